@@ -1,0 +1,169 @@
+"""Rules of Combat (Basic rules, "Creatures" and "Rules of Combat").
+
+Battle of Strength or Battle of Wills; the lighter die is the player's, the darker the
+Creature's; higher total wins, a tie is a draw. Choosing Wills against a Creature that
+attacks with Strength first costs 2 Magic, paid before rolling. Three lives: three wins in a
+row in one battle, paid once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.core.errors import RuleError
+from engine.prophecy.actions import Bribe, Fight
+from engine.prophecy.content import Cost, CreatureCard, Pack
+from engine.prophecy.context import Ctx
+from engine.prophecy.effects import apply_effect, can_pay, lose_health, pay
+from engine.prophecy.equipment import battle_bonus, check_loadout
+from engine.prophecy.state import AdventureOnSpace, PlayerState
+
+
+@dataclass(frozen=True)
+class BattlePlan:
+    """Everything that decides a battle's odds, computed before any die is rolled."""
+
+    battle: str
+    player_figure: int  # current Strength/Willpower after paying, plus Item bonuses
+    creature_figure: int
+    first_roll_bonus: int  # a thrown weapon's bonus
+    lives: int
+    cost: Cost | None
+
+
+def battle_cost(pack: Pack, creature: CreatureCard, battle: str) -> Cost | None:
+    """The price of fighting this kind of battle, or raise if it is not allowed at all."""
+    if battle == creature.attacks_with:
+        return None
+    if battle == "wills" and creature.first == "strength" and creature.willpower is not None:
+        return Cost(magic=pack.rules.wills_switch_magic.value or 0)
+    switch = creature.special("switch_battle")
+    if switch is not None:
+        figure = creature.strength if battle == "strength" else creature.willpower
+        if figure is not None:
+            return switch.cost
+    raise RuleError("error.battle_not_allowed", battle=battle, card=creature.id)
+
+
+def allowed_battles(pack: Pack, creature: CreatureCard) -> list[str]:
+    out = []
+    for battle in ("strength", "wills"):
+        try:
+            battle_cost(pack, creature, battle)
+        except RuleError:
+            continue
+        out.append(battle)
+    return out
+
+
+def plan_battle(pack: Pack, p: PlayerState, creature: CreatureCard, action: Fight) -> BattlePlan:
+    cost = battle_cost(pack, creature, action.battle)
+    cards = check_loadout(pack, p, action)
+    thrown = pack.item(p.item(action.weapon).card) if action.throw and action.weapon else None  # type: ignore[union-attr]
+    if not can_pay(p, cost):
+        raise RuleError("error.cannot_pay_battle", battle=action.battle, **(cost.model_dump() if cost else {}))
+    if action.battle == "strength":
+        own = p.red.right - (cost.health if cost else 0)
+        figure = creature.strength
+    else:
+        own = p.blue.right - (cost.magic if cost else 0)
+        figure = creature.willpower
+    assert figure is not None
+    bonus = battle_bonus(cards, creature, action.battle, thrown)
+    throw_bonus = 0
+    if thrown is not None and creature.special("no_weapons") is None and creature.special("no_items") is None:
+        throw_bonus = (thrown.thrown or 0) + sum(v for t, v in thrown.bonus_vs.items() if t in creature.tags)
+    lives = 3 if creature.special("three_lives") else 1
+    return BattlePlan(action.battle, own + bonus, figure, throw_bonus, lives, cost)
+
+
+def _single_roll(diff: int) -> tuple[Fraction, Fraction, Fraction]:
+    """P(win), P(draw), P(loss) of one roll when the player's figure exceeds the Creature's by diff."""
+    win = draw = 0
+    for light in range(1, 7):
+        for dark in range(1, 7):
+            d = diff + light - dark
+            if d > 0:
+                win += 1
+            elif d == 0:
+                draw += 1
+    return Fraction(win, 36), Fraction(draw, 36), Fraction(36 - win - draw, 36)
+
+
+def battle_odds(plan: BattlePlan) -> tuple[Fraction, Fraction, Fraction]:
+    """Exact (win, draw, loss) chances of a planned battle, three lives included.
+
+    The battle stops at the first roll that is not a win; that roll's result is the battle's.
+    """
+    base = plan.player_figure - plan.creature_figure
+    win, draw, loss = Fraction(1), Fraction(0), Fraction(0)
+    for roll in range(plan.lives):
+        w, d, l = _single_roll(base + (plan.first_roll_bonus if roll == 0 else 0))
+        draw += win * d
+        loss += win * l
+        win *= w
+    return win, draw, loss
+
+
+def creature_to_fight(ctx: Ctx) -> tuple[AdventureOnSpace, CreatureCard]:
+    turn = ctx.state.turn
+    assert turn is not None and turn.fight is not None
+    p = ctx.state.player(turn.player)
+    for adv in ctx.state.spaces[p.space]:
+        if adv.uid == turn.fight:
+            card = ctx.pack.adventure(adv.card)
+            assert isinstance(card, CreatureCard)
+            return adv, card
+    raise AssertionError("creature to fight is not on the character's space")
+
+
+def fight(ctx: Ctx, p: PlayerState, action: Fight) -> str:
+    """Resolve the battle and return "win", "draw" or "loss"."""
+    adv, creature = creature_to_fight(ctx)
+    plan = plan_battle(ctx.pack, p, creature, action)
+    pay(ctx, p, plan.cost, "battle_switch")
+    ctx.emit("battle_started", p.player, card=creature.id, battle=plan.battle, player_figure=plan.player_figure,
+             creature_figure=plan.creature_figure, lives=plan.lives, throw_bonus=plan.first_roll_bonus)
+    result = "win"
+    for roll in range(plan.lives):
+        light, dark = ctx.state.rng.d6(), ctx.state.rng.d6()
+        mine = plan.player_figure + light + (plan.first_roll_bonus if roll == 0 else 0)
+        theirs = plan.creature_figure + dark
+        result = "win" if mine > theirs else "draw" if mine == theirs else "loss"
+        ctx.emit("battle_roll", p.player, reveals=True, roll=roll + 1, light=light, dark=dark,
+                 player_total=mine, creature_total=theirs, result=result)
+        if result != "win":
+            break
+    if action.throw and action.weapon:
+        item = p.item(action.weapon)
+        assert item is not None
+        if ctx.pack.item(item.card).breaks_when_thrown:
+            item.damaged = True
+            ctx.emit("item_damaged", p.player, item=item.uid, card=item.card, reason="thrown")
+    ctx.emit("battle_result", p.player, card=creature.id, result=result)
+    if result == "win":
+        ctx.state.spaces[p.space].remove(adv)
+        ctx.state.decks.adventure.discard.append(adv.card)
+        p.experience += creature.experience
+        ctx.emit("creature_defeated", p.player, card=creature.id, experience=creature.experience)
+        apply_effect(ctx, p, creature.treasure, creature.id)
+    else:
+        ctx.emit("creature_stays", p.player, card=creature.id, space=ctx.pack.space(p.space).id)
+        if result == "loss":
+            if creature.on_loss is not None:
+                apply_effect(ctx, p, creature.on_loss, creature.id)
+            else:
+                lose_health(ctx, p, 1, creature.id)
+    return result
+
+
+def bribe(ctx: Ctx, p: PlayerState, action: Bribe) -> None:
+    """A Creature's optional (?) rule lets the character pay to avoid the battle; it stays."""
+    adv, creature = creature_to_fight(ctx)
+    rule = creature.special("bribe")
+    if rule is None:
+        raise RuleError("error.no_bribe", card=creature.id)
+    if not can_pay(p, rule.cost):
+        raise RuleError("error.cannot_pay", **(rule.cost.model_dump() if rule.cost else {}))
+    pay(ctx, p, rule.cost, "bribe")
+    ctx.emit("creature_bribed", p.player, card=creature.id)

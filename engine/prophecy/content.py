@@ -1,0 +1,482 @@
+"""The Prophecy content pack: what the YAML files may say, and how they are checked.
+
+Cards are data. Their behaviour is composed from the small effect vocabulary below
+(`Effect`, `Cost`, `Special`, `Service`), interpreted by the rules modules; no card has
+Python of its own. Every figure carries a `source`: "rulebook" or "research" when the
+rulebooks or the research facts state it, "project" when this project chose it.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Literal, Union
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+Source = Literal["rulebook", "research", "project"]
+Terrain = Literal["forest", "mountains", "plains"]
+SpaceKind = Literal["guild", "city", "village", "enchanted_wilderness", "forest", "mountains", "plains"]
+ItemDeck = Literal["common", "rare"]
+Battle = Literal["strength", "wills"]
+
+DATA_ROOT = Path(__file__).resolve().parents[2] / "data" / "prophecy"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Cost(_Strict):
+    """Something paid up front; an action whose cost cannot be paid in full is illegal."""
+
+    gold: int = Field(0, ge=0)
+    experience: int = Field(0, ge=0)
+    health: int = Field(0, ge=0)
+    magic: int = Field(0, ge=0)
+
+    def is_free(self) -> bool:
+        return not (self.gold or self.experience or self.health or self.magic)
+
+
+class RollOutcome(_Strict):
+    """One row of a die table on a card: on a roll from `low` to `high`, apply `effect`."""
+
+    low: int = Field(ge=1, le=6)
+    high: int = Field(ge=1, le=6)
+    effect: "Effect"
+
+
+class Effect(_Strict):
+    """What happens to a character. Positive numbers gain, negative lose.
+
+    Health loss beyond the last red cube kills; Magic loss stops at zero; Gold and
+    Experience losses stop at zero. `strength`/`willpower` are permanent cubes from the bank.
+    """
+
+    gold: int = 0
+    experience: int = 0
+    health: int = 0
+    magic: int = 0
+    strength: int = Field(0, ge=0)
+    willpower: int = Field(0, ge=0)
+    draw: list[ItemDeck] = Field(default_factory=list)
+    damage_items: int = Field(0, ge=0)
+    lose_items: int = Field(0, ge=0)
+    roll: list[RollOutcome] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _roll_table_covers_die(self) -> "Effect":
+        if self.roll:
+            faces = sorted(f for row in self.roll for f in range(row.low, row.high + 1))
+            if faces != [1, 2, 3, 4, 5, 6]:
+                raise ValueError("roll table must cover the faces 1-6 exactly once")
+        return self
+
+    def is_empty(self) -> bool:
+        return self == Effect()
+
+
+RollOutcome.model_rebuild()
+
+
+SpecialRule = Literal[
+    "three_lives",  # ! must win three rolls in a row in one battle
+    "holds_on_start",  # ! a character starting a turn here must fight it before leaving
+    "no_weapons",  # ! weapons and hand-held Items give no bonus
+    "no_items",  # ! no Item gives any bonus
+    "switch_battle",  # ? fight the other kind of battle by paying `cost` before rolling
+    "bribe",  # ? pay `cost` to avoid the battle; the Creature stays
+]
+
+
+class Special(_Strict):
+    rule: SpecialRule
+    #: True for rules marked "!" (always apply), False for "?" (the player may invoke them)
+    mandatory: bool
+    cost: Cost | None = None
+
+    @model_validator(mode="after")
+    def _cost_where_needed(self) -> "Special":
+        if self.rule in ("switch_battle", "bribe"):
+            if self.cost is None:
+                raise ValueError(f"special rule {self.rule} needs a cost")
+            if self.mandatory:
+                raise ValueError(f"special rule {self.rule} is optional (?) by nature")
+        return self
+
+
+class _Card(_Strict):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    count: int = Field(1, ge=1)
+    #: own-words summary of the card's text (never the printed sentence)
+    text: str = ""
+    source: Source = "project"
+    #: only used by the Standard Version; removed at Basic setup
+    standard_only: bool = False
+
+
+class CreatureCard(_Card):
+    kind: Literal["creature"] = "creature"
+    strength: int | None = Field(None, ge=0)
+    willpower: int | None = Field(None, ge=0)
+    #: which figure the Creature attacks with when it has both
+    first: Battle | None = None
+    experience: int = Field(ge=0)
+    tags: list[Literal["animal", "humanoid", "undead", "demon", "magical"]] = Field(default_factory=list)
+    treasure: Effect | None = None
+    on_loss: Effect | None = None
+    specials: list[Special] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _figures(self) -> "CreatureCard":
+        if self.strength is None and self.willpower is None:
+            raise ValueError("a Creature needs Strength, Willpower or both")
+        if self.strength is not None and self.willpower is not None and self.first is None:
+            raise ValueError("a Creature with both figures must say which comes first")
+        if (self.strength is None or self.willpower is None) and self.first is not None:
+            self_first = "strength" if self.strength is not None else "wills"
+            if self.first != self_first:
+                raise ValueError("`first` names a figure the Creature does not have")
+        return self
+
+    @property
+    def attacks_with(self) -> Battle:
+        if self.first:
+            return self.first
+        return "strength" if self.strength is not None else "wills"
+
+    def special(self, rule: str) -> Special | None:
+        return next((s for s in self.specials if s.rule == rule), None)
+
+
+class OpportunityCard(_Card):
+    kind: Literal["opportunity"] = "opportunity"
+    cost: Cost = Cost()
+    effect: Effect
+
+
+AdventureCard = Annotated[Union[CreatureCard, OpportunityCard], Field(discriminator="kind")]
+
+
+class ItemCard(_Card):
+    deck: ItemDeck
+    cost: int = Field(ge=0)
+    #: weapon: one per battle; hand: shield, wand...; head: one headwear; body: any number
+    slot: Literal["weapon", "hand", "head", "body"]
+    hands: int = Field(0, ge=0, le=2)
+    strength: int = 0
+    willpower: int = 0
+    #: bonus added to one roll of a Battle of Strength when thrown (thrown weapons only)
+    thrown: int | None = None
+    breaks_when_thrown: bool = True
+    #: extra bonus against Creatures with the tag, in either battle
+    bonus_vs: dict[str, int] = Field(default_factory=dict)
+    #: a one-shot use outside battle (potions, scrolls); `consumed` discards it afterwards
+    use: Effect | None = None
+    consumed: bool = True
+
+    @model_validator(mode="after")
+    def _hands(self) -> "ItemCard":
+        if self.slot == "weapon" and self.hands not in (1, 2):
+            raise ValueError("a weapon is one- or two-handed")
+        if self.slot == "hand" and self.hands != 1:
+            raise ValueError("a hand Item takes one hand")
+        if self.slot in ("head", "body") and self.hands != 0:
+            raise ValueError("headwear and other Items take no hands")
+        if self.thrown is not None and self.slot != "weapon":
+            raise ValueError("only weapons can be thrown")
+        return self
+
+
+class ChanceCard(_Card):
+    effect: Literal["terrain", "restock", "everyone_gains", "charity", "peaceful_times", "standard_only"]
+    terrain: Terrain | None = None
+    restock_space: Literal["city", "village"] | None = None
+    restock_deck: ItemDeck | None = None
+    restock_count: int | None = Field(None, ge=1)
+    gain: Effect | None = None
+
+    @model_validator(mode="after")
+    def _fields_for_effect(self) -> "ChanceCard":
+        need = {
+            "terrain": ["terrain"],
+            "restock": ["restock_space", "restock_deck", "restock_count"],
+            "everyone_gains": ["gain"],
+            "charity": ["gain"],
+        }.get(self.effect, [])
+        missing = [f for f in need if getattr(self, f) is None]
+        if missing:
+            raise ValueError(f"Chance effect {self.effect} needs {', '.join(missing)}")
+        if self.effect == "standard_only" and not self.standard_only:
+            raise ValueError("effect standard_only requires standard_only: true")
+        return self
+
+
+class Character(_Strict):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    strength: int = Field(ge=1, le=10)
+    willpower: int = Field(ge=1, le=10)
+    #: the two guilds; the first is the starting space
+    guilds: tuple[str, str]
+    tags: list[str] = Field(default_factory=lambda: ["humanoid"])
+    text: str = ""
+    source: Source = "project"
+
+
+class Service(_Strict):
+    """A Possibility a space offers (the icons on the board)."""
+
+    kind: Literal["heal", "recharge", "exchange", "market", "repair", "certificate"]
+    #: heal/recharge: Gold per `per` units (rounded up); repair: Gold per Item
+    price: int = Field(0, ge=0)
+    per: int = Field(1, ge=1)
+    #: most units per use (None: any number)
+    max: int | None = Field(None, ge=1)
+    once_per_turn: bool = False
+    #: exchange: pay `cost`, receive `gain`
+    cost: Cost | None = None
+    gain: Effect | None = None
+    #: usable only by a character who started the turn here and did not move
+    instead_of_movement: bool = False
+    id: str = ""
+    source: Source = "rulebook"
+
+
+class Space(_Strict):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    kind: SpaceKind
+    guild: str | None = None
+    port: bool = False
+    gate: bool = False
+    dove: bool = False
+    civilization: bool = False
+    services: list[Service] = Field(default_factory=list)
+    source: Source = "project"
+
+    @property
+    def terrain(self) -> Terrain | None:
+        return self.kind if self.kind in ("forest", "mountains", "plains") else None  # type: ignore[return-value]
+
+
+class AstralPlane(_Strict):
+    id: str
+    name: str
+    between: tuple[str, str]
+    source: Source = "project"
+
+
+class Board(_Strict):
+    id: str
+    name: str
+    #: the ring, in order; moving "right" goes to the next entry, wrapping around
+    spaces: list[Space]
+    astral_planes: list[AstralPlane] = Field(default_factory=list)
+    source: Source = "project"
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Board":
+        ids = [s.id for s in self.spaces]
+        if len(set(ids)) != len(ids):
+            raise ValueError("space ids must be unique")
+        for plane in self.astral_planes:
+            for sid in plane.between:
+                if sid not in ids:
+                    raise ValueError(f"astral plane {plane.id} borders unknown space {sid}")
+        return self
+
+
+class Figure(_Strict):
+    value: int | None
+    source: Source
+
+
+class RulesConfig(_Strict):
+    """Numbers of the rules themselves, each with where it comes from."""
+
+    starting_gold: Figure
+    starting_experience: Figure
+    horse_cost: Figure
+    boat_cost: Figure
+    gate_cost: Figure
+    wills_switch_magic: Figure
+    certificate_experience: Figure
+    certificate_gold: Figure
+    sell_divisor: Figure
+    bank_red_cubes: Figure
+    bank_blue_cubes: Figure
+    item_limit: Figure
+    adventure_slots: Figure
+    #: how many Items lie on the City and Village at setup (the Basic rules are silent)
+    starting_offer: Figure
+
+
+class PackManifest(_Strict):
+    id: str
+    name: str
+    system: Literal["prophecy"]
+    version: int = 1
+    rules: RulesConfig
+
+
+class ContentError(ValueError):
+    """A content pack file is invalid; the message names the file and the field."""
+
+
+class Pack(BaseModel):
+    """A loaded, validated pack with lookup tables the rules use."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    manifest: PackManifest
+    board: Board
+    characters: list[Character]
+    adventures: list[AdventureCard]
+    items: list[ItemCard]
+    chance: list[ChanceCard]
+    guilds: dict[str, str]  # guild id -> name
+
+    @property
+    def rules(self) -> RulesConfig:
+        return self.manifest.rules
+
+    @property
+    def id(self) -> str:
+        return self.manifest.id
+
+    def adventure(self, card_id: str) -> CreatureCard | OpportunityCard:
+        return self._adventures[card_id]
+
+    def item(self, card_id: str) -> ItemCard:
+        return self._items[card_id]
+
+    def chance_card(self, card_id: str) -> ChanceCard:
+        return self._chance[card_id]
+
+    def character(self, char_id: str) -> Character:
+        return self._characters[char_id]
+
+    def space(self, index: int) -> Space:
+        return self.board.spaces[index]
+
+    def space_index(self, space_id: str) -> int:
+        return self._space_index[space_id]
+
+    def model_post_init(self, _ctx: object) -> None:
+        object.__setattr__(self, "_adventures", {c.id: c for c in self.adventures})
+        object.__setattr__(self, "_items", {c.id: c for c in self.items})
+        object.__setattr__(self, "_chance", {c.id: c for c in self.chance})
+        object.__setattr__(self, "_characters", {c.id: c for c in self.characters})
+        object.__setattr__(self, "_space_index", {s.id: i for i, s in enumerate(self.board.spaces)})
+
+
+class _CardFile(_Strict):
+    cards: list
+
+
+def _read_yaml(path: Path) -> object:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise ContentError(f"{path.name}: file missing from pack {path.parent}") from exc
+    except yaml.YAMLError as exc:
+        raise ContentError(f"{path.name}: not valid YAML: {exc}") from exc
+
+
+def _validate(path: Path, model: type[BaseModel], data: object) -> BaseModel:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        lines = []
+        for err in exc.errors():
+            loc = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in err["loc"]).replace(".[", "[")
+            lines.append(f"{path.name}: {loc or '(top)'}: {err['msg']}")
+        raise ContentError("\n".join(lines)) from None
+
+
+class _Characters(_Strict):
+    characters: list[Character]
+
+
+class _Adventures(_Strict):
+    cards: list[AdventureCard]
+
+
+class _Items(_Strict):
+    cards: list[ItemCard]
+
+
+class _Chance(_Strict):
+    cards: list[ChanceCard]
+
+
+class _Guilds(_Strict):
+    guilds: dict[str, str]
+
+
+def load_pack(folder: Path) -> Pack:
+    """Load and cross-check a pack folder; raise ContentError naming file and field."""
+    folder = Path(folder)
+    manifest = _validate(folder / "pack.yaml", PackManifest, _read_yaml(folder / "pack.yaml"))
+    board = _validate(folder / "board.yaml", Board, _read_yaml(folder / "board.yaml"))
+    guilds = _validate(folder / "guilds.yaml", _Guilds, _read_yaml(folder / "guilds.yaml"))
+    chars = _validate(folder / "characters.yaml", _Characters, _read_yaml(folder / "characters.yaml"))
+    adv = _validate(folder / "adventures.yaml", _Adventures, _read_yaml(folder / "adventures.yaml"))
+    items = _validate(folder / "items.yaml", _Items, _read_yaml(folder / "items.yaml"))
+    chance = _validate(folder / "chance.yaml", _Chance, _read_yaml(folder / "chance.yaml"))
+
+    problems: list[str] = []
+    for fname, cards in (("adventures.yaml", adv.cards), ("items.yaml", items.cards), ("chance.yaml", chance.cards)):
+        seen: set[str] = set()
+        for i, card in enumerate(cards):
+            if card.id in seen:
+                problems.append(f"{fname}: cards[{i}].id: duplicate id {card.id!r}")
+            seen.add(card.id)
+    for i, ch in enumerate(chars.characters):
+        for g in ch.guilds:
+            if g not in guilds.guilds:
+                problems.append(f"characters.yaml: characters[{i}].guilds: unknown guild {g!r}")
+    board_guilds = {s.guild for s in board.spaces if s.kind == "guild"}
+    for i, s in enumerate(board.spaces):
+        if s.kind == "guild" and s.guild not in guilds.guilds:
+            problems.append(f"board.yaml: spaces[{i}].guild: unknown guild {s.guild!r}")
+    if board_guilds != set(guilds.guilds):
+        problems.append("board.yaml: spaces: every guild needs exactly one guild space")
+    if problems:
+        raise ContentError("\n".join(problems))
+    return Pack(
+        manifest=manifest,
+        board=board,
+        characters=chars.characters,
+        adventures=adv.cards,
+        items=items.cards,
+        chance=chance.cards,
+        guilds=guilds.guilds,
+    )
+
+
+_REGISTERED: dict[str, Pack] = {}
+
+
+def register_pack(pack_id: str, pack: Pack) -> None:
+    """Make an in-memory pack available by id (groups' own packs, test packs)."""
+    _REGISTERED[pack_id] = pack
+
+
+def pack_by_id(pack_id: str = "base") -> Pack:
+    """Packs are immutable, so one loaded copy serves every game in the process."""
+    found = _REGISTERED.get(pack_id)
+    if found is not None:
+        return found
+    return _load_from_disk(pack_id)
+
+
+@lru_cache(maxsize=8)
+def _load_from_disk(pack_id: str) -> Pack:
+    if not re.fullmatch(r"[a-z0-9_-]+", pack_id):
+        raise ContentError(f"pack id {pack_id!r} is not a folder name")
+    return load_pack(DATA_ROOT / pack_id)

@@ -1,0 +1,159 @@
+"""The effect vocabulary: how a card's `Effect` or `Cost` changes a character.
+
+Health and Magic are cubes moving between the right side (current) and the left side (lost)
+of the character card; only permanent Strength/Willpower gains take cubes from the bank
+(Basic rules, "What Good May Happen" and "What Evil May Befall a Character").
+"""
+from __future__ import annotations
+
+from engine.prophecy.content import Cost, Effect
+from engine.prophecy.context import Ctx
+from engine.prophecy.decks import discard, draw
+from engine.prophecy.state import OwnedItem, PlayerState
+
+
+def can_pay(p: PlayerState, cost: Cost | None) -> bool:
+    if cost is None:
+        return True
+    return p.gold >= cost.gold and p.experience >= cost.experience and p.red.right >= cost.health and p.blue.right >= cost.magic
+
+
+def pay(ctx: Ctx, p: PlayerState, cost: Cost | None, reason: str) -> None:
+    """Pay a cost that `can_pay` approved. Paying Health moves cubes left; it never kills."""
+    if cost is None or cost.is_free():
+        return
+    p.gold -= cost.gold
+    p.experience -= cost.experience
+    p.red.right -= cost.health
+    p.red.left += cost.health
+    p.blue.right -= cost.magic
+    p.blue.left += cost.magic
+    ctx.emit("paid", p.player, reason=reason, **cost.model_dump(exclude_defaults=True))
+
+
+def lose_health(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> None:
+    """Move red cubes left; with no cube left to move, the character dies."""
+    from engine.prophecy.endgame import kill  # the end-of-game module owns death
+
+    for _ in range(amount):
+        if not p.alive:
+            return
+        if p.red.right == 0:
+            kill(ctx, p, reason)
+            return
+        p.red.right -= 1
+        p.red.left += 1
+    ctx.emit("health_lost", p.player, amount=amount, reason=reason)
+
+
+def heal(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> int:
+    n = min(amount, p.red.left)
+    if n:
+        p.red.left -= n
+        p.red.right += n
+        ctx.emit("healed", p.player, amount=n, reason=reason)
+    return n
+
+
+def recharge(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> int:
+    n = min(amount, p.blue.left)
+    if n:
+        p.blue.left -= n
+        p.blue.right += n
+        ctx.emit("recharged", p.player, amount=n, reason=reason)
+    return n
+
+
+def lose_magic(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> None:
+    """Magic never kills: with no blue cube on the right there is simply nothing to lose."""
+    n = min(amount, p.blue.right)
+    if n:
+        p.blue.right -= n
+        p.blue.left += n
+        ctx.emit("magic_lost", p.player, amount=n, reason=reason)
+
+
+def gain_item(ctx: Ctx, p: PlayerState, deck_name: str) -> None:
+    card = draw(ctx, deck_name)  # type: ignore[arg-type]
+    if card is None:
+        return
+    item = OwnedItem(uid=ctx.state.new_uid("i"), card=card)
+    p.items.append(item)
+    ctx.emit("item_gained", p.player, reveals=True, item=item.uid, card=card, deck=deck_name)
+
+
+def _most_valuable(ctx: Ctx, items: list[OwnedItem]) -> OwnedItem:
+    return max(items, key=lambda i: (ctx.pack.item(i.card).cost, i.uid))
+
+
+def apply_effect(ctx: Ctx, p: PlayerState, effect: Effect | None, reason: str) -> None:
+    """Apply gains before losses, so a card that gives and takes never kills needlessly."""
+    if effect is None or not p.alive:
+        return
+    st = ctx.state
+    if effect.gold > 0:
+        p.gold += effect.gold
+        ctx.emit("gold_gained", p.player, amount=effect.gold, reason=reason)
+    if effect.experience > 0:
+        p.experience += effect.experience
+        ctx.emit("experience_gained", p.player, amount=effect.experience, reason=reason)
+    if effect.health > 0:
+        heal(ctx, p, effect.health, reason)
+    if effect.magic > 0:
+        recharge(ctx, p, effect.magic, reason)
+    if effect.strength:
+        n = min(effect.strength, st.bank_red)
+        st.bank_red -= n
+        p.red.right += n
+        if n:
+            ctx.emit("strength_gained", p.player, amount=n, reason=reason)
+    if effect.willpower:
+        n = min(effect.willpower, st.bank_blue)
+        st.bank_blue -= n
+        p.blue.right += n
+        if n:
+            ctx.emit("willpower_gained", p.player, amount=n, reason=reason)
+    for deck_name in effect.draw:
+        gain_item(ctx, p, deck_name)
+    if effect.gold < 0:
+        n = min(-effect.gold, p.gold)
+        p.gold -= n
+        ctx.emit("gold_lost", p.player, amount=n, reason=reason)
+    if effect.experience < 0:
+        n = min(-effect.experience, p.experience)
+        p.experience -= n
+        ctx.emit("experience_lost", p.player, amount=n, reason=reason)
+    if effect.magic < 0:
+        lose_magic(ctx, p, -effect.magic, reason)
+    for _ in range(effect.damage_items):
+        whole = [i for i in p.items if not i.damaged]
+        if whole:
+            item = _most_valuable(ctx, whole)
+            item.damaged = True
+            ctx.emit("item_damaged", p.player, item=item.uid, card=item.card, reason=reason)
+    for _ in range(effect.lose_items):
+        if p.items:
+            item = _most_valuable(ctx, p.items)
+            p.items.remove(item)
+            discard(ctx, ctx.pack.item(item.card).deck, item.card)
+            ctx.emit("item_lost", p.player, item=item.uid, card=item.card, reason=reason)
+    if effect.roll:
+        face = st.rng.d6()
+        ctx.emit("die_rolled", p.player, reveals=True, face=face, reason=reason)
+        row = next(r for r in effect.roll if r.low <= face <= r.high)
+        apply_effect(ctx, p, row.effect, reason)
+    if effect.health < 0:
+        lose_health(ctx, p, -effect.health, reason)
+
+
+def would_change(ctx: Ctx, p: PlayerState, effect: Effect) -> bool:
+    """Would this effect do anything at all? An Opportunity that would not cannot be used."""
+    if effect.roll or effect.draw or effect.gold > 0 or effect.experience > 0:
+        return True
+    if effect.health > 0 and p.red.left:
+        return True
+    if effect.magic > 0 and p.blue.left:
+        return True
+    if (effect.strength and ctx.state.bank_red) or (effect.willpower and ctx.state.bank_blue):
+        return True
+    return False

@@ -1,0 +1,65 @@
+"""End of the game: death of a character, the fifth Certificate, the ranking.
+
+Basic rules, "End of the Game" and "What Evil May Befall a Character".
+"""
+from __future__ import annotations
+
+from engine.prophecy.context import Ctx
+from engine.prophecy.state import PlayerState, RankEntry
+
+
+def kill(ctx: Ctx, p: PlayerState, reason: str) -> None:
+    """A character who must lose Health with none left dies; her player is out.
+
+    Her Items go to the discards (the rules are silent; project choice), her cubes stay on
+    her card so the cube count stays conserved.
+    """
+    p.alive = False
+    for item in p.items:
+        ctx.state.decks.__getattribute__(ctx.pack.item(item.card).deck).discard.append(item.card)
+    p.items = []
+    ctx.emit("character_died", p.player, reason=reason)
+    alive = [q for q in ctx.state.players if q.alive]
+    if len(alive) == 1 and len(ctx.state.players) > 1:
+        # Project choice: the rules do not say what happens when one character is left;
+        # nobody remains to race against, so the survivor wins.
+        finish(ctx, alive[0].player, "last_standing")
+    elif not alive:
+        finish(ctx, None, "everyone_died")
+
+
+def finish(ctx: Ctx, winner: str | None, reason: str) -> None:
+    st = ctx.state
+    if st.status == "finished":
+        return
+    st.status = "finished"
+    st.winner = winner
+    st.turn = None
+    st.ranking = ranking(ctx, winner)
+    ctx.emit("game_ended", winner, reason=reason, ranking=[r.model_dump() for r in st.ranking])
+
+
+def ranking(ctx: Ctx, winner: str | None) -> list[RankEntry]:
+    """The winner first, the others by number of Certificates; living before dead; ties share a place."""
+    players = ctx.state.players
+    def key(p: PlayerState) -> tuple[int, int, int]:
+        return (0 if p.player == winner else 1, 0 if p.alive else 1, -len(p.certificates))
+
+    ordered = sorted(players, key=key)
+    out: list[RankEntry] = []
+    prev: tuple[int, int, int] | None = None
+    place = 0
+    for i, p in enumerate(ordered, start=1):
+        k = key(p)
+        if k != prev:
+            place = i
+            prev = k
+        out.append(RankEntry(player=p.player, place=place, certificates=len(p.certificates), alive=p.alive))
+    return out
+
+
+def finish_at_round_limit(ctx: Ctx) -> None:
+    """Project option `round_limit`: the most Certificates wins; ties go to Experience, then Gold, then seat order."""
+    living = [p for p in ctx.state.players if p.alive]
+    best = max(living, key=lambda p: (len(p.certificates), p.experience, p.gold, -ctx.state.players.index(p)))
+    finish(ctx, best.player, "round_limit")

@@ -1,0 +1,228 @@
+"""apply / legal_actions / pending for Prophecy: the single source of truth for what can be done.
+
+`apply` works on a deep copy, so an illegal action (which raises RuleError) leaves the
+caller's state untouched, and every change is reported as an event.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import RuleError, UnknownAction
+from engine.core.outcome import Outcome
+from engine.core.pending import Pending
+from engine.prophecy import actions as A
+from engine.prophecy.combat import allowed_battles, bribe, battle_cost, fight
+from engine.prophecy.content import CreatureCard, Pack, pack_by_id
+from engine.prophecy.context import Ctx
+from engine.prophecy.effects import can_pay, would_change
+from engine.prophecy.encounters import can_use_opportunity, opportunities_here, use_opportunity
+from engine.prophecy.equipment import candidate_loadouts
+from engine.prophecy.guilds import buy_certificate, check_certificate
+from engine.prophecy.market import do_buy, do_sell, do_use_item, offer_here
+from engine.prophecy.movement import do_move, move_options
+from engine.prophecy.spaces import (
+    check_exchange,
+    do_exchange,
+    do_heal,
+    do_recharge,
+    do_repair,
+    max_amount,
+    price,
+    services,
+)
+from engine.prophecy.state import PlayerState, ProphecyState
+from engine.prophecy.turns import after_fight, after_movement, end_turn
+
+ANY_PHASE = ("use_item",)
+PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
+    "move": ("move",),
+    "fight": ("fight", "bribe"),
+    "act": ("use_opportunity", "heal", "recharge", "exchange", "buy", "sell", "repair", "certificate", "end_turn"),
+}
+
+
+def pack_of(state: ProphecyState) -> Pack:
+    return pack_by_id(state.options.pack)
+
+
+def pending(state: ProphecyState) -> Pending | None:
+    if state.status != "active" or state.turn is None:
+        return None
+    t = state.turn
+    data: dict[str, Any] = {"round": state.round}
+    if t.phase == "fight" and t.fight:
+        p = state.player(t.player)
+        card = next((a.card for a in state.spaces[p.space] if a.uid == t.fight), None)
+        data["card"] = card
+    return Pending(player=t.player, kind=t.phase, data=data)
+
+
+def _check_turn(state: ProphecyState, actor: str, action_type: str) -> PlayerState:
+    if state.status != "active" or state.turn is None:
+        raise RuleError("error.game_over")
+    if not state.has_player(actor):
+        raise RuleError("error.not_a_player", actor=actor)
+    if state.turn.player != actor:
+        raise RuleError("error.not_your_turn", active=state.turn.player)
+    p = state.player(actor)
+    if not p.alive:
+        raise RuleError("error.character_dead")
+    phase = state.turn.phase
+    if action_type not in PHASE_ACTIONS[phase] and action_type not in ANY_PHASE:
+        raise RuleError("error.wrong_phase", phase=phase, action=action_type)
+    return p
+
+
+def apply(state: ProphecyState, actor: str, action: Any) -> Outcome[ProphecyState]:
+    if isinstance(action, dict):
+        action = parse_action(action)
+    _check_turn(state, actor, action.type)  # cheap checks before copying
+    ctx = Ctx(state=state.model_copy(deep=True), pack=pack_of(state))
+    p = ctx.state.player(actor)
+    _dispatch(ctx, p, action)
+    ctx.state.actions_taken += 1
+    _advance(ctx)
+    return Outcome(ctx.state, ctx.events)
+
+
+def _dispatch(ctx: Ctx, p: PlayerState, action: Any) -> None:
+    t = action.type
+    if t == "move":
+        do_move(ctx, p, action)
+        after_movement(ctx)
+    elif t == "fight":
+        result = fight(ctx, p, action)
+        if p.alive and ctx.state.status == "active":
+            after_fight(ctx, result)
+    elif t == "bribe":
+        bribe(ctx, p, action)
+        after_fight(ctx, "bribed")
+        if ctx.state.turn and ctx.state.turn.after_fight == "move":
+            ctx.state.turn.held = False
+    elif t == "use_opportunity":
+        use_opportunity(ctx, p, action.card)
+    elif t == "heal":
+        do_heal(ctx, p, action.amount)
+    elif t == "recharge":
+        do_recharge(ctx, p, action.amount)
+    elif t == "exchange":
+        do_exchange(ctx, p, action.service)
+    elif t == "buy":
+        do_buy(ctx, p, action.item)
+    elif t == "sell":
+        do_sell(ctx, p, action.item)
+    elif t == "repair":
+        do_repair(ctx, p, action.item)
+    elif t == "use_item":
+        do_use_item(ctx, p, action.item)
+    elif t == "certificate":
+        buy_certificate(ctx, p)
+    elif t == "end_turn":
+        end_turn(ctx)
+    else:  # pragma: no cover - the action union is closed
+        raise UnknownAction("error.unknown_action", type=t)
+
+
+def _advance(ctx: Ctx) -> None:
+    """Keep play moving: a dead active character's turn passes; an empty act phase ends itself."""
+    st = ctx.state
+    for _ in range(len(st.players) * 4):
+        if st.status != "active" or st.turn is None:
+            return
+        active = st.player(st.turn.player)
+        if not active.alive:
+            end_turn(ctx)
+            continue
+        if st.options.auto_end_turn and st.turn.phase == "act":
+            acts = legal_actions(st, active.player)
+            if len(acts) == 1 and acts[0].type == "end_turn":
+                end_turn(ctx)
+                continue
+        return
+
+
+def parse_action(payload: dict[str, Any]) -> Any:
+    try:
+        return A.ACTION_ADAPTER.validate_python(payload)
+    except Exception as exc:  # pydantic ValidationError: turn into a rule error with a key
+        raise UnknownAction("error.malformed_action", detail=str(exc).splitlines()[0][:200]) from None
+
+
+def legal_actions(state: ProphecyState, actor: str) -> list[Any]:
+    if state.status != "active" or state.turn is None or state.turn.player != actor:
+        return []
+    ctx = Ctx(state=state, pack=pack_of(state))
+    p = state.player(actor)
+    if not p.alive:
+        return []
+    t = state.turn
+    out: list[Any] = []
+    if t.phase == "move":
+        for move, cost in move_options(ctx.pack, p, t.held):
+            if p.gold >= cost:
+                out.append(move)
+    elif t.phase == "fight":
+        out.extend(_fight_actions(ctx, p))
+    else:
+        out.extend(_act_actions(ctx, p))
+    for item in p.items:
+        card = ctx.pack.item(item.card)
+        if card.use is not None and not item.damaged and would_change(ctx, p, card.use):
+            out.append(A.UseItem(item=item.uid))
+    return out
+
+
+def _fight_actions(ctx: Ctx, p: PlayerState) -> list[Any]:
+    t = ctx.state.turn
+    assert t is not None
+    adv = next(a for a in ctx.state.spaces[p.space] if a.uid == t.fight)
+    card = ctx.pack.adventure(adv.card)
+    assert isinstance(card, CreatureCard)
+    out: list[Any] = []
+    for battle in allowed_battles(ctx.pack, card):
+        cost = battle_cost(ctx.pack, card, battle)
+        if not can_pay(p, cost):
+            continue
+        out.extend(candidate_loadouts(ctx.pack, p, battle))
+    rule = card.special("bribe")
+    if rule is not None and can_pay(p, rule.cost):
+        out.append(A.Bribe())
+    return out
+
+
+def _act_actions(ctx: Ctx, p: PlayerState) -> list[Any]:
+    out: list[Any] = []
+    for adv, card in opportunities_here(ctx, p):
+        if can_use_opportunity(ctx, p, card):
+            out.append(A.UseOpportunity(card=adv.uid))
+    for kind, lost, cls in (("heal", p.red.left, A.Heal), ("recharge", p.blue.left, A.Recharge)):
+        for svc in services(ctx, p, kind):
+            if svc.once_per_turn and f"{ctx.pack.space(p.space).id}:{svc.id or svc.kind}" in ctx.state.turn.used:  # type: ignore[union-attr]
+                continue
+            for n in range(1, max_amount(svc, lost, p.gold) + 1):
+                if price(svc, n) <= p.gold:
+                    out.append(cls(amount=n))
+    for svc in services(ctx, p, "exchange"):
+        try:
+            check_exchange(ctx, p, svc)
+        except RuleError:
+            continue
+        out.append(A.Exchange(service=svc.id))
+    if services(ctx, p, "market"):
+        for item in offer_here(ctx, p):
+            if ctx.pack.item(item.card).cost <= p.gold:
+                out.append(A.Buy(item=item.uid))
+        for item in p.items:
+            if not item.damaged:
+                out.append(A.Sell(item=item.uid))
+    for svc in services(ctx, p, "repair"):
+        for item in p.items:
+            if item.damaged and p.gold >= svc.price:
+                out.append(A.Repair(item=item.uid))
+    try:
+        check_certificate(ctx, p)
+        out.append(A.BuyCertificate())
+    except RuleError:
+        pass
+    out.append(A.EndTurn())
+    return out

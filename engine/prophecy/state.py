@@ -1,0 +1,170 @@
+"""The whole state of one Prophecy game: a pydantic model, JSON round-trippable.
+
+Everything a rule needs lives here (including the RNG), and nothing else does: the content
+pack is looked up by id, never copied in, so a stored game stays small.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core.rng import Rng
+
+SCHEMA = 1
+
+Phase = Literal["move", "fight", "act"]
+
+
+class ProphecyOptions(BaseModel):
+    """Options chosen at `/game new`. Later versions add fields here (Standard, Water Realm)."""
+
+    version: Literal["basic"] = "basic"
+    pack: str = "base"
+    #: end the game after this many rounds (ranked by Certificates); None plays to the end
+    round_limit: int | None = Field(None, ge=1, le=10_000)
+    #: end a turn by itself when ending it is the only thing left to do
+    auto_end_turn: bool = True
+
+
+class Cubes(BaseModel):
+    """Red (Health/Strength) or blue (Magic/Willpower) cubes on a character card."""
+
+    right: int = Field(ge=0)
+    left: int = Field(0, ge=0)
+
+    @property
+    def total(self) -> int:
+        return self.right + self.left
+
+
+class OwnedItem(BaseModel):
+    uid: str
+    card: str
+    damaged: bool = False
+
+
+class AdventureOnSpace(BaseModel):
+    uid: str
+    card: str
+    face_up: bool = True
+
+
+class PlayerState(BaseModel):
+    player: str
+    name: str
+    ai: str | None = None
+    character: str
+    red: Cubes
+    blue: Cubes
+    gold: int = Field(ge=0)
+    experience: int = Field(ge=0)
+    items: list[OwnedItem] = Field(default_factory=list)
+    certificates: list[str] = Field(default_factory=list)
+    space: int
+    alive: bool = True
+
+    @property
+    def strength(self) -> int:
+        return self.red.right
+
+    @property
+    def willpower(self) -> int:
+        return self.blue.right
+
+    @property
+    def health(self) -> int:
+        return self.red.right
+
+    @property
+    def magic(self) -> int:
+        return self.blue.right
+
+    def item(self, uid: str) -> OwnedItem | None:
+        return next((i for i in self.items if i.uid == uid), None)
+
+
+class Deck(BaseModel):
+    """Face-down draw pile (top = last element) and face-up discards."""
+
+    draw: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+
+
+class Decks(BaseModel):
+    adventure: Deck = Field(default_factory=Deck)
+    chance: Deck = Field(default_factory=Deck)
+    common: Deck = Field(default_factory=Deck)
+    rare: Deck = Field(default_factory=Deck)
+
+
+class TurnState(BaseModel):
+    player: str
+    phase: Phase = "move"
+    start_space: int
+    #: True once the character left her space this turn (staying keeps it False)
+    moved: bool = False
+    #: True once a movement choice (including staying) was made
+    movement_done: bool = False
+    extra: bool = False
+    extra_turns: int = 0
+    #: a Creature fought before moving (Giant Spider) and not defeated: only staying is left
+    held: bool = False
+    fight: str | None = None
+    after_fight: Phase = "act"
+    fought: list[str] = Field(default_factory=list)
+    used: list[str] = Field(default_factory=list)
+
+
+class RankEntry(BaseModel):
+    player: str
+    place: int
+    certificates: int
+    alive: bool
+
+
+class ProphecyState(BaseModel):
+    schema_: int = Field(SCHEMA, alias="schema")
+    system: Literal["prophecy"] = "prophecy"
+    options: ProphecyOptions = Field(default_factory=ProphecyOptions)
+    rng: Rng
+    players: list[PlayerState]
+    #: adventure cards lying on each ring space (index = space index)
+    spaces: list[list[AdventureOnSpace]]
+    #: Items lying on the City and the Village, by space id
+    offers: dict[str, list[OwnedItem]] = Field(default_factory=dict)
+    decks: Decks = Field(default_factory=Decks)
+    bank_red: int = Field(ge=0)
+    bank_blue: int = Field(ge=0)
+    round: int = 1
+    first_player: str
+    turn: TurnState | None = None
+    status: Literal["active", "finished"] = "active"
+    winner: str | None = None
+    ranking: list[RankEntry] = Field(default_factory=list)
+    next_uid: int = 1
+    chance_card: str | None = None
+    actions_taken: int = 0
+
+    model_config = {"populate_by_name": True}
+
+    def player(self, pid: str) -> PlayerState:
+        for p in self.players:
+            if p.player == pid:
+                return p
+        raise KeyError(pid)
+
+    def has_player(self, pid: str) -> bool:
+        return any(p.player == pid for p in self.players)
+
+    @property
+    def active(self) -> PlayerState | None:
+        return self.player(self.turn.player) if self.turn else None
+
+    def new_uid(self, prefix: str) -> str:
+        uid = f"{prefix}{self.next_uid}"
+        self.next_uid += 1
+        return uid
+
+    def dump(self) -> str:
+        return self.model_dump_json(by_alias=True)
