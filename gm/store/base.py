@@ -1,0 +1,346 @@
+"""The storage interface the game master talks to, independent of any database.
+
+The game master service only ever sees `GameStore`, `GameRecord` and `ActionRecord`, so the
+embedded SQLite backend can later be joined by a PostgreSQL one (for a sharded deployment)
+without touching the service. Two mechanisms together make sure two simultaneous clicks can
+never both apply to a game:
+
+* the per-channel `asyncio.Lock` from `GameStore.channel_lock`, which the service holds
+  around load -> check -> apply -> save inside one process, and
+* the optimistic version check in `commit_action` / `update_game`, which still refuses a
+  stale write if another process (or a forgotten lock) got there first.
+"""
+from __future__ import annotations
+
+import asyncio
+import enum
+import json
+import weakref
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from types import TracebackType
+from typing import Any, Final, Literal, Self, TypeAlias
+
+from pydantic import BaseModel, ConfigDict, Field
+
+GameStatus: TypeAlias = Literal["lobby", "active", "finished", "ended"]
+"""`lobby` (gathering players), `active` (being played), `finished` (played to a result),
+`ended` (stopped early: abandoned, cancelled by the host, timed out)."""
+
+OPEN_STATUSES: Final[frozenset[str]] = frozenset({"lobby", "active"})
+"""A channel may hold at most one game in one of these statuses at a time."""
+
+CLOSED_STATUSES: Final[frozenset[str]] = frozenset({"finished", "ended"})
+"""Archived games: kept for history and replay, they no longer occupy their channel."""
+
+ALL_STATUSES: Final[frozenset[str]] = OPEN_STATUSES | CLOSED_STATUSES
+
+
+class _Unset(enum.Enum):
+    """Marker type for "leave this field as it is".
+
+    Needed because `None` is a meaningful value for some fields (e.g. `deadline=None` means
+    "no deadline any more"), so it cannot double as "not given".
+    """
+
+    UNSET = "UNSET"
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Final = _Unset.UNSET
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class StoreError(Exception):
+    """Base class for every error the store raises on purpose."""
+
+
+class GameNotFound(StoreError, LookupError):
+    """No game has the requested id."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id} does not exist")
+        self.game_id = game_id
+
+
+class GameExists(StoreError):
+    """The channel already has an open (lobby or active) game.
+
+    Carries the existing record so the caller can tell the players which game is in the
+    way (and link to it) instead of a vague refusal.
+    """
+
+    def __init__(self, existing: "GameRecord") -> None:
+        super().__init__(
+            f"channel {existing.channel_id} already has game {existing.id} "
+            f"({existing.system}, {existing.status})"
+        )
+        self.existing = existing
+
+
+class StaleVersion(StoreError):
+    """The game moved on since the caller loaded it; nothing was written.
+
+    `current_version` lets the caller reload and, e.g., tell a player that their button
+    belongs to an older position of the game.
+    """
+
+    def __init__(self, current_version: int, *, game_id: int | None = None,
+                 expected_version: int | None = None) -> None:
+        where = f"game {game_id}" if game_id is not None else "game"
+        super().__init__(
+            f"{where} is at version {current_version}, not the expected {expected_version}"
+        )
+        self.current_version = current_version
+        self.game_id = game_id
+        self.expected_version = expected_version
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer version of the bot.
+
+    Opening it anyway could silently drop columns the newer code relies on, so we refuse.
+    """
+
+    def __init__(self, found: int, supported: int) -> None:
+        super().__init__(
+            f"database schema version {found} is newer than this code supports ({supported})"
+        )
+        self.found = found
+        self.supported = supported
+
+
+# --------------------------------------------------------------------------- records
+
+
+class GameRecord(BaseModel):
+    """One game row as stored: everything needed to resume or replay the game.
+
+    `state` stays JSON text rather than a parsed model: the store does not know the game
+    systems, and the engine owns (and versions) its state schema.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    system: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int
+    version: int
+    state: str
+    status: GameStatus
+    host_id: int | None
+    created_at: float
+    updated_at: float
+    deadline: float | None = None
+    settings: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def is_open(self) -> bool:
+        """True while the game occupies its channel (lobby or active)."""
+        return self.status in OPEN_STATUSES
+
+
+class ActionRecord(BaseModel):
+    """One entry of a game's append-only action log.
+
+    `version_after` ties the entry to the game version it produced, so a replay can be
+    checked step by step against what was stored.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    game_id: int
+    seq: int
+    actor: str
+    action: dict[str, Any]
+    created_at: float
+    version_after: int
+
+
+class StoreStats(BaseModel):
+    """Counts and sizes, for the admin command and the storage benchmark."""
+
+    model_config = ConfigDict(frozen=True)
+
+    games: int
+    open_games: int
+    closed_games: int
+    actions: int
+    user_settings: int
+    db_bytes: int
+    """Logical database size (pages in use x page size), stable whether or not the WAL has
+    been checkpointed; this is the figure to divide by the number of games."""
+    disk_bytes: int
+    """Bytes on disk right now: main file plus write-ahead log (0 for an in-memory store)."""
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def dump_json(value: Any) -> str:
+    """Canonical compact JSON for options/settings/actions.
+
+    Sorted keys make identical payloads byte-identical, which keeps the log diffable and
+    the size figures honest. Pydantic models are accepted and dumped in JSON mode.
+    """
+    if isinstance(value, BaseModel):
+        value = value.model_dump(mode="json")
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def check_status(status: str) -> None:
+    """Reject unknown statuses before touching the database (clearer than a CHECK failure)."""
+    if status not in ALL_STATUSES:
+        raise ValueError(f"unknown game status {status!r}; expected one of {sorted(ALL_STATUSES)}")
+
+
+# --------------------------------------------------------------------------- interface
+
+
+class GameStore(ABC):
+    """Persistent home of games, their action logs and per-user settings.
+
+    Every write is one transaction: it either fully happened or not at all, also across a
+    crash. Subclasses must call `super().__init__()` so `channel_lock` works.
+    """
+
+    def __init__(self) -> None:
+        # Weak values: a lock nobody holds or waits on has no state worth keeping, so
+        # channels that went quiet do not accumulate locks for the life of the bot.
+        self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    # -- concurrency helper ---------------------------------------------------------
+
+    def channel_lock(self, channel_id: int) -> asyncio.Lock:
+        """The one `asyncio.Lock` for this channel, created on first use.
+
+        The game master holds it around load -> check -> apply -> save so that, inside this
+        process, actions on one channel run one at a time while other channels proceed.
+        """
+        lock = self._channel_locks.get(channel_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._channel_locks[channel_id] = lock
+        return lock
+
+    # -- lifecycle -------------------------------------------------------------------
+
+    @abstractmethod
+    async def open(self) -> None:
+        """Connect and bring the schema up to date (idempotent)."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Flush and release the connection; safe to call twice."""
+
+    async def __aenter__(self) -> Self:
+        await self.open()
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.close()
+
+    # -- games -----------------------------------------------------------------------
+
+    @abstractmethod
+    async def create_game(self, channel_id: int, guild_id: int | None, system: str,
+                          options: Mapping[str, Any] | BaseModel, seed: int,
+                          host_id: int | None, state_json: str,
+                          status: GameStatus = "lobby", *,
+                          settings: Mapping[str, Any] | None = None,
+                          deadline: float | None = None) -> GameRecord:
+        """Insert a new game at version 0.
+
+        Raises `GameExists` (carrying the existing record) if the channel already has a
+        lobby or active game.
+        """
+
+    @abstractmethod
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """The game with this id, or None."""
+
+    @abstractmethod
+    async def get_active_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's lobby or active game, if any (there is at most one)."""
+
+    @abstractmethod
+    async def list_games(self, channel_id: int, include_finished: bool = True) -> list[GameRecord]:
+        """The channel's games, oldest first; closed ones only if `include_finished`."""
+
+    @abstractmethod
+    async def list_active_games(self) -> list[GameRecord]:
+        """Every lobby or active game, oldest first: used at start-up to re-arm turn clocks
+        and views."""
+
+    @abstractmethod
+    async def list_due_games(self, now: float) -> list[GameRecord]:
+        """Open games whose deadline is at or before `now`, earliest first (turn clock)."""
+
+    @abstractmethod
+    async def commit_action(self, game_id: int, expected_version: int, actor: str,
+                            action: Mapping[str, Any] | BaseModel, new_state_json: str,
+                            new_status: GameStatus | None = None,
+                            deadline: float | None | _Unset = UNSET) -> GameRecord:
+        """Apply one player/system action in one transaction.
+
+        Checks the version (else `StaleVersion`, nothing written), appends the action to
+        the log with the next seq, stores the new state, bumps the version, and optionally
+        changes status and deadline. Returns the updated record.
+        """
+
+    @abstractmethod
+    async def update_game(self, game_id: int, expected_version: int, *,
+                          state_json: str | None = None,
+                          status: GameStatus | None = None,
+                          options: Mapping[str, Any] | BaseModel | None = None,
+                          settings: Mapping[str, Any] | None = None,
+                          host_id: int | None | _Unset = UNSET,
+                          deadline: float | None | _Unset = UNSET,
+                          actor: str | None = None,
+                          action: Mapping[str, Any] | BaseModel | None = None) -> GameRecord:
+        """Change a game outside the action flow (lobby edits, settings); same version check
+        and bump as `commit_action`, but a log row is written only if `action` is given."""
+
+    @abstractmethod
+    async def set_status(self, game_id: int, status: GameStatus, *,
+                         expected_version: int | None = None,
+                         deadline: float | None | _Unset = UNSET) -> GameRecord:
+        """Change only the status (e.g. host ends the game); version-checked if
+        `expected_version` is given. Closing a game clears its deadline unless one is given."""
+
+    # -- action log ------------------------------------------------------------------
+
+    @abstractmethod
+    async def actions(self, game_id: int, after_seq: int = 0,
+                      limit: int | None = None) -> list[ActionRecord]:
+        """Log entries with seq > `after_seq`, in order; at most `limit` of them."""
+
+    # -- per-user settings -----------------------------------------------------------
+
+    @abstractmethod
+    async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
+        """A user's stored preference (any JSON value), or `default`."""
+
+    @abstractmethod
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        """Store a user's preference (any JSON value); `None` deletes it."""
+
+    @abstractmethod
+    async def get_user_settings(self, user_id: int) -> dict[str, Any]:
+        """All of a user's stored preferences."""
+
+    # -- diagnostics -----------------------------------------------------------------
+
+    @abstractmethod
+    async def stats(self) -> StoreStats:
+        """Row counts and database size in bytes."""

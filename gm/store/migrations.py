@@ -1,0 +1,168 @@
+"""Versioned schema migrations for the SQLite store.
+
+The schema version lives in `PRAGMA user_version` (an integer in the database header), so
+no bookkeeping table is needed and the version changes atomically with the DDL: SQLite's
+DDL and `user_version` writes are both transactional. Each migration runs in its own
+`BEGIN IMMEDIATE` transaction and re-reads the version inside it, so two processes opening
+the same old file at once cannot apply a step twice, and a crash mid-migration leaves the
+file at the previous version, ready to retry.
+
+Rules for adding a migration: append a new `Migration` with the next number; never edit or
+reorder a released one (databases in the wild have already run it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+from .base import SchemaTooNew
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One step from `version - 1` to `version`."""
+
+    version: int
+    description: str
+    statements: tuple[str, ...]
+    """Executed one by one (not with executescript, which would commit our transaction)."""
+
+
+_OPEN = "('lobby', 'active')"
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        version=1,
+        description="games and append-only action log",
+        statements=(
+            # AUTOINCREMENT so a game id is never reused: button custom_ids embed game ids,
+            # and a click on a long-gone game must not land on a newer one.
+            # seed is TEXT because engine seeds are unsigned 64-bit, which can overflow
+            # SQLite's signed INTEGER.
+            """
+            CREATE TABLE games (
+                id          INTEGER PRIMARY KEY AUTOINCREMENT,
+                guild_id    INTEGER,
+                channel_id  INTEGER NOT NULL,
+                system      TEXT    NOT NULL,
+                options     TEXT    NOT NULL DEFAULT '{}',
+                seed        TEXT    NOT NULL,
+                version     INTEGER NOT NULL DEFAULT 0,
+                state       TEXT    NOT NULL,
+                status      TEXT    NOT NULL
+                            CHECK (status IN ('lobby', 'active', 'finished', 'ended')),
+                host_id     INTEGER,
+                created_at  REAL    NOT NULL,
+                updated_at  REAL    NOT NULL,
+                deadline    REAL
+            )
+            """,
+            # The database itself guarantees "one open game per channel", even if two
+            # processes race past the application-level check.
+            f"""
+            CREATE UNIQUE INDEX games_one_open_per_channel
+                ON games (channel_id) WHERE status IN {_OPEN}
+            """,
+            "CREATE INDEX games_by_channel ON games (channel_id, id)",
+            # WITHOUT ROWID: the (game_id, seq) key is the natural clustering for replay.
+            """
+            CREATE TABLE actions (
+                game_id       INTEGER NOT NULL REFERENCES games (id),
+                seq           INTEGER NOT NULL CHECK (seq >= 1),
+                actor         TEXT    NOT NULL,
+                action        TEXT    NOT NULL,
+                created_at    REAL    NOT NULL,
+                version_after INTEGER NOT NULL,
+                PRIMARY KEY (game_id, seq)
+            ) WITHOUT ROWID
+            """,
+            # Append-only is enforced by the database too, not only by the absence of an
+            # UPDATE/DELETE path in code: replay correctness depends on it.
+            """
+            CREATE TRIGGER actions_append_only_update BEFORE UPDATE ON actions
+            BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END
+            """,
+            """
+            CREATE TRIGGER actions_append_only_delete BEFORE DELETE ON actions
+            BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END
+            """,
+        ),
+    ),
+    Migration(
+        version=2,
+        description="per-game settings, per-user settings, deadline index",
+        statements=(
+            "ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'",
+            """
+            CREATE TABLE user_settings (
+                user_id    INTEGER NOT NULL,
+                key        TEXT    NOT NULL,
+                value      TEXT    NOT NULL,
+                updated_at REAL    NOT NULL,
+                PRIMARY KEY (user_id, key)
+            ) WITHOUT ROWID
+            """,
+            # The turn clock asks "which open games have a deadline before t?".
+            f"""
+            CREATE INDEX games_open_deadline
+                ON games (deadline) WHERE status IN {_OPEN} AND deadline IS NOT NULL
+            """,
+        ),
+    ),
+)
+
+LATEST_VERSION: int = MIGRATIONS[-1].version
+
+# Catch an accidental gap or reorder at import time rather than on a user's database.
+assert [m.version for m in MIGRATIONS] == list(range(1, LATEST_VERSION + 1)), \
+    "migrations must be numbered 1..N without gaps"
+
+
+async def current_version(conn: aiosqlite.Connection) -> int:
+    """The schema version recorded in the database header (0 for a brand-new file)."""
+    rows = await conn.execute_fetchall("PRAGMA user_version")
+    return int(list(rows)[0][0])
+
+
+async def migrate(conn: aiosqlite.Connection, target: int | None = None) -> list[int]:
+    """Bring the schema up to `target` (default: latest); return the versions applied.
+
+    `conn` must be in autocommit mode (`isolation_level=None`) so this function controls
+    the transactions. Running it on an up-to-date database applies nothing. A database
+    newer than this code raises `SchemaTooNew`. `target` below the latest exists for tests
+    that need an old-format file.
+    """
+    target = LATEST_VERSION if target is None else target
+    if not 0 <= target <= LATEST_VERSION:
+        raise ValueError(f"target version must be in 0..{LATEST_VERSION}, got {target}")
+    found = await current_version(conn)
+    if found > LATEST_VERSION:
+        raise SchemaTooNew(found, LATEST_VERSION)
+
+    applied: list[int] = []
+    for migration in MIGRATIONS:
+        if migration.version > target:
+            break
+        if migration.version <= found:
+            continue
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Re-check under the write lock: another process may have migrated meanwhile.
+            now = await current_version(conn)
+            if now >= migration.version:
+                await conn.execute("ROLLBACK")
+                found = now
+                continue
+            for statement in migration.statements:
+                await conn.execute(statement)
+            # PRAGMA does not accept bound parameters; the value is our own int.
+            await conn.execute(f"PRAGMA user_version = {int(migration.version)}")
+            await conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            raise
+        applied.append(migration.version)
+        found = migration.version
+    return applied
