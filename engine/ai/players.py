@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from functools import lru_cache
 from typing import Any, Callable
 
 from engine.ai.odds import fight_odds
 from engine.prophecy import actions as A
-from engine.prophecy.content import CreatureCard, OpportunityCard, Pack
+from engine.prophecy.content import CreatureCard, OpportunityCard, Pack, pack_by_id
 from engine.prophecy.guilds import certificate_price
 from engine.prophecy.context import Ctx
+from engine.prophecy.encounters import can_use_opportunity
 from engine.prophecy.movement import move_options
 from engine.prophecy.rules import legal_actions, pack_of
 from engine.prophecy.state import PlayerState, ProphecyState
@@ -27,8 +29,31 @@ def random_player(state: ProphecyState, actor: str, rng: random.Random) -> Any:
     return rng.choice(acts) if acts else None
 
 
+def best_odds(pack: Pack, p: PlayerState, card: CreatureCard) -> tuple[float, float]:
+    """(win, loss) of the best battle this character could fight against `card` right now."""
+    from engine.prophecy.combat import allowed_battles, battle_cost, battle_odds, plan_battle
+    from engine.prophecy.effects import can_pay
+    from engine.prophecy.equipment import candidate_loadouts
+
+    best = (0.0, 1.0)
+    for battle in allowed_battles(pack, card):
+        if not can_pay(p, battle_cost(pack, card, battle)):
+            continue
+        for action in candidate_loadouts(pack, p, battle):
+            w, _d, l = battle_odds(plan_battle(pack, p, card, action))
+            if float(w) - float(l) > best[0] - best[1]:
+                best = (float(w), float(l))
+    return best
+
+
 def _distances(pack: Pack, start: int, gold: int) -> dict[int, int]:
     """Turns needed to reach each space, using the movement options the purse allows."""
+    return _distances_cached(pack.id, id(pack), start, max(0, min(gold, 2)))
+
+
+@lru_cache(maxsize=4096)
+def _distances_cached(pack_id: str, _pack_key: int, start: int, gold: int) -> dict[int, int]:
+    pack = pack_by_id(pack_id)
     dist = {start: 0}
     queue = deque([start])
     probe = PlayerState(player="_", name="_", character=pack.characters[0].id,
@@ -97,9 +122,9 @@ class Heuristic:
         for adv in state.spaces[index]:
             card = pack.adventure(adv.card)
             if isinstance(card, CreatureCard):
-                value += self._creature_value(p, card)
+                value += self._creature_value(pack, p, card)
             elif isinstance(card, OpportunityCard):
-                value += 6 if card.cost.gold <= p.gold - cost else 0
+                value += 6 if can_use_opportunity(Ctx(state, pack), p, card) and card.cost.gold <= p.gold - cost else 0
         for svc in space.services:
             if svc.kind == "heal" and hurt:
                 value += (6 if p.red.right <= 2 else 3) * min(hurt, svc.max or hurt) if svc.price <= p.gold - cost else 0
@@ -120,22 +145,37 @@ class Heuristic:
                 value -= 4 * min(dist.get(i, 10) for i in needed)
         return value
 
-    def _creature_value(self, p: PlayerState, card: CreatureCard) -> float:
-        mine = max(p.red.right + 1, (p.blue.right + 1) if card.willpower is not None else 0)
-        theirs = card.strength if card.attacks_with == "strength" else card.willpower
-        edge = mine - (theirs or 0) - (2 if card.special("three_lives") else 0)
-        chance = max(0.0, min(1.0, 0.5 + edge * 0.12))
-        danger = 25 if p.red.right <= 2 else 8
-        return chance * (card.experience * 6 + 3) - (1 - chance) * danger
+    def _creature_value(self, pack: Pack, p: PlayerState, card: CreatureCard) -> float:
+        """Expected worth of fighting this Creature with the best loadout, from exact odds."""
+        win, loss = best_odds(pack, p, card)
+        damage = 1
+        if card.on_loss is not None:
+            damage = max(1, -card.on_loss.health) if card.on_loss.health < 0 else 0
+        reward = card.experience * 6 + 3 + (4 if card.treasure else 0)
+        if p.red.right <= damage:
+            return win * reward - loss * 200  # a loss would kill
+        pain = 4 if p.gold >= 3 else 8
+        return win * reward - loss * damage * pain
 
     def _move(self, state: ProphecyState, pack: Pack, p: PlayerState, acts: list[Any], rng: random.Random) -> Any:
+        """Score each destination by what it offers now plus half of the best next step from it."""
         moves = [a for a in acts if isinstance(a, A.Move)]
         potions = [a for a in acts if isinstance(a, A.UseItem)]
         if potions and p.red.right <= 2:
             return potions[0]
         costs = {(m.method, m.to): c for m, c in move_options(pack, p, state.turn.held)}  # type: ignore[union-attr]
-        scored = [(self._space_value(state, pack, p, pack.space_index(m.to), costs[(m.method, m.to)]) + rng.random() * 0.01, i)
-                  for i, m in enumerate(moves)]
+        here = {i: self._space_value(state, pack, p, i, 0) for i in range(len(pack.board.spaces))}
+        ring = len(pack.board.spaces)
+
+        def lookahead(i: int) -> float:
+            return max(here[(i + d) % ring] for d in (-2, -1, 1, 2))
+
+        scored = []
+        for i, m in enumerate(moves):
+            dest = pack.space_index(m.to)
+            cost = costs[(m.method, m.to)]
+            value = here[dest] - 2.0 * cost + 0.5 * max(0.0, lookahead(dest)) + rng.random() * 0.01
+            scored.append((value, i))
         return moves[max(scored)[1]]
 
     # -- possibilities ------------------------------------------------------------------
@@ -153,13 +193,18 @@ class Heuristic:
             return max(by_type["recharge"], key=lambda a: a.amount)
         for ex in by_type.get("exchange", []):
             svc = next(s for s in pack.space(p.space).services if s.id == ex.service)
-            if svc.gain and (svc.gain.gold or svc.gain.experience) and svc.cost and p.red.right - svc.cost.health >= 3:
+            gain, cost = svc.gain, svc.cost
+            if gain is None or cost is None:
+                continue
+            if gain.experience and p.red.right - cost.health >= 3:
                 return ex
-            if svc.gain and svc.gain.health and p.red.left:
+            if gain.gold and p.gold < 12 and p.red.right - cost.health >= 3 and p.blue.right - cost.magic >= 1:
+                return ex
+            if gain.health and p.red.left:
                 return ex
         if "repair" in by_type:
             return by_type["repair"][0]
-        if "buy" in by_type and p.gold >= 8:
+        if "buy" in by_type and p.gold >= 6:
             best = max(by_type["buy"], key=lambda a: self._item_value(pack, state, p, a.item))
             if self._item_value(pack, state, p, best.item) > 0:
                 return best

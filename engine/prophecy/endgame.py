@@ -34,6 +34,7 @@ def finish(ctx: Ctx, winner: str | None, reason: str) -> None:
         return
     st.status = "finished"
     st.winner = winner
+    st.end_reason = reason
     st.turn = None
     st.ranking = ranking(ctx, winner)
     ctx.emit("game_ended", winner, reason=reason, ranking=[r.model_dump() for r in st.ranking])

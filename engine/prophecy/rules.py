@@ -77,12 +77,20 @@ def apply(state: ProphecyState, actor: str, action: Any) -> Outcome[ProphecyStat
     if isinstance(action, dict):
         action = parse_action(action)
     _check_turn(state, actor, action.type)  # cheap checks before copying
-    ctx = Ctx(state=state.model_copy(deep=True), pack=pack_of(state))
+    ctx = Ctx(state=_copy(state), pack=pack_of(state))
     p = ctx.state.player(actor)
     _dispatch(ctx, p, action)
     ctx.state.actions_taken += 1
     _advance(ctx)
     return Outcome(ctx.state, ctx.events)
+
+
+def _copy(state: ProphecyState) -> ProphecyState:
+    """A private copy to work on (dump + validate runs in pydantic's Rust core, ~2x faster than
+    deepcopy); the generator is copied as it is so a test's loaded dice survive."""
+    new = ProphecyState.model_validate(state.model_dump(by_alias=True))
+    new.rng = state.rng.model_copy(deep=True)
+    return new
 
 
 def _dispatch(ctx: Ctx, p: PlayerState, action: Any) -> None:

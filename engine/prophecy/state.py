@@ -141,6 +141,7 @@ class ProphecyState(BaseModel):
     turn: TurnState | None = None
     status: Literal["active", "finished"] = "active"
     winner: str | None = None
+    end_reason: str | None = None
     ranking: list[RankEntry] = Field(default_factory=list)
     next_uid: int = 1
     chance_card: str | None = None
