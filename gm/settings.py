@@ -1,0 +1,27 @@
+"""Settings from the environment and `.env`, validated once at start-up.
+
+A typo in a setting should stop the bot with a clear message, not surface later as an odd
+failure in the middle of someone's game.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: str | None = Field(None, description="Bot token from the Discord developer portal")
+    database_path: Path = Field(Path("./gm.sqlite3"), description="SQLite file holding every game")
+    dev_guild_id: int | None = Field(None, description="Sync commands to this one server instantly (development)")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    default_locale: Literal["en", "it"] = "en"
+    rulebooks_dir: Path = Field(ROOT.parent / "shared" / "rulebooks", description="Folder of plain-text rulebooks to index")
+    #: how often the turn clock looks for due deadlines, in seconds
+    clock_interval: float = Field(30.0, gt=0)

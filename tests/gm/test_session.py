@@ -1,0 +1,96 @@
+"""The game master service without Discord: lobby, start, acting, AI seats, refusals."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from engine.core.errors import RuleError
+from gm.session import GameError, GameMaster
+from gm.store import SqliteStore
+
+
+@pytest.fixture
+async def gm(tmp_path):
+    store = SqliteStore(tmp_path / "gm.sqlite3")
+    await store.open()
+    yield GameMaster(store, seed_source=lambda: 42)
+    await store.close()
+
+
+async def test_lobby_and_start_with_ai_seat(gm):
+    await gm.new_game(1, 10, 100, "alice", "prophecy")
+    await gm.join(1, 200, "bob", "troll")
+    await gm.add_bot(1, 100, "heuristic")
+    res = await gm.start(1, 100)
+    assert res.record.status == "active"
+    assert [p.player for p in res.state.players] == ["100", "200", "ai1"]
+    pend = res.system.pending(res.state)
+    assert pend.player in ("100", "200")  # AI seats have played until a person must decide
+    log = await gm.store.actions(res.record.id)
+    assert [a.action["type"] for a in log][:3] == ["join", "add_bot", "start"]
+
+
+async def test_second_game_in_a_channel_is_refused_naming_the_first(gm):
+    first = await gm.new_game(1, 10, 100, "alice", "prophecy")
+    with pytest.raises(GameError) as err:
+        await gm.new_game(1, 10, 200, "bob", "prophecy")
+    assert err.value.key == "error.game_exists" and err.value.params["game_id"] == first.record.id
+    await gm.new_game(2, 10, 200, "bob", "prophecy")  # another channel is fine
+
+
+async def test_only_host_starts_and_seat_limits(gm):
+    await gm.new_game(1, 10, 100, "alice", "prophecy")
+    with pytest.raises(GameError) as err:
+        await gm.start(1, 100)
+    assert err.value.key == "error.seat_count"
+    await gm.join(1, 200, "bob")
+    with pytest.raises(GameError) as err:
+        await gm.start(1, 200)
+    assert err.value.key == "error.host_only"
+    for uid in (300, 400, 500):
+        await gm.join(1, uid, f"u{uid}")
+    with pytest.raises(GameError) as err:
+        await gm.join(1, 600, "six")
+    assert err.value.key == "error.table_full"
+
+
+async def test_wrong_player_and_stale_version_change_nothing(gm):
+    await gm.new_game(1, 10, 100, "alice", "prophecy")
+    await gm.join(1, 200, "bob")
+    res = await gm.start(1, 100)
+    pend = res.system.pending(res.state)
+    other = "200" if pend.player == "100" else "100"
+    version = res.record.version
+    with pytest.raises(RuleError) as err:
+        await gm.act_choice(1, int(other), res.record.id, version, 0)
+    assert err.value.key == "error.not_your_turn"
+    with pytest.raises(GameError):
+        await gm.act_choice(1, int(pend.player), res.record.id, version - 1, 0)
+    with pytest.raises(GameError):
+        await gm.act_choice(1, int(pend.player), res.record.id, version, 999)
+    after = await gm.current(1)
+    assert after.record.version == version and after.record.state == res.record.state
+
+
+async def test_two_simultaneous_clicks_exactly_one_applies(gm):
+    await gm.new_game(1, 10, 100, "alice", "prophecy")
+    await gm.join(1, 200, "bob")
+    res = await gm.start(1, 100)
+    pend = res.system.pending(res.state)
+    outcomes = await asyncio.gather(
+        *(gm.act_choice(1, int(pend.player), res.record.id, res.record.version, 0) for _ in range(2)),
+        return_exceptions=True)
+    ok = [o for o in outcomes if not isinstance(o, Exception)]
+    bad = [o for o in outcomes if isinstance(o, Exception)]
+    assert len(ok) == 1 and len(bad) == 1 and bad[0].key == "error.stale_prompt"
+
+
+async def test_full_game_with_ai_seats_only_people_lobby(gm):
+    """Two AI seats and a host who only starts: the AI plays the whole game on its own."""
+    await gm.new_game(1, 10, 100, "alice", "prophecy")
+    await gm.leave(1, 100)
+    await gm.add_bot(1, 100)
+    await gm.add_bot(1, 100, "heuristic")
+    res = await gm.start(1, 100)
+    assert res.record.status == "finished" and res.state.winner in ("ai1", "ai2")
