@@ -1,0 +1,166 @@
+"""/game: open a table, sit down, add AI seats, start, look at the board, end."""
+from __future__ import annotations
+
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import PINGS, locale_of, refuse, reply_private, turn_message
+from cogs.ui.embeds import lobby_embed, mention, status_embeds
+from cogs.ui.views import end_view
+from engine.core.errors import RuleError
+from engine.prophecy.content import pack_by_id
+from engine.registry import SYSTEMS
+from gm.i18n import t
+from gm.session import AI_LEVELS, GameError, GameMaster, Lobby, Result
+
+from rapidfuzz import fuzz, process
+
+
+def _gm(interaction: discord.Interaction) -> GameMaster:
+    return interaction.client.gm  # type: ignore[attr-defined]
+
+
+class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, join and run a game in this channel"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _lobby_reply(self, interaction: discord.Interaction, result: Result, line: str) -> None:
+        locale = locale_of(interaction)
+        lobby = result.state
+        assert isinstance(lobby, Lobby)
+        system = SYSTEMS[result.record.system]
+        embed = lobby_embed(lobby, result.record.id, result.record.system, system.max_seats, locale)
+        await interaction.response.send_message(content=line[:2000], embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="new", description="Open a new table in this channel")
+    @app_commands.describe(system="Which game", round_limit="Optional: end after this many rounds (most Certificates wins)")
+    @app_commands.choices(system=[app_commands.Choice(name="Prophecy (Basic Version)", value="prophecy")])
+    async def new(self, interaction: discord.Interaction, system: str, round_limit: Optional[app_commands.Range[int, 1, 1000]] = None) -> None:
+        if interaction.channel_id is None:
+            return await reply_private(interaction, t(locale_of(interaction), "error.not_in_guild"))
+        options = {} if round_limit is None else {"round_limit": round_limit}
+        try:
+            result = await _gm(interaction).new_game(interaction.channel_id, interaction.guild_id, interaction.user.id,
+                                                     interaction.user.display_name, system, options)
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        locale = locale_of(interaction)
+        await self._lobby_reply(interaction, result, t(locale, "lobby.created", host=interaction.user.mention,
+                                                       system=system, game_id=result.record.id))
+
+    @app_commands.command(name="join", description="Sit at the table")
+    @app_commands.describe(character="Optional: the character you want (else one is dealt)")
+    async def join(self, interaction: discord.Interaction, character: Optional[app_commands.Range[str, 1, 100]] = None) -> None:
+        try:
+            char_id = self._character_id(character) if character else None
+            result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name, char_id)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        locale = locale_of(interaction)
+        as_char = t(locale, "lobby.as_character", character=pack_by_id("base").character(char_id).name) if char_id else ""
+        await self._lobby_reply(interaction, result, t(locale, "lobby.joined", player=interaction.user.mention, character=as_char))
+
+    @staticmethod
+    def _character_id(text: str) -> str:
+        pack = pack_by_id("base")
+        by_name = {c.name.casefold(): c.id for c in pack.characters} | {c.id: c.id for c in pack.characters}
+        key = text.strip().casefold()
+        if key in by_name:
+            return by_name[key]
+        match = process.extractOne(key, list(by_name), scorer=fuzz.WRatio, score_cutoff=80)
+        if match is None:
+            raise GameError("error.unknown_character", character=text[:50])
+        return by_name[match[0]]
+
+    @join.autocomplete("character")
+    async def _character_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        pack = pack_by_id("base")
+        taken: set[str] = set()
+        found = await _gm(interaction).current(interaction.channel_id) if interaction.channel_id else None  # type: ignore[arg-type]
+        if found and isinstance(found.state, Lobby):
+            taken = {s.character for s in found.state.seats if s.character}
+        out = []
+        for c in pack.characters:
+            if c.id in taken or (current and current.casefold() not in c.name.casefold()):
+                continue
+            g = " + ".join(pack.guilds[x] for x in c.guilds)
+            out.append(app_commands.Choice(name=f"{c.name} (S{c.strength} W{c.willpower}; {g})"[:100], value=c.id))
+        return out[:25]
+
+    @app_commands.command(name="leave", description="Leave the table before the game starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        try:
+            result = await _gm(interaction).leave(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        await self._lobby_reply(interaction, result, t(locale_of(interaction), "lobby.left", player=interaction.user.mention))
+
+    @app_commands.command(name="add-bot", description="Add an AI seat (host)")
+    @app_commands.choices(level=[app_commands.Choice(name=lvl, value=lvl) for lvl in AI_LEVELS])
+    async def add_bot(self, interaction: discord.Interaction, level: str = "heuristic") -> None:
+        try:
+            result = await _gm(interaction).add_bot(interaction.channel_id, interaction.user.id, level)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        seat = result.state.seats[-1]
+        await self._lobby_reply(interaction, result, t(locale_of(interaction), "lobby.bot_added", player=seat.name, level=level))
+
+    @app_commands.command(name="kick", description="Remove someone from the table (host)")
+    async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
+        try:
+            result = await _gm(interaction).kick(interaction.channel_id, interaction.user.id, str(member.id))  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        await self._lobby_reply(interaction, result, t(locale_of(interaction), "lobby.kicked", player=member.mention))
+
+    @app_commands.command(name="start", description="Start the game (host)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        try:
+            result = await _gm(interaction).start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        await interaction.response.send_message(**turn_message(result, locale_of(interaction)))
+
+    @app_commands.command(name="status", description="Show the board and every character")
+    async def status(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]
+        if found is None:
+            return await reply_private(interaction, t(locale, "error.no_game"))
+        if isinstance(found.state, Lobby):
+            system = SYSTEMS[found.record.system]
+            embed = lobby_embed(found.state, found.record.id, found.record.system, system.max_seats, locale)
+            return await interaction.response.send_message(embed=embed, ephemeral=True)
+        embeds = status_embeds(found.state, found.record.id, found.record.system, locale, found.record.status)
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+
+    @app_commands.command(name="end", description="End the game (host or Manage Channel)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+        if found is None:
+            return await reply_private(interaction, t(locale, "error.no_game"))
+        await interaction.response.send_message(t(locale, "lobby.end_confirm", game_id=found.record.id),
+                                                view=end_view(found.record.id, locale), ephemeral=True)
+
+    async def on_end_button(self, interaction: discord.Interaction, game_id: int, confirm: bool) -> None:
+        locale = locale_of(interaction)
+        if not confirm:
+            return await interaction.response.edit_message(content=t(locale, "lobby.end_cancelled"), view=None)
+        perms = interaction.permissions
+        try:
+            result = await _gm(interaction).end(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]
+                                                bool(perms and perms.manage_channels), game_id=game_id)
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        await interaction.response.edit_message(content=t(locale, "lobby.ended", game_id=result.record.id, player=interaction.user.mention), view=None)
+        await interaction.followup.send(t(locale, "lobby.ended", game_id=result.record.id, player=interaction.user.mention),
+                                        allowed_mentions=discord.AllowedMentions.none())
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(LobbyCog(bot))

@@ -1,0 +1,235 @@
+"""Playing: the buttons of each prompt and the same actions as slash commands with autocomplete.
+
+Each command is parse -> gm.act -> render. Autocomplete offers exactly the legal actions
+(coded as game/version/index, like a button); free text is matched against them too.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from rapidfuzz import fuzz
+
+from cogs.common import locale_of, refuse, reply_private, turn_message
+from cogs.ui.describe import describe_action
+from cogs.ui.embeds import clip, sheet_embed
+from engine.ai.odds import fight_odds
+from engine.core.errors import RuleError
+from engine.prophecy import actions as A
+from gm.i18n import t
+from gm.session import GameError, GameMaster, Lobby, Result
+
+CODE = re.compile(r"g(?P<game>\d{1,18})v(?P<version>\d{1,9})i(?P<index>\d{1,4})")
+INPUT_LIMIT = 200
+
+
+def _gm(interaction: discord.Interaction) -> GameMaster:
+    return interaction.client.gm  # type: ignore[attr-defined]
+
+
+class PlayCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    # -- shared plumbing ----------------------------------------------------------------------
+    async def _send_result(self, interaction: discord.Interaction, coro: Any) -> None:
+        try:
+            result: Result = await coro
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        await interaction.response.send_message(**turn_message(result, locale_of(interaction)))
+
+    async def on_choice(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
+        """A button or select on a prompt."""
+        locale = locale_of(interaction)
+        gm = _gm(interaction)
+        try:
+            if index < 0:
+                raise GameError("error.forged_prompt")
+            before = await gm.current(interaction.channel_id)  # type: ignore[arg-type]
+            label = None
+            if before is not None and not isinstance(before.state, Lobby) and before.record.version == version:
+                acts = before.system.legal_actions(before.state, str(interaction.user.id))
+                if 0 <= index < len(acts):
+                    label = describe_action(before.state, str(interaction.user.id), acts[index], locale, with_odds=False)
+            result = await gm.act_choice(interaction.channel_id, interaction.user.id, game, version, index)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        done = t(locale, "play.done", player=interaction.user.display_name, choice=label or "")
+        await interaction.response.edit_message(content=clip(done, 2000), view=None)
+        await interaction.followup.send(**turn_message(result, locale))
+
+    async def _choices(self, interaction: discord.Interaction, current: str,
+                       keep: Callable[[Any], bool]) -> list[app_commands.Choice[str]]:
+        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+        if found is None or isinstance(found.state, Lobby):
+            return []
+        actor = str(interaction.user.id)
+        acts = found.system.legal_actions(found.state, actor)
+        locale = locale_of(interaction)
+        needle = current.casefold()[:INPUT_LIMIT]
+        out = []
+        for i, a in enumerate(acts):
+            if not keep(a):
+                continue
+            label = describe_action(found.state, actor, a, locale)
+            if needle and needle not in label.casefold() and fuzz.partial_ratio(needle, label.casefold()) < 70:
+                continue
+            out.append(app_commands.Choice(name=clip(label, 100), value=f"g{found.record.id}v{found.record.version}i{i}"))
+        return out[:25]
+
+    async def _act_by_text(self, interaction: discord.Interaction, text: str, keep: Callable[[Any], bool],
+                           not_found_key: str, rank: Callable[[Any], float] | None = None) -> None:
+        """A coded choice from autocomplete, or free text matched against the legal actions."""
+        text = (text or "")[:INPUT_LIMIT]
+        gm = _gm(interaction)
+        m = CODE.fullmatch(text.strip())
+        if m:
+            return await self._send_choice(interaction, int(m["game"]), int(m["version"]), int(m["index"]))
+        try:
+            found = await gm.current(interaction.channel_id)  # type: ignore[arg-type]
+            if found is None or isinstance(found.state, Lobby):
+                raise GameError("error.no_game" if found is None else "error.not_started")
+            actor = str(interaction.user.id)
+            acts = [a for a in found.system.legal_actions(found.state, actor) if keep(a)]
+            if not acts:
+                if not found.state.has_player(actor):
+                    raise RuleError("error.not_a_player", actor=actor)
+                pend = found.system.pending(found.state)
+                if pend is not None and pend.player != actor:
+                    raise RuleError("error.not_your_turn", active=pend.player)
+                raise RuleError(not_found_key, name=text[:50], card=text[:50], space=text[:50], item=text[:50])
+            locale = locale_of(interaction)
+            needle = text.casefold().strip()
+            scored = []
+            for a in acts:
+                label = describe_action(found.state, actor, a, locale, with_odds=False).casefold()
+                score = 100.0 if not needle else float(fuzz.partial_ratio(needle, label))
+                if rank is not None:
+                    score += rank(a)
+                scored.append((score, a))
+            best_score, best = max(scored, key=lambda x: x[0])
+            if needle and best_score < 70:
+                raise RuleError(not_found_key, name=text[:50], card=text[:50], space=text[:50], item=text[:50])
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        await self._send_result(interaction, gm.act(interaction.channel_id, interaction.user.id, best))  # type: ignore[arg-type]
+
+    async def _send_choice(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
+        await self._send_result(interaction, _gm(interaction).act_choice(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]
+                                                                        game, version, index))
+
+    # -- commands -------------------------------------------------------------------------------
+    @app_commands.command(name="move", description="Move your character (or stay)")
+    @app_commands.describe(to="Where to go (pick from the list; it shows the way and the cost)")
+    async def move(self, interaction: discord.Interaction, to: app_commands.Range[str, 1, 100]) -> None:
+        cost_rank = {"stay": 4, "walk": 3, "horse": 2, "boat": 1, "gate": 0}
+        await self._act_by_text(interaction, to, lambda a: isinstance(a, A.Move), "error.unknown_space",
+                                rank=lambda a: cost_rank[a.method])
+
+    @move.autocomplete("to")
+    async def _move_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, current, lambda a: isinstance(a, A.Move))
+
+    @app_commands.command(name="fight", description="Fight the Creature on your space")
+    @app_commands.describe(battle="Strength or Wills (Wills may cost Magic)", gear="Equipment for this battle, with exact odds")
+    @app_commands.choices(battle=[app_commands.Choice(name="Strength", value="strength"), app_commands.Choice(name="Wills", value="wills")])
+    async def fight(self, interaction: discord.Interaction, battle: Optional[str] = None,
+                    gear: Optional[app_commands.Range[str, 1, 100]] = None) -> None:
+        if gear and CODE.fullmatch(gear.strip()[:INPUT_LIMIT]):
+            m = CODE.fullmatch(gear.strip())
+            assert m
+            return await self._send_choice(interaction, int(m["game"]), int(m["version"]), int(m["index"]))
+        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+        actor = str(interaction.user.id)
+
+        def odds_rank(a: Any) -> float:
+            if found is None or isinstance(found.state, Lobby):
+                return 0.0
+            o = fight_odds(found.state, actor, a)
+            return 100 * float(o.win - o.loss)
+
+        await self._act_by_text(interaction, gear or "", lambda a: isinstance(a, A.Fight) and (battle is None or a.battle == battle),
+                                "error.battle_not_allowed", rank=odds_rank)
+
+    @fight.autocomplete("gear")
+    async def _fight_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        battle = getattr(interaction.namespace, "battle", None)
+        return await self._choices(interaction, current, lambda a: isinstance(a, A.Fight) and (not battle or a.battle == battle))
+
+    @app_commands.command(name="bribe", description="Pay a Creature off, if its card allows it")
+    async def bribe(self, interaction: discord.Interaction) -> None:
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.Bribe()))  # type: ignore[arg-type]
+
+    @app_commands.command(name="use", description="Use an Opportunity on your space, a space's Possibility or an Item")
+    async def use(self, interaction: discord.Interaction, what: app_commands.Range[str, 1, 100]) -> None:
+        await self._act_by_text(interaction, what, lambda a: isinstance(a, (A.UseOpportunity, A.UseItem, A.Exchange)), "error.unknown_card")
+
+    @use.autocomplete("what")
+    async def _use_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, current, lambda a: isinstance(a, (A.UseOpportunity, A.UseItem, A.Exchange)))
+
+    @app_commands.command(name="buy", description="Buy an Item on offer here")
+    async def buy(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
+        await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Buy), "error.item_not_offered")
+
+    @buy.autocomplete("item")
+    async def _buy_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, current, lambda a: isinstance(a, A.Buy))
+
+    @app_commands.command(name="sell", description="Sell one of your Items (City or Village)")
+    async def sell(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
+        await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Sell), "error.item_not_owned")
+
+    @sell.autocomplete("item")
+    async def _sell_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, current, lambda a: isinstance(a, A.Sell))
+
+    @app_commands.command(name="repair", description="Repair a damaged Item (1 Gold, civilization spaces)")
+    async def repair(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
+        await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Repair), "error.item_not_owned")
+
+    @repair.autocomplete("item")
+    async def _repair_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, current, lambda a: isinstance(a, A.Repair))
+
+    @app_commands.command(name="heal", description="Heal Health or recharge Magic where this space allows it")
+    @app_commands.choices(what=[app_commands.Choice(name="Health", value="health"), app_commands.Choice(name="Magic", value="magic")])
+    async def heal(self, interaction: discord.Interaction, what: str, amount: app_commands.Range[int, 1, 20] = 1) -> None:
+        if not 1 <= amount <= 20:
+            return await reply_private(interaction, t(locale_of(interaction), "error.value_out_of_range", name="amount", min=1, max=20))
+        action = A.Heal(amount=amount) if what == "health" else A.Recharge(amount=amount)
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action))  # type: ignore[arg-type]
+
+    @app_commands.command(name="certificate", description="Obtain this guild's Certificate")
+    async def certificate(self, interaction: discord.Interaction) -> None:
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.BuyCertificate()))  # type: ignore[arg-type]
+
+    @app_commands.command(name="end-turn", description="End your turn")
+    async def end_turn(self, interaction: discord.Interaction) -> None:
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.EndTurn()))  # type: ignore[arg-type]
+
+    @app_commands.command(name="me", description="Your character sheet (only you see it)")
+    async def me(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]
+        if found is None:
+            return await reply_private(interaction, t(locale, "error.no_game"))
+        if isinstance(found.state, Lobby) or not found.state.has_player(str(interaction.user.id)):
+            key = "error.not_started" if isinstance(found.state, Lobby) else "error.not_a_player"
+            return await reply_private(interaction, t(locale, key))
+        p = found.state.player(str(interaction.user.id))
+        await interaction.response.send_message(embed=sheet_embed(found.state, p, locale), ephemeral=True)
+
+    @app_commands.command(name="help", description="What this bot does and how to play")
+    async def help(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        embed = discord.Embed(title=t(locale, "help.title"), description=t(locale, "help.body"))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PlayCog(bot))

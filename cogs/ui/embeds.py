@@ -1,0 +1,186 @@
+"""Embeds: state and events -> what people see in the channel. Discord limits respected here."""
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.ui.describe import Names, narrate
+from engine.prophecy.content import pack_by_id
+from engine.prophecy.state import PlayerState, ProphecyState
+from gm.i18n import t
+from gm.session import Lobby, Step
+
+DESC_LIMIT = 4000
+FIELD_LIMIT = 1000
+COLOUR_TURN = discord.Colour.blurple()
+COLOUR_NARRATION = discord.Colour.dark_teal()
+COLOUR_END = discord.Colour.gold()
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def clip_lines(lines: list[str], limit: int) -> str:
+    """Keep the most recent lines that fit (a long AI streak shows its end)."""
+    out: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit - 2:
+            out.append("…")
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(out))
+
+
+def mention(pid: str) -> str:
+    return f"<@{pid}>" if pid.isdigit() else pid
+
+
+def cubes(filled: int, empty: int) -> str:
+    return "■" * filled + "□" * empty
+
+
+def narration_embed(state: ProphecyState, steps: list[Step], locale: str) -> discord.Embed | None:
+    lines: list[str] = []
+    for step in steps:
+        lines.extend(narrate(state, step.events, locale))
+    if not lines:
+        return None
+    return discord.Embed(description=clip_lines(lines, DESC_LIMIT), colour=COLOUR_NARRATION)
+
+
+def sheet_lines(state: ProphecyState, p: PlayerState, locale: str) -> str:
+    n = Names(state, locale)
+    if not p.alive:
+        return t(locale, "sheet.dead")
+    items = ", ".join(n.card(i.card) + (f" ({t(locale, 'sheet.damaged')})" if i.damaged else "") for i in p.items)
+    certs = ", ".join(n.guild(g) for g in p.certificates) or t(locale, "sheet.no_certificates")
+    return "\n".join([
+        f"❤️ {t(locale, 'sheet.health')} {cubes(p.red.right, p.red.left)} ({t(locale, 'sheet.strength')} {p.strength})",
+        f"🔷 {t(locale, 'sheet.magic')} {cubes(p.blue.right, p.blue.left)} ({t(locale, 'sheet.willpower')} {p.willpower})",
+        f"💰 {p.gold} · ✨ {p.experience} XP · 📍 {n.pack.space(p.space).name}",
+        f"🎒 {items or t(locale, 'sheet.no_items')}",
+        f"📜 {len(p.certificates)}/5: {certs}",
+    ])
+
+
+def sheet_embed(state: ProphecyState, p: PlayerState, locale: str) -> discord.Embed:
+    n = Names(state, locale)
+    e = discord.Embed(title=t(locale, "play.sheet_title", player=p.name, character=n.card(p.character)),
+                      description=clip(sheet_lines(state, p, locale), DESC_LIMIT), colour=COLOUR_TURN)
+    return e
+
+
+def prompt_parts(state: ProphecyState, locale: str) -> tuple[str, discord.Embed]:
+    """The ping line and the 'whose turn, what to decide' embed."""
+    n = Names(state, locale)
+    if state.status == "finished":
+        return "", end_embed(state, locale)
+    assert state.turn is not None
+    p = state.player(state.turn.player)
+    card = None
+    adv = None
+    if state.turn.phase == "fight" and state.turn.fight:
+        adv = next((a for a in state.spaces[p.space] if a.uid == state.turn.fight), None)
+        card = n.card(adv.card) if adv else "?"
+    what = t(locale, f"play.decide_{state.turn.phase}", card=card)
+    content = t(locale, "play.your_turn", mention=mention(p.player), what=what)
+    e = discord.Embed(title=t(locale, "play.title", round=state.round, player=p.name), colour=COLOUR_TURN)
+    e.description = clip(sheet_lines(state, p, locale), DESC_LIMIT)
+    if adv is not None and card is not None:
+        c = n.pack.adventure(adv.card)
+        if c.text:
+            e.add_field(name=card, value=clip(c.text, FIELD_LIMIT), inline=False)
+    return content, e
+
+
+def end_embed(state: ProphecyState, locale: str) -> discord.Embed:
+    n = Names(state, locale)
+    e = discord.Embed(title=t(locale, "play.winner", player=n.player(state.winner)), colour=COLOUR_END)
+    lines = [t(locale, "play.rank_line", place=r.place, player=n.player(r.player), certificates=r.certificates,
+               dead="" if r.alive else t(locale, "play.dead_mark")) for r in state.ranking]
+    e.add_field(name=t(locale, "play.ranking"), value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
+    return e
+
+
+def board_lines(state: ProphecyState, locale: str) -> list[str]:
+    n = Names(state, locale)
+    pack = n.pack
+    lines = []
+    for i, space in enumerate(pack.board.spaces):
+        marks = ("⚓" if space.port else "") + ("🌀" if space.gate else "")
+        here = [p.name for p in state.players if p.space == i and p.alive]
+        cards = [n.card(a.card) for a in state.spaces[i]]
+        if not here and not cards and not marks:
+            continue
+        extra = []
+        if cards:
+            extra.append("🃏 " + ", ".join(cards))
+        if here:
+            extra.append("👤 " + ", ".join(here))
+        lines.append(f"**{space.name}** {marks} " + " · ".join(extra))
+    for space_id, offer in state.offers.items():
+        if offer:
+            lines.append(t(locale, "status.offers", space=n.space(space_id), items=", ".join(n.card(i.card) for i in offer)))
+    return lines
+
+
+def status_embeds(state: ProphecyState, game_id: int, system: str, locale: str, record_status: str) -> list[discord.Embed]:
+    n = Names(state, locale)
+    e = discord.Embed(title=t(locale, "status.title", game_id=game_id, system=system, round=state.round), colour=COLOUR_TURN)
+    e.description = clip("\n".join(board_lines(state, locale)) or t(locale, "status.empty_board"), DESC_LIMIT)
+    if state.turn is not None:
+        e.add_field(name="⏳", value=t(locale, "status.turn", player=n.player(state.turn.player),
+                                        phase=t(locale, f"phase.{state.turn.phase}")), inline=False)
+    elif state.status == "finished":
+        e.add_field(name="🏁", value=t(locale, "status.finished", player=n.player(state.winner)), inline=False)
+    if record_status == "ended":
+        e.add_field(name="🏁", value=t(locale, "status.ended"), inline=False)
+    chars = discord.Embed(title=t(locale, "status.characters"), colour=COLOUR_TURN)
+    for p in state.players[:25]:
+        chars.add_field(name=clip(f"{p.name}: {n.card(p.character)}", 256), value=clip(sheet_lines(state, p, locale), FIELD_LIMIT), inline=False)
+    return [e, chars]
+
+
+def lobby_embed(lobby: Lobby, game_id: int, system: str, max_seats: int, locale: str) -> discord.Embed:
+    pack = pack_by_id(lobby.options.get("pack", "base"))
+    names = {c.id: c.name for c in pack.characters}
+    e = discord.Embed(title=t(locale, "lobby.title", system=system, game_id=game_id), colour=COLOUR_TURN,
+                      description=t(locale, "lobby.waiting"))
+    seats = []
+    for s in lobby.seats:
+        who = mention(s.player) if not s.ai else f"🤖 {s.name} ({s.ai})"
+        seats.append(who + (f" · {names.get(s.character, s.character)}" if s.character else ""))
+    e.add_field(name=t(locale, "lobby.seats", count=len(lobby.seats), max=max_seats), value="\n".join(seats) or "—", inline=False)
+    e.add_field(name=t(locale, "lobby.host"), value=mention(lobby.host), inline=False)
+    return e
+
+
+def pretty_params(params: dict[str, Any]) -> dict[str, Any]:
+    """Error parameters carry ids; show names and mentions instead."""
+    pack = pack_by_id("base")
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        if k in ("active", "player") and isinstance(v, str):
+            out[k] = mention(v)
+        elif k == "card" and isinstance(v, str):
+            try:
+                out[k] = pack.adventure(v).name
+            except KeyError:
+                try:
+                    out[k] = pack.item(v).name
+                except KeyError:
+                    out[k] = v
+        elif k == "guild" and isinstance(v, str):
+            out[k] = pack.guilds.get(v, v)
+        elif k == "space" and isinstance(v, str):
+            try:
+                out[k] = pack.space(pack.space_index(v)).name
+            except KeyError:
+                out[k] = v[:60]
+        else:
+            out[k] = v if not isinstance(v, str) else v[:200]
+    return out

@@ -1,0 +1,110 @@
+"""Buttons and selects built from legal_actions.
+
+A custom_id carries the game id, the state version and the index of the action in
+legal_actions at that version, so a click after a restart still resolves (DynamicItem
+rebuilds the item from the id) and a click on an old prompt is refused as stale.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from cogs.ui.describe import describe_action
+from cogs.ui.embeds import clip
+from engine.prophecy import actions as A
+from engine.prophecy.state import ProphecyState
+from gm.i18n import t
+
+MAX_BUTTONS = 20  # 4 rows of 5, the fifth row stays free
+MAX_OPTIONS = 25
+
+PLAY_COG = "PlayCog"
+
+
+async def _on_choice(interaction: discord.Interaction, game: int, version: int, index: int) -> None:
+    """Route to the play cog of whichever bot received the click (restarts included)."""
+    cog = interaction.client.get_cog(PLAY_COG)  # type: ignore[attr-defined]
+    await cog.on_choice(interaction, game, version, index)
+
+
+def _style(action: Any) -> discord.ButtonStyle:
+    if isinstance(action, (A.EndTurn,)):
+        return discord.ButtonStyle.secondary
+    if isinstance(action, (A.Fight, A.BuyCertificate)):
+        return discord.ButtonStyle.danger if isinstance(action, A.Fight) else discord.ButtonStyle.success
+    return discord.ButtonStyle.primary
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<index>\d{1,4})"):
+    def __init__(self, game: int, version: int, index: int, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        super().__init__(discord.ui.Button(label=clip(label, 80), style=style, custom_id=f"gm:{game}:{version}:{index}"))
+        self.game, self.version, self.index = game, version, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ChoiceButton":
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _on_choice(interaction, self.game, self.version, self.index)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<part>\d{1,2})"):
+    def __init__(self, game: int, version: int, part: int, options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
+        select: discord.ui.Select = discord.ui.Select(custom_id=f"gms:{game}:{version}:{part}", options=options or [discord.SelectOption(label="…", value="0")],
+                                                      placeholder=placeholder, min_values=1, max_values=1)
+        super().__init__(select)
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ChoiceSelect":
+        options = list(getattr(item, "options", []) or [])
+        return cls(int(match["game"]), int(match["version"]), int(match["part"]), options or None)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        if not values or not str(values[0]).isdigit():
+            await _on_choice(interaction, self.game, self.version, -1)
+            return
+        await _on_choice(interaction, self.game, self.version, int(values[0]))
+
+
+def prompt_view(state: ProphecyState, actor: str, actions: list[Any], game_id: int, version: int, locale: str) -> discord.ui.View | None:
+    """Buttons when the choices fit, else selects of 25 (best odds first for battles)."""
+    if not actions:
+        return None
+    view = discord.ui.View(timeout=None)
+    labels = [describe_action(state, actor, a, locale) for a in actions]
+    if len(actions) <= MAX_BUTTONS:
+        for i, (a, label) in enumerate(zip(actions, labels)):
+            view.add_item(ChoiceButton(game_id, version, i, label, _style(a)))
+        return view
+    order = list(range(len(actions)))
+    chunks = [order[i:i + MAX_OPTIONS] for i in range(0, len(order), MAX_OPTIONS)][:5]
+    for part, chunk in enumerate(chunks):
+        options = [discord.SelectOption(label=clip(labels[i], 100), value=str(i)) for i in chunk]
+        view.add_item(ChoiceSelect(game_id, version, part, options, placeholder=t(locale, "play.choose")))
+    return view
+
+
+class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmend:(?P<game>\d{1,18}):(?P<confirm>[01])"):
+    def __init__(self, game: int, confirm: bool, label: str = "…") -> None:
+        style = discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"gmend:{game}:{int(confirm)}"))
+        self.game, self.confirm = game, confirm
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "EndButton":
+        return cls(int(match["game"]), match["confirm"] == "1")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("LobbyCog")  # type: ignore[attr-defined]
+        await cog.on_end_button(interaction, self.game, self.confirm)
+
+
+def end_view(game_id: int, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(EndButton(game_id, True, t(locale, "lobby.end_button")))
+    view.add_item(EndButton(game_id, False, t(locale, "lobby.cancel_button")))
+    return view
