@@ -31,9 +31,7 @@ def main() -> None:
         assert st is not None
         actions += len(rec.actions)
         rounds.append(st.round)
-        unfinished += st.status != "finished"
-        if st.winner is not None and any(e for e in []):
-            pass
+        unfinished += st.end_reason == "round_limit"
     elapsed = time.perf_counter() - t0
     print(f"4-player heuristic games: {args.games} in {elapsed:.1f} s")
     print(f"  games per second (one core): {args.games / elapsed:.2f}")
@@ -52,10 +50,11 @@ def main() -> None:
         st = rec.state
         assert st is not None
         wins += st.winner == f"p{seat + 1}"
-        by_limit += any(a for a in []) or (st.round > args.round_limit)
+        by_limit += st.end_reason == "round_limit"
     elapsed = time.perf_counter() - t0
-    print(f"heuristic vs 3 random: {args.vs_random} games in {elapsed:.1f} s")
-    print(f"  heuristic win rate: {wins / args.vs_random:.1%} (seat rotated; {by_limit} decided by the round limit)")
+    if args.vs_random:
+        print(f"heuristic vs 3 random: {args.vs_random} games in {elapsed:.1f} s")
+        print(f"  heuristic win rate: {wins / args.vs_random:.1%} (seat rotated; {by_limit} decided by the round limit)")
 
 
 if __name__ == "__main__":
