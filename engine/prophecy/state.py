@@ -63,6 +63,10 @@ class PlayerState(BaseModel):
     certificates: list[str] = Field(default_factory=list)
     space: int
     alive: bool = True
+    #: which board the character stands on ("main"; the Water Realm adds its own later)
+    board: str = "main"
+    #: per-character resources that expansions add (e.g. the Water Realm's Bubbles)
+    resources: dict[str, int] = Field(default_factory=dict)
 
     @property
     def strength(self) -> int:
