@@ -19,6 +19,7 @@ from cogs.ui.views import ChoiceButton, ChoiceSelect, EndButton
 from gm.i18n import t
 from gm.session import GameMaster
 from gm.settings import Settings
+from gm.translator import LocaleTranslator
 from gm.store import GameStore, SqliteStore
 
 COGS: tuple[str, ...] = ("cogs.lobby", "cogs.play")
@@ -43,6 +44,7 @@ class GameBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in COGS:
             await self.load_extension(name)
+        await self.tree.set_translator(LocaleTranslator())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -37,7 +37,7 @@ async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
     """A rule or game-master refusal: a private, translated explanation; nothing changed."""
     locale = locale_of(interaction)
     if isinstance(exc, (RuleError, GameError)):
-        text = t(locale, exc.key, **pretty_params(exc.params))
+        text = t(locale, exc.key, **pretty_params(exc.params, locale))
     else:
         log.exception("unexpected error", exc_info=exc)
         text = t(locale, "common.unknown_error")

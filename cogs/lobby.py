@@ -100,6 +100,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         await self._lobby_reply(interaction, result, t(locale_of(interaction), "lobby.left", player=interaction.user.mention))
 
     @app_commands.command(name="add-bot", description="Add an AI seat (host)")
+    @app_commands.describe(level="How the AI plays")
     @app_commands.choices(level=[app_commands.Choice(name=lvl, value=lvl) for lvl in AI_LEVELS])
     async def add_bot(self, interaction: discord.Interaction, level: str = "heuristic") -> None:
         try:
@@ -110,6 +111,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         await self._lobby_reply(interaction, result, t(locale_of(interaction), "lobby.bot_added", player=seat.name, level=level))
 
     @app_commands.command(name="kick", description="Remove someone from the table (host)")
+    @app_commands.describe(member="Who to remove")
     async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
         try:
             result = await _gm(interaction).kick(interaction.channel_id, interaction.user.id, str(member.id))  # type: ignore[arg-type]

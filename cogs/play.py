@@ -165,6 +165,7 @@ class PlayCog(commands.Cog):
         await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.Bribe()))  # type: ignore[arg-type]
 
     @app_commands.command(name="use", description="Use an Opportunity on your space, a space's Possibility or an Item")
+    @app_commands.describe(what="The Opportunity, Possibility or Item to use")
     async def use(self, interaction: discord.Interaction, what: app_commands.Range[str, 1, 100]) -> None:
         await self._act_by_text(interaction, what, lambda a: isinstance(a, (A.UseOpportunity, A.UseItem, A.Exchange)), "error.unknown_card")
 
@@ -173,6 +174,7 @@ class PlayCog(commands.Cog):
         return await self._choices(interaction, current, lambda a: isinstance(a, (A.UseOpportunity, A.UseItem, A.Exchange)))
 
     @app_commands.command(name="buy", description="Buy an Item on offer here")
+    @app_commands.describe(item="The Item to buy")
     async def buy(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
         await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Buy), "error.item_not_offered")
 
@@ -181,6 +183,7 @@ class PlayCog(commands.Cog):
         return await self._choices(interaction, current, lambda a: isinstance(a, A.Buy))
 
     @app_commands.command(name="sell", description="Sell one of your Items (City or Village)")
+    @app_commands.describe(item="The Item to sell")
     async def sell(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
         await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Sell), "error.item_not_owned")
 
@@ -189,6 +192,7 @@ class PlayCog(commands.Cog):
         return await self._choices(interaction, current, lambda a: isinstance(a, A.Sell))
 
     @app_commands.command(name="repair", description="Repair a damaged Item (1 Gold, civilization spaces)")
+    @app_commands.describe(item="The Item to repair")
     async def repair(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
         await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Repair), "error.item_not_owned")
 
@@ -197,6 +201,7 @@ class PlayCog(commands.Cog):
         return await self._choices(interaction, current, lambda a: isinstance(a, A.Repair))
 
     @app_commands.command(name="heal", description="Heal Health or recharge Magic where this space allows it")
+    @app_commands.describe(what="Health or Magic", amount="How many points (1 if left out)")
     @app_commands.choices(what=[app_commands.Choice(name="Health", value="health"), app_commands.Choice(name="Magic", value="magic")])
     async def heal(self, interaction: discord.Interaction, what: str, amount: app_commands.Range[int, 1, 20] = 1) -> None:
         if not 1 <= amount <= 20:

@@ -159,12 +159,14 @@ def lobby_embed(lobby: Lobby, game_id: int, system: str, max_seats: int, locale:
     return e
 
 
-def pretty_params(params: dict[str, Any]) -> dict[str, Any]:
-    """Error parameters carry ids; show names and mentions instead."""
+def pretty_params(params: dict[str, Any], locale: str = "en") -> dict[str, Any]:
+    """Error parameters carry ids and codes; show names, mentions and words instead."""
     pack = pack_by_id("base")
     out: dict[str, Any] = {}
     for k, v in params.items():
-        if k in ("active", "player") and isinstance(v, str):
+        if k in ("battle", "phase", "method") and isinstance(v, str):
+            out[k] = t(locale, f"{k}.{v}")
+        elif k in ("active", "player") and isinstance(v, str):
             out[k] = mention(v)
         elif k == "card" and isinstance(v, str):
             try:

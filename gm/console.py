@@ -1,0 +1,216 @@
+"""`python bot.py --local`: the real bot, connected to the loopback fake Discord, in a terminal.
+
+Lines look like `alice> /game new system:prophecy`, `bob> /move to:"Golden Plains"`,
+`alice> 2` (press button 2 of the last prompt you can see) or `alice> End turn` (press by
+label). `--script FILE` runs such lines and prints the transcript, for demos and tests.
+"""
+from __future__ import annotations
+
+import asyncio
+import shlex
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, TextIO
+
+from gm.fake_discord import FakeDiscord, StoredMessage, run_bot
+from gm.settings import Settings
+
+INTEGER, BOOLEAN, USER, NUMBER = 4, 5, 6, 10
+SUB_COMMAND, SUB_GROUP = 1, 2
+HELP = """Type lines as `name> /command sub option:value ...`, `name> 3` to press button 3 of the
+last prompt, or `name> label` to press a button by its label. `:quit` leaves."""
+
+
+class Console:
+    def __init__(self, fake: FakeDiscord, bot: Any, out: TextIO) -> None:
+        self.fake, self.bot, self.out = fake, bot, out
+        self.guild = fake.add_guild("Local table")
+        self.channel = fake.add_channel(self.guild, "adventure")
+        self.users: dict[str, int] = {}
+        self.seen: set[tuple[int, int]] = set()
+
+    def user(self, name: str) -> int:
+        key = name.strip().lower()
+        if key not in self.users:
+            # the first person to speak may manage the channel, like a server owner
+            self.users[key] = self.fake.add_user(key, manage_channels=not self.users)
+        return self.users[key]
+
+    def name_of(self, user_id: int) -> str:
+        return next((n for n, i in self.users.items() if i == user_id), str(user_id))
+
+    # -- input ------------------------------------------------------------------------------
+    async def line(self, text: str) -> bool:
+        text = text.strip()
+        if not text or text.startswith("#"):
+            return True
+        if text in (":quit", ":q", "quit", "exit"):
+            return False
+        if text in (":help", "help"):
+            print(HELP, file=self.out)
+            return True
+        if ">" not in text:
+            print("  ? start the line with a name, e.g. alice> /game new system:prophecy", file=self.out)
+            return True
+        name, _, command = text.partition(">")
+        user = self.user(name)
+        command = command.strip()
+        try:
+            if command.startswith("/"):
+                result = await self.slash(user, command[1:])
+            else:
+                result = await self.press(user, command)
+        except (ValueError, LookupError) as exc:
+            print(f"  ! {exc}", file=self.out)
+            return True
+        if result is not None:
+            self.show_new(user)
+        return True
+
+    async def slash(self, user: int, command: str) -> Any:
+        words = shlex.split(command)
+        path: list[str] = []
+        options: dict[str, Any] = {}
+        for word in words:
+            if ":" in word and not word.startswith(":"):
+                key, _, value = word.partition(":")
+                options[key.replace("-", "_") if key not in ("add-bot",) else key] = value
+            elif not options:
+                path.append(word)
+            else:
+                raise ValueError(f"cannot read {word!r}: options look like name:value")
+        if not path:
+            raise ValueError("no command given")
+        options = self._coerce(path, options)
+        return await self.fake.slash(self.bot, user, self.channel, " ".join(path), **options)
+
+    def _coerce(self, path: list[str], options: dict[str, Any]) -> dict[str, Any]:
+        """Typed values from text, using the command schema the bot synced."""
+        schema = self.fake.command(path[0])
+        opts = schema.get("options", [])
+        for part in path[1:]:
+            sub = next((o for o in opts if o["name"] == part and o["type"] in (SUB_COMMAND, SUB_GROUP)), None)
+            if sub is None:
+                raise ValueError(f"/{' '.join(path)} is not a command")
+            opts = sub.get("options", [])
+        types = {o["name"]: o["type"] for o in opts}
+        out: dict[str, Any] = {}
+        for key, value in options.items():
+            kind = types.get(key)
+            if kind is None:
+                raise ValueError(f"/{' '.join(path)} has no option {key!r} (options: {', '.join(types) or 'none'})")
+            if kind == INTEGER:
+                out[key] = int(value)
+            elif kind == NUMBER:
+                out[key] = float(value)
+            elif kind == BOOLEAN:
+                out[key] = value.lower() in ("1", "true", "yes", "on")
+            elif kind == USER:
+                out[key] = self.user(value.lstrip("@"))
+            else:
+                out[key] = value
+        return out
+
+    def last_prompt(self, user: int) -> StoredMessage | None:
+        for msg in reversed(self.fake.messages_in(self.channel, include_ephemeral=True)):
+            if msg.visible_to not in (None, user):
+                continue
+            if msg.buttons or msg.selects:
+                return msg
+        return None
+
+    def choices(self, msg: StoredMessage) -> list[tuple[str, str, str | None]]:
+        """(label, custom_id, select value) for every button and select option, numbered from 1."""
+        out: list[tuple[str, str, str | None]] = []
+        for b in msg.buttons:
+            if not b.get("disabled"):
+                out.append((b.get("label", "?"), b["custom_id"], None))
+        for s in msg.selects:
+            for o in s.get("options", []):
+                out.append((o["label"], s["custom_id"], o["value"]))
+        return out
+
+    async def press(self, user: int, what: str) -> Any:
+        msg = self.last_prompt(user)
+        if msg is None:
+            raise LookupError("there is nothing to press")
+        options = self.choices(msg)
+        if what.isdigit():
+            k = int(what) - 1
+            if not 0 <= k < len(options):
+                raise LookupError(f"choose 1 to {len(options)}")
+            label, custom_id, value = options[k]
+        else:
+            found = [o for o in options if o[0].casefold().startswith(what.casefold())]
+            if not found:
+                raise LookupError(f"no button starts with {what!r}")
+            label, custom_id, value = found[0]
+        if value is None:
+            return await self.fake.click(self.bot, user, msg, custom_id)
+        return await self.fake.select(self.bot, user, msg, custom_id, [value])
+
+    # -- output -----------------------------------------------------------------------------
+    def show_new(self, user: int) -> None:
+        for msg in self.fake.messages_in(self.channel, include_ephemeral=True):
+            key = (msg.id, msg.edits)
+            if key in self.seen or msg.visible_to not in (None, user):
+                continue
+            self.seen.add(key)
+            print(self.render(msg), file=self.out)
+
+    def render(self, msg: StoredMessage) -> str:
+        lines: list[str] = []
+        tag = " (only you)" if msg.ephemeral else ""
+        if msg.content:
+            lines.append(self._names(msg.content) + tag)
+        for e in msg.embeds:
+            if e.get("title"):
+                lines.append(f"┃ {self._names(e['title'])}")
+            if e.get("description"):
+                lines.extend(f"┃ {self._names(x)}" for x in e["description"].splitlines())
+            for f in e.get("fields", []):
+                lines.append(f"┃ {self._names(f['name'])}:")
+                lines.extend(f"┃   {self._names(x)}" for x in f["value"].splitlines())
+        for i, (label, _cid, _v) in enumerate(self.choices(msg), start=1):
+            lines.append(f"  [{i}] {label}")
+        for a in msg.attachments:
+            lines.append(f"  📎 {a.filename} ({len(a.data)} bytes)")
+        return "\n".join(lines)
+
+    def _names(self, text: str) -> str:
+        for name, uid in self.users.items():
+            text = text.replace(f"<@{uid}>", f"@{name}")
+        return text
+
+
+async def run_console(settings: Settings, script: str | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    tmp = None
+    if script is not None and str(settings.database_path) == "gm.sqlite3":
+        tmp = tempfile.TemporaryDirectory()
+        settings = settings.model_copy(update={"database_path": Path(tmp.name) / "local.sqlite3"})
+    from bot import create_bot
+
+    async with FakeDiscord() as fake:
+        with fake.redirect():
+            async with run_bot(create_bot(settings)) as bot:
+                console = Console(fake, bot, out)
+                if script is not None:
+                    for raw in Path(script).read_text(encoding="utf-8").splitlines():
+                        if raw.strip() and not raw.lstrip().startswith("#"):
+                            print(f"» {raw.strip()}", file=out)
+                        if not await console.line(raw):
+                            break
+                else:
+                    print(HELP, file=out)
+                    while True:
+                        try:
+                            raw = await asyncio.to_thread(input, "> ")
+                        except EOFError:
+                            break
+                        if not await console.line(raw):
+                            break
+    if tmp is not None:
+        tmp.cleanup()
+    return 0
