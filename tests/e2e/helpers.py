@@ -36,3 +36,38 @@ async def press_best(fake, bot, channel: int, message: StoredMessage, users: dic
         return await fake.click(bot, who, message, custom)
     select = next(s for s in message.selects if any(o["value"] == str(index) for o in s["options"]))
     return await fake.select(bot, who, message, select["custom_id"], [str(index)])
+
+
+def raw_slash(fake, user: int, channel: int, command: str, **options: Any) -> dict:
+    """A valid slash payload built from the synced schema, for tests to tamper with."""
+    from gm.fake_discord.payloads import slash_command_payload, split_path
+
+    ctx = fake.context(user, channel)
+    parts = split_path(command)
+    return slash_command_payload(ctx, fake.command(parts[0]), parts, options, fake.resolver(ctx))
+
+
+def set_leaf(payload: dict, name: str, value: Any) -> dict:
+    """Replace the value of option `name` wherever it sits in the nested options."""
+    def walk(options: list[dict]) -> None:
+        for o in options:
+            if o.get("name") == name and "value" in o:
+                o["value"] = value
+            walk(o.get("options", []))
+    walk(payload["data"].get("options", []))
+    return payload
+
+
+async def log_size(bot, channel: int) -> tuple[int, int]:
+    found = await bot.gm.latest(channel)
+    return found.record.version, len(await bot.gm.store.actions(found.record.id))
+
+
+async def started_game(fake, bot, channel: int, host: int, *others: int, ai: int = 0):
+    """/game new, join, add-bot, start; returns the start reply."""
+    await fake.slash(bot, host, channel, "game new", system="prophecy")
+    for uid in others:
+        await fake.slash(bot, uid, channel, "game join")
+    for _ in range(ai):
+        await fake.slash(bot, host, channel, "game add-bot", level="heuristic")
+    return await fake.slash(bot, host, channel, "game start")
