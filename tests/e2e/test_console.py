@@ -1,0 +1,33 @@
+"""`python bot.py --local --script FILE`: the same bot on the loopback fake, driven by a file."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_local_console_script_plays_a_game_to_its_end(tmp_path):
+    script = tmp_path / "demo.txt"
+    lines = ["# two rounds against an AI seat, pressing the first choice each time",
+             "alice> /game new system:prophecy round_limit:2",
+             "alice> /game add-bot level:heuristic",
+             "bob> /game status",
+             "alice> /game start"] + ["alice> 1"] * 30
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "bot.py", "--local", "--script", str(script), "--db", str(tmp_path / "x.sqlite3")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "» alice> /game start" in text
+    assert "[1]" in text  # buttons rendered as numbered choices
+    assert "wins the game" in text
+    assert "Traceback" not in out.stderr
+
+
+def test_bot_without_token_explains_how_to_get_one(tmp_path):
+    out = subprocess.run([sys.executable, "bot.py"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert out.returncode == 2
+    assert "applications.commands" in out.stderr and "--local" in out.stderr
