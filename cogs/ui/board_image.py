@@ -28,12 +28,12 @@ import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Hashable, Sequence
+from typing import Hashable, Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.prophecy.content import CreatureCard, Pack, Space
-from engine.prophecy.state import PlayerState, ProphecyState
+from engine.prophecy.state import AdventureOnSpace, PlayerState, ProphecyState
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -459,11 +459,16 @@ class _Words:
         return self.map.get(f"astral.{plane_id}", name.split()[-1] if name.split() else plane_id)
 
 
-def key_figure(card: object, words: _Words) -> str:
-    """The figure that decides a fight: "S3", "W4", or both with the first attack first ("S5/W2")."""
+def key_figure(card: object, labels: Mapping[str, str] = DEFAULT_LABELS) -> str:
+    """The figure that decides a fight: "S3", "W4", or both with the first attack first ("S5/W2").
+
+    Opportunities have no figure (""). `labels` supplies the letters (Italian: "F", "V").
+    """
     if not isinstance(card, CreatureCard):
         return ""
-    parts = {"strength": (card.strength, words["fig.strength"]), "wills": (card.willpower, words["fig.willpower"])}
+    s_letter = labels.get("fig.strength", DEFAULT_LABELS["fig.strength"])
+    w_letter = labels.get("fig.willpower", DEFAULT_LABELS["fig.willpower"])
+    parts = {"strength": (card.strength, s_letter), "wills": (card.willpower, w_letter)}
     order = [card.attacks_with] + [b for b in ("strength", "wills") if b != card.attacks_with]
     return "/".join(f"{parts[b][1]}{parts[b][0]}" for b in order if parts[b][0] is not None)
 
@@ -472,8 +477,8 @@ def key_figure(card: object, words: _Words) -> str:
 def card_label(name: str, figure: str, width: float, sizes: Sequence[int] = (18, 16, 15)) -> tuple[str, Font]:
     """The label and font for a card pill.
 
-    The full name at the largest size that fits; failing that the last word (usually the
-    noun: "Giant Spider" -> "Spider") at the largest size; failing that a clipped word.
+    The full name at the largest of `sizes` that fits; failing that the last word (usually
+    the noun: "Giant Spider" -> "Spider"); failing that a clipped word. The figure is kept.
     """
     tail = f" {figure}" if figure else ""
     words = name.split()
@@ -550,31 +555,41 @@ def _draw_tile(draw: ImageDraw.ImageDraw, g: Geometry, i: int, space: Space, wor
         _text(draw, ((x0 + x1) / 2, top + n * line_h), line, font, INK, "ma")
 
 
-def _draw_astral(image: Image.Image, g: Geometry, a: int, b: int, label: str) -> None:
-    """A badge in the margin, straddling the outer edge where the two bordering tiles meet."""
+def astral_position(a: int, b: int, n_spaces: int = 20) -> tuple[float, float, str]:
+    """Centre of the badge of the Astral Plane bordering spaces `a` and `b`, and the side.
+
+    The badge sits in the margin, on the outer edge where the two tiles meet (for two
+    neighbours on one side: exactly on their shared border).
+    """
+    g = geometry(n_spaces)
     common = g.sides(a) & g.sides(b)
-    side = sorted(common)[0] if common else sorted(g.sides(a))[0] if g.sides(a) else "top"
+    side = min(common) if common else min(g.sides(a)) if g.sides(a) else "top"
     ax = (g.box(a)[0] + g.box(a)[2] + g.box(b)[0] + g.box(b)[2]) / 4
     ay = (g.box(a)[1] + g.box(a)[3] + g.box(b)[1] + g.box(b)[3]) / 4
+    mid = MARGIN / 2
+    if side == "left":
+        return mid, ay, side
+    if side == "right":
+        return g.size - mid, ay, side
+    return ax, (mid if side == "top" else g.size - mid), side
+
+
+def _draw_astral(image: Image.Image, g: Geometry, a: int, b: int, label: str) -> None:
+    """A star badge naming the plane, on a gold line along the edge between the two tiles."""
     font = _font(17)
-    text_w = _width(label, font)
-    badge_w = int(text_w + 40)
-    badge_h = 30
+    badge_w, badge_h = int(_width(label, font) + 40), 30
     badge = Image.new("RGB", (badge_w, badge_h), BACKGROUND)
     bd = ImageDraw.Draw(badge)
     bd.rounded_rectangle((0, 0, badge_w - 1, badge_h - 1), radius=12, fill=ASTRAL, outline=WHITE, width=2)
     _star(bd, 16, badge_h / 2, 9, STAR_GOLD)
     _text(bd, (29, badge_h / 2), label, font, WHITE, "lm")
     draw = ImageDraw.Draw(image)
-    mid = MARGIN / 2
+    cx, cy, side = astral_position(a, b, g.n)
     if side in ("left", "right"):
+        # the margin is narrower than the label: read it along the edge, bottom-to-top on the left
         badge = badge.rotate(90 if side == "left" else -90, expand=True)
-        cx = mid if side == "left" else g.size - mid
-        cy = ay
         draw.line((cx, cy - badge.height / 2 - 8, cx, cy + badge.height / 2 + 8), fill=STAR_GOLD, width=2)
     else:
-        cx = ax
-        cy = mid if side == "top" else g.size - mid
         draw.line((cx - badge.width / 2 - 8, cy, cx + badge.width / 2 + 8, cy), fill=STAR_GOLD, width=2)
     image.paste(badge, (round(cx - badge.width / 2), round(cy - badge.height / 2)))
 
@@ -613,8 +628,8 @@ def render_board(state: ProphecyState, pack: Pack, *, labels: dict[str, str] | N
         if cards:
             _draw_cards(image, draw, g, i, cards, words)
     active = state.turn.player if state.turn and state.status == "active" else None
-    # dead tokens first, so a living token sharing nothing is never hidden under a grey one
-    for seat, p in sorted(enumerate(state.players), key=lambda sp: sp[1].alive):
+    # the active token last: its halo is wider than a slot and must lie over its neighbours
+    for seat, p in sorted(enumerate(state.players), key=lambda sp: sp[1].player == active):
         if 0 <= p.space < g.n:
             cx, cy = token_position(p.space, seat, g.n)
             _token(draw, seat, cx, cy, TOKEN_RADIUS, p.alive, active=p.player == active)
@@ -622,7 +637,8 @@ def render_board(state: ProphecyState, pack: Pack, *, labels: dict[str, str] | N
     return _encode(image, palette)
 
 
-def _draw_cards(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, i: int, cards: Sequence, words: _Words) -> None:
+def _draw_cards(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, i: int,
+                cards: Sequence[AdventureOnSpace], words: _Words) -> None:
     """Up to two card pills above the token row; more cards collapse into "+n more"."""
     x0, _y0, x1, y1 = g.box(i)
     pill_h = 26
@@ -640,7 +656,7 @@ def _draw_cards(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, i: i
             texts.append((card_label(adv.card, "", room), MUTED))
             continue
         edge = CREATURE_EDGE if isinstance(card, CreatureCard) else OPPORTUNITY_EDGE
-        texts.append((card_label(words.card(adv.card), key_figure(card, words), room), edge))
+        texts.append((card_label(words.card(adv.card), key_figure(card, words.map), room), edge))
     if len(cards) > 2:
         texts.append((card_label(words.fmt("legend.more", n=len(cards) - 1), "", room), MUTED))
     for n, ((text, font), edge) in enumerate(reversed(texts)):
@@ -659,7 +675,8 @@ def _stats_line(p: PlayerState, words: _Words) -> str:
     ])
 
 
-def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, state: ProphecyState, words: _Words) -> None:
+def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, state: ProphecyState,
+                 words: _Words) -> None:
     """Title (round, whose turn or the winner) and one row per character, in the centre."""
     x0, y0, x1, y1 = g.centre_box()
     left, right = x0 + 26, x1 - 26
@@ -696,8 +713,8 @@ def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, sta
         _stamp(image, (text_x, y + 44), stats, stat_font, ink, "lm")
 
 
-#: colours that must survive palette reduction exactly (tokens are checked by pixel in tests)
 def _key_colours() -> list[RGB]:
+    """Colours that must survive palette reduction exactly: a token is its seat's colour."""
     fixed = [INK, MUTED, PAPER, BACKGROUND, DEAD, DEAD_MARK, ACTIVE_BAND, ASTRAL, CREATURE_EDGE,
              OPPORTUNITY_EDGE, WHITE, STAR_GOLD, *SEAT_COLOURS]
     for trio in KIND_COLOURS.values():
@@ -713,7 +730,6 @@ def _palette_for(background: Image.Image) -> Image.Image:
     Mapping each render onto a fixed palette takes ~2 ms, where computing a fresh one
     (octree) takes ~14 ms and median cut ~70 ms.
     """
-    g_w, g_h = background.size
     specimen = background.copy()
     draw = ImageDraw.Draw(specimen)
     font = _font(18)

@@ -1,0 +1,93 @@
+"""Board picture figures: render time p50/p99 and PNG size over every state of real games.
+
+Both wall-clock and CPU (this thread) times are printed: on a shared machine the wall time
+also counts waiting for a core, the CPU time is what one render costs.
+
+The states come from whole AI games (engine.ai.simulate.play), so the mix of cards on the
+board, tokens and legend rows is what the bot really draws. The first render of a pack
+(tiles, names, palette) is timed apart: it is paid once per process and label set.
+
+Run: python benchmarks/render.py [--games N] [--players N] [--every K]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cogs.ui import board_image  # noqa: E402
+from cogs.ui.board_image import render_board  # noqa: E402
+from engine.ai.simulate import play  # noqa: E402
+from engine.prophecy.content import pack_by_id  # noqa: E402
+from engine.prophecy.state import ProphecyState  # noqa: E402
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile: no interpolation, so p99 is a time that really happened."""
+    ordered = sorted(values)
+    rank = max(1, round(q / 100 * len(ordered) + 0.5))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+def collect_states(games: int, players: int, every: int) -> list[ProphecyState]:
+    states: list[ProphecyState] = []
+    for seed in range(games):
+        seen = 0
+
+        def keep(_before: ProphecyState, _actor: str, _action: object, after: ProphecyState) -> None:
+            nonlocal seen
+            if seen % every == 0:
+                states.append(after)
+            seen += 1
+
+        rec = play(["heuristic"] * players, seed, {"round_limit": 200}, on_step=keep)
+        assert rec.state is not None
+        states.append(rec.state)
+    return states
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=5, help="4-player heuristic games to take states from")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--every", type=int, default=1, help="render every K-th state")
+    args = ap.parse_args()
+
+    pack = pack_by_id("base")
+    states = collect_states(args.games, args.players, args.every)
+
+    board_image._BG_CACHE.clear()
+    t0 = time.perf_counter()
+    render_board(states[0], pack)
+    cold_ms = (time.perf_counter() - t0) * 1000
+
+    wall: list[float] = []
+    cpu: list[float] = []
+    sizes: list[int] = []
+    for st in states:
+        t0, c0 = time.perf_counter(), time.thread_time()
+        png = render_board(st, pack)
+        cpu.append((time.thread_time() - c0) * 1000)
+        wall.append((time.perf_counter() - t0) * 1000)
+        sizes.append(len(png))
+
+    g = board_image.geometry(len(pack.board.spaces))
+    print(f"board picture: {len(states)} states from {args.games} {args.players}-player heuristic games, "
+          f"{g.size}x{g.size} px")
+    print(f"  first render (draws and caches the board): {cold_ms:.1f} ms")
+    for label, times in (("wall", wall), ("CPU ", cpu)):
+        print(f"  render time ({label}): p50 {percentile(times, 50):.1f} ms, p99 {percentile(times, 99):.1f} ms, "
+              f"max {max(times):.1f} ms (target p99 <= 50 ms)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"  (wall time includes waiting for a CPU: load average {load:.2f} on {os.cpu_count()} cores)")
+    print(f"  PNG size: mean {statistics.mean(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB "
+          f"(limit 300 KB)")
+
+
+if __name__ == "__main__":
+    main()
