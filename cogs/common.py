@@ -1,16 +1,20 @@
 """What every cog needs: the reader's language, refusals as private replies, posting results."""
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from typing import Any
 
 import discord
 
+from cogs.ui.board_image import DEFAULT_LABELS, BoardCache
 from cogs.ui.embeds import narration_embed, pretty_params, prompt_parts
+from engine.prophecy.content import pack_by_id
 from cogs.ui.views import prompt_view
 from engine.core.errors import RuleError
 from engine.registry import SYSTEMS
-from gm.i18n import normalise, t
+from gm.i18n import has, normalise, t
 from gm.session import GameError, Result
 
 log = logging.getLogger(__name__)
@@ -44,8 +48,31 @@ async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
     await reply_private(interaction, text)
 
 
-def turn_message(result: Result, locale: str) -> dict[str, Any]:
-    """Narration of what just happened plus the next decision, as send_message kwargs."""
+_BOARD_CACHE = BoardCache(maxsize=256)
+BOARD_FILE = "board.png"
+
+
+def board_labels(locale: str) -> dict[str, str]:
+    return {key: t(locale, f"board.{key}") for key in DEFAULT_LABELS if has(f"board.{key}", locale)}
+
+
+async def board_file(result: Result, locale: str) -> discord.File:
+    """The board picture for this state version (cached; drawn off the event loop)."""
+    key = (result.record.id, result.record.version, locale)
+    pack = pack_by_id(result.state.options.pack)
+    data = await asyncio.to_thread(_BOARD_CACHE.get_or_render, key, result.state, pack, board_labels(locale))
+    return discord.File(io.BytesIO(data), filename=BOARD_FILE)
+
+
+def turn_changed(result: Result) -> bool:
+    return any(e.kind in ("turn_started", "game_ended") for step in result.steps for e in step.events)
+
+
+async def turn_message(result: Result, locale: str) -> dict[str, Any]:
+    """Narration of what just happened plus the next decision, as send_message kwargs.
+
+    When the turn passed, the board picture rides along on the narration embed.
+    """
     state = result.state
     embeds: list[discord.Embed] = []
     narr = narration_embed(state, result.steps, locale)
@@ -54,6 +81,9 @@ def turn_message(result: Result, locale: str) -> dict[str, Any]:
     content, prompt = prompt_parts(state, locale)
     embeds.append(prompt)
     kwargs: dict[str, Any] = {"content": content[:2000] or None, "embeds": embeds[-10:], "allowed_mentions": PINGS}
+    if turn_changed(result):
+        kwargs["file"] = await board_file(result, locale)
+        embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
     if result.record.status == "active" and state.turn is not None:
         system = SYSTEMS[result.record.system]
         actor = state.turn.player

@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import PINGS, locale_of, refuse, reply_private, turn_message
+from cogs.common import BOARD_FILE, board_file, locale_of, refuse, reply_private, turn_message
 from cogs.ui.embeds import lobby_embed, mention, status_embeds
 from cogs.ui.views import end_view
 from engine.core.errors import RuleError
@@ -125,7 +125,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             result = await _gm(interaction).start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await interaction.response.send_message(**turn_message(result, locale_of(interaction)))
+        await interaction.response.send_message(**await turn_message(result, locale_of(interaction)))
 
     @app_commands.command(name="status", description="Show the board and every character")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -138,7 +138,8 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             embed = lobby_embed(found.state, found.record.id, found.record.system, system.max_seats, locale)
             return await interaction.response.send_message(embed=embed, ephemeral=True)
         embeds = status_embeds(found.state, found.record.id, found.record.system, locale, found.record.status)
-        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+        embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
+        await interaction.response.send_message(embeds=embeds, file=await board_file(found, locale), ephemeral=True)
 
     @app_commands.command(name="end", description="End the game (host or Manage Channel)")
     async def end(self, interaction: discord.Interaction) -> None:

@@ -40,7 +40,7 @@ class PlayCog(commands.Cog):
             result: Result = await coro
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await interaction.response.send_message(**turn_message(result, locale_of(interaction)))
+        await interaction.response.send_message(**await turn_message(result, locale_of(interaction)))
 
     async def on_choice(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
         """A button or select on a prompt."""
@@ -60,7 +60,7 @@ class PlayCog(commands.Cog):
             return await refuse(interaction, exc)
         done = t(locale, "play.done", player=interaction.user.display_name, choice=label or "")
         await interaction.response.edit_message(content=clip(done, 2000), view=None)
-        await interaction.followup.send(**turn_message(result, locale))
+        await interaction.followup.send(**await turn_message(result, locale))
 
     async def _choices(self, interaction: discord.Interaction, current: str,
                        keep: Callable[[Any], bool]) -> list[app_commands.Choice[str]]:

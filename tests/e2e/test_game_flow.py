@@ -33,3 +33,22 @@ async def test_full_game_two_humans_and_an_ai_seat_to_the_winner(world, settings
         found = await bot.gm.latest(ch)
         assert found.record.status == "finished" and found.state.winner is not None
         assert not fake.violations
+
+
+async def test_status_shows_board_picture_and_every_character(world, settings):
+    from tests.e2e.helpers import started_game
+    fake, ch = world["fake"], world["ch1"]
+    alice, bob, carol = world["alice"], world["bob"], world["carol"]
+    async with run_bot(create_bot(settings)) as bot:
+        start = await started_game(fake, bot, ch, alice, bob, ai=1)
+        assert "board.png" in start.message.files  # the board rides along when the turn passes
+        r = await fake.slash(bot, carol, ch, "game status")  # a spectator may look
+        assert r.ephemeral
+        png = r.message.files["board.png"]
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 300_000
+        assert r.embeds[0]["image"]["url"] == "attachment://board.png"
+        assert "AI 1" in r.text and "alice" in r.text.lower()
+        me = await fake.slash(bot, carol, ch, "me")
+        assert me.ephemeral and "not playing" in me.text
+        me = await fake.slash(bot, bob, ch, "me")
+        assert me.ephemeral and "Health" in me.text
