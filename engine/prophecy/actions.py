@@ -91,8 +91,30 @@ class EndTurn(_Action):
     type: Literal["end_turn"] = "end_turn"
 
 
+class Resign(_Action):
+    """Table action (only the game master applies it): a player leaves; her character is out."""
+
+    type: Literal["resign"] = "resign"
+    player: str = Field(max_length=64)
+
+
+class HandOver(_Action):
+    """Table action: a seat changes hands (a new person, or an AI seat for an absent player)."""
+
+    type: Literal["hand_over"] = "hand_over"
+    player: str = Field(max_length=64)
+    to: str = Field(max_length=64)
+    name: str = Field(max_length=64)
+    ai: str | None = Field(None, max_length=32)
+
+
+TABLE_ACTIONS = ("resign", "hand_over")
+#: the only actor allowed to apply table actions
+TABLE_ACTOR = "gm"
+
 Action = Annotated[
-    Union[Move, Fight, Bribe, UseOpportunity, Heal, Recharge, Exchange, Buy, Sell, Repair, UseItem, BuyCertificate, EndTurn],
+    Union[Move, Fight, Bribe, UseOpportunity, Heal, Recharge, Exchange, Buy, Sell, Repair, UseItem, BuyCertificate,
+          EndTurn, Resign, HandOver],
     Field(discriminator="type"),
 ]
 

@@ -16,7 +16,7 @@ def kill(ctx: Ctx, p: PlayerState, reason: str) -> None:
     """
     p.alive = False
     for item in p.items:
-        ctx.state.decks.__getattribute__(ctx.pack.item(item.card).deck).discard.append(item.card)
+        getattr(ctx.state.decks, ctx.pack.item(item.card).deck).discard.append(item.card)
     p.items = []
     ctx.emit("character_died", p.player, reason=reason)
     alive = [q for q in ctx.state.players if q.alive]
@@ -26,6 +26,18 @@ def kill(ctx: Ctx, p: PlayerState, reason: str) -> None:
         finish(ctx, alive[0].player, "last_standing")
     elif not alive:
         finish(ctx, None, "everyone_died")
+
+
+def retire(ctx: Ctx, p: PlayerState) -> None:
+    """A player leaves the table (removed by vote or by herself): out like a dead character."""
+    p.alive = False
+    for item in p.items:
+        getattr(ctx.state.decks, ctx.pack.item(item.card).deck).discard.append(item.card)
+    p.items = []
+    ctx.emit("player_removed", p.player)
+    alive = [q for q in ctx.state.players if q.alive]
+    if len(alive) == 1 and len(ctx.state.players) > 1:
+        finish(ctx, alive[0].player, "last_standing")
 
 
 def finish(ctx: Ctx, winner: str | None, reason: str) -> None:

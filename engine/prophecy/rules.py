@@ -15,6 +15,7 @@ from engine.prophecy.combat import allowed_battles, bribe, battle_cost, fight
 from engine.prophecy.content import CreatureCard, Pack, pack_by_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import can_pay, would_change
+from engine.prophecy.endgame import retire
 from engine.prophecy.encounters import can_use_opportunity, opportunities_here, use_opportunity
 from engine.prophecy.equipment import candidate_loadouts
 from engine.prophecy.guilds import buy_certificate, check_certificate
@@ -76,10 +77,43 @@ def _check_turn(state: ProphecyState, actor: str, action_type: str) -> PlayerSta
 def apply(state: ProphecyState, actor: str, action: Any) -> Outcome[ProphecyState]:
     if isinstance(action, dict):
         action = parse_action(action)
+    if action.type in A.TABLE_ACTIONS:
+        return _apply_table(state, actor, action)
+    if actor == A.TABLE_ACTOR:
+        raise RuleError("error.not_a_player", actor=actor)
     _check_turn(state, actor, action.type)  # cheap checks before copying
     ctx = Ctx(state=_copy(state), pack=pack_of(state))
     p = ctx.state.player(actor)
     _dispatch(ctx, p, action)
+    ctx.state.actions_taken += 1
+    _advance(ctx)
+    return Outcome(ctx.state, ctx.events)
+
+
+def _apply_table(state: ProphecyState, actor: str, action: Any) -> Outcome[ProphecyState]:
+    """Changes of who sits at the table; the game master decides who may ask for them."""
+    if actor != A.TABLE_ACTOR:
+        raise RuleError("error.table_action_reserved")
+    if state.status != "active":
+        raise RuleError("error.game_over")
+    if not state.has_player(action.player):
+        raise RuleError("error.not_a_player", actor=action.player)
+    ctx = Ctx(state=_copy(state), pack=pack_of(state))
+    p = ctx.state.player(action.player)
+    if action.type == "resign":
+        if not p.alive:
+            raise RuleError("error.character_dead")
+        retire(ctx, p)
+    else:
+        if action.to != action.player and ctx.state.has_player(action.to):
+            raise RuleError("error.already_joined")
+        old = p.player
+        p.player, p.name, p.ai = action.to, action.name, action.ai
+        if ctx.state.turn is not None and ctx.state.turn.player == old:
+            ctx.state.turn.player = action.to
+        if ctx.state.first_player == old:
+            ctx.state.first_player = action.to
+        ctx.emit("seat_handed_over", action.to, previous=old, ai=action.ai)
     ctx.state.actions_taken += 1
     _advance(ctx)
     return Outcome(ctx.state, ctx.events)

@@ -162,6 +162,20 @@ class ActionRecord(BaseModel):
     action: dict[str, Any]
     created_at: float
     version_after: int
+    #: narration events of that step (None for lobby entries)
+    events: list[dict[str, Any]] | None = None
+    #: hash of the state after the step, for the replay integrity check
+    state_hash: str | None = None
+    #: the step showed hidden information (dice, cards): it cannot be undone
+    revealed: bool = False
+
+
+class LogMeta(BaseModel):
+    """What the game master records beside an action (all optional)."""
+
+    events: list[dict[str, Any]] | None = None
+    state_hash: str | None = None
+    revealed: bool = False
 
 
 class StoreStats(BaseModel):
@@ -290,7 +304,9 @@ class GameStore(ABC):
     async def commit_action(self, game_id: int, expected_version: int, actor: str,
                             action: Mapping[str, Any] | BaseModel, new_state_json: str,
                             new_status: GameStatus | None = None,
-                            deadline: float | None | _Unset = UNSET) -> GameRecord:
+                            deadline: float | None | _Unset = UNSET,
+                            settings: Mapping[str, Any] | None = None,
+                            meta: "LogMeta | None" = None) -> GameRecord:
         """Apply one player/system action in one transaction.
 
         Checks the version (else `StaleVersion`, nothing written), appends the action to
@@ -312,6 +328,16 @@ class GameStore(ABC):
         and bump as `commit_action`, but a log row is written only if `action` is given."""
 
     @abstractmethod
+    @abstractmethod
+    async def set_settings(self, game_id: int, settings: Mapping[str, Any],
+                           deadline: float | None | _Unset = UNSET) -> GameRecord:
+        """Replace the table settings (and deadline) WITHOUT bumping the version.
+
+        For bookkeeping that does not change what players may do (reminders sent, votes
+        cast, the clock paused): the prompt on screen stays valid. Callers hold the channel
+        lock, which serialises these writes with the versioned ones.
+        """
+
     async def set_status(self, game_id: int, status: GameStatus, *,
                          expected_version: int | None = None,
                          deadline: float | None | _Unset = UNSET) -> GameRecord:

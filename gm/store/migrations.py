@@ -110,6 +110,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        version=3,
+        description="narration events, state hash and revealed flag on log entries",
+        statements=(
+            # events: the narration of that step (the log, digests); state_hash: the replay
+            # integrity check compares it step by step; revealed: undo is refused after it.
+            "ALTER TABLE actions ADD COLUMN events TEXT",
+            "ALTER TABLE actions ADD COLUMN state_hash TEXT",
+            "ALTER TABLE actions ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0",
+        ),
+    ),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

@@ -28,6 +28,7 @@ import aiosqlite
 from pydantic import BaseModel
 
 from .base import (
+    LogMeta,
     CLOSED_STATUSES,
     OPEN_STATUSES,
     UNSET,
@@ -190,6 +191,9 @@ class SqliteStore(GameStore):
             action=json.loads(row["action"]),
             created_at=row["created_at"],
             version_after=row["version_after"],
+            events=json.loads(row["events"]) if row["events"] else None,
+            state_hash=row["state_hash"],
+            revealed=bool(row["revealed"]),
         )
 
     async def _game_in(self, db: aiosqlite.Connection, game_id: int) -> GameRecord | None:
@@ -213,7 +217,8 @@ class SqliteStore(GameStore):
 
     async def _change(self, game_id: int, expected_version: int | None,
                       fields: dict[str, Any],
-                      log: tuple[str, str] | None) -> GameRecord:
+                      log: tuple[str, str] | None,
+                      meta: LogMeta | None = None) -> GameRecord:
         """Shared body of every versioned write: check, log, update, bump - atomically.
 
         `fields` maps column names (chosen by this module, never by callers) to new
@@ -241,10 +246,13 @@ class SqliteStore(GameStore):
                     (game_id,),
                 )
                 seq = int(row[0]) if row is not None else 1
+                meta = meta or LogMeta()
                 await db.execute(
-                    "INSERT INTO actions (game_id, seq, actor, action, created_at, version_after)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, seq, actor, action_json, now, new_version),
+                    "INSERT INTO actions (game_id, seq, actor, action, created_at, version_after,"
+                    " events, state_hash, revealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, seq, actor, action_json, now, new_version,
+                     None if meta.events is None else dump_json(meta.events), meta.state_hash,
+                     int(meta.revealed)),
                 )
             fields = {**fields, "version": new_version, "updated_at": now}
             assignments = ", ".join(f"{column} = ?" for column in fields)
@@ -343,7 +351,9 @@ class SqliteStore(GameStore):
     async def commit_action(self, game_id: int, expected_version: int, actor: str,
                             action: Mapping[str, Any] | BaseModel, new_state_json: str,
                             new_status: GameStatus | None = None,
-                            deadline: float | None | _Unset = UNSET) -> GameRecord:
+                            deadline: float | None | _Unset = UNSET,
+                            settings: Mapping[str, Any] | None = None,
+                            meta: LogMeta | None = None) -> GameRecord:
         self._check_state(new_state_json)
         action_json = dump_json(action)
         fields: dict[str, Any] = {"state": new_state_json}
@@ -351,7 +361,9 @@ class SqliteStore(GameStore):
             fields["status"] = new_status
         if deadline is not UNSET:
             fields["deadline"] = deadline
-        return await self._change(game_id, expected_version, fields, (str(actor), action_json))
+        if settings is not None:
+            fields["settings"] = dump_json(dict(settings))
+        return await self._change(game_id, expected_version, fields, (str(actor), action_json), meta)
 
     async def update_game(self, game_id: int, expected_version: int, *,
                           state_json: str | None = None,
@@ -383,6 +395,21 @@ class SqliteStore(GameStore):
             log = (str(actor), dump_json(action))
         return await self._change(game_id, expected_version, fields, log)
 
+    async def set_settings(self, game_id: int, settings: Mapping[str, Any],
+                           deadline: float | None | _Unset = UNSET) -> GameRecord:
+        async with self._write() as db:
+            current = await self._game_in(db, game_id)
+            if current is None:
+                raise GameNotFound(game_id)
+            fields: dict[str, Any] = {"settings": dump_json(dict(settings))}
+            if deadline is not UNSET:
+                fields["deadline"] = deadline
+            assignments = ", ".join(f"{column} = ?" for column in fields)
+            await db.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
+            updated = await self._game_in(db, game_id)
+            assert updated is not None
+            return updated
+
     async def set_status(self, game_id: int, status: GameStatus, *,
                          expected_version: int | None = None,
                          deadline: float | None | _Unset = UNSET) -> GameRecord:
@@ -396,7 +423,8 @@ class SqliteStore(GameStore):
     async def actions(self, game_id: int, after_seq: int = 0,
                       limit: int | None = None) -> list[ActionRecord]:
         rows = await self._fetchall(
-            "SELECT game_id, seq, actor, action, created_at, version_after FROM actions"
+            "SELECT game_id, seq, actor, action, created_at, version_after, events, state_hash, revealed"
+            " FROM actions"
             " WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
             (game_id, after_seq, -1 if limit is None else max(0, int(limit))),
         )
