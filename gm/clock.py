@@ -14,11 +14,11 @@ def bank(table: Table, player: str) -> float:
     return table.clock.banks.get(player, table.timebank.start)
 
 
-def _effective_since(table: Table, now: float) -> float:
-    """The running player's clock starts again only when a vacation ends."""
+def _effective_since(table: Table) -> float:
+    """When the running player's bank started (or starts) running: after any vacation."""
     c = table.clock
     until = c.vacation.get(c.running_for or "", 0.0)
-    return max(c.since, min(until, now)) if until > c.since else c.since
+    return max(c.since, until)
 
 
 def charge(table: Table, now: float) -> None:
@@ -27,8 +27,7 @@ def charge(table: Table, now: float) -> None:
     if c.running_for is None or c.paused or not table.timebank.enabled:
         c.since = now
         return
-    start = _effective_since(table, now)
-    spent = max(0.0, now - start)
+    spent = max(0.0, now - _effective_since(table))
     c.banks[c.running_for] = bank(table, c.running_for) - spent
     c.since = now
 
@@ -51,7 +50,7 @@ def expiry(table: Table, now: float) -> float | None:
     c = table.clock
     if c.running_for is None or c.paused or not table.timebank.enabled:
         return None
-    return _effective_since(table, now) + bank(table, c.running_for)
+    return _effective_since(table) + bank(table, c.running_for)
 
 
 def deadline(table: Table, now: float) -> float | None:

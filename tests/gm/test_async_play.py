@@ -1,0 +1,254 @@
+"""Play by chat with an injected clock: reminders, expiry policies, restart safety, pause,
+vacation, votes, digests, export/replay, undo."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.prophecy.actions import EndTurn, Move
+from gm.session import GameError, GameMaster
+from gm.store import SqliteStore
+from gm.table import Table
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def env(tmp_path):
+    clock = Clock()
+    store = SqliteStore(tmp_path / "gm.sqlite3", clock=clock)
+    await store.open()
+    yield GameMaster(store, clock=clock, seed_source=lambda: 7), clock, tmp_path
+    await store.close()
+
+
+TB = {"start": 100.0, "increment": 20.0, "cap": 150.0, "reminders": [50.0, 10.0], "policy": "ai"}
+
+
+async def _game(gm, humans=(100, 200), timebank=None, ai=0, options=None):
+    await gm.new_game(1, 10, humans[0], "u0", "prophecy", options or {}, timebank or TB)
+    for i, uid in enumerate(humans[1:]):
+        await gm.join(1, uid, f"u{i + 1}")
+    for _ in range(ai):
+        await gm.add_bot(1, humans[0])
+    return await gm.start(1, humans[0])
+
+
+async def _tick_all(gm, clock):
+    out = []
+    for record in await gm.due_games(clock.now):
+        tick = await gm.tick_game(record.id)
+        if tick is not None:
+            out.append(tick)
+    return out
+
+
+async def test_reminders_fire_at_the_right_times_then_the_ai_plays_once(env):
+    gm, clock, _ = env
+    res = await _game(gm)
+    start = clock.now
+    active = res.system.pending(res.state).player
+    assert res.record.deadline == pytest.approx(start + 50)
+    clock.now = start + 49.9
+    assert await _tick_all(gm, clock) == []
+    clock.now = start + 50
+    ticks = await _tick_all(gm, clock)
+    assert [(t.kind, t.player) for t in ticks] == [("reminder", active)]
+    assert await _tick_all(gm, clock) == []  # never twice
+    clock.now = start + 90
+    assert [t.kind for t in await _tick_all(gm, clock)] == ["reminder"]
+    clock.now = start + 100
+    ticks = await _tick_all(gm, clock)
+    assert [t.kind for t in ticks] == ["expired"]
+    steps = ticks[0].result.steps
+    assert steps and all(s.on_behalf == active for s in steps if s.actor == active)
+    found = await gm.current(1)
+    assert found.system.pending(found.state).player != active
+    assert await _tick_all(gm, clock) == []
+    table = found.table
+    assert table.clock.banks[active] == pytest.approx(0 + 20)  # ran out, then the increment
+
+
+async def test_expiry_applies_exactly_once_across_a_restart(env):
+    gm, clock, tmp = env
+    res = await _game(gm, timebank={**TB, "reminders": []})
+    clock.now += 100
+    due = await gm.due_games(clock.now)
+    assert len(due) == 1
+    # a second bot process on the same file sees the same due game; only one may act on it
+    store2 = SqliteStore(tmp / "gm.sqlite3", clock=clock)
+    await store2.open()
+    try:
+        gm2 = GameMaster(store2, clock=clock)
+        first = await gm.tick_game(due[0].id)
+        second = await gm2.tick_game(due[0].id)
+        assert first is not None and first.kind == "expired"
+        assert second is None
+        assert await gm2.due_games(clock.now) == []
+        rows = await store2.actions(res.record.id)
+        assert sum(1 for r in rows if r.actor == res.system.pending(res.state).player) >= 1
+    finally:
+        await store2.close()
+
+
+async def test_skip_policy_ends_the_turn_with_safe_choices(env):
+    gm, clock, _ = env
+    res = await _game(gm, timebank={**TB, "policy": "skip", "reminders": []})
+    active = res.system.pending(res.state).player
+    clock.now += 100
+    ticks = await _tick_all(gm, clock)
+    actions = [s.action["type"] for s in ticks[0].result.steps if s.actor == active]
+    assert actions[0] == "move" and ticks[0].result.steps[0].action["method"] == "stay"
+    assert actions[-1] in ("end_turn", "fight", "move")
+
+
+async def test_pause_and_vacation_stop_the_clock(env):
+    gm, clock, _ = env
+    res = await _game(gm, timebank={**TB, "reminders": []})
+    active = res.system.pending(res.state).player
+    start = clock.now
+    clock.now = start + 30
+    await gm.pause(1, 100, True)
+    with pytest.raises(GameError) as err:
+        await gm.act(1, int(active), EndTurn())
+    assert err.value.key == "error.game_paused"
+    clock.now = start + 10_000
+    assert await gm.due_games(clock.now) == []
+    await gm.pause(1, 100, False)
+    found = await gm.current(1)
+    assert found.record.deadline == pytest.approx(clock.now + 70)
+    # vacation: the active player's bank does not run until it ends
+    await gm.vacation(1, int(active), 1)
+    found = await gm.current(1)
+    assert found.record.deadline == pytest.approx(clock.now + 86_400)
+    clock.now += 86_400
+    assert await _tick_all(gm, clock) == []  # vacation over: re-armed, nothing spent
+    found = await gm.current(1)
+    assert found.record.deadline == pytest.approx(clock.now + 70)
+    with pytest.raises(GameError):
+        await gm.vacation(1, int(active), 30)
+    with pytest.raises(GameError) as err:
+        await gm.pause(1, 200, True)
+    assert err.value.key == "error.host_only"
+
+
+async def test_vote_flow_removes_an_absent_player_by_majority(env):
+    gm, clock, _ = env
+    res = await _game(gm, humans=(100, 200, 300), timebank={**TB, "policy": "vote", "reminders": []})
+    absent = res.system.pending(res.state).player
+    voters = [u for u in (100, 200, 300) if str(u) != absent]
+    clock.now += 100
+    ticks = await _tick_all(gm, clock)
+    assert [t.kind for t in ticks] == ["vote"]
+    assert await gm.due_games(clock.now + 10_000) == []  # the clock waits for the table
+    with pytest.raises(GameError):
+        await gm.cast_vote(1, int(absent), res.record.id, "remove")  # not about yourself
+    result, decided = await gm.cast_vote(1, voters[0], res.record.id, "remove")
+    assert not decided
+    result, decided = await gm.cast_vote(1, voters[1], res.record.id, "remove")
+    assert decided and not result.state.player(absent).alive
+    assert result.system.pending(result.state).player != absent
+
+
+async def test_vote_can_hand_the_seat_to_the_ai(env):
+    gm, clock, _ = env
+    res = await _game(gm, humans=(100, 200, 300), timebank={**TB, "policy": "vote", "reminders": []})
+    absent = res.system.pending(res.state).player
+    voters = [u for u in (100, 200, 300) if str(u) != absent]
+    clock.now += 100
+    await _tick_all(gm, clock)
+    await gm.cast_vote(1, voters[0], res.record.id, "ai")
+    result, decided = await gm.cast_vote(1, voters[1], res.record.id, "ai")
+    assert decided and result.state.player(absent).ai == "heuristic"
+
+
+async def test_digest_tells_a_returning_player_what_others_did(env):
+    gm, clock, _ = env
+    res = await _game(gm)
+    first = res.system.pending(res.state).player
+    other = "200" if first == "100" else "100"
+    await gm.mark_seen(res.record, other)
+    state = res.state
+    while res.system.pending(state).player == first:
+        acts = res.system.legal_actions(state, first)
+        r = await gm.act(1, int(first), acts[-1] if state.turn.phase == "act" else acts[0])
+        state = r.state
+    found, digest = await gm.status_digest(1, int(other))
+    kinds = [e.kind for e in digest]
+    assert "turn_ended" in kinds and ("stayed" in kinds or "moved" in kinds)
+    assert any(e.player == first for e in digest) and kinds[-1] in ("chance_drawn", "adventure_placed", "offer_placed",
+                                                                      "turn_started", "healed", "recharged", "gold_gained")
+    found, again = await gm.status_digest(1, int(other))
+    assert again == []  # shown once
+
+
+async def test_export_then_replay_reproduces_the_state_and_finds_tampering(env):
+    gm, clock, tmp = env
+    await _game(gm, ai=1)
+    for _ in range(12):
+        found = await gm.current(1)
+        pend = found.system.pending(found.state)
+        acts = found.system.legal_actions(found.state, pend.player)
+        await gm.act(1, int(pend.player), acts[0])
+    found, doc = await gm.export(1)
+    json.dumps(doc)
+    assert doc["seed"] == "7" and doc["actions"][0]["action"]["type"] == "join"
+    found, report = await gm.check_replay(1)
+    assert report.ok and report.final.dump() == found.record.state
+    # tamper with the stored state: the check notices
+    import sqlite3
+    con = sqlite3.connect(tmp / "gm.sqlite3")
+    bad = json.loads(found.record.state)
+    bad["players"][0]["gold"] += 50
+    con.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(bad), found.record.id))
+    con.commit()
+    con.close()
+    found, report = await gm.check_replay(1)
+    assert not report.ok and "final state differs" in report.detail
+
+
+async def test_undo_refused_after_a_die_roll_accepted_otherwise_and_state_equal_to_before(env):
+    gm, clock, _ = env
+    res = await _game(gm, options={"auto_end_turn": False})
+    found = await gm.current(1)
+    actor = found.system.pending(found.state).player
+    other = "200" if actor == "100" else "100"
+    before = found.record.state
+    space = found.state.player(actor).space
+    from engine.prophecy.content import pack_by_id
+    pack = pack_by_id("base")
+    # staying reveals nothing when the turn does not end by itself
+    r = await gm.act(1, int(actor), Move(method="stay", to=pack.space(space).id))
+    assert not any(e.reveals for s in r.steps for e in s.events)
+    with pytest.raises(GameError) as err:
+        await gm.propose_undo(1, int(other))
+    assert err.value.key == "error.undo_not_yours"
+    result, applied = await gm.propose_undo(1, int(actor))
+    assert not applied  # the other person must agree
+    result, outcome = await gm.answer_undo(1, int(other), result.record.id, result.record.version, True)
+    assert outcome == "applied"
+    assert result.state.dump() == before
+    found, report = await gm.check_replay(1)
+    assert report.ok
+    # a battle roll reveals dice: no undo
+    import random
+    from engine.ai.players import heuristic_player
+    rng = random.Random(0)
+    for _ in range(300):
+        found = await gm.current(1)
+        pend = found.system.pending(found.state)
+        r = await gm.act(1, int(pend.player), heuristic_player(found.state, pend.player, rng))
+        if any(e.kind == "battle_roll" for s in r.steps for e in s.events if s.actor == pend.player) and \
+                r.system.pending(r.state) and r.system.pending(r.state).player == pend.player:
+            with pytest.raises(GameError) as err:
+                await gm.propose_undo(1, int(pend.player))
+            assert err.value.key == "error.undo_revealed"
+            return
+    raise AssertionError("no battle happened in 300 actions")
