@@ -10,11 +10,13 @@ import argparse
 import asyncio
 import logging
 import sys
-from typing import Sequence
+import time
+from typing import Callable, Sequence
 
 import discord
 from discord.ext import commands
 
+from cogs.table import DYNAMIC_ITEMS as TABLE_ITEMS
 from cogs.ui.views import ChoiceButton, ChoiceSelect, EndButton
 from gm.i18n import t
 from gm.session import GameMaster
@@ -22,21 +24,21 @@ from gm.settings import Settings
 from gm.translator import LocaleTranslator
 from gm.store import GameStore, SqliteStore
 
-COGS: tuple[str, ...] = ("cogs.lobby", "cogs.play")
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, EndButton)
+COGS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.table")
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, EndButton, *TABLE_ITEMS)
 log = logging.getLogger("gm.bot")
 
 
 class GameBot(commands.Bot):
     """The bot with its services attached, so cogs reach them through `interaction.client`."""
 
-    def __init__(self, settings: Settings, store: GameStore, **kwargs: object) -> None:
+    def __init__(self, settings: Settings, store: GameStore, clock: Callable[[], float] = time.time, **kwargs: object) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)  # type: ignore[arg-type]
         self.settings = settings
         self.store = store
-        self.gm = GameMaster(store)
+        self.gm = GameMaster(store, clock=clock)
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -60,12 +62,13 @@ class GameBot(commands.Bot):
         log.info(t("en", "bot.ready", user=self.user, guilds=len(self.guilds)))
 
 
-def create_bot(settings: Settings | None = None, store: GameStore | None = None, **kwargs: object) -> GameBot:
+def create_bot(settings: Settings | None = None, store: GameStore | None = None,
+               clock: Callable[[], float] = time.time, **kwargs: object) -> GameBot:
     """A fresh bot (tests and restarts build a new one over the same database)."""
     settings = settings or Settings()
-    store = store or SqliteStore(settings.database_path)
+    store = store or SqliteStore(settings.database_path, clock=clock)
     kwargs.setdefault("guild_ready_timeout", 0.05)
-    return GameBot(settings, store, **kwargs)
+    return GameBot(settings, store, clock=clock, **kwargs)
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:

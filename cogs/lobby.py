@@ -9,6 +9,8 @@ from discord.ext import commands
 
 from cogs.common import BOARD_FILE, board_file, locale_of, refuse, reply_private, turn_message
 from cogs.ui.embeds import lobby_embed, mention, status_embeds
+from cogs.table import TableCommands, clock_lines, digest_text
+from cogs.ui.embeds import clip
 from cogs.ui.views import end_view
 from engine.core.errors import RuleError
 from engine.prophecy.content import pack_by_id
@@ -23,7 +25,7 @@ def _gm(interaction: discord.Interaction) -> GameMaster:
     return interaction.client.gm  # type: ignore[attr-defined]
 
 
-class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, join and run a game in this channel"):
+class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_description="Start, join and run a game in this channel"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -37,15 +39,24 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         await interaction.response.send_message(content=line[:2000], embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="new", description="Open a new table in this channel")
-    @app_commands.describe(system="Which game", round_limit="Optional: end after this many rounds (most Certificates wins)")
-    @app_commands.choices(system=[app_commands.Choice(name="Prophecy (Basic Version)", value="prophecy")])
-    async def new(self, interaction: discord.Interaction, system: str, round_limit: Optional[app_commands.Range[int, 1, 1000]] = None) -> None:
+    @app_commands.describe(system="Which game", round_limit="Optional: end after this many rounds (most Certificates wins)",
+                           bank_hours="Thinking time per player, in hours (default 72)",
+                           policy="When someone's time runs out (default: the AI plays their turn)")
+    @app_commands.choices(system=[app_commands.Choice(name="Prophecy (Basic Version)", value="prophecy")],
+                          policy=[app_commands.Choice(name=n, value=n) for n in ("ai", "skip", "vote")])
+    async def new(self, interaction: discord.Interaction, system: str, round_limit: Optional[app_commands.Range[int, 1, 1000]] = None,
+                  bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None, policy: Optional[str] = None) -> None:
         if interaction.channel_id is None:
             return await reply_private(interaction, t(locale_of(interaction), "error.not_in_guild"))
         options = {} if round_limit is None else {"round_limit": round_limit}
+        timebank: dict[str, object] = {}
+        if bank_hours is not None:
+            timebank["start"] = float(bank_hours) * 3600
+        if policy is not None:
+            timebank["policy"] = policy
         try:
             result = await _gm(interaction).new_game(interaction.channel_id, interaction.guild_id, interaction.user.id,
-                                                     interaction.user.display_name, system, options)
+                                                     interaction.user.display_name, system, options, timebank)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
@@ -137,9 +148,17 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             system = SYSTEMS[found.record.system]
             embed = lobby_embed(found.state, found.record.id, found.record.system, system.max_seats, locale)
             return await interaction.response.send_message(embed=embed, ephemeral=True)
+        found, digest = await _gm(interaction).status_digest(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type, assignment]
+        assert found is not None
         embeds = status_embeds(found.state, found.record.id, found.record.system, locale, found.record.status)
+        clock_text = clock_lines(found, locale, _gm(interaction).clock())
+        if clock_text:
+            embeds[0].add_field(name=t(locale, "table.clock_title"), value=clip("\n".join(clock_text), 1000), inline=False)
         embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
         await interaction.response.send_message(embeds=embeds, file=await board_file(found, locale), ephemeral=True)
+        text = digest_text(found, digest, locale)
+        if text:
+            await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="end", description="End the game (host or Manage Channel)")
     async def end(self, interaction: discord.Interaction) -> None:

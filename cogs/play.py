@@ -14,6 +14,7 @@ from discord.ext import commands
 from rapidfuzz import fuzz
 
 from cogs.common import locale_of, refuse, reply_private, turn_message
+from cogs.table import digest_text
 from cogs.ui.describe import describe_action
 from cogs.ui.embeds import clip, sheet_embed
 from engine.ai.odds import fight_odds
@@ -41,6 +42,17 @@ class PlayCog(commands.Cog):
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         await interaction.response.send_message(**await turn_message(result, locale_of(interaction)))
+        await self._after(interaction, result)
+
+    async def _after(self, interaction: discord.Interaction, result: Result) -> None:
+        """The private digest for a returning player, and a DM to whoever must act next."""
+        locale = locale_of(interaction)
+        text = digest_text(result, result.digest, locale)
+        if text:
+            await interaction.followup.send(text, ephemeral=True)
+        table_cog = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+        if table_cog is not None:
+            await table_cog.notify_next(result, locale)
 
     async def on_choice(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
         """A button or select on a prompt."""
@@ -61,6 +73,7 @@ class PlayCog(commands.Cog):
         done = t(locale, "play.done", player=interaction.user.display_name, choice=label or "")
         await interaction.response.edit_message(content=clip(done, 2000), view=None)
         await interaction.followup.send(**await turn_message(result, locale))
+        await self._after(interaction, result)
 
     async def _choices(self, interaction: discord.Interaction, current: str,
                        keep: Callable[[Any], bool]) -> list[app_commands.Choice[str]]:

@@ -1,0 +1,435 @@
+"""Play by chat: the turn clock, reminders, votes, pause, vacation, seats changing hands,
+undo by agreement, the game log, export, replay check, history and DM notifications."""
+from __future__ import annotations
+
+import io
+import json
+import logging
+import re
+from typing import Any, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from cogs.common import PINGS, locale_of, refuse, reply_private, turn_message
+from cogs.ui.describe import narrate
+from cogs.ui.embeds import clip, clip_lines, mention
+from engine.core.errors import RuleError
+from engine.core.events import Event
+from gm import clock as turn_clock
+from gm.i18n import t
+from gm.session import GameError, GameMaster, Lobby, Result, Tick
+from gm.table import DAY, HOUR
+
+log = logging.getLogger(__name__)
+LOG_PAGE = 15
+
+
+def _gm(client: Any) -> GameMaster:
+    return client.gm
+
+
+def _table_cog(interaction: discord.Interaction) -> "TableCog":
+    return interaction.client.get_cog("TableCog")  # type: ignore[return-value]
+
+
+def rel(ts: float) -> str:
+    """A Discord relative timestamp ("in 3 hours"), shown in each reader's own time zone."""
+    return f"<t:{int(ts)}:R>"
+
+
+def digest_text(result: Result, events: list[Event], locale: str) -> str | None:
+    if not events or isinstance(result.state, Lobby):
+        return None
+    lines = narrate(result.state, events, locale)
+    if not lines:
+        return None
+    return t(locale, "table.digest_title") + "\n" + clip_lines(lines, 1800)
+
+
+def clock_lines(result: Result, locale: str, now: float) -> list[str]:
+    table = result.table
+    if not table.timebank.enabled or isinstance(result.state, Lobby):
+        return []
+    out = []
+    running = table.clock.running_for
+    end = turn_clock.expiry(table, now)
+    for p in result.state.players:
+        if p.ai or not p.alive:
+            continue
+        left = turn_clock.bank(table, p.player)
+        if p.player == running and end is not None:
+            left = end - now
+            text = t(locale, "table.bank_running", player=p.name, when=rel(end))
+        else:
+            text = t(locale, "table.bank_left", player=p.name, hours=f"{max(0.0, left) / HOUR:.1f}")
+        until = table.clock.vacation.get(p.player, 0)
+        if until > now:
+            text += " " + t(locale, "table.on_vacation", when=rel(until))
+        out.append(text)
+    if table.clock.paused:
+        out.insert(0, t(locale, "table.paused_line"))
+    return out
+
+
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmvote:(?P<game>\d{1,18}):(?P<choice>skip|ai|remove)"):
+    def __init__(self, game: int, choice: str, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"gmvote:{game}:{choice}"))
+        self.game, self.choice = game, choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "VoteButton":
+        return cls(int(match["game"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.get_cog("TableCog").on_vote(interaction, self.game, self.choice)  # type: ignore[union-attr]
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmundo:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<yes>[01])"):
+    def __init__(self, game: int, version: int, yes: bool, label: str = "…") -> None:
+        style = discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"gmundo:{game}:{version}:{int(yes)}"))
+        self.game, self.version, self.yes = game, version, yes
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "UndoButton":
+        return cls(int(match["game"]), int(match["version"]), match["yes"] == "1")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.get_cog("TableCog").on_undo(interaction, self.game, self.version, self.yes)  # type: ignore[union-attr]
+
+
+class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrep:(?P<game>\d{1,18}):(?P<old>\w{1,20}):(?P<new>\d{1,20})"):
+    def __init__(self, game: int, old: str, new: str, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"gmrep:{game}:{old}:{new}"))
+        self.game, self.old, self.new = game, old, new
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ReplaceButton":
+        return cls(int(match["game"]), match["old"], match["new"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.get_cog("TableCog").on_replace(interaction, self.game, self.old, self.new)  # type: ignore[union-attr]
+
+
+class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmlog:(?P<game>\d{1,18}):(?P<page>\d{1,5})"):
+    def __init__(self, game: int, page: int, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"gmlog:{game}:{page}"))
+        self.game, self.page = game, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "LogPageButton":
+        return cls(int(match["game"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.get_cog("TableCog").show_log(interaction, self.page, edit=True)  # type: ignore[union-attr]
+
+
+DYNAMIC_ITEMS = (VoteButton, UndoButton, ReplaceButton, LogPageButton)
+
+
+class TableCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        settings = getattr(bot, "settings", None)
+        if settings is not None:
+            self.ticker.change_interval(seconds=settings.clock_interval)
+
+    async def cog_load(self) -> None:
+        if hasattr(self.bot, "gm"):
+            self.ticker.start()
+
+    async def cog_unload(self) -> None:
+        self.ticker.cancel()
+
+    # -- the clock loop -------------------------------------------------------------------------
+    @tasks.loop(seconds=30)
+    async def ticker(self) -> None:
+        await self.run_clock()
+
+    @ticker.before_loop
+    async def _before(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def run_clock(self) -> list[Tick]:
+        """One pass over the games whose deadline passed (also right after a restart)."""
+        done: list[Tick] = []
+        gm = _gm(self.bot)
+        for record in await gm.due_games():
+            try:
+                tick = await gm.tick_game(record.id)
+                if tick is not None:
+                    await self.announce(tick)
+                    done.append(tick)
+            except Exception:  # one broken game must not stop the clock for the others
+                log.exception("turn clock failed for game %s", record.id)
+        return done
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def announce(self, tick: Tick) -> None:
+        channel = await self._channel(tick.result.record.channel_id)
+        if channel is None:
+            return
+        locale = self.bot.settings.default_locale  # type: ignore[attr-defined]
+        result = tick.result
+        name = result.state.player(tick.player).name if tick.player and result.state.has_player(tick.player) else "?"
+        if tick.kind == "reminder":
+            await channel.send(t(locale, "table.reminder", mention=mention(tick.player or ""), when=rel(tick.expires_at or 0)),
+                               allowed_mentions=PINGS)
+            await self.notify_dm(tick.player, t(locale, "table.reminder_dm", when=rel(tick.expires_at or 0),
+                                                channel=f"<#{result.record.channel_id}>"))
+        elif tick.kind == "vote":
+            view = discord.ui.View(timeout=None)
+            for choice in ("skip", "ai", "remove"):
+                view.add_item(VoteButton(result.record.id, choice, t(locale, f"table.vote_{choice}")))
+            await channel.send(t(locale, "table.vote_prompt", player=name), view=view, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            kwargs = await turn_message(result, locale)
+            kwargs["content"] = t(locale, "table.time_ran_out", player=name,
+                                  how=t(locale, f"table.policy_{result.table.timebank.policy}")) + "\n" + (kwargs.get("content") or "")
+            await channel.send(**kwargs)
+            await self.notify_next(result, locale)
+
+    async def notify_dm(self, player: str | None, text: str) -> None:
+        """A private nudge for people who asked for one with /notify."""
+        if not player or not player.isdigit():
+            return
+        if not await _gm(self.bot).store.get_user_setting(int(player), "notify_dm", False):
+            return
+        try:
+            user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
+            await user.send(text[:2000])
+        except discord.HTTPException:
+            log.info("could not DM %s", player)
+
+    async def on_replace(self, interaction: discord.Interaction, game: int, old: str, new: str) -> None:
+        if str(interaction.user.id) != new:
+            return await reply_private(interaction, t(locale_of(interaction), "error.not_your_seat_offer"))
+        try:
+            result = await _gm(interaction.client).accept_replace(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]
+                                                                  interaction.user.display_name, game, old)
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        locale = locale_of(interaction)
+        await interaction.response.edit_message(content=t(locale, "table.replaced", new=interaction.user.mention, old=mention(old)), view=None)
+        await interaction.followup.send(**await turn_message(result, locale))
+
+    async def on_vote(self, interaction: discord.Interaction, game: int, choice: str) -> None:
+        locale = locale_of(interaction)
+        try:
+            result, decided = await _gm(interaction.client).cast_vote(interaction.channel_id, interaction.user.id, game, choice)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        if not decided:
+            return await reply_private(interaction, t(locale, "table.vote_counted"))
+        await interaction.response.edit_message(content=t(locale, "table.vote_decided", choice=t(locale, f"table.vote_{choice}")), view=None)
+        await interaction.followup.send(**await turn_message(result, locale))
+
+    async def on_undo(self, interaction: discord.Interaction, game: int, version: int, yes: bool) -> None:
+        locale = locale_of(interaction)
+        try:
+            result, outcome = await _gm(interaction.client).answer_undo(interaction.channel_id, interaction.user.id, game, version, yes)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        if outcome == "waiting":
+            return await reply_private(interaction, t(locale, "table.undo_waiting"))
+        await interaction.response.edit_message(content=t(locale, f"table.undo_{outcome}"), view=None)
+        if outcome == "applied":
+            await interaction.followup.send(**await turn_message(result, locale))
+
+    async def show_log(self, interaction: discord.Interaction, page: int | None, edit: bool = False, last: int | None = None) -> None:
+        locale = locale_of(interaction)
+        try:
+            found, rows = await _gm(interaction.client).log(interaction.channel_id)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        if isinstance(found.state, Lobby):
+            return await reply_private(interaction, t(locale, "error.not_started"))
+        lines = [line for r in rows for line in narrate(found.state, [Event.model_validate(e) for e in (r.events or [])], locale)]
+        if last is not None:
+            lines = lines[-last:]
+        pages = max(1, -(-len(lines) // LOG_PAGE))
+        page = pages - 1 if page is None else max(0, min(page, pages - 1))
+        chunk = lines[page * LOG_PAGE:(page + 1) * LOG_PAGE]
+        embed = discord.Embed(title=t(locale, "table.log_title", game_id=found.record.id, page=page + 1, pages=pages),
+                              description=clip("\n".join(chunk) or "—", 4000))
+        view = discord.ui.View(timeout=None)
+        if last is None and pages > 1:
+            if page > 0:
+                view.add_item(LogPageButton(found.record.id, page - 1, "◀"))
+            if page < pages - 1:
+                view.add_item(LogPageButton(found.record.id, page + 1, "▶"))
+        kwargs: dict[str, Any] = {"embed": embed}
+        if view.children:
+            kwargs["view"] = view
+        if edit:
+            await interaction.response.edit_message(**kwargs)
+        else:
+            await interaction.response.send_message(ephemeral=True, **kwargs)
+
+    @app_commands.command(name="notify", description="Also get a direct message when you must act")
+    @app_commands.choices(dm=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")])
+    async def notify(self, interaction: discord.Interaction, dm: str) -> None:
+        await _gm(interaction.client).store.set_user_setting(interaction.user.id, "notify_dm", dm == "on")
+        await reply_private(interaction, t(locale_of(interaction), f"table.notify_{dm}"))
+
+    async def notify_next(self, result: Result, locale: str) -> None:
+        if isinstance(result.state, Lobby) or result.record.status != "active":
+            return
+        pend = result.system.pending(result.state)
+        if pend is not None:
+            await self.notify_dm(pend.player, t(locale, "table.your_turn_dm", channel=f"<#{result.record.channel_id}>"))
+
+
+
+class TableCommands:
+    """/game subcommands for play by chat; mixed into the /game group cog (cogs.lobby)."""
+
+    @app_commands.command(name="settings", description="Change the time bank (host)")
+    @app_commands.describe(bank_hours="Starting time bank per player, in hours", increment_hours="Hours added after each turn",
+                           cap_hours="Most hours a bank can hold", reminders="Hours before running out to remind, e.g. 24,1",
+                           policy="What happens when a bank runs out")
+    @app_commands.choices(policy=[app_commands.Choice(name=n, value=n) for n in ("ai", "skip", "vote")])
+    async def settings_cmd(self, interaction: discord.Interaction, bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None,
+                           increment_hours: Optional[app_commands.Range[float, 0.0, 720.0]] = None,
+                           cap_hours: Optional[app_commands.Range[float, 0.1, 2880.0]] = None,
+                           reminders: Optional[app_commands.Range[str, 0, 60]] = None, policy: Optional[str] = None) -> None:
+        locale = locale_of(interaction)
+        changes: dict[str, Any] = {}
+        try:
+            if bank_hours is not None:
+                changes["start"] = float(bank_hours) * HOUR
+            if increment_hours is not None:
+                changes["increment"] = float(increment_hours) * HOUR
+            if cap_hours is not None:
+                changes["cap"] = float(cap_hours) * HOUR
+            if reminders is not None:
+                changes["reminders"] = [float(x) * HOUR for x in reminders.replace(" ", "").split(",") if x]
+            if policy is not None:
+                changes["policy"] = policy
+            result = await _gm(interaction.client).configure(interaction.channel_id, interaction.user.id, **changes)  # type: ignore[arg-type]
+        except ValueError:
+            return await reply_private(interaction, t(locale, "error.bad_options", detail=reminders or ""))
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        tb = result.table.timebank
+        await interaction.response.send_message(t(locale, "table.settings_now", bank=f"{tb.start / HOUR:g}", inc=f"{tb.increment / HOUR:g}",
+                                                  cap=f"{tb.cap / HOUR:g}", reminders=", ".join(f"{r / HOUR:g}" for r in tb.reminders) or "—",
+                                                  policy=t(locale, f"table.policy_{tb.policy}")))
+
+    @app_commands.command(name="pause", description="Pause the game and its clock (host)")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self._pause(interaction, True)
+
+    @app_commands.command(name="resume", description="Resume a paused game (host)")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self._pause(interaction, False)
+
+    async def _pause(self, interaction: discord.Interaction, paused: bool) -> None:
+        try:
+            await _gm(interaction.client).pause(interaction.channel_id, interaction.user.id, paused)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        locale = locale_of(interaction)
+        await interaction.response.send_message(t(locale, "table.paused" if paused else "table.resumed", player=interaction.user.mention),
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="vacation", description="Stop your time bank for some days")
+    @app_commands.describe(days="How many days (1 to 14)")
+    async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
+        try:
+            await _gm(interaction.client).vacation(interaction.channel_id, interaction.user.id, float(days))  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        locale = locale_of(interaction)
+        until = _gm(interaction.client).clock() + days * DAY
+        await interaction.response.send_message(t(locale, "table.vacation_set", player=interaction.user.mention, when=rel(until)),
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="replace", description="Give a seat to someone else (host; they must accept)")
+    @app_commands.describe(old="Who leaves the seat", new="Who takes it over")
+    async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
+        locale = locale_of(interaction)
+        try:
+            result = await _gm(interaction.client).propose_replace(interaction.channel_id, interaction.user.id, str(old.id), str(new.id))  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReplaceButton(result.record.id, str(old.id), str(new.id), t(locale, "table.replace_accept")))
+        await interaction.response.send_message(t(locale, "table.replace_offer", new=new.mention, old=old.mention), view=view,
+                                                allowed_mentions=PINGS)
+
+    @app_commands.command(name="undo", description="Propose to take back your last step (everyone must agree)")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        try:
+            result, applied = await _gm(interaction.client).propose_undo(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        if applied:
+            return await interaction.response.send_message(**await turn_message(result, locale))
+        view = discord.ui.View(timeout=None)
+        view.add_item(UndoButton(result.record.id, result.record.version, True, t(locale, "table.undo_yes")))
+        view.add_item(UndoButton(result.record.id, result.record.version, False, t(locale, "table.undo_no")))
+        await interaction.response.send_message(t(locale, "table.undo_proposed", player=interaction.user.mention), view=view,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    # -- the record ------------------------------------------------------------------------------------
+    @app_commands.command(name="log", description="What happened in this game, page by page")
+    @app_commands.describe(last="Show only the last N lines")
+    async def log_cmd(self, interaction: discord.Interaction, last: Optional[app_commands.Range[int, 1, 500]] = None) -> None:
+        await _table_cog(interaction).show_log(interaction, None, last=last)
+
+    @app_commands.command(name="export", description="The full action log with seed and settings, as JSON")
+    async def export(self, interaction: discord.Interaction) -> None:
+        try:
+            found, doc = await _gm(interaction.client).export(interaction.channel_id)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        data = json.dumps(doc, indent=1).encode()
+        file = discord.File(io.BytesIO(data), filename=f"game-{found.record.id}.json")
+        await interaction.response.send_message(t(locale_of(interaction), "table.exported", game_id=found.record.id, n=len(doc["actions"])),
+                                                file=file, ephemeral=True)
+
+    @app_commands.command(name="replay", description="Re-play the stored log from the seed and check it gives the stored game")
+    async def replay_cmd(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        try:
+            found, report = await _gm(interaction.client).check_replay(interaction.channel_id)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        if report.ok:
+            text = t(locale, "table.replay_ok", game_id=found.record.id, steps=report.steps)
+        else:
+            text = t(locale, "table.replay_diverged", game_id=found.record.id, seq=report.diverged_at, detail=report.detail)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="history", description="Games played in this channel")
+    async def history(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        games = await _gm(interaction.client).history(interaction.channel_id)  # type: ignore[arg-type]
+        if not games:
+            return await reply_private(interaction, t(locale, "error.no_game"))
+        lines = []
+        for g in games[-20:]:
+            winner = ""
+            if not isinstance(g.state, Lobby) and g.state.winner:
+                winner = t(locale, "table.history_winner", player=g.state.player(g.state.winner).name)
+            lines.append(t(locale, "table.history_line", game_id=g.record.id, system=g.record.system,
+                           status=t(locale, f"table.status_{g.record.status}"), when=f"<t:{int(g.record.created_at)}:d>", winner=winner))
+        embed = discord.Embed(title=t(locale, "table.history_title"), description=clip("\n".join(lines), 4000))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TableCog(bot))
