@@ -99,7 +99,9 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
             if c.id in taken or (current and current.casefold() not in c.name.casefold()):
                 continue
             g = " + ".join(pack.guilds[x] for x in c.guilds)
-            out.append(app_commands.Choice(name=f"{c.name} (S{c.strength} W{c.willpower}; {g})"[:100], value=c.id))
+            label = t(locale_of(interaction), "lobby.character_choice", name=c.name, strength=c.strength,
+                      willpower=c.willpower, guilds=g)
+            out.append(app_commands.Choice(name=label[:100], value=c.id))
         return out[:25]
 
     @app_commands.command(name="leave", description="Leave the table before the game starts")

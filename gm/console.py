@@ -14,17 +14,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gm.fake_discord import FakeDiscord, StoredMessage, run_bot
+from gm.i18n import t
 from gm.settings import Settings
 
 INTEGER, BOOLEAN, USER, NUMBER = 4, 5, 6, 10
 SUB_COMMAND, SUB_GROUP = 1, 2
-HELP = """Type lines as `name> /command sub option:value ...`, `name> 3` to press button 3 of the
-last prompt, or `name> label` to press a button by its label. `:quit` leaves."""
 
 
 class Console:
-    def __init__(self, fake: FakeDiscord, bot: Any, out: TextIO) -> None:
-        self.fake, self.bot, self.out = fake, bot, out
+    def __init__(self, fake: FakeDiscord, bot: Any, out: TextIO, locale: str = "en") -> None:
+        self.fake, self.bot, self.out, self.locale = fake, bot, out, locale
         self.guild = fake.add_guild("Local table")
         self.channel = fake.add_channel(self.guild, "adventure")
         self.users: dict[str, int] = {}
@@ -48,10 +47,10 @@ class Console:
         if text in (":quit", ":q", "quit", "exit"):
             return False
         if text in (":help", "help"):
-            print(HELP, file=self.out)
+            print(t(self.locale, "console.help"), file=self.out)
             return True
         if ">" not in text:
-            print("  ? start the line with a name, e.g. alice> /game new system:prophecy", file=self.out)
+            print(t(self.locale, "console.need_name"), file=self.out)
             return True
         name, _, command = text.partition(">")
         user = self.user(name)
@@ -79,9 +78,9 @@ class Console:
             elif not options:
                 path.append(word)
             else:
-                raise ValueError(f"cannot read {word!r}: options look like name:value")
+                raise ValueError(t(self.locale, "console.bad_option", word=word))
         if not path:
-            raise ValueError("no command given")
+            raise ValueError(t(self.locale, "console.no_command"))
         options = self._coerce(path, options)
         return await self.fake.slash(self.bot, user, self.channel, " ".join(path), **options)
 
@@ -92,14 +91,15 @@ class Console:
         for part in path[1:]:
             sub = next((o for o in opts if o["name"] == part and o["type"] in (SUB_COMMAND, SUB_GROUP)), None)
             if sub is None:
-                raise ValueError(f"/{' '.join(path)} is not a command")
+                raise ValueError(t(self.locale, "console.not_a_command", command=" ".join(path)))
             opts = sub.get("options", [])
         types = {o["name"]: o["type"] for o in opts}
         out: dict[str, Any] = {}
         for key, value in options.items():
             kind = types.get(key)
             if kind is None:
-                raise ValueError(f"/{' '.join(path)} has no option {key!r} (options: {', '.join(types) or 'none'})")
+                raise ValueError(t(self.locale, "console.no_such_option", command=" ".join(path), option=key,
+                                   options=", ".join(types) or "-"))
             if kind == INTEGER:
                 out[key] = int(value)
             elif kind == NUMBER:
@@ -134,17 +134,17 @@ class Console:
     async def press(self, user: int, what: str) -> Any:
         msg = self.last_prompt(user)
         if msg is None:
-            raise LookupError("there is nothing to press")
+            raise LookupError(t(self.locale, "console.nothing_to_press"))
         options = self.choices(msg)
         if what.isdigit():
             k = int(what) - 1
             if not 0 <= k < len(options):
-                raise LookupError(f"choose 1 to {len(options)}")
+                raise LookupError(t(self.locale, "console.choose_range", n=len(options)))
             label, custom_id, value = options[k]
         else:
             found = [o for o in options if o[0].casefold().startswith(what.casefold())]
             if not found:
-                raise LookupError(f"no button starts with {what!r}")
+                raise LookupError(t(self.locale, "console.no_button", label=what))
             label, custom_id, value = found[0]
         if value is None:
             return await self.fake.click(self.bot, user, msg, custom_id)
@@ -161,7 +161,7 @@ class Console:
 
     def render(self, msg: StoredMessage) -> str:
         lines: list[str] = []
-        tag = " (only you)" if msg.ephemeral else ""
+        tag = " " + t(self.locale, "console.only_you") if msg.ephemeral else ""
         if msg.content:
             lines.append(self._names(msg.content) + tag)
         for e in msg.embeds:
@@ -195,7 +195,7 @@ async def run_console(settings: Settings, script: str | None = None, out: TextIO
     async with FakeDiscord() as fake:
         with fake.redirect():
             async with run_bot(create_bot(settings)) as bot:
-                console = Console(fake, bot, out)
+                console = Console(fake, bot, out, settings.default_locale)
                 if script is not None:
                     for raw in Path(script).read_text(encoding="utf-8").splitlines():
                         if raw.strip() and not raw.lstrip().startswith("#"):
@@ -203,7 +203,7 @@ async def run_console(settings: Settings, script: str | None = None, out: TextIO
                         if not await console.line(raw):
                             break
                 else:
-                    print(HELP, file=out)
+                    print(t(console.locale, "console.help"), file=out)
                     while True:
                         try:
                             raw = await asyncio.to_thread(input, "> ")

@@ -117,7 +117,7 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
     if isinstance(action, A.BuyCertificate):
         guild = pack.space(p.space).guild or ""
         xp, gold = certificate_price(Ctx(state, pack), p, guild)
-        cost = f"{xp} XP" + (f" + {gold} Gold" if gold else "")
+        cost = t(locale, "action.certificate_cost_gold" if gold else "action.certificate_cost", xp=xp, gold=gold)
         return t(locale, "action.certificate", guild=n.guild(guild), cost=cost)
     if isinstance(action, A.EndTurn):
         return t(locale, "action.end_turn")
