@@ -9,6 +9,7 @@ import argparse
 import asyncio
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -95,20 +96,26 @@ async def latency(channels: int, actions: int, in_flight: int, tmp: Path) -> Non
                       f"{stats.actions} log rows")
 
 
-async def memory(games: int, tmp: Path) -> None:
-    path = tmp / "mem.sqlite3"
+async def fill(games: int, path: Path) -> None:
     async with SqliteStore(path) as store:
-        gm = GameMaster(store)
         for i in range(games):
             rec = play(["heuristic", "random", "heuristic"], i, {"round_limit": 500}, max_actions=60)
-            st = rec.state
-            await store.create_game(10_000 + i, 1, "prophecy", {}, i, 1, SYSTEMS["prophecy"].dump_state(st), status="active")
-        before = rss_mb()
+            await store.create_game(10_000 + i, 1, "prophecy", {}, i, 1, SYSTEMS["prophecy"].dump_state(rec.state),
+                                    status="active")
+
+
+async def memory(path: Path) -> None:
+    """Run in a fresh process: the bot's modules imported, then every open game loaded."""
+    import bot  # noqa: F401  (the whole bot, as a running process would have it)
+
+    base = rss_mb()
+    async with SqliteStore(path) as store:
+        gm = GameMaster(store)
         loaded = [gm.decode(r) for r in await store.list_active_games()]
         after = rss_mb()
         size = (await store.stats()).db_bytes
     print(f"memory: {len(loaded)} games loaded: resident {after:.0f} MiB "
-          f"(+{after - before:.0f} MiB for the decoded states); database {size / 1024 / 1024:.1f} MiB")
+          f"({base:.0f} MiB before loading, +{after - base:.1f} MiB for the games); database {size / 1024 / 1024:.1f} MiB")
 
 
 def main() -> None:
@@ -116,12 +123,18 @@ def main() -> None:
     ap.add_argument("--channels", type=int, default=100)
     ap.add_argument("--actions", type=int, default=2000)
     ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--memory-of", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.memory_of:
+        asyncio.run(memory(args.memory_of))
+        return
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         for in_flight in (1, 10):
+            (tmp / f"f{in_flight}").mkdir()
             asyncio.run(latency(args.channels, args.actions, in_flight, tmp / f"f{in_flight}"))
-        asyncio.run(memory(args.games, tmp))
+        asyncio.run(fill(args.games, tmp / "mem.sqlite3"))
+        subprocess.run([sys.executable, __file__, "--memory-of", str(tmp / "mem.sqlite3")], check=True)
 
 
 if __name__ == "__main__":

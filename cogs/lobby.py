@@ -141,6 +141,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         await interaction.response.send_message(**await turn_message(result, locale_of(interaction)))
 
     @app_commands.command(name="status", description="Show the board and every character")
+    # public on purpose: the whole table (spectators too) looks at the same board
     async def status(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
         found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]
@@ -149,7 +150,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         if isinstance(found.state, Lobby):
             system = SYSTEMS[found.record.system]
             embed = lobby_embed(found.state, found.record.id, found.record.system, system.max_seats, locale)
-            return await interaction.response.send_message(embed=embed, ephemeral=True)
+            return await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
         found, digest = await _gm(interaction).status_digest(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type, assignment]
         assert found is not None
         embeds = status_embeds(found.state, found.record.id, found.record.system, locale, found.record.status)
@@ -157,7 +158,8 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         if clock_text:
             embeds[0].add_field(name=t(locale, "table.clock_title"), value=clip("\n".join(clock_text), 1000), inline=False)
         embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
-        await interaction.response.send_message(embeds=embeds, file=await board_file(found, locale), ephemeral=True)
+        await interaction.response.send_message(embeds=embeds, file=await board_file(found, locale),
+                                                allowed_mentions=discord.AllowedMentions.none())
         text = digest_text(found, digest, locale)
         if text:
             await interaction.followup.send(text, ephemeral=True)

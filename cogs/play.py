@@ -61,15 +61,10 @@ class PlayCog(commands.Cog):
         try:
             if index < 0:
                 raise GameError("error.forged_prompt")
-            before = await gm.current(interaction.channel_id)  # type: ignore[arg-type]
-            label = None
-            if before is not None and not isinstance(before.state, Lobby) and before.record.version == version:
-                acts = before.system.legal_actions(before.state, str(interaction.user.id))
-                if 0 <= index < len(acts):
-                    label = describe_action(before.state, str(interaction.user.id), acts[index], locale, with_odds=False)
             result = await gm.act_choice(interaction.channel_id, interaction.user.id, game, version, index)  # type: ignore[arg-type]
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
+        label = describe_action(result.before, str(interaction.user.id), result.chosen, locale, with_odds=False)
         done = t(locale, "play.done", player=interaction.user.display_name, choice=label or "")
         await interaction.response.edit_message(content=clip(done, 2000), view=None)
         await interaction.followup.send(**await turn_message(result, locale))

@@ -68,6 +68,9 @@ class Result:
     steps: list[Step] = field(default_factory=list)
     #: private "since your last turn" lines for the person who acted
     digest: list[Event] = field(default_factory=list)
+    #: for a button press: the state it was pressed on and the action it stood for
+    before: Any = None
+    chosen: Any = None
 
     @property
     def table(self) -> Table:
@@ -301,7 +304,7 @@ class GameMaster:
             if not 0 <= index < len(choices):
                 raise GameError("error.forged_prompt")
             self._check_not_paused(record)
-            result = Result(record, state)
+            result = Result(record, state, before=state, chosen=choices[index])
             result.digest = await self._digest(record, actor)
             await self._apply(result, actor, choices[index])
             await self._run_ai(result)
@@ -390,26 +393,24 @@ class GameMaster:
         """What others did since this person last acted or looked (shown to them once)."""
         if not player.isdigit():
             return []
-        key = f"seen:{record.id}"
-        last = int(await self.store.get_user_setting(int(player), key, 0) or 0)
-        rows = await self.store.actions(record.id, after_seq=last)
-        if rows:
-            await self.store.set_user_setting(int(player), key, rows[-1].seq)
-        if last == 0:
+        last = int(await self.store.get_user_setting(int(player), f"seen:{record.id}", 0) or 0)
+        if last == 0 or last >= await self.store.last_seq(record.id):
             return []
+        rows = await self.store.actions(record.id, after_seq=last)
         return [Event.model_validate(e) for r in rows if r.actor != player for e in (r.events or [])]
 
     async def mark_seen(self, record: GameRecord, player: str) -> None:
+        """Everything logged so far has been shown to this person."""
         if player.isdigit():
-            rows = await self.store.actions(record.id, after_seq=0)
-            if rows:
-                await self.store.set_user_setting(int(player), f"seen:{record.id}", rows[-1].seq)
+            await self.store.set_user_setting(int(player), f"seen:{record.id}", await self.store.last_seq(record.id))
 
     async def status_digest(self, channel_id: int, user_id: int) -> tuple[Result | None, list[Event]]:
         found = await self.latest(channel_id)
         if found is None or isinstance(found.state, Lobby) or not found.state.has_player(str(user_id)):
             return found, []
-        return found, await self._digest(found.record, str(user_id))
+        digest = await self._digest(found.record, str(user_id))
+        await self.mark_seen(found.record, str(user_id))
+        return found, digest
 
     async def _save_table(self, record: GameRecord, table: Table) -> GameRecord:
         now = self.clock()

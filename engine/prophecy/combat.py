@@ -8,6 +8,7 @@ row in one battle, paid once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 
 from engine.core.errors import RuleError
@@ -77,6 +78,7 @@ def plan_battle(pack: Pack, p: PlayerState, creature: CreatureCard, action: Figh
     return BattlePlan(action.battle, own + bonus, figure, throw_bonus, lives, cost)
 
 
+@lru_cache(maxsize=64)
 def _single_roll(diff: int) -> tuple[Fraction, Fraction, Fraction]:
     """P(win), P(draw), P(loss) of one roll when the player's figure exceeds the Creature's by diff."""
     win = draw = 0

@@ -329,6 +329,10 @@ class GameStore(ABC):
 
     @abstractmethod
     @abstractmethod
+    async def last_seq(self, game_id: int) -> int:
+        """The seq of the newest log entry (0 for none), without reading the log."""
+
+    @abstractmethod
     async def set_settings(self, game_id: int, settings: Mapping[str, Any],
                            deadline: float | None | _Unset = UNSET) -> GameRecord:
         """Replace the table settings (and deadline) WITHOUT bumping the version.

@@ -395,6 +395,10 @@ class SqliteStore(GameStore):
             log = (str(actor), dump_json(action))
         return await self._change(game_id, expected_version, fields, log)
 
+    async def last_seq(self, game_id: int) -> int:
+        rows = await self._fetchall("SELECT COALESCE(MAX(seq), 0) AS n FROM actions WHERE game_id = ?", (game_id,))
+        return int(rows[0]["n"])
+
     async def set_settings(self, game_id: int, settings: Mapping[str, Any],
                            deadline: float | None | _Unset = UNSET) -> GameRecord:
         async with self._write() as db:

@@ -42,8 +42,8 @@ async def test_status_shows_board_picture_and_every_character(world, settings):
     async with run_bot(create_bot(settings)) as bot:
         start = await started_game(fake, bot, ch, alice, bob, ai=1)
         assert "board.png" in start.message.files  # the board rides along when the turn passes
-        r = await fake.slash(bot, carol, ch, "game status")  # a spectator may look
-        assert r.ephemeral
+        r = await fake.slash(bot, carol, ch, "game status")  # a spectator may look; the table sees it too
+        assert not r.ephemeral
         png = r.message.files["board.png"]
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 300_000
         assert r.embeds[0]["image"]["url"] == "attachment://board.png"
