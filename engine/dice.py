@@ -61,7 +61,7 @@ def _paren_depth(text: str) -> int:
     return deepest
 
 
-def _parse(text: str) -> ast.Expression:
+def _parse(text: str, limits: DiceLimits) -> ast.Expression:
     try:
         return d20.parse(text)
     except d20.RollSyntaxError as exc:
@@ -70,7 +70,7 @@ def _parse(text: str) -> ast.Expression:
             raise RuleError("dice.syntax_end", expression=text) from None
         raise RuleError("dice.syntax", expression=text, column=exc.col, got=got[:20]) from None
     except RecursionError:  # belt and braces: the depth check should make this unreachable
-        raise RuleError("dice.too_deep", limit=LIMITS.max_depth) from None
+        raise RuleError("dice.too_deep", limit=limits.max_depth) from None
 
 
 def _selected_faces(sels: list[ast.SetSelector], sides: int) -> set[int] | None:
@@ -131,7 +131,7 @@ def check_expression(text: str, limits: DiceLimits = LIMITS) -> ast.Expression:
         raise RuleError("dice.too_long", length=len(text), limit=limits.max_length)
     if _paren_depth(text) > limits.max_depth:  # before parsing: deep nesting costs the parser
         raise RuleError("dice.too_deep", limit=limits.max_depth)
-    tree = _parse(text)
+    tree = _parse(text, limits)
     count = _inspect(tree, limits)
     if count > limits.max_dice:
         raise RuleError("dice.too_many_dice", count=count, limit=limits.max_dice)

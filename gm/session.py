@@ -281,10 +281,7 @@ class GameMaster:
                 raise GameError("error.not_started")
             self._check_not_paused(record)
             result = Result(record, state)
-            result.digest = await self._digest(record, str(user_id))
-            await self._apply(result, str(user_id), action)
-            await self._run_ai(result)
-            await self.mark_seen(result.record, str(user_id))
+            await self._act_with_digest(result, str(user_id), action)
             return result
 
     async def act_choice(self, channel_id: int, user_id: int, game_id: int, version: int, index: int) -> Result:
@@ -305,11 +302,24 @@ class GameMaster:
                 raise GameError("error.forged_prompt")
             self._check_not_paused(record)
             result = Result(record, state, before=state, chosen=choices[index])
-            result.digest = await self._digest(record, actor)
-            await self._apply(result, actor, choices[index])
-            await self._run_ai(result)
-            await self.mark_seen(result.record, actor)
+            await self._act_with_digest(result, actor, choices[index])
             return result
+
+    async def _act_with_digest(self, result: Result, actor: str, action: Any) -> None:
+        """Apply, let AI seats play, and keep the "since your last turn" marker.
+
+        The digest is read at the first decision of a turn and the marker written when the
+        turn leaves this person, so the steps in between cost no extra database round trips.
+        """
+        sysobj = result.system
+        turn = getattr(result.state, "turn", None)
+        if turn is not None and turn.player == actor and turn.phase == "move" and not turn.movement_done:
+            result.digest = await self._digest(result.record, actor)
+        await self._apply(result, actor, action)
+        await self._run_ai(result)
+        pend = sysobj.pending(result.state) if result.record.status == "active" else None
+        if pend is None or pend.player != actor:
+            await self.mark_seen(result.record, actor)
 
     @staticmethod
     def _engine_refusal(sysobj: GameSystem, state: Any, actor: str) -> None:

@@ -13,7 +13,16 @@ from engine.tables.models import (
     RollTable,
     Thresholds,
 )
-from engine.tables.roller import DiceSource, FollowUpRoll, Step, find_table, roll_die, roll_table, table_choices
+from engine.tables.roller import (
+    DiceSource,
+    FollowUpRoll,
+    Step,
+    find_showable,
+    find_table,
+    roll_die,
+    roll_table,
+    table_choices,
+)
 from engine.tables.rules import CALL_FOR_HELP, CallForHelpResult, call_for_help, call_for_help_cost, order_encounters
 
 __all__ = [
@@ -37,6 +46,7 @@ __all__ = [
     "call_for_help_cost",
     "check_book",
     "default_book",
+    "find_showable",
     "find_table",
     "load_book",
     "order_encounters",

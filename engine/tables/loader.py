@@ -135,7 +135,9 @@ def check_book(book: Book) -> list[str]:
             except ValueError as exc:
                 problems.append(f"{at}: {exc}")
             else:
-                if low > high or low - sub.amount < spec.low or high > spec.high:
+                # on d% a result of 0 reads as "00" (100), so 50 - 50 is a legal reading
+                floor = 0 if spec.percent else spec.low
+                if low > high or low - sub.amount < floor or high > spec.high:
                     problems.append(f"{at}: range {sub.range} minus {sub.amount} leaves the {spec} results")
     clash = sorted(set(book.references) & set(book.tables))
     if clash:

@@ -68,7 +68,20 @@ def find_table(book: Book, name: str) -> tuple[str, RollTable]:
     for tid, table in book.tables.items():
         if wanted in (tid, _slug(table.name), _slug(table.name).removeprefix("the_")):
             return tid, table
+    if _reference_id(book, name) is not None:
+        raise RuleError("dice.table.not_rollable", table=book.references[_reference_id(book, name) or ""])
     raise RuleError("dice.table.unknown", name=name[:100])
+
+
+def _reference_id(book: Book, name: str) -> str | None:
+    wanted = _slug(name)
+    return next((rid for rid, title in book.references.items() if wanted in (rid, _slug(title))), None)
+
+
+def find_showable(book: Book, name: str) -> str:
+    """Id of a roll table or of a reference (Order levels, spell lists...) for `/table show`."""
+    rid = _reference_id(book, name)
+    return rid if rid is not None else find_table(book, name)[0]
 
 
 def table_choices(book: Book, typed: str = "", limit: int = 25) -> list[tuple[str, str]]:
@@ -133,6 +146,8 @@ def _roll_once(book: Book, tid: str, rng: DiceSource, rank: int | None, ignore_t
         low, high = spec.parse_range(sub.range)
         if low <= natural <= high:
             number, subtracted = natural - sub.amount, sub.amount
+            if spec.percent and number == 0:  # 50 - 50 reads "00", the sheet's 100
+                number = 100
     index, row = _row_at(rows, spec, number)
     return Step(
         table=tid,

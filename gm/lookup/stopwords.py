@@ -18,7 +18,8 @@ ENGLISH: frozenset[str] = frozenset(
     shall she should so some such than that the their theirs them themselves then there these
     they this those through thus till to too under until up upon us very was we were what
     whatever when whenever where whether which while who whom whose why will with within would
-    yet you your yours yourself s t d ll m re ve happen happens happened happening
+    yet you your yours yourself s t d ll m re ve happen happens happened happening much many
+    anything something thing things
     """.split()
 )
 

@@ -68,6 +68,10 @@ class Analyzer:
             self._memo[key] = found
         return found
 
+    def remember(self, word: str, language: str, stem: str) -> None:
+        """Seed the memo with stems computed at build time (the cached index stores them)."""
+        self._memo.setdefault((word, language), stem)
+
     @staticmethod
     def is_stop(word: str, language: str | None) -> bool:
         folded = fold(word)

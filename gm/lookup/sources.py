@@ -1,0 +1,160 @@
+"""What the lookup index is made of, and a fingerprint that changes when any of it does.
+
+Four kinds of entries: our own rule summaries (data/rules/*.md), the plain-text rulebooks
+(the folder the bot is configured with), every card of every content pack, and the die
+tables (data/tables/*.yaml, when that folder exists). The fingerprint hashes the raw bytes
+of every source file plus the index format, so a cached index is rebuilt exactly when a
+rulebook, a summary, a pack or the indexing code's format changes, and never otherwise.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.prophecy.content import DATA_ROOT as PACKS_ROOT
+from gm.lookup.cards import CardInfo, load_all_cards, pack_folders
+from gm.lookup.sections import split_markdown, split_rulebook
+from gm.lookup.tables import load_tables
+from gm.lookup.text import LANGUAGES, detect_language
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES_DIR = ROOT / "data" / "rules"
+TABLES_DIR = ROOT / "data" / "tables"
+
+#: bump when tokenising, splitting or the schema changes, so old caches are rebuilt
+INDEX_FORMAT = 3
+
+#: file-name prefix -> (system id, human title); longest prefix wins
+KNOWN_DOCUMENTS: dict[str, tuple[str, str]] = {
+    "prophecy-basic-rules": ("prophecy", "Prophecy: Basic rules"),
+    "prophecy-basic": ("prophecy", "Prophecy: Basic rules, project summary"),
+    "prophecy-water-realm-expansion": ("prophecy_water_realm", "Prophecy: Water Realm expansion"),
+    "prophecy-water-realm": ("prophecy_water_realm", "Prophecy: Water Realm, project summary"),
+    "darkest-talisman-solo-coop-variant": ("darkest_talisman", "Darkest Talisman: solo/co-op variant"),
+    "darkest-talisman": ("darkest_talisman", "Darkest Talisman, project summary"),
+    "magical-orders-tables-and-revised-rules": ("magical_orders", "Magical Orders: tables and revised rules"),
+    "magical-orders": ("magical_orders", "Magical Orders"),
+}
+_PREAMBLE = {"en": "Introduction", "it": "Introduzione"}
+_LANG_SUFFIX = re.compile(r"\.(?P<lang>[a-z]{2})$")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One searchable unit: a section, a card or a table."""
+
+    #: summary, rulebook, card or table
+    kind: str
+    system: str
+    language: str
+    #: file name, or "pack:<id>" for cards
+    document: str
+    doc_title: str
+    section: str
+    body: str
+    #: "<pack>:<card id>" for cards
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class Sources:
+    """Where everything lives. Only the rulebook folder differs between the bot and tests."""
+
+    rulebooks_dir: Path
+    rules_dir: Path = RULES_DIR
+    packs_root: Path = PACKS_ROOT
+    tables_dir: Path | None = TABLES_DIR
+
+    @property
+    def synonyms(self) -> Path:
+        return self.rules_dir / "synonyms.yaml"
+
+    @property
+    def glossary(self) -> Path:
+        return self.rules_dir / "glossary.yaml"
+
+    def files(self) -> list[Path]:
+        """Every file whose content goes into the index, in a stable order."""
+        found: list[Path] = []
+        if self.rulebooks_dir.is_dir():
+            found += sorted(self.rulebooks_dir.glob("*.txt"))
+        if self.rules_dir.is_dir():
+            found += sorted(self.rules_dir.glob("*.md"))
+        for folder in pack_folders(self.packs_root):
+            found += sorted(folder.glob("*.yaml"))
+        if self.tables_dir is not None and self.tables_dir.is_dir():
+            found += sorted(self.tables_dir.glob("*.yaml"))
+        return found
+
+    def fingerprint(self) -> str:
+        digest = hashlib.sha256(f"format {INDEX_FORMAT}\n".encode())
+        for path in self.files():
+            digest.update(f"{path.parent.name}/{path.name}\n".encode())
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+        return digest.hexdigest()
+
+
+@dataclass
+class Collected:
+    entries: list[Entry] = field(default_factory=list)
+    cards: list[CardInfo] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def describe_file(name: str) -> tuple[str, str, str | None]:
+    """(system, document title, language or None) from a file name like x.en.txt."""
+    stem = name.split(".")[0]
+    lang_match = _LANG_SUFFIX.search(name.rsplit(".", 1)[0])
+    language = lang_match.group("lang") if lang_match and lang_match.group("lang") in LANGUAGES else None
+    best = max((p for p in KNOWN_DOCUMENTS if stem.startswith(p)), key=len, default=None)
+    if best is None:
+        return stem.replace("-", "_"), stem.replace("-", " ").capitalize(), language
+    system, title = KNOWN_DOCUMENTS[best]
+    return system, title, language
+
+
+def _rulebook_entries(path: Path) -> list[Entry]:
+    text = path.read_text(encoding="utf-8", errors="replace")
+    system, title, language = describe_file(path.name)
+    language = language or detect_language(text) or "en"
+    sections = split_rulebook(text, language, preamble=_PREAMBLE.get(language, "Introduction"))
+    return [Entry("rulebook", system, language, path.name, title, s.title, s.body) for s in sections]
+
+
+def _summary_entries(path: Path) -> list[Entry]:
+    text = path.read_text(encoding="utf-8")
+    system, title, language = describe_file(path.name)
+    doc_title, sections = split_markdown(text)
+    language = language or detect_language(text) or "en"
+    return [Entry("summary", system, language, path.name, doc_title or title, s.title, s.body) for s in sections]
+
+
+def _card_entry(card: CardInfo) -> Entry:
+    return Entry("card", card.system, "en", f"pack:{card.pack}", f"Content pack {card.pack}", card.name, card.index_text(), card.ref)
+
+
+def collect(sources: Sources) -> Collected:
+    """Read every source; problems (a broken pack, an unreadable table) are listed, not raised."""
+    out = Collected()
+    if sources.rulebooks_dir.is_dir():
+        for path in sorted(sources.rulebooks_dir.glob("*.txt")):
+            out.entries += _rulebook_entries(path)
+    else:
+        out.problems.append(f"rulebook folder not found: {sources.rulebooks_dir}")
+    if sources.rules_dir.is_dir():
+        for path in sorted(sources.rules_dir.glob("*.md")):
+            out.entries += _summary_entries(path)
+    cards, problems = load_all_cards(sources.packs_root)
+    out.cards = cards
+    out.problems += problems
+    out.entries += [_card_entry(card) for card in cards]
+    tables, problems = load_tables(sources.tables_dir)
+    out.problems += problems
+    for table in tables:
+        system, _, _ = describe_file(table.file)
+        out.entries.append(
+            Entry("table", table.system or system, table.language, table.file, f"Tables: {table.file}", table.name, table.body)
+        )
+    return out
