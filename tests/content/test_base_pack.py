@@ -284,7 +284,7 @@ def test_basic__creatures__figures_within_balance_bounds(pack):
         if c.special("three_lives"):
             assert 3 <= c.experience <= 6, c.id
         else:
-            assert 1 <= c.experience <= 4, c.id
+            assert c.experience in range(1, 5), c.id
         assert c.tags and set(c.tags) <= {"animal", "humanoid", "undead", "demon", "magical"}, c.id
     main = [max(f for f in (c.strength, c.willpower) if f is not None) for c in creatures for _ in range(c.count)]
     easy = sum(1 for f in main if 2 <= f <= 5)
