@@ -35,6 +35,9 @@ class DiceLimits:
 
 
 LIMITS = DiceLimits()
+#: our own parser (and parse cache): the `d%` rewrite below edits cached trees in place, which
+#: must not leak into anyone else's use of d20's module-level roller
+_PARSER = d20.Roller()
 
 #: dice operators that keep rolling while their selector matches (unbounded by nature)
 _REPEATING_OPS = {"e", "rr"}
@@ -63,7 +66,7 @@ def _paren_depth(text: str) -> int:
 
 def _parse(text: str, limits: DiceLimits) -> ast.Expression:
     try:
-        return d20.parse(text)
+        return _PARSER.parse(text)
     except d20.RollSyntaxError as exc:
         got = str(exc.got or "")
         if not got or getattr(exc.got, "type", "") == "$END":

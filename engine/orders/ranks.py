@@ -25,7 +25,10 @@ FOURTH, FIFTH = 4, 5
 
 
 class Verdict(BaseModel):
-    """Can a player advance? `key` + `params` explain the answer in any language."""
+    """Can a player advance? `key` + `params` explain the answer in any language.
+
+    A `player` parameter is a player id (the bot shows it as a mention), as everywhere else.
+    """
 
     ok: bool
     key: str
@@ -92,14 +95,14 @@ def _cooperative(book: Book, state: OrdersState, me: OrderPlayer, target: int) -
         return Verdict(
             ok=False,
             key="dice.orders.coop.behind",
-            params={"rank": me.rank, "player": behind.name, "their_rank": behind.rank},
+            params={"rank": me.rank, "player": behind.player, "their_rank": behind.rank},
         )
     if target != FIFTH:
         return None
     open_tasks = next((p for p in others if not p.tasks_done), None)
     if open_tasks is not None:
-        return Verdict(ok=False, key="dice.orders.coop.tasks_open", params={"player": open_tasks.name})
+        return Verdict(ok=False, key="dice.orders.coop.tasks_open", params={"player": open_tasks.player})
     short = next((p for p in others if not meets(book, p, FOURTH)), None)
     if short is not None:
-        return Verdict(ok=False, key="dice.orders.coop.points_short", params={"player": short.name, **_needs(book, short, FOURTH)})
+        return Verdict(ok=False, key="dice.orders.coop.points_short", params={"player": short.player, **_needs(book, short, FOURTH)})
     return None

@@ -198,7 +198,7 @@ def test_cooperative__cannot_advance_past_the_lowest_rank(book):
     s = _set(_new(cooperative=True), "a", order="wizards", rank=2, knowledge=35, perception=25, power=15)
     s = _set(s, "b", order="sorcerers", rank=1, knowledge=10, perception=5, power=15)
     err = _refusal(s, "a", Advance())
-    assert (err.key, err.params) == ("dice.orders.coop.behind", {"rank": 2, "player": "B", "their_rank": 1})
+    assert (err.key, err.params) == ("dice.orders.coop.behind", {"rank": 2, "player": "b", "their_rank": 1})
     verdict = advancement(book, s, "b")
     assert verdict.ok and verdict.params == {"rank": 2}
     s = _play(s, ("b", Advance()), ("a", Advance()))
@@ -215,7 +215,7 @@ def test_cooperative__uninitiated_player_holds_everyone_back():
     s = _set(_new(cooperative=True), "a", order="wizards", rank=1, knowledge=15, perception=10, power=5)
     s = _play(s, ("b", Join(name="Bo")))
     err = _refusal(s, "a", Advance())
-    assert err.params == {"rank": 1, "player": "Bo", "their_rank": 0}
+    assert err.params == {"rank": 1, "player": "b", "their_rank": 0}
 
 
 def _coop_fourths() -> OrdersState:
@@ -237,14 +237,14 @@ def test_cooperative__fifth_rank_needs_everyones_tasks_done():
     s = _coop_fourths()
     s.player("c").tasks_done = False
     err = _refusal(s, "a", Advance())
-    assert (err.key, err.params) == ("dice.orders.coop.tasks_open", {"player": "C"})
+    assert (err.key, err.params) == ("dice.orders.coop.tasks_open", {"player": "c"})
 
 
 def test_cooperative__fifth_rank_needs_others_still_qualified_for_fourth():
     s = _set(_coop_fourths(), "b", perception=59)
     err = _refusal(s, "a", Advance())
     assert err.key == "dice.orders.coop.points_short"
-    assert (err.params["player"], err.params["need_perception"], err.params["perception"]) == ("B", 60, 59)
+    assert (err.params["player"], err.params["need_perception"], err.params["perception"]) == ("b", 60, 59)
 
 
 def test_cooperative__fifth_rank_needs_everyone_at_fourth():

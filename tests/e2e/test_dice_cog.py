@@ -1,0 +1,40 @@
+"""/roll and /table through Discord: free dice, chained table rolls, table display, refusals."""
+from __future__ import annotations
+
+from bot import create_bot
+from gm.fake_discord import run_bot
+
+
+async def test_roll_shows_breakdown_and_refuses_abuse(world, settings):
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    async with run_bot(create_bot(settings)) as bot:
+        r = await fake.slash(bot, alice, ch, "roll", expression="4d6kh3+2")
+        assert not r.ephemeral and "4d6kh3" in r.text
+        private = await fake.slash(bot, alice, ch, "roll", expression="1d6e6", private=True)
+        assert private.ephemeral
+        for bad in ("10000d10000", "((((((((((((1d6))))))))))))", "2d6+", "1d1e1"):
+            refused = await fake.slash(bot, alice, ch, "roll", expression=bad)
+            assert refused.ephemeral and len(refused.text) < 2000, bad
+            assert "Traceback" not in refused.text
+        pct = await fake.slash(bot, alice, ch, "roll", expression="d%")
+        assert not pct.ephemeral
+
+
+async def test_table_roll_chains_and_show_and_autocomplete(world, settings):
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    async with run_bot(create_bot(settings)) as bot:
+        choices = await fake.autocomplete(bot, alice, ch, "table roll", "name", "rand")
+        assert 0 < len(choices.choices) <= 25
+        names = [c["name"] for c in choices.choices]
+        assert any("Random" in n for n in names)
+        value = next(c["value"] for c in choices.choices if c["name"] == "Random Encounters")
+        chained = 0
+        for _ in range(40):  # 4 of 6 rows chain into another table, so 40 rolls chain almost surely
+            r = await fake.slash(bot, alice, ch, "table roll", name=value)
+            assert not r.ephemeral and "**Random Encounters** (d6)" in r.text
+            chained += "\n\u2003**" in r.text  # a step one level down the chain
+        assert chained > 0
+        shown = await fake.slash(bot, alice, ch, "table show", name=value)
+        assert shown.embeds and len(shown.embeds[0].get("description", "")) <= 4096
+        unknown = await fake.slash(bot, alice, ch, "table show", name="no such table at all")
+        assert unknown.ephemeral
