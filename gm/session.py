@@ -27,6 +27,8 @@ from gm.store import ActionRecord, GameExists, GameRecord, GameStore, LogMeta, S
 from gm.table import DAY, Table, TimeBank, UndoProposal, Vote
 
 TABLE_ACTOR = "gm"
+#: systems played at a table through /game (a lobby, seats, turns); others have their own cogs
+TABLE_GAMES = ("prophecy",)
 VACATION_MAX_DAYS = 14
 
 AI_LEVELS = tuple(PLAYERS)
@@ -106,8 +108,9 @@ class GameMaster:
         return SYSTEMS[record.system].load_state(record.state)
 
     async def current(self, channel_id: int) -> Result | None:
+        """The channel's open table game (None if there is none, or the channel runs another system)."""
         record = await self.store.get_active_game(channel_id)
-        if record is None:
+        if record is None or record.system not in TABLE_GAMES:
             return None
         return Result(record, self.decode(record))
 
@@ -116,7 +119,7 @@ class GameMaster:
         found = await self.current(channel_id)
         if found:
             return found
-        games = await self.store.list_games(channel_id, include_finished=True)
+        games = [g for g in await self.store.list_games(channel_id, include_finished=True) if g.system in TABLE_GAMES]
         if not games:
             return None
         return Result(games[-1], self.decode(games[-1]))
@@ -125,6 +128,8 @@ class GameMaster:
         record = await self.store.get_active_game(channel_id)
         if record is None:
             raise GameError("error.no_game")
+        if record.system not in TABLE_GAMES:
+            raise GameError("error.other_system", system=record.system)
         return record, self.decode(record)
 
     async def _lobby(self, channel_id: int) -> tuple[GameRecord, Lobby]:
@@ -137,8 +142,8 @@ class GameMaster:
     async def new_game(self, channel_id: int, guild_id: int | None, host_id: int, host_name: str,
                        system: str, options: dict[str, Any] | None = None,
                        timebank: dict[str, Any] | None = None) -> Result:
-        if system not in SYSTEMS:
-            raise GameError("error.unknown_system", system=system, known=", ".join(SYSTEMS))
+        if system not in TABLE_GAMES:
+            raise GameError("error.unknown_system", system=system[:40], known=", ".join(TABLE_GAMES))
         sysobj = SYSTEMS[system]
         try:
             opts = sysobj.options_model.model_validate(options or {})  # type: ignore[attr-defined]
@@ -714,7 +719,8 @@ class GameMaster:
         return found, replay(found.record, rows)
 
     async def history(self, channel_id: int) -> list[Result]:
-        return [Result(r, self.decode(r)) for r in await self.store.list_games(channel_id, include_finished=True)]
+        return [Result(r, self.decode(r)) for r in await self.store.list_games(channel_id, include_finished=True)
+                if r.system in TABLE_GAMES]
 
 
 @dataclass

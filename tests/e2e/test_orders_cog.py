@@ -1,0 +1,44 @@
+"""/orders through Discord: the rank tracker, the Cooperative Version's advancement rule,
+Call For Help, and living beside /game in the same channel."""
+from __future__ import annotations
+
+from bot import create_bot
+from gm.fake_discord import run_bot
+
+
+async def test_orders_tracker_points_ranks_and_the_coop_rule(world, settings):
+    fake, ch = world["fake"], world["ch2"]
+    alice, bob = world["alice"], world["bob"]
+    async with run_bot(create_bot(settings)) as bot:
+        refused = await fake.slash(bot, alice, ch, "orders status")
+        assert refused.ephemeral and "no Magical Orders tracker" in refused.text
+        r = await fake.slash(bot, alice, ch, "orders join", order="wizards", cooperative=True)
+        assert not r.ephemeral and "Order of Wizards" in r.text and "Rank 1" in r.text
+        await fake.slash(bot, bob, ch, "orders join", order="druids")
+        # plenty of points; the sheet's co-op rule: you may advance only while your Rank exceeds nobody's
+        for kind in ("knowledge", "perception", "power"):
+            r = await fake.slash(bot, alice, ch, "orders points", kind=kind, amount=300)
+            assert "gains 300" in r.text
+        await fake.slash(bot, alice, ch, "orders tasks", done=True)
+        up = await fake.slash(bot, alice, ch, "orders advance")
+        assert not up.ephemeral and "advances to Rank 2" in up.text  # Rank 1 exceeds nobody's
+        held = await fake.slash(bot, alice, ch, "orders advance")
+        assert held.ephemeral and "Cooperative rule" in held.text  # Rank 2 exceeds bob's Rank 1
+        for kind in ("knowledge", "perception", "power"):
+            await fake.slash(bot, bob, ch, "orders points", kind=kind, amount=300)
+        await fake.slash(bot, bob, ch, "orders tasks", done=True)
+        up = await fake.slash(bot, bob, ch, "orders advance")
+        assert not up.ephemeral and "advances to Rank 2" in up.text
+        up = await fake.slash(bot, alice, ch, "orders advance")
+        assert "advances to Rank 3" in up.text
+        help_ = await fake.slash(bot, alice, ch, "orders call-for-help", kind="power")
+        assert "Calls For Help" in help_.text and "cost 9" in help_.text  # Rank 3 squared
+        status = await fake.slash(bot, world["carol"], ch, "orders status")
+        assert "Cooperative Version" in status.text and "Power" in status.text
+        # one game per channel: /game new is refused, naming the tracker
+        clash = await fake.slash(bot, alice, ch, "game new", system="prophecy")
+        assert clash.ephemeral and "orders" in clash.text
+        stranger = await fake.slash(bot, world["carol"], ch, "orders points", kind="power", amount=5)
+        assert stranger.ephemeral
+        log = await bot.store.actions((await bot.store.get_active_game(ch)).id)
+        assert [a.action["type"] for a in log][:2] == ["join", "join"]
