@@ -47,9 +47,23 @@ def check_invariants(before: ProphecyState, actor: str, after: ProphecyState) ->
 @given(seed=st.integers(min_value=0, max_value=2**63), players=st.integers(min_value=2, max_value=5),
        mix=st.lists(st.sampled_from(["random", "heuristic"]), min_size=5, max_size=5))
 def test_property__random_legal_games_keep_every_invariant(seed, players, mix):
-    rec = play(mix[:players], seed, {"round_limit": 60}, max_actions=4000,
-               on_step=lambda before, actor, action, after: check_invariants(before, actor, after))
+    steps = [0]
+
+    def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+        check_invariants(before, actor, after)
+        steps[0] += 1
+        if steps[0] % 40 == 0 or after.status == "finished":
+            check_picture(after)  # the board picture draws for states the property test reaches
+
+    rec = play(mix[:players], seed, {"round_limit": 60}, max_actions=4000, on_step=step)
     assert rec.state is not None
+
+
+def check_picture(state: ProphecyState) -> None:
+    from cogs.ui.board_image import render_board
+
+    png = render_board(state, pack_by_id(state.options.pack))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= 300_000
 
 
 @settings(max_examples=10, deadline=None)

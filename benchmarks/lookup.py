@@ -1,0 +1,100 @@
+"""Rule lookup figures: index build time, cache load time, query latency p50/p99.
+
+The corpus is the whole thing the bot serves: every rulebook in the rulebook folder, our
+summaries, every card of every pack and every table. Queries are the question set of
+tests/lookup/questions.yaml (English and Italian, with typos) plus card-name and
+autocomplete look-ups, each repeated; the first pass warms the stem cache and is not timed,
+as in a running bot. Both wall-clock and CPU (this thread) times are printed: on a shared
+machine the wall time also counts waiting for a core.
+
+Run: python benchmarks/lookup.py [--rulebooks DIR] [--repeat N]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from gm.lookup import RulesIndex, Sources  # noqa: E402
+
+DEFAULT_RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
+QUESTIONS = ROOT / "tests" / "lookup" / "questions.yaml"
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+def timed(calls: list[Callable[[], object]], repeat: int) -> tuple[list[float], list[float]]:
+    """(wall ms, cpu ms) per call, over `repeat` timed passes after one warm-up pass."""
+    for call in calls:
+        call()
+    wall: list[float] = []
+    cpu: list[float] = []
+    for _ in range(repeat):
+        for call in calls:
+            w0, c0 = time.perf_counter(), time.thread_time()
+            call()
+            cpu.append((time.thread_time() - c0) * 1000)
+            wall.append((time.perf_counter() - w0) * 1000)
+    return wall, cpu
+
+
+def report(name: str, wall: list[float], cpu: list[float]) -> None:
+    print(
+        f"{name:<22} n={len(wall):5d}  p50 {percentile(wall, 50):6.2f} ms  p99 {percentile(wall, 99):6.2f} ms"
+        f"  max {max(wall):6.2f} ms   (cpu p50 {percentile(cpu, 50):5.2f}, p99 {percentile(cpu, 99):5.2f})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rulebooks", type=Path, default=DEFAULT_RULEBOOKS)
+    parser.add_argument("--repeat", type=int, default=20)
+    args = parser.parse_args()
+    sources = Sources(args.rulebooks)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = Path(tmp) / "gm.rules.sqlite3"
+        t0 = time.perf_counter()
+        built = RulesIndex.open(sources, cache)
+        build_s = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        loaded = RulesIndex.open(sources, cache)
+        load_s = time.perf_counter() - t0
+        assert built.rebuilt and not loaded.rebuilt
+        cache_kb = cache.stat().st_size / 1024
+
+    counts = loaded.counts()
+    print(f"corpus: {sum(counts.values())} entries {counts}, {len(sources.files())} source files")
+    print(f"index build (cold, incl. reading and stemming): {build_s * 1000:7.1f} ms (of which indexing {built.build_seconds * 1000:.1f} ms)")
+    print(f"index open from cache (hash check + load):      {load_s * 1000:7.1f} ms   cache file {cache_kb:.0f} KiB")
+
+    questions = [q["q"] for q in yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))["questions"]]
+    ix = loaded
+    searches = [lambda q=q: ix.search(q) for q in questions]
+    searches += [lambda q=q: ix.search(q, language="it", system="prophecy") for q in questions[::3]]
+    report("search", *timed(searches, args.repeat))
+    names = ["Vampire", "vampyre", "giant spidr", "Holy Symbol", "sword", "Monastery", "charity", "zzzz"]
+    report("card_lookup", *timed([lambda n=n: ix.card_lookup(n) for n in names], args.repeat * 5))
+    prefixes = ["", "v", "gi", "sw", "hol", "mag", "ch", "monas"]
+    report("autocomplete_cards", *timed([lambda p=p: ix.autocomplete_cards(p) for p in prefixes], args.repeat * 5))
+    report("autocomplete_sections", *timed([lambda p=p: ix.autocomplete_sections(p) for p in prefixes], args.repeat * 5))
+    terms = ["salute", "willpower", "certifcate", "Combattimento Mentale", "xp"]
+    report("glossary", *timed([lambda t=t: ix.glossary(t) for t in terms], args.repeat * 5))
+    wall = [w for w in timed(searches, 1)[0]]
+    print(f"search target p99 <= 5 ms: {'met' if percentile(wall, 99) <= 5 else 'NOT met'} (p99 {percentile(wall, 99):.2f} ms, mean {statistics.mean(wall):.2f} ms)")
+
+
+if __name__ == "__main__":
+    main()
