@@ -24,7 +24,7 @@ from gm.settings import Settings
 from gm.translator import LocaleTranslator
 from gm.store import GameStore, SqliteStore
 
-COGS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.table", "cogs.dice", "cogs.orders")
+COGS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.table", "cogs.dice", "cogs.orders", "cogs.lookup")
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, EndButton, *TABLE_ITEMS)
 log = logging.getLogger("gm.bot")
 

@@ -84,7 +84,8 @@ def main() -> None:
     ix = loaded
     searches = [lambda q=q: ix.search(q) for q in questions]
     searches += [lambda q=q: ix.search(q, language="it", system="prophecy") for q in questions[::3]]
-    report("search", *timed(searches, args.repeat))
+    search_wall, search_cpu = timed(searches, args.repeat)
+    report("search", search_wall, search_cpu)
     names = ["Vampire", "vampyre", "giant spidr", "Holy Symbol", "sword", "Monastery", "charity", "zzzz"]
     report("card_lookup", *timed([lambda n=n: ix.card_lookup(n) for n in names], args.repeat * 5))
     prefixes = ["", "v", "gi", "sw", "hol", "mag", "ch", "monas"]
@@ -92,8 +93,8 @@ def main() -> None:
     report("autocomplete_sections", *timed([lambda p=p: ix.autocomplete_sections(p) for p in prefixes], args.repeat * 5))
     terms = ["salute", "willpower", "certifcate", "Combattimento Mentale", "xp"]
     report("glossary", *timed([lambda t=t: ix.glossary(t) for t in terms], args.repeat * 5))
-    wall = [w for w in timed(searches, 1)[0]]
-    print(f"search target p99 <= 5 ms: {'met' if percentile(wall, 99) <= 5 else 'NOT met'} (p99 {percentile(wall, 99):.2f} ms, mean {statistics.mean(wall):.2f} ms)")
+    p99 = percentile(search_wall, 99)
+    print(f"search p99 target <= 5 ms: {'met' if p99 <= 5 else 'NOT met'} (p99 {p99:.2f} ms, mean {statistics.mean(search_wall):.2f} ms)")
 
 
 if __name__ == "__main__":

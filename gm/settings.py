@@ -23,5 +23,7 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     default_locale: Literal["en", "it"] = "en"
     rulebooks_dir: Path = Field(ROOT.parent / "shared" / "rulebooks", description="Folder of plain-text rulebooks to index")
+    #: build (or load) the rules index right after start-up rather than at the first /rules
+    rules_index_warmup: bool = True
     #: how often the turn clock looks for due deadlines, in seconds
     clock_interval: float = Field(30.0, gt=0)

@@ -2,13 +2,22 @@
 
 Usage: `index = open_index(settings.rulebooks_dir, cache_path_for(settings.database_path))`,
 then `index.search(...)`, `index.card_lookup(...)`, `index.glossary(...)` and the
-`autocomplete_*` helpers. See gm/lookup/index.py for how ranking works and why.
+`autocomplete_*` helpers; `locate(state, card_id, kind)` says where a card is in a game.
+
+Modules: sources (what is indexed, fingerprint), sections (rulebook headings), text (tokens,
+stems, language), synonyms, cards (pack cards as text), tables (data/tables, any shape),
+store (SQLite FTS5 build and cache), ranking (BM25F over concepts), index (the API),
+excerpt (bold passages), glossary, locate.
 """
 from __future__ import annotations
 
 from gm.lookup.cards import CardInfo
 from gm.lookup.glossary import GlossaryEntry
 from gm.lookup.index import CardHit, Hit, RulesIndex, cache_path_for, open_index
+from gm.lookup.locate import Place, locate
 from gm.lookup.sources import Sources
 
-__all__ = ["CardHit", "CardInfo", "GlossaryEntry", "Hit", "RulesIndex", "Sources", "cache_path_for", "open_index"]
+__all__ = [
+    "CardHit", "CardInfo", "GlossaryEntry", "Hit", "Place", "RulesIndex", "Sources",
+    "cache_path_for", "locate", "open_index",
+]

@@ -23,6 +23,7 @@ from engine.prophecy.content import (
     ItemCard,
     OpportunityCard,
     Pack,
+    Service,
     Space,
     load_pack,
 )
@@ -164,6 +165,26 @@ def _character(c: Character, pack: Pack) -> list[tuple[str, str]]:
     ]
 
 
+def _service(svc: Service) -> str:
+    """A space's Possibility in words: "recharge Magic, 1 Gold per 2, any amount"."""
+    once = ", once per turn" if svc.once_per_turn else ""
+    if svc.kind in ("heal", "recharge"):
+        what = "heal Health" if svc.kind == "heal" else "recharge Magic"
+        price = "free" if not svc.price else f"{svc.price} Gold per {svc.per}" if svc.per > 1 else f"{svc.price} Gold each"
+        amount = f"up to {svc.max}" if svc.max else "any amount"
+        return f"{what}, {price}, {amount}{once}"
+    if svc.kind == "exchange" and svc.cost and svc.gain:
+        stay = ", only without moving" if svc.instead_of_movement else ""
+        return f"pay {_cost(svc.cost)} for {describe_effect(svc.gain)}{once}{stay}"
+    if svc.kind == "repair":
+        return f"repair damaged Items, {svc.price} Gold each"
+    if svc.kind == "market":
+        return "buy and sell Items"
+    if svc.kind == "certificate":
+        return "buy this guild's Certificate"
+    return svc.kind
+
+
 def _space(s: Space, pack: Pack) -> list[tuple[str, str]]:
     figs = [("space_kind", s.kind.replace("_", " "))]
     if s.guild:
@@ -171,8 +192,7 @@ def _space(s: Space, pack: Pack) -> list[tuple[str, str]]:
     marks = [label for flag, label in ((s.port, "Port"), (s.gate, "Magic Gate"), (s.civilization, "civilization")) if flag]
     if marks:
         figs.append(("features", ", ".join(marks)))
-    for svc in s.services:
-        figs.append(("service", svc.id.replace("_", " ") if svc.id else svc.kind))
+    figs += [("service", _service(svc)) for svc in s.services]
     return figs
 
 

@@ -7,9 +7,10 @@ never open an unintended style.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Callable
 
-from gm.lookup.text import spans
+from gm.lookup.text import Token, spans
 
 _MARKDOWN = re.compile(r"([\\*_~`|>])")
 
@@ -18,40 +19,52 @@ def escape_markdown(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
-def _densest_window(tokens: list, hits: list[bool], size: int) -> int:
-    """Start of the window with the most distinct matched words (then most matches), in O(n)."""
+def _densest_window(tokens: list[Token], hits: list[bool], size: int) -> int:
+    """Start of the window with the most distinct matched words (then most matches).
+
+    Only windows starting on a match can be best, so two pointers walk the matches alone:
+    linear in the number of matches, not in the length of the section.
+    """
+    positions = [i for i, hit in enumerate(hits) if hit]
     counts: dict[str, int] = {}
-    total = 0
     best_start, best_key = 0, (-1, -1)
-    for end, (tok, hit) in enumerate(zip(tokens, hits)):
-        if hit:
-            counts[tok.word] = counts.get(tok.word, 0) + 1
-            total += 1
-        start = end - size + 1
-        if start > 0 and hits[start - 1]:
-            gone = tokens[start - 1].word
-            counts[gone] -= 1
-            total -= 1
-            if not counts[gone]:
-                del counts[gone]
-        key = (len(counts), total)
+    end = 0
+    for begin, start in enumerate(positions):
+        while end < len(positions) and positions[end] < start + size:
+            word = tokens[positions[end]].word
+            counts[word] = counts.get(word, 0) + 1
+            end += 1
+        key = (len(counts), end - begin)
         if key > best_key:
-            best_start, best_key = max(0, start), key
+            best_start, best_key = start, key
+        gone = tokens[start].word
+        counts[gone] -= 1
+        if not counts[gone]:
+            del counts[gone]
     return best_start
 
 
-def excerpt(
-    body: str,
-    is_match: Callable[[str], bool],
-    max_words: int = 45,
-    max_chars: int = 320,
-) -> str:
+@dataclass(frozen=True)
+class Passage:
+    """A section's text split into words once, with each word's stem, for repeated excerpts."""
+
+    text: str
+    tokens: tuple[Token, ...]
+    stems: tuple[str, ...]
+
+    @classmethod
+    def of(cls, body: str, stem: Callable[[str], str]) -> "Passage":
+        text = " ".join(body.split())
+        tokens = tuple(spans(text))
+        return cls(text, tokens, tuple(stem(tok.word) for tok in tokens))
+
+
+def excerpt(passage: Passage, matched: frozenset[str] | set[str], max_words: int = 45, max_chars: int = 320) -> str:
     """A window of at most `max_words` words around the most distinct matches, matches in bold."""
-    text = " ".join(body.split())
-    tokens = list(spans(text))
+    text, tokens = passage.text, list(passage.tokens)
     if not tokens:
         return escape_markdown(text[:max_chars])
-    hits = [is_match(tok.word) for tok in tokens]
+    hits = [stem in matched for stem in passage.stems]
     best_start = _densest_window(tokens, hits, max_words)
     # start the window a little before the first match, so the sentence reads naturally
     first = next((i for i in range(best_start, min(len(tokens), best_start + max_words)) if hits[i]), best_start)

@@ -1,61 +1,52 @@
-"""The rule and card lookup index: SQLite FTS5 with our own stemming, BM25 and a re-rank.
+"""The rule and card lookup index: SQLite FTS5 over our own stems, BM25F over concepts.
 
 Why this shape:
-* FTS5 (in CPython's sqlite3) gives BM25 ranking and a fast inverted index with nothing to
-  install. It indexes *our* stems (English or Italian Snowball, chosen per document), so
-  the two languages share one index and a query can reach both.
+* FTS5 (in CPython's sqlite3) gives a fast inverted index with nothing to install. It
+  indexes *our* stems (English or Italian Snowball, chosen per document), so the two
+  languages share one index and a question in either can reach both.
 * A query is split into concepts (one per content word, or a multi-word synonym such as
   "battle of wills"); each concept is searched as all its forms: both languages' stems, a
   typo correction from the index vocabulary (rapidfuzz), and its synonym group. FTS5 ORs
-  everything and returns candidates by BM25; we then re-rank by how much of the question a
-  section covers (weighted by rarity), whether its title does, and the asker's language,
-  because pure OR-BM25 lets one frequent word outvote a section that answers everything.
+  every form and returns the best candidates by its bm25(); ranking.Scorer then scores
+  them with a BM25F that counts each concept once (see gm/lookup/ranking.py for why).
 * The built index is cached in an SQLite file next to the bot's database with a hash of its
-  sources, and copied into memory to serve queries; a changed source rebuilds it.
+  sources (gm/lookup/store.py), and copied into memory to serve queries; a changed source
+  rebuilds it.
 """
 from __future__ import annotations
 
 import json
 import logging
-import math
-import os
 import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection
+from typing import Callable, Collection, TypeVar
 
+import yaml
 from rapidfuzz import fuzz, process
 
 from gm.lookup.cards import CardInfo
-from gm.lookup.excerpt import excerpt
+from gm.lookup.excerpt import Passage, excerpt
 from gm.lookup.glossary import Glossary, GlossaryEntry
-from gm.lookup.sections import CHAPTER_SEPARATOR
-from gm.lookup.sources import INDEX_FORMAT, Collected, Entry, Sources, collect
+from gm.lookup.ranking import RULE_KINDS, Concept, DocStats, Plan, Scorer
+from gm.lookup import stopwords
+from gm.lookup.sources import SYSTEM_MENTIONS, Sources, collect
+from gm.lookup.store import build_connection, load_cached, save_cache
 from gm.lookup.synonyms import Phrase, Synonyms
 from gm.lookup.text import LANGUAGES, Analyzer, detect_language, fold, words
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 #: how many BM25 candidates are re-ranked; more costs time, fewer may miss the answer
 CANDIDATES = 60
-#: FTS5 column weights: a word in the section title counts this much more than in the text
-TITLE_WEIGHT = 4.0
+#: FTS5 column weights for choosing candidates (the final score is ranking.Scorer's)
+TITLE_WEIGHT = 3.0
 #: Discord allows 25 autocomplete choices of at most 100 characters
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_MAX = 100
-_RULE_KINDS = ("summary", "rulebook", "table")
 
-_SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE docs (
-    id INTEGER PRIMARY KEY, kind TEXT NOT NULL, system TEXT NOT NULL, language TEXT NOT NULL,
-    document TEXT NOT NULL, doc_title TEXT NOT NULL, section TEXT NOT NULL, body TEXT NOT NULL, ref TEXT
-);
-CREATE VIRTUAL TABLE fts USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
-CREATE TABLE cards (ref TEXT PRIMARY KEY, json TEXT NOT NULL);
-CREATE TABLE vocab (word TEXT NOT NULL, language TEXT NOT NULL, stem TEXT NOT NULL, PRIMARY KEY (word, language)) WITHOUT ROWID;
-"""
 
 
 @dataclass(frozen=True)
@@ -95,32 +86,7 @@ class _Doc:
     section: str
     body: str
     ref: str | None
-    title_terms: frozenset[str]
-    terms: frozenset[str]
-    #: " stem stem ... " of title and body, for phrase checks
-    stem_text: str
-
-
-@dataclass(frozen=True)
-class _Concept:
-    """One idea of the query (a word or a multi-word synonym) and every form it may take."""
-
-    words: tuple[str, ...]
-    forms: frozenset[Phrase]
-
-
-@dataclass(frozen=True)
-class _Plan:
-    concepts: tuple[_Concept, ...]
-    language: str | None
-    folded_query: str
-
-    def match_expression(self) -> str:
-        forms = sorted({" ".join(f) for c in self.concepts for f in c.forms})
-        return " OR ".join('"' + f.replace('"', '""') + '"' for f in forms)
-
-    def stems(self) -> frozenset[str]:
-        return frozenset(s for c in self.concepts for f in c.forms for s in f)
+    stats: DocStats
 
 
 def cache_path_for(database_path: Path) -> Path:
@@ -145,12 +111,22 @@ class RulesIndex:
         self.rebuilt = rebuilt
         self.build_seconds = build_seconds
         self.analyzer = Analyzer()
-        self.synonyms = Synonyms.load(sources.synonyms, self.analyzer)
-        self.glossary_data = Glossary.load(sources.glossary)
         meta = dict(conn.execute("SELECT key, value FROM meta"))
         self.fingerprint = meta.get("fingerprint", "")
+        #: sources that could not be read (a broken pack, table, synonym or glossary file)
         self.problems: list[str] = json.loads(meta.get("problems", "[]"))
+        self.synonyms = self._tolerant(lambda: Synonyms.load(sources.synonyms, self.analyzer), Synonyms([]))
+        self.glossary_data = self._tolerant(lambda: Glossary.load(sources.glossary), Glossary([]))
         self._load_memory()
+
+    def _tolerant(self, load: Callable[[], _T], empty: _T) -> _T:
+        """A broken synonym or glossary file costs that feature, not the whole lookup."""
+        try:
+            return load()
+        except (OSError, ValueError, yaml.YAMLError) as exc:
+            log.warning("rules index: %s", exc)
+            self.problems.append(str(exc))
+            return empty
 
     # ------------------------------------------------------------------ building and caching
     @classmethod
@@ -162,14 +138,14 @@ class RulesIndex:
         """
         fingerprint = sources.fingerprint()
         if cache_path is not None and Path(cache_path).exists():
-            conn = _load_cached(Path(cache_path), fingerprint)
+            conn = load_cached(Path(cache_path), fingerprint)
             if conn is not None:
                 return cls(conn, sources, rebuilt=False, build_seconds=0.0)
         started = time.perf_counter()
         conn = build_connection(collect(sources), fingerprint)
         elapsed = time.perf_counter() - started
         if cache_path is not None:
-            _save_cache(conn, Path(cache_path))
+            save_cache(conn, Path(cache_path))
         return cls(conn, sources, rebuilt=True, build_seconds=elapsed)
 
     @classmethod
@@ -180,23 +156,15 @@ class RulesIndex:
     def _load_memory(self) -> None:
         """Everything the re-rank and autocomplete need, held in Python for speed."""
         self._docs: dict[int, _Doc] = {}
-        df: dict[str, int] = {}
         rows = self.conn.execute(
             "SELECT d.id, d.kind, d.system, d.language, d.document, d.doc_title, d.section, d.body, d.ref, f.title, f.body "
             "FROM docs d JOIN fts f ON f.rowid = d.id"
         )
         for rid, kind, system, language, document, doc_title, section, body, ref, t_title, t_body in rows:
-            title_terms = frozenset(t_title.split())
-            terms = title_terms | frozenset(t_body.split())
-            for term in terms:
-                df[term] = df.get(term, 0) + 1
-            self._docs[rid] = _Doc(
-                rid, kind, system, language, document, doc_title, section, body, ref,
-                title_terms, terms, f" {t_title} | {t_body} ",
-            )
-        n = max(1, len(self._docs))
-        self._idf = {term: math.log(1 + (n - count + 0.5) / (count + 0.5)) for term, count in df.items()}
-        self._default_idf = math.log(1 + (n + 0.5) / 0.5)
+            stats = DocStats.of(kind, system, language, section, t_title, t_body)
+            self._docs[rid] = _Doc(rid, kind, system, language, document, doc_title, section, body, ref, stats)
+        self._scorer = Scorer([d.stats for d in self._docs.values()])
+        self._passages: dict[int, Passage] = {}
         self._cards: dict[str, CardInfo] = {
             ref: CardInfo.from_json(raw) for ref, raw in self.conn.execute("SELECT ref, json FROM cards")
         }
@@ -207,7 +175,8 @@ class RulesIndex:
             self._vocab.setdefault(word, {})[language] = stem
             self.analyzer.remember(word, language, stem)
         self._vocab_words = [w for w in self._vocab if len(w) >= 4]
-        self._sections = [d for d in self._docs.values() if d.kind in _RULE_KINDS]
+        self._sections = [d for d in self._docs.values() if d.kind in RULE_KINDS]
+        self._section_choices: dict[tuple[str | None, str | None], tuple[list[str], list[str]]] = {}
 
     # ------------------------------------------------------------------ search
     def search(
@@ -218,19 +187,25 @@ class RulesIndex:
         limit: int = 5,
         offset: int = 0,
         kinds: Collection[str] | None = None,
+        prefer_system: str | None = None,
+        prefer_language: str | None = None,
     ) -> list[Hit]:
         """Best sections, cards and tables for a free-text question, best first.
 
         `system` and `kinds` filter; `language` keeps only rule text in that language (cards
         have one text for everyone and always stay). Without `language`, the query's own
-        language is guessed and preferred, not imposed.
+        language is guessed and preferred, not imposed; `prefer_language` (the asker's locale)
+        counts only when the question alone does not tell. `prefer_system` (the game played
+        in the channel) and a game named in the question are preferred the same way.
         """
-        plan = self._plan(query, language)
+        plan = self._plan(query, language, prefer_system, prefer_language)
         if not plan.concepts:
             return []
+        filtered = bool(system or language or kinds)
         sql = (
-            f"SELECT f.rowid, bm25(fts, {TITLE_WEIGHT}, 1.0) AS rank FROM fts f JOIN docs d ON d.id = f.rowid "
-            "WHERE fts MATCH ?"
+            f"SELECT f.rowid, bm25(fts, {TITLE_WEIGHT}, 1.0) AS rank FROM fts f "
+            + ("JOIN docs d ON d.id = f.rowid " if filtered else "")
+            + "WHERE fts MATCH ?"
         )
         params: list[object] = [plan.match_expression()]
         if system:
@@ -244,30 +219,38 @@ class RulesIndex:
             params.extend(kinds)
         sql += " ORDER BY rank LIMIT ?"
         params.append(max(CANDIDATES, offset + limit))
-        weights = [self._idf_of(c) for c in plan.concepts]
+        idfs = [self._scorer.idf(c) for c in plan.concepts]
         scored = [
-            (self._rerank(plan, self._docs[rid], -rank, weights), rid) for rid, rank in self.conn.execute(sql, params)
+            (self._scorer.score(plan, self._docs[rid].stats, idfs), rid) for rid, _ in self.conn.execute(sql, params)
         ]
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
         stems = plan.stems()
         hits = []
         for score, rid in scored[offset : offset + limit]:
+            if score <= 0:
+                break
             doc = self._docs[rid]
-            lang = doc.language
-
-            def is_match(word: str, lang: str = lang) -> bool:
-                return self.analyzer.stem(word, lang) in stems
-
             hits.append(
                 Hit(doc.document, doc.doc_title, doc.section, doc.language, doc.system, doc.kind,
-                    excerpt(doc.body, is_match), round(score, 4), doc.ref)
+                    excerpt(self._passage(doc), stems), round(score, 4), doc.ref)
             )
         return hits
 
-    def _plan(self, query: str, language: str | None) -> _Plan:
-        content = self.analyzer.content_words(query)
-        preferred = language or detect_language(query) or self._guess_language(content)
-        concepts: list[_Concept] = []
+    def _passage(self, doc: _Doc) -> Passage:
+        """The section split into stemmed words, cached: excerpts are cut from it every time."""
+        found = self._passages.get(doc.id)
+        if found is None:
+            found = Passage.of(doc.body, lambda word: self.analyzer.stem(word, doc.language))
+            self._passages[doc.id] = found
+        return found
+
+    def _plan(
+        self, query: str, language: str | None, prefer_system: str | None = None, prefer_language: str | None = None
+    ) -> Plan:
+        text, named_system = _strip_mentions(query)
+        content = self.analyzer.content_words(text)
+        preferred = language or detect_language(query) or self._guess_language(content) or prefer_language
+        concepts: list[Concept] = []
         i = 0
         while i < len(content):
             taken = self._multiword_concept(content, i)
@@ -276,24 +259,45 @@ class RulesIndex:
                 i += len(taken.words)
                 continue
             word = content[i]
-            stems = {self.analyzer.stem(word, lang) for lang in LANGUAGES}
-            if not any(s in self._idf for s in stems) and len(word) >= 4:
-                stems |= self._correct(word)
+            all_stems = {self.analyzer.stem(word, lang) for lang in LANGUAGES}
+            stems = self._own_stems(word, preferred, all_stems)
             forms: set[Phrase] = {(s,) for s in stems}
-            for s in list(stems):
+            for s in all_stems:
                 forms |= self.synonyms.expand((s,))
-            concepts.append(_Concept((word,), frozenset(forms)))
+            concepts.append(Concept((word,), frozenset(forms), frozenset((s,) for s in stems)))
             i += 1
-        return _Plan(tuple(concepts), preferred, " ".join(fold(w) for w in words(query)))
+        folded = " ".join(fold(w) for w in words(query))
+        return Plan(tuple(concepts), preferred, folded, named_system or prefer_system)
 
-    def _multiword_concept(self, content: list[str], i: int) -> _Concept | None:
+    def _own_stems(self, word: str, language: str | None, all_stems: set[str]) -> set[str]:
+        """The stems a word is searched as: its own language's, when the query's is known.
+
+        Stemming an English word with the Italian stemmer makes junk ("magic" -> "mag",
+        "mana" -> "man", matching "mano") that slows the search and adds noise, so the other
+        language's stem is used only when the question's language is unclear or its own stem
+        is not in the index. A word in neither is a typo: its nearest indexed word stands in.
+        """
+        if language in LANGUAGES:
+            own = self.analyzer.stem(word, language)
+            if self._scorer.known(own):
+                return {own}
+        known = {s for s in all_stems if self._scorer.known(s)}
+        if known:
+            return known
+        if len(word) >= 4:
+            return self._correct(word) or all_stems
+        return all_stems
+
+    def _multiword_concept(self, content: list[str], i: int) -> Concept | None:
+        """The longest run of words from position i that is a multi-word synonym, if any."""
         for n in range(min(self.synonyms.longest, len(content) - i), 1, -1):
             chunk = content[i : i + n]
-            for lang in LANGUAGES:
-                phrase = tuple(self.analyzer.stem(w, lang) for w in chunk)
-                group = self.synonyms.expand(phrase)
-                if group:
-                    return _Concept(tuple(chunk), frozenset(group | {phrase}))
+            phrases = {tuple(self.analyzer.stem(w, lang) for w in chunk) for lang in LANGUAGES}
+            group: set[Phrase] = set()
+            for phrase in phrases:
+                group |= self.synonyms.expand(phrase)
+            if group:
+                return Concept(tuple(chunk), frozenset(group | phrases), frozenset(phrases))
         return None
 
     def _correct(self, word: str) -> set[str]:
@@ -312,37 +316,6 @@ class RulesIndex:
                 votes[next(iter(langs))] += 1
         best = max(votes, key=lambda lang: votes[lang])
         return best if votes[best] and list(votes.values()).count(votes[best]) == 1 else None
-
-    def _idf_of(self, concept: _Concept) -> float:
-        best = 0.0
-        for form in concept.forms:
-            best = max(best, min((self._idf.get(s, 0.0) for s in form), default=0.0))
-        return best
-
-    @staticmethod
-    def _has(concept: _Concept, doc: _Doc, title_only: bool = False) -> bool:
-        terms = doc.title_terms if title_only else doc.terms
-        for form in concept.forms:
-            if len(form) == 1:
-                if form[0] in terms:
-                    return True
-            elif f" {' '.join(form)} " in doc.stem_text:
-                if not title_only or all(s in doc.title_terms for s in form):
-                    return True
-        return False
-
-    def _rerank(self, plan: _Plan, doc: _Doc, bm25: float, weights: list[float]) -> float:
-        total = sum(weights) or 1.0
-        covered = sum(w for c, w in zip(plan.concepts, weights) if self._has(c, doc))
-        in_title = sum(w for c, w in zip(plan.concepts, weights) if self._has(c, doc, title_only=True))
-        score = bm25 * (0.2 + covered / total) ** 2
-        score *= 1.0 + 0.5 * (in_title / total)
-        section = fold(doc.section.split(CHAPTER_SEPARATOR)[-1])
-        if plan.folded_query and (plan.folded_query == section or plan.folded_query == fold(doc.section)):
-            score *= 3.0
-        if plan.language and doc.kind in _RULE_KINDS and doc.language != plan.language:
-            score *= 0.5
-        return score
 
     # ------------------------------------------------------------------ cards
     def card_lookup(self, name: str, limit: int = 3) -> list[CardHit]:
@@ -373,23 +346,31 @@ class RulesIndex:
     def card(self, ref: str) -> CardInfo | None:
         return self._cards.get(ref)
 
+    def cards(self) -> list[CardInfo]:
+        """Every indexed card of every pack."""
+        return list(self._cards.values())
+
     def autocomplete_cards(self, prefix: str, limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
         """Card names for a Discord autocomplete: prefix matches first, then fuzzy ones."""
-        return _complete(prefix, self._card_names, min(limit, AUTOCOMPLETE_LIMIT))
+        return _complete(prefix, self._card_names, self._card_labels, min(limit, AUTOCOMPLETE_LIMIT))
 
     # ------------------------------------------------------------------ sections and glossary
     def autocomplete_sections(
         self, prefix: str, system: str | None = None, language: str | None = None, limit: int = AUTOCOMPLETE_LIMIT
     ) -> list[str]:
         """Section titles (summaries first, then rulebooks, then tables) for an autocomplete."""
-        order = {"summary": 0, "rulebook": 1, "table": 2}
-        docs = [
-            d for d in self._sections
-            if (system is None or d.system == system) and (language is None or d.language == language)
-        ]
-        docs.sort(key=lambda d: (order[d.kind], d.id))
-        titles = list(dict.fromkeys(d.section[:CHOICE_MAX] for d in docs))
-        return _complete(prefix, titles, min(limit, AUTOCOMPLETE_LIMIT), keep_order=True)
+        key = (system, language)
+        choices = self._section_choices.get(key)
+        if choices is None:
+            order = {"summary": 0, "rulebook": 1, "table": 2}
+            docs = [
+                d for d in self._sections
+                if (system is None or d.system == system) and (language is None or d.language == language)
+            ]
+            docs.sort(key=lambda d: (order[d.kind], d.id))
+            titles = list(dict.fromkeys(d.section[:CHOICE_MAX] for d in docs))
+            choices = self._section_choices[key] = (titles, [fold(t) for t in titles])
+        return _complete(prefix, choices[0], choices[1], min(limit, AUTOCOMPLETE_LIMIT), keep_order=True)
 
     def section_text(self, document: str, section: str) -> str | None:
         """The full text of one section (for "show the whole section")."""
@@ -419,15 +400,29 @@ class RulesIndex:
         return out
 
 
-def _complete(prefix: str, names: list[str], limit: int, keep_order: bool = False) -> list[str]:
+def _strip_mentions(query: str) -> tuple[str, str | None]:
+    """The query without idioms and game names, and the game it names (if any)."""
+    text = " " + " ".join(words(query)) + " "
+    for idiom in stopwords.IDIOMS:
+        text = text.replace(f" {idiom} ", " ")
+    system = None
+    for mention in sorted(SYSTEM_MENTIONS, key=len, reverse=True):
+        folded = " ".join(words(mention))
+        if f" {folded} " in text:
+            system = system or SYSTEM_MENTIONS[mention]
+            text = text.replace(f" {folded} ", " ")
+    return text.strip(), system
+
+
+def _complete(prefix: str, names: list[str], labels: list[str], limit: int, keep_order: bool = False) -> list[str]:
+    """Names starting with the prefix, then names with a word starting with it, then fuzzy."""
     query = fold(prefix).strip()
     if not query:
         return names[:limit]
-    labels = [fold(n) for n in names]
     starts = [n for n, label in zip(names, labels) if label.startswith(query)]
     inner = [
         n for n, label in zip(names, labels)
-        if not label.startswith(query) and any(part.startswith(query) for part in label.replace("›", " ").split())
+        if not label.startswith(query) and f" {query}" in label.replace("›", " ")
     ]
     if not keep_order:
         starts.sort(key=fold)
@@ -438,81 +433,6 @@ def _complete(prefix: str, names: list[str], limit: int, keep_order: bool = Fals
             if names[idx] not in out:
                 out.append(names[idx])
     return out[:limit]
-
-
-# ---------------------------------------------------------------------- building
-def build_connection(collected: Collected, fingerprint: str) -> sqlite3.Connection:
-    """A fresh in-memory database holding the index of `collected`."""
-    analyzer = Analyzer()
-    conn = sqlite3.connect(":memory:", check_same_thread=False)
-    conn.executescript(_SCHEMA)
-    vocab: dict[tuple[str, str], str] = {}
-    for rid, entry in enumerate(collected.entries, start=1):
-        _insert(conn, analyzer, rid, entry, vocab)
-    conn.executemany("INSERT INTO cards (ref, json) VALUES (?, ?)", [(c.ref, c.to_json()) for c in collected.cards])
-    conn.executemany(
-        "INSERT INTO vocab (word, language, stem) VALUES (?, ?, ?)",
-        [(word, lang, stem) for (word, lang), stem in vocab.items()],
-    )
-    meta = {"fingerprint": fingerprint, "format": str(INDEX_FORMAT), "problems": json.dumps(collected.problems)}
-    conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", meta.items())
-    conn.execute("INSERT INTO fts(fts) VALUES ('optimize')")
-    conn.commit()
-    for problem in collected.problems:
-        log.warning("rules index: %s", problem)
-    return conn
-
-
-def _insert(conn: sqlite3.Connection, analyzer: Analyzer, rid: int, e: Entry, vocab: dict[tuple[str, str], str]) -> None:
-    conn.execute(
-        "INSERT INTO docs (id, kind, system, language, document, doc_title, section, body, ref) VALUES (?,?,?,?,?,?,?,?,?)",
-        (rid, e.kind, e.system, e.language, e.document, e.doc_title, e.section, e.body, e.ref),
-    )
-    title = " ".join(analyzer.terms(e.section, e.language))
-    body = " ".join(analyzer.terms(e.body, e.language))
-    conn.execute("INSERT INTO fts (rowid, title, body) VALUES (?, ?, ?)", (rid, title, body))
-    for word in words(f"{e.section} {e.body}"):
-        key = (fold(word), e.language)
-        if key not in vocab and not analyzer.is_stop(word, e.language):
-            vocab[key] = analyzer.stem(word, e.language)
-
-
-def _load_cached(path: Path, fingerprint: str) -> sqlite3.Connection | None:
-    try:
-        src = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            meta = dict(src.execute("SELECT key, value FROM meta"))
-            if meta.get("fingerprint") != fingerprint or meta.get("format") != str(INDEX_FORMAT):
-                return None
-            mem = sqlite3.connect(":memory:", check_same_thread=False)
-            src.backup(mem)
-            return mem
-        finally:
-            src.close()
-    except sqlite3.Error as exc:
-        log.warning("rules index cache %s unusable (%s); rebuilding", path, exc)
-        return None
-
-
-def _save_cache(conn: sqlite3.Connection, path: Path) -> None:
-    """Write atomically (temp file + rename) so a concurrent reader never sees half an index."""
-    tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if tmp.exists():
-            tmp.unlink()
-        dst = sqlite3.connect(tmp)
-        try:
-            conn.backup(dst)
-        finally:
-            dst.close()
-        os.replace(tmp, path)
-    except (OSError, sqlite3.Error) as exc:
-        log.warning("rules index cache %s not written (%s); serving from memory", path, exc)
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
 
 
 def open_index(rulebooks_dir: Path, cache_path: Path | None = None, **paths: Path | None) -> RulesIndex:

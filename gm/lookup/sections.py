@@ -49,8 +49,8 @@ class Section:
 
 
 def clean_line(line: str) -> str:
-    """Drop emphasis stars and trailing blanks; the text came from Markdown-ish exports."""
-    return _MARKDOWN_EMPHASIS.sub("", line).rstrip()
+    """Drop emphasis stars, odd spaces and trailing blanks; the text came from PDF and web exports."""
+    return _MARKDOWN_EMPHASIS.sub("", line).replace("\xa0", " ").rstrip()
 
 
 def _letters(text: str) -> str:

@@ -24,7 +24,7 @@ RULES_DIR = ROOT / "data" / "rules"
 TABLES_DIR = ROOT / "data" / "tables"
 
 #: bump when tokenising, splitting or the schema changes, so old caches are rebuilt
-INDEX_FORMAT = 3
+INDEX_FORMAT = 4
 
 #: file-name prefix -> (system id, human title); longest prefix wins
 KNOWN_DOCUMENTS: dict[str, tuple[str, str]] = {
@@ -36,6 +36,16 @@ KNOWN_DOCUMENTS: dict[str, tuple[str, str]] = {
     "darkest-talisman": ("darkest_talisman", "Darkest Talisman, project summary"),
     "magical-orders-tables-and-revised-rules": ("magical_orders", "Magical Orders: tables and revised rules"),
     "magical-orders": ("magical_orders", "Magical Orders"),
+}
+#: names of the games as players write them in a question -> system id; a question naming a
+#: game prefers that game's texts (the name itself is then not searched for as a word)
+SYSTEM_MENTIONS: dict[str, str] = {
+    "darkest talisman": "darkest_talisman",
+    "talisman": "darkest_talisman",
+    "magical orders": "magical_orders",
+    "water realm": "prophecy_water_realm",
+    "regno dell'acqua": "prophecy_water_realm",
+    "prophecy": "prophecy",
 }
 _PREAMBLE = {"en": "Introduction", "it": "Introduzione"}
 _LANG_SUFFIX = re.compile(r"\.(?P<lang>[a-z]{2})$")

@@ -19,7 +19,7 @@ ENGLISH: frozenset[str] = frozenset(
     they this those through thus till to too under until up upon us very was we were what
     whatever when whenever where whether which while who whom whose why will with within would
     yet you your yours yourself s t d ll m re ve happen happens happened happening much many
-    anything something thing things
+    anything something thing things work works mean means
     """.split()
 )
 
@@ -33,7 +33,8 @@ ITALIAN: frozenset[str] = frozenset(
     puoi qual quale quali quando quanta quante quanti quanto quella quelle quelli quello questa
     queste questi questo se sei si sia siamo siete sono su sua sue sui sugli sul sullo sulla
     sulle sull suo suoi ti tra tu tua tue tuo tuoi un una uno vi voi succede succedono
-    succedere sta stai stanno
+    succedere sta stai stanno funziona funzionano funzionare significa significano vuol dire
+    altro altri altra altre
     """.split()
 )
 
@@ -42,3 +43,7 @@ ENGLISH_MARKERS: frozenset[str] = ENGLISH - ITALIAN
 ITALIAN_MARKERS: frozenset[str] = ITALIAN - ENGLISH
 
 ALL: frozenset[str] = ENGLISH | ITALIAN
+
+#: multi-word expressions that carry no content ("devo per forza" = "must"); removed from
+#: queries before anything else, so "forza" there is not read as Strength
+IDIOMS: tuple[str, ...] = ("per forza", "di solito", "in generale", "how come", "in general")

@@ -12,7 +12,8 @@ from gm.settings import Settings
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3")  # type: ignore[call-arg]
+    return Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]
+                    rules_index_warmup=False)  # only the lookup tests need the index
 
 
 @pytest.fixture

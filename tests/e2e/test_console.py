@@ -17,7 +17,8 @@ def test_local_console_script_plays_a_game_to_its_end(tmp_path):
              "alice> /game start"] + ["alice> 1"] * 30
     script.write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = subprocess.run([sys.executable, "bot.py", "--local", "--script", str(script), "--db", str(tmp_path / "x.sqlite3")],
-                         cwd=ROOT, capture_output=True, text=True, timeout=120, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+                         cwd=ROOT, capture_output=True, text=True, timeout=120,
+                         env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "RULES_INDEX_WARMUP": "false"})
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "» alice> /game start" in text

@@ -40,7 +40,7 @@ async def test_restart_in_process_old_button_still_works(world, settings):
 
 def _spawn(fake, settings) -> subprocess.Popen:
     env = dict(os.environ, **fake.env(), DATABASE_PATH=str(settings.database_path), DISCORD_TOKEN="fake-token",
-               LOG_LEVEL="WARNING")
+               LOG_LEVEL="WARNING", RULES_INDEX_WARMUP="false")
     return subprocess.Popen([sys.executable, str(LAUNCHER)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 

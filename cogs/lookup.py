@@ -1,0 +1,285 @@
+"""/rules, /card and /glossary: rule and card lookup for the whole group.
+
+Thin adapter over gm.lookup: parse -> RulesIndex -> render. The index is opened once per
+process, in a thread, when the cog loads (from the cache beside the database when that is
+current), so the bot does not wait for it to start; a command that arrives first waits.
+Answers are private by default; "Show everyone" posts the same page to the channel. Page
+buttons keep their state (page, filters, query) in the custom_id, so they work after a
+restart; a query too long for a custom_id is cut at a word there (Discord allows 100).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import Any, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import locale_of
+from engine.prophecy.content import pack_by_id
+from gm.i18n import t
+from gm.lookup import CardInfo, GlossaryEntry, Hit, RulesIndex, cache_path_for, open_index
+from gm.lookup.locate import Place, locate
+from gm.settings import Settings
+
+log = logging.getLogger(__name__)
+
+PAGE = 3
+FIELD_NAME = 256
+FIELD_VALUE = 1024
+TITLE = 256
+CUSTOM_ID = 100
+_QUIET = discord.AllowedMentions.none()
+SYSTEM_CHOICES = [
+    app_commands.Choice(name="Prophecy (Basic Version)", value="prophecy"),
+    app_commands.Choice(name="Prophecy: Water Realm", value="prophecy_water_realm"),
+    app_commands.Choice(name="Darkest Talisman", value="darkest_talisman"),
+    app_commands.Choice(name="Magical Orders", value="magical_orders"),
+]
+LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Italiano", value="it")]
+
+
+def button_id(action: str, offset: int, system: str | None, language: str | None, query: str) -> str:
+    """lk:<page|share>:<offset>:<system>:<language>:<query>, the query cut to fit 100 characters."""
+    head = f"lk:{action}:{offset}:{system or ''}:{language or ''}:"
+    room = CUSTOM_ID - len(head)
+    text = " ".join(query.split())
+    if len(text) > room:
+        text = text[:room].rsplit(" ", 1)[0] or text[:room]
+    return head + text
+
+
+class LookupButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"lk:(?P<action>page|share):(?P<offset>\d{1,4}):(?P<system>[a-z_]*):(?P<language>[a-z]{0,2}):(?P<query>.*)",
+):
+    def __init__(self, action: str, offset: int, system: str | None, language: str | None, query: str,
+                 label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        custom_id = button_id(action, offset, system, language, query)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.action, self.offset, self.system, self.language = action, offset, system, language
+        self.query = custom_id.split(":", 5)[5]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "LookupButton":
+        return cls(match["action"], int(match["offset"]), match["system"] or None, match["language"] or None, match["query"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("LookupCog")  # type: ignore[union-attr]
+        await cog.on_button(interaction, self.action, self.offset, self.system, self.language, self.query)  # type: ignore[union-attr]
+
+
+# -- rendering ---------------------------------------------------------------------------------
+def rules_embed(query: str, hits: list[Hit], offset: int, locale: str) -> discord.Embed:
+    embed = discord.Embed(title=t(locale, "lookup.results_title", query=query)[:TITLE], colour=discord.Colour.dark_gold())
+    for n, hit in enumerate(hits, start=offset + 1):
+        heading = t(locale, "lookup.result_heading", document=hit.title, section=hit.section)
+        tag = f"\n-# {t(locale, f'lookup.kind.{hit.kind}')} · {t(locale, f'lookup.language.{hit.language}')}"
+        embed.add_field(name=f"{n}. {heading}"[:FIELD_NAME], value=hit.excerpt[: FIELD_VALUE - len(tag)] + tag, inline=False)
+    embed.set_footer(text=t(locale, "lookup.page", first=offset + 1, last=offset + len(hits)))
+    return embed
+
+
+def rules_view(query: str, offset: int, more: bool, system: str | None, language: str | None, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if offset > 0:
+        view.add_item(LookupButton("page", max(0, offset - PAGE), system, language, query, t(locale, "lookup.previous")))
+    if more:
+        view.add_item(LookupButton("page", offset + PAGE, system, language, query, t(locale, "lookup.next")))
+    view.add_item(LookupButton("share", offset, system, language, query, t(locale, "lookup.show_everyone"),
+                               discord.ButtonStyle.primary))
+    return view
+
+
+def card_embed(card: CardInfo, where: list[str], locale: str) -> discord.Embed:
+    kind = t(locale, f"lookup.card_kind.{card.kind}")
+    embed = discord.Embed(title=card.name[:TITLE], description=f"*{kind}*\n{card.text}"[:4000], colour=discord.Colour.dark_green())
+    for key, value in card.figures[:20]:
+        embed.add_field(name=t(locale, f"lookup.figure.{key}")[:FIELD_NAME], value=value[:FIELD_VALUE], inline=True)
+    if card.count > 1:
+        embed.add_field(name=t(locale, "lookup.figure.copies"), value=str(card.count), inline=True)
+    if card.standard_only:
+        embed.add_field(name="⚠️", value=t(locale, "lookup.standard_only"), inline=False)
+    if where:
+        embed.add_field(name=t(locale, "lookup.where_title"), value="\n".join(where)[:FIELD_VALUE], inline=False)
+    embed.set_footer(text=t(locale, "lookup.source_project" if card.source == "project" else "lookup.source_rulebook"))
+    return embed
+
+
+def place_lines(places: list[Place], pack_id: str, locale: str) -> list[str]:
+    pack = pack_by_id(pack_id)
+
+    def space(index: int | None) -> str:
+        return pack.space(index).name if index is not None else "?"
+
+    lines = []
+    for p in places:
+        if p.kind in ("deck", "discard"):
+            deck = t(locale, f"lookup.deck.{p.deck}")
+            lines.append(t(locale, f"lookup.where_{p.kind}", count=p.count, deck=deck))
+        elif p.kind == "space":
+            lines.append(t(locale, "lookup.where_space", space=space(p.space)))
+        elif p.kind == "offer":
+            lines.append(t(locale, "lookup.where_offer", space=space(p.space)))
+        else:
+            lines.append(t(locale, "lookup.where_player", player=p.player_name or p.player))
+    return lines
+
+
+def glossary_embed(entry: GlossaryEntry, locale: str) -> discord.Embed:
+    embed = discord.Embed(title=entry.term(locale)[:TITLE], description=entry.definition(locale)[:4000], colour=discord.Colour.blurple())
+    other = "en" if locale == "it" else "it"
+    if other in entry.terms and entry.terms[other] != entry.term(locale):
+        embed.set_footer(text=t(locale, "lookup.glossary_other_language", term=entry.terms[other]))
+    return embed
+
+
+# -- the cog ---------------------------------------------------------------------------------
+class LookupCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._ready: asyncio.Task[RulesIndex] | None = None
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(LookupButton)
+        settings = getattr(self.bot, "settings", None)
+        if settings is None or settings.rules_index_warmup:
+            self._ready = asyncio.create_task(asyncio.to_thread(self._open))
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(LookupButton)
+        if self._ready is not None and not self._ready.done():
+            self._ready.cancel()
+
+    def _open(self) -> RulesIndex:
+        settings = getattr(self.bot, "settings", None) or Settings()
+        index = open_index(settings.rulebooks_dir, cache_path_for(settings.database_path))
+        log.info("rules index %s: %s", "built" if index.rebuilt else "loaded from cache", index.counts())
+        return index
+
+    async def index(self) -> RulesIndex:
+        if self._ready is None:
+            self._ready = asyncio.create_task(asyncio.to_thread(self._open))
+        return await asyncio.shield(self._ready)
+
+    def _index_now(self) -> RulesIndex | None:
+        """The index if it is ready (autocomplete must answer at once, never wait)."""
+        if self._ready is None:  # not warmed up at start: begin now, answer next time
+            self._ready = asyncio.create_task(asyncio.to_thread(self._open))
+        if self._ready is not None and self._ready.done() and not self._ready.cancelled() and not self._ready.exception():
+            return self._ready.result()
+        return None
+
+    async def _game(self, channel_id: int | None) -> Any:
+        gm = getattr(self.bot, "gm", None)
+        if gm is None or channel_id is None:
+            return None
+        try:
+            return await gm.latest(channel_id)
+        except Exception:  # a lookup must not fail because of the game store
+            log.exception("could not read the game of channel %s", channel_id)
+            return None
+
+    # -- /rules ------------------------------------------------------------------------------
+    @app_commands.command(name="rules", description="Look up the rules: a question or a section title")
+    @app_commands.describe(query="Your question, or a section title", system="Only this game's texts",
+                           language="Only texts in this language")
+    @app_commands.choices(system=SYSTEM_CHOICES, language=LANGUAGE_CHOICES)
+    async def rules(self, interaction: discord.Interaction, query: str,
+                    system: Optional[str] = None, language: Optional[str] = None) -> None:
+        await self._send_page(interaction, query, 0, system, language, public=False, edit=False)
+
+    @rules.autocomplete("query")
+    async def _rules_complete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        index = self._index_now()
+        if index is None:
+            return []
+        ns = interaction.namespace
+        titles = index.autocomplete_sections(current, system=getattr(ns, "system", None), language=getattr(ns, "language", None))
+        return [app_commands.Choice(name=title, value=title) for title in titles]
+
+    async def _send_page(self, interaction: discord.Interaction, query: str, offset: int, system: str | None,
+                         language: str | None, public: bool, edit: bool) -> None:
+        locale = locale_of(interaction)
+        index = await self.index()
+        prefer = None
+        if system is None:
+            game = await self._game(interaction.channel_id)
+            prefer = game.record.system if game is not None else None
+        hits = index.search(query, system=system, language=language, limit=PAGE + 1, offset=offset,
+                            prefer_system=prefer, prefer_language=locale)
+        page, more = hits[:PAGE], len(hits) > PAGE
+        if not page:
+            text = t(locale, "lookup.no_results" if offset == 0 else "lookup.no_more", query=query)
+            await interaction.response.send_message(text[:2000], ephemeral=True)
+            return
+        embed = rules_embed(query, page, offset, locale)
+        if public:
+            embed.description = t(locale, "lookup.shared_by", user=interaction.user.display_name)
+            await interaction.response.send_message(embed=embed, ephemeral=False, allowed_mentions=_QUIET)
+            return
+        view = rules_view(query, offset, more, system, language, locale)
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def on_button(self, interaction: discord.Interaction, action: str, offset: int,
+                        system: str | None, language: str | None, query: str) -> None:
+        await self._send_page(interaction, query, offset, system, language, public=action == "share", edit=action == "page")
+
+    # -- /card -------------------------------------------------------------------------------
+    @app_commands.command(name="card", description="Show a card: its figures, its effects and where it is in this game")
+    @app_commands.describe(name="The card's name (typos are fine)")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        locale = locale_of(interaction)
+        index = await self.index()
+        found = index.card_lookup(name)
+        if not found:
+            await interaction.response.send_message(t(locale, "lookup.card_not_found", name=name)[:2000], ephemeral=True)
+            return
+        best = [h.card for h in found if h.score == found[0].score]
+        game = await self._game(interaction.channel_id)
+        embeds = [card_embed(c, self._where(c, game, locale), locale) for c in best[:3]]
+        others = sorted({h.card.name for h in found} - {c.name for c in best})
+        content = t(locale, "lookup.did_you_mean", names=", ".join(others)) if others and found[0].score < 100 else None
+        await interaction.response.send_message(content=content, embeds=embeds, ephemeral=True)
+
+    def _where(self, card: CardInfo, game: Any, locale: str) -> list[str]:
+        if game is None or game.record.system != card.system:
+            return [t(locale, "lookup.no_game")]
+        state = game.state
+        if getattr(getattr(state, "options", None), "pack", None) != card.pack:
+            return [t(locale, "lookup.where_nowhere")]
+        lines = place_lines(locate(state, card.id, card.kind), card.pack, locale)
+        return lines or [t(locale, "lookup.where_nowhere")]
+
+    @card.autocomplete("name")
+    async def _card_complete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        index = self._index_now()
+        return [app_commands.Choice(name=n, value=n) for n in index.autocomplete_cards(current)] if index else []
+
+    # -- /glossary ---------------------------------------------------------------------------
+    @app_commands.command(name="glossary", description="Explain a game term, in English or Italian")
+    @app_commands.describe(term="The term, in English or Italian")
+    async def glossary(self, interaction: discord.Interaction, term: str) -> None:
+        locale = locale_of(interaction)
+        found = (await self.index()).glossary(term, limit=1)
+        if not found:
+            await interaction.response.send_message(t(locale, "lookup.glossary_not_found", term=term)[:2000], ephemeral=True)
+            return
+        await interaction.response.send_message(embed=glossary_embed(found[0], locale), ephemeral=True)
+
+    @glossary.autocomplete("term")
+    async def _glossary_complete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        index = self._index_now()
+        if index is None:
+            return []
+        return [app_commands.Choice(name=n, value=n) for n in index.autocomplete_glossary(current, locale_of(interaction))]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(LookupCog(bot))

@@ -1,0 +1,184 @@
+"""Scoring a candidate section against a query: BM25F over concepts, then a few nudges.
+
+FTS5's own bm25() treats every OR-ed term as a separate word, so a section that uses three
+synonyms of one idea ("salute", "ferita", "punti ferita") scores three times for it and
+outranks the section that actually answers the question. Here each *concept* of the query
+counts once: the term frequencies of all its forms are pooled (as Lucene does for
+synonyms) and its IDF is that of the words as typed, so a broad synonym group neither
+inflates nor dilutes how telling the asker's own word is. Fields follow BM25F: a word in the
+section title counts TITLE_BOOST times a word in the text.
+
+On top of BM25F:
+* coverage: a section matching every concept of the question beats one matching a single
+  concept many times (weighted by the concepts' IDF);
+* title: concepts found in the title count extra, since titles say what a section is about;
+* language: rule text in the asker's language is preferred (not required);
+* game: a game named in the question (or the one played in the channel) is preferred;
+* cards: a card is the answer when its name is asked for, so a card matched only in its
+  text (not by name) is damped, and a near-exact name (typos allowed) is boosted.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from rapidfuzz import fuzz
+
+from gm.lookup.text import fold
+
+Phrase = tuple[str, ...]
+
+K1 = 1.2
+B = 0.75
+TITLE_BOOST = 3.0
+RULE_KINDS = ("summary", "rulebook", "table")
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One idea of the query (a word or a multi-word synonym) and every form it may take."""
+
+    words: tuple[str, ...]
+    forms: frozenset[Phrase]
+    #: the stems of the words as typed (in the question's language, or a typo's correction)
+    literal: frozenset[Phrase] = frozenset()
+
+    @cached_property
+    def single(self) -> tuple[str, ...]:
+        """One-word forms, looked up in the term counts."""
+        return tuple(f[0] for f in self.forms if len(f) == 1)
+
+    @cached_property
+    def phrases(self) -> tuple[str, ...]:
+        """Multi-word forms as " a b " needles, counted in the stem text."""
+        return tuple(f" {' '.join(f)} " for f in self.forms if len(f) > 1)
+
+
+@dataclass(frozen=True)
+class Plan:
+    concepts: tuple[Concept, ...]
+    language: str | None
+    folded_query: str
+    #: a game named in the question, or the one being played where it was asked
+    system: str | None = None
+
+    def match_expression(self) -> str:
+        """FTS5 query: any form of any concept (FTS5 only finds candidates; we score them)."""
+        forms = sorted({" ".join(f) for c in self.concepts for f in c.forms})
+        return " OR ".join('"' + f.replace('"', '""') + '"' for f in forms)
+
+    def stems(self) -> frozenset[str]:
+        return frozenset(s for c in self.concepts for f in c.forms for s in f)
+
+
+@dataclass(frozen=True)
+class DocStats:
+    """What scoring needs to know about one indexed entry."""
+
+    kind: str
+    system: str
+    language: str
+    section: str
+    title_tf: dict[str, int]
+    body_tf: dict[str, int]
+    #: " stem stem ... " of title and of body, for counting phrases
+    title_text: str
+    body_text: str
+    length: float
+    #: folded section title, and its last part after any "Chapter ›"
+    folded_section: str = ""
+    folded_last: str = ""
+    #: stem -> (title count, body count): one lookup per form while scoring
+    tf_pairs: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, kind: str, system: str, language: str, section: str, title_stems: str, body_stems: str) -> "DocStats":
+        title, body = title_stems.split(), body_stems.split()
+        folded = fold(section)
+        title_tf, body_tf = _counts(title), _counts(body)
+        pairs = {stem: (title_tf.get(stem, 0), body_tf.get(stem, 0)) for stem in title_tf.keys() | body_tf.keys()}
+        return cls(
+            kind, system, language, section, title_tf, body_tf,
+            f" {title_stems} ", f" {body_stems} ", len(body) + TITLE_BOOST * len(title),
+            folded, folded.rsplit("›", 1)[-1].strip(), pairs,
+        )
+
+
+def _counts(stems: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for s in stems:
+        out[s] = out.get(s, 0) + 1
+    return out
+
+
+class Scorer:
+    """Corpus statistics (document frequencies, average length) and the scoring formula."""
+
+    def __init__(self, docs: list[DocStats]) -> None:
+        self.n = max(1, len(docs))
+        self.avg_length = sum(d.length for d in docs) / self.n if docs else 1.0
+        self.df: dict[str, int] = {}
+        for d in docs:
+            for term in d.title_tf.keys() | d.body_tf.keys():
+                self.df[term] = self.df.get(term, 0) + 1
+
+    def _df(self, form: Phrase) -> int:
+        """Documents holding a form (a phrase is taken as common as its rarest word)."""
+        return min((self.df.get(s, 0) for s in form), default=0)
+
+    def idf(self, concept: Concept) -> float:
+        """IDF of what the user typed, not of its synonyms.
+
+        A word's synonyms share its term frequency but must not change how telling the word
+        is: "portale magico" is rare and decisive even though its synonym "gate" is everywhere.
+        Of the typed forms the most common one that exists counts.
+        """
+        known = [df for df in map(self._df, concept.literal) if df]
+        df = max(known) if known else max(map(self._df, concept.forms), default=0)
+        return math.log(1 + (self.n - df + 0.5) / (df + 0.5))
+
+    def known(self, stem: str) -> bool:
+        return stem in self.df
+
+    def score(self, plan: Plan, doc: DocStats, idfs: list[float]) -> float:
+        norm = K1 * (1 - B + B * doc.length / self.avg_length)
+        total_idf = sum(idfs) or 1.0
+        bm25 = covered = in_title = 0.0
+        pair_of = doc.tf_pairs.get
+        for concept, idf in zip(plan.concepts, idfs):
+            title = body = 0
+            for stem in concept.single:
+                pair = pair_of(stem)
+                if pair is not None:
+                    title += pair[0]
+                    body += pair[1]
+            for needle in concept.phrases:
+                title += doc.title_text.count(needle)
+                body += doc.body_text.count(needle)
+            tf = TITLE_BOOST * title + body
+            if tf:
+                bm25 += idf * tf * (K1 + 1) / (tf + norm)
+                covered += idf
+            if title:
+                in_title += idf
+        if not bm25:
+            return 0.0
+        score = bm25 * (0.3 + covered / total_idf) ** 2 * (1.0 + 0.5 * in_title / total_idf)
+        return score * self._nudges(plan, doc, in_title > 0)
+
+    @staticmethod
+    def _nudges(plan: Plan, doc: DocStats, title_hit: bool) -> float:
+        factor = 1.0
+        if plan.folded_query and plan.folded_query in (doc.folded_section, doc.folded_last):
+            factor *= 3.0
+        if doc.kind == "card":
+            if fuzz.ratio(plan.folded_query, doc.folded_section) >= 85:
+                factor *= 2.0
+            elif not title_hit:
+                factor *= 0.5
+        if plan.language and doc.kind in RULE_KINDS and doc.language != plan.language:
+            factor *= 0.5
+        if plan.system and doc.system == plan.system:
+            factor *= 1.5
+        return factor
