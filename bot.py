@@ -56,6 +56,7 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        await self.gm.settle()
         await self.store.close()
 
     async def on_ready(self) -> None:

@@ -139,6 +139,9 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         await interaction.response.send_message(**await turn_message(result, locale_of(interaction)))
+        table_cog = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+        if table_cog is not None:
+            await table_cog.notify_next(result, locale_of(interaction))
 
     @app_commands.command(name="status", description="Show the board and every character")
     # public on purpose: the whole table (spectators too) looks at the same board

@@ -8,6 +8,7 @@ version check makes a second, simultaneous click fail instead of applying twice.
 """
 from __future__ import annotations
 
+import asyncio
 import random
 import secrets
 import time
@@ -100,6 +101,12 @@ class GameMaster:
         self.store = store
         self.clock = clock
         self._seed = seed_source or (lambda: secrets.randbits(62))
+        self._marks: set[asyncio.Task[None]] = set()
+
+    async def settle(self) -> None:
+        """Wait for "seen" markers still being written (before reading one, or closing)."""
+        if self._marks:
+            await asyncio.gather(*list(self._marks), return_exceptions=True)
 
     # -- loading ----------------------------------------------------------------------------
     def decode(self, record: GameRecord) -> Any:
@@ -324,7 +331,10 @@ class GameMaster:
         await self._run_ai(result)
         pend = sysobj.pending(result.state) if result.record.status == "active" else None
         if pend is None or pend.player != actor:
-            await self.mark_seen(result.record, actor)
+            # written after the reply goes out (it only feeds the next digest, which waits for it)
+            task = asyncio.create_task(self.mark_seen(result.record, actor))
+            self._marks.add(task)
+            task.add_done_callback(self._marks.discard)
 
     @staticmethod
     def _engine_refusal(sysobj: GameSystem, state: Any, actor: str) -> None:
@@ -367,6 +377,8 @@ class GameMaster:
         now = self.clock()
         self._run_clock(table, outcome.state, before.player if before else None, now)
         table.undo = None
+        if table.vote is not None and actor == table.vote.player:
+            table.vote = None  # the absent player came back: no need to vote any more
         state_json = sysobj.dump_state(outcome.state)
         meta = LogMeta(events=[e.model_dump() for e in outcome.events], state_hash=state_hash(state_json),
                        revealed=outcome.revealed)
@@ -408,6 +420,7 @@ class GameMaster:
         """What others did since this person last acted or looked (shown to them once)."""
         if not player.isdigit():
             return []
+        await self.settle()
         last = int(await self.store.get_user_setting(int(player), f"seen:{record.id}", 0) or 0)
         if last == 0 or last >= await self.store.last_seq(record.id):
             return []

@@ -25,7 +25,9 @@ async def env(tmp_path):
     clock = Clock()
     store = SqliteStore(tmp_path / "gm.sqlite3", clock=clock)
     await store.open()
-    yield GameMaster(store, clock=clock, seed_source=lambda: 7), clock, tmp_path
+    gm = GameMaster(store, clock=clock, seed_source=lambda: 7)
+    yield gm, clock, tmp_path
+    await gm.settle()
     await store.close()
 
 

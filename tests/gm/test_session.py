@@ -14,7 +14,9 @@ from gm.store import SqliteStore
 async def gm(tmp_path):
     store = SqliteStore(tmp_path / "gm.sqlite3")
     await store.open()
-    yield GameMaster(store, seed_source=lambda: 42)
+    gm = GameMaster(store, seed_source=lambda: 42)
+    yield gm
+    await gm.settle()
     await store.close()
 
 
