@@ -30,6 +30,7 @@ from engine.prophecy.spaces import (
     max_amount,
     price,
     services,
+    used_this_turn,
 )
 from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.turns import after_fight, after_movement, end_turn
@@ -239,7 +240,7 @@ def _act_actions(ctx: Ctx, p: PlayerState) -> list[Any]:
             out.append(A.UseOpportunity(card=adv.uid))
     for kind, lost, cls in (("heal", p.red.left, A.Heal), ("recharge", p.blue.left, A.Recharge)):
         for svc in services(ctx, p, kind):
-            if svc.once_per_turn and f"{ctx.pack.space(p.space).id}:{svc.id or svc.kind}" in ctx.state.turn.used:  # type: ignore[union-attr]
+            if used_this_turn(ctx, p, svc):
                 continue
             for n in range(1, max_amount(svc, lost, p.gold) + 1):
                 if price(svc, n) <= p.gold:

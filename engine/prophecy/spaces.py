@@ -27,10 +27,15 @@ def _used_key(ctx: Ctx, p: PlayerState, svc: Service) -> str:
     return f"{ctx.pack.space(p.space).id}:{svc.id or svc.kind}"
 
 
-def _check_once(ctx: Ctx, p: PlayerState, svc: Service) -> None:
+def used_this_turn(ctx: Ctx, p: PlayerState, svc: Service) -> bool:
+    """A once-per-turn Possibility already used this turn."""
     turn = ctx.state.turn
     assert turn is not None
-    if svc.once_per_turn and _used_key(ctx, p, svc) in turn.used:
+    return svc.once_per_turn and _used_key(ctx, p, svc) in turn.used
+
+
+def _check_once(ctx: Ctx, p: PlayerState, svc: Service) -> None:
+    if used_this_turn(ctx, p, svc):
         raise RuleError("error.once_per_turn", service=svc.id or svc.kind)
 
 
