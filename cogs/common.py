@@ -91,3 +91,10 @@ async def turn_message(result: Result, locale: str) -> dict[str, Any]:
         if view is not None:
             kwargs["view"] = view
     return kwargs
+
+
+async def notify_next(interaction: discord.Interaction, result: Result, locale: str) -> None:
+    """A direct message to whoever must act next, for those who asked for one (/notify)."""
+    table_cog = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+    if table_cog is not None:
+        await table_cog.notify_next(result, locale)

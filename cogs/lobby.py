@@ -7,8 +7,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import BOARD_FILE, board_file, locale_of, refuse, reply_private, turn_message
-from cogs.ui.embeds import lobby_embed, mention, status_embeds
+from cogs.common import BOARD_FILE, board_file, locale_of, notify_next, refuse, reply_private, turn_message
+from cogs.ui.embeds import lobby_embed, status_embeds
 from cogs.table import TableCommands, clock_lines, digest_text
 from cogs.ui.embeds import clip
 from cogs.ui.views import end_view
@@ -139,9 +139,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         await interaction.response.send_message(**await turn_message(result, locale_of(interaction)))
-        table_cog = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
-        if table_cog is not None:
-            await table_cog.notify_next(result, locale_of(interaction))
+        await notify_next(interaction, result, locale_of(interaction))
 
     @app_commands.command(name="status", description="Show the board and every character")
     # public on purpose: the whole table (spectators too) looks at the same board
@@ -154,8 +152,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
             system = SYSTEMS[found.record.system]
             embed = lobby_embed(found.state, found.record.id, found.record.system, system.max_seats, locale)
             return await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
-        found, digest = await _gm(interaction).status_digest(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type, assignment]
-        assert found is not None
+        _, digest = await _gm(interaction).status_digest(interaction.channel_id, interaction.user.id, found)  # type: ignore[arg-type]
         embeds = status_embeds(found.state, found.record.id, found.record.system, locale, found.record.status)
         clock_text = clock_lines(found, locale, _gm(interaction).clock())
         if clock_text:

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 from rapidfuzz import fuzz
 
-from cogs.common import locale_of, refuse, reply_private, turn_message
+from cogs.common import locale_of, notify_next, refuse, reply_private, turn_message
 from cogs.table import digest_text
 from cogs.ui.describe import describe_action
 from cogs.ui.embeds import clip, sheet_embed
@@ -50,9 +50,7 @@ class PlayCog(commands.Cog):
         text = digest_text(result, result.digest, locale)
         if text:
             await interaction.followup.send(text, ephemeral=True)
-        table_cog = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
-        if table_cog is not None:
-            await table_cog.notify_next(result, locale)
+        await notify_next(interaction, result, locale)
 
     async def on_choice(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
         """A button or select on a prompt."""

@@ -432,8 +432,10 @@ class GameMaster:
         if player.isdigit():
             await self.store.set_user_setting(int(player), f"seen:{record.id}", await self.store.last_seq(record.id))
 
-    async def status_digest(self, channel_id: int, user_id: int) -> tuple[Result | None, list[Event]]:
-        found = await self.latest(channel_id)
+    async def status_digest(self, channel_id: int, user_id: int,
+                            found: Result | None = None) -> tuple[Result | None, list[Event]]:
+        """The game a person looks at, and what others did since they last saw it (shown once)."""
+        found = found if found is not None else await self.latest(channel_id)
         if found is None or isinstance(found.state, Lobby) or not found.state.has_player(str(user_id)):
             return found, []
         digest = await self._digest(found.record, str(user_id))
