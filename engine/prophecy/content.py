@@ -110,6 +110,8 @@ class Special(_Strict):
 class _Card(_Strict):
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     name: str
+    #: display names in other languages (locale -> name); the English `name` is the default
+    names: dict[str, str] = Field(default_factory=dict)
     count: int = Field(1, ge=1)
     #: own-words summary of the card's text (never the printed sentence)
     text: str = ""
@@ -218,6 +220,8 @@ class ChanceCard(_Card):
 class Character(_Strict):
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     name: str
+    #: display names in other languages (locale -> name); the English `name` is the default
+    names: dict[str, str] = Field(default_factory=dict)
     strength: int = Field(ge=1, le=10)
     willpower: int = Field(ge=1, le=10)
     #: the two guilds; the first is the starting space
@@ -249,6 +253,8 @@ class Service(_Strict):
 class Space(_Strict):
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     name: str
+    #: display names in other languages (locale -> name); the English `name` is the default
+    names: dict[str, str] = Field(default_factory=dict)
     kind: SpaceKind
     guild: str | None = None
     port: bool = False
@@ -266,6 +272,8 @@ class Space(_Strict):
 class AstralPlane(_Strict):
     id: str
     name: str
+    #: display names in other languages (locale -> name); the English `name` is the default
+    names: dict[str, str] = Field(default_factory=dict)
     between: tuple[str, str]
     source: Source = "project"
 
@@ -480,3 +488,9 @@ def _load_from_disk(pack_id: str) -> Pack:
     if not re.fullmatch(r"[a-z0-9_-]+", pack_id):
         raise ContentError(f"pack id {pack_id!r} is not a folder name")
     return load_pack(DATA_ROOT / pack_id)
+
+
+def display_name(obj: object, locale: str) -> str:
+    """The name players read: the pack's translation for their language, else the English name."""
+    names: dict[str, str] = getattr(obj, "names", None) or {}
+    return names.get(locale) or getattr(obj, "name")
