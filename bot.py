@@ -3,15 +3,17 @@
     python bot.py              # Discord (needs DISCORD_TOKEN in the environment or .env)
     python bot.py --local      # an interactive console: the same bot, no Discord needed
     python bot.py --local --script demo.txt   # replay a file of console lines, print the transcript
+    python bot.py --local --locale it         # the console in Italian (or DEFAULT_LOCALE=it)
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
+import re
 import sys
 import time
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import discord
 from discord.ext import commands
@@ -22,7 +24,8 @@ from gm.i18n import t
 from gm.session import GameMaster
 from gm.settings import Settings
 from gm.translator import LocaleTranslator
-from gm.store import GameStore, SqliteStore
+from gm.store import GameStore, OwnershipKeeper, SqliteStore, StoreError, StoreOwned, StoreSettings
+from cogs.errors import GuardedTree, answer_unclaimed, guard_dynamic_item
 
 COGS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.table", "cogs.dice", "cogs.orders", "cogs.lookup")
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, EndButton, *TABLE_ITEMS)
@@ -39,9 +42,26 @@ class GameBot(commands.Bot):
         self.settings = settings
         self.store = store
         self.gm = GameMaster(store, clock=clock)
+        self.keeper: OwnershipKeeper | None = None
+        self._item_templates: list[re.Pattern[str]] = []
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Every button/select answers privately when its handler fails (cogs.errors)."""
+        for item in items:
+            guard_dynamic_item(item)
+            self._item_templates.append(item.__discord_ui_compiled_template__)
+        super().add_dynamic_items(*items)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await answer_unclaimed(interaction, self._item_templates)
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        # One bot process per database, claimed before connecting to Discord: a second one
+        # would answer every interaction twice. Raises StoreOwned (main() explains it).
+        await self.store.acquire_ownership()
+        self.keeper = OwnershipKeeper(self.store, getattr(self.store, "lease_seconds", 10.0), on_lost=self._store_lost)
+        self.keeper.start()
         # Registered on every start, so buttons posted before a restart keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in COGS:
@@ -54,9 +74,15 @@ class GameBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    async def _store_lost(self, exc: StoreError) -> None:
+        log.error(t("en", "safety.lost_log", path=getattr(self.store, "path", "?"), reason=exc))
+
     async def close(self) -> None:
         await super().close()
         await self.gm.settle()
+        if self.keeper is not None:
+            await self.keeper.stop()
+        await self.store.release_ownership()
         await self.store.close()
 
     async def on_ready(self) -> None:
@@ -67,8 +93,9 @@ def create_bot(settings: Settings | None = None, store: GameStore | None = None,
                clock: Callable[[], float] = time.time, **kwargs: object) -> GameBot:
     """A fresh bot (tests and restarts build a new one over the same database)."""
     settings = settings or Settings()
-    store = store or SqliteStore(settings.database_path, clock=clock)
+    store = store or SqliteStore(settings.database_path, clock=clock, lease_seconds=StoreSettings().db_lease_seconds)
     kwargs.setdefault("guild_ready_timeout", 0.05)
+    kwargs.setdefault("tree_cls", GuardedTree)
     return GameBot(settings, store, clock=clock, **kwargs)
 
 
@@ -77,14 +104,19 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     ap.add_argument("--local", action="store_true", help="play in this terminal against a loopback fake Discord")
     ap.add_argument("--script", metavar="FILE", help="with --local: run the lines of FILE and print the transcript")
     ap.add_argument("--db", metavar="PATH", help="database file (default: DATABASE_PATH or ./gm.sqlite3)")
+    ap.add_argument("--locale", choices=("en", "it"),
+                    help="language of the bot's replies when the user's and server's are unknown, and of every "
+                         "--local console user (default: DEFAULT_LOCALE or en)")
     return ap.parse_args(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time.time) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     settings = Settings()
     if args.db:
         settings = settings.model_copy(update={"database_path": args.db})
+    if args.locale:
+        settings = settings.model_copy(update={"default_locale": args.locale})
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.local or args.script:
         from gm.console import run_console
@@ -93,7 +125,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not settings.discord_token:
         print(t(settings.default_locale, "bot.no_token"), file=sys.stderr)
         return 2
-    create_bot(settings).run(settings.discord_token, log_handler=None)
+    try:
+        create_bot(settings, clock=clock).run(settings.discord_token, log_handler=None)
+    except StoreOwned as exc:
+        holder = exc.holder
+        print(t(settings.default_locale, "safety.owned", path=exc.where, pid=holder.pid, host=holder.host), file=sys.stderr)
+        return 3
     return 0
 
 

@@ -1,70 +1,130 @@
-"""Engine figures: 4-player heuristic games per second, actions per second, rounds per game,
-and the heuristic player's win rate against three random players.
+"""Engine and AI figures, measured and printed (one process, one core):
 
-Run: python benchmarks/engine.py [--games N] [--vs-random N]
+1. the heuristic's win rate in 4-seat games against three copies of the frozen baseline
+   (`engine.ai.baseline`), its seat rotated, with a 95% Wilson interval (parity is 25%);
+2. four-player heuristic games per second, and microseconds per action spent in the rules
+   engine (`apply`) and in the AI's choice, timed separately around each call;
+3. rounds per game, and the heuristic's win rate against three random players.
+
+CPU time (time.process_time) is used, so other programs on the machine do not skew the
+figures. Run: python benchmarks/engine.py [--vs-baseline N] [--games N] [--vs-random N]
 """
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.ai.simulate import play  # noqa: E402
+from engine.ai.simulate import SIM_PLAYERS, ai_rng  # noqa: E402
+from engine.core.system import Seat  # noqa: E402
 from engine.prophecy.game import SYSTEM  # noqa: E402
+
+clock = time.process_time
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate (sound for small samples and rates near 0)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def timed_game(levels: Sequence[str], seed: int, options: dict[str, Any]) -> tuple[Any, int, float, float]:
+    """Play one game; return (final state, actions, seconds in apply, seconds in the AI)."""
+    seats = [Seat(player=f"p{i + 1}", name=f"AI {i + 1}", ai=lvl) for i, lvl in enumerate(levels)]
+    state = SYSTEM.new_game(seats, options, seed).state
+    rngs = {s.player: ai_rng(seed, s.player) for s in seats}
+    level = {s.player: s.ai for s in seats}
+    actions, t_apply, t_ai = 0, 0.0, 0.0
+    for _ in range(20_000):
+        pend = SYSTEM.pending(state)
+        if pend is None:
+            break
+        t0 = clock()
+        action = SIM_PLAYERS[level[pend.player]](state, pend.player, rngs[pend.player])  # type: ignore[index]
+        t1 = clock()
+        state = SYSTEM.apply(state, pend.player, action).state
+        t2 = clock()
+        t_ai += t1 - t0
+        t_apply += t2 - t1
+        actions += 1
+    return state, actions, t_apply, t_ai
+
+
+def seat_rotated(opponent: str, games: int, seed0: int, round_limit: int) -> tuple[int, int, list[int]]:
+    """The heuristic in seat (i mod 4) of game i against three `opponent` seats."""
+    wins = by_limit = 0
+    rounds = []
+    for i in range(games):
+        seat = i % 4
+        levels = [opponent] * 4
+        levels[seat] = "heuristic"
+        st, _n, _a, _b = timed_game(levels, seed0 + i, {"round_limit": round_limit})
+        wins += st.winner == f"p{seat + 1}"
+        by_limit += st.end_reason == "round_limit"
+        rounds.append(st.round)
+    return wins, by_limit, rounds
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=200, help="4-player heuristic games to time")
-    ap.add_argument("--vs-random", type=int, default=1000, help="games of 1 heuristic vs 3 random")
-    ap.add_argument("--round-limit", type=int, default=400, help="safety stop for random-heavy games")
+    ap.add_argument("--vs-baseline", type=int, default=240, help="games of 1 heuristic vs 3 baseline")
+    ap.add_argument("--games", type=int, default=100, help="4-player heuristic games to time")
+    ap.add_argument("--vs-random", type=int, default=100, help="games of 1 heuristic vs 3 random")
+    ap.add_argument("--round-limit", type=int, default=300, help="safety stop for random-heavy games")
     args = ap.parse_args()
+    start = clock()
 
-    rounds, actions, unfinished = [], 0, 0
-    engine_time = [0.0]
+    # 1. the issue's yardstick: win rate against the frozen previous heuristic
+    t0 = clock()
+    wins, by_limit, rounds = seat_rotated("baseline", args.vs_baseline, 20_000, args.round_limit)
+    if args.vs_baseline:
+        lo, hi = wilson(wins, args.vs_baseline)
+        print(f"heuristic vs 3 baseline (seat rotated): N={args.vs_baseline} games in {clock() - t0:.1f} s")
+        print(f"  heuristic win rate: {wins / args.vs_baseline:.1%} (95% CI {lo:.1%}-{hi:.1%}; parity 25%; "
+              f"{by_limit} decided by the round limit; mean rounds {statistics.mean(rounds):.1f})")
 
-    def timed_step(before, actor, action, after):  # type: ignore[no-untyped-def]
-        # re-apply the same action to time the rules engine alone (the AI's thinking excluded)
-        t = time.perf_counter()
-        SYSTEM.apply(before, actor, action)
-        engine_time[0] += time.perf_counter() - t
-
-    t0 = time.perf_counter()
+    # 2. speed: four heuristic seats
+    actions = 0
+    t_apply = t_ai = 0.0
+    rounds = []
+    unfinished = 0
+    t0 = clock()
     for seed in range(args.games):
-        rec = play(["heuristic"] * 4, seed, {"round_limit": args.round_limit}, on_step=timed_step)
-        st = rec.state
-        assert st is not None
-        actions += len(rec.actions)
+        st, n, a, b = timed_game(["heuristic"] * 4, seed, {"round_limit": args.round_limit})
+        actions += n
+        t_apply += a
+        t_ai += b
         rounds.append(st.round)
         unfinished += st.end_reason == "round_limit"
-    elapsed = time.perf_counter() - t0 - engine_time[0]
-    print(f"4-player heuristic games: {args.games} in {elapsed:.1f} s")
-    print(f"  games per second (one core): {args.games / elapsed:.2f}")
-    print(f"  actions per second:          {actions / elapsed:.0f} (AI thinking included)")
-    print(f"  engine alone (apply):        {actions / engine_time[0]:.0f} actions per second")
-    print(f"  rounds per game: mean {statistics.mean(rounds):.1f}, median {statistics.median(rounds):.0f}, "
-          f"min {min(rounds)}, max {max(rounds)}")
-    print(f"  games stopped by the round limit ({args.round_limit}): {unfinished}")
+    elapsed = clock() - t0
+    if args.games:
+        print(f"4-player heuristic games: {args.games} in {elapsed:.1f} s (CPU, one core)")
+        print(f"  games per second:        {args.games / elapsed:.1f}")
+        print(f"  actions per game:        {actions / args.games:.0f}")
+        print(f"  engine apply:            {t_apply / actions * 1e6:.0f} us/action ({t_apply / elapsed:.0%} of the time)")
+        print(f"  AI choice:               {t_ai / actions * 1e6:.0f} us/action ({t_ai / elapsed:.0%} of the time)")
+        print(f"  rounds per game: mean {statistics.mean(rounds):.1f}, median {statistics.median(rounds):.0f}, "
+              f"min {min(rounds)}, max {max(rounds)}; stopped by the round limit ({args.round_limit}): {unfinished}")
 
-    wins = by_limit = 0
-    t0 = time.perf_counter()
-    for seed in range(args.vs_random):
-        seat = seed % 4
-        levels = ["random"] * 4
-        levels[seat] = "heuristic"
-        rec = play(levels, 10_000 + seed, {"round_limit": args.round_limit})
-        st = rec.state
-        assert st is not None
-        wins += st.winner == f"p{seat + 1}"
-        by_limit += st.end_reason == "round_limit"
-    elapsed = time.perf_counter() - t0
+    # 3. against random play
+    t0 = clock()
+    wins, by_limit, _r = seat_rotated("random", args.vs_random, 10_000, args.round_limit)
     if args.vs_random:
-        print(f"heuristic vs 3 random: {args.vs_random} games in {elapsed:.1f} s")
-        print(f"  heuristic win rate: {wins / args.vs_random:.1%} (seat rotated; {by_limit} decided by the round limit)")
+        lo, hi = wilson(wins, args.vs_random)
+        print(f"heuristic vs 3 random (seat rotated): N={args.vs_random} games in {clock() - t0:.1f} s")
+        print(f"  heuristic win rate: {wins / args.vs_random:.1%} (95% CI {lo:.1%}-{hi:.1%}; "
+              f"{by_limit} decided by the round limit)")
+    print(f"whole benchmark: {clock() - start:.1f} s CPU")
 
 
 if __name__ == "__main__":

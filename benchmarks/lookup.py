@@ -1,17 +1,21 @@
-"""Rule lookup figures: index build time, cache load time, query latency p50/p99.
+"""Rule lookup figures: index build time, cache load time, query latency p50/p99, accuracy.
 
 The corpus is the whole thing the bot serves: every rulebook in the rulebook folder, our
 summaries, every card of every pack and every table. Queries are the question set of
 tests/lookup/questions.yaml (English and Italian, with typos) plus card-name and
 autocomplete look-ups, each repeated; the first pass warms the stem cache and is not timed,
 as in a running bot. Both wall-clock and CPU (this thread) times are printed: on a shared
-machine the wall time also counts waiting for a core.
+machine the wall time also counts waiting for a core. Accuracy (top-1/top-3, as in
+tests/lookup/test_accuracy.py) is printed for the training questions and, separately, for
+the held-out questions that were never tuned on.
 
 Run: python benchmarks/lookup.py [--rulebooks DIR] [--repeat N]
+(the rulebook folder defaults to RULEBOOKS_DIR, else the project's rulebooks/)
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -25,8 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gm.lookup import RulesIndex, Sources  # noqa: E402
+from gm.settings import DEFAULT_RULEBOOKS_DIR  # noqa: E402
 
-DEFAULT_RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
+DEFAULT_RULEBOOKS = Path(os.environ.get("RULEBOOKS_DIR") or DEFAULT_RULEBOOKS_DIR)
 QUESTIONS = ROOT / "tests" / "lookup" / "questions.yaml"
 
 
@@ -80,8 +85,21 @@ def main() -> None:
     print(f"index build (cold, incl. reading and stemming): {build_s * 1000:7.1f} ms (of which indexing {built.build_seconds * 1000:.1f} ms)")
     print(f"index open from cache (hash check + load):      {load_s * 1000:7.1f} ms   cache file {cache_kb:.0f} KiB")
 
-    questions = [q["q"] for q in yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))["questions"]]
+    question_set = yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    questions = [q["q"] for q in question_set]
     ix = loaded
+    if not args.rulebooks.is_dir() or not any(args.rulebooks.glob("*.txt")):
+        print(f"NOTE: no rulebooks in {args.rulebooks} (set RULEBOOKS_DIR): accuracy below is without them")
+    for split in ("train", "heldout"):
+        qs = [q for q in question_set if q.get("split", "train") == split]
+        top1 = top3 = 0
+        for q in qs:
+            want = {(a["document"], a["section"]) for a in q["answers"]}
+            got = [(h.document, h.section) for h in ix.search(q["q"], limit=3)]
+            top1 += bool(got) and got[0] in want
+            top3 += any(g in want for g in got)
+        n = max(1, len(qs))
+        print(f"accuracy {split:<8} {len(qs):4d} questions: top-1 {top1 / n:.3f}  top-3 {top3 / n:.3f}")
     searches = [lambda q=q: ix.search(q) for q in questions]
     searches += [lambda q=q: ix.search(q, language="it", system="prophecy") for q in questions[::3]]
     search_wall, search_cpu = timed(searches, args.repeat)

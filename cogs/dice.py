@@ -7,6 +7,7 @@ stored game, so they use d20's global random (/roll) and a process-local `random
 from __future__ import annotations
 
 import random
+import re
 from typing import Optional
 
 import discord
@@ -24,6 +25,8 @@ MESSAGE_LIMIT = 2000
 EMBED_LIMIT = 4000
 _FREE = random.Random()  # free table rolls only; never used for a stored game
 _QUIET = discord.AllowedMentions.none()
+#: Markdown and mention characters dropped from a roll's label, so it cannot restyle the reply
+_LABEL_MARKUP = re.compile(r"[*_~`|<>@\\]")
 
 
 def _face(n: int, percent: bool) -> str:
@@ -104,16 +107,18 @@ class DiceCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="roll", description="Roll dice: 2d6+3, 4d6kh3, 1d6e6, d%")
-    @app_commands.describe(expression="Dice notation, e.g. 4d6kh3 or 1d6e6", private="Only you see the roll")
+    @app_commands.command(name="roll", description="Roll dice: 2d6+3, 4d6kh3, 1d20 adv, 2d6 #attack")
+    @app_commands.describe(expression="Dice notation, e.g. 4d6kh3, 1d20+5 adv or 2d6 #attack", private="Only you see the roll")
     async def roll(self, interaction: discord.Interaction, expression: str, private: bool = False) -> None:
         locale = locale_of(interaction)
         try:
             result = dice.roll(expression[:500])
         except RuleError as exc:
             return await refuse(interaction, exc)
-        text = t(locale, "dice.result", user=interaction.user.display_name, expression=result.expression,
-                 breakdown=result.breakdown)
+        advantage = t(locale, f"dice.advantage.{result.advantage}") if result.advantage else ""
+        label = _LABEL_MARKUP.sub("", result.label).strip()
+        text = t(locale, "dice.labelled" if label else "dice.result", user=interaction.user.display_name,
+                 expression=result.expression, breakdown=result.breakdown, advantage=advantage, label=label)
         if result.truncated:
             text += "\n" + t(locale, "dice.truncated") + "\n" + t(locale, "dice.total", total=result.total)
         await interaction.response.send_message(_clip(text, MESSAGE_LIMIT), ephemeral=private, allowed_mentions=_QUIET)

@@ -7,13 +7,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import BOARD_FILE, board_file, locale_of, notify_next, refuse, reply_private, turn_message
-from cogs.ui.embeds import lobby_embed, status_embeds
-from cogs.table import TableCommands, clock_lines, digest_text
-from cogs.ui.embeds import clip
+from cogs.common import board_file, locale_of, notify_next, refuse, reply_private, turn_message
+from cogs.ui.embeds import lobby_embed
+from cogs.table import TableCommands, digest_text, show_view, status_message
 from cogs.ui.views import end_view
 from engine.core.errors import RuleError
-from engine.prophecy.content import pack_by_id
+from engine.prophecy.content import display_name, pack_by_id
 from engine.registry import SYSTEMS
 from gm.i18n import t
 from gm.session import AI_LEVELS, GameError, GameMaster, Lobby, Result
@@ -67,24 +66,29 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
     @app_commands.describe(character="Optional: the character you want (else one is dealt)")
     async def join(self, interaction: discord.Interaction, character: Optional[app_commands.Range[str, 1, 100]] = None) -> None:
         try:
-            char_id = self._character_id(character) if character else None
+            char_id = self._character_id(character, locale_of(interaction)) if character else None
             result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name, char_id)  # type: ignore[arg-type]
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
-        as_char = t(locale, "lobby.as_character", character=pack_by_id("base").character(char_id).name) if char_id else ""
+        as_char = t(locale, "lobby.as_character", character=display_name(pack_by_id("base").character(char_id), locale)) if char_id else ""
         await self._lobby_reply(interaction, result, t(locale, "lobby.joined", player=interaction.user.mention, character=as_char))
 
     @staticmethod
-    def _character_id(text: str) -> str:
+    def _character_id(text: str, locale: str = "en") -> str:
+        """A character by id or by name in any language ("Troll", "Spadaccino"), typos welcome;
+        the refusal lists the characters by name in the reader's language."""
         pack = pack_by_id("base")
-        by_name = {c.name.casefold(): c.id for c in pack.characters} | {c.id: c.id for c in pack.characters}
+        by_name = {c.id: c.id for c in pack.characters}
+        for c in pack.characters:
+            by_name.update({name.casefold(): c.id for name in (c.name, *c.names.values())})
         key = text.strip().casefold()
         if key in by_name:
             return by_name[key]
         match = process.extractOne(key, list(by_name), scorer=fuzz.WRatio, score_cutoff=80)
         if match is None:
-            raise GameError("error.unknown_character", character=text[:50])
+            raise GameError("error.unknown_character_known", character=text[:50],
+                            known=", ".join(display_name(c, locale) for c in pack.characters))
         return by_name[match[0]]
 
     @join.autocomplete("character")
@@ -96,10 +100,11 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
             taken = {s.character for s in found.state.seats if s.character}
         out = []
         for c in pack.characters:
-            if c.id in taken or (current and current.casefold() not in c.name.casefold()):
+            locale = locale_of(interaction)
+            if c.id in taken or (current and not any(current.casefold() in n.casefold() for n in (c.name, *c.names.values()))):
                 continue
-            g = " + ".join(pack.guilds[x] for x in c.guilds)
-            label = t(locale_of(interaction), "lobby.character_choice", name=c.name, strength=c.strength,
+            g = " + ".join(pack.guild_name(x, locale) for x in c.guilds)
+            label = t(locale, "lobby.character_choice", name=display_name(c, locale), strength=c.strength,
                       willpower=c.willpower, guilds=g)
             out.append(app_commands.Choice(name=label[:100], value=c.id))
         return out[:25]
@@ -110,7 +115,10 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
             result = await _gm(interaction).leave(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await self._lobby_reply(interaction, result, t(locale_of(interaction), "lobby.left", player=interaction.user.mention))
+        line = t(locale_of(interaction), "lobby.left", player=interaction.user.mention)
+        if result.host_change is not None:
+            line += "\n" + t(locale_of(interaction), "trust.host_passed", host=f"<@{result.host_change[1]}>")
+        await self._lobby_reply(interaction, result, line)
 
     @app_commands.command(name="add-bot", description="Add an AI seat (host)")
     @app_commands.describe(level="How the AI plays")
@@ -142,34 +150,34 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         await notify_next(interaction, result, locale_of(interaction))
 
     @app_commands.command(name="status", description="Show the board and every character")
-    # public on purpose: the whole table (spectators too) looks at the same board
     async def status(self, interaction: discord.Interaction) -> None:
+        """Private by default (it is large); "Show everyone" reposts it for the channel."""
         locale = locale_of(interaction)
         found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]
         if found is None:
             return await reply_private(interaction, t(locale, "error.no_game"))
+        kwargs = status_message(found, locale, _gm(interaction).clock(), viewer=str(interaction.user.id))
+        kwargs["view"] = show_view("status", found.record.id, locale)
         if isinstance(found.state, Lobby):
-            system = SYSTEMS[found.record.system]
-            embed = lobby_embed(found.state, found.record.id, found.record.system, system.max_seats, locale)
-            return await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+            if found.record.status != "lobby":  # ended before it started: say so above its last lobby
+                kwargs["content"] = t(locale, "trust.closed_in_lobby", game_id=found.record.id)
+            return await interaction.response.send_message(ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         _, digest = await _gm(interaction).status_digest(interaction.channel_id, interaction.user.id, found)  # type: ignore[arg-type]
-        embeds = status_embeds(found.state, found.record.id, found.record.system, locale, found.record.status)
-        clock_text = clock_lines(found, locale, _gm(interaction).clock())
-        if clock_text:
-            embeds[0].add_field(name=t(locale, "table.clock_title"), value=clip("\n".join(clock_text), 1000), inline=False)
-        embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
-        await interaction.response.send_message(embeds=embeds, file=await board_file(found, locale),
-                                                allowed_mentions=discord.AllowedMentions.none())
-        text = digest_text(found, digest, locale)
+        await interaction.response.send_message(file=await board_file(found, locale), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+        text = digest_text(found, digest, locale, viewer=str(interaction.user.id))
         if text:
             await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="end", description="End the game (host or Manage Channel)")
     async def end(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
-        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
-        if found is None:
-            return await reply_private(interaction, t(locale, "error.no_game"))
+        perms = interaction.permissions
+        try:  # refused at once, before any confirmation is shown
+            found = await _gm(interaction).may_end(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]
+                                                   bool(perms and perms.manage_channels))
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
         await interaction.response.send_message(t(locale, "lobby.end_confirm", game_id=found.record.id),
                                                 view=end_view(found.record.id, locale), ephemeral=True)
 

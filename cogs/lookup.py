@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import locale_of
-from engine.prophecy.content import pack_by_id
+from engine.prophecy.content import display_name, pack_by_id
 from gm.i18n import t
 from gm.lookup import CardInfo, GlossaryEntry, Hit, RulesIndex, cache_path_for, open_index
 from gm.lookup.locate import Place, locate
@@ -94,9 +94,17 @@ def rules_view(query: str, offset: int, more: bool, system: str | None, language
     return view
 
 
+def card_title(card: CardInfo, locale: str) -> str:
+    """The card's name in the reader's language, with the English (printed) name beside it."""
+    shown = card.display_name(locale)
+    return shown if shown == card.name else t(locale, "lookup.card_title_translated", name=shown, english=card.name)
+
+
 def card_embed(card: CardInfo, where: list[str], locale: str) -> discord.Embed:
     kind = t(locale, f"lookup.card_kind.{card.kind}")
-    embed = discord.Embed(title=card.name[:TITLE], description=f"*{kind}*\n{card.text}"[:4000], colour=discord.Colour.dark_green())
+    text = pack_by_id(card.pack).card_text(card.id, locale) or card.text  # the reader's language when the pack has it
+    embed = discord.Embed(title=card_title(card, locale)[:TITLE], description=f"*{kind}*\n{text}"[:4000],
+                          colour=discord.Colour.dark_green())
     for key, value in card.figures[:20]:
         embed.add_field(name=t(locale, f"lookup.figure.{key}")[:FIELD_NAME], value=value[:FIELD_VALUE], inline=True)
     if card.count > 1:
@@ -113,7 +121,7 @@ def place_lines(places: list[Place], pack_id: str, locale: str) -> list[str]:
     pack = pack_by_id(pack_id)
 
     def space(index: int | None) -> str:
-        return pack.space(index).name if index is not None else "?"
+        return display_name(pack.space(index), locale) if index is not None else "?"
 
     lines = []
     for p in places:
@@ -158,6 +166,8 @@ class LookupCog(commands.Cog):
         settings = getattr(self.bot, "settings", None) or Settings()
         index = open_index(settings.rulebooks_dir, cache_path_for(settings.database_path))
         log.info("rules index %s: %s", "built" if index.rebuilt else "loaded from cache", index.counts())
+        for problem in index.problems:  # e.g. no rulebooks in RULEBOOKS_DIR: /rules answers from summaries only
+            log.warning("rules index: %s (RULEBOOKS_DIR=%s)", problem, settings.rulebooks_dir)
         return index
 
     async def index(self) -> RulesIndex:
@@ -244,7 +254,7 @@ class LookupCog(commands.Cog):
         best = [h.card for h in found if h.score == found[0].score]
         game = await self._game(interaction.channel_id)
         embeds = [card_embed(c, self._where(c, game, locale), locale) for c in best[:3]]
-        others = sorted({h.card.name for h in found} - {c.name for c in best})
+        others = sorted({h.card.display_name(locale) for h in found if h.card.name not in {c.name for c in best}})
         content = t(locale, "lookup.did_you_mean", names=", ".join(others)) if others and found[0].score < 100 else None
         await interaction.response.send_message(content=content, embeds=embeds, ephemeral=True)
 
@@ -260,7 +270,9 @@ class LookupCog(commands.Cog):
     @card.autocomplete("name")
     async def _card_complete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         index = self._index_now()
-        return [app_commands.Choice(name=n, value=n) for n in index.autocomplete_cards(current)] if index else []
+        if index is None:
+            return []
+        return [app_commands.Choice(name=n, value=n) for n in index.autocomplete_cards(current, locale=locale_of(interaction))]
 
     # -- /glossary ---------------------------------------------------------------------------
     @app_commands.command(name="glossary", description="Explain a game term, in English or Italian")

@@ -94,12 +94,14 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
                         cooperative=cooperative)
 
     @app_commands.command(name="points", description="Add (or, with a minus, spend) Knowledge, Perception or Power")
-    @app_commands.describe(kind="Which points", amount="How many; negative to spend")
+    @app_commands.describe(kind="Which points", amount="How many; negative to spend",
+                           penalty="A loss the game imposed (encounter, table): it stops at zero instead of being refused")
     @app_commands.choices(kind=POINT_CHOICES)
-    async def points(self, interaction: discord.Interaction, kind: str, amount: app_commands.Range[int, -1000, 1000]) -> None:
+    async def points(self, interaction: discord.Interaction, kind: str, amount: app_commands.Range[int, -1000, 1000],
+                     penalty: bool = False) -> None:
         if amount == 0 or not -1000 <= amount <= 1000:
             return await reply_private(interaction, t(locale_of(interaction), "error.value_out_of_range", name="amount", min=-1000, max=1000))
-        await self._act(interaction, ChangePoints(kind=kind, amount=amount))  # type: ignore[arg-type]
+        await self._act(interaction, ChangePoints(kind=kind, amount=amount, penalty=penalty))  # type: ignore[arg-type]
 
     @app_commands.command(name="advance", description="Advance one Rank, if your points (and the co-op rule) allow it")
     async def advance(self, interaction: discord.Interaction) -> None:

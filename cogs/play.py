@@ -13,16 +13,19 @@ from discord import app_commands
 from discord.ext import commands
 from rapidfuzz import fuzz
 
-from cogs.common import locale_of, notify_next, refuse, reply_private, turn_message
+from cogs.common import locale_of, notify_next, refuse, reply_private, turn_message, typed_at
 from cogs.table import digest_text
 from cogs.ui.describe import describe_action
 from cogs.ui.embeds import clip, sheet_embed
 from engine.ai.odds import fight_odds
 from engine.core.errors import RuleError
 from engine.prophecy import actions as A
+from engine.prophecy.content import display_name, pack_by_id
 from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result
 
+#: what /use can do: an Opportunity, an Item, or a space's Possibility (lodging, work, training)
+USABLE = (A.UseOpportunity, A.UseItem, A.Exchange)
 CODE = re.compile(r"g(?P<game>\d{1,18})v(?P<version>\d{1,9})i(?P<index>\d{1,4})")
 INPUT_LIMIT = 200
 
@@ -47,7 +50,7 @@ class PlayCog(commands.Cog):
     async def _after(self, interaction: discord.Interaction, result: Result) -> None:
         """The private digest for a returning player, and a DM to whoever must act next."""
         locale = locale_of(interaction)
-        text = digest_text(result, result.digest, locale)
+        text = digest_text(result, result.digest, locale, viewer=str(interaction.user.id))
         if text:
             await interaction.followup.send(text, ephemeral=True)
         await notify_next(interaction, result, locale)
@@ -62,7 +65,9 @@ class PlayCog(commands.Cog):
             result = await gm.act_choice(interaction.channel_id, interaction.user.id, game, version, index)  # type: ignore[arg-type]
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        label = describe_action(result.before, str(interaction.user.id), result.chosen, locale, with_odds=False)
+        before = result.system.view(result.before, str(interaction.user.id))  # text sent out: from the view
+        # the echo says in full what the button said (a button label may have been shortened)
+        label = describe_action(before, str(interaction.user.id), result.chosen, locale)
         done = t(locale, "play.done", player=interaction.user.display_name, choice=label or "")
         await interaction.response.edit_message(content=clip(done, 2000), view=None)
         await interaction.followup.send(**await turn_message(result, locale))
@@ -75,13 +80,14 @@ class PlayCog(commands.Cog):
             return []
         actor = str(interaction.user.id)
         acts = found.system.legal_actions(found.state, actor)
+        shown = found.view(actor)  # the suggestions leave the bot: labels come from the person's view
         locale = locale_of(interaction)
         needle = current.casefold()[:INPUT_LIMIT]
         out = []
         for i, a in enumerate(acts):
             if not keep(a):
                 continue
-            label = describe_action(found.state, actor, a, locale)
+            label = describe_action(shown, actor, a, locale)
             if needle and needle not in label.casefold() and fuzz.partial_ratio(needle, label.casefold()) < 70:
                 continue
             out.append(app_commands.Choice(name=clip(label, 100), value=f"g{found.record.id}v{found.record.version}i{i}"))
@@ -122,7 +128,8 @@ class PlayCog(commands.Cog):
                 raise RuleError(not_found_key, name=text[:50], card=text[:50], space=text[:50], item=text[:50])
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await self._send_result(interaction, gm.act(interaction.channel_id, interaction.user.id, best))  # type: ignore[arg-type]
+        await self._send_result(interaction, gm.act(interaction.channel_id, interaction.user.id, best,  # type: ignore[arg-type]
+                                                    created_at=typed_at(interaction)))
 
     async def _send_choice(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
         await self._send_result(interaction, _gm(interaction).act_choice(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]
@@ -133,8 +140,49 @@ class PlayCog(commands.Cog):
     @app_commands.describe(to="Where to go (pick from the list; it shows the way and the cost)")
     async def move(self, interaction: discord.Interaction, to: app_commands.Range[str, 1, 100]) -> None:
         cost_rank = {"stay": 4, "walk": 3, "horse": 2, "boat": 1, "gate": 0}
+        try:
+            await self._check_reachable(interaction, (to or "")[:INPUT_LIMIT].strip())
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
         await self._act_by_text(interaction, to, lambda a: isinstance(a, A.Move), "error.unknown_space",
                                 rank=lambda a: cost_rank[a.method])
+
+    async def _check_reachable(self, interaction: discord.Interaction, text: str) -> None:
+        """A real space the character cannot reach this turn is refused by name, with the ways open.
+
+        (Without this, fuzzy matching could pick another destination with a similar name.)
+        """
+        if not text or CODE.fullmatch(text):
+            return
+        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+        if found is None or isinstance(found.state, Lobby) or found.record.system != "prophecy":
+            return
+        actor = str(interaction.user.id)
+        pend = found.system.pending(found.state)
+        if pend is None or pend.player != actor:
+            return
+        state = found.state
+        pack = pack_by_id(state.options.pack)
+        locale = locale_of(interaction)
+        needle = text.casefold()
+        def names(space: Any) -> set[str]:
+            return {space.id.casefold(), space.name.casefold(), display_name(space, locale).casefold()}
+
+        target = next((s for s in pack.board.spaces if needle in names(s)), None)
+        if target is None:  # a small typo still names the space (the closest one)
+            score, best = max(((max(fuzz.ratio(needle, nm) for nm in names(s)), i)
+                               for i, s in enumerate(pack.board.spaces)), default=(0, -1))
+            target = pack.board.spaces[best] if score >= 90 else None
+        moves = [a for a in found.system.legal_actions(state, actor) if isinstance(a, A.Move)]
+        if not moves:
+            if state.turn is not None and state.turn.movement_done:
+                raise RuleError("error.already_moved")
+            raise RuleError("error.wrong_phase", phase=state.turn.phase if state.turn else "move", action="move")
+        if target is None or any(m.to == target.id for m in moves):
+            return
+        shown = found.view(actor)
+        options = "; ".join(describe_action(shown, actor, m, locale, with_odds=False) for m in moves)
+        raise RuleError("error.unreachable_space", space=target.id, options=clip(options, 1500))
 
     @move.autocomplete("to")
     async def _move_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -151,33 +199,100 @@ class PlayCog(commands.Cog):
             return await self._send_choice(interaction, int(m["game"]), int(m["version"]), int(m["index"]))
         found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
         actor = str(interaction.user.id)
+        if found is not None and not isinstance(found.state, Lobby) and found.record.system == "prophecy":
+            pend = found.system.pending(found.state)
+            if pend is not None and pend.player == actor and pend.kind not in ("fight", "throw"):
+                return await refuse(interaction, RuleError("error.nothing_to_fight"))
 
         def odds_rank(a: Any) -> float:
-            if found is None or isinstance(found.state, Lobby):
+            if found is None or isinstance(found.state, Lobby) or not isinstance(a, A.Fight):
                 return 0.0
             o = fight_odds(found.state, actor, a)
             return 100 * float(o.win - o.loss)
 
-        await self._act_by_text(interaction, gear or "", lambda a: isinstance(a, A.Fight) and (battle is None or a.battle == battle),
+        await self._act_by_text(interaction, gear or "", lambda a: isinstance(a, A.Roll) or (isinstance(a, A.Fight) and (battle is None or a.battle == battle)),
                                 "error.battle_not_allowed", rank=odds_rank)
 
     @fight.autocomplete("gear")
     async def _fight_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         battle = getattr(interaction.namespace, "battle", None)
-        return await self._choices(interaction, current, lambda a: isinstance(a, A.Fight) and (not battle or a.battle == battle))
+        return await self._choices(interaction, current, lambda a: isinstance(a, A.Roll) or (isinstance(a, A.Fight) and (not battle or a.battle == battle)))
 
     @app_commands.command(name="bribe", description="Pay a Creature off, if its card allows it")
     async def bribe(self, interaction: discord.Interaction) -> None:
-        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.Bribe()))  # type: ignore[arg-type]
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.Bribe(),  # type: ignore[arg-type]
+                                                                  created_at=typed_at(interaction)))
 
     @app_commands.command(name="use", description="Use an Opportunity on your space, a space's Possibility or an Item")
     @app_commands.describe(what="The Opportunity, Possibility or Item to use")
     async def use(self, interaction: discord.Interaction, what: app_commands.Range[str, 1, 100]) -> None:
-        await self._act_by_text(interaction, what, lambda a: isinstance(a, (A.UseOpportunity, A.UseItem, A.Exchange)), "error.unknown_card")
+        text = (what or "")[:INPUT_LIMIT].strip()
+        if text and not CODE.fullmatch(text):
+            try:
+                service = await self._service_named(interaction, text)
+            except (GameError, RuleError) as exc:
+                return await refuse(interaction, exc)
+            if service is not None:
+                return await self._use_service(interaction, service)
+        await self._act_by_text(interaction, what, lambda a: isinstance(a, USABLE), "error.unknown_card")
 
     @use.autocomplete("what")
     async def _use_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._choices(interaction, current, lambda a: isinstance(a, (A.UseOpportunity, A.UseItem, A.Exchange)))
+        return await self._choices(interaction, current, lambda a: isinstance(a, USABLE))
+
+    async def _service_named(self, interaction: discord.Interaction, text: str) -> str | None:
+        """The id of this space's pay-this-get-that Possibility that `text` names, when no legal
+        Opportunity, Item or Possibility already matches it (then the usual path handles it)."""
+        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+        if found is None or isinstance(found.state, Lobby) or found.record.system != "prophecy":
+            return None
+        actor = str(interaction.user.id)
+        state = found.state
+        if not state.has_player(actor) or state.turn is None or state.turn.player != actor:
+            return None
+        locale = locale_of(interaction)
+        needle = text.casefold()
+        shown = found.view(actor)
+        for a in found.system.legal_actions(state, actor):
+            if isinstance(a, USABLE) and fuzz.partial_ratio(needle, describe_action(shown, actor, a, locale, with_odds=False).casefold()) >= 70:
+                return None
+        space = pack_by_id(state.options.pack).space(state.player(actor).space)
+        for svc in space.services:
+            if svc.kind == "exchange" and svc.id:
+                label = t(locale, f"service.{svc.id}").casefold()
+                if needle in label or fuzz.partial_ratio(needle, label) >= 70 or needle in svc.id:
+                    return svc.id
+        return None
+
+    async def _use_service(self, interaction: discord.Interaction, service: str) -> None:
+        """Use a space's Possibility by name. One that is used instead of movement, asked for
+        before moving, means staying here first (Basic rules, "Possibilities Instead of
+        Movement"); if it would then still be refused, nothing is done and the engine says why."""
+        gm = _gm(interaction)
+        actor = str(interaction.user.id)
+        exchange = A.Exchange(service=service)
+        try:
+            found = await gm.current(interaction.channel_id)  # type: ignore[arg-type]
+            assert found is not None and not isinstance(found.state, Lobby)
+            state = found.state
+            stay = next((a for a in found.system.legal_actions(state, actor)
+                         if isinstance(a, A.Move) and a.method == "stay"), None)
+            if stay is None:
+                result = await gm.act(interaction.channel_id, interaction.user.id, exchange,  # type: ignore[arg-type]
+                                      created_at=typed_at(interaction))
+            else:
+                after = found.system.apply(state, actor, stay).state
+                if exchange not in found.system.legal_actions(after, actor):
+                    found.system.apply(after, actor, exchange)  # raises the engine's reason
+                first = await gm.act(interaction.channel_id, interaction.user.id, stay,  # type: ignore[arg-type]
+                                     created_at=typed_at(interaction))
+                result = await gm.act(interaction.channel_id, interaction.user.id, exchange,  # type: ignore[arg-type]
+                                      created_at=typed_at(interaction))
+                result.steps[:0] = first.steps
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        await interaction.response.send_message(**await turn_message(result, locale_of(interaction)))
+        await self._after(interaction, result)
 
     @app_commands.command(name="buy", description="Buy an Item on offer here")
     @app_commands.describe(item="The Item to buy")
@@ -213,15 +328,18 @@ class PlayCog(commands.Cog):
         if not 1 <= amount <= 20:
             return await reply_private(interaction, t(locale_of(interaction), "error.value_out_of_range", name="amount", min=1, max=20))
         action = A.Heal(amount=amount) if what == "health" else A.Recharge(amount=amount)
-        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action))  # type: ignore[arg-type]
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action,  # type: ignore[arg-type]
+                                                                  created_at=typed_at(interaction)))
 
     @app_commands.command(name="certificate", description="Obtain this guild's Certificate")
     async def certificate(self, interaction: discord.Interaction) -> None:
-        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.BuyCertificate()))  # type: ignore[arg-type]
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.BuyCertificate(),  # type: ignore[arg-type]
+                                                                  created_at=typed_at(interaction)))
 
     @app_commands.command(name="end-turn", description="End your turn")
     async def end_turn(self, interaction: discord.Interaction) -> None:
-        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.EndTurn()))  # type: ignore[arg-type]
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.EndTurn(),  # type: ignore[arg-type]
+                                                                  created_at=typed_at(interaction)))
 
     @app_commands.command(name="me", description="Your character sheet (only you see it)")
     async def me(self, interaction: discord.Interaction) -> None:
@@ -231,14 +349,18 @@ class PlayCog(commands.Cog):
             return await reply_private(interaction, t(locale, "error.no_game"))
         if isinstance(found.state, Lobby) or not found.state.has_player(str(interaction.user.id)):
             key = "error.not_started" if isinstance(found.state, Lobby) else "error.not_a_player"
-            return await reply_private(interaction, t(locale, key))
-        p = found.state.player(str(interaction.user.id))
-        await interaction.response.send_message(embed=sheet_embed(found.state, p, locale), ephemeral=True)
+            if isinstance(found.state, Lobby) and found.record.status != "lobby":
+                key = "trust.closed_in_lobby"
+            return await reply_private(interaction, t(locale, key, game_id=found.record.id))
+        shown = found.view(str(interaction.user.id))  # the sheet shows what this person may see
+        p = shown.player(str(interaction.user.id))
+        await interaction.response.send_message(embed=sheet_embed(shown, p, locale), ephemeral=True)
 
     @app_commands.command(name="help", description="What this bot does and how to play")
     async def help(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
         embed = discord.Embed(title=t(locale, "help.title"), description=t(locale, "help.body"))
+        embed.add_field(name=t(locale, "help.host_title"), value=t(locale, "help.host_rule"), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -6,24 +6,32 @@ import io
 import json
 import logging
 import re
+from dataclasses import replace
 from typing import Any, Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.common import PINGS, locale_of, refuse, reply_private, turn_message
-from cogs.ui.describe import narrate
-from cogs.ui.embeds import clip, clip_lines, mention
+from cogs.outbox import CAPTURE, Capture, deliver_pending, sink
+from cogs.common import BOARD_FILE, PINGS, board_file, locale_of, refuse, reply_private, turn_message
+from cogs.ui.describe import describe_event, narrate
+from cogs.ui.embeds import clip, lobby_embed, mention, status_embeds
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from gm import clock as turn_clock
 from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result, Tick
-from gm.table import DAY, HOUR
+from gm.store import StoreError
+from gm.table import DAY, HOUR, VOTE_FALLBACK
+from engine.registry import SYSTEMS
 
 log = logging.getLogger(__name__)
 LOG_PAGE = 15
+#: the "since your last turn" digest: lines kept per turn, turns kept (the newest), characters in all
+DIGEST_TURN_LINES = 3
+DIGEST_TURNS = 6
+DIGEST_CHARS = 1800
 
 
 def _gm(client: Any) -> GameMaster:
@@ -39,18 +47,70 @@ def rel(ts: float) -> str:
     return f"<t:{int(ts)}:R>"
 
 
-def digest_text(result: Result, events: list[Event], locale: str) -> str | None:
+def digest_text(result: Result, events: list[Event], locale: str, viewer: str | None = None) -> str | None:
+    """The private "since your last turn" summary: grouped by round, one heading per turn (AI
+    seats marked), a few lines per turn and only the newest turns, so a long absence stays short."""
     if not events or isinstance(result.state, Lobby):
         return None
-    lines = narrate(result.state, events, locale)
-    if not lines:
+    state = result.view(viewer)
+    first_turn = next((i for i, e in enumerate(events) if e.kind == "turn_started"), None)
+    if first_turn is None:
+        opening_round = state.round
+    else:
+        opening_round = int(events[first_turn].data.get("round", state.round))
+        if any(e.kind == "round_started" for e in events[:first_turn]):
+            opening_round -= 1
+    # (round, player whose turn it is, extra turn, lines)
+    turns: list[tuple[int, str | None, bool, list[str]]] = []
+    for e in events:
+        if e.kind == "turn_started":
+            turns.append((int(e.data.get("round", opening_round)), e.player, bool(e.data.get("extra")), []))
+            continue
+        line = describe_event(state, e, locale)
+        if not line or e.kind == "round_started":
+            continue
+        if not turns:
+            turns.append((opening_round, e.player, False, []))
+        turns[-1][3].append(line)
+    turns = [turn for turn in turns if turn[3] or turn[1] is not None]
+    if not turns:
         return None
-    return t(locale, "table.digest_title") + "\n" + clip_lines(lines, 1800)
+    out = [t(locale, "table.digest_title")]
+    if len(turns) > DIGEST_TURNS:
+        out.append(t(locale, "table.digest_earlier", n=len(turns) - DIGEST_TURNS))
+        turns = turns[-DIGEST_TURNS:]
+    shown_round: int | None = None
+    for rnd, player, extra, lines in turns:
+        if rnd != shown_round:
+            out.append(t(locale, "table.digest_round", round=rnd))
+            shown_round = rnd
+        if player is not None and state.has_player(player):
+            p = state.player(player)
+            key = "table.digest_turn_ai" if p.ai else "table.digest_turn"
+            out.append(t(locale, key, player=p.name) + (t(locale, "event.extra_mark") if extra else ""))
+        out.extend("• " + line for line in lines[:DIGEST_TURN_LINES])
+        if len(lines) > DIGEST_TURN_LINES:
+            out.append("• " + t(locale, "table.digest_more", n=len(lines) - DIGEST_TURN_LINES))
+    return clip("\n".join(out), DIGEST_CHARS)
+
+
+def span(seconds: float, locale: str) -> str:
+    """A stretch of time in one format everywhere: days and hours, hours and minutes, or minutes."""
+    minutes = int(max(0.0, seconds) // 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    if days:
+        return t(locale, "table.span_days", d=days, h=hours)
+    if hours:
+        return t(locale, "table.span_hours", h=hours, m=mins)
+    return t(locale, "table.span_minutes", m=mins)
 
 
 def clock_lines(result: Result, locale: str, now: float) -> list[str]:
+    """Every person's time bank in the same words ("2 d 4 h left"); whoever is thinking now also
+    gets the moment it runs out. Nothing once the game is over (the ranking shows instead)."""
     table = result.table
-    if not table.timebank.enabled or isinstance(result.state, Lobby):
+    if not table.timebank.enabled or isinstance(result.state, Lobby) or result.record.status != "active":
         return []
     out = []
     running = table.clock.running_for
@@ -61,16 +121,75 @@ def clock_lines(result: Result, locale: str, now: float) -> list[str]:
         left = turn_clock.bank(table, p.player)
         if p.player == running and end is not None:
             left = end - now
-            text = t(locale, "table.bank_running", player=p.name, when=rel(end))
-        else:
-            text = t(locale, "table.bank_left", player=p.name, hours=f"{max(0.0, left) / HOUR:.1f}")
+        text = t(locale, "table.bank_line", player=p.name, left=span(left, locale))
+        if p.player == running and end is not None:
+            text += t(locale, "table.bank_running", when=rel(end))
         until = table.clock.vacation.get(p.player, 0)
         if until > now:
             text += " " + t(locale, "table.on_vacation", when=rel(until))
         out.append(text)
+    vote = table.vote
+    if vote is not None and result.state.has_player(vote.player):
+        name = result.state.player(vote.player).name
+        if vote.deadline is not None:
+            out.append(t(locale, "table.vote_open_line", player=name, when=rel(vote.deadline),
+                         fallback=t(locale, f"table.vote_{VOTE_FALLBACK}")))
     if table.clock.paused:
         out.insert(0, t(locale, "table.paused_line"))
     return out
+
+
+def spectator(result: Result) -> Result:
+    """What anyone at all may see of a game: public reposts ("Show everyone") are built from it.
+
+    The state is replaced by the engine's spectator view (no seed, no generator, no order of
+    a face-down pile), so nothing built from it can show a secret.
+    """
+    return replace(result, state=result.view(None))
+
+
+def status_message(found: Result, locale: str, now: float, viewer: str | None = None) -> dict[str, Any]:
+    """/game status as message kwargs (without the board file): the board, every character,
+    the time banks while the game runs, the final ranking once it is over. Built from what
+    `viewer` may see (a spectator by default)."""
+    found = replace(found, state=found.view(viewer))
+    if isinstance(found.state, Lobby):
+        system = SYSTEMS[found.record.system]
+        return {"embeds": [lobby_embed(found.state, found.record.id, found.record.system, system.max_seats, locale)]}
+    embeds = status_embeds(found.state, found.record.id, found.record.system, locale, found.record.status)
+    clock_text = clock_lines(found, locale, now)
+    if clock_text:
+        embeds[0].add_field(name=t(locale, "table.clock_title"), value=clip("\n".join(clock_text), 1000), inline=False)
+    embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
+    return {"embeds": embeds}
+
+
+def log_page(found: Result, rows: list[Any], page: int | None, locale: str, last: int | None = None,
+             viewer: str | None = None) -> tuple[discord.Embed, int, int]:
+    """One page of the game log (the newest when page is None): (embed, page shown, pages).
+    Narrated over what `viewer` may see (a spectator by default); each entry tells only what
+    its step showed, never a pile's order or a die to come."""
+    shown = found.view(viewer)
+    lines = [line for r in rows for line in narrate(shown, [Event.model_validate(e) for e in (r.events or [])], locale)]
+    if last is not None:
+        lines = lines[-last:]
+    pages = max(1, -(-len(lines) // LOG_PAGE))
+    page = pages - 1 if page is None else max(0, min(page, pages - 1))
+    chunk = lines[page * LOG_PAGE:(page + 1) * LOG_PAGE]
+    embed = discord.Embed(title=t(locale, "table.log_title", game_id=found.record.id, page=page + 1, pages=pages),
+                          description=clip("\n".join(chunk) or "—", 4000))
+    return embed, page, pages
+
+
+def history_embed(games: list[Result], locale: str) -> discord.Embed:
+    lines = []
+    for g in games[-20:]:
+        winner = ""
+        if not isinstance(g.state, Lobby) and g.state.winner:
+            winner = t(locale, "table.history_winner", player=g.state.player(g.state.winner).name)
+        lines.append(t(locale, "table.history_line", game_id=g.record.id, system=g.record.system,
+                       status=t(locale, f"table.status_{g.record.status}"), when=f"<t:{int(g.record.created_at)}:d>", winner=winner))
+    return discord.Embed(title=t(locale, "table.history_title"), description=clip("\n".join(lines), 4000))
 
 
 class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmvote:(?P<game>\d{1,18}):(?P<choice>skip|ai|remove)"):
@@ -113,20 +232,46 @@ class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrep:
         await interaction.client.get_cog("TableCog").on_replace(interaction, self.game, self.old, self.new)  # type: ignore[union-attr]
 
 
-class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmlog:(?P<game>\d{1,18}):(?P<page>\d{1,5})"):
-    def __init__(self, game: int, page: int, label: str = "…") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"gmlog:{game}:{page}"))
+class LogPageButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"gmlog:(?P<game>\d{1,18}):(?P<page>\d{1,5})(?::(?P<way>[pn]))?"):
+    """◀ / ▶ on a log page; `way` keeps the two ids distinct when both point at the same page."""
+
+    def __init__(self, game: int, page: int, label: str = "…", way: str = "", disabled: bool = False) -> None:
+        custom = f"gmlog:{game}:{page}" + (f":{way}" if way else "")
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom, disabled=disabled))
         self.game, self.page = game, page
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "LogPageButton":
-        return cls(int(match["game"]), int(match["page"]))
+        return cls(int(match["game"]), int(match["page"]), way=match["way"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("TableCog").show_log(interaction, self.page, edit=True)  # type: ignore[union-attr]
+        await interaction.client.get_cog("TableCog").show_log(interaction, self.page, edit=True, game=self.game)  # type: ignore[union-attr]
 
 
-DYNAMIC_ITEMS = (VoteButton, UndoButton, ReplaceButton, LogPageButton)
+class ShowButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"gmshow:(?P<what>status|log|history):(?P<game>\d{1,18}):(?P<page>\d{1,5})"):
+    """"Show everyone" under a private answer: posts the same thing publicly (spectator view)."""
+
+    def __init__(self, what: str, game: int, page: int = 0, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"gmshow:{what}:{game}:{page}"))
+        self.what, self.game, self.page = what, game, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ShowButton":
+        return cls(match["what"], int(match["game"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.get_cog("TableCog").on_show(interaction, self.what, self.game, self.page)  # type: ignore[union-attr]
+
+
+def show_view(what: str, game: int, locale: str, page: int = 0, view: discord.ui.View | None = None) -> discord.ui.View:
+    view = view or discord.ui.View(timeout=None)
+    view.add_item(ShowButton(what, game, page, t(locale, "table.show_everyone")))
+    return view
+
+
+DYNAMIC_ITEMS = (VoteButton, UndoButton, ReplaceButton, LogPageButton, ShowButton)
 
 
 class TableCog(commands.Cog):
@@ -156,14 +301,35 @@ class TableCog(commands.Cog):
         """One pass over the games whose deadline passed (also right after a restart)."""
         done: list[Tick] = []
         gm = _gm(self.bot)
-        for record in await gm.due_games():
+        store = gm.store
+        try:
+            await deliver_pending(self.bot, store)  # committed before a crash, not yet posted
+            due = await gm.due_games()
+        except StoreError as exc:  # database gone, disk full, lease lost: nothing may change
+            log.warning("turn clock skipped a pass: %s", exc)
+            return done
+        for record in due:
             try:
-                tick = await gm.tick_game(record.id)
+                # the state change and its announcement commit together (outbox), and are
+                # posted after the commit with a de-duplicating nonce: exactly once
+                capture = Capture()
+                token = CAPTURE.set(capture)
+                try:
+                    async with store.channel_lock(record.channel_id), store.transaction():
+                        tick = await gm.tick_game(record.id)
+                        if tick is not None:
+                            await self.announce(tick)
+                            await capture.enqueue(store, record.id)
+                finally:
+                    CAPTURE.reset(token)
                 if tick is not None:
-                    await self.announce(tick)
                     done.append(tick)
             except Exception:  # one broken game must not stop the clock for the others
                 log.exception("turn clock failed for game %s", record.id)
+        try:
+            await deliver_pending(self.bot, store)
+        except StoreError as exc:
+            log.warning("turn clock could not post: %s", exc)
         return done
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
@@ -176,7 +342,7 @@ class TableCog(commands.Cog):
         return channel  # type: ignore[return-value]
 
     async def announce(self, tick: Tick) -> None:
-        channel = await self._channel(tick.result.record.channel_id)
+        channel = sink(tick.result.record.channel_id) or await self._channel(tick.result.record.channel_id)
         if channel is None:
             return
         locale = self.bot.settings.default_locale  # type: ignore[attr-defined]
@@ -191,7 +357,18 @@ class TableCog(commands.Cog):
             view = discord.ui.View(timeout=None)
             for choice in ("skip", "ai", "remove"):
                 view.add_item(VoteButton(result.record.id, choice, t(locale, f"table.vote_{choice}")))
-            await channel.send(t(locale, "table.vote_prompt", player=name), view=view, allowed_mentions=discord.AllowedMentions.none())
+            text = t(locale, "table.vote_prompt", player=name)
+            vote = result.table.vote
+            if vote is not None and vote.deadline is not None:
+                text += "\n" + t(locale, "table.vote_deadline", when=rel(vote.deadline),
+                                  fallback=t(locale, f"table.vote_{VOTE_FALLBACK}"))
+            await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
+        elif tick.kind == "vote_closed":
+            kwargs = await turn_message(result, locale)
+            kwargs["content"] = t(locale, "table.vote_closed", player=name,
+                                  fallback=t(locale, f"table.vote_{VOTE_FALLBACK}")) + "\n" + (kwargs.get("content") or "")
+            await channel.send(**kwargs)
+            await self.notify_next(result, locale)
         else:
             kwargs = await turn_message(result, locale)
             kwargs["content"] = t(locale, "table.time_ran_out", player=name,
@@ -205,6 +382,8 @@ class TableCog(commands.Cog):
             return
         if not await _gm(self.bot).store.get_user_setting(int(player), "notify_dm", False):
             return
+        if (dm := sink(int(player), "user")) is not None:  # the clock's outbox
+            return await dm.send(text[:2000])
         try:
             user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
             await user.send(text[:2000])
@@ -222,6 +401,7 @@ class TableCog(commands.Cog):
         locale = locale_of(interaction)
         await interaction.response.edit_message(content=t(locale, "table.replaced", new=interaction.user.mention, old=mention(old)), view=None)
         await interaction.followup.send(**await turn_message(result, locale))
+        await self.notify_next(result, locale)
 
     async def on_vote(self, interaction: discord.Interaction, game: int, choice: str) -> None:
         locale = locale_of(interaction)
@@ -233,6 +413,7 @@ class TableCog(commands.Cog):
             return await reply_private(interaction, t(locale, "table.vote_counted"))
         await interaction.response.edit_message(content=t(locale, "table.vote_decided", choice=t(locale, f"table.vote_{choice}")), view=None)
         await interaction.followup.send(**await turn_message(result, locale))
+        await self.notify_next(result, locale)
 
     async def on_undo(self, interaction: discord.Interaction, game: int, version: int, yes: bool) -> None:
         locale = locale_of(interaction)
@@ -246,35 +427,66 @@ class TableCog(commands.Cog):
         if outcome == "applied":
             await interaction.followup.send(**await turn_message(result, locale))
 
-    async def show_log(self, interaction: discord.Interaction, page: int | None, edit: bool = False, last: int | None = None) -> None:
+    async def _game(self, interaction: discord.Interaction, game: int) -> Result:
+        """A game of this channel named by a button (older, finished games included)."""
+        gm = _gm(interaction.client)
+        record = await gm.store.get_game(game)
+        if record is None or record.channel_id != interaction.channel_id:
+            raise GameError("error.stale_prompt")
+        return Result(record, gm.decode(record))
+
+    async def show_log(self, interaction: discord.Interaction, page: int | None, edit: bool = False, last: int | None = None,
+                       game: int | None = None) -> None:
+        """A private page of the log: the newest first, with ◀ and ▶ (greyed out at either end)
+        and "Show everyone"."""
         locale = locale_of(interaction)
+        gm = _gm(interaction.client)
         try:
-            found, rows = await _gm(interaction.client).log(interaction.channel_id)  # type: ignore[arg-type]
+            if game is None:
+                found, rows = await gm.log(interaction.channel_id)  # type: ignore[arg-type]
+            else:
+                found = await self._game(interaction, game)
+                rows = await gm.store.actions(found.record.id)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         if isinstance(found.state, Lobby):
-            return await reply_private(interaction, t(locale, "error.not_started"))
-        lines = [line for r in rows for line in narrate(found.state, [Event.model_validate(e) for e in (r.events or [])], locale)]
-        if last is not None:
-            lines = lines[-last:]
-        pages = max(1, -(-len(lines) // LOG_PAGE))
-        page = pages - 1 if page is None else max(0, min(page, pages - 1))
-        chunk = lines[page * LOG_PAGE:(page + 1) * LOG_PAGE]
-        embed = discord.Embed(title=t(locale, "table.log_title", game_id=found.record.id, page=page + 1, pages=pages),
-                              description=clip("\n".join(chunk) or "—", 4000))
+            key = "error.not_started" if found.record.status == "lobby" else "trust.closed_in_lobby"
+            return await reply_private(interaction, t(locale, key, game_id=found.record.id))
+        embed, page, pages = log_page(found, rows, page, locale, last, viewer=str(interaction.user.id))
         view = discord.ui.View(timeout=None)
-        if last is None and pages > 1:
-            if page > 0:
-                view.add_item(LogPageButton(found.record.id, page - 1, "◀"))
-            if page < pages - 1:
-                view.add_item(LogPageButton(found.record.id, page + 1, "▶"))
-        kwargs: dict[str, Any] = {"embed": embed}
-        if view.children:
-            kwargs["view"] = view
+        if last is None:
+            view.add_item(LogPageButton(found.record.id, max(0, page - 1), "◀", "p", disabled=page == 0))
+            view.add_item(LogPageButton(found.record.id, min(pages - 1, page + 1), "▶", "n", disabled=page >= pages - 1))
+        show_view("log", found.record.id, locale, page if last is None else pages - 1, view)
         if edit:
-            await interaction.response.edit_message(**kwargs)
+            await interaction.response.edit_message(embed=embed, view=view)
         else:
-            await interaction.response.send_message(ephemeral=True, **kwargs)
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def on_show(self, interaction: discord.Interaction, what: str, game: int, page: int) -> None:
+        """Repost a private answer for the whole channel, built from the spectator view, and take
+        the button off the private copy so it is posted once."""
+        locale = locale_of(interaction)
+        gm = _gm(interaction.client)
+        try:
+            found = spectator(await self._game(interaction, game))
+            kwargs: dict[str, Any]
+            if what == "status":
+                kwargs = status_message(found, locale, gm.clock())
+                if not isinstance(found.state, Lobby):
+                    kwargs["file"] = await board_file(found, locale)
+            elif what == "log":
+                if isinstance(found.state, Lobby):
+                    raise GameError("error.not_started")
+                embed, _page, _pages = log_page(found, await gm.store.actions(found.record.id), page, locale)
+                kwargs = {"embed": embed}
+            else:
+                kwargs = {"embed": history_embed(await gm.history(interaction.channel_id), locale)}  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        kwargs["content"] = t(locale, "table.shared_by", player=interaction.user.mention)
+        await interaction.response.edit_message(view=None)
+        await interaction.followup.send(allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 
     @app_commands.command(name="notify", description="Also get a direct message when you must act")
     @app_commands.choices(dm=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")])
@@ -283,11 +495,17 @@ class TableCog(commands.Cog):
         await reply_private(interaction, t(locale_of(interaction), f"table.notify_{dm}"))
 
     async def notify_next(self, result: Result, locale: str) -> None:
+        """One "it is your turn" DM per turn: only when these steps started the turn of whoever
+        must act now (extra turns start a turn too); later steps of the same turn send nothing."""
         if isinstance(result.state, Lobby) or result.record.status != "active":
             return
         pend = result.system.pending(result.state)
-        if pend is not None:
-            await self.notify_dm(pend.player, t(locale, "table.your_turn_dm", channel=f"<#{result.record.channel_id}>"))
+        if pend is None:
+            return
+        started = [e.player for step in result.steps for e in step.events if e.kind == "turn_started"]
+        if not started or started[-1] != pend.player:
+            return
+        await self.notify_dm(pend.player, t(locale, "table.your_turn_dm", channel=f"<#{result.record.channel_id}>"))
 
 
 
@@ -380,7 +598,10 @@ class TableCommands:
         view = discord.ui.View(timeout=None)
         view.add_item(UndoButton(result.record.id, result.record.version, True, t(locale, "table.undo_yes")))
         view.add_item(UndoButton(result.record.id, result.record.version, False, t(locale, "table.undo_no")))
-        await interaction.response.send_message(t(locale, "table.undo_proposed", player=interaction.user.mention), view=view,
+        proposal = result.table.undo
+        steps = proposal.steps if proposal is not None else 1
+        what = t(locale, "table.undo_what_one") if steps == 1 else t(locale, "table.undo_what_more", n=steps - 1)
+        await interaction.response.send_message(t(locale, "table.undo_proposed", player=interaction.user.mention, what=what), view=view,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     # -- the record ------------------------------------------------------------------------------------
@@ -392,12 +613,13 @@ class TableCommands:
     @app_commands.command(name="export", description="The full action log with seed and settings, as JSON")
     async def export(self, interaction: discord.Interaction) -> None:
         try:
-            found, doc = await _gm(interaction.client).export(interaction.channel_id)  # type: ignore[arg-type]
+            found, doc = await _gm(interaction.client).export(interaction.channel_id, viewer=str(interaction.user.id))  # type: ignore[arg-type]
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         data = json.dumps(doc, indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"game-{found.record.id}.json")
-        await interaction.response.send_message(t(locale_of(interaction), "table.exported", game_id=found.record.id, n=len(doc["actions"])),
+        key = "table.exported" if doc.get("complete") else "trust.exported_open"
+        await interaction.response.send_message(t(locale_of(interaction), key, game_id=found.record.id, n=len(doc["actions"])),
                                                 file=file, ephemeral=True)
 
     @app_commands.command(name="replay", description="Re-play the stored log from the seed and check it gives the stored game")
@@ -419,15 +641,8 @@ class TableCommands:
         games = await _gm(interaction.client).history(interaction.channel_id)  # type: ignore[arg-type]
         if not games:
             return await reply_private(interaction, t(locale, "error.no_game"))
-        lines = []
-        for g in games[-20:]:
-            winner = ""
-            if not isinstance(g.state, Lobby) and g.state.winner:
-                winner = t(locale, "table.history_winner", player=g.state.player(g.state.winner).name)
-            lines.append(t(locale, "table.history_line", game_id=g.record.id, system=g.record.system,
-                           status=t(locale, f"table.status_{g.record.status}"), when=f"<t:{int(g.record.created_at)}:d>", winner=winner))
-        embed = discord.Embed(title=t(locale, "table.history_title"), description=clip("\n".join(lines), 4000))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(embed=history_embed(games, locale), ephemeral=True,
+                                                view=show_view("history", games[-1].record.id, locale))
 
 
 

@@ -11,6 +11,12 @@ any game. A roll that changes a stored game must use that game's seeded `engine.
 
 `d%` means "a number from 1 to 100" to a player, but d20 rolls it as a percentile *tens* die
 (0, 10, ..., 90); the guard rewrites every `d%` to `d100` so the result is what people expect.
+
+Like other dice bots, text after the dice is a label (`2d6 #attack`, `1d20+5 to hit`), and a
+label word `adv`/`advantage` or `dis`/`disadvantage` (Italian `vantaggio`/`svantaggio`) as its
+first or last word rolls the leading `1d20` twice and keeps the higher (lower) die. A negative
+number of dice (`-5d6`) is refused: people who type it almost always meant something else, and
+a silently negative total hides the mistake.
 """
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from dataclasses import dataclass
 
 import d20
 from d20 import diceast as ast
+from d20.utils import ast_adv_copy
 
 from engine.core.errors import RuleError
 
@@ -42,15 +49,33 @@ _PARSER = d20.Roller()
 #: dice operators that keep rolling while their selector matches (unbounded by nature)
 _REPEATING_OPS = {"e", "rr"}
 
+#: label words that turn the leading 1d20 into 2d20kh1 / 2d20kl1 (English and Italian)
+ADVANTAGE_WORDS: dict[str, d20.AdvType] = {
+    "adv": d20.AdvType.ADV, "advantage": d20.AdvType.ADV, "vantaggio": d20.AdvType.ADV,
+    "dis": d20.AdvType.DIS, "disadv": d20.AdvType.DIS, "disadvantage": d20.AdvType.DIS,
+    "svantaggio": d20.AdvType.DIS,
+}
+
 
 @dataclass(frozen=True)
 class DiceRoll:
     """The result of a free roll, ready for a cog to show."""
 
-    expression: str  # as understood (after `d%` -> `d100`), e.g. "4d6kh3"
+    expression: str  # as understood (after `d%` -> `d100`, advantage applied), e.g. "4d6kh3"
     total: int
     breakdown: str  # d20's Markdown breakdown, possibly truncated
     truncated: bool  # True when `breakdown` was cut to fit; the cog adds a note
+    label: str = ""  # the player's comment after the dice, e.g. "attack"
+    advantage: str = ""  # "adv", "dis" or "" (none)
+
+
+@dataclass(frozen=True)
+class ReadRoll:
+    """An expression checked and ready to roll, with the label and advantage read off it."""
+
+    tree: ast.Expression  # without the comment; advantage already applied
+    label: str
+    advantage: str
 
 
 def _paren_depth(text: str) -> int:
@@ -66,7 +91,7 @@ def _paren_depth(text: str) -> int:
 
 def _parse(text: str, limits: DiceLimits) -> ast.Expression:
     try:
-        return _PARSER.parse(text)
+        return _PARSER.parse(text, allow_comments=True)
     except d20.RollSyntaxError as exc:
         got = str(exc.got or "")
         if not got or getattr(exc.got, "type", "") == "$END":
@@ -110,11 +135,20 @@ def _check_dice(node: ast.Dice, ops: list[ast.SetOperator], limits: DiceLimits) 
     return node.num
 
 
+def _is_dice_term(node: ast.Node) -> bool:
+    """`5d6`, `5d6kh3` or either in brackets: a term that rolls a number of dice."""
+    while isinstance(node, ast.Parenthetical):
+        node = node.value
+    return isinstance(node, (ast.Dice, ast.OperatedDice))
+
+
 def _inspect(node: ast.Node, limits: DiceLimits, depth: int = 0) -> int:
-    """Walk the tree before rolling: depth, dice count, sides, endless operators."""
+    """Walk the tree before rolling: depth, dice count, sides, endless operators, signs."""
     nesting = depth + (1 if isinstance(node, (ast.Parenthetical, ast.NumberSet, ast.UnOp)) else 0)
     if nesting > limits.max_depth:
         raise RuleError("dice.too_deep", limit=limits.max_depth)
+    if isinstance(node, ast.UnOp) and node.op == "-" and _is_dice_term(node.value):
+        raise RuleError("dice.negative_count", term=str(node), positive=str(node.value))
     if isinstance(node, ast.Dice):
         return _check_dice(node, [], limits)
     if isinstance(node, ast.OperatedDice) and isinstance(node.value, ast.Dice):
@@ -122,10 +156,38 @@ def _inspect(node: ast.Node, limits: DiceLimits, depth: int = 0) -> int:
     return sum(_inspect(child, limits, nesting) for child in node.children)
 
 
+def _split_label(comment: str | None) -> tuple[str, str]:
+    """(label, advantage) from the text after the dice: `#attack adv` -> ("attack", "adv")."""
+    words = [w.lstrip("#") for w in (comment or "").split() if w.lstrip("#")]
+    advantage = ""
+    for at in (0, -1):
+        if words and words[at].casefold().strip(".,;:!()") in ADVANTAGE_WORDS:
+            kind = ADVANTAGE_WORDS[words.pop(at).casefold().strip(".,;:!()")]
+            advantage = "" if advantage and advantage != kind.name.lower() else kind.name.lower()
+            if not advantage:  # advantage and disadvantage cancel out, as in the d20 games
+                break
+    return " ".join(words), advantage
+
+
+def read_expression(text: str, limits: DiceLimits = LIMITS) -> ReadRoll:
+    """Check `text` and read its label and advantage; raise RuleError(dice.*) if refused."""
+    tree = check_expression(text, limits)
+    label, advantage = _split_label(tree.comment)
+    bare = ast.Expression(tree.roll)  # a new node: the parsed tree is cached, never edited here
+    if advantage:
+        adv = d20.AdvType.ADV if advantage == "adv" else d20.AdvType.DIS
+        changed = ast_adv_copy(bare, adv)
+        if str(changed) == str(bare):  # d20 only applies advantage to a leading plain 1d20
+            raise RuleError("dice.advantage_needs_d20", expression=str(bare))
+        bare = changed  # type: ignore[assignment]
+    return ReadRoll(tree=bare, label=label[:100], advantage=advantage)
+
+
 def check_expression(text: str, limits: DiceLimits = LIMITS) -> ast.Expression:
     """Parse and inspect `text` without rolling; raise RuleError(dice.*) if it is refused.
 
-    Returns the parsed tree (with `d%` already rewritten) so `roll` does not parse twice.
+    Returns the parsed tree (with `d%` already rewritten, and any comment in `.comment`) so
+    `roll` does not parse twice.
     """
     text = (text or "").strip()
     if not text:
@@ -153,8 +215,9 @@ def _truncate(text: str, limit: int) -> tuple[str, bool]:
 
 
 def roll(text: str, limits: DiceLimits = LIMITS) -> DiceRoll:
-    """Roll a free expression such as `4d6kh3+2`, `1d6e6` or `d%`; see the module docstring."""
-    tree = check_expression(text, limits)
+    """Roll a free expression such as `4d6kh3+2`, `1d6e6`, `d%` or `1d20+5 adv #to hit`."""
+    read = read_expression(text, limits)
+    tree = read.tree
     roller = d20.Roller(d20.RollContext(max_rolls=limits.max_rolls))
     try:
         result = roller.roll(tree)
@@ -169,4 +232,5 @@ def roll(text: str, limits: DiceLimits = LIMITS) -> DiceRoll:
     except (OverflowError, ValueError):  # int(inf) or a number too long to print
         raise RuleError("dice.too_big") from None
     breakdown, truncated = _truncate(text, limits.max_breakdown)
-    return DiceRoll(expression=str(tree), total=total, breakdown=breakdown, truncated=truncated)
+    return DiceRoll(expression=str(tree), total=total, breakdown=breakdown, truncated=truncated,
+                    label=read.label, advantage=read.advantage)

@@ -53,16 +53,27 @@ def expiry(table: Table, now: float) -> float | None:
     return _effective_since(table) + bank(table, c.running_for)
 
 
-def deadline(table: Table, now: float) -> float | None:
-    """The next moment the clock must look at this game: a reminder, an expiry or a vacation's end."""
-    end = expiry(table, now)
-    if end is None:
+def vote_deadline(table: Table) -> float | None:
+    """When an open vote closes by itself (None without a vote, or while the game is paused)."""
+    if table.vote is None or table.clock.paused:
         return None
+    return table.vote.deadline
+
+
+def deadline(table: Table, now: float) -> float | None:
+    """The next moment the clock must look at this game: a reminder, an expiry, a vacation's end
+    or the end of a vote."""
+    end = expiry(table, now)
+    vote_end = vote_deadline(table)
+    if end is None:
+        return vote_end
     c = table.clock
     times = [end] + [end - r for r in table.timebank.reminders if r not in c.reminded and end - r > c.since]
     until = c.vacation.get(c.running_for or "", 0.0)
     if until > now:
         times.append(until)
+    if vote_end is not None:
+        times.append(vote_end)
     return min(times)
 
 
@@ -71,10 +82,16 @@ class Due:
     reminders: list[float]
     expired: bool
     player: str | None
+    #: an open vote reached its deadline: the fallback applies
+    vote_closed: bool = False
 
 
 def due(table: Table, now: float) -> Due:
-    """What is due now: reminders not yet sent (newest offset only) and whether time ran out."""
+    """What is due now: a vote that closed, reminders not yet sent (newest offset only), and
+    whether time ran out."""
+    vote_end = vote_deadline(table)
+    if vote_end is not None and now >= vote_end and table.vote is not None:
+        return Due([], False, table.vote.player, vote_closed=True)
     end = expiry(table, now)
     c = table.clock
     if end is None:

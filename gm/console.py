@@ -21,10 +21,19 @@ INTEGER, BOOLEAN, USER, NUMBER = 4, 5, 6, 10
 SUB_COMMAND, SUB_GROUP = 1, 2
 
 
+#: the Discord client locale a console user and the local server get for each bot language
+CLIENT_LOCALES = {"en": "en-US", "it": "it"}
+
+
 class Console:
+    """A terminal table. `locale` is everyone's language: every console user's Discord client
+    and the local server are set to it, so the bot answers exactly as it would on Discord
+    for Italian (or English) players, slash-command names included."""
+
     def __init__(self, fake: FakeDiscord, bot: Any, out: TextIO, locale: str = "en") -> None:
         self.fake, self.bot, self.out, self.locale = fake, bot, out, locale
-        self.guild = fake.add_guild("Local table")
+        self.client_locale = CLIENT_LOCALES.get(locale, CLIENT_LOCALES["en"])
+        self.guild = fake.add_guild(t(locale, "console.guild_name"), locale=self.client_locale)
         self.channel = fake.add_channel(self.guild, "adventure")
         self.users: dict[str, int] = {}
         self.seen: set[tuple[int, int]] = set()
@@ -33,7 +42,7 @@ class Console:
         key = name.strip().lower()
         if key not in self.users:
             # the first person to speak may manage the channel, like a server owner
-            self.users[key] = self.fake.add_user(key, manage_channels=not self.users)
+            self.users[key] = self.fake.add_user(key, manage_channels=not self.users, locale=self.client_locale)
         return self.users[key]
 
     def name_of(self, user_id: int) -> str:
@@ -74,43 +83,59 @@ class Console:
         for word in words:
             if ":" in word and not word.startswith(":"):
                 key, _, value = word.partition(":")
-                options[key.replace("-", "_") if key not in ("add-bot",) else key] = value
+                options[key.replace("-", "_")] = value
             elif not options:
                 path.append(word)
             else:
                 raise ValueError(t(self.locale, "console.bad_option", word=word))
         if not path:
             raise ValueError(t(self.locale, "console.no_command"))
-        options = self._coerce(path, options)
+        path, options = self._coerce(path, options)
         return await self.fake.slash(self.bot, user, self.channel, " ".join(path), **options)
 
-    def _coerce(self, path: list[str], options: dict[str, Any]) -> dict[str, Any]:
-        """Typed values from text, using the command schema the bot synced."""
-        schema = self.fake.command(path[0])
-        opts = schema.get("options", [])
+    def _local(self, item: dict[str, Any]) -> str:
+        """The name a user of this console's language sees for a command or option."""
+        return (item.get("name_localizations") or {}).get(self.client_locale, item["name"])
+
+    def _named(self, items: list[dict[str, Any]], word: str) -> dict[str, Any] | None:
+        """The command or option called `word`, by its English or its localized name."""
+        return next((i for i in items if word in (i["name"], self._local(i))), None)
+
+    def _coerce(self, path: list[str], options: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
+        """The English path and typed option values from what was typed (English or localized
+        names, e.g. `/partita nuova gioco:prophecy`), using the command schema the bot synced."""
+        top = self._named(self.fake.commands, path[0])
+        if top is None:
+            raise ValueError(t(self.locale, "console.not_a_command", command=" ".join(path)))
+        english = [top["name"]]
+        opts = top.get("options", [])
         for part in path[1:]:
-            sub = next((o for o in opts if o["name"] == part and o["type"] in (SUB_COMMAND, SUB_GROUP)), None)
+            subs = [o for o in opts if o["type"] in (SUB_COMMAND, SUB_GROUP)]
+            sub = self._named(subs, part)
             if sub is None:
                 raise ValueError(t(self.locale, "console.not_a_command", command=" ".join(path)))
+            english.append(sub["name"])
             opts = sub.get("options", [])
         types = {o["name"]: o["type"] for o in opts}
         out: dict[str, Any] = {}
-        for key, value in options.items():
+        for typed_key, value in options.items():
+            found = self._named(opts, typed_key) or self._named(opts, typed_key.replace("_", "-"))
+            key = found["name"] if found else typed_key
             kind = types.get(key)
             if kind is None:
-                raise ValueError(t(self.locale, "console.no_such_option", command=" ".join(path), option=key,
-                                   options=", ".join(types) or "-"))
+                raise ValueError(t(self.locale, "console.no_such_option", command=" ".join(path), option=typed_key,
+                                   options=", ".join(self._local(o) for o in opts) or "-"))
             if kind == INTEGER:
                 out[key] = int(value)
             elif kind == NUMBER:
                 out[key] = float(value)
             elif kind == BOOLEAN:
-                out[key] = value.lower() in ("1", "true", "yes", "on")
+                out[key] = value.casefold() in ("1", "true", "yes", "on", "sì", "si", "vero")
             elif kind == USER:
                 out[key] = self.user(value.lstrip("@"))
             else:
                 out[key] = value
-        return out
+        return english, out
 
     def last_prompt(self, user: int) -> StoredMessage | None:
         for msg in reversed(self.fake.messages_in(self.channel, include_ephemeral=True)):

@@ -49,9 +49,11 @@ def replay(record: GameRecord, rows: list[ActionRecord], *, check: bool = True) 
                 seats = [Seat.model_validate(s) for s in row.action["seats"]]
                 stack = [system.new_game(seats, row.action.get("options", {}), record.seed).state]
             elif kind == "undo":
-                if len(stack) < 2:
+                # one undo entry may take back several steps (a turn-ending step and the AI steps after it)
+                count = int(row.action.get("steps", 1))
+                if count < 1 or len(stack) < count + 1:
                     return ReplayReport(False, steps, row.seq, "undo with nothing to take back", stack)
-                stack.pop()
+                del stack[len(stack) - count:]
             else:
                 if not stack:
                     return ReplayReport(False, steps, row.seq, "an action before the start", stack)

@@ -9,6 +9,7 @@ version check makes a second, simultaneous click fail instead of applying twice.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import secrets
 import time
@@ -25,7 +26,7 @@ from engine.registry import SYSTEMS
 from gm import clock
 from gm.replay import ReplayReport, replay, state_hash
 from gm.store import ActionRecord, GameExists, GameRecord, GameStore, LogMeta, StaleVersion
-from gm.table import DAY, Table, TimeBank, UndoProposal, Vote
+from gm.table import DAY, VOTE_FALLBACK, VOTE_WINDOW, Table, TimeBank, UndoProposal, Vote
 
 TABLE_ACTOR = "gm"
 #: systems played at a table through /game (a lobby, seats, turns); others have their own cogs
@@ -33,6 +34,11 @@ TABLE_GAMES = ("prophecy",)
 VACATION_MAX_DAYS = 14
 
 AI_LEVELS = tuple(PLAYERS)
+#: settings key: when the current turn began (game master clock), for the once-per-turn check
+TURN_BEGAN = "turn_began"
+#: a slash command's timestamp is trusted only this close to the game master's clock (Discord
+#: interactions expire after 15 minutes); a clock this far off is a test's or a broken host's
+INTERACTION_WINDOW = 15 * 60.0
 #: how many AI actions may run in a row before control returns (a safety stop, never reached in play)
 AI_STEP_LIMIT = 500
 
@@ -74,6 +80,8 @@ class Result:
     #: for a button press: the state it was pressed on and the action it stood for
     before: Any = None
     chosen: Any = None
+    #: host rights passed on during this request: (previous host, new host)
+    host_change: tuple[str, str] | None = None
 
     @property
     def table(self) -> Table:
@@ -86,6 +94,59 @@ class Result:
     @property
     def started(self) -> bool:
         return self.record.status != "lobby"
+
+    @property
+    def host(self) -> str:
+        return host_of(self.record, self.state)
+
+    def view(self, viewer: str | None = None) -> Any:
+        """The game as `viewer` (a seat's player id, None for a spectator) may see it.
+
+        Everything the bot sends is built from this, never from `state`: the engine decides
+        what is hidden (the seed, the generator, the order of face-down piles). A lobby
+        holds nothing secret and is its own view.
+        """
+        if isinstance(self.state, Lobby):
+            return self.state
+        return self.system.view(self.state, viewer)
+
+
+def host_of(record: GameRecord, state: Any) -> str:
+    """Who holds host rights: the lobby's host, then the game row's (it follows the seat)."""
+    return state.host if isinstance(state, Lobby) else str(record.host_id)
+
+
+def can_host(player: Any) -> bool:
+    """Host rights need a person at the table: a living, human seat."""
+    return bool(player.alive and not player.ai and player.player.isdigit())
+
+
+def next_host(state: Any, host: str) -> str:
+    """The host after a change at the table (the rule /help states).
+
+    The host keeps the rights while their seat is a living human seat. Otherwise they pass to
+    the next living human seat in turn order after the host's seat; with nobody to take them
+    over (only AI seats left) they stay where they are, so the game can still be ended.
+    """
+    players = list(state.players)
+    index = next((i for i, p in enumerate(players) if p.player == host), None)
+    if index is not None and can_host(players[index]):
+        return host
+    start = -1 if index is None else index
+    for step in range(1, len(players) + 1):
+        candidate = players[(start + step) % len(players)]
+        if can_host(candidate):
+            return str(candidate.player)
+    return host
+
+
+def _lobby_json(text: str) -> bool:
+    """True for a stored lobby (a game ended before it started keeps its lobby as its state)."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(doc, dict) and "host" in doc and "seats" in doc and "players" not in doc
 
 
 def seats_of(state: Any) -> list[Seat]:
@@ -110,7 +171,7 @@ class GameMaster:
 
     # -- loading ----------------------------------------------------------------------------
     def decode(self, record: GameRecord) -> Any:
-        if record.status == "lobby":
+        if record.status == "lobby" or (record.status == "ended" and _lobby_json(record.state)):
             return Lobby.model_validate_json(record.state)
         return SYSTEMS[record.system].load_state(record.state)
 
@@ -134,6 +195,11 @@ class GameMaster:
     async def _open(self, channel_id: int) -> tuple[GameRecord, Any]:
         record = await self.store.get_active_game(channel_id)
         if record is None:
+            closed = await self.latest(channel_id)
+            if closed is not None:  # say which game is over, rather than "no game"
+                started = not isinstance(closed.state, Lobby)
+                raise GameError(f"trust.closed_{closed.record.status}" if started else "trust.closed_in_lobby",
+                                game_id=closed.record.id)
             raise GameError("error.no_game")
         if record.system not in TABLE_GAMES:
             raise GameError("error.other_system", system=record.system)
@@ -213,8 +279,17 @@ class GameMaster:
             pid = str(user_id)
             if not any(s.player == pid for s in lobby.seats):
                 raise GameError("error.not_seated")
+            index = next(i for i, s in enumerate(lobby.seats) if s.player == pid)
             lobby.seats = [s for s in lobby.seats if s.player != pid]
-            return await self._save_lobby(record, lobby, pid, {"type": "leave"})
+            change = None
+            if pid == lobby.host:  # host rights follow the seats: the next person sitting after the host
+                people = [s.player for s in lobby.seats[index:] + lobby.seats[:index] if s.ai is None and s.player.isdigit()]
+                if people:
+                    lobby.host = people[0]
+                    change = (pid, people[0])
+            result = await self._save_lobby(record, lobby, pid, {"type": "leave"})
+            result.host_change = change
+            return result
 
     async def add_bot(self, channel_id: int, user_id: int, level: str = "heuristic") -> Result:
         if level not in AI_LEVELS:
@@ -264,9 +339,12 @@ class GameMaster:
             state_json = sysobj.dump_state(outcome.state)
             record = await self.store.commit_action(
                 record.id, record.version, str(user_id), action, state_json, new_status="active",
-                settings=table.model_dump(), deadline=clock.deadline(table, now),
+                settings=self._settings(table, record, turn_began=now), deadline=clock.deadline(table, now),
                 meta=LogMeta(events=[e.model_dump() for e in outcome.events], state_hash=state_hash(state_json),
                              revealed=True))
+            host = next_host(outcome.state, lobby.host)
+            if record.host_id is None or str(record.host_id) != host:  # the lobby's host may have changed
+                record = await self.store.update_game(record.id, record.version, host_id=int(host))
             result = Result(record, outcome.state, [Step(str(user_id), action, outcome.events)])
             await self._run_ai(result)
             return result
@@ -276,22 +354,40 @@ class GameMaster:
             record, state = await self._open(channel_id)
             if game_id is not None and game_id != record.id:
                 raise GameError("error.stale_prompt")
-            host = state.host if isinstance(state, Lobby) else str(record.host_id)
-            if str(user_id) != host and not can_manage:
-                raise GameError("error.end_not_allowed")
+            self._check_may_end(record, state, user_id, can_manage)
             record = await self.store.set_status(record.id, "ended", expected_version=record.version)
             return Result(record, state)
 
+    async def may_end(self, channel_id: int, user_id: int, can_manage: bool) -> Result:
+        """The game /game end would end, if this person may end it (checked before any
+        confirmation is shown, so a non-host is refused at once)."""
+        record, state = await self._open(channel_id)
+        self._check_may_end(record, state, user_id, can_manage)
+        return Result(record, state)
+
+    @staticmethod
+    def _check_may_end(record: GameRecord, state: Any, user_id: int, can_manage: bool) -> None:
+        host = host_of(record, state)
+        if str(user_id) != host and not can_manage:
+            raise GameError("error.end_not_allowed")
+
     # -- play -------------------------------------------------------------------------------
     async def act(self, channel_id: int, user_id: int | str, action: Any, *,
-                  game_id: int | None = None, version: int | None = None) -> Result:
-        """Apply one action of a person; then let AI seats play until a person must decide."""
+                  game_id: int | None = None, version: int | None = None,
+                  created_at: float | None = None) -> Result:
+        """Apply one action of a person; then let AI seats play until a person must decide.
+
+        `created_at` is when the person typed the command (a slash command carries no state
+        version): one typed before the current turn began is refused, so a command sent twice
+        cannot apply once in each of two turns.
+        """
         async with self.store.channel_lock(channel_id):
             record, state = await self._open(channel_id)
             self._check_prompt(record, game_id, version)
             if isinstance(state, Lobby):
                 raise GameError("error.not_started")
             self._check_not_paused(record)
+            self._check_typed_this_turn(record, created_at)
             result = Result(record, state)
             await self._act_with_digest(result, str(user_id), action)
             return result
@@ -320,21 +416,19 @@ class GameMaster:
     async def _act_with_digest(self, result: Result, actor: str, action: Any) -> None:
         """Apply, let AI seats play, and keep the "since your last turn" marker.
 
-        The digest is read at the first decision of a turn and the marker written when the
-        turn leaves this person, so the steps in between cost no extra database round trips.
+        The digest is read at the first decision of a turn; the marker is written after every
+        step (in the background, after the reply), because this person has just seen everything
+        logged so far: a later /game status then never repeats it.
         """
-        sysobj = result.system
         turn = getattr(result.state, "turn", None)
         if turn is not None and turn.player == actor and turn.phase == "move" and not turn.movement_done:
             result.digest = await self._digest(result.record, actor)
         await self._apply(result, actor, action)
         await self._run_ai(result)
-        pend = sysobj.pending(result.state) if result.record.status == "active" else None
-        if pend is None or pend.player != actor:
-            # written after the reply goes out (it only feeds the next digest, which waits for it)
-            task = asyncio.create_task(self.mark_seen(result.record, actor))
-            self._marks.add(task)
-            task.add_done_callback(self._marks.discard)
+        # written after the reply goes out (it only feeds the next digest, which waits for it)
+        task = asyncio.create_task(self.mark_seen(result.record, actor))
+        self._marks.add(task)
+        task.add_done_callback(self._marks.discard)
 
     @staticmethod
     def _engine_refusal(sysobj: GameSystem, state: Any, actor: str) -> None:
@@ -349,6 +443,30 @@ class GameMaster:
             raise GameError("error.stale_prompt")
         if version is not None and version != record.version:
             raise GameError("error.stale_prompt")
+
+    def _check_typed_this_turn(self, record: GameRecord, created_at: float | None) -> None:
+        """Refuse a command typed before the current turn began (see `act`).
+
+        Both times are on the game master's clock. A command's time is trusted only within
+        INTERACTION_WINDOW of that clock: Discord expires interactions after 15 minutes, so a
+        larger gap means the clocks disagree (a test's fake clock), and then nothing is refused.
+        """
+        began = (record.settings or {}).get(TURN_BEGAN)
+        if created_at is None or began is None:
+            return
+        if abs(self.clock() - created_at) > INTERACTION_WINDOW:
+            return
+        if created_at < float(began):
+            raise GameError("trust.typed_last_turn")
+
+    @staticmethod
+    def _settings(table: Table, record: GameRecord, turn_began: float | None = None) -> dict[str, Any]:
+        """The table settings to store, keeping when the current turn began (or stamping a new one)."""
+        out = table.model_dump()
+        stamp = turn_began if turn_began is not None else (record.settings or {}).get(TURN_BEGAN)
+        if stamp is not None:
+            out[TURN_BEGAN] = stamp
+        return out
 
     @staticmethod
     def _check_not_paused(record: GameRecord) -> None:
@@ -382,15 +500,36 @@ class GameMaster:
         state_json = sysobj.dump_state(outcome.state)
         meta = LogMeta(events=[e.model_dump() for e in outcome.events], state_hash=state_hash(state_json),
                        revealed=outcome.revealed)
+        began = now if any(e.kind == "turn_started" for e in outcome.events) else None
         try:
             record = await self.store.commit_action(result.record.id, result.record.version, actor, payload,
-                                                    state_json, new_status=status, settings=table.model_dump(),
+                                                    state_json, new_status=status,
+                                                    settings=self._settings(table, result.record, turn_began=began),
                                                     deadline=clock.deadline(table, now) if status is None else None,
                                                     meta=meta)
         except StaleVersion:
             raise GameError("error.stale_prompt") from None
         result.record, result.state = record, outcome.state
         result.steps.append(Step(actor, payload, outcome.events, on_behalf=on_behalf))
+        await self._follow_host(result, outcome.events)
+
+    async def _follow_host(self, result: Result, events: list[Event]) -> None:
+        """Host rights follow the seat: a seat handed over takes them along to its new occupant;
+        a host who died, resigned, was removed or handed the seat to the AI passes them on
+        (`next_host`). The change is stored and reported in `result.host_change`."""
+        record, state = result.record, result.state
+        if record.host_id is None or record.status != "active" or isinstance(state, Lobby):
+            return
+        before = str(record.host_id)
+        host = before
+        for e in events:
+            if e.kind == "seat_handed_over" and e.data.get("previous") == host and e.player:
+                host = e.player
+        host = next_host(state, host)
+        if host != before and host.isdigit():
+            result.record = await self.store.update_game(record.id, record.version, host_id=int(host))
+            first = result.host_change[0] if result.host_change else before
+            result.host_change = (first, host)
 
     async def _run_ai(self, result: Result) -> None:
         sysobj = result.system
@@ -417,7 +556,8 @@ class GameMaster:
 
     # -- play by chat: digest, clock, votes, pause, vacation ------------------------------------
     async def _digest(self, record: GameRecord, player: str) -> list[Event]:
-        """What others did since this person last acted or looked (shown to them once)."""
+        """What happened since this person last acted or looked (shown to them once). Their own
+        rows count too: a row of theirs after the marker was played for them (their time ran out)."""
         if not player.isdigit():
             return []
         await self.settle()
@@ -425,7 +565,12 @@ class GameMaster:
         if last == 0 or last >= await self.store.last_seq(record.id):
             return []
         rows = await self.store.actions(record.id, after_seq=last)
-        return [Event.model_validate(e) for r in rows if r.actor != player for e in (r.events or [])]
+        if any(r.action.get("type") == "undo" for r in rows):
+            # steps taken back since are not news: keep the steps still in force, and the undo notes
+            _all, live = await self._effective_rows(record)
+            rows = sorted([r for r in live if r.seq > last] + [r for r in rows if r.action.get("type") == "undo"],
+                          key=lambda r: r.seq)
+        return [Event.model_validate(e) for r in rows for e in (r.events or [])]
 
     async def mark_seen(self, record: GameRecord, player: str) -> None:
         """Everything logged so far has been shown to this person."""
@@ -445,12 +590,11 @@ class GameMaster:
     async def _save_table(self, record: GameRecord, table: Table) -> GameRecord:
         now = self.clock()
         deadline = clock.deadline(table, now) if record.status == "active" else None
-        return await self.store.set_settings(record.id, table.model_dump(), deadline=deadline)
+        return await self.store.set_settings(record.id, self._settings(table, record), deadline=deadline)
 
     async def _host_game(self, channel_id: int, user_id: int) -> tuple[GameRecord, Any]:
         record, state = await self._open(channel_id)
-        host = state.host if isinstance(state, Lobby) else str(record.host_id)
-        if str(user_id) != host:
+        if str(user_id) != host_of(record, state):
             raise GameError("error.host_only")
         return record, state
 
@@ -476,6 +620,8 @@ class GameMaster:
                 raise GameError("error.already_paused" if paused else "error.not_paused")
             now = self.clock()
             clock.charge(table, now)
+            if not paused and table.vote is not None and table.vote.deadline is not None and table.clock.paused_at is not None:
+                table.vote.deadline += now - table.clock.paused_at  # a vote's time does not run during a pause
             table.clock.paused = paused
             table.clock.paused_at = now if paused else None
             table.clock.since = now
@@ -513,6 +659,12 @@ class GameMaster:
             now = self.clock()
             due = clock.due(table, now)
             result = Result(record, state)
+            if due.vote_closed and table.vote is not None:
+                target = table.vote.player
+                table.vote = None
+                result.record = await self._save_table(record, table)
+                await self._resolve_vote(result, target, VOTE_FALLBACK)
+                return Tick("vote_closed", result, target, None)
             if due.reminders:
                 end = clock.expiry(table, now) or now
                 table.clock.reminded.extend(r for r in table.timebank.reminders if now >= end - r and r not in table.clock.reminded)
@@ -527,7 +679,9 @@ class GameMaster:
         policy = table.timebank.policy
         humans = [p.player for p in result.state.players if p.alive and not p.ai and p.player != player]
         if policy == "vote" and humans:
-            table.vote = Vote(player=player, version=result.record.version)
+            now = self.clock()
+            table.vote = Vote(player=player, version=result.record.version,
+                              deadline=now + min(VOTE_WINDOW, table.timebank.start))
             clock.switch(table, None, self.clock())
             result.record = await self._save_table(result.record, table)
             return Tick("vote", result, player, None)
@@ -572,17 +726,21 @@ class GameMaster:
             target = table.vote.player
             table.vote = None
             result.record = await self._save_table(record, table)
-            if winner == "remove":
-                from engine.prophecy.actions import Resign
-                await self._apply(result, TABLE_ACTOR, Resign(player=target))
-            elif winner == "ai":
-                from engine.prophecy.actions import HandOver
-                p = state.player(target)
-                await self._apply(result, TABLE_ACTOR, HandOver(player=target, to=target, name=p.name, ai="heuristic"))
-            else:
-                await self._play_for(result, target, "skip")
-            await self._run_ai(result)
+            await self._resolve_vote(result, target, winner)
             return result, True
+
+    async def _resolve_vote(self, result: Result, target: str, choice: str) -> None:
+        """Carry out what the table chose (by majority, or the fallback at the vote's deadline)."""
+        if choice == "remove":
+            from engine.prophecy.actions import Resign
+            await self._apply(result, TABLE_ACTOR, Resign(player=target))
+        elif choice == "ai":
+            from engine.prophecy.actions import HandOver
+            p = result.state.player(target)
+            await self._apply(result, TABLE_ACTOR, HandOver(player=target, to=target, name=p.name, ai="heuristic"))
+        else:
+            await self._play_for(result, target, "skip")
+        await self._run_ai(result)
 
     # -- seats changing hands ---------------------------------------------------------------------
     async def propose_replace(self, channel_id: int, user_id: int, old: str, new: str) -> Result:
@@ -629,7 +787,7 @@ class GameMaster:
             if kind in ("join", "leave", "add_bot", "kick"):
                 continue
             if kind == "undo":
-                live.pop()
+                del live[len(live) - int(r.action.get("steps", 1)):]
             else:
                 live.append(r)
         return rows, live
@@ -641,22 +799,50 @@ class GameMaster:
             if isinstance(state, Lobby):
                 raise GameError("error.not_started")
             _rows, live = await self._effective_rows(record)
-            last = live[-1] if live else None
             me = str(user_id)
-            if last is None or last.action.get("type") in ("start", "undo") or state.turn is None:
-                raise GameError("error.undo_nothing")
-            if last.actor != me or state.turn.player != me:
-                raise GameError("error.undo_not_yours")
-            if last.revealed or any(e.get("kind") == "turn_started" for e in (last.events or [])):
-                raise GameError("error.undo_revealed")
+            seq, steps = self._undo_plan(state, live, me)
             table = Table.model_validate(record.settings or {})
-            table.undo = UndoProposal(seq=last.seq, version=record.version, proposer=me, yes=[me])
+            table.undo = UndoProposal(seq=seq, steps=steps, version=record.version, proposer=me, yes=[me])
             result = Result(record, state)
             if self._undo_agreed(state, table.undo):
                 await self._do_undo(result, table.undo)
                 return result, True
             result.record = await self._save_table(record, table)
             return result, False
+
+    @staticmethod
+    def _undo_plan(state: Any, live: list[ActionRecord], me: str) -> tuple[int, int]:
+        """Which step to take back and how many steps that is, or a refusal saying why.
+
+        The proposer's last step may have ended the turn; it is taken back with every AI step
+        that followed, as long as none of them showed anything new (a die, a card): the log rows
+        carry `revealed`. A step by another person since then (or by the game master) blocks it.
+        """
+        if state.status != "active" or state.turn is None:
+            raise GameError("error.undo_nothing")
+        mine = max((i for i, r in enumerate(live) if r.actor == me and r.action.get("type") not in ("start", "undo")),
+                   default=None)
+        if mine is None:
+            raise GameError("error.undo_nothing" if len(live) <= 1 else "error.undo_not_yours")
+        step, tail = live[mine], live[mine + 1:]
+        ai_seats = {p.player for p in state.players if p.ai}
+        for row in tail:
+            if row.actor not in ai_seats:
+                raise GameError("error.undo_not_yours")
+        next_turn: str | None = None
+        for e in step.events or []:
+            if e.get("kind") == "turn_started":
+                next_turn = e.get("player")
+            if e.get("reveals"):
+                if next_turn is not None and state.has_player(next_turn):
+                    raise GameError("error.undo_next_turn_revealed", name=state.player(next_turn).name)
+                raise GameError("error.undo_revealed")
+        if step.revealed:
+            raise GameError("error.undo_revealed")
+        for row in tail:
+            if row.revealed:
+                raise GameError("error.undo_ai_revealed", name=state.player(row.actor).name)
+        return step.seq, 1 + len(tail)
 
     @staticmethod
     def _undo_agreed(state: Any, proposal: UndoProposal) -> bool:
@@ -691,7 +877,8 @@ class GameMaster:
         record = result.record
         rows = await self.store.actions(record.id)
         undo_row = ActionRecord(game_id=record.id, seq=rows[-1].seq + 1, actor=proposal.proposer,
-                                action={"type": "undo", "seq": proposal.seq}, created_at=self.clock(), version_after=0)
+                                action={"type": "undo", "seq": proposal.seq, "steps": proposal.steps},
+                                created_at=self.clock(), version_after=0)
         report = replay(record, rows + [undo_row], check=False)
         if not report.ok or report.final is None:
             raise GameError("error.undo_failed", detail=report.detail)
@@ -703,9 +890,11 @@ class GameMaster:
         self._run_clock(table, state, None, now)
         state_json = sysobj.dump_state(state)
         record = await self.store.commit_action(
-            record.id, record.version, proposal.proposer, undo_row.action, state_json, settings=table.model_dump(),
+            record.id, record.version, proposal.proposer, undo_row.action, state_json,
+            settings=self._settings(table, record),
             deadline=clock.deadline(table, now),
-            meta=LogMeta(events=[{"kind": "undone", "player": proposal.proposer, "data": {"seq": proposal.seq}}],
+            meta=LogMeta(events=[{"kind": "undone", "player": proposal.proposer,
+                                  "data": {"seq": proposal.seq, "steps": proposal.steps}}],
                          state_hash=state_hash(state_json)))
         result.record, result.state = record, state
         result.steps.append(Step(proposal.proposer, undo_row.action, [Event(kind="undone", player=proposal.proposer)]))
@@ -717,10 +906,27 @@ class GameMaster:
             raise GameError("error.no_game")
         return found, await self.store.actions(found.record.id)
 
-    async def export(self, channel_id: int) -> tuple[Result, dict[str, Any]]:
+    async def export(self, channel_id: int, viewer: str | None = None) -> tuple[Result, dict[str, Any]]:
+        """The game's record as a JSON document.
+
+        While the game is open (lobby or in play) the seed, which with the action log would
+        reproduce every face-down pile and every future die, stays inside the bot: the document
+        holds the public action log and the game as `viewer` may see it, without the per-step
+        state hashes (hashes of states that hold the generator). Once the game is over it is
+        the full record with the seed, which anyone can replay.
+        """
         found, rows = await self.log(channel_id)
         r = found.record
-        doc = {
+        if r.status in ("lobby", "active"):
+            shown = found.view(viewer)
+            return found, {
+                "format": "adventure-gm/game-log", "version": 1, "complete": False,
+                "game": r.id, "system": r.system, "options": r.options, "settings": r.settings,
+                "status": r.status, "created_at": r.created_at, "updated_at": r.updated_at, "state_version": r.version,
+                "viewer": viewer, "view": json.loads(shown.model_dump_json(by_alias=True)),
+                "actions": [{"seq": a.seq, "actor": a.actor, "action": a.action, "time": a.created_at} for a in rows],
+            }
+        doc = {"complete": True,
             "format": "adventure-gm/game-log", "version": 1,
             "game": r.id, "system": r.system, "seed": str(r.seed), "options": r.options, "settings": r.settings,
             "status": r.status, "created_at": r.created_at, "updated_at": r.updated_at, "state_version": r.version,
@@ -742,7 +948,7 @@ class GameMaster:
 class Tick:
     """What the turn clock did to one game, for the bot to announce."""
 
-    kind: str  # "reminder" | "expired" | "vote"
+    kind: str  # "reminder" | "expired" | "vote" | "vote_closed" (no majority by the vote's deadline)
     result: Result
     player: str | None
     expires_at: float | None

@@ -12,6 +12,8 @@ from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parents[1]
+#: where /rules looks for the rulebook .txt files unless RULEBOOKS_DIR says otherwise
+DEFAULT_RULEBOOKS_DIR = ROOT / "rulebooks"
 
 
 class Settings(BaseSettings):
@@ -22,7 +24,10 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(None, description="Sync commands to this one server instantly (development)")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     default_locale: Literal["en", "it"] = "en"
-    rulebooks_dir: Path = Field(ROOT.parent / "shared" / "rulebooks", description="Folder of plain-text rulebooks to index")
+    #: the rulebooks are not part of the repository (they are not ours to publish): each group
+    #: puts its own plain-text copies in `rulebooks/` inside the project (git ignores them), or
+    #: points this setting elsewhere; without them /rules still answers from the project's summaries
+    rulebooks_dir: Path = Field(DEFAULT_RULEBOOKS_DIR, description="Folder of plain-text rulebooks to index")
     #: build (or load) the rules index right after start-up rather than at the first /rules
     rules_index_warmup: bool = True
     #: how often the turn clock looks for due deadlines, in seconds

@@ -40,17 +40,29 @@ class ClockState(BaseModel):
     vacation: dict[str, float] = Field(default_factory=dict)
 
 
+#: how long the table has to vote on an absent player (shortened to the starting bank when that is shorter)
+VOTE_WINDOW = DAY
+#: what happens when a vote reaches its deadline without a majority: the mildest choice, so an
+#: absent player keeps their seat and nobody is removed by silence (project choice)
+VOTE_FALLBACK: Literal["skip", "ai", "remove"] = "skip"
+
+
 class Vote(BaseModel):
     """The table decides what to do about a player whose time ran out."""
 
     player: str
     version: int
     ballots: dict[str, Literal["skip", "ai", "remove"]] = Field(default_factory=dict)
+    #: when the vote closes by itself with VOTE_FALLBACK (None: a vote stored before deadlines existed)
+    deadline: float | None = None
 
 
 class UndoProposal(BaseModel):
+    """Taking back the proposer's last step (seq) and the AI steps that followed it (steps in all)."""
+
     seq: int
     version: int
+    steps: int = 1
     proposer: str
     yes: list[str] = Field(default_factory=list)
 

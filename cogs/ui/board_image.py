@@ -32,8 +32,9 @@ from typing import Hashable, Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.prophecy.content import CreatureCard, Pack, Space
+from engine.prophecy.content import CreatureCard, Pack, Space, display_name
 from engine.prophecy.state import AdventureOnSpace, PlayerState, ProphecyState
+from gm.i18n import format_text
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -109,6 +110,8 @@ DEFAULT_LABELS: dict[str, str] = {
     "title.turn": "{player} to play",
     "title.finished": "Game over",
     "title.winner": "Winner: {player}",
+    # the language of the labels: pack names (spaces, cards, characters) are shown in it
+    "locale": "en",
 }
 
 
@@ -426,23 +429,25 @@ class _Words:
     def __getitem__(self, key: str) -> str:
         return self.map.get(key, key)
 
+    @property
+    def locale(self) -> str:
+        return self.map.get("locale", "en")
+
     def fmt(self, key: str, **kw: object) -> str:
-        try:
-            return self[key].format(**kw)
-        except (KeyError, IndexError, ValueError):
-            return self[key]
+        # the locale formatter: Italian labels use grammar filters such as {player|a}
+        return format_text(self.locale, self[key], **kw)
 
     def kind(self, space: Space) -> str:
         return self.map.get(f"kind.{space.kind}", space.kind.replace("_", " ").title())
 
     def space(self, space: Space) -> str:
-        return self.map.get(f"space.{space.id}", space.name)
+        return self.map.get(f"space.{space.id}", display_name(space, self.locale))
 
     def card(self, card_id: str) -> str:
         if f"card.{card_id}" in self.map:
             return self.map[f"card.{card_id}"]
         try:
-            return self.pack.adventure(card_id).name
+            return display_name(self.pack.adventure(card_id), self.locale)
         except KeyError:
             return card_id
 
@@ -450,13 +455,15 @@ class _Words:
         if f"character.{char_id}" in self.map:
             return self.map[f"character.{char_id}"]
         try:
-            return self.pack.character(char_id).name
+            return display_name(self.pack.character(char_id), self.locale)
         except KeyError:
             return char_id
 
     def astral(self, plane_id: str, name: str) -> str:
-        # "Astral Plane of Fire" -> "Fire": the badge is tiny and its kind is in the key
-        return self.map.get(f"astral.{plane_id}", name.split()[-1] if name.split() else plane_id)
+        # "Astral Plane of Fire" -> "Fire", "Piano Astrale dell'Acqua" -> "Acqua": the badge is
+        # tiny and its kind is in the key
+        words = name.replace("'", " ").split()
+        return self.map.get(f"astral.{plane_id}", words[-1] if words else plane_id)
 
 
 def key_figure(card: object, labels: Mapping[str, str] = DEFAULT_LABELS) -> str:
@@ -529,7 +536,7 @@ def _draw_background(pack: Pack, words: _Words) -> Image.Image:
             a, b = (pack.space_index(s) for s in plane.between)
         except KeyError:
             continue
-        _draw_astral(image, g, a, b, words.astral(plane.id, plane.name))
+        _draw_astral(image, g, a, b, words.astral(plane.id, display_name(plane, words.locale)))
     x0, y0, x1, y1 = g.centre_box()
     draw.rectangle((x0 + 6, y0 + 6, x1 - 6, y1 - 6), fill=PAPER, outline=INK, width=2)
     _draw_key(draw, g, words)

@@ -9,7 +9,7 @@ from typing import Any
 from engine.ai.odds import fight_odds
 from engine.core.events import Event
 from engine.prophecy import actions as A
-from engine.prophecy.content import CreatureCard, Pack, pack_by_id
+from engine.prophecy.content import CreatureCard, Pack, display_name, display_text, pack_by_id
 from engine.prophecy.market import sell_price
 from engine.prophecy.movement import move_options
 from engine.prophecy.spaces import price, services
@@ -20,7 +20,11 @@ from gm.i18n import t
 
 
 class Names:
-    """Display names for ids found in events and actions."""
+    """Display names for ids found in events and actions, in the reader's language.
+
+    The pack carries the translations (`names`, `guild_names`); an id nobody can name is
+    shown as it is rather than raising, so one odd event never breaks a whole reply.
+    """
 
     def __init__(self, state: ProphecyState, locale: str) -> None:
         self.state = state
@@ -35,19 +39,33 @@ class Names:
         p = self.pack
         for finder in (p.adventure, p.item, p.chance_card, p.character):
             try:
-                return finder(card_id).name  # type: ignore[operator]
+                return display_name(finder(card_id), self.locale)  # type: ignore[operator]
             except KeyError:
                 continue
         return card_id
 
+    def card_text(self, card_id: str) -> str:
+        """A card's own-words text in the reader's language ("" when it has none)."""
+        p = self.pack
+        for finder in (p.adventure, p.item, p.chance_card, p.character):
+            try:
+                return display_text(finder(card_id), self.locale)  # type: ignore[operator]
+            except KeyError:
+                continue
+        return ""
+
     def space(self, space_id: str) -> str:
         try:
-            return self.pack.space(self.pack.space_index(space_id)).name
+            return self.space_at(self.pack.space_index(space_id))
         except KeyError:
             return space_id
 
+    def space_at(self, index: int) -> str:
+        """The name of the board space at ring position `index`."""
+        return display_name(self.pack.space(index), self.locale)
+
     def guild(self, guild_id: str) -> str:
-        return self.pack.guilds.get(guild_id, guild_id)
+        return self.pack.guild_name(guild_id, self.locale)
 
     def item_uid(self, uid: str) -> str:
         for p in self.state.players:
@@ -71,11 +89,23 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
     pack = n.pack
     if isinstance(action, A.Move):
         if action.method == "stay":
-            return t(locale, "action.move_stay", space=n.space(action.to))
+            label = t(locale, "action.move_stay", space=n.space(action.to))
+            if with_odds:
+                from cogs.ui.prompt_text import destination_short
+
+                extra = destination_short(state, actor, action, locale)
+                label = f"{label} · {extra}" if extra else label
+            return label
         cost = next((c for m, c in move_options(pack, p, state.turn.held if state.turn else False)
                      if m.method == action.method and m.to == action.to), 0)
-        return t(locale, "action.move", method=t(locale, f"method.{action.method}"), space=n.space(action.to),
-                 cost=_cost_text(locale, cost))
+        label = t(locale, "action.move", method=t(locale, f"method.{action.method}"), space=n.space(action.to),
+                  cost=_cost_text(locale, cost))
+        if with_odds:  # what waits there, in a few words (the prompt embed has the detail)
+            from cogs.ui.prompt_text import destination_short
+
+            extra = destination_short(state, actor, action, locale)
+            label = f"{label} · {extra}" if extra else label
+        return label
     if isinstance(action, A.Fight):
         gear = [u for u in (action.weapon, action.head) if u] + list(action.hand) + list(action.body)
         gear_text = t(locale, "action.fight_gear", items=", ".join(n.item_uid(u) for u in gear)) if gear else ""
@@ -94,7 +124,18 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
         return t(locale, "action.bribe", cost=_cost_text(locale, cost))
     if isinstance(action, A.UseOpportunity):
         adv = next((a for a in state.spaces[p.space] if a.uid == action.card), None)
-        return t(locale, "action.use_opportunity", card=n.card(adv.card) if adv else action.card)
+        card_name = n.card(adv.card) if adv else action.card
+        if action.give:
+            return t(locale, "prompt.use_giving", card=card_name, items=", ".join(n.item_uid(u) for u in action.give))
+        return t(locale, "action.use_opportunity", card=card_name)
+    if isinstance(action, A.Roll):
+        from cogs.ui.prompt_text import describe_roll
+
+        return describe_roll(state, action, locale, with_odds)
+    if isinstance(action, A.ChooseItem):
+        from cogs.ui.prompt_text import describe_choice
+
+        return describe_choice(state, action, locale)
     if isinstance(action, (A.Heal, A.Recharge)):
         kind = action.type
         ctx = Ctx(state, pack)
@@ -175,8 +216,13 @@ def describe_event(state: ProphecyState, event: Event, locale: str) -> str | Non
         params["cost"] = t(locale, "event.paid_cost", cost=d["cost"]) if d.get("cost") else ""
     elif kind == "battle_started":
         params["lives"] = t(locale, "event.three_lives") if d.get("lives", 1) > 1 else ""
-    elif kind == "battle_roll":
-        params["card_short"] = "🎲"
+    elif kind in ("battle_roll", "chance_drawn", "chance_no_effect", "turn_auto_ended", "throw_decision"):
+        from cogs.ui.prompt_text import event_params
+
+        extra = event_params(state, event, locale)
+        if extra is None:
+            return None
+        params.update(extra)
     elif kind == "paid":
         parts = [f"{v} {t(locale, 'sheet.' + k)}" for k, v in d.items() if k in ("gold", "experience", "health", "magic")]
         if d.get("reason") in ("heal", "recharge"):

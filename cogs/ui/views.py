@@ -32,6 +32,8 @@ async def _on_choice(interaction: discord.Interaction, game: int, version: int, 
 def _style(action: Any) -> discord.ButtonStyle:
     if isinstance(action, (A.EndTurn,)):
         return discord.ButtonStyle.secondary
+    if isinstance(action, A.Roll):
+        return discord.ButtonStyle.danger if action.throw else discord.ButtonStyle.primary
     if isinstance(action, (A.Fight, A.BuyCertificate)):
         return discord.ButtonStyle.danger if isinstance(action, A.Fight) else discord.ButtonStyle.success
     return discord.ButtonStyle.primary

@@ -1,8 +1,14 @@
-"""Exact combat odds for a planned battle, shown to players before they fight."""
+"""Combat odds: exact ones shown to players, and the same numbers as floats for the AI.
+
+Both come from one table of exact single-roll chances (two d6, the player's die minus the
+Creature's), so the AI's floats are the displayed fractions rounded once, never a separate
+approximation.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from engine.prophecy.actions import Fight
 from engine.prophecy.combat import battle_odds, plan_battle
@@ -34,3 +40,28 @@ def fight_odds(state: ProphecyState, actor: str, action: Fight) -> Odds:
     assert isinstance(card, CreatureCard)
     plan = plan_battle(pack, p, card, action)
     return Odds(*battle_odds(plan))
+
+
+def _exact_roll(diff: int) -> tuple[Fraction, Fraction, Fraction]:
+    """Exact (win, draw, loss) of one roll when the player's total before dice leads by `diff`."""
+    win = sum(1 for light in range(1, 7) for dark in range(1, 7) if diff + light - dark > 0)
+    draw = sum(1 for light in range(1, 7) for dark in range(1, 7) if diff + light - dark == 0)
+    return Fraction(win, 36), Fraction(draw, 36), Fraction(36 - win - draw, 36)
+
+
+@lru_cache(maxsize=4096)
+def battle_chances(diff: int, first_bonus: int = 0, lives: int = 1) -> tuple[float, float, float]:
+    """(win, draw, loss) as floats for a battle whose figures differ by `diff`.
+
+    `first_bonus` is a thrown weapon's bonus on the first roll only; with `lives` > 1 every
+    roll must be won and the first roll that is not a win decides the battle (the same rule
+    as `engine.prophecy.combat.battle_odds`). Computed exactly, then rounded once; cached, so
+    the AI's hot path is a dictionary look-up.
+    """
+    win, draw, loss = Fraction(1), Fraction(0), Fraction(0)
+    for roll in range(lives):
+        w, d, l = _exact_roll(diff + (first_bonus if roll == 0 else 0))
+        draw += win * d
+        loss += win * l
+        win *= w
+    return float(win), float(draw), float(loss)

@@ -5,7 +5,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from engine.ai.players import PLAYERS
+from engine.ai.baseline import baseline_player
+from engine.ai.players import PLAYERS, Chooser
 from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.state import ProphecyState
@@ -18,6 +19,10 @@ class GameRecordSim:
     options: dict[str, Any]
     actions: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     state: ProphecyState | None = None
+
+
+#: every player `play` can seat: the table's levels plus the frozen benchmark yardstick
+SIM_PLAYERS: dict[str, Chooser] = {**PLAYERS, "baseline": baseline_player}
 
 
 def ai_rng(seed: int, player: str) -> random.Random:
@@ -43,7 +48,7 @@ def play(
         if pend is None:
             break
         actor = pend.player
-        action = PLAYERS[level[actor]](state, actor, rngs[actor])
+        action = SIM_PLAYERS[level[actor]](state, actor, rngs[actor])
         new = SYSTEM.apply(state, actor, action).state
         rec.actions.append((actor, action.model_dump()))
         if on_step:

@@ -40,3 +40,13 @@ class GameSystem(Protocol):
     def load_state(self, text: str) -> Any: ...
 
     def dump_state(self, state: Any) -> str: ...
+
+    def view(self, state: Any, viewer: str | None) -> Any:
+        """The state as `viewer` may see it (a seat's player id; None for a spectator).
+
+        Hidden information is a property of the engine: each system decides here what each
+        seat and a spectator may see, and the bot builds everything it sends from this view.
+        A view never holds the seed or the generator's state, nor the order of a face-down
+        pile, and it cannot be played on (`apply` refuses it).
+        """
+        ...

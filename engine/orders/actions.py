@@ -24,11 +24,16 @@ class Join(_Action):
 
 
 class ChangePoints(_Action):
-    """Gain (positive) or lose (negative) points of one type; losses stop at zero."""
+    """Gain (positive) or spend (negative) points of one type.
+
+    Spending more than you have is refused. A `penalty` is a loss the game imposed (an
+    encounter, a table): the sheet's Miscellaneous rule stops it at zero instead.
+    """
 
     type: Literal["points"] = "points"
     kind: PointKind
     amount: int = Field(ge=-1000, le=1000)
+    penalty: bool = False
 
     @field_validator("amount")
     @classmethod

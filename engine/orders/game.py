@@ -15,6 +15,7 @@ from engine.core.rng import Rng
 from engine.core.system import Seat
 from engine.orders import rules
 from engine.orders.state import OrderPlayer, OrdersOptions, OrdersState
+from engine.orders.view import OrdersView, view
 from engine.tables.models import ORDER_IDS
 
 
@@ -37,6 +38,8 @@ class OrdersSystem:
         return Outcome(state, events)
 
     def apply(self, state: OrdersState, actor: str, action: Any) -> Outcome[OrdersState]:
+        if isinstance(state, OrdersView):
+            raise TypeError("a view of a tracker cannot be played on; apply to the stored state")
         return rules.apply(state, actor, action)
 
     def legal_actions(self, state: OrdersState, actor: str) -> list[Any]:
@@ -53,6 +56,9 @@ class OrdersSystem:
 
     def dump_state(self, state: OrdersState) -> str:
         return state.dump()
+
+    def view(self, state: OrdersState, viewer: str | None) -> OrdersView:
+        return view(state, viewer)
 
 
 SYSTEM = OrdersSystem()

@@ -11,6 +11,8 @@ Project readings (the sheet is silent), kept small and stated where they act:
   player holds, in the new Order, the Rank his points qualify for there, never more than
   before and never below 1; the new Mentor's Mandatory Task makes `tasks_done` False again.
 - Advancing is one Rank per action, each step checked, so the co-op rule is never skipped.
+- Spending more points than you hold is refused; only a loss marked as a penalty (imposed by
+  an encounter or a table) is stopped at zero, which is what Miscellaneous describes.
 """
 from __future__ import annotations
 
@@ -93,7 +95,10 @@ def _join(book: Book, state: OrdersState, actor: str, action: A.Join) -> list[Ev
 
 def _points(book: Book, me: OrderPlayer, action: A.ChangePoints) -> list[Event]:
     before = me.points(action.kind)
-    me.set_points(action.kind, before + action.amount)  # losses stop at zero (Miscellaneous)
+    if before + action.amount < 0 and not action.penalty:
+        # spending is a choice: points you do not have cannot be spent (a typo must not zero them)
+        raise RuleError("dice.orders.overspend", point_kind=action.kind, have=before, asked=-action.amount)
+    me.set_points(action.kind, before + action.amount)  # imposed losses stop at zero (Miscellaneous)
     after = me.points(action.kind)
     kind = "dice.orders.ev.points_gained" if action.amount > 0 else "dice.orders.ev.points_lost"
     return [

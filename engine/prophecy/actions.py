@@ -32,7 +32,22 @@ class Fight(_Action):
     head: str | None = Field(None, max_length=64)
     body: tuple[str, ...] = Field((), max_length=50)
     #: throw the weapon: its thrown bonus is added to the first roll, then it is usually damaged
+    #: (in a three-lives battle the player may instead throw it before a later roll: `Roll`)
     throw: bool = False
+
+
+class Roll(_Action):
+    """The next roll of a three-lives battle; `throw` throws the declared weapon on this roll."""
+
+    type: Literal["roll"] = "roll"
+    throw: bool = False
+
+
+class ChooseItem(_Action):
+    """The owner's answer to a card that takes or damages one of her Items."""
+
+    type: Literal["choose_item"] = "choose_item"
+    item: str = Field(max_length=64)
 
 
 class Bribe(_Action):
@@ -44,6 +59,8 @@ class Bribe(_Action):
 class UseOpportunity(_Action):
     type: Literal["use_opportunity"] = "use_opportunity"
     card: str = Field(max_length=64)
+    #: the Items handed over when the card takes some (e.g. sold for Gold); the owner picks them
+    give: tuple[str, ...] = Field((), max_length=10)
 
 
 class Heal(_Action):
@@ -113,7 +130,7 @@ TABLE_ACTIONS = ("resign", "hand_over")
 TABLE_ACTOR = "gm"
 
 Action = Annotated[
-    Union[Move, Fight, Bribe, UseOpportunity, Heal, Recharge, Exchange, Buy, Sell, Repair, UseItem, BuyCertificate,
+    Union[Move, Fight, Roll, ChooseItem, Bribe, UseOpportunity, Heal, Recharge, Exchange, Buy, Sell, Repair, UseItem, BuyCertificate,
           EndTurn, Resign, HandOver],
     Field(discriminator="type"),
 ]

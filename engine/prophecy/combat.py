@@ -12,12 +12,12 @@ from functools import lru_cache
 from fractions import Fraction
 
 from engine.core.errors import RuleError
-from engine.prophecy.actions import Bribe, Fight
-from engine.prophecy.content import Cost, CreatureCard, Pack
+from engine.prophecy.actions import Bribe, Fight, Roll
+from engine.prophecy.content import Cost, CreatureCard, ItemCard, Pack
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, can_pay, lose_health, pay
 from engine.prophecy.equipment import battle_bonus, check_loadout
-from engine.prophecy.state import AdventureOnSpace, PlayerState
+from engine.prophecy.state import AdventureOnSpace, OngoingBattle, PlayerState
 
 
 @dataclass(frozen=True)
@@ -119,25 +119,112 @@ def creature_to_fight(ctx: Ctx) -> tuple[AdventureOnSpace, CreatureCard]:
     raise AssertionError("creature to fight is not on the character's space")
 
 
-def fight(ctx: Ctx, p: PlayerState, action: Fight) -> str:
-    """Resolve the battle and return "win", "draw" or "loss"."""
+def throw_bonus(creature: CreatureCard, weapon: ItemCard | None, battle: str) -> int:
+    """What throwing `weapon` adds to one roll against `creature` (0: throwing gives nothing).
+
+    Only in a Battle of Strength, and nothing where weapons or Items give no bonus.
+    """
+    if weapon is None or weapon.thrown is None or battle != "strength":
+        return 0
+    if creature.special("no_weapons") is not None or creature.special("no_items") is not None:
+        return 0
+    return weapon.thrown + sum(v for t, v in weapon.bonus_vs.items() if t in creature.tags)
+
+
+def _start(pack: Pack, p: PlayerState, creature: CreatureCard, action: Fight) -> tuple[OngoingBattle, Cost | None]:
+    """The battle's figures once its cost is paid, the declared weapon in hand or thrown."""
+    plan = plan_battle(pack, p, creature, action)
+    cards = check_loadout(pack, p, action)
+    weapon = pack.item(p.item(action.weapon).card) if action.weapon else None  # type: ignore[union-attr]
+    own = plan.player_figure - battle_bonus(cards, creature, action.battle, weapon if action.throw else None)
+    held = own + battle_bonus(cards, creature, action.battle, None)
+    without = own + battle_bonus(cards, creature, action.battle, weapon)
+    battle = OngoingBattle(battle=action.battle, player_figure=held, figure_without_weapon=without,  # type: ignore[arg-type]
+                           creature_figure=plan.creature_figure, throw_bonus=throw_bonus(creature, weapon, action.battle),
+                           lives=plan.lives, weapon=action.weapon if weapon is not None and weapon.thrown is not None else None,
+                           thrown_at=1 if action.throw else None)
+    return battle, plan.cost
+
+
+def remaining_odds(battle: OngoingBattle, throw_now: bool) -> tuple[Fraction, Fraction, Fraction]:
+    """Exact (win, draw, loss) of the rest of a paused battle, throwing now or never."""
+    plan = battle.model_copy()
+    if throw_now:
+        plan.thrown_at = plan.rolls + 1
+    win, draw, loss = Fraction(1), Fraction(0), Fraction(0)
+    for roll in range(plan.rolls + 1, plan.lives + 1):
+        w, d, l = _single_roll(plan.figure_for(roll) - plan.creature_figure)
+        draw += win * d
+        loss += win * l
+        win *= w
+    return win, draw, loss
+
+
+def fight(ctx: Ctx, p: PlayerState, action: Fight) -> str | None:
+    """Start the battle; return "win", "draw" or "loss", or None while it waits for a throw decision."""
+    _adv, creature = creature_to_fight(ctx)
+    battle, cost = _start(ctx.pack, p, creature, action)
+    pay(ctx, p, cost, "battle_switch")
+    ctx.emit("battle_started", p.player, card=creature.id, battle=battle.battle, player_figure=battle.player_figure,
+             creature_figure=battle.creature_figure, lives=battle.lives,
+             throw_bonus=battle.throw_bonus if action.throw else 0)
+    if action.throw and action.weapon:
+        _thrown(ctx, p, battle)
+    return _roll_on(ctx, p, battle)
+
+
+def next_roll(ctx: Ctx, p: PlayerState, action: Roll) -> str | None:
+    """The next roll of a paused three-lives battle, throwing the weapon now if asked."""
+    turn = ctx.state.turn
+    assert turn is not None
+    battle = turn.battle
+    if battle is None:
+        raise RuleError("error.no_battle_running")
+    if action.throw:
+        if not battle.can_throw():
+            raise RuleError("error.throw_not_possible")
+        battle.thrown_at = battle.rolls + 1
+        _thrown(ctx, p, battle)
+    turn.battle = None
+    return _roll_on(ctx, p, battle)
+
+
+def _thrown(ctx: Ctx, p: PlayerState, battle: OngoingBattle) -> None:
+    item = p.item(battle.weapon) if battle.weapon else None
+    if item is not None:
+        ctx.emit("weapon_thrown", p.player, item=item.uid, card=item.card, bonus=battle.throw_bonus,
+                 roll=battle.thrown_at)
+
+
+def _roll_on(ctx: Ctx, p: PlayerState, battle: OngoingBattle) -> str | None:
+    """Roll until a roll is not won, the lives are used up, or a throw decision is due."""
     adv, creature = creature_to_fight(ctx)
-    plan = plan_battle(ctx.pack, p, creature, action)
-    pay(ctx, p, plan.cost, "battle_switch")
-    ctx.emit("battle_started", p.player, card=creature.id, battle=plan.battle, player_figure=plan.player_figure,
-             creature_figure=plan.creature_figure, lives=plan.lives, throw_bonus=plan.first_roll_bonus)
     result = "win"
-    for roll in range(plan.lives):
+    while battle.rolls < battle.lives:
+        roll = battle.rolls + 1
+        figure = battle.figure_for(roll)
         light, dark = ctx.state.rng.d6(), ctx.state.rng.d6()
-        mine = plan.player_figure + light + (plan.first_roll_bonus if roll == 0 else 0)
-        theirs = plan.creature_figure + dark
+        mine = figure + light
+        theirs = battle.creature_figure + dark
         result = "win" if mine > theirs else "draw" if mine == theirs else "loss"
-        ctx.emit("battle_roll", p.player, reveals=True, roll=roll + 1, light=light, dark=dark,
+        battle.rolls = roll
+        ctx.emit("battle_roll", p.player, reveals=True, roll=roll, lives=battle.lives, light=light, dark=dark, card=creature.id,
+                 player_figure=figure, creature_figure=battle.creature_figure,
                  player_total=mine, creature_total=theirs, result=result)
         if result != "win":
             break
-    if action.throw and action.weapon:
-        item = p.item(action.weapon)
+        if battle.can_throw():
+            assert ctx.state.turn is not None
+            ctx.state.turn.battle = battle
+            ctx.emit("throw_decision", p.player, card=creature.id, roll=roll + 1, item=battle.weapon)
+            return None
+    return _finish(ctx, p, adv, creature, battle, result)
+
+
+def _finish(ctx: Ctx, p: PlayerState, adv: AdventureOnSpace, creature: CreatureCard, battle: OngoingBattle,
+            result: str) -> str:
+    if battle.thrown_at is not None and battle.weapon:
+        item = p.item(battle.weapon)
         assert item is not None
         if ctx.pack.item(item.card).breaks_when_thrown:
             item.damaged = True

@@ -115,6 +115,8 @@ class _Card(_Strict):
     count: int = Field(1, ge=1)
     #: own-words summary of the card's text (never the printed sentence)
     text: str = ""
+    #: the same summary in other languages (locale -> text); `text` is the English default
+    texts: dict[str, str] = Field(default_factory=dict)
     source: Source = "project"
     #: only used by the Standard Version; removed at Basic setup
     standard_only: bool = False
@@ -228,6 +230,8 @@ class Character(_Strict):
     guilds: tuple[str, str]
     tags: list[str] = Field(default_factory=lambda: ["humanoid"])
     text: str = ""
+    #: the same description in other languages (locale -> text)
+    texts: dict[str, str] = Field(default_factory=dict)
     source: Source = "project"
 
 
@@ -347,6 +351,8 @@ class Pack(BaseModel):
     items: list[ItemCard]
     chance: list[ChanceCard]
     guilds: dict[str, str]  # guild id -> name
+    #: locale -> guild id -> display name (see `guild_name`)
+    guild_names: dict[str, dict[str, str]] = Field(default_factory=dict)
 
     @property
     def rules(self) -> RulesConfig:
@@ -373,6 +379,18 @@ class Pack(BaseModel):
 
     def space_index(self, space_id: str) -> int:
         return self._space_index[space_id]
+
+    def card_text(self, card_id: str, locale: str = "en") -> str | None:
+        """The own-words text of a card or character in `locale` (English when untranslated);
+        None when no card has this id."""
+        for table in (self._adventures, self._items, self._chance, self._characters):  # type: ignore[attr-defined]
+            if card_id in table:
+                return display_text(table[card_id], locale)
+        return None
+
+    def guild_name(self, guild_id: str, locale: str = "en") -> str:
+        """A guild's name in `locale`, else its English name, else the id (never raises)."""
+        return self.guild_names.get(locale, {}).get(guild_id) or self.guilds.get(guild_id, guild_id)
 
     def model_post_init(self, _ctx: object) -> None:
         object.__setattr__(self, "_adventures", {c.id: c for c in self.adventures})
@@ -424,6 +442,8 @@ class _Chance(_Strict):
 
 class _Guilds(_Strict):
     guilds: dict[str, str]
+    #: display names in other languages: locale -> guild id -> name (the English is in `guilds`)
+    names: dict[str, dict[str, str]] = Field(default_factory=dict)
 
 
 def load_pack(folder: Path) -> Pack:
@@ -454,6 +474,9 @@ def load_pack(folder: Path) -> Pack:
             problems.append(f"board.yaml: spaces[{i}].guild: unknown guild {s.guild!r}")
     if board_guilds != set(guilds.guilds):
         problems.append("board.yaml: spaces: every guild needs exactly one guild space")
+    for locale, names in guilds.names.items():
+        for g in set(names) - set(guilds.guilds):
+            problems.append(f"guilds.yaml: names.{locale}.{g}: unknown guild {g!r}")
     if problems:
         raise ContentError("\n".join(problems))
     return Pack(
@@ -464,6 +487,7 @@ def load_pack(folder: Path) -> Pack:
         items=items.cards,
         chance=chance.cards,
         guilds=guilds.guilds,
+        guild_names=guilds.names,
     )
 
 
@@ -494,3 +518,9 @@ def display_name(obj: object, locale: str) -> str:
     """The name players read: the pack's translation for their language, else the English name."""
     names: dict[str, str] = getattr(obj, "names", None) or {}
     return names.get(locale) or getattr(obj, "name")
+
+
+def display_text(obj: object, locale: str) -> str:
+    """A card's own-words text in the reader's language, else the English text."""
+    texts: dict[str, str] = getattr(obj, "texts", None) or {}
+    return texts.get(locale) or getattr(obj, "text", "")

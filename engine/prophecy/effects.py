@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.prophecy.content import Cost, Effect
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard, draw
-from engine.prophecy.state import OwnedItem, PlayerState
+from engine.prophecy.state import ItemChoice, OwnedItem, PlayerState
 
 
 def can_pay(p: PlayerState, cost: Cost | None) -> bool:
@@ -86,11 +86,79 @@ def _most_valuable(ctx: Ctx, items: list[OwnedItem]) -> OwnedItem:
     return max(items, key=lambda i: (ctx.pack.item(i.card).cost, i.uid))
 
 
-def apply_effect(ctx: Ctx, p: PlayerState, effect: Effect | None, reason: str) -> None:
-    """Apply gains before losses, so a card that gives and takes never kills needlessly."""
+def is_trade(effect: Effect) -> bool:
+    """A card that takes Items and gives something back is a sale: the gains pay for the Items.
+
+    (E.g. "hand over one of your Items for 4 Gold".) Without the Items to hand over, the
+    character gets nothing. Project reading of such cards.
+    """
+    return effect.lose_items > 0 and (
+        effect.gold > 0 or effect.experience > 0 or effect.health > 0 or effect.magic > 0
+        or effect.strength > 0 or effect.willpower > 0 or bool(effect.draw))
+
+
+def item_candidates(p: PlayerState, mode: str) -> list[OwnedItem]:
+    """The Items a card may take ("lose": any) or damage ("damage": the undamaged ones)."""
+    return list(p.items) if mode == "lose" else [i for i in p.items if not i.damaged]
+
+
+def distinct_choices(items: list[OwnedItem]) -> list[OwnedItem]:
+    """One Item of each kind (same card, same condition): picking either is the same choice."""
+    seen: set[tuple[str, bool]] = set()
+    out = []
+    for i in items:
+        key = (i.card, i.damaged)
+        if key not in seen:
+            seen.add(key)
+            out.append(i)
+    return out
+
+
+def is_real_choice(p: PlayerState, mode: str, count: int) -> bool:
+    """Does the owner have anything to decide? Not when every candidate goes, or all are alike."""
+    candidates = item_candidates(p, mode)
+    return len(candidates) > count and len(distinct_choices(candidates)) > 1
+
+
+def take_item(ctx: Ctx, p: PlayerState, item: OwnedItem, mode: str, reason: str) -> None:
+    """Discard (lose) or damage one Item of the character, with its narration event."""
+    if mode == "damage":
+        item.damaged = True
+        ctx.emit("item_damaged", p.player, item=item.uid, card=item.card, reason=reason)
+        return
+    p.items.remove(item)
+    discard(ctx, ctx.pack.item(item.card).deck, item.card)
+    ctx.emit("item_lost", p.player, item=item.uid, card=item.card, reason=reason)
+
+
+def _items_taken(ctx: Ctx, p: PlayerState, mode: str, count: int, reason: str) -> None:
+    """The owner chooses which Items go when there is a real choice (asked before play goes
+    on, see rules.pending); otherwise they go at once (all of them, or alike ones)."""
+    if count <= 0 or not item_candidates(p, mode):
+        return
+    if ctx.state.turn is not None and is_real_choice(p, mode, count):
+        ctx.state.turn.item_choices.append(ItemChoice(player=p.player, mode=mode, count=count, reason=reason))  # type: ignore[arg-type]
+        return
+    for _ in range(count):
+        candidates = item_candidates(p, mode)
+        if not candidates:
+            return
+        take_item(ctx, p, _most_valuable(ctx, candidates), mode, reason)
+
+
+def apply_effect(ctx: Ctx, p: PlayerState, effect: Effect | None, reason: str,
+                 give: tuple[str, ...] | None = None) -> None:
+    """Apply gains before losses, so a card that gives and takes never kills needlessly.
+
+    `give` names the Items the owner chose to hand over (an Opportunity that takes Items).
+    A sale (see `is_trade`) without enough Items gives nothing at all.
+    """
     if effect is None or not p.alive:
         return
     st = ctx.state
+    if is_trade(effect) and len(p.items) < effect.lose_items:
+        ctx.emit("effect_void", p.player, card=reason, why="no_item")
+        return
     if effect.gold > 0:
         p.gold += effect.gold
         ctx.emit("gold_gained", p.player, amount=effect.gold, reason=reason)
@@ -125,18 +193,14 @@ def apply_effect(ctx: Ctx, p: PlayerState, effect: Effect | None, reason: str) -
         ctx.emit("experience_lost", p.player, amount=n, reason=reason)
     if effect.magic < 0:
         lose_magic(ctx, p, -effect.magic, reason)
-    for _ in range(effect.damage_items):
-        whole = [i for i in p.items if not i.damaged]
-        if whole:
-            item = _most_valuable(ctx, whole)
-            item.damaged = True
-            ctx.emit("item_damaged", p.player, item=item.uid, card=item.card, reason=reason)
-    for _ in range(effect.lose_items):
-        if p.items:
-            item = _most_valuable(ctx, p.items)
-            p.items.remove(item)
-            discard(ctx, ctx.pack.item(item.card).deck, item.card)
-            ctx.emit("item_lost", p.player, item=item.uid, card=item.card, reason=reason)
+    _items_taken(ctx, p, "damage", effect.damage_items, reason)
+    if give:
+        for uid in give:
+            item = p.item(uid)
+            if item is not None:
+                take_item(ctx, p, item, "lose", reason)
+    else:
+        _items_taken(ctx, p, "lose", effect.lose_items, reason)
     if effect.roll:
         face = st.rng.d6()
         ctx.emit("die_rolled", p.player, reveals=True, face=face, reason=reason)
@@ -148,6 +212,8 @@ def apply_effect(ctx: Ctx, p: PlayerState, effect: Effect | None, reason: str) -
 
 def would_change(ctx: Ctx, p: PlayerState, effect: Effect) -> bool:
     """Would this effect do anything at all? An Opportunity that would not cannot be used."""
+    if is_trade(effect):
+        return len(p.items) >= effect.lose_items
     if effect.roll or effect.draw or effect.gold > 0 or effect.experience > 0:
         return True
     if effect.health > 0 and p.red.left:

@@ -6,10 +6,12 @@ spaces passed do not count, except a Creature that holds a character starting th
 """
 from __future__ import annotations
 
+from itertools import combinations
+
 from engine.core.errors import RuleError
 from engine.prophecy.content import CreatureCard, OpportunityCard
 from engine.prophecy.context import Ctx
-from engine.prophecy.effects import apply_effect, can_pay, pay, would_change
+from engine.prophecy.effects import apply_effect, can_pay, is_trade, pay, would_change
 from engine.prophecy.state import AdventureOnSpace, PlayerState
 
 
@@ -52,18 +54,63 @@ def can_use_opportunity(ctx: Ctx, p: PlayerState, card: OpportunityCard) -> bool
     return can_pay(p, card.cost) and would_change(ctx, p, card.effect)
 
 
-def use_opportunity(ctx: Ctx, p: PlayerState, uid: str) -> None:
-    """A used Opportunity is discarded; an unused one stays face-up on its space."""
+def items_to_give(p: PlayerState, card: OpportunityCard) -> list[tuple[str, ...]]:
+    """The owner's possible answers to an Opportunity that takes Items: one entry per choice.
+
+    A card that takes nothing has the single answer `()`. Alike Items (same card, same
+    condition) count as one choice.
+    """
+    n = card.effect.lose_items
+    if n <= 0 or not p.items:
+        return [()]
+    if len(p.items) <= n:
+        return [tuple(i.uid for i in p.items)]
+    out: list[tuple[str, ...]] = []
+    seen: set[tuple[tuple[str, bool], ...]] = set()
+    for combo in combinations(p.items, n):
+        key = tuple(sorted((i.card, i.damaged) for i in combo))
+        if key not in seen:
+            seen.add(key)
+            out.append(tuple(i.uid for i in combo))
+    return out
+
+
+def use_opportunity(ctx: Ctx, p: PlayerState, uid: str, give: tuple[str, ...] = ()) -> None:
+    """A used Opportunity is discarded; an unused one stays face-up on its space.
+
+    If it takes Items, `give` names them (the owner chooses); without a choice to make they go
+    by themselves.
+    """
     for adv, card in opportunities_here(ctx, p):
         if adv.uid == uid or adv.card == uid:
             if not can_pay(p, card.cost):
                 raise RuleError("error.cannot_pay", **card.cost.model_dump())
             if not would_change(ctx, p, card.effect):
-                raise RuleError("error.opportunity_useless", card=card.id)
+                raise RuleError("error.needs_an_item" if is_trade(card.effect) else "error.opportunity_useless",
+                                card=card.id)
+            chosen = _check_give(ctx, p, card, give)
             pay(ctx, p, card.cost, card.id)
             ctx.state.spaces[p.space].remove(adv)
             ctx.state.decks.adventure.discard.append(adv.card)
             ctx.emit("opportunity_used", p.player, card=card.id)
-            apply_effect(ctx, p, card.effect, card.id)
+            apply_effect(ctx, p, card.effect, card.id, give=chosen)
             return
     raise RuleError("error.no_such_opportunity", card=uid)
+
+
+def _check_give(ctx: Ctx, p: PlayerState, card: OpportunityCard, give: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The Items handed over, checked; None lets the effect take them itself (no choice to make)."""
+    n = card.effect.lose_items
+    if n <= 0:
+        if give:
+            raise RuleError("error.nothing_to_give", card=card.id)
+        return None
+    if not give:
+        if len(items_to_give(p, card)) > 1:
+            raise RuleError("error.choose_items_to_give", card=card.id, count=n)
+        return None
+    if len(set(give)) != len(give) or any(p.item(u) is None for u in give):
+        raise RuleError("error.item_not_owned", item=next((u for u in give if p.item(u) is None), give[0]))
+    if len(give) != min(n, len(p.items)):
+        raise RuleError("error.give_count", card=card.id, count=n)
+    return give

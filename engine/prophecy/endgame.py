@@ -18,6 +18,7 @@ def kill(ctx: Ctx, p: PlayerState, reason: str) -> None:
     for item in p.items:
         getattr(ctx.state.decks, ctx.pack.item(item.card).deck).discard.append(item.card)
     p.items = []
+    _drop_choices(ctx, p)
     ctx.emit("character_died", p.player, reason=reason)
     alive = [q for q in ctx.state.players if q.alive]
     if len(alive) == 1 and len(ctx.state.players) > 1:
@@ -34,10 +35,20 @@ def retire(ctx: Ctx, p: PlayerState) -> None:
     for item in p.items:
         getattr(ctx.state.decks, ctx.pack.item(item.card).deck).discard.append(item.card)
     p.items = []
+    _drop_choices(ctx, p)
     ctx.emit("player_removed", p.player)
     alive = [q for q in ctx.state.players if q.alive]
     if len(alive) == 1 and len(ctx.state.players) > 1:
         finish(ctx, alive[0].player, "last_standing")
+
+
+def _drop_choices(ctx: Ctx, p: PlayerState) -> None:
+    """Her Items are gone, so nobody waits for her to pick one any more."""
+    turn = ctx.state.turn
+    if turn is not None:
+        turn.item_choices = [c for c in turn.item_choices if c.player != p.player]
+        if turn.player == p.player:
+            turn.battle = None
 
 
 def finish(ctx: Ctx, winner: str | None, reason: str) -> None:
@@ -53,14 +64,20 @@ def finish(ctx: Ctx, winner: str | None, reason: str) -> None:
 
 
 def ranking(ctx: Ctx, winner: str | None) -> list[RankEntry]:
-    """The winner first, the others by number of Certificates; living before dead; ties share a place."""
+    """The winner first, the others by number of Certificates; ties share a place.
+
+    Basic rules, "End of the Game": the others are ranked according to the number of
+    Certificates they collected. Dead characters are ranked the same way (their Certificates
+    were collected all the same); the entry says they died.
+    """
     players = ctx.state.players
-    def key(p: PlayerState) -> tuple[int, int, int]:
-        return (0 if p.player == winner else 1, 0 if p.alive else 1, -len(p.certificates))
+
+    def key(p: PlayerState) -> tuple[int, int]:
+        return (0 if p.player == winner else 1, -len(p.certificates))
 
     ordered = sorted(players, key=key)
     out: list[RankEntry] = []
-    prev: tuple[int, int, int] | None = None
+    prev: tuple[int, int] | None = None
     place = 0
     for i, p in enumerate(ordered, start=1):
         k = key(p)

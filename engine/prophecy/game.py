@@ -11,6 +11,7 @@ from engine.prophecy.content import pack_by_id
 from engine.prophecy.setup import MAX_SEATS, MIN_SEATS, new_state
 from engine.prophecy.state import ProphecyOptions, ProphecyState
 from engine.prophecy.turns import start_turn
+from engine.prophecy.view import ProphecyView, view
 
 
 class ProphecySystem:
@@ -28,6 +29,8 @@ class ProphecySystem:
         return Outcome(ctx.state, ctx.events)
 
     def apply(self, state: ProphecyState, actor: str, action: Any) -> Outcome[ProphecyState]:
+        if isinstance(state, ProphecyView):
+            raise TypeError("a view of a game cannot be played on; apply to the stored state")
         return rules.apply(state, actor, action)
 
     def legal_actions(self, state: ProphecyState, actor: str) -> list[Any]:
@@ -44,6 +47,9 @@ class ProphecySystem:
 
     def dump_state(self, state: ProphecyState) -> str:
         return state.dump()
+
+    def view(self, state: ProphecyState, viewer: str | None) -> ProphecyView:
+        return view(state, viewer)
 
 
 SYSTEM = ProphecySystem()

@@ -11,12 +11,13 @@ from engine.core.errors import RuleError, UnknownAction
 from engine.core.outcome import Outcome
 from engine.core.pending import Pending
 from engine.prophecy import actions as A
-from engine.prophecy.combat import allowed_battles, bribe, battle_cost, fight
+from engine.prophecy.combat import allowed_battles, bribe, battle_cost, fight, next_roll, throw_bonus
 from engine.prophecy.content import CreatureCard, Pack, pack_by_id
 from engine.prophecy.context import Ctx
-from engine.prophecy.effects import can_pay, would_change
+from engine.prophecy.effects import can_pay, distinct_choices, is_real_choice, item_candidates, take_item, would_change
 from engine.prophecy.endgame import retire
-from engine.prophecy.encounters import can_use_opportunity, opportunities_here, use_opportunity
+from engine.prophecy.encounters import can_use_opportunity, items_to_give, opportunities_here, use_opportunity
+from engine.prophecy.idle import idle_reasons
 from engine.prophecy.equipment import candidate_loadouts
 from engine.prophecy.guilds import buy_certificate, check_certificate
 from engine.prophecy.market import do_buy, do_sell, do_use_item, offer_here
@@ -52,6 +53,14 @@ def pending(state: ProphecyState) -> Pending | None:
         return None
     t = state.turn
     data: dict[str, Any] = {"round": state.round}
+    if t.item_choices:
+        c = t.item_choices[0]
+        return Pending(player=c.player, kind="choose_item",
+                       data={**data, "card": c.reason, "mode": c.mode, "count": c.count})
+    if t.battle is not None:
+        p = state.player(t.player)
+        card = next((a.card for a in state.spaces[p.space] if a.uid == t.fight), None)
+        return Pending(player=t.player, kind="throw", data={**data, "card": card, "roll": t.battle.rolls + 1})
     if t.phase == "fight" and t.fight:
         p = state.player(t.player)
         card = next((a.card for a in state.spaces[p.space] if a.uid == t.fight), None)
@@ -64,6 +73,24 @@ def _check_turn(state: ProphecyState, actor: str, action_type: str) -> PlayerSta
         raise RuleError("error.game_over")
     if not state.has_player(actor):
         raise RuleError("error.not_a_player", actor=actor)
+    if state.turn.item_choices:
+        # a card asked an owner which Item goes: nothing else happens until she answers
+        chooser = state.turn.item_choices[0].player
+        if actor != chooser:
+            raise RuleError("error.not_your_turn", active=chooser)
+        if action_type != "choose_item":
+            raise RuleError("error.choose_item_first", card=state.turn.item_choices[0].reason)
+        return state.player(actor)
+    if action_type == "choose_item":
+        raise RuleError("error.no_item_choice")
+    if state.turn.battle is not None:
+        if state.turn.player != actor:
+            raise RuleError("error.not_your_turn", active=state.turn.player)
+        if action_type != "roll":
+            raise RuleError("error.battle_running")
+        return state.player(actor)
+    if action_type == "roll":
+        raise RuleError("error.no_battle_running")
     if state.turn.player != actor:
         raise RuleError("error.not_your_turn", active=state.turn.player)
     p = state.player(actor)
@@ -133,9 +160,15 @@ def _dispatch(ctx: Ctx, p: PlayerState, action: Any) -> None:
     if t == "move":
         do_move(ctx, p, action)
         after_movement(ctx)
-    elif t == "fight":
-        result = fight(ctx, p, action)
-        if p.alive and ctx.state.status == "active":
+    elif t in ("fight", "roll"):
+        result = fight(ctx, p, action) if t == "fight" else next_roll(ctx, p, action)
+        if result is not None and p.alive and ctx.state.status == "active":
+            _after_battle(ctx, result)
+    elif t == "choose_item":
+        choose_item(ctx, p, action.item)
+        turn = ctx.state.turn
+        if turn is not None and not turn.item_choices and turn.resume is not None:
+            result, turn.resume = turn.resume, None
             after_fight(ctx, result)
     elif t == "bribe":
         bribe(ctx, p, action)
@@ -143,7 +176,7 @@ def _dispatch(ctx: Ctx, p: PlayerState, action: Any) -> None:
         if ctx.state.turn and ctx.state.turn.after_fight == "move":
             ctx.state.turn.held = False
     elif t == "use_opportunity":
-        use_opportunity(ctx, p, action.card)
+        use_opportunity(ctx, p, action.card, action.give)
     elif t == "heal":
         do_heal(ctx, p, action.amount)
     elif t == "recharge":
@@ -166,6 +199,39 @@ def _dispatch(ctx: Ctx, p: PlayerState, action: Any) -> None:
         raise UnknownAction("error.unknown_action", type=t)
 
 
+def _after_battle(ctx: Ctx, result: str) -> None:
+    """Play goes on after the battle, unless a card first asks which Items it takes."""
+    turn = ctx.state.turn
+    assert turn is not None
+    if turn.item_choices:
+        turn.resume = result
+        return
+    after_fight(ctx, result)
+
+
+def choose_item(ctx: Ctx, p: PlayerState, uid: str) -> None:
+    """The owner names the Item a card takes (or damages); more may be asked if it takes several."""
+    turn = ctx.state.turn
+    assert turn is not None and turn.item_choices
+    choice = turn.item_choices[0]
+    candidates = item_candidates(p, choice.mode)
+    item = next((i for i in candidates if i.uid == uid), None)
+    if item is None:
+        raise RuleError("error.item_not_owned" if p.item(uid) is None else "error.item_damaged", item=uid)
+    take_item(ctx, p, item, choice.mode, choice.reason)
+    choice.count -= 1
+    turn.item_choices.pop(0)
+    if choice.count > 0:
+        if is_real_choice(p, choice.mode, choice.count):
+            turn.item_choices.insert(0, choice)
+        else:
+            for _ in range(choice.count):
+                rest = item_candidates(p, choice.mode)
+                if not rest:
+                    break
+                take_item(ctx, p, rest[0], choice.mode, choice.reason)
+
+
 def _advance(ctx: Ctx) -> None:
     """Keep play moving: a dead active character's turn passes; an empty act phase ends itself."""
     st = ctx.state
@@ -176,9 +242,12 @@ def _advance(ctx: Ctx) -> None:
         if not active.alive:
             end_turn(ctx)
             continue
+        if st.turn.item_choices or st.turn.battle is not None:
+            return
         if st.options.auto_end_turn and st.turn.phase == "act":
             acts = legal_actions(st, active.player)
             if len(acts) == 1 and acts[0].type == "end_turn":
+                ctx.emit("turn_auto_ended", active.player, reasons=idle_reasons(ctx, active))
                 end_turn(ctx)
                 continue
         return
@@ -192,13 +261,22 @@ def parse_action(payload: dict[str, Any]) -> Any:
 
 
 def legal_actions(state: ProphecyState, actor: str) -> list[Any]:
-    if state.status != "active" or state.turn is None or state.turn.player != actor:
+    if state.status != "active" or state.turn is None:
+        return []
+    t = state.turn
+    if t.item_choices:
+        c = t.item_choices[0]
+        if c.player != actor or not state.player(actor).alive:
+            return []
+        return [A.ChooseItem(item=i.uid) for i in distinct_choices(item_candidates(state.player(actor), c.mode))]
+    if t.player != actor:
         return []
     ctx = Ctx(state=state, pack=pack_of(state))
     p = state.player(actor)
     if not p.alive:
         return []
-    t = state.turn
+    if t.battle is not None:
+        return [A.Roll(throw=False)] + ([A.Roll(throw=True)] if t.battle.can_throw() else [])
     out: list[Any] = []
     if t.phase == "move":
         for move, cost in move_options(ctx.pack, p, t.held):
@@ -226,7 +304,11 @@ def _fight_actions(ctx: Ctx, p: PlayerState) -> list[Any]:
         cost = battle_cost(ctx.pack, card, battle)
         if not can_pay(p, cost):
             continue
-        out.extend(candidate_loadouts(ctx.pack, p, battle))
+        for action in candidate_loadouts(ctx.pack, p, battle):
+            # throwing is not offered where it can add nothing (Ghostly Spirits and the like)
+            if action.throw and throw_bonus(card, ctx.pack.item(p.item(action.weapon).card), battle) <= 0:  # type: ignore[union-attr]
+                continue
+            out.append(action)
     rule = card.special("bribe")
     if rule is not None and can_pay(p, rule.cost):
         out.append(A.Bribe())
@@ -237,7 +319,8 @@ def _act_actions(ctx: Ctx, p: PlayerState) -> list[Any]:
     out: list[Any] = []
     for adv, card in opportunities_here(ctx, p):
         if can_use_opportunity(ctx, p, card):
-            out.append(A.UseOpportunity(card=adv.uid))
+            for give in items_to_give(p, card):
+                out.append(A.UseOpportunity(card=adv.uid, give=give))
     for kind, lost, cls in (("heal", p.red.left, A.Heal), ("recharge", p.blue.left, A.Recharge)):
         for svc in services(ctx, p, kind):
             if used_this_turn(ctx, p, svc):

@@ -102,6 +102,53 @@ class Decks(BaseModel):
     rare: Deck = Field(default_factory=Deck)
 
 
+class OngoingBattle(BaseModel):
+    """A battle of several rolls (three lives) paused between two rolls.
+
+    The player declared a throwable weapon without throwing it yet; after each won roll she
+    chooses whether to throw it for the next roll (Basic rules, "Weapons and Items": a thrown
+    weapon adds its bonus to a single die roll). The cost was paid before the first roll, so
+    the figures here are final.
+    """
+
+    battle: Literal["strength", "wills"]
+    #: the character's figure with every declared Item, the weapon still in hand
+    player_figure: int
+    #: the same once the weapon has left her hand
+    figure_without_weapon: int
+    creature_figure: int
+    #: what throwing the weapon adds to the roll it is thrown on
+    throw_bonus: int
+    lives: int
+    weapon: str | None = None
+    #: rolls made so far (all of them won, or the battle would be over)
+    rolls: int = 0
+    #: the roll (1-based) the weapon was thrown on, if it was
+    thrown_at: int | None = None
+
+    def figure_for(self, roll: int) -> int:
+        """The character's figure on roll number `roll` (1-based)."""
+        if self.thrown_at is None:
+            return self.player_figure
+        if self.thrown_at == roll:
+            return self.figure_without_weapon + self.throw_bonus
+        return self.figure_without_weapon if roll > self.thrown_at else self.player_figure
+
+    def can_throw(self) -> bool:
+        """A throw is offered only while it can still add something to a roll to come."""
+        return self.weapon is not None and self.thrown_at is None and self.throw_bonus > 0 and self.rolls < self.lives
+
+
+class ItemChoice(BaseModel):
+    """A card takes (or damages) "one of your Items": the owner says which."""
+
+    player: str
+    mode: Literal["lose", "damage"]
+    count: int = Field(1, ge=1)
+    #: the card that asks for it
+    reason: str
+
+
 class TurnState(BaseModel):
     player: str
     phase: Phase = "move"
@@ -118,6 +165,12 @@ class TurnState(BaseModel):
     after_fight: Phase = "act"
     fought: list[str] = Field(default_factory=list)
     used: list[str] = Field(default_factory=list)
+    #: a three-lives battle waiting for the throw decision before its next roll
+    battle: OngoingBattle | None = None
+    #: Items the owners must pick before play goes on (first one first)
+    item_choices: list[ItemChoice] = Field(default_factory=list)
+    #: the battle result whose aftermath waits for those choices
+    resume: str | None = None
 
 
 class RankEntry(BaseModel):

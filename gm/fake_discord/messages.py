@@ -87,6 +87,8 @@ class StoredMessage:
     """For ephemeral messages: the only user who can see (and click) it."""
     deleted: bool = False
     edits: int = 0
+    nonce: str | None = None
+    """What the bot sent as `nonce` (Discord echoes it in the create response)."""
 
     # ------------------------------------------------------------------ views
 
@@ -147,6 +149,8 @@ class StoredMessage:
         }
         if self.guild_id is not None:
             data["guild_id"] = str(self.guild_id)
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         if self.webhook_id is not None:
             data["webhook_id"] = str(self.webhook_id)
         if self.application_id is not None:

@@ -409,6 +409,18 @@ class RestApi:
         problems = check_message(body, file_count=len(request.files))
         if problems:
             return self._reject(request, problems)
+        nonce = body.get("nonce")
+        if nonce is not None and (isinstance(nonce, bool) or not isinstance(nonce, (int, str)) or len(str(nonce)) > 25):
+            return self._reject(request, [Problem("nonce", "must be an integer or a string of at most 25 characters")])
+        author_id = self.fake.bot_user_id
+        if nonce is not None and body.get("enforce_nonce"):
+            # Documented: with enforce_nonce, a message created by the same author with the same
+            # nonce in the past few minutes is returned and no new message is created.
+            earlier = self.fake.nonces.get((author_id, str(nonce)))
+            if earlier is not None and request.time - earlier[0] <= self.fake.nonce_window:
+                found = self.fake.messages.get(earlier[1])
+                if found is not None:
+                    return self._message_reply(found)
         uploads = self._uploads(request, channel.id)
         if isinstance(uploads, tuple):
             return uploads
@@ -422,6 +434,9 @@ class RestApi:
             type=19 if reference else 0,
             message_reference=reference,
         )
+        if nonce is not None:
+            message.nonce = str(nonce)
+            self.fake.nonces[(author_id, str(nonce))] = (request.time, message.id)
         return self._message_reply(message)
 
     def list_messages(self, request: RecordedRequest, channel_id: str) -> Reply:

@@ -140,6 +140,7 @@ class FakeDiscord:
         callback_deadline: float | None = 3.0,
         bot_permissions: PermissionsLike = DEFAULT_BOT_PERMISSIONS,
         attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
+        nonce_window: float = 180.0,
     ) -> None:
         self.world = World(bot_name, bot_permissions=permission_value(bot_permissions))
         self.application_id = self.world.bot_user_id
@@ -152,6 +153,10 @@ class FakeDiscord:
         self.callback_deadline = callback_deadline
         """Seconds a bot has to answer an interaction (Discord: 3); None disables the check."""
         self.attachment_size_limit = attachment_size_limit
+        self.nonce_window = nonce_window
+        """Seconds during which `enforce_nonce` folds a repeated nonce into the first message
+        (Discord: "the past few minutes")."""
+        self.nonces: dict[tuple[int, str], tuple[float, int]] = {}
         self.gateway = Gateway(
             self.world, application_id=self.application_id, resume_url=lambda: self.gateway_url, on_change=self._notify
         )

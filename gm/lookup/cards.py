@@ -48,6 +48,8 @@ class CardInfo:
     standard_only: bool = False
     #: (figure key, value), e.g. ("strength", "4"), ("treasure", "+1 Health")
     figures: tuple[tuple[str, str], ...] = ()
+    #: (locale, name) of the card's names in other languages, e.g. (("it", "Vampiro"),)
+    names: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False)
@@ -56,11 +58,21 @@ class CardInfo:
     def from_json(cls, raw: str) -> "CardInfo":
         data = json.loads(raw)
         data["figures"] = tuple(tuple(pair) for pair in data["figures"])
+        data["names"] = tuple(tuple(pair) for pair in data.get("names", ()))
         return cls(**data)
 
+    def display_name(self, locale: str) -> str:
+        """The name in `locale` when the pack gives one, else the English name."""
+        return dict(self.names).get(locale) or self.name
+
+    def all_names(self) -> list[str]:
+        """The English name and every localized one, without repeats: what /card matches."""
+        return list(dict.fromkeys([self.name, *(name for _, name in self.names)]))
+
     def index_text(self) -> str:
-        """The card as searchable prose: kind, figures, then its own text."""
+        """The card as searchable prose: kind, its other names, figures, then its own text."""
         parts = [self.kind.capitalize()]
+        parts += [name for name in self.all_names()[1:]]
         parts += [f"{key.replace('_', ' ').capitalize()}: {value}" for key, value in self.figures]
         if self.text:
             parts.append(self.text)
@@ -196,6 +208,12 @@ def _space(s: Space, pack: Pack) -> list[tuple[str, str]]:
     return figs
 
 
+def _names(card: object) -> tuple[tuple[str, str], ...]:
+    """The card's localized names as sorted (locale, name) pairs (none when the pack gives none)."""
+    names: dict[str, str] = getattr(card, "names", None) or {}
+    return tuple(sorted((locale, name.strip()) for locale, name in names.items() if name and name.strip()))
+
+
 def pack_cards(pack: Pack) -> Iterator[CardInfo]:
     """Every card of a pack: Adventures, Items, Chance cards, characters and board spaces."""
     pid = pack.id
@@ -210,6 +228,7 @@ def pack_cards(pack: Pack) -> Iterator[CardInfo]:
             text=getattr(card, "text", ""),
             source=card.source,  # type: ignore[attr-defined]
             figures=tuple(figures),
+            names=_names(card),
             **extra,  # type: ignore[arg-type]
         )
 

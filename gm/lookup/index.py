@@ -168,7 +168,16 @@ class RulesIndex:
         self._cards: dict[str, CardInfo] = {
             ref: CardInfo.from_json(raw) for ref, raw in self.conn.execute("SELECT ref, json FROM cards")
         }
-        self._card_names = sorted({c.name for c in self._cards.values()}, key=fold)
+        # every name a card goes by (English and localized) -> the cards (refs) called so
+        self._card_aliases: dict[str, set[str]] = {}
+        #: the locales each name belongs to ("en" for the cards' own names)
+        self._alias_locales: dict[str, set[str]] = {}
+        for c in self._cards.values():
+            for locale, alias in [("en", c.name), *c.names]:
+                self._card_aliases.setdefault(alias, set()).add(c.ref)
+                self._alias_locales.setdefault(alias, set()).add(locale)
+        self._card_choices: dict[str, tuple[list[str], list[str]]] = {}
+        self._card_names = sorted(self._card_aliases, key=fold)
         self._card_labels = [fold(name) for name in self._card_names]
         self._vocab: dict[str, dict[str, str]] = {}
         for word, language, stem in self.conn.execute("SELECT word, language, stem FROM vocab"):
@@ -219,10 +228,17 @@ class RulesIndex:
             params.extend(kinds)
         sql += " ORDER BY rank LIMIT ?"
         params.append(max(CANDIDATES, offset + limit))
+        candidates = {rid for rid, _ in self.conn.execute(sql, params)}
+        favoured = plan.system or plan.channel_system
+        if favoured and not system:
+            # the favoured game's best candidates too: in a big corpus its sections may all
+            # rank below the cut on raw BM25 and never get the boost they deserve
+            extra = sql.replace("WHERE fts MATCH ?", "WHERE fts MATCH ? AND d.system = ?") if filtered else (
+                sql.replace("FROM fts f WHERE", "FROM fts f JOIN docs d ON d.id = f.rowid WHERE").replace(
+                    "WHERE fts MATCH ?", "WHERE fts MATCH ? AND d.system = ?"))
+            candidates.update(rid for rid, _ in self.conn.execute(extra, [params[0], favoured, *params[1:]]))
         idfs = [self._scorer.idf(c) for c in plan.concepts]
-        scored = [
-            (self._scorer.score(plan, self._docs[rid].stats, idfs), rid) for rid, _ in self.conn.execute(sql, params)
-        ]
+        scored = [(self._scorer.score(plan, self._docs[rid].stats, idfs), rid) for rid in candidates]
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
         stems = plan.stems()
         hits = []
@@ -267,7 +283,7 @@ class RulesIndex:
             concepts.append(Concept((word,), frozenset(forms), frozenset((s,) for s in stems)))
             i += 1
         folded = " ".join(fold(w) for w in words(query))
-        return Plan(tuple(concepts), preferred, folded, named_system or prefer_system)
+        return Plan(tuple(concepts), preferred, folded, named_system, prefer_system)
 
     def _own_stems(self, word: str, language: str | None, all_stems: set[str]) -> set[str]:
         """The stems a word is searched as: its own language's, when the query's is known.
@@ -321,8 +337,9 @@ class RulesIndex:
     def card_lookup(self, name: str, limit: int = 3) -> list[CardHit]:
         """Cards by name: exact, then prefix/substring, then fuzzy, so "vampyre" finds Vampire.
 
-        Several cards may share a name (a board space and a Chance card "Monastery"); all of
-        them come back, exact matches first.
+        A card's localized names (the pack's `names`, e.g. Italian) are matched like its
+        English one. Several cards may share a name (a board space and a Chance card
+        "Monastery"); all of them come back, exact matches first.
         """
         query = fold(name).strip()
         if not query:
@@ -337,11 +354,14 @@ class RulesIndex:
         if len(ranked) < limit:
             for _, score, idx in process.extract(query, self._card_labels, scorer=fuzz.WRatio, limit=limit * 2, score_cutoff=70):
                 ranked.setdefault(self._card_names[idx], min(84.0, float(score)))
-        best = sorted(ranked.items(), key=lambda kv: (-kv[1], fold(kv[0])))[:limit]
-        out: list[CardHit] = []
-        for real, score in best:
-            out += [CardHit(card, score) for card in self._cards.values() if card.name == real]
-        return out
+        # the best score of each card over its names; cards sharing a name come back together
+        by_ref: dict[str, float] = {}
+        for alias, score in ranked.items():
+            for ref in self._card_aliases.get(alias, ()):
+                by_ref[ref] = max(score, by_ref.get(ref, 0.0))
+        cards = sorted(by_ref, key=lambda ref: (-by_ref[ref], fold(self._cards[ref].name), ref))
+        names = list(dict.fromkeys(self._cards[ref].name for ref in cards))[:limit]
+        return [CardHit(self._cards[ref], by_ref[ref]) for ref in cards if self._cards[ref].name in names]
 
     def card(self, ref: str) -> CardInfo | None:
         return self._cards.get(ref)
@@ -350,9 +370,21 @@ class RulesIndex:
         """Every indexed card of every pack."""
         return list(self._cards.values())
 
-    def autocomplete_cards(self, prefix: str, limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
-        """Card names for a Discord autocomplete: prefix matches first, then fuzzy ones."""
-        return _complete(prefix, self._card_names, self._card_labels, min(limit, AUTOCOMPLETE_LIMIT))
+    def autocomplete_cards(self, prefix: str, limit: int = AUTOCOMPLETE_LIMIT, locale: str | None = None) -> list[str]:
+        """Card names for a Discord autocomplete: prefix matches first, then fuzzy ones.
+
+        With a `locale`, the English names and that locale's names are offered (an Italian
+        player may know a card by either); without one, every name.
+        """
+        if locale is None:
+            names, labels = self._card_names, self._card_labels
+        else:
+            found = self._card_choices.get(locale)
+            if found is None:
+                chosen = [n for n in self._card_names if self._alias_locales[n] & {"en", locale}]
+                found = self._card_choices[locale] = (chosen, [fold(n) for n in chosen])
+            names, labels = found
+        return _complete(prefix, names, labels, min(limit, AUTOCOMPLETE_LIMIT))
 
     # ------------------------------------------------------------------ sections and glossary
     def autocomplete_sections(
@@ -389,6 +421,10 @@ class RulesIndex:
     def sections(self) -> list[tuple[str, str, str]]:
         """(document, section, language) of every rule section and table, in index order."""
         return [(d.document, d.section, d.language) for d in self._sections]
+
+    def document_titles(self, system: str) -> set[str]:
+        """The human titles of every document of one game (as shown in /rules results)."""
+        return {d.doc_title for d in self._docs.values() if d.system == system and d.kind in RULE_KINDS}
 
     def systems(self) -> list[str]:
         return sorted({d.system for d in self._docs.values()})

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.prophecy.content import pack_by_id
+from engine.registry import SYSTEMS
 
 PlaceKind = Literal["deck", "discard", "space", "offer", "player"]
 
@@ -34,8 +35,10 @@ def locate(state: Any, card_id: str, kind: str) -> list[Place]:
 
     Cards in decks are counted (a deck is face down, but how many copies are left is fair
     to know; their order is never shown). Characters are found on their players, board
-    spaces by who stands there.
+    spaces by who stands there. The answer is read from the spectator view of the game, so a
+    card can only be found where anyone may see it.
     """
+    state = SYSTEMS[state.system].view(state, None)
     places: list[Place] = []
     if kind == "character":
         return [Place("player", player=p.player, player_name=p.name) for p in state.players if p.character == card_id]

@@ -12,8 +12,12 @@ On top of BM25F:
 * coverage: a section matching every concept of the question beats one matching a single
   concept many times (weighted by the concepts' IDF);
 * title: concepts found in the title count extra, since titles say what a section is about;
-* language: rule text in the asker's language is preferred (not required);
-* game: a game named in the question (or the one played in the channel) is preferred;
+* language: rule text in the asker's language is preferred (not required), except for the
+  game asked about (named, or played in the channel) when it has no text in that language:
+  an Italian question about a game whose rules exist only in English must not be pushed
+  towards another game's Italian text;
+* game: a game named in the question is strongly preferred; the game played in the channel
+  where the question was asked is preferred less, since the question may be about another;
 * cards: a card is the answer when its name is asked for, so a card matched only in its
   text (not by name) is damped, and a near-exact name (typos allowed) is boosted.
 """
@@ -33,6 +37,11 @@ K1 = 1.2
 B = 0.75
 TITLE_BOOST = 3.0
 RULE_KINDS = ("summary", "rulebook", "table")
+#: how much a section of the game named in the question, or of the channel's game, counts more
+NAMED_SYSTEM_BOOST = 3.0
+CHANNEL_SYSTEM_BOOST = 2.0
+#: how much rule text in a language other than the question's counts
+OTHER_LANGUAGE_FACTOR = 0.5
 
 
 @dataclass(frozen=True)
@@ -60,8 +69,10 @@ class Plan:
     concepts: tuple[Concept, ...]
     language: str | None
     folded_query: str
-    #: a game named in the question, or the one being played where it was asked
+    #: a game named in the question
     system: str | None = None
+    #: the game being played in the channel where it was asked (a weaker hint)
+    channel_system: str | None = None
 
     def match_expression(self) -> str:
         """FTS5 query: any form of any concept (FTS5 only finds candidates; we score them)."""
@@ -119,6 +130,8 @@ class Scorer:
         self.n = max(1, len(docs))
         self.avg_length = sum(d.length for d in docs) / self.n if docs else 1.0
         self.df: dict[str, int] = {}
+        #: (game, language) pairs that have rule text: the language nudge only applies within these
+        self.languages_of_system = {(d.system, d.language) for d in docs if d.kind in RULE_KINDS}
         for d in docs:
             for term in d.title_tf.keys() | d.body_tf.keys():
                 self.df[term] = self.df.get(term, 0) + 1
@@ -167,8 +180,7 @@ class Scorer:
         score = bm25 * (0.3 + covered / total_idf) ** 2 * (1.0 + 0.5 * in_title / total_idf)
         return score * self._nudges(plan, doc, in_title > 0)
 
-    @staticmethod
-    def _nudges(plan: Plan, doc: DocStats, title_hit: bool) -> float:
+    def _nudges(self, plan: Plan, doc: DocStats, title_hit: bool) -> float:
         factor = 1.0
         if plan.folded_query and plan.folded_query in (doc.folded_section, doc.folded_last):
             factor *= 3.0
@@ -178,7 +190,12 @@ class Scorer:
             elif not title_hit:
                 factor *= 0.5
         if plan.language and doc.kind in RULE_KINDS and doc.language != plan.language:
-            factor *= 0.5
-        if plan.system and doc.system == plan.system:
-            factor *= 1.5
+            asked_for = doc.system in (plan.system, plan.channel_system)
+            if not asked_for or (doc.system, plan.language) in self.languages_of_system:
+                factor *= OTHER_LANGUAGE_FACTOR
+        if plan.system:
+            if doc.system == plan.system:
+                factor *= NAMED_SYSTEM_BOOST
+        elif plan.channel_system and doc.system == plan.channel_system:
+            factor *= CHANNEL_SYSTEM_BOOST
         return factor

@@ -24,7 +24,7 @@ RULES_DIR = ROOT / "data" / "rules"
 TABLES_DIR = ROOT / "data" / "tables"
 
 #: bump when tokenising, splitting or the schema changes, so old caches are rebuilt
-INDEX_FORMAT = 4
+INDEX_FORMAT = 5
 
 #: file-name prefix -> (system id, human title); longest prefix wins
 KNOWN_DOCUMENTS: dict[str, tuple[str, str]] = {

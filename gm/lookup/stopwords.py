@@ -19,7 +19,7 @@ ENGLISH: frozenset[str] = frozenset(
     they this those through thus till to too under until up upon us very was we were what
     whatever when whenever where whether which while who whom whose why will with within would
     yet you your yours yourself s t d ll m re ve happen happens happened happening much many
-    anything something thing things work works mean means
+    anything something thing things work works mean means supposed suppose
     """.split()
 )
 

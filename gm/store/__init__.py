@@ -14,18 +14,26 @@ from .base import (
     OPEN_STATUSES,
     UNSET,
     ActionRecord,
+    DatabaseGone,
     GameExists,
     GameNotFound,
     GameRecord,
     GameStatus,
     GameStore,
     LogMeta,
+    OutboxMessage,
+    OwnerClaim,
+    OwnershipLost,
     SchemaTooNew,
     StaleVersion,
+    StorageFull,
     StoreError,
+    StoreOwned,
     StoreStats,
+    TaskLock,
 )
 from .migrations import LATEST_VERSION, MIGRATIONS, Migration, migrate
+from .ownership import OwnershipKeeper, StoreSettings
 from .sqlite import SqliteStore
 
 __all__ = [
@@ -34,6 +42,7 @@ __all__ = [
     "OPEN_STATUSES",
     "UNSET",
     "ActionRecord",
+    "DatabaseGone",
     "GameExists",
     "GameNotFound",
     "GameRecord",
@@ -43,10 +52,18 @@ __all__ = [
     "LATEST_VERSION",
     "MIGRATIONS",
     "Migration",
+    "OutboxMessage",
+    "OwnerClaim",
+    "OwnershipKeeper",
+    "OwnershipLost",
     "SchemaTooNew",
     "SqliteStore",
     "StaleVersion",
+    "StorageFull",
     "StoreError",
+    "StoreOwned",
+    "StoreSettings",
     "StoreStats",
+    "TaskLock",
     "migrate",
 ]

@@ -18,6 +18,7 @@ import json
 import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from contextlib import AbstractAsyncContextManager
 from types import TracebackType
 from typing import Any, Final, Literal, Self, TypeAlias
 
@@ -114,6 +115,50 @@ class SchemaTooNew(StoreError):
         self.supported = supported
 
 
+class StoreOwned(StoreError):
+    """Another live bot process holds the writer lease on this database.
+
+    Two processes answering the same interactions would answer each one twice and tell
+    players "out of date" about clicks that did apply, so the second one must not start.
+    """
+
+    def __init__(self, where: str, holder: "OwnerClaim") -> None:
+        super().__init__(
+            f"{where} is already used by another bot process (pid {holder.pid} on {holder.host}, "
+            f"last seen {holder.heartbeat:.0f})"
+        )
+        self.where = where
+        self.holder = holder
+
+
+class OwnershipLost(StoreError):
+    """This process no longer holds the writer lease (another process took it over after a
+    pause longer than the lease, or the row was cleared): nothing more may be written."""
+
+    key = "safety.ownership_lost"
+
+
+class DatabaseGone(StoreError):
+    """The database file under the configured path was removed or replaced while open.
+
+    Writes would land in an unlinked file (acknowledged, then lost) or in somebody else's
+    database, so the store refuses every operation until the bot is restarted.
+    """
+
+    key = "safety.database_gone"
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"the database file {path} was {reason} while the bot was running")
+        self.path = path
+        self.reason = reason
+
+
+class StorageFull(StoreError):
+    """The disk (or the database's size limit) is full; the transaction was rolled back."""
+
+    key = "safety.disk_full"
+
+
 # --------------------------------------------------------------------------- records
 
 
@@ -178,6 +223,37 @@ class LogMeta(BaseModel):
     revealed: bool = False
 
 
+class OwnerClaim(BaseModel):
+    """Who holds the writer lease of one scope (the whole SQLite file, or one shard)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scope: str
+    token: str | None
+    pid: int | None = None
+    host: str | None = None
+    boot: str | None = None
+    """The kernel's boot id: a claim from an earlier boot of the same host is certainly dead."""
+    started_at: float | None = None
+    heartbeat: float | None = None
+
+
+class OutboxMessage(BaseModel):
+    """A message committed together with a state change and not yet (known to be) posted."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    target: Literal["channel", "user"]
+    target_id: int
+    game_id: int | None
+    payload: dict[str, Any]
+    created_at: float
+    attempts: int
+    nonce: str
+    """Sent with `enforce_nonce`, so a repeat after a crash is folded into the first post."""
+
+
 class StoreStats(BaseModel):
     """Counts and sizes, for the admin command and the storage benchmark."""
 
@@ -215,6 +291,44 @@ def check_status(status: str) -> None:
         raise ValueError(f"unknown game status {status!r}; expected one of {sorted(ALL_STATUSES)}")
 
 
+class TaskLock:
+    """An asyncio lock the task holding it may take again (nested `async with`).
+
+    The turn clock holds a channel's lock around "tick, render, enqueue" while the game
+    master takes the same lock inside `tick_game`; with a plain `asyncio.Lock` that nesting
+    would wait for itself forever. Other tasks wait exactly as with `asyncio.Lock`.
+    """
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None
+        self._depth = 0
+
+    def locked(self) -> bool:
+        return self._lock.locked()
+
+    async def acquire(self) -> bool:
+        task = asyncio.current_task()
+        if self._owner is not None and self._owner is task:
+            self._depth += 1
+            return True
+        await self._lock.acquire()
+        self._owner, self._depth = task, 1
+        return True
+
+    def release(self) -> None:
+        self._depth -= 1
+        if self._depth == 0:
+            self._owner = None
+            self._lock.release()
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
+
+
 # --------------------------------------------------------------------------- interface
 
 
@@ -228,21 +342,21 @@ class GameStore(ABC):
     def __init__(self) -> None:
         # Weak values: a lock nobody holds or waits on has no state worth keeping, so
         # channels that went quiet do not accumulate locks for the life of the bot.
-        self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+        self._channel_locks: weakref.WeakValueDictionary[int, TaskLock] = (
             weakref.WeakValueDictionary()
         )
 
     # -- concurrency helper ---------------------------------------------------------
 
-    def channel_lock(self, channel_id: int) -> asyncio.Lock:
-        """The one `asyncio.Lock` for this channel, created on first use.
+    def channel_lock(self, channel_id: int) -> TaskLock:
+        """The one lock for this channel (re-entrant for its holder), created on first use.
 
         The game master holds it around load -> check -> apply -> save so that, inside this
         process, actions on one channel run one at a time while other channels proceed.
         """
         lock = self._channel_locks.get(channel_id)
         if lock is None:
-            lock = asyncio.Lock()
+            lock = TaskLock()
             self._channel_locks[channel_id] = lock
         return lock
 
@@ -368,6 +482,57 @@ class GameStore(ABC):
     @abstractmethod
     async def get_user_settings(self, user_id: int) -> dict[str, Any]:
         """All of a user's stored preferences."""
+
+    # -- one writer per database ------------------------------------------------------
+    #
+    # A bot process claims the writer lease before it connects to Discord, renews it while
+    # it runs (`gm.store.ownership.OwnershipKeeper`) and releases it on a clean close. A
+    # claim whose heartbeat is older than the lease, or whose process is known to be dead,
+    # is taken over. Every write checks the claim inside its transaction (fencing), so a
+    # process that lost the lease cannot write even if it has not noticed yet. A sharded
+    # PostgreSQL store implements the same three calls with one row per shard (`scope`).
+
+    @abstractmethod
+    async def acquire_ownership(self, scope: str = "all", *, wait: bool = True) -> OwnerClaim:
+        """Claim the writer lease of `scope` for this process; raise `StoreOwned` naming the
+        database when a live process holds it. With `wait`, a claim that looks alive but
+        whose owner cannot be checked (another host) is watched for up to one lease period."""
+
+    @abstractmethod
+    async def renew_ownership(self) -> None:
+        """Refresh the heartbeat of every claim this store holds; raise `OwnershipLost` or
+        `DatabaseGone` when that is no longer possible (the store then refuses writes)."""
+
+    @abstractmethod
+    async def release_ownership(self) -> None:
+        """Give the claims back (clean shutdown), so the next process starts at once."""
+
+    # -- outbox: messages that must be posted exactly once ------------------------------
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[None]:
+        """Run several store calls of the current task as one transaction (all or nothing).
+
+        Take any channel lock *before* entering: the transaction holds the store's writer
+        lock until it ends."""
+
+    @abstractmethod
+    async def enqueue_message(self, target: Literal["channel", "user"], target_id: int,
+                              payload: Mapping[str, Any], game_id: int | None = None) -> int:
+        """Store a message to post; inside `transaction()` it commits with the state change."""
+
+    @abstractmethod
+    async def pending_messages(self, limit: int = 50) -> list[OutboxMessage]:
+        """Messages not yet marked delivered, oldest first."""
+
+    @abstractmethod
+    async def mark_delivered(self, message_id: int, discord_message_id: int | None,
+                             error: str | None = None) -> None:
+        """Record that an outbox message was posted (or given up on, with `error`)."""
+
+    @abstractmethod
+    async def note_attempt(self, message_id: int, error: str) -> None:
+        """Count a failed delivery attempt (it is retried later)."""
 
     # -- diagnostics -----------------------------------------------------------------
 

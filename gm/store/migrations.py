@@ -121,6 +121,54 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE actions ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0",
         ),
     ),
+    Migration(
+        version=4,
+        description="writer lease (one bot process per database), outbox, database identity",
+        statements=(
+            # One row per scope a writer owns. SQLite has a single scope ('all'); a sharded
+            # PostgreSQL store would keep one row per shard. A process that holds the row
+            # renews `heartbeat`; a row whose heartbeat is older than the lease is stale.
+            # `token` is NULL after a clean release.
+            """
+            CREATE TABLE owner (
+                scope       TEXT PRIMARY KEY,
+                token       TEXT,
+                pid         INTEGER,
+                host        TEXT,
+                boot        TEXT,
+                started_at  REAL,
+                heartbeat   REAL
+            ) WITHOUT ROWID
+            """,
+            # Messages decided together with a state change (reminders, expiries), committed in
+            # the same transaction and posted afterwards with a de-duplicating nonce, so a crash
+            # between "saved" and "posted" neither loses nor repeats them.
+            """
+            CREATE TABLE outbox (
+                id           INTEGER PRIMARY KEY AUTOINCREMENT,
+                target       TEXT    NOT NULL CHECK (target IN ('channel', 'user')),
+                target_id    INTEGER NOT NULL,
+                game_id      INTEGER,
+                payload      TEXT    NOT NULL,
+                created_at   REAL    NOT NULL,
+                attempts     INTEGER NOT NULL DEFAULT 0,
+                delivered_at REAL,
+                message_id   INTEGER,
+                error        TEXT
+            )
+            """,
+            "CREATE INDEX outbox_pending ON outbox (id) WHERE delivered_at IS NULL",
+            # A random id written once: part of every outbox nonce, and how the bot recognises
+            # that the file under its path is still the database it opened.
+            """
+            CREATE TABLE meta (
+                key   TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            ) WITHOUT ROWID
+            """,
+            "INSERT INTO meta (key, value) VALUES ('database_id', lower(hex(randomblob(6))))",
+        ),
+    ),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

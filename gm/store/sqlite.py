@@ -11,12 +11,22 @@ Why it is safe:
 * One aiosqlite connection serialises statements on a worker thread, but coroutines could
   still interleave *between* statements of one transaction (or read another coroutine's
   uncommitted rows). An asyncio lock around every operation prevents both.
+* One writer per file: a bot process claims the `owner` row (`acquire_ownership`) and every
+  write re-reads it inside its transaction, so a second process is refused at start-up and
+  a process that lost its lease cannot write (see `gm.store.ownership`).
+* The file under `path` is checked before every operation (device and inode, and the
+  `database_id` at each heartbeat): if it was removed or replaced, the store refuses
+  everything (`DatabaseGone`) instead of acknowledging writes into an unlinked file.
+* A full disk (SQLITE_FULL, ENOSPC) rolls the transaction back and raises `StorageFull`.
 """
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import errno
 import json
 import os
+import secrets
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
@@ -28,7 +38,13 @@ import aiosqlite
 from pydantic import BaseModel
 
 from .base import (
+    DatabaseGone,
     LogMeta,
+    OutboxMessage,
+    OwnerClaim,
+    OwnershipLost,
+    StorageFull,
+    StoreOwned,
     CLOSED_STATUSES,
     OPEN_STATUSES,
     UNSET,
@@ -46,6 +62,10 @@ from .base import (
     dump_json,
 )
 from .migrations import current_version, migrate
+from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity, claim_is_dead
+
+SQLITE_FULL = 13
+OWNER_SCOPE = "all"
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, system, options, seed, version, state, status, host_id, "
@@ -54,6 +74,26 @@ _GAME_COLUMNS = (
 _OPEN_SQL = "('lobby', 'active')"
 
 Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """SQLite's "database or disk is full", or the OS's "no space left on device"."""
+    if isinstance(exc, sqlite3.Error):
+        code = getattr(exc, "sqlite_errorcode", None)
+        return (code is not None and code & 0xFF == SQLITE_FULL) or "disk is full" in str(exc)
+    return isinstance(exc, OSError) and exc.errno == errno.ENOSPC
+
+
+class _Txn:
+    """Marks the task running a `transaction()` (context variables follow the task)."""
+
+    def __init__(self, store: "SqliteStore") -> None:
+        self.store = store
+        self.active = True
+        self.savepoints = 0
+
+
+_CURRENT_TXN: contextvars.ContextVar[_Txn | None] = contextvars.ContextVar("gm_store_txn", default=None)
 
 
 class SqliteStore(GameStore):
@@ -66,8 +106,19 @@ class SqliteStore(GameStore):
     def __init__(self, path: str | os.PathLike[str], *,
                  clock: Callable[[], float] = time.time,
                  synchronous: Synchronous = "NORMAL",
-                 busy_timeout_ms: int = 5000) -> None:
+                 busy_timeout_ms: int = 5000,
+                 lease_seconds: float = DEFAULT_LEASE_SECONDS,
+                 wall_clock: Callable[[], float] = time.time,
+                 identity: ProcessIdentity | None = None) -> None:
         super().__init__()
+        self.lease_seconds = float(lease_seconds)
+        #: real time for the lease (the game `clock` may be a test's fake clock)
+        self.wall_clock = wall_clock
+        self.identity = identity or ProcessIdentity.current()
+        self._claim_token: str | None = None
+        self._refused: StoreError | None = None
+        self._file_id: tuple[int, int] | None = None
+        self.database_id = ""
         self.path = str(path)
         self.clock = clock
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
@@ -102,10 +153,14 @@ class SqliteStore(GameStore):
             await db.execute(f"PRAGMA synchronous = {self._synchronous}")
             await db.execute("PRAGMA foreign_keys = ON")
             await migrate(db)
+            rows = list(await db.execute_fetchall("SELECT value FROM meta WHERE key = 'database_id'"))
+            self.database_id = str(rows[0][0]) if rows else ""
         except BaseException:
             await db.close()
             raise
         self._db = db
+        self._refused = None
+        self._file_id = self._stat_id()
 
     async def close(self) -> None:
         if self._db is None:
@@ -120,14 +175,42 @@ class SqliteStore(GameStore):
 
     async def schema_version(self) -> int:
         """The `PRAGMA user_version` of the open database."""
-        async with self._lock:
+        async with self._locked():
             return await current_version(self._conn)
 
     async def checkpoint(self) -> None:
         """Fold the WAL back into the main file (e.g. before measuring `disk_bytes`)."""
-        async with self._lock:
+        async with self._locked():
             if not self.in_memory:
                 await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    # ------------------------------------------------------------------ the file under our feet
+
+    def _stat_id(self) -> tuple[int, int] | None:
+        if self.in_memory or self.path.startswith("file:"):
+            return None
+        st = os.stat(self.path)
+        return (st.st_dev, st.st_ino)
+
+    def _check_file(self) -> None:
+        """Refuse to go on when the file at `path` is not the one we opened."""
+        if self._refused is not None:
+            raise self._refused
+        if self._file_id is None:
+            return
+        try:
+            now = self._stat_id()
+        except FileNotFoundError:
+            self._refused = DatabaseGone(self.path, "removed")
+            raise self._refused from None
+        if now != self._file_id:
+            self._refused = DatabaseGone(self.path, "replaced")
+            raise self._refused
+
+    @property
+    def refused(self) -> StoreError | None:
+        """Why this store refuses to work (file removed/replaced, lease lost), or None."""
+        return self._refused
 
     # ------------------------------------------------------------------ plumbing
 
@@ -137,25 +220,120 @@ class SqliteStore(GameStore):
             raise StoreError("the store is not open; call open() first")
         return self._db
 
-    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    def _txn(self) -> _Txn | None:
+        txn = _CURRENT_TXN.get()
+        return txn if txn is not None and txn.active and txn.store is self else None
+
+    @asynccontextmanager
+    async def _locked(self) -> AsyncIterator[None]:
+        """The store's lock, unless this task already holds it through `transaction()`."""
+        if self._txn() is not None:
+            yield
+            return
         async with self._lock:
+            yield
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._locked():
+            self._check_file()
             return list(await self._conn.execute_fetchall(sql, params))
+
+    async def _fence(self, db: aiosqlite.Connection) -> None:
+        """Inside a write transaction: only the lease holder (or, with no live holder, anyone)
+        may write. Cheap: one primary-key lookup. (`:memory:` is private to one connection.)"""
+        if self.in_memory:
+            return
+        row = await self._one(db, "SELECT * FROM owner WHERE scope = ?", (OWNER_SCOPE,))
+        claim = None if row is None else self._to_claim(row)
+        if self._claim_token is not None:
+            if claim is None or claim.token != self._claim_token:
+                self._refused = OwnershipLost(
+                    f"another process took over {self.path}" if claim and claim.token else
+                    f"this process no longer holds {self.path}")
+                raise self._refused
+            return
+        if claim is not None and claim.token is not None and claim.heartbeat is not None \
+                and self.wall_clock() - claim.heartbeat <= self.lease_seconds:
+            raise StoreOwned(self.path, claim)
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: committed if the block succeeds, rolled back otherwise."""
-        async with self._lock:
+        """One write transaction: committed if the block succeeds, rolled back otherwise.
+
+        Inside `transaction()` it is a savepoint of the surrounding transaction instead.
+        """
+        txn = self._txn()
+        if txn is not None:
             db = self._conn
-            await db.execute("BEGIN IMMEDIATE")
+            self._check_file()
+            txn.savepoints += 1
+            name = f"w{txn.savepoints}"
+            await db.execute(f"SAVEPOINT {name}")
             try:
                 yield db
             except BaseException:
-                # Statements run in FIFO order on aiosqlite's thread, so this ROLLBACK runs
-                # after any statement still in flight (even when we were cancelled).
                 with suppress(sqlite3.Error):
-                    await db.execute("ROLLBACK")
+                    await db.execute(f"ROLLBACK TO {name}")
+                    await db.execute(f"RELEASE {name}")
                 raise
-            await db.execute("COMMIT")
+            await db.execute(f"RELEASE {name}")
+            return
+        async with self._lock:
+            self._check_file()
+            db = self._conn
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+                try:
+                    await self._fence(db)
+                    yield db
+                    self._check_file()  # removed meanwhile: do not acknowledge a lost write
+                    await db.execute("COMMIT")
+                except BaseException:
+                    # Statements run in FIFO order on aiosqlite's thread, so this ROLLBACK runs
+                    # after any statement still in flight (even when we were cancelled). A
+                    # failed COMMIT (disk full) leaves the transaction open: roll it back too.
+                    with suppress(sqlite3.Error):
+                        if db.in_transaction:
+                            await db.execute("ROLLBACK")
+                    raise
+            except (sqlite3.Error, OSError) as exc:
+                if is_disk_full(exc):
+                    raise StorageFull(str(exc)) from exc
+                raise
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        if self._txn() is not None:  # nested: part of the outer one
+            yield
+            return
+        async with self._lock:
+            self._check_file()
+            db = self._conn
+            txn = _Txn(self)
+            token = _CURRENT_TXN.set(txn)
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+                try:
+                    await self._fence(db)
+                    yield
+                    self._check_file()
+                    await db.execute("COMMIT")
+                except BaseException:
+                    with suppress(sqlite3.Error):
+                        if db.in_transaction:
+                            await db.execute("ROLLBACK")
+                    raise
+            except (sqlite3.Error, OSError) as exc:
+                if is_disk_full(exc):
+                    raise StorageFull(str(exc)) from exc
+                raise
+            finally:
+                txn.active = False
+                _CURRENT_TXN.reset(token)
+
+    def transaction(self) -> Any:
+        """Several calls of this task as one transaction (see `GameStore.transaction`)."""
+        return self._transaction()
 
     @staticmethod
     async def _one(db: aiosqlite.Connection, sql: str,
@@ -464,10 +642,154 @@ class SqliteStore(GameStore):
         )
         return {r["key"]: json.loads(r["value"]) for r in rows}
 
+    # ------------------------------------------------------------------ one writer per database
+
+    @staticmethod
+    def _to_claim(row: sqlite3.Row) -> OwnerClaim:
+        return OwnerClaim(scope=row["scope"], token=row["token"], pid=row["pid"], host=row["host"],
+                          boot=row["boot"], started_at=row["started_at"], heartbeat=row["heartbeat"])
+
+    async def owner(self, scope: str = OWNER_SCOPE) -> OwnerClaim | None:
+        """The current claim on `scope` as stored (None if never claimed)."""
+        rows = await self._fetchall("SELECT * FROM owner WHERE scope = ?", (scope,))
+        return self._to_claim(rows[0]) if rows else None
+
+    async def _try_claim(self, scope: str, token: str) -> tuple[bool, OwnerClaim | None]:
+        """One attempt in one transaction: (claimed, the claim that was there before)."""
+        async with self._lock:
+            self._check_file()
+            db = self._conn
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                row = await self._one(db, "SELECT * FROM owner WHERE scope = ?", (scope,))
+                before = None if row is None else self._to_claim(row)
+                now = float(self.wall_clock())
+                free = (before is None or before.token is None or before.heartbeat is None
+                        or now - before.heartbeat > self.lease_seconds
+                        or claim_is_dead(before, self.identity))
+                if free:
+                    me = self.identity
+                    await db.execute(
+                        "INSERT INTO owner (scope, token, pid, host, boot, started_at, heartbeat)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope) DO UPDATE SET"
+                        " token = excluded.token, pid = excluded.pid, host = excluded.host,"
+                        " boot = excluded.boot, started_at = excluded.started_at, heartbeat = excluded.heartbeat",
+                        (scope, token, me.pid, me.host, me.boot, now, now),
+                    )
+                await db.execute("COMMIT")
+            except BaseException:
+                with suppress(sqlite3.Error):
+                    if db.in_transaction:
+                        await db.execute("ROLLBACK")
+                raise
+        return free, before
+
+    async def acquire_ownership(self, scope: str = OWNER_SCOPE, *, wait: bool = True) -> OwnerClaim:
+        if scope != OWNER_SCOPE:
+            raise ValueError(f"a SQLite store has one scope, {OWNER_SCOPE!r}")
+        if self.in_memory:
+            self._claim_token = "memory"
+            return OwnerClaim(scope=scope, token=self._claim_token)
+        token = secrets.token_hex(8)
+        first_seen: float | None = None
+        give_up = self.wall_clock() + self.lease_seconds + 1.0
+        while True:
+            claimed, before = await self._try_claim(scope, token)
+            if claimed:
+                self._claim_token = token
+                self._refused = None
+                rows = await self._fetchall("SELECT * FROM owner WHERE scope = ?", (scope,))
+                return self._to_claim(rows[0])
+            assert before is not None
+            same_machine = before.host == self.identity.host and (
+                not before.boot or not self.identity.boot or before.boot == self.identity.boot)
+            if not wait or same_machine:
+                # on this machine its process is alive and renewing: a real second bot
+                raise StoreOwned(self.path, before)
+            if first_seen is None:
+                first_seen = before.heartbeat
+            elif before.heartbeat != first_seen or self.wall_clock() > give_up:
+                raise StoreOwned(self.path, before)  # it renewed: alive elsewhere
+            await asyncio.sleep(min(1.0, self.lease_seconds / 4))
+
+    async def renew_ownership(self) -> None:
+        if self._claim_token is None or self.in_memory:
+            return
+        async with self._lock:
+            self._check_file()
+            db = self._conn
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                rows = list(await db.execute_fetchall("SELECT value FROM meta WHERE key = 'database_id'"))
+                if not rows or str(rows[0][0]) != self.database_id:
+                    self._refused = DatabaseGone(self.path, "replaced")
+                    raise self._refused
+                async with db.execute("UPDATE owner SET heartbeat = ? WHERE scope = ? AND token = ?",
+                                      (float(self.wall_clock()), OWNER_SCOPE, self._claim_token)) as cur:
+                    if cur.rowcount != 1:
+                        self._refused = OwnershipLost(f"another process took over {self.path}")
+                        raise self._refused
+                await db.execute("COMMIT")
+            except BaseException:
+                with suppress(sqlite3.Error):
+                    if db.in_transaction:
+                        await db.execute("ROLLBACK")
+                raise
+
+    async def release_ownership(self) -> None:
+        token, self._claim_token = self._claim_token, None
+        if token is None or self.in_memory or self._db is None or self._refused is not None:
+            return
+        with suppress(sqlite3.Error, StoreError, OSError):
+            async with self._lock:
+                await self._conn.execute("UPDATE owner SET token = NULL WHERE scope = ? AND token = ?",
+                                         (OWNER_SCOPE, token))
+
+    # ------------------------------------------------------------------ outbox
+
+    def _nonce(self, outbox_id: int) -> str:
+        return f"gm{self.database_id}{outbox_id}"[:25]
+
+    async def enqueue_message(self, target: Literal["channel", "user"], target_id: int,
+                              payload: Mapping[str, Any], game_id: int | None = None) -> int:
+        if target not in ("channel", "user"):
+            raise ValueError(f"bad outbox target {target!r}")
+        payload_json = dump_json(dict(payload))
+        async with self._write() as db:
+            async with db.execute(
+                "INSERT INTO outbox (target, target_id, game_id, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+                (target, int(target_id), game_id, payload_json, float(self.clock())),
+            ) as cursor:
+                new_id = cursor.lastrowid
+        assert new_id is not None
+        return int(new_id)
+
+    async def pending_messages(self, limit: int = 50) -> list[OutboxMessage]:
+        rows = await self._fetchall(
+            "SELECT id, target, target_id, game_id, payload, created_at, attempts FROM outbox"
+            " WHERE delivered_at IS NULL ORDER BY id LIMIT ?", (max(0, int(limit)),))
+        return [OutboxMessage(id=r["id"], target=r["target"], target_id=r["target_id"], game_id=r["game_id"],
+                              payload=json.loads(r["payload"]), created_at=r["created_at"],
+                              attempts=r["attempts"], nonce=self._nonce(r["id"])) for r in rows]
+
+    async def mark_delivered(self, message_id: int, discord_message_id: int | None,
+                             error: str | None = None) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE outbox SET delivered_at = ?, message_id = ?, error = ?, attempts = attempts + 1"
+                " WHERE id = ? AND delivered_at IS NULL",
+                (float(self.clock()), discord_message_id, error, message_id))
+
+    async def note_attempt(self, message_id: int, error: str) -> None:
+        async with self._write() as db:
+            await db.execute("UPDATE outbox SET attempts = attempts + 1, error = ? WHERE id = ?",
+                             (error[:500], message_id))
+
     # ------------------------------------------------------------------ diagnostics
 
     async def stats(self) -> StoreStats:
-        async with self._lock:
+        async with self._locked():
+            self._check_file()
             db = self._conn
             counts = await self._one(
                 db,

@@ -459,3 +459,67 @@ def test_broken_pack__character_with_unknown_guild_names_file_and_field(tmp_path
         load_pack(folder)
     msg = str(exc.value)
     assert "characters.yaml" in msg and "guilds" in msg
+
+
+# -- Italian names and texts ----------------------------------------------------------------------
+def _named(pack):
+    return [*pack.adventures, *pack.items, *pack.chance, *pack.characters, *pack.board.spaces, *pack.board.astral_planes]
+
+
+def test_italian__every_card_character_and_place_has_an_italian_name(pack):
+    from engine.prophecy.content import display_name
+
+    missing = [x.id for x in _named(pack) if not x.names.get("it", "").strip()]
+    assert not missing, missing
+    assert display_name(pack.adventure("giant_spider"), "it") == "Ragno Gigante"
+    assert display_name(pack.adventure("giant_spider"), "en") == "Giant Spider"
+    assert display_name(pack.adventure("giant_spider"), "fr") == "Giant Spider"  # unknown language: English
+
+
+def test_italian__terms_named_by_the_italian_rulebook_are_used(pack):
+    """Where the Italian Basic rules translate a name (Preparazione, Possibilità speciali...), it is used."""
+    from engine.prophecy.content import display_name
+
+    rulebook = (Path(__file__).resolve().parents[3] / "shared" / "rulebooks" / "prophecy-basic-rules.it.txt")
+    terms = {("adventure", "lost_library"): "Biblioteca Perduta", ("chance", "kindly_wind"): "Brezza Leggera",
+             ("chance", "refreshing_wind"): "Brezza Rifocillante", ("chance", "peaceful_times"): "Tempi di Pace",
+             ("chance", "charity"): "Carità", ("chance", "prophetic_dream"): "Sogno Profetico",
+             ("chance", "open_training"): "Addestramento Libero", ("chance", "interesting_times"): "Tempi Interessanti"}
+    for (deck, cid), italian in terms.items():
+        card = pack.adventure(cid) if deck == "adventure" else pack.chance_card(cid)
+        assert display_name(card, "it") == italian
+        if rulebook.exists():
+            assert italian.casefold() in " ".join(rulebook.read_text(encoding="utf-8").split()).casefold(), italian
+    assert display_name(pack.space(pack.space_index("enchanted_wilderness")), "it") == "Landa Incantata"
+    assert pack.guild_name("thieves_guild", "it") == "Gilda dei Ladri" and pack.guild_name("thieves_guild") == "Thieves' Guild"
+
+
+def test_italian__names_are_unique_within_each_kind(pack):
+    from engine.prophecy.content import display_name
+
+    for group in (pack.adventures, pack.items, pack.characters, pack.board.spaces):
+        names = [display_name(x, "it") for x in group]
+        assert len(names) == len(set(names)), [n for n, k in Counter(names).items() if k > 1]
+
+
+def test_italian__every_card_text_has_an_italian_version(pack):
+    from engine.prophecy.content import display_text
+
+    cards = [*pack.adventures, *pack.items, *pack.chance, *pack.characters]
+    missing = [c.id for c in cards if c.text and not c.texts.get("it", "").strip()]
+    assert not missing, missing
+    same = [c.id for c in cards if c.text and c.texts["it"] == c.text]
+    assert not same, same  # a copied English sentence is not a translation
+    assert display_text(pack.adventure("vampire"), "it").startswith("Domina le menti")
+    assert pack.card_text("vampire", "it") == display_text(pack.adventure("vampire"), "it")
+    assert pack.card_text("no_such_card", "it") is None
+
+
+def test_italian__guild_names_must_name_known_guilds(tmp_path):
+    folder = tmp_path / "pack"
+    shutil.copytree(PACK_DIR, folder)
+    data = _raw("guilds.yaml")
+    data["names"]["it"]["nowhere"] = "Da nessuna parte"
+    (folder / "guilds.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(ContentError, match=r"guilds.yaml: names.it.nowhere"):
+        load_pack(folder)

@@ -38,3 +38,33 @@ async def test_table_roll_chains_and_show_and_autocomplete(world, settings):
         assert shown.embeds and len(shown.embeds[0].get("description", "")) <= 4096
         unknown = await fake.slash(bot, alice, ch, "table show", name="no such table at all")
         assert unknown.ephemeral
+
+
+async def test_roll_refuses_negative_dice_and_reads_advantage_and_labels(world, settings):
+    """`/roll -5d6` is refused privately; `1d20 advantage` and `2d6 #attack` work as on other dice bots."""
+    from gm.i18n import t
+
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    gianni = fake.add_user("gianni", locale="it")
+    async with run_bot(create_bot(settings)) as bot:
+        before = len(fake.messages_in(ch))
+        neg = await fake.slash(bot, alice, ch, "roll", expression="-5d6")
+        assert neg.ephemeral and neg.text == t("en", "dice.negative_count", term="-5d6", positive="5d6")
+        assert len(fake.messages_in(ch)) == before  # nothing posted for the table
+        adv = await fake.slash(bot, alice, ch, "roll", expression="1d20 advantage")
+        assert not adv.ephemeral and "`2d20kh1`" in adv.text and t("en", "dice.advantage.adv") in adv.text
+        assert "~~" in adv.text  # the lower die is struck through
+        dis = await fake.slash(bot, alice, ch, "roll", expression="1d20+3 dis")
+        assert "`2d20kl1 + 3`" in dis.text and t("en", "dice.advantage.dis") in dis.text
+        hit = await fake.slash(bot, alice, ch, "roll", expression="2d6 #attack")
+        assert "*attack*" in hit.text and "`2d6`" in hit.text and "#" not in hit.text
+        words = await fake.slash(bot, alice, ch, "roll", expression="2d6+1 attack roll")
+        assert "*attack roll*" in words.text
+        sly = await fake.slash(bot, alice, ch, "roll", expression="1d6 **bold** @everyone")
+        assert "**bold**" not in sly.text and "@everyone" not in sly.text
+        bad = await fake.slash(bot, alice, ch, "roll", expression="2d6 adv")
+        assert bad.ephemeral and bad.text == t("en", "dice.advantage_needs_d20", expression="2d6")
+        it = await fake.slash(bot, gianni, ch, "roll", expression="1d20 vantaggio #furtività")
+        assert it.text.startswith("🎲") and "con vantaggio" in it.text and "*furtività*" in it.text
+        neg_it = await fake.slash(bot, gianni, ch, "roll", expression="-5d6")
+        assert neg_it.ephemeral and neg_it.text == t("it", "dice.negative_count", term="-5d6", positive="5d6")

@@ -13,7 +13,7 @@ async def test_full_game_two_humans_and_an_ai_seat_to_the_winner(world, settings
     alice, bob = world["alice"], world["bob"]
     async with run_bot(create_bot(settings)) as bot:
         r = await fake.slash(bot, alice, ch, "game new", system="prophecy")
-        assert not r.ephemeral and "prophecy" in r.text
+        assert not r.ephemeral and "Prophecy" in r.text and " prophecy " not in r.text
         r = await fake.slash(bot, bob, ch, "game join", character="troll")
         assert "Troll" in r.text
         r = await fake.slash(bot, alice, ch, "game add-bot", level="heuristic")
@@ -42,8 +42,8 @@ async def test_status_shows_board_picture_and_every_character(world, settings):
     async with run_bot(create_bot(settings)) as bot:
         start = await started_game(fake, bot, ch, alice, bob, ai=1)
         assert "board.png" in start.message.files  # the board rides along when the turn passes
-        r = await fake.slash(bot, carol, ch, "game status")  # a spectator may look; the table sees it too
-        assert not r.ephemeral
+        r = await fake.slash(bot, carol, ch, "game status")  # a spectator may look (privately; "Show everyone" shares it)
+        assert r.ephemeral
         png = r.message.files["board.png"]
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 300_000
         assert r.embeds[0]["image"]["url"] == "attachment://board.png"

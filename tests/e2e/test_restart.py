@@ -38,9 +38,9 @@ async def test_restart_in_process_old_button_still_works(world, settings):
         assert found.record.version > version
 
 
-def _spawn(fake, settings) -> subprocess.Popen:
+def _spawn(fake, settings, **extra: str) -> subprocess.Popen:
     env = dict(os.environ, **fake.env(), DATABASE_PATH=str(settings.database_path), DISCORD_TOKEN="fake-token",
-               LOG_LEVEL="WARNING", RULES_INDEX_WARMUP="false")
+               LOG_LEVEL="WARNING", RULES_INDEX_WARMUP="false", **extra)
     return subprocess.Popen([sys.executable, str(LAUNCHER)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -84,3 +84,48 @@ async def test_kill_minus_nine_then_new_process_continues_and_old_button_works(w
     finally:
         proc2.send_signal(signal.SIGKILL)
         proc2.wait(timeout=10)
+
+
+# -- one writer per database ---------------------------------------------------------------------
+
+async def _exit_code(proc: subprocess.Popen, timeout: float = 30) -> int | None:
+    for _ in range(int(timeout * 20)):
+        if proc.poll() is not None:
+            return proc.returncode
+        await asyncio.sleep(0.05)
+    return None
+
+
+async def test_second_process_on_the_same_database_refuses_and_a_kill_nine_restart_starts_at_once(world, settings):
+    """Two bot processes on one SQLite file would answer every interaction twice: the second
+    one must refuse to start, naming the file; after `kill -9` of the first, a new one starts
+    at once (its pid is gone) instead of waiting out the lease."""
+    import time as _time
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    first = _spawn(fake, settings)
+    second = third = None
+    try:
+        await _wait_connected(fake, 0)
+        second = _spawn(fake, settings)
+        code = await _exit_code(second)
+        stderr = second.stderr.read().decode() if second.stderr else ""
+        assert code == 3, stderr
+        assert str(settings.database_path) in stderr and "already in use" in stderr
+        assert len(fake.gateway.ready_sessions) == 1  # the second one never connected
+        shown = await fake.slash(None, alice, ch, "game new", system="prophecy")
+        await asyncio.sleep(0.3)
+        assert shown.acked and not shown.ephemeral and not fake.violations  # answered once
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=10)
+    syncs = len([q for q in fake.requests if q.path.endswith("/commands")])
+    began = _time.monotonic()
+    third = _spawn(fake, settings, DB_LEASE_SECONDS="60")  # a long lease: only "pid gone" lets it in at once
+    try:
+        await _wait_connected(fake, syncs)
+        assert _time.monotonic() - began < 20
+        joined = await fake.slash(None, world["bob"], ch, "game join")
+        assert joined.acked and not joined.ephemeral, joined.text
+    finally:
+        third.send_signal(signal.SIGKILL)
+        third.wait(timeout=10)

@@ -149,7 +149,9 @@ async def test_vote_flow_removes_an_absent_player_by_majority(env):
     clock.now += 100
     ticks = await _tick_all(gm, clock)
     assert [t.kind for t in ticks] == ["vote"]
-    assert await gm.due_games(clock.now + 10_000) == []  # the clock waits for the table
+    vote = (await gm.current(1)).table.vote
+    assert vote.deadline == pytest.approx(clock.now + 100)  # the window is the starting bank when shorter than a day
+    assert await gm.due_games(clock.now + 99) == []  # the clock waits for the table until the vote's deadline
     with pytest.raises(GameError):
         await gm.cast_vote(1, int(absent), res.record.id, "remove")  # not about yourself
     result, decided = await gm.cast_vote(1, voters[0], res.record.id, "remove")
@@ -185,8 +187,8 @@ async def test_digest_tells_a_returning_player_what_others_did(env):
     found, digest = await gm.status_digest(1, int(other))
     kinds = [e.kind for e in digest]
     assert "turn_ended" in kinds and ("stayed" in kinds or "moved" in kinds)
-    assert any(e.player == first for e in digest) and kinds[-1] in ("chance_drawn", "adventure_placed", "offer_placed",
-                                                                      "turn_started", "healed", "recharged", "gold_gained")
+    assert any(e.player == first for e in digest) and "turn_started" in kinds
+    assert all(e.player != other for e in digest if e.kind in ("moved", "stayed", "turn_ended"))  # not their own steps
     found, again = await gm.status_digest(1, int(other))
     assert again == []  # shown once
 
@@ -201,7 +203,9 @@ async def test_export_then_replay_reproduces_the_state_and_finds_tampering(env):
         await gm.act(1, int(pend.player), acts[0])
     found, doc = await gm.export(1)
     json.dumps(doc)
-    assert doc["seed"] == "7" and doc["actions"][0]["action"]["type"] == "join"
+    # while the game is open the seed stays inside the bot (it would replay every future die)
+    assert "seed" not in doc and not doc["complete"] and doc["actions"][0]["action"]["type"] == "join"
+    assert doc["view"]["rng"] is None and all("state_hash" not in a for a in doc["actions"])
     found, report = await gm.check_replay(1)
     assert report.ok and report.final.dump() == found.record.state
     # tamper with the stored state: the check notices
@@ -254,3 +258,160 @@ async def test_undo_refused_after_a_die_roll_accepted_otherwise_and_state_equal_
             assert err.value.key == "error.undo_revealed"
             return
     raise AssertionError("no battle happened in 300 actions")
+
+
+async def test_an_unanswered_vote_ends_at_its_deadline_with_the_fallback_even_after_a_restart(env):
+    """Nobody votes (or no majority): at the vote's own deadline the turn is skipped (VOTE_FALLBACK)."""
+    gm, clock, tmp = env
+    res = await _game(gm, humans=(100, 200, 300), timebank={**TB, "policy": "vote", "reminders": []})
+    absent = res.system.pending(res.state).player
+    voters = [u for u in (100, 200, 300) if str(u) != absent]
+    clock.now += 100
+    assert [t.kind for t in await _tick_all(gm, clock)] == ["vote"]
+    await gm.cast_vote(1, voters[0], res.record.id, "remove")  # one ballot of two: no majority
+    found = await gm.current(1)
+    assert found.record.deadline == pytest.approx(found.table.vote.deadline)  # stored in the game row
+    # a new game master over the same file (a restart) finds the vote due and closes it once
+    store2 = SqliteStore(tmp / "gm.sqlite3", clock=clock)
+    await store2.open()
+    try:
+        gm2 = GameMaster(store2, clock=clock)
+        clock.now += 99
+        assert await gm2.due_games(clock.now) == []
+        clock.now += 1
+        ticks = [await gm2.tick_game(r.id) for r in await gm2.due_games(clock.now)]
+        assert [(t.kind, t.player) for t in ticks] == [("vote_closed", absent)]
+        after = ticks[0].result
+        assert after.table.vote is None
+        p = after.state.player(absent)
+        assert p.alive and p.ai is None  # skipped, not removed nor handed to the AI
+        assert after.system.pending(after.state).player != absent
+        assert [s.action["type"] for s in after.steps if s.actor == absent][0] == "move"
+        assert await gm2.due_games(clock.now) == []  # closed once: nothing is due again
+    finally:
+        await store2.close()
+
+
+async def test_pausing_holds_a_vote_deadline(env):
+    gm, clock, _ = env
+    res = await _game(gm, humans=(100, 200, 300), timebank={**TB, "policy": "vote", "reminders": []})
+    clock.now += 100
+    await _tick_all(gm, clock)
+    deadline = (await gm.current(1)).table.vote.deadline
+    clock.now += 50
+    await gm.pause(1, 100, True)
+    clock.now += 1000
+    assert await gm.due_games(clock.now) == []
+    await gm.pause(1, 100, False)
+    assert (await gm.current(1)).table.vote.deadline == pytest.approx(deadline + 1000)
+
+
+def _seed_with_extra_first_turn(players, options):
+    """A seed whose first Chance card is Peaceful Times (an extra turn without a Chance card),
+    found by asking the engine, so the test does not hard-code a shuffle."""
+    from engine.core.system import Seat
+    from engine.registry import SYSTEMS
+    seats = [Seat(player=p, name=f"u{i}") for i, p in enumerate(players)]
+    for seed in range(2000):
+        out = SYSTEMS["prophecy"].new_game(seats, options, seed)
+        if any(e.kind == "extra_turn_granted" for e in out.events) and out.state.turn.phase == "move":
+            return seed
+    raise AssertionError("no seed gives an extra first turn")
+
+
+async def _stay_then_end(gm, actor):
+    from engine.prophecy.content import pack_by_id
+    found = await gm.current(1)
+    space = pack_by_id("base").space(found.state.player(actor).space).id
+    await gm.act(1, int(actor), Move(method="stay", to=space))
+    return await gm.act(1, int(actor), EndTurn())
+
+
+async def test_undo_takes_back_a_turn_ending_step_when_nothing_was_revealed_and_the_proposer_agrees(tmp_path):
+    """An end of turn that starts an extra turn draws no Chance card (Basic rules, "Drawing a
+    Chance Card"; Peaceful Times): it can be taken back; the proposer counts as agreeing."""
+    clock = Clock()
+    store = SqliteStore(tmp_path / "gm.sqlite3", clock=clock)
+    await store.open()
+    try:
+        options = {"auto_end_turn": False}
+        seed = _seed_with_extra_first_turn(["100", "200"], options)
+        gm = GameMaster(store, clock=clock, seed_source=lambda: seed)
+        res = await _game(gm, options=options)
+        actor = res.system.pending(res.state).player
+        other = "200" if actor == "100" else "100"
+        from engine.prophecy.content import pack_by_id
+        space = pack_by_id("base").space(res.state.player(actor).space).id
+        await gm.act(1, int(actor), Move(method="stay", to=space))
+        before = (await gm.current(1)).record.state
+        ended = await gm.act(1, int(actor), EndTurn())
+        assert any(e.kind == "turn_started" and e.data.get("extra") for s in ended.steps for e in s.events)
+        result, applied = await gm.propose_undo(1, int(actor))
+        assert not applied and result.table.undo.yes == [actor]  # implied agreement of the proposer
+        result, outcome = await gm.answer_undo(1, int(other), result.record.id, result.record.version, True)
+        assert outcome == "applied" and result.state.dump() == before
+        found, report = await gm.check_replay(1)
+        assert report.ok
+        # ending the extra turn passes to the other player, whose turn opens with a Chance card: refused, saying so
+        await gm.act(1, int(actor), EndTurn())
+        await _stay_then_end(gm, actor)
+        with pytest.raises(GameError) as err:
+            await gm.propose_undo(1, int(actor))
+        assert err.value.key == "error.undo_next_turn_revealed"
+        assert err.value.params["name"] == ("u1" if other == "200" else "u0")
+    finally:
+        await gm.settle()
+        await store.close()
+
+
+def test_undo_plan_takes_ai_steps_along_only_when_they_revealed_nothing():
+    """The turn passed to AI seats that acted: taken back with them if they showed nothing, else refused."""
+    from types import SimpleNamespace
+    from gm.session import GameMaster as GM
+    from gm.store import ActionRecord
+
+    players = [SimpleNamespace(player="100", ai=None, name="Ann"), SimpleNamespace(player="ai1", ai="heuristic", name="Robo"),
+               SimpleNamespace(player="200", ai=None, name="Ben")]
+    state = SimpleNamespace(status="active", turn=SimpleNamespace(player="200"), players=players,
+                            has_player=lambda p: p in {"100", "ai1", "200"},
+                            player=lambda p: next(x for x in players if x.player == p))
+
+    def row(seq, actor, kind="move", revealed=False, events=()):
+        return ActionRecord(game_id=1, seq=seq, actor=actor, action={"type": kind}, created_at=0, version_after=seq,
+                            events=list(events), revealed=revealed)
+
+    start = row(1, "100", "start", revealed=True)
+    mine = row(2, "100", "end_turn", events=[{"kind": "turn_ended", "player": "100"},
+                                             {"kind": "turn_started", "player": "ai1"}])
+    assert GM._undo_plan(state, [start, mine, row(3, "ai1"), row(4, "ai1", "end_turn")], "100") == (2, 3)
+    with pytest.raises(GameError) as err:
+        GM._undo_plan(state, [start, mine, row(3, "ai1", revealed=True)], "100")
+    assert err.value.key == "error.undo_ai_revealed" and err.value.params == {"name": "Robo"}
+    with pytest.raises(GameError) as err:
+        GM._undo_plan(state, [start, mine, row(3, "200")], "100")
+    assert err.value.key == "error.undo_not_yours"
+    with pytest.raises(GameError) as err:
+        GM._undo_plan(state, [start], "100")
+    assert err.value.key == "error.undo_nothing"
+
+
+async def test_one_undo_entry_can_take_back_several_steps_on_replay(env):
+    """An undo entry with `steps` pops that many states when the log is replayed (export/replay check)."""
+    from gm.replay import replay
+    from gm.store import ActionRecord
+    from engine.prophecy.content import pack_by_id
+    gm, clock, _ = env
+    res = await _game(gm, options={"auto_end_turn": False})
+    after_start = (await gm.current(1)).record.state
+    actor = res.system.pending(res.state).player
+    space = pack_by_id("base").space(res.state.player(actor).space).id
+    await gm.act(1, int(actor), Move(method="stay", to=space))
+    await gm.act(1, int(actor), EndTurn())
+    found = await gm.current(1)
+    rows = await gm.store.actions(found.record.id)
+    undo = ActionRecord(game_id=found.record.id, seq=rows[-1].seq + 1, actor=actor,
+                        action={"type": "undo", "seq": rows[-2].seq, "steps": 2}, created_at=0, version_after=0)
+    report = replay(found.record, rows + [undo], check=False)
+    assert report.ok and found.system.dump_state(report.final) == after_start
+    too_many = undo.model_copy(update={"action": {"type": "undo", "seq": 1, "steps": 9}})
+    assert not replay(found.record, rows + [too_many], check=False).ok

@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation as Where, locale_str
 from discord.ext import commands
 
-from gm.i18n import FALLBACK, LOCALES_DIR, SUPPORTED, _flatten, normalise, t
+from gm.i18n import FALLBACK, FILTERS, LOCALES_DIR, SUPPORTED, _flatten, catalogue, field_name, normalise, t
 from gm.translator import NAME_RE, LocaleTranslator, command_key, translation_key, valid_name
 
 OTHERS = [loc for loc in SUPPORTED if loc != FALLBACK]
@@ -54,7 +54,8 @@ def rel(path: Path) -> str:
 
 
 def placeholders(text: str) -> set[str]:
-    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+    """Parameter names a text reads; a filter (`{player|a}`) is grammar, not a parameter."""
+    return {field_name(field) for _, field, _, _ in string.Formatter().parse(text) if field is not None}
 
 
 @pytest.mark.parametrize("locale", SUPPORTED)
@@ -144,6 +145,45 @@ def test_normalise_italian_variants():
     assert normalise("it") == "it"
     assert normalise(discord.Locale.italian) == "it"
     assert normalise(discord.Locale.american_english) == "en"
+
+
+# -- filters: grammar and ids in locale strings ------------------------------------------------------
+@pytest.mark.parametrize("name,expected", [
+    ("Alice", "Tocca ad Alice"), ("Bob", "Tocca a Bob"), ("**Anna**", "Tocca ad **Anna**"),
+    ("Elena", "Tocca a Elena"), ("Àngelo", "Tocca ad Àngelo"), ("", "Tocca a "),
+])
+def test_filter_italian_preposition_a(name, expected):
+    """'Tocca ad Alice' but 'Tocca a Bob': the euphonic d only before the same vowel."""
+    assert FILTERS["a"]("it", name) == expected.removeprefix("Tocca ")
+    assert t("it", "board.title.turn", player=name) == expected
+
+
+def test_filter_italian_conjunction_e():
+    assert FILTERS["ed"]("it", "Elena") == "ed Elena" and FILTERS["ed"]("it", "Bob") == "e Bob"
+
+
+def test_filter_key_prefix_translates_ids():
+    from gm.i18n import _Lenient
+
+    it, en = _Lenient("it"), _Lenient("en")
+    assert it.format("{p|phase}", p="move") == t("it", "phase.move") != "move"
+    assert en.format("{s|system}", s="prophecy") == "Prophecy"
+    assert en.format("{s|system}", s="no_such_game") == "no_such_game"  # no sentence: the value as is
+    assert en.format("{missing|a}") == "{missing|a}"  # lenient, never a crash; kept whole to be filled later
+    assert t("it", "board.title.turn") == "Tocca {player|a}"
+
+
+def test_filters_named_in_locale_files_exist():
+    """A `{x|name}` must be a grammar filter or a key prefix with sentences under it."""
+    wrong = []
+    for locale in SUPPORTED:
+        prefixes = {k.rsplit(".", 1)[0] for k in catalogue(locale)}
+        for key, (text, _) in merged(locale).items():
+            for _, field, _, _ in string.Formatter().parse(text):
+                for f in (field or "").split("|")[1:]:
+                    if f not in FILTERS and f not in prefixes:
+                        wrong.append(f"{locale} {key}: |{f}")
+    assert not wrong, wrong
 
 
 # -- the translator on a small tree ----------------------------------------------------------------

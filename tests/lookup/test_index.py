@@ -23,14 +23,14 @@ from gm.lookup.sources import RULES_DIR, describe_file
 from gm.lookup.tables import load_tables
 from gm.lookup.text import Analyzer, detect_language, fold
 from gm.fake_discord.testing import discord_errors, fake_discord  # noqa: F401  (fixtures for the cog test)
-from tests.lookup import RULEBOOKS, full_index
+from tests.lookup import full_index, project_index, rulebooks
 
 EN_BASIC = "prophecy-basic-rules.en.txt"
 IT_BASIC = "prophecy-basic-rules.it.txt"
 
 
 def titles(name: str, language: str) -> list[str]:
-    return [s.title for s in split_rulebook((RULEBOOKS / name).read_text(encoding="utf-8"), language)]
+    return [s.title for s in split_rulebook((rulebooks() / name).read_text(encoding="utf-8"), language)]
 
 
 # -- sqlite ---------------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ def test_expansion_sections_carry_their_chapter():
 
 
 def test_no_section_title_looks_like_a_sentence():
-    for path in sorted(RULEBOOKS.glob("*.txt")):
+    for path in sorted(rulebooks().glob("*.txt")):
         _, _, lang = describe_file(path.name)
         for section in split_rulebook(path.read_text(encoding="utf-8"), lang):
             last = section.title.split(" › ")[-1]
@@ -132,7 +132,7 @@ def test_markdown_summaries_are_twins_and_own_words():
     _, it = split_markdown((RULES_DIR / "prophecy-basic.it.md").read_text(encoding="utf-8"))
     assert len(en) == len(it) >= 20
     for summary, book in (("prophecy-basic.en.md", EN_BASIC), ("prophecy-basic.it.md", IT_BASIC)):
-        words = [fold(w) for w in re.findall(r"[^\W\d_]+|\d+", (RULEBOOKS / book).read_text(encoding="utf-8"))]
+        words = [fold(w) for w in re.findall(r"[^\W\d_]+|\d+", (rulebooks() / book).read_text(encoding="utf-8"))]
         shingles = {tuple(words[i : i + 8]) for i in range(len(words) - 7)}
         for section in split_markdown((RULES_DIR / summary).read_text(encoding="utf-8"))[1]:
             toks = re.findall(r"[^\W\d_]+|\d+", section.body)
@@ -238,7 +238,7 @@ def test_game_named_in_question_is_preferred():
 def test_every_pack_card_is_indexed_with_figures():
     cards, problems = load_all_cards()
     assert not problems
-    ix = full_index()
+    ix = project_index()
     assert {c.ref for c in ix.cards()} == {c.ref for c in cards}
     vampire = ix.card("base:vampire")
     assert vampire is not None and vampire.kind == "creature" and vampire.source == "project"
@@ -247,7 +247,7 @@ def test_every_pack_card_is_indexed_with_figures():
 
 
 def test_card_lookup_exact_typo_and_shared_names():
-    ix = full_index()
+    ix = project_index()
     assert [h.card.name for h in ix.card_lookup("VAMPIRE")][:1] == ["Vampire"]
     assert ix.card_lookup("vampire")[0].score == 100
     assert ix.card_lookup("vampyre")[0].card.name == "Vampire"
@@ -257,8 +257,39 @@ def test_card_lookup_exact_typo_and_shared_names():
     assert ix.card_lookup("") == [] and ix.card_lookup("qqqqqqqq") == []
 
 
+def test_cards_are_found_by_their_italian_names(tmp_path):
+    """A pack card with an Italian name (`names: {it: ...}`) is found by that name, typos
+    forgiven, offered to Italian autocomplete, and still shown under its English name."""
+    from engine.prophecy.content import DATA_ROOT
+
+    pack = tmp_path / "packs" / "base"
+    shutil.copytree(DATA_ROOT / "base", pack)
+    adventures = yaml.safe_load((pack / "adventures.yaml").read_text(encoding="utf-8"))
+    vampire = next(c for c in adventures["cards"] if c["id"] == "vampire")
+    vampire["names"] = {"it": "Vampiro Antico"}
+    (pack / "adventures.yaml").write_text(yaml.safe_dump(adventures, allow_unicode=True), encoding="utf-8")
+    board = yaml.safe_load((pack / "board.yaml").read_text(encoding="utf-8"))
+    tower = next(sp for sp in board["spaces"] if sp["name"] == "Magic Tower")
+    tower["names"] = {"it": "Torre Arcana di Prova"}  # invented: unique to this test
+    (pack / "board.yaml").write_text(yaml.safe_dump(board, allow_unicode=True), encoding="utf-8")
+
+    ix = RulesIndex.open(Sources(tmp_path / "none", rules_dir=tmp_path / "none", packs_root=tmp_path / "packs", tables_dir=None))
+    hit = ix.card_lookup("vampiro antico")[0]
+    assert (hit.card.id, hit.card.name, hit.score) == ("vampire", "Vampire", 100)
+    assert hit.card.display_name("it") == "Vampiro Antico" and hit.card.display_name("en") == "Vampire"
+    assert ix.card_lookup("vampiro antco")[0].card.id == "vampire"  # typo in the Italian name
+    assert ix.card_lookup("Vampire")[0].card.id == "vampire"  # the English name still works
+    tower_hits = ix.card_lookup("torre arcana di prova")  # only the space has that name, not the Chance card
+    assert (tower_hits[0].card.kind, tower_hits[0].card.name, tower_hits[0].score) == ("space", "Magic Tower", 100)
+    assert all(h.score < 100 for h in tower_hits[1:])
+    assert ix.search("Vampiro Antico", kinds=["card"])[0].section == "Vampire"
+    assert "Vampiro Antico" in ix.autocomplete_cards("vamp", locale="it")
+    assert "Vampire" in ix.autocomplete_cards("vamp", locale="it")
+    assert "Vampiro Antico" not in ix.autocomplete_cards("vamp", locale="en")
+
+
 def test_space_cards_list_their_prices():
-    tower = next(h.card for h in full_index().card_lookup("Magic Tower") if h.card.kind == "space")
+    tower = next(h.card for h in project_index().card_lookup("Magic Tower") if h.card.kind == "space")
     assert ("service", "recharge Magic, 1 Gold per 2, any amount") in tower.figures
 
 
@@ -278,7 +309,7 @@ def test_autocomplete_limits_and_order():
 
 # -- glossary -----------------------------------------------------------------------------------
 def test_glossary_in_both_languages_with_typos():
-    ix = full_index()
+    ix = project_index()
     assert ix.glossary("salute")[0].id == "health"
     assert ix.glossary("Willpower")[0].term("it") == "Volontà"
     assert ix.glossary("certifcate")[0].id == "certificate"
@@ -291,7 +322,7 @@ def test_glossary_in_both_languages_with_typos():
 def test_glossary_uses_the_italian_rulebooks_words():
     """Each Prophecy term's Italian name (or an alias) is used by the Italian rules or summary."""
     glossary = Glossary.load(RULES_DIR / "glossary.yaml")
-    italian = fold((RULEBOOKS / IT_BASIC).read_text(encoding="utf-8") + (RULES_DIR / "prophecy-basic.it.md").read_text(encoding="utf-8"))
+    italian = fold((rulebooks() / IT_BASIC).read_text(encoding="utf-8") + (RULES_DIR / "prophecy-basic.it.md").read_text(encoding="utf-8"))
     for entry in glossary.entries:
         if "prophecy" in entry.systems:
             assert "it" in entry.terms and entry.definition("it"), entry.id
@@ -326,7 +357,7 @@ def test_tables_of_any_shape_are_indexed(tmp_path):
 def small_sources(tmp_path: Path) -> Sources:
     books = tmp_path / "books"
     books.mkdir()
-    shutil.copy(RULEBOOKS / IT_BASIC, books / IT_BASIC)
+    shutil.copy(rulebooks() / IT_BASIC, books / IT_BASIC)
     return Sources(books, rules_dir=tmp_path / "none", tables_dir=None)
 
 
@@ -444,7 +475,7 @@ async def test_rules_card_and_glossary_through_the_fake_discord(fake_discord, tm
     from gm.settings import Settings
 
     assert "cogs.lookup" in bot_module.COGS
-    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3", rulebooks_dir=RULEBOOKS)
+    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3", rulebooks_dir=rulebooks())
     save_cache(full_index().conn, cache_path_for(settings.database_path))  # the bot loads it instead of building
     fake = fake_discord
     channel = fake.add_channel(fake.add_guild("Table"), "prophecy")

@@ -84,6 +84,68 @@ def test_roll__random_totals_in_range():
         assert roll("d%").total in range(1, 101)
 
 
+# -- labels, advantage and signs, as on other dice bots ------------------------------------------
+@pytest.mark.parametrize("text,expression,label", [
+    ("2d6 #attack", "2d6", "attack"),
+    ("2d6 attack roll", "2d6", "attack roll"),
+    ("1d20+5 # to hit", "1d20 + 5", "to hit"),
+    ("4d6kh3", "4d6kh3", ""),
+])
+def test_label__text_after_the_dice_is_a_label(faces, text, expression, label):
+    faces.extend([3, 4, 5, 6])
+    r = roll(text)
+    assert (r.expression, r.label, r.advantage) == (expression, label, "")
+    if label:
+        assert label not in r.breakdown  # the label is not part of the dice maths
+
+
+@pytest.mark.parametrize("word,kind,kept,expression", [
+    ("advantage", "adv", 17, "2d20kh1"), ("adv", "adv", 17, "2d20kh1"), ("vantaggio", "adv", 17, "2d20kh1"),
+    ("disadvantage", "dis", 4, "2d20kl1"), ("dis", "dis", 4, "2d20kl1"), ("svantaggio", "dis", 4, "2d20kl1"),
+])
+def test_advantage__rolls_two_d20_and_keeps_one(faces, word, kind, kept, expression):
+    faces.extend([4, 17])
+    r = roll(f"1d20 {word}")
+    assert (r.expression, r.total, r.advantage, r.label) == (expression, kept, kind, "")
+    assert "~~" in r.breakdown  # the dropped die is shown struck through
+
+
+def test_advantage__with_modifier_and_label(faces):
+    faces.extend([2, 15])
+    r = roll("1d20+5 #to hit adv")
+    assert (r.expression, r.total, r.label, r.advantage) == ("2d20kh1 + 5", 20, "to hit", "adv")
+    faces.extend([11])
+    assert roll("1d20+5 #to hit").expression == "1d20 + 5"  # the cached parse was not changed
+
+
+def test_advantage__and_disadvantage_cancel(faces):
+    faces.extend([9])
+    r = roll("1d20 adv dis")
+    assert (r.expression, r.total, r.advantage) == ("1d20", 9, "")
+
+
+def test_advantage__needs_a_leading_d20(no_dice):
+    err = _refused("2d6 adv")
+    assert (err.key, err.params) == ("dice.advantage_needs_d20", {"expression": "2d6"})
+
+
+@pytest.mark.parametrize("text,term,positive", [
+    ("-5d6", "-5d6", "5d6"),
+    ("-(5d6)", "-(5d6)", "(5d6)"),
+    ("2d6+-1d4", "-1d4", "1d4"),
+    ("-4d6kh3", "-4d6kh3", "4d6kh3"),
+])
+def test_sign__negative_number_of_dice_refused(no_dice, text, term, positive):
+    err = _refused(text)
+    assert (err.key, err.params) == ("dice.negative_count", {"term": term, "positive": positive})
+
+
+def test_sign__subtracting_dice_and_negative_numbers_still_work(faces):
+    faces.extend([2])
+    assert roll("3-1d4").total == 1
+    assert roll("-5").total == -5
+
+
 # -- abuse refused before any work ----------------------------------------------------------------
 @pytest.mark.parametrize(
     "text,key,params",
@@ -134,7 +196,7 @@ def test_guard__reroll_on_some_faces_is_fine(faces):
         ("1d6+", "dice.syntax_end", {"expression": "1d6+"}),
         ("(1d6", "dice.syntax_end", {"expression": "(1d6"}),
         ("foo", "dice.syntax", {"expression": "foo", "column": 1, "got": "foo"}),
-        ("1d20 attack", "dice.syntax", {"expression": "1d20 attack", "column": 6, "got": "attack"}),
+        ("attack 1d20", "dice.syntax", {"expression": "attack 1d20", "column": 1, "got": "attack 1d20"}),
         ("1/0", "dice.division_by_zero", {}),
         ("2d6mi<3", "dice.bad_value", {"expression": "2d6mi<3"}),
     ],

@@ -122,11 +122,31 @@ def test_points__gain_and_lose():
 
 
 def test_miscellaneous__losing_more_than_you_have_stops_at_zero():
-    """Miscellaneous: a player told to lose more points than he has drops to zero."""
+    """Miscellaneous: a player told to lose more points than he has drops to zero (a penalty)."""
     s = _play(_new(), ("a", Join(order="wizards")), ("a", ChangePoints(kind="knowledge", amount=2)))
-    out = apply(s, "a", ChangePoints(kind="knowledge", amount=-5))
+    out = apply(s, "a", ChangePoints(kind="knowledge", amount=-5, penalty=True))
     assert out.state.player("a").knowledge == 0
     assert (out.events[0].data["amount"], out.events[0].data["asked"]) == (2, 5)
+
+
+def test_points__spending_more_than_you_have_is_refused():
+    """Spending is a choice, not an imposed loss: overspending is refused and changes nothing."""
+    s = _play(_new(), ("a", Join(order="wizards")), ("a", ChangePoints(kind="knowledge", amount=2)))
+    before = s.model_dump()
+    err = _refusal(s, "a", ChangePoints(kind="knowledge", amount=-5))
+    assert (err.key, err.params) == ("dice.orders.overspend", {"point_kind": "knowledge", "have": 2, "asked": 5})
+    assert s.model_dump() == before
+    out = apply(s, "a", ChangePoints(kind="knowledge", amount=-2))  # spending exactly what you have is fine
+    assert out.state.player("a").knowledge == 0
+
+
+def test_points__overspend_message_names_the_points_in_each_language():
+    from gm.i18n import t
+
+    params = {"point_kind": "perception", "have": 1, "asked": 4}
+    assert "1 Perception points" in t("en", "dice.orders.overspend", **params)
+    italian = t("it", "dice.orders.overspend", **params)
+    assert "Percezione" in italian and "perception" not in italian and "{" not in italian
 
 
 def test_points__event_reports_the_rank_the_points_reach():

@@ -1,0 +1,378 @@
+"""Safety figures, measured through the loopback Discord with the real bot:
+
+1. N simultaneous presses of one button x trials -> how many applied (target: exactly 1 per version);
+2. `kill -9` of a bot process x K at random points -> acknowledged actions lost / duplicated (target 0/0);
+3. a fuzz of interactions real Discord could deliver -> left unanswered, state changes on refused
+   input, double answers (target 0/0/0);
+4. reminders and expiries across `kill -9` restarts with an injected clock -> times each was posted
+   (target: exactly 1).
+
+Run: python benchmarks/safety.py [--presses 8] [--trials 50] [--kills 30] [--fuzz 10000] [--clock-trials 5]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import copy
+import os
+import random
+import signal
+import string
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot import create_bot  # noqa: E402
+from engine.registry import SYSTEMS  # noqa: E402
+from gm.fake_discord import FakeDiscord, run_bot  # noqa: E402
+from gm.fake_discord.payloads import button_payload  # noqa: E402
+from gm.session import GameMaster  # noqa: E402
+from gm.settings import Settings  # noqa: E402
+from gm.store import SqliteStore  # noqa: E402
+
+LAUNCHER = Path(__file__).resolve().parents[1] / "tests" / "e2e" / "subprocess_bot.py"
+
+
+def prompt_of(result: Any) -> Any:
+    for msg in reversed(result.messages):
+        if msg.buttons or msg.selects:
+            return msg
+    return None
+
+
+def settings_for(path: Path) -> Settings:
+    return Settings(_env_file=None, discord_token="fake", database_path=path, rules_index_warmup=False)  # type: ignore[call-arg]
+
+
+async def world(fake: FakeDiscord) -> dict[str, int]:
+    guild = fake.add_guild("Table")
+    out = {"ch": fake.add_channel(guild, "t1"), "ch2": fake.add_channel(guild, "t2")}
+    for name in ("alice", "bob", "carol"):
+        out[name] = fake.add_user(name)
+    return out
+
+
+async def new_game(fake: FakeDiscord, bot: Any, w: dict[str, int]) -> Any:
+    await fake.slash(bot, w["alice"], w["ch"], "game new", system="prophecy")
+    await fake.slash(bot, w["bob"], w["ch"], "game join")
+    return prompt_of(await fake.slash(bot, w["alice"], w["ch"], "game start"))
+
+
+async def log_size(store: Any, channel: int) -> tuple[int, int]:
+    record = await store.get_active_game(channel)
+    if record is None:
+        games = await store.list_games(channel)
+        record = games[-1]
+    return record.version, len(await store.actions(record.id))
+
+
+# -------------------------------------------------------------------------- 1. simultaneous presses
+
+async def simultaneous(presses: int, trials: int) -> None:
+    async with FakeDiscord() as fake:
+        with fake.redirect():
+            w = await world(fake)
+            with tempfile.TemporaryDirectory() as tmp:
+                async with run_bot(create_bot(settings_for(Path(tmp) / "gm.sqlite3"))) as bot:
+                    applied_counts: Counter[int] = Counter()
+                    unanswered = 0
+                    prompt = await new_game(fake, bot, w)
+                    for _ in range(trials):
+                        found = await bot.gm.current(w["ch"])
+                        if found is None or found.record.status != "active" or prompt is None or not prompt.buttons:
+                            prompt = await new_game(fake, bot, w)
+                            found = await bot.gm.current(w["ch"])
+                        actor = int(found.system.pending(found.state).player)
+                        before = found.record.version
+                        button = prompt.buttons[0]["custom_id"]
+                        results = await asyncio.gather(*(fake.click(bot, actor, prompt, button) for _ in range(presses)))
+                        unanswered += sum(1 for r in results if not r.acked)
+                        ok = [r for r in results if not r.ephemeral]
+                        applied_counts[len(ok)] += 1
+                        after = (await bot.gm.latest(w["ch"])).record
+                        rows = [r for r in await bot.store.actions(after.id) if r.version_after == before + 1 and r.actor == str(actor)]
+                        assert len(rows) <= 1
+                        prompt = prompt_of(ok[0]) if ok else prompt
+                        if prompt is None:
+                            prompt = await new_game(fake, bot, w)
+                    exact = applied_counts[1]
+                    print(f"simultaneous presses: {presses} presses x {trials} trials -> applied per trial "
+                          f"{dict(sorted(applied_counts.items()))}; exactly 1 applied in {exact}/{trials}; "
+                          f"unanswered {unanswered}; double answers {len(fake.violations)}")
+
+
+# -------------------------------------------------------------------------- 2. kill -9
+
+def spawn(fake: FakeDiscord, db: Path, **extra: str) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, **fake.env(), DATABASE_PATH=str(db), DISCORD_TOKEN="fake-token", LOG_LEVEL="ERROR",
+               RULES_INDEX_WARMUP="false", **extra)
+    return subprocess.Popen([sys.executable, str(LAUNCHER)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+async def wait_connected(fake: FakeDiscord, syncs_before: int, timeout: float = 60) -> float:
+    began = time.monotonic()
+    while time.monotonic() - began < timeout:
+        syncs = len([q for q in fake.requests if q.path.endswith("/commands")])
+        if fake.connected and syncs > syncs_before:
+            await asyncio.sleep(0.1)
+            return time.monotonic() - began
+        await asyncio.sleep(0.02)
+    raise TimeoutError("bot did not connect")
+
+
+def syncs(fake: FakeDiscord) -> int:
+    return len([q for q in fake.requests if q.path.endswith("/commands")])
+
+
+async def read_game(db: Path, channel: int) -> tuple[Any, list[Any]]:
+    async with SqliteStore(db) as store:
+        found = await GameMaster(store).latest(channel)
+        return found, await store.actions(found.record.id)
+
+
+async def kills(count: int, rng: random.Random) -> None:
+    async with FakeDiscord() as fake:
+        with fake.redirect():
+            w = await world(fake)
+            with tempfile.TemporaryDirectory() as tmp:
+                db = Path(tmp) / "gm.sqlite3"
+                proc = spawn(fake, db)
+                await wait_connected(fake, 0)
+                prompt = await new_game(fake, None, w)
+                acked: list[tuple[int, str]] = []  # (version pressed on, actor)
+                sent: list[tuple[int, str]] = []
+                restarts: list[float] = []
+                humans = {str(w["alice"]), str(w["bob"])}
+                for _ in range(count):
+                    found, _rows = await read_game(db, w["ch"])
+                    if found.record.status != "active" or prompt is None:
+                        await fake.slash(None, w["alice"], w["ch"], "game end")
+                        prompt = await new_game(fake, None, w)
+                        found, _rows = await read_game(db, w["ch"])
+                    actor = found.system.pending(found.state).player
+                    version = found.record.version
+                    custom = prompt.buttons[0]["custom_id"] if prompt.buttons else None
+                    if custom is None or f":{version}:" not in custom:
+                        prompt = None
+                        continue
+                    click = asyncio.create_task(fake.click(None, int(actor), prompt, custom))
+                    sent.append((version, actor))
+                    await asyncio.sleep(rng.uniform(0.0, 0.15))
+                    before = syncs(fake)
+                    proc.send_signal(signal.SIGKILL)
+                    proc.wait(timeout=10)
+                    try:
+                        result = await asyncio.wait_for(click, 6)
+                    except (TimeoutError, asyncio.TimeoutError):
+                        result = None
+                    if result is not None and result.acked and not result.ephemeral:
+                        acked.append((version, actor))
+                    proc = spawn(fake, db)
+                    restarts.append(await wait_connected(fake, before))
+                    found, rows = await read_game(db, w["ch"])
+                    # the newest prompt in the channel (a followup may not have been posted before the kill)
+                    prompt = next((m for m in reversed(fake.messages_in(w["ch"])) if m.buttons and
+                                   f":{found.record.version}:" in m.buttons[0]["custom_id"]), None)
+                proc.send_signal(signal.SIGKILL)
+                proc.wait(timeout=10)
+                lost = duplicated = 0
+                async with SqliteStore(db) as store:
+                    games = await store.list_games(w["ch"])
+                    rows = [r for g in games for r in await store.actions(g.id)]
+                    by_game_version = {}
+                    for g in games:
+                        for r in await store.actions(g.id):
+                            by_game_version.setdefault((g.id, r.version_after - 1, r.actor), 0)
+                            by_game_version[(g.id, r.version_after - 1, r.actor)] += 1
+                applied_by_humans = [r for r in rows if r.actor in humans and r.action.get("type") not in ("join", "start", "leave")]
+                for version, actor in acked:
+                    if not any(k[1] == version and k[2] == actor for k in by_game_version):
+                        lost += 1
+                duplicated = max(0, len(applied_by_humans) - len(sent))
+                print(f"kill -9 x {count}: clicks sent {len(sent)}, acknowledged {len(acked)}, "
+                      f"human actions stored {len(applied_by_humans)} -> acknowledged lost {lost}, duplicated {duplicated}; "
+                      f"restart to connected: median {sorted(restarts)[len(restarts) // 2]:.1f} s, max {max(restarts):.1f} s")
+
+
+# -------------------------------------------------------------------------- 3. fuzz
+
+ODD = ["", " ", "🐉" * 30, "Excalibur", "city", "g1v1i1", "'; DROP TABLE games; --", "<@123>", "@everyone",
+       "\u200b", "ünïcödé", "x" * 100, "0", "-1", "99999999999", "{player}", "%s", "\\n", "troll", "Healing Potion"]
+
+
+def odd(rng: random.Random) -> str:
+    if rng.random() < 0.5:
+        return rng.choice(ODD)[:100]
+    return "".join(rng.choice(string.printable + "äöüé🙂") for _ in range(rng.randint(1, 100)))[:100]
+
+
+async def fuzz(count: int, rng: random.Random) -> None:
+    async with FakeDiscord() as fake:
+        with fake.redirect():
+            w = await world(fake)
+            with tempfile.TemporaryDirectory() as tmp:
+                async with run_bot(create_bot(settings_for(Path(tmp) / "gm.sqlite3"))) as bot:
+                    store = bot.store
+                    prompt = await new_game(fake, bot, w)
+                    old_prompts = [prompt]
+                    users = [w["alice"], w["bob"], w["carol"]]
+                    refused = changed_on_refusal = errors = 0
+                    kinds: Counter[str] = Counter()
+                    for i in range(count):
+                        found = await bot.gm.current(w["ch"])
+                        if found is None or found.record.status != "active":
+                            await fake.slash(bot, w["alice"], w["ch"], "game end")
+                            prompt = await new_game(fake, bot, w)
+                            old_prompts.append(prompt)
+                            continue
+                        before = await log_size(store, w["ch"])
+                        user = rng.choice(users)
+                        roll = rng.random()
+                        action = True
+                        try:
+                            if roll < 0.25 and prompt is not None and prompt.buttons:
+                                kind = "press"
+                                button = rng.choice(prompt.buttons)["custom_id"]
+                                r = await fake.click(bot, user, prompt, button)
+                            elif roll < 0.40:
+                                kind = "stale/forged button"
+                                source = rng.choice(old_prompts)
+                                msg = copy.deepcopy(fake.message(source).payload(fake.messages.cdn_base))
+                                if not msg["components"]:
+                                    continue
+                                comp = msg["components"][0]["components"][0]
+                                forged = rng.choice([
+                                    comp["custom_id"],
+                                    f"gm:{rng.randint(1, 10**6)}:{rng.randint(0, 10**6)}:{rng.randint(0, 9999)}",
+                                    f"gmend:{found.record.id}:{rng.randint(0, 1)}",
+                                    f"gmvote:{found.record.id}:{rng.choice(['skip', 'ai', 'remove'])}",
+                                    f"gmundo:{found.record.id}:{found.record.version}:{rng.randint(0, 1)}",
+                                    "".join(rng.choice(string.ascii_letters + ":") for _ in range(rng.randint(1, 100))),
+                                ])
+                                comp["custom_id"] = forged
+                                r = await fake.interact(bot, button_payload(fake.context(user, w["ch"]), msg, forged))
+                            elif roll < 0.75:
+                                kind = "action command"
+                                name, opts = rng.choice([
+                                    ("move", {"to": odd(rng)}), ("use", {"what": odd(rng)}), ("buy", {"item": odd(rng)}),
+                                    ("sell", {"item": odd(rng)}), ("heal", {"what": rng.choice(["health", "magic"]), "amount": rng.randint(1, 20)}),
+                                    ("fight", {}), ("end-turn", {}), ("bribe", {}), ("certificate", {}),
+                                    ("game join", {"character": odd(rng)}), ("game leave", {}), ("game start", {}),
+                                    ("game kick", {"member": rng.choice(users)}), ("game add-bot", {}),
+                                    ("game new", {"system": "prophecy"}),
+                                ])
+                                channel = w["ch"] if rng.random() < 0.9 else w["ch2"]
+                                r = await fake.slash(bot, user, channel, name, **opts)
+                            elif roll < 0.90:
+                                kind = "autocomplete"
+                                action = False
+                                name, option = rng.choice([("move", "to"), ("use", "what"), ("buy", "item"), ("fight", "gear"),
+                                                           ("game join", "character")])
+                                r = await fake.autocomplete(bot, user, w["ch"], name, option, odd(rng))
+                            else:
+                                kind = "read command"
+                                action = False
+                                name, opts = rng.choice([("game status", {}), ("game log", {}), ("me", {}), ("help", {}),
+                                                         ("game history", {}), ("roll", {"expression": odd(rng)})])
+                                r = await fake.slash(bot, user, w["ch"], name, **opts)
+                        except (LookupError, PermissionError, ValueError, KeyError):
+                            continue  # something Discord itself would not let the user do
+                        kinds[kind] += 1
+                        if r.ephemeral and action:
+                            refused += 1
+                            if await log_size(store, w["ch"]) != before:
+                                changed_on_refusal += 1
+                        if not r.ephemeral and r.messages:
+                            newer = prompt_of(r)
+                            if newer is not None:
+                                prompt = newer
+                                old_prompts.append(newer)
+                                old_prompts = old_prompts[-20:]
+                        if i % 500 == 0:
+                            fresh = next((m for m in reversed(fake.messages_in(w["ch"])) if m.buttons or m.selects), None)
+                            if fresh is not None:
+                                prompt = fresh
+                    unanswered = len(fake.unacked())
+                    total = sum(kinds.values())
+                    print(f"fuzz: {total} interactions ({dict(kinds)}) -> unanswered {unanswered}, "
+                          f"refused {refused}, state changes on refused input {changed_on_refusal}, "
+                          f"double answers / Discord rule breaks {len(fake.violations)}")
+
+
+# -------------------------------------------------------------------------- 4. reminders across kill -9
+
+T0 = 2_000_000_000.0
+
+
+async def clock_trials(trials: int, rng: random.Random) -> None:
+    reminder_counts: list[int] = []
+    expiry_counts: list[int] = []
+    for _ in range(trials):
+        async with FakeDiscord() as fake:
+            with fake.redirect():
+                w = await world(fake)
+                with tempfile.TemporaryDirectory() as tmp:
+                    db = Path(tmp) / "gm.sqlite3"
+                    clock_file = Path(tmp) / "clock"
+                    clock_file.write_text(str(T0))
+                    env = {"GM_TEST_CLOCK_FILE": str(clock_file), "CLOCK_INTERVAL": "0.1"}
+                    proc = spawn(fake, db, **env)
+                    await wait_connected(fake, 0)
+                    await fake.slash(None, w["alice"], w["ch"], "game new", system="prophecy", bank_hours=2.0)
+                    await fake.slash(None, w["bob"], w["ch"], "game join")
+                    await fake.slash(None, w["alice"], w["ch"], "game start")
+
+                    async def restart(delay: float, set_clock: float | None = None) -> None:
+                        nonlocal proc
+                        await asyncio.sleep(delay)
+                        before = syncs(fake)
+                        proc.send_signal(signal.SIGKILL)
+                        proc.wait(timeout=10)
+                        if set_clock is not None:
+                            clock_file.write_text(str(set_clock))  # falls due while the bot is down
+                        proc = spawn(fake, db, **env)
+                        await wait_connected(fake, before)
+
+                    clock_file.write_text(str(T0 + 3600))
+                    for _k in range(2):
+                        await restart(rng.uniform(0, 0.4))
+                    await asyncio.sleep(1.0)
+                    await restart(rng.uniform(0, 0.2), set_clock=T0 + 7205)
+                    await restart(rng.uniform(0, 0.4))
+                    await asyncio.sleep(1.5)
+                    proc.send_signal(signal.SIGKILL)
+                    proc.wait(timeout=10)
+                    texts = [m.text for m in fake.messages_in(w["ch"])]
+                    reminder_counts.append(sum("it is still your turn" in x for x in texts))
+                    expiry_counts.append(sum("time ran out" in x for x in texts))
+    print(f"reminders across kill -9 restarts x {trials} trials (4 kills each, expiry due while down): "
+          f"reminder posted {Counter(reminder_counts)} times, expiry posted {Counter(expiry_counts)} times "
+          f"(exactly once in {sum(1 for a, b in zip(reminder_counts, expiry_counts) if a == b == 1)}/{trials})")
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--presses", type=int, default=8)
+    ap.add_argument("--trials", type=int, default=50)
+    ap.add_argument("--kills", type=int, default=30)
+    ap.add_argument("--fuzz", type=int, default=10_000)
+    ap.add_argument("--clock-trials", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    import logging
+    logging.basicConfig(level=logging.CRITICAL)
+    await simultaneous(args.presses, args.trials)
+    await kills(args.kills, rng)
+    await fuzz(args.fuzz, rng)
+    await clock_trials(args.clock_trials, rng)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

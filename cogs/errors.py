@@ -1,0 +1,159 @@
+"""Every interaction gets an answer, whatever went wrong while handling it.
+
+discord.py routes a failing handler to different places, and by default only logs it, which
+leaves the user with "The application did not respond":
+
+* slash commands and context menus: `CommandTree.on_error` (set by `install`);
+* autocomplete: logged inside the tree and never answered (`GuardedTree` answers with no
+  suggestions instead);
+* components: every button and select of this bot is a `DynamicItem`, whose callback errors
+  are logged and dropped (`guard_dynamic_item` wraps the callback), and a component whose
+  custom id matches no registered item is ignored (`answer_unclaimed` replies to it).
+
+`report` turns the error into a short private reply: known storage conditions (a full disk,
+the database file removed or replaced, the lease taken by another process) get a clear
+message; anything else gets an apology with an error id that is logged with the traceback,
+so the operator can find the one line a player quotes.
+"""
+from __future__ import annotations
+
+import functools
+import logging
+import re
+import secrets
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import locale_of, reply_private
+from engine.core.errors import RuleError
+from gm.i18n import t
+from gm.session import GameError
+from gm.store import DatabaseGone, OwnershipLost, StorageFull, StoreError
+from gm.store.sqlite import is_disk_full
+
+log = logging.getLogger("gm.errors")
+
+#: storage conditions with their own message (the rest of StoreError is unexpected)
+KNOWN_STORE_ERRORS: tuple[type[StoreError], ...] = (StorageFull, DatabaseGone, OwnershipLost)
+
+
+def new_error_id() -> str:
+    """A short id a player can quote; 8 hex digits are plenty to find one log line."""
+    return secrets.token_hex(4)
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The exception the handler raised, not discord.py's wrapper around it."""
+    while isinstance(error, (app_commands.CommandInvokeError, commands.CommandInvokeError)):
+        error = error.original
+    return error
+
+
+def _what(interaction: discord.Interaction) -> str:
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    if interaction.type is discord.InteractionType.component:
+        return f"component {str(data.get('custom_id'))[:100]!r}"
+    if interaction.type is discord.InteractionType.modal_submit:
+        return f"modal {str(data.get('custom_id'))[:100]!r}"
+    return f"/{data.get('name', '?')}"
+
+
+def message_for(error: BaseException, locale: str) -> tuple[str, str | None]:
+    """(the reply, the error id if this was unexpected) for an error of a handler."""
+    error = unwrap(error)
+    if isinstance(error, (RuleError, GameError)):
+        from cogs.ui.embeds import pretty_params
+        return t(locale, error.key, **pretty_params(error.params, locale)), None
+    if isinstance(error, KNOWN_STORE_ERRORS):
+        return t(locale, error.key), None
+    if is_disk_full(error):
+        return t(locale, StorageFull.key), None
+    if isinstance(error, app_commands.TransformerError):
+        return t(locale, "safety.bad_option"), None
+    if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
+        return t(locale, "safety.unknown_command"), None
+    error_id = new_error_id()
+    return t(locale, "safety.unexpected", error_id=error_id), error_id
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer privately for a handler that failed, and log what the operator needs."""
+    locale = locale_of(interaction)
+    text, error_id = message_for(error, locale)
+    original = unwrap(error)
+    if error_id is not None:
+        log.error("error %s in %s (user %s, channel %s)", error_id, _what(interaction),
+                  interaction.user.id if interaction.user else "?", interaction.channel_id,
+                  exc_info=(type(original), original, original.__traceback__))
+    elif isinstance(original, KNOWN_STORE_ERRORS) or is_disk_full(original):
+        log.warning("refused %s: %s", _what(interaction), original)
+    if interaction.type is discord.InteractionType.autocomplete:
+        if not interaction.response.is_done():
+            try:
+                await interaction.response.autocomplete([])
+            except discord.HTTPException:
+                pass
+        return
+    try:
+        await reply_private(interaction, text)
+    except discord.HTTPException as exc:  # the interaction expired or was answered oddly
+        log.warning("could not tell the user about error %s: %s", error_id or type(original).__name__, exc)
+
+
+class GuardedTree(app_commands.CommandTree):
+    """The bot's command tree: errors answered by `report`, autocomplete always answered."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
+        await report(interaction, error)
+
+    async def _call(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.autocomplete:
+            return await super()._call(interaction)
+        try:
+            await super()._call(interaction)
+        finally:
+            # discord.py logs a failing autocomplete and answers nothing: the user would see
+            # "Loading options failed". No suggestions is the honest answer.
+            if not interaction.response.is_done():
+                try:
+                    await interaction.response.autocomplete([])
+                except discord.HTTPException:
+                    pass
+
+
+def guard_dynamic_item(cls: type[discord.ui.DynamicItem[Any]]) -> None:
+    """Make a DynamicItem's callback answer through `report` when it fails (idempotent)."""
+    callback = cls.__dict__.get("callback")
+    if callback is None or getattr(callback, "_gm_guarded", False):
+        return
+
+    @functools.wraps(callback)
+    async def guarded(self: Any, interaction: discord.Interaction) -> None:
+        try:
+            await callback(self, interaction)
+        except Exception as exc:
+            await report(interaction, exc)
+
+    guarded._gm_guarded = True  # type: ignore[attr-defined]
+    cls.callback = guarded  # type: ignore[method-assign]
+
+
+def claimed(custom_id: str, templates: Iterable[re.Pattern[str]]) -> bool:
+    return any(p.fullmatch(custom_id) for p in templates)
+
+
+async def answer_unclaimed(interaction: discord.Interaction, templates: Iterable[re.Pattern[str]]) -> None:
+    """A component no registered item answers (an old button, a changed id format): say so."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    if claimed(custom_id, templates) or interaction.response.is_done():
+        return
+    try:
+        await reply_private(interaction, t(locale_of(interaction), "safety.unknown_button"))
+    except discord.HTTPException:
+        pass

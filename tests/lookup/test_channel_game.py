@@ -1,0 +1,75 @@
+"""/rules prefers the game played in the channel (issue: "who goes first?" in a Prophecy
+channel answers from Prophecy). End to end: the real bot through the loopback Discord.
+
+The channel's game is a preference, not a filter: sections of other games still come back
+when they match better, and `system:` given by the user restricts the answer to one game.
+"""
+from __future__ import annotations
+
+from gm.fake_discord.testing import discord_errors, fake_discord  # noqa: F401  (fixtures)
+from gm.lookup import cache_path_for
+from gm.lookup.store import save_cache
+from tests.lookup import full_index, rulebooks
+
+
+def first_result(result) -> tuple[str, str]:
+    """(document title, section) of the first result of a /rules reply."""
+    embed = result.messages[-1].embeds[0]
+    name = embed["fields"][0]["name"]  # "1. <document> — <section>"
+    document, section = name.split(". ", 1)[1].split(" — ", 1)
+    return document, section
+
+
+def all_results(result) -> list[tuple[str, str]]:
+    out = []
+    for field in result.messages[-1].embeds[0]["fields"]:
+        document, section = field["name"].split(". ", 1)[1].split(" — ", 1)
+        out.append((document, section))
+    return out
+
+
+async def test_rules_prefers_the_channels_game(fake_discord, tmp_path):
+    """In a channel running Prophecy, "who goes first?" and a boat question answer from the
+    Prophecy rules; the same boat question in a channel with no game leans to the Water Realm
+    (whose Treasure Island ports match it better), so the preference is what changes it."""
+    import bot as bot_module
+    from gm.fake_discord import run_bot
+    from gm.settings import Settings
+
+    ix = full_index()
+    prophecy_titles = ix.document_titles("prophecy")
+    assert len(prophecy_titles) >= 2  # the rulebooks and the project's summaries
+    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]
+                        rulebooks_dir=rulebooks())
+    save_cache(ix.conn, cache_path_for(settings.database_path))  # the bot loads it instead of building
+    fake = fake_discord
+    guild = fake.add_guild("Table")
+    game_channel, empty_channel = fake.add_channel(guild, "prophecy"), fake.add_channel(guild, "chat")
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    boat = "how do I take a boat between ports"
+    async with run_bot(bot_module.create_bot(settings)) as bot:
+        await bot.get_cog("LookupCog").index()
+        before = await fake.slash(bot, alice, empty_channel, "rules", query=boat)
+        assert first_result(before)[0] not in prophecy_titles  # no game: the Water Realm wins
+
+        await fake.slash(bot, alice, game_channel, "game new", system="prophecy")
+        await fake.slash(bot, bob, game_channel, "game join")
+        for query in ("who goes first?", boat):
+            r = await fake.slash(bot, alice, game_channel, "rules", query=query)
+            assert r.ephemeral and first_result(r)[0] in prophecy_titles, (query, all_results(r))
+        r = await fake.slash(bot, alice, game_channel, "rules", query="who goes first?")
+        assert first_result(r)[1] == "Starting Gold, Experience and first player"
+
+        # a preference, not a filter: the Water Realm's own question still finds the Water Realm
+        r = await fake.slash(bot, alice, game_channel, "rules", query="how many bubbles does each round underwater cost")
+        assert "Water Realm" in first_result(r)[0]
+        # and system: given by the user is a filter, whatever the channel plays
+        r = await fake.slash(bot, alice, game_channel, "rules", query=boat, system="prophecy_water_realm")
+        assert all("Water Realm" in document for document, _ in all_results(r))
+
+        await fake.slash(bot, alice, game_channel, "game start")  # a running game counts the same
+        r = await fake.slash(bot, alice, game_channel, "rules", query=boat)
+        assert first_result(r)[0] in prophecy_titles
+        # the empty channel is not affected by the game next door
+        r = await fake.slash(bot, alice, empty_channel, "rules", query=boat)
+        assert first_result(r) == first_result(before)
