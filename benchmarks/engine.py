@@ -77,7 +77,7 @@ def seat_rotated(opponent: str, games: int, seed0: int, round_limit: int) -> tup
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--vs-baseline", type=int, default=240, help="games of 1 heuristic vs 3 baseline")
+    ap.add_argument("--vs-baseline", type=int, default=200, help="games of 1 heuristic vs 3 baseline")
     ap.add_argument("--games", type=int, default=100, help="4-player heuristic games to time")
     ap.add_argument("--vs-random", type=int, default=100, help="games of 1 heuristic vs 3 random")
     ap.add_argument("--round-limit", type=int, default=300, help="safety stop for random-heavy games")

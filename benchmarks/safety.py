@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot import create_bot  # noqa: E402
 from engine.registry import SYSTEMS  # noqa: E402
-from gm.fake_discord import FakeDiscord, run_bot  # noqa: E402
+from gm.fake_discord import FakeDiscord, new_snowflake, run_bot  # noqa: E402
 from gm.fake_discord.payloads import button_payload  # noqa: E402
 from gm.session import GameMaster  # noqa: E402
 from gm.settings import Settings  # noqa: E402
@@ -62,6 +62,14 @@ async def new_game(fake: FakeDiscord, bot: Any, w: dict[str, int]) -> Any:
     await fake.slash(bot, w["alice"], w["ch"], "game new", system="prophecy")
     await fake.slash(bot, w["bob"], w["ch"], "game join")
     return prompt_of(await fake.slash(bot, w["alice"], w["ch"], "game start"))
+
+
+async def end_game(fake: FakeDiscord, bot: Any, w: dict[str, int]) -> None:
+    """/game end and its confirmation button, as the host would."""
+    shown = await fake.slash(bot, w["alice"], w["ch"], "game end")
+    confirm = [b["custom_id"] for b in (shown.message.buttons if shown.message else []) if b["custom_id"].endswith(":1")]
+    if confirm:
+        await fake.click(bot, w["alice"], shown.message, confirm[0])
 
 
 async def log_size(store: Any, channel: int) -> tuple[int, int]:
@@ -151,10 +159,15 @@ async def kills(count: int, rng: random.Random) -> None:
                 humans = {str(w["alice"]), str(w["bob"])}
                 for _ in range(count):
                     found, _rows = await read_game(db, w["ch"])
-                    if found.record.status != "active" or prompt is None:
-                        await fake.slash(None, w["alice"], w["ch"], "game end")
+                    if found.record.status != "active" or prompt is None or not prompt.buttons:
+                        # finished, or the kill fell after the commit but before the next prompt was
+                        # posted (the players would ask /game status): a fresh table
+                        if found.record.status in ("lobby", "active"):
+                            await end_game(fake, None, w)
                         prompt = await new_game(fake, None, w)
                         found, _rows = await read_game(db, w["ch"])
+                        if prompt is None or not prompt.buttons:
+                            continue
                     actor = found.system.pending(found.state).player
                     version = found.record.version
                     custom = prompt.buttons[0]["custom_id"] if prompt.buttons else None
@@ -197,7 +210,8 @@ async def kills(count: int, rng: random.Random) -> None:
                 duplicated = max(0, len(applied_by_humans) - len(sent))
                 print(f"kill -9 x {count}: clicks sent {len(sent)}, acknowledged {len(acked)}, "
                       f"human actions stored {len(applied_by_humans)} -> acknowledged lost {lost}, duplicated {duplicated}; "
-                      f"restart to connected: median {sorted(restarts)[len(restarts) // 2]:.1f} s, max {max(restarts):.1f} s")
+                      f"restart to connected: median {sorted(restarts)[len(restarts) // 2] if restarts else 0:.1f} s, "
+                      f"max {max(restarts, default=0):.1f} s")
 
 
 # -------------------------------------------------------------------------- 3. fuzz
@@ -224,6 +238,7 @@ async def fuzz(count: int, rng: random.Random) -> None:
                     users = [w["alice"], w["bob"], w["carol"]]
                     refused = changed_on_refusal = errors = 0
                     kinds: Counter[str] = Counter()
+                    skipped: Counter[str] = Counter()
                     for i in range(count):
                         found = await bot.gm.current(w["ch"])
                         if found is None or found.record.status != "active":
@@ -232,18 +247,29 @@ async def fuzz(count: int, rng: random.Random) -> None:
                             old_prompts.append(prompt)
                             continue
                         before = await log_size(store, w["ch"])
+                        current = f":{found.record.id}:{found.record.version}:"
+                        prompt = next((m for m in reversed(fake.messages_in(w["ch"])) if any(
+                            current in c.get("custom_id", "") for c in m.buttons + m.selects)), prompt)
                         user = rng.choice(users)
                         roll = rng.random()
                         action = True
                         try:
-                            if roll < 0.25 and prompt is not None and prompt.buttons:
+                            if roll < 0.25 and prompt is not None and (prompt.buttons or prompt.selects):
                                 kind = "press"
-                                button = rng.choice(prompt.buttons)["custom_id"]
-                                r = await fake.click(bot, user, prompt, button)
+                                if rng.random() < 0.7:  # mostly the person whose turn it is
+                                    user = int(found.system.pending(found.state).player)
+                                if prompt.buttons:
+                                    r = await fake.click(bot, user, prompt, rng.choice(prompt.buttons)["custom_id"])
+                                else:
+                                    select = rng.choice(prompt.selects)
+                                    value = rng.choice(select["options"])["value"]
+                                    r = await fake.select(bot, user, prompt, select["custom_id"], [value])
                             elif roll < 0.40:
                                 kind = "stale/forged button"
                                 source = rng.choice(old_prompts)
                                 msg = copy.deepcopy(fake.message(source).payload(fake.messages.cdn_base))
+                                if not msg["components"]:  # answered: its buttons are gone, use a saved copy
+                                    msg = copy.deepcopy(fake.message(prompt).payload(fake.messages.cdn_base)) if prompt else msg
                                 if not msg["components"]:
                                     continue
                                 comp = msg["components"][0]["components"][0]
@@ -255,6 +281,10 @@ async def fuzz(count: int, rng: random.Random) -> None:
                                     f"gmundo:{found.record.id}:{found.record.version}:{rng.randint(0, 1)}",
                                     "".join(rng.choice(string.ascii_letters + ":") for _ in range(rng.randint(1, 100))),
                                 ])
+                                if forged != comp["custom_id"]:
+                                    # a forged id rides on a copy (its own message id), so a handler that
+                                    # edits "its" message cannot wipe the live prompt of the table
+                                    msg["id"] = str(new_snowflake())
                                 comp["custom_id"] = forged
                                 r = await fake.interact(bot, button_payload(fake.context(user, w["ch"]), msg, forged))
                             elif roll < 0.75:
@@ -281,7 +311,8 @@ async def fuzz(count: int, rng: random.Random) -> None:
                                 name, opts = rng.choice([("game status", {}), ("game log", {}), ("me", {}), ("help", {}),
                                                          ("game history", {}), ("roll", {"expression": odd(rng)})])
                                 r = await fake.slash(bot, user, w["ch"], name, **opts)
-                        except (LookupError, PermissionError, ValueError, KeyError):
+                        except (LookupError, PermissionError, ValueError, KeyError) as exc:
+                            skipped[type(exc).__name__ + ": " + str(exc)[:60]] += 1
                             continue  # something Discord itself would not let the user do
                         kinds[kind] += 1
                         if r.ephemeral and action:
@@ -290,7 +321,8 @@ async def fuzz(count: int, rng: random.Random) -> None:
                                 changed_on_refusal += 1
                         if not r.ephemeral and r.messages:
                             newer = prompt_of(r)
-                            if newer is not None:
+                            if newer is not None and newer.channel_id == w["ch"] and any(
+                                    c.get("custom_id", "").startswith(("gm:", "gms:")) for c in newer.buttons + newer.selects):
                                 prompt = newer
                                 old_prompts.append(newer)
                                 old_prompts = old_prompts[-20:]
@@ -298,6 +330,8 @@ async def fuzz(count: int, rng: random.Random) -> None:
                             fresh = next((m for m in reversed(fake.messages_in(w["ch"])) if m.buttons or m.selects), None)
                             if fresh is not None:
                                 prompt = fresh
+                    if os.environ.get("SAFETY_DEBUG"):
+                        print("skipped:", skipped.most_common(8))
                     unanswered = len(fake.unacked())
                     total = sum(kinds.values())
                     print(f"fuzz: {total} interactions ({dict(kinds)}) -> unanswered {unanswered}, "

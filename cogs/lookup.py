@@ -145,6 +145,14 @@ def glossary_embed(entry: GlossaryEntry, locale: str) -> discord.Embed:
     return embed
 
 
+async def _send(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Answer, or follow up when the interaction was deferred while the index was built."""
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
 # -- the cog ---------------------------------------------------------------------------------
 class LookupCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
@@ -174,6 +182,19 @@ class LookupCog(commands.Cog):
         if self._ready is None:
             self._ready = asyncio.create_task(asyncio.to_thread(self._open))
         return await asyncio.shield(self._ready)
+
+    async def _index_for(self, interaction: discord.Interaction, *, component: bool = False) -> RulesIndex:
+        """The index for a command; while it is still being built the interaction is deferred
+        first, since Discord drops an interaction not answered within 3 seconds and a cold
+        build (no cache yet, or a busy machine) can take longer."""
+        index = self._index_now()
+        if index is not None:
+            return index
+        if component:
+            await interaction.response.defer()  # keeps the message as it is until the answer
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        return await self.index()
 
     def _index_now(self) -> RulesIndex | None:
         """The index if it is ready (autocomplete must answer at once, never wait)."""
@@ -214,7 +235,7 @@ class LookupCog(commands.Cog):
     async def _send_page(self, interaction: discord.Interaction, query: str, offset: int, system: str | None,
                          language: str | None, public: bool, edit: bool) -> None:
         locale = locale_of(interaction)
-        index = await self.index()
+        index = await self._index_for(interaction, component=public or edit)
         prefer = None
         if system is None:
             game = await self._game(interaction.channel_id)
@@ -224,18 +245,20 @@ class LookupCog(commands.Cog):
         page, more = hits[:PAGE], len(hits) > PAGE
         if not page:
             text = t(locale, "lookup.no_results" if offset == 0 else "lookup.no_more", query=query)
-            await interaction.response.send_message(text[:2000], ephemeral=True)
+            await _send(interaction, content=text[:2000], ephemeral=True)
             return
         embed = rules_embed(query, page, offset, locale)
         if public:
             embed.description = t(locale, "lookup.shared_by", user=interaction.user.display_name)
-            await interaction.response.send_message(embed=embed, ephemeral=False, allowed_mentions=_QUIET)
+            await _send(interaction, embed=embed, ephemeral=False, allowed_mentions=_QUIET)
             return
         view = rules_view(query, offset, more, system, language, locale)
-        if edit:
+        if edit and interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=view)
+        elif edit:
             await interaction.response.edit_message(embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await _send(interaction, embed=embed, view=view, ephemeral=True)
 
     async def on_button(self, interaction: discord.Interaction, action: str, offset: int,
                         system: str | None, language: str | None, query: str) -> None:
@@ -246,17 +269,17 @@ class LookupCog(commands.Cog):
     @app_commands.describe(name="The card's name (typos are fine)")
     async def card(self, interaction: discord.Interaction, name: str) -> None:
         locale = locale_of(interaction)
-        index = await self.index()
+        index = await self._index_for(interaction)
         found = index.card_lookup(name)
         if not found:
-            await interaction.response.send_message(t(locale, "lookup.card_not_found", name=name)[:2000], ephemeral=True)
+            await _send(interaction, content=t(locale, "lookup.card_not_found", name=name)[:2000], ephemeral=True)
             return
         best = [h.card for h in found if h.score == found[0].score]
         game = await self._game(interaction.channel_id)
         embeds = [card_embed(c, self._where(c, game, locale), locale) for c in best[:3]]
         others = sorted({h.card.display_name(locale) for h in found if h.card.name not in {c.name for c in best}})
         content = t(locale, "lookup.did_you_mean", names=", ".join(others)) if others and found[0].score < 100 else None
-        await interaction.response.send_message(content=content, embeds=embeds, ephemeral=True)
+        await _send(interaction, content=content, embeds=embeds, ephemeral=True)
 
     def _where(self, card: CardInfo, game: Any, locale: str) -> list[str]:
         if game is None or game.record.system != card.system:
@@ -279,11 +302,11 @@ class LookupCog(commands.Cog):
     @app_commands.describe(term="The term, in English or Italian")
     async def glossary(self, interaction: discord.Interaction, term: str) -> None:
         locale = locale_of(interaction)
-        found = (await self.index()).glossary(term, limit=1)
+        found = (await self._index_for(interaction)).glossary(term, limit=1)
         if not found:
-            await interaction.response.send_message(t(locale, "lookup.glossary_not_found", term=term)[:2000], ephemeral=True)
+            await _send(interaction, content=t(locale, "lookup.glossary_not_found", term=term)[:2000], ephemeral=True)
             return
-        await interaction.response.send_message(embed=glossary_embed(found[0], locale), ephemeral=True)
+        await _send(interaction, embed=glossary_embed(found[0], locale), ephemeral=True)
 
     @glossary.autocomplete("term")
     async def _glossary_complete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -114,9 +114,9 @@ def prompt_parts(state: ProphecyState, locale: str) -> tuple[str, discord.Embed]
     e.description = clip(sheet_lines(state, who, locale), DESC_LIMIT)
     fields: list[tuple[str, str]] = []
     if kind == "fight" and adv is not None and card is not None:
-        c = n.pack.adventure(adv.card)
-        if c.text:
-            fields.append((card, c.text))
+        text = n.card_text(adv.card)
+        if text:
+            fields.append((card, text))
         fields.extend(P.creature_fields(state, who.player, locale))
     elif kind == "throw":
         fields.extend(P.throw_fields(state, locale))

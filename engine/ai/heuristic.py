@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from engine.ai.board import FAR, BoardTables, tables_for
+from engine.ai.board import BoardTables, tables_for
 from engine.ai.odds import battle_chances
 from engine.prophecy import actions as A
 from engine.prophecy.combat import allowed_battles, battle_cost, plan_battle
-from engine.prophecy.content import Cost, CreatureCard, Effect, ItemCard, OpportunityCard, Pack, Service
+from engine.prophecy.content import Cost, CreatureCard, Effect, ItemCard, OpportunityCard, Pack
 from engine.prophecy.rules import legal_actions, pack_of
 from engine.prophecy.state import PlayerState, ProphecyState
 

@@ -73,3 +73,38 @@ async def test_rules_prefers_the_channels_game(fake_discord, tmp_path):
         # the empty channel is not affected by the game next door
         r = await fake.slash(bot, alice, empty_channel, "rules", query=boat)
         assert first_result(r) == first_result(before)
+
+
+async def test_a_slow_index_build_does_not_lose_the_first_command(fake_discord, tmp_path, monkeypatch):
+    """Discord drops an interaction not answered within 3 seconds. When the index is still
+    being built (no warm-up, no cache, a busy machine), /card and /rules defer first and
+    answer when it is ready, instead of failing with "Unknown interaction"."""
+    import time
+
+    import bot as bot_module
+    import gm.lookup
+    from gm.fake_discord import run_bot
+    from gm.settings import Settings
+    from tests.lookup import project_index
+
+    ready = project_index()
+
+    def slow_open_index(*args, **kwargs):  # an index build slower than Discord's 3 seconds
+        time.sleep(3.3)
+        return ready
+
+    # the cog module is loaded afresh by the bot and takes open_index from gm.lookup then
+    monkeypatch.setattr(gm.lookup, "open_index", slow_open_index)
+    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]
+                        rules_index_warmup=False)
+    fake = fake_discord
+    channel = fake.add_channel(fake.add_guild("Table"), "prophecy")
+    alice = fake.add_user("alice")
+    async with run_bot(bot_module.create_bot(settings)) as bot:
+        started = time.perf_counter()
+        r = await fake.slash(bot, alice, channel, "card", name="Vampire")
+        assert time.perf_counter() - started > 3.0  # the slow build really was waited for
+        assert r.ephemeral and "Vampire" in r.text
+        r = await fake.slash(bot, alice, channel, "rules", query="three lives")  # index ready: answered at once
+        assert r.ephemeral and "three" in r.text.lower()
+    assert not fake.problems(), fake.problems()
