@@ -8,6 +8,10 @@ grammar and never show an internal id, without the code knowing either:
 
 * ``{player|a}``: the Italian preposition *a* with its euphonic *d* ("ad Alice", "a Bob");
   ``{player|ed}`` does the same for the conjunction *e*.
+* ``{guild|di}``, ``{guild|a}``, ``{guild|da}``, ``{guild|in}``, ``{guild|su}``: for a name that
+  knows its article (the pack's `Named`), the Italian articulated preposition ("della Fortezza",
+  "all'Accampamento nella Foresta", "dal Monastero"); other names just get the preposition.
+  ``{guild|of}`` is the English "of the Fortress".
 * ``{system|system}``, ``{point_kind|dice.points}``: any other filter is a key prefix; the
   value is shown as the sentence at ``<prefix>.<value>`` ("prophecy" -> "Prophecy"), or as it
   is when there is none.
@@ -71,10 +75,49 @@ def _euphonic(word: str, vowels: str) -> Callable[[str, Any], str]:
     return apply
 
 
+#: Italian preposition + definite article ("di" + "la" -> "della"); "l'" keeps no space after it
+_ARTICULATED: dict[str, dict[str, str]] = {
+    "di": {"il": "del", "lo": "dello", "la": "della", "l'": "dell'", "i": "dei", "gli": "degli", "le": "delle"},
+    "a": {"il": "al", "lo": "allo", "la": "alla", "l'": "all'", "i": "ai", "gli": "agli", "le": "alle"},
+    "da": {"il": "dal", "lo": "dallo", "la": "dalla", "l'": "dall'", "i": "dai", "gli": "dagli", "le": "dalle"},
+    "in": {"il": "nel", "lo": "nello", "la": "nella", "l'": "nell'", "i": "nei", "gli": "negli", "le": "nelle"},
+    "su": {"il": "sul", "lo": "sullo", "la": "sulla", "l'": "sull'", "i": "sui", "gli": "sugli", "le": "sulle"},
+}
+
+
+def _joined(head: str, text: str) -> str:
+    return f"{head}{text}" if head.endswith("'") else f"{head} {text}"
+
+
+def _preposition(word: str, plain: Callable[[str, Any], str] | None = None) -> Callable[[str, Any], str]:
+    """An Italian preposition before a name: merged with the name's article when it has one
+    (`Named.article`: "di" + "la Fortezza" -> "della Fortezza"), else `plain` or "di X"."""
+    def apply(locale: str, value: Any) -> str:
+        article = str(getattr(value, "article", "") or "")
+        merged = _ARTICULATED[word].get(article.casefold())
+        if merged:
+            return _joined(merged, str(value))
+        if article:  # an article this table does not know: keep it, separate
+            return f"{word} {_joined(article, str(value))}"
+        return plain(locale, value) if plain else f"{word} {value}"
+    return apply
+
+
+def _of(_locale: str, value: Any) -> str:
+    """English "of" before a name, with the article the name takes ("of the Fortress")."""
+    article = str(getattr(value, "article", "") or "")
+    return f"of {article} {value}" if article else f"of {value}"
+
+
 #: grammar filters usable in locale strings as {name|filter}
 FILTERS: dict[str, Callable[[str, Any], str]] = {
-    "a": _euphonic("a", "aàáâ"),
+    "a": _preposition("a", _euphonic("a", "aàáâ")),
     "ed": _euphonic("e", "eèéê"),
+    "di": _preposition("di"),
+    "da": _preposition("da"),
+    "in": _preposition("in"),
+    "su": _preposition("su"),
+    "of": _of,
 }
 
 

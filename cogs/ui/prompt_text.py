@@ -302,8 +302,27 @@ def chance_effect_text(state: ProphecyState, card_id: str, locale: str) -> str:
         return t(locale, "prompt.chance_effect.restock", space=n.space(card.restock_space or ""),
                  count=card.restock_count, deck=t(locale, f"deck.{card.restock_deck}"))
     if card.effect in ("everyone_gains", "charity"):
-        return t(locale, f"prompt.chance_effect.{card.effect}", effect=effect_text(card.gain, n, locale))
+        return t(locale, f"prompt.chance_effect.{card.effect}", effect=_chance_gains(card.gain, card.effect, locale))
     return t(locale, f"prompt.chance_effect.{card.effect}")
+
+
+def listing(parts: list[str], locale: str) -> str:
+    """"a, b and c" in the reader's language."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + t(locale, "prompt.list_last") + parts[-1]
+
+
+def _chance_gains(gain: Effect | None, effect: str, locale: str) -> str:
+    """What a Chance card gives everyone ("heals 1 Health and recharges 1 Magic") or, for
+    Charity, whoever has the least of each ("whoever has the least Gold gains 3"): said of the
+    characters in the third person, since the whole table reads it."""
+    if gain is None:
+        return t(locale, "prompt.effect.nothing")
+    key = "prompt.chance_least" if effect == "charity" else "prompt.chance_gain"
+    parts = [t(locale, f"{key}.{field}", n=getattr(gain, field))
+             for field in ("health", "magic", "gold") if getattr(gain, field, 0)]
+    return listing(parts, locale) or t(locale, "prompt.effect.nothing")
 
 
 def _idle_reason(state: ProphecyState, reason: dict[str, Any], locale: str) -> str:

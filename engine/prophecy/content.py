@@ -353,6 +353,8 @@ class Pack(BaseModel):
     guilds: dict[str, str]  # guild id -> name
     #: locale -> guild id -> display name (see `guild_name`)
     guild_names: dict[str, dict[str, str]] = Field(default_factory=dict)
+    #: locale -> guild id -> the definite article its name takes ("the", "la", "l'"; see `guild_name`)
+    guild_articles: dict[str, dict[str, str]] = Field(default_factory=dict)
 
     @property
     def rules(self) -> RulesConfig:
@@ -389,8 +391,15 @@ class Pack(BaseModel):
         return None
 
     def guild_name(self, guild_id: str, locale: str = "en") -> str:
-        """A guild's name in `locale`, else its English name, else the id (never raises)."""
-        return self.guild_names.get(locale, {}).get(guild_id) or self.guilds.get(guild_id, guild_id)
+        """A guild's name in `locale`, else its English name, else the id (never raises).
+
+        The name carries its article in that language (`Named.article`), so a sentence can
+        write "Certificate {guild|of}" and read "of the Fortress" / "della Fortezza"."""
+        if guild_id in self.guild_names.get(locale, {}):
+            name, article = self.guild_names[locale][guild_id], self.guild_articles.get(locale, {}).get(guild_id, "")
+        else:
+            name, article = self.guilds.get(guild_id, guild_id), self.guild_articles.get("en", {}).get(guild_id, "")
+        return Named(name, article)
 
     def model_post_init(self, _ctx: object) -> None:
         object.__setattr__(self, "_adventures", {c.id: c for c in self.adventures})
@@ -444,6 +453,8 @@ class _Guilds(_Strict):
     guilds: dict[str, str]
     #: display names in other languages: locale -> guild id -> name (the English is in `guilds`)
     names: dict[str, dict[str, str]] = Field(default_factory=dict)
+    #: definite articles: locale -> guild id -> article ("the", "il", "la", "l'"), for grammar filters
+    articles: dict[str, dict[str, str]] = Field(default_factory=dict)
 
 
 def load_pack(folder: Path) -> Pack:
@@ -474,9 +485,10 @@ def load_pack(folder: Path) -> Pack:
             problems.append(f"board.yaml: spaces[{i}].guild: unknown guild {s.guild!r}")
     if board_guilds != set(guilds.guilds):
         problems.append("board.yaml: spaces: every guild needs exactly one guild space")
-    for locale, names in guilds.names.items():
-        for g in set(names) - set(guilds.guilds):
-            problems.append(f"guilds.yaml: names.{locale}.{g}: unknown guild {g!r}")
+    for field, table in (("names", guilds.names), ("articles", guilds.articles)):
+        for locale, names in table.items():
+            for g in set(names) - set(guilds.guilds):
+                problems.append(f"guilds.yaml: {field}.{locale}.{g}: unknown guild {g!r}")
     if problems:
         raise ContentError("\n".join(problems))
     return Pack(
@@ -488,6 +500,7 @@ def load_pack(folder: Path) -> Pack:
         chance=chance.cards,
         guilds=guilds.guilds,
         guild_names=guilds.names,
+        guild_articles=guilds.articles,
     )
 
 
@@ -512,6 +525,20 @@ def _load_from_disk(pack_id: str) -> Pack:
     if not re.fullmatch(r"[a-z0-9_-]+", pack_id):
         raise ContentError(f"pack id {pack_id!r} is not a folder name")
     return load_pack(DATA_ROOT / pack_id)
+
+
+class Named(str):
+    """A display name that knows the definite article it takes in its language ("" for none).
+
+    It is an ordinary string everywhere; the locale filters (`{guild|di}`, `{guild|of}`) read
+    `article` to write "della Fortezza", "dell'Accampamento nella Foresta", "of the Fortress"."""
+
+    article: str
+
+    def __new__(cls, text: str, article: str = "") -> "Named":
+        obj = super().__new__(cls, text)
+        obj.article = article
+        return obj
 
 
 def display_name(obj: object, locale: str) -> str:

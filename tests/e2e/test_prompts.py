@@ -185,4 +185,4 @@ async def test_collector_offers_one_button_per_item_and_none_without(world, sett
         dest = next(f.value for f in embed.fields if "Where you can go" in f.name)
         assert "✨ Curio Collector (free): +4 Gold, give up 1 of your Items (you choose) (only if you have an Item to give)" in dest
         r = await fake.slash(bot, alice, ch, "move", to=right.name)
-        assert "Curio Collector wants an Item and you have none" in r.text  # the turn ends, saying why
+        assert "Curio Collector wants an Item and they have none" in r.text  # the turn ends, saying why (third person: public)

@@ -9,7 +9,11 @@ options — is collected and checked:
   (`frostfang_heights`, `ai1`), no lowercase system id (`prophecy` as a word);
 * in Italian, no English interface sentence from the English catalogue and no English card,
   place or character name (the check is built from the locale files and the pack, so a new
-  English-only string is caught without editing this test).
+  English-only string is caught without editing this test), and no preposition left beside an
+  article it should merge with ("di la Fortezza" for "della Fortezza").
+
+The catalogues are checked too: the public narration speaks of players in the third person, and
+an Italian guild name after a preposition goes through a grammar filter (`{guild|di}`).
 """
 from __future__ import annotations
 
@@ -32,6 +36,8 @@ TEMPLATE = re.compile(r"\{[A-Za-z_][\w|.]*\}")
 MENTION = re.compile(r"<[@#][!&]?\d+>")
 SNOWFLAKE = re.compile(r"\d{15,}")
 COMMAND_OPTION = re.compile(r"\w+:prophecy\b")  # `/game new system:prophecy` is what one types
+#: Italian prepositions that merge with a definite article ("di" + "la" -> "della")
+UNMERGED = re.compile(r"(?<![\w'])(di|a|da|in|su) (il|lo|la|i|gli|le|l')(?=\s|[A-ZÀ-Ý])(?!\s*\d)")
 
 
 # -- collecting --------------------------------------------------------------------------------------
@@ -179,6 +185,8 @@ def problems_in(text: str, locale: str) -> list[str]:
     if re.search(r"(?<![\w/:-])prophecy\b", COMMAND_OPTION.sub("", text)):
         found.append("lowercase system id 'prophecy'")
     if locale == "it":
+        for m in UNMERGED.finditer(text):
+            found.append(f"unmerged article {m.group()!r}")
         text = printed_names_beside_italian(text)
         for phrase in sorted(english_only_phrases()):
             if re.search(rf"(?<![\w']){re.escape(phrase)}(?![\w'])", text):
@@ -298,6 +306,8 @@ async def test_card_figures_in_italian(world, settings):
     ("A prophecy table is open", "en"),
     ("Alice ottiene 2 Oro. End turn", "it"),
     ("Alice arriva a Frostfang Heights.", "it"),
+    ("Bob ottiene il Certificato di la Fortezza.", "it"),
+    ("Alice va a l'Accampamento nella Foresta.", "it"),
 ])
 def test_checker_flags_raw_text(bad, locale):
     assert problems_in(bad, locale), bad
@@ -313,3 +323,35 @@ def test_english_phrases_are_built_from_the_catalogues():
     assert "End turn" in phrases and "Fortress" in phrases and "Golden Plains" in phrases
     assert "Mana" not in phrases and "Troll" not in phrases
     assert all(field_name(p) == p for p in phrases)
+
+
+# -- the catalogues: who the narration speaks to, and Italian grammar around names --------------------
+#: second-person words; the public narration (and what it is built from) must not contain them
+SECOND_PERSON = {"en": re.compile(r"\b(you|your|yours|yourself)\b", re.I),
+                 "it": re.compile(r"\b(hai|sei|puoi|devi|vuoi|tuo|tua|tuoi|tue|ti|te)\b", re.I)}
+#: keys read by the whole channel about some player: events and the reasons/effects they quote
+PUBLIC_NARRATION = ("event.", "prompt.idle.", "prompt.chance_effect.", "prompt.chance_gain.",
+                    "prompt.chance_least.", "prompt.chance_why.")
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_public_narration_speaks_of_players_in_the_third_person(locale):
+    """A line posted to the channel about Alice must not address the reader as if they were Alice
+    ("AI 1 has nothing more to do (you already hold ...)")."""
+    wrong = {k: v for k, v in catalogue(locale).items()
+             if k.startswith(PUBLIC_NARRATION) and SECOND_PERSON[locale].search(v)}
+    assert not wrong, wrong
+
+
+def test_italian_guild_names_after_a_preposition_take_their_article():
+    """"Certificato di {guild}" would read "Certificato di Fortezza"; the `di`/`a`/`da`/`in`/`su`
+    filters merge the preposition with the guild's article from the pack ("della Fortezza")."""
+    bare = re.compile(r"(?<![\w'])(di|a|ad|da|in|su|per|con) \{guild\}")
+    wrong = {k: v for k, v in catalogue("it").items() if bare.search(v)}
+    assert not wrong, wrong
+    from gm.i18n import t
+    pack = pack_by_id("base")
+    assert t("it", "prompt.service.certificate", guild=pack.guild_name("forest_camp", "it")) == \
+        "Certificato dell'Accampamento nella Foresta"
+    assert t("it", "prompt.service.certificate", guild=pack.guild_name("monastery", "it")) == "Certificato del Monastero"
+    assert t("en", "prompt.service.certificate", guild=pack.guild_name("fortress", "en")) == "Certificate of the Fortress"
