@@ -119,9 +119,9 @@ def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time
         settings = settings.model_copy(update={"default_locale": args.locale})
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.local or args.script:
-        from gm.console import run_console
+        from loopback.console import run_console
 
-        return asyncio.run(run_console(settings, script=args.script))
+        return asyncio.run(run_console(settings, create_bot, script=args.script))
     if not settings.discord_token:
         print(t(settings.default_locale, "bot.no_token"), file=sys.stderr)
         return 2

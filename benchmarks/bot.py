@@ -21,7 +21,7 @@ from bot import create_bot  # noqa: E402
 from engine.ai.players import heuristic_player  # noqa: E402
 from engine.ai.simulate import play  # noqa: E402
 from engine.registry import SYSTEMS  # noqa: E402
-from gm.fake_discord import FakeDiscord, run_bot  # noqa: E402
+from loopback import FakeDiscord, run_bot  # noqa: E402
 from gm.session import GameMaster  # noqa: E402
 from gm.settings import Settings  # noqa: E402
 from gm.store import SqliteStore  # noqa: E402

@@ -1,6 +1,6 @@
 """/rules, /card and /glossary: rule and card lookup for the whole group.
 
-Thin adapter over gm.lookup: parse -> RulesIndex -> render. The index is opened once per
+Thin adapter over oracle: parse -> RulesIndex -> render. The index is opened once per
 process, in a thread, when the cog loads (from the cache beside the database when that is
 current), so the bot does not wait for it to start; a command that arrives first waits.
 Answers are private by default; "Show everyone" posts the same page to the channel. Page
@@ -21,8 +21,8 @@ from discord.ext import commands
 from cogs.common import locale_of
 from engine.prophecy.content import display_name, pack_by_id
 from gm.i18n import t
-from gm.lookup import CardInfo, GlossaryEntry, Hit, RulesIndex, cache_path_for, open_index
-from gm.lookup.locate import Place, locate
+from oracle import CardInfo, GlossaryEntry, Hit, RulesIndex, cache_path_for, open_index
+from oracle.locate import Place, locate
 from gm.settings import Settings
 
 log = logging.getLogger(__name__)

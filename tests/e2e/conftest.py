@@ -6,7 +6,7 @@ from typing import AsyncIterator
 
 import pytest
 
-from gm.fake_discord.testing import discord_errors, fake_discord  # noqa: F401
+from loopback.testing import discord_errors, fake_discord  # noqa: F401
 from gm.settings import Settings
 
 

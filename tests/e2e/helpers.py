@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.ai.players import heuristic_player
 from engine.registry import SYSTEMS
-from gm.fake_discord import InteractionResult, StoredMessage
+from loopback import InteractionResult, StoredMessage
 
 
 def prompt_of(result: InteractionResult) -> StoredMessage | None:
@@ -40,7 +40,7 @@ async def press_best(fake, bot, channel: int, message: StoredMessage, users: dic
 
 def raw_slash(fake, user: int, channel: int, command: str, **options: Any) -> dict:
     """A valid slash payload built from the synced schema, for tests to tamper with."""
-    from gm.fake_discord.payloads import slash_command_payload, split_path
+    from loopback.payloads import slash_command_payload, split_path
 
     ctx = fake.context(user, channel)
     parts = split_path(command)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from gm.fake_discord import apply_env_redirect  # noqa: E402
+from loopback import apply_env_redirect  # noqa: E402
 
 
 def file_clock(path: str):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from bot import create_bot
-from gm.fake_discord import run_bot
+from loopback import run_bot
 
 
 def _option(cmd, *path):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from bot import create_bot
-from gm.fake_discord import run_bot
+from loopback import run_bot
 
 
 async def test_roll_shows_breakdown_and_refuses_abuse(world, settings):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from bot import create_bot
-from gm.fake_discord import run_bot
+from loopback import run_bot
 from tests.e2e.helpers import press_best, prompt_of
 
 

@@ -3,7 +3,7 @@ Call For Help, and living beside /game in the same channel."""
 from __future__ import annotations
 
 from bot import create_bot
-from gm.fake_discord import run_bot
+from loopback import run_bot
 
 
 async def test_orders_tracker_points_ranks_and_the_coop_rule(world, settings):

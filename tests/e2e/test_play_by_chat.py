@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from bot import create_bot
-from gm.fake_discord import run_bot
+from loopback import run_bot
 from tests.e2e.helpers import prompt_of, started_game
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot import create_bot
 from engine.prophecy.content import CreatureCard, OpportunityCard, Pack, pack_by_id, register_pack
 from engine.prophecy.state import AdventureOnSpace, OwnedItem, TurnState
-from gm.fake_discord import run_bot
+from loopback import run_bot
 from tests.e2e.helpers import prompt_of, started_game
 
 

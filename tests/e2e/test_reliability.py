@@ -11,8 +11,8 @@ import sqlite3
 
 from bot import create_bot
 from cogs.outbox import deliver_pending
-from gm.fake_discord import run_bot
-from gm.fake_discord.payloads import button_payload
+from loopback import run_bot
+from loopback.payloads import button_payload
 from tests.e2e.helpers import log_size, prompt_of, started_game
 
 ERROR_ID = re.compile(r"`([0-9a-f]{8})`")

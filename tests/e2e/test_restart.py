@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from bot import create_bot
-from gm.fake_discord import run_bot
+from loopback import run_bot
 from tests.e2e.helpers import prompt_of, started_game
 
 LAUNCHER = Path(__file__).with_name("subprocess_bot.py")

@@ -6,8 +6,8 @@ import asyncio
 import copy
 
 from bot import create_bot
-from gm.fake_discord import run_bot
-from gm.fake_discord.payloads import button_payload
+from loopback import run_bot
+from loopback.payloads import button_payload
 from tests.e2e.helpers import log_size, prompt_of, raw_slash, set_leaf, started_game
 
 

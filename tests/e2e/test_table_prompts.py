@@ -13,7 +13,7 @@ from bot import create_bot
 from engine.core.system import Seat
 from engine.prophecy.content import pack_by_id
 from engine.registry import SYSTEMS
-from gm.fake_discord import run_bot
+from loopback import run_bot
 from tests.e2e.helpers import press_best, prompt_of, started_game
 
 SPAN = r"(\d+ d \d+ h|\d+ h \d+ min|\d+ min)"

@@ -26,7 +26,7 @@ import pytest
 
 from bot import create_bot
 from engine.prophecy.content import display_name, pack_by_id
-from gm.fake_discord import run_bot
+from loopback import run_bot
 from gm.i18n import catalogue, field_name
 from tests.e2e.helpers import press_best, prompt_of
 
@@ -284,7 +284,7 @@ async def test_full_game_transcript_has_no_raw_text(fake_discord, settings, loca
     assert seen.card_fields and problems_in("\n".join(seen.card_fields), "en") == []
 
 
-@pytest.mark.xfail(strict=True, reason="gm/lookup/cards.py builds /card figure values in English "
+@pytest.mark.xfail(strict=True, reason="oracle/cards.py builds /card figure values in English "
                                        "('Attacca con: Willpower', 'Tesoro: +2 Gold'); reported to the lookup owner")
 async def test_card_figures_in_italian(world, settings):
     fake, ch = world["fake"], world["ch1"]

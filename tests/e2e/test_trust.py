@@ -11,7 +11,7 @@ from bot import create_bot
 from engine.core.system import Seat
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.game import SYSTEM
-from gm.fake_discord import run_bot
+from loopback import run_bot
 from gm.i18n import t
 from gm.replay import replay
 from gm.store import ActionRecord

@@ -23,10 +23,10 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from gm.fake_discord import FakeDiscord, apply_env_redirect, run_bot
-from gm.fake_discord.limits import check_choices, check_message
-from gm.fake_discord.payloads import interaction_envelope
-from gm.fake_discord.testing import DiscordErrorCollector
+from loopback import FakeDiscord, apply_env_redirect, run_bot
+from loopback.limits import check_choices, check_message
+from loopback.payloads import interaction_envelope
+from loopback.testing import DiscordErrorCollector
 
 GAME_NAMES = [f"game{n:02d}" for n in range(30)]  # more than 25: the bot must trim
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -463,7 +463,7 @@ def test_env_redirect_patches_and_restores_discord_urls() -> None:
 
 SUBPROCESS_BOT = """
 import logging
-from gm.fake_discord import apply_env_redirect
+from loopback import apply_env_redirect
 apply_env_redirect()
 from tests.harness.test_fake_discord import ThrowawayBot
 ThrowawayBot("subprocess").run("fake-token", log_level=logging.WARNING)

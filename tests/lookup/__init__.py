@@ -1,4 +1,4 @@
-"""Tests of the rule and card lookup (gm/lookup).
+"""Tests of the rule and card lookup (oracle).
 
 The rulebooks are not in the repository. Tests that read them find them where the bot does:
 `RULEBOOKS_DIR` from the environment, else the project's `rulebooks/` folder. When the files
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from gm.lookup import RulesIndex, Sources
+from oracle import RulesIndex, Sources
 from gm.settings import DEFAULT_RULEBOOKS_DIR
 
 QUESTIONS = Path(__file__).resolve().parent / "questions.yaml"

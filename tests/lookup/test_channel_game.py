@@ -6,9 +6,9 @@ when they match better, and `system:` given by the user restricts the answer to 
 """
 from __future__ import annotations
 
-from gm.fake_discord.testing import discord_errors, fake_discord  # noqa: F401  (fixtures)
-from gm.lookup import cache_path_for
-from gm.lookup.store import save_cache
+from loopback.testing import discord_errors, fake_discord  # noqa: F401  (fixtures)
+from oracle import cache_path_for
+from oracle.store import save_cache
 from tests.lookup import full_index, rulebooks
 
 
@@ -33,7 +33,7 @@ async def test_rules_prefers_the_channels_game(fake_discord, tmp_path):
     Prophecy rules; the same boat question in a channel with no game leans to the Water Realm
     (whose Treasure Island ports match it better), so the preference is what changes it."""
     import bot as bot_module
-    from gm.fake_discord import run_bot
+    from loopback import run_bot
     from gm.settings import Settings
 
     ix = full_index()
@@ -82,8 +82,8 @@ async def test_a_slow_index_build_does_not_lose_the_first_command(fake_discord, 
     import time
 
     import bot as bot_module
-    import gm.lookup
-    from gm.fake_discord import run_bot
+    import oracle
+    from loopback import run_bot
     from gm.settings import Settings
     from tests.lookup import project_index
 
@@ -93,8 +93,8 @@ async def test_a_slow_index_build_does_not_lose_the_first_command(fake_discord, 
         time.sleep(3.3)
         return ready
 
-    # the cog module is loaded afresh by the bot and takes open_index from gm.lookup then
-    monkeypatch.setattr(gm.lookup, "open_index", slow_open_index)
+    # the cog module is loaded afresh by the bot and takes open_index from oracle then
+    monkeypatch.setattr(oracle, "open_index", slow_open_index)
     settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]
                         rules_index_warmup=False)
     fake = fake_discord

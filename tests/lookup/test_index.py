@@ -14,15 +14,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from gm.lookup import RulesIndex, Sources, cache_path_for, open_index
-from gm.lookup.cards import load_all_cards
-from gm.lookup.excerpt import Passage, escape_markdown, excerpt
-from gm.lookup.glossary import Glossary
-from gm.lookup.sections import heading_level, split_markdown, split_rulebook
-from gm.lookup.sources import RULES_DIR, describe_file
-from gm.lookup.tables import load_tables
-from gm.lookup.text import Analyzer, detect_language, fold
-from gm.fake_discord.testing import discord_errors, fake_discord  # noqa: F401  (fixtures for the cog test)
+from oracle import RulesIndex, Sources, cache_path_for, open_index
+from oracle.cards import load_all_cards
+from oracle.excerpt import Passage, escape_markdown, excerpt
+from oracle.glossary import Glossary
+from oracle.sections import heading_level, split_markdown, split_rulebook
+from oracle.sources import RULES_DIR, describe_file
+from oracle.tables import load_tables
+from oracle.text import Analyzer, detect_language, fold
+from loopback.testing import discord_errors, fake_discord  # noqa: F401  (fixtures for the cog test)
 from tests.lookup import full_index, project_index, rulebooks
 
 EN_BASIC = "prophecy-basic-rules.en.txt"
@@ -397,13 +397,13 @@ def test_broken_synonyms_or_glossary_are_reported_not_fatal(tmp_path):
     assert ix.card_lookup("Vampire") and ix.glossary("health") == []
 
 
-# -- where a card is in a game (gm/lookup/locate.py) ------------------------------------------------
+# -- where a card is in a game (oracle/locate.py) ------------------------------------------------
 def test_locate_cards_in_a_game_state():
     from engine.core.system import Seat
     from engine.prophecy.content import pack_by_id
     from engine.prophecy.game import SYSTEM
     from engine.prophecy.state import AdventureOnSpace, OwnedItem
-    from gm.lookup.locate import locate
+    from oracle.locate import locate
 
     seats = [Seat(player="1", name="Alice", character="troll"), Seat(player="2", name="Bob", character="witch")]
     state = SYSTEM.new_game(seats, {}, seed=7).state
@@ -469,9 +469,9 @@ async def test_rules_card_and_glossary_through_the_fake_discord(fake_discord, tm
     """The real bot with the lookup cog: private answers, paging and sharing buttons, Italian
     replies, card positions in the channel's game, autocomplete."""
     import bot as bot_module
-    from gm.fake_discord import run_bot
+    from loopback import run_bot
     from gm.i18n import t
-    from gm.lookup.store import save_cache
+    from oracle.store import save_cache
     from gm.settings import Settings
 
     assert "cogs.lookup" in bot_module.COGS

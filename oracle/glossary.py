@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 from rapidfuzz import fuzz, process
 
-from gm.lookup.text import LANGUAGES, fold
+from oracle.text import LANGUAGES, fold
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.prophecy.content import DATA_ROOT as PACKS_ROOT
-from gm.lookup.cards import CardInfo, load_all_cards, pack_folders
-from gm.lookup.sections import split_markdown, split_rulebook
-from gm.lookup.tables import load_tables
-from gm.lookup.text import LANGUAGES, detect_language
+from oracle.cards import CardInfo, load_all_cards, pack_folders
+from oracle.sections import split_markdown, split_rulebook
+from oracle.tables import load_tables
+from oracle.text import LANGUAGES, detect_language
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 RULES_DIR = ROOT / "data" / "rules"
 TABLES_DIR = ROOT / "data" / "tables"
 

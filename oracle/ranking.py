@@ -29,7 +29,7 @@ from functools import cached_property
 
 from rapidfuzz import fuzz
 
-from gm.lookup.text import fold
+from oracle.text import fold
 
 Phrase = tuple[str, ...]
 

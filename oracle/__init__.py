@@ -11,11 +11,11 @@ excerpt (bold passages), glossary, locate.
 """
 from __future__ import annotations
 
-from gm.lookup.cards import CardInfo
-from gm.lookup.glossary import GlossaryEntry
-from gm.lookup.index import CardHit, Hit, RulesIndex, cache_path_for, open_index
-from gm.lookup.locate import Place, locate
-from gm.lookup.sources import Sources
+from oracle.cards import CardInfo
+from oracle.glossary import GlossaryEntry
+from oracle.index import CardHit, Hit, RulesIndex, cache_path_for, open_index
+from oracle.locate import Place, locate
+from oracle.sources import Sources
 
 __all__ = [
     "CardHit", "CardInfo", "GlossaryEntry", "Hit", "Place", "RulesIndex", "Sources",

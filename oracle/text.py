@@ -14,7 +14,7 @@ from typing import Iterator
 
 import snowballstemmer
 
-from gm.lookup import stopwords
+from oracle import stopwords
 
 LANGUAGES = ("en", "it")
 _STEMMER_NAMES = {"en": "english", "it": "italian"}

@@ -3,7 +3,7 @@
 The real discord.py bot connects to it over HTTP and a websocket on 127.0.0.1, so every
 line between the socket and the bot's code is the code that runs in production::
 
-    from gm.fake_discord import FakeDiscord, run_bot
+    from loopback import FakeDiscord, run_bot
 
     async with FakeDiscord() as fake:
         with fake.redirect():
@@ -15,7 +15,7 @@ line between the socket and the bot's code is the code that runs in production::
                 clicked = await fake.click(bot, alice, shown, "Join")
 
 A subprocess bot is pointed at the fake with `env=fake.env()` and `apply_env_redirect()`.
-Pytest fixtures live in `gm.fake_discord.testing` (the only module that imports pytest).
+Pytest fixtures live in `loopback.testing` (the only module that imports pytest).
 """
 from .driver import InteractionNotDelivered, InteractionResult, settle
 from .limits import Violation

@@ -2,7 +2,7 @@
 
 Activate the fixtures for a test folder by importing them into its `conftest.py`::
 
-    from gm.fake_discord.testing import discord_errors, fake_discord  # noqa: F401
+    from loopback.testing import discord_errors, fake_discord  # noqa: F401
 
 * `discord_errors` (autouse): fails the test if any `discord.*` logger logged an ERROR.
   discord.py *logs* exceptions from commands, views, modals and event handlers instead of

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from gm.lookup.text import LANGUAGES, Analyzer
+from oracle.text import LANGUAGES, Analyzer
 
 Phrase = tuple[str, ...]
 

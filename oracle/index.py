@@ -8,9 +8,9 @@ Why this shape:
   "battle of wills"); each concept is searched as all its forms: both languages' stems, a
   typo correction from the index vocabulary (rapidfuzz), and its synonym group. FTS5 ORs
   every form and returns the best candidates by its bm25(); ranking.Scorer then scores
-  them with a BM25F that counts each concept once (see gm/lookup/ranking.py for why).
+  them with a BM25F that counts each concept once (see oracle/ranking.py for why).
 * The built index is cached in an SQLite file next to the bot's database with a hash of its
-  sources (gm/lookup/store.py), and copied into memory to serve queries; a changed source
+  sources (oracle/store.py), and copied into memory to serve queries; a changed source
   rebuilds it.
 """
 from __future__ import annotations
@@ -26,15 +26,15 @@ from typing import Callable, Collection, TypeVar
 import yaml
 from rapidfuzz import fuzz, process
 
-from gm.lookup.cards import CardInfo
-from gm.lookup.excerpt import Passage, excerpt
-from gm.lookup.glossary import Glossary, GlossaryEntry
-from gm.lookup.ranking import RULE_KINDS, Concept, DocStats, Plan, Scorer
-from gm.lookup import stopwords
-from gm.lookup.sources import SYSTEM_MENTIONS, Sources, collect
-from gm.lookup.store import build_connection, load_cached, save_cache
-from gm.lookup.synonyms import Phrase, Synonyms
-from gm.lookup.text import LANGUAGES, Analyzer, detect_language, fold, words
+from oracle.cards import CardInfo
+from oracle.excerpt import Passage, excerpt
+from oracle.glossary import Glossary, GlossaryEntry
+from oracle.ranking import RULE_KINDS, Concept, DocStats, Plan, Scorer
+from oracle import stopwords
+from oracle.sources import SYSTEM_MENTIONS, Sources, collect
+from oracle.store import build_connection, load_cached, save_cache
+from oracle.synonyms import Phrase, Synonyms
+from oracle.text import LANGUAGES, Analyzer, detect_language, fold, words
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")

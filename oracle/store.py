@@ -12,8 +12,8 @@ import os
 import sqlite3
 from pathlib import Path
 
-from gm.lookup.sources import INDEX_FORMAT, Collected, Entry
-from gm.lookup.text import Analyzer, fold, words
+from oracle.sources import INDEX_FORMAT, Collected, Entry
+from oracle.text import Analyzer, fold, words
 
 log = logging.getLogger(__name__)
 

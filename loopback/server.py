@@ -6,7 +6,7 @@ routing and response serialisers. The fake owns a small world model (guilds, cha
 users, members), stores every message as the bot rendered it, logs every request, and
 checks what the bot sends against Discord's rules.
 
-Typical use (see `gm.fake_discord.testing` for the pytest fixtures)::
+Typical use (see `loopback.testing` for the pytest fixtures)::
 
     async with FakeDiscord() as fake:
         with fake.redirect():

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from gm.lookup.text import Token, spans
+from oracle.text import Token, spans
 
 _MARKDOWN = re.compile(r"([\\*_~`|>])")
 

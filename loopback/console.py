@@ -11,9 +11,9 @@ import shlex
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
-from gm.fake_discord import FakeDiscord, StoredMessage, run_bot
+from loopback import FakeDiscord, StoredMessage, run_bot
 from gm.i18n import t
 from gm.settings import Settings
 
@@ -209,13 +209,19 @@ class Console:
         return text
 
 
-async def run_console(settings: Settings, script: str | None = None, out: TextIO | None = None) -> int:
+async def run_console(
+    settings: Settings,
+    create_bot: Callable[[Settings], Any],
+    script: str | None = None,
+    out: TextIO | None = None,
+) -> int:
+    """Run the real bot against the loopback Discord; the bot factory is passed in so the
+    console never imports the entry point (no bot.py <-> console cycle)."""
     out = out or sys.stdout
     tmp = None
     if script is not None and str(settings.database_path) == "gm.sqlite3":
         tmp = tempfile.TemporaryDirectory()
         settings = settings.model_copy(update={"database_path": Path(tmp.name) / "local.sqlite3"})
-    from bot import create_bot
 
     async with FakeDiscord() as fake:
         with fake.redirect():
