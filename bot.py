@@ -1,5 +1,8 @@
 """Entry point: run the game master on Discord, or locally against the loopback fake Discord.
 
+The bot loads the shared cogs and, from the plug-in registry (systems/), every game system's
+own cogs and persistent buttons; the game master gets the systems' engines the same way.
+
     python bot.py              # Discord (needs DISCORD_TOKEN in the environment or .env)
     python bot.py --local      # an interactive console: the same bot, no Discord needed
     python bot.py --local --script demo.txt   # replay a file of console lines, print the transcript
@@ -18,17 +21,21 @@ from typing import Any, Callable, Sequence
 import discord
 from discord.ext import commands
 
+import systems
+from cogs.errors import GuardedTree, answer_unclaimed, guard_dynamic_item
 from cogs.table import DYNAMIC_ITEMS as TABLE_ITEMS
 from cogs.ui.views import ChoiceButton, ChoiceSelect, EndButton
 from gm.i18n import t
 from gm.session import GameMaster
 from gm.settings import Settings
-from gm.translator import LocaleTranslator
 from gm.store import GameStore, OwnershipKeeper, SqliteStore, StoreError, StoreOwned, StoreSettings
-from cogs.errors import GuardedTree, answer_unclaimed, guard_dynamic_item
+from gm.translator import LocaleTranslator
 
-COGS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.table", "cogs.dice", "cogs.orders", "cogs.lookup")
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, EndButton, *TABLE_ITEMS)
+#: the cogs every game shares, then each registered system's own
+SHARED_COGS: tuple[str, ...] = ("cogs.lobby", "cogs.table", "cogs.dice", "cogs.lookup")
+COGS: tuple[str, ...] = SHARED_COGS + systems.extensions()
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, EndButton, *TABLE_ITEMS,
+                 *(item for p in systems.PLUGINS.values() for item in p.dynamic_items))
 log = logging.getLogger("gm.bot")
 
 
@@ -41,7 +48,7 @@ class GameBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)  # type: ignore[arg-type]
         self.settings = settings
         self.store = store
-        self.gm = GameMaster(store, clock=clock)
+        self.gm = GameMaster(store, clock=clock, systems=systems.engine_systems())
         self.keeper: OwnershipKeeper | None = None
         self._item_templates: list[re.Pattern[str]] = []
 

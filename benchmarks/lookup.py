@@ -85,7 +85,8 @@ def main() -> None:
     print(f"index build (cold, incl. reading and stemming): {build_s * 1000:7.1f} ms (of which indexing {built.build_seconds * 1000:.1f} ms)")
     print(f"index open from cache (hash check + load):      {load_s * 1000:7.1f} ms   cache file {cache_kb:.0f} KiB")
 
-    question_set = yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    question_set = [q for path in (QUESTIONS, QUESTIONS.with_name("questions_heldout.yaml"))
+                    for q in yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]]
     questions = [q["q"] for q in question_set]
     ix = loaded
     if not args.rulebooks.is_dir() or not any(args.rulebooks.glob("*.txt")):

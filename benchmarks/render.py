@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cogs.ui import board_image  # noqa: E402
-from cogs.ui.board_image import render_board  # noqa: E402
+from systems.prophecy import board_image  # noqa: E402
+from systems.prophecy.board_image import render_board  # noqa: E402
 from engine.ai.simulate import play  # noqa: E402
 from engine.prophecy.content import pack_by_id  # noqa: E402
 from engine.prophecy.state import ProphecyState  # noqa: E402

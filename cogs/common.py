@@ -1,26 +1,33 @@
-"""What every cog needs: the reader's language, refusals as private replies, posting results."""
+"""What every cog needs: the reader's language, refusals as private replies, posting results.
+
+Nothing here knows a game system: a game's record names its system, and the system's plug-in
+(systems/, looked up by that name) renders the turn message, the picture and its words.
+"""
 from __future__ import annotations
 
 import asyncio
 import io
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from cogs.ui.board_image import DEFAULT_LABELS, BoardCache
-from cogs.ui.embeds import embed_size, mention, narration_embed, pretty_params, prompt_parts
-from engine.prophecy.content import pack_by_id
-from cogs.ui.views import prompt_view
+from cogs.ui.pictures import PictureCache
+from cogs.ui.text import mention
 from engine.core.errors import RuleError
-from engine.registry import SYSTEMS
-from gm.i18n import has, normalise, t
+from gm.i18n import normalise, t
 from gm.session import GameError, Result
+from systems import PLUGINS, plugin
+from systems.plugin import SystemPlugin
 
 log = logging.getLogger(__name__)
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
-#: Discord's limit on the text of all embeds of one message
-EMBEDS_TOTAL = 6000
+BOARD_FILE = "board.png"
+#: how long a turn message waits for its board picture before going out without it (the
+#: picture is then attached by editing the message as soon as it is drawn)
+PICTURE_GRACE = 0.05
+_PICTURES = PictureCache(maxsize=256)
 
 
 def locale_of(interaction: discord.Interaction) -> str:
@@ -30,6 +37,29 @@ def locale_of(interaction: discord.Interaction) -> str:
     if user:
         return user
     return normalise(interaction.guild_locale, default)
+
+
+def plugin_of(result: Result) -> SystemPlugin:
+    """The plug-in of the system this game is played in."""
+    return plugin(result.record.system)
+
+
+def pretty_params(params: dict[str, Any], locale: str = "en") -> dict[str, Any]:
+    """Error parameters carry ids and codes; show mentions, names and words instead.
+
+    People are mentioned here; anything else is put in words by the first system that knows
+    the parameter (a card, a space...), else shown clipped as it is."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if key in ("active", "player") and isinstance(value, str):
+            out[key] = mention(value)
+            continue
+        words = None
+        for p in PLUGINS.values():
+            if p.error_words is not None and (words := p.error_words(key, value, locale)) is not None:
+                break
+        out[key] = words if words is not None else (value[:200] if isinstance(value, str) else value)
+    return out
 
 
 async def reply_private(interaction: discord.Interaction, text: str) -> None:
@@ -50,64 +80,87 @@ async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
     await reply_private(interaction, text)
 
 
-_BOARD_CACHE = BoardCache(maxsize=256)
-BOARD_FILE = "board.png"
+# -- the board picture -------------------------------------------------------------------------
+def picture_of(result: Result, locale: str) -> asyncio.Future[bytes]:
+    """The board picture of this state version: started now in a worker thread (or joined,
+    or taken from the cache), from what a spectator may see (a picture is public)."""
+    table = plugin_of(result).table
+    assert table is not None and table.board_picture is not None
+    draw = table.board_picture
+    key = (result.record.id, result.record.seed, result.record.version, locale)
+    shown = result.view(None)
+    return _PICTURES.start(key, lambda: draw(shown, locale))
 
 
-def board_labels(locale: str) -> dict[str, str]:
-    return {key: t(locale, f"board.{key}") for key in DEFAULT_LABELS if has(f"board.{key}", locale)}
-
-
-async def board_file(result: Result, locale: str) -> discord.File:
-    """The board picture for this state version (cached; drawn off the event loop)."""
-    key = (result.record.id, result.record.version, locale)
-    shown = result.view(None)  # a picture is public: drawn from what a spectator may see
-    pack = pack_by_id(shown.options.pack)
-    data = await asyncio.to_thread(_BOARD_CACHE.get_or_render, key, shown, pack, board_labels(locale))
+def picture_file(data: bytes) -> discord.File:
     return discord.File(io.BytesIO(data), filename=BOARD_FILE)
 
 
-def turn_changed(result: Result) -> bool:
-    return any(e.kind in ("turn_started", "game_ended") for step in result.steps for e in step.events)
+async def board_file(result: Result, locale: str) -> discord.File:
+    """The board picture for this state version as an attachment (waits for the drawing)."""
+    return picture_file(await picture_of(result, locale))
+
+
+# -- the turn message --------------------------------------------------------------------------
+@dataclass
+class TurnReply:
+    """A turn message ready to send, and its picture when that was not drawn in time."""
+
+    kwargs: dict[str, Any]
+    late: asyncio.Future[bytes] | None = None
+
+
+async def build_turn(result: Result, locale: str, *, wait_picture: bool = False) -> TurnReply:
+    """The system's turn message as send kwargs, with the board picture when it belongs.
+
+    The picture starts drawing before the message is built. It rides along if it is ready
+    by then (or within PICTURE_GRACE); otherwise the message goes without it and `late`
+    holds the drawing, so the next prompt never waits on a picture. `wait_picture` waits for
+    it instead (the turn clock, whose posts are stored to be delivered exactly once).
+    """
+    ui = plugin_of(result).table
+    assert ui is not None, f"{result.record.system} is not played at a table"
+    drawing = picture_of(result, locale) if ui.board_picture is not None and ui.picture_with_turn(result) else None
+    message = ui.turn_message(result, locale)
+    content = message.content
+    if result.host_change is not None:
+        content = t(locale, "trust.host_passed", host=mention(result.host_change[1])) + ("\n" + content if content else "")
+    kwargs: dict[str, Any] = {"content": content[:2000] or None, "embeds": message.embeds, "allowed_mentions": PINGS}
+    if message.view is not None:
+        kwargs["view"] = message.view
+    if drawing is None or not message.picture or not message.embeds:
+        return TurnReply(kwargs)
+    if not drawing.done():
+        await asyncio.wait([drawing], timeout=None if wait_picture else PICTURE_GRACE)
+    if not drawing.done():
+        return TurnReply(kwargs, late=drawing)
+    failed = drawing.cancelled() or drawing.exception() is not None
+    if failed:  # the turn goes on without a picture
+        log.error("board picture of game %s failed", result.record.id,
+                  exc_info=None if drawing.cancelled() else drawing.exception())
+        return TurnReply(kwargs)
+    kwargs["file"] = picture_file(drawing.result())
+    message.embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
+    return TurnReply(kwargs)
 
 
 async def turn_message(result: Result, locale: str) -> dict[str, Any]:
-    """Narration of what just happened plus the next decision, as send_message kwargs.
+    """The turn message as send kwargs, picture included (waits for it)."""
+    return (await build_turn(result, locale, wait_picture=True)).kwargs
 
-    When the turn passed, the board picture rides along on the narration embed. Posted in
-    the channel, so everything in it is built from the spectator view.
-    """
-    state = result.view(None)
-    embeds: list[discord.Embed] = []
-    content, prompt = prompt_parts(state, locale)
-    # the prompt is never cut; the narration keeps its latest lines within Discord's 6000 per message
-    narr = narration_embed(state, result.steps, locale, limit=EMBEDS_TOTAL - embed_size(prompt) - 100)
-    if narr is not None:
-        embeds.append(narr)
-    embeds.append(prompt)
-    if result.host_change is not None:
-        content = t(locale, "trust.host_passed", host=mention(result.host_change[1])) + ("\n" + content if content else "")
-    kwargs: dict[str, Any] = {"content": content[:2000] or None, "embeds": embeds[-10:], "allowed_mentions": PINGS}
-    if turn_changed(result):
-        kwargs["file"] = await board_file(result, locale)
+
+async def attach_late(drawing: asyncio.Future[bytes], embeds: list[discord.Embed], edit: Any, result: Result) -> None:
+    """Edit the board picture into a turn message already posted without it, once drawn."""
+    try:
+        data = await drawing
         embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
-    if result.record.status == "active" and state.turn is not None:
-        system = SYSTEMS[result.record.system]
-        pend = system.pending(result.state)  # whoever must decide now (a card may ask another player)
-        actor = pend.player if pend is not None else state.turn.player
-        view = prompt_view(state, actor, system.legal_actions(result.state, actor), result.record.id, result.record.version, locale)
-        if view is not None:
-            kwargs["view"] = view
-    return kwargs
+        await edit(embeds=embeds, attachments=[picture_file(data)])
+    except discord.HTTPException as exc:  # the message is gone, or the interaction expired
+        log.info("could not attach the board picture of game %s: %s", result.record.id, exc)
+    except Exception:
+        log.exception("board picture of game %s failed", result.record.id)
 
 
 def typed_at(interaction: discord.Interaction) -> float:
     """When the person sent this interaction (Unix seconds, from its snowflake id)."""
     return interaction.created_at.timestamp()
-
-
-async def notify_next(interaction: discord.Interaction, result: Result, locale: str) -> None:
-    """A direct message to whoever must act next, for those who asked for one (/notify)."""
-    table_cog = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
-    if table_cog is not None:
-        await table_cog.notify_next(result, locale)

@@ -28,7 +28,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import locale_of, reply_private
+from cogs.common import locale_of, pretty_params, reply_private
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import GameError
@@ -66,7 +66,6 @@ def message_for(error: BaseException, locale: str) -> tuple[str, str | None]:
     """(the reply, the error id if this was unexpected) for an error of a handler."""
     error = unwrap(error)
     if isinstance(error, (RuleError, GameError)):
-        from cogs.ui.embeds import pretty_params
         return t(locale, error.key, **pretty_params(error.params, locale)), None
     if isinstance(error, KNOWN_STORE_ERRORS):
         return t(locale, error.key), None

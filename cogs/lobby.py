@@ -1,4 +1,6 @@
-"""/game: open a table, sit down, add AI seats, start, look at the board, end."""
+"""/game: open a table, sit down, add AI seats, start, look at the board, end.
+
+The systems offered and their characters come from the plug-in registry (systems/)."""
 from __future__ import annotations
 
 from typing import Optional
@@ -7,21 +9,38 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import board_file, locale_of, notify_next, refuse, reply_private, turn_message
-from cogs.ui.embeds import lobby_embed
-from cogs.table import TableCommands, digest_text, show_view, status_message
+from cogs.common import board_file, locale_of, refuse, reply_private
+from cogs.table import TableCommands, digest_text, lobby_embed, send_turn, show_view, status_message, table_ui
 from cogs.ui.views import end_view
 from engine.core.errors import RuleError
-from engine.prophecy.content import display_name, pack_by_id
-from engine.registry import SYSTEMS
 from gm.i18n import t
 from gm.session import AI_LEVELS, GameError, GameMaster, Lobby, Result
+from systems import table_plugins
+from systems.plugin import Character
 
 from rapidfuzz import fuzz, process
 
 
 def _gm(interaction: discord.Interaction) -> GameMaster:
     return interaction.client.gm  # type: ignore[attr-defined]
+
+
+def system_choices() -> list[app_commands.Choice[str]]:
+    """The systems /game new offers: every registered table game, titled in each language."""
+    return [app_commands.Choice(name=app_commands.locale_str(t("en", p.title_key), key=p.title_key), value=p.name)
+            for p in table_plugins()]
+
+
+def character_id(characters: list[Character], text: str) -> str | None:
+    """A character by id or by name in any language ("Troll", "Spadaccino"), typos welcome."""
+    by_name: dict[str, str] = {}
+    for c in characters:
+        by_name.update({name.casefold(): c.id for name in c.aliases})
+    key = text.strip().casefold()
+    if key in by_name:
+        return by_name[key]
+    match = process.extractOne(key, list(by_name), scorer=fuzz.WRatio, score_cutoff=80)
+    return by_name[match[0]] if match is not None else None
 
 
 class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_description="Start, join and run a game in this channel"):
@@ -31,17 +50,14 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
 
     async def _lobby_reply(self, interaction: discord.Interaction, result: Result, line: str) -> None:
         locale = locale_of(interaction)
-        lobby = result.state
-        assert isinstance(lobby, Lobby)
-        system = SYSTEMS[result.record.system]
-        embed = lobby_embed(lobby, result.record.id, result.record.system, system.max_seats, locale)
+        embed = lobby_embed(result, locale)
         await interaction.response.send_message(content=line[:2000], embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="new", description="Open a new table in this channel")
     @app_commands.describe(system="Which game", round_limit="Optional: end after this many rounds (most Certificates wins)",
                            bank_hours="Thinking time per player, in hours (default 72)",
                            policy="When someone's time runs out (default: the AI plays their turn)")
-    @app_commands.choices(system=[app_commands.Choice(name="Prophecy (Basic Version)", value="prophecy")],
+    @app_commands.choices(system=system_choices(),
                           policy=[app_commands.Choice(name=n, value=n) for n in ("ai", "skip", "vote")])
     async def new(self, interaction: discord.Interaction, system: str, round_limit: Optional[app_commands.Range[int, 1, 1000]] = None,
                   bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None, policy: Optional[str] = None) -> None:
@@ -65,49 +81,41 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
     @app_commands.command(name="join", description="Sit at the table")
     @app_commands.describe(character="Optional: the character you want (else one is dealt)")
     async def join(self, interaction: discord.Interaction, character: Optional[app_commands.Range[str, 1, 100]] = None) -> None:
+        locale = locale_of(interaction)
         try:
-            char_id = self._character_id(character, locale_of(interaction)) if character else None
-            result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name, char_id)  # type: ignore[arg-type]
+            chosen = await self._character(interaction, character, locale) if character else None
+            result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name,  # type: ignore[arg-type]
+                                                 chosen.id if chosen else None)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        locale = locale_of(interaction)
-        as_char = t(locale, "lobby.as_character", character=display_name(pack_by_id("base").character(char_id), locale)) if char_id else ""
+        as_char = t(locale, "lobby.as_character", character=chosen.name) if chosen else ""
         await self._lobby_reply(interaction, result, t(locale, "lobby.joined", player=interaction.user.mention, character=as_char))
 
-    @staticmethod
-    def _character_id(text: str, locale: str = "en") -> str:
-        """A character by id or by name in any language ("Troll", "Spadaccino"), typos welcome;
-        the refusal lists the characters by name in the reader's language."""
-        pack = pack_by_id("base")
-        by_name = {c.id: c.id for c in pack.characters}
-        for c in pack.characters:
-            by_name.update({name.casefold(): c.id for name in (c.name, *c.names.values())})
-        key = text.strip().casefold()
-        if key in by_name:
-            return by_name[key]
-        match = process.extractOne(key, list(by_name), scorer=fuzz.WRatio, score_cutoff=80)
-        if match is None:
-            raise GameError("error.unknown_character_known", character=text[:50],
-                            known=", ".join(display_name(c, locale) for c in pack.characters))
-        return by_name[match[0]]
+    async def _characters(self, interaction: discord.Interaction, locale: str) -> tuple[list[Character], set[str]]:
+        """The characters of this channel's table (its system's), and those already taken."""
+        found = await _gm(interaction).current(interaction.channel_id) if interaction.channel_id else None  # type: ignore[arg-type]
+        if found is None:
+            return [], set()
+        options = found.state.options if isinstance(found.state, Lobby) else found.record.options
+        taken = {s.character for s in found.state.seats if s.character} if isinstance(found.state, Lobby) else set()
+        return table_ui(found).characters(options, locale), taken
+
+    async def _character(self, interaction: discord.Interaction, text: str, locale: str) -> Character | None:
+        """The character `text` names; the refusal lists them by name in the reader's language."""
+        characters, _taken = await self._characters(interaction, locale)
+        if not characters:
+            return None  # no table here: joining says so
+        found = character_id(characters, text)
+        if found is None:
+            raise GameError("error.unknown_character_known", character=text[:50], known=", ".join(c.name for c in characters))
+        return next(c for c in characters if c.id == found)
 
     @join.autocomplete("character")
     async def _character_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        pack = pack_by_id("base")
-        taken: set[str] = set()
-        found = await _gm(interaction).current(interaction.channel_id) if interaction.channel_id else None  # type: ignore[arg-type]
-        if found and isinstance(found.state, Lobby):
-            taken = {s.character for s in found.state.seats if s.character}
-        out = []
-        for c in pack.characters:
-            locale = locale_of(interaction)
-            if c.id in taken or (current and not any(current.casefold() in n.casefold() for n in (c.name, *c.names.values()))):
-                continue
-            g = " + ".join(pack.guild_name(x, locale) for x in c.guilds)
-            label = t(locale, "lobby.character_choice", name=display_name(c, locale), strength=c.strength,
-                      willpower=c.willpower, guilds=g)
-            out.append(app_commands.Choice(name=label[:100], value=c.id))
-        return out[:25]
+        characters, taken = await self._characters(interaction, locale_of(interaction))
+        needle = current.casefold()
+        return [app_commands.Choice(name=c.label, value=c.id) for c in characters
+                if c.id not in taken and (not needle or any(needle in name.casefold() for name in c.aliases))][:25]
 
     @app_commands.command(name="leave", description="Leave the table before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -146,8 +154,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
             result = await _gm(interaction).start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await interaction.response.send_message(**await turn_message(result, locale_of(interaction)))
-        await notify_next(interaction, result, locale_of(interaction))
+        await send_turn(interaction, result, locale_of(interaction), digest=False)
 
     @app_commands.command(name="status", description="Show the board and every character")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -163,8 +170,9 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
                 kwargs["content"] = t(locale, "trust.closed_in_lobby", game_id=found.record.id)
             return await interaction.response.send_message(ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         _, digest = await _gm(interaction).status_digest(interaction.channel_id, interaction.user.id, found)  # type: ignore[arg-type]
-        await interaction.response.send_message(file=await board_file(found, locale), ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+        if table_ui(found).board_picture is not None:
+            kwargs["file"] = await board_file(found, locale)
+        await interaction.response.send_message(ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         text = digest_text(found, digest, locale, viewer=str(interaction.user.id))
         if text:
             await interaction.followup.send(text, ephemeral=True)

@@ -19,11 +19,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import locale_of
-from engine.prophecy.content import display_name, pack_by_id
 from gm.i18n import t
 from oracle import CardInfo, GlossaryEntry, Hit, RulesIndex, cache_path_for, open_index
 from oracle.locate import Place, locate
 from gm.settings import Settings
+from systems import PLUGINS, rules_shelves
+from systems.plugin import ContentWords
 
 log = logging.getLogger(__name__)
 
@@ -33,12 +34,9 @@ FIELD_VALUE = 1024
 TITLE = 256
 CUSTOM_ID = 100
 _QUIET = discord.AllowedMentions.none()
-SYSTEM_CHOICES = [
-    app_commands.Choice(name="Prophecy (Basic Version)", value="prophecy"),
-    app_commands.Choice(name="Prophecy: Water Realm", value="prophecy_water_realm"),
-    app_commands.Choice(name="Darkest Talisman", value="darkest_talisman"),
-    app_commands.Choice(name="Magical Orders", value="magical_orders"),
-]
+#: /rules system filter: every registered system's texts (and the games only the oracle knows)
+SYSTEM_CHOICES = [app_commands.Choice(name=app_commands.locale_str(t("en", shelf.title_key), key=shelf.title_key), value=shelf.system)
+                  for shelf in rules_shelves()]
 LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Italiano", value="it")]
 
 
@@ -102,10 +100,12 @@ def card_title(card: CardInfo, locale: str) -> str:
 
 def card_embed(card: CardInfo, where: list[str], locale: str) -> discord.Embed:
     kind = t(locale, f"lookup.card_kind.{card.kind}")
-    text = pack_by_id(card.pack).card_text(card.id, locale) or card.text  # the reader's language when the pack has it
+    content = _content(card.system)
+    # the reader's language when the pack has it
+    text = (content.card_text(card.pack, card.id, locale) if content is not None else "") or card.text
     embed = discord.Embed(title=card_title(card, locale)[:TITLE], description=f"*{kind}*\n{text}"[:4000],
                           colour=discord.Colour.dark_green())
-    for key, value in card.figures[:20]:
+    for key, value in card.figures_in(locale)[:20]:
         embed.add_field(name=t(locale, f"lookup.figure.{key}")[:FIELD_NAME], value=value[:FIELD_VALUE], inline=True)
     if card.count > 1:
         embed.add_field(name=t(locale, "lookup.figure.copies"), value=str(card.count), inline=True)
@@ -117,11 +117,19 @@ def card_embed(card: CardInfo, where: list[str], locale: str) -> discord.Embed:
     return embed
 
 
-def place_lines(places: list[Place], pack_id: str, locale: str) -> list[str]:
-    pack = pack_by_id(pack_id)
+def _content(system: str) -> ContentWords | None:
+    """Names from the content packs of the system a card belongs to (None: no plug-in has them)."""
+    found = PLUGINS.get(system)
+    return found.content if found is not None else None
+
+
+def place_lines(places: list[Place], system: str, pack_id: str, locale: str) -> list[str]:
+    content = _content(system)
 
     def space(index: int | None) -> str:
-        return display_name(pack.space(index), locale) if index is not None else "?"
+        if index is None or content is None:
+            return "?"
+        return content.space_name(pack_id, index, locale)
 
     lines = []
     for p in places:
@@ -239,7 +247,8 @@ class LookupCog(commands.Cog):
         prefer = None
         if system is None:
             game = await self._game(interaction.channel_id)
-            prefer = game.record.system if game is not None else None
+            shelves = PLUGINS[game.record.system].rules if game is not None and game.record.system in PLUGINS else ()
+            prefer = shelves[0].system if shelves else None
         hits = index.search(query, system=system, language=language, limit=PAGE + 1, offset=offset,
                             prefer_system=prefer, prefer_language=locale)
         page, more = hits[:PAGE], len(hits) > PAGE
@@ -287,7 +296,7 @@ class LookupCog(commands.Cog):
         state = game.state
         if getattr(getattr(state, "options", None), "pack", None) != card.pack:
             return [t(locale, "lookup.where_nowhere")]
-        lines = place_lines(locate(state, card.id, card.kind), card.pack, locale)
+        lines = place_lines(locate(state, card.id, card.kind), card.system, card.pack, locale)
         return lines or [t(locale, "lookup.where_nowhere")]
 
     @card.autocomplete("name")

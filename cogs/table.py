@@ -1,5 +1,8 @@
-"""Play by chat: the turn clock, reminders, votes, pause, vacation, seats changing hands,
-undo by agreement, the game log, export, replay check, history and DM notifications."""
+"""Play by chat, for every table game: the answer to a prompt's buttons, the turn clock,
+reminders, votes, pause, vacation, seats changing hands, undo by agreement, the game log,
+export, replay check, history, DM notifications, /me and /help.
+
+The game's words and pictures come from its system's plug-in (cogs.common.plugin_of)."""
 from __future__ import annotations
 
 import io
@@ -14,9 +17,10 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs.outbox import CAPTURE, Capture, deliver_pending, sink
-from cogs.common import BOARD_FILE, PINGS, board_file, locale_of, refuse, reply_private, turn_message
-from cogs.ui.describe import describe_event, narrate
-from cogs.ui.embeds import clip, lobby_embed, mention, status_embeds
+from cogs.common import (BOARD_FILE, PINGS, attach_late, board_file, build_turn, locale_of, plugin_of, refuse,
+                         reply_private, turn_message)
+from cogs.ui.text import clip, mention
+from systems.plugin import TableUI
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from gm import clock as turn_clock
@@ -24,7 +28,6 @@ from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result, Tick
 from gm.store import StoreError
 from gm.table import DAY, HOUR, VOTE_FALLBACK
-from engine.registry import SYSTEMS
 
 log = logging.getLogger(__name__)
 LOG_PAGE = 15
@@ -42,6 +45,13 @@ def _table_cog(interaction: discord.Interaction) -> "TableCog":
     return interaction.client.get_cog("TableCog")  # type: ignore[return-value]
 
 
+def table_ui(result: Result) -> TableUI:
+    """The renderers of this table game's system."""
+    ui = plugin_of(result).table
+    assert ui is not None, f"{result.record.system} is not played at a table"
+    return ui
+
+
 def rel(ts: float) -> str:
     """A Discord relative timestamp ("in 3 hours"), shown in each reader's own time zone."""
     return f"<t:{int(ts)}:R>"
@@ -53,6 +63,7 @@ def digest_text(result: Result, events: list[Event], locale: str, viewer: str | 
     if not events or isinstance(result.state, Lobby):
         return None
     state = result.view(viewer)
+    describe_event = table_ui(result).describe_event
     first_turn = next((i for i, e in enumerate(events) if e.kind == "turn_started"), None)
     if first_turn is None:
         opening_round = state.round
@@ -92,6 +103,33 @@ def digest_text(result: Result, events: list[Event], locale: str, viewer: str | 
         if len(lines) > DIGEST_TURN_LINES:
             out.append("• " + t(locale, "table.digest_more", n=len(lines) - DIGEST_TURN_LINES))
     return clip("\n".join(out), DIGEST_CHARS)
+
+
+async def send_turn(interaction: discord.Interaction, result: Result, locale: str, *, followup: bool = False,
+                    digest: bool = True, notify: bool = True) -> None:
+    """Answer an interaction with the turn message (or follow it up with one), then the private
+    "since your last turn" digest for the person who acted and a DM to whoever must act next.
+
+    The board picture never holds these up: one not drawn in time (cogs.common.build_turn)
+    is edited into the turn message last, once it is ready.
+    """
+    reply = await build_turn(result, locale)
+    if followup:
+        sent: Any = await interaction.followup.send(wait=True, **reply.kwargs)
+        edit = sent.edit
+    else:
+        await interaction.response.send_message(**reply.kwargs)
+        edit = interaction.edit_original_response
+    if digest:
+        text = digest_text(result, result.digest, locale, viewer=str(interaction.user.id))
+        if text:
+            await interaction.followup.send(text, ephemeral=True)
+    if notify:
+        cog = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+        if cog is not None:
+            await cog.notify_next(result, locale)
+    if reply.late is not None:
+        await attach_late(reply.late, reply.kwargs["embeds"], edit, result)
 
 
 def span(seconds: float, locale: str) -> str:
@@ -154,14 +192,33 @@ def status_message(found: Result, locale: str, now: float, viewer: str | None = 
     `viewer` may see (a spectator by default)."""
     found = replace(found, state=found.view(viewer))
     if isinstance(found.state, Lobby):
-        system = SYSTEMS[found.record.system]
-        return {"embeds": [lobby_embed(found.state, found.record.id, found.record.system, system.max_seats, locale)]}
-    embeds = status_embeds(found.state, found.record.id, found.record.system, locale, found.record.status)
+        return {"embeds": [lobby_embed(found, locale)]}
+    ui = table_ui(found)
+    embeds = ui.status_embeds(found.state, found.record.id, locale, found.record.status)
     clock_text = clock_lines(found, locale, now)
     if clock_text:
         embeds[0].add_field(name=t(locale, "table.clock_title"), value=clip("\n".join(clock_text), 1000), inline=False)
-    embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
+    if ui.board_picture is not None:
+        embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
     return {"embeds": embeds}
+
+
+def lobby_embed(found: Result, locale: str) -> discord.Embed:
+    """A table waiting to start: its seats (with the characters picked) and its host."""
+    lobby = found.state
+    assert isinstance(lobby, Lobby)
+    p = plugin_of(found)
+    names = {c.id: c.name for c in table_ui(found).characters(lobby.options, locale)}
+    e = discord.Embed(title=t(locale, "lobby.title", system=found.record.system, game_id=found.record.id),
+                      colour=discord.Colour.blurple(), description=t(locale, "lobby.waiting"))
+    seats = []
+    for s in lobby.seats:
+        who = mention(s.player) if not s.ai else f"🤖 {s.name} ({t(locale, f'ai_level.{s.ai}')})"
+        seats.append(who + (f" · {names.get(s.character, s.character)}" if s.character else ""))
+    e.add_field(name=t(locale, "lobby.seats", count=len(lobby.seats), max=p.engine.max_seats), value="\n".join(seats) or "—",
+                inline=False)
+    e.add_field(name=t(locale, "lobby.host"), value=mention(lobby.host), inline=False)
+    return e
 
 
 def log_page(found: Result, rows: list[Any], page: int | None, locale: str, last: int | None = None,
@@ -170,6 +227,7 @@ def log_page(found: Result, rows: list[Any], page: int | None, locale: str, last
     Narrated over what `viewer` may see (a spectator by default); each entry tells only what
     its step showed, never a pile's order or a die to come."""
     shown = found.view(viewer)
+    narrate = table_ui(found).narrate
     lines = [line for r in rows for line in narrate(shown, [Event.model_validate(e) for e in (r.events or [])], locale)]
     if last is not None:
         lines = lines[-last:]
@@ -187,7 +245,7 @@ def history_embed(games: list[Result], locale: str) -> discord.Embed:
         winner = ""
         if not isinstance(g.state, Lobby) and g.state.winner:
             winner = t(locale, "table.history_winner", player=g.state.player(g.state.winner).name)
-        lines.append(t(locale, "table.history_line", game_id=g.record.id, system=g.record.system,
+        lines.append(t(locale, "table.history_line", game_id=g.record.id, system=t(locale, plugin_of(g).title_key),
                        status=t(locale, f"table.status_{g.record.status}"), when=f"<t:{int(g.record.created_at)}:d>", winner=winner))
     return discord.Embed(title=t(locale, "table.history_title"), description=clip("\n".join(lines), 4000))
 
@@ -390,6 +448,26 @@ class TableCog(commands.Cog):
         except discord.HTTPException:
             log.info("could not DM %s", player)
 
+    # -- a prompt's buttons --------------------------------------------------------------------------
+    async def on_choice(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
+        """A button or select on a prompt, in any table game: the prompt message says who chose
+        what, the turn message follows."""
+        locale = locale_of(interaction)
+        try:
+            if index < 0:
+                raise GameError("error.forged_prompt")
+            result = await _gm(interaction.client).act_choice(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]
+                                                             game, version, index)
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        actor = str(interaction.user.id)
+        before = result.system.view(result.before, actor)  # text sent out: from the view
+        # the echo says in full what the button said (a button label may have been shortened)
+        label = table_ui(result).action_label(before, actor, result.chosen, locale)
+        done = t(locale, "play.done", player=interaction.user.display_name, choice=label or "")
+        await interaction.response.edit_message(content=clip(done, 2000), view=None)
+        await send_turn(interaction, result, locale, followup=True)
+
     async def on_replace(self, interaction: discord.Interaction, game: int, old: str, new: str) -> None:
         if str(interaction.user.id) != new:
             return await reply_private(interaction, t(locale_of(interaction), "error.not_your_seat_offer"))
@@ -400,8 +478,7 @@ class TableCog(commands.Cog):
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
         await interaction.response.edit_message(content=t(locale, "table.replaced", new=interaction.user.mention, old=mention(old)), view=None)
-        await interaction.followup.send(**await turn_message(result, locale))
-        await self.notify_next(result, locale)
+        await send_turn(interaction, result, locale, followup=True, digest=False)
 
     async def on_vote(self, interaction: discord.Interaction, game: int, choice: str) -> None:
         locale = locale_of(interaction)
@@ -412,8 +489,7 @@ class TableCog(commands.Cog):
         if not decided:
             return await reply_private(interaction, t(locale, "table.vote_counted"))
         await interaction.response.edit_message(content=t(locale, "table.vote_decided", choice=t(locale, f"table.vote_{choice}")), view=None)
-        await interaction.followup.send(**await turn_message(result, locale))
-        await self.notify_next(result, locale)
+        await send_turn(interaction, result, locale, followup=True, digest=False)
 
     async def on_undo(self, interaction: discord.Interaction, game: int, version: int, yes: bool) -> None:
         locale = locale_of(interaction)
@@ -425,7 +501,7 @@ class TableCog(commands.Cog):
             return await reply_private(interaction, t(locale, "table.undo_waiting"))
         await interaction.response.edit_message(content=t(locale, f"table.undo_{outcome}"), view=None)
         if outcome == "applied":
-            await interaction.followup.send(**await turn_message(result, locale))
+            await send_turn(interaction, result, locale, followup=True, digest=False, notify=False)
 
     async def _game(self, interaction: discord.Interaction, game: int) -> Result:
         """A game of this channel named by a button (older, finished games included)."""
@@ -473,7 +549,7 @@ class TableCog(commands.Cog):
             kwargs: dict[str, Any]
             if what == "status":
                 kwargs = status_message(found, locale, gm.clock())
-                if not isinstance(found.state, Lobby):
+                if not isinstance(found.state, Lobby) and table_ui(found).board_picture is not None:
                     kwargs["file"] = await board_file(found, locale)
             elif what == "log":
                 if isinstance(found.state, Lobby):
@@ -493,6 +569,28 @@ class TableCog(commands.Cog):
     async def notify(self, interaction: discord.Interaction, dm: str) -> None:
         await _gm(interaction.client).store.set_user_setting(interaction.user.id, "notify_dm", dm == "on")
         await reply_private(interaction, t(locale_of(interaction), f"table.notify_{dm}"))
+
+    @app_commands.command(name="me", description="Your character sheet (only you see it)")
+    async def me(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        found = await _gm(interaction.client).latest(interaction.channel_id)  # type: ignore[arg-type]
+        if found is None:
+            return await reply_private(interaction, t(locale, "error.no_game"))
+        if isinstance(found.state, Lobby) or not found.state.has_player(str(interaction.user.id)):
+            key = "error.not_started" if isinstance(found.state, Lobby) else "error.not_a_player"
+            if isinstance(found.state, Lobby) and found.record.status != "lobby":
+                key = "trust.closed_in_lobby"
+            return await reply_private(interaction, t(locale, key, game_id=found.record.id))
+        shown = found.view(str(interaction.user.id))  # the sheet shows what this person may see
+        p = shown.player(str(interaction.user.id))
+        await interaction.response.send_message(embed=table_ui(found).sheet_embed(shown, p, locale), ephemeral=True)
+
+    @app_commands.command(name="help", description="What this bot does and how to play")
+    async def help(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        embed = discord.Embed(title=t(locale, "help.title"), description=t(locale, "help.body"))
+        embed.add_field(name=t(locale, "help.host_title"), value=t(locale, "help.host_rule"), inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def notify_next(self, result: Result, locale: str) -> None:
         """One "it is your turn" DM per turn: only when these steps started the turn of whoever
@@ -594,7 +692,7 @@ class TableCommands:
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         if applied:
-            return await interaction.response.send_message(**await turn_message(result, locale))
+            return await send_turn(interaction, result, locale, digest=False, notify=False)
         view = discord.ui.View(timeout=None)
         view.add_item(UndoButton(result.record.id, result.record.version, True, t(locale, "table.undo_yes")))
         view.add_item(UndoButton(result.record.id, result.record.version, False, t(locale, "table.undo_no")))

@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import RuleError
-from engine.core.system import Seat
-from engine.registry import SYSTEMS
+from engine.core.system import GameSystem, Seat
 from gm.store import ActionRecord, GameRecord
 
 LOBBY_ACTIONS = ("join", "leave", "add_bot", "kick")
@@ -34,9 +33,16 @@ class ReplayReport:
         return self.states[-1] if self.states else None
 
 
-def replay(record: GameRecord, rows: list[ActionRecord], *, check: bool = True) -> ReplayReport:
-    """Rebuild the game step by step; stop at the first step whose result differs from the log."""
-    system = SYSTEMS[record.system]
+def replay(record: GameRecord, rows: list[ActionRecord], *, check: bool = True,
+           system: GameSystem | None = None) -> ReplayReport:
+    """Rebuild the game step by step; stop at the first step whose result differs from the log.
+
+    `system` is the record's engine (the game master passes the one it serves); without it,
+    the engine registry's is looked up by the record's system name.
+    """
+    if system is None:
+        from engine.registry import SYSTEMS  # looked up late: gm loads no system by itself
+        system = SYSTEMS[record.system]
     stack: list[Any] = []
     steps = 0
     for row in rows:

@@ -2,16 +2,17 @@
 
 A card's searchable text is its own-words `text` plus its figures written as words
 ("Strength 4", "Treasure: +1 Health"), so "which creature gives a rare item" or "cost 5"
-finds it. Figures are also kept as (key, value) pairs, so a Discord reply can label them in
-the reader's language. Every card says where its figures come from (`source`): a figure the
-project chose must never pass for the printed one.
+finds it. Figures are also kept as (key, value) pairs and, before wording, as `details`, so
+/card can label and word them in the reader's language from the lookup locale files. Every
+card says where its figures come from (`source`): a figure the project chose must never pass
+for the printed one.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from engine.prophecy.content import (
     DATA_ROOT,
@@ -27,6 +28,7 @@ from engine.prophecy.content import (
     Space,
     load_pack,
 )
+from gm.i18n import SUPPORTED, t
 
 SYSTEM = "prophecy"
 
@@ -46,8 +48,11 @@ class CardInfo:
     system: str = SYSTEM
     count: int = 1
     standard_only: bool = False
-    #: (figure key, value), e.g. ("strength", "4"), ("treasure", "+1 Health")
+    #: (figure key, value) in English, e.g. ("strength", "4"), ("treasure", "+1 Health"):
+    #: what the card is searched by
     figures: tuple[tuple[str, str], ...] = ()
+    #: the same figures before wording (see `Node`), so /card shows them in the reader's language
+    details: tuple[tuple[str, Any], ...] = ()
     #: (locale, name) of the card's names in other languages, e.g. (("it", "Vampiro"),)
     names: tuple[tuple[str, str], ...] = ()
 
@@ -59,7 +64,14 @@ class CardInfo:
         data = json.loads(raw)
         data["figures"] = tuple(tuple(pair) for pair in data["figures"])
         data["names"] = tuple(tuple(pair) for pair in data.get("names", ()))
+        data["details"] = tuple(tuple(pair) for pair in data.get("details", ()))
         return cls(**data)
+
+    def figures_in(self, locale: str) -> tuple[tuple[str, str], ...]:
+        """(figure key, value) worded in `locale` from the lookup locale files, for /card."""
+        if not self.details:
+            return self.figures
+        return tuple((key, render(node, locale)) for key, node in self.details)
 
     def display_name(self, locale: str) -> str:
         """The name in `locale` when the pack gives one, else the English name."""
@@ -79,66 +91,99 @@ class CardInfo:
         return ". ".join(parts)
 
 
-_RESOURCE = {"gold": "Gold", "experience": "Experience", "health": "Health", "magic": "Magic"}
+#: a figure value before it is put into words: a number or name as it is, a locale template
+#: ({"k": key under lookup.value, "p": params}), a name per locale ({"n": {locale: name}}),
+#: a list (joined with ", ") or {"sep": separator, "items": [...]}. Cards keep these so /card
+#: can word them in the reader's language; the English wording is also the searchable text.
+Node = Any
+
+_RESOURCES = ("gold", "experience", "health", "magic")
 
 
-def describe_effect(effect: Effect) -> str:
-    """An effect in plain English: "+2 Gold, -1 Health, draw a Rare Item"."""
-    bits: list[str] = []
-    for attr, label in _RESOURCE.items():
+def _v(key: str, **params: Node) -> dict[str, Any]:
+    return {"k": key, "p": params}
+
+
+def render(node: Node, locale: str) -> str:
+    """A figure value in `locale`, from the lookup locale files (English where a key is missing)."""
+    if isinstance(node, list):
+        return ", ".join(render(part, locale) for part in node)
+    if isinstance(node, dict):
+        if "k" in node:
+            params = {name: render(value, locale) for name, value in node.get("p", {}).items()}
+            return t(locale, f"lookup.value.{node['k']}", **params)
+        if "n" in node:
+            return node["n"].get(locale) or node["n"].get("en") or ""
+        if "items" in node:
+            return node.get("sep", ", ").join(render(part, locale) for part in node["items"])
+    return str(node)
+
+
+def effect_node(effect: Effect) -> list[Node]:
+    """An effect as figure parts: "+2 Gold, -1 Health, draw a Rare Item" in English."""
+    bits: list[Node] = []
+    for attr in _RESOURCES:
         value = getattr(effect, attr)
         if value:
-            bits.append(f"{value:+d} {label}")
+            bits.append(_v("amount", n=f"{value:+d}", resource=_v(f"resource.{attr}")))
     if effect.strength:
-        bits.append(f"+{effect.strength} Strength for good")
+        bits.append(_v("strength_for_good", n=effect.strength))
     if effect.willpower:
-        bits.append(f"+{effect.willpower} Willpower for good")
-    bits += [f"draw a {deck.capitalize()} Item" for deck in effect.draw]
+        bits.append(_v("willpower_for_good", n=effect.willpower))
+    bits += [_v("draw", deck=_v(f"deck_adjective.{deck}")) for deck in effect.draw]
     if effect.damage_items:
-        bits.append(f"{effect.damage_items} Item(s) damaged")
+        bits.append(_v("damage_items", n=effect.damage_items))
     if effect.lose_items:
-        bits.append(f"lose {effect.lose_items} Item(s)")
+        bits.append(_v("lose_items", n=effect.lose_items))
     if effect.roll:
-        rows = [f"{r.low}-{r.high}: {describe_effect(r.effect) or 'nothing'}" for r in effect.roll]
-        bits.append("roll a die (" + "; ".join(rows) + ")")
-    return ", ".join(bits)
+        rows = [_v("roll_row", low=r.low, high=r.high, effect=effect_node(r.effect) or _v("nothing")) for r in effect.roll]
+        bits.append(_v("roll", rows={"sep": "; ", "items": rows}))
+    return bits
 
 
-def _cost(cost: object) -> str:
-    parts = [f"{getattr(cost, attr)} {label}" for attr, label in _RESOURCE.items() if getattr(cost, attr, 0)]
-    return ", ".join(parts) or "free"
+def describe_effect(effect: Effect, locale: str = "en") -> str:
+    """An effect in words: "+2 Gold, -1 Health, draw a Rare Item" (empty for no effect)."""
+    return render(effect_node(effect), locale)
 
 
-def _creature(c: CreatureCard) -> list[tuple[str, str]]:
-    figs: list[tuple[str, str]] = []
+def _cost(cost: object) -> Node:
+    parts = [_v("amount", n=getattr(cost, attr), resource=_v(f"resource.{attr}")) for attr in _RESOURCES if getattr(cost, attr, 0)]
+    return parts or _v("free")
+
+
+def _creature(c: CreatureCard) -> list[tuple[str, Node]]:
+    figs: list[tuple[str, Node]] = []
     if c.strength is not None:
         figs.append(("strength", str(c.strength)))
     if c.willpower is not None:
         figs.append(("willpower", str(c.willpower)))
     if c.strength is not None and c.willpower is not None:
-        figs.append(("attacks_with", "Strength" if c.attacks_with == "strength" else "Willpower"))
+        figs.append(("attacks_with", _v("battle.strength" if c.attacks_with == "strength" else "battle.wills")))
     figs.append(("experience", str(c.experience)))
     if c.tags:
-        figs.append(("tags", ", ".join(c.tags)))
+        figs.append(("tags", [_v(f"tag.{tag}") for tag in c.tags]))
     if c.treasure:
-        figs.append(("treasure", describe_effect(c.treasure)))
-    figs.append(("on_loss", describe_effect(c.on_loss) if c.on_loss else "-1 Health"))
+        figs.append(("treasure", effect_node(c.treasure)))
+    figs.append(("on_loss", effect_node(c.on_loss) if c.on_loss else effect_node(Effect(health=-1))))
     for s in c.specials:
         mark = "!" if s.mandatory else "?"
-        label = s.rule.replace("_", " ")
-        figs.append(("special", f"{label} ({mark})" + (f", pay {_cost(s.cost)}" if s.cost else "")))
+        rule = _v(f"rule.{s.rule}")
+        figs.append(("special", _v("special_paid", rule=rule, mark=mark, cost=_cost(s.cost)) if s.cost
+                     else _v("special", rule=rule, mark=mark)))
     return figs
 
 
-def _opportunity(c: OpportunityCard) -> list[tuple[str, str]]:
-    figs = [("effect", describe_effect(c.effect) or "see text")]
+def _opportunity(c: OpportunityCard) -> list[tuple[str, Node]]:
+    figs: list[tuple[str, Node]] = [("effect", effect_node(c.effect) or _v("see_text"))]
     if not c.cost.is_free():
         figs.insert(0, ("cost", _cost(c.cost)))
     return figs
 
 
-def _item(c: ItemCard) -> list[tuple[str, str]]:
-    figs = [("deck", f"{c.deck.capitalize()} Item"), ("cost", f"{c.cost} Gold"), ("slot", c.slot)]
+def _item(c: ItemCard) -> list[tuple[str, Node]]:
+    figs: list[tuple[str, Node]] = [
+        ("deck", _v(f"item_deck.{c.deck}")), ("cost", _v("gold", n=c.cost)), ("slot", _v(f"slot.{c.slot}")),
+    ]
     if c.hands:
         figs.append(("hands", str(c.hands)))
     if c.strength:
@@ -146,64 +191,63 @@ def _item(c: ItemCard) -> list[tuple[str, str]]:
     if c.willpower:
         figs.append(("willpower", f"{c.willpower:+d}"))
     if c.thrown is not None:
-        figs.append(("thrown", f"+{c.thrown} on one roll" + (", then damaged" if c.breaks_when_thrown else "")))
+        figs.append(("thrown", _v("thrown_breaks" if c.breaks_when_thrown else "thrown", n=c.thrown)))
     for tag, bonus in c.bonus_vs.items():
-        figs.append(("bonus_vs", f"+{bonus} against {tag}"))
+        figs.append(("bonus_vs", _v("bonus_vs", n=bonus, tag=_v(f"tag.{tag}"))))
     if c.use:
-        figs.append(("use", describe_effect(c.use) + (" (used up)" if c.consumed else "")))
+        figs.append(("use", _v("used_up", effect=effect_node(c.use)) if c.consumed else effect_node(c.use)))
     return figs
 
 
-def _chance(c: ChanceCard) -> list[tuple[str, str]]:
+def _chance(c: ChanceCard) -> list[tuple[str, Node]]:
     if c.effect == "terrain":
-        return [("effect", f"an Adventure card on every empty {str(c.terrain).capitalize()} space")]
+        return [("effect", _v("chance_terrain", terrain=_v(f"terrain.{c.terrain}")))]
     if c.effect == "restock":
-        return [("effect", f"{c.restock_count} {str(c.restock_deck).capitalize()} Items laid out in the {str(c.restock_space).capitalize()}")]
+        return [("effect", _v("chance_restock", count=c.restock_count, deck=_v(f"deck_plural.{c.restock_deck}"),
+                              space=_v(f"restock_place.{c.restock_space}")))]
     if c.effect in ("everyone_gains", "charity") and c.gain:
-        who = "every character" if c.effect == "everyone_gains" else "only whoever has the least"
-        return [("effect", f"{describe_effect(c.gain)} for {who}")]
+        key = "chance_everyone" if c.effect == "everyone_gains" else "chance_least"
+        return [("effect", _v(key, effect=effect_node(c.gain)))]
     if c.effect == "peaceful_times":
-        return [("effect", "an extra turn for whoever drew it, without a Chance card")]
-    return [("effect", "Standard Version only")]
+        return [("effect", _v("chance_peaceful"))]
+    return [("effect", _v("standard_only"))]
 
 
-def _character(c: Character, pack: Pack) -> list[tuple[str, str]]:
-    guilds = [pack.guilds.get(g, g) for g in c.guilds]
+def _guild(pack: Pack, guild_id: str) -> Node:
+    return {"n": {loc: str(pack.guild_name(guild_id, loc)) for loc in SUPPORTED}}
+
+
+def _character(c: Character, pack: Pack) -> list[tuple[str, Node]]:
+    guilds = [_guild(pack, g) for g in c.guilds]
     return [
         ("strength", str(c.strength)),
         ("willpower", str(c.willpower)),
-        ("guilds", ", ".join(guilds)),
+        ("guilds", guilds),
         ("starts_at", guilds[0]),
     ]
 
 
-def _service(svc: Service) -> str:
+def _service(svc: Service) -> Node:
     """A space's Possibility in words: "recharge Magic, 1 Gold per 2, any amount"."""
-    once = ", once per turn" if svc.once_per_turn else ""
+    once = [_v("once_per_turn")] if svc.once_per_turn else []
     if svc.kind in ("heal", "recharge"):
-        what = "heal Health" if svc.kind == "heal" else "recharge Magic"
-        price = "free" if not svc.price else f"{svc.price} Gold per {svc.per}" if svc.per > 1 else f"{svc.price} Gold each"
-        amount = f"up to {svc.max}" if svc.max else "any amount"
-        return f"{what}, {price}, {amount}{once}"
+        price = (_v("free") if not svc.price else _v("price_per", price=svc.price, per=svc.per) if svc.per > 1
+                 else _v("price_each", price=svc.price))
+        amount = _v("up_to", n=svc.max) if svc.max else _v("any_amount")
+        return [_v(f"service.{svc.kind}"), price, amount, *once]
     if svc.kind == "exchange" and svc.cost and svc.gain:
-        stay = ", only without moving" if svc.instead_of_movement else ""
-        return f"pay {_cost(svc.cost)} for {describe_effect(svc.gain)}{once}{stay}"
-    if svc.kind == "repair":
-        return f"repair damaged Items, {svc.price} Gold each"
-    if svc.kind == "market":
-        return "buy and sell Items"
-    if svc.kind == "certificate":
-        return "buy this guild's Certificate"
-    return svc.kind
+        stay = [_v("only_without_moving")] if svc.instead_of_movement else []
+        return [_v("service.exchange", cost=_cost(svc.cost), gain=effect_node(svc.gain)), *once, *stay]
+    return _v(f"service.{svc.kind}", price=svc.price)
 
 
-def _space(s: Space, pack: Pack) -> list[tuple[str, str]]:
-    figs = [("space_kind", s.kind.replace("_", " "))]
+def _space(s: Space, pack: Pack) -> list[tuple[str, Node]]:
+    figs: list[tuple[str, Node]] = [("space_kind", _v(f"space_kind.{s.kind}"))]
     if s.guild:
-        figs.append(("guild", pack.guilds.get(s.guild, s.guild)))
-    marks = [label for flag, label in ((s.port, "Port"), (s.gate, "Magic Gate"), (s.civilization, "civilization")) if flag]
+        figs.append(("guild", _guild(pack, s.guild)))
+    marks = [_v(f"feature.{label}") for flag, label in ((s.port, "port"), (s.gate, "gate"), (s.civilization, "civilization")) if flag]
     if marks:
-        figs.append(("features", ", ".join(marks)))
+        figs.append(("features", marks))
     figs += [("service", _service(svc)) for svc in s.services]
     return figs
 
@@ -218,7 +262,7 @@ def pack_cards(pack: Pack) -> Iterator[CardInfo]:
     """Every card of a pack: Adventures, Items, Chance cards, characters and board spaces."""
     pid = pack.id
 
-    def info(card: object, kind: str, figures: list[tuple[str, str]], **extra: object) -> CardInfo:
+    def info(card: object, kind: str, figures: list[tuple[str, Node]], **extra: object) -> CardInfo:
         return CardInfo(
             ref=f"{pid}:{card.id}",  # type: ignore[attr-defined]
             pack=pid,
@@ -227,7 +271,8 @@ def pack_cards(pack: Pack) -> Iterator[CardInfo]:
             kind=kind,
             text=getattr(card, "text", ""),
             source=card.source,  # type: ignore[attr-defined]
-            figures=tuple(figures),
+            figures=tuple((key, render(node, "en")) for key, node in figures),
+            details=tuple(figures),
             names=_names(card),
             **extra,  # type: ignore[arg-type]
         )
@@ -271,4 +316,4 @@ def load_all_cards(root: Path = DATA_ROOT) -> tuple[list[CardInfo], list[str]]:
     return cards, problems
 
 
-__all__ = ["CardInfo", "describe_effect", "load_all_cards", "pack_cards", "pack_folders"]
+__all__ = ["CardInfo", "describe_effect", "effect_node", "load_all_cards", "pack_cards", "pack_folders", "render"]

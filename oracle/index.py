@@ -264,8 +264,11 @@ class RulesIndex:
         self, query: str, language: str | None, prefer_system: str | None = None, prefer_language: str | None = None
     ) -> Plan:
         text, named_system = _strip_mentions(query)
-        content = self.analyzer.content_words(text)
-        preferred = language or detect_language(query) or self._guess_language(content) or prefer_language
+        # the stop words of the question's own language only, once it is known: "dove" is a
+        # stop word in Italian ("where") but the thing asked about in "what does the dove do"
+        told = language or detect_language(query)
+        content = self.analyzer.content_words(text, told)
+        preferred = told or self._guess_language(content) or prefer_language
         concepts: list[Concept] = []
         i = 0
         while i < len(content):

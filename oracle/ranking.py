@@ -18,6 +18,7 @@ On top of BM25F:
   towards another game's Italian text;
 * game: a game named in the question is strongly preferred; the game played in the channel
   where the question was asked is preferred less, since the question may be about another;
+  with neither, an expansion counts a little less than the game it extends;
 * cards: a card is the answer when its name is asked for, so a card matched only in its
   text (not by name) is damped, and a near-exact name (typos allowed) is boosted.
 """
@@ -42,6 +43,9 @@ NAMED_SYSTEM_BOOST = 3.0
 CHANNEL_SYSTEM_BOOST = 2.0
 #: how much rule text in a language other than the question's counts
 OTHER_LANGUAGE_FACTOR = 0.5
+#: how much an expansion's text counts when the question names no game and no game is played
+#: in the channel: its rules apply only to those who play it, the base game's to everyone
+EXPANSION_FACTOR = 0.7
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,9 @@ class Scorer:
         self.df: dict[str, int] = {}
         #: (game, language) pairs that have rule text: the language nudge only applies within these
         self.languages_of_system = {(d.system, d.language) for d in docs if d.kind in RULE_KINDS}
+        #: games that extend another one ("prophecy_water_realm" extends "prophecy")
+        systems = {d.system for d in docs}
+        self.expansions = {s for s in systems if any(s.startswith(f"{base}_") for base in systems)}
         for d in docs:
             for term in d.title_tf.keys() | d.body_tf.keys():
                 self.df[term] = self.df.get(term, 0) + 1
@@ -196,6 +203,9 @@ class Scorer:
         if plan.system:
             if doc.system == plan.system:
                 factor *= NAMED_SYSTEM_BOOST
-        elif plan.channel_system and doc.system == plan.channel_system:
-            factor *= CHANNEL_SYSTEM_BOOST
+        elif plan.channel_system:
+            if doc.system == plan.channel_system:
+                factor *= CHANNEL_SYSTEM_BOOST
+        elif doc.system in self.expansions:
+            factor *= EXPANSION_FACTOR
         return factor

@@ -23,8 +23,11 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES_DIR = ROOT / "data" / "rules"
 TABLES_DIR = ROOT / "data" / "tables"
 
+#: the wording of card figures (the English is what cards are searched by)
+CARD_WORDS = ROOT / "data" / "locales" / "en" / "lookup.yaml"
+
 #: bump when tokenising, splitting or the schema changes, so old caches are rebuilt
-INDEX_FORMAT = 5
+INDEX_FORMAT = 6
 
 #: file-name prefix -> (system id, human title); longest prefix wins
 KNOWN_DOCUMENTS: dict[str, tuple[str, str]] = {
@@ -96,6 +99,8 @@ class Sources:
             found += sorted(folder.glob("*.yaml"))
         if self.tables_dir is not None and self.tables_dir.is_dir():
             found += sorted(self.tables_dir.glob("*.yaml"))
+        if CARD_WORDS.is_file():
+            found.append(CARD_WORDS)
         return found
 
     def fingerprint(self) -> str:

@@ -25,13 +25,13 @@ ENGLISH: frozenset[str] = frozenset(
 
 ITALIAN: frozenset[str] = frozenset(
     """
-    a ad al allo alla ai agli alle anche ancora avere abbiamo avete avra c che chi ci cio come
+    a ad al all allo alla ai agli alle anche ancora avere abbiamo avete avra c che chi ci cio come di
     con contro cosa cose cui d da dal dallo dalla dai dagli dalle dall dei degli delle dell del
     dello della deve devi devo devono dobbiamo dove e ed era essere fa faccio fare fra gia gli ha
     hai hanno ho i il in io l la le lei li lo loro lui ma me mi mia mie miei mio ne nei negli nel
     nello nella nelle nell no noi non o od ogni per perche piu po poi posso possiamo possono puo
     puoi qual quale quali quando quanta quante quanti quanto quella quelle quelli quello questa
-    queste questi questo se sei si sia siamo siete sono su sua sue sui sugli sul sullo sulla
+    queste questi questo quest se sei si sia siamo siete sono su sua sue sui sugli sul sullo sulla
     sulle sull suo suoi ti tra tu tua tue tuo tuoi un una uno vi voi succede succedono
     succedere sta stai stanno funziona funzionano funzionare significa significano vuol dire
     altro altri altra altre

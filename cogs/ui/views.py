@@ -1,6 +1,7 @@
-"""Buttons and selects built from legal_actions.
+"""Buttons and selects built from legal_actions, for every game system.
 
-A custom_id carries the game id, the state version and the index of the action in
+A system labels and colours its actions (systems/<name>/); the items here only carry where
+the choice points. A custom_id carries the game id, the state version and the index of the action in
 legal_actions at that version, so a click after a restart still resolves (DynamicItem
 rebuilds the item from the id) and a click on an old prompt is refused as stale.
 """
@@ -11,32 +12,20 @@ from typing import Any
 
 import discord
 
-from cogs.ui.describe import describe_action
-from cogs.ui.embeds import clip
-from engine.prophecy import actions as A
-from engine.prophecy.state import ProphecyState
+from cogs.ui.text import clip
 from gm.i18n import t
 
 MAX_BUTTONS = 20  # 4 rows of 5, the fifth row stays free
 MAX_OPTIONS = 25
 
-PLAY_COG = "PlayCog"
+#: the shared cog that answers a prompt's buttons, whatever the system (cogs.table)
+CHOICE_COG = "TableCog"
 
 
 async def _on_choice(interaction: discord.Interaction, game: int, version: int, index: int) -> None:
-    """Route to the play cog of whichever bot received the click (restarts included)."""
-    cog = interaction.client.get_cog(PLAY_COG)  # type: ignore[attr-defined]
+    """Route to the cog of whichever bot received the click (restarts included)."""
+    cog = interaction.client.get_cog(CHOICE_COG)  # type: ignore[attr-defined]
     await cog.on_choice(interaction, game, version, index)
-
-
-def _style(action: Any) -> discord.ButtonStyle:
-    if isinstance(action, (A.EndTurn,)):
-        return discord.ButtonStyle.secondary
-    if isinstance(action, A.Roll):
-        return discord.ButtonStyle.danger if action.throw else discord.ButtonStyle.primary
-    if isinstance(action, (A.Fight, A.BuyCertificate)):
-        return discord.ButtonStyle.danger if isinstance(action, A.Fight) else discord.ButtonStyle.success
-    return discord.ButtonStyle.primary
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<index>\d{1,4})"):
@@ -72,17 +61,18 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P
         await _on_choice(interaction, self.game, self.version, int(values[0]))
 
 
-def prompt_view(state: ProphecyState, actor: str, actions: list[Any], game_id: int, version: int, locale: str) -> discord.ui.View | None:
-    """Buttons when the choices fit, else selects of 25 (best odds first for battles)."""
-    if not actions:
+def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: int, version: int,
+                locale: str) -> discord.ui.View | None:
+    """Buttons when the choices fit, else selects of 25. `labels[i]` and `styles[i]` describe
+    the i-th legal action (the index the custom id carries)."""
+    if not labels:
         return None
     view = discord.ui.View(timeout=None)
-    labels = [describe_action(state, actor, a, locale) for a in actions]
-    if len(actions) <= MAX_BUTTONS:
-        for i, (a, label) in enumerate(zip(actions, labels)):
-            view.add_item(ChoiceButton(game_id, version, i, label, _style(a)))
+    if len(labels) <= MAX_BUTTONS:
+        for i, (label, style) in enumerate(zip(labels, styles)):
+            view.add_item(ChoiceButton(game_id, version, i, label, style))
         return view
-    order = list(range(len(actions)))
+    order = list(range(len(labels)))
     chunks = [order[i:i + MAX_OPTIONS] for i in range(0, len(order), MAX_OPTIONS)][:5]
     for part, chunk in enumerate(chunks):
         options = [discord.SelectOption(label=clip(labels[i], 100), value=str(i)) for i in chunk]

@@ -5,8 +5,11 @@ progress is measured against a fixed opponent rather than against a moving targe
 NOT offered as a table AI level (`engine.ai.players.PLAYERS` does not list it).
 
 Its decisions must stay what they were. The only changes from the original are ones that
-give the same answers faster: `best_odds` results are memoised on everything they depend on,
-and a space's value is computed only when a move (or a look-ahead) asks for it.
+give the same answers faster: `best_odds` results are memoised on everything they depend on
+and read the odds from a cached table (the same exact fractions, converted once); a space's
+value is computed only when a move (or a look-ahead) asks for it; and what does not depend
+on the space (which guilds she could certify now) is worked out once per decision.
+tests/ai/test_golden_games.py replays baseline games to prove the answers are unchanged.
 """
 from __future__ import annotations
 
@@ -15,9 +18,9 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from engine.ai.odds import fight_odds
+from engine.ai.odds import exact_chances, fight_odds
 from engine.prophecy import actions as A
-from engine.prophecy.combat import allowed_battles, battle_cost, battle_odds, plan_battle
+from engine.prophecy.combat import allowed_battles, battle_cost, plan_battle
 from engine.prophecy.content import CreatureCard, OpportunityCard, Pack, pack_by_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import can_pay
@@ -43,13 +46,21 @@ def best_odds(pack: Pack, p: PlayerState, card: CreatureCard) -> tuple[float, fl
         if not can_pay(p, battle_cost(pack, card, battle)):
             continue
         for action in candidate_loadouts(pack, p, battle):
-            w, _d, l = battle_odds(plan_battle(pack, p, card, action))
-            if float(w) - float(l) > best[0] - best[1]:
-                best = (float(w), float(l))
+            plan = plan_battle(pack, p, card, action)
+            w, l = _win_loss(plan.player_figure - plan.creature_figure, plan.first_roll_bonus, plan.lives)
+            if w - l > best[0] - best[1]:
+                best = (w, l)
     if len(_ODDS_MEMO) > 50_000:
         _ODDS_MEMO.clear()
     _ODDS_MEMO[key] = best
     return best
+
+
+@lru_cache(maxsize=4096)
+def _win_loss(diff: int, first_bonus: int, lives: int) -> tuple[float, float]:
+    """float(win), float(loss) of `battle_odds` for these figures: the exact fractions once, then a look-up."""
+    w, _d, l = exact_chances(diff, first_bonus, lives)
+    return float(w), float(l)
 
 
 def _distances(pack: Pack, start: int, gold: int) -> dict[int, int]:
@@ -123,11 +134,16 @@ class BaselineHeuristic:
         xp, gold = certificate_price(Ctx(state, pack), p, guild)
         return p.experience >= xp and p.gold >= gold
 
-    def _space_value(self, state: ProphecyState, pack: Pack, p: PlayerState, index: int, cost: int) -> float:
+    def _space_value(self, state: ProphecyState, pack: Pack, p: PlayerState, index: int, cost: int,
+                     certify: dict[str, bool] | None = None, needed: list[int] | None = None) -> float:
+        """`certify` (guild -> can buy its Certificate now) and `needed` (guild spaces she can
+        certify at) depend on the character only: `_move` passes them, computed once."""
+        if certify is None:
+            certify = {}
         space = pack.space(index)
         value = -2.0 * cost
         hurt = p.red.left
-        if space.guild and space.guild not in p.certificates and self._can_certify(pack, state, p, space.guild):
+        if space.guild and space.guild not in p.certificates and self._certify(certify, pack, state, p, space.guild):
             value += 100
         for adv in state.spaces[index]:
             card = pack.adventure(adv.card)
@@ -149,11 +165,23 @@ class BaselineHeuristic:
         # Progress towards the guilds still needed, once Experience is in hand.
         if p.experience >= 5:
             dist = _distances(pack, index, p.gold - cost)
-            needed = [i for i, s in enumerate(pack.board.spaces) if s.guild in self._wanted_guilds(pack, p)
-                      and self._can_certify(pack, state, p, s.guild)]
+            if needed is None:
+                needed = self._needed(certify, state, pack, p)
             if needed:
                 value -= 4 * min(dist.get(i, 10) for i in needed)
         return value
+
+    def _certify(self, certify: dict[str, bool], pack: Pack, state: ProphecyState, p: PlayerState, guild: str) -> bool:
+        found = certify.get(guild)
+        if found is None:
+            found = certify[guild] = self._can_certify(pack, state, p, guild)
+        return found
+
+    def _needed(self, certify: dict[str, bool], state: ProphecyState, pack: Pack, p: PlayerState) -> list[int]:
+        """Guild spaces whose Certificate she still needs and could buy now."""
+        wanted = self._wanted_guilds(pack, p)
+        return [i for i, s in enumerate(pack.board.spaces) if s.guild in wanted
+                and self._certify(certify, pack, state, p, s.guild)]
 
     def _creature_value(self, pack: Pack, p: PlayerState, card: CreatureCard) -> float:
         """Expected worth of fighting this Creature with the best loadout, from exact odds."""
@@ -176,11 +204,13 @@ class BaselineHeuristic:
         costs = {(m.method, m.to): c for m, c in move_options(pack, p, state.turn.held)}  # type: ignore[union-attr]
         ring = len(pack.board.spaces)
         memo: dict[int, float] = {}
+        certify: dict[str, bool] = {}
+        needed = self._needed(certify, state, pack, p) if p.experience >= 5 else None
 
         def here(i: int) -> float:  # the same values as the original eager table, computed on demand
             v = memo.get(i)
             if v is None:
-                v = memo[i] = self._space_value(state, pack, p, i, 0)
+                v = memo[i] = self._space_value(state, pack, p, i, 0, certify, needed)
             return v
 
         def lookahead(i: int) -> float:

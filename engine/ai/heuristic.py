@@ -72,7 +72,53 @@ def magic_value(m: int) -> float:
     return 0.3 * min(m, 4) + 0.08 * max(0, m - 4)
 
 
-@dataclass
+#: health_value / magic_value for the usual cube counts, looked up instead of recomputed
+_TABLE = 32
+_HEALTH = tuple(health_value(h) for h in range(_TABLE))
+_MAGIC = tuple(magic_value(m) for m in range(_TABLE))
+#: a shared yardstick memo is emptied when it reaches this many entries (values are pure, so
+#: emptying it changes no answer, only how much is recomputed); ~180 bytes an entry, one memo
+#: per Certificate price list (a handful per pack)
+MEMO_LIMIT = 10_000
+
+
+@dataclass(frozen=True)
+class Near:
+    """What `Plan.value` reads for one character, precomputed per guild mask and space.
+
+    `remaining[mask]` / `gold_need[mask]`: Certificates still missing and the Gold they cost;
+    `tour[space][mask]`: the travel table; `gold`, `gold_or_market`, `experience`
+    `[space][mask]`: the fewest turns to the nearest earning place of that kind and then on
+    round the missing guilds (None when the board has no such place). Same integers as the
+    scans they replace, so every value is bit for bit the same.
+    """
+
+    remaining: tuple[int, ...]
+    gold_need: tuple[int, ...]
+    tour: tuple[tuple[int, ...], ...]
+    gold: tuple[tuple[int | None, ...], ...]
+    gold_or_market: tuple[tuple[int | None, ...], ...]
+    experience: tuple[tuple[int | None, ...], ...]
+
+
+def _nearest(t: BoardTables, places: tuple[int, ...]) -> tuple[tuple[int | None, ...], ...]:
+    turns = t.turns[TRAVEL_BAND]
+    tour = t.tour[TRAVEL_BAND]
+    return tuple(tuple(min((turns[s][f] + tour[f][mask] for f in places), default=None)
+                       for mask in range(1 << len(t.guilds)))
+                 for s in range(t.size))
+
+
+def _near(t: BoardTables, price: tuple[int, ...]) -> Near:
+    k = len(t.guild_space)
+    remaining = tuple(bin(mask).count("1") for mask in range(1 << k))
+    gold_need = tuple(sum(price[g] for g in range(k) if mask >> g & 1) for mask in range(1 << k))
+    gold = t.farms.get("gold", ())
+    return Near(remaining, gold_need, t.tour[TRAVEL_BAND], _nearest(t, gold),
+                _nearest(t, gold + t.farms.get("market", ())), _nearest(t, t.farms.get("experience", ())))
+
+
+@dataclass(slots=True)
 class Res:
     """The parts of a character the AI reasons about, cheap to copy and change."""
 
@@ -101,46 +147,54 @@ class Plan:
     cert_xp: int
     bank_red: int
     bank_blue: int
+    #: the yardstick's memo and tables: shared by every decision of characters with the same
+    #: Certificate prices on this pack (the value depends on nothing else)
     memo: dict[Any, float] = field(default_factory=dict)
+    near: Near = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.near is None:
+            self.near = _near(self.tables, self.price)
 
     # -- the yardstick -------------------------------------------------------------------
     def value(self, space: int, r: Res) -> float:
         if r.dead:
             return DEAD
-        if r.mask == 0:
+        mask = r.mask
+        if mask == 0:
             return WON
-        key = (space, r.xp, r.gold, r.h, r.m, r.mask, r.items, r.extra)
-        found = self.memo.get(key)
+        items = r.items
+        key = (space, r.xp, r.gold, r.h, r.m, mask, items, r.extra)
+        memo = self.memo
+        found = memo.get(key)
         if found is not None:
             return found
-        t = self.tables
-        band = TRAVEL_BAND
-        turns = t.turns[band]
-        tour = t.tour[band]
-        mask = r.mask
-        remaining = 0
-        gold_need = 0
-        for g in range(len(t.guild_space)):
-            if mask >> g & 1:
-                remaining += 1
-                gold_need += self.price[g]
-        travel = tour[space][mask]
+        near = self.near
+        remaining = near.remaining[mask]
+        gold_need = near.gold_need[mask]
+        travel = near.tour[space][mask]
         x_short = max(0, self.cert_xp * remaining - r.xp)
         g_short = max(0, gold_need - r.gold)
         if g_short:
-            places = t.farms.get("gold", ())
-            if any(not dmg for _c, dmg in r.items):
-                places = places + t.farms.get("market", ())
-            detour = min((turns[space][f] + tour[f][mask] for f in places), default=travel + DETOUR_CAP) - travel
+            if any(not dmg for _c, dmg in items):
+                nearest = near.gold_or_market[space][mask]
+            else:
+                nearest = near.gold[space][mask]
+            detour = (travel + DETOUR_CAP if nearest is None else nearest) - travel
             travel += min(detour, DETOUR_CAP) * min(1.0, g_short / GOLD_DETOUR_FULL)
         if x_short:
-            detour = min((turns[space][f] + tour[f][mask] for f in t.farms.get("experience", ())),
-                         default=travel + XP_DETOUR_CAP) - travel
+            nearest = near.experience[space][mask]
+            detour = (travel + XP_DETOUR_CAP if nearest is None else nearest) - travel
             travel += min(detour, XP_DETOUR_CAP) * min(1.0, x_short / XP_DETOUR_FULL)
         v = -(travel + x_short * AX + g_short * AG) - CERT_BONUS * remaining
         v += 0.03 * max(0, r.xp - self.cert_xp * remaining) + 0.06 * max(0, min(r.gold - gold_need, 6))
-        v += health_value(r.h) + magic_value(r.m) + item_value(self.pack.id, id(self.pack), r.items) + r.extra
-        self.memo[key] = v
+        # one sum, in the original order, so every float comes out bit for bit the same
+        v += (_HEALTH[r.h] if 0 <= r.h < _TABLE else health_value(r.h)) + \
+            (_MAGIC[r.m] if 0 <= r.m < _TABLE else magic_value(r.m)) + \
+            item_value(self.pack.id, id(self.pack), items) + r.extra
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = v
         return v
 
     # -- effects ---------------------------------------------------------------------------
@@ -494,14 +548,30 @@ def res_of(p: PlayerState, tables: BoardTables) -> Res:
                tuple((i.card, i.damaged) for i in p.items))
 
 
+#: (pack, Certificate prices, Experience per Certificate) -> (pack kept alive, tables, near, memo)
+_SHARED: dict[tuple[int, tuple[int, ...], int], tuple[Pack, BoardTables, Near, dict[Any, float]]] = {}
+
+
+def forget() -> None:
+    """Empty the yardstick memos shared between decisions (a benchmark times each run cold)."""
+    for _pack, _tables, _near_, memo in _SHARED.values():
+        memo.clear()
+
+
 def make_plan(state: ProphecyState, p: PlayerState) -> Plan:
     pack = pack_of(state)
     _PACKS[id(pack)] = pack
-    tables = tables_for(pack)
     member = pack.character(p.character).guilds
     gold = pack.rules.certificate_gold.value or 0
-    price = tuple(0 if g in member else gold for g in tables.guilds)
-    return Plan(pack, tables, price, pack.rules.certificate_experience.value or 0, state.bank_red, state.bank_blue)
+    cert_xp = pack.rules.certificate_experience.value or 0
+    price = tuple(0 if g in member else gold for g in pack.guilds)  # BoardTables.guilds order
+    key = (id(pack), price, cert_xp)
+    shared = _SHARED.get(key)
+    if shared is None:
+        tables = tables_for(pack)
+        shared = _SHARED[key] = (pack, tables, _near(tables, price), {})
+    _pack, tables, near, memo = shared
+    return Plan(pack, tables, price, cert_xp, state.bank_red, state.bank_blue, memo, near)
 
 
 class Heuristic:

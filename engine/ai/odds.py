@@ -2,7 +2,8 @@
 
 Both come from one table of exact single-roll chances (two d6, the player's die minus the
 Creature's), so the AI's floats are the displayed fractions rounded once, never a separate
-approximation.
+approximation. Both are also tables keyed by the battle's figures (difference, thrown
+bonus, lives), filled on first use, so no decision recomputes fractions.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from engine.prophecy.actions import Fight
-from engine.prophecy.combat import battle_odds, plan_battle
+from engine.prophecy.combat import BattlePlan, battle_odds, plan_battle
 from engine.prophecy.content import CreatureCard
 from engine.prophecy.rules import pack_of
 from engine.prophecy.state import ProphecyState
@@ -39,7 +40,14 @@ def fight_odds(state: ProphecyState, actor: str, action: Fight) -> Odds:
     card = pack.adventure(adv.card)
     assert isinstance(card, CreatureCard)
     plan = plan_battle(pack, p, card, action)
-    return Odds(*battle_odds(plan))
+    return Odds(*exact_chances(plan.player_figure - plan.creature_figure, plan.first_roll_bonus, plan.lives))
+
+
+@lru_cache(maxsize=4096)
+def exact_chances(diff: int, first_bonus: int = 0, lives: int = 1) -> tuple[Fraction, Fraction, Fraction]:
+    """`battle_odds` of a battle whose figures differ by `diff`, computed once per figures
+    (the odds depend on nothing else; fractions are immutable, so sharing them is safe)."""
+    return battle_odds(BattlePlan("strength", diff, 0, first_bonus, lives, None))
 
 
 def _exact_roll(diff: int) -> tuple[Fraction, Fraction, Fraction]:

@@ -5,6 +5,7 @@ means writing a new engine package and registering it, not touching the bot.
 """
 from __future__ import annotations
 
+import random
 from typing import Any, Protocol, Sequence
 
 from pydantic import BaseModel
@@ -26,6 +27,13 @@ class GameSystem(Protocol):
     name: str
     min_seats: int
     max_seats: int
+    #: played at a table through /game: a lobby, seats taken in turn, a turn clock, AI seats.
+    #: Such a system's state has the shape the game master reads: `players` (each with
+    #: `player`, `name`, `ai`, `alive`, `character`), `player(id)`, `has_player(id)`,
+    #: `status`, `turn` and `actions_taken`. False for a tool with its own commands.
+    table_game: bool
+    #: the AI seat levels this system can play, in the order offered (empty: no AI seats)
+    ai_levels: tuple[str, ...]
 
     def new_game(self, seats: Sequence[Seat], options: dict[str, Any], seed: int) -> Outcome[Any]: ...
 
@@ -40,6 +48,35 @@ class GameSystem(Protocol):
     def load_state(self, text: str) -> Any: ...
 
     def dump_state(self, state: Any) -> str: ...
+
+    def character_ids(self, options: dict[str, Any]) -> frozenset[str]:
+        """The characters a seat may pick with these options (empty when there are none)."""
+        ...
+
+    def ai_action(self, state: Any, actor: str, level: str, rng: random.Random) -> Any:
+        """What an AI seat of `level` plays now, chosen only among the legal actions.
+
+        The caller seeds `rng` per game, seat and step, so a replayed game gets the same choices.
+        """
+        ...
+
+    def skip_action(self, state: Any, actor: str) -> Any:
+        """The legal action that changes least, for a person whose time ran out and whose turn
+        the table skips (stay, end the turn; a decision that cannot be skipped is taken safely)."""
+        ...
+
+    def resign_action(self, player: str) -> Any:
+        """The table action that takes `player` out of the game (the table voted them out)."""
+        ...
+
+    def hand_over_action(self, player: str, to: str, name: str, ai: str | None = None) -> Any:
+        """The table action that gives `player`'s seat to `to` (a person, or an AI of level `ai`)."""
+        ...
+
+    def turn_opening(self, state: Any, actor: str) -> bool:
+        """Whether `actor` faces the first decision of their turn: the moment the game master
+        shows them what happened since their last turn."""
+        ...
 
     def view(self, state: Any, viewer: str | None) -> Any:
         """The state as `viewer` may see it (a seat's player id; None for a spectator).

@@ -2,10 +2,12 @@
 
 It has no turn order: anyone at the table may record points or call for help at any time, so
 `pending` is always None. Seats given at creation enter at Rank 0, or initiated into the Order
-named in `Seat.character` when that is an Order id.
+named in `Seat.character` when that is an Order id. It is not played at a table through /game
+(it has its own commands), so it has no AI seats, no turns to skip and no seats to hand over.
 """
 from __future__ import annotations
 
+import random
 from typing import Any, Sequence
 
 from engine.core.events import Event
@@ -25,6 +27,8 @@ class OrdersSystem:
     max_seats = 12
     options_model = OrdersOptions
     state_model = OrdersState
+    table_game = False
+    ai_levels: tuple[str, ...] = ()
 
     def new_game(self, seats: Sequence[Seat], options: dict[str, Any] | OrdersOptions, seed: int) -> Outcome[OrdersState]:
         opts = options if isinstance(options, OrdersOptions) else OrdersOptions.model_validate(options)
@@ -59,6 +63,24 @@ class OrdersSystem:
 
     def view(self, state: OrdersState, viewer: str | None) -> OrdersView:
         return view(state, viewer)
+
+    def character_ids(self, options: dict[str, Any]) -> frozenset[str]:
+        return frozenset(ORDER_IDS)
+
+    def ai_action(self, state: OrdersState, actor: str, level: str, rng: random.Random) -> Any:
+        raise NotImplementedError("the Orders tracker has no AI seats")
+
+    def skip_action(self, state: OrdersState, actor: str) -> Any:
+        raise NotImplementedError("the Orders tracker has no turns to skip")
+
+    def resign_action(self, player: str) -> Any:
+        raise NotImplementedError("the Orders tracker has no seats taken at a table")
+
+    def hand_over_action(self, player: str, to: str, name: str, ai: str | None = None) -> Any:
+        raise NotImplementedError("the Orders tracker has no seats taken at a table")
+
+    def turn_opening(self, state: OrdersState, actor: str) -> bool:
+        return False
 
 
 SYSTEM = OrdersSystem()

@@ -15,6 +15,9 @@ from typing import Annotated, Literal, Union
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+#: libyaml's parser when PyYAML was built with it (same results, ~8x faster), else pure Python
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 Source = Literal["rulebook", "research", "project"]
 Terrain = Literal["forest", "mountains", "plains"]
 SpaceKind = Literal["guild", "city", "village", "enchanted_wilderness", "forest", "mountains", "plains"]
@@ -415,7 +418,7 @@ class _CardFile(_Strict):
 
 def _read_yaml(path: Path) -> object:
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
     except FileNotFoundError as exc:
         raise ContentError(f"{path.name}: file missing from pack {path.parent}") from exc
     except yaml.YAMLError as exc:

@@ -1,12 +1,16 @@
 """The Prophecy game system as the game master service sees it (engine.core.system.GameSystem)."""
 from __future__ import annotations
 
+import random
 from typing import Any, Sequence
 
+from engine.ai.odds import fight_odds
+from engine.ai.players import PLAYERS
 from engine.core.outcome import Outcome
 from engine.core.pending import Pending
 from engine.core.system import Seat
 from engine.prophecy import rules
+from engine.prophecy.actions import HandOver, Resign
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.setup import MAX_SEATS, MIN_SEATS, new_state
 from engine.prophecy.state import ProphecyOptions, ProphecyState
@@ -20,6 +24,8 @@ class ProphecySystem:
     max_seats = MAX_SEATS
     options_model = ProphecyOptions
     state_model = ProphecyState
+    table_game = True
+    ai_levels = tuple(PLAYERS)
 
     def new_game(self, seats: Sequence[Seat], options: dict[str, Any] | ProphecyOptions, seed: int) -> Outcome[ProphecyState]:
         opts = options if isinstance(options, ProphecyOptions) else ProphecyOptions.model_validate(options)
@@ -50,6 +56,36 @@ class ProphecySystem:
 
     def view(self, state: ProphecyState, viewer: str | None) -> ProphecyView:
         return view(state, viewer)
+
+    def character_ids(self, options: dict[str, Any]) -> frozenset[str]:
+        return frozenset(c.id for c in pack_by_id(options.get("pack", "base")).characters)
+
+    def ai_action(self, state: ProphecyState, actor: str, level: str, rng: random.Random) -> Any:
+        return PLAYERS[level](state, actor, rng)
+
+    def skip_action(self, state: ProphecyState, actor: str) -> Any:
+        """Stay, end the turn; a battle that cannot be skipped is fought with the best odds."""
+        actions = rules.legal_actions(state, actor)
+        by_type = {a.type: a for a in reversed(actions)}
+        if "end_turn" in by_type:
+            return by_type["end_turn"]
+        stays = [a for a in actions if a.type == "move" and a.method == "stay"]
+        if stays:
+            return stays[0]
+        fights = [a for a in actions if a.type == "fight"]
+        if fights:
+            return max(fights, key=lambda a: fight_odds(state, actor, a).win - fight_odds(state, actor, a).loss)
+        return actions[0]
+
+    def resign_action(self, player: str) -> Resign:
+        return Resign(player=player)
+
+    def hand_over_action(self, player: str, to: str, name: str, ai: str | None = None) -> HandOver:
+        return HandOver(player=player, to=to, name=name, ai=ai)
+
+    def turn_opening(self, state: ProphecyState, actor: str) -> bool:
+        turn = state.turn
+        return turn is not None and turn.player == actor and turn.phase == "move" and not turn.movement_done
 
 
 SYSTEM = ProphecySystem()

@@ -17,9 +17,27 @@ def _ring(pack: Pack, index: int, step: int) -> int:
     return (index + step) % len(pack.board.spaces)
 
 
+#: id(pack) -> (the pack, kept alive so its id is never reused; (space, held) -> options)
+_OPTIONS: dict[int, tuple[Pack, dict[tuple[int, bool], tuple[tuple[Move, int], ...]]]] = {}
+
+
 def move_options(pack: Pack, p: PlayerState, held: bool = False) -> list[tuple[Move, int]]:
-    """Every possible movement this turn with its Gold cost, ignoring whether it is affordable."""
-    here = p.space
+    """Every possible movement this turn with its Gold cost, ignoring whether it is affordable.
+
+    They depend only on the board and the space, so each space's list is built once per pack
+    (actions are frozen models, safe to hand out again); callers get a fresh list.
+    """
+    entry = _OPTIONS.get(id(pack))
+    if entry is None or entry[0] is not pack:
+        entry = _OPTIONS[id(pack)] = (pack, {})
+    key = (p.space, held)
+    found = entry[1].get(key)
+    if found is None:
+        found = entry[1][key] = tuple(_move_options(pack, p.space, held))
+    return list(found)
+
+
+def _move_options(pack: Pack, here: int, held: bool) -> list[tuple[Move, int]]:
     sid = pack.space(here).id
     out: list[tuple[Move, int]] = [(Move(method="stay", to=sid), 0)]
     if held:

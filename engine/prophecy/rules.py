@@ -11,6 +11,7 @@ from engine.core.errors import RuleError, UnknownAction
 from engine.core.outcome import Outcome
 from engine.core.pending import Pending
 from engine.prophecy import actions as A
+from engine.prophecy.clone import clone
 from engine.prophecy.combat import allowed_battles, bribe, battle_cost, fight, next_roll, throw_bonus
 from engine.prophecy.content import CreatureCard, Pack, pack_by_id
 from engine.prophecy.context import Ctx
@@ -148,11 +149,10 @@ def _apply_table(state: ProphecyState, actor: str, action: Any) -> Outcome[Proph
 
 
 def _copy(state: ProphecyState) -> ProphecyState:
-    """A private copy to work on (dump + validate runs in pydantic's Rust core, ~2x faster than
-    deepcopy); the generator is copied as it is so a test's loaded dice survive."""
-    new = ProphecyState.model_validate(state.model_dump(by_alias=True))
-    new.rng = state.rng.model_copy(deep=True)
-    return new
+    """A private copy to work on. `clone` copies the containers the field types name (about
+    twice as fast as dump + validate, several times faster than deepcopy) and keeps each
+    model's class, so a test's loaded dice (an Rng subclass) survive the copy."""
+    return clone(state)
 
 
 def _dispatch(ctx: Ctx, p: PlayerState, action: Any) -> None:

@@ -274,6 +274,11 @@ class StoreStats(BaseModel):
 # --------------------------------------------------------------------------- helpers
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+"""One encoder for every write: `json.dumps` with options builds a new one per call, which
+costs more than encoding a small dict (it runs several times per committed action)."""
+
+
 def dump_json(value: Any) -> str:
     """Canonical compact JSON for options/settings/actions.
 
@@ -282,7 +287,7 @@ def dump_json(value: Any) -> str:
     """
     if isinstance(value, BaseModel):
         value = value.model_dump(mode="json")
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(value)
 
 
 def check_status(status: str) -> None:
@@ -482,6 +487,23 @@ class GameStore(ABC):
     @abstractmethod
     async def get_user_settings(self, user_id: int) -> dict[str, Any]:
         """All of a user's stored preferences."""
+
+    # -- "seen up to here" markers: a user setting holding a log seq ---------------------
+    #
+    # What a person has already been shown is kept as the seq of the newest log entry at
+    # that moment. Each pair below is what the game master does on a press; a backend may
+    # do either in one round trip to its database (the defaults make two).
+
+    async def user_setting_and_last_seq(self, user_id: int, key: str, game_id: int,
+                                        default: Any = None) -> tuple[Any, int]:
+        """`get_user_setting(user_id, key, default)` and `last_seq(game_id)`, read together."""
+        return await self.get_user_setting(user_id, key, default), await self.last_seq(game_id)
+
+    async def mark_last_seq(self, user_id: int, key: str, game_id: int) -> int:
+        """Store the game's newest log seq as the user's setting `key`; return that seq."""
+        seq = await self.last_seq(game_id)
+        await self.set_user_setting(user_id, key, seq)
+        return seq
 
     # -- one writer per database ------------------------------------------------------
     #

@@ -18,6 +18,12 @@ Why it is safe:
   `database_id` at each heartbeat): if it was removed or replaced, the store refuses
   everything (`DatabaseGone`) instead of acknowledging writes into an unlinked file.
 * A full disk (SQLITE_FULL, ENOSPC) rolls the transaction back and raises `StorageFull`.
+
+Why it is fast: aiosqlite runs each call on its worker thread and wakes the event loop with
+the answer, and each such trip costs far more than the SQL of a small write. So every write
+(`BEGIN IMMEDIATE`, the lease check, the version check, the rows, the file check, `COMMIT`)
+is one plain function run on the worker thread with the raw `sqlite3` connection: one trip
+per committed action (`_write_in`), whatever the write does.
 """
 from __future__ import annotations
 
@@ -32,7 +38,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import aiosqlite
 from pydantic import BaseModel
@@ -74,6 +80,14 @@ _GAME_COLUMNS = (
 _OPEN_SQL = "('lobby', 'active')"
 
 Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
+T = TypeVar("T")
+Work = Callable[[sqlite3.Connection], T]
+"""The body of one write: runs on aiosqlite's worker thread with the raw connection."""
+
+
+class _RawConnection(sqlite3.Connection):
+    """A plain `sqlite3.Connection`. Being a Python subclass it has a `__dict__`, so a test can
+    wrap one of its methods (e.g. make `execute("COMMIT")` fail as a full disk would)."""
 
 
 def is_disk_full(exc: BaseException) -> bool:
@@ -144,7 +158,7 @@ class SqliteStore(GameStore):
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: autocommit mode, so transactions are exactly the
         # BEGIN IMMEDIATE ... COMMIT blocks written below, never implicit ones.
-        db = await aiosqlite.connect(self.path, isolation_level=None, uri=is_uri)
+        db = await aiosqlite.connect(self.path, isolation_level=None, uri=is_uri, factory=_RawConnection)
         try:
             db.row_factory = sqlite3.Row
             await db.execute(f"PRAGMA busy_timeout = {self._busy_timeout_ms}")
@@ -193,7 +207,10 @@ class SqliteStore(GameStore):
         return (st.st_dev, st.st_ino)
 
     def _check_file(self) -> None:
-        """Refuse to go on when the file at `path` is not the one we opened."""
+        """Refuse to go on when the file at `path` is not the one we opened.
+
+        Called on the event loop before each operation and, inside a write, on the worker
+        thread just before COMMIT (a write into a removed file must not be acknowledged)."""
         if self._refused is not None:
             raise self._refused
         if self._file_id is None:
@@ -238,64 +255,97 @@ class SqliteStore(GameStore):
             self._check_file()
             return list(await self._conn.execute_fetchall(sql, params))
 
-    async def _fence(self, db: aiosqlite.Connection) -> None:
+    async def _hop(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn(raw_connection, *args)` on aiosqlite's worker thread: exactly one trip.
+
+        aiosqlite has no public call for this; `Connection._execute` (queue a callable on the
+        worker, await its result) is what every one of its own methods goes through."""
+        db = self._conn
+        return await db._execute(fn, db._conn, *args)  # noqa: SLF001
+
+    def _fence_sync(self, conn: sqlite3.Connection) -> None:
         """Inside a write transaction: only the lease holder (or, with no live holder, anyone)
         may write. Cheap: one primary-key lookup. (`:memory:` is private to one connection.)"""
         if self.in_memory:
             return
-        row = await self._one(db, "SELECT * FROM owner WHERE scope = ?", (OWNER_SCOPE,))
-        claim = None if row is None else self._to_claim(row)
+        row = conn.execute("SELECT token, heartbeat FROM owner WHERE scope = ?", (OWNER_SCOPE,)).fetchone()
+        token, heartbeat = (None, None) if row is None else (row[0], row[1])
         if self._claim_token is not None:
-            if claim is None or claim.token != self._claim_token:
+            if token != self._claim_token:
                 self._refused = OwnershipLost(
-                    f"another process took over {self.path}" if claim and claim.token else
+                    f"another process took over {self.path}" if token else
                     f"this process no longer holds {self.path}")
                 raise self._refused
             return
-        if claim is not None and claim.token is not None and claim.heartbeat is not None \
-                and self.wall_clock() - claim.heartbeat <= self.lease_seconds:
-            raise StoreOwned(self.path, claim)
+        if token is not None and heartbeat is not None and self.wall_clock() - heartbeat <= self.lease_seconds:
+            claim = conn.execute("SELECT * FROM owner WHERE scope = ?", (OWNER_SCOPE,)).fetchone()
+            raise StoreOwned(self.path, self._to_claim(claim))
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: committed if the block succeeds, rolled back otherwise.
+    @staticmethod
+    def _rollback_sync(conn: sqlite3.Connection) -> None:
+        """Undo an open transaction, if any (a failed COMMIT, e.g. disk full, leaves it open)."""
+        if conn.in_transaction:
+            with suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
 
+    def _begin_sync(self, conn: sqlite3.Connection, fence: bool = True) -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        if fence:
+            try:
+                self._fence_sync(conn)
+            except BaseException:
+                self._rollback_sync(conn)
+                raise
+
+    def _commit_sync(self, conn: sqlite3.Connection) -> None:
+        self._check_file()  # removed meanwhile: do not acknowledge a lost write
+        conn.execute("COMMIT")
+
+    def _transaction_sync(self, conn: sqlite3.Connection, work: Work[T], fence: bool) -> T:
+        """One whole write transaction, run on the worker thread: committed if `work`
+        succeeds, rolled back otherwise."""
+        self._begin_sync(conn, fence)
+        try:
+            result = work(conn)
+            self._commit_sync(conn)
+        except BaseException:
+            self._rollback_sync(conn)
+            raise
+        return result
+
+    @staticmethod
+    def _savepoint_sync(conn: sqlite3.Connection, name: str, work: Work[T]) -> T:
+        """One write inside `transaction()`: a savepoint, so a failed write leaves the rest."""
+        conn.execute(f"SAVEPOINT {name}")
+        try:
+            result = work(conn)
+        except BaseException:
+            with suppress(sqlite3.Error):
+                conn.execute(f"ROLLBACK TO {name}")
+                conn.execute(f"RELEASE {name}")
+            raise
+        conn.execute(f"RELEASE {name}")
+        return result
+
+    async def _write_in(self, work: Work[T], *, fence: bool = True) -> T:
+        """Run `work(conn)` as one write transaction in ONE trip to the worker thread.
+
+        Everything the write needs (BEGIN IMMEDIATE, the lease check, the reads it decides
+        on, its rows, the file check, COMMIT, or ROLLBACK on any failure) happens inside that
+        trip. Since no other coroutine's statement can run on the connection in between,
+        nothing interleaves with the transaction even if the awaiting task is cancelled
+        (the trip still finishes, committed or rolled back, before the next one starts).
         Inside `transaction()` it is a savepoint of the surrounding transaction instead.
         """
         txn = self._txn()
         if txn is not None:
-            db = self._conn
             self._check_file()
             txn.savepoints += 1
-            name = f"w{txn.savepoints}"
-            await db.execute(f"SAVEPOINT {name}")
-            try:
-                yield db
-            except BaseException:
-                with suppress(sqlite3.Error):
-                    await db.execute(f"ROLLBACK TO {name}")
-                    await db.execute(f"RELEASE {name}")
-                raise
-            await db.execute(f"RELEASE {name}")
-            return
+            return await self._hop(self._savepoint_sync, f"w{txn.savepoints}", work)
         async with self._lock:
             self._check_file()
-            db = self._conn
             try:
-                await db.execute("BEGIN IMMEDIATE")
-                try:
-                    await self._fence(db)
-                    yield db
-                    self._check_file()  # removed meanwhile: do not acknowledge a lost write
-                    await db.execute("COMMIT")
-                except BaseException:
-                    # Statements run in FIFO order on aiosqlite's thread, so this ROLLBACK runs
-                    # after any statement still in flight (even when we were cancelled). A
-                    # failed COMMIT (disk full) leaves the transaction open: roll it back too.
-                    with suppress(sqlite3.Error):
-                        if db.in_transaction:
-                            await db.execute("ROLLBACK")
-                    raise
+                return await self._hop(self._transaction_sync, work, fence)
             except (sqlite3.Error, OSError) as exc:
                 if is_disk_full(exc):
                     raise StorageFull(str(exc)) from exc
@@ -308,20 +358,18 @@ class SqliteStore(GameStore):
             return
         async with self._lock:
             self._check_file()
-            db = self._conn
             txn = _Txn(self)
             token = _CURRENT_TXN.set(txn)
             try:
-                await db.execute("BEGIN IMMEDIATE")
+                await self._hop(self._begin_sync)
                 try:
-                    await self._fence(db)
                     yield
-                    self._check_file()
-                    await db.execute("COMMIT")
+                    await self._hop(self._commit_sync)
                 except BaseException:
-                    with suppress(sqlite3.Error):
-                        if db.in_transaction:
-                            await db.execute("ROLLBACK")
+                    # Trips run in FIFO order on aiosqlite's thread, so this ROLLBACK runs
+                    # after any trip still in flight (even when we were cancelled).
+                    with suppress(sqlite3.Error, ValueError):
+                        await self._hop(self._rollback_sync)
                     raise
             except (sqlite3.Error, OSError) as exc:
                 if is_disk_full(exc):
@@ -334,12 +382,6 @@ class SqliteStore(GameStore):
     def transaction(self) -> Any:
         """Several calls of this task as one transaction (see `GameStore.transaction`)."""
         return self._transaction()
-
-    @staticmethod
-    async def _one(db: aiosqlite.Connection, sql: str,
-                   params: Sequence[Any] = ()) -> sqlite3.Row | None:
-        rows = list(await db.execute_fetchall(sql, params))
-        return rows[0] if rows else None
 
     @staticmethod
     def _to_game(row: sqlite3.Row) -> GameRecord:
@@ -374,16 +416,36 @@ class SqliteStore(GameStore):
             revealed=bool(row["revealed"]),
         )
 
-    async def _game_in(self, db: aiosqlite.Connection, game_id: int) -> GameRecord | None:
-        row = await self._one(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    @staticmethod
+    def _record(row: sqlite3.Row, changed: Mapping[str, Any], parsed: Mapping[str, Any]) -> GameRecord:
+        """The game as stored after an UPDATE of `changed` columns on `row` (JSON columns
+        given parsed in `parsed`), without reading it back."""
+        return GameRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            system=row["system"],
+            options=parsed["options"] if "options" in parsed else json.loads(row["options"]),
+            seed=int(row["seed"]),
+            version=changed["version"],
+            state=changed["state"] if "state" in changed else row["state"],
+            status=changed.get("status", row["status"]),
+            host_id=changed["host_id"] if "host_id" in changed else row["host_id"],
+            created_at=row["created_at"],
+            updated_at=changed["updated_at"],
+            deadline=changed["deadline"] if "deadline" in changed else row["deadline"],
+            settings=parsed["settings"] if "settings" in parsed else json.loads(row["settings"]),
+        )
+
+    def _game_sync(self, conn: sqlite3.Connection, game_id: int) -> GameRecord | None:
+        row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else self._to_game(row)
 
-    async def _open_game_in(self, db: aiosqlite.Connection, channel_id: int) -> GameRecord | None:
-        row = await self._one(
-            db,
+    def _open_game_sync(self, conn: sqlite3.Connection, channel_id: int) -> GameRecord | None:
+        row = conn.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL}",
             (channel_id,),
-        )
+        ).fetchone()
         return None if row is None else self._to_game(row)
 
     @staticmethod
@@ -397,7 +459,8 @@ class SqliteStore(GameStore):
                       fields: dict[str, Any],
                       log: tuple[str, str] | None,
                       meta: LogMeta | None = None) -> GameRecord:
-        """Shared body of every versioned write: check, log, update, bump - atomically.
+        """Shared body of every versioned write: check, log, update, bump - atomically, in
+        one trip to the worker thread.
 
         `fields` maps column names (chosen by this module, never by callers) to new
         values; `log` is an (actor, action JSON) pair to append, or None.
@@ -408,50 +471,54 @@ class SqliteStore(GameStore):
             if status in CLOSED_STATUSES and "deadline" not in fields:
                 # A closed game must not be re-armed by the turn clock after a restart.
                 fields["deadline"] = None
-        async with self._write() as db:
-            current = await self._game_in(db, game_id)
-            if current is None:
+        row: tuple[Any, ...] | None = None
+        if log is not None:  # serialised here: a bad payload fails before the transaction
+            meta = meta or LogMeta()
+            row = (log[0], log[1], None if meta.events is None else dump_json(meta.events),
+                   meta.state_hash, int(meta.revealed))
+
+        # The row is read without `state` when the write replaces it (a state is kilobytes),
+        # and the record returned is built from that row and the new values, as a re-read
+        # would give it back: one read, one insert, one update per commit.
+        columns = _GAME_COLUMNS if "state" not in fields else _GAME_COLUMNS.replace(" state,", "")
+        parsed = {k: json.loads(fields[k]) for k in ("options", "settings") if k in fields}
+
+        def work(conn: sqlite3.Connection) -> GameRecord:
+            now = float(self.clock())  # under the write lock, as the rows it stamps
+            found = conn.execute(
+                f"SELECT {columns}, (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = games.id)"
+                " AS last_seq FROM games WHERE id = ?", (game_id,)).fetchone()
+            if found is None:
                 raise GameNotFound(game_id)
-            if expected_version is not None and current.version != expected_version:
-                raise StaleVersion(current.version, game_id=game_id,
-                                   expected_version=expected_version)
-            now = float(self.clock())
-            new_version = current.version + 1
-            if log is not None:
-                actor, action_json = log
-                row = await self._one(
-                    db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?",
-                    (game_id,),
-                )
-                seq = int(row[0]) if row is not None else 1
-                meta = meta or LogMeta()
-                await db.execute(
+            version = found["version"]
+            if expected_version is not None and version != expected_version:
+                raise StaleVersion(version, game_id=game_id, expected_version=expected_version)
+            new_version = version + 1
+            if row is not None:
+                actor, action_json, events_json, state_hash, revealed = row
+                conn.execute(
                     "INSERT INTO actions (game_id, seq, actor, action, created_at, version_after,"
                     " events, state_hash, revealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, seq, actor, action_json, now, new_version,
-                     None if meta.events is None else dump_json(meta.events), meta.state_hash,
-                     int(meta.revealed)),
+                    (game_id, int(found["last_seq"]) + 1, actor, action_json, now, new_version,
+                     events_json, state_hash, revealed),
                 )
-            fields = {**fields, "version": new_version, "updated_at": now}
-            assignments = ", ".join(f"{column} = ?" for column in fields)
+            changed = {**fields, "version": new_version, "updated_at": now}
+            assignments = ", ".join(f"{column} = ?" for column in changed)
             try:
-                async with db.execute(
-                    f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",
-                    (*fields.values(), game_id, current.version),
-                ) as cursor:
-                    if cursor.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE
-                        raise StaleVersion(current.version, game_id=game_id,
-                                           expected_version=expected_version)
+                cursor = conn.execute(f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",
+                                      (*changed.values(), game_id, version))
+                if cursor.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE
+                    raise StaleVersion(version, game_id=game_id, expected_version=expected_version)
             except sqlite3.IntegrityError:
                 # Re-opening a game in a channel that meanwhile got another open game.
                 if status in OPEN_STATUSES:
-                    other = await self._open_game_in(db, current.channel_id)
+                    other = self._open_game_sync(conn, found["channel_id"])
                     if other is not None and other.id != game_id:
                         raise GameExists(other) from None
                 raise
-            updated = await self._game_in(db, game_id)
-        assert updated is not None
-        return updated
+            return self._record(found, changed, parsed)
+
+        return await self._write_in(work)
 
     # ------------------------------------------------------------------ games
 
@@ -468,30 +535,32 @@ class SqliteStore(GameStore):
         # Serialise before the transaction: a bad payload must fail without a half-write.
         options_json = dump_json(options)
         settings_json = dump_json(dict(settings or {}))
-        async with self._write() as db:
+
+        def work(conn: sqlite3.Connection) -> GameRecord:
+            now = float(self.clock())
             if status in OPEN_STATUSES:
-                existing = await self._open_game_in(db, channel_id)
+                existing = self._open_game_sync(conn, channel_id)
                 if existing is not None:
                     raise GameExists(existing)
-            now = float(self.clock())
             try:
-                async with db.execute(
+                game_id = conn.execute(
                     "INSERT INTO games (guild_id, channel_id, system, options, seed, version,"
                     " state, status, host_id, created_at, updated_at, deadline, settings)"
                     " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
                     (guild_id, channel_id, system, options_json, str(seed), state_json,
                      status, host_id, now, now, deadline, settings_json),
-                ) as cursor:
-                    game_id = cursor.lastrowid
+                ).lastrowid
             except sqlite3.IntegrityError:
-                existing = await self._open_game_in(db, channel_id)
+                existing = self._open_game_sync(conn, channel_id)
                 if existing is not None:
                     raise GameExists(existing) from None
                 raise
             assert game_id is not None
-            record = await self._game_in(db, game_id)
-        assert record is not None
-        return record
+            record = self._game_sync(conn, game_id)
+            assert record is not None
+            return record
+
+        return await self._write_in(work)
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         rows = await self._fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
@@ -579,18 +648,20 @@ class SqliteStore(GameStore):
 
     async def set_settings(self, game_id: int, settings: Mapping[str, Any],
                            deadline: float | None | _Unset = UNSET) -> GameRecord:
-        async with self._write() as db:
-            current = await self._game_in(db, game_id)
-            if current is None:
+        fields: dict[str, Any] = {"settings": dump_json(dict(settings))}
+        if deadline is not UNSET:
+            fields["deadline"] = deadline
+        assignments = ", ".join(f"{column} = ?" for column in fields)
+
+        def work(conn: sqlite3.Connection) -> GameRecord:
+            cursor = conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
+            if cursor.rowcount != 1:
                 raise GameNotFound(game_id)
-            fields: dict[str, Any] = {"settings": dump_json(dict(settings))}
-            if deadline is not UNSET:
-                fields["deadline"] = deadline
-            assignments = ", ".join(f"{column} = ?" for column in fields)
-            await db.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
-            updated = await self._game_in(db, game_id)
+            updated = self._game_sync(conn, game_id)
             assert updated is not None
             return updated
+
+        return await self._write_in(work)
 
     async def set_status(self, game_id: int, status: GameStatus, *,
                          expected_version: int | None = None,
@@ -622,25 +693,50 @@ class SqliteStore(GameStore):
 
     async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
         if value is None:
-            async with self._write() as db:
-                await db.execute(
-                    "DELETE FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
-                )
+            def delete(conn: sqlite3.Connection) -> None:
+                conn.execute("DELETE FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key))
+
+            await self._write_in(delete)
             return
         value_json = dump_json(value)
-        async with self._write() as db:
-            await db.execute(
+
+        def upsert(conn: sqlite3.Connection) -> None:
+            conn.execute(
                 "INSERT INTO user_settings (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (user_id, key) DO UPDATE"
                 " SET value = excluded.value, updated_at = excluded.updated_at",
                 (user_id, key, value_json, float(self.clock())),
             )
 
+        await self._write_in(upsert)
+
     async def get_user_settings(self, user_id: int) -> dict[str, Any]:
         rows = await self._fetchall(
             "SELECT key, value FROM user_settings WHERE user_id = ? ORDER BY key", (user_id,)
         )
         return {r["key"]: json.loads(r["value"]) for r in rows}
+
+    async def user_setting_and_last_seq(self, user_id: int, key: str, game_id: int,
+                                        default: Any = None) -> tuple[Any, int]:
+        rows = await self._fetchall(
+            "SELECT (SELECT value FROM user_settings WHERE user_id = ? AND key = ?),"
+            " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?)", (user_id, key, game_id))
+        value, seq = rows[0][0], rows[0][1]
+        return (default if value is None else json.loads(value)), int(seq)
+
+    async def mark_last_seq(self, user_id: int, key: str, game_id: int) -> int:
+        def work(conn: sqlite3.Connection) -> int:
+            seq = int(conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?",
+                                   (game_id,)).fetchone()[0])
+            conn.execute(
+                "INSERT INTO user_settings (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (user_id, key) DO UPDATE"
+                " SET value = excluded.value, updated_at = excluded.updated_at",
+                (user_id, key, dump_json(seq), float(self.clock())),
+            )
+            return seq
+
+        return await self._write_in(work)
 
     # ------------------------------------------------------------------ one writer per database
 
@@ -654,35 +750,31 @@ class SqliteStore(GameStore):
         rows = await self._fetchall("SELECT * FROM owner WHERE scope = ?", (scope,))
         return self._to_claim(rows[0]) if rows else None
 
-    async def _try_claim(self, scope: str, token: str) -> tuple[bool, OwnerClaim | None]:
-        """One attempt in one transaction: (claimed, the claim that was there before)."""
-        async with self._lock:
-            self._check_file()
-            db = self._conn
-            await db.execute("BEGIN IMMEDIATE")
-            try:
-                row = await self._one(db, "SELECT * FROM owner WHERE scope = ?", (scope,))
-                before = None if row is None else self._to_claim(row)
-                now = float(self.wall_clock())
-                free = (before is None or before.token is None or before.heartbeat is None
-                        or now - before.heartbeat > self.lease_seconds
-                        or claim_is_dead(before, self.identity))
-                if free:
-                    me = self.identity
-                    await db.execute(
-                        "INSERT INTO owner (scope, token, pid, host, boot, started_at, heartbeat)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope) DO UPDATE SET"
-                        " token = excluded.token, pid = excluded.pid, host = excluded.host,"
-                        " boot = excluded.boot, started_at = excluded.started_at, heartbeat = excluded.heartbeat",
-                        (scope, token, me.pid, me.host, me.boot, now, now),
-                    )
-                await db.execute("COMMIT")
-            except BaseException:
-                with suppress(sqlite3.Error):
-                    if db.in_transaction:
-                        await db.execute("ROLLBACK")
-                raise
-        return free, before
+    async def _try_claim(self, scope: str, token: str) -> tuple[OwnerClaim | None, OwnerClaim | None]:
+        """One attempt in one transaction: (our claim if we got it, the claim there before)."""
+
+        def work(conn: sqlite3.Connection) -> tuple[OwnerClaim | None, OwnerClaim | None]:
+            row = conn.execute("SELECT * FROM owner WHERE scope = ?", (scope,)).fetchone()
+            before = None if row is None else self._to_claim(row)
+            now = float(self.wall_clock())
+            free = (before is None or before.token is None or before.heartbeat is None
+                    or now - before.heartbeat > self.lease_seconds
+                    or claim_is_dead(before, self.identity))
+            if not free:
+                return None, before
+            me = self.identity
+            conn.execute(
+                "INSERT INTO owner (scope, token, pid, host, boot, started_at, heartbeat)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope) DO UPDATE SET"
+                " token = excluded.token, pid = excluded.pid, host = excluded.host,"
+                " boot = excluded.boot, started_at = excluded.started_at, heartbeat = excluded.heartbeat",
+                (scope, token, me.pid, me.host, me.boot, now, now),
+            )
+            mine = conn.execute("SELECT * FROM owner WHERE scope = ?", (scope,)).fetchone()
+            return self._to_claim(mine), before
+
+        # no fence: this is the claim the fence checks
+        return await self._write_in(work, fence=False)
 
     async def acquire_ownership(self, scope: str = OWNER_SCOPE, *, wait: bool = True) -> OwnerClaim:
         if scope != OWNER_SCOPE:
@@ -694,12 +786,11 @@ class SqliteStore(GameStore):
         first_seen: float | None = None
         give_up = self.wall_clock() + self.lease_seconds + 1.0
         while True:
-            claimed, before = await self._try_claim(scope, token)
-            if claimed:
+            mine, before = await self._try_claim(scope, token)
+            if mine is not None:
                 self._claim_token = token
                 self._refused = None
-                rows = await self._fetchall("SELECT * FROM owner WHERE scope = ?", (scope,))
-                return self._to_claim(rows[0])
+                return mine
             assert before is not None
             same_machine = before.host == self.identity.host and (
                 not before.boot or not self.identity.boot or before.boot == self.identity.boot)
@@ -715,26 +806,21 @@ class SqliteStore(GameStore):
     async def renew_ownership(self) -> None:
         if self._claim_token is None or self.in_memory:
             return
-        async with self._lock:
-            self._check_file()
-            db = self._conn
-            await db.execute("BEGIN IMMEDIATE")
-            try:
-                rows = list(await db.execute_fetchall("SELECT value FROM meta WHERE key = 'database_id'"))
-                if not rows or str(rows[0][0]) != self.database_id:
-                    self._refused = DatabaseGone(self.path, "replaced")
-                    raise self._refused
-                async with db.execute("UPDATE owner SET heartbeat = ? WHERE scope = ? AND token = ?",
-                                      (float(self.wall_clock()), OWNER_SCOPE, self._claim_token)) as cur:
-                    if cur.rowcount != 1:
-                        self._refused = OwnershipLost(f"another process took over {self.path}")
-                        raise self._refused
-                await db.execute("COMMIT")
-            except BaseException:
-                with suppress(sqlite3.Error):
-                    if db.in_transaction:
-                        await db.execute("ROLLBACK")
-                raise
+        token = self._claim_token
+
+        def work(conn: sqlite3.Connection) -> None:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'database_id'").fetchone()
+            if row is None or str(row[0]) != self.database_id:
+                self._refused = DatabaseGone(self.path, "replaced")
+                raise self._refused
+            cursor = conn.execute("UPDATE owner SET heartbeat = ? WHERE scope = ? AND token = ?",
+                                  (float(self.wall_clock()), OWNER_SCOPE, token))
+            if cursor.rowcount != 1:
+                self._refused = OwnershipLost(f"another process took over {self.path}")
+                raise self._refused
+
+        # no fence: renewing is the lease check itself (and says why it failed)
+        await self._write_in(work, fence=False)
 
     async def release_ownership(self) -> None:
         token, self._claim_token = self._claim_token, None
@@ -755,12 +841,14 @@ class SqliteStore(GameStore):
         if target not in ("channel", "user"):
             raise ValueError(f"bad outbox target {target!r}")
         payload_json = dump_json(dict(payload))
-        async with self._write() as db:
-            async with db.execute(
+
+        def work(conn: sqlite3.Connection) -> int | None:
+            return conn.execute(
                 "INSERT INTO outbox (target, target_id, game_id, payload, created_at) VALUES (?, ?, ?, ?, ?)",
                 (target, int(target_id), game_id, payload_json, float(self.clock())),
-            ) as cursor:
-                new_id = cursor.lastrowid
+            ).lastrowid
+
+        new_id = await self._write_in(work)
         assert new_id is not None
         return int(new_id)
 
@@ -774,34 +862,40 @@ class SqliteStore(GameStore):
 
     async def mark_delivered(self, message_id: int, discord_message_id: int | None,
                              error: str | None = None) -> None:
-        async with self._write() as db:
-            await db.execute(
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
                 "UPDATE outbox SET delivered_at = ?, message_id = ?, error = ?, attempts = attempts + 1"
                 " WHERE id = ? AND delivered_at IS NULL",
                 (float(self.clock()), discord_message_id, error, message_id))
 
+        await self._write_in(work)
+
     async def note_attempt(self, message_id: int, error: str) -> None:
-        async with self._write() as db:
-            await db.execute("UPDATE outbox SET attempts = attempts + 1, error = ? WHERE id = ?",
-                             (error[:500], message_id))
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("UPDATE outbox SET attempts = attempts + 1, error = ? WHERE id = ?",
+                         (error[:500], message_id))
+
+        await self._write_in(work)
 
     # ------------------------------------------------------------------ diagnostics
+
+    @staticmethod
+    def _stats_sync(conn: sqlite3.Connection) -> tuple[tuple[int, ...], int, int]:
+        counts = conn.execute(
+            "SELECT (SELECT COUNT(*) FROM games),"
+            f" (SELECT COUNT(*) FROM games WHERE status IN {_OPEN_SQL}),"
+            " (SELECT COUNT(*) FROM actions),"
+            " (SELECT COUNT(*) FROM user_settings)",
+        ).fetchone()
+        page_count = conn.execute("PRAGMA page_count").fetchone()
+        page_size = conn.execute("PRAGMA page_size").fetchone()
+        return tuple(int(v) for v in counts), int(page_count[0]), int(page_size[0])
 
     async def stats(self) -> StoreStats:
         async with self._locked():
             self._check_file()
-            db = self._conn
-            counts = await self._one(
-                db,
-                "SELECT (SELECT COUNT(*) FROM games),"
-                f" (SELECT COUNT(*) FROM games WHERE status IN {_OPEN_SQL}),"
-                " (SELECT COUNT(*) FROM actions),"
-                " (SELECT COUNT(*) FROM user_settings)",
-            )
-            page_count = await self._one(db, "PRAGMA page_count")
-            page_size = await self._one(db, "PRAGMA page_size")
-        assert counts is not None and page_count is not None and page_size is not None
-        games, open_games, actions, user_settings = (int(v) for v in counts)
+            counts, page_count, page_size = await self._hop(self._stats_sync)
+        games, open_games, actions, user_settings = counts
         disk = 0
         if not self.in_memory:
             for suffix in ("", "-wal"):
@@ -813,6 +907,6 @@ class SqliteStore(GameStore):
             closed_games=games - open_games,
             actions=actions,
             user_settings=user_settings,
-            db_bytes=int(page_count[0]) * int(page_size[0]),
+            db_bytes=page_count * page_size,
             disk_bytes=disk,
         )

@@ -74,7 +74,7 @@ async def test_move_prompt_shows_what_waits_at_each_destination_and_the_echo_is_
         assert r.ephemeral
         # the prompt after a refusal is the one from the arranged state: ask for it by ending nothing
         found = await bot.gm.current(ch)
-        from cogs.ui.embeds import prompt_parts
+        from systems.prophecy.embeds import prompt_parts
         content, embed = prompt_parts(found.view(None), "en")
         text = "\n".join(f.value for f in embed.fields)
         right_name = pack.space(here + 1).name
@@ -180,7 +180,7 @@ async def test_collector_offers_one_button_per_item_and_none_without(world, sett
         right = pack.space(here + 1)
         await _arrange(bot, ch, alice, at="city", cards={right.id: "e_collector"}, items=[])
         found = await bot.gm.current(ch)
-        from cogs.ui.embeds import prompt_parts
+        from systems.prophecy.embeds import prompt_parts
         _content, embed = prompt_parts(found.view(None), "en")
         dest = next(f.value for f in embed.fields if "Where you can go" in f.name)
         assert "✨ Curio Collector (free): +4 Gold, give up 1 of your Items (you choose) (only if you have an Item to give)" in dest

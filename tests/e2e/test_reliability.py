@@ -70,7 +70,7 @@ async def test_full_disk_gets_a_clear_message_and_changes_nothing(world, setting
         prompt = prompt_of(await started_game(fake, bot, ch, alice, bob))
         active = await _active(bot, ch)
         before = await log_size(bot, ch)
-        conn = bot.store._conn
+        conn = bot.store._conn._conn  # the sqlite3 connection the store's writes run on
         real_execute = conn.execute
         full = True
 

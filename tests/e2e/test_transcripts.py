@@ -284,8 +284,6 @@ async def test_full_game_transcript_has_no_raw_text(fake_discord, settings, loca
     assert seen.card_fields and problems_in("\n".join(seen.card_fields), "en") == []
 
 
-@pytest.mark.xfail(strict=True, reason="oracle/cards.py builds /card figure values in English "
-                                       "('Attacca con: Willpower', 'Tesoro: +2 Gold'); reported to the lookup owner")
 async def test_card_figures_in_italian(world, settings):
     fake, ch = world["fake"], world["ch1"]
     gianni = fake.add_user("gianni", locale="it")

@@ -1,9 +1,9 @@
-"""Names in the reader's language: cogs/ui/describe.Names and the board picture read the pack's
+"""Names in the reader's language: systems/prophecy/describe.Names and the board picture read the pack's
 translations, and narration in Italian names Italian cards, places and guilds."""
 from __future__ import annotations
 
-from cogs.ui.board_image import _Words
-from cogs.ui.describe import Names, describe_event
+from systems.prophecy.board_image import _Words
+from systems.prophecy.describe import Names, describe_event
 from engine.core.events import Event
 from engine.prophecy.content import pack_by_id
 from gm.i18n import t

@@ -1,7 +1,7 @@
 """Every event the engine emits in real games reads as a sentence in English and Italian."""
 from __future__ import annotations
 
-from cogs.ui.describe import describe_event
+from systems.prophecy.describe import describe_event
 from engine.ai.simulate import play
 from engine.prophecy.game import SYSTEM
 from gm.i18n import catalogue

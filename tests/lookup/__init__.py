@@ -21,6 +21,8 @@ from oracle import RulesIndex, Sources
 from gm.settings import DEFAULT_RULEBOOKS_DIR
 
 QUESTIONS = Path(__file__).resolve().parent / "questions.yaml"
+#: the held-out split lives apart so tuning work never has to open it
+HELDOUT_QUESTIONS = Path(__file__).resolve().parent / "questions_heldout.yaml"
 #: the rulebooks the question set and the heading tests were written against
 RULEBOOK_FILES = (
     "darkest-talisman-solo-coop-variant.en.txt",
@@ -81,5 +83,7 @@ def project_index() -> RulesIndex:
 
 def questions(split: str | None = None) -> list[dict]:
     """The question set; `split` keeps only "train" or "heldout" questions."""
-    qs = yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    qs = []
+    for path in (QUESTIONS, HELDOUT_QUESTIONS):
+        qs += yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]
     return [q for q in qs if split is None or q.get("split", "train") == split]

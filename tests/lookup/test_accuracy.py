@@ -4,13 +4,16 @@ Each question names the section(s) that answer it. The search runs the way a pla
 /rules in a channel with no game: no game and no language given (the language is guessed
 from the question). The questions come in two splits:
 
-* train: ranking, synonyms and summaries may be tuned while looking at these;
-* heldout: written from the rulebooks before any tuning and never tuned on, so their
-  figures say how /rules does on questions nobody optimised for.
+* train: ranking, synonyms, section splitting and summaries may be tuned while looking at
+  these (they include the first held-out set, whose misses a tuning pass had looked at);
+* heldout: 78 questions (a third of the set, a third of them Italian, from all five
+  rulebooks) written fresh from the rulebooks before the splitter, ranking and synonyms of
+  that round were changed, and never run through the ranker while tuning: their figures say
+  how /rules does on questions nobody optimised for. Their misses are never printed.
 
 The thresholds are the figures actually reached (rounded down), not wishes: a change that
 lowers either split fails here. The issue's target for the held-out split is top-1 >= 0.90;
-HELDOUT_TOP1 below records what is really reached. Run with `-s` to see the figures:
+HELDOUT_TOP1 records what is really reached. Run with `-s` to see the figures:
 `python -m pytest tests/lookup/test_accuracy.py -q -s`.
 """
 from __future__ import annotations
@@ -21,10 +24,10 @@ import pytest
 
 from tests.lookup import full_index, questions
 
-TRAIN_TOP1 = 0.85
-TRAIN_TOP3 = 0.94
-HELDOUT_TOP1 = 0.72  # measured once after tuning: 16 of 22 (0.727), same as before tuning
-HELDOUT_TOP3 = 0.77  # 17 of 22 (0.773)
+TRAIN_TOP1 = 0.87  # 131 of 150 (0.873)
+TRAIN_TOP3 = 0.94  # 141 of 150
+HELDOUT_TOP1 = 0.69  # measured once, after tuning: 54 of 78 (0.692)
+HELDOUT_TOP3 = 0.88  # 69 of 78 (0.885)
 #: the issue's goal for the held-out split (reported, not asserted while it is not met)
 HELDOUT_TOP1_GOAL = 0.90
 
@@ -58,12 +61,13 @@ def accuracy(split: str) -> tuple[float, float, list[str], Counter[str], Counter
 def test_question_set_is_big_enough_bilingual_and_split():
     qs = questions()
     langs = Counter(q["language"] for q in qs)
-    assert len(qs) >= 145, len(qs)
-    assert langs["it"] >= 40, langs
+    assert len(qs) >= 228, len(qs)
+    assert langs["it"] >= 79, langs
     assert len({q["q"] for q in qs}) == len(qs), "duplicate questions"
     assert {q.get("split", "train") for q in qs} == {"train", "heldout"}
     heldout = questions("heldout")
-    assert len(heldout) >= 20 and sum(q["language"] == "it" for q in heldout) >= len(heldout) // 3
+    assert len(heldout) >= 78 and 0.3 <= len(heldout) / len(qs) <= 0.4, len(heldout)
+    assert sum(q["language"] == "it" for q in heldout) >= len(heldout) // 3
     documents = {a["document"] for q in heldout for a in q["answers"]}
     for book in ("prophecy-basic-rules.en.txt", "prophecy-basic-rules.it.txt", "prophecy-water-realm-expansion.en.txt",
                  "darkest-talisman-solo-coop-variant.en.txt", "magical-orders-tables-and-revised-rules.en.txt"):

@@ -29,9 +29,9 @@ def all_results(result) -> list[tuple[str, str]]:
 
 
 async def test_rules_prefers_the_channels_game(fake_discord, tmp_path):
-    """In a channel running Prophecy, "who goes first?" and a boat question answer from the
-    Prophecy rules; the same boat question in a channel with no game leans to the Water Realm
-    (whose Treasure Island ports match it better), so the preference is what changes it."""
+    """In a channel running Prophecy, "who goes first?", a boat question and a lost fight
+    answer from the Prophecy rules; the lost fight in a channel with no game leans to Darkest
+    Talisman (whose combat summary matches it better), so the preference is what changes it."""
     import bot as bot_module
     from loopback import run_bot
     from gm.settings import Settings
@@ -47,14 +47,15 @@ async def test_rules_prefers_the_channels_game(fake_discord, tmp_path):
     game_channel, empty_channel = fake.add_channel(guild, "prophecy"), fake.add_channel(guild, "chat")
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     boat = "how do I take a boat between ports"
+    lost = "what happens when I lose a fight"
     async with run_bot(bot_module.create_bot(settings)) as bot:
         await bot.get_cog("LookupCog").index()
-        before = await fake.slash(bot, alice, empty_channel, "rules", query=boat)
-        assert first_result(before)[0] not in prophecy_titles  # no game: the Water Realm wins
+        before = await fake.slash(bot, alice, empty_channel, "rules", query=lost)
+        assert first_result(before)[0] not in prophecy_titles  # no game: Darkest Talisman wins
 
         await fake.slash(bot, alice, game_channel, "game new", system="prophecy")
         await fake.slash(bot, bob, game_channel, "game join")
-        for query in ("who goes first?", boat):
+        for query in ("who goes first?", boat, lost):
             r = await fake.slash(bot, alice, game_channel, "rules", query=query)
             assert r.ephemeral and first_result(r)[0] in prophecy_titles, (query, all_results(r))
         r = await fake.slash(bot, alice, game_channel, "rules", query="who goes first?")
@@ -68,10 +69,10 @@ async def test_rules_prefers_the_channels_game(fake_discord, tmp_path):
         assert all("Water Realm" in document for document, _ in all_results(r))
 
         await fake.slash(bot, alice, game_channel, "game start")  # a running game counts the same
-        r = await fake.slash(bot, alice, game_channel, "rules", query=boat)
+        r = await fake.slash(bot, alice, game_channel, "rules", query=lost)
         assert first_result(r)[0] in prophecy_titles
         # the empty channel is not affected by the game next door
-        r = await fake.slash(bot, alice, empty_channel, "rules", query=boat)
+        r = await fake.slash(bot, alice, empty_channel, "rules", query=lost)
         assert first_result(r) == first_result(before)
 
 

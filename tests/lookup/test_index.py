@@ -90,9 +90,10 @@ def test_basic_rulebook_english_sections():
 
 
 def test_basic_rulebook_italian_sections():
-    """The Italian rules use sentence-case headings; the page number "2" is not one."""
+    """The Italian rules use sentence-case headings; the page number "2" is not one. The cover
+    ("Prophecy" / "Regole Base") names the document, so the text under it is the preamble."""
     found = titles(IT_BASIC, "it")
-    assert found[:4] == ["Regole Base", "Obiettivo del gioco", "Preparazione", "Preparazione dei personaggi"]
+    assert found[:4] == ["Introduction", "Obiettivo del gioco", "Preparazione", "Preparazione dei personaggi"]
     for expected in ("Combattimento Fisico", "Combattimento Mentale", "Battaglie opzionali", "Creature con tre vite",
                      "Recuperare punti ferita e Magic", "Acquisire un certificato", "Fine del gioco"):
         assert expected in found
@@ -108,6 +109,40 @@ def test_expansion_sections_carry_their_chapter():
     assert "B. The Playing Space › B1. The Village" in talisman
     orders = titles("magical-orders-tables-and-revised-rules.en.txt", "en")
     assert "Hamdrel's Gifts › Ranks 0 or 4" in orders and "Call for Help" in orders
+
+
+def test_every_section_title_is_unique_within_its_document():
+    """A title names one section: "show the whole section" and the question set rely on it."""
+    for path in sorted(rulebooks().glob("*.txt")):
+        _, _, lang = describe_file(path.name)
+        found = [s.title for s in split_rulebook(path.read_text(encoding="utf-8"), lang)]
+        assert len(found) == len(set(found)), (path.name, sorted(t for t in found if found.count(t) > 1))
+
+
+def test_repeated_headings_are_told_apart_by_what_introduces_them():
+    water = titles("prophecy-water-realm-expansion.en.txt", "en")
+    # the cover names the document; the overview under it is the introduction
+    assert "Introduction › New Ability Board" in water and "Introduction › Treasure Island" in water
+    assert {"Water Realm › Using Both Expansion Worlds › Setup", "Water Realm › Lord of the Sea › Setup",
+            "Water Realm › Lord of the Sea › Game Play", "Water Realm › Water Realm Cards › Pearl of the Abyss",
+            "Water Realm › Pearl of the Abyss"} <= set(water)
+    orders = titles("magical-orders-tables-and-revised-rules.en.txt", "en")
+    assert "Animals" in orders and "Rules Clarifications › Animals" in orders  # the table, the clarifications
+    assert 'Player Encounter Result "5"' in orders  # an ALL CAPS heading ending on a quoted value
+
+
+def test_tiny_sections_are_folded_into_a_neighbour():
+    LONG = "It says enough, in words of its own, to be worth showing as a section and not as a line."
+    text = (
+        f"FIRST PART\n\nLead-in.\n\nOpening Rule\n\nThe first rule. {LONG}\n\n"
+        f"Short One\n\nJust a line.\n\nLast Rule\n\nThe last rule. {LONG}\n"
+    )
+    sections = split_rulebook(text, "en")
+    assert [s.title for s in sections] == ["First Part › Opening Rule", "First Part › Last Rule"]
+    # a chapter opening with a line leads into its first section; a tiny one joins the one before
+    assert sections[0].body.splitlines() == ["First Part", "Lead-in.", f"The first rule. {LONG}", "Short One", "Just a line."]
+    assert sections[1].body == f"The last rule. {LONG}"
+    assert split_rulebook("Alone\n\nTiny.\n", "en")[0].title == "Alone"  # nothing to join: it stays
 
 
 def test_no_section_title_looks_like_a_sentence():
@@ -288,6 +323,19 @@ def test_cards_are_found_by_their_italian_names(tmp_path):
     assert "Vampiro Antico" not in ix.autocomplete_cards("vamp", locale="en")
 
 
+def test_card_figures_are_worded_in_the_readers_language():
+    """/card words figures from the lookup locale files; the English wording is what is searched."""
+    vampire = project_index().card("base:vampire")
+    assert vampire is not None and vampire.figures_in("en") == vampire.figures
+    italian = dict(vampire.figures_in("it"))
+    assert italian["attacks_with"] == "Volontà" and italian["treasure"] == "+2 Oro"
+    assert italian["on_loss"] == "-1 Salute, -1 Mana" and italian["tags"] == "non morto, umanoide"
+    english_words = re.compile(r"\b(Gold|Health|Magic|Experience|Strength|Willpower|Item|Items|free|pay|draw|roll|once)\b")
+    for card in project_index().cards():
+        for key, value in card.figures_in("it"):
+            assert not english_words.search(value), (card.name, key, value)
+
+
 def test_space_cards_list_their_prices():
     tower = next(h.card for h in project_index().card_lookup("Magic Tower") if h.card.kind == "space")
     assert ("service", "recharge Magic, 1 Gold per 2, any amount") in tower.figures
@@ -371,7 +419,8 @@ def test_cache_is_reused_and_rebuilt_when_a_source_changes(tmp_path):
     assert not second.rebuilt and second.fingerprint == first.fingerprint
     assert second.search("tre vite")[0].section == first.search("tre vite")[0].section
     book = sources.rulebooks_dir / IT_BASIC
-    book.write_text(book.read_text(encoding="utf-8") + "\nNuova regola\n\nIl drago dorme sempre.\n", encoding="utf-8")
+    rule = "Il drago dorme sempre, anche quando un personaggio entra nella sua caverna per rubargli l'oro."
+    book.write_text(book.read_text(encoding="utf-8") + f"\nNuova regola\n\n{rule}\n", encoding="utf-8")
     third = RulesIndex.open(sources, cache)
     assert third.rebuilt and third.search("drago")[0].section == "Nuova regola"
 

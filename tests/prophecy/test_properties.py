@@ -60,7 +60,7 @@ def test_property__random_legal_games_keep_every_invariant(seed, players, mix):
 
 
 def check_picture(state: ProphecyState) -> None:
-    from cogs.ui.board_image import render_board
+    from systems.prophecy.board_image import render_board
 
     png = render_board(state, pack_by_id(state.options.pack))
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= 300_000

@@ -8,13 +8,12 @@ import time
 import pytest
 from PIL import Image
 
-from cogs.ui import board_image as bi
-from cogs.ui.board_image import (
+from systems.prophecy import board_image as bi
+from systems.prophecy.board_image import (
     ASTRAL,
     DEAD,
     SEAT_COLOURS,
     TOKEN_RADIUS,
-    BoardCache,
     astral_position,
     card_label,
     geometry,
@@ -226,17 +225,27 @@ def test_translated_labels_change_the_picture_and_do_not_leak(pack) -> None:
 
 
 # ------------------------------------------------------------------------------- cache
-def test_board_cache_reuses_and_evicts(pack) -> None:
-    cache = BoardCache(maxsize=2)
+def test_picture_cache_reuses_and_evicts(pack) -> None:
+    from cogs.ui.pictures import PictureCache
+
+    cache = PictureCache(maxsize=2)
     state = fresh_state()
-    a = cache.get_or_render((1, 10, "en"), state, pack)
+    drawn: list[str] = []
+
+    def draw(labels: dict[str, str] | None = None, tag: str = "en"):
+        def render() -> bytes:
+            drawn.append(tag)
+            return render_board(state, pack, labels=labels)
+        return render
+
+    a = cache.get_or_render((1, 10, "en"), draw())
     assert a == render_board(state, pack)
-    assert cache.get_or_render((1, 10, "en"), state, pack) is a
-    assert (cache.hits, cache.misses) == (1, 1)
-    cache.get_or_render((1, 10, "it"), state, pack, IT_LABELS)
-    cache.get_or_render((1, 11, "en"), state, pack)  # evicts the least recently used: (1, 10, "en")
+    assert cache.get_or_render((1, 10, "en"), draw()) is a
+    assert (cache.hits, cache.misses) == (1, 1) and drawn == ["en"]
+    cache.get_or_render((1, 10, "it"), draw(IT_LABELS, "it"))
+    cache.get_or_render((1, 11, "en"), draw())  # evicts the least recently used: (1, 10, "en")
     assert len(cache) == 2
-    assert cache.get_or_render((1, 10, "en"), state, pack) is not a
+    assert cache.get_or_render((1, 10, "en"), draw()) is not a
     assert cache.misses == 4
     with pytest.raises(ValueError):
-        BoardCache(maxsize=0)
+        PictureCache(maxsize=0)

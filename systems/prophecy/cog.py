@@ -1,7 +1,8 @@
-"""Playing: the buttons of each prompt and the same actions as slash commands with autocomplete.
+"""Prophecy's commands: the actions of a prompt's buttons as slash commands with autocomplete.
 
 Each command is parse -> gm.act -> render. Autocomplete offers exactly the legal actions
-(coded as game/version/index, like a button); free text is matched against them too.
+(coded as game/version/index, like a button); free text is matched against them too. The
+buttons themselves, /me and /help are answered by the shared cogs (cogs/table.py).
 """
 from __future__ import annotations
 
@@ -13,16 +14,17 @@ from discord import app_commands
 from discord.ext import commands
 from rapidfuzz import fuzz
 
-from cogs.common import locale_of, notify_next, refuse, reply_private, turn_message, typed_at
-from cogs.table import digest_text
-from cogs.ui.describe import describe_action
-from cogs.ui.embeds import clip, sheet_embed
+from cogs.common import locale_of, refuse, reply_private, typed_at
+from cogs.table import send_turn
+from cogs.ui.text import clip
 from engine.ai.odds import fight_odds
 from engine.core.errors import RuleError
 from engine.prophecy import actions as A
 from engine.prophecy.content import display_name, pack_by_id
+from engine.prophecy.game import SYSTEM
 from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result
+from systems.prophecy.describe import describe_action
 
 #: what /use can do: an Opportunity, an Item, or a space's Possibility (lodging, work, training)
 USABLE = (A.UseOpportunity, A.UseItem, A.Exchange)
@@ -34,7 +36,7 @@ def _gm(interaction: discord.Interaction) -> GameMaster:
     return interaction.client.gm  # type: ignore[attr-defined]
 
 
-class PlayCog(commands.Cog):
+class ProphecyCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
@@ -44,39 +46,12 @@ class PlayCog(commands.Cog):
             result: Result = await coro
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await interaction.response.send_message(**await turn_message(result, locale_of(interaction)))
-        await self._after(interaction, result)
-
-    async def _after(self, interaction: discord.Interaction, result: Result) -> None:
-        """The private digest for a returning player, and a DM to whoever must act next."""
-        locale = locale_of(interaction)
-        text = digest_text(result, result.digest, locale, viewer=str(interaction.user.id))
-        if text:
-            await interaction.followup.send(text, ephemeral=True)
-        await notify_next(interaction, result, locale)
-
-    async def on_choice(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
-        """A button or select on a prompt."""
-        locale = locale_of(interaction)
-        gm = _gm(interaction)
-        try:
-            if index < 0:
-                raise GameError("error.forged_prompt")
-            result = await gm.act_choice(interaction.channel_id, interaction.user.id, game, version, index)  # type: ignore[arg-type]
-        except (GameError, RuleError) as exc:
-            return await refuse(interaction, exc)
-        before = result.system.view(result.before, str(interaction.user.id))  # text sent out: from the view
-        # the echo says in full what the button said (a button label may have been shortened)
-        label = describe_action(before, str(interaction.user.id), result.chosen, locale)
-        done = t(locale, "play.done", player=interaction.user.display_name, choice=label or "")
-        await interaction.response.edit_message(content=clip(done, 2000), view=None)
-        await interaction.followup.send(**await turn_message(result, locale))
-        await self._after(interaction, result)
+        await send_turn(interaction, result, locale_of(interaction))
 
     async def _choices(self, interaction: discord.Interaction, current: str,
                        keep: Callable[[Any], bool]) -> list[app_commands.Choice[str]]:
         found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
-        if found is None or isinstance(found.state, Lobby):
+        if found is None or isinstance(found.state, Lobby) or found.record.system != SYSTEM.name:
             return []
         actor = str(interaction.user.id)
         acts = found.system.legal_actions(found.state, actor)
@@ -105,6 +80,8 @@ class PlayCog(commands.Cog):
             found = await gm.current(interaction.channel_id)  # type: ignore[arg-type]
             if found is None or isinstance(found.state, Lobby):
                 raise GameError("error.no_game" if found is None else "error.not_started")
+            if found.record.system != SYSTEM.name:
+                raise GameError("error.other_system", system=found.record.system)
             actor = str(interaction.user.id)
             acts = [a for a in found.system.legal_actions(found.state, actor) if keep(a)]
             if not acts:
@@ -155,7 +132,7 @@ class PlayCog(commands.Cog):
         if not text or CODE.fullmatch(text):
             return
         found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
-        if found is None or isinstance(found.state, Lobby) or found.record.system != "prophecy":
+        if found is None or isinstance(found.state, Lobby) or found.record.system != SYSTEM.name:
             return
         actor = str(interaction.user.id)
         pend = found.system.pending(found.state)
@@ -199,7 +176,7 @@ class PlayCog(commands.Cog):
             return await self._send_choice(interaction, int(m["game"]), int(m["version"]), int(m["index"]))
         found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
         actor = str(interaction.user.id)
-        if found is not None and not isinstance(found.state, Lobby) and found.record.system == "prophecy":
+        if found is not None and not isinstance(found.state, Lobby) and found.record.system == SYSTEM.name:
             pend = found.system.pending(found.state)
             if pend is not None and pend.player == actor and pend.kind not in ("fight", "throw"):
                 return await refuse(interaction, RuleError("error.nothing_to_fight"))
@@ -244,7 +221,7 @@ class PlayCog(commands.Cog):
         """The id of this space's pay-this-get-that Possibility that `text` names, when no legal
         Opportunity, Item or Possibility already matches it (then the usual path handles it)."""
         found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
-        if found is None or isinstance(found.state, Lobby) or found.record.system != "prophecy":
+        if found is None or isinstance(found.state, Lobby) or found.record.system != SYSTEM.name:
             return None
         actor = str(interaction.user.id)
         state = found.state
@@ -291,8 +268,7 @@ class PlayCog(commands.Cog):
                 result.steps[:0] = first.steps
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await interaction.response.send_message(**await turn_message(result, locale_of(interaction)))
-        await self._after(interaction, result)
+        await send_turn(interaction, result, locale_of(interaction))
 
     @app_commands.command(name="buy", description="Buy an Item on offer here")
     @app_commands.describe(item="The Item to buy")
@@ -341,28 +317,6 @@ class PlayCog(commands.Cog):
         await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.EndTurn(),  # type: ignore[arg-type]
                                                                   created_at=typed_at(interaction)))
 
-    @app_commands.command(name="me", description="Your character sheet (only you see it)")
-    async def me(self, interaction: discord.Interaction) -> None:
-        locale = locale_of(interaction)
-        found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]
-        if found is None:
-            return await reply_private(interaction, t(locale, "error.no_game"))
-        if isinstance(found.state, Lobby) or not found.state.has_player(str(interaction.user.id)):
-            key = "error.not_started" if isinstance(found.state, Lobby) else "error.not_a_player"
-            if isinstance(found.state, Lobby) and found.record.status != "lobby":
-                key = "trust.closed_in_lobby"
-            return await reply_private(interaction, t(locale, key, game_id=found.record.id))
-        shown = found.view(str(interaction.user.id))  # the sheet shows what this person may see
-        p = shown.player(str(interaction.user.id))
-        await interaction.response.send_message(embed=sheet_embed(shown, p, locale), ephemeral=True)
-
-    @app_commands.command(name="help", description="What this bot does and how to play")
-    async def help(self, interaction: discord.Interaction) -> None:
-        locale = locale_of(interaction)
-        embed = discord.Embed(title=t(locale, "help.title"), description=t(locale, "help.body"))
-        embed.add_field(name=t(locale, "help.host_title"), value=t(locale, "help.host_rule"), inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(PlayCog(bot))
+    await bot.add_cog(ProphecyCog(bot))

@@ -780,39 +780,3 @@ def _encode(image: Image.Image, palette: Image.Image) -> bytes:
 
 
 # -------------------------------------------------------------------------------- cache
-class BoardCache:
-    """Small LRU of rendered pictures keyed by (game id, state version, locale).
-
-    A state version never changes once written, so an entry never goes stale: `/game status`
-    asked twice, or the after-turn post and a status request, reuse the same bytes.
-    Thread-safe so renders may run in `asyncio.to_thread`.
-    """
-
-    def __init__(self, maxsize: int = 64) -> None:
-        if maxsize < 1:
-            raise ValueError("maxsize must be at least 1")
-        self.maxsize = maxsize
-        self._data: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def get_or_render(self, key: Hashable, state: ProphecyState, pack: Pack,
-                      labels: dict[str, str] | None = None) -> bytes:
-        with self._lock:
-            found = self._data.get(key)
-            if found is not None:
-                self._data.move_to_end(key)
-                self.hits += 1
-                return found
-        png = render_board(state, pack, labels=labels)
-        with self._lock:
-            self.misses += 1
-            self._data[key] = png
-            self._data.move_to_end(key)
-            while len(self._data) > self.maxsize:
-                self._data.popitem(last=False)
-        return png

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import locale_of, refuse, reply_private
-from cogs.ui.embeds import clip, clip_lines
+from cogs.ui.text import clip, clip_lines
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.orders import SYSTEM, Advance, CallForHelp, ChangePoints, Join, MarkTasks, OrdersState, qualified_rank
@@ -64,11 +64,11 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
                     if not create:
                         raise GameError("error.no_orders")
                     out = SYSTEM.new_game([], {"cooperative": cooperative}, secrets.randbits(62))
-                    record = await store.create_game(channel, interaction.guild_id, "orders", {"cooperative": cooperative},
+                    record = await store.create_game(channel, interaction.guild_id, SYSTEM.name, {"cooperative": cooperative},
                                                      out.state.rng.seed, interaction.user.id, SYSTEM.dump_state(out.state),
                                                      status="active")
                     events += out.events
-                elif record.system != "orders":
+                elif record.system != SYSTEM.name:
                     raise GameError("error.game_exists", game_id=record.id, system=record.system, status=record.status)
                 state: OrdersState = SYSTEM.load_state(record.state)
                 outcome = SYSTEM.apply(state, str(interaction.user.id), action)
@@ -122,7 +122,7 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
     async def status(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
         record = await interaction.client.store.get_active_game(interaction.channel_id)  # type: ignore[attr-defined]
-        if record is None or record.system != "orders":
+        if record is None or record.system != SYSTEM.name:
             return await reply_private(interaction, t(locale, "error.no_orders"))
         state: OrdersState = SYSTEM.load_state(record.state)
         book = default_book()

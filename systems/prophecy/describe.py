@@ -91,7 +91,7 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
         if action.method == "stay":
             label = t(locale, "action.move_stay", space=n.space(action.to))
             if with_odds:
-                from cogs.ui.prompt_text import destination_short
+                from systems.prophecy.prompt_text import destination_short
 
                 extra = destination_short(state, actor, action, locale)
                 label = f"{label} · {extra}" if extra else label
@@ -101,7 +101,7 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
         label = t(locale, "action.move", method=t(locale, f"method.{action.method}"), space=n.space(action.to),
                   cost=_cost_text(locale, cost))
         if with_odds:  # what waits there, in a few words (the prompt embed has the detail)
-            from cogs.ui.prompt_text import destination_short
+            from systems.prophecy.prompt_text import destination_short
 
             extra = destination_short(state, actor, action, locale)
             label = f"{label} · {extra}" if extra else label
@@ -129,11 +129,11 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
             return t(locale, "prompt.use_giving", card=card_name, items=", ".join(n.item_uid(u) for u in action.give))
         return t(locale, "action.use_opportunity", card=card_name)
     if isinstance(action, A.Roll):
-        from cogs.ui.prompt_text import describe_roll
+        from systems.prophecy.prompt_text import describe_roll
 
         return describe_roll(state, action, locale, with_odds)
     if isinstance(action, A.ChooseItem):
-        from cogs.ui.prompt_text import describe_choice
+        from systems.prophecy.prompt_text import describe_choice
 
         return describe_choice(state, action, locale)
     if isinstance(action, (A.Heal, A.Recharge)):
@@ -217,7 +217,7 @@ def describe_event(state: ProphecyState, event: Event, locale: str) -> str | Non
     elif kind == "battle_started":
         params["lives"] = t(locale, "event.three_lives") if d.get("lives", 1) > 1 else ""
     elif kind in ("battle_roll", "chance_drawn", "chance_no_effect", "turn_auto_ended", "throw_decision"):
-        from cogs.ui.prompt_text import event_params
+        from systems.prophecy.prompt_text import event_params
 
         extra = event_params(state, event, locale)
         if extra is None:

@@ -1,43 +1,24 @@
-"""Embeds: state and events -> what people see in the channel. Discord limits respected here."""
+"""Prophecy's embeds: state and events -> what people see in the channel (prompt, narration,
+sheet, status, final ranking). Discord's limits are respected through cogs.ui.text."""
 from __future__ import annotations
 
 from typing import Any
 
 import discord
 
-from cogs.ui.describe import Names, describe_action, narrate
+from cogs.ui.text import clip, clip_lines, mention
+from systems.prophecy.describe import Names, describe_action, narrate
 from engine.prophecy import actions as A
 from engine.prophecy.content import display_name, pack_by_id
 from engine.prophecy.state import PlayerState, ProphecyState
 from gm.i18n import t
-from gm.session import Lobby, Step
+from gm.session import Step
 
 DESC_LIMIT = 4000
 FIELD_LIMIT = 1000
 COLOUR_TURN = discord.Colour.blurple()
 COLOUR_NARRATION = discord.Colour.dark_teal()
 COLOUR_END = discord.Colour.gold()
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def clip_lines(lines: list[str], limit: int) -> str:
-    """Keep the most recent lines that fit (a long AI streak shows its end)."""
-    out: list[str] = []
-    size = 0
-    for line in reversed(lines):
-        if size + len(line) + 1 > limit - 2:
-            out.append("…")
-            break
-        out.append(line)
-        size += len(line) + 1
-    return "\n".join(reversed(out))
-
-
-def mention(pid: str) -> str:
-    return f"<@{pid}>" if pid.isdigit() else pid
 
 
 def cubes(filled: int, empty: int) -> str:
@@ -83,7 +64,7 @@ def prompt_parts(state: ProphecyState, locale: str) -> tuple[str, discord.Embed]
     decide from it alone): where each move leads and what waits there, the Creature's figures,
     rules, battles with costs and odds, the throw decision's odds, the Items a card may take.
     """
-    from cogs.ui import prompt_text as P
+    from systems.prophecy import prompt_text as P
     from engine.prophecy.rules import legal_actions, pending
 
     n = Names(state, locale)
@@ -149,18 +130,6 @@ def _chunks(lines: list[str], limit: int) -> list[str]:
     return out
 
 
-def embed_size(embed: discord.Embed) -> int:
-    """Characters Discord counts towards the 6000 of one message's embeds."""
-    size = len(embed.title or "") + len(embed.description or "")
-    for f in embed.fields:
-        size += len(f.name or "") + len(f.value or "")
-    if embed.footer and embed.footer.text:
-        size += len(embed.footer.text)
-    if embed.author and embed.author.name:
-        size += len(embed.author.name)
-    return size
-
-
 def end_embed(state: ProphecyState, locale: str) -> discord.Embed:
     n = Names(state, locale)
     e = discord.Embed(title=t(locale, "play.winner", player=n.player(state.winner)), colour=COLOUR_END)
@@ -203,11 +172,11 @@ def status_legend(locale: str) -> str:
     return " · ".join(f"{icon} {t(locale, key)}" for icon, key in STATUS_LEGEND)
 
 
-def status_embeds(state: ProphecyState, game_id: int, system: str, locale: str, record_status: str) -> list[discord.Embed]:
+def status_embeds(state: ProphecyState, game_id: int, locale: str, record_status: str) -> list[discord.Embed]:
     """The board and every character, fields named in words and the symbols explained in a
     legend; once the game is over, the final ranking (or the standing when it was ended early)."""
     n = Names(state, locale)
-    e = discord.Embed(title=t(locale, "status.title", game_id=game_id, system=system, round=state.round), colour=COLOUR_TURN)
+    e = discord.Embed(title=t(locale, "status.title", game_id=game_id, system=state.system, round=state.round), colour=COLOUR_TURN)
     e.description = clip("\n".join(board_lines(state, locale)) or t(locale, "status.empty_board"), DESC_LIMIT)
     if record_status == "ended":
         e.add_field(name=t(locale, "table.field_over"), value=t(locale, "status.ended"), inline=False)
@@ -230,44 +199,26 @@ def status_embeds(state: ProphecyState, game_id: int, system: str, locale: str, 
     return [e, chars]
 
 
-def lobby_embed(lobby: Lobby, game_id: int, system: str, max_seats: int, locale: str) -> discord.Embed:
-    pack = pack_by_id(lobby.options.get("pack", "base"))
-    names = {c.id: display_name(c, locale) for c in pack.characters}
-    e = discord.Embed(title=t(locale, "lobby.title", system=system, game_id=game_id), colour=COLOUR_TURN,
-                      description=t(locale, "lobby.waiting"))
-    seats = []
-    for s in lobby.seats:
-        who = mention(s.player) if not s.ai else f"🤖 {s.name} ({t(locale, f'ai_level.{s.ai}')})"
-        seats.append(who + (f" · {names.get(s.character, s.character)}" if s.character else ""))
-    e.add_field(name=t(locale, "lobby.seats", count=len(lobby.seats), max=max_seats), value="\n".join(seats) or "—", inline=False)
-    e.add_field(name=t(locale, "lobby.host"), value=mention(lobby.host), inline=False)
-    return e
-
-
-def pretty_params(params: dict[str, Any], locale: str = "en") -> dict[str, Any]:
-    """Error parameters carry ids and codes; show names, mentions and words instead."""
+def error_words(key: str, value: Any, locale: str) -> str | None:
+    """A refusal's parameter in words: Prophecy's battles, phases and ways of moving, its
+    cards, guilds and spaces by name in the reader's language (None: not one of Prophecy's)."""
+    if not isinstance(value, str):
+        return None
+    if key in ("battle", "phase", "method"):
+        return t(locale, f"{key}.{value}")
     pack = pack_by_id("base")
-    out: dict[str, Any] = {}
-    for k, v in params.items():
-        if k in ("battle", "phase", "method") and isinstance(v, str):
-            out[k] = t(locale, f"{k}.{v}")
-        elif k in ("active", "player") and isinstance(v, str):
-            out[k] = mention(v)
-        elif k == "card" and isinstance(v, str):
+    if key == "card":
+        for finder in (pack.adventure, pack.item):
             try:
-                out[k] = display_name(pack.adventure(v), locale)
+                return display_name(finder(value), locale)  # type: ignore[operator]
             except KeyError:
-                try:
-                    out[k] = display_name(pack.item(v), locale)
-                except KeyError:
-                    out[k] = v
-        elif k == "guild" and isinstance(v, str):
-            out[k] = pack.guild_name(v, locale)
-        elif k == "space" and isinstance(v, str):
-            try:
-                out[k] = display_name(pack.space(pack.space_index(v)), locale)
-            except KeyError:
-                out[k] = v[:60]
-        else:
-            out[k] = v if not isinstance(v, str) else v[:200]
-    return out
+                continue
+        return value
+    if key == "guild":
+        return pack.guild_name(value, locale)
+    if key == "space":
+        try:
+            return display_name(pack.space(pack.space_index(value)), locale)
+        except KeyError:
+            return value[:60]
+    return None

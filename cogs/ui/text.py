@@ -1,0 +1,45 @@
+"""Text that fits Discord: clipped to its limits, and mentions. Shared by every game system.
+
+No game knowledge here: the systems' renderers (systems/<name>/) and the shared cogs both
+build on these, so a limit is respected the same way everywhere.
+"""
+from __future__ import annotations
+
+import discord
+
+#: Discord's limit on the text of all embeds of one message
+EMBEDS_TOTAL = 6000
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def clip_lines(lines: list[str], limit: int) -> str:
+    """Keep the most recent lines that fit (a long AI streak shows its end)."""
+    out: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit - 2:
+            out.append("…")
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(out))
+
+
+def mention(pid: str) -> str:
+    """A Discord mention for a person's seat; an AI seat's id is shown as it is (its name)."""
+    return f"<@{pid}>" if pid.isdigit() else pid
+
+
+def embed_size(embed: discord.Embed) -> int:
+    """Characters Discord counts towards the 6000 of one message's embeds."""
+    size = len(embed.title or "") + len(embed.description or "")
+    for f in embed.fields:
+        size += len(f.name or "") + len(f.value or "")
+    if embed.footer and embed.footer.text:
+        size += len(embed.footer.text)
+    if embed.author and embed.author.name:
+        size += len(embed.author.name)
+    return size

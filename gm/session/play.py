@@ -1,0 +1,150 @@
+"""Playing: a person's action (typed, or a button at a given state version), the choices they
+have, and the private "since your last turn" digest.
+
+Order of checks (after boardgame.io's master): a game exists in the channel -> it is not over
+-> the prompt is current (game id and version) -> the engine accepts the actor and the action.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from engine.core.errors import RuleError
+from engine.core.events import Event
+from engine.core.system import GameSystem
+from gm.session.results import INTERACTION_WINDOW, TURN_BEGAN, GameError, Lobby, Result
+from gm.session.steps import Steps
+from gm.store import GameRecord
+from gm.table import Table
+
+
+class PlayMixin(Steps):
+    async def act(self, channel_id: int, user_id: int | str, action: Any, *,
+                  game_id: int | None = None, version: int | None = None,
+                  created_at: float | None = None) -> Result:
+        """Apply one action of a person; then let AI seats play until a person must decide.
+
+        `created_at` is when the person typed the command (a slash command carries no state
+        version): one typed before the current turn began is refused, so a command sent twice
+        cannot apply once in each of two turns.
+        """
+        async with self.store.channel_lock(channel_id):
+            record, state = await self._open(channel_id)
+            self._check_prompt(record, game_id, version)
+            if isinstance(state, Lobby):
+                raise GameError("error.not_started")
+            self._check_not_paused(record)
+            self._check_typed_this_turn(record, created_at)
+            result = self._result(record, state)
+            await self._act_with_digest(result, str(user_id), action)
+            return result
+
+    async def act_choice(self, channel_id: int, user_id: int, game_id: int, version: int, index: int) -> Result:
+        """A button or select: the index into legal_actions at exactly that state version."""
+        async with self.store.channel_lock(channel_id):
+            record, state = await self._open(channel_id)
+            self._check_prompt(record, game_id, version)
+            if isinstance(state, Lobby):
+                raise GameError("error.not_started")
+            sysobj = self.system_of(record.system)
+            actor = str(user_id)
+            pend = sysobj.pending(state)
+            if pend is None or pend.player != actor:
+                # let the engine phrase the refusal (not a player / not your turn)
+                self._engine_refusal(sysobj, state, actor)
+            choices = sysobj.legal_actions(state, actor)
+            if not 0 <= index < len(choices):
+                raise GameError("error.forged_prompt")
+            self._check_not_paused(record)
+            result = self._result(record, state, before=state, chosen=choices[index])
+            await self._act_with_digest(result, actor, choices[index])
+            return result
+
+    async def _act_with_digest(self, result: Result, actor: str, action: Any) -> None:
+        """Apply, let AI seats play, and keep the "since your last turn" marker.
+
+        The digest is read at the first decision of a turn; the marker is written after every
+        step (in the background, after the reply), because this person has just seen everything
+        logged so far: a later /game status then never repeats it.
+        """
+        if result.system.turn_opening(result.state, actor):
+            result.digest = await self._digest(result.record, actor)
+        await self._apply(result, actor, action)
+        await self._run_ai(result)
+        # written after the reply goes out (it only feeds the next digest, which waits for it)
+        task = asyncio.create_task(self.mark_seen(result.record, actor))
+        self._marks.add(task)
+        task.add_done_callback(self._marks.discard)
+
+    @staticmethod
+    def _engine_refusal(sysobj: GameSystem, state: Any, actor: str) -> None:
+        if not state.has_player(actor):
+            raise RuleError("error.not_a_player", actor=actor)
+        pend = sysobj.pending(state)
+        raise RuleError("error.not_your_turn", active=pend.player if pend else "")
+
+    @staticmethod
+    def _check_prompt(record: GameRecord, game_id: int | None, version: int | None) -> None:
+        if game_id is not None and game_id != record.id:
+            raise GameError("error.stale_prompt")
+        if version is not None and version != record.version:
+            raise GameError("error.stale_prompt")
+
+    def _check_typed_this_turn(self, record: GameRecord, created_at: float | None) -> None:
+        """Refuse a command typed before the current turn began (see `act`).
+
+        Both times are on the game master's clock. A command's time is trusted only within
+        INTERACTION_WINDOW of that clock: Discord expires interactions after 15 minutes, so a
+        larger gap means the clocks disagree (a test's fake clock), and then nothing is refused.
+        """
+        began = (record.settings or {}).get(TURN_BEGAN)
+        if created_at is None or began is None:
+            return
+        if abs(self.clock() - created_at) > INTERACTION_WINDOW:
+            return
+        if created_at < float(began):
+            raise GameError("trust.typed_last_turn")
+
+    @staticmethod
+    def _check_not_paused(record: GameRecord) -> None:
+        if Table.model_validate(record.settings or {}).clock.paused:
+            raise GameError("error.game_paused")
+
+    async def legal_choices(self, channel_id: int, user_id: int) -> tuple[Result, list[Any]]:
+        record, state = await self._open(channel_id)
+        if isinstance(state, Lobby):
+            return self._result(record, state), []
+        return self._result(record, state), self.system_of(record.system).legal_actions(state, str(user_id))
+
+    # -- the digest: what happened since a person last looked ----------------------------------
+    async def _digest(self, record: GameRecord, player: str) -> list[Event]:
+        """What happened since this person last acted or looked (shown to them once). Their own
+        rows count too: a row of theirs after the marker was played for them (their time ran out)."""
+        if not player.isdigit():
+            return []
+        await self.settle()
+        last = int(await self.store.get_user_setting(int(player), f"seen:{record.id}", 0) or 0)
+        if last == 0 or last >= await self.store.last_seq(record.id):
+            return []
+        rows = await self.store.actions(record.id, after_seq=last)
+        if any(r.action.get("type") == "undo" for r in rows):
+            # steps taken back since are not news: keep the steps still in force, and the undo notes
+            _all, live = await self._effective_rows(record)
+            rows = sorted([r for r in live if r.seq > last] + [r for r in rows if r.action.get("type") == "undo"],
+                          key=lambda r: r.seq)
+        return [Event.model_validate(e) for r in rows for e in (r.events or [])]
+
+    async def mark_seen(self, record: GameRecord, player: str) -> None:
+        """Everything logged so far has been shown to this person."""
+        if player.isdigit():
+            await self.store.set_user_setting(int(player), f"seen:{record.id}", await self.store.last_seq(record.id))
+
+    async def status_digest(self, channel_id: int, user_id: int,
+                            found: Result | None = None) -> tuple[Result | None, list[Event]]:
+        """The game a person looks at, and what others did since they last saw it (shown once)."""
+        found = found if found is not None else await self.latest(channel_id)
+        if found is None or isinstance(found.state, Lobby) or not found.state.has_player(str(user_id)):
+            return found, []
+        digest = await self._digest(found.record, str(user_id))
+        await self.mark_seen(found.record, str(user_id))
+        return found, digest

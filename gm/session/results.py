@@ -1,0 +1,153 @@
+"""What the game master hands back, and the constants and small readings all its parts share.
+
+`GameError` is a refusal that is not a rule of the game (no game here, not the host...);
+`Lobby` is a game that has not started; `Step` and `Result` are what one request did;
+`Tick` is what the turn clock did to one game. Nothing here touches the store.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from pydantic import BaseModel, Field
+
+from engine.core.events import Event
+from engine.core.system import GameSystem, Seat
+from gm.store import GameRecord
+from gm.table import Table
+
+#: the actor of table actions (a resignation, a seat handed over): the game master itself
+TABLE_ACTOR = "gm"
+VACATION_MAX_DAYS = 14
+#: settings key: when the current turn began (game master clock), for the once-per-turn check
+TURN_BEGAN = "turn_began"
+#: a slash command's timestamp is trusted only this close to the game master's clock (Discord
+#: interactions expire after 15 minutes); a clock this far off is a test's or a broken host's
+INTERACTION_WINDOW = 15 * 60.0
+#: the AI level that plays for an absent person, and the one /game add-bot seats by default
+ABSENT_AI = "heuristic"
+#: how many AI actions may run in a row before control returns (a safety stop, never reached in play)
+AI_STEP_LIMIT = 500
+
+
+class GameError(Exception):
+    """A refusal from the game master (not a rule of the game): no game here, not the host..."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class Lobby(BaseModel):
+    """A game that has not started: who sits where, and the options chosen."""
+
+    host: str
+    seats: list[Seat] = Field(default_factory=list)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+@dataclass
+class Step:
+    actor: str
+    action: dict[str, Any]
+    events: list[Event]
+    ai: bool = False
+    #: played for a person whose time ran out
+    on_behalf: str | None = None
+
+
+def registry_systems() -> Mapping[str, GameSystem]:
+    """Every engine found by engine.registry: the fallback while a caller passes no systems.
+
+    The bot passes the plug-in registry's engines to GameMaster; this lookup is kept until
+    every caller does (imported here, late, so that gm imports no system at load time).
+    """
+    from engine.registry import SYSTEMS
+    return SYSTEMS
+
+
+@dataclass
+class Result:
+    record: GameRecord
+    state: Any
+    steps: list[Step] = field(default_factory=list)
+    #: private "since your last turn" lines for the person who acted
+    digest: list[Event] = field(default_factory=list)
+    #: for a button press: the state it was pressed on and the action it stood for
+    before: Any = None
+    chosen: Any = None
+    #: host rights passed on during this request: (previous host, new host)
+    host_change: tuple[str, str] | None = None
+    #: the game's system, set by the game master that loaded it (see `system`)
+    game_system: GameSystem | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def table(self) -> Table:
+        return Table.model_validate(self.record.settings or {})
+
+    @property
+    def system(self) -> GameSystem:
+        """The system the game master serves under the record's name (a Result built outside
+        the game master, from a bare record, finds it in the engine registry)."""
+        if self.game_system is not None:
+            return self.game_system
+        return registry_systems()[self.record.system]
+
+    @property
+    def started(self) -> bool:
+        return self.record.status != "lobby"
+
+    @property
+    def host(self) -> str:
+        return host_of(self.record, self.state)
+
+    def view(self, viewer: str | None = None) -> Any:
+        """The game as `viewer` (a seat's player id, None for a spectator) may see it.
+
+        Everything the bot sends is built from this, never from `state`: the engine decides
+        what is hidden (the seed, the generator, the order of face-down piles). A lobby
+        holds nothing secret and is its own view.
+        """
+        if isinstance(self.state, Lobby):
+            return self.state
+        return self.system.view(self.state, viewer)
+
+
+@dataclass
+class Tick:
+    """What the turn clock did to one game, for the bot to announce."""
+
+    kind: str  # "reminder" | "expired" | "vote" | "vote_closed" (no majority by the vote's deadline)
+    result: Result
+    player: str | None
+    expires_at: float | None
+
+
+def host_of(record: GameRecord, state: Any) -> str:
+    """Who holds host rights: the lobby's host, then the game row's (it follows the seat,
+    see gm.session.hosts)."""
+    return state.host if isinstance(state, Lobby) else str(record.host_id)
+
+
+def is_lobby_json(text: str) -> bool:
+    """True for a stored lobby (a game ended before it started keeps its lobby as its state)."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(doc, dict) and "host" in doc and "seats" in doc and "players" not in doc
+
+
+def seats_of(state: Any) -> list[Seat]:
+    """Seats of a lobby or of a running game (names and AI levels come from the state)."""
+    if isinstance(state, Lobby):
+        return list(state.seats)
+    return [Seat(player=p.player, name=p.name, ai=p.ai, character=p.character) for p in state.players]
+
+
+def ai_levels(systems: Mapping[str, GameSystem]) -> tuple[str, ...]:
+    """Every AI level the table games among `systems` offer, first offered first."""
+    levels = (level for s in systems.values() if s.table_game for level in s.ai_levels)
+    return tuple(dict.fromkeys(levels))

@@ -1,0 +1,124 @@
+"""One step of a game and what the table does by itself after it.
+
+`_apply` runs an action through the engine and stores it as one transaction (the version check
+makes a second, simultaneous click fail); after each step the turn clock points at whoever must
+decide, host rights follow the seats, and AI seats play until a person must decide. A person
+whose time ran out is played for here too, as the table chose.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core.events import Event
+from engine.core.system import GameSystem
+from gm import clock
+from gm.replay import state_hash
+from gm.session.core import SessionCore
+from gm.session.hosts import next_host
+from gm.session.results import ABSENT_AI, AI_STEP_LIMIT, TABLE_ACTOR, GameError, Lobby, Result, Step
+from gm.store import LogMeta, StaleVersion
+from gm.table import Table
+
+
+class Steps(SessionCore):
+    def _run_clock(self, system: GameSystem, table: Table, state: Any, before: str | None, now: float) -> None:
+        """Point the clock at whoever must decide now (people only; AI seats answer at once)."""
+        pend = system.pending(state) if state.status == "active" else None
+        running = None
+        if pend is not None and not state.player(pend.player).ai:
+            running = pend.player
+        passed = before if before is not None and (pend is None or pend.player != before) else None
+        clock.switch(table, running, now, turn_passed_from=passed)
+        table.vote = None if table.vote and table.vote.player != running else table.vote
+
+    async def _apply(self, result: Result, actor: str, action: Any, on_behalf: str | None = None) -> None:
+        sysobj = result.system
+        if isinstance(action, dict):
+            action = sysobj.parse_action(action)
+        before = sysobj.pending(result.state)
+        outcome = sysobj.apply(result.state, actor, action)  # RuleError propagates, nothing saved
+        payload = action.model_dump()
+        status = "finished" if outcome.state.status == "finished" else None
+        table = result.table
+        now = self.clock()
+        self._run_clock(sysobj, table, outcome.state, before.player if before else None, now)
+        table.undo = None
+        if table.vote is not None and actor == table.vote.player:
+            table.vote = None  # the absent player came back: no need to vote any more
+        state_json = sysobj.dump_state(outcome.state)
+        meta = LogMeta(events=[e.model_dump() for e in outcome.events], state_hash=state_hash(state_json),
+                       revealed=outcome.revealed)
+        began = now if any(e.kind == "turn_started" for e in outcome.events) else None
+        try:
+            record = await self.store.commit_action(result.record.id, result.record.version, actor, payload,
+                                                    state_json, new_status=status,
+                                                    settings=self._settings(table, result.record, turn_began=began),
+                                                    deadline=clock.deadline(table, now) if status is None else None,
+                                                    meta=meta)
+        except StaleVersion:
+            raise GameError("error.stale_prompt") from None
+        result.record, result.state = record, outcome.state
+        result.steps.append(Step(actor, payload, outcome.events, on_behalf=on_behalf))
+        await self._follow_host(result, outcome.events)
+
+    async def _follow_host(self, result: Result, events: list[Event]) -> None:
+        """Host rights follow the seat: a seat handed over takes them along to its new occupant;
+        a host who died, resigned, was removed or handed the seat to the AI passes them on
+        (`next_host`). The change is stored and reported in `result.host_change`."""
+        record, state = result.record, result.state
+        if record.host_id is None or record.status != "active" or isinstance(state, Lobby):
+            return
+        before = str(record.host_id)
+        host = before
+        for e in events:
+            if e.kind == "seat_handed_over" and e.data.get("previous") == host and e.player:
+                host = e.player
+        host = next_host(state, host)
+        if host != before and host.isdigit():
+            result.record = await self.store.update_game(record.id, record.version, host_id=int(host))
+            first = result.host_change[0] if result.host_change else before
+            result.host_change = (first, host)
+
+    async def _run_ai(self, result: Result) -> None:
+        sysobj = result.system
+        for _ in range(AI_STEP_LIMIT):
+            if result.record.status != "active":
+                return
+            pend = sysobj.pending(result.state)
+            if pend is None:
+                return
+            player = result.state.player(pend.player)
+            if not player.ai:
+                return
+            rng = random.Random(f"{result.record.seed}:{player.player}:{result.state.actions_taken}")
+            action = sysobj.ai_action(result.state, player.player, player.ai, rng)
+            await self._apply(result, player.player, action)
+            result.steps[-1].ai = True
+
+    async def _play_for(self, result: Result, player: str, how: str) -> None:
+        """Finish the absent player's turn: as the AI would, or with the safest choices."""
+        sysobj = result.system
+        rng = random.Random(f"{result.record.seed}:{player}:timeout:{result.state.actions_taken}")
+        for _ in range(AI_STEP_LIMIT):
+            pend = sysobj.pending(result.state)
+            if result.record.status != "active" or pend is None or pend.player != player:
+                return
+            if how == "ai":
+                action = sysobj.ai_action(result.state, player, ABSENT_AI, rng)
+            else:
+                action = sysobj.skip_action(result.state, player)
+            await self._apply(result, player, action, on_behalf=player)
+
+    async def _resolve_vote(self, result: Result, target: str, choice: str) -> None:
+        """Carry out what the table chose about an absent player (by majority, or the fallback
+        at the vote's deadline): remove them, give their seat to the AI, or skip their turn."""
+        sysobj = result.system
+        if choice == "remove":
+            await self._apply(result, TABLE_ACTOR, sysobj.resign_action(target))
+        elif choice == "ai":
+            p = result.state.player(target)
+            await self._apply(result, TABLE_ACTOR, sysobj.hand_over_action(target, target, p.name, ai=ABSENT_AI))
+        else:
+            await self._play_for(result, target, "skip")
+        await self._run_ai(result)

@@ -1,0 +1,135 @@
+"""What a game system plugs into the bot: one record per system, registered in systems/__init__.py.
+
+The shared cogs (/game, /rules, /roll, /me, /help...) and the game master know no system by
+name: they look the record's system up in the registry and call what its plug-in supplies.
+A system brings one folder per layer (engine/<name>/ for the rules, data/ for its content,
+systems/<name>/ for its Discord side) and one line in the registry.
+
+A system played at a table through /game (its engine's `table_game`; `table` is set) keeps the
+state shape the shared table code reads: `players` (each with `player`, `name`, `ai`,
+`alive`), `has_player(id)`, `player(id)`, `round`, `winner` and `status`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+import discord
+
+from engine.core.events import Event
+from engine.core.system import GameSystem
+
+if TYPE_CHECKING:  # annotations only: gm imports no system, and systems import gm lazily
+    from gm.session import Result
+
+
+@dataclass(frozen=True)
+class RulesShelf:
+    """A set of texts the rules oracle files under one system tag, offered as a /rules filter."""
+
+    #: the oracle's tag for these texts (oracle/sources.py files documents under it)
+    system: str
+    #: locale key of the filter's title (shown in the /rules choice, in the reader's language)
+    title_key: str
+
+
+@dataclass(frozen=True)
+class Character:
+    """One character a person may pick with /game join."""
+
+    id: str
+    #: the name in the reader's language
+    name: str
+    #: every name it answers to (ids, names in every language), for typed and fuzzy matches
+    aliases: tuple[str, ...]
+    #: the autocomplete line: the name with what matters for choosing (at most 100 characters)
+    label: str
+
+
+@dataclass
+class TurnMessage:
+    """A system's turn message: what just happened and the next decision, with its buttons.
+
+    The shared code adds the host-change line, the allowed mentions and the board picture
+    (drawn off the reply path, see cogs.common), so a system only says whether one belongs.
+    Built from the spectator view: it is posted in the channel.
+    """
+
+    content: str
+    embeds: list[discord.Embed]
+    view: discord.ui.View | None = None
+    #: the board picture rides along on the first embed (e.g. when the turn passed)
+    picture: bool = False
+
+
+@dataclass(frozen=True)
+class TableUI:
+    """The renderers of a system played at a table through /game. Each takes the state as the
+    reader may see it (an engine view, never the full state) unless it says otherwise."""
+
+    #: (result, locale) -> the turn message, built from `result.view(None)`
+    turn_message: Callable[["Result", str], TurnMessage]
+    #: (result) -> whether this result's turn message shows the board picture; asked before
+    #: building the message, so the picture starts drawing first
+    picture_with_turn: Callable[["Result"], bool]
+    #: (state, actor, action, locale) -> an action in words, as on its button
+    action_label: Callable[[Any, str, Any, str], str]
+    #: (state, game id, locale, record status) -> /game status embeds (board, characters)
+    status_embeds: Callable[[Any, int, str, str], list[discord.Embed]]
+    #: (state, player state, locale) -> the private character sheet of /me
+    sheet_embed: Callable[[Any, Any, str], discord.Embed]
+    #: (state, locale) -> the final ranking
+    end_embed: Callable[[Any, str], discord.Embed]
+    #: (state, event, locale) -> one event in words (None: nothing to say)
+    describe_event: Callable[[Any, Event, str], str | None]
+    #: (state, events, locale) -> the events in words, as the log and the narration show them
+    narrate: Callable[[Any, list[Event], str], list[str]]
+    #: (lobby options, locale) -> the characters /game join offers
+    characters: Callable[[Mapping[str, Any], str], list[Character]]
+    #: (state, locale) -> the board picture as PNG bytes, from the spectator view (None: no picture)
+    board_picture: Callable[[Any, str], bytes] | None = None
+
+
+@dataclass(frozen=True)
+class ContentWords:
+    """Names from a system's content packs, for /card (its text, where a copy lies)."""
+
+    #: (pack id, card id, locale) -> the card's text in the reader's language ("" if none)
+    card_text: Callable[[str, str, str], str]
+    #: (pack id, space index, locale) -> the board space's name in the reader's language
+    space_name: Callable[[str, int, str], str]
+
+
+@dataclass(frozen=True)
+class SystemPlugin:
+    """Everything one game system brings to the bot."""
+
+    #: the rules: new_game/apply/legal_actions/pending/view... (pure, no discord)
+    engine: GameSystem
+    #: locale key of the system's title (the /game new choice, the history list)
+    title_key: str
+    #: discord.py extensions (modules with `setup`) that add the system's own cogs and commands
+    extensions: tuple[str, ...]
+    #: renderers for a table game (required when its engine is one: `table_game`)
+    table: TableUI | None = None
+    #: the system's persistent buttons/selects, registered on every start
+    dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+    #: /rules filters for its texts (its rulebooks and expansions)
+    rules: tuple[RulesShelf, ...] = ()
+    #: its own-words summaries in data/rules/ (file stems: "<stem>.<language>.md")
+    summaries: tuple[str, ...] = ()
+    #: names from its content packs for /card (None: no cards on a board)
+    content: ContentWords | None = None
+    #: a refusal's parameter in words: (key, value, locale) -> text, None when not its own
+    error_words: Callable[[str, Any, str], str | None] | None = field(default=None)
+
+    @property
+    def name(self) -> str:
+        """The stored games' `system` (the engine's name)."""
+        return self.engine.name
+
+    @property
+    def table_game(self) -> bool:
+        """Offered by /game new and played at a table (lobby, seats, turns, clock) through the
+        game master: the engine says so, the plug-in brings the renderers."""
+        return bool(getattr(self.engine, "table_game", False))

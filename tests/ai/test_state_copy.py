@@ -1,0 +1,119 @@
+"""`rules.apply` works on `clone(state)`: a full, independent copy that skips validation.
+
+These tests keep what the old dump-and-validate copy guaranteed: the copy equals the
+original, shares no mutable part with it, keeps each model's class (loaded dice), and every
+state reached in play is still a valid ProphecyState (so skipping validation hides nothing).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.ai.simulate import play
+from engine.prophecy.clone import clone
+from engine.prophecy.state import AdventureOnSpace, OwnedItem, ProphecyState
+from tests.prophecy.helpers import LoadedDice, load, new_game
+
+
+def _mutable_parts(value, path="state"):
+    """(path, object) for every model, list and dict reachable from `value`."""
+    if isinstance(value, BaseModel):
+        yield path, value
+        for name, v in value.__dict__.items():
+            yield from _mutable_parts(v, f"{path}.{name}")
+    elif isinstance(value, list):
+        yield path, value
+        for i, v in enumerate(value):
+            yield from _mutable_parts(v, f"{path}[{i}]")
+    elif isinstance(value, dict):
+        yield path, value
+        for k, v in value.items():
+            yield from _mutable_parts(v, f"{path}[{k!r}]")
+
+
+def _mid_game_state() -> ProphecyState:
+    rec = play(["heuristic"] * 4, 5, {"round_limit": 300}, max_actions=120)
+    assert rec.state is not None
+    return rec.state
+
+
+def test_clone__equal_and_shares_no_mutable_part():
+    state = _mid_game_state()
+    copy = clone(state)
+    assert copy == state and copy.dump() == state.dump()
+    originals = {id(obj): path for path, obj in _mutable_parts(state)}
+    shared = [path for path, obj in _mutable_parts(copy) if id(obj) in originals]
+    assert shared == []
+
+
+def test_clone__changing_the_copy_leaves_the_original_alone():
+    state = _mid_game_state()
+    before = state.dump()
+    copy = clone(state)
+    p = copy.players[0]
+    p.gold += 3
+    p.red.right += 1
+    p.items.append(OwnedItem(uid="x1", card="c"))
+    p.certificates.append("g")
+    copy.decks.adventure.draw.pop()
+    copy.spaces[0].append(AdventureOnSpace(uid="x2", card="c"))
+    for advs in copy.spaces:
+        for adv in advs:
+            adv.face_up = not adv.face_up
+    assert copy.turn is not None
+    copy.turn.used.append("x")
+    copy.rng.d6()
+    assert state.dump() == before
+
+
+def test_clone__keeps_the_fields_set_and_model_classes():
+    state = new_game(2)
+    load(state, 6, 1)
+    copy = clone(state)
+    assert type(copy.rng) is LoadedDice and copy.rng.faces == [6, 1] and copy.rng.faces is not state.rng.faces
+    assert copy.model_fields_set == state.model_fields_set
+    copy.rng.d6()
+    assert state.rng.faces == [6, 1]
+
+
+def test_clone__every_state_in_play_is_still_valid_and_apply_never_touches_its_input():
+    for levels, seed in ((["heuristic"] * 4, 11), (["random", "heuristic", "random"], 12)):
+        steps = []
+
+        def on_step(before: ProphecyState, _actor, _action, after: ProphecyState) -> None:
+            # `before` was dumped when it was produced; apply must not have changed it since
+            if steps:
+                assert before.dump() == steps[-1]
+            text = after.dump()
+            assert ProphecyState.model_validate_json(text).dump() == text
+            steps.append(text)
+
+        rec = play(levels, seed, {"round_limit": 200}, on_step=on_step)
+        assert rec.state is not None and rec.state.status == "finished" and len(steps) > 50
+
+
+class _Odd(BaseModel):
+    """Field kinds the game state does not use today, so the fallbacks are exercised too."""
+
+    anything: Any = None
+    tags: set[str] = set()
+    maybe: OwnedItem | None = None
+    either: int | str = 0
+    deep: dict[str, list[list[OwnedItem]]] = {}
+    pair: tuple[list[int], ...] = ()
+
+
+def test_clone__unfamiliar_field_kinds_are_still_copied_deeply():
+    odd = _Odd(anything={"a": [1]}, tags={"x"}, maybe=OwnedItem(uid="u", card="c"), either="s",
+               deep={"k": [[OwnedItem(uid="v", card="d")]]}, pair=([1],))
+    copy = clone(odd)
+    assert copy == odd
+    copy.anything["a"].append(2)
+    copy.tags.add("y")
+    copy.maybe.damaged = True  # type: ignore[union-attr]
+    copy.deep["k"][0][0].damaged = True
+    copy.pair[0].append(2)
+    assert odd == _Odd(anything={"a": [1]}, tags={"x"}, maybe=OwnedItem(uid="u", card="c"), either="s",
+                       deep={"k": [[OwnedItem(uid="v", card="d")]]}, pair=([1],))
+    assert clone(_Odd()) == _Odd()
