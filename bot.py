@@ -21,10 +21,11 @@ from typing import Any, Callable, Sequence
 import discord
 from discord.ext import commands
 
+import packs  # noqa: F401  (reads data/ into the engine: packs, tables)
 import systems
-from cogs.errors import GuardedTree, answer_unclaimed, guard_dynamic_item
+from ui.errors import GuardedTree, answer_unclaimed, guard_dynamic_item
 from cogs.table import DYNAMIC_ITEMS as TABLE_ITEMS
-from cogs.ui.views import ChoiceButton, ChoiceSelect, EndButton
+from ui.views import ChoiceButton, ChoiceSelect, EndButton
 from gm.i18n import t
 from gm.session import GameMaster
 from gm.settings import Settings
@@ -48,12 +49,15 @@ class GameBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)  # type: ignore[arg-type]
         self.settings = settings
         self.store = store
+        #: the registered game systems (their words, renderers and engines), reached by the shared
+        #: replies through the client rather than by importing the registry
+        self.plugins = systems.PLUGINS
         self.gm = GameMaster(store, clock=clock, systems=systems.engine_systems())
         self.keeper: OwnershipKeeper | None = None
         self._item_templates: list[re.Pattern[str]] = []
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Every button/select answers privately when its handler fails (cogs.errors)."""
+        """Every button/select answers privately when its handler fails (ui.errors)."""
         for item in items:
             guard_dynamic_item(item)
             self._item_templates.append(item.__discord_ui_compiled_template__)

@@ -3,9 +3,9 @@
 1. the heuristic's win rate in 4-seat games against three copies of the frozen baseline
    (`engine.ai.baseline`), its seat rotated, with a 95% Wilson interval (parity is 25%);
 2. four-player heuristic games per second (the same games timed --repeat times, each run
-   starting from an empty AI memo; best and
-   median printed), and microseconds per action spent in the rules engine (`apply`) and in
-   the AI's decision, timed separately around each call;
+   starting from an empty AI memo; best and median printed), and microseconds per action
+   spent in the rules engine (`apply`) and in the AI's decision, timed separately around
+   each call;
 3. rounds per game, and the heuristic's win rate against three random players.
 
 CPU time (time.process_time) is used, so other programs on the machine skew the figures
@@ -28,6 +28,7 @@ from typing import Any, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import packs  # noqa: E402,F401  (reads data/ into the engine)
 from engine.ai.board import tables_for  # noqa: E402
 from engine.ai.heuristic import forget  # noqa: E402
 from engine.ai.simulate import SIM_PLAYERS, ai_rng  # noqa: E402

@@ -1,4 +1,5 @@
-"""What every cog needs: the reader's language, refusals as private replies, posting results.
+"""Posting a table game's results: the turn message and its board picture (replies and
+refusals every cog sends are in ui/replies.py).
 
 Nothing here knows a game system: a game's record names its system, and the system's plug-in
 (systems/, looked up by that name) renders the turn message, the picture and its words.
@@ -13,16 +14,15 @@ from typing import Any
 
 import discord
 
-from cogs.ui.pictures import PictureCache
-from cogs.ui.text import mention
-from engine.core.errors import RuleError
-from gm.i18n import normalise, t
+from ui.pictures import PictureCache
+from gm.i18n import t
+from ui.replies import PINGS
+from ui.text import mention
 from gm.session import GameError, Result
-from systems import PLUGINS, plugin
+from systems import plugin
 from systems.plugin import SystemPlugin
 
 log = logging.getLogger(__name__)
-PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 BOARD_FILE = "board.png"
 #: how long a turn message waits for its board picture before going out without it (the
 #: picture is then attached by editing the message as soon as it is drawn)
@@ -30,54 +30,9 @@ PICTURE_GRACE = 0.05
 _PICTURES = PictureCache(maxsize=256)
 
 
-def locale_of(interaction: discord.Interaction) -> str:
-    """The user's own language, then the server's, then the bot's default."""
-    default = getattr(getattr(interaction.client, "settings", None), "default_locale", "en")
-    user = normalise(interaction.locale, "")
-    if user:
-        return user
-    return normalise(interaction.guild_locale, default)
-
-
 def plugin_of(result: Result) -> SystemPlugin:
     """The plug-in of the system this game is played in."""
     return plugin(result.record.system)
-
-
-def pretty_params(params: dict[str, Any], locale: str = "en") -> dict[str, Any]:
-    """Error parameters carry ids and codes; show mentions, names and words instead.
-
-    People are mentioned here; anything else is put in words by the first system that knows
-    the parameter (a card, a space...), else shown clipped as it is."""
-    out: dict[str, Any] = {}
-    for key, value in params.items():
-        if key in ("active", "player") and isinstance(value, str):
-            out[key] = mention(value)
-            continue
-        words = None
-        for p in PLUGINS.values():
-            if p.error_words is not None and (words := p.error_words(key, value, locale)) is not None:
-                break
-        out[key] = words if words is not None else (value[:200] if isinstance(value, str) else value)
-    return out
-
-
-async def reply_private(interaction: discord.Interaction, text: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text[:2000], ephemeral=True)
-    else:
-        await interaction.response.send_message(text[:2000], ephemeral=True)
-
-
-async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
-    """A rule or game-master refusal: a private, translated explanation; nothing changed."""
-    locale = locale_of(interaction)
-    if isinstance(exc, (RuleError, GameError)):
-        text = t(locale, exc.key, **pretty_params(exc.params, locale))
-    else:  # storage conditions get their own message, anything else an apology with an error id
-        from cogs.errors import report
-        return await report(interaction, exc)
-    await reply_private(interaction, text)
 
 
 # -- the board picture -------------------------------------------------------------------------
@@ -161,6 +116,3 @@ async def attach_late(drawing: asyncio.Future[bytes], embeds: list[discord.Embed
         log.exception("board picture of game %s failed", result.record.id)
 
 
-def typed_at(interaction: discord.Interaction) -> float:
-    """When the person sent this interaction (Unix seconds, from its snowflake id)."""
-    return interaction.created_at.timestamp()

@@ -1,6 +1,6 @@
 """/roll and /table roll|show: free dice and the Magical Orders reference tables.
 
-Thin adapter: parse -> engine (engine.dice, engine.tables) -> render. These rolls change no
+Thin adapter: parse -> dice/ (free rolls) or engine.tables -> render. These rolls change no
 stored game, so they use d20's global random (/roll) and a process-local `random.Random`
 (/table); anything that changes a stored game rolls with that game's seeded Rng instead.
 """
@@ -14,8 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import locale_of, refuse
-from engine import dice
+import dice
+from ui.replies import locale_of
+from ui.errors import refuse
 from engine.core.errors import RuleError
 from engine.tables import Book, Step, default_book, find_showable, roll_table, table_choices
 from engine.tables.models import ORDER_IDS, POINT_KINDS

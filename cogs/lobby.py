@@ -9,9 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import board_file, locale_of, refuse, reply_private
+from cogs.common import board_file
+from ui.replies import locale_of, reply_private
+from ui.errors import refuse
 from cogs.table import TableCommands, digest_text, lobby_embed, send_turn, show_view, status_message, table_ui
-from cogs.ui.views import end_view
+from ui.views import end_view
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import AI_LEVELS, GameError, GameMaster, Lobby, Result

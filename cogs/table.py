@@ -17,9 +17,10 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs.outbox import CAPTURE, Capture, deliver_pending, sink
-from cogs.common import (BOARD_FILE, PINGS, attach_late, board_file, build_turn, locale_of, plugin_of, refuse,
-                         reply_private, turn_message)
-from cogs.ui.text import clip, mention
+from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_of, turn_message
+from ui.replies import PINGS, locale_of, reply_private
+from ui.errors import refuse
+from ui.text import clip, mention
 from systems.plugin import TableUI
 from engine.core.errors import RuleError
 from engine.core.events import Event
@@ -345,6 +346,10 @@ class TableCog(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.ticker.cancel()
+
+    async def post_turn(self, interaction: discord.Interaction, result: Result, locale: str) -> None:
+        """The turn message for a system's own command (see ui.replies.send_turn)."""
+        await send_turn(interaction, result, locale)
 
     # -- the clock loop -------------------------------------------------------------------------
     @tasks.loop(seconds=30)

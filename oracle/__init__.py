@@ -5,7 +5,8 @@ then `index.search(...)`, `index.card_lookup(...)`, `index.glossary(...)` and th
 `autocomplete_*` helpers; `locate(state, card_id, kind)` says where a card is in a game.
 
 Modules: sources (what is indexed, fingerprint), sections (rulebook headings), text (tokens,
-stems, language), synonyms, cards (pack cards as text), tables (data/tables, any shape),
+stems, language), synonyms, section_terms (players' words for each section), cards (pack
+cards as text), tables (data/tables, any shape),
 store (SQLite FTS5 build and cache), ranking (BM25F over concepts), index (the API),
 excerpt (bold passages), glossary, locate.
 """

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from engine.prophecy.content import (
-    DATA_ROOT,
     ChanceCard,
     Character,
     ContentError,
@@ -26,9 +25,9 @@ from engine.prophecy.content import (
     Pack,
     Service,
     Space,
-    load_pack,
 )
 from gm.i18n import SUPPORTED, t
+from packs import PACKS_ROOT, read_pack
 
 SYSTEM = "prophecy"
 
@@ -292,14 +291,14 @@ def pack_cards(pack: Pack) -> Iterator[CardInfo]:
         yield info(space, "space", _space(space, pack))
 
 
-def pack_folders(root: Path = DATA_ROOT) -> list[Path]:
+def pack_folders(root: Path = PACKS_ROOT) -> list[Path]:
     """Every folder under `root` holding a pack.yaml, in name order."""
     if not root.is_dir():
         return []
     return sorted(p for p in root.iterdir() if (p / "pack.yaml").is_file())
 
 
-def load_all_cards(root: Path = DATA_ROOT) -> tuple[list[CardInfo], list[str]]:
+def load_all_cards(root: Path = PACKS_ROOT) -> tuple[list[CardInfo], list[str]]:
     """Cards of every pack under `root`, and one message per pack that failed to load.
 
     A broken group pack must not take /rules down with it: it is reported and skipped.
@@ -308,7 +307,7 @@ def load_all_cards(root: Path = DATA_ROOT) -> tuple[list[CardInfo], list[str]]:
     problems: list[str] = []
     for folder in pack_folders(root):
         try:
-            pack = load_pack(folder)
+            pack = read_pack(folder)
         except ContentError as exc:
             problems.append(f"{folder.name}: {exc}")
             continue

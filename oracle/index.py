@@ -6,9 +6,14 @@ Why this shape:
   languages share one index and a question in either can reach both.
 * A query is split into concepts (one per content word, or a multi-word synonym such as
   "battle of wills"); each concept is searched as all its forms: both languages' stems, a
-  typo correction from the index vocabulary (rapidfuzz), and its synonym group. FTS5 ORs
-  every form and returns the best candidates by its bm25(); ranking.Scorer then scores
-  them with a BM25F that counts each concept once (see oracle/ranking.py for why).
+  typo correction from the index vocabulary (rapidfuzz), and its synonym group (from
+  data/rules/synonyms.yaml, plus every card's English and Italian name). FTS5 ORs every
+  form and returns the best candidates by its bm25(); ranking.Scorer then scores them with
+  a BM25F that counts each concept once (see oracle/ranking.py for why).
+* Each section has three fields: its title, its text, and the words players ask about it
+  with (data/rules/section_terms.yaml, English and Italian: oracle/section_terms.py), so a
+  short question in a player's own words, or an Italian question about a game whose rules
+  exist only in English, still finds it.
 * The built index is cached in an SQLite file next to the bot's database with a hash of its
   sources (oracle/store.py), and copied into memory to serve queries; a changed source
   rebuilds it.
@@ -40,9 +45,10 @@ log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
 #: how many BM25 candidates are re-ranked; more costs time, fewer may miss the answer
-CANDIDATES = 60
+CANDIDATES = 100
 #: FTS5 column weights for choosing candidates (the final score is ranking.Scorer's)
 TITLE_WEIGHT = 3.0
+TERMS_WEIGHT = 2.0
 #: Discord allows 25 autocomplete choices of at most 100 characters
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_MAX = 100
@@ -118,6 +124,9 @@ class RulesIndex:
         self.synonyms = self._tolerant(lambda: Synonyms.load(sources.synonyms, self.analyzer), Synonyms([]))
         self.glossary_data = self._tolerant(lambda: Glossary.load(sources.glossary), Glossary([]))
         self._load_memory()
+        # a card's or place's names in both languages are synonyms too ("Ragno Gigante")
+        names = {tuple(sorted({"en": c.name, **dict(c.names)}.items())) for c in self._cards.values()}
+        self.synonyms = self.synonyms.extended(Synonyms.name_groups([dict(n) for n in sorted(names)], self.analyzer))
 
     def _tolerant(self, load: Callable[[], _T], empty: _T) -> _T:
         """A broken synonym or glossary file costs that feature, not the whole lookup."""
@@ -157,11 +166,11 @@ class RulesIndex:
         """Everything the re-rank and autocomplete need, held in Python for speed."""
         self._docs: dict[int, _Doc] = {}
         rows = self.conn.execute(
-            "SELECT d.id, d.kind, d.system, d.language, d.document, d.doc_title, d.section, d.body, d.ref, f.title, f.body "
-            "FROM docs d JOIN fts f ON f.rowid = d.id"
+            "SELECT d.id, d.kind, d.system, d.language, d.document, d.doc_title, d.section, d.body, d.ref, f.title, f.body, "
+            "f.terms FROM docs d JOIN fts f ON f.rowid = d.id"
         )
-        for rid, kind, system, language, document, doc_title, section, body, ref, t_title, t_body in rows:
-            stats = DocStats.of(kind, system, language, section, t_title, t_body)
+        for rid, kind, system, language, document, doc_title, section, body, ref, t_title, t_body, t_terms in rows:
+            stats = DocStats.of(kind, system, language, section, t_title, t_body, t_terms or "")
             self._docs[rid] = _Doc(rid, kind, system, language, document, doc_title, section, body, ref, stats)
         self._scorer = Scorer([d.stats for d in self._docs.values()])
         self._passages: dict[int, Passage] = {}
@@ -212,7 +221,7 @@ class RulesIndex:
             return []
         filtered = bool(system or language or kinds)
         sql = (
-            f"SELECT f.rowid, bm25(fts, {TITLE_WEIGHT}, 1.0) AS rank FROM fts f "
+            f"SELECT f.rowid, bm25(fts, {TITLE_WEIGHT}, 1.0, {TERMS_WEIGHT}) AS rank FROM fts f "
             + ("JOIN docs d ON d.id = f.rowid " if filtered else "")
             + "WHERE fts MATCH ?"
         )
@@ -272,7 +281,7 @@ class RulesIndex:
         concepts: list[Concept] = []
         i = 0
         while i < len(content):
-            taken = self._multiword_concept(content, i)
+            taken = self._multiword_concept(content, i, preferred)
             if taken is not None:
                 concepts.append(taken)
                 i += len(taken.words)
@@ -280,9 +289,7 @@ class RulesIndex:
             word = content[i]
             all_stems = {self.analyzer.stem(word, lang) for lang in LANGUAGES}
             stems = self._own_stems(word, preferred, all_stems)
-            forms: set[Phrase] = {(s,) for s in stems}
-            for s in all_stems:
-                forms |= self.synonyms.expand((s,))
+            forms: set[Phrase] = {(s,) for s in stems} | self._expand([word], preferred)
             concepts.append(Concept((word,), frozenset(forms), frozenset((s,) for s in stems)))
             i += 1
         folded = " ".join(fold(w) for w in words(query))
@@ -307,17 +314,31 @@ class RulesIndex:
             return self._correct(word) or all_stems
         return all_stems
 
-    def _multiword_concept(self, content: list[str], i: int) -> Concept | None:
+    def _multiword_concept(self, content: list[str], i: int, language: str | None) -> Concept | None:
         """The longest run of words from position i that is a multi-word synonym, if any."""
         for n in range(min(self.synonyms.longest, len(content) - i), 1, -1):
             chunk = content[i : i + n]
             phrases = {tuple(self.analyzer.stem(w, lang) for w in chunk) for lang in LANGUAGES}
-            group: set[Phrase] = set()
-            for phrase in phrases:
-                group |= self.synonyms.expand(phrase)
+            group = self._expand(chunk, language)
             if group:
                 return Concept(tuple(chunk), frozenset(group | phrases), frozenset(phrases))
         return None
+
+    def _expand(self, chunk: list[str], language: str | None) -> set[Phrase]:
+        """The synonyms of a word or phrase: through the question's language's groups, if any.
+
+        Stems collide across languages ("ports" and the Italian "portare" both give "port"),
+        so a question in a known language is expanded as that language first; only when that
+        finds nothing (an English game term in an Italian question) are both tried.
+        """
+        if language in LANGUAGES:
+            found = self.synonyms.expand(tuple(self.analyzer.stem(w, language) for w in chunk), language)
+            if found:
+                return found
+        out: set[Phrase] = set()
+        for lang in LANGUAGES:
+            out |= self.synonyms.expand(tuple(self.analyzer.stem(w, lang) for w in chunk), lang)
+        return out
 
     def _correct(self, word: str) -> set[str]:
         """Stems of the closest indexed word to a typo ("vampyre" -> vampire), if close enough."""

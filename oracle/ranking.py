@@ -6,16 +6,23 @@ outranks the section that actually answers the question. Here each *concept* of 
 counts once: the term frequencies of all its forms are pooled (as Lucene does for
 synonyms) and its IDF is that of the words as typed, so a broad synonym group neither
 inflates nor dilutes how telling the asker's own word is. Fields follow BM25F: a word in the
-section title counts TITLE_BOOST times a word in the text.
+section title counts TITLE_BOOST times a word in the text, and a concept found among the
+section's hand-written phrasings (data/rules/section_terms.yaml: what players ask about it,
+in English and Italian) counts TERMS_BOOST, once, however many synonyms of it are listed.
 
 On top of BM25F:
 * coverage: a section matching every concept of the question beats one matching a single
   concept many times (weighted by the concepts' IDF);
-* title: concepts found in the title count extra, since titles say what a section is about;
+  a concept found only among the phrasings (not in the text itself) counts as partly covered;
+* title: concepts found in the title count extra, since titles say what a section is about,
+  and so, less, do concepts found among the phrasings;
+* length: a very long catch-all section (an errata list, a page of clarifications) shares
+  words with every question, so beyond LONG_SECTION times the average length it is damped;
 * language: rule text in the asker's language is preferred (not required), except for the
   game asked about (named, or played in the channel) when it has no text in that language:
   an Italian question about a game whose rules exist only in English must not be pushed
-  towards another game's Italian text;
+  towards another game's Italian text; a game with no text in the asker's language is
+  damped less than a mere translation even when not asked about, since it is the only text;
 * game: a game named in the question is strongly preferred; the game played in the channel
   where the question was asked is preferred less, since the question may be about another;
   with neither, an expansion counts a little less than the game it extends;
@@ -37,12 +44,23 @@ Phrase = tuple[str, ...]
 K1 = 1.2
 B = 0.75
 TITLE_BOOST = 3.0
+#: how much a concept found among a section's hand-written phrasings (section_terms.yaml)
+#: counts, as a term frequency, and how much the share of the question they cover adds
+TERMS_BOOST = 2.0
+TERMS_COVER = 0.5
+#: how much a concept found only among the phrasings (not in the text) counts as covered
+TERMS_ONLY_COVER = 0.5
 RULE_KINDS = ("summary", "rulebook", "table")
 #: how much a section of the game named in the question, or of the channel's game, counts more
 NAMED_SYSTEM_BOOST = 3.0
 CHANNEL_SYSTEM_BOOST = 2.0
 #: how much rule text in a language other than the question's counts
 OTHER_LANGUAGE_FACTOR = 0.5
+#: ...and rule text of a game that has none in the question's language (nor named, nor played)
+UNTRANSLATED_GAME_FACTOR = 0.8
+#: sections longer than LONG_SECTION times the average are scaled by (that / length) ** LONG_POWER
+LONG_SECTION = 2.0
+LONG_POWER = 0.5
 #: how much an expansion's text counts when the question names no game and no game is played
 #: in the channel: its rules apply only to those who play it, the base game's to everyone
 EXPANSION_FACTOR = 0.7
@@ -104,19 +122,27 @@ class DocStats:
     #: folded section title, and its last part after any "Chapter ›"
     folded_section: str = ""
     folded_last: str = ""
-    #: stem -> (title count, body count): one lookup per form while scoring
-    tf_pairs: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: stem -> (title count, body count, in the terms field 0/1): one lookup per form while scoring
+    tf_pairs: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+    #: " stem stem | stem ... " of the hand-written phrasings (section_terms.yaml), for phrases
+    terms_text: str = ""
 
     @classmethod
-    def of(cls, kind: str, system: str, language: str, section: str, title_stems: str, body_stems: str) -> "DocStats":
+    def of(
+        cls, kind: str, system: str, language: str, section: str, title_stems: str, body_stems: str, terms_stems: str = ""
+    ) -> "DocStats":
         title, body = title_stems.split(), body_stems.split()
+        in_terms = {s for s in terms_stems.split() if s != "|"}
         folded = fold(section)
         title_tf, body_tf = _counts(title), _counts(body)
-        pairs = {stem: (title_tf.get(stem, 0), body_tf.get(stem, 0)) for stem in title_tf.keys() | body_tf.keys()}
+        pairs = {
+            stem: (title_tf.get(stem, 0), body_tf.get(stem, 0), int(stem in in_terms))
+            for stem in title_tf.keys() | body_tf.keys() | in_terms
+        }
         return cls(
             kind, system, language, section, title_tf, body_tf,
             f" {title_stems} ", f" {body_stems} ", len(body) + TITLE_BOOST * len(title),
-            folded, folded.rsplit("›", 1)[-1].strip(), pairs,
+            folded, folded.rsplit("›", 1)[-1].strip(), pairs, f" {terms_stems} " if terms_stems else "",
         )
 
 
@@ -140,7 +166,7 @@ class Scorer:
         systems = {d.system for d in docs}
         self.expansions = {s for s in systems if any(s.startswith(f"{base}_") for base in systems)}
         for d in docs:
-            for term in d.title_tf.keys() | d.body_tf.keys():
+            for term in d.tf_pairs:
                 self.df[term] = self.df.get(term, 0) + 1
 
     def _df(self, form: Phrase) -> int:
@@ -164,31 +190,45 @@ class Scorer:
     def score(self, plan: Plan, doc: DocStats, idfs: list[float]) -> float:
         norm = K1 * (1 - B + B * doc.length / self.avg_length)
         total_idf = sum(idfs) or 1.0
-        bm25 = covered = in_title = 0.0
+        bm25 = covered = in_title = in_terms = 0.0
         pair_of = doc.tf_pairs.get
         for concept, idf in zip(plan.concepts, idfs):
-            title = body = 0
+            title = body = terms = 0
             for stem in concept.single:
                 pair = pair_of(stem)
                 if pair is not None:
                     title += pair[0]
                     body += pair[1]
+                    terms += pair[2]
             for needle in concept.phrases:
                 title += doc.title_text.count(needle)
                 body += doc.body_text.count(needle)
-            tf = TITLE_BOOST * title + body
+                if doc.terms_text:
+                    terms += needle in doc.terms_text
+            # the terms field says what the section is about: once per concept, however many
+            # of its synonyms the writer listed
+            tf = TITLE_BOOST * title + body + (TERMS_BOOST if terms else 0.0)
             if tf:
                 bm25 += idf * tf * (K1 + 1) / (tf + norm)
-                covered += idf
+                covered += idf if title or body else TERMS_ONLY_COVER * idf
             if title:
                 in_title += idf
+            if terms:
+                in_terms += idf
         if not bm25:
             return 0.0
-        score = bm25 * (0.3 + covered / total_idf) ** 2 * (1.0 + 0.5 * in_title / total_idf)
+        score = (
+            bm25 * (0.3 + covered / total_idf) ** 2
+            * (1.0 + 0.5 * in_title / total_idf)
+            * (1.0 + TERMS_COVER * in_terms / total_idf)
+        )
         return score * self._nudges(plan, doc, in_title > 0)
 
     def _nudges(self, plan: Plan, doc: DocStats, title_hit: bool) -> float:
         factor = 1.0
+        if LONG_POWER and doc.kind in RULE_KINDS and doc.length > LONG_SECTION * self.avg_length:
+            # a catch-all section (errata, clarifications) shares words with everything
+            factor *= (LONG_SECTION * self.avg_length / doc.length) ** LONG_POWER
         if plan.folded_query and plan.folded_query in (doc.folded_section, doc.folded_last):
             factor *= 3.0
         if doc.kind == "card":
@@ -198,8 +238,12 @@ class Scorer:
                 factor *= 0.5
         if plan.language and doc.kind in RULE_KINDS and doc.language != plan.language:
             asked_for = doc.system in (plan.system, plan.channel_system)
-            if not asked_for or (doc.system, plan.language) in self.languages_of_system:
+            if (doc.system, plan.language) in self.languages_of_system:
                 factor *= OTHER_LANGUAGE_FACTOR
+            elif not asked_for:
+                # the game has no text in the asker's language: its sections are the only
+                # answer there is, so they are nudged down less than a mere translation
+                factor *= UNTRANSLATED_GAME_FACTOR
         if plan.system:
             if doc.system == plan.system:
                 factor *= NAMED_SYSTEM_BOOST

@@ -2,7 +2,9 @@
 
 Four kinds of entries: our own rule summaries (data/rules/*.md), the plain-text rulebooks
 (the folder the bot is configured with), every card of every content pack, and the die
-tables (data/tables/*.yaml, when that folder exists). The fingerprint hashes the raw bytes
+tables (data/tables/*.yaml, when that folder exists). Sections named in
+data/rules/section_terms.yaml carry the words players ask about them with (see
+oracle/section_terms.py). The fingerprint hashes the raw bytes
 of every source file plus the index format, so a cached index is rebuilt exactly when a
 rulebook, a summary, a pack or the indexing code's format changes, and never otherwise.
 """
@@ -10,11 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from engine.prophecy.content import DATA_ROOT as PACKS_ROOT
+from packs import PACKS_ROOT
 from oracle.cards import CardInfo, load_all_cards, pack_folders
+from oracle.section_terms import Terms, load_section_terms
 from oracle.sections import split_markdown, split_rulebook
 from oracle.tables import load_tables
 from oracle.text import LANGUAGES, detect_language
@@ -27,7 +30,7 @@ TABLES_DIR = ROOT / "data" / "tables"
 CARD_WORDS = ROOT / "data" / "locales" / "en" / "lookup.yaml"
 
 #: bump when tokenising, splitting or the schema changes, so old caches are rebuilt
-INDEX_FORMAT = 6
+INDEX_FORMAT = 7
 
 #: file-name prefix -> (system id, human title); longest prefix wins
 KNOWN_DOCUMENTS: dict[str, tuple[str, str]] = {
@@ -69,6 +72,8 @@ class Entry:
     body: str
     #: "<pack>:<card id>" for cards
     ref: str | None = None
+    #: (language, phrase) pairs players ask about this section with (section_terms.yaml)
+    terms: Terms = ()
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,10 @@ class Sources:
     def glossary(self) -> Path:
         return self.rules_dir / "glossary.yaml"
 
+    @property
+    def section_terms(self) -> Path:
+        return self.rules_dir / "section_terms.yaml"
+
     def files(self) -> list[Path]:
         """Every file whose content goes into the index, in a stable order."""
         found: list[Path] = []
@@ -95,6 +104,8 @@ class Sources:
             found += sorted(self.rulebooks_dir.glob("*.txt"))
         if self.rules_dir.is_dir():
             found += sorted(self.rules_dir.glob("*.md"))
+        if self.section_terms.is_file():
+            found.append(self.section_terms)
         for folder in pack_folders(self.packs_root):
             found += sorted(folder.glob("*.yaml"))
         if self.tables_dir is not None and self.tables_dir.is_dir():
@@ -172,4 +183,12 @@ def collect(sources: Sources) -> Collected:
         out.entries.append(
             Entry("table", table.system or system, table.language, table.file, f"Tables: {table.file}", table.name, table.body)
         )
+    try:
+        terms = load_section_terms(sources.section_terms)
+    except (OSError, ValueError) as exc:
+        out.problems.append(str(exc))
+        terms = {}
+    if terms:
+        # a section with no entry (or a user's rulebook with other headings) just gets none
+        out.entries = [replace(e, terms=terms.get((e.document, e.section), ())) for e in out.entries]
     return out

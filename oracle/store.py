@@ -23,7 +23,7 @@ CREATE TABLE docs (
     id INTEGER PRIMARY KEY, kind TEXT NOT NULL, system TEXT NOT NULL, language TEXT NOT NULL,
     document TEXT NOT NULL, doc_title TEXT NOT NULL, section TEXT NOT NULL, body TEXT NOT NULL, ref TEXT
 );
-CREATE VIRTUAL TABLE fts USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE fts USING fts5(title, body, terms, tokenize = 'unicode61 remove_diacritics 2');
 CREATE TABLE cards (ref TEXT PRIMARY KEY, json TEXT NOT NULL);
 CREATE TABLE vocab (word TEXT NOT NULL, language TEXT NOT NULL, stem TEXT NOT NULL, PRIMARY KEY (word, language)) WITHOUT ROWID;
 """
@@ -58,11 +58,22 @@ def _insert(conn: sqlite3.Connection, analyzer: Analyzer, rid: int, e: Entry, vo
     )
     title = " ".join(analyzer.terms(e.section, e.language))
     body = " ".join(analyzer.terms(e.body, e.language))
-    conn.execute("INSERT INTO fts (rowid, title, body) VALUES (?, ?, ?)", (rid, title, body))
-    for word in words(f"{e.section} {e.body}"):
-        key = (fold(word), e.language)
-        if key not in vocab and not analyzer.is_stop(word, e.language):
-            vocab[key] = analyzer.stem(word, e.language)
+    conn.execute("INSERT INTO fts (rowid, title, body, terms) VALUES (?, ?, ?, ?)", (rid, title, body, _terms_field(analyzer, e)))
+    for language, text in [(e.language, f"{e.section} {e.body}"), *e.terms]:
+        for word in words(text):
+            key = (fold(word), language)
+            if key not in vocab and not analyzer.is_stop(word, language):
+                vocab[key] = analyzer.stem(word, language)
+
+
+#: between two phrases of the terms field, so a phrase never matches across two of them
+TERMS_SEPARATOR = " | "
+
+
+def _terms_field(analyzer: Analyzer, e: Entry) -> str:
+    """The section's hand-written phrasings as stems, each in its own language, phrase by phrase."""
+    phrases = (" ".join(analyzer.terms(phrase, language)) for language, phrase in e.terms)
+    return TERMS_SEPARATOR.join(dict.fromkeys(p for p in phrases if p))
 
 
 def load_cached(path: Path, fingerprint: str) -> sqlite3.Connection | None:

@@ -24,7 +24,7 @@ from engine.core.outcome import Outcome
 from engine.orders import actions as A
 from engine.orders.ranks import advancement, qualified_rank
 from engine.orders.state import OrderPlayer, OrdersState
-from engine.tables.loader import default_book
+from engine.tables.books import default_book
 from engine.tables.models import ORDER_IDS, POINT_KINDS, Book
 from engine.tables.rules import call_for_help
 

@@ -7,24 +7,16 @@ rulebooks or the research facts state it, "project" when this project chose it.
 """
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-from pathlib import Path
+from collections.abc import Callable, Mapping
 from typing import Annotated, Literal, Union
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
-#: libyaml's parser when PyYAML was built with it (same results, ~8x faster), else pure Python
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Source = Literal["rulebook", "research", "project"]
 Terrain = Literal["forest", "mountains", "plains"]
 SpaceKind = Literal["guild", "city", "village", "enchanted_wilderness", "forest", "mountains", "plains"]
 ItemDeck = Literal["common", "rare"]
 Battle = Literal["strength", "wills"]
-
-DATA_ROOT = Path(__file__).resolve().parents[2] / "data" / "prophecy"
 
 
 class _Strict(BaseModel):
@@ -416,23 +408,14 @@ class _CardFile(_Strict):
     cards: list
 
 
-def _read_yaml(path: Path) -> object:
-    try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
-    except FileNotFoundError as exc:
-        raise ContentError(f"{path.name}: file missing from pack {path.parent}") from exc
-    except yaml.YAMLError as exc:
-        raise ContentError(f"{path.name}: not valid YAML: {exc}") from exc
-
-
-def _validate(path: Path, model: type[BaseModel], data: object) -> BaseModel:
+def _validate(fname: str, model: type[BaseModel], data: object) -> BaseModel:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         lines = []
         for err in exc.errors():
             loc = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in err["loc"]).replace(".[", "[")
-            lines.append(f"{path.name}: {loc or '(top)'}: {err['msg']}")
+            lines.append(f"{fname}: {loc or '(top)'}: {err['msg']}")
         raise ContentError("\n".join(lines)) from None
 
 
@@ -460,16 +443,28 @@ class _Guilds(_Strict):
     articles: dict[str, dict[str, str]] = Field(default_factory=dict)
 
 
-def load_pack(folder: Path) -> Pack:
-    """Load and cross-check a pack folder; raise ContentError naming file and field."""
-    folder = Path(folder)
-    manifest = _validate(folder / "pack.yaml", PackManifest, _read_yaml(folder / "pack.yaml"))
-    board = _validate(folder / "board.yaml", Board, _read_yaml(folder / "board.yaml"))
-    guilds = _validate(folder / "guilds.yaml", _Guilds, _read_yaml(folder / "guilds.yaml"))
-    chars = _validate(folder / "characters.yaml", _Characters, _read_yaml(folder / "characters.yaml"))
-    adv = _validate(folder / "adventures.yaml", _Adventures, _read_yaml(folder / "adventures.yaml"))
-    items = _validate(folder / "items.yaml", _Items, _read_yaml(folder / "items.yaml"))
-    chance = _validate(folder / "chance.yaml", _Chance, _read_yaml(folder / "chance.yaml"))
+#: the files of a pack folder, in the order they are checked
+PACK_FILES: tuple[str, ...] = (
+    "pack.yaml", "board.yaml", "guilds.yaml", "characters.yaml", "adventures.yaml", "items.yaml", "chance.yaml",
+)
+
+
+def build_pack(files: Mapping[str, object]) -> Pack:
+    """Validate and cross-check a pack from its parsed files (file name -> what the file says);
+    raise ContentError naming file and field.
+
+    Pure on purpose: the engine never opens a file, so whoever read the files (packs/ for the
+    shipped and group packs, a test for a pack built in memory) hands their contents over."""
+    missing = [f for f in PACK_FILES if f not in files]
+    if missing:
+        raise ContentError("\n".join(f"{f}: file missing from pack" for f in missing))
+    manifest = _validate("pack.yaml", PackManifest, files["pack.yaml"])
+    board = _validate("board.yaml", Board, files["board.yaml"])
+    guilds = _validate("guilds.yaml", _Guilds, files["guilds.yaml"])
+    chars = _validate("characters.yaml", _Characters, files["characters.yaml"])
+    adv = _validate("adventures.yaml", _Adventures, files["adventures.yaml"])
+    items = _validate("items.yaml", _Items, files["items.yaml"])
+    chance = _validate("chance.yaml", _Chance, files["chance.yaml"])
 
     problems: list[str] = []
     for fname, cards in (("adventures.yaml", adv.cards), ("items.yaml", items.cards), ("chance.yaml", chance.cards)):
@@ -507,7 +502,12 @@ def load_pack(folder: Path) -> Pack:
     )
 
 
+#: where packs not registered by hand come from: pack id -> Pack (installed by packs/)
+PackSource = Callable[[str], Pack]
+
 _REGISTERED: dict[str, Pack] = {}
+_FROM_SOURCE: dict[str, Pack] = {}
+_SOURCE: PackSource | None = None
 
 
 def register_pack(pack_id: str, pack: Pack) -> None:
@@ -515,19 +515,25 @@ def register_pack(pack_id: str, pack: Pack) -> None:
     _REGISTERED[pack_id] = pack
 
 
+def set_pack_source(source: PackSource | None) -> None:
+    """Install what `pack_by_id` asks for a pack nobody registered (packs/ does on import).
+
+    The engine cannot import the reader (it would stop being pure), so the reader hands itself
+    over here; None uninstalls it. Packs already fetched from a former source are forgotten."""
+    global _SOURCE
+    _SOURCE = source
+    _FROM_SOURCE.clear()
+
+
 def pack_by_id(pack_id: str = "base") -> Pack:
     """Packs are immutable, so one loaded copy serves every game in the process."""
-    found = _REGISTERED.get(pack_id)
+    found = _REGISTERED.get(pack_id) or _FROM_SOURCE.get(pack_id)
     if found is not None:
         return found
-    return _load_from_disk(pack_id)
-
-
-@lru_cache(maxsize=8)
-def _load_from_disk(pack_id: str) -> Pack:
-    if not re.fullmatch(r"[a-z0-9_-]+", pack_id):
-        raise ContentError(f"pack id {pack_id!r} is not a folder name")
-    return load_pack(DATA_ROOT / pack_id)
+    if _SOURCE is None:
+        raise ContentError(f"pack {pack_id!r} is not loaded; import packs")
+    found = _FROM_SOURCE[pack_id] = _SOURCE(pack_id)
+    return found
 
 
 class Named(str):

@@ -1,7 +1,8 @@
-"""Reference tables as data: models, a validating loader, a chaining roller, and the sheet's
-procedures (Call For Help, Multiple Specific Encounters). Pure: no I/O beyond reading the
-tables file, no Discord."""
-from engine.tables.loader import DEFAULT_FILE, TableError, check_book, default_book, load_book, parse_book
+"""Reference tables as data: models, their soundness checks, the books known by id, a chaining
+roller, and the sheet's procedures (Call For Help, Multiple Specific Encounters). Pure: no I/O
+(packs/ reads the tables files and installs itself as the book source), no Discord."""
+from engine.tables.books import DEFAULT_BOOK, book_by_id, default_book, register_book, set_book_source
+from engine.tables.checks import TableError, check_book, parse_book
 from engine.tables.models import (
     ORDER_IDS,
     POINT_KINDS,
@@ -29,7 +30,7 @@ __all__ = [
     "Book",
     "CALL_FOR_HELP",
     "CallForHelpResult",
-    "DEFAULT_FILE",
+    "DEFAULT_BOOK",
     "DiceSource",
     "DieSpec",
     "FollowUpRoll",
@@ -42,16 +43,18 @@ __all__ = [
     "Step",
     "TableError",
     "Thresholds",
+    "book_by_id",
     "call_for_help",
     "call_for_help_cost",
     "check_book",
     "default_book",
     "find_showable",
     "find_table",
-    "load_book",
     "order_encounters",
     "parse_book",
+    "register_book",
     "roll_die",
     "roll_table",
+    "set_book_source",
     "table_choices",
 ]

@@ -2,7 +2,7 @@
 
 Tables are data (data/tables/*.yaml) so a group can fix a typo or add a house table without
 touching Python. The models only check the *shape* of each field; whether the rows of a table
-cover every result of its die exactly once is checked by `engine.tables.loader`, which knows
+cover every result of its die exactly once is checked by `engine.tables.checks`, which knows
 the file name and can report every problem at once.
 """
 from __future__ import annotations

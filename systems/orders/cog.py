@@ -12,8 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import locale_of, refuse, reply_private
-from cogs.ui.text import clip, clip_lines
+from ui.replies import locale_of, reply_private
+from ui.errors import refuse
+from ui.text import clip, clip_lines
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.orders import SYSTEM, Advance, CallForHelp, ChangePoints, Join, MarkTasks, OrdersState, qualified_rank

@@ -14,9 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 from rapidfuzz import fuzz
 
-from cogs.common import locale_of, refuse, reply_private, typed_at
-from cogs.table import send_turn
-from cogs.ui.text import clip
+from ui.replies import locale_of, reply_private, send_turn, typed_at
+from ui.errors import refuse
+from ui.text import clip
 from engine.ai.odds import fight_odds
 from engine.core.errors import RuleError
 from engine.prophecy import actions as A
@@ -46,7 +46,7 @@ class ProphecyCog(commands.Cog):
             result: Result = await coro
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await send_turn(interaction, result, locale_of(interaction))
+        await send_turn(interaction, result)
 
     async def _choices(self, interaction: discord.Interaction, current: str,
                        keep: Callable[[Any], bool]) -> list[app_commands.Choice[str]]:
@@ -268,7 +268,7 @@ class ProphecyCog(commands.Cog):
                 result.steps[:0] = first.steps
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await send_turn(interaction, result, locale_of(interaction))
+        await send_turn(interaction, result)
 
     @app_commands.command(name="buy", description="Buy an Item on offer here")
     @app_commands.describe(item="The Item to buy")

@@ -17,66 +17,8 @@ from engine.prophecy.context import Ctx
 from engine.prophecy.guilds import certificate_price
 from engine.prophecy.state import ProphecyState
 from gm.i18n import t
-
-
-class Names:
-    """Display names for ids found in events and actions, in the reader's language.
-
-    The pack carries the translations (`names`, `guild_names`); an id nobody can name is
-    shown as it is rather than raising, so one odd event never breaks a whole reply.
-    """
-
-    def __init__(self, state: ProphecyState, locale: str) -> None:
-        self.state = state
-        self.pack: Pack = pack_by_id(state.options.pack)
-        self.locale = locale
-        self.players = {p.player: p.name for p in state.players}
-
-    def player(self, pid: str | None) -> str:
-        return self.players.get(pid or "", pid or "")
-
-    def card(self, card_id: str) -> str:
-        p = self.pack
-        for finder in (p.adventure, p.item, p.chance_card, p.character):
-            try:
-                return display_name(finder(card_id), self.locale)  # type: ignore[operator]
-            except KeyError:
-                continue
-        return card_id
-
-    def card_text(self, card_id: str) -> str:
-        """A card's own-words text in the reader's language ("" when it has none)."""
-        p = self.pack
-        for finder in (p.adventure, p.item, p.chance_card, p.character):
-            try:
-                return display_text(finder(card_id), self.locale)  # type: ignore[operator]
-            except KeyError:
-                continue
-        return ""
-
-    def space(self, space_id: str) -> str:
-        try:
-            return self.space_at(self.pack.space_index(space_id))
-        except KeyError:
-            return space_id
-
-    def space_at(self, index: int) -> str:
-        """The name of the board space at ring position `index`."""
-        return display_name(self.pack.space(index), self.locale)
-
-    def guild(self, guild_id: str) -> str:
-        return self.pack.guild_name(guild_id, self.locale)
-
-    def item_uid(self, uid: str) -> str:
-        for p in self.state.players:
-            for i in p.items:
-                if i.uid == uid:
-                    return self.card(i.card)
-        for offer in self.state.offers.values():
-            for i in offer:
-                if i.uid == uid:
-                    return self.card(i.card)
-        return uid
+from systems.prophecy.names import Names
+from systems.prophecy.prompt_text import describe_choice, describe_roll, destination_short, event_params
 
 
 def _cost_text(locale: str, gold: int) -> str:
@@ -91,7 +33,6 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
         if action.method == "stay":
             label = t(locale, "action.move_stay", space=n.space(action.to))
             if with_odds:
-                from systems.prophecy.prompt_text import destination_short
 
                 extra = destination_short(state, actor, action, locale)
                 label = f"{label} · {extra}" if extra else label
@@ -101,7 +42,6 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
         label = t(locale, "action.move", method=t(locale, f"method.{action.method}"), space=n.space(action.to),
                   cost=_cost_text(locale, cost))
         if with_odds:  # what waits there, in a few words (the prompt embed has the detail)
-            from systems.prophecy.prompt_text import destination_short
 
             extra = destination_short(state, actor, action, locale)
             label = f"{label} · {extra}" if extra else label
@@ -129,11 +69,9 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
             return t(locale, "prompt.use_giving", card=card_name, items=", ".join(n.item_uid(u) for u in action.give))
         return t(locale, "action.use_opportunity", card=card_name)
     if isinstance(action, A.Roll):
-        from systems.prophecy.prompt_text import describe_roll
 
         return describe_roll(state, action, locale, with_odds)
     if isinstance(action, A.ChooseItem):
-        from systems.prophecy.prompt_text import describe_choice
 
         return describe_choice(state, action, locale)
     if isinstance(action, (A.Heal, A.Recharge)):
@@ -217,7 +155,6 @@ def describe_event(state: ProphecyState, event: Event, locale: str) -> str | Non
     elif kind == "battle_started":
         params["lives"] = t(locale, "event.three_lives") if d.get("lives", 1) > 1 else ""
     elif kind in ("battle_roll", "chance_drawn", "chance_no_effect", "turn_auto_ended", "throw_decision"):
-        from systems.prophecy.prompt_text import event_params
 
         extra = event_params(state, event, locale)
         if extra is None:

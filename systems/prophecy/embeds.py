@@ -1,12 +1,12 @@
 """Prophecy's embeds: state and events -> what people see in the channel (prompt, narration,
-sheet, status, final ranking). Discord's limits are respected through cogs.ui.text."""
+sheet, status, final ranking). Discord's limits are respected through ui.text."""
 from __future__ import annotations
 
 from typing import Any
 
 import discord
 
-from cogs.ui.text import clip, clip_lines, mention
+from ui.text import clip, clip_lines, mention
 from systems.prophecy.describe import Names, describe_action, narrate
 from engine.prophecy import actions as A
 from engine.prophecy.content import display_name, pack_by_id

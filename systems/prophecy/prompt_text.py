@@ -19,7 +19,7 @@ from engine.prophecy.effects import can_pay, is_trade
 from engine.prophecy.movement import move_options
 from engine.prophecy.rules import legal_actions
 from engine.prophecy.state import ProphecyState
-from systems.prophecy.describe import Names
+from systems.prophecy.names import Names
 from gm.i18n import t
 
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import discord
 
-from cogs.ui.text import EMBEDS_TOTAL, embed_size
-from cogs.ui.views import prompt_view
+from ui.text import EMBEDS_TOTAL, embed_size
+from ui.views import prompt_view
 from engine.prophecy import actions as A
 from gm.session import Result
 from systems.plugin import TurnMessage

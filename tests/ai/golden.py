@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import packs  # noqa: F401  (reads data/ into the engine when run as a script)
 from engine.ai.simulate import play
 from engine.prophecy.game import SYSTEM
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.prophecy.content import ContentError, CreatureCard, OpportunityCard, load_pack
+from engine.prophecy.content import ContentError, CreatureCard, OpportunityCard
+from packs import read_pack
 
 PACK_DIR = Path(__file__).resolve().parents[2] / "data" / "prophecy" / "base"
 
@@ -27,7 +28,7 @@ BASIC_CHANCE = {
 
 @pytest.fixture(scope="module")
 def pack():
-    return load_pack(PACK_DIR)
+    return read_pack(PACK_DIR)
 
 
 def _raw(name: str):
@@ -426,7 +427,7 @@ def test_broken_pack__creature_without_experience_names_file_and_field(tmp_path)
 
     folder = _broken_copy(tmp_path, "adventures.yaml", drop_experience)
     with pytest.raises(ContentError) as exc:
-        load_pack(folder)
+        read_pack(folder)
     msg = str(exc.value)
     assert "adventures.yaml" in msg and "experience" in msg
 
@@ -443,7 +444,7 @@ def test_broken_pack__roll_table_missing_face_names_file_and_field(tmp_path):
 
     folder = _broken_copy(tmp_path, "adventures.yaml", drop_face_four)
     with pytest.raises(ContentError) as exc:
-        load_pack(folder)
+        read_pack(folder)
     msg = str(exc.value)
     assert "adventures.yaml" in msg and "effect" in msg and "roll" in msg
 
@@ -456,7 +457,7 @@ def test_broken_pack__character_with_unknown_guild_names_file_and_field(tmp_path
 
     folder = _broken_copy(tmp_path, "characters.yaml", bad_guild)
     with pytest.raises(ContentError) as exc:
-        load_pack(folder)
+        read_pack(folder)
     msg = str(exc.value)
     assert "characters.yaml" in msg and "guilds" in msg
 
@@ -522,4 +523,4 @@ def test_italian__guild_names_must_name_known_guilds(tmp_path):
     data["names"]["it"]["nowhere"] = "Da nessuna parte"
     (folder / "guilds.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
     with pytest.raises(ContentError, match=r"guilds.yaml: names.it.nowhere"):
-        load_pack(folder)
+        read_pack(folder)

@@ -11,6 +11,10 @@ from the question). The questions come in two splits:
   that round were changed, and never run through the ranker while tuning: their figures say
   how /rules does on questions nobody optimised for. Their misses are never printed.
 
+data/rules/section_terms.yaml (the words players use for each section) was written from the
+sections' own text, not from the questions: phrasings that echoed a training question were
+taken out again, and the held-out file was never opened while writing or tuning.
+
 The thresholds are the figures actually reached (rounded down), not wishes: a change that
 lowers either split fails here. The issue's target for the held-out split is top-1 >= 0.90;
 HELDOUT_TOP1 records what is really reached. Run with `-s` to see the figures:
@@ -24,10 +28,13 @@ import pytest
 
 from tests.lookup import full_index, questions
 
-TRAIN_TOP1 = 0.87  # 131 of 150 (0.873)
-TRAIN_TOP3 = 0.94  # 141 of 150
-HELDOUT_TOP1 = 0.69  # measured once, after tuning: 54 of 78 (0.692)
-HELDOUT_TOP3 = 0.88  # 69 of 78 (0.885)
+TRAIN_TOP1 = 0.90  # 135 of 150 (0.900)
+TRAIN_TOP3 = 0.97  # 146 of 150 (0.973)
+# measured once, after the section terms (section_terms.yaml) and ranking of issue 11's second
+# round were tuned on train only: 59 of 78 (0.756) top-1, 69 of 78 (0.885) top-3; the
+# round before measured 54 (0.692) and 69 (0.885)
+HELDOUT_TOP1 = 0.75
+HELDOUT_TOP3 = 0.88
 #: the issue's goal for the held-out split (reported, not asserted while it is not met)
 HELDOUT_TOP1_GOAL = 0.90
 

@@ -295,10 +295,10 @@ def test_card_lookup_exact_typo_and_shared_names():
 def test_cards_are_found_by_their_italian_names(tmp_path):
     """A pack card with an Italian name (`names: {it: ...}`) is found by that name, typos
     forgiven, offered to Italian autocomplete, and still shown under its English name."""
-    from engine.prophecy.content import DATA_ROOT
+    from packs import PACKS_ROOT
 
     pack = tmp_path / "packs" / "base"
-    shutil.copytree(DATA_ROOT / "base", pack)
+    shutil.copytree(PACKS_ROOT / "base", pack)
     adventures = yaml.safe_load((pack / "adventures.yaml").read_text(encoding="utf-8"))
     vampire = next(c for c in adventures["cards"] if c["id"] == "vampire")
     vampire["names"] = {"it": "Vampiro Antico"}
@@ -444,6 +444,96 @@ def test_broken_synonyms_or_glossary_are_reported_not_fatal(tmp_path):
     ix = RulesIndex.open(Sources(tmp_path / "none", rules_dir=rules, tables_dir=None))
     assert any("synonyms.yaml" in p for p in ix.problems)
     assert ix.card_lookup("Vampire") and ix.glossary("health") == []
+
+
+# -- section terms (data/rules/section_terms.yaml) ------------------------------------------------
+RIVER_BOOK = """Crossing the Torrent
+
+The party may cross the torrent only at the ford. Each hero rolls one die; on a 1 the
+current carries away one of the hero's followers.
+"""
+
+
+def _terms_sources(tmp_path: Path, terms: str) -> Sources:
+    books, rules = tmp_path / "books", tmp_path / "rules"
+    books.mkdir()
+    rules.mkdir()
+    (books / "river-game.en.txt").write_text(RIVER_BOOK, encoding="utf-8")
+    (rules / "section_terms.yaml").write_text(terms, encoding="utf-8")
+    return Sources(books, rules_dir=rules, tables_dir=None)
+
+
+def test_section_terms_let_an_italian_question_reach_an_english_only_section(tmp_path):
+    """The phrasings written for a section are searched with it, in both languages."""
+    terms = """
+topics:
+  river: &river
+    it: [attraversare il fiume, guado]
+documents:
+  river-game.en.txt:
+    "Crossing the Torrent": [*river, {en: [wade across]}]
+    "A Section Nobody Has": {en: [ghost words]}
+  another-book.en.txt:
+    "Anything": {en: [more ghost words]}
+"""
+    ix = RulesIndex.open(_terms_sources(tmp_path, terms))
+    assert not ix.problems
+    (hit, *_) = ix.search("come si attraversa il fiume?", kinds=["rulebook"])
+    assert (hit.document, hit.section) == ("river-game.en.txt", "Crossing the Torrent")
+    assert ix.search("wade", kinds=["rulebook"])[0].section == "Crossing the Torrent"
+    assert ix.search("ghost", kinds=["rulebook"]) == []  # keys that match no section are ignored
+
+
+def test_without_section_terms_the_section_only_has_its_own_words(tmp_path):
+    ix = RulesIndex.open(_terms_sources(tmp_path, "documents: {}\n"))
+    assert ix.search("guado", kinds=["rulebook"]) == []
+    assert ix.search("ford", kinds=["rulebook"])[0].section == "Crossing the Torrent"
+
+
+@pytest.mark.parametrize("broken", ["documents: [not, a, mapping]\n", "documents:\n  x.txt:\n    S: {fr: [eau]}\n", "{{{"])
+def test_broken_section_terms_are_reported_not_fatal(tmp_path, broken):
+    ix = RulesIndex.open(_terms_sources(tmp_path, broken))
+    assert any("section_terms.yaml" in p for p in ix.problems)
+    assert ix.search("ford", kinds=["rulebook"])[0].section == "Crossing the Torrent"
+
+
+def test_section_terms_name_real_sections():
+    """Every document and section named in the project's file exists in the real texts.
+
+    (A user's rulebook copy may differ and then loses only the extra words, but the file we
+    ship must match the rulebooks it was written for, or its words are silently lost.)
+    The Standard summary is left out: it is written apart and still changing.
+    """
+    from oracle.section_terms import load_section_terms
+
+    ix = full_index()
+    known = {(doc, section) for doc, section, _ in ix.sections()}
+    terms = load_section_terms(RULES_DIR / "section_terms.yaml")
+    assert not [key for key in terms if key not in known]
+    shipped = {d for d, _, _ in ix.sections() if not d.startswith("prophecy-standard")}
+    missing = [(d, s) for d, s, _ in ix.sections() if d in shipped and (d, s) not in terms]
+    assert not missing, missing
+
+
+def test_question_language_picks_the_synonym_group_when_stems_collide():
+    """"ports" (English) and "portare" (Italian: to carry) share the stem "port"."""
+    ix = full_index()
+    english = ix._plan("how do I sail between ports", None)
+    forms = {f for c in english.concepts if c.words == ("ports",) for f in c.forms}
+    assert ("harbour",) in forms and ("carri",) not in forms
+    italian = ix._plan("quanti oggetti posso portare?", None)
+    forms = {f for c in italian.concepts if c.words == ("portare",) for f in c.forms}
+    assert ("carri",) in forms
+
+
+def test_italian_card_name_reaches_english_rules(tmp_path):
+    """A card's names in both languages are synonyms: "Assassino Evaso" is the Escaped Murderer."""
+    (tmp_path / "house-rules.en.txt").write_text(
+        "Paying Off\n\nThe Escaped Murderer may be paid off with two Gold instead of being fought.\n", encoding="utf-8"
+    )
+    ix = RulesIndex.open(Sources(tmp_path, rules_dir=tmp_path / "none", tables_dir=None))
+    (hit,) = ix.search("l'assassino evaso si può pagare?", kinds=["rulebook"])
+    assert hit.section == "Paying Off" and "**escaped** **murderer**" in hit.excerpt.lower()
 
 
 # -- where a card is in a game (oracle/locate.py) ------------------------------------------------

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.errors import RuleError
-from engine.dice import LIMITS, DiceLimits, check_expression, roll
+from dice import LIMITS, DiceLimits, check_expression, roll
 from gm.i18n import catalogue
 
 
@@ -221,13 +221,14 @@ def test_breakdown__short_output_is_whole(faces):
     assert not r.truncated and r.breakdown == "1d6 (4) = `4`"
 
 
-# -- every key the engine raises has a sentence in every language ---------------------------------
-ENGINE = Path(__file__).resolve().parents[2] / "engine"
+# -- every key the free rolls and the engine raise has a sentence in every language ---------------
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "engine"
 KEY_RE = re.compile(r"""["'](dice\.[a-z_.]+[a-z_])["']""")
 
 
 def _engine_keys() -> set[str]:
-    files = [ENGINE / "dice.py", *(ENGINE / "tables").glob("*.py"), *(ENGINE / "orders").glob("*.py")]
+    files = [*(ROOT / "dice").glob("*.py"), *(ENGINE / "tables").glob("*.py"), *(ENGINE / "orders").glob("*.py")]
     return {k for f in files for k in KEY_RE.findall(f.read_text(encoding="utf-8"))}
 
 

@@ -13,8 +13,8 @@ import yaml
 
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
+from packs import DEFAULT_FILE
 from engine.tables import (
-    DEFAULT_FILE,
     DieSpec,
     TableError,
     call_for_help,

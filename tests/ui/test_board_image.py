@@ -226,7 +226,7 @@ def test_translated_labels_change_the_picture_and_do_not_leak(pack) -> None:
 
 # ------------------------------------------------------------------------------- cache
 def test_picture_cache_reuses_and_evicts(pack) -> None:
-    from cogs.ui.pictures import PictureCache
+    from ui.pictures import PictureCache
 
     cache = PictureCache(maxsize=2)
     state = fresh_state()

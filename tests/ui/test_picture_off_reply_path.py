@@ -11,7 +11,7 @@ import threading
 
 import systems
 from bot import create_bot
-from cogs.ui.pictures import PictureCache
+from ui.pictures import PictureCache
 from loopback import run_bot
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

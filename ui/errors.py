@@ -28,7 +28,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import locale_of, pretty_params, reply_private
+from ui.replies import locale_of, plugins_of, pretty_params, reply_private
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import GameError
@@ -62,11 +62,12 @@ def _what(interaction: discord.Interaction) -> str:
     return f"/{data.get('name', '?')}"
 
 
-def message_for(error: BaseException, locale: str) -> tuple[str, str | None]:
-    """(the reply, the error id if this was unexpected) for an error of a handler."""
+def message_for(error: BaseException, locale: str, plugins: Iterable[Any] = ()) -> tuple[str, str | None]:
+    """(the reply, the error id if this was unexpected) for an error of a handler; `plugins`
+    put a refusal's parameters in words."""
     error = unwrap(error)
     if isinstance(error, (RuleError, GameError)):
-        return t(locale, error.key, **pretty_params(error.params, locale)), None
+        return t(locale, error.key, **pretty_params(error.params, locale, plugins)), None
     if isinstance(error, KNOWN_STORE_ERRORS):
         return t(locale, error.key), None
     if is_disk_full(error):
@@ -82,7 +83,7 @@ def message_for(error: BaseException, locale: str) -> tuple[str, str | None]:
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer privately for a handler that failed, and log what the operator needs."""
     locale = locale_of(interaction)
-    text, error_id = message_for(error, locale)
+    text, error_id = message_for(error, locale, plugins_of(interaction))
     original = unwrap(error)
     if error_id is not None:
         log.error("error %s in %s (user %s, channel %s)", error_id, _what(interaction),
@@ -156,3 +157,13 @@ async def answer_unclaimed(interaction: discord.Interaction, templates: Iterable
         await reply_private(interaction, t(locale_of(interaction), "safety.unknown_button"))
     except discord.HTTPException:
         pass
+
+
+async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
+    """A rule or game-master refusal: a private, translated explanation; nothing changed."""
+    locale = locale_of(interaction)
+    if isinstance(exc, (RuleError, GameError)):
+        text = t(locale, exc.key, **pretty_params(exc.params, locale, plugins_of(interaction)))
+    else:  # storage conditions get their own message, anything else an apology with an error id
+        return await report(interaction, exc)
+    await reply_private(interaction, text)

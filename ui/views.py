@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui.text import clip
+from ui.text import clip
 from gm.i18n import t
 
 MAX_BUTTONS = 20  # 4 rows of 5, the fifth row stays free

@@ -1,26 +1,18 @@
-"""Load a tables file and prove it sound before any roll is made on it.
+"""Prove a tables book sound before any roll is made on it.
 
 A broken table (a gap, an overlap, a chain to a table that does not exist) would otherwise
 show up as a confusing roll in the middle of someone's game. Here every problem is found at
 start-up and reported with the file, the table and the row, in the same dotted form pydantic
-uses (`magical-orders.yaml: tables.traps.rows[2] (roll 3): ...`), all at once.
+uses (`magical-orders.yaml: tables.traps.rows[2] (roll 3): ...`), all at once. Pure: it is
+handed what a file says (packs/ reads the files), never opens one.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from engine.tables.models import Book, DieSpec, Row, RollTable
-
-#: libyaml's parser when PyYAML was built with it (same results, ~8x faster), else pure Python
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "tables"
-DEFAULT_FILE = DATA_DIR / "magical-orders.yaml"
 
 
 class TableError(ValueError):
@@ -163,7 +155,7 @@ def _pydantic_problems(fname: str, exc: ValidationError) -> list[str]:
 
 
 def parse_book(data: Any, fname: str = "<memory>") -> Book:
-    """Validate already-read YAML data; raise TableError naming `fname`, table and row."""
+    """Validate a book from what its file says; raise TableError naming `fname`, table and row."""
     try:
         book = Book.model_validate(data)
     except ValidationError as exc:
@@ -172,21 +164,3 @@ def parse_book(data: Any, fname: str = "<memory>") -> Book:
     if problems:
         raise TableError([f"{fname}: {p}" for p in problems])
     return book
-
-
-def load_book(path: Path | str = DEFAULT_FILE) -> Book:
-    """Read and validate one tables file."""
-    path = Path(path)
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
-    except FileNotFoundError:
-        raise TableError([f"{path.name}: file not found in {path.parent}"]) from None
-    except yaml.YAMLError as exc:
-        raise TableError([f"{path.name}: not valid YAML: {exc}"]) from None
-    return parse_book(data, path.name)
-
-
-@lru_cache(maxsize=1)
-def default_book() -> Book:
-    """The shipped Magical Orders tables, loaded once per process (they are immutable)."""
-    return load_book(DEFAULT_FILE)

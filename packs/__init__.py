@@ -1,0 +1,35 @@
+"""Reads content packs and tables from data/ into the engine.
+
+The engine is pure (no file reading, no PyYAML), so it asks for a pack or a tables book by id
+(`engine.prophecy.content.pack_by_id`, `engine.tables.default_book`) and this package, once
+imported, is what answers: it reads the YAML files and hands their contents to the engine's
+builders, which validate them. Every entry point imports it (bot.py, the tests' conftest, the
+benchmarks, the rules oracle); without it the engine says which import is missing.
+"""
+from __future__ import annotations
+
+from engine.prophecy.content import set_pack_source
+from engine.tables.books import set_book_source
+from packs.prophecy import PACKS_ROOT, pack_from_data, read_pack, read_pack_files
+from packs.tables import DEFAULT_FILE, TABLES_DIR, book_from_data, read_book
+
+
+def install() -> None:
+    """Make the engine fetch packs and books from data/ (done on import; again is harmless)."""
+    set_pack_source(pack_from_data)
+    set_book_source(book_from_data)
+
+
+install()
+
+__all__ = [
+    "DEFAULT_FILE",
+    "PACKS_ROOT",
+    "TABLES_DIR",
+    "book_from_data",
+    "install",
+    "pack_from_data",
+    "read_book",
+    "read_pack",
+    "read_pack_files",
+]

@@ -1,0 +1,148 @@
+"""The project's shape (issue 12): the engine stays pure, and no two modules or packages import
+each other.
+
+The engine is what every adapter builds on and what replays a stored game; if it imported
+discord, the game master or anything beyond the standard library and pydantic, the rules would
+stop being testable and replayable on their own. Import cycles are how a "grab bag" package
+starts: each is checked twice, between modules (any import, at module level or inside a
+function) and between the top-level packages (bot, cogs, systems, ui, gm, oracle, loopback,
+packs, dice, engine).
+"""
+from __future__ import annotations
+
+import ast
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("bot", "cogs", "systems", "ui", "gm", "oracle", "loopback", "packs", "dice", "engine")
+#: what the engine may import besides itself
+ENGINE_ALLOWED = {"pydantic", "pydantic_core", "typing_extensions"}
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+    return ".".join(parts)
+
+
+def _sources() -> dict[str, Path]:
+    found = {"bot": ROOT / "bot.py"}
+    for pkg in PACKAGES[1:]:
+        for path in (ROOT / pkg).rglob("*.py"):
+            found[_module_name(path)] = path
+    return found
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """Every module `name` imports (absolute names), wherever in the file the import sits.
+    Imports guarded by TYPE_CHECKING are annotations only and do not count."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for child in node.body for n in ast.walk(child))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            out.add(mod)
+            out.update(f"{mod}.{alias.name}" for alias in node.names)  # `from pkg import module`
+    return out
+
+
+def _graph() -> dict[str, set[str]]:
+    sources = _sources()
+    graph: dict[str, set[str]] = {}
+    for name, path in sources.items():
+        graph[name] = {m for m in _imports(name, path) if m in sources and m != name}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one node (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    counter = [0]
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def _parent_packages(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Drop the edge from a module to its own package's __init__ (Python imports a package before
+    its submodules anyway; an __init__ that re-exports its submodules is not a cycle)."""
+    return {m: {d for d in deps if not m.startswith(d + ".")} for m, deps in graph.items()}
+
+
+def test_engine_imports_only_itself_the_standard_library_and_pydantic():
+    stdlib = set(sys.stdlib_module_names)
+    offenders = {}
+    for path in (ROOT / "engine").rglob("*.py"):
+        name = _module_name(path)
+        bad = sorted(m for m in _imports(name, path)
+                     if (top := m.split(".")[0]) not in stdlib and top != "engine" and top not in ENGINE_ALLOWED)
+        if bad:
+            offenders[name] = bad
+    assert offenders == {}
+
+
+def test_no_import_cycle_between_modules():
+    assert _cycles(_parent_packages(_graph())) == []
+
+
+def test_no_two_top_level_packages_import_each_other():
+    edges: dict[str, set[str]] = defaultdict(set)
+    for module, deps in _graph().items():
+        for dep in deps:
+            a, b = module.split(".")[0], dep.split(".")[0]
+            if a != b:
+                edges[a].add(b)
+    assert _cycles(dict(edges)) == [], dict(edges)
+
+
+def test_the_checks_see_what_they_should():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+    graph = _graph()
+    assert "gm.session" in graph["bot"] or any(d.startswith("gm.") for d in graph["bot"])
+    assert "engine.core.system" in graph["systems"] or any(d.startswith("engine.") for d in graph["systems.plugin"])
