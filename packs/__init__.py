@@ -9,8 +9,10 @@ benchmarks, the rules oracle); without it the engine says which import is missin
 from __future__ import annotations
 
 from engine.prophecy.content import set_pack_source
+from engine.prophecy.content_standard import set_standard_source
 from engine.tables.books import set_book_source
 from packs.prophecy import PACKS_ROOT, pack_from_data, read_pack, read_pack_files
+from packs.prophecy_standard import standard_from_data
 from packs.tables import DEFAULT_FILE, TABLES_DIR, book_from_data, read_book
 
 
@@ -18,6 +20,7 @@ def install() -> None:
     """Make the engine fetch packs and books from data/ (done on import; again is harmless)."""
     set_pack_source(pack_from_data)
     set_book_source(book_from_data)
+    set_standard_source(standard_from_data)
 
 
 install()

@@ -44,7 +44,7 @@ def sheet_lines(state: ProphecyState, p: PlayerState, locale: str) -> str:
     return "\n".join([
         f"❤️ {t(locale, 'sheet.health')} {cubes(p.red.right, p.red.left)} ({t(locale, 'sheet.strength')} {p.strength})",
         f"🔷 {t(locale, 'sheet.magic')} {cubes(p.blue.right, p.blue.left)} ({t(locale, 'sheet.willpower')} {p.willpower})",
-        f"💰 {p.gold} · ✨ {p.experience} XP · 📍 {n.space_at(p.space)}",
+        f"💰 {p.gold} {t(locale, 'sheet.gold')} · ✨ {p.experience} {t(locale, 'sheet.experience')} · 📍 {n.space_at(p.space)}",
         f"🎒 {items or t(locale, 'sheet.no_items')}",
         f"📜 {len(p.certificates)}/5: {certs}",
     ])
