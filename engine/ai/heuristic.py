@@ -550,6 +550,8 @@ def res_of(p: PlayerState, tables: BoardTables) -> Res:
 
 #: (pack, Certificate prices, Experience per Certificate) -> (pack kept alive, tables, near, memo)
 _SHARED: dict[tuple[int, tuple[int, ...], int], tuple[Pack, BoardTables, Near, dict[Any, float]]] = {}
+#: (pack, character) -> what `make_plan` needs besides the bank (pack kept alive in _SHARED)
+_CHARACTER: dict[tuple[int, str], tuple[tuple[int, ...], int, BoardTables, Near, dict[Any, float]]] = {}
 
 
 def forget() -> None:
@@ -560,17 +562,20 @@ def forget() -> None:
 
 def make_plan(state: ProphecyState, p: PlayerState) -> Plan:
     pack = pack_of(state)
-    _PACKS[id(pack)] = pack
-    member = pack.character(p.character).guilds
-    gold = pack.rules.certificate_gold.value or 0
-    cert_xp = pack.rules.certificate_experience.value or 0
-    price = tuple(0 if g in member else gold for g in pack.guilds)  # BoardTables.guilds order
-    key = (id(pack), price, cert_xp)
-    shared = _SHARED.get(key)
-    if shared is None:
-        tables = tables_for(pack)
-        shared = _SHARED[key] = (pack, tables, _near(tables, price), {})
-    _pack, tables, near, memo = shared
+    found = _CHARACTER.get((id(pack), p.character))
+    if found is None:  # (the pack stays referenced from _SHARED, so its id is never reused)
+        _PACKS[id(pack)] = pack
+        member = pack.character(p.character).guilds
+        gold = pack.rules.certificate_gold.value or 0
+        cert_xp = pack.rules.certificate_experience.value or 0
+        price = tuple(0 if g in member else gold for g in pack.guilds)  # BoardTables.guilds order
+        key = (id(pack), price, cert_xp)
+        shared = _SHARED.get(key)
+        if shared is None:
+            tables = tables_for(pack)
+            shared = _SHARED[key] = (pack, tables, _near(tables, price), {})
+        found = _CHARACTER[(id(pack), p.character)] = (price, cert_xp, shared[1], shared[2], shared[3])
+    price, cert_xp, tables, near, memo = found
     return Plan(pack, tables, price, cert_xp, state.bank_red, state.bank_blue, memo, near)
 
 

@@ -5,7 +5,7 @@ caller's state untouched, and every change is reported as an event.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from engine.core.errors import RuleError, UnknownAction
 from engine.core.outcome import Outcome
@@ -245,8 +245,7 @@ def _advance(ctx: Ctx) -> None:
         if st.turn.item_choices or st.turn.battle is not None:
             return
         if st.options.auto_end_turn and st.turn.phase == "act":
-            acts = legal_actions(st, active.player)
-            if len(acts) == 1 and acts[0].type == "end_turn":
+            if _only_end_turn(st, active.player):
                 ctx.emit("turn_auto_ended", active.player, reasons=idle_reasons(ctx, active))
                 end_turn(ctx)
                 continue
@@ -261,36 +260,54 @@ def parse_action(payload: dict[str, Any]) -> Any:
 
 
 def legal_actions(state: ProphecyState, actor: str) -> list[Any]:
+    return list(_legal(state, actor))
+
+
+def _only_end_turn(state: ProphecyState, actor: str) -> bool:
+    """Whether ending the turn is the one legal action (`legal_actions` == [EndTurn]), stopping
+    at the first other action found instead of listing them all."""
+    found = False
+    for action in _legal(state, actor):
+        if found or action.type != "end_turn":
+            return False
+        found = True
+    return found
+
+
+def _legal(state: ProphecyState, actor: str) -> Iterator[Any]:
+    """The legal actions in their fixed order, one at a time (see `legal_actions`)."""
     if state.status != "active" or state.turn is None:
-        return []
+        return
     t = state.turn
     if t.item_choices:
         c = t.item_choices[0]
         if c.player != actor or not state.player(actor).alive:
-            return []
-        return [A.ChooseItem(item=i.uid) for i in distinct_choices(item_candidates(state.player(actor), c.mode))]
+            return
+        yield from (A.ChooseItem(item=i.uid) for i in distinct_choices(item_candidates(state.player(actor), c.mode)))
+        return
     if t.player != actor:
-        return []
+        return
     ctx = Ctx(state=state, pack=pack_of(state))
     p = state.player(actor)
     if not p.alive:
-        return []
+        return
     if t.battle is not None:
-        return [A.Roll(throw=False)] + ([A.Roll(throw=True)] if t.battle.can_throw() else [])
-    out: list[Any] = []
+        yield A.Roll(throw=False)
+        if t.battle.can_throw():
+            yield A.Roll(throw=True)
+        return
     if t.phase == "move":
         for move, cost in move_options(ctx.pack, p, t.held):
             if p.gold >= cost:
-                out.append(move)
+                yield move
     elif t.phase == "fight":
-        out.extend(_fight_actions(ctx, p))
+        yield from _fight_actions(ctx, p)
     else:
-        out.extend(_act_actions(ctx, p))
+        yield from _act_actions(ctx, p)
     for item in p.items:
         card = ctx.pack.item(item.card)
         if card.use is not None and not item.damaged and would_change(ctx, p, card.use):
-            out.append(A.UseItem(item=item.uid))
-    return out
+            yield A.UseItem(item=item.uid)
 
 
 def _fight_actions(ctx: Ctx, p: PlayerState) -> list[Any]:
@@ -315,40 +332,40 @@ def _fight_actions(ctx: Ctx, p: PlayerState) -> list[Any]:
     return out
 
 
-def _act_actions(ctx: Ctx, p: PlayerState) -> list[Any]:
-    out: list[Any] = []
+def _act_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
+    """The act phase's actions in order, one at a time (a caller may stop early)."""
     for adv, card in opportunities_here(ctx, p):
         if can_use_opportunity(ctx, p, card):
             for give in items_to_give(p, card):
-                out.append(A.UseOpportunity(card=adv.uid, give=give))
+                yield A.UseOpportunity(card=adv.uid, give=give)
     for kind, lost, cls in (("heal", p.red.left, A.Heal), ("recharge", p.blue.left, A.Recharge)):
         for svc in services(ctx, p, kind):
             if used_this_turn(ctx, p, svc):
                 continue
             for n in range(1, max_amount(svc, lost, p.gold) + 1):
                 if price(svc, n) <= p.gold:
-                    out.append(cls(amount=n))
+                    yield cls(amount=n)
     for svc in services(ctx, p, "exchange"):
         try:
             check_exchange(ctx, p, svc)
         except RuleError:
             continue
-        out.append(A.Exchange(service=svc.id))
+        yield A.Exchange(service=svc.id)
     if services(ctx, p, "market"):
         for item in offer_here(ctx, p):
             if ctx.pack.item(item.card).cost <= p.gold:
-                out.append(A.Buy(item=item.uid))
+                yield A.Buy(item=item.uid)
         for item in p.items:
             if not item.damaged:
-                out.append(A.Sell(item=item.uid))
+                yield A.Sell(item=item.uid)
     for svc in services(ctx, p, "repair"):
         for item in p.items:
             if item.damaged and p.gold >= svc.price:
-                out.append(A.Repair(item=item.uid))
+                yield A.Repair(item=item.uid)
     try:
         check_certificate(ctx, p)
-        out.append(A.BuyCertificate())
     except RuleError:
         pass
-    out.append(A.EndTurn())
-    return out
+    else:
+        yield A.BuyCertificate()
+    yield A.EndTurn()
