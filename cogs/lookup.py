@@ -325,5 +325,35 @@ class LookupCog(commands.Cog):
         return [app_commands.Choice(name=n, value=n) for n in index.autocomplete_glossary(current, locale_of(interaction))]
 
 
+    # -- /rulings ----------------------------------------------------------------------------
+    @app_commands.command(name="rulings", description="List this bot's rulings where a game's rules are silent")
+    async def rulings(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        found = (await self._index_for(interaction)).rulings(locale)
+        if not found:
+            await _send(interaction, content=t(locale, "lookup.no_rulings"), ephemeral=True)
+            return
+        await _send(interaction, embeds=rulings_embeds(found, locale), ephemeral=True)
+
+
+def rulings_embeds(found: list[tuple[str, str, str]], locale: str) -> list[discord.Embed]:
+    """One embed per rulings file: every ruling's title, in order, within Discord's limits (the
+    text of each is one `/rules` away, so a long list stays readable)."""
+    by_heading: dict[str, list[str]] = {}
+    for heading, title, _ in found:
+        by_heading.setdefault(heading, []).append(f"• {title}")
+    embeds = []
+    for heading, lines in list(by_heading.items())[:9]:
+        shown: list[str] = []
+        for line in lines:  # the first ones that fit: the list reads in the file's order
+            if sum(len(x) + 1 for x in shown) + len(line) > 3900:
+                break
+            shown.append(line)
+        embed = discord.Embed(title=heading[:TITLE], description="\n".join(shown), colour=discord.Colour.dark_gold())
+        embed.set_footer(text=t(locale, "lookup.rulings_footer"))
+        embeds.append(embed)
+    return embeds
+
+
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(LookupCog(bot))

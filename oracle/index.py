@@ -418,7 +418,7 @@ class RulesIndex:
         key = (system, language)
         choices = self._section_choices.get(key)
         if choices is None:
-            order = {"summary": 0, "rulebook": 1, "table": 2}
+            order = {"summary": 0, "rulebook": 1, "ruling": 2, "table": 3}
             docs = [
                 d for d in self._sections
                 if (system is None or d.system == system) and (language is None or d.language == language)
@@ -438,6 +438,14 @@ class RulesIndex:
     def glossary(self, term: str, limit: int = 3) -> list[GlossaryEntry]:
         """Glossary entries for a term typed in English or Italian, typos forgiven."""
         return self.glossary_data.lookup(term, limit)
+
+    def rulings(self, language: str = "en") -> list[tuple[str, str, str]]:
+        """(heading, title, text) of every ruling this bot took, in `language` where written
+        (else English), in file order: what /rulings lists."""
+        docs = [d for d in self._docs.values() if d.kind == "ruling"]
+        langs = {(d.document, d.ref) for d in docs if d.language == language}
+        shown = [d for d in docs if d.language == language or (d.language == "en" and (d.document, d.ref) not in langs)]
+        return [(d.doc_title, d.section, d.body) for d in sorted(shown, key=lambda d: d.id)]
 
     def autocomplete_glossary(self, prefix: str, language: str = "en") -> list[str]:
         return self.glossary_data.autocomplete(prefix, language, AUTOCOMPLETE_LIMIT)

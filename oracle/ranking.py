@@ -50,7 +50,7 @@ TERMS_BOOST = 2.0
 TERMS_COVER = 0.5
 #: how much a concept found only among the phrasings (not in the text) counts as covered
 TERMS_ONLY_COVER = 0.5
-RULE_KINDS = ("summary", "rulebook", "table")
+RULE_KINDS = ("summary", "rulebook", "table", "ruling")
 #: how much a section of the game named in the question, or of the channel's game, counts more
 NAMED_SYSTEM_BOOST = 3.0
 CHANNEL_SYSTEM_BOOST = 2.0

@@ -15,12 +15,16 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import yaml
+
 from packs import PACKS_ROOT
 from oracle.cards import CardInfo, load_all_cards, pack_folders
 from oracle.section_terms import Terms, load_section_terms
 from oracle.sections import split_markdown, split_rulebook
 from oracle.tables import load_tables
 from oracle.text import LANGUAGES, detect_language
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_DIR = ROOT / "data" / "rules"
@@ -30,12 +34,13 @@ TABLES_DIR = ROOT / "data" / "tables"
 CARD_WORDS = ROOT / "data" / "locales" / "en" / "lookup.yaml"
 
 #: bump when tokenising, splitting or the schema changes, so old caches are rebuilt
-INDEX_FORMAT = 7
+INDEX_FORMAT = 8
 
 #: file-name prefix -> (system id, human title); longest prefix wins
 KNOWN_DOCUMENTS: dict[str, tuple[str, str]] = {
     "prophecy-basic-rules": ("prophecy", "Prophecy: Basic rules"),
     "prophecy-basic": ("prophecy", "Prophecy: Basic rules, project summary"),
+    "prophecy-standard": ("prophecy_standard", "Prophecy: Standard Version, project summary"),
     "prophecy-water-realm-expansion": ("prophecy_water_realm", "Prophecy: Water Realm expansion"),
     "prophecy-water-realm": ("prophecy_water_realm", "Prophecy: Water Realm, project summary"),
     "darkest-talisman-solo-coop-variant": ("darkest_talisman", "Darkest Talisman: solo/co-op variant"),
@@ -50,6 +55,7 @@ SYSTEM_MENTIONS: dict[str, str] = {
     "talisman": "darkest_talisman",
     "magical orders": "magical_orders",
     "water realm": "prophecy_water_realm",
+    "prophecy standard": "prophecy_standard",
     "regno dell'acqua": "prophecy_water_realm",
     "prophecy": "prophecy",
 }
@@ -93,6 +99,13 @@ class Sources:
     def glossary(self) -> Path:
         return self.rules_dir / "glossary.yaml"
 
+    def rulings_files(self) -> list[Path]:
+        """Every `rulings.yaml` of the content packs: decisions this bot took where the rules are
+        silent, shown as its own rulings (never as printed rules)."""
+        if not self.packs_root.parent.is_dir():
+            return []
+        return sorted(self.packs_root.parent.glob("*/*/rulings.yaml"))
+
     @property
     def section_terms(self) -> Path:
         return self.rules_dir / "section_terms.yaml"
@@ -106,6 +119,7 @@ class Sources:
             found += sorted(self.rules_dir.glob("*.md"))
         if self.section_terms.is_file():
             found.append(self.section_terms)
+        found += self.rulings_files()
         for folder in pack_folders(self.packs_root):
             found += sorted(folder.glob("*.yaml"))
         if self.tables_dir is not None and self.tables_dir.is_dir():
@@ -157,6 +171,35 @@ def _summary_entries(path: Path) -> list[Entry]:
     return [Entry("summary", system, language, path.name, doc_title or title, s.title, s.body) for s in sections]
 
 
+#: the heading of a rulings file's entries, per language ({game} is the pack folder's game)
+RULINGS_TITLE = {"en": "This bot's rulings: {game}", "it": "Decisioni di questo bot: {game}"}
+#: pack folder (data/<system>/<pack>/) -> (the oracle's tag for that game, its name as players say it)
+RULINGS_GAMES = {("prophecy", "standard"): ("prophecy_standard", "Prophecy Standard")}
+
+
+def ruling_document(path: Path) -> str:
+    """The document name of a rulings file's entries ("prophecy-standard-rulings")."""
+    return f"{path.parent.parent.name}-{path.parent.name}-rulings"
+
+
+def _ruling_entries(path: Path) -> list[Entry]:
+    """One entry per ruling and language. A broken file raises (collect() lists it as a problem)."""
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
+    system, game = RULINGS_GAMES.get((path.parent.parent.name, path.parent.name),
+                                     (path.parent.parent.name, f"{path.parent.parent.name} {path.parent.name}".title()))
+    out: list[Entry] = []
+    for ruling in data.get("rulings", []):
+        titles, texts = ruling.get("title") or {}, ruling.get("text") or {}
+        for language, body in texts.items():
+            if language not in LANGUAGES or not body:
+                continue
+            heading = RULINGS_TITLE.get(language, RULINGS_TITLE["en"]).format(game=game)
+            out.append(Entry("ruling", system, language, ruling_document(path), heading,
+                             str(titles.get(language) or titles.get("en") or ruling.get("id")), str(body),
+                             ref=str(ruling.get("id"))))
+    return out
+
+
 def _card_entry(card: CardInfo) -> Entry:
     return Entry("card", card.system, "en", f"pack:{card.pack}", f"Content pack {card.pack}", card.name, card.index_text(), card.ref)
 
@@ -172,6 +215,11 @@ def collect(sources: Sources) -> Collected:
     if sources.rules_dir.is_dir():
         for path in sorted(sources.rules_dir.glob("*.md")):
             out.entries += _summary_entries(path)
+    for path in sources.rulings_files():
+        try:
+            out.entries += _ruling_entries(path)
+        except (OSError, ValueError, yaml.YAMLError, AttributeError) as exc:
+            out.problems.append(f"{path.name}: {exc}")
     cards, problems = load_all_cards(sources.packs_root)
     out.cards = cards
     out.problems += problems

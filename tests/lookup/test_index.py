@@ -562,7 +562,7 @@ def test_locate_cards_in_a_game_state():
 
 # -- the Discord adapter (cogs/lookup.py) ---------------------------------------------------------
 async def test_lookup_commands_are_fully_translated():
-    """/rules, /card and /glossary have Italian names, descriptions, options and choices."""
+    """/rules, /card, /glossary and /rulings have Italian names, descriptions, options and choices."""
     import discord
     from discord.ext import commands
 
@@ -591,7 +591,7 @@ async def test_lookup_commands_are_fully_translated():
         names.add(payload["name_localizations"].get("it"))
         walk(payload, "")
     assert not missing, missing
-    assert names == {"regole", "carta", "glossario"}
+    assert names == {"regole", "carta", "glossario", "decisioni"}
     await bot.remove_cog("LookupCog")
 
 
