@@ -30,7 +30,7 @@ from ui.views import ChoiceButton, ChoiceSelect, EndButton
 from gm.i18n import t
 from gm.session import GameMaster
 from gm.settings import Settings
-from gm.store import GameStore, OwnershipKeeper, SqliteStore, StoreError, StoreOwned, StoreSettings
+from gm.store import GameStore, OwnershipKeeper, StoreError, StoreOwned, StoreSettings, make_store
 from gm.translator import LocaleTranslator
 
 #: the cogs every game shares, then each registered system's own
@@ -109,7 +109,8 @@ def create_bot(settings: Settings | None = None, store: GameStore | None = None,
                clock: Callable[[], float] = time.time, **kwargs: object) -> GameBot:
     """A fresh bot (tests and restarts build a new one over the same database)."""
     settings = settings or Settings()
-    store = store or SqliteStore(settings.database_path, clock=clock, lease_seconds=StoreSettings().db_lease_seconds)
+    store = store or make_store(settings.database_url, settings.database_path, clock=clock,
+                                lease_seconds=StoreSettings().db_lease_seconds)
     kwargs.setdefault("guild_ready_timeout", 0.05)
     kwargs.setdefault("tree_cls", GuardedTree)
     return GameBot(settings, store, clock=clock, **kwargs)

@@ -105,6 +105,7 @@ def count_trips(conn: aiosqlite.Connection) -> CountingQueue:
 
 STORE_CALLS = ("get_game", "get_active_game", "list_games", "commit_action", "update_game", "set_settings",
                "set_status", "last_seq", "actions", "get_user_setting", "set_user_setting",
+               "user_setting_and_last_seq", "mark_last_seq",
                "enqueue_message", "pending_messages", "mark_delivered", "note_attempt")
 
 
@@ -142,10 +143,12 @@ def measure(fake: FakeDiscord, result: InteractionResult, since: int) -> Press:
     """Reply, last message and end of the press, all from the moment the payload was sent."""
     done = time.monotonic()
     sent = result.record.dispatched_at
-    arrived = [r.time for r in fake.requests[since:] if r.method != "GET"]
+    requests = fake.requests[since:]
+    arrived = [r.time for r in requests if r.method != "GET"]
     last = max(arrived) if arrived else done
     assert result.elapsed is not None, "the bot did not answer"
-    picture = any(m.attachments for m in result.messages)
+    # a picture uploaded by this press (an edited prompt keeps the one it was posted with)
+    picture = any(r.files for r in requests)
     return Press(result.elapsed * 1000, (done - sent) * 1000, (last - sent) * 1000, picture)
 
 

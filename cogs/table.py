@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs.outbox import CAPTURE, Capture, deliver_pending, sink
-from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_of, turn_message
+from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_of, start_picture, turn_message
 from ui.replies import PINGS, locale_of, reply_private
 from ui.errors import refuse
 from ui.text import clip, mention
@@ -336,6 +336,9 @@ DYNAMIC_ITEMS = (VoteButton, UndoButton, ReplaceButton, LogPageButton, ShowButto
 class TableCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        #: who asked for DMs (/notify), as read from or written to the store by this process
+        #: (the only writer): a turn's "it is your turn" DM needs no store trip after the first
+        self._wants_dm: dict[int, bool] = {}
         settings = getattr(bot, "settings", None)
         if settings is not None:
             self.ticker.change_interval(seconds=settings.clock_interval)
@@ -443,7 +446,12 @@ class TableCog(commands.Cog):
         """A private nudge for people who asked for one with /notify."""
         if not player or not player.isdigit():
             return
-        if not await _gm(self.bot).store.get_user_setting(int(player), "notify_dm", False):
+        wanted = self._wants_dm.get(int(player))
+        if wanted is None:
+            stored = bool(await _gm(self.bot).store.get_user_setting(int(player), "notify_dm", False))
+            # a /notify answered while this was read wins
+            wanted = self._wants_dm.setdefault(int(player), stored)
+        if not wanted:
             return
         if (dm := sink(int(player), "user")) is not None:  # the clock's outbox
             return await dm.send(text[:2000])
@@ -465,6 +473,7 @@ class TableCog(commands.Cog):
                                                              game, version, index)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
+        start_picture(result, locale)  # drawn while the prompt is edited
         actor = str(interaction.user.id)
         before = result.system.view(result.before, actor)  # text sent out: from the view
         # the echo says in full what the button said (a button label may have been shortened)
@@ -573,6 +582,7 @@ class TableCog(commands.Cog):
     @app_commands.choices(dm=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")])
     async def notify(self, interaction: discord.Interaction, dm: str) -> None:
         await _gm(interaction.client).store.set_user_setting(interaction.user.id, "notify_dm", dm == "on")
+        self._wants_dm[interaction.user.id] = dm == "on"
         await reply_private(interaction, t(locale_of(interaction), f"table.notify_{dm}"))
 
     @app_commands.command(name="me", description="Your character sheet (only you see it)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,6 +21,9 @@ class Settings(BaseSettings):
 
     discord_token: str | None = Field(None, description="Bot token from the Discord developer portal")
     database_path: Path = Field(Path("./gm.sqlite3"), description="SQLite file holding every game")
+    #: where the games live when not in the SQLite file above: `postgresql://user:pw@host/db`
+    #: (a PostgreSQL server) or `sqlite:///path`; empty means DATABASE_PATH
+    database_url: str | None = Field(None, description="postgresql://... or sqlite:///...; empty: DATABASE_PATH")
     dev_guild_id: int | None = Field(None, description="Sync commands to this one server instantly (development)")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     default_locale: Literal["en", "it"] = "en"
@@ -32,3 +35,13 @@ class Settings(BaseSettings):
     rules_index_warmup: bool = True
     #: how often the turn clock looks for due deadlines, in seconds
     clock_interval: float = Field(30.0, gt=0)
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: str | None) -> str | None:
+        """Refuse an address no backend understands now, not at the first game."""
+        from gm.store.factory import backend_of
+
+        value = (value or "").strip() or None
+        backend_of(value)  # raises ValueError naming the accepted forms
+        return value

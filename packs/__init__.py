@@ -8,12 +8,14 @@ benchmarks, the rules oracle); without it the engine says which import is missin
 """
 from __future__ import annotations
 
+from engine.darkest_talisman.content import set_pack_source as set_talisman_source
 from engine.prophecy.content import set_pack_source
 from engine.prophecy.content_standard import set_standard_source
 from engine.tables.books import set_book_source
 from packs.prophecy import PACKS_ROOT, pack_from_data, read_pack, read_pack_files
 from packs.prophecy_standard import standard_from_data
 from packs.tables import DEFAULT_FILE, TABLES_DIR, book_from_data, read_book
+from packs.talisman import talisman_from_data
 
 
 def install() -> None:
@@ -21,6 +23,7 @@ def install() -> None:
     set_pack_source(pack_from_data)
     set_book_source(book_from_data)
     set_standard_source(standard_from_data)
+    set_talisman_source(talisman_from_data)
 
 
 install()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_serializer
 
 
 class _Action(BaseModel):
@@ -16,9 +16,20 @@ class _Action(BaseModel):
 
 class Move(_Action):
     type: Literal["move"] = "move"
-    method: Literal["stay", "walk", "horse", "boat", "gate"]
+    #: "teleport" (to any space) exists only through a Standard Ability or Artifact
+    method: Literal["stay", "walk", "horse", "boat", "gate", "teleport"]
     #: destination space id (for "stay", the current space)
     to: str = Field(max_length=64)
+    #: Standard: the Ability or Artifact that gives this way of moving (None: the usual one)
+    via: str | None = Field(None, max_length=64)
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):  # type: ignore[no-untyped-def]
+        """A Basic move dumps exactly as before the Standard Version (replayed logs compare)."""
+        data = handler(self)
+        if self.via is None:
+            data.pop("via", None)
+        return data
 
 
 class Fight(_Action):
@@ -34,6 +45,20 @@ class Fight(_Action):
     #: throw the weapon: its thrown bonus is added to the first roll, then it is usually damaged
     #: (in a three-lives battle the player may instead throw it before a later roll: `Roll`)
     throw: bool = False
+    #: Standard: a second one-handed weapon (an Ability allows two, facts §11.8)
+    second: str | None = Field(None, max_length=64)
+    #: Standard: spells cast before the dice (Prayer, Curse, a bonus), paid once for the battle
+    spells: tuple[str, ...] = Field((), max_length=10)
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):  # type: ignore[no-untyped-def]
+        """A Basic fight dumps exactly as before the Standard Version (replayed logs compare)."""
+        data = handler(self)
+        if self.second is None:
+            data.pop("second", None)
+        if not self.spells:
+            data.pop("spells", None)
+        return data
 
 
 class Roll(_Action):
@@ -108,6 +133,143 @@ class EndTurn(_Action):
     type: Literal["end_turn"] = "end_turn"
 
 
+# ---------------------------------------------------------------- Standard Version only
+
+
+class ChooseCharacter(_Action):
+    """Keep one of the two characters dealt (ruling character_choice)."""
+
+    type: Literal["choose_character"] = "choose_character"
+    character: str = Field(max_length=64)
+
+
+class ChooseCreature(_Action):
+    """Of two Creatures on the space, the one fought first (ruling creature_order)."""
+
+    type: Literal["choose_creature"] = "choose_creature"
+    card: str = Field(max_length=64)
+
+
+class Avoid(_Action):
+    """Slip past the Creature instead of fighting it (Stealth, Beast Speech); it stays."""
+
+    type: Literal["avoid"] = "avoid"
+
+
+class Attack(_Action):
+    """Attack an Astral Plane (`target` = the plane's id) or a character on the space
+    (`target` = her player id), with the equipment and spells declared for the battle."""
+
+    type: Literal["attack"] = "attack"
+    target: str = Field(max_length=64)
+    battle: Literal["strength", "wills"]
+    weapon: str | None = Field(None, max_length=64)
+    hand: tuple[str, ...] = Field((), max_length=2)
+    head: str | None = Field(None, max_length=64)
+    body: tuple[str, ...] = Field((), max_length=50)
+    throw: bool = False
+    second: str | None = Field(None, max_length=64)
+    spells: tuple[str, ...] = Field((), max_length=10)
+
+
+class StopAttack(_Action):
+    """Stop after beating a Lesser Guardian instead of going on (ruling astral_both_guardians)."""
+
+    type: Literal["stop_attack"] = "stop_attack"
+
+
+class AfterRoll(_Action):
+    """Once the dice have fallen: use an Ability that rolls again or fights again, or (ability
+    None) let the roll stand (ruling battle_abilities)."""
+
+    type: Literal["after_roll"] = "after_roll"
+    ability: str | None = Field(None, max_length=64)
+    #: which die a reroll throws again
+    dice: Literal["own", "opponent", "both"] | None = None
+
+
+class ChooseLoss(_Action):
+    """The loser of a fight between characters: give up this Item, or (None) lose 1 Health."""
+
+    type: Literal["choose_loss"] = "choose_loss"
+    item: str | None = Field(None, max_length=64)
+
+
+class TakeItem(_Action):
+    """The winner takes this Item of the loser (Thievery)."""
+
+    type: Literal["take_item"] = "take_item"
+    item: str = Field(max_length=64)
+
+
+class TakeArtifact(_Action):
+    """In the Final Battle, the winner takes this Artifact of the loser."""
+
+    type: Literal["take_artifact"] = "take_artifact"
+    artifact: str = Field(max_length=64)
+
+
+class Discard(_Action):
+    """Over the limit at the end of the round: discard this Item (uid) or Ability (id)."""
+
+    type: Literal["discard"] = "discard"
+    card: str = Field(max_length=64)
+
+
+class ChooseSpace(_Action):
+    """The Royal Cape's holder picks the Final Battle's space."""
+
+    type: Literal["choose_space"] = "choose_space"
+    space: str = Field(max_length=64)
+
+
+class Dream(_Action):
+    """Look at one hidden card of an Astral Plane (Prophetic Dream, Astral Sight)."""
+
+    type: Literal["dream"] = "dream"
+    plane: str = Field(max_length=64)
+    slot: Literal["lesser", "greater", "artifact"]
+
+
+class Study(_Action):
+    """The Lost Library: the guild deck to study."""
+
+    type: Literal["study"] = "study"
+    guild: str = Field(max_length=64)
+
+
+class StudyPick(_Action):
+    """The Lost Library: learn this one of the Abilities looked at, or (None) none."""
+
+    type: Literal["study_pick"] = "study_pick"
+    ability: str | None = Field(None, max_length=64)
+
+
+class Learn(_Action):
+    """Learn the Ability a guild offers, on its space."""
+
+    type: Literal["learn"] = "learn"
+    ability: str = Field(max_length=64)
+
+
+class Train(_Action):
+    """Train Strength or Willpower on a guild space (Training Offer, Open Training)."""
+
+    type: Literal["train"] = "train"
+    figure: Literal["strength", "willpower"]
+
+
+class UseAbility(_Action):
+    """Use an Ability outside battle: instead of movement (training with `figure`), to look
+    at a plane's card (`plane`, `slot`), or to take another turn (Time Loop)."""
+
+    type: Literal["use_ability"] = "use_ability"
+    ability: str = Field(max_length=64)
+    figure: Literal["strength", "willpower"] | None = None
+    plane: str | None = Field(None, max_length=64)
+    slot: Literal["lesser", "greater", "artifact"] | None = None
+
+
 class Resign(_Action):
     """Table action (only the game master applies it): a player leaves; her character is out."""
 
@@ -131,7 +293,9 @@ TABLE_ACTOR = "gm"
 
 Action = Annotated[
     Union[Move, Fight, Roll, ChooseItem, Bribe, UseOpportunity, Heal, Recharge, Exchange, Buy, Sell, Repair, UseItem, BuyCertificate,
-          EndTurn, Resign, HandOver],
+          EndTurn, Resign, HandOver,
+          ChooseCharacter, ChooseCreature, Avoid, Attack, StopAttack, AfterRoll, ChooseLoss, TakeItem, TakeArtifact,
+          Discard, ChooseSpace, Dream, Study, StudyPick, Learn, Train, UseAbility],
     Field(discriminator="type"),
 ]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.prophecy.content import Cost, Effect
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard, draw
+from engine.prophecy.standard import hooks
 from engine.prophecy.state import ItemChoice, OwnedItem, PlayerState
 
 
@@ -47,6 +48,8 @@ def lose_health(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> None:
 
 
 def heal(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> int:
+    if ctx.state.standard is not None and hooks.standard().heals_blocked(ctx):
+        return 0  # the Standard game's Apocalypse: nothing heals Health any more
     n = min(amount, p.red.left)
     if n:
         p.red.left -= n

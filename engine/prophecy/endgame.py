@@ -5,6 +5,7 @@ Basic rules, "End of the Game" and "What Evil May Befall a Character".
 from __future__ import annotations
 
 from engine.prophecy.context import Ctx
+from engine.prophecy.standard import hooks
 from engine.prophecy.state import PlayerState, RankEntry
 
 
@@ -19,6 +20,8 @@ def kill(ctx: Ctx, p: PlayerState, reason: str) -> None:
         getattr(ctx.state.decks, ctx.pack.item(item.card).deck).discard.append(item.card)
     p.items = []
     _drop_choices(ctx, p)
+    if ctx.state.standard is not None:
+        hooks.standard().on_death(ctx, p)
     ctx.emit("character_died", p.player, reason=reason)
     alive = [q for q in ctx.state.players if q.alive]
     if len(alive) == 1 and len(ctx.state.players) > 1:
@@ -36,6 +39,8 @@ def retire(ctx: Ctx, p: PlayerState) -> None:
         getattr(ctx.state.decks, ctx.pack.item(item.card).deck).discard.append(item.card)
     p.items = []
     _drop_choices(ctx, p)
+    if ctx.state.standard is not None:
+        hooks.standard().on_death(ctx, p)
     ctx.emit("player_removed", p.player)
     alive = [q for q in ctx.state.players if q.alive]
     if len(alive) == 1 and len(ctx.state.players) > 1:
@@ -59,7 +64,7 @@ def finish(ctx: Ctx, winner: str | None, reason: str) -> None:
     st.winner = winner
     st.end_reason = reason
     st.turn = None
-    st.ranking = ranking(ctx, winner)
+    st.ranking = hooks.standard().ranking(ctx, winner) if st.standard is not None else ranking(ctx, winner)
     ctx.emit("game_ended", winner, reason=reason, ranking=[r.model_dump() for r in st.ranking])
 
 
@@ -89,7 +94,11 @@ def ranking(ctx: Ctx, winner: str | None) -> list[RankEntry]:
 
 
 def finish_at_round_limit(ctx: Ctx) -> None:
-    """Project option `round_limit`: the most Certificates wins; ties go to Experience, then Gold, then seat order."""
+    """Project option `round_limit`: the most Certificates wins; ties go to Experience, then Gold, then seat order.
+    (A Standard game ranks by Artifacts first: ruling ranking.)"""
+    if ctx.state.standard is not None:
+        finish(ctx, hooks.standard().round_limit_winner(ctx), "round_limit")
+        return
     living = [p for p in ctx.state.players if p.alive]
     best = max(living, key=lambda p: (len(p.certificates), p.experience, p.gold, -ctx.state.players.index(p)))
     finish(ctx, best.player, "round_limit")

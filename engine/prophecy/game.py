@@ -13,6 +13,7 @@ from engine.prophecy import rules
 from engine.prophecy.actions import HandOver, Resign
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.setup import MAX_SEATS, MIN_SEATS, new_state
+from engine.prophecy.standard import rules as standard
 from engine.prophecy.state import ProphecyOptions, ProphecyState
 from engine.prophecy.turns import start_turn
 from engine.prophecy.view import ProphecyView, view
@@ -29,8 +30,11 @@ class ProphecySystem:
 
     def new_game(self, seats: Sequence[Seat], options: dict[str, Any] | ProphecyOptions, seed: int) -> Outcome[ProphecyState]:
         opts = options if isinstance(options, ProphecyOptions) else ProphecyOptions.model_validate(options)
-        ctx = new_state(pack_by_id(opts.pack), seats, opts, seed)
-        start_turn(ctx, ctx.state.first_player)
+        if opts.version == "standard":
+            ctx = standard.new_game(list(seats), opts, seed)  # engine/prophecy/standard/
+        else:
+            ctx = new_state(pack_by_id(opts.pack), seats, opts, seed)
+            start_turn(ctx, ctx.state.first_player)
         rules._advance(ctx)
         return Outcome(ctx.state, ctx.events)
 
@@ -65,6 +69,8 @@ class ProphecySystem:
 
     def skip_action(self, state: ProphecyState, actor: str) -> Any:
         """Stay, end the turn; a battle that cannot be skipped is fought with the best odds."""
+        if state.standard is not None:
+            return standard.skip_action(state, actor)
         actions = rules.legal_actions(state, actor)
         by_type = {a.type: a for a in reversed(actions)}
         if "end_turn" in by_type:

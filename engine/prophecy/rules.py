@@ -23,6 +23,7 @@ from engine.prophecy.equipment import candidate_loadouts
 from engine.prophecy.guilds import buy_certificate, check_certificate
 from engine.prophecy.market import do_buy, do_sell, do_use_item, offer_here
 from engine.prophecy.movement import do_move, move_options
+from engine.prophecy.standard import rules as standard
 from engine.prophecy.spaces import (
     check_exchange,
     do_exchange,
@@ -46,10 +47,14 @@ PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
 
 
 def pack_of(state: ProphecyState) -> Pack:
+    if state.standard is not None:
+        return standard.pack_of(state)
     return pack_by_id(state.options.pack)
 
 
 def pending(state: ProphecyState) -> Pending | None:
+    if state.standard is not None:
+        return standard.pending(state)  # a Standard game (engine/prophecy/standard/rules.py)
     if state.status != "active" or state.turn is None:
         return None
     t = state.turn
@@ -110,7 +115,10 @@ def apply(state: ProphecyState, actor: str, action: Any) -> Outcome[ProphecyStat
         return _apply_table(state, actor, action)
     if actor == A.TABLE_ACTOR:
         raise RuleError("error.not_a_player", actor=actor)
-    _check_turn(state, actor, action.type)  # cheap checks before copying
+    if state.standard is not None:
+        standard.check_turn(state, actor, action.type)
+    else:
+        _check_turn(state, actor, action.type)  # cheap checks before copying
     ctx = Ctx(state=_copy(state), pack=pack_of(state))
     p = ctx.state.player(actor)
     _dispatch(ctx, p, action)
@@ -142,6 +150,8 @@ def _apply_table(state: ProphecyState, actor: str, action: Any) -> Outcome[Proph
             ctx.state.turn.player = action.to
         if ctx.state.first_player == old:
             ctx.state.first_player = action.to
+        if ctx.state.standard is not None:
+            standard.rename(ctx.state, old, action.to)
         ctx.emit("seat_handed_over", action.to, previous=old, ai=action.ai)
     ctx.state.actions_taken += 1
     _advance(ctx)
@@ -156,6 +166,8 @@ def _copy(state: ProphecyState) -> ProphecyState:
 
 
 def _dispatch(ctx: Ctx, p: PlayerState, action: Any) -> None:
+    if ctx.state.standard is not None and standard.dispatch(ctx, p, action):
+        return  # the rest (choose_item, recharge, repair...) is the same rule in both versions
     t = action.type
     if t == "move":
         do_move(ctx, p, action)
@@ -238,6 +250,8 @@ def _advance(ctx: Ctx) -> None:
     for _ in range(len(st.players) * 4):
         if st.status != "active" or st.turn is None:
             return
+        if st.standard is not None and standard.waiting(st):
+            return  # someone must answer first (a decision, a paused battle)
         active = st.player(st.turn.player)
         if not active.alive:
             end_turn(ctx)
@@ -246,7 +260,10 @@ def _advance(ctx: Ctx) -> None:
             return
         if st.options.auto_end_turn and st.turn.phase == "act":
             if _only_end_turn(st, active.player):
-                ctx.emit("turn_auto_ended", active.player, reasons=idle_reasons(ctx, active))
+                reasons = idle_reasons(ctx, active)
+                if st.standard is not None:
+                    reasons = standard.idle_reasons(reasons)
+                ctx.emit("turn_auto_ended", active.player, reasons=reasons)
                 end_turn(ctx)
                 continue
         return
@@ -276,6 +293,9 @@ def _only_end_turn(state: ProphecyState, actor: str) -> bool:
 
 def _legal(state: ProphecyState, actor: str) -> Iterator[Any]:
     """The legal actions in their fixed order, one at a time (see `legal_actions`)."""
+    if state.standard is not None:
+        yield from standard.legal(state, actor)
+        return
     if state.status != "active" or state.turn is None:
         return
     t = state.turn

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_serializer, model_validator
 
 from engine.core.rng import Rng
+from engine.prophecy.standard.state import StandardOptions, StandardState
 
 SCHEMA = 1
 
@@ -19,12 +20,32 @@ Phase = Literal["move", "fight", "act"]
 class ProphecyOptions(BaseModel):
     """Options chosen at `/game new`. Later versions add fields here (Standard, Water Realm)."""
 
-    version: Literal["basic"] = "basic"
+    version: Literal["basic", "standard"] = "basic"
+    #: the Basic-format pack (board, characters, Adventures, Items, Chance cards); a Standard
+    #: game plays on it with the overlay named in `standard.pack`
     pack: str = "base"
     #: end the game after this many rounds (ranked by Certificates); None plays to the end
     round_limit: int | None = Field(None, ge=1, le=10_000)
     #: end a turn by itself when ending it is the only thing left to do
     auto_end_turn: bool = True
+    #: the Standard game's own options; set (to the defaults at least) exactly when version is "standard"
+    standard: StandardOptions | None = None
+
+    @model_validator(mode="after")
+    def _standard_options(self) -> "ProphecyOptions":
+        if self.version == "standard" and self.standard is None:
+            self.standard = StandardOptions()
+        elif self.version != "standard" and self.standard is not None:
+            raise ValueError("Standard options are only for version standard")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):  # type: ignore[no-untyped-def]
+        """A Basic game's options dump exactly as before the Standard Version existed."""
+        data = handler(self)
+        if self.standard is None:
+            data.pop("standard", None)
+        return data
 
 
 class Cubes(BaseModel):
@@ -178,6 +199,15 @@ class RankEntry(BaseModel):
     place: int
     certificates: int
     alive: bool
+    #: Artifacts held (Standard games only, where they rank first: ruling ranking)
+    artifacts: int | None = None
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):  # type: ignore[no-untyped-def]
+        data = handler(self)
+        if self.artifacts is None:
+            data.pop("artifacts", None)
+        return data
 
 
 class ProphecyState(BaseModel):
@@ -203,8 +233,19 @@ class ProphecyState(BaseModel):
     next_uid: int = 1
     chance_card: str | None = None
     actions_taken: int = 0
+    #: everything only the Standard Version has (None in a Basic game, and then not dumped)
+    standard: StandardState | None = None
 
     model_config = {"populate_by_name": True}
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):  # type: ignore[no-untyped-def]
+        """A Basic game dumps exactly as before the Standard Version existed (replays and the
+        golden games compare the JSON byte for byte)."""
+        data = handler(self)
+        if self.standard is None:
+            data.pop("standard", None)
+        return data
 
     def player(self, pid: str) -> PlayerState:
         for p in self.players:

@@ -8,6 +8,7 @@ from engine.prophecy.chance import draw_chance
 from engine.prophecy.context import Ctx
 from engine.prophecy.encounters import holding_creature, next_creature
 from engine.prophecy.endgame import finish_at_round_limit
+from engine.prophecy.standard import hooks
 from engine.prophecy.state import TurnState
 
 
@@ -16,6 +17,9 @@ def start_turn(ctx: Ctx, player: str, extra: bool = False, extra_turns: int = 0)
     p = st.player(player)
     st.turn = TurnState(player=player, start_space=p.space, extra=extra, extra_turns=extra_turns)
     ctx.emit("turn_started", player, round=st.round, extra=extra, space=ctx.pack.space(p.space).id)
+    if st.standard is not None:
+        hooks.standard().turn_begins(ctx, p, extra)
+        return
     if not extra:
         draw_chance(ctx)
     if st.status != "active" or st.turn is None:
@@ -33,6 +37,9 @@ def after_movement(ctx: Ctx) -> None:
     st = ctx.state
     turn = st.turn
     assert turn is not None
+    if st.standard is not None:
+        hooks.standard().after_movement(ctx)
+        return
     p = st.player(turn.player)
     adv = next_creature(ctx, p)
     if adv is not None:
@@ -53,6 +60,9 @@ def after_fight(ctx: Ctx, result: str) -> None:
     turn.fought.append(turn.fight)
     turn.fight = None
     if turn.after_fight == "move":
+        if st.standard is not None:
+            hooks.standard().after_hold_fight(ctx, result)
+            return
         # Fought before moving (Giant Spider): unless it was defeated, the character stays.
         turn.held = result != "win"
         turn.phase = "move"
@@ -64,6 +74,8 @@ def end_turn(ctx: Ctx) -> None:
     st = ctx.state
     turn = st.turn
     assert turn is not None
+    if st.standard is not None and hooks.standard().before_end_turn(ctx):
+        return  # the turn ends once the discards down to the limits are made
     current = turn.player
     ctx.emit("turn_ended", current)
     if turn.extra_turns > 0 and st.player(current).alive:

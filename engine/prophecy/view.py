@@ -11,7 +11,8 @@ from the Basic rulebook:
   Version (every drawn card is shown, discards lie face-up), so a pile's view keeps its
   contents in a fixed canonical order that says nothing about the real one.
 * Adventure cards lying face-down on a space (none in the Basic Version; the Standard game
-  has them) show only that a card is there.
+  has them) show only that a card is there. What else the Standard game hides is in
+  `standard/view.py`.
 
 The Basic Version has no private hand: characters, Gold, Experience, Items and Certificates
 lie open in front of each player, so a seat sees exactly what a spectator sees.
@@ -26,6 +27,7 @@ from typing import Any
 
 from pydantic import Field
 
+from engine.prophecy.standard.view import redact as redact_standard
 from engine.prophecy.state import Deck, Decks, ProphecyState
 
 #: what a face-down card on a space shows (its back)
@@ -58,5 +60,7 @@ def view(state: ProphecyState, viewer: str | None) -> ProphecyView:
         for adv in cards:
             if not adv["face_up"]:
                 adv["card"] = HIDDEN_CARD
+    if state.standard is not None:
+        redact_standard(data, viewer)  # the Astral Planes, secret choices (engine/prophecy/standard/view.py)
     sizes = {name: len(getattr(decks, name).draw) for name in ("adventure", "chance", "common", "rare")}
     return ProphecyView.model_validate({**data, "viewer": viewer, "pile_sizes": sizes})

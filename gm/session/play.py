@@ -123,8 +123,10 @@ class PlayMixin(Steps):
         if not player.isdigit():
             return []
         await self.settle()
-        last = int(await self.store.get_user_setting(int(player), f"seen:{record.id}", 0) or 0)
-        if last == 0 or last >= await self.store.last_seq(record.id):
+        # the marker and the newest seq in one trip to the store
+        seen, newest = await self.store.user_setting_and_last_seq(int(player), f"seen:{record.id}", record.id, 0)
+        last = int(seen or 0)
+        if last == 0 or last >= newest:
             return []
         rows = await self.store.actions(record.id, after_seq=last)
         if any(r.action.get("type") == "undo" for r in rows):
@@ -137,7 +139,7 @@ class PlayMixin(Steps):
     async def mark_seen(self, record: GameRecord, player: str) -> None:
         """Everything logged so far has been shown to this person."""
         if player.isdigit():
-            await self.store.set_user_setting(int(player), f"seen:{record.id}", await self.store.last_seq(record.id))
+            await self.store.mark_last_seq(int(player), f"seen:{record.id}", record.id)  # one trip
 
     async def status_digest(self, channel_id: int, user_id: int,
                             found: Result | None = None) -> tuple[Result | None, list[Event]]:

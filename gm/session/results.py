@@ -82,6 +82,8 @@ class Result:
     host_change: tuple[str, str] | None = None
     #: the game's system, set by the game master that loaded it (see `system`)
     game_system: GameSystem | None = field(default=None, repr=False, compare=False)
+    #: views already built, by viewer: (the state they were built from, the view)
+    _views: dict[str | None, tuple[Any, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def table(self) -> Table:
@@ -112,7 +114,15 @@ class Result:
         """
         if isinstance(self.state, Lobby):
             return self.state
-        return self.system.view(self.state, viewer)
+        # one press builds the spectator view several times (picture, turn message, digest):
+        # built once per state object (the engine never changes a state in place; applying
+        # an action makes a new one) and shared, read-only, by everything built from it
+        found = self._views.get(viewer)
+        if found is not None and found[0] is self.state:
+            return found[1]
+        shown = self.system.view(self.state, viewer)
+        self._views[viewer] = (self.state, shown)
+        return shown
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Game storage: the `GameStore` interface and its SQLite default backend.
+"""Game storage: the `GameStore` interface, its SQLite default backend and PostgreSQL.
 
 Import from here rather than from the submodules, so the backend can change without
 touching callers::
@@ -7,7 +7,12 @@ touching callers::
 
     async with SqliteStore("gm.sqlite3") as store:
         game = await store.create_game(channel_id, guild_id, "prophecy", {}, seed, host, state)
+
+`make_store(url, default_path)` picks the backend from a `DATABASE_URL`; `PostgresStore` is
+loaded on first use, so SQLite users never import asyncpg.
 """
+from typing import TYPE_CHECKING, Any
+
 from .base import (
     ALL_STATUSES,
     CLOSED_STATUSES,
@@ -35,6 +40,19 @@ from .base import (
 from .migrations import LATEST_VERSION, MIGRATIONS, Migration, migrate
 from .ownership import OwnershipKeeper, StoreSettings
 from .sqlite import SqliteStore
+from .factory import backend_of, make_store
+
+if TYPE_CHECKING:
+    from .postgres import PostgresStore
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PostgresStore":
+        from .postgres import PostgresStore
+
+        return PostgresStore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ALL_STATUSES",
@@ -56,6 +74,7 @@ __all__ = [
     "OwnerClaim",
     "OwnershipKeeper",
     "OwnershipLost",
+    "PostgresStore",
     "SchemaTooNew",
     "SqliteStore",
     "StaleVersion",
@@ -65,5 +84,7 @@ __all__ = [
     "StoreSettings",
     "StoreStats",
     "TaskLock",
+    "backend_of",
+    "make_store",
     "migrate",
 ]

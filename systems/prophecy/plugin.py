@@ -1,6 +1,7 @@
 """Prophecy (Basic Version) as a plug-in: its engine, renderers, board picture and commands."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from engine.prophecy.content import display_name, pack_by_id
@@ -29,7 +30,13 @@ def characters(options: Mapping[str, Any], locale: str) -> list[Character]:
 
 def board_labels(locale: str) -> dict[str, str]:
     """The picture's words in the reader's language (English where a locale has none)."""
-    return {key: t(locale, f"board.{key}") for key in DEFAULT_LABELS if has(f"board.{key}", locale)}
+    return dict(_board_labels(locale))
+
+
+@lru_cache(maxsize=None)
+def _board_labels(locale: str) -> tuple[tuple[str, str], ...]:
+    # looked up once per language (the catalogues are read once per process), not per picture
+    return tuple((key, t(locale, f"board.{key}")) for key in DEFAULT_LABELS if has(f"board.{key}", locale))
 
 
 def board_picture(state: ProphecyState, locale: str) -> bytes:

@@ -1,5 +1,6 @@
 """One writer per database, the file under the store's feet, a full disk, transactions and the
-outbox: the storage half of "a table you can trust"."""
+outbox: the storage half of "a table you can trust". Tests taking `make_store` run on both
+backends (conftest.py); those about the SQLite file itself take a path."""
 from __future__ import annotations
 
 import asyncio
@@ -11,6 +12,7 @@ import pytest
 
 from gm.store import (
     DatabaseGone,
+    GameStore,
     OwnershipLost,
     SqliteStore,
     StaleVersion,
@@ -19,6 +21,8 @@ from gm.store import (
 )
 from gm.store.ownership import OwnershipKeeper, ProcessIdentity, claim_is_dead
 from gm.store import OwnerClaim
+
+from .conftest import RawSql, StoreFactory
 
 CHANNEL = 1_100_000_000_000_000_001
 
@@ -35,37 +39,41 @@ def _store(path: Path, wall: Wall, identity: ProcessIdentity | None = None, leas
     return SqliteStore(path, wall_clock=wall, lease_seconds=lease, identity=identity)
 
 
-async def _game(store: SqliteStore, channel: int = CHANNEL):
+def _on(make_store: StoreFactory, wall: Wall, identity: ProcessIdentity | None = None,
+        lease: float = 10.0) -> GameStore:
+    """A store on the test's database (either backend), as one bot process would open it."""
+    return make_store(wall_clock=wall, lease_seconds=lease, identity=identity)
+
+
+async def _game(store: GameStore, channel: int = CHANNEL):
     return await store.create_game(channel, 1, "prophecy", {}, 7, 1, '{"turn":0}')
 
 
 OTHER_HOST = ProcessIdentity(pid=4242, host="elsewhere", boot="b")
 
 
-async def test_second_process_is_refused_naming_the_file(tmp_path):
+async def test_second_process_is_refused_naming_the_database(make_store):
     wall = Wall()
-    path = tmp_path / "gm.sqlite3"
-    async with _store(path, wall) as first, _store(path, wall) as second:
+    async with _on(make_store, wall) as first, _on(make_store, wall) as second:
         await first.acquire_ownership()
         # the same machine, a live pid (ours) renewing: refused at once
         second.identity = ProcessIdentity(pid=os.getppid(), host=first.identity.host, boot=first.identity.boot)
         with pytest.raises(StoreOwned) as err:
             await second.acquire_ownership()
-        assert str(path) in str(err.value) and err.value.holder.pid == os.getpid()
+        assert first.path in str(err.value) and err.value.holder.pid == os.getpid()
         # and it may not write either, even without claiming
         with pytest.raises(StoreOwned):
             await _game(second)
         assert await _game(first)  # the owner writes
 
 
-async def test_claim_of_a_killed_process_is_taken_over_at_once(tmp_path):
+async def test_claim_of_a_killed_process_is_taken_over_at_once(make_store):
     wall = Wall()
-    path = tmp_path / "gm.sqlite3"
     dead = ProcessIdentity(pid=99_999_999, host="here", boot="boot1")  # no such pid
-    async with _store(path, wall, dead) as old:
+    async with _on(make_store, wall, dead) as old:
         await old.acquire_ownership()
     # (closed without releasing, like kill -9: the row still names the dead pid)
-    async with _store(path, wall, ProcessIdentity(pid=os.getpid(), host="here", boot="boot1")) as new:
+    async with _on(make_store, wall, ProcessIdentity(pid=os.getpid(), host="here", boot="boot1")) as new:
         claim = await new.acquire_ownership(wait=False)
         assert claim.pid == os.getpid()
 
@@ -80,12 +88,11 @@ async def test_claim_from_a_previous_boot_or_with_our_own_pid_is_dead():
     assert not claim_is_dead(OwnerClaim(**{**base, "host": "other"}, pid=77, boot="now"), me, running=lambda p: False)
 
 
-async def test_a_claim_from_another_host_is_taken_only_after_the_lease(tmp_path):
+async def test_a_claim_from_another_host_is_taken_only_after_the_lease(make_store):
     wall = Wall()
-    path = tmp_path / "gm.sqlite3"
-    async with _store(path, wall, OTHER_HOST, lease=5.0) as other:
+    async with _on(make_store, wall, OTHER_HOST, lease=5.0) as other:
         await other.acquire_ownership()
-        async with _store(path, wall, lease=5.0) as mine:
+        async with _on(make_store, wall, lease=5.0) as mine:
             with pytest.raises(StoreOwned):
                 await mine.acquire_ownership(wait=False)
             wall.now += 5.5  # the other host stopped renewing
@@ -98,10 +105,9 @@ async def test_a_claim_from_another_host_is_taken_only_after_the_lease(tmp_path)
             assert await _game(mine)
 
 
-async def test_waiting_for_a_renewing_owner_on_another_host_refuses(tmp_path):
+async def test_waiting_for_a_renewing_owner_on_another_host_refuses(make_store):
     wall = Wall()
-    path = tmp_path / "gm.sqlite3"
-    async with _store(path, wall, OTHER_HOST, lease=1.0) as other, _store(path, wall, lease=1.0) as mine:
+    async with _on(make_store, wall, OTHER_HOST, lease=1.0) as other, _on(make_store, wall, lease=1.0) as mine:
         await other.acquire_ownership()
 
         async def keep_renewing() -> None:
@@ -116,25 +122,23 @@ async def test_waiting_for_a_renewing_owner_on_another_host_refuses(tmp_path):
         renewer.cancel()
 
 
-async def test_release_lets_the_next_process_start_at_once(tmp_path):
+async def test_release_lets_the_next_process_start_at_once(make_store):
     wall = Wall()
-    path = tmp_path / "gm.sqlite3"
-    async with _store(path, wall, OTHER_HOST) as a:
+    async with _on(make_store, wall, OTHER_HOST) as a:
         await a.acquire_ownership()
         await a.release_ownership()
-    async with _store(path, wall) as b:
+    async with _on(make_store, wall) as b:
         await b.acquire_ownership(wait=False)
 
 
-async def test_keeper_renews_and_reports_a_takeover(tmp_path):
+async def test_keeper_renews_and_reports_a_takeover(make_store):
     wall = Wall()
-    path = tmp_path / "gm.sqlite3"
     lost: list[Exception] = []
 
     async def on_lost(exc: Exception) -> None:
         lost.append(exc)
 
-    async with _store(path, wall, OTHER_HOST, lease=0.3) as a, _store(path, wall, lease=0.3) as b:
+    async with _on(make_store, wall, OTHER_HOST, lease=0.3) as a, _on(make_store, wall, lease=0.3) as b:
         await a.acquire_ownership()
         keeper = OwnershipKeeper(a, 0.3, on_lost)
         keeper.start()
@@ -175,12 +179,13 @@ async def test_replaced_database_file_is_noticed(tmp_path):
         assert "replaced" in str(err.value)
 
 
-async def test_same_inode_overwritten_with_another_database_is_noticed_by_the_heartbeat(tmp_path):
-    path = tmp_path / "gm.sqlite3"
+async def test_another_database_at_the_same_place_is_noticed_by_the_heartbeat(make_store, raw_sql: RawSql):
+    """SQLite: the same inode overwritten with another database; PostgreSQL: the address now
+    leads to another database (a restore, a failover to the wrong server)."""
     wall = Wall()
-    async with _store(path, wall) as store:
+    async with _on(make_store, wall) as store:
         await store.acquire_ownership()
-        await store._fetchall("UPDATE meta SET value = 'other' WHERE key = 'database_id'")
+        await raw_sql("UPDATE meta SET value = 'other' WHERE key = 'database_id'")
         with pytest.raises(DatabaseGone):
             await store.renew_ownership()
         with pytest.raises(DatabaseGone):
@@ -202,8 +207,8 @@ async def test_full_disk_is_reported_and_changes_nothing(tmp_path):
         assert (await store.commit_action(game.id, 0, "p", {"type": "x"}, "{}")).version == 1  # not stuck
 
 
-async def test_transaction_is_all_or_nothing_and_holds_a_savepoint_per_write(tmp_path):
-    async with _store(tmp_path / "gm.sqlite3", Wall()) as store:
+async def test_transaction_is_all_or_nothing_and_holds_a_savepoint_per_write(make_store):
+    async with _on(make_store, Wall()) as store:
         game = await _game(store)
         with pytest.raises(RuntimeError):
             async with store.transaction():
@@ -222,8 +227,8 @@ async def test_transaction_is_all_or_nothing_and_holds_a_savepoint_per_write(tmp
         assert msg.payload == {"content": "hi"} and len(msg.nonce) <= 25
 
 
-async def test_outbox_delivery_is_recorded_and_nonces_are_stable(tmp_path):
-    async with _store(tmp_path / "gm.sqlite3", Wall()) as store:
+async def test_outbox_delivery_is_recorded_and_nonces_are_stable(make_store):
+    async with _on(make_store, Wall()) as store:
         a = await store.enqueue_message("channel", CHANNEL, {"content": "a"})
         b = await store.enqueue_message("user", 5, {"content": "b"})
         first = await store.pending_messages()
@@ -235,8 +240,8 @@ async def test_outbox_delivery_is_recorded_and_nonces_are_stable(tmp_path):
         assert left.id == b and left.attempts == 1
 
 
-async def test_channel_lock_is_reentrant_for_its_holder_only(tmp_path):
-    async with _store(tmp_path / "gm.sqlite3", Wall()) as store:
+async def test_channel_lock_is_reentrant_for_its_holder_only(make_store):
+    async with _on(make_store, Wall()) as store:
         lock = store.channel_lock(CHANNEL)
         order: list[str] = []
 

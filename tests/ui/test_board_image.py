@@ -249,3 +249,66 @@ def test_picture_cache_reuses_and_evicts(pack) -> None:
     assert cache.misses == 4
     with pytest.raises(ValueError):
         PictureCache(maxsize=0)
+
+
+# ------------------------------------------------------------- drawn in bands, from a cache
+def _decoded_pixels(png: bytes) -> bytes:
+    return decode(png).tobytes()
+
+
+def test_pictures_from_cached_pieces_equal_a_full_redraw(pack) -> None:
+    """The background drawn once and the bands reused from earlier states add up, pixel for
+    pixel, to the picture drawn in one piece from nothing, in both languages."""
+    states: list[ProphecyState] = []
+    play(["heuristic", "random", "heuristic"], 21, {"round_limit": 12},
+         on_step=lambda _b, _a, _ac, after: states.append(after))
+    dead = fresh_state(4, seed=3)
+    dead.players[2].alive = False
+    dead.players[2].space = 9
+    sample = states[::7] + [states[-1], dead]
+    assert len(sample) > 10
+    bi._BANDS.clear()
+    for labels in (None, IT_LABELS):
+        for state in sample:
+            banded = render_board(state, pack, labels=labels)
+            assert banded.startswith(PNG_MAGIC)
+            assert _decoded_pixels(banded) == _decoded_pixels(bi.render_full(state, pack, labels=labels))
+    assert bi._BANDS.hits > 0  # later states really were put together from earlier bands
+
+
+def test_each_mark_changes_only_the_rows_it_declares(pack) -> None:
+    """A band is named by the marks crossing it: that holds only if no mark inks a row
+    outside its declared rows."""
+    from PIL import ImageChops, ImageDraw
+
+    states: list[ProphecyState] = []
+    play(["random", "heuristic", "random", "heuristic", "random"], 5, {"round_limit": 8},
+         on_step=lambda _b, _a, _ac, after: states.append(after))
+    words = bi._Words(pack, IT_LABELS)
+    board = bi._background(pack, words)
+    g = geometry(len(pack.board.spaces))
+    kinds = set()
+    for state in states[::5]:
+        for mark in bi._marks(state, g, words):
+            canvas = board.canvas.copy()
+            mark.draw(canvas, ImageDraw.Draw(canvas), 0)
+            changed = ImageChops.difference(canvas, board.canvas).getbbox()
+            if changed is not None:
+                assert mark.top <= changed[1] and changed[3] <= mark.bottom, mark.key
+                kinds.add(mark.key[0])
+    assert kinds == {"cards", "token", "title", "seat"}
+
+
+def test_unchanged_bands_are_not_drawn_again(pack) -> None:
+    state = fresh_state()
+    bi._BANDS.clear()
+    first = render_board(state, pack)
+    misses = bi._BANDS.misses
+    assert render_board(state, pack) == first
+    assert bi._BANDS.misses == misses  # the same picture: every band from the cache
+    state.players[0].space = 10  # one token moves: only the bands of its two places change
+    moved = render_board(state, pack)
+    new_bands = bi._BANDS.misses - misses
+    # a token's rows (53) cross at most 5 bands of 16 rows at each place, of the picture's 62
+    assert 0 < new_bands <= 10
+    assert _decoded_pixels(moved) == _decoded_pixels(bi.render_full(state, pack))

@@ -1,0 +1,248 @@
+"""Normal combat (C7): one character against one Enemy, with open-ended rolls.
+
+Both sides roll one die; a 6 is kept and rolled again, and again, each time added (C7c), so
+no combat is ever sure. The attack score is that roll plus Strength (battle) or Craft (psychic
+combat) plus what Objects, Followers and Spells add. Higher wins; a tie is a stand-off. The
+loser of a battle loses a life and a Strength token, of a psychic combat a life and a Craft
+token (C7e-a, b), unless armour saves: body armour in battle, a helmet in psychic combat, a
+shield in either (C7e-c, d, e). A character who lost or tied may spend one Fate to roll again
+(facts 6.5): the whole open-ended roll is rolled again (project ruling `fate_reroll`).
+"""
+from __future__ import annotations
+
+from engine.darkest_talisman import cards, ground
+from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.content import EnemyCard
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.state import Combat, Hero, card_id
+
+COMBAT_SPELLS = ("damage", "combat_bonus", "immobility", "ally", "random")
+
+
+def is_card(task: Combat) -> bool:
+    return task.seq is not None
+
+
+def evadable(ctx: Ctx, task: Combat, hero: Hero) -> bool:
+    if is_card(task):
+        card = ctx.pack.card(card_id(task.enemy))
+        if isinstance(card, EnemyCard) and not card.evadable:
+            return False
+    trip = ctx.state.trip
+    if trip is not None and task.enemy in trip.immobile:
+        return True
+    return task.kind == "animal" and H.has_ability(ctx.pack, hero, "charm")
+
+
+def can_cast(ctx: Ctx, hero: Hero) -> bool:
+    """Spells need a caster without the Amulet (D4), outside the Cursed Glade."""
+    return not H.has_amulet(ctx.pack, hero) and not ground.no_magic_here(ctx)
+
+
+def spell_fits(ctx: Ctx, task: Combat, hero: Hero, uid: str) -> bool:
+    """D3a: a Spell is cast only when it has a target or an effect here."""
+    spell = ctx.pack.spell(card_id(uid))
+    if spell.kind not in COMBAT_SPELLS:
+        return False
+    trip = ctx.state.trip
+    if spell.kind == "combat_bonus":
+        return spell.attribute == task.attribute or (spell.attribute == "craft" and _may_use_craft(ctx, task, hero))
+    if spell.kind == "immobility":
+        return is_card(task) and trip is not None and task.enemy not in trip.immobile and evadable_card(ctx, task)
+    if spell.kind == "ally":
+        return task.attribute == "strength" and not task.ally
+    return True
+
+
+def evadable_card(ctx: Ctx, task: Combat) -> bool:
+    card = ctx.pack.card(card_id(task.enemy))
+    return not isinstance(card, EnemyCard) or card.evadable
+
+
+def _may_use_craft(ctx: Ctx, task: Combat, hero: Hero) -> bool:
+    """D1a-a, c: Craft instead of Strength, only against an Enemy turned over just now."""
+    return task.attribute == "strength" and task.fresh and H.has_ability(ctx.pack, hero, "psychic_attack")
+
+
+def options(ctx: Ctx, task: Combat) -> list[str]:
+    hero = ctx.state.hero(task.hero)
+    trip = ctx.state.trip
+    immobile = trip is not None and task.enemy in trip.immobile
+    out: list[str] = []
+    if not immobile:
+        out.append("fight")
+        if _may_use_craft(ctx, task, hero):
+            out.append("fight:craft")
+        if task.fresh and H.has_ability(ctx.pack, hero, "assassinate"):
+            out.append("assassinate")
+    if task.kind == "spirit" and H.has_ability(ctx.pack, hero, "banish_spirits"):
+        out.append("banish")
+    if evadable(ctx, task, hero):
+        out.append("evade")
+    if can_cast(ctx, hero):
+        out += [f"cast:{uid}" for uid in hero.spells if spell_fits(ctx, task, hero, uid)]
+    return out or ["fight"]
+
+
+def answer(ctx: Ctx, task: Combat, option: str) -> None:
+    hero = ctx.state.hero(task.hero)
+    if task.stage == "fate":
+        if option == "reroll":
+            H.change(ctx, hero, "fate", -1, "reroll")
+            task.rerolled = True
+            task.hero_roll = ctx.open_roll("attack", hero.uid)
+        finish(ctx, task)
+        return
+    if option.startswith("cast:"):
+        cast(ctx, task, hero, option.split(":", 1)[1])
+        return
+    if option == "evade":
+        task.result = "evaded"
+        finish(ctx, task)
+    elif option == "banish":
+        task.result = "destroyed"
+        ctx.emit("banished", hero.uid, enemy=card_id(task.enemy))
+        finish(ctx, task, trophy=True)
+    else:
+        task.psychic = option == "fight:craft"
+        task.assassinate = option == "assassinate"
+        fight(ctx, task, hero)
+
+
+def cast(ctx: Ctx, task: Combat, hero: Hero, uid: str) -> None:
+    spell = ctx.pack.spell(card_id(uid))
+    hero.spells.remove(uid)
+    cards.discard(ctx, uid)
+    ctx.emit("spell_cast", hero.uid, spell=spell.id, enemy=card_id(task.enemy))
+    if spell.kind == "damage":
+        task.weaken += spell.amount
+    elif spell.kind == "combat_bonus":
+        if spell.attribute == "craft":
+            task.craft_bonus += spell.amount
+        else:
+            task.bonus += spell.amount
+    elif spell.kind == "immobility":
+        assert ctx.state.trip is not None
+        ctx.state.trip.immobile.append(task.enemy)
+    elif spell.kind == "ally":
+        task.ally = spell.amount
+    elif spell.kind == "random":
+        face = ctx.d6("random", hero.uid)
+        if face == 1:
+            H.change(ctx, hero, "strength", -1, "random")
+        elif face == 2:
+            H.change(ctx, hero, "craft", -1, "random")
+        elif face == 5:
+            task.weaken += 2
+        elif face == 6:
+            task.weaken = task.value + 99
+    if task.value - task.weaken <= 0:
+        task.result = "destroyed"
+        ctx.emit("destroyed_by_spell", hero.uid, enemy=card_id(task.enemy))
+        finish(ctx, task, trophy=False)
+
+
+def attack_attribute(task: Combat) -> str:
+    return "craft" if (task.psychic or task.attribute == "craft") else "strength"
+
+
+def hero_score(ctx: Ctx, task: Combat, hero: Hero) -> int:
+    """The character's attack score before the die (an ally fights alone, C8e-c note 2)."""
+    if task.ally:
+        return task.ally
+    attr = attack_attribute(task)
+    no_magic = ground.no_magic_here(ctx)
+    value = H.total(ctx.pack, hero, attr, no_magic=no_magic)  # type: ignore[arg-type]
+    return value + (task.craft_bonus if attr == "craft" else task.bonus)
+
+
+def enemy_score(ctx: Ctx, task: Combat) -> int:
+    loc = ground.here(ctx)
+    return max(0, task.value - task.weaken) + (loc.enemy_bonus if loc else 0)
+
+
+def fight(ctx: Ctx, task: Combat, hero: Hero) -> None:
+    task.hero_roll = ctx.open_roll("attack", hero.uid)
+    task.enemy_roll = [] if task.assassinate else ctx.open_roll("enemy_attack")
+    if _outcome(ctx, task, hero) != "won" and hero.fate > 0 and not task.rerolled and not task.ally:
+        task.stage = "fate"
+        return
+    finish(ctx, task)
+
+
+def _outcome(ctx: Ctx, task: Combat, hero: Hero) -> str:
+    ours = hero_score(ctx, task, hero) + sum(task.hero_roll)
+    theirs = enemy_score(ctx, task) + sum(task.enemy_roll)
+    return "won" if ours > theirs else "lost" if ours < theirs else "tie"
+
+
+def finish(ctx: Ctx, task: Combat, trophy: bool = True) -> None:
+    state = ctx.state
+    hero = state.hero(task.hero)
+    task.stage = "done"
+    if not task.result:
+        task.result = _outcome(ctx, task, hero)  # type: ignore[assignment]
+        ctx.emit("combat", hero.uid, enemy=card_id(task.enemy), attribute=attack_attribute(task),
+                 ours=hero_score(ctx, task, hero) + sum(task.hero_roll), theirs=enemy_score(ctx, task) + sum(task.enemy_roll),
+                 result=task.result, ally=task.ally, assassinated=task.assassinate)
+        if task.hero_roll and task.hero_roll[0] == 1:
+            steal(ctx, hero)
+    if task.result in ("won", "destroyed"):
+        _defeated(ctx, task, hero, trophy=trophy and not task.assassinate)
+    elif task.result == "lost":
+        _lost(ctx, task, hero)
+    elif task.result == "evaded":
+        ctx.emit("evaded", hero.uid, enemy=card_id(task.enemy))
+
+
+def _defeated(ctx: Ctx, task: Combat, hero: Hero, trophy: bool) -> None:
+    if is_card(task):
+        spot = ground.spot(ctx, task.seq)  # type: ignore[arg-type]
+        if spot is not None and spot.card == task.enemy:
+            spot.card = None
+        if trophy:
+            hero.trophies.append(task.enemy)  # C7e-g: kept face down as a trophy
+            ctx.emit("trophy", hero.uid, enemy=card_id(task.enemy))
+        else:
+            cards.discard(ctx, task.enemy)
+    if task.result == "won" and H.has_ability(ctx.pack, hero, "ghoul_feed"):
+        H.gain_life(ctx, hero, 1, "ghoul_feed")  # D2: not in Guardian Combat (that never comes here)
+    if hero.quest is not None and hero.quest.kind == "defeat_enemy":
+        H.complete_quest(ctx, hero)
+
+
+def _lost(ctx: Ctx, task: Combat, hero: Hero) -> None:
+    if task.ally:
+        ctx.emit("ally_beaten", hero.uid, enemy=card_id(task.enemy))
+        return
+    attr = attack_attribute(task)
+    if saved(ctx, hero, attr, shield_ok=True):
+        return
+    if H.lose_life(ctx, hero, 1, "combat"):
+        H.change(ctx, hero, attr, -1, "combat")  # type: ignore[arg-type]
+        H.kill(ctx, hero, "combat")
+        return
+    H.change(ctx, hero, attr, -1, "combat")  # type: ignore[arg-type]
+
+
+def saved(ctx: Ctx, hero: Hero, attribute: str, *, shield_ok: bool) -> bool:
+    """One armour roll against one loss (C7e-c, d, e). Returns True when the armour held."""
+    uid = H.armour_for(ctx.pack, hero, attribute, shield_ok=shield_ok, no_magic=ground.no_magic_here(ctx))  # type: ignore[arg-type]
+    if uid is None:
+        return False
+    save = H.obj(ctx.pack, uid).save or 7
+    face = ctx.d6("armour", hero.uid)
+    held = face >= save
+    ctx.emit("armour", hero.uid, armour=card_id(uid), face=face, need=save, held=held)
+    return held
+
+
+def steal(ctx: Ctx, victim: Hero) -> None:
+    """D2 Thief: a companion rolled a 1; the Thief takes 1 Gold from them (project ruling
+    `thief_takes_gold`: Gold only, never an Object, so nothing needs choosing mid-combat)."""
+    for thief in ctx.state.party():
+        if thief.uid != victim.uid and H.has_ability(ctx.pack, thief, "steal") and victim.gold > 0:
+            victim.gold -= 1
+            thief.gold += 1
+            ctx.emit("stolen", thief.uid, victim=victim.uid, gold=1)
+            return

@@ -1,0 +1,691 @@
+"""The Darkest Talisman content pack: what the YAML files may say, and how they are checked.
+
+The variant is written on top of the core Talisman game, whose cards are not among the
+rulebooks. The pack is therefore the project's own: names come from the variant text and the
+research facts sheet, every figure says where it comes from (`rulebook`: the variant states it;
+`research`: only the facts sheet; `project`: chosen here), and card behaviour is composed from
+the small effect vocabulary below, interpreted by the rules modules. No card has Python of its
+own; a few genuinely unique cards name a `special` the engine knows.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+Source = Literal["rulebook", "research", "project"]
+Alignment = Literal["good", "neutral", "evil"]
+Attribute = Literal["strength", "craft"]
+EnemyKind = Literal["animal", "dragon", "monster", "spirit"]
+RegionId = Literal["inner", "outer", "tower"]
+
+#: character abilities the engine implements (the cards' texts were not found: each is the
+#: project's reading of the ability the variant or the facts sheet names)
+Ability = Literal[
+    "two_weapons",  # Warrior: may wield two weapons (and then no shield, C7e-e)
+    "assassinate",  # Assassin: a newly revealed Enemy rolls no die; no trophy (D1a, D2)
+    "psychic_attack",  # Ghoul, Sorceress, Wizard: Craft instead of Strength against a newly revealed Enemy (D1a-c)
+    "ghoul_feed",  # Ghoul: +1 life on defeating an Enemy, not in Guardian Combat (D2)
+    "regenerate",  # Troll: leading the party, a 6 among the day's dice heals 1 life (D2)
+    "steal",  # Thief: takes 1 Gold from a companion who rolls a 1 (D2)
+    "beguile",  # Sorceress: gains 1 Gold from every Stranger met; Strangers see her as Neutral (D2)
+    "dwarf_dice",  # Dwarf: one die fewer at the Portal of Power and the Mines (D2)
+    "woods_move",  # Elf: free movement along the road from a Woods space (C4c)
+    "banish_spirits",  # Priest: destroys a Spirit without fighting; one in Guardian Combat (C8e-b)
+    "monk_craft",  # Monk: adds his Craft to his Strength in battle
+    "charm",  # Minstrel: may evade Animals
+    "nature_heal",  # Druid: heals 1 life entering a Woods or Forest space
+    "far_sight",  # Prophetess: may hold one Spell more than her Craft allows
+]
+
+#: unique cards' behaviour, named once and implemented in the engine
+Special = Literal[
+    "road_roll",  # Ghost, Hermit (D4): placed on the road space a d6 names, met first there
+    "raiders",  # Raiders (D4): the party's gold is stashed at the Sentinel
+    "amulet",  # Amulet (D4): no spells; Events, Strangers and Places do not affect the bearer
+    "talisman",  # the Talisman card: gives one Talisman from the supply if one is left
+    "market",  # Market Day: each character may buy from the Blacksmith's stock
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Named(_Strict):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    #: display names in other languages (locale -> name); the English `name` is the default
+    names: dict[str, str] = Field(default_factory=dict)
+    #: own-words summary (never the printed sentence), English; `texts` other languages
+    text: str = ""
+    texts: dict[str, str] = Field(default_factory=dict)
+    source: Source = "project"
+
+
+class Foe(_Named):
+    """An enemy that is not a card: summoned by a space (the Forest's Brigand) or a guardian of
+    its own (the Sentinel, Pit Fiends). `strength_dice` rolls its Strength (the Werewolf)."""
+
+    kind: EnemyKind = "monster"
+    strength: int | None = Field(None, ge=0)
+    craft: int | None = Field(None, ge=0)
+    strength_dice: int = Field(0, ge=0)
+
+    @model_validator(mode="after")
+    def _figure(self) -> "Foe":
+        if self.strength is None and self.craft is None and not self.strength_dice:
+            raise ValueError("a foe needs Strength, Craft or strength_dice")
+        return self
+
+
+class RollRow(_Strict):
+    """One row of a die table: on a total from `low` to `high`, apply `effect`."""
+
+    low: int = Field(ge=1, le=36)
+    high: int = Field(ge=1, le=36)
+    effect: "Effect"
+
+
+class Offer(_Strict):
+    """Something a character may choose to pay for (a decision): `gold` buys `effect`."""
+
+    gold: int = Field(0, ge=0)
+    fate: int = Field(0, ge=0)
+    effect: "Effect"
+
+
+class Effect(_Strict):
+    """What happens to one character. Positive numbers gain, negative lose.
+
+    Life lost to 0 kills. Strength and Craft may fall below their starting values and to 0
+    (A3b). `heal` restores lives only up to the Life value; `life` may go above it.
+    """
+
+    life: int = 0
+    heal: int = Field(0, ge=0)
+    heal_full: bool = False
+    strength: int = 0
+    craft: int = 0
+    fate: int = 0
+    replenish_fate: bool = False
+    gold: int = 0
+    spells: int = Field(0, ge=0)
+    talisman: int = Field(0, ge=0)
+    lose_turn: bool = False
+    alignment: Alignment | None = None
+    lose_followers: int = Field(0, ge=0)
+    #: fight this foe (an id of foes in locations.yaml) now
+    fight: str | None = None
+    #: forced teleport of the whole party to a location (C4f); "any": free choice in the region (C4c)
+    teleport: str | None = None
+    #: draw this many Adventure cards for the party to meet now
+    draw: int = Field(0, ge=0)
+    #: receive a quest at the Warlock's Cave (C5f)
+    quest: bool = False
+    #: the party may not change its Marching Order until it is back in a village (D1c, C3d)
+    lock_order: bool = False
+    #: each Follower of the character is killed on a d6 from 1 to this face (the Chasm)
+    follower_risk: int = Field(0, ge=0, le=6)
+    #: pay this much Gold to escape the rest of this effect (the Black Knight)
+    ransom: int = Field(0, ge=0)
+    #: a die table; `dice` dice are rolled and summed
+    roll: list[RollRow] = Field(default_factory=list)
+    dice: int = Field(1, ge=1, le=3)
+    by_alignment: dict[Alignment, "Effect"] = Field(default_factory=dict)
+    offer: Offer | None = None
+
+    @model_validator(mode="after")
+    def _table_covers_dice(self) -> "Effect":
+        if self.roll:
+            faces = sorted(f for row in self.roll for f in range(row.low, row.high + 1))
+            if faces != list(range(self.dice, 6 * self.dice + 1)):
+                raise ValueError(f"roll table must cover {self.dice}-{6 * self.dice} exactly once")
+        return self
+
+    def is_empty(self) -> bool:
+        return self == Effect()
+
+
+RollRow.model_rebuild()
+Offer.model_rebuild()
+
+
+class Service(_Strict):
+    """Something a character may do at a village, an Aid destination or a helpful Stranger.
+
+    heal, replenish_*: buy points one at a time at `price` Gold each, up to the character's own
+    value (Life, Fate, starting Strength or Craft) and at most `max` per visit.
+    buy: the Blacksmith's stock. sell_objects: any carried Object for `price` Gold.
+    visit: roll on `effect` (`once`: once per character per visit).
+    """
+
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    kind: Literal["heal", "replenish_fate", "replenish_strength", "replenish_craft", "buy", "sell_objects", "visit"]
+    price: int = Field(1, ge=0)
+    max: int | None = Field(None, ge=1)
+    effect: Effect | None = None
+    once: bool = True
+    #: the Mystic: only after the party returns from an adventure (B1c)
+    after_adventure: bool = False
+    #: free for a character with one of these followers (the Castle's Prince or Princess)
+    free_with: list[str] = Field(default_factory=list)
+    free_max: int = Field(0, ge=0)
+    #: offered only to characters of these alignments (empty: everyone)
+    alignments: list[Alignment] = Field(default_factory=list)
+    #: services of one group are alternatives: a character uses one of them per visit
+    group: str | None = None
+    source: Source = "research"
+
+
+class _Card(_Named):
+    count: int = Field(1, ge=1)
+    special: Special | None = None
+
+
+class EnemyCard(_Card):
+    type: Literal["enemy"] = "enemy"
+    kind: EnemyKind
+    strength: int | None = Field(None, ge=0)
+    craft: int | None = Field(None, ge=0)
+    #: may be evaded by spells and abilities that allow it
+    evadable: bool = True
+
+    @model_validator(mode="after")
+    def _figure(self) -> "EnemyCard":
+        if (self.strength is None) == (self.craft is None):
+            raise ValueError("an Enemy card fights with Strength or with Craft (exactly one)")
+        if self.kind == "spirit" and self.craft is None:
+            raise ValueError("a Spirit fights with Craft")
+        if self.kind != "spirit" and self.strength is None:
+            raise ValueError("Animals, Dragons and Monsters fight with Strength")
+        return self
+
+    @property
+    def attribute(self) -> Attribute:
+        return "craft" if self.craft is not None else "strength"
+
+    @property
+    def value(self) -> int:
+        return int(self.craft if self.craft is not None else self.strength or 0)
+
+
+Slot = Literal["weapon", "armour", "helmet", "shield", "trinket", "raft", "bag_of_gold", "talisman", "other"]
+
+
+class ObjectCard(_Card):
+    """An Object (Adventure deck or Blacksmith) or a Magic Object (the Trove deck, A2)."""
+
+    type: Literal["object", "magic_object"] = "object"
+    slot: Slot
+    #: carried as an item (four) or a trinket (five) (C2c-b); a raft takes two item places (C5e)
+    carry: Literal["item", "trinket"] = "item"
+    size: int = Field(1, ge=1, le=2)
+    strength: int = 0
+    craft: int = 0
+    #: armour: a save succeeds on this face or higher
+    save: int | None = Field(None, ge=2, le=6)
+    #: damage dealt before Guardian Combat (bows, C8e-d) and added in normal combat
+    missile: int = Field(0, ge=0)
+    #: Bag of Gold: its value in Gold when traded (C2d-d)
+    value: int = Field(0, ge=0)
+    #: Spells drawn by whoever gains it (Enemies draw them as Scrolls, C8d-j)
+    spells: int = Field(0, ge=0)
+    #: one die fewer at the Portal of Power
+    portal_dice: int = Field(0, ge=0)
+    #: lets a character build a raft on a Woods space (C5c)
+    builds_raft: bool = False
+    #: protects from the Desert's loss of life
+    desert: bool = False
+    #: used up for this effect (potions)
+    use: Effect | None = None
+    #: Blacksmith price
+    cost: int | None = Field(None, ge=0)
+    #: sold by the Blacksmith (rafts and Talismans are in the Purchase deck but not for sale)
+    for_sale: bool = True
+
+    @model_validator(mode="after")
+    def _slot_rules(self) -> "ObjectCard":
+        if self.slot in ("armour", "helmet", "shield") and self.save is None:
+            raise ValueError(f"{self.slot} needs a save face")
+        if self.slot == "raft" and self.size != 2:
+            raise ValueError("a raft counts as two items (C5e)")
+        if self.slot == "bag_of_gold" and not self.value:
+            raise ValueError("a Bag of Gold needs a value")
+        if self.slot == "talisman" and self.carry != "trinket":
+            raise ValueError("a Talisman is carried as a trinket")
+        return self
+
+
+class FollowerCard(_Card):
+    type: Literal["follower"] = "follower"
+    strength: int = 0
+    craft: int = 0
+    #: a mount: one per character; a mount that carries lifts the trinket limit (C2c-a, b)
+    mount: bool = False
+    carries: bool = False
+    portal_dice: int = Field(0, ge=0)
+    #: the party rolls one die fewer for a new road space's cards while it follows the leader
+    guide: bool = False
+
+
+class StrangerCard(_Card):
+    type: Literal["stranger"] = "stranger"
+    effect: Effect = Effect()
+    services: list[Service] = Field(default_factory=list)
+    #: stays on its Draw Spot after being met (met again on the way back)
+    stays: bool = True
+
+
+class PlaceCard(_Card):
+    type: Literal["place"] = "place"
+    effect: Effect = Effect()
+    services: list[Service] = Field(default_factory=list)
+    stays: bool = True
+
+
+class EventCard(_Card):
+    type: Literal["event"] = "event"
+    effect: Effect = Effect()
+
+
+AdventureCard = Annotated[
+    Union[EnemyCard, ObjectCard, FollowerCard, StrangerCard, PlaceCard, EventCard], Field(discriminator="type")
+]
+
+
+SpellKind = Literal[
+    "combat_bonus",  # + amount to the caster's attack score in one normal combat (its attribute)
+    "damage",  # before a combat: the Enemy loses `amount`; in Guardian Combat hits the strongest
+    "heal",  # a character of the party heals `amount` lives
+    "teleport",  # the party moves to a road space or destination of its region (C4c)
+    "immobility",  # the Enemy faced may be evaded by every character this turn (D3c)
+    "hex",  # destroys every revealed Enemy on a road space of the region; not Guardians (D3c)
+    "divination",  # shows the next three unrevealed cards on the Draw Spots, else of the deck (D3c)
+    "counterspell",  # negates Events, Strangers and Places until the end of the party's turn (D3c)
+    "destroy_magic",  # negates Events, Strangers, Enemies and spaces until the end of the turn (D3c)
+    "temporal_warp",  # the caster meets the Place just met twice more (D3c)
+    "ally",  # a summoned creature of `amount` Strength: fights for the caster, joins Guardian totals
+    "random",  # a d6 that may cost the caster Strength or Craft below starting values (D3c)
+]
+
+
+class SpellCard(_Named):
+    count: int = Field(1, ge=1)
+    kind: SpellKind
+    amount: int = Field(0, ge=0)
+    attribute: Attribute = "strength"
+
+
+class Character(_Named):
+    strength: int = Field(ge=0, le=12)
+    craft: int = Field(ge=0, le=12)
+    life: int = Field(ge=1, le=12)
+    fate: int = Field(ge=0, le=12)
+    gold: int = Field(1, ge=0)
+    alignment: Alignment
+    abilities: list[Ability] = Field(default_factory=list)
+    #: starting equipment (A3c): Blacksmith objects, Spells drawn
+    start_objects: list[str] = Field(default_factory=list)
+    start_spells: int = Field(0, ge=0)
+    #: where each figure comes from (strength, craft, life, fate, alignment, abilities)
+    sources: dict[str, Source] = Field(default_factory=dict)
+
+
+class Location(_Named):
+    """A space of the roads: a terrain, a special location, a destination, a village, a Tower space.
+
+    `draws` is how many cards the core space draws: the variant rolls that many dice and draws
+    their total (C4a-b). `effect` is met by each character in marching order; `party_effect`
+    once by everyone (the Desert's thirst).
+    """
+
+    role: Literal["terrain", "special", "village", "waypoint", "tower"] = "terrain"
+    draws: int = Field(0, ge=0)
+    effect: Effect | None = None
+    services: list[Service] = Field(default_factory=list)
+    #: Enemies fought here add this to their attack score (the Runes)
+    enemy_bonus: int = 0
+    #: Objects give no Strength or Craft here; no Magic Objects or Spells (the Cursed Glade)
+    no_magic: bool = False
+    #: Tower road rule (C10)
+    tower_rule: Literal["portal", "plain_of_peril", "crypt", "mines", "death", "werewolf_den",
+                        "vampire_tower", "pits", "valley_of_fire", "crown"] | None = None
+
+
+class Region(_Named):
+    """A region (B2): its road's five spaces in fixed order (B3b, B3f), its destinations and the
+    special locations a 1 on the day's dice reveals (C4a-d, e)."""
+
+    road: list[str]
+    aid: list[str] = Field(default_factory=list)
+    trove: list[str] = Field(default_factory=list)
+    waypoint: str | None = None
+    #: the d6 table of special locations, face 1 first
+    specials: list[str] = Field(default_factory=list)
+    village: str | None = None
+    #: the region the waypoint leads to
+    beyond: RegionId | None = None
+    #: Magic Objects drawn for one trove here (C3b-c)
+    trove_items: int = Field(1, ge=0)
+
+
+class Figure(_Strict):
+    value: int
+    source: Source
+
+
+class RulesConfig(_Strict):
+    """The variant's numbers, each with where it comes from."""
+
+    party_size: Figure
+    draw_spots: Figure
+    items: Figure
+    trinkets: Figure
+    followers: Figure
+    mounts: Figure
+    trophy_points: Figure
+    talisman_supply: Figure
+    guardian_dice: Figure
+    trove_gold_dice: Figure
+    portal_dice: Figure
+    crypt_dice: Figure
+    temporal_warp_times: Figure
+    #: Spells a character may hold by Craft: index = Craft, capped at the last entry
+    spell_limits: list[int]
+    spell_limits_source: Source
+
+
+class PackManifest(_Strict):
+    id: str
+    name: str
+    system: Literal["darkest_talisman"]
+    version: int = 1
+    rules: RulesConfig
+
+
+class ContentError(ValueError):
+    """A content pack file is invalid; the message names the file and the field."""
+
+
+class Pack(BaseModel):
+    """A loaded, validated pack with the lookup tables the rules use."""
+
+    model_config = ConfigDict(frozen=True)
+
+    manifest: PackManifest
+    characters: list[Character]
+    adventures: list[AdventureCard]
+    spells: list[SpellCard]
+    purchase: list[ObjectCard]
+    locations: list[Location]
+    foes: list[Foe]
+    regions: list[Region]
+    village_services: list[Service]
+
+    @property
+    def rules(self) -> RulesConfig:
+        return self.manifest.rules
+
+    @property
+    def id(self) -> str:
+        return self.manifest.id
+
+    def model_post_init(self, _ctx: object) -> None:
+        cards: dict[str, object] = {c.id: c for c in self.adventures}
+        cards.update({c.id: c for c in self.purchase})
+        object.__setattr__(self, "_cards", cards)
+        object.__setattr__(self, "_spells", {s.id: s for s in self.spells})
+        object.__setattr__(self, "_characters", {c.id: c for c in self.characters})
+        object.__setattr__(self, "_locations", {loc.id: loc for loc in self.locations})
+        object.__setattr__(self, "_foes", {f.id: f for f in self.foes})
+        object.__setattr__(self, "_regions", {r.id: r for r in self.regions})
+
+    def card(self, card_id: str) -> EnemyCard | ObjectCard | FollowerCard | StrangerCard | PlaceCard | EventCard:
+        return self._cards[card_id]  # type: ignore[attr-defined,no-any-return]
+
+    def has_card(self, card_id: str) -> bool:
+        return card_id in self._cards  # type: ignore[attr-defined]
+
+    def spell(self, spell_id: str) -> SpellCard:
+        return self._spells[spell_id]  # type: ignore[attr-defined,no-any-return]
+
+    def character(self, char_id: str) -> Character:
+        return self._characters[char_id]  # type: ignore[attr-defined,no-any-return]
+
+    def location(self, loc_id: str) -> Location:
+        return self._locations[loc_id]  # type: ignore[attr-defined,no-any-return]
+
+    def foe(self, foe_id: str) -> Foe:
+        return self._foes[foe_id]  # type: ignore[attr-defined,no-any-return]
+
+    def region(self, region_id: str) -> Region:
+        return self._regions[region_id]  # type: ignore[attr-defined,no-any-return]
+
+    def name_of(self, thing_id: str, locale: str = "en") -> str:
+        """Display name of any card, spell, character, location or foe (the id if unknown)."""
+        for table in ("_cards", "_spells", "_characters", "_locations", "_foes", "_regions"):
+            found = getattr(self, table).get(thing_id)
+            if found is not None:
+                return display_name(found, locale)
+        return thing_id
+
+    def spell_limit(self, craft: int, far_sight: bool = False) -> int:
+        limits = self.rules.spell_limits
+        return limits[max(0, min(craft, len(limits) - 1))] + (1 if far_sight else 0)
+
+
+def display_name(obj: object, locale: str) -> str:
+    names: dict[str, str] = getattr(obj, "names", None) or {}
+    return names.get(locale) or str(getattr(obj, "name"))
+
+
+def display_text(obj: object, locale: str) -> str:
+    texts: dict[str, str] = getattr(obj, "texts", None) or {}
+    return texts.get(locale) or str(getattr(obj, "text", ""))
+
+
+# ----------------------------------------------------------------------------- building a pack
+class _Characters(_Strict):
+    characters: list[Character]
+
+
+class _Adventures(_Strict):
+    cards: list[AdventureCard]
+
+
+class _Objects(_Strict):
+    cards: list[ObjectCard]
+
+
+class _Spells(_Strict):
+    spells: list[SpellCard]
+
+
+class _Locations(_Strict):
+    locations: list[Location]
+    foes: list[Foe]
+    village: list[Service]
+
+
+class _Regions(_Strict):
+    regions: list[Region]
+
+
+class _Ruling(_Strict):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    title: dict[str, str]
+    text: dict[str, str]
+    option: str
+    rules: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _both_languages(self) -> "_Ruling":
+        for field in ("title", "text"):
+            missing = {"en", "it"} - set(getattr(self, field))
+            if missing:
+                raise ValueError(f"{field} lacks {', '.join(sorted(missing))}")
+        return self
+
+
+class _Rulings(_Strict):
+    rulings: list[_Ruling]
+
+
+#: the files of a pack folder, in the order they are checked
+PACK_FILES: tuple[str, ...] = (
+    "pack.yaml", "characters.yaml", "adventures.yaml", "trove.yaml", "purchase.yaml", "spells.yaml",
+    "locations.yaml", "regions.yaml",
+)
+RULINGS_FILE = "rulings.yaml"
+
+
+def _validate(fname: str, model: type[BaseModel], data: object) -> BaseModel:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        lines = []
+        for err in exc.errors():
+            loc = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in err["loc"]).replace(".[", "[")
+            lines.append(f"{fname}: {loc or '(top)'}: {err['msg']}")
+        raise ContentError("\n".join(lines)) from None
+
+
+def validate_rulings(data: object) -> list[str]:
+    """The ids of a rulings file, after checking every entry has both languages."""
+    rulings = _validate(RULINGS_FILE, _Rulings, data)
+    ids = [r.id for r in rulings.rulings]  # type: ignore[attr-defined]
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise ContentError(f"{RULINGS_FILE}: duplicate ruling ids {dup}")
+    return ids
+
+
+def _effects(effect: Effect | None) -> list[Effect]:
+    if effect is None:
+        return []
+    out = [effect]
+    for row in effect.roll:
+        out += _effects(row.effect)
+    for sub in effect.by_alignment.values():
+        out += _effects(sub)
+    if effect.offer is not None:
+        out += _effects(effect.offer.effect)
+    return out
+
+
+def build_pack(files: Mapping[str, object]) -> Pack:
+    """Validate and cross-check a pack from its parsed files; raise ContentError naming the file
+    and the field. Pure: whoever read the files (packs/, or a test) hands their contents over."""
+    missing = [f for f in PACK_FILES if f not in files]
+    if missing:
+        raise ContentError("\n".join(f"{f}: file missing from pack" for f in missing))
+    manifest = _validate("pack.yaml", PackManifest, files["pack.yaml"])
+    chars = _validate("characters.yaml", _Characters, files["characters.yaml"])
+    adv = _validate("adventures.yaml", _Adventures, files["adventures.yaml"])
+    trove = _validate("trove.yaml", _Objects, files["trove.yaml"])
+    purchase = _validate("purchase.yaml", _Objects, files["purchase.yaml"])
+    spells = _validate("spells.yaml", _Spells, files["spells.yaml"])
+    locs = _validate("locations.yaml", _Locations, files["locations.yaml"])
+    regions = _validate("regions.yaml", _Regions, files["regions.yaml"])
+
+    problems: list[str] = []
+    adventures = list(adv.cards) + list(trove.cards)  # type: ignore[attr-defined]
+    for i, card in enumerate(trove.cards):  # type: ignore[attr-defined]
+        if card.type != "magic_object":
+            problems.append(f"trove.yaml: cards[{i}].type: the Trove deck holds Magic Objects only (A2)")
+    for i, card in enumerate(adv.cards):  # type: ignore[attr-defined]
+        if card.type == "magic_object":
+            problems.append(f"adventures.yaml: cards[{i}].type: Magic Objects belong in trove.yaml (A2)")
+    for i, card in enumerate(purchase.cards):  # type: ignore[attr-defined]
+        if card.cost is None:
+            problems.append(f"purchase.yaml: cards[{i}].cost: a Blacksmith object needs a price")
+    seen: dict[str, str] = {}
+    for fname, cards in (("adventures.yaml", adv.cards), ("trove.yaml", trove.cards),  # type: ignore[attr-defined]
+                         ("purchase.yaml", purchase.cards), ("spells.yaml", spells.spells)):  # type: ignore[attr-defined]
+        for i, card in enumerate(cards):
+            if card.id in seen:
+                problems.append(f"{fname}: [{i}].id: {card.id!r} already used in {seen[card.id]}")
+            seen[card.id] = fname
+    loc_ids = {loc.id for loc in locs.locations}  # type: ignore[attr-defined]
+    foe_ids = {f.id for f in locs.foes}  # type: ignore[attr-defined]
+    purchase_ids = {c.id for c in purchase.cards}  # type: ignore[attr-defined]
+    follower_ids = {c.id for c in adv.cards if c.type == "follower"}  # type: ignore[attr-defined]
+    for i, ch in enumerate(chars.characters):  # type: ignore[attr-defined]
+        for obj in ch.start_objects:
+            if obj not in purchase_ids:
+                problems.append(f"characters.yaml: characters[{i}].start_objects: unknown Blacksmith object {obj!r}")
+    for r_i, region in enumerate(regions.regions):  # type: ignore[attr-defined]
+        for field in ("road", "aid", "trove", "specials"):
+            for loc in getattr(region, field):
+                if loc not in loc_ids:
+                    problems.append(f"regions.yaml: regions[{r_i}].{field}: unknown location {loc!r}")
+        for field in ("waypoint", "village"):
+            loc = getattr(region, field)
+            if loc is not None and loc not in loc_ids:
+                problems.append(f"regions.yaml: regions[{r_i}].{field}: unknown location {loc!r}")
+        if region.specials and len(region.specials) != 6:
+            problems.append(f"regions.yaml: regions[{r_i}].specials: a d6 table needs six entries")
+    everything: list[tuple[str, Effect | None]] = []
+    for loc in locs.locations:  # type: ignore[attr-defined]
+        everything.append((f"locations.yaml: {loc.id}", loc.effect))
+        everything += [(f"locations.yaml: {loc.id}.{s.id}", s.effect) for s in loc.services]
+        for s in loc.services:
+            for f in s.free_with:
+                if f not in follower_ids:
+                    problems.append(f"locations.yaml: {loc.id}.{s.id}.free_with: unknown follower {f!r}")
+    for card in adventures:
+        everything.append((f"{card.id}", getattr(card, "effect", None)))
+        everything.append((f"{card.id}.use", getattr(card, "use", None)))
+        everything += [(f"{card.id}.{s.id}", s.effect) for s in getattr(card, "services", [])]
+    for label, effect in everything:
+        for eff in _effects(effect):
+            if eff.fight is not None and eff.fight not in foe_ids:
+                problems.append(f"{label}: fight: unknown foe {eff.fight!r}")
+            if eff.teleport is not None and eff.teleport != "any" and eff.teleport not in loc_ids:
+                problems.append(f"{label}: teleport: unknown location {eff.teleport!r}")
+    if problems:
+        raise ContentError("\n".join(problems))
+    return Pack(
+        manifest=manifest,  # type: ignore[arg-type]
+        characters=chars.characters,  # type: ignore[attr-defined]
+        adventures=adventures,
+        spells=spells.spells,  # type: ignore[attr-defined]
+        purchase=purchase.cards,  # type: ignore[attr-defined]
+        locations=locs.locations,  # type: ignore[attr-defined]
+        foes=locs.foes,  # type: ignore[attr-defined]
+        regions=regions.regions,  # type: ignore[attr-defined]
+        village_services=locs.village,  # type: ignore[attr-defined]
+    )
+
+
+# ----------------------------------------------------------------------------- where packs come from
+PackSource = Callable[[str], Pack]
+
+_REGISTERED: dict[str, Pack] = {}
+_FROM_SOURCE: dict[str, Pack] = {}
+_SOURCE: PackSource | None = None
+
+
+def register_pack(pack_id: str, pack: Pack) -> None:
+    """Make an in-memory pack available by id (groups' own packs, test packs)."""
+    _REGISTERED[pack_id] = pack
+
+
+def set_pack_source(source: PackSource | None) -> None:
+    """Install what `pack_by_id` asks for a pack nobody registered (packs/ does on import)."""
+    global _SOURCE
+    _SOURCE = source
+    _FROM_SOURCE.clear()
+
+
+def pack_by_id(pack_id: str = "core") -> Pack:
+    """Packs are immutable, so one loaded copy serves every campaign in the process."""
+    found = _REGISTERED.get(pack_id) or _FROM_SOURCE.get(pack_id)
+    if found is not None:
+        return found
+    if _SOURCE is None:
+        raise ContentError(f"pack {pack_id!r} is not loaded; import packs")
+    found = _FROM_SOURCE[pack_id] = _SOURCE(pack_id)
+    return found

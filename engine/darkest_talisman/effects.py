@@ -1,0 +1,116 @@
+"""The effect vocabulary at work: what a card, a space or a service does to one character.
+
+Die tables are rolled at once and the row met is applied with the rest of the effect. What
+needs somebody's decision (an offer, a ransom, a free teleport) or a fight becomes a task on the
+campaign's stack, so the rules can wait for the player and carry on where they stopped. Lost
+turns are gathered by the caller: Events hit everyone at once and cost one card however many
+lose a turn (C6d-a); anything else costs a card at once, met first by that character (C6d-b).
+"""
+from __future__ import annotations
+
+from engine.darkest_talisman import cards
+from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.content import Alignment, Effect
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.state import ApplyEffect, Combat, Hero, TeleportTask, card_id
+
+
+def needs_decision(effect: Effect) -> bool:
+    return bool(effect.ransom or effect.offer is not None)
+
+
+def apply(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str], *, alignment: Alignment | None = None) -> None:
+    """Resolve `effect` on `hero`. `alignment` overrides the character's own (the Sorceress is
+    Neutral to Strangers, D2). Lost turns are appended to `lost`."""
+    if not hero.alive:
+        return
+    if effect.roll:
+        total = sum(ctx.dice(effect.dice, source, hero.uid))
+        row = next(r for r in effect.roll if r.low <= total <= r.high)
+        apply(ctx, hero, effect.model_copy(update={"roll": [], "dice": 1}), source, lost, alignment=alignment)
+        apply(ctx, hero, row.effect, source, lost, alignment=alignment)
+        return
+    if effect.by_alignment:
+        sub = effect.by_alignment.get(alignment or hero.alignment)
+        apply(ctx, hero, effect.model_copy(update={"by_alignment": {}}), source, lost, alignment=alignment)
+        if sub is not None:
+            apply(ctx, hero, sub, source, lost, alignment=alignment)
+        return
+    if needs_decision(effect):
+        ctx.state.tasks.append(ApplyEffect(hero=hero.uid, effect=effect, source=source))
+        return
+    plain(ctx, hero, effect, source, lost)
+
+
+def plain(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str]) -> None:
+    """The numbers and the tasks of an effect with no table and no decision left."""
+    state = ctx.state
+    if effect.life < 0:
+        protected = source == "desert" and any(H.obj(ctx.pack, u).desert for u in hero.objects)
+        if protected:
+            ctx.emit("protected", hero.uid, why=source)
+        elif H.lose_life(ctx, hero, -effect.life, source):
+            H.kill(ctx, hero, source)
+            return
+    elif effect.life > 0:
+        H.gain_life(ctx, hero, effect.life, source)
+    if effect.heal_full:
+        H.heal(ctx, hero, H.sheet(ctx.pack, hero).life, source)
+    elif effect.heal:
+        H.heal(ctx, hero, effect.heal, source)
+    for attr in ("strength", "craft", "fate", "gold"):
+        H.change(ctx, hero, attr, getattr(effect, attr), source)  # type: ignore[arg-type]
+    if effect.replenish_fate:
+        H.change(ctx, hero, "fate", max(0, H.sheet(ctx.pack, hero).fate - hero.fate), source)
+    if effect.spells:
+        H.draw_spells(ctx, hero, effect.spells, source)
+    for _ in range(effect.talisman):
+        H.gain_talisman(ctx, hero, source)
+    if effect.alignment is not None and effect.alignment != hero.alignment:
+        hero.alignment = effect.alignment
+        ctx.emit("alignment", hero.uid, alignment=effect.alignment, why=source)
+    for _ in range(min(effect.lose_followers, len(hero.followers))):
+        uid = hero.followers.pop(0)
+        from_card = card_id(uid)
+        cards.discard(ctx, uid)
+        ctx.emit("follower_lost", hero.uid, follower=from_card, why=source)
+    if effect.follower_risk:
+        for uid in list(hero.followers):
+            if ctx.d6(f"{source}:{card_id(uid)}", hero.uid) <= effect.follower_risk:
+                hero.followers.remove(uid)
+                cards.discard(ctx, uid)
+                ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why=source)
+    if effect.quest and hero.quest is None:
+        face = ctx.d6("quest", hero.uid)
+        hero.quest = H.QUESTS[face].model_copy()
+        ctx.emit("quest_taken", hero.uid, quest=hero.quest.kind, amount=hero.quest.amount)
+        H.check_quest(ctx, hero)
+    if effect.lock_order and not state.order_locked:
+        state.order_locked = True
+        ctx.emit("order_locked", hero.uid, why=source)
+    if effect.lose_turn:
+        lost.append(hero.uid)
+        ctx.emit("lost_turn", hero.uid, why=source)
+    for _ in range(effect.draw):
+        lost.append(hero.uid)  # a draw for this character to meet first, like a lost turn's (C6b)
+    if effect.fight is not None:
+        foe = ctx.pack.foe(effect.fight)
+        attribute = "craft" if foe.craft is not None and foe.strength is None else "strength"
+        value = (foe.craft if attribute == "craft" else foe.strength) or 0
+        state.tasks.append(Combat(hero=hero.uid, enemy=foe.id, attribute=attribute, value=value, kind=foe.kind))
+    if effect.teleport is not None:
+        chooser = hero.uid if effect.teleport == "any" else None
+        state.tasks.append(TeleportTask(target=effect.teleport, hero=chooser))
+
+
+def ransom_or_offer(ctx: Ctx, task: ApplyEffect) -> tuple[str, list[str]] | None:
+    """The decision an ApplyEffect task waits for now, or None when it can finish."""
+    hero = ctx.state.hero(task.hero)
+    eff = task.effect
+    if task.stage == "ransom" and eff.ransom and hero.gold >= eff.ransom:
+        return "ransom", ["pay", "refuse"]
+    if task.stage in ("ransom", "offer") and eff.offer is not None:
+        offer = eff.offer
+        if hero.gold >= offer.gold and hero.fate >= offer.fate:
+            return "offer", ["accept", "decline"]
+    return None

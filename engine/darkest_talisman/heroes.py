@@ -1,0 +1,354 @@
+"""A character's figures, possessions and fate: what every other rules module asks of a character.
+
+Strength and Craft are the character's own tokens: they may fall below the starting value and
+to 0 without any other disability (A3b, D3c "Random"). Bonuses from Objects, Followers and
+Spells are added when used, never stored. Carrying follows C2c: four items (a raft takes two,
+C5e), five trinkets (unlimited with a mount that carries), two Followers and one mount.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from engine.darkest_talisman import cards, ground
+from engine.darkest_talisman.content import Character, FollowerCard, ObjectCard, Pack
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.state import Hero, Quest, Stored, TeleportTask, card_id
+
+Attr = Literal["strength", "craft"]
+
+
+def sheet(pack: Pack, hero: Hero) -> Character:
+    return pack.character(hero.card)
+
+
+def obj(pack: Pack, uid: str) -> ObjectCard:
+    card = pack.card(card_id(uid))
+    assert isinstance(card, ObjectCard), uid
+    return card
+
+
+def follower(pack: Pack, uid: str) -> FollowerCard:
+    card = pack.card(card_id(uid))
+    assert isinstance(card, FollowerCard), uid
+    return card
+
+
+def has_ability(pack: Pack, hero: Hero, ability: str) -> bool:
+    return ability in sheet(pack, hero).abilities
+
+
+def has_amulet(pack: Pack, hero: Hero) -> bool:
+    return any(obj(pack, u).special == "amulet" for u in hero.objects)
+
+
+def talismans(hero: Hero) -> list[str]:
+    return [u for u in hero.objects if card_id(u) == "talisman"]
+
+
+# ------------------------------------------------------------------------------- carrying
+def load(pack: Pack, hero: Hero) -> tuple[int, int]:
+    """(item places used, trinkets carried)."""
+    items = trinkets = 0
+    for uid in hero.objects:
+        card = obj(pack, uid)
+        if card.carry == "trinket":
+            trinkets += 1
+        else:
+            items += card.size
+    return items, trinkets
+
+
+def trinkets_unlimited(pack: Pack, hero: Hero) -> bool:
+    return any(follower(pack, f).mount and follower(pack, f).carries for f in hero.followers)
+
+
+def room_for(pack: Pack, hero: Hero, uid: str, without: str | None = None) -> bool:
+    """Can the character take this Object or Follower (after giving up `without`)? C2c."""
+    rules = pack.rules
+    card = pack.card(card_id(uid))
+    if isinstance(card, FollowerCard):
+        rest = [f for f in hero.followers if f != without]
+        if card.mount:
+            return sum(1 for f in rest if follower(pack, f).mount) < rules.mounts.value
+        return sum(1 for f in rest if not follower(pack, f).mount) < rules.followers.value
+    if not isinstance(card, ObjectCard):
+        return False
+    kept = [o for o in hero.objects if o != without]
+    probe = hero.model_copy(update={"objects": kept, "followers": [f for f in hero.followers if f != without]})
+    items, trinkets = load(pack, probe)
+    if card.carry == "trinket":
+        return trinkets_unlimited(pack, probe) or trinkets < rules.trinkets.value
+    return items + card.size <= rules.items.value
+
+
+def holds(hero: Hero, uid: str) -> bool:
+    return uid in hero.objects or uid in hero.followers
+
+
+# ------------------------------------------------------------------------------- scores
+def object_bonus(pack: Pack, hero: Hero, attribute: Attr, *, no_magic: bool = False, two_weapons: bool | None = None) -> int:
+    """What carried Objects add to a combat of this attribute: the best weapon (two for the
+    Warrior, C7d) and every other Object's bonus. The Cursed Glade: nothing (`no_magic`)."""
+    if no_magic:
+        return 0
+    weapons: list[int] = []
+    other = 0
+    for uid in hero.objects:
+        card = obj(pack, uid)
+        value = card.strength if attribute == "strength" else card.craft
+        if card.slot == "weapon" and attribute == "strength":
+            weapons.append(value)
+        else:
+            other += value
+    weapons.sort(reverse=True)
+    use_two = has_ability(pack, hero, "two_weapons") if two_weapons is None else two_weapons
+    return other + sum(weapons[: 2 if use_two else 1])
+
+
+def follower_bonus(pack: Pack, hero: Hero, attribute: Attr) -> int:
+    return sum(getattr(follower(pack, f), attribute) for f in hero.followers)
+
+
+def total(pack: Pack, hero: Hero, attribute: Attr, *, no_magic: bool = False) -> int:
+    """The character's Strength or Craft with Objects and Followers (the Monk adds his Craft in
+    battle): what the Portal, the Crypt, the Mines and Guardian Combat add up."""
+    base = hero.strength if attribute == "strength" else hero.craft
+    value = base + object_bonus(pack, hero, attribute, no_magic=no_magic) + follower_bonus(pack, hero, attribute)
+    if attribute == "strength" and has_ability(pack, hero, "monk_craft"):
+        value += hero.craft
+    return max(0, value)
+
+
+def uses_two_weapons(pack: Pack, hero: Hero) -> bool:
+    return has_ability(pack, hero, "two_weapons") and sum(1 for u in hero.objects if obj(pack, u).slot == "weapon") >= 2
+
+
+def armour_for(pack: Pack, hero: Hero, attribute: Attr, *, shield_ok: bool, no_magic: bool = False) -> str | None:
+    """The armour with the best save against a loss of this attribute (C7e-c, d, e): body
+    armour in battle, a helmet in psychic combat, a shield for either (not with two weapons)."""
+    best: tuple[int, str] | None = None
+    for uid in hero.objects:
+        card = obj(pack, uid)
+        if card.save is None or (no_magic and card.type == "magic_object"):
+            continue
+        fits = (card.slot == "armour" and attribute == "strength") or (card.slot == "helmet" and attribute == "craft")
+        if card.slot == "shield":
+            fits = shield_ok and not uses_two_weapons(pack, hero)
+        if fits and (best is None or card.save < best[0]):
+            best = (card.save, uid)
+    return best[1] if best else None
+
+
+# ------------------------------------------------------------------------------- changes
+def change(ctx: Ctx, hero: Hero, attribute: Literal["strength", "craft", "fate", "gold"], delta: int, why: str) -> None:
+    if not delta:
+        return
+    before = getattr(hero, attribute)
+    after = max(0, before + delta)
+    if after == before:
+        return
+    setattr(hero, attribute, after)
+    ctx.emit("changed", hero.uid, attribute=attribute, amount=after - before, total=after, why=why)
+    if attribute == "craft":
+        trim_spells(ctx, hero)
+
+
+def heal(ctx: Ctx, hero: Hero, amount: int, why: str) -> int:
+    """Restore lives up to the Life value (facts 6.3); returns how many."""
+    room = max(0, sheet(ctx.pack, hero).life - hero.life)
+    gained = min(room, amount)
+    if gained:
+        hero.life += gained
+        ctx.emit("healed", hero.uid, amount=gained, total=hero.life, why=why)
+    return gained
+
+
+def gain_life(ctx: Ctx, hero: Hero, amount: int, why: str) -> None:
+    """Gaining lives may go above the Life value (facts 6.3)."""
+    if amount > 0:
+        hero.life += amount
+        ctx.emit("life_gained", hero.uid, amount=amount, total=hero.life, why=why)
+
+
+def lose_life(ctx: Ctx, hero: Hero, amount: int, why: str) -> bool:
+    """Lose lives; True when the character dies of it (the caller handles the body, C1b)."""
+    if amount <= 0 or not hero.alive:
+        return False
+    hero.life = max(0, hero.life - amount)
+    ctx.emit("life_lost", hero.uid, amount=amount, total=hero.life, why=why)
+    return hero.life == 0
+
+
+def spell_room(ctx: Ctx, hero: Hero) -> int:
+    limit = ctx.pack.spell_limit(hero.craft, has_ability(ctx.pack, hero, "far_sight"))
+    return max(0, limit - len(hero.spells))
+
+
+def draw_spells(ctx: Ctx, hero: Hero, n: int, why: str) -> int:
+    """Draw up to `n` Spells, never above what the character's Craft allows (facts 7)."""
+    drawn = 0
+    for _ in range(n):
+        if spell_room(ctx, hero) <= 0:
+            break
+        uid = cards.draw_spell(ctx)
+        if uid is None:
+            break
+        hero.spells.append(uid)
+        drawn += 1
+    if drawn:
+        ctx.emit("spells_drawn", hero.uid, count=drawn, why=why)
+    return drawn
+
+
+def trim_spells(ctx: Ctx, hero: Hero) -> None:
+    """Craft fell below what the held Spells need: discard down to the limit at once (facts 7)."""
+    limit = ctx.pack.spell_limit(hero.craft, has_ability(ctx.pack, hero, "far_sight"))
+    while len(hero.spells) > limit:
+        uid = hero.spells.pop()
+        cards.discard(ctx, uid)
+        ctx.emit("spell_lost", hero.uid, spell=card_id(uid))
+
+
+def gain_thing(ctx: Ctx, hero: Hero, uid: str, why: str) -> None:
+    """Put an Object or Follower on the character and apply what gaining it does."""
+    card = ctx.pack.card(card_id(uid))
+    if isinstance(card, FollowerCard):
+        hero.followers.append(uid)
+    else:
+        hero.objects.append(uid)
+    ctx.emit("gained", hero.uid, thing=card_id(uid), why=why)
+    if isinstance(card, ObjectCard):
+        if card.special == "talisman":
+            hero.objects.remove(uid)
+            cards.discard(ctx, uid)
+            gain_talisman(ctx, hero, why="talisman_card")
+        elif card.spells:
+            draw_spells(ctx, hero, card.spells, why=card.id)
+    check_quest(ctx, hero)
+
+
+def gain_talisman(ctx: Ctx, hero: Hero, why: str) -> bool:
+    """A Talisman from the supply, if one is left (facts 2: four cards)."""
+    uid = cards.take_talisman(ctx)
+    if uid is None:
+        ctx.emit("no_talisman_left", hero.uid, why=why)
+        return False
+    hero.objects.append(uid)
+    ctx.emit("talisman_gained", hero.uid, why=why, held=len(talismans(hero)))
+    return True
+
+
+def spend_talisman(ctx: Ctx, hero: Hero, why: str) -> None:
+    uid = talismans(hero)[0]
+    hero.objects.remove(uid)
+    cards.discard(ctx, uid)
+    ctx.emit("talisman_spent", hero.uid, why=why)
+    if ctx.state.tower is not None:
+        ctx.state.tower.spent += 1
+
+
+def give_up(ctx: Ctx, hero: Hero, uid: str) -> None:
+    """Take a thing off the character (it goes wherever the caller puts it)."""
+    if uid in hero.objects:
+        hero.objects.remove(uid)
+    elif uid in hero.followers:
+        hero.followers.remove(uid)
+    else:  # pragma: no cover - callers only give up what is held
+        raise KeyError(uid)
+
+
+# ------------------------------------------------------------------------------- quests
+QUESTS: dict[int, Quest] = {
+    1: Quest(kind="defeat_enemy", amount=1),
+    2: Quest(kind="defeat_enemy", amount=1),
+    3: Quest(kind="deliver_follower", amount=1),
+    4: Quest(kind="deliver_magic", amount=1),
+    5: Quest(kind="deliver_gold", amount=3),
+    6: Quest(kind="deliver_gold", amount=2),
+}
+
+
+def check_quest(ctx: Ctx, hero: Hero) -> None:
+    """C5f-d: a quest that can be completed must be; deliveries are made at once."""
+    quest = hero.quest
+    if quest is None or not hero.alive:
+        return
+    done = False
+    if quest.kind == "deliver_follower" and hero.followers:
+        uid = hero.followers.pop(0)
+        cards.discard(ctx, uid)
+        done = True
+    elif quest.kind == "deliver_magic":
+        magic = [u for u in hero.objects if obj(ctx.pack, u).type == "magic_object"]
+        if magic:
+            hero.objects.remove(magic[0])
+            cards.discard(ctx, magic[0])
+            done = True
+    elif quest.kind == "deliver_gold" and hero.gold >= quest.amount:
+        hero.gold -= quest.amount
+        done = True
+    if done:
+        complete_quest(ctx, hero)
+
+
+def complete_quest(ctx: Ctx, hero: Hero) -> None:
+    """C5f-e: teleport to the Warlock's Cave at once and receive a Talisman."""
+    assert hero.quest is not None
+    ctx.emit("quest_done", hero.uid, quest=hero.quest.kind)
+    hero.quest = None
+    gain_talisman(ctx, hero, why="quest")
+    trip = ctx.state.trip
+    at_cave = trip is not None and trip.destination == "warlocks_cave" and trip.position == len(trip.road) - 1
+    if ctx.state.mode in ("village", "road") and not at_cave:
+        ctx.state.tasks.append(TeleportTask(target="warlocks_cave"))  # a forced teleport (C4f)
+
+
+# ------------------------------------------------------------------------------- death
+def kill(ctx: Ctx, hero: Hero, why: str) -> None:
+    """C1b: the character is removed; stored things are discarded (stored Talismans stay for the
+    others, B1d); carried things drop where the party is (C7e-f), Trophies are discarded."""
+    if not hero.alive:
+        return
+    state = ctx.state
+    hero.alive = False
+    hero.life = 0
+    state.stats.deaths += 1
+    if hero.uid in state.order:
+        state.order.remove(hero.uid)
+    ctx.emit("died", hero.uid, why=why)
+    for village, stores in state.storage.items():
+        stored = stores.pop(hero.uid, None)
+        if stored is None:
+            continue
+        for uid in stored.things:
+            if card_id(uid) == "talisman":
+                state.left_talismans.setdefault(village, []).append(uid)
+            else:
+                cards.discard(ctx, uid)
+    for uid in hero.trophies + hero.spells:
+        cards.discard(ctx, uid)
+    hero.trophies, hero.spells = [], []
+    things = hero.objects + hero.followers
+    hero.objects, hero.followers = [], []
+    gold, hero.gold = hero.gold, 0
+    hero.quest = None
+    ground.drop(ctx, things, gold, encountered=False)
+    if not state.order:
+        end_campaign(ctx, "lost", why="party_lost")
+
+
+def end_campaign(ctx: Ctx, status: str, why: str) -> None:
+    state = ctx.state
+    if state.status != "active":
+        return
+    state.status = status  # type: ignore[assignment]
+    state.mode = "ended"
+    state.decision = None
+    state.tasks = []
+    ctx.emit("campaign_over", result=status, why=why, crowned=list(state.crowned),
+             days=state.stats.days, returns=state.stats.returns)
+
+
+def stored(ctx: Ctx, hero: Hero) -> Stored:
+    return ctx.state.storage.setdefault(ctx.state.village, {}).setdefault(hero.uid, Stored())
+

@@ -1,0 +1,135 @@
+"""Services: what a character may buy or use in a village (B1), at an Aid destination or a special
+location, or from a helpful Stranger.
+
+The village keeps the core board's Blacksmith, Healer and Mystic (B1a) with the variant's
+changes: the Healer also restores Strength and Craft up to their starting values and Fate, at
+1 Gold a point (B1b); the Mystic only after the party comes back from an adventure, once per
+return (B1c). Services of one `group` are alternatives: a character uses one of them per visit
+(the City's "visit one", the Chapel's "heal or pray").
+"""
+from __future__ import annotations
+
+from engine.darkest_talisman import cards
+from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.content import Location, ObjectCard, PlaceCard, Service, StrangerCard
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.state import Hero, card_id
+
+MARKET = Service(id="market", kind="buy", once=False, source="project")
+
+
+def services_of(ctx: Ctx, source: str) -> list[Service]:
+    """The services a source offers: "village", "market_day", a card or a location id."""
+    if source == "village":
+        return list(ctx.pack.village_services)
+    if source == "market_day":
+        return [MARKET]
+    if ctx.pack.has_card(source):
+        card = ctx.pack.card(source)
+        return list(card.services) if isinstance(card, (StrangerCard, PlaceCard)) else []
+    try:
+        loc: Location = ctx.pack.location(source)
+    except KeyError:
+        return []
+    return list(loc.services)
+
+
+def _uses(hero: Hero, service: Service) -> int:
+    return sum(1 for u in hero.used if u == service.id)
+
+
+def group_blocked(hero: Hero, service: Service, offered: list[Service]) -> bool:
+    if service.group is None:
+        return False
+    return any(s.group == service.group and s.id != service.id and s.id in hero.used for s in offered)
+
+
+def open_to(hero: Hero, service: Service, offered: list[Service]) -> bool:
+    """Offered to this character now (alignment, once, group, the Mystic's return)."""
+    if service.alignments and hero.alignment not in service.alignments:
+        return False
+    if service.after_adventure and not hero.mystic_ready:
+        return False
+    if service.kind == "visit" and service.once and service.id in hero.used:
+        return False
+    if service.max is not None and _uses(hero, service) >= service.max:
+        return False
+    return not group_blocked(hero, service, offered)
+
+
+def room_to_restore(ctx: Ctx, hero: Hero, service: Service) -> int:
+    sheet = H.sheet(ctx.pack, hero)
+    room = {
+        "heal": sheet.life - hero.life,
+        "replenish_fate": sheet.fate - hero.fate,
+        "replenish_strength": sheet.strength - hero.strength,
+        "replenish_craft": sheet.craft - hero.craft,
+    }.get(service.kind, 0)
+    if service.max is not None:
+        room = min(room, service.max - _uses(hero, service))
+    return max(0, room)
+
+
+def point_price(ctx: Ctx, hero: Hero, service: Service) -> int:
+    """The price of the next point (the Castle's first two lives are free with a Prince or a
+    Princess among the character's Followers)."""
+    if service.free_with and _uses(hero, service) < service.free_max:
+        if any(card_id(f) in service.free_with for f in hero.followers):
+            return 0
+    return service.price
+
+
+def can_restore(ctx: Ctx, hero: Hero, service: Service) -> bool:
+    return room_to_restore(ctx, hero, service) > 0 and hero.gold >= point_price(ctx, hero, service)
+
+
+def restore(ctx: Ctx, hero: Hero, service: Service) -> None:
+    """One point of life, Fate, Strength or Craft (B1b): the action is taken once per point."""
+    price = point_price(ctx, hero, service)
+    hero.gold -= price
+    hero.used.append(service.id)
+    if service.kind == "heal":
+        H.heal(ctx, hero, 1, service.id)
+    else:
+        attr = service.kind.removeprefix("replenish_")
+        H.change(ctx, hero, attr, 1, service.id)  # type: ignore[arg-type]
+    ctx.emit("service", hero.uid, service=service.id, price=price)
+
+
+def can_buy(ctx: Ctx, hero: Hero, cid: str) -> bool:
+    card = ctx.pack.card(cid)
+    if not isinstance(card, ObjectCard) or not card.for_sale or card.cost is None:
+        return False
+    if cards.stock(ctx).get(cid, 0) <= 0 or hero.gold < card.cost:
+        return False
+    return H.room_for(ctx.pack, hero, f"{cid}#0")
+
+
+def buy(ctx: Ctx, hero: Hero, cid: str) -> None:
+    card = ctx.pack.card(cid)
+    assert isinstance(card, ObjectCard) and card.cost is not None
+    uid = cards.take_purchase(ctx, cid)
+    assert uid is not None
+    hero.gold -= card.cost
+    ctx.emit("bought", hero.uid, thing=cid, price=card.cost)
+    H.gain_thing(ctx, hero, uid, "bought")
+
+
+def sell(ctx: Ctx, hero: Hero, uid: str, service: Service) -> None:
+    """The Alchemist: any carried Object for `price` Gold (facts 9.1)."""
+    H.give_up(ctx, hero, uid)
+    cards.discard(ctx, uid)
+    hero.gold += service.price
+    hero.used.append(service.id)
+    ctx.emit("sold", hero.uid, thing=card_id(uid), price=service.price)
+
+
+def visit(ctx: Ctx, hero: Hero, service: Service, lost: list[str]) -> None:
+    from engine.darkest_talisman import effects  # effects never imports services
+
+    hero.used.append(service.id)
+    if service.after_adventure:
+        hero.mystic_ready = False
+    ctx.emit("visited", hero.uid, service=service.id)
+    if service.effect is not None:
+        effects.apply(ctx, hero, service.effect, service.id, lost)

@@ -1,0 +1,77 @@
+"""Attacks in a Standard game: on an Astral Plane or on a character, the turn's one attack
+(rulings astral_attack, character_fight_when, final_battle_turns), and slipping past a Creature
+(avoid_creatures: Stealth, Beast Speech)."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from engine.core.errors import RuleError
+from engine.prophecy import actions as A
+from engine.prophecy.content import CreatureCard
+from engine.prophecy.context import Ctx
+from engine.prophecy.state import PlayerState
+from engine.prophecy.turns import after_fight
+from engine.prophecy.standard import battle, duel, planes, powers
+
+
+def avoid(ctx: Ctx, p: PlayerState) -> None:
+    turn = ctx.state.turn
+    assert turn is not None and turn.fight is not None
+    adv = next(a for a in ctx.state.spaces[p.space] if a.uid == turn.fight)
+    card = ctx.pack.adventure(adv.card)
+    assert isinstance(card, CreatureCard)
+    power = powers.avoids(ctx.state, p.player, card.tags)
+    if power is None:
+        raise RuleError("error.cannot_avoid", card=card.id)
+    powers.sstate(ctx).turn.avoided.append(adv.uid)
+    ctx.emit("creature_avoided", p.player, card=card.id, ability=power.id)
+    after_fight(ctx, "avoided")
+
+
+def attack(ctx: Ctx, p: PlayerState, action: A.Attack, continuing: bool = False) -> None:
+    sst = powers.sstate(ctx)
+    if ctx.state.has_player(action.target):
+        if action.target not in {q.player for q in duel.targets(ctx, p)}:
+            raise RuleError("error.cannot_attack_character", target=action.target)
+        sst.turn.attacked = True
+        defender = ctx.state.player(action.target)
+        ctx.emit("character_attacked", p.player, defender=defender.player, battle=action.battle)
+        battle.start(ctx, p, battle.character_foe(ctx, defender), defender.player, action)
+        return
+    if continuing:
+        plane = sst.plane(action.target)
+    else:
+        if not planes.may_attack(ctx, p):
+            raise RuleError("error.cannot_attack_now")
+        plane = next((pl for pl in planes.planes_beside(ctx, p) if pl.id == action.target), None)
+        if plane is None:
+            raise RuleError("error.cannot_attack_plane", target=action.target)
+    if plane.guardian_slot() is None:
+        raise RuleError("error.cannot_attack_plane", target=action.target)
+    foe = battle.guardian_foe(ctx, plane.id)
+    # checked before anything is revealed: a refused attack shows nothing
+    battle.battle_cost(ctx, p, foe, action.battle)
+    sst.turn.attacked = True
+    ctx.emit("plane_attacked", p.player, plane=plane.id, tier=plane.guardian_slot())
+    planes.reveal(ctx, plane)
+    battle.start(ctx, p, foe, plane.id, action)
+
+
+def attack_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
+    if not planes.may_attack(ctx, p):
+        return
+    for plane in planes.planes_beside(ctx, p):
+        yield from battle.loadout_actions(ctx, p, battle.guardian_foe(ctx, plane.id), plane.id)
+    for q in duel.targets(ctx, p):
+        yield from battle.loadout_actions(ctx, p, battle.character_foe(ctx, q), q.player)
+
+
+def must_attack(ctx: Ctx, p: PlayerState) -> bool:
+    """In the Final Battle she must attack an Artifact holder if she can (ruling final_battle_turns)."""
+    if not must_attack_rule(ctx):
+        return False
+    return next(attack_actions(ctx, p), None) is not None
+
+
+def must_attack_rule(ctx: Ctx) -> bool:
+    return powers.sstate(ctx).final_battle is not None and bool(ctx.state.options.standard.final_battle_must_attack)  # type: ignore[union-attr]

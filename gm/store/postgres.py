@@ -1,0 +1,812 @@
+"""The PostgreSQL backend (asyncpg): the same `GameStore` as SQLite, for a database several bot
+processes can share. Chosen with `DATABASE_URL=postgresql://...` (see `gm.store.factory`).
+
+Why it is safe:
+
+* Every write is ONE statement (data-modifying CTEs), so it is atomic on its own and costs one
+  round trip: the lease check, the version check, the log row and the game row happen
+  together. Under READ COMMITTED, `UPDATE ... WHERE version = $expected` waits for a
+  concurrent writer of the same row and re-checks the version on the row it committed, so of
+  two writers of one version exactly one applies, across connections and processes.
+* The writer lease (`owner`, one row per scope) fences every write: the statement takes
+  `FOR KEY SHARE` on this process's claim row and matches its token. A takeover changes the
+  token, which PostgreSQL treats as a key update: it waits for writes in flight, and writes
+  after it find another token and write nothing (`OwnershipLost`). Heartbeats do not change
+  the key, so they never block writes.
+* `transaction()` pins one connection to the task; each write inside is a savepoint, so a
+  refused write (say a clash with another open game) leaves the rest of the transaction.
+* A full disk (SQLSTATE 53100) raises `StorageFull`; the statement was rolled back.
+* The `database_id` in `meta` is checked at every heartbeat: if the address now leads to
+  another database (a restore, a wrong failover), the store refuses everything
+  (`DatabaseGone`) rather than write half a history into it.
+
+Room for several processes (issue 16, part 2): leases are per scope (one per shard later;
+the fence takes the scope as a parameter), games can be locked across processes with
+`pg_advisory_xact_lock(LOCK_CLASS_GAME, id)`, and the due-deadline query uses the partial
+index `games_open_deadline`, which a `FOR UPDATE SKIP LOCKED` claim can use as it is.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import json
+import re
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager, suppress
+from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+from pydantic import BaseModel
+
+from .base import (
+    CLOSED_STATUSES,
+    OPEN_STATUSES,
+    UNSET,
+    ActionRecord,
+    DatabaseGone,
+    GameExists,
+    GameNotFound,
+    GameRecord,
+    GameStatus,
+    GameStore,
+    LogMeta,
+    OutboxMessage,
+    OwnerClaim,
+    OwnershipLost,
+    StaleVersion,
+    StorageFull,
+    StoreError,
+    StoreOwned,
+    StoreStats,
+    _Unset,
+    check_status,
+    dump_json,
+)
+from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity, claim_is_dead
+from .pg_migrations import pg_current_version, pg_migrate
+
+OWNER_SCOPE = "all"
+DISK_FULL = "53100"
+_SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, system, options, seed, version, state, status, host_id, "
+    "created_at, updated_at, deadline, settings"
+)
+_GAME_COLUMNS_NO_STATE = _GAME_COLUMNS.replace(" state,", "")
+_OPEN_SQL = "('lobby', 'active')"
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """PostgreSQL's "could not extend file ... No space left on device" (SQLSTATE 53100)."""
+    return isinstance(exc, asyncpg.PostgresError) and getattr(exc, "sqlstate", None) == DISK_FULL
+
+
+def redact(dsn: str) -> str:
+    """The address without its password, fit for messages and logs."""
+    parts = urlsplit(dsn)
+    if parts.password is None:
+        return dsn
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    netloc = f"{parts.username or ''}@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+class _Args:
+    """Numbered parameters for one statement: `args(value)` appends and returns `$n`."""
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+
+    def __call__(self, value: Any, cast: str = "") -> str:
+        self.values.append(value)
+        return f"${len(self.values)}{'::' + cast if cast else ''}"
+
+
+class _Txn:
+    """The connection the task's `transaction()` holds (context variables follow the task)."""
+
+    def __init__(self, store: "PostgresStore", conn: Any) -> None:
+        self.store = store
+        self.conn = conn
+        self.active = True
+        self.savepoints = 0
+
+
+_CURRENT_TXN: contextvars.ContextVar[_Txn | None] = contextvars.ContextVar("gm_pg_txn", default=None)
+
+
+class PostgresStore(GameStore):
+    """`GameStore` on a PostgreSQL database.
+
+    `schema` puts the tables in their own schema (created if missing), e.g. one per test or
+    per deployment sharing a database; by default they go where the connection's
+    `search_path` says (normally `public`). `clock` stamps rows (tests control it),
+    `wall_clock` times the lease.
+    """
+
+    def __init__(self, dsn: str, *,
+                 schema: str | None = None,
+                 clock: Callable[[], float] = time.time,
+                 lease_seconds: float = DEFAULT_LEASE_SECONDS,
+                 wall_clock: Callable[[], float] = time.time,
+                 identity: ProcessIdentity | None = None,
+                 pool_size: int = 5,
+                 connect_timeout: float = 10.0) -> None:
+        super().__init__()
+        if schema is not None and not _SCHEMA_NAME.fullmatch(schema):
+            raise ValueError(f"bad schema name {schema!r}: lower-case letters, digits and _ only")
+        self.dsn = dsn
+        self.schema = schema
+        self.path = redact(dsn) + (f" (schema {schema})" if schema else "")
+        """Where the data lives, without the password: named in messages like the SQLite path."""
+        self.clock = clock
+        self.wall_clock = wall_clock
+        self.lease_seconds = float(lease_seconds)
+        self.identity = identity or ProcessIdentity.current()
+        self.pool_size = max(1, int(pool_size))
+        self.connect_timeout = float(connect_timeout)
+        self.database_id = ""
+        self.statements = 0
+        """Statements sent to the server (each one round trip once its plan is cached)."""
+        self._pool: asyncpg.Pool | None = None
+        self._token: str | None = None
+        self._scopes: list[str] = []
+        self._refused: StoreError | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def open(self) -> None:
+        if self._pool is not None:
+            return
+        settings = {"application_name": "adventure-gm"}
+        if self.schema is not None:
+            conn = await asyncpg.connect(self.dsn, timeout=self.connect_timeout)
+            try:
+                with suppress(asyncpg.UniqueViolationError, asyncpg.DuplicateSchemaError):
+                    await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+            finally:
+                await conn.close()
+            settings["search_path"] = self.schema
+        pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self.pool_size,
+                                         timeout=self.connect_timeout, server_settings=settings)
+        try:
+            async with pool.acquire() as conn:
+                await pg_migrate(conn)
+                self.database_id = str(await conn.fetchval(
+                    "SELECT value FROM meta WHERE key = 'database_id'") or "")
+        except BaseException:
+            await pool.close()
+            raise
+        self._pool = pool
+        self._refused = None
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        try:
+            await asyncio.wait_for(pool.close(), timeout=10.0)
+        except (asyncio.TimeoutError, OSError, asyncpg.PostgresError):
+            pool.terminate()
+
+    async def schema_version(self) -> int:
+        """The schema version recorded in the database."""
+        async with self._conn() as conn:
+            self.statements += 2
+            return await pg_current_version(conn)
+
+    @property
+    def refused(self) -> StoreError | None:
+        """Why this store refuses to work (database swapped, lease lost), or None."""
+        return self._refused
+
+    # ------------------------------------------------------------------ plumbing
+
+    @property
+    def _live_pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise StoreError("the store is not open; call open() first")
+        return self._pool
+
+    def _txn(self) -> _Txn | None:
+        txn = _CURRENT_TXN.get()
+        return txn if txn is not None and txn.active and txn.store is self else None
+
+    def _check(self) -> None:
+        if self._refused is not None:
+            raise self._refused
+
+    @asynccontextmanager
+    async def _conn(self) -> AsyncIterator[Any]:
+        """The task's transaction connection, or one from the pool for this call."""
+        self._check()
+        txn = self._txn()
+        if txn is not None:
+            yield txn.conn
+            return
+        async with self._live_pool.acquire() as conn:
+            yield conn
+
+    async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
+        async with self._conn() as conn:
+            self.statements += 1
+            try:
+                return list(await conn.fetch(sql, *args))
+            except asyncpg.PostgresError as exc:
+                if is_disk_full(exc):
+                    raise StorageFull(str(exc)) from exc
+                raise
+
+    async def _fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
+        rows = await self._fetch(sql, *args)
+        return rows[0] if rows else None
+
+    async def _write(self, sql: str, *args: Any) -> asyncpg.Record | None:
+        """One write statement: on its own it is its own transaction; inside `transaction()`
+        it runs in a savepoint, so a refused write leaves the rest of the transaction."""
+        txn = self._txn()
+        if txn is None:
+            return await self._fetchrow(sql, *args)
+        self._check()
+        txn.savepoints += 1
+        name = f"w{txn.savepoints}"
+        conn = txn.conn
+        self.statements += 1
+        await conn.execute(f"SAVEPOINT {name}")
+        try:
+            row = await self._fetchrow(sql, *args)
+        except BaseException:
+            with suppress(asyncpg.PostgresError, asyncpg.InterfaceError):
+                self.statements += 1
+                await conn.execute(f"ROLLBACK TO SAVEPOINT {name}; RELEASE SAVEPOINT {name}")
+            raise
+        self.statements += 1
+        await conn.execute(f"RELEASE SAVEPOINT {name}")
+        return row
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        if self._txn() is not None:  # nested: part of the outer one
+            yield
+            return
+        self._check()
+        async with self._live_pool.acquire() as conn:
+            txn = _Txn(self, conn)
+            token = _CURRENT_TXN.set(txn)
+            try:
+                self.statements += 1
+                await conn.execute("BEGIN")
+                try:
+                    yield
+                    self._check()
+                    self.statements += 1
+                    await conn.execute("COMMIT")
+                except BaseException:
+                    with suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                        self.statements += 1
+                        await conn.execute("ROLLBACK")
+                    raise
+            except asyncpg.PostgresError as exc:
+                if is_disk_full(exc):
+                    raise StorageFull(str(exc)) from exc
+                raise
+            finally:
+                txn.active = False
+                _CURRENT_TXN.reset(token)
+
+    def transaction(self) -> Any:
+        """Several calls of this task as one transaction (see `GameStore.transaction`)."""
+        return self._transaction()
+
+    # ------------------------------------------------------------------ the fence
+
+    def _fence(self, args: _Args, scope: str = OWNER_SCOPE) -> str:
+        """The body of a `fence` CTE: one row when this write may go ahead.
+
+        With a claim: our claim row, locked `FOR KEY SHARE` (a takeover waits for us, we wait
+        for a takeover in flight and then see its token). Without one (tools, tests): allowed
+        unless a live process holds the scope."""
+        if self._token is not None:
+            return (f"SELECT 1 AS ok FROM owner WHERE scope = {args(scope)} AND token = {args(self._token)}"
+                    " FOR KEY SHARE")
+        return (f"SELECT 1 AS ok WHERE NOT EXISTS (SELECT 1 FROM owner WHERE scope = {args(scope)}"
+                f" AND token IS NOT NULL AND heartbeat >= {args(self.wall_clock() - self.lease_seconds, 'float8')})")
+
+    async def _fence_failed(self, scope: str = OWNER_SCOPE) -> StoreError:
+        """Why the fence let nothing through (a second, rare trip)."""
+        claim = await self.owner(scope)
+        if self._token is not None:
+            self._refused = OwnershipLost(
+                f"another process took over {self.path}" if claim is not None and claim.token
+                else f"this process no longer holds {self.path}")
+            return self._refused
+        if claim is None or claim.token is None:  # the holder left meanwhile: a retry will do
+            return StoreError(f"a write to {self.path} met another process's claim; try again")
+        return StoreOwned(self.path, claim)
+
+    # ------------------------------------------------------------------ records
+
+    @staticmethod
+    def _to_game(row: Mapping[str, Any], state: str | None = None) -> GameRecord:
+        return GameRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            system=row["system"],
+            options=json.loads(row["options"]),
+            seed=int(row["seed"]),
+            version=row["version"],
+            state=row["state"] if state is None else state,
+            status=row["status"],
+            host_id=row["host_id"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            deadline=row["deadline"],
+            settings=json.loads(row["settings"]),
+        )
+
+    @staticmethod
+    def _to_action(row: Mapping[str, Any]) -> ActionRecord:
+        return ActionRecord(
+            game_id=row["game_id"],
+            seq=row["seq"],
+            actor=row["actor"],
+            action=json.loads(row["action"]),
+            created_at=row["created_at"],
+            version_after=row["version_after"],
+            events=json.loads(row["events"]) if row["events"] else None,
+            state_hash=row["state_hash"],
+            revealed=bool(row["revealed"]),
+        )
+
+    @staticmethod
+    def _check_state(state_json: str) -> None:
+        if not isinstance(state_json, str):
+            raise TypeError(f"state must be JSON text, got {type(state_json).__name__}")
+
+    # ------------------------------------------------------------------ versioned writes
+
+    async def _change(self, game_id: int, expected_version: int | None,
+                      fields: dict[str, Any],
+                      log: tuple[str, str] | None,
+                      meta: LogMeta | None = None) -> GameRecord:
+        """Shared body of every versioned write: fence, check, log, update, bump in ONE
+        statement. `fields` maps column names (chosen by this module) to new values."""
+        status = fields.get("status")
+        if status is not None:
+            check_status(status)
+            if status in CLOSED_STATUSES and "deadline" not in fields:
+                fields["deadline"] = None  # a closed game must not be re-armed by the clock
+        casts = {"state": "text", "status": "text", "options": "text", "settings": "text",
+                 "host_id": "int8", "deadline": "float8"}
+        args = _Args()
+        fence = self._fence(args)
+        gid = args(int(game_id), "int8")
+        now = args(float(self.clock()), "float8")
+        assignments = [f"{column} = {args(value, casts[column])}" for column, value in fields.items()]
+        assignments += ["version = version + 1", f"updated_at = {now}"]
+        if log is not None:
+            assignments.append("last_seq = last_seq + 1")
+        where = f"id = {gid} AND EXISTS (SELECT 1 FROM fence)"
+        if expected_version is not None:
+            where += f" AND version = {args(int(expected_version), 'int8')}"
+        columns = _GAME_COLUMNS if "state" not in fields else _GAME_COLUMNS_NO_STATE
+        insert = ""
+        if log is not None:
+            meta = meta or LogMeta()
+            events = None if meta.events is None else dump_json(meta.events)
+            insert = (
+                ", ins AS (INSERT INTO actions (game_id, seq, actor, action, created_at, version_after,"
+                " events, state_hash, revealed)"
+                f" SELECT id, last_seq, {args(log[0], 'text')}, {args(log[1], 'text')}, {now}, version,"
+                f" {args(events, 'text')}, {args(meta.state_hash, 'text')}, {args(bool(meta.revealed), 'bool')}"
+                " FROM upd)"
+            )
+        sql = (
+            f"WITH fence AS ({fence}),"
+            f" upd AS (UPDATE games SET {', '.join(assignments)} WHERE {where} RETURNING {columns}, last_seq){insert}"
+            f" SELECT upd.*, (SELECT version FROM games WHERE id = {gid}) AS current_version,"
+            " EXISTS (SELECT 1 FROM fence) AS fenced"
+            " FROM (SELECT 1) AS one LEFT JOIN upd ON true"
+        )
+        try:
+            row = await self._write(sql, *args.values)
+        except asyncpg.UniqueViolationError:
+            # Re-opening a game in a channel that meanwhile got another open game.
+            if status in OPEN_STATUSES:
+                game = await self.get_game(game_id)
+                other = None if game is None else await self.get_active_game(game.channel_id)
+                if other is not None and other.id != game_id:
+                    raise GameExists(other) from None
+            raise
+        assert row is not None
+        if row["id"] is not None:
+            return self._to_game(row, fields.get("state"))
+        if not row["fenced"]:
+            raise await self._fence_failed()
+        current = row["current_version"]
+        if current is not None and current == expected_version:
+            # We waited for a concurrent writer of this row and its version moved on after our
+            # snapshot was taken: read the version it committed.
+            latest = await self._fetchrow("SELECT version FROM games WHERE id = $1", int(game_id))
+            current = current if latest is None else latest["version"]
+        if current is None:
+            raise GameNotFound(game_id)
+        raise StaleVersion(int(current), game_id=game_id, expected_version=expected_version)
+
+    # ------------------------------------------------------------------ games
+
+    async def create_game(self, channel_id: int, guild_id: int | None, system: str,
+                          options: Mapping[str, Any] | BaseModel, seed: int,
+                          host_id: int | None, state_json: str,
+                          status: GameStatus = "lobby", *,
+                          settings: Mapping[str, Any] | None = None,
+                          deadline: float | None = None) -> GameRecord:
+        check_status(status)
+        self._check_state(state_json)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, got {type(seed).__name__}")
+        options_json = dump_json(options)
+        settings_json = dump_json(dict(settings or {}))
+        now = float(self.clock())
+        args = _Args()
+        fence = self._fence(args)
+        sql = (
+            f"WITH fence AS ({fence}),"
+            " ins AS (INSERT INTO games (guild_id, channel_id, system, options, seed, version, state, status,"
+            " host_id, created_at, updated_at, deadline, settings)"
+            f" SELECT {args(guild_id, 'int8')}, {args(int(channel_id), 'int8')}, {args(system, 'text')},"
+            f" {args(options_json, 'text')}, {args(seed, 'numeric')}, 0, {args(state_json, 'text')},"
+            f" {args(status, 'text')}, {args(host_id, 'int8')}, {args(now, 'float8')}, {args(now, 'float8')},"
+            f" {args(None if deadline is None else float(deadline), 'float8')}, {args(settings_json, 'text')}"
+            " FROM fence RETURNING id)"
+            " SELECT (SELECT id FROM ins) AS id, EXISTS (SELECT 1 FROM fence) AS fenced"
+        )
+        try:
+            row = await self._write(sql, *args.values)
+        except asyncpg.UniqueViolationError:
+            existing = await self.get_active_game(channel_id)
+            if existing is not None:
+                raise GameExists(existing) from None
+            raise
+        assert row is not None
+        if row["id"] is None:
+            raise await self._fence_failed()
+        return GameRecord(id=row["id"], guild_id=guild_id, channel_id=channel_id, system=system,
+                          options=json.loads(options_json), seed=seed, version=0, state=state_json,
+                          status=status, host_id=host_id, created_at=now, updated_at=now,
+                          deadline=None if deadline is None else float(deadline),
+                          settings=json.loads(settings_json))
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        row = await self._fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", int(game_id))
+        return None if row is None else self._to_game(row)
+
+    async def get_active_game(self, channel_id: int) -> GameRecord | None:
+        row = await self._fetchrow(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status IN {_OPEN_SQL}",
+            int(channel_id))
+        return None if row is None else self._to_game(row)
+
+    async def list_games(self, channel_id: int, include_finished: bool = True) -> list[GameRecord]:
+        where = "channel_id = $1" + ("" if include_finished else f" AND status IN {_OPEN_SQL}")
+        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", int(channel_id))
+        return [self._to_game(r) for r in rows]
+
+    async def list_active_games(self) -> list[GameRecord]:
+        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL} ORDER BY id")
+        return [self._to_game(r) for r in rows]
+
+    async def list_due_games(self, now: float) -> list[GameRecord]:
+        """Open games whose deadline is at or before `now`, earliest first (turn clock)."""
+        rows = await self._fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL}"
+            " AND deadline IS NOT NULL AND deadline <= $1 ORDER BY deadline, id", float(now))
+        return [self._to_game(r) for r in rows]
+
+    async def commit_action(self, game_id: int, expected_version: int, actor: str,
+                            action: Mapping[str, Any] | BaseModel, new_state_json: str,
+                            new_status: GameStatus | None = None,
+                            deadline: float | None | _Unset = UNSET,
+                            settings: Mapping[str, Any] | None = None,
+                            meta: LogMeta | None = None) -> GameRecord:
+        self._check_state(new_state_json)
+        action_json = dump_json(action)
+        fields: dict[str, Any] = {"state": new_state_json}
+        if new_status is not None:
+            fields["status"] = new_status
+        if deadline is not UNSET:
+            fields["deadline"] = None if deadline is None else float(deadline)
+        if settings is not None:
+            fields["settings"] = dump_json(dict(settings))
+        return await self._change(game_id, expected_version, fields, (str(actor), action_json), meta)
+
+    async def update_game(self, game_id: int, expected_version: int, *,
+                          state_json: str | None = None,
+                          status: GameStatus | None = None,
+                          options: Mapping[str, Any] | BaseModel | None = None,
+                          settings: Mapping[str, Any] | None = None,
+                          host_id: int | None | _Unset = UNSET,
+                          deadline: float | None | _Unset = UNSET,
+                          actor: str | None = None,
+                          action: Mapping[str, Any] | BaseModel | None = None) -> GameRecord:
+        fields: dict[str, Any] = {}
+        if state_json is not None:
+            self._check_state(state_json)
+            fields["state"] = state_json
+        if status is not None:
+            fields["status"] = status
+        if options is not None:
+            fields["options"] = dump_json(options)
+        if settings is not None:
+            fields["settings"] = dump_json(dict(settings))
+        if host_id is not UNSET:
+            fields["host_id"] = host_id
+        if deadline is not UNSET:
+            fields["deadline"] = None if deadline is None else float(deadline)
+        log: tuple[str, str] | None = None
+        if action is not None:
+            if actor is None:
+                raise ValueError("an action to log needs an actor")
+            log = (str(actor), dump_json(action))
+        return await self._change(game_id, expected_version, fields, log)
+
+    async def last_seq(self, game_id: int) -> int:
+        row = await self._fetchrow("SELECT COALESCE((SELECT last_seq FROM games WHERE id = $1), 0) AS n",
+                                   int(game_id))
+        assert row is not None
+        return int(row["n"])
+
+    async def set_settings(self, game_id: int, settings: Mapping[str, Any],
+                           deadline: float | None | _Unset = UNSET) -> GameRecord:
+        args = _Args()
+        fence = self._fence(args)
+        assignments = [f"settings = {args(dump_json(dict(settings)), 'text')}"]
+        if deadline is not UNSET:
+            assignments.append(f"deadline = {args(None if deadline is None else float(deadline), 'float8')}")
+        sql = (
+            f"WITH fence AS ({fence}),"
+            f" upd AS (UPDATE games SET {', '.join(assignments)}"
+            f" WHERE id = {args(int(game_id), 'int8')} AND EXISTS (SELECT 1 FROM fence) RETURNING {_GAME_COLUMNS})"
+            " SELECT upd.*, EXISTS (SELECT 1 FROM fence) AS fenced FROM (SELECT 1) AS one LEFT JOIN upd ON true"
+        )
+        row = await self._write(sql, *args.values)
+        assert row is not None
+        if row["id"] is not None:
+            return self._to_game(row)
+        if not row["fenced"]:
+            raise await self._fence_failed()
+        raise GameNotFound(game_id)
+
+    async def set_status(self, game_id: int, status: GameStatus, *,
+                         expected_version: int | None = None,
+                         deadline: float | None | _Unset = UNSET) -> GameRecord:
+        fields: dict[str, Any] = {"status": status}
+        if deadline is not UNSET:
+            fields["deadline"] = None if deadline is None else float(deadline)
+        return await self._change(game_id, expected_version, fields, None)
+
+    # ------------------------------------------------------------------ action log
+
+    async def actions(self, game_id: int, after_seq: int = 0,
+                      limit: int | None = None) -> list[ActionRecord]:
+        rows = await self._fetch(
+            "SELECT game_id, seq, actor, action, created_at, version_after, events, state_hash, revealed"
+            " FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
+            int(game_id), int(after_seq), None if limit is None else max(0, int(limit)))
+        return [self._to_action(r) for r in rows]
+
+    # ------------------------------------------------------------------ user settings
+
+    async def _fenced_write(self, body: str, args: _Args) -> None:
+        """Run `body` (a data-modifying CTE named `w` that may use `fence`); raise if fenced out."""
+        sql = f"WITH fence AS ({self._fence(args)}), w AS ({body}) SELECT EXISTS (SELECT 1 FROM fence) AS fenced"
+        row = await self._write(sql, *args.values)
+        if row is None or not row["fenced"]:
+            raise await self._fence_failed()
+
+    async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
+        row = await self._fetchrow("SELECT value FROM user_settings WHERE user_id = $1 AND key = $2",
+                                   int(user_id), str(key))
+        return default if row is None else json.loads(row["value"])
+
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        args = _Args()
+        if value is None:
+            body = (f"DELETE FROM user_settings WHERE user_id = {args(int(user_id), 'int8')}"
+                    f" AND key = {args(str(key), 'text')} AND EXISTS (SELECT 1 FROM fence)")
+        else:
+            body = ("INSERT INTO user_settings (user_id, key, value, updated_at)"
+                    f" SELECT {args(int(user_id), 'int8')}, {args(str(key), 'text')},"
+                    f" {args(dump_json(value), 'text')}, {args(float(self.clock()), 'float8')} FROM fence"
+                    " ON CONFLICT (user_id, key) DO UPDATE"
+                    " SET value = excluded.value, updated_at = excluded.updated_at")
+        await self._fenced_write(body, args)
+
+    async def get_user_settings(self, user_id: int) -> dict[str, Any]:
+        rows = await self._fetch("SELECT key, value FROM user_settings WHERE user_id = $1 ORDER BY key",
+                                 int(user_id))
+        return {r["key"]: json.loads(r["value"]) for r in rows}
+
+    async def user_setting_and_last_seq(self, user_id: int, key: str, game_id: int,
+                                        default: Any = None) -> tuple[Any, int]:
+        row = await self._fetchrow(
+            "SELECT (SELECT value FROM user_settings WHERE user_id = $1 AND key = $2) AS value,"
+            " COALESCE((SELECT last_seq FROM games WHERE id = $3), 0) AS seq",
+            int(user_id), str(key), int(game_id))
+        assert row is not None
+        value = row["value"]
+        return (default if value is None else json.loads(value)), int(row["seq"])
+
+    async def mark_last_seq(self, user_id: int, key: str, game_id: int) -> int:
+        args = _Args()
+        fence = self._fence(args)
+        sql = (
+            f"WITH fence AS ({fence}),"
+            f" s AS (SELECT COALESCE((SELECT last_seq FROM games WHERE id = {args(int(game_id), 'int8')}), 0) AS seq),"
+            " w AS (INSERT INTO user_settings (user_id, key, value, updated_at)"
+            f" SELECT {args(int(user_id), 'int8')}, {args(str(key), 'text')}, s.seq::text,"
+            f" {args(float(self.clock()), 'float8')} FROM s, fence"
+            " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at)"
+            " SELECT (SELECT seq FROM s) AS seq, EXISTS (SELECT 1 FROM fence) AS fenced"
+        )
+        row = await self._write(sql, *args.values)
+        assert row is not None
+        if not row["fenced"]:
+            raise await self._fence_failed()
+        return int(row["seq"])
+
+    # ------------------------------------------------------------------ one writer per scope
+
+    @staticmethod
+    def _to_claim(row: Mapping[str, Any]) -> OwnerClaim:
+        return OwnerClaim(scope=row["scope"], token=row["token"], pid=row["pid"], host=row["host"],
+                          boot=row["boot"], started_at=row["started_at"], heartbeat=row["heartbeat"])
+
+    async def owner(self, scope: str = OWNER_SCOPE) -> OwnerClaim | None:
+        """The current claim on `scope` as stored (None if never claimed)."""
+        row = await self._fetchrow("SELECT * FROM owner WHERE scope = $1", scope)
+        return None if row is None else self._to_claim(row)
+
+    async def _try_claim(self, scope: str, token: str) -> tuple[OwnerClaim | None, OwnerClaim | None]:
+        """One attempt in one transaction: (our claim if we got it, the claim there before).
+
+        The row is created first if missing, so two first claimers lock the same row and the
+        second sees the first one's claim."""
+        self._check()
+        async with self._live_pool.acquire() as conn, conn.transaction():
+            self.statements += 3
+            await conn.execute("INSERT INTO owner (scope) VALUES ($1) ON CONFLICT (scope) DO NOTHING", scope)
+            row = await conn.fetchrow("SELECT * FROM owner WHERE scope = $1 FOR UPDATE", scope)
+            before = self._to_claim(row)
+            now = float(self.wall_clock())
+            free = (before.token is None or before.heartbeat is None
+                    or now - before.heartbeat > self.lease_seconds
+                    or claim_is_dead(before, self.identity))
+            if not free:
+                return None, (before if before.token is not None else None)
+            me = self.identity
+            mine = await conn.fetchrow(
+                "UPDATE owner SET token = $2, pid = $3, host = $4, boot = $5, started_at = $6, heartbeat = $6"
+                " WHERE scope = $1 RETURNING *", scope, token, me.pid, me.host, me.boot, now)
+            return self._to_claim(mine), (before if before.token is not None else None)
+
+    async def acquire_ownership(self, scope: str = OWNER_SCOPE, *, wait: bool = True) -> OwnerClaim:
+        token = self._token or secrets.token_hex(8)
+        first_seen: float | None = None
+        give_up = self.wall_clock() + self.lease_seconds + 1.0
+        while True:
+            mine, before = await self._try_claim(scope, token)
+            if mine is not None:
+                self._token = token
+                if scope not in self._scopes:
+                    self._scopes.append(scope)
+                self._refused = None
+                return mine
+            assert before is not None
+            same_machine = before.host == self.identity.host and (
+                not before.boot or not self.identity.boot or before.boot == self.identity.boot)
+            if not wait or same_machine:
+                raise StoreOwned(self.path, before)
+            if first_seen is None:
+                first_seen = before.heartbeat
+            elif before.heartbeat != first_seen or self.wall_clock() > give_up:
+                raise StoreOwned(self.path, before)
+            await asyncio.sleep(min(1.0, self.lease_seconds / 4))
+
+    async def renew_ownership(self) -> None:
+        if self._token is None or not self._scopes:
+            return
+        self._check()
+        row = await self._fetchrow(
+            "WITH m AS (SELECT value FROM meta WHERE key = 'database_id'),"
+            " u AS (UPDATE owner SET heartbeat = $1 WHERE scope = ANY($2::text[]) AND token = $3"
+            " AND (SELECT value FROM m) = $4 RETURNING scope)"
+            " SELECT (SELECT value FROM m) AS database_id, (SELECT count(*) FROM u) AS renewed",
+            float(self.wall_clock()), list(self._scopes), self._token, self.database_id)
+        assert row is not None
+        if row["database_id"] != self.database_id:
+            self._refused = DatabaseGone(self.path, "replaced")
+            raise self._refused
+        if row["renewed"] != len(self._scopes):
+            self._refused = OwnershipLost(f"another process took over {self.path}")
+            raise self._refused
+
+    async def release_ownership(self) -> None:
+        token, scopes = self._token, self._scopes
+        self._token, self._scopes = None, []
+        if token is None or self._pool is None or self._refused is not None:
+            return
+        with suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError, StoreError):
+            await self._fetch("UPDATE owner SET token = NULL WHERE scope = ANY($1::text[]) AND token = $2",
+                              scopes, token)
+
+    # ------------------------------------------------------------------ outbox
+
+    def _nonce(self, outbox_id: int) -> str:
+        return f"gm{self.database_id}{outbox_id}"[:25]
+
+    async def enqueue_message(self, target: Literal["channel", "user"], target_id: int,
+                              payload: Mapping[str, Any], game_id: int | None = None) -> int:
+        if target not in ("channel", "user"):
+            raise ValueError(f"bad outbox target {target!r}")
+        args = _Args()
+        fence = self._fence(args)
+        sql = (
+            f"WITH fence AS ({fence}),"
+            " ins AS (INSERT INTO outbox (target, target_id, game_id, payload, created_at)"
+            f" SELECT {args(target, 'text')}, {args(int(target_id), 'int8')}, {args(game_id, 'int8')},"
+            f" {args(dump_json(dict(payload)), 'text')}, {args(float(self.clock()), 'float8')} FROM fence"
+            " RETURNING id)"
+            " SELECT (SELECT id FROM ins) AS id"
+        )
+        row = await self._write(sql, *args.values)
+        if row is None or row["id"] is None:
+            raise await self._fence_failed()
+        return int(row["id"])
+
+    async def pending_messages(self, limit: int = 50) -> list[OutboxMessage]:
+        rows = await self._fetch(
+            "SELECT id, target, target_id, game_id, payload, created_at, attempts FROM outbox"
+            " WHERE delivered_at IS NULL ORDER BY id LIMIT $1", max(0, int(limit)))
+        return [OutboxMessage(id=r["id"], target=r["target"], target_id=r["target_id"], game_id=r["game_id"],
+                              payload=json.loads(r["payload"]), created_at=r["created_at"],
+                              attempts=r["attempts"], nonce=self._nonce(r["id"])) for r in rows]
+
+    async def mark_delivered(self, message_id: int, discord_message_id: int | None,
+                             error: str | None = None) -> None:
+        args = _Args()
+        body = (f"UPDATE outbox SET delivered_at = {args(float(self.clock()), 'float8')},"
+                f" message_id = {args(discord_message_id, 'int8')}, error = {args(error, 'text')},"
+                f" attempts = attempts + 1 WHERE id = {args(int(message_id), 'int8')}"
+                " AND delivered_at IS NULL AND EXISTS (SELECT 1 FROM fence)")
+        await self._fenced_write(body, args)
+
+    async def note_attempt(self, message_id: int, error: str) -> None:
+        args = _Args()
+        body = (f"UPDATE outbox SET attempts = attempts + 1, error = {args(error[:500], 'text')}"
+                f" WHERE id = {args(int(message_id), 'int8')} AND EXISTS (SELECT 1 FROM fence)")
+        await self._fenced_write(body, args)
+
+    # ------------------------------------------------------------------ diagnostics
+
+    async def stats(self) -> StoreStats:
+        row = await self._fetchrow(
+            "SELECT (SELECT count(*) FROM games) AS games,"
+            f" (SELECT count(*) FROM games WHERE status IN {_OPEN_SQL}) AS open_games,"
+            " (SELECT count(*) FROM actions) AS actions,"
+            " (SELECT count(*) FROM user_settings) AS user_settings,"
+            " (SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c"
+            "  WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r') AS bytes")
+        assert row is not None
+        games, open_games = int(row["games"]), int(row["open_games"])
+        size = int(row["bytes"])
+        return StoreStats(games=games, open_games=open_games, closed_games=games - open_games,
+                          actions=int(row["actions"]), user_settings=int(row["user_settings"]),
+                          db_bytes=size, disk_bytes=size)

@@ -1,0 +1,52 @@
+"""The Darkest Talisman content pack on disk: data/talisman/ with one YAML file per part.
+
+Reading is here; validating and cross-checking is the engine's `build_pack`, so a pack typed by a
+group and a pack built by a test go through the same checks. The shipped pack (id `core`) is the
+folder itself; a group's pack `<id>` lives in data/talisman/<id>/. The folder's rulings.yaml (the
+project's decisions where the rules are silent) is checked here too, though the engine never
+reads it: it is for players, through /rules.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.darkest_talisman.content import PACK_FILES, RULINGS_FILE, ContentError, Pack, build_pack, validate_rulings
+from packs.files import YAMLError, read_yaml
+
+#: the shipped pack's folder
+TALISMAN_ROOT = Path(__file__).resolve().parents[1] / "data" / "talisman"
+
+
+def _read(path: Path) -> object:
+    try:
+        return read_yaml(path)
+    except FileNotFoundError as exc:
+        raise ContentError(f"{path.name}: file missing from pack {path.parent}") from exc
+    except YAMLError as exc:
+        raise ContentError(f"{path.name}: not valid YAML: {exc}") from exc
+
+
+def read_talisman_files(folder: Path) -> dict[str, object]:
+    """What each file of a pack folder says; ContentError for a missing or unparsable file."""
+    return {fname: _read(Path(folder) / fname) for fname in PACK_FILES}
+
+
+def read_talisman_pack(folder: Path) -> Pack:
+    """Read, validate and cross-check a pack folder; raise ContentError naming file and field."""
+    return build_pack(read_talisman_files(folder))
+
+
+def read_rulings(folder: Path = TALISMAN_ROOT) -> list[str]:
+    """The ruling ids of a pack folder's rulings.yaml, after validating every entry."""
+    return validate_rulings(_read(Path(folder) / RULINGS_FILE))
+
+
+def talisman_from_data(pack_id: str) -> Pack:
+    """The engine's pack source: `core` is data/talisman/, any other id data/talisman/<id>/."""
+    if not re.fullmatch(r"[a-z0-9_-]+", pack_id):
+        raise ContentError(f"pack id {pack_id!r} is not a folder name")
+    return read_talisman_pack(TALISMAN_ROOT if pack_id == "core" else TALISMAN_ROOT / pack_id)
+
+
+__all__ = ["TALISMAN_ROOT", "read_rulings", "read_talisman_files", "read_talisman_pack", "talisman_from_data"]
