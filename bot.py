@@ -7,6 +7,10 @@ own cogs and persistent buttons; the game master gets the systems' engines the s
     python bot.py --local      # an interactive console: the same bot, no Discord needed
     python bot.py --local --script demo.txt   # replay a file of console lines, print the transcript
     python bot.py --local --locale it         # the console in Italian (or DEFAULT_LOCALE=it)
+
+With SHARD_COUNT (and SHARD_IDS) set, the bot connects those Discord shards (AutoShardedBot) and
+its store keeps to their games: several processes on one PostgreSQL database share the servers
+(see the README's PostgreSQL section).
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ from gm.i18n import t
 from gm.session import GameMaster
 from gm.settings import Settings
 from gm.store import GameStore, OwnershipKeeper, StoreError, StoreOwned, StoreSettings, make_store
+from gm.store.shards import ShardSet
 from gm.translator import LocaleTranslator
 
 #: the cogs every game shares, then each registered system's own
@@ -69,8 +74,9 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
-        # One bot process per database, claimed before connecting to Discord: a second one
-        # would answer every interaction twice. Raises StoreOwned (main() explains it).
+        # One bot process per database (or, sharded on PostgreSQL, per shard), claimed before
+        # connecting to Discord: a second one would answer every interaction twice. Raises
+        # StoreOwned (main() explains it).
         await self.store.acquire_ownership()
         self.keeper = OwnershipKeeper(self.store, getattr(self.store, "lease_seconds", 10.0), on_lost=self._store_lost)
         self.keeper.start()
@@ -105,6 +111,11 @@ class GameBot(commands.Bot):
         log.info(t("en", "bot.ready", user=self.user, guilds=len(self.guilds)))
 
 
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The same bot over several Discord shards (SHARD_COUNT/SHARD_IDS): one gateway connection
+    per shard this process serves; Discord sends it only those shards' servers."""
+
+
 def create_bot(settings: Settings | None = None, store: GameStore | None = None,
                clock: Callable[[], float] = time.time, **kwargs: object) -> GameBot:
     """A fresh bot (tests and restarts build a new one over the same database)."""
@@ -113,7 +124,13 @@ def create_bot(settings: Settings | None = None, store: GameStore | None = None,
                                 lease_seconds=StoreSettings().db_lease_seconds)
     kwargs.setdefault("guild_ready_timeout", 0.05)
     kwargs.setdefault("tree_cls", GuardedTree)
-    return GameBot(settings, store, clock=clock, **kwargs)
+    shards: ShardSet | None = settings.shards
+    if shards is None:
+        return GameBot(settings, store, clock=clock, **kwargs)
+    # the clock, the outbox and the writer leases keep to these shards' games
+    store.serve_shards(shards)
+    return ShardedGameBot(settings, store, clock=clock, shard_ids=list(shards.ids),
+                          shard_count=shards.count, **kwargs)
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -146,7 +163,12 @@ def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time
         create_bot(settings, clock=clock).run(settings.discord_token, log_handler=None)
     except StoreOwned as exc:
         holder = exc.holder
-        print(t(settings.default_locale, "safety.owned", path=exc.where, pid=holder.pid, host=holder.host), file=sys.stderr)
+        if holder.scope == "all":
+            print(t(settings.default_locale, "safety.owned", path=exc.where, pid=holder.pid, host=holder.host),
+                  file=sys.stderr)
+        else:
+            print(t(settings.default_locale, "safety.shard_owned", scope=holder.scope, path=exc.where,
+                    pid=holder.pid, host=holder.host), file=sys.stderr)
         return 3
     return 0
 

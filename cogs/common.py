@@ -47,15 +47,6 @@ def picture_of(result: Result, locale: str) -> asyncio.Future[bytes]:
     return _PICTURES.start(key, lambda: draw(shown, locale))
 
 
-def start_picture(result: Result, locale: str) -> None:
-    """Start drawing the board picture the turn message for `result` will carry, if any, so
-    that it draws while the caller answers first (a button press edits its prompt before the
-    turn message goes out); `build_turn` then joins the same drawing."""
-    ui = plugin_of(result).table
-    if ui is not None and ui.board_picture is not None and ui.picture_with_turn(result):
-        picture_of(result, locale)
-
-
 def picture_file(data: bytes) -> discord.File:
     return discord.File(io.BytesIO(data), filename=BOARD_FILE)
 

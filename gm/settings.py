@@ -8,8 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from gm.store.shards import ShardSet, parse_shard_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 #: where /rules looks for the rulebook .txt files unless RULEBOOKS_DIR says otherwise
@@ -35,6 +37,49 @@ class Settings(BaseSettings):
     rules_index_warmup: bool = True
     #: how often the turn clock looks for due deadlines, in seconds
     clock_interval: float = Field(30.0, gt=0)
+    #: Discord shards (issue 16): how many the bot's servers are split into, and which of them
+    #: this process connects (`0,1`, `2-3`; empty: all of them). Several processes on one
+    #: PostgreSQL database each take their own shards; SQLite needs one process for all.
+    shard_count: int | None = Field(None, ge=1, le=4096, description="Number of Discord shards (empty: no sharding)")
+    shard_ids: str | None = Field(None, description="Shards this process connects, e.g. 0,1 or 0-3 (empty: all)")
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _no_count(cls, value: object) -> object:
+        """`SHARD_COUNT=` (left empty, as in .env.example) means no sharding."""
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_list(cls, value: str | None) -> str | None:
+        """Refuse a malformed list now; keep it in one canonical spelling (`0,1,2`)."""
+        value = (value or "").strip()
+        if not value:
+            return None
+        return ",".join(map(str, parse_shard_ids(value)))
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> "Settings":
+        """Shard ids need a count and must lie below it; only PostgreSQL can split the shards
+        between processes (a SQLite file has one writer, which must then serve every shard)."""
+        if self.shard_ids and self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards there are in all)")
+        shards = self.shards
+        if shards is not None and not shards.complete:
+            from gm.store.factory import backend_of
+
+            if backend_of(self.database_url) != "postgres":
+                raise ValueError(f"SHARD_IDS={self.shard_ids} leaves shards to other processes, which needs "
+                                 "DATABASE_URL=postgresql://...; with SQLite one process serves every shard")
+        return self
+
+    @property
+    def shards(self) -> ShardSet | None:
+        """The shards this process serves (None: not sharded)."""
+        if self.shard_count is None:
+            return None
+        ids = parse_shard_ids(self.shard_ids or "")
+        return ShardSet.of(ids, self.shard_count)
 
     @field_validator("database_url")
     @classmethod

@@ -8,6 +8,13 @@ only decompresses binary frames.
 
 Each session has one writer task draining an outbox queue, so frames reach the bot in the
 order they were queued, whether queued by `await dispatch(...)` or by a model change.
+
+Shards: a session that IDENTIFYs with `shard: [id, count]` gets, as from Discord, only the
+servers of that shard (`(guild_id >> 22) % count == id`) in READY and GUILD_CREATE, and only
+their events (interactions included); events of no server (DMs) go to shard 0. A session
+without `shard` gets everything. So several bot processes, each connecting its own shards,
+see disjoint sets of servers, and an interaction for a shard nobody connects reaches no one
+(the user would see "This interaction failed").
 """
 from __future__ import annotations
 
@@ -22,6 +29,7 @@ from typing import Any, Final
 from aiohttp import WSMsgType, web
 
 from .model import World
+from .snowflake import shard_of
 
 JSON = dict[str, Any]
 
@@ -35,6 +43,9 @@ REQUEST_GUILD_MEMBERS: Final = 8
 INVALID_SESSION: Final = 9
 HELLO: Final = 10
 HEARTBEAT_ACK: Final = 11
+
+INVALID_SHARD: Final = 4010
+"""Close code Discord uses for an IDENTIFY with an impossible `shard` value."""
 
 GUILD_MEMBERS_INTENT: Final = 1 << 1
 HEARTBEAT_INTERVAL_MS: Final = 41_250
@@ -60,6 +71,21 @@ class GatewaySession:
     @property
     def intents(self) -> int:
         return int((self.identify or {}).get("intents", 0))
+
+    @property
+    def shard(self) -> tuple[int, int] | None:
+        """`(shard_id, shard_count)` from IDENTIFY, or None for an unsharded session."""
+        value = (self.identify or {}).get("shard")
+        if not value:
+            return None
+        return int(value[0]), int(value[1])
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether Discord would send this session the events of `guild_id` (None: no server)."""
+        shard = self.shard
+        if shard is None:
+            return True
+        return shard_of(guild_id, shard[1]) == shard[0]
 
     def queue(self, frame: JSON, *, done: asyncio.Future[None] | None = None) -> None:
         """Queue a frame; dispatch frames get the next sequence number now, in queue order."""
@@ -87,6 +113,8 @@ class Gateway:
         self.sessions: list[GatewaySession] = []
         self.identifies: list[JSON] = []
         """Every IDENTIFY payload received, oldest first (assert on `["intents"]`)."""
+        self.interactions_by_shard: dict[int | None, int] = {}
+        """INTERACTION_CREATE frames sent, by the receiving session's shard id (None: unsharded)."""
 
     # ------------------------------------------------------------------ sending
 
@@ -94,25 +122,39 @@ class Gateway:
     def ready_sessions(self) -> list[GatewaySession]:
         return [s for s in self.sessions if s.ready and not s.ws.closed]
 
-    async def dispatch(self, event: str, data: JSON) -> int:
-        """Send one event to every identified session; return when it is on the wire.
+    def sessions_for(self, guild_id: int | None) -> list[GatewaySession]:
+        """The identified sessions that receive the events of `guild_id` (None: DMs, shard 0)."""
+        return [s for s in self.ready_sessions if s.owns(guild_id)]
 
-        Returns the number of sessions it went to. Every session gets it, as Discord does
-        for several sessions of one token.
+    @staticmethod
+    def guild_of(event: str, data: JSON) -> int | None:
+        """The server an event belongs to (None for DMs and events of no server)."""
+        raw = data.get("id") if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE") else data.get("guild_id")
+        return int(raw) if raw else None
+
+    async def dispatch(self, event: str, data: JSON) -> int:
+        """Send one event to every identified session of its shard; return when it is on the wire.
+
+        Returns the number of sessions it went to. Every session of the shard gets it, as
+        Discord does for several sessions of one token.
         """
         loop = asyncio.get_running_loop()
         waiters = []
-        for session in self.ready_sessions:
+        for session in self.sessions_for(self.guild_of(event, data)):
             done: asyncio.Future[None] = loop.create_future()
             session.queue({"op": DISPATCH, "t": event, "d": data}, done=done)
             waiters.append(done)
+            if event == "INTERACTION_CREATE":
+                shard = session.shard
+                key = None if shard is None else shard[0]
+                self.interactions_by_shard[key] = self.interactions_by_shard.get(key, 0) + 1
         if waiters:
             await asyncio.gather(*waiters)
         return len(waiters)
 
     def dispatch_nowait(self, event: str, data: JSON, *, needs_intent: int = 0) -> None:
-        """Queue an event for the identified sessions (used by synchronous model changes)."""
-        for session in self.ready_sessions:
+        """Queue an event for the identified sessions of its shard (used by synchronous model changes)."""
+        for session in self.sessions_for(self.guild_of(event, data)):
             if session.intents & needs_intent == needs_intent:
                 session.queue({"op": DISPATCH, "t": event, "d": data})
 
@@ -174,6 +216,12 @@ class Gateway:
         if op == HEARTBEAT:
             session.queue({"op": HEARTBEAT_ACK})
         elif op == IDENTIFY:
+            shard = (data or {}).get("shard")
+            if shard is not None and not (isinstance(shard, list) and len(shard) == 2
+                                          and 0 <= int(shard[0]) < int(shard[1])):
+                log.warning("fake gateway: IDENTIFY with an invalid shard %r", shard)
+                await session.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+                return
             self._identify(session, data or {})
             await self._changed()
         elif op == RESUME:
@@ -190,7 +238,7 @@ class Gateway:
         session.identify = data
         self.identifies.append(data)
         bot = self.world.users[self.world.bot_user_id]
-        guild_ids = [g.id for g in self.world.guilds_of(bot.id)]
+        guild_ids = [g.id for g in self.world.guilds_of(bot.id) if session.owns(g.id)]
         ready: JSON = {
             "v": 10,
             "user": {**bot.payload(), "verified": True, "mfa_enabled": False, "email": None},
@@ -216,8 +264,8 @@ class Gateway:
             session.queue({"op": DISPATCH, "t": "GUILD_CREATE", "d": payload})
 
     def guild_create(self, guild_id: int) -> None:
-        """Tell connected bots they joined a guild created after they identified."""
-        for session in self.ready_sessions:
+        """Tell connected bots (of the guild's shard) they joined a guild created after they identified."""
+        for session in self.sessions_for(guild_id):
             include = bool(session.intents & GUILD_MEMBERS_INTENT)
             payload = self.world.guild_create_payload(guild_id, include_all_members=include)
             session.queue({"op": DISPATCH, "t": "GUILD_CREATE", "d": payload})

@@ -224,9 +224,11 @@ class World:
         self.users[user.id] = user
         return user.id
 
-    def add_guild(self, name: str, *, locale: str = "en-US", owner_id: int | None = None) -> int:
-        """Create a guild with its @everyone role, the app owner and the bot as members."""
-        guild_id = new_snowflake()
+    def add_guild(self, name: str, *, locale: str = "en-US", owner_id: int | None = None,
+                  shard: tuple[int, int] | None = None) -> int:
+        """Create a guild with its @everyone role, the app owner and the bot as members;
+        `shard=(id, count)` gives it an id Discord routes to that shard."""
+        guild_id = new_snowflake(shard)
         guild = Guild(guild_id, name, owner_id or self.owner_id, locale=locale)
         guild.roles[guild_id] = Role(guild_id, guild_id, "@everyone", DEFAULT_EVERYONE_PERMISSIONS)
         self.guilds[guild_id] = guild

@@ -160,7 +160,7 @@ class RestApi:
 
     def get_gateway_bot(self, request: RecordedRequest) -> Reply:
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return 200, {"url": self.fake.gateway_url, "shards": 1, "session_start_limit": limit}
+        return 200, {"url": self.fake.gateway_url, "shards": self.fake.shard_count, "session_start_limit": limit}
 
     # ------------------------------------------------------------------ commands
 

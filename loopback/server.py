@@ -52,6 +52,7 @@ from .payloads import (
 from .records import CommandRegistry, InteractionRecord, InteractionRegistry, RecordedRequest, UploadedFile
 from .redirect import ENV_VAR, Redirect, api_base, gateway_url, redirect_discord
 from .rest import RestApi
+from .snowflake import shard_of
 
 JSON = dict[str, Any]
 
@@ -141,6 +142,7 @@ class FakeDiscord:
         bot_permissions: PermissionsLike = DEFAULT_BOT_PERMISSIONS,
         attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
         nonce_window: float = 180.0,
+        shard_count: int = 1,
     ) -> None:
         self.world = World(bot_name, bot_permissions=permission_value(bot_permissions))
         self.application_id = self.world.bot_user_id
@@ -157,6 +159,8 @@ class FakeDiscord:
         """Seconds during which `enforce_nonce` folds a repeated nonce into the first message
         (Discord: "the past few minutes")."""
         self.nonces: dict[tuple[int, str], tuple[float, int]] = {}
+        self.shard_count = shard_count
+        """Shards `GET /gateway/bot` recommends (what an AutoShardedBot without a count uses)."""
         self.gateway = Gateway(
             self.world, application_id=self.application_id, resume_url=lambda: self.gateway_url, on_change=self._notify
         )
@@ -329,9 +333,10 @@ class FakeDiscord:
 
     # ================================================================== the world model
 
-    def add_guild(self, name: str = "Test Guild", *, locale: str = "en-US") -> int:
-        """Create a guild (with @everyone, the app owner and the bot as members); return its id."""
-        guild_id = self.world.add_guild(name, locale=locale)
+    def add_guild(self, name: str = "Test Guild", *, locale: str = "en-US", shard: tuple[int, int] | None = None) -> int:
+        """Create a guild (with @everyone, the app owner and the bot as members); return its id.
+        `shard=(id, count)`: an id Discord routes to that shard, e.g. `shard=(1, 2)`."""
+        guild_id = self.world.add_guild(name, locale=locale, shard=shard)
         self.gateway.guild_create(guild_id)
         return guild_id
 
@@ -427,6 +432,18 @@ class FakeDiscord:
     @property
     def connected(self) -> bool:
         return bool(self.gateway.ready_sessions)
+
+    @property
+    def connected_shards(self) -> set[int]:
+        """Shard ids with an identified session (an unsharded session counts as shard 0)."""
+        return {(s.shard or (0, 1))[0] for s in self.gateway.ready_sessions}
+
+    def shard_of(self, where: Any, shard_count: int) -> int:
+        """The shard of a guild, or of a channel's guild (DM channels: 0), out of `shard_count`."""
+        snowflake = snowflake_of(where)
+        if snowflake in self.world.guilds:
+            return shard_of(snowflake, shard_count)
+        return shard_of(self.world.channel(snowflake).guild_id, shard_count)
 
     def message(self, message: Any) -> StoredMessage:
         """A stored message by id, by anything with `.id`, or the message of an

@@ -28,12 +28,19 @@ class SnowflakeFactory:
         self._last = 0
         self._lock = threading.Lock()
 
-    def next(self) -> int:
-        """Return a fresh snowflake for "now"."""
+    def next(self, shard: tuple[int, int] | None = None) -> int:
+        """Return a fresh snowflake for "now"; with `shard=(id, count)`, the first one from now
+        on that Discord would route to that shard (a guild id: a few milliseconds ahead at most)."""
         now_ms = int(time.time() * 1000)
         candidate = ((now_ms - DISCORD_EPOCH_MS) << 22) | _WORKER_BITS
         with self._lock:
             value = max(candidate, self._last + 1)
+            if shard is not None:
+                shard_id, count = shard
+                stamp = value >> 22
+                step = (shard_id - stamp) % count
+                if step:
+                    value = ((stamp + step) << 22) | _WORKER_BITS
             self._last = value
         return value
 
@@ -41,9 +48,15 @@ class SnowflakeFactory:
 _DEFAULT_FACTORY: Final = SnowflakeFactory()
 
 
-def new_snowflake() -> int:
-    """Return a fresh process-wide unique snowflake (shared by the fake and the payload builders)."""
-    return _DEFAULT_FACTORY.next()
+def new_snowflake(shard: tuple[int, int] | None = None) -> int:
+    """Return a fresh process-wide unique snowflake (shared by the fake and the payload builders);
+    `shard=(id, count)` picks one in that shard (for guild ids)."""
+    return _DEFAULT_FACTORY.next(shard)
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """Discord's shard for a server: `(guild_id >> 22) % shard_count`; DMs are shard 0."""
+    return 0 if guild_id is None else (int(guild_id) >> 22) % shard_count
 
 
 def snowflake_time(snowflake: int) -> dt.datetime:

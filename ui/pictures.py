@@ -7,9 +7,9 @@ restored backup) numbering their games alike never share a picture.
 
 `start` begins a drawing (or joins the one under way) and returns at once; the caller decides
 how long the reply may wait for it (cogs.common gives a turn message a short grace and attaches
-a late picture by editing the message afterwards; a button press starts it before editing its
-prompt). A new version whose board looks as before is cheap to draw again: the renderer
-reuses the compressed rows of earlier pictures (ui.png), so this cache stays keyed by version.
+a late picture by editing the message afterwards). A new version whose board looks as before
+is cheap to draw again (the renderer reuses the compressed rows of earlier pictures, ui.png),
+so this cache stays keyed by version.
 """
 from __future__ import annotations
 

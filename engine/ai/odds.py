@@ -73,3 +73,50 @@ def battle_chances(diff: int, first_bonus: int = 0, lives: int = 1) -> tuple[flo
         loss += win * l
         win *= w
     return float(win), float(draw), float(loss)
+
+
+def _die_faces(dice: int, keep_high: bool) -> tuple[Fraction, ...]:
+    """Chances of each face 1..6 when `dice` dice are rolled and the best (or worst) is kept:
+    Prayer keeps the highest of the player's dice, Curse the lowest of the opponent's."""
+    out = []
+    for face in range(1, 7):
+        if keep_high:
+            out.append(Fraction(face ** dice - (face - 1) ** dice, 6 ** dice))
+        else:
+            out.append(Fraction((7 - face) ** dice - (6 - face) ** dice, 6 ** dice))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def roll_chances(diff: int, own_dice: int = 1, foe_dice: int = 1) -> tuple[Fraction, Fraction, Fraction]:
+    """Exact (win, draw, loss) of one roll of a Standard battle: the player's figure leads
+    by `diff`, she keeps the best of `own_dice` dice, the opponent the worst of `foe_dice`."""
+    if own_dice == 1 and foe_dice == 1:
+        return _exact_roll(diff)
+    light = _die_faces(own_dice, True)
+    dark = _die_faces(foe_dice, False)
+    win = draw = Fraction(0)
+    for a in range(6):
+        for b in range(6):
+            margin = diff + a - b
+            if margin > 0:
+                win += light[a] * dark[b]
+            elif margin == 0:
+                draw += light[a] * dark[b]
+    return win, draw, 1 - win - draw
+
+
+@lru_cache(maxsize=8192)
+def dice_chances(diff: int, first_bonus: int = 0, lives: int = 1, own_dice: int = 1,
+                 foe_dice: int = 1) -> tuple[float, float, float]:
+    """`battle_chances` for a Standard battle with Prayer or Curse dice (several dice, one
+    kept); with one die each it is `battle_chances` itself, so Basic figures are unchanged."""
+    if own_dice == 1 and foe_dice == 1:
+        return battle_chances(diff, first_bonus, lives)
+    win, draw, loss = Fraction(1), Fraction(0), Fraction(0)
+    for roll in range(lives):
+        w, d, l = roll_chances(diff + (first_bonus if roll == 0 else 0), own_dice, foe_dice)
+        draw += win * d
+        loss += win * l
+        win *= w
+    return float(win), float(draw), float(loss)

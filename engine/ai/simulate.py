@@ -21,8 +21,15 @@ class GameRecordSim:
     state: ProphecyState | None = None
 
 
+def _baseline(state: ProphecyState, actor: str, rng: random.Random) -> Any:
+    """The frozen Basic yardstick; it knows no Standard rule, so there it plays at random."""
+    if state.standard is not None:
+        return PLAYERS["random"](state, actor, rng)
+    return baseline_player(state, actor, rng)
+
+
 #: every player `play` can seat: the table's levels plus the frozen benchmark yardstick
-SIM_PLAYERS: dict[str, Chooser] = {**PLAYERS, "baseline": baseline_player}
+SIM_PLAYERS: dict[str, Chooser] = {**PLAYERS, "baseline": _baseline}
 
 
 def ai_rng(seed: int, player: str) -> random.Random:

@@ -27,7 +27,10 @@ def kill(ctx: Ctx, p: PlayerState, reason: str) -> None:
     if len(alive) == 1 and len(ctx.state.players) > 1:
         # Project choice: the rules do not say what happens when one character is left;
         # nobody remains to race against, so the survivor wins.
-        finish(ctx, alive[0].player, "last_standing")
+        reason = "last_standing"
+        if ctx.state.standard is not None:
+            reason = hooks.standard().last_standing_reason(ctx)  # "apocalypse" once it has begun
+        finish(ctx, alive[0].player, reason)
     elif not alive:
         finish(ctx, None, "everyone_died")
 

@@ -4,6 +4,12 @@ The bot's clock loop asks `due_games` and calls `tick_game` for each: a reminder
 closed without a majority (the fallback applies), or a bank that hit zero (the policy: the AI
 plays the turn, the turn is skipped, or the table votes). What a vote decides is carried out
 by `_resolve_vote` (gm.session.steps).
+
+Several bot processes may share one database (PostgreSQL, one process per set of Discord
+shards): `due_games` lists only the served shards' games, and `tick_game` claims the game from
+the store (`claim_due_game`) under the channel lock, inside the clock's transaction, so a
+deadline another process is handling, or one handled meanwhile, is left alone: each reminder
+and expiry fires once.
 """
 from __future__ import annotations
 
@@ -26,12 +32,12 @@ class ExpiryMixin(Steps):
         if record is None:
             return None
         async with self.store.channel_lock(record.channel_id):
-            record = await self.store.get_game(game_id)
+            now = self.clock()
+            record = await self.store.claim_due_game(game_id, now)
             if record is None or record.status != "active":
                 return None
             state = self.decode(record)
             table = Table.model_validate(record.settings or {})
-            now = self.clock()
             due = clock.due(table, now)
             result = self._result(record, state)
             if due.vote_closed and table.vote is not None:

@@ -20,9 +20,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
 from types import TracebackType
-from typing import Any, Final, Literal, Self, TypeAlias
+from typing import Any, ClassVar, Final, Literal, Self, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from .shards import ShardSet
 
 GameStatus: TypeAlias = Literal["lobby", "active", "finished", "ended"]
 """`lobby` (gathering players), `active` (being played), `finished` (played to a result),
@@ -350,6 +352,8 @@ class GameStore(ABC):
         self._channel_locks: weakref.WeakValueDictionary[int, TaskLock] = (
             weakref.WeakValueDictionary()
         )
+        #: the Discord shards this process serves (None: every game; see `serve_shards`)
+        self.shards: ShardSet | None = None
 
     # -- concurrency helper ---------------------------------------------------------
 
@@ -528,6 +532,42 @@ class GameStore(ABC):
     @abstractmethod
     async def release_ownership(self) -> None:
         """Give the claims back (clean shutdown), so the next process starts at once."""
+
+    # -- several bot processes, one per set of Discord shards ---------------------------
+    #
+    # A process connected to some shards only ever receives those shards' interactions; it
+    # must also keep its turn clock, its outbox and its writes to their games. A backend
+    # several processes can share (PostgreSQL) then holds one lease per shard, lists only the
+    # served shards' due games and pending messages, and fences each game write with the
+    # lease of the game's shard. A backend with one writer per database (SQLite) serves every
+    # shard or none: a second process could not open it anyway.
+
+    #: whether several bot processes may share this backend's database (one per shard set)
+    shared_by_processes: ClassVar[bool] = False
+
+    def serve_shards(self, shards: ShardSet) -> None:
+        """Keep this store to `shards` (call before `acquire_ownership`).
+
+        Raises ValueError for a subset of the shards on a one-writer backend: the games of the
+        other shards would never be served by anyone."""
+        if not shards.complete and not self.shared_by_processes:
+            raise ValueError(
+                f"{type(self).__name__} has one writer per database, so one process must serve every "
+                f"shard (asked for {shards}); use PostgreSQL to split the shards between processes")
+        self.shards = shards
+
+    async def claim_due_game(self, game_id: int, now: float) -> GameRecord | None:
+        """The game if it is open and due at `now` and no other process is handling its
+        deadline; None otherwise (nothing to do).
+
+        Called by the turn clock inside `transaction()`: a backend shared by several processes
+        locks the game until the transaction ends, skipping it when another process holds it,
+        so a reminder or an expiry fires once. One writer per database needs no more than a
+        fresh read."""
+        record = await self.get_game(game_id)
+        if record is None or not record.is_open or record.deadline is None or record.deadline > now:
+            return None
+        return record
 
     # -- outbox: messages that must be posted exactly once ------------------------------
 

@@ -32,7 +32,10 @@ from .migrations import Migration
 #: they never collide with another application's locks on a shared database
 LOCK_CLASS_MIGRATE = 0x676D0001
 LOCK_CLASS_GAME = 0x676D0002
-"""Reserved for per-game locks across processes (`pg_advisory_xact_lock(LOCK_CLASS_GAME, id)`)."""
+"""Per-game locks across processes: the turn clock takes `pg_try_advisory_xact_lock(LOCK_CLASS_GAME,
+hashtext(schema || ':' || id))` for the game whose deadline it handles (gm/store/postgres.py)."""
+LOCK_CLASS_OWNER = 0x676D0003
+"""Serialises writer-lease claims of one schema, so overlapping scopes are never both granted."""
 
 _OPEN = "('lobby', 'active')"
 

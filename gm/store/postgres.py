@@ -20,10 +20,21 @@ Why it is safe:
   another database (a restore, a wrong failover), the store refuses everything
   (`DatabaseGone`) rather than write half a history into it.
 
-Room for several processes (issue 16, part 2): leases are per scope (one per shard later;
-the fence takes the scope as a parameter), games can be locked across processes with
-`pg_advisory_xact_lock(LOCK_CLASS_GAME, id)`, and the due-deadline query uses the partial
-index `games_open_deadline`, which a `FOR UPDATE SKIP LOCKED` claim can use as it is.
+Several bot processes, each serving a set of Discord shards (`serve_shards`, gm/store/shards.py):
+
+* Each process holds the lease of each of its shards (`shard 0/2`, ...); one unsharded process
+  holds `all`. Claims are serialised by an advisory lock and refused while a live process holds
+  an overlapping scope (`all` against any shard, shards cut with another count); a dead
+  overlapping claim is cleared, so its process, should it wake up, is fenced out.
+* A game write is fenced with the lease of the game's shard, computed from its guild id in the
+  same statement: only the process serving that shard can write the game.
+* The turn clock sees only the served shards' due games (`list_due_games`), and claims each one
+  inside its transaction (`claim_due_game`: `pg_try_advisory_xact_lock(LOCK_CLASS_GAME, id)` and
+  `FOR UPDATE SKIP LOCKED` on the row): two processes never handle one deadline, and the row
+  stays locked until the tick and its outbox message commit together. The outbox posts only the
+  served shards' messages.
+* A press stays one statement: the version check (with the fence) keeps the guarantees of one
+  process across processes, without a transaction around it.
 """
 from __future__ import annotations
 
@@ -66,9 +77,10 @@ from .base import (
     dump_json,
 )
 from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity, claim_is_dead
-from .pg_migrations import pg_current_version, pg_migrate
+from .pg_migrations import LOCK_CLASS_GAME, LOCK_CLASS_OWNER, pg_current_version, pg_migrate
+from .shards import ALL_SCOPE, scopes_conflict, shard_scope
 
-OWNER_SCOPE = "all"
+OWNER_SCOPE = ALL_SCOPE
 DISK_FULL = "53100"
 _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
@@ -122,13 +134,15 @@ _CURRENT_TXN: contextvars.ContextVar[_Txn | None] = contextvars.ContextVar("gm_p
 
 
 class PostgresStore(GameStore):
-    """`GameStore` on a PostgreSQL database.
+    """`GameStore` on a PostgreSQL database (several bot processes may share it, by shard).
 
     `schema` puts the tables in their own schema (created if missing), e.g. one per test or
     per deployment sharing a database; by default they go where the connection's
     `search_path` says (normally `public`). `clock` stamps rows (tests control it),
     `wall_clock` times the lease.
     """
+
+    shared_by_processes = True
 
     def __init__(self, dsn: str, *,
                  schema: str | None = None,
@@ -304,31 +318,90 @@ class PostgresStore(GameStore):
         """Several calls of this task as one transaction (see `GameStore.transaction`)."""
         return self._transaction()
 
+    # ------------------------------------------------------------------ shards
+
+    @property
+    def served_scopes(self) -> list[str]:
+        """The lease scopes this store claims: one per served shard, or `all`."""
+        return [OWNER_SCOPE] if self.shards is None else self.shards.scopes
+
+    def _filters_shards(self) -> bool:
+        return self.shards is not None and not self.shards.complete
+
+    def _shard_expr(self, args: _Args, guild_sql: str) -> str:
+        """SQL for the shard of a guild id expression (NULL, a DM, is shard 0)."""
+        assert self.shards is not None
+        return f"((COALESCE({guild_sql}, 0) >> 22) % {args(self.shards.count, 'int8')})"
+
+    def _served(self, args: _Args, guild_sql: str) -> str:
+        """A condition true when the guild's shard is served here (always, when unsharded)."""
+        if not self._filters_shards():
+            return "true"
+        assert self.shards is not None
+        return f"{self._shard_expr(args, guild_sql)} = ANY({args(list(self.shards.ids), 'int8[]')})"
+
+    def _scope_of_game(self, args: _Args, gid_sql: str) -> str:
+        """SQL for the lease scope a write of game `gid_sql` is fenced with."""
+        if self.shards is None:
+            return args(OWNER_SCOPE, "text")
+        shard = self._shard_expr(args, f"(SELECT guild_id FROM games WHERE id = {gid_sql})")
+        return f"format('shard %s/%s', {shard}, {args(self.shards.count, 'int8')})"
+
+    def _scope_of_guild(self, guild_id: int | None) -> str:
+        if self.shards is None:
+            return OWNER_SCOPE
+        return shard_scope(0 if guild_id is None else (int(guild_id) >> 22) % self.shards.count,
+                           self.shards.count)
+
     # ------------------------------------------------------------------ the fence
 
-    def _fence(self, args: _Args, scope: str = OWNER_SCOPE) -> str:
+    def _fence(self, args: _Args, scope: Callable[[], str] | None = None) -> str:
         """The body of a `fence` CTE: one row when this write may go ahead.
+
+        `scope` makes the SQL of the lease scope the write needs (a parameter, or the scope of
+        a game's shard), called only when the check uses it; None for writes that belong to no
+        game (user settings), which any scope this process holds covers.
 
         With a claim: our claim row, locked `FOR KEY SHARE` (a takeover waits for us, we wait
         for a takeover in flight and then see its token). Without one (tools, tests): allowed
-        unless a live process holds the scope."""
+        unless a live process holds an overlapping scope (any, for an unsharded store)."""
         if self._token is not None:
-            return (f"SELECT 1 AS ok FROM owner WHERE scope = {args(scope)} AND token = {args(self._token)}"
-                    " FOR KEY SHARE")
-        return (f"SELECT 1 AS ok WHERE NOT EXISTS (SELECT 1 FROM owner WHERE scope = {args(scope)}"
-                f" AND token IS NOT NULL AND heartbeat >= {args(self.wall_clock() - self.lease_seconds, 'float8')})")
+            if scope is None:
+                return (f"SELECT 1 AS ok FROM owner WHERE scope = ANY({args(list(self._scopes), 'text[]')})"
+                        f" AND token = {args(self._token, 'text')} LIMIT 1 FOR KEY SHARE")
+            return f"SELECT 1 AS ok FROM owner WHERE scope = {scope()} AND token = {args(self._token, 'text')} FOR KEY SHARE"
+        live = f"token IS NOT NULL AND heartbeat >= {args(self.wall_clock() - self.lease_seconds, 'float8')}"
+        if self.shards is None:
+            overlap = "true"
+        elif scope is None:
+            overlap = f"(scope = '{OWNER_SCOPE}' OR scope = ANY({args(self.served_scopes, 'text[]')}))"
+        else:
+            overlap = f"(scope = '{OWNER_SCOPE}' OR scope = {scope()})"
+        return f"SELECT 1 AS ok WHERE NOT EXISTS (SELECT 1 FROM owner WHERE {live} AND {overlap})"
 
-    async def _fence_failed(self, scope: str = OWNER_SCOPE) -> StoreError:
-        """Why the fence let nothing through (a second, rare trip)."""
-        claim = await self.owner(scope)
+    async def _fence_failed(self, scope: str | None = OWNER_SCOPE, *, game_id: int | None = None) -> StoreError:
+        """Why the fence let nothing through (a second, rare trip). `game_id`: the scope is
+        that game's shard; None: any scope of this store."""
+        if game_id is not None:
+            game = await self.get_game(game_id)
+            if game is None:
+                return GameNotFound(game_id)
+            scope = self._scope_of_guild(game.guild_id)
+        wanted = [scope] if scope is not None else (self._scopes or self.served_scopes)
         if self._token is not None:
+            if not set(wanted) & set(self._scopes):
+                # a game of a shard another process serves: refused, our own leases are intact
+                return StoreError(f"{self.path}: this process does not serve {', '.join(wanted)}")
+            claims = [await self.owner(s) for s in wanted]
+            taken = any(c is not None and c.token for c in claims)
             self._refused = OwnershipLost(
-                f"another process took over {self.path}" if claim is not None and claim.token
-                else f"this process no longer holds {self.path}")
+                f"another process took over {self.path}" if taken else f"this process no longer holds {self.path}")
             return self._refused
-        if claim is None or claim.token is None:  # the holder left meanwhile: a retry will do
+        holders = [c for c in await self.claims() if c.token is not None
+                   and (self.shards is None or any(scopes_conflict(c.scope, w) for w in wanted))]
+        if not holders:  # the holder left meanwhile: a retry will do
             return StoreError(f"a write to {self.path} met another process's claim; try again")
-        return StoreOwned(self.path, claim)
+        return StoreOwned(self.path, max(holders, key=lambda c: c.heartbeat or 0.0))
 
     # ------------------------------------------------------------------ records
 
@@ -386,8 +459,8 @@ class PostgresStore(GameStore):
         casts = {"state": "text", "status": "text", "options": "text", "settings": "text",
                  "host_id": "int8", "deadline": "float8"}
         args = _Args()
-        fence = self._fence(args)
         gid = args(int(game_id), "int8")
+        fence = self._fence(args, lambda: self._scope_of_game(args, gid))
         now = args(float(self.clock()), "float8")
         assignments = [f"{column} = {args(value, casts[column])}" for column, value in fields.items()]
         assignments += ["version = version + 1", f"updated_at = {now}"]
@@ -429,7 +502,7 @@ class PostgresStore(GameStore):
         if row["id"] is not None:
             return self._to_game(row, fields.get("state"))
         if not row["fenced"]:
-            raise await self._fence_failed()
+            raise await self._fence_failed(game_id=game_id)
         current = row["current_version"]
         if current is not None and current == expected_version:
             # We waited for a concurrent writer of this row and its version moved on after our
@@ -456,7 +529,8 @@ class PostgresStore(GameStore):
         settings_json = dump_json(dict(settings or {}))
         now = float(self.clock())
         args = _Args()
-        fence = self._fence(args)
+        scope = self._scope_of_guild(guild_id)
+        fence = self._fence(args, lambda: args(scope, "text"))
         sql = (
             f"WITH fence AS ({fence}),"
             " ins AS (INSERT INTO games (guild_id, channel_id, system, options, seed, version, state, status,"
@@ -477,7 +551,7 @@ class PostgresStore(GameStore):
             raise
         assert row is not None
         if row["id"] is None:
-            raise await self._fence_failed()
+            raise await self._fence_failed(scope)
         return GameRecord(id=row["id"], guild_id=guild_id, channel_id=channel_id, system=system,
                           options=json.loads(options_json), seed=seed, version=0, state=state_json,
                           status=status, host_id=host_id, created_at=now, updated_at=now,
@@ -500,14 +574,20 @@ class PostgresStore(GameStore):
         return [self._to_game(r) for r in rows]
 
     async def list_active_games(self) -> list[GameRecord]:
-        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL} ORDER BY id")
+        """Every open game of the served shards, oldest first."""
+        args = _Args()
+        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL}"
+                                 f" AND {self._served(args, 'guild_id')} ORDER BY id", *args.values)
         return [self._to_game(r) for r in rows]
 
     async def list_due_games(self, now: float) -> list[GameRecord]:
-        """Open games whose deadline is at or before `now`, earliest first (turn clock)."""
+        """Open games of the served shards whose deadline is at or before `now`, earliest first
+        (turn clock; each is then claimed with `claim_due_game`)."""
+        args = _Args()
         rows = await self._fetch(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL}"
-            " AND deadline IS NOT NULL AND deadline <= $1 ORDER BY deadline, id", float(now))
+            f" AND deadline IS NOT NULL AND deadline <= {args(float(now), 'float8')}"
+            f" AND {self._served(args, 'guild_id')} ORDER BY deadline, id", *args.values)
         return [self._to_game(r) for r in rows]
 
     async def commit_action(self, game_id: int, expected_version: int, actor: str,
@@ -566,14 +646,15 @@ class PostgresStore(GameStore):
     async def set_settings(self, game_id: int, settings: Mapping[str, Any],
                            deadline: float | None | _Unset = UNSET) -> GameRecord:
         args = _Args()
-        fence = self._fence(args)
+        gid = args(int(game_id), "int8")
+        fence = self._fence(args, lambda: self._scope_of_game(args, gid))
         assignments = [f"settings = {args(dump_json(dict(settings)), 'text')}"]
         if deadline is not UNSET:
             assignments.append(f"deadline = {args(None if deadline is None else float(deadline), 'float8')}")
         sql = (
             f"WITH fence AS ({fence}),"
             f" upd AS (UPDATE games SET {', '.join(assignments)}"
-            f" WHERE id = {args(int(game_id), 'int8')} AND EXISTS (SELECT 1 FROM fence) RETURNING {_GAME_COLUMNS})"
+            f" WHERE id = {gid} AND EXISTS (SELECT 1 FROM fence) RETURNING {_GAME_COLUMNS})"
             " SELECT upd.*, EXISTS (SELECT 1 FROM fence) AS fenced FROM (SELECT 1) AS one LEFT JOIN upd ON true"
         )
         row = await self._write(sql, *args.values)
@@ -581,7 +662,7 @@ class PostgresStore(GameStore):
         if row["id"] is not None:
             return self._to_game(row)
         if not row["fenced"]:
-            raise await self._fence_failed()
+            raise await self._fence_failed(game_id=game_id)
         raise GameNotFound(game_id)
 
     async def set_status(self, game_id: int, status: GameStatus, *,
@@ -604,12 +685,22 @@ class PostgresStore(GameStore):
 
     # ------------------------------------------------------------------ user settings
 
-    async def _fenced_write(self, body: str, args: _Args) -> None:
-        """Run `body` (a data-modifying CTE named `w` that may use `fence`); raise if fenced out."""
-        sql = f"WITH fence AS ({self._fence(args)}), w AS ({body}) SELECT EXISTS (SELECT 1 FROM fence) AS fenced"
+    async def _fenced_write(self, body: str, args: _Args, scope: Callable[[], str] | None = None,
+                            message_id: int | None = None) -> None:
+        """Run `body` (a data-modifying CTE named `w` that may use `fence`); raise if fenced out.
+        `scope`: the lease the write needs, as for `_fence` (None: any of this process's);
+        `message_id`: the write is about that outbox message (fenced by its game's shard)."""
+        sql = (f"WITH fence AS ({self._fence(args, scope)}), w AS ({body})"
+               " SELECT EXISTS (SELECT 1 FROM fence) AS fenced")
         row = await self._write(sql, *args.values)
         if row is None or not row["fenced"]:
-            raise await self._fence_failed()
+            if message_id is None:
+                raise await self._fence_failed(None)
+            found = await self._fetchrow("SELECT game_id FROM outbox WHERE id = $1", int(message_id))
+            game_id = None if found is None else found["game_id"]
+            if game_id is not None:
+                raise await self._fence_failed(game_id=game_id)
+            raise await self._fence_failed(self._scope_of_guild(None))
 
     async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
         row = await self._fetchrow("SELECT value FROM user_settings WHERE user_id = $1 AND key = $2",
@@ -646,7 +737,7 @@ class PostgresStore(GameStore):
 
     async def mark_last_seq(self, user_id: int, key: str, game_id: int) -> int:
         args = _Args()
-        fence = self._fence(args)
+        fence = self._fence(args, None)
         sql = (
             f"WITH fence AS ({fence}),"
             f" s AS (SELECT COALESCE((SELECT last_seq FROM games WHERE id = {args(int(game_id), 'int8')}), 0) AS seq),"
@@ -659,7 +750,7 @@ class PostgresStore(GameStore):
         row = await self._write(sql, *args.values)
         assert row is not None
         if not row["fenced"]:
-            raise await self._fence_failed()
+            raise await self._fence_failed(None)
         return int(row["seq"])
 
     # ------------------------------------------------------------------ one writer per scope
@@ -674,40 +765,82 @@ class PostgresStore(GameStore):
         row = await self._fetchrow("SELECT * FROM owner WHERE scope = $1", scope)
         return None if row is None else self._to_claim(row)
 
-    async def _try_claim(self, scope: str, token: str) -> tuple[OwnerClaim | None, OwnerClaim | None]:
-        """One attempt in one transaction: (our claim if we got it, the claim there before).
+    async def claims(self) -> list[OwnerClaim]:
+        """Every scope's claim as stored (held or released), by scope."""
+        return [self._to_claim(r) for r in await self._fetch("SELECT * FROM owner ORDER BY scope")]
 
-        The row is created first if missing, so two first claimers lock the same row and the
-        second sees the first one's claim."""
+    def _alive(self, claim: OwnerClaim, token: str, now: float) -> bool:
+        """Whether another live process holds `claim` (ours, released, expired or dead: no)."""
+        return not (claim.token is None or claim.token == token or claim.heartbeat is None
+                    or now - claim.heartbeat > self.lease_seconds
+                    or claim_is_dead(claim, self.identity))
+
+    async def _try_claim(self, scope: str, token: str) -> tuple[OwnerClaim | None, OwnerClaim | None]:
+        """One attempt in one transaction: (our claim if we got it, the claim in the way or there
+        before).
+
+        Claims of one schema are serialised by an advisory lock, so two processes claiming
+        overlapping scopes (`all` and a shard, or shards cut with different counts) see each
+        other. A live overlapping claim refuses ours; a dead one is cleared with it, so its
+        process, were it only paused, finds its token gone at its next write."""
         self._check()
         async with self._live_pool.acquire() as conn, conn.transaction():
-            self.statements += 3
+            self.statements += 4
+            await conn.execute("SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))", LOCK_CLASS_OWNER)
             await conn.execute("INSERT INTO owner (scope) VALUES ($1) ON CONFLICT (scope) DO NOTHING", scope)
-            row = await conn.fetchrow("SELECT * FROM owner WHERE scope = $1 FOR UPDATE", scope)
-            before = self._to_claim(row)
+            rows = await conn.fetch("SELECT * FROM owner WHERE scope = $1 OR token IS NOT NULL FOR UPDATE", scope)
+            claims = [self._to_claim(r) for r in rows]
+            before = next(c for c in claims if c.scope == scope)
             now = float(self.wall_clock())
-            free = (before.token is None or before.heartbeat is None
-                    or now - before.heartbeat > self.lease_seconds
-                    or claim_is_dead(before, self.identity))
-            if not free:
-                return None, (before if before.token is not None else None)
+            overlapping = [c for c in claims if c.scope != scope and scopes_conflict(c.scope, scope)
+                           and c.token is not None and c.token != token]
+            blocking = next((c for c in [before, *overlapping] if self._alive(c, token, now)), None)
+            if blocking is not None:
+                return None, blocking
             me = self.identity
+            self.statements += 1 + len(overlapping)
+            for stale in overlapping:
+                await conn.execute("UPDATE owner SET token = NULL WHERE scope = $1 AND token = $2",
+                                   stale.scope, stale.token)
             mine = await conn.fetchrow(
                 "UPDATE owner SET token = $2, pid = $3, host = $4, boot = $5, started_at = $6, heartbeat = $6"
                 " WHERE scope = $1 RETURNING *", scope, token, me.pid, me.host, me.boot, now)
             return self._to_claim(mine), (before if before.token is not None else None)
 
-    async def acquire_ownership(self, scope: str = OWNER_SCOPE, *, wait: bool = True) -> OwnerClaim:
+    async def acquire_ownership(self, scope: str | None = None, *, wait: bool = True) -> OwnerClaim:
+        """Claim `scope`, or (None) every scope this store serves: its shards' (`serve_shards`),
+        else `all`. All or nothing: when one is refused, those taken by this call are given
+        back before `StoreOwned` is raised."""
+        scopes = [scope] if scope is not None else self.served_scopes
         token = self._token or secrets.token_hex(8)
+        taken: list[str] = []
+        claim: OwnerClaim | None = None
+        try:
+            for one in scopes:
+                claim = await self._acquire_one(one, token, wait)
+                if one not in self._scopes:
+                    taken.append(one)
+                    self._scopes.append(one)
+                self._token = token
+        except BaseException:
+            if taken:
+                with suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError, StoreError):
+                    await self._fetch("UPDATE owner SET token = NULL WHERE scope = ANY($1::text[]) AND token = $2",
+                                      taken, token)
+                self._scopes = [s for s in self._scopes if s not in taken]
+                if not self._scopes:
+                    self._token = None
+            raise
+        assert claim is not None
+        self._refused = None
+        return claim
+
+    async def _acquire_one(self, scope: str, token: str, wait: bool) -> OwnerClaim:
         first_seen: float | None = None
         give_up = self.wall_clock() + self.lease_seconds + 1.0
         while True:
             mine, before = await self._try_claim(scope, token)
             if mine is not None:
-                self._token = token
-                if scope not in self._scopes:
-                    self._scopes.append(scope)
-                self._refused = None
                 return mine
             assert before is not None
             same_machine = before.host == self.identity.host and (
@@ -747,6 +880,25 @@ class PostgresStore(GameStore):
             await self._fetch("UPDATE owner SET token = NULL WHERE scope = ANY($1::text[]) AND token = $2",
                               scopes, token)
 
+    # ------------------------------------------------------------------ the turn clock across processes
+
+    async def claim_due_game(self, game_id: int, now: float) -> GameRecord | None:
+        """The game, locked until the caller's transaction ends, if it is open, due, of a served
+        shard and not being handled by another process (whose lock it skips); else None.
+
+        Two locks: the per-game advisory lock (`LOCK_CLASS_GAME`, taken with `try`, never
+        waited for) and the row itself `FOR UPDATE SKIP LOCKED`. Outside a transaction both end
+        with the statement, which leaves a plain "still due?" check."""
+        args = _Args()
+        gid = args(int(game_id), "int8")
+        sql = (f"SELECT {_GAME_COLUMNS} FROM games WHERE id = {gid} AND status IN {_OPEN_SQL}"
+               f" AND deadline IS NOT NULL AND deadline <= {args(float(now), 'float8')}"
+               f" AND {self._served(args, 'guild_id')}"
+               f" AND pg_try_advisory_xact_lock({args(LOCK_CLASS_GAME, 'int4')}, hashtext(current_schema() || ':' || id))"
+               " FOR UPDATE SKIP LOCKED")
+        row = await self._fetchrow(sql, *args.values)
+        return None if row is None else self._to_game(row)
+
     # ------------------------------------------------------------------ outbox
 
     def _nonce(self, outbox_id: int) -> str:
@@ -754,45 +906,58 @@ class PostgresStore(GameStore):
 
     async def enqueue_message(self, target: Literal["channel", "user"], target_id: int,
                               payload: Mapping[str, Any], game_id: int | None = None) -> int:
+        """Fenced with the lease of the game's shard (a message of no game: any lease held)."""
         if target not in ("channel", "user"):
             raise ValueError(f"bad outbox target {target!r}")
         args = _Args()
-        fence = self._fence(args)
+        gid = args(None if game_id is None else int(game_id), "int8")
+        fence = self._fence(args, None if game_id is None else lambda: self._scope_of_game(args, gid))
         sql = (
             f"WITH fence AS ({fence}),"
             " ins AS (INSERT INTO outbox (target, target_id, game_id, payload, created_at)"
-            f" SELECT {args(target, 'text')}, {args(int(target_id), 'int8')}, {args(game_id, 'int8')},"
+            f" SELECT {args(target, 'text')}, {args(int(target_id), 'int8')}, {gid},"
             f" {args(dump_json(dict(payload)), 'text')}, {args(float(self.clock()), 'float8')} FROM fence"
             " RETURNING id)"
             " SELECT (SELECT id FROM ins) AS id"
         )
         row = await self._write(sql, *args.values)
         if row is None or row["id"] is None:
-            raise await self._fence_failed()
+            raise await (self._fence_failed(None) if game_id is None else self._fence_failed(game_id=game_id))
         return int(row["id"])
 
     async def pending_messages(self, limit: int = 50) -> list[OutboxMessage]:
+        """The served shards' undelivered messages (a message of no game belongs to shard 0)."""
+        args = _Args()
+        served = self._served(args, "(SELECT g.guild_id FROM games g WHERE g.id = o.game_id)")
         rows = await self._fetch(
-            "SELECT id, target, target_id, game_id, payload, created_at, attempts FROM outbox"
-            " WHERE delivered_at IS NULL ORDER BY id LIMIT $1", max(0, int(limit)))
+            "SELECT o.id, o.target, o.target_id, o.game_id, o.payload, o.created_at, o.attempts FROM outbox o"
+            f" WHERE o.delivered_at IS NULL AND {served} ORDER BY o.id LIMIT {args(max(0, int(limit)), 'int8')}",
+            *args.values)
         return [OutboxMessage(id=r["id"], target=r["target"], target_id=r["target_id"], game_id=r["game_id"],
                               payload=json.loads(r["payload"]), created_at=r["created_at"],
                               attempts=r["attempts"], nonce=self._nonce(r["id"])) for r in rows]
 
+    def _message_scope(self, args: _Args, mid: str) -> Callable[[], str]:
+        return lambda: self._scope_of_game(args, f"(SELECT game_id FROM outbox WHERE id = {mid})")
+
     async def mark_delivered(self, message_id: int, discord_message_id: int | None,
                              error: str | None = None) -> None:
         args = _Args()
+        mid = args(int(message_id), "int8")
+        scope = self._message_scope(args, mid)
         body = (f"UPDATE outbox SET delivered_at = {args(float(self.clock()), 'float8')},"
                 f" message_id = {args(discord_message_id, 'int8')}, error = {args(error, 'text')},"
-                f" attempts = attempts + 1 WHERE id = {args(int(message_id), 'int8')}"
+                f" attempts = attempts + 1 WHERE id = {mid}"
                 " AND delivered_at IS NULL AND EXISTS (SELECT 1 FROM fence)")
-        await self._fenced_write(body, args)
+        await self._fenced_write(body, args, scope, message_id=message_id)
 
     async def note_attempt(self, message_id: int, error: str) -> None:
         args = _Args()
+        mid = args(int(message_id), "int8")
+        scope = self._message_scope(args, mid)
         body = (f"UPDATE outbox SET attempts = attempts + 1, error = {args(error[:500], 'text')}"
-                f" WHERE id = {args(int(message_id), 'int8')} AND EXISTS (SELECT 1 FROM fence)")
-        await self._fenced_write(body, args)
+                f" WHERE id = {mid} AND EXISTS (SELECT 1 FROM fence)")
+        await self._fenced_write(body, args, scope, message_id=message_id)
 
     # ------------------------------------------------------------------ diagnostics
 

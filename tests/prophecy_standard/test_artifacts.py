@@ -326,3 +326,13 @@ def test_ruling_apocalypse__each_character_loses_health_at_the_start_of_her_turn
 def test_ruling_apocalypse__off_by_default_no_chance_cards_in_the_final_battle():
     state, _ = _call_final_battle()
     assert not state.options.standard.apocalypse
+
+
+def test_ruling_apocalypse__the_last_one_alive_wins_and_the_end_says_apocalypse():
+    state = quiet(new_game(2, apocalypse=True))
+    hold_artifacts(state, "p1", "crown_of_wisdom", "heart_of_valour")
+    hold_artifacts(state, "p2", "royal_cape", "chalice_of_life", "orb_of_fate")
+    state.standard.final_battle = FinalBattle(space="forest_3", apocalypse=True)
+    begin_turn(state, "p1", phase="act")
+    _kill(state, "p2")
+    assert state.status == "finished" and state.winner == "p1" and state.end_reason == "apocalypse"

@@ -78,3 +78,9 @@ def round_limit_winner(ctx: Ctx) -> str:
 def heals_blocked(ctx: Ctx) -> bool:
     fb = powers.sstate(ctx).final_battle
     return fb is not None and fb.apocalypse
+
+
+def last_standing_reason(ctx: Ctx) -> str:
+    """The last one alive wins (ruling last_survivor); in the Apocalypse that is how it ends
+    (ruling apocalypse), which the end reason says."""
+    return "apocalypse" if heals_blocked(ctx) else "last_standing"

@@ -41,6 +41,9 @@ class StandardHooks(Protocol):
     def heals_blocked(self, ctx: "Ctx") -> bool:
         """True once the Apocalypse has begun: nothing heals Health (ruling apocalypse)."""
 
+    def last_standing_reason(self, ctx: "Ctx") -> str:
+        """How a game won by the last one alive ended: "apocalypse" once it has begun."""
+
 
 _HOOKS: list[Any] = []
 

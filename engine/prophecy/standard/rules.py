@@ -416,6 +416,7 @@ class _Hooks:
     ranking = staticmethod(endgame.ranking)
     round_limit_winner = staticmethod(endgame.round_limit_winner)
     heals_blocked = staticmethod(endgame.heals_blocked)
+    last_standing_reason = staticmethod(endgame.last_standing_reason)
 
 
 hooks.install(_Hooks())

@@ -1,0 +1,517 @@
+"""Several bot processes on one PostgreSQL database (issue 16): presses and reminders at scale.
+
+N real bot processes (`python bot.py` through tests/e2e/subprocess_bot.py, default 3) each serve
+one Discord shard of N (`SHARD_COUNT`/`SHARD_IDS`) of one loopback fake Discord, on one fresh
+PostgreSQL database holding 10,000 games. Presses are offered at a fixed rate (open loop,
+default 100/s) to tables spread over every shard, each table pressed by the player whose turn
+it is, at most one press in flight per table. Meanwhile reminders of stored games fall due on
+every shard.
+
+Printed per phase (a steady one, then the same with `kill -9` of one process in the middle and
+an immediate restart that takes its shard back):
+
+* whole press p50/p99: from the interaction sent until the next prompt of that game has
+  reached the fake Discord (the reply, the narration and the new buttons);
+* presses offered, sent, applied (their step is in the game's action log), lost (acknowledged
+  to the player but not in the log; target 0), doubled (more steps by players in a game's log
+  than presses sent to it; target 0), unanswered (no process served the shard: the player
+  would see "This interaction failed");
+* reminders due, posted once, posted twice or more (target 0), not posted;
+* for the kill: the time from `kill -9` until the restarted process was connected again.
+
+The database: `--database-url`, else DATABASE_URL, else TEST_DATABASE_URL (a server where this
+may create and drop a database), else `--start-postgres` starts a throwaway server as
+`.ci/run` does (benchmarks/throwaway_postgres.py). The server's fsync and synchronous_commit
+settings are printed with the figures.
+
+Run: python benchmarks/scale.py [--processes 3] [--games 10000] [--rate 100] [--seconds 30]
+                               [--tables 150] [--reminders 300] [--start-postgres]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import random
+import re
+import secrets
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import asyncpg  # noqa: E402
+
+import packs  # noqa: E402,F401  (the engine's content, for seeding through the game master)
+from gm.session import GameMaster  # noqa: E402
+from gm.store import PostgresStore  # noqa: E402
+from loopback import FakeDiscord, InteractionResult, StoredMessage  # noqa: E402
+
+LAUNCHER = Path(__file__).resolve().parents[1] / "tests" / "e2e" / "subprocess_bot.py"
+REMINDER = "it is still your turn"
+DAY = 86_400.0
+MENTION = re.compile(r"<@!?(\d+)>")
+LOBBY_ROWS = ("join", "leave", "add_bot", "kick", "start")
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+# ------------------------------------------------------------------------------ the database
+
+
+def database_url(explicit: str | None) -> str | None:
+    return explicit or os.environ.get("DATABASE_URL") or os.environ.get("TEST_DATABASE_URL") or None
+
+
+@asynccontextmanager
+async def fresh_database(server_url: str) -> AsyncIterator[str]:
+    """A new database on the server of `server_url`, dropped at the end."""
+    name = f"gmscale_{secrets.token_hex(4)}"
+    admin = await asyncpg.connect(server_url, timeout=10)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    parts = urlsplit(server_url)
+    try:
+        yield urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
+    finally:
+        admin = await asyncpg.connect(server_url, timeout=10)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await admin.close()
+
+
+# ------------------------------------------------------------------------------ the world
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    shards: int
+    alice: int
+    bob: int
+    guilds: list[list[int]]  # per shard
+    channels: list[tuple[int, int, int]] = field(default_factory=list)  # (channel, guild, shard)
+
+
+def build_world(fake: FakeDiscord, shards: int, channels: int, guilds_per_shard: int) -> World:
+    guilds = [[fake.add_guild(f"s{s}g{g}", shard=(s, shards)) for g in range(guilds_per_shard)] for s in range(shards)]
+    world = World(fake, shards, fake.add_user("alice"), fake.add_user("bob"), guilds)
+    flat = [(g, s) for s in range(shards) for g in guilds[s]]
+    for n in range(channels):
+        guild, shard = flat[n % len(flat)]
+        world.channels.append((fake.add_channel(guild, f"t{n}"), guild, shard))
+    return world
+
+
+# ------------------------------------------------------------------------------ stored games
+
+
+async def seed(url: str, world: World, copies: list[tuple[int, int]]) -> dict[int, int]:
+    """One game played to its first decision through the game master (the template), then
+    `copies` more like it, one per (channel, guild), written in bulk; returns channel -> game id."""
+    template_channel, template_guild = copies[0]
+    async with PostgresStore(url) as store:
+        gm = GameMaster(store)
+        await gm.new_game(template_channel, template_guild, world.alice, "alice", "prophecy")
+        await gm.join(template_channel, world.bob, "bob")
+        await gm.start(template_channel, world.alice)
+        record = await store.get_active_game(template_channel)
+        assert record is not None
+        log = await store.actions(record.id)
+    now = time.time()
+    conn = await asyncpg.connect(url)
+    try:
+        rows = [(guild, channel, record.system, json.dumps(record.options), record.seed, record.version, record.state,
+                 record.status, record.host_id, now, now, record.deadline, json.dumps(record.settings), len(log))
+                for channel, guild in copies[1:]]
+        await conn.copy_records_to_table(
+            "games", records=rows,
+            columns=["guild_id", "channel_id", "system", "options", "seed", "version", "state", "status", "host_id",
+                     "created_at", "updated_at", "deadline", "settings", "last_seq"])
+        ids = {r["channel_id"]: r["id"] for r in await conn.fetch("SELECT id, channel_id FROM games")}
+        actions = [(ids[channel], a.seq, a.actor, json.dumps(a.action), a.created_at, a.version_after,
+                    None if a.events is None else json.dumps(a.events), a.state_hash, a.revealed)
+                   for channel, _ in copies[1:] for a in log]
+        await conn.copy_records_to_table(
+            "actions", records=actions,
+            columns=["game_id", "seq", "actor", "action", "created_at", "version_after", "events", "state_hash",
+                     "revealed"])
+        await conn.execute("ANALYZE")
+    finally:
+        await conn.close()
+    return ids
+
+
+async def arm_reminders(url: str, game_ids: list[int], start: float, span: float) -> dict[int, float]:
+    """Make the 24-hour reminder of these stored games fall due at times spread over
+    [start, start + span]; returns game id -> due time. (The test harness writes the rows
+    directly, as setup: no bot is due to touch these games before then.)"""
+    conn = await asyncpg.connect(url)
+    try:
+        due: dict[int, float] = {}
+        updates = []
+        for k, game_id in enumerate(game_ids):
+            row = await conn.fetchrow("SELECT settings FROM games WHERE id = $1", game_id)
+            settings = json.loads(row["settings"])
+            clock = settings["clock"]
+            bank = clock.get("banks", {}).get(clock["running_for"], settings["timebank"]["start"])
+            when = start + span * (k + 0.5) / len(game_ids)
+            clock["since"] = when - (bank - DAY)  # the 24-hour reminder is the first deadline
+            clock["reminded"] = []
+            due[game_id] = when
+            updates.append((json.dumps(settings, separators=(",", ":"), sort_keys=True), when, game_id))
+        await conn.executemany("UPDATE games SET settings = $1, deadline = $2 WHERE id = $3", updates)
+        return due
+    finally:
+        await conn.close()
+
+
+# ------------------------------------------------------------------------------ bot processes
+
+
+class Processes:
+    def __init__(self, fake: FakeDiscord, url: str, shards: int, folder: Path, clock_interval: float) -> None:
+        self.fake, self.url, self.shards, self.folder = fake, url, shards, folder
+        self.clock_interval = clock_interval
+        self.running: dict[int, subprocess.Popen[bytes]] = {}
+        self.count = 0
+
+    def spawn(self, shard: int) -> None:
+        self.count += 1
+        env = dict(os.environ, **self.fake.env(), DATABASE_URL=self.url, DISCORD_TOKEN="fake-token",
+                   SHARD_COUNT=str(self.shards), SHARD_IDS=str(shard), LOG_LEVEL="ERROR",
+                   RULES_INDEX_WARMUP="false", CLOCK_INTERVAL=str(self.clock_interval))
+        env.pop("GM_TEST_CLOCK_FILE", None)
+        log = open(self.folder / f"bot{self.count}-shard{shard}.log", "wb")  # noqa: SIM115 (the child keeps it)
+        self.running[shard] = subprocess.Popen([sys.executable, str(LAUNCHER)], env=env,
+                                               stdout=subprocess.DEVNULL, stderr=log)
+
+    async def connected(self, shard: int, timeout: float = 120) -> bool:
+        ok = await self.fake.wait_until(lambda: shard in self.fake.connected_shards, timeout=timeout)
+        await asyncio.sleep(0.3)  # its GUILD_CREATEs are filed before interactions come
+        return ok
+
+    def kill(self, shard: int) -> None:
+        proc = self.running.pop(shard)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+
+    def stop_all(self) -> None:
+        for shard in list(self.running):
+            self.kill(shard)
+
+    def errors(self) -> str:
+        text = "".join(p.read_text(errors="replace") for p in sorted(self.folder.glob("bot*.log")))
+        lines = [x for x in text.splitlines() if " ERROR " in x or "Traceback" in x]
+        return "\n".join(lines[-10:])
+
+
+# ------------------------------------------------------------------------------ tables and presses
+
+
+@dataclass
+class Table:
+    channel: int
+    shard: int
+    prompt: StoredMessage | None
+    busy: bool = False
+
+
+@dataclass
+class Press:
+    table: Table
+    game_version: int
+    actor: int
+    sent: float
+    phase: str
+    seconds: float | None = None
+    acked: bool = False
+    refused: bool = False
+    late: bool = False
+    next_prompt: bool = False
+
+
+def version_of(prompt: StoredMessage) -> int | None:
+    ids = [b["custom_id"] for b in prompt.buttons] + [s["custom_id"] for s in prompt.selects]
+    for custom in ids:
+        parts = custom.split(":")
+        if len(parts) >= 3 and parts[0] == "gm" and parts[2].isdigit():
+            return int(parts[2])
+    return None
+
+
+def newest_prompt(fake: FakeDiscord, channel: int, after: int) -> StoredMessage | None:
+    for message in reversed(fake.messages_in(channel)):
+        if message.buttons or message.selects:
+            version = version_of(message)
+            if version is not None and version > after:
+                return message
+    return None
+
+
+async def press(fake: FakeDiscord, table: Table, rng: random.Random, phase: str, log: list[Press]) -> None:
+    prompt = table.prompt
+    assert prompt is not None
+    version = version_of(prompt)
+    who = MENTION.match(prompt.content or "")
+    if version is None or who is None:
+        table.prompt, table.busy = None, False
+        return
+    entry = Press(table, version, int(who.group(1)), time.perf_counter(), phase)
+    log.append(entry)
+    try:
+        if prompt.buttons:
+            custom = rng.choice(prompt.buttons)["custom_id"]
+            result: InteractionResult = await fake.click(None, entry.actor, prompt, custom)
+        else:
+            select = prompt.selects[0]
+            result = await fake.select(None, entry.actor, prompt, select["custom_id"], [select["options"][0]["value"]])
+        entry.acked = result.acked
+        entry.refused = result.acked and result.ephemeral
+        entry.late = result.acked and (result.elapsed or 0) > 3.0
+        if entry.acked and not entry.refused:
+            arrived = await fake.wait_until(lambda: newest_prompt(fake, table.channel, version) is not None, timeout=10)
+            entry.seconds = time.perf_counter() - entry.sent
+            entry.next_prompt = arrived
+        table.prompt = newest_prompt(fake, table.channel, version) or (prompt if not entry.acked else None)
+    except Exception:  # noqa: BLE001 - a broken press is reported as not acknowledged
+        logging.getLogger("scale").exception("press failed")
+    finally:
+        table.busy = False
+
+
+async def open_tables(world: World, channels: list[tuple[int, int, int]]) -> list[Table]:
+    fake = world.fake
+    tables = []
+
+    async def one(channel: int, shard: int) -> None:
+        await fake.slash(None, world.alice, channel, "game new", system="prophecy")
+        await fake.slash(None, world.bob, channel, "game join")
+        started = await fake.slash(None, world.alice, channel, "game start")
+        prompt = next((m for m in reversed(started.messages) if m.buttons or m.selects), None)
+        tables.append(Table(channel, shard, prompt))
+
+    for k in range(0, len(channels), 10):
+        await asyncio.gather(*(one(c, s) for c, _, s in channels[k:k + 10]))
+    return [t for t in tables if t.prompt is not None]
+
+
+# ------------------------------------------------------------------------------ a phase
+
+
+@dataclass
+class PhaseResult:
+    name: str
+    offered: int
+    sent: int
+    presses: list[Press]
+    reminders_due: dict[int, float]
+    kill_to_connected: float | None = None
+
+
+async def run_phase(name: str, world: World, procs: Processes, tables: list[Table], url: str,
+                    reminder_games: list[int], *, rate: float, seconds: float, rng: random.Random,
+                    kill_shard: int | None, kill_at: float) -> PhaseResult:
+    fake = world.fake
+    start = time.time() + 1.0
+    due = await arm_reminders(url, reminder_games, start, seconds * 0.9)
+    log: list[Press] = []
+    tasks: set[asyncio.Task[None]] = set()
+    offered = 0
+    restart_seconds: list[float] = []
+
+    async def kill_and_restart() -> None:
+        assert kill_shard is not None
+        await asyncio.sleep(seconds * kill_at)
+        began = time.perf_counter()
+        procs.kill(kill_shard)
+        procs.spawn(kill_shard)  # at once: it takes its shard back (the killed pid is gone)
+        await fake.wait_until(lambda: kill_shard not in fake.connected_shards, timeout=10)
+        if await procs.connected(kill_shard):
+            restart_seconds.append(time.perf_counter() - began)
+
+    killer = asyncio.create_task(kill_and_restart()) if kill_shard is not None else None
+    await asyncio.sleep(max(0.0, start - time.time()))
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    k = 0
+    while True:
+        k += 1
+        at = began + k / rate
+        if at - began > seconds:
+            break
+        await asyncio.sleep(max(0.0, at - loop.time()))
+        offered += 1
+        idle = [t for t in tables if not t.busy and t.prompt is not None]
+        if not idle:
+            continue
+        table = rng.choice(idle)
+        table.busy = True
+        task = asyncio.create_task(press(fake, table, rng, name, log))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+    if tasks:
+        await asyncio.wait(tasks, timeout=30)
+    if killer is not None:
+        await killer
+    # the reminders due last: a few clock passes more
+    await asyncio.sleep(max(0.0, max(due.values(), default=0) - time.time()) + procs.clock_interval * 4 + 2)
+    return PhaseResult(name, offered, len(log), log, due, restart_seconds[0] if restart_seconds else None)
+
+
+async def report(result: PhaseResult, world: World, url: str, channel_of_game: dict[int, int],
+                 pressed_before: Counter[int]) -> Counter[int]:
+    """Print the phase's figures; returns the presses sent per game so far (for the next phase)."""
+    fake = world.fake
+    humans = {str(world.alice), str(world.bob)}
+    game_of_channel = {c: g for g, c in channel_of_game.items()}
+    sent_per_game: Counter[int] = Counter(pressed_before)
+    for p in result.presses:
+        sent_per_game[game_of_channel[p.table.channel]] += 1
+    applied = lost = doubled = unacknowledged = 0
+    async with PostgresStore(url) as store:
+        steps: dict[int, set[tuple[int, str]]] = {}
+        for game_id in {game_of_channel[p.table.channel] for p in result.presses} | set(pressed_before):
+            rows = [r for r in await store.actions(game_id) if r.action.get("type") not in LOBBY_ROWS]
+            by_humans = [r for r in rows if r.actor in humans]
+            steps[game_id] = {(r.version_after - 1, r.actor) for r in by_humans}
+            doubled += max(0, len(by_humans) - sent_per_game[game_id])
+        for p in result.presses:
+            done = (p.game_version, str(p.actor)) in steps[game_of_channel[p.table.channel]]
+            applied += done
+            lost += p.acked and not p.refused and not done
+            unacknowledged += done and not p.acked
+    whole = [p.seconds * 1000 for p in result.presses if p.seconds is not None and p.next_prompt]
+    unanswered = sum(1 for p in result.presses if not p.acked)
+    refused = sum(1 for p in result.presses if p.refused)
+    late = sum(1 for p in result.presses if p.late)
+    posted = Counter(sum(1 for m in fake.messages_in(channel_of_game[g]) if REMINDER in m.text) for g in result.reminders_due)
+    print(f"{result.name}:")
+    print(f"  whole press                  p50 {pct(whole, 50):7.1f} ms   p99 {pct(whole, 99):7.1f} ms   "
+          f"max {max(whole, default=float('nan')):7.1f} ms  (n={len(whole)})")
+    print(f"  presses offered {result.offered}, sent {result.sent} (a table was busy for the rest), "
+          f"applied {applied}, lost {lost} (target 0), doubled {doubled} (target 0)")
+    print(f"  not answered (shard without a process) {unanswered}, of them applied before the process died "
+          f"{unacknowledged}; refused as out of date {refused}; answered after Discord's 3 s {late}")
+    print(f"  reminders due {len(result.reminders_due)}: posted once {posted.get(1, 0)}, "
+          f"twice or more {sum(n for k, n in posted.items() if k >= 2)} (target 0), not posted {posted.get(0, 0)}")
+    if result.kill_to_connected is not None:
+        print(f"  kill -9 -> restarted process connected again: {result.kill_to_connected:.1f} s")
+    return sent_per_game
+
+
+# ------------------------------------------------------------------------------ main
+
+
+async def run(args: argparse.Namespace, server_url: str) -> None:
+    rng = random.Random(args.seed)
+    async with fresh_database(server_url) as url:
+        conn = await asyncpg.connect(url)
+        try:
+            version = await conn.fetchval("SHOW server_version")
+            fsync = await conn.fetchval("SHOW fsync")
+            sync_commit = await conn.fetchval("SHOW synchronous_commit")
+        finally:
+            await conn.close()
+        print(f"PostgreSQL {version} (fsync={fsync}, synchronous_commit={sync_commit}); {args.processes} bot processes, "
+              f"one shard each; {args.games} stored games; {args.tables} tables pressed at {args.rate:g}/s offered, "
+              f"{args.seconds:g} s per phase; {os.cpu_count()} CPU cores for all of it", flush=True)
+        async with FakeDiscord() as fake:
+            world = build_world(fake, args.processes, args.games, args.guilds_per_shard)
+            rng.shuffle(world.channels)
+            live, stored = world.channels[:args.tables], world.channels[args.tables:]
+            t = time.perf_counter()
+            ids = await seed(url, world, [(c, g) for c, g, _ in stored])
+            print(f"  seeded {len(ids)} stored games in {time.perf_counter() - t:.1f} s", flush=True)
+            with tempfile.TemporaryDirectory() as tmp:
+                procs = Processes(fake, url, args.processes, Path(tmp), args.clock_interval)
+                try:
+                    for shard in range(args.processes):
+                        procs.spawn(shard)
+                    for shard in range(args.processes):
+                        if not await procs.connected(shard):
+                            raise SystemExit(f"bot process for shard {shard} did not connect:\n{procs.errors()}")
+                    t = time.perf_counter()
+                    tables = await open_tables(world, live)
+                    print(f"  opened {len(tables)} tables through the bots in {time.perf_counter() - t:.1f} s", flush=True)
+                    async with PostgresStore(url) as store:
+                        games = {g.channel_id: g.id for g in await store.list_active_games()}
+                        print(f"  games in the database: {(await store.stats()).games}", flush=True)
+                    channel_of_game = {g: c for c, g in games.items()}
+                    reminder_pool = [ids[c] for c, _, _ in stored[1:]]  # not the template
+                    rng.shuffle(reminder_pool)
+                    first, second = reminder_pool[:args.reminders], reminder_pool[args.reminders:2 * args.reminders]
+                    steady = await run_phase("steady", world, procs, tables, url, first, rate=args.rate,
+                                             seconds=args.seconds, rng=rng, kill_shard=None, kill_at=0)
+                    sent = await report(steady, world, url, channel_of_game, Counter())
+                    killed = await run_phase(f"kill -9 of the shard-1 process at {args.kill_at:.0%}, restarted at once",
+                                             world, procs, tables, url, second, rate=args.rate, seconds=args.seconds,
+                                             rng=rng, kill_shard=1 % args.processes, kill_at=args.kill_at)
+                    await report(killed, world, url, channel_of_game, sent)
+                    errors = procs.errors()
+                    if errors:
+                        print("  errors logged by the bot processes (last 10):\n" + errors)
+                finally:
+                    procs.stop_all()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--processes", type=int, default=3)
+    ap.add_argument("--games", type=int, default=10_000, help="games stored in the database in all")
+    ap.add_argument("--tables", type=int, default=150, help="of them, tables opened through the bots and pressed")
+    ap.add_argument("--rate", type=float, default=100.0, help="presses offered per second")
+    ap.add_argument("--seconds", type=float, default=30.0, help="length of each phase")
+    ap.add_argument("--reminders", type=int, default=300, help="stored games whose reminder falls due in each phase")
+    ap.add_argument("--kill-at", type=float, default=0.4, help="when in the second phase the process is killed")
+    ap.add_argument("--guilds-per-shard", type=int, default=10)
+    ap.add_argument("--clock-interval", type=float, default=1.0)
+    ap.add_argument("--database-url")
+    ap.add_argument("--start-postgres", action="store_true",
+                    help="start a throwaway server (benchmarks/throwaway_postgres.py) if no address is given")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.CRITICAL)
+    if args.games < args.tables + 2 * args.reminders + 2:
+        ap.error("--games must leave room for the tables and twice the reminders")
+    server = None
+    url = database_url(args.database_url)
+    if url is None and args.start_postgres:
+        from benchmarks.throwaway_postgres import start
+
+        server = start()
+        url = server.url
+    if url is None:
+        print("benchmarks/scale.py needs PostgreSQL: set DATABASE_URL or TEST_DATABASE_URL (a server where it may "
+              "create a database), or pass --start-postgres", file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(run(args, url))
+    finally:
+        if server is not None:
+            server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,550 @@
+"""The Standard AI's yardstick: how good a character's position is, in one number.
+
+    value = static(what she holds) + prospect(where she stands)
+
+* static: each Artifact is worth ART_V (holding the four that win is WON), plus what every
+  Artifact and Ability does (`card_value`), Health and Magic (the Basic curves, plus their
+  totals: training raises both), Experience and Gold (what buys Abilities and training),
+  and the Basic value of her Items;
+* prospect: the best thing she could go and do, discounted by GAMMA per turn before she can
+  do it: attack an Astral Plane (the expected gain of the battle against its next Guardian,
+  with the odds of `std_battle` and, after a Lesser Guardian, the option to go on against
+  the Greater one), learn an Ability a guild offers that she can pay for, train where a
+  Training card allows, or use a space's Possibilities (healing, work, a market). Something
+  she can still do this turn, where she stands, is not discounted.
+
+Hidden cards are not peeked at: a Guardian or Artifact she has not seen is any of the cards
+of its kind still hidden from her, each as likely. Everything that depends only on what she
+holds is cached across decisions; what depends on the board is worked out once per decision
+(`World`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable
+
+from engine.ai.board import BoardTables, tables_for
+from engine.ai.heuristic import (
+    _HEALTH,
+    _MAGIC,
+    _PACKS,
+    _TABLE,
+    DEAD,
+    WON,
+    Plan,
+    health_value,
+    item_value,
+    lose_health,
+    magic_value,
+)
+from engine.ai.std_battle import FoeSpec, Option, StdRes, guardian_spec, res_battles
+from engine.prophecy.content import Cost, CreatureCard, Effect, Pack
+from engine.prophecy.content_standard import Ability, StandardPack, standard_pack_by_id
+from engine.prophecy.state import PlayerState, ProphecyState
+
+#: one Artifact (four win the game)
+ART_V = 16.0
+#: a turn's delay multiplies a prospect by this
+GAMMA = 0.8
+#: per point of Experience / Gold (they buy Abilities and training), Gold beyond GOLD_CAP less
+XP_V = 0.3
+GOLD_V = 0.25
+GOLD_CAP = 12
+#: per red / blue cube owned (trained cubes raise the figure for good)
+H_TOTAL = 0.45
+M_TOTAL = 0.3
+#: one point of battle figure from an Ability or Artifact
+FIG_V = 0.9
+#: an opponent's loss in a fight between characters, and each Artifact she holds
+HARM = 0.8
+HARM_ART = 3.0
+#: a face-down Adventure where she would end her movement (a Creature she has not seen)
+FACE_DOWN = 0.25
+
+
+def _effect_value(e: Any) -> float:
+    """What one Ability or Artifact effect is worth while held (a rough, fixed table)."""
+    k = e.kind
+    if k == "battle_bonus":
+        reach = {"any": 1.0, "astral_plane": 0.9, "creature": 0.45, "character": 0.3}[e.against]
+        if e.tags:
+            reach *= 0.45
+        if e.battle != "both":
+            reach *= 0.7
+        if e.attacking_only:
+            reach *= 0.5
+        return FIG_V * e.amount * reach
+    if k == "prayer":
+        return FIG_V * 1.0
+    if k == "curse":
+        return FIG_V * (0.5 + 0.5 * (e.rolls - 1))
+    if k == "reroll":
+        return 0.9 if e.dice == "either_or_both" else 0.7
+    if k == "fight_again":
+        return 0.8 if e.after == "loss" else 0.4
+    return {"avoid_creatures": 0.5, "on_win_vs_character": 0.2, "movement": 0.45, "start_of_round": 0.9,
+            "market": 0.25, "extra_experience": 0.8, "two_weapons": 0.3, "wills_switch_discount": 0.6,
+            "ward": 0.2, "extra_turn": 0.8, "peek_astral_plane": 0.2, "chooses_battleground": 0.3,
+            "instead_of_movement": 0.6}.get(k, 0.2)
+
+
+@lru_cache(maxsize=512)
+def card_value(sp_id: str, card_id: str) -> float:
+    sp = standard_pack_by_id(sp_id)
+    card: Any = sp.ability(card_id) if card_id in {a.id for a in sp.abilities} else sp.artifact(card_id)
+    v = sum(_effect_value(e) for e in card.effects)
+    if isinstance(card, Ability):
+        if card.type == "spell":
+            v *= 0.75  # each cast costs Magic
+        if any(e.kind == "instead_of_movement" and e.action == "train" for e in card.effects):
+            v += 1.0
+    return v
+
+
+def _gold_value(gold: int) -> float:
+    return GOLD_V * min(gold, GOLD_CAP) + 0.05 * max(0, gold - GOLD_CAP)
+
+
+@lru_cache(maxsize=8192)
+def cards_value(sp_id: str, arts: tuple[str, ...], abil: tuple[str, ...]) -> float:
+    """The Artifacts held (ART_V each) and what her Artifacts and Abilities do."""
+    return ART_V * len(arts) + sum(card_value(sp_id, a) for a in arts) + sum(card_value(sp_id, a) for a in abil)
+
+
+@dataclass(frozen=True)
+class PlaneTarget:
+    """An Astral Plane still guarding its Artifact, as the deciding character knows it."""
+
+    id: str
+    spaces: tuple[int, ...]
+    #: what its Lesser / Greater Guardian may be (one card once seen; () once beaten)
+    lesser: tuple[str, ...]
+    greater: tuple[str, ...]
+    artifact: tuple[str, ...]
+    power_up: int
+    #: a hash of all the above, worked out once (memo keys)
+    sig: int = 0
+
+
+@dataclass
+class World:
+    """The board as one decision sees it: targets, offers, places; and that decision's memo."""
+
+    planes: list[PlaneTarget]
+    #: (guild space, Ability offered, Experience, Gold) for this character
+    offers: list[tuple[int, str, int, int]]
+    #: guild spaces where a Training card lets her train now or soon
+    training: tuple[int, ...]
+    #: spaces with a Possibility (work, healing, market...)
+    service_spaces: tuple[int, ...]
+    final: bool
+    #: her attack of this turn is still free
+    attack_open: bool
+    heals_blocked: bool
+    memo: dict[Any, float] = field(default_factory=dict)
+
+
+def _visible(plane: Any, slot: str, me: str) -> bool:
+    return slot in plane.up or me in plane.seen.get(slot, [])
+
+
+def build_world(state: ProphecyState, pack: Pack, sp: StandardPack, tables: BoardTables, me: str) -> World:
+    sst = state.standard
+    assert sst is not None
+    hidden: dict[str, list[str]] = {"lesser": [], "greater": [], "artifact": []}
+    for plane in sst.planes:
+        for slot in hidden:
+            card = plane.card(slot)
+            if card is not None and not _visible(plane, slot, me):
+                hidden[slot].append(card)
+    pools = {slot: tuple(sorted(cards)) for slot, cards in hidden.items()}
+    planes = []
+    for board_plane in pack.board.astral_planes:
+        plane = sst.plane(board_plane.id)
+        if plane.guardian_slot() is None:
+            continue
+
+        def pool(slot: str) -> tuple[str, ...]:
+            card = plane.card(slot)
+            if card is None:
+                return ()
+            return (card,) if _visible(plane, slot, me) else pools[slot]
+
+        fields = (plane.id, tuple(pack.space_index(s) for s in board_plane.between), pool("lesser"), pool("greater"),
+                  pool("artifact"), plane.power_up)
+        planes.append(PlaneTarget(*fields, hash(fields)))
+    p = state.player(me)
+    members = pack.character(p.character).guilds if p.character else ()
+    per = sp.figures.ability_gold_per_experience.value or 0
+    offers = []
+    for guild, cards in sst.guild_offers.items():
+        space = next(i for i, s in enumerate(pack.board.spaces) if s.guild == guild and s.kind == "guild")
+        for card in cards:
+            a = sp.ability(card)
+            offers.append((space, card, a.experience, 0 if guild in members else a.experience * per))
+    rights = [r for r in sst.training if me not in r.used_by and (r.everyone or r.drawer == me)]
+    training = tuple(i for i, s in enumerate(pack.board.spaces) if s.kind == "guild") if rights else ()
+    services = tuple(i for i, s in enumerate(pack.board.spaces)
+                     if any(v.kind in ("exchange", "heal", "recharge", "market") for v in s.services))
+    blocked = sst.final_battle is not None and sst.final_battle.apocalypse
+    turn = state.turn
+    attack_open = turn is not None and turn.player == me and not sst.turn.attacked
+    return World(planes, offers, training, services, sst.final_battle is not None, attack_open, blocked)
+
+
+def std_res(state: ProphecyState, p: PlayerState) -> StdRes:
+    me = state.standard.players[p.player]  # type: ignore[union-attr]
+    return StdRes(p.experience, p.gold, p.red.right, p.red.left, p.blue.right, p.blue.left, 0,
+                  tuple((i.card, i.damaged) for i in p.items), 0.0, False, tuple(me.abilities), tuple(me.artifacts))
+
+
+#: the gain of attacking a plane, shared by every decision (pure in what she holds)
+_GAIN: dict[tuple[Any, ...], float] = {}
+#: expected values of an attack on a Guardian, shared the same way
+_GUARD: dict[tuple[Any, ...], float] = {}
+#: every such space's gain for some belongings, shared the same way
+_SERVICES: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
+MEMO_LIMIT = 20_000
+
+
+class StdPlan:
+    """The yardstick for one character on one decision's board (see the module doc).
+
+    Borrows the Basic `Plan`'s effect arithmetic (gains, losses, die tables), which reads
+    only the pack and the cube banks."""
+
+    effect = Plan.effect
+    pay = Plan.pay
+    act_options = Plan.act_options
+
+    def __init__(self, state: ProphecyState, pack: Pack, sp: StandardPack, me: str) -> None:
+        self.state = state
+        self.pack = pack
+        self.sp = sp
+        self.sp_id = sp.id
+        _PACKS[id(pack)] = pack
+        self.tables = tables_for(sp.base)
+        self.bank_red = state.bank_red
+        self.bank_blue = state.bank_blue
+        # what the borrowed Basic `act_options` reads for Certificates (none in Standard)
+        self.price = tuple(0 for _ in self.tables.guilds)
+        self.cert_xp = 0
+        self.need = sp.figures.artifacts_to_win.value or 4
+        self.wills_magic = pack.rules.wills_switch_magic.value or 0
+        self.me = me
+        self.world = build_world(state, pack, sp, self.tables, me)
+        self.art_ids = tuple(a.id for a in sp.artifacts)
+        self.markets = frozenset(i for i, s in enumerate(pack.board.spaces) if any(v.kind == "market" for v in s.services))
+
+    # -- what she holds --------------------------------------------------------------------
+    def static(self, r: StdRes) -> float:
+        if r.dead:
+            return DEAD
+        if len(r.arts) >= self.need:
+            return WON
+        h, m = r.h, r.m
+        return (cards_value(self.sp_id, r.arts, r.abil)
+                + (_HEALTH[h] if 0 <= h < _TABLE else health_value(h)) + H_TOTAL * (h + r.hl)
+                + (_MAGIC[m] if 0 <= m < _TABLE else magic_value(m)) + M_TOTAL * (m + r.ml)
+                + XP_V * r.xp + _gold_value(r.gold)
+                + item_value(self.pack.id, id(self.pack), r.items) + r.extra)
+
+    def value(self, space: int, r: StdRes, now: bool = False) -> float:
+        """Static value plus the best prospect from `space`; `now`: she may still act there
+        this turn (else whatever she does comes next turn at the earliest)."""
+        if r.dead:
+            return DEAD
+        if len(r.arts) >= self.need:
+            return WON
+        key = (space, now, r.key())
+        memo = self.world.memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self.static(r) + self.prospect(space, r, now)
+        return found
+
+    def expect(self, space: int, branches: Iterable[tuple[float, StdRes]], now: bool = False) -> float:
+        return sum(p * self.value(space, b, now) for p, b in branches)
+
+    # -- prospects -------------------------------------------------------------------------
+    def prospect(self, space: int, r: StdRes, now: bool) -> float:
+        if self.world.final:
+            return 0.0
+        turns = self.tables.turns[1 if r.gold >= 1 else 0][space]
+        best = 0.0
+        for spaces, gain, attack in self.goals(r):
+            if gain <= best:
+                break  # goals come best first: a discounted one cannot beat `best` any more
+            d = min(turns[s] for s in spaces)
+            f = 1.0 if now and d == 0 and (not attack or self.world.attack_open) else GAMMA ** (d + 1)
+            v = f * gain
+            if v > best:
+                best = v
+        return best
+
+    def goals(self, r: StdRes) -> list[tuple[tuple[int, ...], float, bool]]:
+        """What she could go and do from what she holds, best gain first: (where, gain, is
+        it an attack). Worked out once per belongings and decision; only the distance
+        depends on where she stands."""
+        key = ("goals", r.key())
+        memo = self.world.memo
+        found = memo.get(key)
+        if found is not None:
+            return found  # type: ignore[return-value]
+        w = self.world
+        pkey = ("planes", r.h, r.hl, r.m, r.ml, r.items, r.abil, r.arts, r.gold >= GOLD_CAP)
+        planes: Any = memo.get(pkey)
+        if planes is None:
+            planes = memo[pkey] = [(pl.spaces, g, True) for pl in w.planes for g in (self.plane_gain(r, pl),) if g > 0]
+        out: list[tuple[tuple[int, ...], float, bool]] = list(planes)
+        # an Ability changes only her cards, Experience and Gold: the static value's
+        # difference is worked out from those parts alone
+        money = _gold_value(r.gold)
+        for gspace, card, xp, gold in w.offers:
+            if r.xp < xp or r.gold < gold or card in r.abil:
+                continue
+            gain = (cards_value(self.sp_id, r.arts, r.abil + (card,)) - cards_value(self.sp_id, r.arts, r.abil)
+                    - XP_V * xp + _gold_value(r.gold - gold) - money)
+            if gain > 0:
+                out.append(((gspace,), gain, False))
+        if w.training:
+            gain = self.train_gain(r, None)
+            if gain > 0:
+                out.append((w.training, gain, False))
+        for space, gain in self.service_gains(r):
+            out.append(((space,), gain, False))
+        out.sort(key=lambda g: -g[1])
+        memo[key] = out  # type: ignore[assignment]
+        return out
+
+    def train_gain(self, r: StdRes, member_gold: int | None) -> float:
+        """The best gain of training one figure (Experience = the new figure; ruling training)."""
+        best = 0.0
+        base = self.static(r)
+        for figure in ("strength", "willpower"):
+            after = self.trained(r, figure, member_gold or 0)
+            if after is not None:
+                best = max(best, self.static(after) - base)
+        return best
+
+    def trained(self, r: StdRes, figure: str, gold: int) -> StdRes | None:
+        per = self.sp.figures.training_experience_per_point.value or 1
+        cubes = r.h + r.hl if figure == "strength" else r.m + r.ml
+        xp = (cubes + 1) * per
+        if r.xp < xp or r.gold < gold:
+            return None
+        after = r.copy()
+        after.xp -= xp
+        after.gold -= gold
+        if figure == "strength":
+            after.h += 1
+        else:
+            after.m += 1
+        return after
+
+    def service_gains(self, r: StdRes) -> list[tuple[int, float]]:
+        """(space, gain) of every space whose best Possibility would help her.
+
+        A Possibility reads only her Gold, Health and Magic (a market also her Items), and
+        Gold far beyond what anything costs changes nothing: the key keeps just those, so the
+        answers are shared across decisions (a market's, which depends on its offer, within
+        one decision)."""
+        gold = min(r.gold, GOLD_CAP + 4)
+        key = (id(self.pack), gold, r.h, r.hl, r.m, r.ml, self.world.heals_blocked)
+        found = _SERVICES.get(key)
+        if found is None:
+            bare = StdRes(0, gold, r.h, r.hl, r.m, r.ml, 0, ())
+            found = [(s, g) for s in self.world.service_spaces if s not in self.markets
+                     for g in (self._best_service(s, bare, False),) if g > 0]
+            if len(_SERVICES) >= MEMO_LIMIT:
+                _SERVICES.clear()
+            _SERVICES[key] = found
+        if r.gold < 2 and not r.items:
+            return found
+        mkey = ("market", gold, r.items)
+        markets: Any = self.world.memo.get(mkey)
+        if markets is None:
+            shop = StdRes(0, gold, 0, 0, 0, 0, 0, r.items)
+            markets = self.world.memo[mkey] = [(s, g) for s in self.markets  # type: ignore[assignment]
+                                               for g in (self._best_service(s, shop, True),) if g > 0]
+        return found + markets if markets else found
+
+    def service_gain(self, space: int, r: StdRes) -> float:
+        """The best single Possibility of a space for her (healing, work, a market)."""
+        return self._best_service(space, r, space in self.markets)
+
+    def _best_service(self, space: int, r: StdRes, market: bool) -> float:
+        base = self.static(r)
+        best = 0.0
+        for kind, _key, branches in self.act_options(self.state, space, r, True, frozenset()):
+            if kind == "heal" and self.world.heals_blocked:
+                continue
+            if kind in ("opportunity", "repair") or (kind in ("buy", "sell") and not market):
+                continue  # cards come and go; they count where she stands, not as a goal
+            v = sum(p * self.static(b) for p, b in branches) - base
+            best = max(best, v)
+        return best
+
+    # -- the Astral Planes -------------------------------------------------------------------
+    def plane_gain(self, r: StdRes, plane: PlaneTarget) -> float:
+        """Expected gain of attacking this plane now, over what its next Guardian may be.
+
+        Experience and Gold change no battle against a Guardian (their costs are Magic) and
+        count linearly in the static value, so the gain is worked out once for her figures,
+        Items and cards whatever her purse (below the Gold cap)."""
+        if plane.lesser:
+            pool, tier = plane.lesser, "lesser"
+        elif plane.greater:
+            pool, tier = plane.greater, "greater"
+        else:
+            return 0.0
+        # what the gain reads of the plane: its next Guardian (and for the Greater one the
+        # Artifact it guards), never its place: planes alike share the answer
+        key = (id(self.pack), r.h, r.hl, r.m, r.ml, r.items, r.abil, r.arts, r.gold >= GOLD_CAP, tier, pool,
+               plane.power_up, plane.artifact if tier == "greater" else ())
+        found = _GAIN.get(key)
+        if found is not None:
+            return found
+        norm = r.copy()
+        norm.xp = 0
+        norm.gold = GOLD_CAP if r.gold >= GOLD_CAP else 0
+        norm.extra = 0.0
+        gain = sum(self.guardian_ev(norm, g, tier, plane, False) for g in pool) / len(pool) - self.static(norm)
+        if len(_GAIN) >= MEMO_LIMIT:
+            _GAIN.clear()
+        _GAIN[key] = gain
+        return gain
+
+    def guardian_foe(self, card: str, plane: PlaneTarget) -> FoeSpec:
+        return guardian_spec(self.sp_id, card, plane.power_up, self.wills_magic)
+
+    def guardian_ev(self, r: StdRes, card: str, tier: str, plane: PlaneTarget, cont: bool = True) -> float:
+        """Expected static value after the best battle against this Guardian; with `cont`,
+        a Lesser one's win may go straight on against the Greater one (a prospect leaves
+        that out: it is a bonus, and the decision itself weighs it)."""
+        cont = cont and tier == "lesser" and bool(plane.greater)
+        key = (id(self.pack), r.key(), card, tier, plane.power_up, plane.sig if cont else 0,
+               plane.artifact if tier == "greater" else ())
+        found = _GUARD.get(key)
+        if found is not None:
+            return found
+        foe = self.guardian_foe(card, plane)
+        best = self.static(r)  # no battle affordable: the engine would offer none
+        first = True
+        for opt in res_battles(self.pack, self.sp_id, r, foe):
+            v = self.guardian_outcomes_value(r, card, tier, plane, opt, cont)
+            if first or v > best:
+                best, first = v, False
+        if len(_GUARD) >= MEMO_LIMIT:
+            _GUARD.clear()
+        _GUARD[key] = best
+        return best
+
+    def guardian_outcomes_value(self, r: StdRes, card: str, tier: str, plane: PlaneTarget, opt: Option,
+                                cont: bool) -> float:
+        v = 0.0
+        for p, b, won in self.guardian_outcomes(r, card, tier, plane, opt.cost, opt.win, opt.draw, opt.loss):
+            if cont and won and not b.dead:
+                stay = self.static(b)
+                go = sum(self.guardian_ev(b, g, "greater", plane) for g in plane.greater) / len(plane.greater)
+                v += p * max(stay, go)
+            else:
+                v += p * self.static(b)
+        return v
+
+    def guardian_outcomes(self, r: StdRes, card: str, tier: str, plane: PlaneTarget, cost: Cost | None,
+                          w: float, d: float, l: float) -> list[tuple[float, StdRes, bool]]:
+        g = self.sp.guardian(card)
+        paid = self.pay(r, cost)
+        out: list[tuple[float, StdRes, bool]] = []
+        if w:
+            won = paid.copy()
+            won.xp += g.experience + self.extra_xp(r)
+            if tier == "lesser":
+                out.extend((w * p, b, True) for p, b in self.effect(won, g.reward))
+            else:
+                pool = plane.artifact or self.art_ids[:1]
+                for a in pool:
+                    b = won.copy()
+                    b.arts = won.arts + (a,)
+                    out.append((w / len(pool), b, True))
+        if d:
+            out.append((d, paid, False))
+        if l:
+            lost = paid.copy()
+            lose_health(lost, 1)
+            out.append((l, lost, False))
+        return out
+
+    def extra_xp(self, r: StdRes) -> int:
+        return _extra_xp(self.sp_id, r.abil, r.arts)
+
+    # -- Creatures ---------------------------------------------------------------------------
+    def creature_outcomes(self, r: StdRes, card: CreatureCard, cost: Cost | None, w: float, d: float, l: float,
+                          breaks: str | None = None) -> list[tuple[float, StdRes, str]]:
+        paid = self.pay(r, cost)
+        if breaks is not None:
+            for i, (c, dmg) in enumerate(paid.items):
+                if c == breaks and not dmg:
+                    paid.items = paid.items[:i] + ((c, True),) + paid.items[i + 1:]
+                    break
+        out: list[tuple[float, StdRes, str]] = []
+        if w:
+            won = paid.copy()
+            won.xp += card.experience + self.extra_xp(r)
+            out.extend((w * p, b, "win") for p, b in self.effect(won, card.treasure))
+        if d:
+            out.append((d, paid, "draw"))
+        if l:
+            if card.on_loss is not None:
+                out.extend((l * p, b, "loss") for p, b in self.effect(paid, self.warded(r, card.on_loss)))
+            else:
+                lost = paid.copy()
+                lose_health(lost, 1)
+                out.append((l, lost, "loss"))
+        return out
+
+    def warded(self, r: StdRes, eff: Effect) -> Effect:
+        wards = _wards(self.sp_id, r.abil, r.arts)
+        update: dict[str, Any] = {}
+        if "gold_loss" in wards and eff.gold < 0:
+            update["gold"] = 0
+        if "item_loss" in wards and eff.lose_items:
+            update["lose_items"] = 0
+        if "item_damage" in wards and eff.damage_items:
+            update["damage_items"] = 0
+        return eff.model_copy(update=update) if update else eff
+
+    def creature_value(self, space: int, r: StdRes, card: CreatureCard, foe: FoeSpec) -> tuple[float, float]:
+        """(expected value after the best battle against `card` on `space`, its win chance)."""
+        best, best_win = None, 0.0
+        for opt in res_battles(self.pack, self.sp_id, r, foe):
+            v = sum(p * self.value(space, b, kind == "win")
+                    for p, b, kind in self.creature_outcomes(r, card, opt.cost, opt.win, opt.draw, opt.loss))
+            if best is None or v > best:
+                best, best_win = v, opt.win
+        if best is None:
+            return self.value(space, r), 0.0
+        return best, best_win
+
+
+@lru_cache(maxsize=4096)
+def _extra_xp(sp_id: str, abil: tuple[str, ...], arts: tuple[str, ...]) -> int:
+    sp = standard_pack_by_id(sp_id)
+    cards: list[Any] = [sp.ability(a) for a in abil] + [sp.artifact(a) for a in arts]
+    return sum(e.amount for c in cards for e in c.effects if e.kind == "extra_experience")
+
+
+@lru_cache(maxsize=4096)
+def _wards(sp_id: str, abil: tuple[str, ...], arts: tuple[str, ...]) -> frozenset[str]:
+    sp = standard_pack_by_id(sp_id)
+    cards: list[Any] = [sp.ability(a) for a in abil] + [sp.artifact(a) for a in arts]
+    return frozenset(w for c in cards for e in c.effects if e.kind == "ward" for w in e.against)
+
+
+def forget() -> None:
+    """Empty the memos shared between decisions (a benchmark times each run cold)."""
+    _GAIN.clear()
+    _GUARD.clear()
+    _SERVICES.clear()
