@@ -43,10 +43,11 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(None, ge=1, le=4096, description="Number of Discord shards (empty: no sharding)")
     shard_ids: str | None = Field(None, description="Shards this process connects, e.g. 0,1 or 0-3 (empty: all)")
 
-    @field_validator("shard_count", mode="before")
+    @field_validator("shard_count", "dev_guild_id", mode="before")
     @classmethod
     def _no_count(cls, value: object) -> object:
-        """`SHARD_COUNT=` (left empty, as in .env.example) means no sharding."""
+        """A number left empty (`SHARD_COUNT=`, `DEV_GUILD_ID=`, as in .env.example) means unset,
+        so `cp .env.example .env` starts as it is."""
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("shard_ids")
