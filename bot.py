@@ -85,12 +85,16 @@ class GameBot(commands.Bot):
         for name in COGS:
             await self.load_extension(name)
         await self.tree.set_translator(LocaleTranslator())
-        if self.settings.dev_guild_id:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        # The commands belong to the application, not to a shard: of several processes, the one
+        # serving shard 0 syncs them.
+        shards = self.settings.shards
+        if shards is None or 0 in shards.ids:
+            if self.settings.dev_guild_id:
+                guild = discord.Object(id=self.settings.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
         # Content, locales and cogs are loaded for the life of the process: move them out of
         # the garbage collector's sight so its passes stay short while games are played.
         gc.collect()

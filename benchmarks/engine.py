@@ -6,7 +6,13 @@
    starting from an empty AI memo; best and median printed), and microseconds per action
    spent in the rules engine (`apply`) and in the AI's decision, timed separately around
    each call;
-3. rounds per game, and the heuristic's win rate against three random players.
+3. rounds per game, and the heuristic's win rate against three random players;
+4. the same for the Standard Version (`version: standard`): four-player heuristic games per
+   second (timed once, the AI memo emptied first), rounds per game, how the games ended
+   (four Artifacts, Final Battle, Apocalypse, last survivor, round limit; the Apocalypse
+   variant is played in every other game so that ending can happen), and the heuristic's
+   win rate against three random players. Standard games are longer and their decisions
+   richer, so fewer are played: N is printed.
 
 CPU time (time.process_time) is used, so other programs on the machine skew the figures
 less (on a busy machine they still do: compare the best of the repeats). The content pack
@@ -14,6 +20,7 @@ is loaded, one game played and the loaded objects frozen out of the garbage coll
 work (gc.freeze) before anything is timed; the load time is printed on its own line. The
 whole run's CPU and wall time close the report.
 Run: python benchmarks/engine.py [--vs-baseline N] [--games N] [--repeat N] [--vs-random N]
+     [--std-games N] [--std-vs-random N]
 """
 from __future__ import annotations
 
@@ -31,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import packs  # noqa: E402,F401  (reads data/ into the engine)
 from engine.ai.board import tables_for  # noqa: E402
 from engine.ai.heuristic import forget  # noqa: E402
+from engine.ai.std_plan import forget as forget_standard  # noqa: E402
 from engine.ai.simulate import SIM_PLAYERS, ai_rng  # noqa: E402
 from engine.core.system import Seat  # noqa: E402
 from engine.prophecy.content import pack_by_id  # noqa: E402
@@ -123,6 +131,88 @@ def speed(games: int, round_limit: int) -> dict[str, Any]:
             "unfinished": unfinished}
 
 
+#: how a Standard game can end (`ProphecyState.end_reason`), in the order printed
+STD_ENDINGS = ("four_artifacts", "final_battle", "apocalypse", "last_standing", "round_limit", "everyone_died")
+
+
+def std_options(seed: int, round_limit: int) -> dict[str, Any]:
+    """A Standard game; every other seed plays the Apocalypse variant (ruling apocalypse)."""
+    return {"version": "standard", "round_limit": round_limit, "standard": {"apocalypse": seed % 2 == 1}}
+
+
+def std_speed(games: int, seed0: int, round_limit: int) -> dict[str, Any]:
+    """Four heuristic seats in Standard games, timed as `speed` times the Basic ones."""
+    forget_standard()
+    actions = 0
+    t_apply = t_ai = 0.0
+    rounds: list[int] = []
+    endings: dict[str, int] = {}
+    t0 = clock()
+    for i in range(games):
+        st, n, a, b = timed_game(["heuristic"] * 4, seed0 + i, std_options(seed0 + i, round_limit))
+        actions += n
+        t_apply += a
+        t_ai += b
+        rounds.append(st.round)
+        endings[st.end_reason] = endings.get(st.end_reason, 0) + 1
+    return {"elapsed": clock() - t0, "actions": actions, "apply": t_apply, "ai": t_ai, "rounds": rounds,
+            "endings": endings}
+
+
+def std_vs_random(games: int, seed0: int, round_limit: int) -> tuple[int, dict[str, int], list[int]]:
+    """The heuristic in seat (i mod 4) of Standard game i against three random seats."""
+    wins = 0
+    endings: dict[str, int] = {}
+    rounds = []
+    for i in range(games):
+        seat = i % 4
+        levels = ["random"] * 4
+        levels[seat] = "heuristic"
+        st, _n, _a, _b = timed_game(levels, seed0 + i, std_options(seed0 + i, round_limit))
+        wins += st.winner == f"p{seat + 1}"
+        endings[st.end_reason] = endings.get(st.end_reason, 0) + 1
+        rounds.append(st.round)
+    return wins, endings, rounds
+
+
+def endings_text(endings: dict[str, int]) -> str:
+    names = {"four_artifacts": "four Artifacts", "final_battle": "Final Battle", "apocalypse": "Apocalypse",
+             "last_standing": "last survivor", "round_limit": "round limit", "everyone_died": "everyone died"}
+    known = [f"{names[k]} {endings.get(k, 0)}" for k in STD_ENDINGS if k != "everyone_died" or endings.get(k)]
+    other = [f"{k} {v}" for k, v in endings.items() if k not in names]
+    return ", ".join(known + other)
+
+
+def standard_section(games: int, vs_random: int, round_limit: int) -> None:
+    t0 = clock()
+    timed_game(["heuristic"] * 4, 999_998, std_options(0, 60))  # loads the Standard pack
+    gc.collect()
+    gc.freeze()
+    print(f"Standard Version (pack and a warm-up game: {clock() - t0:.1f} s CPU, not in the figures below)")
+    if games:
+        run = std_speed(games, 40_000, round_limit)
+        actions, elapsed = run["actions"], run["elapsed"]
+        rounds = run["rounds"]
+        print(f"  4-player heuristic games: N={games} games, timed once (CPU, one core)")
+        print(f"    games per second:      {games / elapsed:.2f} ({elapsed / games:.2f} s a game)")
+        print(f"    actions per game:      {actions / games:.0f}")
+        print(f"    engine apply:          {run['apply'] / actions * 1e6:.0f} us/action "
+              f"({run['apply'] / elapsed:.0%} of the time)")
+        print(f"    AI decision:           {run['ai'] / actions * 1e6:.0f} us/decision "
+              f"({run['ai'] / elapsed:.0%} of the time)")
+        print(f"    rounds per game: mean {statistics.mean(rounds):.1f}, median {statistics.median(rounds):.0f}, "
+              f"min {min(rounds)}, max {max(rounds)} (round limit {round_limit})")
+        print(f"    how they ended: {endings_text(run['endings'])}")
+    if vs_random:
+        t1 = clock()
+        wins, endings, rounds = std_vs_random(vs_random, 50_000, round_limit)
+        lo, hi = wilson(wins, vs_random)
+        print(f"  heuristic vs 3 random (seat rotated): N={vs_random} games in {clock() - t1:.1f} s")
+        print(f"    heuristic win rate: {wins / vs_random:.1%} (95% CI {lo:.1%}-{hi:.1%}); "
+              f"mean rounds {statistics.mean(rounds):.1f}")
+        print(f"    how they ended: {endings_text(endings)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--vs-baseline", type=int, default=200, help="games of 1 heuristic vs 3 baseline")
@@ -130,6 +220,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="times the 4-player games are timed")
     ap.add_argument("--vs-random", type=int, default=100, help="games of 1 heuristic vs 3 random")
     ap.add_argument("--round-limit", type=int, default=300, help="safety stop for random-heavy games")
+    ap.add_argument("--std-games", type=int, default=8, help="Standard 4-player heuristic games to time")
+    ap.add_argument("--std-vs-random", type=int, default=20, help="Standard games of 1 heuristic vs 3 random")
     args = ap.parse_args()
     start, wall = clock(), time.perf_counter()
     loaded = warm_up()
@@ -171,6 +263,10 @@ def main() -> None:
         print(f"heuristic vs 3 random (seat rotated): N={args.vs_random} games in {clock() - t0:.1f} s")
         print(f"  heuristic win rate: {wins / args.vs_random:.1%} (95% CI {lo:.1%}-{hi:.1%}; "
               f"{by_limit} decided by the round limit)")
+
+    # 4. the Standard Version
+    if args.std_games or args.std_vs_random:
+        standard_section(args.std_games, args.std_vs_random, args.round_limit)
     print(f"whole benchmark: {clock() - start:.1f} s CPU, {time.perf_counter() - wall:.1f} s wall")
 
 

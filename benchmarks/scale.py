@@ -12,12 +12,17 @@ an immediate restart that takes its shard back):
 
 * whole press p50/p99: from the interaction sent until the next prompt of that game has
   reached the fake Discord (the reply, the narration and the new buttons);
-* presses offered, sent, applied (their step is in the game's action log), lost (acknowledged
-  to the player but not in the log; target 0), doubled (more steps by players in a game's log
-  than presses sent to it; target 0), unanswered (no process served the shard: the player
-  would see "This interaction failed");
+* presses offered, sent (at most one in flight per table: the rest found every table busy),
+  applied (their step is in the game's action log), lost (acknowledged to the player but not in
+  the log; target 0), doubled (more steps by players in a game's log than presses sent to it;
+  target 0), not answered (no answer within Discord's 3 s, which the fake enforces as Discord
+  does: the player sees "This interaction failed"), and of those how many were sent while no
+  process served the shard, or were applied anyway;
 * reminders due, posted once, posted twice or more (target 0), not posted;
-* for the kill: the time from `kill -9` until the restarted process was connected again.
+* for the kill: the time from `kill -9` until the restarted process was connected again;
+* CPU seconds per press of the bot processes, of this process (the fake Discord and the
+  players) and of the PostgreSQL server (when it runs on this machine), which tell whether the
+  machine, rather than the design, set the latency.
 
 The database: `--database-url`, else DATABASE_URL, else TEST_DATABASE_URL (a server where this
 may create and drop a database), else `--start-postgres` starts a throwaway server as
@@ -64,6 +69,47 @@ REMINDER = "it is still your turn"
 DAY = 86_400.0
 MENTION = re.compile(r"<@!?(\d+)>")
 LOBBY_ROWS = ("join", "leave", "add_bot", "kick", "start")
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_of(pid: int) -> float:
+    """CPU seconds (user + system) a process of this machine has used so far (0 if unknown)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICKS
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def children_of(parent: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == parent:
+                found.append(int(stat.parent.name))
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
+
+
+async def postmaster_of(url: str) -> int | None:
+    """The pid of the server's main process, if it runs on this machine (else None)."""
+    conn = await asyncpg.connect(url)
+    try:
+        backend = int(await conn.fetchval("SELECT pg_backend_pid()"))
+        try:  # read while the connection (and so its server process) is still there
+            parent = int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            return None
+    finally:
+        await conn.close()
+    return parent if Path(f"/proc/{parent}/cmdline").read_bytes().split(b"\0")[0].endswith(b"postgres") else None
+
+
+def server_cpu(postmaster: int | None) -> float:
+    if postmaster is None:
+        return float("nan")
+    return cpu_of(postmaster) + sum(cpu_of(pid) for pid in children_of(postmaster))
 
 
 def pct(values: list[float], q: float) -> float:
@@ -195,6 +241,7 @@ class Processes:
         self.clock_interval = clock_interval
         self.running: dict[int, subprocess.Popen[bytes]] = {}
         self.count = 0
+        self.cpu_of_killed = 0.0
 
     def spawn(self, shard: int) -> None:
         self.count += 1
@@ -213,17 +260,37 @@ class Processes:
 
     def kill(self, shard: int) -> None:
         proc = self.running.pop(shard)
+        before = cpu_of(proc.pid)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
+        self.cpu_of_killed += before
+
+    def cpu(self) -> float:
+        """CPU seconds of every bot process so far (the killed ones up to their kill)."""
+        return self.cpu_of_killed + sum(cpu_of(p.pid) for p in self.running.values())
 
     def stop_all(self) -> None:
         for shard in list(self.running):
             self.kill(shard)
 
     def errors(self) -> str:
-        text = "".join(p.read_text(errors="replace") for p in sorted(self.folder.glob("bot*.log")))
-        lines = [x for x in text.splitlines() if " ERROR " in x or "Traceback" in x]
-        return "\n".join(lines[-10:])
+        """The bot processes' logged errors, each with its traceback (the last few)."""
+        blocks: list[str] = []
+        for log in sorted(self.folder.glob("bot*.log")):
+            current: list[str] = []
+            for line in log.read_text(errors="replace").splitlines():
+                if " ERROR " in line or " CRITICAL " in line:
+                    if current:
+                        blocks.append("\n".join(current))
+                    current = [f"{log.name}: {line}"]
+                elif current and (line.startswith((" ", "Traceback")) or not line[:4].isdigit()):
+                    current.append(line)
+                elif current:
+                    blocks.append("\n".join(current))
+                    current = []
+            if current:
+                blocks.append("\n".join(current))
+        return "\n".join(blocks[-3:])
 
 
 # ------------------------------------------------------------------------------ tables and presses
@@ -232,6 +299,7 @@ class Processes:
 @dataclass
 class Table:
     channel: int
+    guild: int
     shard: int
     prompt: StoredMessage | None
     busy: bool = False
@@ -247,8 +315,8 @@ class Press:
     seconds: float | None = None
     acked: bool = False
     refused: bool = False
-    late: bool = False
     next_prompt: bool = False
+    no_process: bool = False
 
 
 def version_of(prompt: StoredMessage) -> int | None:
@@ -278,6 +346,7 @@ async def press(fake: FakeDiscord, table: Table, rng: random.Random, phase: str,
         table.prompt, table.busy = None, False
         return
     entry = Press(table, version, int(who.group(1)), time.perf_counter(), phase)
+    entry.no_process = not fake.gateway.sessions_for(table.guild)
     log.append(entry)
     try:
         if prompt.buttons:
@@ -288,7 +357,6 @@ async def press(fake: FakeDiscord, table: Table, rng: random.Random, phase: str,
             result = await fake.select(None, entry.actor, prompt, select["custom_id"], [select["options"][0]["value"]])
         entry.acked = result.acked
         entry.refused = result.acked and result.ephemeral
-        entry.late = result.acked and (result.elapsed or 0) > 3.0
         if entry.acked and not entry.refused:
             arrived = await fake.wait_until(lambda: newest_prompt(fake, table.channel, version) is not None, timeout=10)
             entry.seconds = time.perf_counter() - entry.sent
@@ -304,15 +372,15 @@ async def open_tables(world: World, channels: list[tuple[int, int, int]]) -> lis
     fake = world.fake
     tables = []
 
-    async def one(channel: int, shard: int) -> None:
+    async def one(channel: int, guild: int, shard: int) -> None:
         await fake.slash(None, world.alice, channel, "game new", system="prophecy")
         await fake.slash(None, world.bob, channel, "game join")
         started = await fake.slash(None, world.alice, channel, "game start")
         prompt = next((m for m in reversed(started.messages) if m.buttons or m.selects), None)
-        tables.append(Table(channel, shard, prompt))
+        tables.append(Table(channel, guild, shard, prompt))
 
     for k in range(0, len(channels), 10):
-        await asyncio.gather(*(one(c, s) for c, _, s in channels[k:k + 10]))
+        await asyncio.gather(*(one(c, g, s) for c, g, s in channels[k:k + 10]))
     return [t for t in tables if t.prompt is not None]
 
 
@@ -327,11 +395,12 @@ class PhaseResult:
     presses: list[Press]
     reminders_due: dict[int, float]
     kill_to_connected: float | None = None
+    cpu: dict[str, float] = field(default_factory=dict)
 
 
 async def run_phase(name: str, world: World, procs: Processes, tables: list[Table], url: str,
                     reminder_games: list[int], *, rate: float, seconds: float, rng: random.Random,
-                    kill_shard: int | None, kill_at: float) -> PhaseResult:
+                    kill_shard: int | None, kill_at: float, postmaster: int | None) -> PhaseResult:
     fake = world.fake
     start = time.time() + 1.0
     due = await arm_reminders(url, reminder_games, start, seconds * 0.9)
@@ -352,6 +421,7 @@ async def run_phase(name: str, world: World, procs: Processes, tables: list[Tabl
 
     killer = asyncio.create_task(kill_and_restart()) if kill_shard is not None else None
     await asyncio.sleep(max(0.0, start - time.time()))
+    cpu_before = {"bots": procs.cpu(), "fake": time.process_time(), "server": server_cpu(postmaster)}
     loop = asyncio.get_running_loop()
     began = loop.time()
     k = 0
@@ -374,9 +444,11 @@ async def run_phase(name: str, world: World, procs: Processes, tables: list[Tabl
         await asyncio.wait(tasks, timeout=30)
     if killer is not None:
         await killer
+    cpu = {"bots": procs.cpu() - cpu_before["bots"], "fake": time.process_time() - cpu_before["fake"],
+           "server": server_cpu(postmaster) - cpu_before["server"]}
     # the reminders due last: a few clock passes more
     await asyncio.sleep(max(0.0, max(due.values(), default=0) - time.time()) + procs.clock_interval * 4 + 2)
-    return PhaseResult(name, offered, len(log), log, due, restart_seconds[0] if restart_seconds else None)
+    return PhaseResult(name, offered, len(log), log, due, restart_seconds[0] if restart_seconds else None, cpu)
 
 
 async def report(result: PhaseResult, world: World, url: str, channel_of_game: dict[int, int],
@@ -396,27 +468,38 @@ async def report(result: PhaseResult, world: World, url: str, channel_of_game: d
             by_humans = [r for r in rows if r.actor in humans]
             steps[game_id] = {(r.version_after - 1, r.actor) for r in by_humans}
             doubled += max(0, len(by_humans) - sent_per_game[game_id])
-        for p in result.presses:
-            done = (p.game_version, str(p.actor)) in steps[game_of_channel[p.table.channel]]
+        # a step answers one press: a second press of the same prompt (resent after no answer)
+        # finds it taken and counts as not applied; acknowledged presses claim their step first
+        for p in sorted(result.presses, key=lambda p: (not (p.acked and not p.refused), p.sent)):
+            game_steps = steps[game_of_channel[p.table.channel]]
+            done = (p.game_version, str(p.actor)) in game_steps
+            game_steps.discard((p.game_version, str(p.actor)))
             applied += done
             lost += p.acked and not p.refused and not done
             unacknowledged += done and not p.acked
     whole = [p.seconds * 1000 for p in result.presses if p.seconds is not None and p.next_prompt]
     unanswered = sum(1 for p in result.presses if not p.acked)
+    no_process = sum(1 for p in result.presses if not p.acked and p.no_process)
     refused = sum(1 for p in result.presses if p.refused)
-    late = sum(1 for p in result.presses if p.late)
     posted = Counter(sum(1 for m in fake.messages_in(channel_of_game[g]) if REMINDER in m.text) for g in result.reminders_due)
     print(f"{result.name}:")
     print(f"  whole press                  p50 {pct(whole, 50):7.1f} ms   p99 {pct(whole, 99):7.1f} ms   "
           f"max {max(whole, default=float('nan')):7.1f} ms  (n={len(whole)})")
-    print(f"  presses offered {result.offered}, sent {result.sent} (a table was busy for the rest), "
-          f"applied {applied}, lost {lost} (target 0), doubled {doubled} (target 0)")
-    print(f"  not answered (shard without a process) {unanswered}, of them applied before the process died "
-          f"{unacknowledged}; refused as out of date {refused}; answered after Discord's 3 s {late}")
+    seconds = max(p.sent for p in result.presses) - min(p.sent for p in result.presses) if result.presses else 0
+    print(f"  presses offered {result.offered}, sent {result.sent} (every table was busy for the rest; "
+          f"{result.sent / seconds if seconds else 0:.0f}/s), applied {applied}, lost {lost} (target 0), "
+          f"doubled {doubled} (target 0)")
+    print(f"  not answered within Discord's 3 s {unanswered}: sent while no process served the shard {no_process}, "
+          f"applied anyway {unacknowledged}; refused as out of date (a table whose prompt was not replaced) {refused}")
     print(f"  reminders due {len(result.reminders_due)}: posted once {posted.get(1, 0)}, "
           f"twice or more {sum(n for k, n in posted.items() if k >= 2)} (target 0), not posted {posted.get(0, 0)}")
     if result.kill_to_connected is not None:
         print(f"  kill -9 -> restarted process connected again: {result.kill_to_connected:.1f} s")
+    if result.sent:
+        per = {k: v / result.sent * 1000 for k, v in result.cpu.items()}
+        print(f"  CPU per press sent: bot processes {per['bots']:.1f} ms, fake Discord and players {per['fake']:.1f} ms, "
+              f"PostgreSQL {per['server']:.1f} ms ({sum(result.cpu.values()):.0f} CPU s in the phase"
+              f"{', the restarted process start-up included' if result.kill_to_connected is not None else ''})")
     return sent_per_game
 
 
@@ -435,7 +518,8 @@ async def run(args: argparse.Namespace, server_url: str) -> None:
             await conn.close()
         print(f"PostgreSQL {version} (fsync={fsync}, synchronous_commit={sync_commit}); {args.processes} bot processes, "
               f"one shard each; {args.games} stored games; {args.tables} tables pressed at {args.rate:g}/s offered, "
-              f"{args.seconds:g} s per phase; {os.cpu_count()} CPU cores for all of it", flush=True)
+              f"{args.seconds:g} s per phase; {os.cpu_count()} CPU cores for all of it, load average "
+              f"{os.getloadavg()[0]:.1f} before the start", flush=True)
         async with FakeDiscord() as fake:
             world = build_world(fake, args.processes, args.games, args.guilds_per_shard)
             rng.shuffle(world.channels)
@@ -451,6 +535,7 @@ async def run(args: argparse.Namespace, server_url: str) -> None:
                     for shard in range(args.processes):
                         if not await procs.connected(shard):
                             raise SystemExit(f"bot process for shard {shard} did not connect:\n{procs.errors()}")
+                    postmaster = await postmaster_of(url)
                     t = time.perf_counter()
                     tables = await open_tables(world, live)
                     print(f"  opened {len(tables)} tables through the bots in {time.perf_counter() - t:.1f} s", flush=True)
@@ -462,15 +547,19 @@ async def run(args: argparse.Namespace, server_url: str) -> None:
                     rng.shuffle(reminder_pool)
                     first, second = reminder_pool[:args.reminders], reminder_pool[args.reminders:2 * args.reminders]
                     steady = await run_phase("steady", world, procs, tables, url, first, rate=args.rate,
-                                             seconds=args.seconds, rng=rng, kill_shard=None, kill_at=0)
+                                             seconds=args.seconds, rng=rng, kill_shard=None, kill_at=0,
+                                             postmaster=postmaster)
                     sent = await report(steady, world, url, channel_of_game, Counter())
                     killed = await run_phase(f"kill -9 of the shard-1 process at {args.kill_at:.0%}, restarted at once",
                                              world, procs, tables, url, second, rate=args.rate, seconds=args.seconds,
-                                             rng=rng, kill_shard=1 % args.processes, kill_at=args.kill_at)
+                                             rng=rng, kill_shard=1 % args.processes, kill_at=args.kill_at,
+                                             postmaster=postmaster)
                     await report(killed, world, url, channel_of_game, sent)
+                    print(f"  load average at the end: {os.getloadavg()[0]:.1f} (other programs on this machine "
+                          "count too)")
                     errors = procs.errors()
                     if errors:
-                        print("  errors logged by the bot processes (last 10):\n" + errors)
+                        print("  errors logged by the bot processes (the last three):\n" + errors)
                 finally:
                     procs.stop_all()
 

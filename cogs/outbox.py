@@ -12,6 +12,11 @@ author within a few minutes into the first message. So:
 
 Messages are stored as Discord would receive them (content, embed dicts, component rows,
 files as base64), so a restarted bot posts exactly what was decided, without re-rendering.
+
+Several bot processes on one PostgreSQL database (one per set of Discord shards) each post only
+their shards' messages: `pending_messages` lists those of the games whose server is in a shard
+this process serves, and marking one delivered is fenced by that shard's lease, so a message
+is never posted by two processes (and a repeat after a takeover folds into the first by nonce).
 """
 from __future__ import annotations
 

@@ -30,6 +30,10 @@ def _load(module: str) -> SystemPlugin:
 #: every registered system by its name (the `system` of its stored games)
 PLUGINS: dict[str, SystemPlugin] = {p.name: p for p in map(_load, REGISTERED)}
 
+#: engines built and tested whose Discord side is not written yet: no plug-in, so no command,
+#: no /game choice and nothing stored for them (Darkest Talisman: issue 15, /campaign to come)
+ENGINE_ONLY: tuple[str, ...] = ("darkest_talisman",)
+
 #: games whose texts the rules oracle holds but which are not playable yet (no plug-in):
 #: /rules still offers them as a filter
 REFERENCE_ONLY: tuple[RulesShelf, ...] = (RulesShelf("darkest_talisman", "commands.choices.darkest_talisman"),)

@@ -43,6 +43,8 @@ STAKE = 4.0
 #: looking at a hidden Guardian (Astral Sight), and taking another turn (Time Loop)
 PEEK_V = 0.3
 EXTRA_TURN_V = 1.2
+#: outside the Final Battle, the least chance of winning for which she fights a character
+DUEL_WIN = 0.5
 
 
 class StandardHeuristic:
@@ -243,7 +245,10 @@ class StandardHeuristic:
                 ex = action_odds(ctx, p, foe, a)
                 if ex is None:
                     continue
-                v = sum(q * plan.value(space, b, kind == "win" and after_win_free)
+                v = plan.world.memo.get(ex)
+                if v is None:  # loadouts with the same figures and price: once
+                    v = plan.world.memo[ex] = sum(
+                        q * plan.value(space, b, kind == "win" and after_win_free)
                         for q, b, kind in plan.creature_outcomes(r, card, ex.cost, ex.win, ex.draw, ex.loss, ex.breaks))
                 out.append((v, a))
                 best_fight = v if best_fight is None else max(best_fight, v)
@@ -253,9 +258,10 @@ class StandardHeuristic:
             elif isinstance(a, A.Avoid):
                 out.append((plan.value(space, r), a))
         spec = creature_spec(ctx.pack, card)
-        for a, after in self._items(plan, p, r, acts):
+        usable = self._items(plan, p, r, acts)
+        est = plan.creature_value(space, r, card, spec)[0] if usable else 0.0
+        for a, after in usable:
             v, _w = plan.creature_value(space, after, card, spec)
-            est, _w0 = plan.creature_value(space, r, card, spec)
             if v > est + 0.05 and best_fight is not None:
                 out.append((best_fight + (v - est) - 0.05, a))
         return out
@@ -442,14 +448,18 @@ class StandardHeuristic:
             ex = action_odds(ctx, p, foe, a)
             if ex is None:
                 continue  # a card this battle could not be fought against: not the one there
-            start = _broken(r, ex)
-            v = 0.0
-            for q, b, won in plan.guardian_outcomes(start, card, tier, target, ex.cost, ex.win, ex.draw, ex.loss):
-                here = plan.value(p.space, b)
-                if won and tier == "lesser" and target.greater and not b.dead:
-                    go = sum(plan.guardian_ev(b, x, "greater", target) for x in target.greater) / len(target.greater)
-                    here = max(here, go + (here - plan.static(b)))
-                v += q * here
+            key = ("plane", target.sig, card, ex)  # loadouts with the same figures and price: once
+            v = plan.world.memo.get(key)
+            if v is None:
+                start = _broken(r, ex)
+                v = 0.0
+                for q, b, won in plan.guardian_outcomes(start, card, tier, target, ex.cost, ex.win, ex.draw, ex.loss):
+                    here = plan.value(p.space, b)
+                    if won and tier == "lesser" and target.greater and not b.dead:
+                        # she may go straight on against the Greater Guardian
+                        here += max(0.0, plan.tier_gain(b, target, "greater"))
+                    v += q * here
+                plan.world.memo[key] = v
             total += v
             n += 1
         return total / n if n else None
@@ -462,10 +472,12 @@ class StandardHeuristic:
         ex = action_odds(ctx, p, sbattle.character_foe(ctx, q), a, defender=q)
         if ex is None:
             return None
+        final = sst.final_battle is not None
+        if not final and ex.win < DUEL_WIN:
+            return None  # outside the Final Battle a fight is picked only when favourable
         space = p.space
         start = _broken(plan.pay(r, ex.cost), ex)
         theirs = sst.players[q.player].artifacts
-        final = sst.final_battle is not None
         won = start.copy()
         harm = 0.0
         if final and theirs:

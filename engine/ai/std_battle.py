@@ -24,7 +24,7 @@ from engine.core.errors import RuleError
 from engine.prophecy.combat import battle_cost as creature_cost
 from engine.prophecy.combat import throw_bonus
 from engine.prophecy.content import Cost, CreatureCard, Pack
-from engine.prophecy.content_standard import Ability, StandardPack, standard_pack_by_id
+from engine.prophecy.content_standard import Ability, standard_pack_by_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.equipment import battle_bonus as items_bonus
 from engine.prophecy.equipment import check_loadout
@@ -214,10 +214,21 @@ class Option:
     """One way to fight a foe: what it costs before the dice, and its chances."""
 
     battle: str
-    cost: Cost
+    cost: "Price"
     win: float
     draw: float
     loss: float
+
+
+@dataclass(frozen=True, slots=True)
+class Price:
+    """What a battle costs before the dice, read like a `Cost` (a plain dataclass: the odds
+    are worked out often enough for pydantic's checks to show)."""
+
+    gold: int = 0
+    experience: int = 0
+    health: int = 0
+    magic: int = 0
 
 
 _RES_MEMO: dict[tuple[Any, ...], tuple[Option, ...]] = {}
@@ -229,17 +240,18 @@ def res_battles(pack: Pack, sp_id: str, r: StdRes, foe: FoeSpec, foe_figures: tu
     """Every affordable battle against `foe` with her best Items and each set of spells.
 
     `foe_figures` replaces the foe's (strength, wills) figures (a defending character)."""
-    key = (id(pack), sp_id, r.h, r.m, r.gold, r.xp, r.items, r.abil, r.arts, foe, foe_figures, attacking)
+    key = (id(pack), sp_id, r.h, r.m, r.gold, r.xp, r.items, r.abil, r.arts, foe.kind, foe.card, foe.strength,
+           foe.willpower, foe_figures, attacking)
     found = _RES_MEMO.get(key)
     if found is not None:
         return found
     out: list[Option] = []
     discount = wills_discount(sp_id, r.abil, r.arts)
     for battle, cost in foe.costs:
-        base = cost or Cost()
-        if battle == "wills" and base.magic and discount:
-            base = base.model_copy(update={"magic": max(0, base.magic - discount)})
-        if r.gold < base.gold or r.xp < base.experience or r.h < base.health or r.m < base.magic:
+        gold, xp, health, magic = (cost.gold, cost.experience, cost.health, cost.magic) if cost else (0, 0, 0, 0)
+        if battle == "wills" and magic and discount:
+            magic = max(0, magic - discount)
+        if r.gold < gold or r.xp < xp or r.h < health or r.m < magic:
             continue
         if foe_figures is not None:
             figure = foe_figures[0] if battle == "strength" else foe_figures[1]
@@ -247,14 +259,13 @@ def res_battles(pack: Pack, sp_id: str, r: StdRes, foe: FoeSpec, foe_figures: tu
             figure = foe.strength if battle == "strength" else foe.willpower
         passive = passive_bonus(sp_id, r.abil, r.arts, battle, foe.against, foe.tags, attacking)
         gear = gear_bonus(pack, r.items, battle, foe)
-        for magic, bonus, own_dice, foe_dice in spell_options(sp_id, r.abil, battle, foe.against, foe.tags):
-            paid = base.magic + magic
+        for spent, bonus, own_dice, foe_dice in spell_options(sp_id, r.abil, battle, foe.against, foe.tags):
+            paid = magic + spent
             if paid > r.m:
                 continue
-            own = r.h - base.health if battle == "strength" else r.m - paid
+            own = r.h - health if battle == "strength" else r.m - paid
             w, d, l = dice_chances(own + gear + passive + bonus - figure, 0, foe.lives, own_dice, foe_dice)
-            total = base.model_copy(update={"magic": paid}) if magic else base
-            out.append(Option(battle, total, w, d, l))
+            out.append(Option(battle, Price(gold, xp, health, paid), w, d, l))
     result = tuple(out)
     if len(_RES_MEMO) >= MEMO_LIMIT:
         _RES_MEMO.clear()
@@ -317,6 +328,3 @@ def action_odds(ctx: Ctx, p: PlayerState, foe: sbattle.Foe, action: Any, defende
         w, d, l = dice_chances(held - foe_figure, 0, foe.lives, own_dice, foe_dice)
     return Exact(total, w, d, l, breaks)
 
-
-def standard_pack(state: Any) -> StandardPack:
-    return powers.spack(state)

@@ -3,15 +3,18 @@
     value = static(what she holds) + prospect(where she stands)
 
 * static: each Artifact is worth ART_V (holding the four that win is WON), plus what every
-  Artifact and Ability does (`card_value`), Health and Magic (the Basic curves, plus their
-  totals: training raises both), Experience and Gold (what buys Abilities and training),
-  and the Basic value of her Items;
+  Artifact and Ability does (`card_value`: a battle bonus most, a convenience little);
+  Health (the Basic curve, and more: Health is her Strength in every battle) and Magic,
+  and their totals (training raises both); Experience and Gold (what buys Abilities,
+  training and Items; a hoard beyond a cap buys little more); her Items, by the bonus of
+  their best loadout in either kind of battle (`std_item_value`);
 * prospect: the best thing she could go and do, discounted by GAMMA per turn before she can
   do it: attack an Astral Plane (the expected gain of the battle against its next Guardian,
-  with the odds of `std_battle` and, after a Lesser Guardian, the option to go on against
-  the Greater one), learn an Ability a guild offers that she can pay for, train where a
-  Training card allows, or use a space's Possibilities (healing, work, a market). Something
-  she can still do this turn, where she stands, is not discounted.
+  at the odds of `std_battle`; beating a Lesser one is also worth the chance it opens
+  against the Greater one), learn an Ability a guild offers that she can pay for, train
+  where a Training card allows, use a space's Possibilities (healing, work, a market), or
+  fight a Creature lying face up. Something she can still do this turn where she stands is
+  not discounted.
 
 Hidden cards are not peeked at: a Guardian or Artifact she has not seen is any of the cards
 of its kind still hidden from her, each as likely. Everything that depends only on what she
@@ -24,21 +27,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from engine.ai.board import BoardTables, tables_for
+from engine.ai.board import tables_for
 from engine.ai.heuristic import (
-    _HEALTH,
     _MAGIC,
     _PACKS,
     _TABLE,
     DEAD,
     WON,
     Plan,
+    best_bonus,
     health_value,
-    item_value,
     lose_health,
     magic_value,
 )
-from engine.ai.std_battle import FoeSpec, Option, StdRes, guardian_spec, res_battles
+from engine.ai.std_battle import FoeSpec, StdRes, creature_spec, guardian_spec, res_battles
 from engine.prophecy.content import Cost, CreatureCard, Effect, Pack
 from engine.prophecy.content_standard import Ability, StandardPack, standard_pack_by_id
 from engine.prophecy.state import PlayerState, ProphecyState
@@ -47,20 +49,26 @@ from engine.prophecy.state import PlayerState, ProphecyState
 ART_V = 16.0
 #: a turn's delay multiplies a prospect by this
 GAMMA = 0.8
-#: per point of Experience / Gold (they buy Abilities and training), Gold beyond GOLD_CAP less
-XP_V = 0.3
+#: per point of Experience / Gold (they buy Abilities and training), beyond XP_CAP / GOLD_CAP less
+XP_V = 0.15
+XP_CAP = 10
 GOLD_V = 0.25
 GOLD_CAP = 12
 #: per red / blue cube owned (trained cubes raise the figure for good)
 H_TOTAL = 0.45
+#: per red cube on the right beyond the Basic curve (Health is Strength)
+H_RIGHT = 0.35
 M_TOTAL = 0.3
-#: one point of battle figure from an Ability or Artifact
-FIG_V = 0.9
-#: an opponent's loss in a fight between characters, and each Artifact she holds
+#: one point of battle figure from an Ability or Artifact, and from the best loadout of Items
+FIG_V = 1.2
+ITEM_FIG = 0.8
+#: an opponent's loss in a fight between characters (more for each Artifact she holds)
 HARM = 0.8
-HARM_ART = 3.0
 #: a face-down Adventure where she would end her movement (a Creature she has not seen)
 FACE_DOWN = 0.25
+#: when a goal can be reached where she stands: this turn, this turn if her attack is still
+#: free, or not before the next turn (a Creature is fought on arriving, not as a goal)
+NOW, ATTACK, LATER = 0, 1, 2
 
 
 def _effect_value(e: Any) -> float:
@@ -83,10 +91,10 @@ def _effect_value(e: Any) -> float:
         return 0.9 if e.dice == "either_or_both" else 0.7
     if k == "fight_again":
         return 0.8 if e.after == "loss" else 0.4
-    return {"avoid_creatures": 0.5, "on_win_vs_character": 0.2, "movement": 0.45, "start_of_round": 0.9,
-            "market": 0.25, "extra_experience": 0.8, "two_weapons": 0.3, "wills_switch_discount": 0.6,
-            "ward": 0.2, "extra_turn": 0.8, "peek_astral_plane": 0.2, "chooses_battleground": 0.3,
-            "instead_of_movement": 0.6}.get(k, 0.2)
+    return {"avoid_creatures": 0.3, "on_win_vs_character": 0.15, "movement": 0.25, "start_of_round": 0.7,
+            "market": 0.15, "extra_experience": 0.6, "two_weapons": 0.3, "wills_switch_discount": 0.6,
+            "ward": 0.1, "extra_turn": 0.6, "peek_astral_plane": 0.15, "chooses_battleground": 0.3,
+            "instead_of_movement": 0.35}.get(k, 0.15)
 
 
 @lru_cache(maxsize=512)
@@ -102,8 +110,44 @@ def card_value(sp_id: str, card_id: str) -> float:
     return v
 
 
+def std_health(h: int) -> float:
+    """Red cubes on the right: the Basic curve (the first two matter most: a loss at 0 kills),
+    plus H_RIGHT each, for in the Standard game they are also her Strength in every battle."""
+    return health_value(h) + H_RIGHT * h
+
+
+_STD_HEALTH = tuple(std_health(h) for h in range(_TABLE))
+
+
+@lru_cache(maxsize=65536)
+def std_item_value(pack_key: int, items: tuple[tuple[str, bool], ...]) -> float:
+    """What her Items are worth in a Standard game, where every goal is a battle: the best
+    loadout's bonus in either kind of battle (ITEM_FIG a point), bonuses against some foes,
+    potions; a damaged Item a little (it can be repaired)."""
+    if not items:
+        return 0.0
+    pack = _PACKS[pack_key]
+    cards = [pack.item(c) for c, d in items if not d]
+    v = ITEM_FIG * (best_bonus(cards, "strength", (), False, False) + best_bonus(cards, "wills", (), False, False))
+    for c in cards:
+        v += 0.1 * sum(c.bonus_vs.values())
+        if c.use is not None:
+            v += 0.35 * (max(0, c.use.health) + 0.5 * max(0, c.use.magic))
+    return v + 0.25 * sum(1 for _c, d in items if d)
+
+
+def _xp_value(xp: int) -> float:
+    """Experience buys Abilities and training, and a hoard beyond XP_CAP buys little more."""
+    return XP_V * min(xp, XP_CAP) + 0.03 * max(0, xp - XP_CAP)
+
+
 def _gold_value(gold: int) -> float:
     return GOLD_V * min(gold, GOLD_CAP) + 0.05 * max(0, gold - GOLD_CAP)
+
+
+#: _xp_value / _gold_value for the usual amounts, looked up instead of recomputed
+_XP = tuple(_xp_value(x) for x in range(_TABLE))
+_GOLD = tuple(_gold_value(g) for g in range(_TABLE))
 
 
 @lru_cache(maxsize=8192)
@@ -142,6 +186,10 @@ class World:
     #: her attack of this turn is still free
     attack_open: bool
     heals_blocked: bool
+    #: (space, Creature card) of every face-up Creature she could go and fight
+    creatures: list[tuple[int, str]] = field(default_factory=list)
+    #: the figures she may still train (ruling training: a cap per figure; cubes in the bank)
+    trainable: tuple[str, ...] = ()
     memo: dict[Any, float] = field(default_factory=dict)
 
 
@@ -149,9 +197,37 @@ def _visible(plane: Any, slot: str, me: str) -> bool:
     return slot in plane.up or me in plane.seen.get(slot, [])
 
 
-def build_world(state: ProphecyState, pack: Pack, sp: StandardPack, tables: BoardTables, me: str) -> World:
+@dataclass(frozen=True)
+class BoardFacts:
+    """What `build_world` reads of the board itself, worked out once per pack."""
+
+    plane_spaces: dict[str, tuple[int, ...]]
+    guild_space: dict[str, int]
+    guild_spaces: tuple[int, ...]
+    service_spaces: tuple[int, ...]
+    markets: frozenset[int]
+    creature_cards: frozenset[str]
+
+
+@lru_cache(maxsize=16)
+def _board_facts(pack_key: int) -> BoardFacts:
+    pack = _PACKS[pack_key]
+    spaces = pack.board.spaces
+    return BoardFacts(
+        {bp.id: tuple(pack.space_index(s) for s in bp.between) for bp in pack.board.astral_planes},
+        {s.guild: i for i, s in enumerate(spaces) if s.guild and s.kind == "guild"},
+        tuple(i for i, s in enumerate(spaces) if s.kind == "guild"),
+        tuple(i for i, s in enumerate(spaces) if any(v.kind in ("exchange", "heal", "recharge", "market")
+                                                     for v in s.services)),
+        frozenset(i for i, s in enumerate(spaces) if any(v.kind == "market" for v in s.services)),
+        frozenset(c.id for c in pack.adventures if isinstance(c, CreatureCard)))
+
+
+def build_world(state: ProphecyState, pack: Pack, sp: StandardPack, me: str) -> World:
     sst = state.standard
     assert sst is not None
+    _PACKS[id(pack)] = pack
+    facts = _board_facts(id(pack))
     hidden: dict[str, list[str]] = {"lesser": [], "greater": [], "artifact": []}
     for plane in sst.planes:
         for slot in hidden:
@@ -160,9 +236,8 @@ def build_world(state: ProphecyState, pack: Pack, sp: StandardPack, tables: Boar
                 hidden[slot].append(card)
     pools = {slot: tuple(sorted(cards)) for slot, cards in hidden.items()}
     planes = []
-    for board_plane in pack.board.astral_planes:
-        plane = sst.plane(board_plane.id)
-        if plane.guardian_slot() is None:
+    for plane in sst.planes:
+        if plane.lesser is None and plane.greater is None:
             continue
 
         def pool(slot: str) -> tuple[str, ...]:
@@ -171,26 +246,35 @@ def build_world(state: ProphecyState, pack: Pack, sp: StandardPack, tables: Boar
                 return ()
             return (card,) if _visible(plane, slot, me) else pools[slot]
 
-        fields = (plane.id, tuple(pack.space_index(s) for s in board_plane.between), pool("lesser"), pool("greater"),
-                  pool("artifact"), plane.power_up)
+        fields = (plane.id, facts.plane_spaces[plane.id], pool("lesser"), pool("greater"), pool("artifact"),
+                  plane.power_up)
         planes.append(PlaneTarget(*fields, hash(fields)))
     p = state.player(me)
     members = pack.character(p.character).guilds if p.character else ()
     per = sp.figures.ability_gold_per_experience.value or 0
     offers = []
     for guild, cards in sst.guild_offers.items():
-        space = next(i for i, s in enumerate(pack.board.spaces) if s.guild == guild and s.kind == "guild")
+        space = facts.guild_space[guild]
         for card in cards:
             a = sp.ability(card)
             offers.append((space, card, a.experience, 0 if guild in members else a.experience * per))
-    rights = [r for r in sst.training if me not in r.used_by and (r.everyone or r.drawer == me)]
-    training = tuple(i for i, s in enumerate(pack.board.spaces) if s.kind == "guild") if rights else ()
-    services = tuple(i for i, s in enumerate(pack.board.spaces)
-                     if any(v.kind in ("exchange", "heal", "recharge", "market") for v in s.services))
+    rights = any(me not in r.used_by and (r.everyone or r.drawer == me) for r in sst.training)
     blocked = sst.final_battle is not None and sst.final_battle.apocalypse
     turn = state.turn
     attack_open = turn is not None and turn.player == me and not sst.turn.attacked
-    return World(planes, offers, training, services, sst.final_battle is not None, attack_open, blocked)
+    creatures = []
+    beasts = facts.creature_cards
+    for i, cards in enumerate(state.spaces):
+        for adv in cards:
+            if adv.face_up and adv.card in beasts:
+                creatures.append((i, adv.card))
+                break  # the first one stands for the space
+    cap = sp.figures.training_cap_per_figure.value or 0
+    done = sst.players[me].trained
+    trainable = tuple(f for f, bank in (("strength", state.bank_red), ("willpower", state.bank_blue))
+                      if bank > 0 and done.get(f, 0) < cap)
+    return World(planes, offers, facts.guild_spaces if rights and trainable else (), facts.service_spaces,
+                 sst.final_battle is not None, attack_open, blocked, creatures, trainable)
 
 
 def std_res(state: ProphecyState, p: PlayerState) -> StdRes:
@@ -202,7 +286,9 @@ def std_res(state: ProphecyState, p: PlayerState) -> StdRes:
 #: the gain of attacking a plane, shared by every decision (pure in what she holds)
 _GAIN: dict[tuple[Any, ...], float] = {}
 #: expected values of an attack on a Guardian, shared the same way
-_GUARD: dict[tuple[Any, ...], float] = {}
+_GUARD: dict[tuple[Any, ...], tuple[float, float]] = {}
+#: the gain of going to fight a Creature, shared the same way
+_CREATURE: dict[tuple[Any, ...], float] = {}
 #: every such space's gain for some belongings, shared the same way
 _SERVICES: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
 MEMO_LIMIT = 20_000
@@ -233,9 +319,9 @@ class StdPlan:
         self.need = sp.figures.artifacts_to_win.value or 4
         self.wills_magic = pack.rules.wills_switch_magic.value or 0
         self.me = me
-        self.world = build_world(state, pack, sp, self.tables, me)
+        self.world = build_world(state, pack, sp, me)
         self.art_ids = tuple(a.id for a in sp.artifacts)
-        self.markets = frozenset(i for i, s in enumerate(pack.board.spaces) if any(v.kind == "market" for v in s.services))
+        self.markets = _board_facts(id(pack)).markets
 
     # -- what she holds --------------------------------------------------------------------
     def static(self, r: StdRes) -> float:
@@ -245,10 +331,11 @@ class StdPlan:
             return WON
         h, m = r.h, r.m
         return (cards_value(self.sp_id, r.arts, r.abil)
-                + (_HEALTH[h] if 0 <= h < _TABLE else health_value(h)) + H_TOTAL * (h + r.hl)
+                + (_STD_HEALTH[h] if 0 <= h < _TABLE else std_health(h)) + H_TOTAL * (h + r.hl)
                 + (_MAGIC[m] if 0 <= m < _TABLE else magic_value(m)) + M_TOTAL * (m + r.ml)
-                + XP_V * r.xp + _gold_value(r.gold)
-                + item_value(self.pack.id, id(self.pack), r.items) + r.extra)
+                + (_XP[r.xp] if 0 <= r.xp < _TABLE else _xp_value(r.xp))
+                + (_GOLD[r.gold] if 0 <= r.gold < _TABLE else _gold_value(r.gold))
+                + std_item_value(id(self.pack), r.items) + r.extra)
 
     def value(self, space: int, r: StdRes, now: bool = False) -> float:
         """Static value plus the best prospect from `space`; `now`: she may still act there
@@ -273,31 +360,36 @@ class StdPlan:
             return 0.0
         turns = self.tables.turns[1 if r.gold >= 1 else 0][space]
         best = 0.0
-        for spaces, gain, attack in self.goals(r):
+        attack_open = self.world.attack_open
+        for spaces, gain, when in self.goals(r):
             if gain <= best:
                 break  # goals come best first: a discounted one cannot beat `best` any more
             d = min(turns[s] for s in spaces)
-            f = 1.0 if now and d == 0 and (not attack or self.world.attack_open) else GAMMA ** (d + 1)
+            if now and d == 0 and (when == NOW or (when == ATTACK and attack_open)):
+                f = 1.0
+            else:
+                f = GAMMA ** (d + 1)
             v = f * gain
             if v > best:
                 best = v
         return best
 
-    def goals(self, r: StdRes) -> list[tuple[tuple[int, ...], float, bool]]:
-        """What she could go and do from what she holds, best gain first: (where, gain, is
-        it an attack). Worked out once per belongings and decision; only the distance
-        depends on where she stands."""
+    def goals(self, r: StdRes) -> list[tuple[tuple[int, ...], float, int]]:
+        """What she could go and do from what she holds, best gain first: (where, gain, when
+        it can be done: NOW, ATTACK or LATER). Worked out once per belongings and decision;
+        only the distance depends on where she stands."""
         key = ("goals", r.key())
         memo = self.world.memo
         found = memo.get(key)
         if found is not None:
             return found  # type: ignore[return-value]
         w = self.world
-        pkey = ("planes", r.h, r.hl, r.m, r.ml, r.items, r.abil, r.arts, r.gold >= GOLD_CAP)
+        hl_cap, ml_cap = _reward_heals(self.sp_id)
+        pkey = ("planes", r.h, min(r.hl, hl_cap), r.m, min(r.ml, ml_cap), r.items, r.abil, r.arts, r.gold >= GOLD_CAP)
         planes: Any = memo.get(pkey)
         if planes is None:
-            planes = memo[pkey] = [(pl.spaces, g, True) for pl in w.planes for g in (self.plane_gain(r, pl),) if g > 0]
-        out: list[tuple[tuple[int, ...], float, bool]] = list(planes)
+            planes = memo[pkey] = [(pl.spaces, g, ATTACK) for pl in w.planes for g in (self.plane_gain(r, pl),) if g > 0]
+        out: list[tuple[tuple[int, ...], float, int]] = list(planes)
         # an Ability changes only her cards, Experience and Gold: the static value's
         # difference is worked out from those parts alone
         money = _gold_value(r.gold)
@@ -305,25 +397,27 @@ class StdPlan:
             if r.xp < xp or r.gold < gold or card in r.abil:
                 continue
             gain = (cards_value(self.sp_id, r.arts, r.abil + (card,)) - cards_value(self.sp_id, r.arts, r.abil)
-                    - XP_V * xp + _gold_value(r.gold - gold) - money)
+                    + _xp_value(r.xp - xp) - _xp_value(r.xp) + _gold_value(r.gold - gold) - money)
             if gain > 0:
-                out.append(((gspace,), gain, False))
+                out.append(((gspace,), gain, NOW))
         if w.training:
-            gain = self.train_gain(r, None)
+            gain = self.train_gain(r)
             if gain > 0:
-                out.append((w.training, gain, False))
+                out.append((w.training, gain, NOW))
         for space, gain in self.service_gains(r):
-            out.append(((space,), gain, False))
+            out.append(((space,), gain, NOW))
+        if w.creatures:
+            out.extend(self.creature_goals())
         out.sort(key=lambda g: -g[1])
         memo[key] = out  # type: ignore[assignment]
         return out
 
-    def train_gain(self, r: StdRes, member_gold: int | None) -> float:
+    def train_gain(self, r: StdRes) -> float:
         """The best gain of training one figure (Experience = the new figure; ruling training)."""
         best = 0.0
         base = self.static(r)
-        for figure in ("strength", "willpower"):
-            after = self.trained(r, figure, member_gold or 0)
+        for figure in self.world.trainable:
+            after = self.trained(r, figure, 0)
             if after is not None:
                 best = max(best, self.static(after) - base)
         return best
@@ -386,31 +480,85 @@ class StdPlan:
             best = max(best, v)
         return best
 
+    def creature_goals(self) -> list[tuple[tuple[int, ...], float, int]]:
+        """The Creatures worth going to fight, for her as she is now (not as each imagined
+        outcome would leave her: a roaming goal, which need not be so precise and would
+        cost the most to redo)."""
+        found: Any = self.world.memo.get("creatures")
+        if found is None:
+            r = std_res(self.state, self.state.player(self.me))
+            gains: dict[str, float] = {}
+            found = self.world.memo["creatures"] = []
+            for space, card in self.world.creatures:
+                gain = gains.get(card)
+                if gain is None:
+                    gain = gains[card] = self.creature_gain(r, card)
+                if gain > 0:
+                    found.append(((space,), gain, LATER))
+        return found  # type: ignore[no-any-return]
+
+    def creature_gain(self, r: StdRes, card_id: str) -> float:
+        """Expected gain of going to fight this Creature (Experience, treasure, the loss)."""
+        gold = min(r.gold, GOLD_CAP + 4)
+        key = (id(self.pack), card_id, r.h, r.hl, r.m, r.ml, gold, r.items, r.abil, r.arts)
+        found = _CREATURE.get(key)
+        if found is not None:
+            return found
+        card = self.pack.adventure(card_id)
+        assert isinstance(card, CreatureCard)
+        norm = StdRes(0, gold, r.h, r.hl, r.m, r.ml, 0, r.items, 0.0, False, r.abil, r.arts)
+        base = self.static(norm)
+        best = None
+        for opt in res_battles(self.pack, self.sp_id, norm, creature_spec(self.pack, card)):
+            v = sum(p * self.static(b) for p, b, _k in self.creature_outcomes(norm, card, opt.cost, opt.win, opt.draw,
+                                                                              opt.loss))
+            if best is None or v > best:
+                best = v
+        gain = 0.0 if best is None else best - base
+        if len(_CREATURE) >= MEMO_LIMIT:
+            _CREATURE.clear()
+        _CREATURE[key] = gain
+        return gain
+
     # -- the Astral Planes -------------------------------------------------------------------
     def plane_gain(self, r: StdRes, plane: PlaneTarget) -> float:
-        """Expected gain of attacking this plane now, over what its next Guardian may be.
+        """Expected gain of attacking this plane now, over what its next Guardian may be."""
+        if plane.lesser:
+            return self.tier_gain(r, plane, "lesser")
+        if plane.greater:
+            return self.tier_gain(r, plane, "greater")
+        return 0.0
+
+    def tier_gain(self, r: StdRes, plane: PlaneTarget, tier: str) -> float:
+        """Expected gain of a battle against the plane's Lesser or Greater Guardian, over
+        what it may be. Beating the Lesser one opens the way to the Artifact, so its win is
+        also worth what attacking the Greater one is worth to her (now or on a later turn).
 
         Experience and Gold change no battle against a Guardian (their costs are Magic) and
         count linearly in the static value, so the gain is worked out once for her figures,
-        Items and cards whatever her purse (below the Gold cap)."""
-        if plane.lesser:
-            pool, tier = plane.lesser, "lesser"
-        elif plane.greater:
-            pool, tier = plane.greater, "greater"
-        else:
+        Items and cards whatever her purse (below the Gold cap); lost Health and Magic
+        only up to what a Guardian's reward gives back."""
+        pool = plane.lesser if tier == "lesser" else plane.greater
+        if not pool:
             return 0.0
-        # what the gain reads of the plane: its next Guardian (and for the Greater one the
-        # Artifact it guards), never its place: planes alike share the answer
-        key = (id(self.pack), r.h, r.hl, r.m, r.ml, r.items, r.abil, r.arts, r.gold >= GOLD_CAP, tier, pool,
-               plane.power_up, plane.artifact if tier == "greater" else ())
+        # what the gain reads of the plane: its Guardians and the Artifact, never its place:
+        # planes alike share the answer
+        hl_cap, ml_cap = _reward_heals(self.sp_id)
+        hl, ml = min(r.hl, hl_cap), min(r.ml, ml_cap)
+        key = (id(self.pack), r.h, hl, r.m, ml, r.items, r.abil, r.arts, r.gold >= GOLD_CAP, tier, pool,
+               plane.greater if tier == "lesser" else (), plane.artifact, plane.power_up)
         found = _GAIN.get(key)
         if found is not None:
             return found
-        norm = r.copy()
-        norm.xp = 0
-        norm.gold = GOLD_CAP if r.gold >= GOLD_CAP else 0
-        norm.extra = 0.0
-        gain = sum(self.guardian_ev(norm, g, tier, plane, False) for g in pool) / len(pool) - self.static(norm)
+        norm = StdRes(0, GOLD_CAP if r.gold >= GOLD_CAP else 0, r.h, hl, r.m, ml, 0, r.items, 0.0, False, r.abil,
+                      r.arts)
+        base = self.static(norm)
+        beyond = max(0.0, self.tier_gain(norm, plane, "greater")) if tier == "lesser" else 0.0
+        total = 0.0
+        for g in pool:
+            v, win = self.guardian_ev(norm, g, tier, plane)
+            total += v + win * beyond
+        gain = total / len(pool) - base
         if len(_GAIN) >= MEMO_LIMIT:
             _GAIN.clear()
         _GAIN[key] = gain
@@ -419,39 +567,26 @@ class StdPlan:
     def guardian_foe(self, card: str, plane: PlaneTarget) -> FoeSpec:
         return guardian_spec(self.sp_id, card, plane.power_up, self.wills_magic)
 
-    def guardian_ev(self, r: StdRes, card: str, tier: str, plane: PlaneTarget, cont: bool = True) -> float:
-        """Expected static value after the best battle against this Guardian; with `cont`,
-        a Lesser one's win may go straight on against the Greater one (a prospect leaves
-        that out: it is a bonus, and the decision itself weighs it)."""
-        cont = cont and tier == "lesser" and bool(plane.greater)
-        key = (id(self.pack), r.key(), card, tier, plane.power_up, plane.sig if cont else 0,
-               plane.artifact if tier == "greater" else ())
+    def guardian_ev(self, r: StdRes, card: str, tier: str, plane: PlaneTarget) -> tuple[float, float]:
+        """(expected static value after the best battle against this Guardian, that battle's
+        chance of winning)."""
+        key = (id(self.pack), r.key(), card, tier, plane.power_up, plane.artifact if tier == "greater" else ())
         found = _GUARD.get(key)
         if found is not None:
             return found
         foe = self.guardian_foe(card, plane)
-        best = self.static(r)  # no battle affordable: the engine would offer none
+        best = (self.static(r), 0.0)  # no battle affordable: the engine would offer none
         first = True
         for opt in res_battles(self.pack, self.sp_id, r, foe):
-            v = self.guardian_outcomes_value(r, card, tier, plane, opt, cont)
-            if first or v > best:
-                best, first = v, False
+            v = sum(p * self.static(b)
+                    for p, b, _won in self.guardian_outcomes(r, card, tier, plane, opt.cost, opt.win, opt.draw,
+                                                             opt.loss))
+            if first or v > best[0]:
+                best, first = (v, opt.win), False
         if len(_GUARD) >= MEMO_LIMIT:
             _GUARD.clear()
         _GUARD[key] = best
         return best
-
-    def guardian_outcomes_value(self, r: StdRes, card: str, tier: str, plane: PlaneTarget, opt: Option,
-                                cont: bool) -> float:
-        v = 0.0
-        for p, b, won in self.guardian_outcomes(r, card, tier, plane, opt.cost, opt.win, opt.draw, opt.loss):
-            if cont and won and not b.dead:
-                stay = self.static(b)
-                go = sum(self.guardian_ev(b, g, "greater", plane) for g in plane.greater) / len(plane.greater)
-                v += p * max(stay, go)
-            else:
-                v += p * self.static(b)
-        return v
 
     def guardian_outcomes(self, r: StdRes, card: str, tier: str, plane: PlaneTarget, cost: Cost | None,
                           w: float, d: float, l: float) -> list[tuple[float, StdRes, bool]]:
@@ -529,6 +664,15 @@ class StdPlan:
         return best, best_win
 
 
+@lru_cache(maxsize=16)
+def _reward_heals(sp_id: str) -> tuple[int, int]:
+    """The most Health and Magic a Guardian's reward gives back: lost cubes beyond these
+    change no battle against a Guardian, so the gains need not tell them apart."""
+    guardians = standard_pack_by_id(sp_id).guardians
+    return (max((max(0, g.reward.health) for g in guardians), default=0),
+            max((max(0, g.reward.magic) for g in guardians), default=0))
+
+
 @lru_cache(maxsize=4096)
 def _extra_xp(sp_id: str, abil: tuple[str, ...], arts: tuple[str, ...]) -> int:
     sp = standard_pack_by_id(sp_id)
@@ -548,3 +692,4 @@ def forget() -> None:
     _GAIN.clear()
     _GUARD.clear()
     _SERVICES.clear()
+    _CREATURE.clear()

@@ -2,7 +2,7 @@
 
 Decks are lists whose top is the end (`pop()` draws). A discarded Adventure card goes to the
 Adventure discard pile, reshuffled into the deck when the deck runs out or the party gets home
-(C4a-m); a Magic Object goes back under the Trove deck (project ruling `trove_returns`, since
+(C4a-m); a Magic Object goes back under the Trove deck (project ruling `trove_items`, since
 shuffling it into the Adventure deck would undo A2); a Blacksmith object back to his stock; a
 Talisman back to the supply; a Spell to the Spell discard pile.
 """

@@ -18,7 +18,9 @@ Source = Literal["rulebook", "research", "project"]
 Alignment = Literal["good", "neutral", "evil"]
 Attribute = Literal["strength", "craft"]
 EnemyKind = Literal["animal", "dragon", "monster", "spirit"]
-RegionId = Literal["inner", "outer", "tower"]
+#: a region's id: the core's "inner", "outer" and "tower"; an expansion adds its own (the
+#: Woodlands, the Highland, the Dungeon, the City: B2a) as content, not code
+RegionId = Annotated[str, Field(pattern=r"^[a-z0-9_]+$")]
 
 #: character abilities the engine implements (the cards' texts were not found: each is the
 #: project's reading of the ability the variant or the facts sheet names)
@@ -349,6 +351,9 @@ class Location(_Named):
     enemy_bonus: int = 0
     #: Objects give no Strength or Craft here; no Magic Objects or Spells (the Cursed Glade)
     no_magic: bool = False
+    #: a straddle point into another region (B2c, B3d note 1): the expansions' Graveyard leads to
+    #: the Dungeon, the Crags to the Highland, the Forest to the Woodlands. None in the core pack.
+    leads_to: RegionId | None = None
     #: Tower road rule (C10)
     tower_rule: Literal["portal", "plain_of_peril", "crypt", "mines", "death", "werewolf_den",
                         "vampire_tower", "pits", "valley_of_fire", "crown"] | None = None
@@ -627,6 +632,11 @@ def build_pack(files: Mapping[str, object]) -> Pack:
                 problems.append(f"regions.yaml: regions[{r_i}].{field}: unknown location {loc!r}")
         if region.specials and len(region.specials) != 6:
             problems.append(f"regions.yaml: regions[{r_i}].specials: a d6 table needs six entries")
+        if region.beyond is not None and region.beyond not in {r.id for r in regions.regions}:  # type: ignore[attr-defined]
+            problems.append(f"regions.yaml: regions[{r_i}].beyond: unknown region {region.beyond!r}")
+    for loc in locs.locations:  # type: ignore[attr-defined]
+        if loc.leads_to is not None and loc.leads_to not in {r.id for r in regions.regions}:  # type: ignore[attr-defined]
+            problems.append(f"locations.yaml: {loc.id}.leads_to: unknown region {loc.leads_to!r}")
     everything: list[tuple[str, Effect | None]] = []
     for loc in locs.locations:  # type: ignore[attr-defined]
         everything.append((f"locations.yaml: {loc.id}", loc.effect))

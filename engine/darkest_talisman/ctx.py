@@ -12,7 +12,7 @@ from engine.core.events import Event
 from engine.darkest_talisman.content import Pack
 from engine.darkest_talisman.state import CampaignState
 
-#: event kinds are "talisman.ev.<name>"; decision kinds "talisman.decision.<kind>"
+#: event kinds are "talisman.ev.<name>" (locale keys); decision kinds are plain (Pending.kind)
 EV = "talisman.ev."
 
 

@@ -70,14 +70,14 @@ def plain(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str]) ->
         hero.alignment = effect.alignment
         ctx.emit("alignment", hero.uid, alignment=effect.alignment, why=source)
     for _ in range(min(effect.lose_followers, len(hero.followers))):
-        uid = hero.followers.pop(0)
-        from_card = card_id(uid)
+        uid = hero.followers[0]
+        H.give_up(ctx, hero, uid)
         cards.discard(ctx, uid)
-        ctx.emit("follower_lost", hero.uid, follower=from_card, why=source)
+        ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why=source)
     if effect.follower_risk:
         for uid in list(hero.followers):
             if ctx.d6(f"{source}:{card_id(uid)}", hero.uid) <= effect.follower_risk:
-                hero.followers.remove(uid)
+                H.give_up(ctx, hero, uid)
                 cards.discard(ctx, uid)
                 ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why=source)
     if effect.quest and hero.quest is None:

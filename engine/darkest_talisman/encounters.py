@@ -8,7 +8,7 @@ who stays, an Object nobody took) stays on its spot (C6c, C4a-g).
 """
 from __future__ import annotations
 
-from engine.darkest_talisman import cards, effects, ground
+from engine.darkest_talisman import cards, effects, ground, services
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import (
     EnemyCard,
@@ -201,7 +201,8 @@ def take_options(ctx: Ctx, hero_uid: str, uid: str) -> list[str]:
     if H.room_for(ctx.pack, hero, uid):
         out.append("take")
     else:
-        out += [f"take:drop:{t}" for t in hero.objects + hero.followers if H.room_for(ctx.pack, hero, uid, without=t)]
+        out += [f"take:drop:{t}" for t in hero.objects + hero.followers
+                if H.room_for(ctx.pack, hero, uid, without=t) and H.within_limits(ctx.pack, hero, without=t)]
     return out + ["leave"]
 
 
@@ -362,15 +363,15 @@ def answer_pickup(ctx: Ctx, task: Pickup, option: str) -> None:
 
 
 # ----------------------------------------------------------------------------- services
-def run_services(ctx: Ctx, task: Services, usable: bool) -> None:
-    """Each character in turn uses what the source offers, then says done. `usable`: whether the
-    present character can use anything at all (otherwise the turn passes at once)."""
+def run_services(ctx: Ctx, task: Services) -> None:
+    """Each character in turn uses what the source offers, then says done; a character who can
+    use nothing is passed over at once."""
     state = ctx.state
+    offered = services.services_of(ctx, task.source)
     while task.index < len(task.heroes):
-        uid = task.heroes[task.index]
-        if state.hero(uid).alive and usable:
-            state.decision = Decision(kind="service", hero=uid, options=["done"], data={"source": task.source})
+        hero = state.hero(task.heroes[task.index])
+        if hero.alive and services.actions_for(ctx, hero, offered):
+            state.decision = Decision(kind="service", hero=hero.uid, options=["done"], data={"source": task.source})
             return
         task.index += 1
-        return
     state.tasks.pop()

@@ -4,7 +4,7 @@ Characters may drop items, Gold and Followers at any time on the road (C4b-a). T
 Draw Spot or special location the party met most recently (C4b-b) and count as already met
 until the party comes that way again (C4b-d). A dead character's things are not "met" (C4b-f):
 the others may pick them up at once. In Guardian Combat they fall into the trove (C8e-j). On the
-Tower road nobody comes back for them: they are discarded (project ruling `tower_drops`).
+Tower road nobody comes back for them: they are discarded (project ruling `tower_turn_back`).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def drop(ctx: Ctx, things: list[str], gold: int, *, encountered: bool) -> None:
     state = ctx.state
     if not things and not gold:
         return
-    if state.fight is not None and state.mode in ("road", "tower"):
+    if state.fight is not None and state.fight.stage == "casting":
         state.fight.fallen.extend(things)
         state.fight.fallen_gold += gold
         ctx.emit("fell_in_trove", things=[t.split("#")[0] for t in things], gold=gold)
@@ -64,3 +64,8 @@ def no_magic_here(ctx: Ctx) -> bool:
 def spot(ctx: Ctx, seq: int) -> Spot | None:
     trip = ctx.state.trip
     return None if trip is None else next((s for s in trip.spots if s.seq == seq), None)
+
+
+def spot_of_card(ctx: Ctx, uid: str) -> Spot | None:
+    trip = ctx.state.trip
+    return None if trip is None else next((s for s in trip.spots if s.card == uid), None)

@@ -47,10 +47,13 @@ def talismans(hero: Hero) -> list[str]:
 
 # ------------------------------------------------------------------------------- carrying
 def load(pack: Pack, hero: Hero) -> tuple[int, int]:
-    """(item places used, trinkets carried)."""
+    """(item places used, trinkets carried). Talismans take no place (project ruling
+    `talismans_carried`): they are cards of their own, not Objects."""
     items = trinkets = 0
     for uid in hero.objects:
         card = obj(pack, uid)
+        if card.slot == "talisman":
+            continue
         if card.carry == "trinket":
             trinkets += 1
         else:
@@ -73,12 +76,26 @@ def room_for(pack: Pack, hero: Hero, uid: str, without: str | None = None) -> bo
         return sum(1 for f in rest if not follower(pack, f).mount) < rules.followers.value
     if not isinstance(card, ObjectCard):
         return False
+    if card.special == "talisman" or card.slot == "talisman":
+        return True  # it becomes a Talisman, which takes no place (ruling talismans_carried)
     kept = [o for o in hero.objects if o != without]
     probe = hero.model_copy(update={"objects": kept, "followers": [f for f in hero.followers if f != without]})
     items, trinkets = load(pack, probe)
     if card.carry == "trinket":
         return trinkets_unlimited(pack, probe) or trinkets < rules.trinkets.value
     return items + card.size <= rules.items.value
+
+
+def within_limits(pack: Pack, hero: Hero, without: str | None = None) -> bool:
+    """Is what the character carries (after giving up `without`) within C2c's limits?"""
+    probe = hero.model_copy(update={"objects": [o for o in hero.objects if o != without],
+                                    "followers": [f for f in hero.followers if f != without]})
+    items, trinkets = load(pack, probe)
+    mounts = sum(1 for f in probe.followers if follower(pack, f).mount)
+    rules = pack.rules
+    return (items <= rules.items.value and mounts <= rules.mounts.value
+            and len(probe.followers) - mounts <= rules.followers.value
+            and (trinkets <= rules.trinkets.value or trinkets_unlimited(pack, probe)))
 
 
 def holds(hero: Hero, uid: str) -> bool:
@@ -224,7 +241,6 @@ def gain_thing(ctx: Ctx, hero: Hero, uid: str, why: str) -> None:
             gain_talisman(ctx, hero, why="talisman_card")
         elif card.spells:
             draw_spells(ctx, hero, card.spells, why=card.id)
-    check_quest(ctx, hero)
 
 
 def gain_talisman(ctx: Ctx, hero: Hero, why: str) -> bool:
@@ -253,8 +269,24 @@ def give_up(ctx: Ctx, hero: Hero, uid: str) -> None:
         hero.objects.remove(uid)
     elif uid in hero.followers:
         hero.followers.remove(uid)
+        settle_load(ctx, hero)
     else:  # pragma: no cover - callers only give up what is held
         raise KeyError(uid)
+
+
+def settle_load(ctx: Ctx, hero: Hero) -> None:
+    """A lost mount that carried: the trinkets it carried beyond five fall where the party is
+    (project ruling `lost_mule`)."""
+    extra: list[str] = []
+    while not within_limits(ctx.pack, hero):
+        trinkets = [u for u in hero.objects if obj(ctx.pack, u).carry == "trinket" and obj(ctx.pack, u).slot != "talisman"]
+        if not trinkets:
+            break
+        hero.objects.remove(trinkets[-1])
+        extra.append(trinkets[-1])
+    if extra:
+        ctx.emit("overloaded", hero.uid, things=[card_id(u) for u in extra])
+        ground.drop(ctx, extra, 0, encountered=True)
 
 
 # ------------------------------------------------------------------------------- quests
@@ -275,7 +307,8 @@ def check_quest(ctx: Ctx, hero: Hero) -> None:
         return
     done = False
     if quest.kind == "deliver_follower" and hero.followers:
-        uid = hero.followers.pop(0)
+        uid = hero.followers[0]
+        give_up(ctx, hero, uid)
         cards.discard(ctx, uid)
         done = True
     elif quest.kind == "deliver_magic":
@@ -289,6 +322,16 @@ def check_quest(ctx: Ctx, hero: Hero) -> None:
         done = True
     if done:
         complete_quest(ctx, hero)
+
+
+def settle_quests(ctx: Ctx) -> None:
+    """C5f-d after every action: whoever can now deliver what the Warlock asked, does. Not in the
+    middle of a Guardian Combat or of resolving a card: its call back would cut them short."""
+    state = ctx.state
+    if state.status != "active" or state.fight is not None or state.tasks:
+        return
+    for hero in state.party():
+        check_quest(ctx, hero)
 
 
 def complete_quest(ctx: Ctx, hero: Hero) -> None:

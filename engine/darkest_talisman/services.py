@@ -9,10 +9,11 @@ return (B1c). Services of one `group` are alternatives: a character uses one of 
 """
 from __future__ import annotations
 
-from engine.darkest_talisman import cards
+from engine.darkest_talisman import cards, effects
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import Location, ObjectCard, PlaceCard, Service, StrangerCard
 from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.actions import Buy, Restore, Sell, Visit
 from engine.darkest_talisman.state import Hero, card_id
 
 MARKET = Service(id="market", kind="buy", once=False, source="project")
@@ -125,11 +126,26 @@ def sell(ctx: Ctx, hero: Hero, uid: str, service: Service) -> None:
 
 
 def visit(ctx: Ctx, hero: Hero, service: Service, lost: list[str]) -> None:
-    from engine.darkest_talisman import effects  # effects never imports services
-
     hero.used.append(service.id)
     if service.after_adventure:
         hero.mystic_ready = False
     ctx.emit("visited", hero.uid, service=service.id)
     if service.effect is not None:
         effects.apply(ctx, hero, service.effect, service.id, lost)
+
+
+def actions_for(ctx: Ctx, hero: Hero, offered: list[Service]) -> list[object]:
+    """Every service action this character can take now among `offered`."""
+    out: list[object] = []
+    for service in offered:
+        if not open_to(hero, service, offered):
+            continue
+        if service.kind == "buy":
+            out += [Buy(hero=hero.uid, card=cid) for cid in sorted(cards.stock(ctx)) if can_buy(ctx, hero, cid)]
+        elif service.kind == "sell_objects":
+            out += [Sell(hero=hero.uid, thing=u) for u in hero.objects if card_id(u) != "talisman"]
+        elif service.kind == "visit":
+            out.append(Visit(hero=hero.uid, service=service.id))
+        elif can_restore(ctx, hero, service):
+            out.append(Restore(hero=hero.uid, service=service.id))
+    return out

@@ -104,6 +104,8 @@ class Spot(BaseModel):
     met: bool = False
     #: the party has seen it face down (Divination)
     foreseen: bool = False
+    #: placed to be met before anything else on the space (the Ghost, D4)
+    early: bool = False
 
 
 class RoadSpace(BaseModel):
@@ -155,6 +157,8 @@ class Trip(BaseModel):
     last_place: str | None = None
     #: the spot things are dropped onto: the most recent spot met (-1: the space itself, C4b-b)
     drop_seq: int = -1
+    #: a card was met since the party last chose to push on (C4a-h)
+    asked: bool = False
     #: things dropped on the space itself (a special location or a destination)
     dropped_here: list[Dropped] = Field(default_factory=list)
 
@@ -172,8 +176,10 @@ class Guardian(BaseModel):
     scrolls: list[str] = Field(default_factory=list)
     damage_strength: int = 0
     damage_craft: int = 0
+    #: what its Scrolls add this round
+    bonus_strength: int = 0
+    bonus_craft: int = 0
     dead: bool = False
-    shield_used: bool = False
 
 
 class GuardianFight(BaseModel):
@@ -184,12 +190,21 @@ class GuardianFight(BaseModel):
     rounds: int = 0
     #: the Priest destroyed a Spirit in this combat (C8e-b)
     banished: bool = False
-    #: summoned allies' Strength this round (C8e-c note 2)
+    #: "ready": the party decides whether to (re)start it; "casting": C8e-c, one Spell at a
+    #: time beginning with the Enemy; "loot": won, the party shares out the trove (C8e-l)
+    stage: Literal["ready", "casting", "loot"] = "ready"
+    #: the Enemy the party strikes first, then the weakest (the party's choice, C8e-g)
+    focus: str | None = None
+    #: summoned allies' Strength this round, each side (C8e-c note 2)
     allies: int = 0
-    #: damage taken by characters before the simultaneous steps (C8e-e)
+    enemy_allies: int = 0
+    #: "uid:strength" / "uid:craft" -> damage taken by a character before the simultaneous
+    #: steps (C8e-e), and what the character's Spells add this round
     hero_damage: dict[str, int] = Field(default_factory=dict)
-    #: whose turn it is to cast (C8e-c: one at a time, the Enemy first) and who has passed
-    casting: list[str] = Field(default_factory=list)
+    hero_bonus: dict[str, int] = Field(default_factory=dict)
+    #: characters who are done casting this round, and whether the Enemy casts next
+    passed: list[str] = Field(default_factory=list)
+    enemy_turn: bool = True
     #: what fell into the trove during the fight: dead characters' and dead Enemies' things
     fallen: list[str] = Field(default_factory=list)
     fallen_gold: int = 0

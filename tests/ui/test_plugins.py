@@ -120,7 +120,9 @@ def test_the_engine_imports_no_plug_in():
 
 
 def test_every_engine_has_a_plug_in_and_every_system_folder_is_registered():
-    assert set(ENGINES) == set(systems.PLUGINS)
+    # an engine whose Discord side is still to be written is listed as such, and only then
+    assert set(ENGINES) == set(systems.PLUGINS) | set(systems.ENGINE_ONLY)
+    assert not set(systems.ENGINE_ONLY) & set(systems.PLUGINS)
     for name, plugin in systems.PLUGINS.items():
         assert plugin.name == name and plugin.engine is ENGINES[name]
     folders = {ext.split(".")[1] for p in PLUGINS for ext in p.extensions}

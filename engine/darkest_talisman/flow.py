@@ -1,0 +1,264 @@
+"""The campaign's driver: run what is being resolved until somebody must decide.
+
+Resolution is a stack of tasks in the state (meet a spot, meet a card, a combat, an effect that
+waits for an answer...). `advance` runs the top task until one sets a decision or the stack is
+empty; then the mode says what comes next (the village's choices, the road's next card or day,
+a Tower space). `answer` applies a `choose` action to the decision the campaign waits for.
+"""
+from __future__ import annotations
+
+from engine.core.errors import RuleError
+from engine.darkest_talisman import combat, effects, encounters, guardians, tower, travel
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.state import (
+    ApplyEffect,
+    Combat,
+    DeathFate,
+    Decision,
+    FinalCombat,
+    MeetCard,
+    Pickup,
+    SacrificeTask,
+    Services,
+    TeleportTask,
+    VampireTask,
+)
+
+#: a safety net: no single action may resolve this many steps (a loop would be a bug)
+MAX_STEPS = 20_000
+
+
+def advance(ctx: Ctx) -> None:
+    state = ctx.state
+    for _ in range(MAX_STEPS):
+        if state.status != "active" or state.decision is not None:
+            return
+        if state.tasks:
+            run_task(ctx)
+        elif state.fight is not None and state.fight.stage == "casting":
+            guardians.run_casting(ctx)
+        elif state.fight is not None and state.fight.stage == "loot":
+            options = guardians.loot_options(ctx)
+            if options == ["done"]:
+                kind = state.fight.kind
+                _loot_done(ctx, guardians.answer_loot(ctx, "done"), kind)
+            else:
+                state.decision = Decision(kind="loot", options=options,
+                                          data={"things": [t.split("#")[0] for t in state.fight.fallen]})
+        elif state.mode == "village":
+            state.decision = Decision(kind="village", options=travel.departures(ctx), data={"village": state.village})
+        elif state.mode == "road":
+            travel.step(ctx)
+        elif state.mode == "tower":
+            state.decision = Decision(kind="tower", options=tower.options(ctx), data={"space": tower.space(ctx)})
+        else:  # pragma: no cover - "ended" has status != active
+            return
+    raise RuntimeError("the campaign did not settle: a rules loop")
+
+
+def run_task(ctx: Ctx) -> None:
+    state = ctx.state
+    task = state.tasks[-1]
+    if task.task == "spot":
+        encounters.run_spot(ctx, task)
+    elif task.task == "card":
+        encounters.run_card(ctx, task)
+    elif task.task == "effect":
+        _run_effect(ctx, task)
+    elif task.task == "combat":
+        _run_combat(ctx, task)
+    elif task.task == "pickup":
+        encounters.run_pickup(ctx, task)
+    elif task.task == "services":
+        encounters.run_services(ctx, task)
+    elif task.task == "lost_turn":
+        encounters.run_lost_turn(ctx, task)
+    elif task.task == "teleport":
+        travel.run_teleport(ctx, task)
+    elif task.task == "vampire":
+        tower.run_vampire(ctx, task)
+    elif task.task == "sacrifice":
+        tower.run_sacrifice(ctx, task)
+    elif task.task == "death_fate":
+        tower.run_death_fate(ctx, task)
+    elif task.task == "final":
+        tower.run_final(ctx, task)
+    else:  # pragma: no cover - the union admits only the kinds above
+        raise RuntimeError(f"unknown task {task.task}")
+
+
+def _run_effect(ctx: Ctx, task: ApplyEffect) -> None:
+    state = ctx.state
+    hero = state.hero(task.hero)
+    if not hero.alive:
+        state.tasks.pop()
+        return
+    wanted = effects.ransom_or_offer(ctx, task)
+    if wanted is not None:
+        kind, options = wanted
+        state.decision = Decision(kind=kind, hero=hero.uid, options=options,
+                                  data={"source": task.source, "gold": task.effect.ransom if kind == "ransom" else
+                                        (task.effect.offer.gold if task.effect.offer else 0)})
+        return
+    state.tasks.pop()
+    _finish_effect(ctx, task)
+
+
+def _finish_effect(ctx: Ctx, task: ApplyEffect) -> None:
+    hero = ctx.state.hero(task.hero)
+    rest = task.effect.model_copy(update={"ransom": 0, "offer": None})
+    lost: list[str] = []
+    effects.plain(ctx, hero, rest, task.source, lost)
+    encounters.push_lost_turns(ctx, lost, ctx.state.trip.drop_seq if ctx.state.trip else -1, at_once=False)
+
+
+def _run_combat(ctx: Ctx, task: Combat) -> None:
+    state = ctx.state
+    hero = state.hero(task.hero)
+    if task.stage == "done" or not hero.alive:
+        state.tasks.pop()
+        return
+    if task.stage == "fate":
+        state.decision = Decision(kind="fate", hero=hero.uid, options=["reroll", "accept"],
+                                  data={"enemy": task.enemy.split("#")[0]})
+        return
+    state.decision = Decision(kind="enemy", hero=hero.uid, options=combat.options(ctx, task),
+                              data={"enemy": task.enemy.split("#")[0], "attribute": task.attribute, "value": task.value,
+                                    "fresh": task.fresh})
+
+
+def _loot_done(ctx: Ctx, over: bool, kind: str) -> None:
+    if not over:
+        return
+    state = ctx.state
+    if kind == "trove" and state.trip is not None:
+        state.trip.destination_done = True
+        state.trip.heading = "home"
+    elif kind == "sentinel":
+        travel.cross(ctx, "sentinel")
+    elif state.mode == "tower":
+        tower.fight_over(ctx)
+
+
+def answer(ctx: Ctx, option: str) -> None:
+    """Apply a `choose` action to the pending decision."""
+    state = ctx.state
+    decision = state.decision
+    assert decision is not None
+    if option not in decision.options:
+        raise RuleError("talisman.err.not_an_option", option=option, decision=decision.kind)
+    kind = decision.kind
+    task = state.tasks[-1] if state.tasks else None
+    state.decision = None
+    if kind == "village":
+        travel.depart(ctx, option)
+    elif kind in ("after_card", "stand", "destination"):
+        if option == "continue":
+            state.decision = decision  # push_on reads which decision it answers
+            travel.push_on(ctx)
+        elif option == "turn_back":
+            travel.turn_back(ctx)
+        elif option == "raft":
+            travel.cross(ctx, "raft")
+        elif option.startswith("move:"):
+            travel.teleport(ctx, "road:" + option.split(":")[1])
+    elif kind == "guardians":
+        _guardians(ctx, option)
+    elif kind == "portal":
+        if option == "turn_back":
+            travel.turn_back(ctx)
+        else:
+            tower.attempt_portal(ctx, option.split(":")[1])
+    elif kind == "tower":
+        tower.answer(ctx, option)
+    elif kind in ("enemy", "fate"):
+        assert isinstance(task, Combat)
+        combat.answer(ctx, task, option)
+    elif kind in ("ransom", "offer"):
+        assert isinstance(task, ApplyEffect)
+        _answer_effect(ctx, task, kind, option)
+    elif kind == "take":
+        assert isinstance(task, MeetCard)
+        encounters.answer_take(ctx, task, option)
+    elif kind == "pickup":
+        assert isinstance(task, Pickup)
+        encounters.answer_pickup(ctx, task, option)
+    elif kind == "service":
+        assert isinstance(task, Services)
+        task.index += 1
+    elif kind == "teleport":
+        assert isinstance(task, TeleportTask)
+        state.decision = decision
+        travel.answer_teleport(ctx, option)
+    elif kind == "guardian_spell":
+        state.decision = decision
+        guardians.answer_spell(ctx, option)
+        state.decision = None
+    elif kind == "loot":
+        fight = state.fight
+        assert fight is not None
+        kind = fight.kind
+        _loot_done(ctx, guardians.answer_loot(ctx, option), kind)
+    elif kind == "sacrifice":
+        assert isinstance(task, SacrificeTask)
+        tower.answer_sacrifice(ctx, task, option)
+    elif kind == "death_fate":
+        assert isinstance(task, DeathFate)
+        tower.answer_death_fate(ctx, task, option)
+    elif kind in ("vampire", "vampire_followers"):
+        assert isinstance(task, VampireTask)
+        tower.answer_vampire(ctx, task, option)
+    elif kind == "final_target":
+        assert isinstance(task, FinalCombat)
+        tower.answer_final(ctx, task, option)
+    else:  # pragma: no cover - every decision kind set above is answered here
+        raise RuntimeError(f"unknown decision {kind}")
+
+
+def _answer_effect(ctx: Ctx, task: ApplyEffect, kind: str, option: str) -> None:
+    hero = ctx.state.hero(task.hero)
+    if kind == "ransom":
+        if option == "pay":
+            hero.gold -= task.effect.ransom
+            ctx.emit("ransom_paid", hero.uid, gold=task.effect.ransom, why=task.source)
+            ctx.state.tasks.pop()
+            return
+        task.stage = "offer"
+        if task.effect.offer is None:
+            ctx.state.tasks.pop()
+            _finish_effect(ctx, task)
+        return
+    task.stage = "rest"
+    if option == "accept":
+        offer = task.effect.offer
+        assert offer is not None
+        hero.gold -= offer.gold
+        hero.fate -= offer.fate
+        ctx.emit("offer_taken", hero.uid, why=task.source, gold=offer.gold)
+        lost: list[str] = []
+        effects.apply(ctx, hero, offer.effect, task.source, lost)
+        encounters.push_lost_turns(ctx, lost, ctx.state.trip.drop_seq if ctx.state.trip else -1, at_once=False)
+
+
+def _guardians(ctx: Ctx, option: str) -> None:
+    state = ctx.state
+    trip = state.trip
+    assert trip is not None
+    if option == "turn_back":
+        travel.turn_back(ctx)
+        return
+    if option == "raft":
+        travel.cross(ctx, "raft")
+        return
+    if state.fight is None:
+        if trip.destination == "sentinel":
+            state.fight = guardians.foes_fight(ctx, "sentinel", "sentinel", 1)
+        else:
+            state.fight = guardians.trove_guardians(ctx)
+        if not state.fight.guardians:
+            ctx.emit("no_guardians")
+            guardians.won(ctx)
+            return
+    focus = option.split(":", 1)[1] if ":" in option else None
+    guardians.begin(ctx, focus)
+

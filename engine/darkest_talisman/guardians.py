@@ -1,0 +1,539 @@
+"""Guardian Combat (C8): the trove's guardians, the Sentinel and the Tower's foes.
+
+C8d: 2d6 Adventure cards are drawn; only Enemies and Objects are kept; the Enemies become the
+guardians, equipped with the trove's Magic Objects and the drawn Objects (weapons and Strength
+items to the strongest, Craft items and helmets to the craftiest, armour and shields to the
+strongest; Spell-giving items let the craftiest draw Scrolls; what nobody can use stays with
+the gold). C8e: there is no evading; each side casts Spells one at a time, the Enemy first; bows
+shoot; then the fight is simultaneous and uses no dice: each side adds up its Strength, then its
+Craft. The party shares its total out among the Enemies (the party's chosen target first, then
+the weakest), killing every Enemy whose score it reaches; the Enemies strike the characters from
+the weakest up, each surpassed score costing a life and a token, the rest going on (C8e-g, h, i).
+Armour saves afterwards, a shield once per combat (C8e-j). Unbeaten Enemies may be fought again
+at once, or the party turns back (C8e-k); beaten, the trove is looted (C8e-l).
+"""
+from __future__ import annotations
+
+from engine.darkest_talisman import cards, ground
+from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.content import EnemyCard, ObjectCard
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.state import Decision, Guardian, GuardianFight, Hero, Trove, card_id
+
+GUARDIAN_SPELLS = ("damage", "ally", "heal", "combat_bonus")
+
+
+# ----------------------------------------------------------------------------- the trove
+def set_trove(ctx: Ctx, region_id: str) -> Trove:
+    """C3b-c: Magic Objects drawn face down and a d6 of Gold, looked at only when fought for."""
+    region = ctx.pack.region(region_id)
+    items = [ctx.state.decks.trove.pop() for _ in range(min(region.trove_items, len(ctx.state.decks.trove)))]
+    gold = sum(ctx.state.rng.d6() for _ in range(ctx.pack.rules.trove_gold_dice.value))
+    ctx.emit("trove_set", reveals=True, items=len(items))
+    return Trove(items=items, gold=gold)
+
+
+def _guardian_from_card(ctx: Ctx, uid: str) -> Guardian:
+    card = ctx.pack.card(card_id(uid))
+    assert isinstance(card, EnemyCard)
+    return Guardian(uid=uid, of=card.id, kind=card.kind, strength=card.strength or 0, craft=card.craft or 0)
+
+
+def trove_guardians(ctx: Ctx) -> GuardianFight:
+    """C8d a-k."""
+    state = ctx.state
+    trip = state.trip
+    assert trip is not None and trip.trove is not None
+    n = sum(ctx.dice(ctx.pack.rules.guardian_dice.value, "guardians"))
+    guardians: list[Guardian] = []
+    objects: list[str] = []
+    for _ in range(n):
+        uid = cards.draw_adventure(ctx)
+        if uid is None:
+            break
+        card = ctx.pack.card(card_id(uid))
+        if isinstance(card, EnemyCard):
+            guardians.append(_guardian_from_card(ctx, uid))
+        elif isinstance(card, ObjectCard):
+            objects.append(uid)
+        else:
+            cards.discard(ctx, uid)
+    trip.trove.revealed = True
+    ctx.emit("trove_revealed", reveals=True, items=[card_id(u) for u in trip.trove.items], gold=trip.trove.gold,
+             guardians=[g.of for g in guardians], objects=[card_id(u) for u in objects])
+    fight = GuardianFight(kind="trove", guardians=guardians)
+    left = equip(ctx, guardians, trip.trove.items + objects)
+    trip.trove.items = left
+    if guardians:
+        ctx.emit("guardians", guardians=[{"of": g.of, "strength": g.strength, "craft": g.craft,
+                                          "items": [card_id(i) for i in g.items], "scrolls": len(g.scrolls)}
+                                         for g in guardians])
+    return fight
+
+
+def equip(ctx: Ctx, guardians: list[Guardian], items: list[str]) -> list[str]:
+    """C8d g-k; returns what stays in the trove (set with the gold)."""
+    pack = ctx.pack
+
+    def card(uid: str) -> ObjectCard:
+        return H.obj(pack, uid)
+
+    def best(attr: str, slot: str, pool: list[Guardian] | None = None) -> Guardian | None:
+        free = [g for g in (pool or guardians) if not any(_slot_of(pack, i) == slot for i in g.items)]
+        if not free:
+            return None
+        top = max(free, key=lambda g: (getattr(g, attr), -guardians.index(g)))
+        if getattr(top, attr) <= 0:
+            other = "craft" if attr == "strength" else "strength"
+            top = max(free, key=lambda g: (getattr(g, other), -guardians.index(g)))
+        return top
+
+    left: list[str] = []
+    ordered = sorted(items, key=lambda u: (-(card(u).strength + card(u).craft), items.index(u)))
+    for uid in ordered:
+        c = card(uid)
+        taker: Guardian | None = None
+        if not guardians:
+            taker = None
+        elif c.slot == "weapon":
+            taker = best("strength", "weapon")
+        elif c.slot in ("armour", "shield"):
+            taker = best("strength", c.slot)
+        elif c.slot == "helmet":
+            taker = best("craft", "helmet")
+        elif c.spells:
+            taker = best("craft", "spells")
+        elif c.craft > 0:
+            taker = best("craft", "other")
+        elif c.strength > 0:
+            taker = best("strength", "other")
+        if taker is None:
+            left.append(uid)
+            continue
+        taker.items.append(uid)
+        taker.strength += c.strength
+        taker.craft += c.craft
+        for _ in range(c.spells):
+            scroll = cards.draw_spell(ctx)
+            if scroll is not None:
+                taker.scrolls.append(scroll)
+    return left
+
+
+def _slot_of(pack: object, uid: str) -> str:
+    c = H.obj(pack, uid)  # type: ignore[arg-type]
+    if c.slot in ("weapon", "armour", "shield", "helmet"):
+        return c.slot
+    return "spells" if c.spells else "other"
+
+
+def foes_fight(ctx: Ctx, kind: str, foe_id: str, count: int, *, strength: list[int] | None = None, craft: int | None = None) -> GuardianFight:
+    """The Sentinel, Werewolves, Pit Fiends, the Valley's Spirit: foes with no equipment."""
+    foe = ctx.pack.foe(foe_id)
+    guardians = []
+    for i in range(count):
+        s = strength[i] if strength is not None else (foe.strength or 0)
+        c = craft if craft is not None else (foe.craft or 0)
+        guardians.append(Guardian(uid=f"{foe_id}@{i + 1}", of=foe_id, kind=foe.kind, strength=s, craft=c))
+    ctx.emit("guardians", guardians=[{"of": g.of, "strength": g.strength, "craft": g.craft, "items": [], "scrolls": 0}
+                                     for g in guardians])
+    return GuardianFight(kind=kind, guardians=guardians)  # type: ignore[arg-type]
+
+
+def living(fight: GuardianFight) -> list[Guardian]:
+    return [g for g in fight.guardians if not g.dead]
+
+
+# ----------------------------------------------------------------------------- a round
+def begin(ctx: Ctx, focus: str | None) -> None:
+    """The party (re)starts the combat: C8e-a. The Priest may destroy one Spirit (C8e-b)."""
+    fight = ctx.state.fight
+    assert fight is not None
+    fight.rounds += 1
+    ctx.state.stats.guardian_fights += 1
+    fight.focus = focus
+    fight.stage = "casting"
+    fight.allies = fight.enemy_allies = 0
+    fight.hero_damage, fight.hero_bonus, fight.passed = {}, {}, []
+    fight.enemy_turn = True
+    for g in fight.guardians:
+        g.damage_strength = g.damage_craft = g.bonus_strength = g.bonus_craft = 0
+    ctx.emit("guardian_combat", round=fight.rounds, guardians=[g.of for g in living(fight)])
+    if not fight.banished:
+        priest = next((h for h in ctx.state.party() if H.has_ability(ctx.pack, h, "banish_spirits")), None)
+        spirits = [g for g in living(fight) if g.kind == "spirit"]
+        if priest is not None and spirits:
+            target = max(spirits, key=lambda g: g.craft)
+            _remove(ctx, target, why="banished")
+            fight.banished = True
+            ctx.emit("banished", priest.uid, enemy=target.of)
+
+
+def _can_cast(ctx: Ctx, hero: Hero) -> bool:
+    return not H.has_amulet(ctx.pack, hero) and not ground.no_magic_here(ctx)
+
+
+def hero_spells(ctx: Ctx, hero: Hero) -> list[str]:
+    """D3a: only Spells with an effect in Guardian Combat."""
+    if not _can_cast(ctx, hero):
+        return []
+    out = []
+    for uid in hero.spells:
+        spell = ctx.pack.spell(card_id(uid))
+        if spell.kind not in GUARDIAN_SPELLS:
+            continue
+        if spell.kind == "heal" and not any(h.life < H.sheet(ctx.pack, h).life for h in ctx.state.party()):
+            continue
+        out.append(uid)
+    return out
+
+
+def run_casting(ctx: Ctx) -> None:
+    """C8e-c: Spells one at a time, the Enemy first; then C8e-d to j."""
+    state = ctx.state
+    fight = state.fight
+    assert fight is not None
+    if fight.enemy_turn:
+        fight.enemy_turn = False
+        _enemy_casts(ctx)
+    for hero in state.party():
+        if hero.uid in fight.passed:
+            continue
+        spells = hero_spells(ctx, hero)
+        if spells:
+            state.decision = Decision(kind="guardian_spell", hero=hero.uid,
+                                      options=[f"cast:{u}" for u in spells] + ["pass"])
+            return
+        fight.passed.append(hero.uid)
+    while _enemy_casts(ctx):
+        pass
+    strike(ctx)
+
+
+def answer_spell(ctx: Ctx, option: str) -> None:
+    fight = ctx.state.fight
+    assert fight is not None and ctx.state.decision is not None
+    hero = ctx.state.hero(ctx.state.decision.hero or "")
+    if option == "pass":
+        fight.passed.append(hero.uid)
+        return
+    uid = option.split(":", 1)[1]
+    spell = ctx.pack.spell(card_id(uid))
+    hero.spells.remove(uid)
+    cards.discard(ctx, uid)
+    ctx.emit("spell_cast", hero.uid, spell=spell.id, guardian=True)
+    if spell.kind == "damage":
+        target = _strongest_enemy(fight)
+        if target is not None:
+            if target.strength > 0:
+                target.damage_strength += spell.amount
+            else:
+                target.damage_craft += spell.amount
+            ctx.emit("guardian_damaged", enemy=target.of, amount=spell.amount)
+    elif spell.kind == "ally":
+        fight.allies += spell.amount
+    elif spell.kind == "combat_bonus":
+        key = f"{hero.uid}:{spell.attribute}"
+        fight.hero_bonus[key] = fight.hero_bonus.get(key, 0) + spell.amount
+    elif spell.kind == "heal":
+        wounded = max(ctx.state.party(), key=lambda h: H.sheet(ctx.pack, h).life - h.life)
+        H.heal(ctx, wounded, spell.amount, spell.id)
+    fight.enemy_turn = True
+
+
+def _strongest_enemy(fight: GuardianFight) -> Guardian | None:
+    alive = living(fight)
+    if not alive:
+        return None
+    return max(alive, key=lambda g: (g.strength - g.damage_strength, g.craft - g.damage_craft))
+
+
+def _strongest_hero(ctx: Ctx) -> Hero | None:
+    party = ctx.state.party()
+    return max(party, key=lambda h: H.total(ctx.pack, h, "strength")) if party else None
+
+
+def _enemy_casts(ctx: Ctx) -> bool:
+    """The next Scroll an Enemy can use in combat (C8d-j: useless ones are not cast)."""
+    fight = ctx.state.fight
+    assert fight is not None
+    for g in living(fight):
+        for uid in list(g.scrolls):
+            spell = ctx.pack.spell(card_id(uid))
+            if spell.kind not in ("damage", "ally", "combat_bonus"):
+                continue
+            g.scrolls.remove(uid)
+            cards.discard(ctx, uid)
+            ctx.emit("scroll_cast", enemy=g.of, spell=spell.id)
+            if spell.kind == "damage":
+                target = _strongest_hero(ctx)  # C8e-c note: the strongest character first
+                if target is not None:
+                    key = f"{target.uid}:strength"
+                    fight.hero_damage[key] = fight.hero_damage.get(key, 0) + spell.amount
+            elif spell.kind == "ally":
+                fight.enemy_allies += spell.amount
+            elif spell.attribute == "craft":
+                g.bonus_craft += spell.amount
+            else:
+                g.bonus_strength += spell.amount
+            return True
+    return False
+
+
+def _hero_score(ctx: Ctx, hero: Hero, attr: str, shooters: set[str]) -> int:
+    no_magic = ground.no_magic_here(ctx)
+    value = H.total(ctx.pack, hero, attr, no_magic=no_magic)  # type: ignore[arg-type]
+    if hero.uid in shooters and attr == "strength" and not no_magic:
+        # C8e-h: a bow shot before the combat is expended and not counted again
+        bow = max((H.obj(ctx.pack, u).strength for u in hero.objects if H.obj(ctx.pack, u).missile), default=0)
+        value -= min(bow, H.object_bonus(ctx.pack, hero, "strength"))
+    value += ctx.state.fight.hero_bonus.get(f"{hero.uid}:{attr}", 0)  # type: ignore[union-attr]
+    value -= ctx.state.fight.hero_damage.get(f"{hero.uid}:{attr}", 0)  # type: ignore[union-attr]
+    return max(0, value)
+
+
+def _enemy_score(g: Guardian, attr: str) -> int:
+    if attr == "strength":
+        return max(0, g.strength + g.bonus_strength - g.damage_strength) if g.strength > 0 else 0
+    return max(0, g.craft + g.bonus_craft - g.damage_craft) if g.craft > 0 else 0
+
+
+def allocate(total: int, targets: list[tuple[str, int]], focus: str | None) -> list[str]:
+    """C8e-g: the party's total shared out, its chosen Enemy first then the weakest; an Enemy
+    dies when the damage given it reaches its score."""
+    order = sorted(targets, key=lambda t: (t[0] != focus, t[1]))
+    killed = []
+    for uid, score in order:
+        if total >= score:
+            killed.append(uid)
+            total -= score
+    return killed
+
+
+def distribute(pool: int, scores: list[tuple[str, int]], lives: dict[str, int]) -> dict[str, int]:
+    """C8e-h: the Enemies strike the weakest character first; each score surpassed costs a life
+    and the rest goes on, round the party again while it surpasses someone (a score of 0 still
+    takes 1 point: project ruling `guardian_damage`)."""
+    hits = {uid: 0 for uid, _ in scores}
+    order = sorted(scores, key=lambda t: t[1])
+    progress = True
+    while progress and pool > 0:
+        progress = False
+        for uid, score in order:
+            if hits[uid] >= lives[uid]:
+                continue
+            if pool <= score:
+                break
+            hits[uid] += 1
+            pool -= max(1, score)
+            progress = True
+    return hits
+
+
+def strike(ctx: Ctx) -> None:
+    """C8e-d to j."""
+    state = ctx.state
+    fight = state.fight
+    assert fight is not None
+    party = state.party()
+    # d) bows and the like, before the simultaneous combat
+    shooters: set[str] = set()
+    for hero in party:
+        shots = sum(H.obj(ctx.pack, u).missile for u in hero.objects if not ground.no_magic_here(ctx) or H.obj(ctx.pack, u).type != "magic_object")
+        target = _strongest_enemy(fight)
+        if shots and target is not None:
+            shooters.add(hero.uid)
+            target.damage_strength += shots if target.strength > 0 else 0
+            target.damage_craft += 0 if target.strength > 0 else shots
+            ctx.emit("guardian_shot", hero.uid, enemy=target.of, amount=shots)
+    for g in living(fight):
+        shots = sum(H.obj(ctx.pack, u).missile for u in g.items)
+        target = _strongest_hero(ctx)
+        if shots and target is not None:
+            key = f"{target.uid}:strength"
+            fight.hero_damage[key] = fight.hero_damage.get(key, 0) + shots
+            ctx.emit("guardian_shot_at", target.uid, enemy=g.of, amount=shots)
+    # e) what the Spells and shots did before the simultaneous steps
+    for g in living(fight):
+        down = (g.strength > 0 and g.damage_strength >= g.strength + g.bonus_strength) or \
+               (g.craft > 0 and g.damage_craft >= g.craft + g.bonus_craft)
+        if down and not _guardian_saved(ctx, g, "strength" if g.damage_strength else "craft", shield_ok=True):
+            _remove(ctx, g, why="damage")
+    shield_left = {h.uid: True for h in party}
+    for hero in party:
+        for attr in ("strength", "craft"):
+            dmg = fight.hero_damage.get(f"{hero.uid}:{attr}", 0)
+            if dmg > H.total(ctx.pack, hero, attr) and hero.alive:  # type: ignore[arg-type]
+                _hero_hit(ctx, hero, attr, shield_left)
+    party = state.party()
+    if not party:
+        return
+    # f) to i) the simultaneous combat: Strength, then Craft; the dead still count until j)
+    killed: set[str] = set()
+    hits: dict[str, list[str]] = {h.uid: [] for h in party}
+    lives = {h.uid: h.life for h in party}
+    scores_by_attr = {}
+    for attr in ("strength", "craft"):
+        ours = sum(_hero_score(ctx, h, attr, shooters) for h in party) + (fight.allies if attr == "strength" else 0)
+        targets = [(g.uid, _enemy_score(g, attr)) for g in living(fight) if _enemy_score(g, attr) > 0]
+        theirs = sum(score for _, score in targets) + (fight.enemy_allies if attr == "strength" else 0)
+        dead_now = allocate(ours, targets, fight.focus)
+        killed.update(dead_now)
+        left_lives = {u: lives[u] - len(hits[u]) for u in lives}
+        taken = distribute(theirs, [(h.uid, _hero_score(ctx, h, attr, shooters)) for h in party], left_lives)
+        for uid, n in taken.items():
+            hits[uid] += [attr] * n
+        scores_by_attr[attr] = {"party": ours, "enemies": theirs, "killed": [g for g in dead_now]}
+    ctx.emit("guardian_totals", strength=scores_by_attr["strength"], craft=scores_by_attr["craft"])
+    # j) armour, then the tokens; the dead are removed
+    for hero in party:
+        for attr in hits[hero.uid]:
+            if not hero.alive:
+                break
+            _hero_hit(ctx, hero, attr, shield_left)
+    for g in list(living(fight)):
+        if g.uid in killed:
+            attr = "strength" if g.strength > 0 else "craft"
+            if not _guardian_saved(ctx, g, attr, shield_ok=True):
+                _remove(ctx, g, why="killed")
+    fight.stage = "ready"
+    if not state.order:
+        return
+    if not living(fight):
+        won(ctx)
+    else:
+        ctx.emit("guardians_stand", guardians=[g.of for g in living(fight)])
+
+
+def _hero_hit(ctx: Ctx, hero: Hero, attr: str, shield_left: dict[str, bool]) -> None:
+    """One loss: armour first (a shield once per combat, C8e-j), then a life and a token."""
+    uid = H.armour_for(ctx.pack, hero, attr, shield_ok=shield_left.get(hero.uid, False), no_magic=ground.no_magic_here(ctx))  # type: ignore[arg-type]
+    if uid is not None:
+        card = H.obj(ctx.pack, uid)
+        if card.slot == "shield":
+            shield_left[hero.uid] = False
+        face = ctx.d6("armour", hero.uid)
+        held = face >= (card.save or 7)
+        ctx.emit("armour", hero.uid, armour=card.id, face=face, need=card.save, held=held)
+        if held:
+            return
+    died = H.lose_life(ctx, hero, 1, "guardian_combat")
+    H.change(ctx, hero, attr, -1, "guardian_combat")  # type: ignore[arg-type]
+    if died:
+        H.kill(ctx, hero, "guardian_combat")
+
+
+def _guardian_saved(ctx: Ctx, g: Guardian, attr: str, *, shield_ok: bool) -> bool:
+    """C8d-i: a killed Enemy with armour rolls as a character would; saved, it is back at full."""
+    best: tuple[int, str] | None = None
+    for uid in g.items:
+        c = H.obj(ctx.pack, uid)
+        if c.save is None:
+            continue
+        fits = (c.slot == "armour" and attr == "strength") or (c.slot == "helmet" and attr == "craft") or \
+               (c.slot == "shield" and shield_ok)
+        if fits and (best is None or c.save < best[0]):
+            best = (c.save, uid)
+    if best is None:
+        return False
+    face = ctx.d6("guardian_armour")
+    held = face >= best[0]
+    ctx.emit("guardian_armour", enemy=g.of, armour=card_id(best[1]), face=face, need=best[0], held=held)
+    if held:
+        g.damage_strength = g.damage_craft = 0
+    return held
+
+
+def _remove(ctx: Ctx, g: Guardian, why: str) -> None:
+    """A dead Enemy is discarded; its things fall into the trove, useless to the others (C8e-e)."""
+    fight = ctx.state.fight
+    assert fight is not None
+    g.dead = True
+    fight.fallen.extend(g.items + g.scrolls)
+    g.items, g.scrolls = [], []
+    if "#" in g.uid:
+        cards.discard(ctx, g.uid)
+    ctx.emit("guardian_dead", enemy=g.of, why=why)
+
+
+def won(ctx: Ctx) -> None:
+    """C8e-l: the Gold is split evenly (what does not split goes round in Marching Order:
+    project ruling `gold_split`), then the party chooses who takes which thing."""
+    state = ctx.state
+    fight = state.fight
+    assert fight is not None
+    fight.won = True
+    fight.stage = "loot"
+    gold = fight.fallen_gold
+    fight.fallen_gold = 0
+    trip = state.trip
+    if fight.kind == "trove" and trip is not None and trip.trove is not None:
+        gold += trip.trove.gold
+        trip.trove.gold = 0
+        fight.fallen = trip.trove.items + fight.fallen
+        trip.trove.items = []
+        state.stats.troves_won += 1
+    party = state.party()
+    share, rest = divmod(gold, len(party))
+    for i, hero in enumerate(party):
+        got = share + (1 if i < rest else 0)
+        hero.gold += got
+    ctx.emit("guardians_beaten", kind=fight.kind, gold=gold, loot=[card_id(u) for u in fight.fallen])
+
+
+def loot_options(ctx: Ctx) -> list[str]:
+    fight = ctx.state.fight
+    assert fight is not None
+    out = []
+    for uid in fight.fallen:
+        for hero in ctx.state.party():
+            if _is_spell(ctx, uid):
+                if H.spell_room(ctx, hero) > 0:
+                    out.append(f"give:{uid}:{hero.uid}")
+            elif H.room_for(ctx.pack, hero, uid):
+                out.append(f"give:{uid}:{hero.uid}")
+    return out + ["done"]
+
+
+def _is_spell(ctx: Ctx, uid: str) -> bool:
+    return cards.deck_of(ctx.pack, uid) == "spell"
+
+
+def answer_loot(ctx: Ctx, option: str) -> bool:
+    """A thing given, or the sharing done (True: the fight is over)."""
+    fight = ctx.state.fight
+    assert fight is not None
+    if option == "done":
+        leftovers = fight.fallen
+        fight.fallen = []
+        spells = [u for u in leftovers if _is_spell(ctx, u)]
+        for uid in spells:
+            cards.discard(ctx, uid)  # C8d-j: Scrolls nobody converts are discarded
+        rest = [u for u in leftovers if not _is_spell(ctx, u)]
+        ctx.state.fight = None
+        ground.drop(ctx, rest, 0, encountered=True)
+        return True
+    _, uid, hero_uid = option.split(":")
+    fight.fallen.remove(uid)
+    hero = ctx.state.hero(hero_uid)
+    if _is_spell(ctx, uid):
+        hero.spells.append(uid)
+        ctx.emit("scroll_taken", hero.uid, spell=card_id(uid))
+    else:
+        H.gain_thing(ctx, hero, uid, "loot")
+    return False
+
+
+def dissolve(ctx: Ctx) -> None:
+    """The party leaves a fight behind: every card in it goes back where it belongs."""
+    fight = ctx.state.fight
+    if fight is None:
+        return
+    for g in fight.guardians:
+        for uid in g.items + g.scrolls:
+            cards.discard(ctx, uid)
+        if not g.dead and "#" in g.uid:
+            cards.discard(ctx, g.uid)
+    for uid in fight.fallen:
+        cards.discard(ctx, uid)
+    ctx.state.fight = None

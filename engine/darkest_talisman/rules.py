@@ -1,0 +1,275 @@
+"""apply / legal_actions / pending for the campaign: the single source of truth for what can be done.
+
+`apply` works on a deep copy, so an illegal action (which raises RuleError) leaves the caller's
+state untouched. A `choose` answers the pending decision and only its decider may send it.
+Free actions (shopping, storage, dropping, casting, the Marching Order) are each checked against
+the same enumeration `legal_actions` lists, so what a button offers and what is accepted agree.
+Every character is controlled by one seat; party decisions belong to the leader's seat
+(project ruling `party_decisions`).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from engine.core.errors import RuleError, UnknownAction
+from engine.core.outcome import Outcome
+from engine.core.pending import Pending
+from engine.darkest_talisman import actions as A
+from engine.darkest_talisman import cards, encounters, flow, ground, services, spells, travel, village
+from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.content import Pack, pack_by_id
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.state import CampaignState, SeatRef, card_id
+
+#: decisions during which the party may change its Marching Order (C3a-d: before a road space)
+ORDER_DECISIONS = ("village", "stand", "destination", "guardians", "portal", "tower")
+ROAD_FREE = ("after_card", "stand", "destination", "guardians", "portal")
+
+
+def pack_of(state: CampaignState) -> Pack:
+    return pack_by_id(state.options.pack)
+
+
+def parse_action(payload: dict[str, Any]) -> Any:
+    try:
+        return A.ACTION_ADAPTER.validate_python(payload)
+    except Exception as exc:  # pydantic ValidationError -> a keyed rule error
+        raise UnknownAction("talisman.err.malformed", detail=str(exc).splitlines()[0][:200]) from None
+
+
+def pending(state: CampaignState) -> Pending | None:
+    d = state.decision
+    if state.status != "active" or d is None:
+        return None
+    data: dict[str, Any] = {"options": list(d.options), **d.data}
+    if d.hero is not None:
+        data["hero"] = d.hero
+        data["character"] = state.hero(d.hero).card
+    return Pending(player=state.controller(d.hero), kind=d.kind, data=data)
+
+
+def apply(state: CampaignState, actor: str, action: Any) -> Outcome[CampaignState]:
+    if isinstance(action, dict):
+        action = parse_action(action)
+    if state.status != "active":
+        raise RuleError("talisman.err.campaign_over")
+    new = state.model_copy(deep=True)
+    ctx = Ctx(state=new, pack=pack_of(new))
+    if isinstance(action, A.HandOver):
+        _hand_over(ctx, action)
+    elif isinstance(action, A.Choose):
+        d = new.decision
+        if d is None:
+            raise RuleError("talisman.err.nothing_to_decide")
+        if new.controller(d.hero) != actor:
+            raise RuleError("talisman.err.not_your_decision", player=new.controller(d.hero))
+        flow.answer(ctx, action.option)
+    else:
+        if action not in free_actions(ctx, actor):
+            raise RuleError("talisman.err.not_now", action=action.type)
+        _free(ctx, action)
+    flow.advance(ctx)
+    H.settle_quests(ctx)
+    if new.tasks:  # a quest done: the Warlock calls the party back (C5f-e)
+        new.decision = None
+        flow.advance(ctx)
+    new.actions_taken += 1
+    return Outcome(new, ctx.events)
+
+
+def legal_actions(state: CampaignState, actor: str) -> list[Any]:
+    if state.status != "active":
+        return []
+    ctx = Ctx(state=state, pack=pack_of(state))
+    out: list[Any] = []
+    d = state.decision
+    if d is not None and state.controller(d.hero) == actor:
+        out += [A.Choose(option=o) for o in d.options]
+    out += free_actions(ctx, actor)
+    return out
+
+
+# ----------------------------------------------------------------------------- free actions
+def free_actions(ctx: Ctx, actor: str) -> list[Any]:
+    """Every free action `actor` may take now (read-only on the state)."""
+    state = ctx.state
+    d = state.decision
+    if d is None or state.status != "active":
+        return []
+    mine = [h for h in state.party() if state.controls(actor, h.uid)]
+    out: list[Any] = []
+    if d.kind in ORDER_DECISIONS and not state.order_locked and len(state.order) > 1 and state.controller(None) == actor:
+        out += [A.SetOrder(order=o) for o in _orders(state.order)]
+    if d.kind == "service":
+        hero = state.hero(d.hero or "")
+        if state.controls(actor, hero.uid):
+            task = state.tasks[-1]
+            out += services.actions_for(ctx, hero, services.services_of(ctx, task.source))  # type: ignore[union-attr]
+        return out
+    for hero in mine:
+        out += _hero_free(ctx, hero, d.kind)
+    return out
+
+
+def _orders(order: list[str]) -> Iterable[list[str]]:
+    """Every other Marching Order: each character may be moved to the front, or two swapped."""
+    seen = {tuple(order)}
+    for i in range(len(order)):
+        for j in range(i + 1, len(order)):
+            swapped = list(order)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            if tuple(swapped) not in seen:
+                seen.add(tuple(swapped))
+                yield swapped
+    for i in range(1, len(order)):
+        front = [order[i]] + order[:i] + order[i + 1:]
+        if tuple(front) not in seen:
+            seen.add(tuple(front))
+            yield front
+
+
+def _hero_free(ctx: Ctx, hero: Any, kind: str) -> list[Any]:
+    state = ctx.state
+    out: list[Any] = []
+    in_village = state.mode == "village" and kind == "village"
+    on_road = state.mode == "road" and kind in ROAD_FREE and (state.fight is None or state.fight.stage == "ready")
+    in_tower = state.mode == "tower" and kind == "tower"
+    if not (in_village or on_road or in_tower):
+        return out
+    for uid in hero.objects:
+        card = H.obj(ctx.pack, uid)
+        if card.slot == "bag_of_gold":
+            out.append(A.CashBag(hero=hero.uid, thing=uid))
+        if card.use is not None and not (ground.no_magic_here(ctx) and card.type == "magic_object"):
+            out.append(A.Use(hero=hero.uid, thing=uid))
+    out += spells.castable(ctx, hero)
+    if in_village:
+        out += services.actions_for(ctx, hero, services.services_of(ctx, "village"))
+        out += _storage_actions(ctx, hero)
+        for attr in ("strength", "craft"):
+            if village.can_cash(ctx, hero, attr):
+                out.append(A.CashTrophies(hero=hero.uid, attribute=attr))  # type: ignore[arg-type]
+        out += [A.Drop(hero=hero.uid, thing=u) for u in _givable(ctx, hero)]
+    if on_road:
+        out += [A.Drop(hero=hero.uid, thing=u) for u in _givable(ctx, hero)]
+        if hero.gold:
+            out.append(A.Drop(hero=hero.uid, gold=hero.gold))
+        if kind in ("stand", "destination", "guardians", "portal"):
+            trip = state.trip
+            assert trip is not None
+            if trip.location_met:
+                loc = ground.here(ctx)
+                if loc is not None and loc.services:
+                    out += services.actions_for(ctx, hero, list(loc.services))
+        if travel.can_build_raft(ctx, hero.uid):
+            out.append(A.BuildRaft(hero=hero.uid))
+    return out
+
+
+def _givable(ctx: Ctx, hero: Any) -> list[str]:
+    """What the character can part with without breaking the carrying limits (a Mule carrying
+    more than five trinkets stays)."""
+    return [u for u in hero.objects + hero.followers if H.within_limits(ctx.pack, hero, without=u)]
+
+
+def _storage_actions(ctx: Ctx, hero: Any) -> list[Any]:
+    out: list[Any] = [A.Store(hero=hero.uid, thing=u) for u in _givable(ctx, hero) + hero.trophies]
+    if hero.gold:
+        out.append(A.Store(hero=hero.uid, gold=hero.gold))
+        if hero.gold > 1:
+            out.append(A.Store(hero=hero.uid, gold=1))
+    out += [A.Retrieve(hero=hero.uid, thing=u) for u in village.retrievable(ctx, hero) if village.can_retrieve(ctx, hero, u)]
+    box = village.stored(ctx, hero)
+    if box.gold:
+        out.append(A.Retrieve(hero=hero.uid, gold=box.gold))
+        if box.gold > 1:
+            out.append(A.Retrieve(hero=hero.uid, gold=1))
+    return out
+
+
+def _free(ctx: Ctx, action: Any) -> None:
+    state = ctx.state
+    if isinstance(action, A.SetOrder):
+        state.order = list(action.order)
+        ctx.emit("marching_order", order=list(action.order))
+        return
+    hero = state.hero(action.hero)
+    lost: list[str] = []
+    if isinstance(action, A.Buy):
+        services.buy(ctx, hero, action.card)
+    elif isinstance(action, A.Restore):
+        services.restore(ctx, hero, _service(ctx, action.service))
+    elif isinstance(action, A.Visit):
+        services.visit(ctx, hero, _service(ctx, action.service), lost)
+    elif isinstance(action, A.Sell):
+        services.sell(ctx, hero, action.thing, _service(ctx, "alchemist"))
+    elif isinstance(action, A.Store):
+        village.store(ctx, hero, action.thing, action.gold)
+    elif isinstance(action, A.Retrieve):
+        village.retrieve(ctx, hero, action.thing, action.gold)
+    elif isinstance(action, A.CashTrophies):
+        village.cash(ctx, hero, action.attribute)
+    elif isinstance(action, A.CashBag):
+        village.cash_bag(ctx, hero, action.thing)
+    elif isinstance(action, A.Use):
+        village.use(ctx, hero, action.thing, lost)
+    elif isinstance(action, A.Cast):
+        spells.cast(ctx, hero, action)
+    elif isinstance(action, A.BuildRaft):
+        travel.build_raft(ctx, hero.uid)
+    elif isinstance(action, A.Drop):
+        _drop(ctx, hero, action)
+    else:  # pragma: no cover - free_actions admits only the types above
+        raise UnknownAction("talisman.err.malformed", detail=type(action).__name__)
+    if lost and state.mode == "road":
+        encounters.push_lost_turns(ctx, lost, state.trip.drop_seq if state.trip else -1, at_once=False)
+    # the decision is worked out again: the same one, unless the action changed what comes next
+    state.decision = None
+
+
+def _service(ctx: Ctx, service_id: str) -> Any:
+    """The service by id among those offered now (village, location, Stranger, Market Day)."""
+    state = ctx.state
+    sources = ["village", "market_day"]
+    if state.tasks and state.tasks[-1].task == "services":
+        sources.insert(0, state.tasks[-1].source)  # type: ignore[union-attr]
+    loc = ground.here(ctx)
+    if loc is not None:
+        sources.append(loc.id)
+    for source in sources:
+        for service in services.services_of(ctx, source):
+            if service.id == service_id:
+                return service
+    raise RuleError("talisman.err.no_such_service", service=service_id)
+
+
+def _drop(ctx: Ctx, hero: Any, action: A.Drop) -> None:
+    """C4b-a: on the road it falls where the party last met something; in a village it is discarded."""
+    state = ctx.state
+    things = [action.thing] if action.thing else []
+    for uid in things:
+        if uid in hero.trophies:
+            hero.trophies.remove(uid)
+        else:
+            H.give_up(ctx, hero, uid)
+    if action.gold:
+        hero.gold -= action.gold
+    if state.mode == "road":
+        ground.drop(ctx, things, action.gold, encountered=True)
+    else:
+        for uid in things:
+            cards.discard(ctx, uid)
+        ctx.emit("discarded", hero.uid, things=[card_id(u) for u in things], gold=action.gold)
+
+
+def _hand_over(ctx: Ctx, action: A.HandOver) -> None:
+    state = ctx.state
+    if state.seat(action.player) is None:
+        raise RuleError("talisman.err.no_such_seat", player=action.player)
+    if state.seat(action.to) is None:
+        state.seats.append(SeatRef(player=action.to, name=action.name or action.to, ai=action.ai))
+    state.slots = [action.to if p == action.player else p for p in state.slots]
+    if all(p != action.player for p in state.slots):
+        state.seats = [s for s in state.seats if s.player != action.player]
+    ctx.emit("seat_handed_over", player=action.player, to=action.to, ai=action.ai)
+

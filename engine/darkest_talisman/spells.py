@@ -1,0 +1,105 @@
+"""Spells cast outside combat (D3): healing, teleports, Hex, Divination, the wards, Temporal Warp.
+
+A Spell is cast only when it has a target or an effect (D3a). The Amulet's bearer casts none
+(D4), and none is cast in the Cursed Glade. Combat Spells are cast from the combat decision
+(combat.py, guardians.py). D3b (Spells discarded between sessions) does not apply to a campaign
+the bot keeps whole: see the ruling `sessions`.
+"""
+from __future__ import annotations
+
+from engine.darkest_talisman import cards, ground, travel
+from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.actions import Cast
+from engine.darkest_talisman.content import EnemyCard
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.state import Hero, MeetCard, card_id
+
+ROAD_DECISIONS = ("after_card", "stand", "destination", "guardians", "portal")
+
+
+def _enemies_on(ctx: Ctx, k: int) -> list[tuple[object, str]]:
+    """Revealed Enemy cards on road space k (the space being met included)."""
+    trip = ctx.state.trip
+    assert trip is not None
+    spots = trip.spots if k == trip.position else trip.road[k].spots
+    out = []
+    for s in spots:
+        if s.card is not None and s.revealed and isinstance(ctx.pack.card(card_id(s.card)), EnemyCard):
+            out.append((s, s.card))
+    return out
+
+
+def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
+    state = ctx.state
+    if state.decision is None or H.has_amulet(ctx.pack, hero) or ground.no_magic_here(ctx):
+        return []
+    kind = state.decision.kind
+    on_road = state.mode == "road" and kind in ROAD_DECISIONS and (state.fight is None or state.fight.stage == "ready")
+    out: list[Cast] = []
+    seen: set[str] = set()
+    for uid in hero.spells:
+        spell = ctx.pack.spell(card_id(uid))
+        if spell.id in seen:
+            continue  # copies of one Spell offer the same casts
+        seen.add(spell.id)
+        if spell.kind == "heal" and kind in ("village", "tower") + ROAD_DECISIONS:
+            out += [Cast(hero=hero.uid, spell=uid, target=h.uid) for h in state.party()
+                    if h.life < H.sheet(ctx.pack, h).life]
+        elif not on_road:
+            continue
+        elif spell.kind == "teleport":
+            out += [Cast(hero=hero.uid, spell=uid, target=t) for t in travel.teleport_targets(ctx)]
+        elif spell.kind == "hex":
+            trip = state.trip
+            assert trip is not None
+            out += [Cast(hero=hero.uid, spell=uid, target=f"road:{k}") for k in range(len(trip.road)) if _enemies_on(ctx, k)]
+        elif spell.kind == "divination":
+            if any(not s.revealed and s.card for s in state.trip.spots) or state.decks.adventure:  # type: ignore[union-attr]
+                out.append(Cast(hero=hero.uid, spell=uid))
+        elif spell.kind in ("counterspell", "destroy_magic"):
+            if spell.kind not in state.trip.wards:  # type: ignore[union-attr]
+                out.append(Cast(hero=hero.uid, spell=uid))
+        elif spell.kind == "temporal_warp":
+            trip = state.trip
+            if trip is not None and trip.last_place is not None and ground.spot_of_card(ctx, trip.last_place) is not None:
+                out.append(Cast(hero=hero.uid, spell=uid))
+    return out
+
+
+def cast(ctx: Ctx, hero: Hero, action: Cast) -> None:
+    state = ctx.state
+    spell = ctx.pack.spell(card_id(action.spell))
+    hero.spells.remove(action.spell)
+    cards.discard(ctx, action.spell)
+    ctx.emit("spell_cast", hero.uid, spell=spell.id, target=action.target)
+    if spell.kind == "heal":
+        H.heal(ctx, state.hero(action.target or hero.uid), spell.amount, spell.id)
+    elif spell.kind == "teleport":
+        travel.teleport(ctx, action.target or "")
+    elif spell.kind == "hex":
+        k = int((action.target or "road:0").split(":")[1])
+        for s, uid in _enemies_on(ctx, k):
+            s.card = None  # type: ignore[attr-defined]
+            cards.discard(ctx, uid)
+            ctx.emit("hexed", enemy=card_id(uid), space=k)
+    elif spell.kind == "divination":
+        trip = state.trip
+        assert trip is not None
+        hidden = [s for s in trip.spots if not s.revealed and s.card]
+        if hidden:
+            for s in hidden[:3]:
+                s.foreseen = True
+            ctx.emit("foreseen", hero.uid, reveals=True, where="spots", cards=[card_id(s.card or "") for s in hidden[:3]])
+        else:
+            ctx.emit("foreseen", hero.uid, reveals=True, where="deck",
+                     cards=[card_id(u) for u in reversed(state.decks.adventure[-3:])])
+    elif spell.kind in ("counterspell", "destroy_magic"):
+        assert state.trip is not None
+        state.trip.wards.append(spell.kind)
+    elif spell.kind == "temporal_warp":
+        trip = state.trip
+        assert trip is not None and trip.last_place is not None
+        found = ground.spot_of_card(ctx, trip.last_place)
+        assert found is not None
+        times = ctx.pack.rules.temporal_warp_times.value
+        state.tasks.append(MeetCard(card=trip.last_place, seq=found.seq, heroes=[hero.uid] * times))

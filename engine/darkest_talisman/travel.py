@@ -1,0 +1,527 @@
+"""Going on an adventure (C3, C4, C5): roads, days, Draw Spots, turning back, teleports, rivers.
+
+Every road has six spaces, a day each (B3a): five terrains in their fixed order and the
+destination (B3b, B3f). Entering a new space, the party rolls a die for every card the core
+space would draw and draws their total (C4a-b); a 1 reveals a special location instead
+(C4a-c, d, e). Cards are met one at a time, and after each the party pushes on or turns back
+(C4a-h, i, j). What survives stays on its road space and is met again, last first, on the way
+back (C4a-k). Back in a village, or into a new region, the road's cards are discarded (C4a-m).
+"""
+from __future__ import annotations
+
+from engine.darkest_talisman import cards, guardians, setup
+from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.content import Location, Region
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.state import (
+    Decision,
+    MeetCard,
+    MeetSpot,
+    Pickup,
+    RoadSpace,
+    Spot,
+    TeleportTask,
+    Trip,
+    card_id,
+)
+
+#: tasks that belong to the road space the party stands on (a teleport leaves them behind)
+ROAD_TASKS = ("spot", "card", "effect", "combat", "pickup", "services", "lost_turn")
+
+
+def region_of_village(ctx: Ctx, village: str) -> Region:
+    return next(r for r in ctx.pack.regions if r.village == village)
+
+
+def goal_in(region: Region, loc: str) -> str | None:
+    if loc in region.aid:
+        return "aid"
+    if loc in region.trove:
+        return "trove"
+    if loc == region.waypoint:
+        return "waypoint"
+    return None
+
+
+def region_for(ctx: Ctx, loc: str, prefer: str | None) -> tuple[Region, str]:
+    """The region a location is a destination of (the present region first) and its goal there.
+    A place that is only ever a special location counts as an Aid destination (C4f-b)."""
+    regions = sorted(ctx.pack.regions, key=lambda r: r.id != prefer)
+    for region in regions:
+        goal = goal_in(region, loc)
+        if goal is not None and region.village is not None:
+            return region, goal
+    for region in regions:
+        if loc in region.specials and region.village is not None:
+            return region, "aid"
+    raise KeyError(loc)
+
+
+# ----------------------------------------------------------------------------- departing
+def departures(ctx: Ctx) -> list[str]:
+    """C3b: an Aid destination, a Trove (picked at random), the region's Waypoint; from the village
+    beyond the Sentinel also the road back over the bridge (C4g)."""
+    region = region_of_village(ctx, ctx.state.village)
+    out = [f"depart:{a}" for a in region.aid] + (["depart:trove"] if region.trove else [])
+    if region.waypoint:
+        out.append(f"depart:{region.waypoint}")
+    if ctx.state.village != "village":
+        out.append("depart:back")
+    return out
+
+
+def depart(ctx: Ctx, option: str) -> None:
+    state = ctx.state
+    choice = option.split(":", 1)[1]
+    region = region_of_village(ctx, state.village)
+    for hero in state.party():
+        hero.used = []
+    state.stats.adventures += 1
+    if choice == "back":
+        # C4g: the Sentinel is not met going back; the Inner road leads home from the bridge
+        inner = ctx.pack.region("inner")
+        state.trip = _trip(ctx, inner, "village", inner.waypoint or "sentinel", "waypoint")
+        state.trip.destination_done = True
+        state.trip.road[-1].visited = True
+        state.trip.position = len(state.trip.road) - 1
+        state.trip.heading = "home"
+        state.mode = "road"
+        ctx.emit("departed", destination="back", region=inner.id)
+        _move(ctx, state.trip.position - 1)
+        return
+    if choice == "trove":
+        choice = region.trove[state.rng.below(len(region.trove))]  # C3b-b: picked at random
+        goal = "trove"
+    else:
+        goal = goal_in(region, choice) or "aid"
+    state.trip = _trip(ctx, region, state.village, choice, goal)
+    state.mode = "road"
+    ctx.emit("departed", reveals=goal == "trove", destination=choice, goal=goal, region=region.id)
+    arrive(ctx, 0)
+
+
+def _trip(ctx: Ctx, region: Region, village: str, destination: str, goal: str) -> Trip:
+    road = [RoadSpace(location=t) for t in region.road] + [RoadSpace(location=destination)]
+    trip = Trip(region=region.id, village=village, destination=destination, goal=goal, road=road)  # type: ignore[arg-type]
+    if goal == "trove":
+        ctx.state.trip = trip
+        trip.trove = guardians.set_trove(ctx, region.id)  # C3b-c
+    return trip
+
+
+# ----------------------------------------------------------------------------- arriving
+def location_at(ctx: Ctx, k: int) -> Location:
+    trip = ctx.state.trip
+    assert trip is not None
+    space = trip.road[k]
+    return ctx.pack.location(space.special or space.location)
+
+
+def is_destination(trip: Trip, k: int) -> bool:
+    return k == len(trip.road) - 1
+
+
+def arrive(ctx: Ctx, k: int) -> None:
+    """The party enters road space `k` (C4a-a)."""
+    state = ctx.state
+    trip = state.trip
+    assert trip is not None
+    trip.position = k
+    space = trip.road[k]
+    first = not space.visited
+    trip.spots = [Spot(seq=state.new_seq(), card=uid, revealed=True, early=True) for uid in space.waiting]
+    space.waiting = []
+    trip.wards, trip.immobile, trip.last_place, trip.drop_seq, trip.asked = [], [], None, -1, False
+    state.stats.days += 1
+    for hero in state.party():
+        hero.used = []
+    dest = is_destination(trip, k)
+    if dest and trip.destination != "sentinel" and state.raiders_gold:
+        ctx.emit("raiders_gold_lost", gold=state.raiders_gold)  # D4: another destination
+        state.raiders_gold = 0
+    drawn = 0
+    if first:
+        space.visited = True
+        drawn = _draw_for_space(ctx, k)
+    else:
+        left = list(reversed(space.spots)) if trip.heading == "home" else list(space.spots)
+        space.spots = []
+        for s in left:
+            s.met, s.start = False, None
+            for d in s.dropped:
+                d.encountered = False  # C4b-d: met again only now
+        trip.spots += left
+    trip.location_met = not (first or (dest and not trip.destination_done and trip.heading == "out"))
+    loc = location_at(ctx, k)
+    ctx.emit("arrived", space=k, location=space.location, special=space.special, cards=drawn,
+             left=sum(1 for s in trip.spots if s.card), destination=dest)
+    if loc.id in ("woods", "forest"):
+        for hero in state.party():
+            if H.has_ability(ctx.pack, hero, "nature_heal"):
+                H.heal(ctx, hero, 1, "nature_heal")
+
+
+def _draw_for_space(ctx: Ctx, k: int) -> int:
+    """C4a-b, c: roll for the cards; a 1 reveals a special location instead of its card."""
+    state = ctx.state
+    trip = state.trip
+    assert trip is not None
+    space = trip.road[k]
+    region = ctx.pack.region(trip.region)
+    terrain = ctx.pack.location(space.location)
+    dice = terrain.draws
+    leader = state.leader()
+    if dice and leader is not None and any(H.follower(ctx.pack, f).guide for f in leader.followers):
+        dice = max(1, dice - 1)
+    faces = ctx.dice(dice, "day") if dice else []
+    if leader is not None and 6 in faces and H.has_ability(ctx.pack, leader, "regenerate"):
+        H.heal(ctx, leader, 1, "regenerate")  # D2 Troll
+    count = sum(faces)
+    if 1 in faces and not is_destination(trip, k) and region.specials:
+        special = _find_special(ctx, region)
+        if special is not None:
+            count -= faces.count(1)
+            space.special = special
+            trip.found.append(special)
+            ctx.emit("special_location", reveals=True, location=special, space=k)
+            extra = ctx.pack.location(special).draws
+            if extra:
+                count += sum(ctx.dice(extra, "special_location"))
+    count = min(count, ctx.pack.rules.draw_spots.value - len(trip.spots))  # A1b: twelve Draw Spots
+    for _ in range(count):
+        uid = cards.draw_adventure(ctx)
+        if uid is None:
+            break
+        trip.spots.append(Spot(seq=state.new_seq(), card=uid))
+    return count
+
+
+def _find_special(ctx: Ctx, region: Region) -> str | None:
+    """C4a-c: each special location once along a road, never the destination; reroll repeats."""
+    trip = ctx.state.trip
+    assert trip is not None
+    allowed = [loc for loc in region.specials if loc not in trip.found and loc != trip.destination]
+    if not allowed:
+        return None
+    while True:
+        loc = region.specials[ctx.d6("special_location") - 1]
+        if loc in allowed:
+            return loc
+
+
+# ----------------------------------------------------------------------------- the day's flow
+def step(ctx: Ctx) -> None:
+    """Nothing is being resolved: what the party meets next, or what it must decide."""
+    state = ctx.state
+    trip = state.trip
+    assert trip is not None
+    k = trip.position
+    unmet = [s for s in trip.spots if not s.met]
+    if not trip.location_met and not any(s.early for s in unmet):
+        trip.location_met = True
+        loc = location_at(ctx, k)
+        if loc.effect is not None:
+            # whatever a character killed here leaves may be taken at once (C4b-f)
+            state.tasks.append(Pickup(seq=-1, heroes=list(state.order)))
+            state.tasks.append(MeetCard(card=loc.id, seq=-1, heroes=list(state.order)))
+            return
+    if unmet:
+        if trip.asked and trip.heading == "out" and not is_destination(trip, k):
+            state.decision = Decision(kind="after_card", options=["continue", "turn_back"])
+            return
+        trip.asked = True
+        state.tasks.append(MeetSpot(seq=unmet[0].seq))
+        return
+    if is_destination(trip, k) and trip.heading == "out" and not trip.destination_done:
+        destination_decision(ctx)
+        return
+    state.decision = Decision(kind="stand", options=stand_options(ctx), data={"space": k})
+
+
+def stand_options(ctx: Ctx) -> list[str]:
+    trip = ctx.state.trip
+    assert trip is not None
+    if trip.heading == "out" and not is_destination(trip, trip.position):
+        out = ["continue", "turn_back"]
+    else:
+        out = ["continue"]
+    if can_raft(ctx):
+        out.append("raft")
+    return out + woods_moves(ctx)
+
+
+def woods_moves(ctx: Ctx) -> list[str]:
+    """C4c: free movement through the Woods (the Elf): from a Woods space to any other space of
+    this road, which is then met; the direction does not change (C4e)."""
+    state = ctx.state
+    trip = state.trip
+    if trip is None or trip.road[trip.position].location != "woods" or trip.road[trip.position].special:
+        return []
+    if not any(H.has_ability(ctx.pack, h, "woods_move") for h in state.party()):
+        return []
+    return [f"move:{k}" for k in range(len(trip.road)) if k != trip.position]
+
+
+def destination_decision(ctx: Ctx) -> None:
+    state = ctx.state
+    trip = state.trip
+    assert trip is not None
+    raft = ["raft"] if can_raft(ctx) else []
+    if trip.goal == "aid":
+        state.decision = Decision(kind="destination", options=["continue"] + raft, data={"destination": trip.destination})
+    elif trip.destination == "portal_of_power":
+        has = any(H.talismans(h) for h in state.party())
+        opts = ["attempt:strength", "attempt:craft"] if has else []
+        state.decision = Decision(kind="portal", options=opts + ["turn_back"], data={"destination": trip.destination})
+    else:
+        fight = state.fight
+        focus = [f"fight:{g.uid}" for g in guardians.living(fight)] if fight is not None and len(guardians.living(fight)) > 1 else []
+        fights = ["fight"] + focus
+        if fight is not None and fight.kind == "sentinel" and fight.rounds:
+            fights = []  # C5b: beaten by the Sentinel, the party must turn back
+        state.decision = Decision(kind="guardians", options=fights + ["turn_back"] + raft,
+                                  data={"destination": trip.destination,
+                                        "guardians": [g.of for g in guardians.living(fight)] if fight else None})
+
+
+def can_raft(ctx: Ctx) -> bool:
+    """C5c, d: from any Inner destination a party carrying a raft may cross the Storm River."""
+    trip = ctx.state.trip
+    if trip is None or trip.region != "inner" or not is_destination(trip, trip.position):
+        return False
+    if ctx.state.fight is not None and ctx.state.fight.stage != "ready":
+        return False
+    return any(H.obj(ctx.pack, u).slot == "raft" for h in ctx.state.party() for u in h.objects)
+
+
+def push_on(ctx: Ctx) -> None:
+    """C4a-j / C4a-l: on to the next card, or to the next space."""
+    state = ctx.state
+    trip = state.trip
+    assert trip is not None and state.decision is not None
+    kind = state.decision.kind
+    state.decision = None
+    if kind == "after_card":
+        trip.asked = False
+        return
+    if kind == "destination":
+        trip.destination_done = True
+        trip.heading = "home"
+    nxt = trip.position + (1 if trip.heading == "out" else -1)
+    _move(ctx, nxt)
+
+
+def turn_back(ctx: Ctx) -> None:
+    """C4a-i: back to the village last left, meeting what is left on the road in reverse order.
+    Cards still face down on the space being crossed are discarded unseen (project ruling
+    `turn_back_unseen`); the party leaves the space it stands on."""
+    state = ctx.state
+    trip = state.trip
+    assert trip is not None
+    state.decision = None
+    for s in list(trip.spots):
+        if not s.met and not s.revealed and s.card is not None:
+            cards.discard(ctx, s.card)
+            s.card = None
+    trip.heading = "home"
+    ctx.emit("turned_back", space=trip.position)
+    _move(ctx, trip.position - 1)
+
+
+def _move(ctx: Ctx, nxt: int) -> None:
+    state = ctx.state
+    trip = state.trip
+    assert trip is not None
+    leave(ctx)
+    if is_destination(trip, trip.position) and nxt != trip.position:
+        guardians.dissolve(ctx)
+    if nxt < 0:
+        arrive_village(ctx, trip.village, crossed=False)
+    else:
+        arrive(ctx, nxt)
+
+
+def leave(ctx: Ctx) -> None:
+    """C4a-k, C4b-c: what is left on the spots goes onto the road space, in revealed order."""
+    trip = ctx.state.trip
+    assert trip is not None
+    space = trip.road[trip.position]
+    keep = [s for s in trip.spots if s.card is not None or s.dropped]
+    for s in keep:
+        s.early = False
+    if trip.dropped_here:
+        keep.append(Spot(seq=0, dropped=trip.dropped_here, revealed=True))
+        trip.dropped_here = []
+    space.spots = sorted(keep, key=lambda s: s.seq)
+    trip.spots = []
+
+
+def discard_road(ctx: Ctx) -> None:
+    """C4a-m, C4d: every card on the road goes to the discard pile (Magic Objects under the
+    Trove deck); the trove, unwon, goes back too."""
+    state = ctx.state
+    trip = state.trip
+    if trip is None:
+        return
+    guardians.dissolve(ctx)
+    for space in trip.road:
+        for s in space.spots:
+            _discard_spot(ctx, s)
+        for uid in space.waiting:
+            cards.discard(ctx, uid)
+        space.spots, space.waiting = [], []
+    for s in trip.spots:
+        _discard_spot(ctx, s)
+    trip.spots = []
+    for d in trip.dropped_here:
+        if d.thing is not None:
+            cards.discard(ctx, d.thing)
+    trip.dropped_here = []
+    if trip.trove is not None:
+        for uid in trip.trove.items:
+            cards.discard(ctx, uid)
+        trip.trove.items = []
+
+
+def _discard_spot(ctx: Ctx, s: Spot) -> None:
+    if s.card is not None:
+        cards.discard(ctx, s.card)
+        s.card = None
+    for d in s.dropped:
+        if d.thing is not None:
+            cards.discard(ctx, d.thing)
+    s.dropped = []
+
+
+def arrive_village(ctx: Ctx, village: str, *, crossed: bool) -> None:
+    """Back in a village (or across into the other one): the road is cleared (C4a-m), the Mystic
+    may be visited again (B1c), empty village spaces get new characters (C1c)."""
+    state = ctx.state
+    discard_road(ctx)
+    cards.shuffle_discards(ctx)
+    state.trip = None
+    state.mode = "village"
+    state.village = village
+    state.order_locked = False
+    state.stats.returns += 1
+    for hero in state.party():
+        hero.used = []
+        hero.mystic_ready = True
+    ctx.emit("village", village=village, crossed=crossed)
+    filled = {h.slot for h in state.party()}
+    for slot in range(len(state.slots)):
+        if slot not in filled:
+            setup.deal(ctx, slot)
+    if not state.order:
+        H.end_campaign(ctx, "lost", why="no_characters_left")
+
+
+def cross(ctx: Ctx, how: str) -> None:
+    """C5b, C5d: past the Sentinel or over the river by raft, into the village beyond."""
+    state = ctx.state
+    beyond = ctx.pack.region("outer").village or "village_beyond"
+    ctx.emit("crossed", how=how)
+    if how == "sentinel" and state.raiders_gold:
+        party = state.party()
+        share, rest = divmod(state.raiders_gold, len(party))
+        for i, hero in enumerate(party):
+            hero.gold += share + (1 if i < rest else 0)
+        ctx.emit("raiders_gold_back", gold=state.raiders_gold)
+        state.raiders_gold = 0
+    arrive_village(ctx, beyond, crossed=True)
+
+
+# ----------------------------------------------------------------------------- teleports
+def teleport_targets(ctx: Ctx) -> list[str]:
+    """C4c: any road space of this road (it must then be met) or any destination of the region."""
+    state = ctx.state
+    trip = state.trip
+    if trip is None or state.mode != "road":
+        return []
+    out = [f"road:{k}" for k in range(len(trip.road)) if k != trip.position]
+    region = ctx.pack.region(trip.region)
+    dests = region.aid + region.trove + ([region.waypoint] if region.waypoint else [])
+    out += [f"dest:{d}" for d in dests if d != trip.destination]
+    return out
+
+
+def run_teleport(ctx: Ctx, task: TeleportTask) -> None:
+    state = ctx.state
+    if task.target == "any" and task.hero is not None:
+        opts = teleport_targets(ctx)
+        if not opts:
+            state.tasks.pop()
+            return
+        state.decision = Decision(kind="teleport", hero=task.hero, options=["stay"] + opts)
+        return
+    state.tasks.pop()
+    teleport(ctx, task.target)
+
+
+def teleport(ctx: Ctx, target: str) -> None:
+    """Move the whole party (C4c): along this road without changing direction (C4e), or to a
+    place off it, clearing the road (C4d, C4f-b; across the river C4f-c)."""
+    state = ctx.state
+    if state.mode == "tower" or state.status != "active":
+        return  # C10e: no teleport brings the party nearer the Tower; the project allows none there
+    state.tasks = [t for t in state.tasks if t.task not in ROAD_TASKS]
+    trip = state.trip
+    ctx.emit("teleported", target=target)
+    if target.startswith("road:") and trip is not None:
+        k = int(target.split(":")[1])
+        leave(ctx)
+        if is_destination(trip, trip.position):
+            guardians.dissolve(ctx)
+        arrive(ctx, k)
+        return
+    loc = target.split(":", 1)[1] if target.startswith("dest:") else target
+    if trip is not None and state.mode == "road":
+        for k, space in enumerate(trip.road):
+            if loc in (space.special, space.location) and k != trip.position:
+                leave(ctx)
+                if is_destination(trip, trip.position):
+                    guardians.dissolve(ctx)
+                arrive(ctx, k)
+                return
+    region, goal = region_for(ctx, loc, trip.region if trip else None)
+    discard_road(ctx)
+    state.trip = None
+    village = region.village or state.village
+    state.mode = "road"
+    state.trip = _trip(ctx, region, village, loc, goal)
+    state.trip.position = len(state.trip.road) - 1
+    arrive(ctx, state.trip.position)
+
+
+def answer_teleport(ctx: Ctx, option: str) -> None:
+    state = ctx.state
+    state.decision = None
+    state.tasks.pop()
+    if option != "stay":
+        teleport(ctx, option)
+
+
+def can_build_raft(ctx: Ctx, hero_uid: str) -> bool:
+    """C5c (facts 9.2, the project's reading): on a Woods space, with an Axe and room for it."""
+    state = ctx.state
+    trip = state.trip
+    if trip is None or state.decision is None or state.decision.kind not in ("stand", "after_card"):
+        return False
+    if trip.road[trip.position].location != "woods":
+        return False
+    hero = state.hero(hero_uid)
+    if not any(H.obj(ctx.pack, u).builds_raft for u in hero.objects):
+        return False
+    raft = next((u for u in state.decks.purchase if H.obj(ctx.pack, u).slot == "raft"), None)
+    return raft is not None and H.room_for(ctx.pack, hero, raft)
+
+
+def build_raft(ctx: Ctx, hero_uid: str) -> None:
+    state = ctx.state
+    raft = next(u for u in state.decks.purchase if H.obj(ctx.pack, u).slot == "raft")
+    state.decks.purchase.remove(raft)
+    ctx.emit("raft_built", hero_uid)
+    H.gain_thing(ctx, state.hero(hero_uid), raft, "built")
+
+
+__all__ = ["card_id"]

@@ -1,0 +1,126 @@
+"""What characters do in a village besides shopping (B1d, C2b, C2c, C2d, C2e).
+
+Storage (B1d, C2d): things, Gold and Trophies a character leaves behind are out of play, may be
+taken back only by that character and only in the village where they were left. Trophies (C2b)
+are cashed only in a village: every full 7 points of Strength Trophies give 1 Strength, of
+Craft Trophies 1 Craft (facts 6.4); what does not make a full 7 is lost with the Trophies spent.
+Nothing passes between characters (C2e): there is no action for it; only effects move things
+(the Thief, loot shared out after a Guardian Combat, a dead companion's stored Talisman).
+"""
+from __future__ import annotations
+
+from engine.darkest_talisman import cards, effects
+from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.content import EnemyCard
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.state import Hero, Stored, card_id
+
+
+def stored(ctx: Ctx, hero: Hero) -> Stored:
+    return ctx.state.storage.get(ctx.state.village, {}).get(hero.uid, Stored())
+
+
+def store(ctx: Ctx, hero: Hero, thing: str | None, gold: int) -> None:
+    box = H.stored(ctx, hero)
+    if thing is not None:
+        if thing in hero.trophies:
+            hero.trophies.remove(thing)
+        else:
+            H.give_up(ctx, hero, thing)
+        box.things.append(thing)
+    if gold:
+        hero.gold -= gold
+        box.gold += gold
+    ctx.emit("stored", hero.uid, thing=card_id(thing) if thing else None, gold=gold, village=ctx.state.village)
+
+
+def retrievable(ctx: Ctx, hero: Hero) -> list[str]:
+    """This character's own things here, and Talismans stored by companions who died (B1d)."""
+    return stored(ctx, hero).things + ctx.state.left_talismans.get(ctx.state.village, [])
+
+
+def can_retrieve(ctx: Ctx, hero: Hero, thing: str) -> bool:
+    if thing not in retrievable(ctx, hero):
+        return False
+    if ctx.pack.has_card(card_id(thing)) and isinstance(ctx.pack.card(card_id(thing)), EnemyCard):
+        return True  # a Trophy
+    return H.room_for(ctx.pack, hero, thing)
+
+
+def retrieve(ctx: Ctx, hero: Hero, thing: str | None, gold: int) -> None:
+    box = H.stored(ctx, hero)
+    if thing is not None:
+        if thing in box.things:
+            box.things.remove(thing)
+        else:
+            ctx.state.left_talismans[ctx.state.village].remove(thing)
+        card = ctx.pack.card(card_id(thing))
+        if isinstance(card, EnemyCard):
+            hero.trophies.append(thing)
+        else:
+            if card_id(thing) == "talisman":
+                hero.objects.append(thing)
+            else:
+                H.gain_thing(ctx, hero, thing, "retrieved")
+    if gold:
+        box.gold -= gold
+        hero.gold += gold
+    ctx.emit("retrieved", hero.uid, thing=card_id(thing) if thing else None, gold=gold, village=ctx.state.village)
+    if not box.things and not box.gold:
+        ctx.state.storage.get(ctx.state.village, {}).pop(hero.uid, None)
+
+
+def trophy_attribute(ctx: Ctx, uid: str) -> str:
+    card = ctx.pack.card(card_id(uid))
+    assert isinstance(card, EnemyCard)
+    return card.attribute
+
+
+def trophy_value(ctx: Ctx, uid: str) -> int:
+    card = ctx.pack.card(card_id(uid))
+    assert isinstance(card, EnemyCard)
+    return card.value
+
+
+def trophy_points(ctx: Ctx, hero: Hero, attribute: str) -> int:
+    return sum(trophy_value(ctx, u) for u in hero.trophies if trophy_attribute(ctx, u) == attribute)
+
+
+def can_cash(ctx: Ctx, hero: Hero, attribute: str) -> bool:
+    return trophy_points(ctx, hero, attribute) >= ctx.pack.rules.trophy_points.value
+
+
+def cash(ctx: Ctx, hero: Hero, attribute: str) -> None:
+    """Spend Trophies, largest first, for every full 7 points (C2b, facts 6.4)."""
+    need = ctx.pack.rules.trophy_points.value
+    mine = sorted((u for u in hero.trophies if trophy_attribute(ctx, u) == attribute),
+                  key=lambda u: -trophy_value(ctx, u))
+    gained = 0
+    while sum(trophy_value(ctx, u) for u in mine) >= need:
+        points = 0
+        while points < need:
+            uid = mine.pop(0)
+            points += trophy_value(ctx, uid)
+            hero.trophies.remove(uid)
+            cards.discard(ctx, uid)
+        gained += 1
+    ctx.emit("trophies_cashed", hero.uid, attribute=attribute, gained=gained)
+    H.change(ctx, hero, attribute, gained, "trophies")  # type: ignore[arg-type]
+
+
+def cash_bag(ctx: Ctx, hero: Hero, uid: str) -> None:
+    """C2d-d: a Bag of Gold traded for its value at any time."""
+    value = H.obj(ctx.pack, uid).value
+    H.give_up(ctx, hero, uid)
+    cards.discard(ctx, uid)
+    hero.gold += value
+    ctx.emit("bag_cashed", hero.uid, gold=value)
+
+
+def use(ctx: Ctx, hero: Hero, uid: str, lost: list[str]) -> None:
+    card = H.obj(ctx.pack, uid)
+    assert card.use is not None
+    H.give_up(ctx, hero, uid)
+    cards.discard(ctx, uid)
+    ctx.emit("used", hero.uid, thing=card.id)
+    effects.apply(ctx, hero, card.use, card.id, lost)

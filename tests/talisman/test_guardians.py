@@ -1,0 +1,268 @@
+"""C8 Guardian Combat: the trove's guardians, the Sentinel, the party's combined attack."""
+from __future__ import annotations
+
+from engine.darkest_talisman import guardians
+from engine.darkest_talisman.state import Guardian, card_id
+from engine.darkest_talisman.game import SYSTEM
+from engine.darkest_talisman import actions as A
+from tests.talisman.helpers import (
+    jump_to_destination,
+    check_invariants,
+    choose,
+    clear_spells,
+    ctx_of,
+    give,
+    give_spell,
+    kind,
+    party_of,
+    rig,
+    settle,
+    solo,
+)
+
+
+def party(*chars: str):  # type: ignore[no-untyped-def]
+    s = party_of(solo(1), *(chars or ("troll", "warrior", "wizard")))
+    return settle(s)
+
+
+def at_trove(s, gold_die=3):  # type: ignore[no-untyped-def]
+    """Set out for a trove and stand at it, its instructions met."""
+    s = choose(rig(s, dice=[gold_die, 2], deck=["good_fortune", "festival"]), "depart:trove")
+    return jump_to_destination(s)
+
+
+def stack_trove(s, *cids):  # type: ignore[no-untyped-def]
+    """Replace the trove's Magic Objects with these."""
+    trip = s.trip
+    s.decks.trove.extend(trip.trove.items)
+    trip.trove.items = []
+    for cid in cids:
+        uid = next(u for u in s.decks.trove if card_id(u) == cid)
+        s.decks.trove.remove(uid)
+        trip.trove.items.append(uid)
+    return s
+
+
+def test_c8a_c8c_guardian_combat_has_no_evading():
+    """C8a: Trove Guardians are fought in Guardian Combat; C8c: no evading."""
+    s = at_trove(party())
+    assert kind(s) == "guardians" and s.decision.options[0] == "fight" and "evade" not in s.decision.options
+
+
+def test_c8d_guardians_drawn_only_enemies_and_objects_kept():
+    """C8d-a to e: 2d6 cards; everything but Enemies and Objects discarded; the trove turned over."""
+    s = stack_trove(at_trove(party()), "runesword")
+    s = rig(s, dice=[2, 2], deck=["wolf", "festival", "bow", "lemure"])
+    out = SYSTEM.apply(s, "p1", A.Choose(option="fight"))
+    shown = next(e for e in out.events if e.kind == "talisman.ev.trove_revealed")
+    assert shown.data["guardians"] == ["wolf", "lemure"] and shown.data["objects"] == ["bow"]
+    assert shown.data["items"] == ["runesword"] and shown.data["gold"] == 3
+    assert any(card_id(u) == "festival" for u in out.state.decks.adventure_discard)
+
+
+def test_c8_guardians_equipped():
+    """C8d-g, h, i, j, k: the best weapon to the strongest, the next to the next; armour and shields
+    to the strongest, helmets to the craftiest; a Spell-giving item lets the craftiest draw Scrolls;
+    what nobody can use stays with the Gold."""
+    s = at_trove(party())
+    ctx = ctx_of(s)
+    ogre = Guardian(uid="ogre#1", of="ogre", kind="monster", strength=5)
+    wolf = Guardian(uid="wolf#1", of="wolf", kind="animal", strength=3)
+    shade = Guardian(uid="shade#1", of="shade", kind="spirit", craft=2)
+    items = []
+    for cid in ("runesword", "magic_shield", "helm_of_valour", "wand", "amulet"):
+        uid = next(u for u in s.decks.trove if card_id(u) == cid)
+        s.decks.trove.remove(uid)
+        items.append(uid)
+    sword = next(u for u in s.decks.purchase if card_id(u) == "sword")
+    s.decks.purchase.remove(sword)
+    items.append(sword)
+    left = guardians.equip(ctx, [ogre, wolf, shade], items)
+    assert [card_id(u) for u in ogre.items] == ["runesword", "magic_shield"] and ogre.strength == 7
+    assert [card_id(u) for u in wolf.items] == ["sword"] and wolf.strength == 4
+    assert sorted(card_id(u) for u in shade.items) == ["helm_of_valour", "wand"] and shade.craft == 4
+    assert len(shade.scrolls) == 1  # the Wand: one Scroll
+    assert [card_id(u) for u in left] == ["amulet"]
+
+
+def test_c8d_h_only_spirits_the_sword_goes_to_the_craftiest():
+    s = at_trove(party())
+    shade = Guardian(uid="shade#1", of="shade", kind="spirit", craft=2)
+    wraith = Guardian(uid="wraith#1", of="wraith", kind="spirit", craft=5)
+    sword = next(u for u in s.decks.purchase if card_id(u) == "sword")
+    s.decks.purchase.remove(sword)
+    left = guardians.equip(ctx_of(s), [shade, wraith], [sword])
+    assert left == [] and wraith.items == [sword] and wraith.strength == 1
+
+
+def test_c8e_g_h_the_party_shares_its_total_and_the_enemies_strike_the_weakest():
+    """C8e-g: the party's Strength is shared out (its chosen target first, then the weakest);
+    C8e-h: the Enemies' Strength hits the weakest character first and the rest goes on."""
+    assert guardians.allocate(10, [("a", 4), ("b", 3), ("c", 6)], None) == ["b", "a"]
+    assert guardians.allocate(10, [("a", 4), ("b", 3), ("c", 6)], "c") == ["c", "b"]
+    # 9 Strength against scores 2, 3, 6: 9 > 2 (7 left) > 3 (4 left), 4 < 6: round again 4 > 2
+    hits = guardians.distribute(9, [("x", 2), ("y", 3), ("z", 6)], {"x": 3, "y": 3, "z": 3})
+    assert hits == {"x": 2, "y": 1, "z": 0}
+    # a score of 0 still takes a point (ruling guardian_damage), and the dead take no more
+    assert guardians.distribute(5, [("x", 0)], {"x": 2}) == {"x": 2}
+
+
+def test_c8e_the_sentinel_fight_end_to_end():
+    """C8a, C5b: the Sentinel (Strength 9) against the party's Strength; won, the party crosses."""
+    s = party("troll", "warrior", "dwarf")
+    for h in s.party():
+        h.life = 5
+    s = choose(rig(s, dice=[2], deck=["good_fortune", "festival"]), "depart:sentinel")
+    s = jump_to_destination(s)
+    out = SYSTEM.apply(s, "p1", A.Choose(option="fight"))
+    s = out.state
+    totals = next(e.data for e in out.events if e.kind == "talisman.ev.guardian_totals")
+    assert totals["strength"]["party"] == 6 + 5 + 3 and totals["strength"]["enemies"] == 9
+    # the Sentinel strikes the Dwarf (3) then the Warrior (5): 9 > 3, 6 > 5, 1 left
+    assert s.mode == "village" and s.village == "village_beyond"
+    lives = {h.card: h.life for h in s.party()}
+    assert lives["dwarf"] == 4 or lives["warrior"] == 4
+    check_invariants(s)
+
+
+def test_c8e_b_the_priest_destroys_one_spirit():
+    s = party("priest", "troll", "warrior")
+    s = stack_trove(at_trove(s), "runesword")
+    s = rig(s, dice=[1, 2], deck=["spectre", "wraith", "festival"])
+    out = SYSTEM.apply(s, "p1", A.Choose(option="fight"))
+    banished = [e for e in out.events if e.kind == "talisman.ev.banished"]
+    assert len(banished) == 1 and banished[0].data["enemy"] == "wraith"
+
+
+def test_c8e_c_enemy_casts_first_then_each_character():
+    """C8e-c: Spells one at a time, the Enemy first; an Enemy's damage Spell hits the strongest."""
+    s = party("wizard", "troll", "warrior")
+    wiz = s.order[0]
+    clear_spells(s, wiz)
+    uid = give_spell(s, wiz, "fireball")
+    s = at_trove(s)
+    s = stack_trove(s, "wand")
+    s.decks.spells = [u for u in s.decks.spells if card_id(u) != "fireball"] + \
+        [u for u in s.decks.spells if card_id(u) == "fireball"]  # the Wand's Scroll: a Fireball
+    s = rig(s, dice=[1, 2], deck=["shade", "good_fortune", "festival"])
+    out = SYSTEM.apply(s, "p1", A.Choose(option="fight"))
+    s = out.state
+    scroll = [e for e in out.events if e.kind == "talisman.ev.scroll_cast"]
+    assert scroll and scroll[0].data["spell"] == "fireball"
+    assert s.fight.hero_damage  # the strongest character took the damage
+    assert kind(s) == "guardian_spell" and f"cast:{uid}" in s.decision.options
+
+
+def test_c8e_k_unbeaten_guardians_fought_again_or_the_party_turns_back():
+    s = party("minstrel", "monk", "wizard")
+    s = stack_trove(at_trove(s), "amulet")
+    s = rig(s, dice=[1, 2], deck=["dragon", "giant", "festival"])
+    s = choose(s, "fight")
+    while kind(s) == "guardian_spell":
+        s = choose(s, "pass")
+    if s.mode == "road":
+        assert kind(s) == "guardians" and {"fight", "turn_back"} <= set(s.decision.options)
+        check_invariants(s)
+
+
+def test_c8e_l_loot_shared_and_gold_split_evenly():
+    """C8e-l: the party chooses who takes what; the Gold is split evenly (ruling gold_split)."""
+    s = party("troll", "warrior", "wizard")
+    s = stack_trove(at_trove(s, gold_die=5), "runesword")
+    s = rig(s, dice=[1, 2], deck=["boar", "festival", "good_fortune"])
+    s = choose(s, "fight")
+    while kind(s) == "guardian_spell":
+        s = choose(s, "pass")
+    assert kind(s) == "loot"
+    assert sorted(h.gold for h in s.party()) == [3, 4, 4]  # 2 each before; 5 Gold: 2, 2 and one more in order
+    give_to = next(o for o in s.decision.options if o.startswith("give:runesword") and o.endswith(s.order[1]))
+    s = choose(s, give_to)
+    if kind(s) == "loot":
+        s = choose(s, "done")
+    assert any(card_id(u) == "runesword" for u in s.hero(s.order[1]).objects)
+    assert s.trip.destination_done and s.trip.heading == "home" and s.fight is None
+    check_invariants(s)
+
+
+def test_c8_no_guardians_the_trove_is_free():
+    s = stack_trove(at_trove(party()), "runesword")
+    s = rig(s, dice=[1, 1], deck=["festival", "good_fortune"])
+    s = choose(s, "fight")
+    assert kind(s) == "loot"
+
+
+def test_c8e_j_a_shield_saves_once_per_combat():
+    from engine.darkest_talisman import heroes as H
+
+    s = party("troll", "warrior", "wizard")
+    w = s.order[1]
+    give(s, w, "shield")
+    p = __import__("tests.talisman.helpers", fromlist=["pack"]).pack()
+    left = {w: True}
+    assert H.armour_for(p, s.hero(w), "craft", shield_ok=left[w]) is not None
+    left[w] = False
+    assert H.armour_for(p, s.hero(w), "craft", shield_ok=left[w]) is None
+
+
+def _fight_one(s, *deck):  # type: ignore[no-untyped-def]
+    """Fight guardians drawn from `deck` (one die's worth, the trove holding an Amulet)."""
+    s = stack_trove(at_trove(s), "amulet")
+    s = rig(s, dice=[1, len(deck) - 1], deck=list(deck))
+    out = SYSTEM.apply(s, "p1", A.Choose(option="fight"))
+    return out
+
+
+def test_c8e_d_a_bow_shoots_before_the_combat():
+    """C8e-d: items that do damage before combat (the Bow) hit the strongest Enemy first."""
+    s = party("troll", "warrior", "wizard")
+    give(s, s.order[0], "bow")
+    out = _fight_one(s, "goblin", "ogre", "festival")
+    shot = next(e.data for e in out.events if e.kind == "talisman.ev.guardian_shot")
+    assert shot["enemy"] == "ogre" and shot["amount"] == 1
+
+
+def test_c8e_e_i_spell_damage_first_and_the_craft_round():
+    """C8e-e: an Enemy brought to zero by a Spell before the simultaneous steps is gone;
+    C8e-i: the Craft round kills Spirits with the party's Craft."""
+    s = party("wizard", "troll", "warrior")
+    wiz = s.order[0]
+    clear_spells(s, wiz)
+    uid = give_spell(s, wiz, "fireball")
+    s = stack_trove(at_trove(s), "amulet")
+    s = rig(s, dice=[1, 2], deck=["goblin", "spectre", "festival"])
+    s = choose(s, "fight")
+    assert kind(s) == "guardian_spell"
+    out = SYSTEM.apply(s, "p1", A.Choose(option=f"cast:{uid}"))
+    s = out.state
+    while kind(s) == "guardian_spell":
+        out = SYSTEM.apply(s, "p1", A.Choose(option="pass"))
+        s = out.state
+    dead = [e.data for e in out.events if e.kind == "talisman.ev.guardian_dead"]
+    assert {"enemy": "goblin", "why": "damage"} in dead  # Fireball 2 on the Goblin's 2
+    totals = next(e.data for e in out.events if e.kind == "talisman.ev.guardian_totals")
+    assert totals["craft"]["enemies"] == 3 and totals["craft"]["killed"]
+
+
+def test_c8d_i_a_killed_guardian_in_armour_may_survive():
+    """C8d-i: after the combat, killed Enemies with armour roll as characters would."""
+    s = party("troll", "warrior", "wizard")
+    s = stack_trove(at_trove(s), "enchanted_armour")
+    s = rig(s, dice=[1, 1, 6], deck=["goblin", "festival"])  # the armour saves on 4+: a 6
+    out = SYSTEM.apply(s, "p1", A.Choose(option="fight"))
+    saved = [e.data for e in out.events if e.kind == "talisman.ev.guardian_armour"]
+    assert saved and saved[0]["held"] and out.state.fight is not None
+    assert [g.of for g in guardians.living(out.state.fight)] == ["goblin"]
+
+
+def test_d1a_b_no_character_abilities_in_guardian_combat():
+    """D1a-b: 'when you attack' abilities (Assassin, Ghoul, Sorceress, Wizard) are not used in
+    Guardian Combat: the party's choices there are only to fight (which Enemy first) or leave."""
+    s = at_trove(party("assassin", "wizard", "ghoul"))
+    assert set(s.decision.options) <= {"fight", "turn_back", "raft"}
+    s = rig(s, dice=[1, 3], deck=["ogre", "giant", "festival", "good_fortune"])
+    s = choose(s, "fight")
+    while kind(s) == "guardian_spell":
+        s = choose(s, "pass")
+    if s.mode == "road" and kind(s) == "guardians":
+        assert all(o in ("fight", "turn_back", "raft") or o.startswith("fight:") for o in s.decision.options)
