@@ -53,6 +53,27 @@ class GameSystem(Protocol):
         """The characters a seat may pick with these options (empty when there are none)."""
         ...
 
+    def turn_opening(self, state: Any, actor: str) -> bool:
+        """Whether `actor` faces the first decision of their turn: the moment the game master
+        shows them what happened since their last turn."""
+        ...
+
+    def view(self, state: Any, viewer: str | None) -> Any:
+        """The state as `viewer` may see it (a seat's player id; None for a spectator).
+
+        Hidden information is a property of the engine: each system decides here what each
+        seat and a spectator may see, and the bot builds everything it sends from this view.
+        A view never holds the seed or the generator's state, nor the order of a face-down
+        pile, and it cannot be played on (`apply` refuses it).
+        """
+        ...
+
+
+class TableSystem(GameSystem, Protocol):
+    """A system played at a table through /game (`table_game` is True): besides the rules it
+    says how the game master fills an empty or absent seat. A tool with its own commands (the
+    Orders tracker) has no seats taken at a table and implements only GameSystem."""
+
     def ai_action(self, state: Any, actor: str, level: str, rng: random.Random) -> Any:
         """What an AI seat of `level` plays now, chosen only among the legal actions.
 
@@ -71,19 +92,4 @@ class GameSystem(Protocol):
 
     def hand_over_action(self, player: str, to: str, name: str, ai: str | None = None) -> Any:
         """The table action that gives `player`'s seat to `to` (a person, or an AI of level `ai`)."""
-        ...
-
-    def turn_opening(self, state: Any, actor: str) -> bool:
-        """Whether `actor` faces the first decision of their turn: the moment the game master
-        shows them what happened since their last turn."""
-        ...
-
-    def view(self, state: Any, viewer: str | None) -> Any:
-        """The state as `viewer` may see it (a seat's player id; None for a spectator).
-
-        Hidden information is a property of the engine: each system decides here what each
-        seat and a spectator may see, and the bot builds everything it sends from this view.
-        A view never holds the seed or the generator's state, nor the order of a face-down
-        pile, and it cannot be played on (`apply` refuses it).
-        """
         ...

@@ -7,7 +7,6 @@ named in `Seat.character` when that is an Order id. It is not played at a table 
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Sequence
 
 from engine.core.events import Event
@@ -66,18 +65,6 @@ class OrdersSystem:
 
     def character_ids(self, options: dict[str, Any]) -> frozenset[str]:
         return frozenset(ORDER_IDS)
-
-    def ai_action(self, state: OrdersState, actor: str, level: str, rng: random.Random) -> Any:
-        raise NotImplementedError("the Orders tracker has no AI seats")
-
-    def skip_action(self, state: OrdersState, actor: str) -> Any:
-        raise NotImplementedError("the Orders tracker has no turns to skip")
-
-    def resign_action(self, player: str) -> Any:
-        raise NotImplementedError("the Orders tracker has no seats taken at a table")
-
-    def hand_over_action(self, player: str, to: str, name: str, ai: str | None = None) -> Any:
-        raise NotImplementedError("the Orders tracker has no seats taken at a table")
 
     def turn_opening(self, state: OrdersState, actor: str) -> bool:
         return False

@@ -21,7 +21,7 @@ from PIL import Image
 
 import engine
 import systems
-from engine.core.system import GameSystem, Seat
+from engine.core.system import GameSystem, Seat, TableSystem
 from engine.registry import SYSTEMS as ENGINES
 from gm.i18n import LOCALES_DIR, SUPPORTED, _flatten, has
 from gm.session import Result
@@ -33,6 +33,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SHARED = [ROOT / "cogs", ROOT / "gm"]
 PLUGINS = list(systems.PLUGINS.values())
 ENGINE_METHODS = [name for name, _ in inspect.getmembers(GameSystem, inspect.isfunction) if not name.startswith("_")]
+#: what a system played at a table through /game adds (filling empty or absent seats)
+TABLE_METHODS = [name for name, _ in inspect.getmembers(TableSystem, inspect.isfunction)
+                 if not name.startswith("_") and name not in ENGINE_METHODS]
 
 
 def engine_packages() -> set[str]:
@@ -143,6 +146,9 @@ def test_plug_in_supplies_every_required_part(plugin: SystemPlugin):
     assert isinstance(plugin, SystemPlugin)
     for method in ENGINE_METHODS:
         assert callable(getattr(plugin.engine, method, None)), f"{plugin.name}: engine lacks {method}"
+    if plugin.table_game:
+        for method in TABLE_METHODS:
+            assert callable(getattr(plugin.engine, method, None)), f"{plugin.name}: table engine lacks {method}"
     assert plugin.engine.min_seats <= plugin.engine.max_seats
     for locale in SUPPORTED:
         keys = catalogue_keys(locale)
