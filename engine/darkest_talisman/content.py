@@ -14,6 +14,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from engine.core.shelf import Shelf
+
 Source = Literal["rulebook", "research", "project"]
 Alignment = Literal["good", "neutral", "evil"]
 Attribute = Literal["strength", "craft"]
@@ -673,29 +675,19 @@ def build_pack(files: Mapping[str, object]) -> Pack:
 # ----------------------------------------------------------------------------- where packs come from
 PackSource = Callable[[str], Pack]
 
-_REGISTERED: dict[str, Pack] = {}
-_FROM_SOURCE: dict[str, Pack] = {}
-_SOURCE: PackSource | None = None
+_SHELF: Shelf[Pack] = Shelf(lambda pack_id: ContentError(f"pack {pack_id!r} is not loaded; import packs"))
 
 
 def register_pack(pack_id: str, pack: Pack) -> None:
-    """Make an in-memory pack available by id (groups' own packs, test packs)."""
-    _REGISTERED[pack_id] = pack
+    """Make an in-memory pack available by id (test packs, a group's own)."""
+    _SHELF.register(pack_id, pack)
 
 
 def set_pack_source(source: PackSource | None) -> None:
     """Install what `pack_by_id` asks for a pack nobody registered (packs/ does on import)."""
-    global _SOURCE
-    _SOURCE = source
-    _FROM_SOURCE.clear()
+    _SHELF.set_source(source)
 
 
 def pack_by_id(pack_id: str = "core") -> Pack:
     """Packs are immutable, so one loaded copy serves every campaign in the process."""
-    found = _REGISTERED.get(pack_id) or _FROM_SOURCE.get(pack_id)
-    if found is not None:
-        return found
-    if _SOURCE is None:
-        raise ContentError(f"pack {pack_id!r} is not loaded; import packs")
-    found = _FROM_SOURCE[pack_id] = _SOURCE(pack_id)
-    return found
+    return _SHELF.get(pack_id)

@@ -12,6 +12,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from engine.core.shelf import Shelf
+
 Source = Literal["rulebook", "research", "project"]
 Terrain = Literal["forest", "mountains", "plains"]
 SpaceKind = Literal["guild", "city", "village", "enchanted_wilderness", "forest", "mountains", "plains"]
@@ -505,14 +507,12 @@ def build_pack(files: Mapping[str, object]) -> Pack:
 #: where packs not registered by hand come from: pack id -> Pack (installed by packs/)
 PackSource = Callable[[str], Pack]
 
-_REGISTERED: dict[str, Pack] = {}
-_FROM_SOURCE: dict[str, Pack] = {}
-_SOURCE: PackSource | None = None
+_SHELF: Shelf[Pack] = Shelf(lambda pack_id: ContentError(f"pack {pack_id!r} is not loaded; import packs"))
 
 
 def register_pack(pack_id: str, pack: Pack) -> None:
     """Make an in-memory pack available by id (groups' own packs, test packs)."""
-    _REGISTERED[pack_id] = pack
+    _SHELF.register(pack_id, pack)
 
 
 def set_pack_source(source: PackSource | None) -> None:
@@ -520,20 +520,12 @@ def set_pack_source(source: PackSource | None) -> None:
 
     The engine cannot import the reader (it would stop being pure), so the reader hands itself
     over here; None uninstalls it. Packs already fetched from a former source are forgotten."""
-    global _SOURCE
-    _SOURCE = source
-    _FROM_SOURCE.clear()
+    _SHELF.set_source(source)
 
 
 def pack_by_id(pack_id: str = "base") -> Pack:
     """Packs are immutable, so one loaded copy serves every game in the process."""
-    found = _REGISTERED.get(pack_id) or _FROM_SOURCE.get(pack_id)
-    if found is not None:
-        return found
-    if _SOURCE is None:
-        raise ContentError(f"pack {pack_id!r} is not loaded; import packs")
-    found = _FROM_SOURCE[pack_id] = _SOURCE(pack_id)
-    return found
+    return _SHELF.get(pack_id)
 
 
 class Named(str):

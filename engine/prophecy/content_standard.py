@@ -26,6 +26,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from engine.core.shelf import Shelf
 from engine.prophecy.content import ContentError as PackContentError
 from engine.prophecy.content import (
     Cost,
@@ -801,8 +802,8 @@ def build_standard_pack(files: Mapping[str, object], base: Pack | None = None) -
 #: where Standard packs come from: pack id -> StandardPack (installed by the content reader)
 StandardSource = Callable[[str], StandardPack]
 
-_STANDARD_SOURCE: StandardSource | None = None
-_STANDARD_LOADED: dict[str, StandardPack] = {}
+_SHELF: Shelf[StandardPack] = Shelf(
+    lambda pack_id: ContentError(f"Standard pack {pack_id!r} is not loaded; import packs.prophecy_standard"))
 
 
 def set_standard_source(source: StandardSource | None) -> None:
@@ -810,20 +811,12 @@ def set_standard_source(source: StandardSource | None) -> None:
 
     The engine cannot import the reader (it would stop being pure), so the reader hands itself
     over; None uninstalls it. Packs fetched from a former source are forgotten."""
-    global _STANDARD_SOURCE
-    _STANDARD_SOURCE = source
-    _STANDARD_LOADED.clear()
+    _SHELF.set_source(source)
 
 
 def standard_pack_by_id(pack_id: str = "standard") -> StandardPack:
     """Packs are immutable, so one loaded copy serves every Standard game in the process."""
-    found = _STANDARD_LOADED.get(pack_id)
-    if found is not None:
-        return found
-    if _STANDARD_SOURCE is None:
-        raise ContentError(f"Standard pack {pack_id!r} is not loaded; import packs.prophecy_standard")
-    found = _STANDARD_LOADED[pack_id] = _STANDARD_SOURCE(pack_id)
-    return found
+    return _SHELF.get(pack_id)
 
 
 __all__ = [

@@ -19,6 +19,7 @@ from engine.prophecy.content import PACK_FILES, ContentError, build_pack, pack_b
 from engine.tables import TableError, default_book, parse_book
 from packs import DEFAULT_FILE, PACKS_ROOT, book_from_data, pack_from_data, read_book, read_pack, read_pack_files
 from packs.files import read_yaml
+from engine.core.shelf import Shelf
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,10 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture()
 def no_reader(monkeypatch):
     """The engine as it is when nobody imported packs/ (restored exactly afterwards)."""
-    monkeypatch.setattr(content, "_SOURCE", None)
-    monkeypatch.setattr(content, "_FROM_SOURCE", {})
-    monkeypatch.setattr(books, "_SOURCE", None)
-    monkeypatch.setattr(books, "_FROM_SOURCE", {})
+    for module in (content, books):
+        monkeypatch.setattr(module, "_SHELF", Shelf(module._SHELF._missing))
 
 
 def test_engine_alone__asks_for_the_reader_by_name(no_reader):
@@ -49,7 +48,7 @@ def test_engine_alone__serves_a_pack_built_in_memory(no_reader):
 
 
 def test_reader__installed_on_import_and_read_once():
-    assert content._SOURCE is pack_from_data and books._SOURCE is book_from_data
+    assert content._SHELF.source is pack_from_data and books._SHELF.source is book_from_data
     assert pack_by_id("base") is pack_by_id("base")
     assert default_book() is default_book()
     assert pack_by_id("base") == read_pack(PACKS_ROOT / "base")

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.shelf import Shelf
+
 import engine.prophecy.content_standard as cs
 from engine.prophecy.content import CreatureCard, Effect, display_name, display_text, pack_by_id
 from engine.prophecy.content_standard import (
@@ -60,8 +62,7 @@ def test_pack_loads_validates_and_builds_on_the_base_pack(pack):
 
 
 def test_standard_pack_by_id__asks_the_installed_source(monkeypatch, pack):
-    monkeypatch.setattr(cs, "_STANDARD_SOURCE", None)
-    monkeypatch.setattr(cs, "_STANDARD_LOADED", {})
+    monkeypatch.setattr(cs, "_SHELF", Shelf(cs._SHELF._missing))
     with pytest.raises(ContentError, match=r"Standard pack 'standard' is not loaded"):
         standard_pack_by_id()
     set_standard_source(standard_from_data)
