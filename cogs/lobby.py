@@ -17,8 +17,8 @@ from ui.views import end_view
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import AI_LEVELS, GameError, GameMaster, Lobby, Result
-from systems import table_plugins
-from systems.plugin import Character
+from systems import VariantClash, edition_name, edition_of, merge_options, new_game_choices, variants_for
+from systems.plugin import Character, Variant
 
 from rapidfuzz import fuzz, process
 
@@ -28,9 +28,67 @@ def _gm(interaction: discord.Interaction) -> GameMaster:
 
 
 def system_choices() -> list[app_commands.Choice[str]]:
-    """The systems /game new offers: every registered table game, titled in each language."""
-    return [app_commands.Choice(name=app_commands.locale_str(t("en", p.title_key), key=p.title_key), value=p.name)
-            for p in table_plugins()]
+    """The systems /game new offers: every registered table game (each edition of it), titled
+    in each language."""
+    return [app_commands.Choice(name=app_commands.locale_str(t("en", key), key=key), value=value)
+            for value, key in new_game_choices()]
+
+
+#: what separates optional rules typed into /game new's `variants`
+VARIANT_SEPARATOR = ","
+
+
+def chosen_variants(choice: str, text: str | None, locale: str) -> list[Variant]:
+    """The optional rules named in `text` (keys or titles in any language, typos welcome), in
+    the order typed; GameError naming the valid ones for anything else."""
+    if not text or not text.strip():
+        return []
+    offered = variants_for(choice)
+    system = _choice_title(choice, locale)
+    if not offered:
+        raise GameError("variant.none_for", system=system)
+    by_name: dict[str, Variant] = {}
+    for v in offered:
+        for loc in ("en", "it"):
+            by_name[t(loc, v.title_key).casefold()] = v
+        by_name[v.key.casefold()] = v
+        by_name[v.key.replace("_", " ").casefold()] = v
+    out: list[Variant] = []
+    for part in (x.strip() for x in text.split(VARIANT_SEPARATOR)):
+        if not part:
+            continue
+        found = by_name.get(part.casefold())
+        if found is None:
+            match = process.extractOne(part.casefold(), list(by_name), scorer=fuzz.WRatio, score_cutoff=85)
+            found = by_name[match[0]] if match is not None else None
+        if found is None:
+            raise GameError("variant.unknown", name=part[:50], system=system,
+                            known=", ".join(t(locale, v.title_key) for v in offered))
+        if found not in out:
+            out.append(found)
+    return out
+
+
+def _choice_title(choice: str, locale: str) -> str:
+    key = next((k for value, k in new_game_choices() if value == choice), None)
+    return t(locale, key) if key else choice
+
+
+def new_game_options(choice: str, variants: str | None, round_limit: int | None, locale: str) -> tuple[str, dict[str, object]]:
+    """(system, options) for a /game new choice with its optional rules and round limit."""
+    try:
+        p, edition = edition_of(choice)
+    except KeyError:
+        raise GameError("error.unknown_system", system=choice[:40],
+                        known=", ".join(t(locale, k) for _v, k in new_game_choices())) from None
+    chosen = chosen_variants(choice, variants, locale)
+    try:
+        options = merge_options(edition.options if edition else {}, chosen)
+    except VariantClash as exc:
+        raise GameError("variant.clash", first=t(locale, exc.first.title_key), second=t(locale, exc.second.title_key)) from None
+    if round_limit is not None:
+        options["round_limit"] = round_limit
+    return p.name, options
 
 
 def character_id(characters: list[Character], text: str) -> str | None:
@@ -58,14 +116,21 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
     @app_commands.command(name="new", description="Open a new table in this channel")
     @app_commands.describe(system="Which game", round_limit="Optional: end after this many rounds (most Certificates wins)",
                            bank_hours="Thinking time per player, in hours (default 72)",
-                           policy="When someone's time runs out (default: the AI plays their turn)")
+                           policy="When someone's time runs out (default: the AI plays their turn)",
+                           variants="Optional rules, separated by commas (pick from the list)")
     @app_commands.choices(system=system_choices(),
                           policy=[app_commands.Choice(name=n, value=n) for n in ("ai", "skip", "vote")])
     async def new(self, interaction: discord.Interaction, system: str, round_limit: Optional[app_commands.Range[int, 1, 1000]] = None,
-                  bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None, policy: Optional[str] = None) -> None:
+                  bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None, policy: Optional[str] = None,
+                  variants: Optional[app_commands.Range[str, 1, 300]] = None) -> None:
+        locale = locale_of(interaction)
         if interaction.channel_id is None:
-            return await reply_private(interaction, t(locale_of(interaction), "error.not_in_guild"))
-        options = {} if round_limit is None else {"round_limit": round_limit}
+            return await reply_private(interaction, t(locale, "error.not_in_guild"))
+        choice = system
+        try:
+            system, options = new_game_options(choice, variants, round_limit, locale)
+        except GameError as exc:
+            return await refuse(interaction, exc)
         timebank: dict[str, object] = {}
         if bank_hours is not None:
             timebank["start"] = float(bank_hours) * 3600
@@ -76,9 +141,40 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
                                                      interaction.user.display_name, system, options, timebank)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
+        line = t(locale, "lobby.created", host=interaction.user.mention, system=edition_name(system, options),
+                 game_id=result.record.id)
+        chosen = chosen_variants(choice, variants, locale)
+        if chosen:
+            line += "\n" + t(locale, "variant.chosen", names="; ".join(
+                f"**{t(locale, v.title_key)}**: {t(locale, v.summary_key)}" for v in chosen))
+        await self._lobby_reply(interaction, result, line)
+
+    @new.autocomplete("variants")
+    async def _variants_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The optional rules of the chosen game: what is typed so far stays, the last part is
+        completed from the rules not chosen yet."""
         locale = locale_of(interaction)
-        await self._lobby_reply(interaction, result, t(locale, "lobby.created", host=interaction.user.mention,
-                                                       system=system, game_id=result.record.id))
+        choice = str(getattr(interaction.namespace, "system", "") or "")
+        offered = variants_for(choice)
+        done, _, typing = current.rpartition(VARIANT_SEPARATOR)
+        try:
+            kept = chosen_variants(choice, done, locale) if done.strip() else []
+        except GameError:
+            kept = []
+        needle = typing.strip().casefold()
+        out = []
+        for v in offered:
+            if v in kept:
+                continue
+            title = t(locale, v.title_key)
+            if needle and needle not in title.casefold() and needle not in v.key:
+                continue
+            names = [t(locale, k.title_key) for k in kept] + [title]
+            label = f"{', '.join(names)} · {t(locale, v.summary_key)}"
+            value = f"{VARIANT_SEPARATOR} ".join(names)
+            if len(value) <= 100:
+                out.append(app_commands.Choice(name=label[:100], value=value))
+        return out[:25]
 
     @app_commands.command(name="join", description="Sit at the table")
     @app_commands.describe(character="Optional: the character you want (else one is dealt)")

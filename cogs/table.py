@@ -21,6 +21,7 @@ from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_
 from ui.replies import PINGS, locale_of, reply_private
 from ui.errors import refuse
 from ui.text import clip, mention
+from systems import edition_name, variants_on
 from systems.plugin import TableUI
 from engine.core.errors import RuleError
 from engine.core.events import Event
@@ -210,8 +211,12 @@ def lobby_embed(found: Result, locale: str) -> discord.Embed:
     assert isinstance(lobby, Lobby)
     p = plugin_of(found)
     names = {c.id: c.name for c in table_ui(found).characters(lobby.options, locale)}
-    e = discord.Embed(title=t(locale, "lobby.title", system=found.record.system, game_id=found.record.id),
+    e = discord.Embed(title=t(locale, "lobby.title", system=edition_name(found.record.system, lobby.options), game_id=found.record.id),
                       colour=discord.Colour.blurple(), description=t(locale, "lobby.waiting"))
+    chosen = variants_on(found.record.system, lobby.options)
+    if chosen:
+        e.add_field(name=t(locale, "variant.field"), value="\n".join(
+            f"**{t(locale, v.title_key)}**: {t(locale, v.summary_key)}" for v in chosen)[:1024], inline=False)
     seats = []
     for s in lobby.seats:
         who = mention(s.player) if not s.ai else f"🤖 {s.name} ({t(locale, f'ai_level.{s.ai}')})"

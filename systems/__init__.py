@@ -8,10 +8,10 @@ system. Adding a system is one line in `REGISTERED`.
 from __future__ import annotations
 
 import importlib
-from typing import Mapping
+from typing import Any, Mapping, Sequence
 
 from engine.core.system import GameSystem
-from systems.plugin import RulesShelf, SystemPlugin
+from systems.plugin import Edition, RulesShelf, SystemPlugin, Variant
 
 #: the registration: one line per system, the module holding its `PLUGIN` record
 REGISTERED: tuple[str, ...] = (
@@ -46,7 +46,118 @@ def plugin(name: str) -> SystemPlugin:
 
 def table_plugins() -> list[SystemPlugin]:
     """The systems /game new offers, in registration order."""
-    return [p for p in PLUGINS.values() if p.table_game]
+    return [p for p in PLUGINS.values() if p.table_game and p.in_game_new]
+
+
+#: separates a system's name from its edition in a /game new choice ("prophecy:standard")
+EDITION_MARK = ":"
+
+
+def new_game_choices() -> list[tuple[str, str]]:
+    """(value, title key) of every /game new choice: one per edition, or one for a plain system."""
+    out: list[tuple[str, str]] = []
+    for p in table_plugins():
+        if p.editions:
+            out.extend((choice_value(p, e), e.title_key) for e in p.editions)
+        else:
+            out.append((p.name, p.title_key))
+    return out
+
+
+def choice_value(p: SystemPlugin, edition: Edition) -> str:
+    return f"{p.name}{EDITION_MARK}{edition.key}" if edition.key else p.name
+
+
+def edition_of(choice: str) -> tuple[SystemPlugin, Edition | None]:
+    """The plug-in and edition a /game new choice names (KeyError for an unknown system or edition)."""
+    name, _, key = choice.partition(EDITION_MARK)
+    p = PLUGINS[name]
+    if not p.editions:
+        if key:
+            raise KeyError(choice)
+        return p, None
+    for e in p.editions:
+        if e.key == key:
+            return p, e
+    raise KeyError(choice)
+
+
+def edition_name(system: str, options: Mapping[str, Any]) -> str:
+    """The `system.<name>` title key's name for a stored game: "prophecy_standard" for the
+    Standard edition of "prophecy", the system itself when it has no editions (or none matches)."""
+    p = PLUGINS.get(system)
+    if p is None:
+        return system
+    for e in p.editions:
+        if e.key and all(options.get(k) == v for k, v in e.options.items()):
+            return f"{system}_{e.key}"
+    return system
+
+
+def variants_for(choice: str) -> list[Variant]:
+    """The optional rules a /game new choice offers (none for an unknown choice)."""
+    try:
+        p, edition = edition_of(choice)
+    except KeyError:
+        return []
+    key = edition.key if edition else ""
+    return [v for v in p.variants if key in v.editions]
+
+
+def variants_on(system: str, options: Mapping[str, Any]) -> list[Variant]:
+    """The optional rules a stored game plays with (each variant whose every option is set)."""
+    p = PLUGINS.get(system)
+    if p is None:
+        return []
+    return [v for v in p.variants if v.options and all(_get(options, path) == value for path, value in _leaves(v.options))]
+
+
+def _get(tree: Mapping[str, Any], path: tuple[str, ...]) -> Any:
+    node: Any = tree
+    for key in path:
+        if not isinstance(node, Mapping) or key not in node:
+            return None
+        node = node[key]
+    return node
+
+
+class VariantClash(ValueError):
+    """Two chosen variants set the same option differently."""
+
+    def __init__(self, first: Variant, second: Variant) -> None:
+        super().__init__(f"{first.key} and {second.key} set the same option")
+        self.first, self.second = first, second
+
+
+def merge_options(base: Mapping[str, Any], chosen: Sequence[Variant]) -> dict[str, Any]:
+    """The edition's options with each variant's merged in, nested mappings key by key; two
+    variants that set the same option differently clash (VariantClash)."""
+    out: dict[str, Any] = _copy(base)
+    owner: dict[tuple[str, ...], Variant] = {}
+    for v in chosen:
+        for path, value in _leaves(v.options):
+            if path in owner and owner[path] is not v:
+                raise VariantClash(owner[path], v)
+            owner[path] = v
+            node = out
+            for key in path[:-1]:
+                node = node.setdefault(key, {})
+            node[path[-1]] = value
+    return out
+
+
+def _copy(tree: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: _copy(v) if isinstance(v, Mapping) else v for k, v in tree.items()}
+
+
+def _leaves(tree: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    out: list[tuple[tuple[str, ...], Any]] = []
+    for k, v in tree.items():
+        if isinstance(v, Mapping):
+            out.extend(_leaves(v, prefix + (k,)))
+        else:
+            out.append((prefix + (k,), v))
+    return out
 
 
 def engine_systems() -> Mapping[str, GameSystem]:

@@ -101,6 +101,32 @@ class ContentWords:
 
 
 @dataclass(frozen=True)
+class Edition:
+    """One way to play a system that /game new offers as its own choice (Prophecy Basic, Standard)."""
+
+    #: the choice's value after the system's name ("prophecy:standard"); "" for the plain system
+    key: str
+    #: locale key of the choice's title
+    title_key: str
+    #: the game options this edition starts from
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """An optional rule a table may switch on at /game new (random characters, Apocalypse...)."""
+
+    key: str
+    #: locale key of its name (autocomplete) and of its one-line own-words summary (lobby, /help)
+    title_key: str
+    summary_key: str
+    #: the editions it belongs to (their keys)
+    editions: tuple[str, ...]
+    #: merged into the edition's options, nested dictionaries key by key
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class SystemPlugin:
     """Everything one game system brings to the bot."""
 
@@ -122,6 +148,12 @@ class SystemPlugin:
     content: ContentWords | None = None
     #: a refusal's parameter in words: (key, value, locale) -> text, None when not its own
     error_words: Callable[[str, Any, str], str | None] | None = field(default=None)
+    #: offered by /game new (False: the system opens its tables with its own command, e.g. /campaign)
+    in_game_new: bool = True
+    #: the editions /game new offers as separate choices (none: one choice, the plain system)
+    editions: tuple[Edition, ...] = ()
+    #: the optional rules /game new offers for its editions
+    variants: tuple[Variant, ...] = ()
 
     @property
     def name(self) -> str:

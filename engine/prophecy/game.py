@@ -91,7 +91,16 @@ class ProphecySystem:
 
     def turn_opening(self, state: ProphecyState, actor: str) -> bool:
         turn = state.turn
-        return turn is not None and turn.player == actor and turn.phase == "move" and not turn.movement_done
+        if turn is None or turn.player != actor:
+            return False
+        if turn.phase == "move":
+            return not turn.movement_done
+        std = state.standard
+        if std is None or std.final_battle is None or turn.phase != "act":
+            return False
+        # the Final Battle: nobody moves, so a turn opens in the act phase with nothing done yet
+        done = std.turn
+        return not (done.attacked or done.used or done.instead or turn.used or turn.fought)
 
 
 SYSTEM = ProphecySystem()

@@ -8,7 +8,7 @@ from engine.prophecy.content import display_name, pack_by_id
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.state import ProphecyState
 from gm.i18n import has, t
-from systems.plugin import Character, ContentWords, RulesShelf, SystemPlugin, TableUI
+from systems.plugin import Character, ContentWords, Edition, RulesShelf, SystemPlugin, TableUI, Variant
 from systems.prophecy.board_image import DEFAULT_LABELS, render_board
 from systems.prophecy.describe import describe_action, describe_event, narrate
 from systems.prophecy.embeds import end_embed, error_words, sheet_embed, status_embeds
@@ -52,6 +52,34 @@ def space_name(pack_id: str, index: int, locale: str) -> str:
     return display_name(pack_by_id(pack_id).space(index), locale)
 
 
+#: /game new offers the two versions as separate choices; "prophecy" alone stays the Basic game
+EDITIONS = (
+    Edition(key="", title_key="commands.choices.prophecy", options={"version": "basic"}),
+    Edition(key="standard", title_key="commands.choices.prophecy_standard", options={"version": "standard"}),
+)
+
+
+def _standard_variant(key: str, **standard: Any) -> Variant:
+    """A Standard option other than its default (each default is a ruling in
+    data/prophecy/standard/rulings.yaml; the variant is that ruling's alternative)."""
+    return Variant(key=key, title_key=f"variant.prophecy.{key}.title", summary_key=f"variant.prophecy.{key}.summary",
+                   editions=("standard",), options={"standard": standard})
+
+
+VARIANTS = (
+    _standard_variant("random_characters", character_choice="random"),
+    _standard_variant("apocalypse", apocalypse=True),
+    _standard_variant("open_adventures", second_adventure_face="up"),
+    _standard_variant("oldest_creature_first", creature_order="oldest_first"),
+    _standard_variant("beat_creatures_first", opportunities_after="creatures_beaten"),
+    _standard_variant("greater_guardian_at_once", astral_greater_same_turn="must_continue"),
+    _standard_variant("greater_guardian_later", astral_greater_same_turn="next_attack"),
+    _standard_variant("public_dreams", prophetic_dream="public"),
+    _standard_variant("free_final_battle", final_battle_must_attack=False),
+    _standard_variant("winner_takes_item", item_given_up_goes_to="winner"),
+)
+
+
 PLUGIN = SystemPlugin(
     engine=SYSTEM,
     title_key="commands.choices.prophecy",
@@ -73,4 +101,6 @@ PLUGIN = SystemPlugin(
     summaries=("prophecy-basic", "prophecy-water-realm"),
     content=ContentWords(card_text=card_text, space_name=space_name),
     error_words=error_words,
+    editions=EDITIONS,
+    variants=VARIANTS,
 )

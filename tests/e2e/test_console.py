@@ -32,3 +32,20 @@ def test_bot_without_token_explains_how_to_get_one(tmp_path):
                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
     assert out.returncode == 2
     assert "applications.commands" in out.stderr and "--local" in out.stderr
+
+
+def test_local_console_starts_a_standard_game(tmp_path):
+    """`--local` plays the Standard Version too (issue 13): the version is a /game new choice."""
+    script = tmp_path / "standard.txt"
+    lines = ["alice> /game new system:prophecy:standard round_limit:2 variants:\"random characters\"",
+             "alice> /game add-bot level:heuristic",
+             "alice> /game start"] + ["alice> 1"] * 40
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "bot.py", "--local", "--script", str(script), "--db", str(tmp_path / "x.sqlite3")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120,
+                         env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "RULES_INDEX_WARMUP": "false"})
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "Prophecy (Standard Version)" in text and "Random characters" in text
+    assert "wins the game" in text
+    assert "Traceback" not in out.stderr

@@ -256,6 +256,20 @@ def test_ruling_final_battle_turns__no_chance_no_movement_and_she_must_attack_a_
         SYSTEM.apply(state, "p2", {"type": "end_turn"})
 
 
+def test_ruling_final_battle_turns__a_turn_opens_in_the_act_phase_for_the_digest():
+    """With no movement in the Final Battle, the first decision of a turn is an act-phase one;
+    the game master shows the player what happened since their last turn exactly there."""
+    state, _ = _call_final_battle()
+    state, _ = apply(state, "p2", {"type": "choose_space", "space": "forest_3"})
+    assert state.turn.phase == "act" and state.turn.player == "p2"
+    assert SYSTEM.turn_opening(state, "p2") and not SYSTEM.turn_opening(state, "p1")
+    attack = next(a for a in legal(state, "p2") if a["type"] == "attack")
+    load(state, 1, 1)
+    after, _ = apply(state, "p2", attack)
+    if after.turn is not None and after.turn.player == "p2":
+        assert not SYSTEM.turn_opening(after, "p2"), "once she attacked, her turn is no longer opening"
+
+
 def test_ruling_final_battle_stakes__the_loser_hands_an_artifact_to_the_winner_her_pick():
     state, _ = _call_final_battle()
     state, _ = apply(state, "p2", {"type": "choose_space", "space": "forest_3"})
