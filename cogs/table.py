@@ -21,7 +21,7 @@ from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_
 from ui.replies import PINGS, locale_of, reply_private
 from ui.errors import refuse
 from ui.text import clip, mention
-from systems import edition_name, variants_on
+from systems import edition_name, new_game_choices, variants_for, variants_on
 from systems.plugin import TableUI
 from engine.core.errors import RuleError
 from engine.core.events import Event
@@ -52,6 +52,16 @@ def table_ui(result: Result) -> TableUI:
     ui = plugin_of(result).table
     assert ui is not None, f"{result.record.system} is not played at a table"
     return ui
+
+
+def games_help(locale: str) -> str:
+    """Each /game new choice (as typed) with the optional rules it offers, for /help."""
+    lines = []
+    for value, key in new_game_choices():
+        offered = variants_for(value)
+        extra = t(locale, "help.game_variants", names=", ".join(t(locale, v.title_key) for v in offered)) if offered else ""
+        lines.append(t(locale, "help.game_line", title=t(locale, key), value=value, variants=extra))
+    return "\n".join(lines)
 
 
 def rel(ts: float) -> str:
@@ -609,6 +619,7 @@ class TableCog(commands.Cog):
         locale = locale_of(interaction)
         embed = discord.Embed(title=t(locale, "help.title"), description=t(locale, "help.body"))
         embed.add_field(name=t(locale, "help.host_title"), value=t(locale, "help.host_rule"), inline=False)
+        embed.add_field(name=t(locale, "help.games_title"), value=games_help(locale)[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def notify_next(self, result: Result, locale: str) -> None:
