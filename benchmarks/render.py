@@ -11,7 +11,11 @@ rows whose marks did not change since an earlier picture taken from the band cac
 names, palette: once per process and label set) and renders with an empty band cache (the
 first picture of a game after a restart).
 
-Run: python benchmarks/render.py [--games N] [--players N] [--every K]
+The same figures follow for the Standard game's picture (larger: the Astral Planes' cards in
+the margin, two Adventure slots a space), over the states of whole Standard games rendered
+from the spectator view, as the bot draws them.
+
+Run: python benchmarks/render.py [--games N] [--players N] [--every K] [--version basic|standard|both]
 """
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ from systems.prophecy import board_image  # noqa: E402
 from systems.prophecy.board_image import render_board  # noqa: E402
 from engine.ai.simulate import play  # noqa: E402
 from engine.prophecy.content import pack_by_id  # noqa: E402
+from engine.prophecy.game import SYSTEM  # noqa: E402
 from engine.prophecy.state import ProphecyState  # noqa: E402
 
 
@@ -39,8 +44,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(rank, len(ordered)) - 1]
 
 
-def collect_states(games: int, players: int, every: int) -> list[ProphecyState]:
+def collect_states(games: int, players: int, every: int, version: str = "basic") -> list[ProphecyState]:
+    """States of whole heuristic games; a Standard game's as the spectator sees them."""
     states: list[ProphecyState] = []
+    options: dict[str, object] = {"round_limit": 200}
+    if version == "standard":
+        options["version"] = "standard"
     for seed in range(games):
         seen = 0
 
@@ -50,9 +59,11 @@ def collect_states(games: int, players: int, every: int) -> list[ProphecyState]:
                 states.append(after)
             seen += 1
 
-        rec = play(["heuristic"] * players, seed, {"round_limit": 200}, on_step=keep)
+        rec = play(["heuristic"] * players, seed, dict(options), on_step=keep)
         assert rec.state is not None
         states.append(rec.state)
+    if version == "standard":
+        states = [SYSTEM.view(st, None) for st in states]
     return states
 
 
@@ -61,10 +72,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=5, help="4-player heuristic games to take states from")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--every", type=int, default=1, help="render every K-th state")
+    ap.add_argument("--version", choices=("basic", "standard", "both"), default="both")
     args = ap.parse_args()
+    for version in ("basic", "standard") if args.version == "both" else (args.version,):
+        measure(version, args.games, args.players, args.every)
 
+
+def measure(version: str, games: int, players: int, every: int) -> None:
     pack = pack_by_id("base")
-    states = collect_states(args.games, args.players, args.every)
+    states = collect_states(games, players, every, version)
 
     board_image._BG_CACHE.clear()
     board_image._BANDS.clear()
@@ -92,8 +108,8 @@ def main() -> None:
         wall.append((time.perf_counter() - t0) * 1000)
         sizes.append(len(png))
 
-    g = board_image.geometry(len(pack.board.spaces))
-    print(f"board picture: {len(states)} states from {args.games} {args.players}-player heuristic games, "
+    g = board_image.geometry(len(pack.board.spaces), version == "standard")
+    print(f"{version} board picture: {len(states)} states from {games} {players}-player heuristic games, "
           f"{g.size}x{g.size} px")
     print(f"  first render (draws and caches the board): {cold_ms:.1f} ms")
     print(f"  render with no band cached (first picture of a game), CPU: p50 {percentile(uncached, 50):.1f} ms, "

@@ -1,5 +1,12 @@
 """Prophecy's embeds: state and events -> what people see in the channel (prompt, narration,
-sheet, status, final ranking). Discord's limits are respected through ui.text."""
+sheet, status, final ranking). Discord's limits are respected through ui.text.
+
+A Standard game (`state.standard` set) shows more: the Astral Planes as far as the reader may
+know them, the Artifacts held and lying on the board, the Abilities on offer, the Final Battle;
+the sheet lists Abilities and Artifacts with what they do; the ranking tells how the game was
+won. Everything is drawn from the view the caller passes (a seat's or a spectator's): a card
+face down on a plane is named only when that view holds its name, and a raw state is read as
+a spectator would see it."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,8 +17,10 @@ from ui.text import clip, clip_lines, mention
 from systems.prophecy.describe import Names, describe_action, narrate
 from engine.prophecy import actions as A
 from engine.prophecy.content import display_name, pack_by_id
+from engine.prophecy.content_standard import Ability, Artifact, Guardian, StandardPack, standard_pack_by_id
+from engine.prophecy.standard.state import HIDDEN, SLOTS, PlaneState, StdPlayer
 from engine.prophecy.state import PlayerState, ProphecyState
-from gm.i18n import t
+from gm.i18n import has, t
 from gm.session import Step
 
 DESC_LIMIT = 4000
@@ -40,6 +49,11 @@ def sheet_lines(state: ProphecyState, p: PlayerState, locale: str) -> str:
     if not p.alive:
         return t(locale, "sheet.dead")
     items = ", ".join(n.card(i.card) + (f" ({t(locale, 'sheet.damaged')})" if i.damaged else "") for i in p.items)
+    sp = standard_pack(state)
+    if sp is not None and not p.character:
+        return _choosing_line(state, p, locale)
+    if sp is not None:
+        return "\n".join(_std_sheet_lines(state, sp, p, items, locale))
     certs = ", ".join(n.guild(g) for g in p.certificates) or t(locale, "sheet.no_certificates")
     return "\n".join([
         f"❤️ {t(locale, 'sheet.health')} {cubes(p.red.right, p.red.left)} ({t(locale, 'sheet.strength')} {p.strength})",
@@ -52,8 +66,12 @@ def sheet_lines(state: ProphecyState, p: PlayerState, locale: str) -> str:
 
 def sheet_embed(state: ProphecyState, p: PlayerState, locale: str) -> discord.Embed:
     n = Names(state, locale)
-    e = discord.Embed(title=t(locale, "play.sheet_title", player=p.name, character=n.card(p.character)),
+    e = discord.Embed(title=t(locale, "play.sheet_title", player=p.name, character=_character(n, p, locale)),
                       description=clip(sheet_lines(state, p, locale), DESC_LIMIT), colour=COLOUR_TURN)
+    sp = standard_pack(state)
+    if sp is not None and p.alive:
+        for name, value in _std_sheet_fields(state, sp, p, locale)[:25]:
+            e.add_field(name=clip(name, 256), value=clip(value, FIELD_LIMIT), inline=False)
     return e
 
 
@@ -132,7 +150,16 @@ def _chunks(lines: list[str], limit: int) -> list[str]:
 
 def end_embed(state: ProphecyState, locale: str) -> discord.Embed:
     n = Names(state, locale)
-    e = discord.Embed(title=t(locale, "play.winner", player=n.player(state.winner)), colour=COLOUR_END)
+    title = t(locale, "play.winner", player=n.player(state.winner)) if state.winner else t(locale, "std_sheet.end.nobody")
+    e = discord.Embed(title=title, colour=COLOUR_END)
+    if state.standard is not None:
+        reason = f"std_sheet.end.reason.{state.end_reason}"
+        if has(reason, locale):
+            e.description = t(locale, reason, player=n.player(state.winner))
+        e.add_field(name=t(locale, "play.ranking"), value=clip("\n".join(_std_rank_lines(state, locale)), FIELD_LIMIT),
+                    inline=False)
+        e.set_footer(text=t(locale, "std_sheet.end.order"))
+        return e
     lines = [t(locale, "play.rank_line", place=r.place, player=n.player(r.player), certificates=r.certificates,
                dead="" if r.alive else t(locale, "play.dead_mark")) for r in state.ranking]
     e.add_field(name=t(locale, "play.ranking"), value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
@@ -146,7 +173,8 @@ def board_lines(state: ProphecyState, locale: str) -> list[str]:
     for i, space in enumerate(pack.board.spaces):
         marks = ("⚓" if space.port else "") + ("🌀" if space.gate else "")
         here = [p.name for p in state.players if p.space == i and p.alive]
-        cards = [n.card(a.card) for a in state.spaces[i]]
+        # a face-down card is only "a card" (the view has hidden its name anyway)
+        cards = [n.card(a.card) if a.face_up else t(locale, "std_sheet.face_down_card") for a in state.spaces[i]]
         if not here and not cards and not marks:
             continue
         extra = []
@@ -168,8 +196,13 @@ STATUS_LEGEND = (("❤️", "sheet.health"), ("🔷", "sheet.magic"), ("■", "t
                  ("🌀", "table.legend_gate"), ("🃏", "table.legend_cards"), ("👤", "table.legend_people"))
 
 
-def status_legend(locale: str) -> str:
-    return " · ".join(f"{icon} {t(locale, key)}" for icon, key in STATUS_LEGEND)
+#: the Standard game's: no Certificates, Abilities and Artifacts instead
+STD_STATUS_LEGEND = tuple(e for e in STATUS_LEGEND if e[0] != "📜") + (("📖", "std_sheet.abilities"),
+                                                                      ("🏺", "std_sheet.artifacts"))
+
+
+def status_legend(locale: str, standard: bool = False) -> str:
+    return " · ".join(f"{icon} {t(locale, key)}" for icon, key in (STD_STATUS_LEGEND if standard else STATUS_LEGEND))
 
 
 def status_embeds(state: ProphecyState, game_id: int, locale: str, record_status: str) -> list[discord.Embed]:
@@ -178,24 +211,35 @@ def status_embeds(state: ProphecyState, game_id: int, locale: str, record_status
     n = Names(state, locale)
     e = discord.Embed(title=t(locale, "status.title", game_id=game_id, system=state.system, round=state.round), colour=COLOUR_TURN)
     e.description = clip("\n".join(board_lines(state, locale)) or t(locale, "status.empty_board"), DESC_LIMIT)
-    if record_status == "ended":
+    sp = standard_pack(state)
+    if sp is not None:
+        for name, value in _std_status_fields(state, sp, locale):
+            e.add_field(name=name, value=clip(value, FIELD_LIMIT), inline=False)
+    if record_status == "ended" and sp is not None:
+        e.add_field(name=t(locale, "table.field_over"), value=t(locale, "status.ended"), inline=False)
+        e.add_field(name=t(locale, "std_sheet.standing_title"),
+                    value=clip("\n".join(_std_standing_lines(state, locale)), FIELD_LIMIT), inline=False)
+    elif record_status == "ended":
         e.add_field(name=t(locale, "table.field_over"), value=t(locale, "status.ended"), inline=False)
         standing = sorted(state.players, key=lambda p: (not p.alive, -len(p.certificates)))
         lines = [t(locale, "table.standing_line", player=p.name, certificates=len(p.certificates),
                    dead="" if p.alive else t(locale, "play.dead_mark")) for p in standing]
         e.add_field(name=t(locale, "table.field_standing"), value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
     elif state.status == "finished":
-        e.add_field(name=t(locale, "table.field_over"), value=t(locale, "status.finished", player=n.player(state.winner)), inline=False)
-        lines = [t(locale, "play.rank_line", place=r.place, player=n.player(r.player), certificates=r.certificates,
-                   dead="" if r.alive else t(locale, "play.dead_mark")) for r in state.ranking]
+        over = (t(locale, "status.finished", player=n.player(state.winner)) if state.winner
+                else t(locale, "std_sheet.end.nobody"))
+        e.add_field(name=t(locale, "table.field_over"), value=over, inline=False)
+        lines = (_std_rank_lines(state, locale) if sp is not None else
+                 [t(locale, "play.rank_line", place=r.place, player=n.player(r.player), certificates=r.certificates,
+                    dead="" if r.alive else t(locale, "play.dead_mark")) for r in state.ranking])
         e.add_field(name=t(locale, "play.ranking"), value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
     elif state.turn is not None:
         e.add_field(name=t(locale, "table.field_turn"), value=t(locale, "table.turn_value", player=n.player(state.turn.player),
                                                                  phase=t(locale, f"phase.{state.turn.phase}")), inline=False)
     chars = discord.Embed(title=t(locale, "status.characters"), colour=COLOUR_TURN)
     for p in state.players[:25]:
-        chars.add_field(name=clip(f"{p.name}: {n.card(p.character)}", 256), value=clip(sheet_lines(state, p, locale), FIELD_LIMIT), inline=False)
-    chars.set_footer(text=clip(t(locale, "table.legend_title") + ": " + status_legend(locale), 2000))
+        chars.add_field(name=clip(f"{p.name}: {_character(n, p, locale)}", 256), value=clip(sheet_lines(state, p, locale), FIELD_LIMIT), inline=False)
+    chars.set_footer(text=clip(t(locale, "table.legend_title") + ": " + status_legend(locale, sp is not None), 2000))
     return [e, chars]
 
 
@@ -222,3 +266,231 @@ def error_words(key: str, value: Any, locale: str) -> str | None:
         except KeyError:
             return value[:60]
     return None
+
+
+# ------------------------------------------------------------------------- Standard game
+def standard_pack(state: ProphecyState) -> StandardPack | None:
+    """The Standard overlay a Standard game plays with (None in a Basic game)."""
+    if state.standard is None or state.options.standard is None:
+        return None
+    return standard_pack_by_id(state.options.standard.pack)
+
+
+def _std_name(sp: StandardPack, card_id: str, locale: str) -> str:
+    """A Guardian's, Artifact's or Ability's name in the reader's language."""
+    name = sp.card_name(card_id, locale)
+    return name if name is not None else t(locale, "std_sheet.unknown_card")
+
+
+def _character(n: Names, p: PlayerState, locale: str) -> str:
+    """Her character's name; in a Standard game, before she keeps one of the two dealt
+    (ruling character_choice), that she is choosing."""
+    return n.card(p.character) if p.character else t(locale, "std_sheet.choosing")
+
+
+def _choosing_line(state: ProphecyState, p: PlayerState, locale: str) -> str:
+    """A player still choosing her character: the two dealt, named only in her own view
+    (the view hides them from everyone else)."""
+    n = Names(state, locale)
+    assert state.standard is not None
+    for d in state.standard.decisions:
+        if d.kind == "character" and d.player == p.player and _viewer(state) == p.player and HIDDEN not in d.options:
+            return t(locale, "std_sheet.choosing_between", characters=", ".join(n.card(c) for c in d.options))
+    return t(locale, "std_sheet.choosing_line")
+
+
+def _viewer(state: ProphecyState) -> str | None:
+    """Whose view this is (None: a spectator's, or a raw state, read as a spectator's)."""
+    return getattr(state, "viewer", None)
+
+
+def _std_sheet_lines(state: ProphecyState, sp: StandardPack, p: PlayerState, items: str, locale: str) -> list[str]:
+    """The Standard character lines: the Basic figures, Items and Abilities out of their
+    limits (facts §5), Artifacts held. No Certificates: the Standard guilds teach Abilities."""
+    n = Names(state, locale)
+    assert state.standard is not None
+    me = state.standard.players.get(p.player, StdPlayer())
+    abilities = ", ".join(_std_name(sp, a, locale) for a in me.abilities) or t(locale, "std_sheet.none")
+    artifacts = ", ".join(_std_name(sp, a, locale) for a in me.artifacts) or t(locale, "std_sheet.none")
+    lines = [
+        f"❤️ {t(locale, 'sheet.health')} {cubes(p.red.right, p.red.left)} ({t(locale, 'sheet.strength')} {p.strength})",
+        f"🔷 {t(locale, 'sheet.magic')} {cubes(p.blue.right, p.blue.left)} ({t(locale, 'sheet.willpower')} {p.willpower})",
+        f"💰 {p.gold} {t(locale, 'sheet.gold')} · ✨ {p.experience} {t(locale, 'sheet.experience')} · 📍 {n.space_at(p.space)}",
+        "🎒 " + t(locale, "std_sheet.items_line", count=len(p.items), limit=sp.rules.item_limit.value or 7,
+                  items=items or t(locale, "sheet.no_items")),
+        "📖 " + t(locale, "std_sheet.abilities_line", count=len(me.abilities),
+                  limit=sp.figures.ability_limit.value or 7, cards=abilities),
+        "🏺 " + t(locale, "std_sheet.artifacts_line", count=len(me.artifacts), cards=artifacts),
+    ]
+    trained = [t(locale, f"std_sheet.trained.{figure}", n=count) for figure, count in sorted(me.trained.items()) if count]
+    if trained:
+        lines.append("🏋️ " + t(locale, "std_sheet.trained_line", figures=", ".join(trained)))
+    return lines
+
+
+def _limit_state(state: ProphecyState, p: PlayerState, me: StdPlayer, card: Ability | Artifact, locale: str) -> str:
+    """How often the card works and whether it is still free now (ruling instead_of_movement:
+    once-a-round powers count from the start of her round; Time Loop rests until then)."""
+    parts = [t(locale, f"std_sheet.limit.{card.limit}")]
+    assert state.standard is not None
+    if card.id in me.resting:
+        parts.append(t(locale, "std_sheet.use.resting"))
+    elif card.limit == "once_per_round":
+        parts.append(t(locale, "std_sheet.use.used_round" if card.id in me.round_used else "std_sheet.use.ready"))
+    elif card.limit == "once_per_turn":
+        mine = state.turn is not None and state.turn.player == p.player
+        parts.append(t(locale, "std_sheet.use.used_turn" if mine and card.id in state.standard.turn.used
+                       else "std_sheet.use.ready"))
+    return ", ".join(parts)
+
+
+def _std_sheet_fields(state: ProphecyState, sp: StandardPack, p: PlayerState, locale: str) -> list[tuple[str, str]]:
+    """/me: one field per Ability (guild, kind, cost to cast, how often, used or ready, what
+    it does) and per Artifact (how often, what it does); the Astral Plane cards this player
+    looked at in private, which her view alone holds."""
+    n = Names(state, locale)
+    assert state.standard is not None
+    me = state.standard.players.get(p.player, StdPlayer())
+    out: list[tuple[str, str]] = []
+    for card_id in me.abilities:
+        try:
+            ability = sp.ability(card_id)
+        except KeyError:
+            continue
+        kind = (t(locale, "std_sheet.kind.spell", magic=ability.cast.magic) if ability.type == "spell"
+                else t(locale, "std_sheet.kind.skill"))
+        details = ", ".join([n.guild(ability.guild), kind, _limit_state(state, p, me, ability, locale)])
+        out.append((f"📖 {_std_name(sp, card_id, locale)} ({details})", sp.card_text(card_id, locale) or "—"))
+    for card_id in me.artifacts:
+        try:
+            artifact = sp.artifact(card_id)
+        except KeyError:
+            continue
+        out.append((f"🏺 {_std_name(sp, card_id, locale)} ({_limit_state(state, p, me, artifact, locale)})",
+                    sp.card_text(card_id, locale) or "—"))
+    secrets = []
+    for plane in state.standard.planes:
+        for slot in SLOTS:
+            card = plane.card(slot)
+            if card is not None and card != HIDDEN and slot not in plane.up and _viewer(state) == p.player:
+                secrets.append(t(locale, "std_sheet.secret_line", plane=_plane_name(state, plane.id, locale),
+                                 slot=t(locale, f"std_sheet.slot.{slot}"), card=_card_words(sp, plane, slot, card, locale)))
+    if secrets:
+        out.append((t(locale, "std_sheet.secrets"), "\n".join(secrets)))
+    return out
+
+
+def _plane_name(state: ProphecyState, plane_id: str, locale: str) -> str:
+    for plane in pack_by_id(state.options.pack).board.astral_planes:
+        if plane.id == plane_id:
+            return display_name(plane, locale)
+    return t(locale, "std_sheet.unknown_card")
+
+
+def _card_words(sp: StandardPack, plane: PlaneState, slot: str, card_id: str, locale: str) -> str:
+    """A known card: its name, and a Guardian's figures with the plane's Power Up added."""
+    name = _std_name(sp, card_id, locale)
+    if slot == "artifact":
+        return name
+    try:
+        g: Guardian = sp.guardian(card_id)
+    except KeyError:
+        return name
+    return t(locale, "std_sheet.guardian", card=name, strength=g.strength + plane.power_up,
+             willpower=g.willpower + plane.power_up)
+
+
+def plane_lines(state: ProphecyState, sp: StandardPack, locale: str) -> list[str]:
+    """Each Astral Plane as the reader may know it: each card face down (and who looked at
+    it), face up for everyone, known to the reader alone, beaten or won; its Power Up."""
+    n = Names(state, locale)
+    assert state.standard is not None
+    viewer = _viewer(state)
+    lines = []
+    for plane in state.standard.planes:
+        cards = []
+        for slot in SLOTS:
+            card = plane.card(slot)
+            what = t(locale, f"std_sheet.slot.{slot}")
+            if card is None:
+                cards.append(t(locale, "std_sheet.card.won" if slot == "artifact" else "std_sheet.card.beaten", slot=what))
+            elif slot in plane.up:
+                cards.append(t(locale, "std_sheet.card.up", slot=what, card=_card_words(sp, plane, slot, card, locale)))
+            elif card != HIDDEN and viewer is not None:
+                cards.append(t(locale, "std_sheet.card.yours", slot=what, card=_card_words(sp, plane, slot, card, locale)))
+            else:
+                seen = [n.player(pid) for pid in plane.seen.get(slot, [])]
+                cards.append(t(locale, "std_sheet.card.seen", slot=what, players=", ".join(seen)) if seen
+                             else t(locale, "std_sheet.card.down", slot=what))
+        power = t(locale, "std_sheet.power_up", n=plane.power_up) if plane.power_up else ""
+        lines.append(t(locale, "std_sheet.plane_line", plane=_plane_name(state, plane.id, locale), power_up=power,
+                       cards=" · ".join(cards)))
+    return lines
+
+
+def _std_status_fields(state: ProphecyState, sp: StandardPack, locale: str) -> list[tuple[str, str]]:
+    """/game status in a Standard game: the Final Battle when it is on, the Astral Planes,
+    who holds which Artifact (and which lie on the board), the Abilities each guild offers."""
+    n = Names(state, locale)
+    sst = state.standard
+    assert sst is not None
+    out: list[tuple[str, str]] = []
+    if sst.final_battle is not None:
+        text = t(locale, "std_sheet.final_battle", space=n.space(sst.final_battle.space))
+        if sst.final_battle.apocalypse:
+            text += "\n" + t(locale, "std_sheet.apocalypse")
+        out.append((t(locale, "std_sheet.final_battle_title"), text))
+    for i, chunk in enumerate(_chunks(plane_lines(state, sp, locale), FIELD_LIMIT)):
+        out.append((t(locale, "std_sheet.planes_title" if i == 0 else "std_sheet.planes_more"), chunk))
+    held = [t(locale, "std_sheet.held_line", player=p.name,
+              cards=", ".join(_std_name(sp, a, locale) for a in sst.players[p.player].artifacts))
+            for p in state.players if p.player in sst.players and sst.players[p.player].artifacts]
+    lying = [t(locale, "std_sheet.lying_line", space=n.space(space), cards=", ".join(_std_name(sp, a, locale) for a in cards))
+             for space, cards in sorted(sst.dropped.items()) if cards]
+    on_planes = sum(1 for plane in sst.planes if plane.artifact is not None)
+    artifacts = held + lying + ([t(locale, "std_sheet.on_planes", count=on_planes)] if on_planes else [])
+    out.append((t(locale, "std_sheet.artifacts_title"), "\n".join(artifacts)))
+    offers = [t(locale, "std_sheet.offer_line", guild=n.guild(guild), cards=", ".join(_std_name(sp, a, locale) for a in cards))
+              for guild, cards in sst.guild_offers.items() if cards]
+    if offers:
+        out.append((t(locale, "std_sheet.offers_title"), "\n".join(offers)))
+    return out
+
+
+def _std_counts(state: ProphecyState, pid: str) -> tuple[int, int]:
+    assert state.standard is not None
+    me = state.standard.players.get(pid)
+    return (len(me.artifacts), len(me.abilities)) if me else (0, 0)
+
+
+def _std_rank_lines(state: ProphecyState, locale: str) -> list[str]:
+    """The engine's final ranking (ruling ranking: the winner, then the living before the
+    dead, then Artifacts, Abilities, Experience and Gold), each line with those figures."""
+    n = Names(state, locale)
+    out = []
+    for r in state.ranking:
+        p = state.player(r.player)
+        artifacts, abilities = _std_counts(state, r.player)
+        out.append(t(locale, "std_sheet.end.rank_line", place=r.place, player=n.player(r.player),
+                     artifacts=r.artifacts if r.artifacts is not None else artifacts, abilities=abilities,
+                     experience=p.experience, gold=p.gold, dead="" if r.alive else t(locale, "play.dead_mark")))
+    return out
+
+
+def _std_standing_lines(state: ProphecyState, locale: str) -> list[str]:
+    """A game ended before its end, in the ranking's order (no winner)."""
+
+    def key(p: PlayerState) -> tuple[int, ...]:
+        artifacts, abilities = _std_counts(state, p.player)
+        return (0 if p.alive else 1, -artifacts, -abilities, -p.experience, -p.gold)
+
+    out = []
+    place, prev = 0, None
+    for i, p in enumerate(sorted(state.players, key=key), start=1):
+        if key(p) != prev:  # ties share a place
+            place, prev = i, key(p)
+        artifacts, abilities = _std_counts(state, p.player)
+        out.append(t(locale, "std_sheet.end.rank_line", place=place, player=p.name, artifacts=artifacts,
+                     abilities=abilities, experience=p.experience, gold=p.gold,
+                     dead="" if p.alive else t(locale, "play.dead_mark")))
+    return out

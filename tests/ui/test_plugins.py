@@ -227,11 +227,16 @@ async def test_game_new_and_rules_offer_what_the_registry_holds():
     from gm.i18n import t
     from gm.translator import LocaleTranslator
 
-    offered = [p for p in PLUGINS if p.table_game]
+    # one choice per edition of each table game /game new offers (the plain name for a system without editions)
+    offered = [(systems.choice_value(p, e), e.title_key) for p in PLUGINS if p.table_game and p.in_game_new
+               for e in (p.editions or (None,)) if e is not None] + \
+        [(p.name, p.title_key) for p in PLUGINS if p.table_game and p.in_game_new and not p.editions]
+    order = {v: i for i, (v, _k) in enumerate(systems.new_game_choices())}
+    offered.sort(key=lambda vk: order.get(vk[0], len(order)))
     shelves = systems.rules_shelves()
-    assert [c.value for c in system_choices()] == [p.name for p in offered]
+    assert [c.value for c in system_choices()] == [v for v, _k in offered]
     assert [c.value for c in SYSTEM_CHOICES] == [s.system for s in shelves]
-    titled = [(c, p.title_key) for c, p in zip(system_choices(), offered)] + \
+    titled = [(c, key) for c, (_v, key) in zip(system_choices(), offered)] + \
         [(c, s.title_key) for c, s in zip(SYSTEM_CHOICES, shelves)]
     for choice, key in titled:  # titled from the locale files, in every language
         payload = await choice.get_translated_payload(LocaleTranslator())
