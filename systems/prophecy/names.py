@@ -1,10 +1,24 @@
 """Names of a Prophecy state's things in the reader's language (spaces, cards, guilds, players),
-shared by the action and event texts (describe.py) and the prompt texts (prompt_text.py)."""
+shared by the action and event texts (describe.py) and the prompt texts (prompt_text.py).
+
+A Standard game adds cards the base pack does not hold (Abilities, Artifacts, Guardians, its own
+Chance cards) and the Astral Planes; they are named from the game's Standard pack."""
 from __future__ import annotations
 
-from engine.prophecy.content import CreatureCard, Pack, display_name, display_text, pack_by_id
+import os
+import re
+
+from engine.prophecy.content import Named, Pack, display_name, display_text, pack_by_id
+from engine.prophecy.content_standard import StandardPack, standard_pack_by_id
+from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import ProphecyState
 from gm.i18n import t
+
+#: "of", "del", "dell'"... left in front of a plane's own word once the shared words are cut
+_LEADING_PREPOSITION = re.compile(r"^(of( the)?|dell'|della|dello|delle|degli|dei|del|di)\s*", re.IGNORECASE)
+
+#: the definite article an Astral Plane's name takes in each language ("the Astral Plane of Fire")
+PLANE_ARTICLES = {"en": "the", "it": "il"}
 
 
 class Names:
@@ -19,6 +33,8 @@ class Names:
         self.pack: Pack = pack_by_id(state.options.pack)
         self.locale = locale
         self.players = {p.player: p.name for p in state.players}
+        std = state.options.standard
+        self.spack: StandardPack | None = standard_pack_by_id(std.pack) if std is not None else None
 
     def player(self, pid: str | None) -> str:
         return self.players.get(pid or "", pid or "")
@@ -30,10 +46,19 @@ class Names:
                 return display_name(finder(card_id), self.locale)  # type: ignore[operator]
             except KeyError:
                 continue
+        if self.spack is not None:
+            name = self.spack.card_name(card_id, self.locale)
+            if name is not None:
+                return name
         return card_id
 
     def card_text(self, card_id: str) -> str:
-        """A card's own-words text in the reader's language ("" when it has none)."""
+        """A card's own-words text in the reader's language ("" when it has none). A Standard
+        card's Standard text comes first (the Lost Library does something else there)."""
+        if self.spack is not None:
+            text = self.spack.card_text(card_id, self.locale)
+            if text is not None:
+                return text
         p = self.pack
         for finder in (p.adventure, p.item, p.chance_card, p.character):
             try:
@@ -65,3 +90,35 @@ class Names:
                 if i.uid == uid:
                     return self.card(i.card)
         return uid
+
+    # -- the Standard game -----------------------------------------------------------------------
+    def plane(self, plane_id: str) -> str:
+        """An Astral Plane's name, knowing its article ("{plane|di}" -> "del Piano Astrale...")."""
+        for plane in self.pack.board.astral_planes:
+            if plane.id == plane_id:
+                return Named(display_name(plane, self.locale), PLANE_ARTICLES.get(self.locale, ""))
+        return plane_id
+
+    def plane_short(self, plane_id: str) -> str:
+        """The word that tells a plane from the others ("Fire", "Fuoco"): its name without what
+        every plane's name shares and the preposition after it, for a button's few words."""
+        names = [display_name(pl, self.locale) for pl in self.pack.board.astral_planes]
+        full = str(self.plane(plane_id))
+        if len(names) < 2 or full not in names:
+            return full
+        shared = os.path.commonprefix(names)
+        shared = shared[:shared.rfind(" ") + 1]  # whole words only
+        rest = _LEADING_PREPOSITION.sub("", full[len(shared):]).strip()
+        return rest[:1].upper() + rest[1:] if rest else full
+
+    def slot(self, slot: str) -> str:
+        """"Lesser Guardian", "Greater Guardian" or "Artifact" in the reader's language."""
+        return t(self.locale, f"splay.slot.{slot}")
+
+    def figure(self, figure: str) -> str:
+        """Strength or Willpower (a character's figure, as training names it)."""
+        return t(self.locale, f"sheet.{figure}")
+
+    def is_hidden(self, card_id: str | None) -> bool:
+        """A card the state in hand does not show (a face-down card, a secret choice)."""
+        return card_id is None or card_id == HIDDEN

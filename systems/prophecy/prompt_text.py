@@ -9,9 +9,11 @@ and the tests share these sentences.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
-from engine.ai.odds import Odds, fight_odds
+from engine.ai.odds import Odds, fight_odds, roll_chances
+from engine.ai.std_battle import action_odds
 from engine.core.errors import RuleError
 from engine.prophecy import actions as A
 from engine.prophecy.clone import clone
@@ -20,6 +22,13 @@ from engine.prophecy.content import Cost, CreatureCard, Effect, OpportunityCard
 from engine.prophecy.effects import can_pay, is_trade
 from engine.prophecy.movement import move_options
 from engine.prophecy.rules import legal_actions
+from engine.prophecy.content_standard import Guardian
+from engine.prophecy.context import Ctx
+from engine.prophecy.standard import battle as sbattle
+from engine.prophecy.standard import guilds, powers
+from engine.prophecy.standard import moves as std_moves
+from engine.prophecy.standard import rules as std_rules
+from engine.prophecy.standard.state import HIDDEN, StdBattle
 from engine.prophecy.state import ProphecyState
 from systems.prophecy.names import Names
 from gm.i18n import t
@@ -40,17 +49,22 @@ def cost_text(cost: Cost | None, locale: str) -> str:
 
 def figures(card: CreatureCard, locale: str, short: bool = False) -> str:
     """The Creature's figures in the order it attacks with them (Strength 6 / W5 S5)."""
+    return figure_pair(card.strength, card.willpower, card.attacks_with, locale, short)
+
+
+def figure_pair(strength: int | None, willpower: int | None, first: str, locale: str, short: bool = False) -> str:
+    """Two figures, the battle the foe fights first leading (a Creature, a Guardian)."""
     suffix = "_short" if short else ""
     parts = []
-    order = ("strength", "wills") if card.attacks_with == "strength" else ("wills", "strength")
+    order = ("strength", "wills") if first == "strength" else ("wills", "strength")
     for battle in order:
-        value = card.strength if battle == "strength" else card.willpower
+        value = strength if battle == "strength" else willpower
         if value is not None:
             key = "figure_strength" if battle == "strength" else "figure_willpower"
             parts.append(t(locale, f"prompt.{key}{suffix}", n=value))
     text = (" " if short else " / ").join(parts)
     if len(parts) > 1 and not short:
-        text += ", " + t(locale, "prompt.attacks_with", battle=t(locale, f"battle.{card.attacks_with}"))
+        text += ", " + t(locale, "prompt.attacks_with", battle=t(locale, f"battle.{first}"))
     return text
 
 
@@ -394,3 +408,787 @@ def event_params(state: ProphecyState, event: Any, locale: str) -> dict[str, Any
             out["card"] = t(locale, "prompt.the_creature")
         return out
     return {}
+
+
+# == the Standard game ==============================================================================
+# Everything below reads the state it is given, which is a view (the spectator's for the channel):
+# a Guardian, an Adventure or a plane card this view hides is "unknown" here, never looked up
+# elsewhere, and no odds are worked out against it (odds would tell its figures).
+
+
+def std_ctx(state: ProphecyState) -> Ctx:
+    """A rules context over the Standard figures (two slots, seven Items), for reading only."""
+    return Ctx(state=state, pack=std_rules.pack_of(state))
+
+
+def _memo(state: ProphecyState, key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
+    """`work()` once per state object and key (a turn message asks the same odds for the
+    button and for the prompt's line); a state is never changed in place."""
+    slot = getattr(_STD_LAST, "slot", None)
+    if slot is None or slot[0] is not state:
+        slot = _STD_LAST.slot = (state, {})
+    if key not in slot[1]:
+        slot[1][key] = work()
+    return slot[1][key]
+
+
+_STD_LAST = threading.local()
+
+#: (win, draw, loss) as fractions of one
+Chances = tuple[float, float, float]
+
+
+def guardian_on(state: ProphecyState, plane_id: str) -> tuple[str | None, Guardian | None, int]:
+    """(the slot an attack fights now, its Guardian if this state shows it, the Power Up)."""
+    assert state.standard is not None
+    plane = state.standard.plane(plane_id)
+    slot = plane.guardian_slot()
+    card = plane.card(slot) if slot else None
+    if slot is None or card is None or card == HIDDEN:
+        return slot, None, plane.power_up
+    return slot, powers.spack(state).guardian(card), plane.power_up
+
+
+def guardian_words(g: Guardian, power_up: int, n: Names, locale: str, short: bool = False) -> str:
+    """"Stone Sentinel S6 W3" (short) or "Stone Sentinel (Strength 6 / Willpower 3, attacks
+    with Strength; Power Up +1 included)"."""
+    figs = figure_pair(g.strength + power_up, g.willpower + power_up, g.first, locale, short)
+    if short:
+        return f"{n.card(g.id)} {figs}"
+    if power_up:
+        figs += t(locale, "splay.power_up_included", n=power_up)
+    return f"{n.card(g.id)} ({figs})"
+
+
+def std_odds(state: ProphecyState, actor: str, action: Any) -> Chances | None:
+    """The exact chances of a Standard `Fight` or `Attack` as the rules will fight it (spells,
+    Abilities, Artifacts, a defender's best Items), or None when this state hides the foe."""
+    return _memo(state, ("odds", actor, action), lambda: _std_odds(state, actor, action))  # type: ignore[no-any-return]
+
+
+def _std_odds(state: ProphecyState, actor: str, action: Any) -> Chances | None:
+    ctx = std_ctx(state)
+    p = state.player(actor)
+    defender = None
+    if isinstance(action, A.Fight):
+        card = std_creature_here(state, actor)
+        if card is None:
+            return None
+        foe = sbattle.creature_foe(card)
+    elif state.has_player(action.target):
+        defender = state.player(action.target)
+        foe = sbattle.character_foe(ctx, defender)
+    else:
+        _slot, g, _pu = guardian_on(state, action.target)
+        if g is None:
+            return None
+        foe = sbattle.guardian_foe(ctx, action.target)
+    try:
+        exact = action_odds(ctx, p, foe, action, defender)
+    except (RuleError, KeyError):
+        return None
+    return (exact.win, exact.draw, exact.loss) if exact is not None else None
+
+
+def std_creature_here(state: ProphecyState, actor: str) -> CreatureCard | None:
+    """The Creature the active player fights now (face up: a card is turned up before a fight)."""
+    turn = state.turn
+    if turn is None or turn.fight is None:
+        return None
+    p = state.player(actor)
+    adv = next((a for a in state.spaces[p.space] if a.uid == turn.fight), None)
+    if adv is None or adv.card == HIDDEN:
+        return None
+    card = std_ctx(state).pack.adventure(adv.card)
+    return card if isinstance(card, CreatureCard) else None
+
+
+def win_text(odds: Chances | None, locale: str) -> str:
+    """"win 58%" for a button, or "odds unknown" when the foe is hidden."""
+    if odds is None:
+        return t(locale, "splay.odds_unknown")
+    return t(locale, "splay.win", win=f"{odds[0] * 100:.0f}")
+
+
+def full_odds(odds: Chances | None, locale: str) -> str:
+    return odds_text(odds, locale) if odds is not None else t(locale, "splay.odds_unknown")
+
+
+def std_gear(state: ProphecyState, action: Any, locale: str) -> str:
+    """" with Sword and Shield, throwing the Dagger, casting Prayer" (empty with no gear)."""
+    n = Names(state, locale)
+    uids = [u for u in (action.weapon, action.second, action.head) if u] + list(action.hand) + list(action.body)
+    text = t(locale, "prompt.gear_items", items=", ".join(n.item_uid(u) for u in uids)) if uids else ""
+    if action.throw and action.weapon:
+        text += t(locale, "prompt.gear_throw", item=n.item_uid(action.weapon))
+    if action.spells:
+        text += t(locale, "splay.casting", spells=listing([n.card(s) for s in action.spells], locale))
+    return text
+
+
+def best_by_battle(state: ProphecyState, actor: str, actions: list[Any]) -> dict[str, tuple[Any, Chances | None]]:
+    """For each battle among `actions` (one foe's): the loadout with the best odds (the first
+    one listed when the foe is hidden and no odds can be known)."""
+    best: dict[str, tuple[Any, Chances | None]] = {}
+    for action in actions:
+        odds = std_odds(state, actor, action)
+        old = best.get(action.battle)
+        if old is None or (odds is not None and (old[1] is None or odds[0] - odds[2] > old[1][0] - old[1][2])):
+            best[action.battle] = (action, odds)
+    return best
+
+
+def std_roll_odds(b: StdBattle, throw: bool) -> Chances:
+    """Chances of the rolls left in a three-lives battle, throwing the weapon on the next one
+    or keeping it in hand (Prayer and Curse dice included)."""
+    win, draw, loss = 1.0, 0.0, 0.0
+    for k in range(b.rolls + 1, b.lives + 1):
+        if throw:
+            figure = b.figure_without_weapon + (b.throw_bonus if k == b.rolls + 1 else 0)
+        else:
+            figure = b.figure_for(k)
+        w, d, l = (float(x) for x in roll_chances(figure - b.foe_figure, b.own_dice, b.foe_dice))
+        draw += win * d
+        loss += win * l
+        win *= w
+    return win, draw, loss
+
+
+def after_roll_chance(b: StdBattle, action: A.AfterRoll) -> float:
+    """The chance that this roll becomes a win with the power used (a die thrown again, or the
+    whole roll fought again); letting it stand keeps what it is."""
+    figure = b.figure_for(b.rolls)
+    if action.ability is None:
+        return 1.0 if b.result == "win" else 0.0
+    if action.dice is None:  # fought again: a fresh roll with the battle's dice
+        return float(roll_chances(figure - b.foe_figure, b.own_dice, b.foe_dice)[0])
+    wins = total = 0
+    for light in (range(1, 7) if action.dice in ("own", "both") else (b.light,)):
+        for dark in (range(1, 7) if action.dice in ("opponent", "both") else (b.dark,)):
+            total += 1
+            wins += figure + light > b.foe_figure + dark
+    return wins / total
+
+
+def foe_name(state: ProphecyState, card: str, opponent: str, n: Names) -> str:
+    """Who a battle is against: a Creature or Guardian by name, a character by her player."""
+    if opponent == "character":
+        who = next((p for p in state.players if p.character == card), None)
+        if who is not None:
+            return who.name
+    return n.card(card)
+
+
+def ability_cost(state: ProphecyState, actor: str, ability_id: str, locale: str, gold: bool = True) -> str:
+    """What learning an Ability costs this character (ruling ability_costs)."""
+    ctx = std_ctx(state)
+    xp, g = guilds.price(ctx, state.player(actor), powers.spack(state).ability(ability_id), gold=gold)
+    return cost_text(Cost(experience=xp, gold=g), locale)
+
+
+def card_line(n: Names, card_id: str) -> str:
+    """"**Name**: what it does" from the pack's own words."""
+    text = n.card_text(card_id)
+    return f"**{n.card(card_id)}**: {text}" if text else f"**{n.card(card_id)}**"
+
+
+def training_words(state: ProphecyState, actor: str, figure: str, at_guild: str | None, locale: str) -> str:
+    """"Strength 5 → 6 (6 Experience + 2 Gold)" (ruling training)."""
+    p = state.player(actor)
+    xp, gold = guilds.training_price(std_ctx(state), p, figure, at_guild)
+    now = p.red.total if figure == "strength" else p.blue.total
+    return t(locale, "splay.train_words", figure=t(locale, f"sheet.{figure}"), old=now, new=now + 1,
+             cost=cost_text(Cost(experience=xp, gold=gold), locale))
+
+
+def dice_words(d: dict[str, Any], locale: str) -> str:
+    """Prayer and Curse at the start of a battle: " (best of 2 dice; the foe keeps the worst of 3)"."""
+    parts = []
+    if d.get("own_dice", 1) > 1:
+        parts.append(t(locale, "splay.dice_best", n=d["own_dice"]))
+    if d.get("foe_dice", 1) > 1:
+        parts.append(t(locale, "splay.dice_worst", n=d["foe_dice"]))
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def std_chance_effect(state: ProphecyState, card_id: str, locale: str) -> str:
+    """What a Chance card does in a Standard game (its Standard cards, two slots per space)."""
+    n = Names(state, locale)
+    sp = powers.spack(state)
+    card = next((c for c in sp.chance if c.id == card_id), None)
+    opts = state.options.standard
+    if card is None:
+        try:
+            base = n.pack.chance_card(card_id)
+        except KeyError:
+            return ""
+        if base.effect == "terrain":
+            key = "splay.chance_effect.terrain_up" if opts and opts.second_adventure_face == "up" else "splay.chance_effect.terrain"
+            return t(locale, key, terrain=t(locale, f"prompt.terrain.{base.terrain}"))
+        return chance_effect_text(state, card_id, locale)
+    if card.effect == "guild_ability":
+        return t(locale, "splay.chance_effect.guild_ability", guild=n.guild(card.guild or ""))
+    if card.effect == "training":
+        return t(locale, f"splay.chance_effect.training_{card.training_for}")
+    if card.effect == "prophetic_dream":
+        public = opts is not None and opts.prophetic_dream == "public"
+        return t(locale, f"splay.chance_effect.dream_{'public' if public else 'private'}")
+    return t(locale, f"splay.chance_effect.{card.effect}")
+
+
+def instead_words(state: ProphecyState, actor: str, eff: Any, locale: str) -> str:
+    """What an Ability used instead of movement does here and now, in a few words."""
+    n = Names(state, locale)
+    if eff.action in ("heal", "recharge"):
+        key = f"splay.instead.{eff.action}" + ("" if eff.amount else "_all")
+        return t(locale, key, n=eff.amount or 0)
+    if eff.action == "repair":
+        return t(locale, "splay.instead.repair")
+    if eff.action == "gain":
+        return effect_text(eff.gain, n, locale)
+    ctx = std_ctx(state)
+    gain = eff.by_terrain.get(std_moves._terrain_key(ctx, state.player(actor)))
+    return effect_text(gain, n, locale)
+
+
+# -- Standard destinations -------------------------------------------------------------------------
+def std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> dict[str, Any]:
+    """What waits where a move ends, as far as this view shows it: the Creatures (with the
+    best odds after paying the way), face-down cards, the Astral Planes beside it, the guild's
+    Ability and training, the services, who stands there and Artifacts lying there."""
+    return _memo(state, ("dest", actor, move, locale), lambda: _std_destination(state, actor, move, locale))  # type: ignore[no-any-return]
+
+
+def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> dict[str, Any]:
+    n = Names(state, locale)
+    ctx = std_ctx(state)
+    sst = state.standard
+    assert sst is not None and state.turn is not None
+    pack = ctx.pack
+    index = pack.space_index(move.to)
+    p = state.player(actor)
+    cost = move_cost(state, actor, move)
+    arrived = p.model_copy(update={"space": index, "gold": max(0, p.gold - cost.gold),
+                                   "blue": p.blue.model_copy(update={"right": max(0, p.blue.right - cost.magic)})})
+    fought = set(state.turn.fought) if move.method == "stay" else set()
+    info: dict[str, Any] = {"creatures": [], "hidden": 0, "opportunities": [], "planes": [], "guild": [],
+                            "services": [], "players": [], "dropped": []}
+    for adv in state.spaces[index]:
+        if not adv.face_up or adv.card == HIDDEN:
+            info["hidden"] += 1
+            continue
+        card = pack.adventure(adv.card)
+        if isinstance(card, CreatureCard):
+            if adv.uid in fought or adv.uid in sst.turn.avoided:
+                continue
+            foe = sbattle.creature_foe(card)
+            best: tuple[Any, Chances] | None = None
+            for action in sbattle.loadout_actions(ctx, arrived, foe, None):
+                exact = action_odds(ctx, arrived, foe, action)
+                if exact is not None and (best is None or exact.win - exact.loss > best[1][0] - best[1][2]):
+                    best = (action, (exact.win, exact.draw, exact.loss))
+            info["creatures"].append((card, best))
+        elif isinstance(card, OpportunityCard):
+            info["opportunities"].append(card)
+    space_id = pack.space(index).id
+    for plane in pack.board.astral_planes:
+        if space_id in plane.between and sst.plane(plane.id).guardian_slot() is not None:
+            info["planes"].append(plane.id)
+    space = pack.space(index)
+    if space.kind == "guild" and space.guild:
+        for card_id in sst.guild_offers.get(space.guild, []):
+            info["guild"].append((card_id, ability_cost(state, actor, card_id, locale)))
+    for svc in space.services:
+        if svc.kind == "exchange":
+            info["services"].append(t(locale, f"service.{svc.id}"))
+        elif svc.kind != "certificate":
+            words = t(locale, f"prompt.service.{svc.kind}")
+            if words not in info["services"]:
+                info["services"].append(words)
+    for q in state.players:
+        if q.alive and q.character and q.space == index and q.player != actor:
+            held = len(sst.players[q.player].artifacts)
+            info["players"].append(q.name + (t(locale, "splay.holds_artifacts", n=held) if held else ""))
+    info["dropped"] = list(sst.dropped.get(space_id, []))
+    return info
+
+
+def move_cost(state: ProphecyState, actor: str, move: A.Move) -> Cost:
+    """What a move costs (its way, or the card it is made with), worked out once per state."""
+    options = _memo(state, ("moves", actor), lambda: std_moves.move_options(std_ctx(state), state.player(actor)))
+    return next((c for m, c in options if m == move), Cost())
+
+
+def std_destination_line(state: ProphecyState, actor: str, move: A.Move, locale: str, label: str) -> str:
+    n = Names(state, locale)
+    info = std_destination(state, actor, move, locale)
+    parts = []
+    for card, best in info["creatures"]:
+        if best is not None:
+            action, odds = best
+            parts.append(t(locale, "prompt.dest_creature", card=n.card(card.id), figures=figures(card, locale),
+                           odds=odds_text(odds, locale),
+                           gear=t(locale, "prompt.gear", battle=t(locale, f"battle.{action.battle}"),
+                                  items=std_gear(state, action, locale))))
+        else:
+            parts.append(t(locale, "splay.dest_creature_no_battle", card=n.card(card.id), figures=figures(card, locale)))
+    if info["hidden"]:
+        parts.append(t(locale, "splay.dest_face_down", n=info["hidden"]))
+    standard_cards = {c.id for c in powers.spack(state).adventures}
+    for card in info["opportunities"]:
+        # a card the Standard pack redefines (the Lost Library) is said in its Standard words
+        text = n.card_text(card.id) if card.id in standard_cards else effect_text(card.effect, n, locale)
+        parts.append(t(locale, "prompt.dest_opportunity", card=n.card(card.id), cost=cost_text(card.cost, locale),
+                       text=text))
+    for plane_id in info["planes"]:
+        parts.append(t(locale, "splay.dest_plane", plane=n.plane(plane_id), foe=plane_foe_words(state, plane_id, n, locale)))
+    for card_id, cost in info["guild"]:
+        parts.append(t(locale, "splay.dest_ability", card=n.card(card_id), cost=cost))
+    if info["services"]:
+        parts.append(t(locale, "prompt.dest_services", services=", ".join(info["services"])))
+    if info["players"]:
+        parts.append(t(locale, "prompt.dest_players", names=", ".join(info["players"])))
+    if info["dropped"]:
+        parts.append(t(locale, "splay.dest_dropped", cards=listing([n.card(c) for c in info["dropped"]], locale)))
+    what = " · ".join(parts) or t(locale, "prompt.dest_empty")
+    return t(locale, "prompt.dest_line", move=label, what=what)
+
+
+def std_destination_short(state: ProphecyState, actor: str, move: A.Move, locale: str) -> str:
+    """The few words a move's button has room for: the first Creature and the win chance, else
+    a face-down card, an Opportunity, an Astral Plane within reach."""
+    n = Names(state, locale)
+    info = std_destination(state, actor, move, locale)
+    if info["creatures"]:
+        card, best = info["creatures"][0]
+        win = f"{best[1][0] * 100:.0f}" if best is not None else "0"
+        return t(locale, "prompt.short_creature", card=n.card(card.id), figures=figures(card, locale, short=True), win=win)
+    if info["hidden"]:
+        return t(locale, "splay.short_face_down")
+    if info["opportunities"]:
+        return t(locale, "prompt.short_opportunity", card=n.card(info["opportunities"][0].id))
+    if info["planes"]:
+        return t(locale, "splay.short_plane", plane=n.plane_short(info["planes"][0]))
+    return ""
+
+
+def plane_foe_words(state: ProphecyState, plane_id: str, n: Names, locale: str, short: bool = True) -> str:
+    """The Guardian an attack on the plane would fight: named with its figures when this view
+    shows it, "unknown Lesser Guardian" when it lies face down."""
+    slot, g, power_up = guardian_on(state, plane_id)
+    if g is None:
+        return t(locale, "splay.unknown_slot", slot=n.slot(slot or "lesser"))
+    return t(locale, "splay.slot_is", slot=n.slot(slot or "lesser"), foe=guardian_words(g, power_up, n, locale, short))
+
+
+# -- Standard prompts --------------------------------------------------------------------------------
+@dataclass
+class StdPrompt:
+    """A Standard decision in words: the question of the ping line, the embed's blocks, and
+    whether the one asked answers for themself alone (a defender, a character to keep)."""
+
+    what: str
+    fields: list[tuple[str, str]] = field(default_factory=list)
+    only_you: bool = False
+
+
+Label = Callable[[Any], str]
+
+
+def standard_prompt(state: ProphecyState, pend: Any, actions: list[Any], locale: str, label: Label) -> StdPrompt:
+    """What the person asked must know to answer, built from the view `state`. `actions` are
+    the legal answers (from the game itself: the buttons), `label(action)` their button words."""
+    kind = pend.kind
+    builder = _BUILDERS.get(kind)
+    n = Names(state, locale)
+    if builder is None:
+        return StdPrompt(t(locale, "splay.what.other"))
+    out = builder(state, pend, actions, n, locale, label)
+    turn_player = state.turn.player if state.turn is not None else None
+    out.only_you = out.only_you or pend.player != turn_player
+    return out
+
+
+def _lines(actions: list[Any], label: Label) -> str:
+    return "\n".join(f"• {label(a)}" for a in actions)
+
+
+def _p_move(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    out = StdPrompt(t(locale, "splay.what.move"))
+    lines = [std_destination_line(state, pend.player, a, locale, label_plain(state, pend.player, a, locale))
+             for a in actions if isinstance(a, A.Move)]
+    out.fields.append((t(locale, "prompt.destinations"), "\n".join(lines)))
+    uses = [a for a in actions if isinstance(a, A.UseAbility)]
+    if uses:
+        out.fields.append((t(locale, "splay.field.instead"), _lines(uses, label)))
+    return out
+
+
+def label_plain(state: ProphecyState, actor: str, action: A.Move, locale: str) -> str:
+    """A move in words without what waits there (the line after it, or the button's few more
+    words, say that): the way, the destination, the price and the card it is made with."""
+    n = Names(state, locale)
+    if action.method == "stay":
+        return t(locale, "action.move_stay", space=n.space(action.to))
+    label = t(locale, "action.move", method=t(locale, f"method.{action.method}"), space=n.space(action.to),
+              cost=cost_text(move_cost(state, actor, action), locale))
+    return label + (t(locale, "splay.via", card=n.card(action.via)) if action.via else "")
+
+
+def _p_fight(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    card = std_creature_here(state, pend.player)
+    out = StdPrompt(t(locale, "play.decide_fight", card=n.card(card.id) if card else t(locale, "prompt.the_creature")))
+    if card is None:
+        return out
+    text = n.card_text(card.id)
+    if text:
+        out.fields.append((n.card(card.id), text))
+    lines = [t(locale, "prompt.creature_line", figures=figures(card, locale), experience=card.experience),
+             t(locale, "prompt.if_win", effect=_treasure(card, n, locale)),
+             t(locale, "prompt.if_lose", effect=effect_text(card.on_loss, n, locale) if card.on_loss
+               else t(locale, "prompt.effect.default_loss"))]
+    out.fields.append((t(locale, "prompt.creature", card=n.card(card.id)), "\n".join(lines)))
+    fights = [a for a in actions if isinstance(a, A.Fight)]
+    battles = _battle_lines(state, pend.player, fights, locale)
+    for a in actions:
+        if isinstance(a, (A.Bribe, A.Avoid)):
+            battles.append(label(a))
+    if battles:
+        out.fields.append((t(locale, "prompt.battles"), "\n".join(battles)))
+    rules = special_lines(card, locale)
+    if rules:
+        out.fields.append((t(locale, "prompt.rules"), "\n".join(f"• {r}" for r in rules)))
+    return out
+
+
+def _battle_lines(state: ProphecyState, actor: str, actions: list[Any], locale: str) -> list[str]:
+    """One line per battle: its price, the best odds and the gear that gives them."""
+    ctx = std_ctx(state)
+    p = state.player(actor)
+    out = []
+    for battle, (action, odds) in best_by_battle(state, actor, actions).items():
+        cost = _battle_price(ctx, state, p, action, locale)
+        items = std_gear(state, action, locale)
+        gear = t(locale, "prompt.gear", battle=t(locale, f"battle.{battle}"), items=items) if items else ""
+        out.append(t(locale, "prompt.battle_line", battle=t(locale, f"battle.{battle}"), cost=cost,
+                     odds=full_odds(odds, locale), gear=f" — {gear}" if gear else ""))
+    return out
+
+
+def _battle_price(ctx: Ctx, state: ProphecyState, p: Any, action: Any, locale: str) -> str:
+    """The price of a battle before the dice (with the spells declared), as far as the view
+    tells it: a hidden foe's price depends on its card, so none is named."""
+    try:
+        if isinstance(action, A.Fight):
+            card = std_creature_here(state, p.player)
+            foe = sbattle.creature_foe(card) if card else None
+        elif state.has_player(action.target):
+            foe = sbattle.character_foe(ctx, state.player(action.target))
+        else:
+            _slot, g, _pu = guardian_on(state, action.target)
+            foe = sbattle.guardian_foe(ctx, action.target) if g is not None else None
+        if foe is None:
+            return t(locale, "splay.price_hidden")
+        cost = sbattle.battle_cost(ctx, p, foe, action.battle)
+    except (RuleError, KeyError):
+        return t(locale, "splay.price_hidden")
+    total = powers.add_costs(cost, *(powers.spack(state).ability(s).cast for s in action.spells))
+    return cost_text(total, locale)
+
+
+def _p_act(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    sst = state.standard
+    assert sst is not None
+    must = sst.final_battle is not None and bool(state.options.standard and state.options.standard.final_battle_must_attack) \
+        and not any(isinstance(a, A.EndTurn) for a in actions)
+    out = StdPrompt(t(locale, "splay.what.act_final" if must else "splay.what.act"))
+    attacks: dict[str, list[Any]] = {}
+    for a in actions:
+        if isinstance(a, A.Attack):
+            attacks.setdefault(a.target, []).append(a)
+    for target, group in attacks.items():
+        if state.has_player(target):
+            out.fields.append(_character_field(state, pend.player, target, group, n, locale))
+        else:
+            out.fields.append(_plane_field(state, pend.player, target, group, n, locale))
+    learn = [a for a in actions if isinstance(a, A.Learn)]
+    guild_lines = [f"📘 {card_line(n, a.ability)} — {ability_cost(state, pend.player, a.ability, locale)}" for a in learn]
+    trains = [a for a in actions if isinstance(a, A.Train)]
+    guild_lines += [f"💪 {label(a)}" for a in trains]
+    if trains:
+        cap = powers.spack(state).figures.training_cap_per_figure.value or 2
+        guild_lines.append(t(locale, "splay.training_cap", cap=cap))
+    space = n.pack.space(state.player(pend.player).space)
+    if space.kind == "guild" and space.guild:
+        offered = [c for c in sst.guild_offers.get(space.guild, []) if c not in {a.ability for a in learn}]
+        guild_lines += [t(locale, "splay.cannot_afford", card=card_line(n, c),
+                          cost=ability_cost(state, pend.player, c, locale)) for c in offered]
+    if guild_lines:
+        mine = len(sst.players[pend.player].abilities)
+        limit = powers.spack(state).figures.ability_limit.value or 7
+        guild_lines.append(t(locale, "splay.ability_count", n=mine, limit=limit))
+        out.fields.append((t(locale, "splay.field.guild", guild=n.guild(space.guild or "")), "\n".join(guild_lines)))
+    uses = [a for a in actions if isinstance(a, A.UseAbility)]
+    if uses:
+        out.fields.append((t(locale, "splay.field.abilities"), _lines(uses, label)))
+    return out
+
+
+def _plane_field(state: ProphecyState, actor: str, plane_id: str, group: list[Any], n: Names, locale: str,
+                 title_key: str = "splay.field.attack_plane") -> tuple[str, str]:
+    """An attack on an Astral Plane: the Guardian as far as known, each battle's price and odds
+    with the best gear, and what winning, a draw and losing bring (rulings astral_*)."""
+    assert state.standard is not None
+    slot, g, power_up = guardian_on(state, plane_id)
+    lines = []
+    if g is None:
+        lines.append(t(locale, "splay.guardian_hidden", slot=n.slot(slot or "lesser")))
+        battles = sorted({a.battle for a in group})
+        lines.append(t(locale, "splay.battles_open", battles=listing([t(locale, f"battle.{b}") for b in battles], locale)))
+    else:
+        lines.append(t(locale, "splay.slot_is", slot=n.slot(slot or "lesser"), foe=guardian_words(g, power_up, n, locale)))
+        text = n.card_text(g.id)
+        if text:
+            lines.append(f"_{text}_")
+        lines.extend(_battle_lines(state, actor, group, locale))
+        lines.extend(f"• {r}" for r in special_lines(g, locale))  # type: ignore[arg-type]
+    lines.append(t(locale, "prompt.if_win", effect=_guardian_prize(state, plane_id, slot, g, n, locale)))
+    lines.append(t(locale, "splay.plane_stakes"))
+    return t(locale, title_key, plane=n.plane(plane_id)), "\n".join(lines)
+
+
+def _guardian_prize(state: ProphecyState, plane_id: str, slot: str | None, g: Guardian | None, n: Names,
+                    locale: str) -> str:
+    assert state.standard is not None
+    parts = []
+    if g is not None:
+        parts.append(t(locale, "prompt.effect.experience_gain", n=g.experience))
+        if not g.reward.is_empty():
+            parts.append(effect_text(g.reward, n, locale))
+    else:
+        parts.append(t(locale, "splay.prize_experience"))
+    if slot == "greater":
+        art = state.standard.plane(plane_id).artifact
+        parts.append(t(locale, "splay.prize_artifact_unknown") if art in (None, HIDDEN)
+                     else t(locale, "splay.prize_artifact", card=n.card(art)))
+    elif state.standard.plane(plane_id).greater is not None:
+        parts.append(t(locale, "splay.prize_go_on"))
+    return ", ".join(parts)
+
+
+def _character_field(state: ProphecyState, actor: str, target: str, group: list[Any], n: Names,
+                     locale: str) -> tuple[str, str]:
+    """A fight between characters: the defender's figures as the rules set them (ruling
+    defender_choices), the odds, and what the loser gives (rulings character_fight_loss,
+    final_battle_stakes)."""
+    assert state.standard is not None
+    ctx = std_ctx(state)
+    q = state.player(target)
+    strength = sbattle.defender_figure(ctx, q, "strength")
+    wills = sbattle.defender_figure(ctx, q, "wills")
+    held = state.standard.players[target].artifacts
+    lines = [t(locale, "splay.defender_line", strength=strength, willpower=wills)]
+    if held:
+        lines.append(t(locale, "splay.defender_artifacts", cards=listing([n.card(c) for c in held], locale)))
+    lines.extend(_battle_lines(state, actor, group, locale))
+    final = state.standard.final_battle is not None
+    if final and held:
+        lines.append(t(locale, "splay.duel_stakes_final", player=q.name))
+    else:
+        lines.append(t(locale, "splay.duel_stakes", player=q.name,
+                       n=powers.spack(state).figures.character_fight_health.value or 1))
+    take_item, gold, extra = powers.spoils(state, actor)
+    if take_item or gold or extra:
+        lines.append(t(locale, "splay.duel_spoils", spoils=_spoils_words(take_item, gold, extra, locale)))
+    return t(locale, "splay.field.attack_character", player=q.name, character=n.card(q.character)), "\n".join(lines)
+
+
+def _spoils_words(take_item: bool, gold: int, extra: int, locale: str) -> str:
+    parts = []
+    if take_item:
+        parts.append(t(locale, "splay.spoils.item"))
+    if gold:
+        parts.append(t(locale, "splay.spoils.gold", n=gold))
+    if extra:
+        parts.append(t(locale, "splay.spoils.health", n=extra))
+    return listing(parts, locale)
+
+
+def _p_throw(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    assert state.standard is not None
+    b = state.standard.turn.battle
+    if b is None:
+        return StdPrompt(t(locale, "splay.what.other"))
+    foe = foe_name(state, b.card, b.opponent, n)
+    item = n.item_uid(b.weapon) if b.weapon else "?"
+    out = StdPrompt(t(locale, "prompt.decide_throw", done=b.rolls, lives=b.lives, card=foe, item=item))
+    text = t(locale, "prompt.throw_line", roll=b.rolls + 1, lives=b.lives, item=item, bonus=b.throw_bonus,
+             odds_throw=odds_text(std_roll_odds(b, True), locale), odds_keep=odds_text(std_roll_odds(b, False), locale))
+    out.fields.append((t(locale, "prompt.throw_title"), text))
+    return out
+
+
+def _p_after_roll(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    assert state.standard is not None
+    b = state.standard.turn.battle
+    if b is None:
+        return StdPrompt(t(locale, "splay.what.other"))
+    foe = foe_name(state, b.card, b.opponent, n)
+    result = t(locale, f"result.{b.result}")
+    out = StdPrompt(t(locale, "splay.what.after_roll", card=foe, result=result))
+    figure = b.figure_for(b.rolls)
+    roll = t(locale, "splay.roll_line", light=b.light, figure=figure, mine=figure + b.light, card=foe, dark=b.dark,
+             foe=b.foe_figure, theirs=b.foe_figure + b.dark, result=result)
+    if b.lives > 1:
+        roll = t(locale, "prompt.roll_mark", roll=b.rolls, lives=b.lives) + roll
+    out.fields.append((t(locale, "splay.field.roll"), roll + "\n" + _lines(actions, label)))
+    return out
+
+
+def _p_choose_item(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    turn = state.turn
+    choice = turn.item_choices[0] if turn is not None and turn.item_choices else None
+    key = "prompt.decide_choose_item_damage" if choice is not None and choice.mode == "damage" else "prompt.decide_choose_item"
+    return StdPrompt(t(locale, key, card=n.card(choice.reason) if choice else ""))
+
+
+def _p_character(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    out = StdPrompt(t(locale, "splay.what.character"), only_you=True)
+    out.fields.append((t(locale, "splay.field.secret"), t(locale, "splay.character_help")))
+    return out
+
+
+def _p_creature(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    out = StdPrompt(t(locale, "splay.what.creature"))
+    ctx = std_ctx(state)
+    p = state.player(pend.player)
+    for a in actions:
+        adv = next((x for x in state.spaces[p.space] if x.uid == a.card), None)
+        if adv is None or adv.card == HIDDEN:
+            continue
+        card = ctx.pack.adventure(adv.card)
+        if not isinstance(card, CreatureCard):
+            continue
+        lines = [t(locale, "prompt.creature_line", figures=figures(card, locale), experience=card.experience)]
+        foe = sbattle.creature_foe(card)
+        best = None
+        for fight in sbattle.loadout_actions(ctx, p, foe, None):
+            exact = action_odds(ctx, p, foe, fight)
+            if exact is not None and (best is None or exact.win - exact.loss > best[1][0] - best[1][2]):
+                best = (fight, (exact.win, exact.draw, exact.loss))
+        if best is not None:
+            gear = t(locale, "prompt.gear", battle=t(locale, f"battle.{best[0].battle}"), items=std_gear(state, best[0], locale))
+            lines.append(t(locale, "splay.best_odds", odds=odds_text(best[1], locale), gear=gear))
+        lines.append(t(locale, "prompt.if_win", effect=_treasure(card, n, locale)))
+        lines.extend(f"• {r}" for r in special_lines(card, locale))
+        out.fields.append((t(locale, "prompt.creature", card=n.card(card.id)), "\n".join(lines)))
+    return out
+
+
+def _p_continue(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    plane_id = (pend.data.get("options") or [""])[0]
+    must = pend.data.get("reason") == "must_continue"
+    out = StdPrompt(t(locale, "splay.what.continue_must" if must else "splay.what.continue", plane=n.plane(plane_id)))
+    group = [a for a in actions if isinstance(a, A.Attack)]
+    if plane_id and state.standard is not None:
+        out.fields.append(_plane_field(state, pend.player, plane_id, group, n, locale, "splay.field.greater"))
+    if not must:
+        out.fields.append((t(locale, "splay.field.stop"), t(locale, "splay.stop_help")))
+    return out
+
+
+def _p_loss(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    winner = n.player(pend.data.get("other"))
+    health = powers.spack(state).figures.character_fight_health.value or 1
+    out = StdPrompt(t(locale, "splay.what.loss", winner=winner, n=health), only_you=True)
+    lines = [("❤️ " if a.item is None else "🎒 ") + label(a) for a in actions]
+    goes = state.options.standard.item_given_up_goes_to if state.options.standard else "discard"
+    lines.append(t(locale, f"splay.given_up_goes.{goes}", winner=winner))
+    out.fields.append((t(locale, "splay.field.loss"), "\n".join(lines)))
+    return out
+
+
+def _p_take_item(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    loser = n.player(pend.data.get("other"))
+    out = StdPrompt(t(locale, "splay.what.take_item", player=loser))
+    out.fields.append((t(locale, "splay.field.items_of", player=loser), _lines(actions, label)))
+    return out
+
+
+def _p_take_artifact(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str,
+                     label: Label) -> StdPrompt:
+    loser = n.player(pend.data.get("other"))
+    out = StdPrompt(t(locale, "splay.what.take_artifact", player=loser))
+    lines = [card_line(n, a.artifact) for a in actions if isinstance(a, A.TakeArtifact)]
+    out.fields.append((t(locale, "splay.field.artifacts_of", player=loser), "\n".join(lines)))
+    return out
+
+
+def _p_discard(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    assert state.standard is not None
+    p = state.player(pend.player)
+    limit = powers.spack(state).figures.ability_limit.value or 7
+    abilities = state.standard.players[pend.player].abilities
+    out = StdPrompt(t(locale, "splay.what.discard", items=len(p.items), abilities=len(abilities), limit=limit))
+    lines = []
+    for a in actions:
+        if p.item(a.card) is None:
+            lines.append(f"📘 {card_line(n, a.card)}")
+        else:
+            lines.append(f"🎒 {label(a)}")
+    out.fields.append((t(locale, "splay.field.discard"), "\n".join(lines)))
+    return out
+
+
+def _p_battleground(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str,
+                    label: Label) -> StdPrompt:
+    sst = state.standard
+    assert sst is not None
+    out = StdPrompt(t(locale, "splay.what.battleground"))
+    need = powers.spack(state).figures.artifacts_to_win.value or 4
+    must = state.options.standard is not None and state.options.standard.final_battle_must_attack
+    out.fields.append((t(locale, "splay.field.final_battle"),
+                       t(locale, "splay.final_battle_rules", need=need) + ("\n" + t(locale, "splay.final_battle_must") if must else "")))
+    lines = []
+    for pid, me in sst.players.items():
+        if me.artifacts and state.has_player(pid):
+            q = state.player(pid)
+            lines.append(t(locale, "splay.holder_line", player=q.name, cards=listing([n.card(c) for c in me.artifacts], locale),
+                           space=n.space_at(q.space)))
+    if lines:
+        out.fields.append((t(locale, "splay.field.holders"), "\n".join(lines)))
+    return out
+
+
+def _p_dream(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    public = state.options.standard is not None and state.options.standard.prophetic_dream == "public"
+    out = StdPrompt(t(locale, "splay.what.dream_public" if public else "splay.what.dream"))
+    by_plane: dict[str, list[str]] = {}
+    for a in actions:
+        if isinstance(a, A.Dream):
+            by_plane.setdefault(a.plane, []).append(n.slot(a.slot))
+    lines = [t(locale, "splay.dream_line", plane=n.plane(pl), slots=listing(slots, locale)) for pl, slots in by_plane.items()]
+    lines.append(t(locale, "splay.dream_public_help" if public else "splay.dream_private_help"))
+    out.fields.append((t(locale, "splay.field.hidden_cards"), "\n".join(lines)))
+    return out
+
+
+def _p_study(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    out = StdPrompt(t(locale, "splay.what.study", card=n.card(str(pend.data.get("reason", "")))))
+    out.fields.append((t(locale, "splay.field.study"), t(locale, "splay.study_help") + "\n" + _lines(actions, label)))
+    return out
+
+
+def _p_study_pick(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    out = StdPrompt(t(locale, "splay.what.study_pick"), only_you=True)
+    out.fields.append((t(locale, "splay.field.secret"), t(locale, "splay.study_pick_help")))
+    return out
+
+
+_BUILDERS: dict[str, Callable[..., StdPrompt]] = {
+    "move": _p_move, "fight": _p_fight, "act": _p_act, "throw": _p_throw, "after_roll": _p_after_roll,
+    "choose_item": _p_choose_item, "decide_character": _p_character, "decide_creature": _p_creature,
+    "decide_continue": _p_continue, "decide_loss": _p_loss, "decide_take_item": _p_take_item,
+    "decide_take_artifact": _p_take_artifact, "decide_discard": _p_discard, "decide_battleground": _p_battleground,
+    "decide_dream": _p_dream, "decide_study": _p_study, "decide_study_pick": _p_study_pick,
+}

@@ -1,0 +1,143 @@
+"""Prophecy, Standard Version, end to end through the loopback Discord: /game new offers the
+version and its optional rules, two people and two AI seats play to a winner, a fight between
+characters waits hours for its defender, and the Final Battle is fought (issue 13)."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from bot import create_bot
+from loopback import run_bot
+from tests.e2e.helpers import press_best, prompt_of
+
+#: a game (seat order, dice, AI choices) that has everything this file checks: a person
+#: defending in a fight between characters, the Final Battle, and a winner by Artifacts
+SEED = 1
+HOUR = 3600.0
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 2_000_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Played:
+    """What happened in a driven game, for the assertions."""
+
+    defences: list[dict] = field(default_factory=list)
+    final_battle: bool = False
+    presses: int = 0
+    end_reason: str | None = None
+    winner: str | None = None
+    winner_artifacts: int = 0
+    transcript: list[str] = field(default_factory=list)
+
+
+async def open_standard(fake, bot, ch, host, *others, ai: int = 0, **new_options):
+    await fake.slash(bot, host, ch, "game new", system="prophecy:standard", **new_options)
+    for uid in others:
+        await fake.slash(bot, uid, ch, "game join")
+    for _ in range(ai):
+        await fake.slash(bot, host, ch, "game add-bot", level="heuristic")
+    return await fake.slash(bot, host, ch, "game start")
+
+
+async def drive(fake, bot, ch, people: dict[str, int], clock: Clock, first, max_presses: int = 3000) -> Played:
+    """Press what the heuristic would press, as whoever must decide, until the game ends. A
+    defender of a fight between characters answers five hours later, after the other person
+    tried to answer for them."""
+    rng = random.Random(0)
+    played = Played()
+    reply = first
+    ids = {str(v) for v in people.values()}
+    while played.presses < max_presses:
+        found = await bot.gm.current(ch)
+        if found is None or found.state.status != "active":
+            break
+        pend = found.system.pending(found.state)
+        std = found.state.standard
+        if std is not None and std.final_battle is not None:
+            played.final_battle = True
+        message = prompt_of(reply) if reply is not None else None
+        if message is None:
+            message = next(m for m in reversed(fake.messages_in(ch)) if m.buttons or m.selects)
+        played.transcript.extend(m.content for m in reply.messages if m.content) if reply is not None else None
+        if pend.kind == "decide_loss" and pend.player in ids:
+            other = next(uid for uid in people.values() if str(uid) != pend.player)
+            wrong = await fake.click(bot, other, message, message.buttons[0]["custom_id"]) if message.buttons else None
+            clock.now += 5 * HOUR
+            ticks = await bot.get_cog("TableCog").run_clock()
+            played.defences.append({"defender": pend.player, "message": message.content,
+                                    "wrong": wrong, "ticks": [t.kind for t in ticks]})
+        reply = await press_best(fake, bot, ch, message, people, rng)
+        played.presses += 1
+    found = await bot.gm.latest(ch)
+    played.end_reason = found.state.end_reason
+    played.winner = found.state.winner
+    if played.winner is not None:
+        played.winner_artifacts = len(found.state.standard.players[played.winner].artifacts)
+    return played
+
+
+async def test_game_new_offers_the_standard_version_and_its_optional_rules(world, settings):
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    async with run_bot(create_bot(settings)) as bot:
+        choices = (await fake.autocomplete(bot, alice, ch, "game new", "variants", "apo", system="prophecy:standard")).choices
+        assert [c["name"].split(" · ")[0] for c in choices] == ["Apocalypse"]
+        assert (await fake.autocomplete(bot, alice, ch, "game new", "variants", "", system="prophecy")).choices == []
+        bad = await fake.slash(bot, alice, ch, "game new", system="prophecy:standard", variants="Apocalypse, Moonwalk")
+        assert bad.ephemeral and "Moonwalk" in bad.text and "Random characters" in bad.text
+        assert await bot.gm.current(ch) is None  # a refused /game new opens nothing
+        clash = await fake.slash(bot, alice, ch, "game new", system="prophecy:standard",
+                                 variants="Greater Guardian at once, Greater Guardian next time")
+        assert clash.ephemeral and "cannot both be chosen" in clash.text
+        basic = await fake.slash(bot, alice, ch, "game new", system="prophecy", variants="apocalypse")
+        assert basic.ephemeral and "no optional rules" in basic.text
+        r = await fake.slash(bot, alice, ch, "game new", system="prophecy:standard", variants="apocalypse, random characters")
+        assert not r.ephemeral and "Prophecy (Standard Version)" in r.text and "Apocalypse" in r.text
+        found = await bot.gm.current(ch)
+        opts = found.state.options
+        assert opts["version"] == "standard" and opts["standard"]["apocalypse"] is True
+        assert opts["standard"]["character_choice"] == "random"
+        fields = {f["name"]: f["value"] for e in r.message.embeds for f in e.get("fields", [])}
+        assert "Random characters" in fields["Optional rules"]
+
+
+async def test_help_lists_each_game_with_its_optional_rules(world, settings):
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    async with run_bot(create_bot(settings)) as bot:
+        text = (await fake.slash(bot, alice, ch, "help")).text
+        assert "`/game new system:prophecy:standard`" in text and "Apocalypse" in text
+
+
+async def test_basic_game_is_unchanged_by_the_version_choice(world, settings):
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    async with run_bot(create_bot(settings)) as bot:
+        r = await fake.slash(bot, alice, ch, "game new", system="prophecy")
+        assert "Prophecy" in r.text and "Standard" not in r.text
+        found = await bot.gm.current(ch)
+        assert found.state.options.get("version", "basic") == "basic" and "standard" not in found.state.options
+
+
+async def test_standard_game_two_people_two_ai_to_a_winner_by_artifacts(world, settings):
+    """Facts §5-§7 and rulings character_fight_loss, final_battle_turns: the loser of a fight
+    between characters chooses; only the defender answers, on their own time."""
+    fake, ch = world["fake"], world["ch1"]
+    alice, bob = world["alice"], world["bob"]
+    clock = Clock()
+    async with run_bot(create_bot(settings, clock=clock)) as bot:
+        bot.gm._seed = lambda: SEED
+        first = await open_standard(fake, bot, ch, alice, bob, ai=2, bank_hours=48.0)
+        played = await drive(fake, bot, ch, {"alice": alice, "bob": bob}, clock, first)
+    # the winner took the fourth Artifact in the Final Battle (ruling final_battle_stakes)
+    assert played.end_reason == "final_battle", played.end_reason
+    assert played.final_battle and played.winner_artifacts >= 4
+    assert played.defences, "no person had to answer a fight between characters"
+    d = played.defences[0]
+    assert f"<@{d['defender']}>" in d["message"]
+    assert d["wrong"] is not None and d["wrong"].ephemeral
+    assert d["ticks"] in ([], ["reminder"])  # five hours of a 48-hour bank: no expiry
