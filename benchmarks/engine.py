@@ -13,6 +13,10 @@
    variant is played in every other game so that ending can happen), and the heuristic's
    win rate against three random players. Standard games are longer and their decisions
    richer, so fewer are played: N is printed.
+5. Darkest Talisman campaigns played by the campaign AI (solo and three-seat co-op in turn):
+   campaigns and actions per second (apply and AI timed apart), days travelled and village
+   returns per campaign, and how the campaigns ended (the Crown, the party's end, or still
+   under way at the action cap).
 
 CPU time (time.process_time) is used, so other programs on the machine skew the figures
 less (on a busy machine they still do: compare the best of the repeats). The content pack
@@ -20,7 +24,7 @@ is loaded, one game played and the loaded objects frozen out of the garbage coll
 work (gc.freeze) before anything is timed; the load time is printed on its own line. The
 whole run's CPU and wall time close the report.
 Run: python benchmarks/engine.py [--vs-baseline N] [--games N] [--repeat N] [--vs-random N]
-     [--std-games N] [--std-vs-random N]
+     [--std-games N] [--std-vs-random N] [--campaigns N] [--campaign-actions N]
 """
 from __future__ import annotations
 
@@ -213,6 +217,57 @@ def standard_section(games: int, vs_random: int, round_limit: int) -> None:
         print(f"    how they ended: {endings_text(endings)}")
 
 
+def campaign_section(campaigns: int, cap: int) -> None:
+    """Darkest Talisman: whole campaigns run by the heuristic campaign AI (engine/darkest_talisman/ai.py)."""
+    import random as _random
+
+    from engine.darkest_talisman.ai import PLAYERS as CAMPAIGN_AI
+    from engine.darkest_talisman.game import SYSTEM as CAMPAIGN
+    from engine.darkest_talisman.simulate import seats_for
+
+    t0 = clock()
+    CAMPAIGN.new_game(seats_for(["heuristic"]), {}, 0)  # loads the campaign pack
+    print(f"Darkest Talisman campaigns (pack: {clock() - t0:.2f} s CPU, not in the figures below)")
+    actions = 0
+    t_apply = t_ai = 0.0
+    days: list[int] = []
+    returns: list[int] = []
+    endings = {"won": 0, "lost": 0, "under way": 0}
+    troves = deaths = 0
+    start = clock()
+    for seed in range(campaigns):
+        levels = ["heuristic"] if seed % 2 == 0 else ["heuristic"] * 3
+        state = CAMPAIGN.new_game(seats_for(levels), {}, seed).state
+        for n in range(cap):
+            pend = CAMPAIGN.pending(state)
+            if pend is None:
+                break
+            a0 = clock()
+            action = CAMPAIGN_AI["heuristic"](state, pend.player, _random.Random(f"{seed}:{pend.player}:{n}"))
+            a1 = clock()
+            state = CAMPAIGN.apply(state, pend.player, action).state
+            t_ai += a1 - a0
+            t_apply += clock() - a1
+            actions += 1
+        days.append(state.stats.days)
+        returns.append(state.stats.returns)
+        endings[state.outcome or "under way"] += 1
+        troves += state.stats.troves_won
+        deaths += state.stats.deaths
+    elapsed = clock() - start
+    print(f"  heuristic campaigns: N={campaigns} (solo and 3-seat co-op in turn), at most {cap} actions each")
+    print(f"    campaigns per second:  {campaigns / elapsed:.2f} ({elapsed / campaigns:.1f} s a campaign)")
+    print(f"    actions per second:    {actions / elapsed:.0f} ({actions / campaigns:.0f} actions a campaign)")
+    print(f"    engine apply:          {t_apply / actions * 1e6:.0f} us/action ({t_apply / elapsed:.0%} of the time)")
+    print(f"    AI decision:           {t_ai / actions * 1e6:.0f} us/decision ({t_ai / elapsed:.0%} of the time)")
+    print(f"    days per campaign:     mean {statistics.mean(days):.0f}, median {statistics.median(days):.0f}, "
+          f"min {min(days)}, max {max(days)}")
+    print(f"    returns per campaign:  mean {statistics.mean(returns):.1f}, median {statistics.median(returns):.0f}, "
+          f"max {max(returns)}")
+    print(f"    how they ended: the Crown {endings['won']}, the party's end {endings['lost']}, "
+          f"under way at the cap {endings['under way']}; troves won {troves}, characters died {deaths}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--vs-baseline", type=int, default=200, help="games of 1 heuristic vs 3 baseline")
@@ -222,6 +277,8 @@ def main() -> None:
     ap.add_argument("--round-limit", type=int, default=300, help="safety stop for random-heavy games")
     ap.add_argument("--std-games", type=int, default=8, help="Standard 4-player heuristic games to time")
     ap.add_argument("--std-vs-random", type=int, default=20, help="Standard games of 1 heuristic vs 3 random")
+    ap.add_argument("--campaigns", type=int, default=10, help="Darkest Talisman campaigns run by the AI")
+    ap.add_argument("--campaign-actions", type=int, default=4000, help="safety stop: actions per campaign")
     args = ap.parse_args()
     start, wall = clock(), time.perf_counter()
     loaded = warm_up()
@@ -267,6 +324,10 @@ def main() -> None:
     # 4. the Standard Version
     if args.std_games or args.std_vs_random:
         standard_section(args.std_games, args.std_vs_random, args.round_limit)
+
+    # 5. Darkest Talisman campaigns
+    if args.campaigns:
+        campaign_section(args.campaigns, args.campaign_actions)
     print(f"whole benchmark: {clock() - start:.1f} s CPU, {time.perf_counter() - wall:.1f} s wall")
 
 

@@ -23,7 +23,7 @@ from gm.i18n import t
 from oracle import CardInfo, GlossaryEntry, Hit, RulesIndex, cache_path_for, open_index
 from oracle.locate import Place, locate
 from gm.settings import Settings
-from systems import PLUGINS, rules_shelves
+from systems import PLUGINS, edition_name, rules_shelves
 from systems.plugin import ContentWords
 
 log = logging.getLogger(__name__)
@@ -68,6 +68,18 @@ class LookupButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("LookupCog")  # type: ignore[union-attr]
         await cog.on_button(interaction, self.action, self.offset, self.system, self.language, self.query)  # type: ignore[union-attr]
+
+
+def channel_system(game: Any, known: list[str]) -> str | None:
+    """The oracle's tag for the game played in a channel: its edition's own texts when the oracle
+    has some ("prophecy_standard" for a Standard game of Prophecy), else its system's first shelf."""
+    if game is None or game.record.system not in PLUGINS:
+        return None
+    edition = edition_name(game.record.system, game.record.options or {})
+    if edition in known:
+        return edition
+    shelves = PLUGINS[game.record.system].rules
+    return shelves[0].system if shelves else None
 
 
 # -- rendering ---------------------------------------------------------------------------------
@@ -244,11 +256,12 @@ class LookupCog(commands.Cog):
                          language: str | None, public: bool, edit: bool) -> None:
         locale = locale_of(interaction)
         index = await self._index_for(interaction, component=public or edit)
+        if offset == 0 and not public and not edit and index.lists_rulings(query):
+            await self._send_rulings(interaction, index, locale)  # "/rules rulings": the whole list
+            return
         prefer = None
         if system is None:
-            game = await self._game(interaction.channel_id)
-            shelves = PLUGINS[game.record.system].rules if game is not None and game.record.system in PLUGINS else ()
-            prefer = shelves[0].system if shelves else None
+            prefer = channel_system(await self._game(interaction.channel_id), index.systems())
         hits = index.search(query, system=system, language=language, limit=PAGE + 1, offset=offset,
                             prefer_system=prefer, prefer_language=locale)
         page, more = hits[:PAGE], len(hits) > PAGE
@@ -328,8 +341,10 @@ class LookupCog(commands.Cog):
     # -- /rulings ----------------------------------------------------------------------------
     @app_commands.command(name="rulings", description="List this bot's rulings where a game's rules are silent")
     async def rulings(self, interaction: discord.Interaction) -> None:
-        locale = locale_of(interaction)
-        found = (await self._index_for(interaction)).rulings(locale)
+        await self._send_rulings(interaction, await self._index_for(interaction), locale_of(interaction))
+
+    async def _send_rulings(self, interaction: discord.Interaction, index: RulesIndex, locale: str) -> None:
+        found = index.rulings(locale)
         if not found:
             await _send(interaction, content=t(locale, "lookup.no_rulings"), ephemeral=True)
             return

@@ -1,15 +1,21 @@
-"""The rule and card lookup index: SQLite FTS5 over our own stems, BM25F over concepts.
+"""The rule and card lookup index: our own stems in SQLite, BM25F over concepts in memory.
 
 Why this shape:
-* FTS5 (in CPython's sqlite3) gives a fast inverted index with nothing to install. It
-  indexes *our* stems (English or Italian Snowball, chosen per document), so the two
-  languages share one index and a question in either can reach both.
+* SQLite (in CPython) stores the built index with nothing to install, in an FTS5 table of
+  *our* stems (English or Italian Snowball, chosen per document), so the two languages
+  share one index and a question in either can reach both; it is also the on-disk cache.
 * A query is split into concepts (one per content word, or a multi-word synonym such as
-  "battle of wills"); each concept is searched as all its forms: both languages' stems, a
-  typo correction from the index vocabulary (rapidfuzz), and its synonym group (from
-  data/rules/synonyms.yaml, plus every card's English and Italian name). FTS5 ORs every
-  form and returns the best candidates by its bm25(); ranking.Scorer then scores them with
-  a BM25F that counts each concept once (see oracle/ranking.py for why).
+  "battle of wills"; the same idea asked twice counts once); each concept is searched as
+  all its forms: both languages' stems, a typo correction from the index vocabulary
+  (rapidfuzz), and its synonym group (from data/rules/synonyms.yaml, plus every card's
+  English and Italian name).
+* Candidates come from an in-memory inverted index (stem -> entries): every entry holding
+  any form is weighed by the IDF-weighted share of the question it holds times its prior
+  (game, language, kind), and the best CANDIDATES get the full score. A raw BM25 cut
+  (FTS5's bm25()) counted three synonyms of one word as three words and could drop the
+  answer before it was ever scored; this cut gives the same top three as scoring every
+  matching entry. ranking.Scorer then scores them with a BM25F that counts each concept
+  once (see oracle/ranking.py for why).
 * Each section has three fields: its title, its text, and the words players ask about it
   with (data/rules/section_terms.yaml, English and Italian: oracle/section_terms.py), so a
   short question in a player's own words, or an Italian question about a game whose rules
@@ -20,6 +26,7 @@ Why this shape:
 """
 from __future__ import annotations
 
+import heapq
 import json
 import logging
 import sqlite3
@@ -44,11 +51,9 @@ from oracle.text import LANGUAGES, Analyzer, detect_language, fold, words
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
-#: how many BM25 candidates are re-ranked; more costs time, fewer may miss the answer
-CANDIDATES = 100
-#: FTS5 column weights for choosing candidates (the final score is ranking.Scorer's)
-TITLE_WEIGHT = 3.0
-TERMS_WEIGHT = 2.0
+#: how many candidates (by IDF-weighted share of the question held, times the prior) get the
+#: full score; more costs time, fewer may miss the answer (at 60 the first answer equals scoring all)
+CANDIDATES = 60
 #: Discord allows 25 autocomplete choices of at most 100 characters
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_MAX = 100
@@ -173,6 +178,16 @@ class RulesIndex:
             stats = DocStats.of(kind, system, language, section, t_title, t_body, t_terms or "")
             self._docs[rid] = _Doc(rid, kind, system, language, document, doc_title, section, body, ref, stats)
         self._scorer = Scorer([d.stats for d in self._docs.values()])
+        # stem -> the entries holding it (title, text or phrasings): where candidates come from
+        postings: dict[str, set[int]] = {}
+        for doc in self._docs.values():
+            for stem in doc.stats.tf_pairs:
+                postings.setdefault(stem, set()).add(doc.id)
+        self._postings: dict[str, frozenset[int]] = {stem: frozenset(ids) for stem, ids in postings.items()}
+        # what the prior needs of each entry, looked up without a call per entry
+        self._group_of = {d.id: (d.kind, d.system, d.language) for d in self._docs.values()}
+        self._groups_used = set(self._group_of.values())
+        self._length_factor = {d.id: self._scorer.length_factor(d.stats) for d in self._docs.values()}
         self._passages: dict[int, Passage] = {}
         self._cards: dict[str, CardInfo] = {
             ref: CardInfo.from_json(raw) for ref, raw in self.conn.execute("SELECT ref, json FROM cards")
@@ -219,34 +234,15 @@ class RulesIndex:
         plan = self._plan(query, language, prefer_system, prefer_language)
         if not plan.concepts:
             return []
-        filtered = bool(system or language or kinds)
-        sql = (
-            f"SELECT f.rowid, bm25(fts, {TITLE_WEIGHT}, 1.0, {TERMS_WEIGHT}) AS rank FROM fts f "
-            + ("JOIN docs d ON d.id = f.rowid " if filtered else "")
-            + "WHERE fts MATCH ?"
-        )
-        params: list[object] = [plan.match_expression()]
-        if system:
-            sql += " AND d.system = ?"
-            params.append(system)
-        if language:
-            sql += " AND (d.language = ? OR d.kind = 'card')"
-            params.append(language)
-        if kinds:
-            sql += f" AND d.kind IN ({','.join('?' * len(kinds))})"
-            params.extend(kinds)
-        sql += " ORDER BY rank LIMIT ?"
-        params.append(max(CANDIDATES, offset + limit))
-        candidates = {rid for rid, _ in self.conn.execute(sql, params)}
-        favoured = plan.system or plan.channel_system
-        if favoured and not system:
-            # the favoured game's best candidates too: in a big corpus its sections may all
-            # rank below the cut on raw BM25 and never get the boost they deserve
-            extra = sql.replace("WHERE fts MATCH ?", "WHERE fts MATCH ? AND d.system = ?") if filtered else (
-                sql.replace("FROM fts f WHERE", "FROM fts f JOIN docs d ON d.id = f.rowid WHERE").replace(
-                    "WHERE fts MATCH ?", "WHERE fts MATCH ? AND d.system = ?"))
-            candidates.update(rid for rid, _ in self.conn.execute(extra, [params[0], favoured, *params[1:]]))
         idfs = [self._scorer.idf(c) for c in plan.concepts]
+
+        def wanted(doc: _Doc) -> bool:
+            return ((system is None or doc.system == system)
+                    and (language is None or doc.language == language or doc.kind == "card")
+                    and (kinds is None or doc.kind in kinds))
+
+        filtered = bool(system or language or kinds)
+        candidates = self._candidates(plan, idfs, wanted if filtered else None, max(CANDIDATES, offset + limit))
         scored = [(self._scorer.score(plan, self._docs[rid].stats, idfs), rid) for rid in candidates]
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
         stems = plan.stems()
@@ -261,6 +257,34 @@ class RulesIndex:
             )
         return hits
 
+    def _candidates(self, plan: Plan, idfs: list[float], wanted: Callable[[_Doc], bool] | None, need: int) -> list[int]:
+        """The entries worth scoring: those holding any form of any concept, the `need` best by
+        how much of the question they hold (IDF-weighted) times their prior.
+
+        Every matching entry is looked at, so the cut never depends on raw term counts (where
+        a section repeating three synonyms of one word would look three times as relevant);
+        only the full score (ranking.Scorer) is kept for the few that can win.
+        """
+        covered: dict[int, float] = {}
+        postings = self._postings
+        for concept, idf in zip(plan.concepts, idfs):
+            holding: set[int] = set()
+            for stem in concept.single:
+                holding.update(postings.get(stem, ()))
+            for form in concept.forms:
+                if len(form) > 1:  # a phrase: entries holding all its words (the scorer checks the order)
+                    sets = sorted((postings.get(w, frozenset()) for w in form), key=len)
+                    holding.update(sets[0].intersection(*sets[1:]))
+            for rid in holding:
+                covered[rid] = covered.get(rid, 0.0) + idf
+        group_prior = {group: self._scorer.group_prior(plan, group) for group in self._groups_used}
+        group, length = self._group_of, self._length_factor
+        ranked = {rid: cover * group_prior[group[rid]] * length[rid] for rid, cover in covered.items()
+                  if wanted is None or wanted(self._docs[rid])}
+        if len(ranked) <= need:
+            return list(ranked)
+        return heapq.nlargest(need, ranked, key=ranked.__getitem__)
+
     def _passage(self, doc: _Doc) -> Passage:
         """The section split into stemmed words, cached: excerpts are cut from it every time."""
         found = self._passages.get(doc.id)
@@ -273,10 +297,13 @@ class RulesIndex:
         self, query: str, language: str | None, prefer_system: str | None = None, prefer_language: str | None = None
     ) -> Plan:
         text, named_system = _strip_mentions(query)
+        about_rulings = _about_rulings(" ".join(fold(w) for w in words(query)))
         # the stop words of the question's own language only, once it is known: "dove" is a
         # stop word in Italian ("where") but the thing asked about in "what does the dove do"
         told = language or detect_language(query)
         content = self.analyzer.content_words(text, told)
+        if about_rulings:  # "what did the bot decide about X" is about X: the rest picks the kind
+            content = [w for w in content if fold(w) not in stopwords.RULING_WORDS] or content
         preferred = told or self._guess_language(content) or prefer_language
         concepts: list[Concept] = []
         i = 0
@@ -292,8 +319,11 @@ class RulesIndex:
             forms: set[Phrase] = {(s,) for s in stems} | self._expand([word], preferred)
             concepts.append(Concept((word,), frozenset(forms), frozenset((s,) for s in stems)))
             i += 1
+        # one idea asked twice ("a player ... other players") counts once
+        seen: set[frozenset[Phrase]] = set()
+        concepts = [c for c in concepts if not (c.forms in seen or seen.add(c.forms))]
         folded = " ".join(fold(w) for w in words(query))
-        return Plan(tuple(concepts), preferred, folded, named_system, prefer_system)
+        return Plan(tuple(concepts), preferred, folded, named_system, prefer_system, about_rulings)
 
     def _own_stems(self, word: str, language: str | None, all_stems: set[str]) -> set[str]:
         """The stems a word is searched as: its own language's, when the query's is known.
@@ -447,6 +477,18 @@ class RulesIndex:
         shown = [d for d in docs if d.language == language or (d.language == "en" and (d.document, d.ref) not in langs)]
         return [(d.doc_title, d.section, d.body) for d in sorted(shown, key=lambda d: d.id)]
 
+    def lists_rulings(self, query: str) -> bool:
+        """Is the query a request for the list of this bot's rulings ("rulings", "house rules",
+        "show all the bot's decisions", "decisioni del bot") rather than a question?"""
+        folded = " ".join(fold(w) for w in words(query))
+        if not _about_rulings(folded):
+            return False
+        text = f" {folded} "
+        for phrase in stopwords.RULING_PHRASES:
+            text = text.replace(f" {phrase} ", " ")
+        rest = [w for w in self.analyzer.content_words(text) if fold(w) not in stopwords.RULING_WORDS | stopwords.LISTING_WORDS]
+        return not rest
+
     def autocomplete_glossary(self, prefix: str, language: str = "en") -> list[str]:
         return self.glossary_data.autocomplete(prefix, language, AUTOCOMPLETE_LIMIT)
 
@@ -480,6 +522,13 @@ def _strip_mentions(query: str) -> tuple[str, str | None]:
             system = system or SYSTEM_MENTIONS[mention]
             text = text.replace(f" {folded} ", " ")
     return text.strip(), system
+
+
+def _about_rulings(folded_query: str) -> bool:
+    """Does the question ask about this bot's own rulings ("what did the bot decide", "house rule")?"""
+    padded = f" {folded_query} "
+    return any(w in stopwords.RULING_WORDS for w in folded_query.split()) or any(
+        f" {phrase} " in padded for phrase in stopwords.RULING_PHRASES)
 
 
 def _complete(prefix: str, names: list[str], labels: list[str], limit: int, keep_order: bool = False) -> list[str]:

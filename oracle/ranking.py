@@ -24,10 +24,18 @@ On top of BM25F:
   towards another game's Italian text; a game with no text in the asker's language is
   damped less than a mere translation even when not asked about, since it is the only text;
 * game: a game named in the question is strongly preferred; the game played in the channel
-  where the question was asked is preferred less, since the question may be about another;
-  with neither, an expansion counts a little less than the game it extends;
+  where the question was asked is preferred less, since the question may be about another,
+  and when that game extends another (a Standard game of Prophecy is played on the Basic
+  rules) the texts it builds on are preferred almost as much; with neither, an expansion
+  counts a little less than the game it extends, and less again when only the project's
+  summary of it is served, not its rulebook (the Standard Version: printed rules first);
 * cards: a card is the answer when its name is asked for, so a card matched only in its
-  text (not by name) is damped, and a near-exact name (typos allowed) is boosted.
+  text (not by name) is damped, and a near-exact name (typos allowed) is boosted;
+* rulings: this bot's own decisions (data/*/rulings.yaml) answer how the bot plays where the
+  rules are silent, so they never crowd out the printed rules and their summaries: they count
+  RULING_FACTOR as much unless the question asks about a ruling ("did the bot decide...",
+  "house rule": then they count RULING_ASKED_BOOST times more) or is asked in a channel playing
+  that game, where they are how the game runs.
 """
 from __future__ import annotations
 
@@ -52,8 +60,10 @@ TERMS_COVER = 0.5
 TERMS_ONLY_COVER = 0.5
 RULE_KINDS = ("summary", "rulebook", "table", "ruling")
 #: how much a section of the game named in the question, or of the channel's game, counts more
-NAMED_SYSTEM_BOOST = 3.0
+NAMED_SYSTEM_BOOST = 10.0
 CHANNEL_SYSTEM_BOOST = 2.0
+#: ...and the texts of the game the channel's game extends (Basic rules for a Standard game)
+CHANNEL_BASE_BOOST = 1.6
 #: how much rule text in a language other than the question's counts
 OTHER_LANGUAGE_FACTOR = 0.5
 #: ...and rule text of a game that has none in the question's language (nor named, nor played)
@@ -64,6 +74,14 @@ LONG_POWER = 0.5
 #: how much an expansion's text counts when the question names no game and no game is played
 #: in the channel: its rules apply only to those who play it, the base game's to everyone
 EXPANSION_FACTOR = 0.7
+#: ...and less again when its rulebook is not served, only the project's summary of it (the
+#: Standard Version): printed rules first, unless that game is named or played in the channel
+UNPRINTED_FACTOR = 0.7
+#: how much one of this bot's rulings counts when the question is not about rulings and its
+#: game is not the one played in the channel
+RULING_FACTOR = 0.5
+#: ...and when the question asks about rulings ("what did the bot decide", "house rule")
+RULING_ASKED_BOOST = 2.0
 
 
 @dataclass(frozen=True)
@@ -81,9 +99,9 @@ class Concept:
         return tuple(f[0] for f in self.forms if len(f) == 1)
 
     @cached_property
-    def phrases(self) -> tuple[str, ...]:
-        """Multi-word forms as " a b " needles, counted in the stem text."""
-        return tuple(f" {' '.join(f)} " for f in self.forms if len(f) > 1)
+    def phrases(self) -> tuple[tuple[str, Phrase], ...]:
+        """Multi-word forms as (" a b " needle counted in the stem text, its words)."""
+        return tuple((f" {' '.join(f)} ", f) for f in self.forms if len(f) > 1)
 
 
 @dataclass(frozen=True)
@@ -95,11 +113,10 @@ class Plan:
     system: str | None = None
     #: the game being played in the channel where it was asked (a weaker hint)
     channel_system: str | None = None
-
-    def match_expression(self) -> str:
-        """FTS5 query: any form of any concept (FTS5 only finds candidates; we score them)."""
-        forms = sorted({" ".join(f) for c in self.concepts for f in c.forms})
-        return " OR ".join('"' + f.replace('"', '""') + '"' for f in forms)
+    #: the question asks about this bot's rulings ("ruling", "house rule", "decisione"...)
+    about_rulings: bool = False
+    #: (kind, game, language) -> its prior for this question, filled while ranking
+    priors: dict[tuple[str, str, str], float] = field(default_factory=dict, compare=False, repr=False)
 
     def stems(self) -> frozenset[str]:
         return frozenset(s for c in self.concepts for f in c.forms for s in f)
@@ -126,6 +143,7 @@ class DocStats:
     tf_pairs: dict[str, tuple[int, int, int]] = field(default_factory=dict)
     #: " stem stem | stem ... " of the hand-written phrasings (section_terms.yaml), for phrases
     terms_text: str = ""
+
 
     @classmethod
     def of(
@@ -157,17 +175,32 @@ class Scorer:
     """Corpus statistics (document frequencies, average length) and the scoring formula."""
 
     def __init__(self, docs: list[DocStats]) -> None:
-        self.n = max(1, len(docs))
-        self.avg_length = sum(d.length for d in docs) / self.n if docs else 1.0
+        # word statistics come from the rules, summaries, cards and tables: this bot's rulings
+        # are a layer on top, and adding or rewording one must not change how the printed
+        # rules rank against each other
+        counted = [d for d in docs if d.kind != "ruling"] or docs
+        self.n = max(1, len(counted))
+        self.avg_length = sum(d.length for d in counted) / self.n if counted else 1.0
         self.df: dict[str, int] = {}
-        #: (game, language) pairs that have rule text: the language nudge only applies within these
-        self.languages_of_system = {(d.system, d.language) for d in docs if d.kind in RULE_KINDS}
+        #: (game, language) pairs that have rule text: the language nudge only applies within these.
+        #: This bot's rulings do not count: a game whose rules exist only in English stays
+        #: "English only" even though its rulings are also written in Italian
+        self.languages_of_system = {(d.system, d.language) for d in docs if d.kind in RULE_KINDS and d.kind != "ruling"}
         #: games that extend another one ("prophecy_water_realm" extends "prophecy")
         systems = {d.system for d in docs}
         self.expansions = {s for s in systems if any(s.startswith(f"{base}_") for base in systems)}
-        for d in docs:
+        #: games served by a rulebook, and those known only from the project's own summary
+        #: (when some game has a rulebook: with none at all, nothing is told apart)
+        printed = {d.system for d in docs if d.kind == "rulebook"}
+        self.unprinted = {d.system for d in docs if d.kind == "summary"} - printed if printed else set()
+        #: expansion -> the game it extends ("prophecy_standard" -> "prophecy")
+        self.base_of = {s: max((b for b in systems if s.startswith(f"{b}_")), key=len) for s in self.expansions}
+        for d in counted:
             for term in d.tf_pairs:
                 self.df[term] = self.df.get(term, 0) + 1
+        for d in docs:  # a word only the rulings use is still known (as rare as can be)
+            for term in d.tf_pairs:
+                self.df.setdefault(term, 1)
 
     def _df(self, form: Phrase) -> int:
         """Documents holding a form (a phrase is taken as common as its rarest word)."""
@@ -200,7 +233,9 @@ class Scorer:
                     title += pair[0]
                     body += pair[1]
                     terms += pair[2]
-            for needle in concept.phrases:
+            for needle, phrase_words in concept.phrases:
+                if not all(w in doc.tf_pairs for w in phrase_words):
+                    continue  # a word of it is missing: no need to look for the phrase
                 title += doc.title_text.count(needle)
                 body += doc.body_text.count(needle)
                 if doc.terms_text:
@@ -225,10 +260,8 @@ class Scorer:
         return score * self._nudges(plan, doc, in_title > 0)
 
     def _nudges(self, plan: Plan, doc: DocStats, title_hit: bool) -> float:
-        factor = 1.0
-        if LONG_POWER and doc.kind in RULE_KINDS and doc.length > LONG_SECTION * self.avg_length:
-            # a catch-all section (errata, clarifications) shares words with everything
-            factor *= (LONG_SECTION * self.avg_length / doc.length) ** LONG_POWER
+        """The prior, and what the match itself says (the title asked for, a card's name)."""
+        factor = self.prior(plan, doc)
         if plan.folded_query and plan.folded_query in (doc.folded_section, doc.folded_last):
             factor *= 3.0
         if doc.kind == "card":
@@ -236,20 +269,53 @@ class Scorer:
                 factor *= 2.0
             elif not title_hit:
                 factor *= 0.5
-        if plan.language and doc.kind in RULE_KINDS and doc.language != plan.language:
-            asked_for = doc.system in (plan.system, plan.channel_system)
-            if (doc.system, plan.language) in self.languages_of_system:
+        return factor
+
+    def prior(self, plan: Plan, doc: DocStats) -> float:
+        """How much an entry counts for this question before its words are looked at: its
+        length, its kind (a ruling), its language and its game (see the module docstring)."""
+        return self.group_prior(plan, (doc.kind, doc.system, doc.language)) * self.length_factor(doc)
+
+    def length_factor(self, doc: DocStats) -> float:
+        """A catch-all section (errata, clarifications) shares words with everything: beyond
+        LONG_SECTION times the average length it is damped."""
+        if LONG_POWER and doc.kind in RULE_KINDS and doc.length > LONG_SECTION * self.avg_length:
+            return (LONG_SECTION * self.avg_length / doc.length) ** LONG_POWER
+        return 1.0
+
+    def group_prior(self, plan: Plan, group: tuple[str, str, str]) -> float:
+        """The part of the prior shared by every entry of one (kind, game, language), kept in
+        the plan: a question weighs a few dozen groups, not every entry one by one."""
+        factor = plan.priors.get(group)
+        if factor is None:
+            factor = plan.priors[group] = self._group_prior(plan, *group)
+        return factor
+
+    def _group_prior(self, plan: Plan, kind: str, system: str, language: str) -> float:
+        factor = 1.0
+        if kind == "ruling":
+            if plan.about_rulings:
+                factor *= RULING_ASKED_BOOST
+            elif system != plan.channel_system:
+                factor *= RULING_FACTOR
+        if plan.language and kind in RULE_KINDS and language != plan.language:
+            asked_for = system in (plan.system, plan.channel_system)
+            if (system, plan.language) in self.languages_of_system:
                 factor *= OTHER_LANGUAGE_FACTOR
             elif not asked_for:
                 # the game has no text in the asker's language: its sections are the only
                 # answer there is, so they are nudged down less than a mere translation
                 factor *= UNTRANSLATED_GAME_FACTOR
         if plan.system:
-            if doc.system == plan.system:
+            if system == plan.system:
                 factor *= NAMED_SYSTEM_BOOST
         elif plan.channel_system:
-            if doc.system == plan.channel_system:
+            if system == plan.channel_system:
                 factor *= CHANNEL_SYSTEM_BOOST
-        elif doc.system in self.expansions:
+            elif system == self.base_of.get(plan.channel_system):
+                factor *= CHANNEL_BASE_BOOST
+        elif system in self.expansions:
             factor *= EXPANSION_FACTOR
+            if system in self.unprinted:
+                factor *= UNPRINTED_FACTOR
         return factor

@@ -1,8 +1,10 @@
 """What the lookup index is made of, and a fingerprint that changes when any of it does.
 
-Four kinds of entries: our own rule summaries (data/rules/*.md), the plain-text rulebooks
-(the folder the bot is configured with), every card of every content pack, and the die
-tables (data/tables/*.yaml, when that folder exists). Sections named in
+Five kinds of entries: our own rule summaries (data/rules/*.md), the plain-text rulebooks
+(the folder the bot is configured with), this bot's rulings (every data/<game>/rulings.yaml
+and data/<game>/<pack>/rulings.yaml, one entry per ruling and language, shown as the bot's
+own decision), every card of every content pack, and the die tables (data/tables/*.yaml,
+when that folder exists). Sections named in
 data/rules/section_terms.yaml carry the words players ask about them with (see
 oracle/section_terms.py). The fingerprint hashes the raw bytes
 of every source file plus the index format, so a cached index is rebuilt exactly when a
@@ -34,7 +36,7 @@ TABLES_DIR = ROOT / "data" / "tables"
 CARD_WORDS = ROOT / "data" / "locales" / "en" / "lookup.yaml"
 
 #: bump when tokenising, splitting or the schema changes, so old caches are rebuilt
-INDEX_FORMAT = 8
+INDEX_FORMAT = 9
 
 #: file-name prefix -> (system id, human title); longest prefix wins
 KNOWN_DOCUMENTS: dict[str, tuple[str, str]] = {
@@ -100,11 +102,12 @@ class Sources:
         return self.rules_dir / "glossary.yaml"
 
     def rulings_files(self) -> list[Path]:
-        """Every `rulings.yaml` of the content packs: decisions this bot took where the rules are
-        silent, shown as its own rulings (never as printed rules)."""
-        if not self.packs_root.parent.is_dir():
+        """Every `rulings.yaml` of the content (data/<game>/ or data/<game>/<pack>/): decisions
+        this bot took where the rules are silent, shown as its own rulings (never as printed rules)."""
+        data = self.packs_root.parent
+        if not data.is_dir():
             return []
-        return sorted(self.packs_root.parent.glob("*/*/rulings.yaml"))
+        return sorted({*data.glob("*/rulings.yaml"), *data.glob("*/*/rulings.yaml")})
 
     @property
     def section_terms(self) -> Path:
@@ -173,20 +176,31 @@ def _summary_entries(path: Path) -> list[Entry]:
 
 #: the heading of a rulings file's entries, per language ({game} is the pack folder's game)
 RULINGS_TITLE = {"en": "This bot's rulings: {game}", "it": "Decisioni di questo bot: {game}"}
-#: pack folder (data/<system>/<pack>/) -> (the oracle's tag for that game, its name as players say it)
-RULINGS_GAMES = {("prophecy", "standard"): ("prophecy_standard", "Prophecy Standard")}
+#: the folder of a rulings file under data/ ("prophecy/standard", "talisman") -> (the oracle's tag for
+#: that game, its name as players say it); a folder not listed is tagged and named after itself
+RULINGS_GAMES = {
+    "prophecy/standard": ("prophecy_standard", "Prophecy Standard"),
+    "talisman": ("darkest_talisman", "Darkest Talisman"),
+}
+
+
+def _rulings_folder(path: Path) -> str:
+    """"prophecy/standard" for data/prophecy/standard/rulings.yaml, "talisman" for data/talisman/rulings.yaml."""
+    parts = path.parent.parts
+    data_at = max((i for i, part in enumerate(parts) if part == "data"), default=len(parts) - 2)
+    return "/".join(parts[data_at + 1 :]) or path.parent.name
 
 
 def ruling_document(path: Path) -> str:
-    """The document name of a rulings file's entries ("prophecy-standard-rulings")."""
-    return f"{path.parent.parent.name}-{path.parent.name}-rulings"
+    """The document name of a rulings file's entries ("prophecy-standard-rulings", "talisman-rulings")."""
+    return f"{_rulings_folder(path).replace('/', '-')}-rulings"
 
 
 def _ruling_entries(path: Path) -> list[Entry]:
     """One entry per ruling and language. A broken file raises (collect() lists it as a problem)."""
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
-    system, game = RULINGS_GAMES.get((path.parent.parent.name, path.parent.name),
-                                     (path.parent.parent.name, f"{path.parent.parent.name} {path.parent.name}".title()))
+    folder = _rulings_folder(path)
+    system, game = RULINGS_GAMES.get(folder, (folder.replace("/", "_"), folder.replace("/", " ").title()))
     out: list[Entry] = []
     for ruling in data.get("rulings", []):
         titles, texts = ruling.get("title") or {}, ruling.get("text") or {}

@@ -47,3 +47,16 @@ ALL: frozenset[str] = ENGLISH | ITALIAN
 #: multi-word expressions that carry no content ("devo per forza" = "must"); removed from
 #: queries before anything else, so "forza" there is not read as Strength
 IDIOMS: tuple[str, ...] = ("per forza", "di solito", "in generale", "how come", "in general")
+
+#: words that say a question is about this bot's own rulings rather than the printed rules
+#: (folded; a question holding one prefers the rulings: oracle/ranking.py)
+RULING_WORDS: frozenset[str] = frozenset(
+    """ruling rulings decision decisions decide decided decides homebrew houserule bot bot's
+    decisione decisioni deciso decide decidere arbitraggio""".split()
+)
+#: two-word phrasings of the same ("house rule", "regola della casa")
+RULING_PHRASES: tuple[str, ...] = ("house rule", "house rules", "regola della casa", "regole della casa", "regola di casa")
+#: words of a request for a whole list ("show all the rulings", "elenco delle decisioni")
+LISTING_WORDS: frozenset[str] = frozenset(
+    """list show all every each what which bots elenco lista elenca mostra mostrami tutte tutti quali""".split()
+)

@@ -17,6 +17,7 @@ from systems.plugin import Edition, RulesShelf, SystemPlugin, Variant
 REGISTERED: tuple[str, ...] = (
     "systems.prophecy.plugin",
     "systems.orders.plugin",
+    "systems.darkest_talisman.plugin",
 )
 
 
@@ -31,12 +32,12 @@ def _load(module: str) -> SystemPlugin:
 PLUGINS: dict[str, SystemPlugin] = {p.name: p for p in map(_load, REGISTERED)}
 
 #: engines built and tested whose Discord side is not written yet: no plug-in, so no command,
-#: no /game choice and nothing stored for them (Darkest Talisman: issue 15, /campaign to come)
-ENGINE_ONLY: tuple[str, ...] = ("darkest_talisman",)
+#: no /game choice and nothing stored for them
+ENGINE_ONLY: tuple[str, ...] = ()
 
 #: games whose texts the rules oracle holds but which are not playable yet (no plug-in):
 #: /rules still offers them as a filter
-REFERENCE_ONLY: tuple[RulesShelf, ...] = (RulesShelf("darkest_talisman", "commands.choices.darkest_talisman"),)
+REFERENCE_ONLY: tuple[RulesShelf, ...] = ()
 
 
 def plugin(name: str) -> SystemPlugin:

@@ -1,7 +1,8 @@
 """Darkest Talisman as the game master service sees it (engine.core.system.GameSystem).
 
-Not a table game yet (`table_game = False`): the Discord side (/campaign) is wired separately.
-A campaign has one to three seats; each character is controlled by one seat (solo: one seat
+A table game the game master runs (`table_game`): a campaign is opened with /campaign rather than
+/game new, but seats, clock, expiry, undo and the log are the shared ones. A campaign has one to
+three seats; each character is controlled by one seat (solo: one seat
 controls all three) and each decision is pending for the seat controlling the character it
 concerns, party decisions for the leader's seat.
 """
@@ -26,13 +27,14 @@ class TalismanSystem:
     max_seats = setup.MAX_SEATS
     options_model = TalismanOptions
     state_model = CampaignState
-    table_game = False
+    table_game = True
     ai_levels = tuple(ai.PLAYERS)
 
     def new_game(self, seats: Sequence[Seat], options: dict[str, Any] | TalismanOptions, seed: int) -> Outcome[CampaignState]:
         opts = options if isinstance(options, TalismanOptions) else TalismanOptions.model_validate(options)
         ctx = setup.new_campaign(pack_by_id(opts.pack), seats, opts, seed)
         flow.advance(ctx)
+        rules.mark_turn(ctx.state, ctx.events, None)
         return Outcome(ctx.state, ctx.events)
 
     def apply(self, state: CampaignState, actor: str, action: Any) -> Outcome[CampaignState]:

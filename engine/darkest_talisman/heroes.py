@@ -380,15 +380,17 @@ def kill(ctx: Ctx, hero: Hero, why: str) -> None:
         end_campaign(ctx, "lost", why="party_lost")
 
 
-def end_campaign(ctx: Ctx, status: str, why: str) -> None:
+def end_campaign(ctx: Ctx, outcome: str, why: str) -> None:
+    """The campaign is over: `outcome` says how ("won": the Crown; "lost": no party left)."""
     state = ctx.state
     if state.status != "active":
         return
-    state.status = status  # type: ignore[assignment]
+    state.status = "finished"
+    state.outcome = outcome  # type: ignore[assignment]
     state.mode = "ended"
     state.decision = None
     state.tasks = []
-    ctx.emit("campaign_over", result=status, why=why, crowned=list(state.crowned),
+    ctx.emit("campaign_over", result=outcome, why=why, crowned=list(state.crowned),
              days=state.stats.days, returns=state.stats.returns)
 
 

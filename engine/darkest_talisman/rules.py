@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from engine.core.errors import RuleError, UnknownAction
+from engine.core.events import Event
 from engine.core.outcome import Outcome
 from engine.core.pending import Pending
 from engine.darkest_talisman import actions as A
@@ -55,6 +56,7 @@ def apply(state: CampaignState, actor: str, action: Any) -> Outcome[CampaignStat
         raise RuleError("talisman.err.campaign_over")
     new = state.model_copy(deep=True)
     ctx = Ctx(state=new, pack=pack_of(new))
+    before = pending(state)
     if isinstance(action, A.HandOver):
         _hand_over(ctx, action)
     elif isinstance(action, A.Choose):
@@ -74,7 +76,16 @@ def apply(state: CampaignState, actor: str, action: Any) -> Outcome[CampaignStat
         new.decision = None
         flow.advance(ctx)
     new.actions_taken += 1
+    mark_turn(new, ctx.events, before.player if before is not None else None)
     return Outcome(new, ctx.events)
+
+
+def mark_turn(state: CampaignState, events: list[Event], before: str | None) -> None:
+    """A "turn" of a campaign is a run of decisions taken by one seat: when the decision passes
+    to another seat, `turn_started` names it (the game master's clock and notices read it)."""
+    now = pending(state)
+    if now is not None and now.player != before:
+        events.append(Event(kind="turn_started", player=now.player, data={"round": state.round}))
 
 
 def legal_actions(state: CampaignState, actor: str) -> list[Any]:
@@ -266,10 +277,16 @@ def _hand_over(ctx: Ctx, action: A.HandOver) -> None:
     state = ctx.state
     if state.seat(action.player) is None:
         raise RuleError("talisman.err.no_such_seat", player=action.player)
-    if state.seat(action.to) is None:
+    seat = state.seat(action.to)
+    if seat is None:
         state.seats.append(SeatRef(player=action.to, name=action.name or action.to, ai=action.ai))
+    elif action.to == action.player:  # the same seat, now played by the AI (or a person again)
+        seat.ai = action.ai
+        seat.name = action.name or seat.name
     state.slots = [action.to if p == action.player else p for p in state.slots]
     if all(p != action.player for p in state.slots):
         state.seats = [s for s in state.seats if s.player != action.player]
-    ctx.emit("seat_handed_over", player=action.player, to=action.to, ai=action.ai)
+    # the plain kind the game master reads to pass host rights along with the seat
+    ctx.events.append(Event(kind="seat_handed_over", player=action.to,
+                            data={"previous": action.player, "to": action.to, "ai": action.ai}))
 

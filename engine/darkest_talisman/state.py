@@ -35,11 +35,18 @@ class TalismanOptions(BaseModel):
 
 
 class SeatRef(BaseModel):
-    """A person (Discord user id as text) or an AI seat controlling one or more characters."""
+    """A person (Discord user id as text) or an AI seat controlling one or more characters.
+
+    `alive` and `character` give a seat the shape the game master reads of any table game's
+    players: a seat stays at the table while the campaign lasts (a dead character is replaced
+    in its village space, C1c), and characters are dealt, never picked (A3).
+    """
 
     player: str
     name: str
     ai: str | None = None
+    alive: bool = True
+    character: str | None = None
 
 
 class Quest(BaseModel):
@@ -432,7 +439,9 @@ class CampaignState(BaseModel):
     #: Gold the Raiders stashed at the Sentinel (D4)
     raiders_gold: int = 0
     stats: Stats = Field(default_factory=Stats)
-    status: Literal["active", "won", "lost"] = "active"
+    #: "finished" once the campaign is over; `outcome` says how (the game master's shape)
+    status: Literal["active", "finished"] = "active"
+    outcome: Literal["", "won", "lost"] = ""
     #: who holds the Crown (one uid, or every survivor with the co-op ending)
     crowned: list[str] = Field(default_factory=list)
     next_hero: int = 1
@@ -469,6 +478,35 @@ class CampaignState(BaseModel):
 
     def has_player(self, player: str) -> bool:
         return self.seat(player) is not None
+
+    # -- the shape every table game shows the game master (engine.core.system.GameSystem) ----
+    @property
+    def players(self) -> list[SeatRef]:
+        """The seats, in the order they sat down."""
+        return self.seats
+
+    def player(self, player: str) -> SeatRef:
+        seat = self.seat(player)
+        if seat is None:
+            raise KeyError(player)
+        return seat
+
+    @property
+    def round(self) -> int:
+        """The expedition the party is on (or last came back from): a campaign's "round"."""
+        return max(1, self.stats.adventures)
+
+    @property
+    def turn(self) -> Decision | None:
+        """What the campaign waits for (None once it is over)."""
+        return self.decision if self.status == "active" else None
+
+    @property
+    def winner(self) -> str | None:
+        """The seat controlling the crowned character (the first, with the co-op ending)."""
+        if self.outcome != "won" or not self.crowned:
+            return None
+        return self.controller(self.crowned[0])
 
     def new_seq(self) -> int:
         self.next_seq += 1

@@ -12,13 +12,50 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.darkest_talisman.state import CampaignState
+from engine.darkest_talisman.state import CampaignState, SeatRef
 
 
 class CampaignView(BaseModel):
+    """The visible campaign (`data`: the state's JSON with the secrets taken out), with the few
+    readings the shared table code makes of any game's view: seats, round, status, winner."""
+
     viewer: str | None
     system: str
     data: dict[str, Any]
+
+    @property
+    def players(self) -> list[SeatRef]:
+        return [SeatRef.model_validate(s) for s in self.data.get("seats", [])]
+
+    def has_player(self, player: str) -> bool:
+        return any(s.get("player") == player for s in self.data.get("seats", []))
+
+    def player(self, player: str) -> SeatRef:
+        for s in self.data.get("seats", []):
+            if s.get("player") == player:
+                return SeatRef.model_validate(s)
+        raise KeyError(player)
+
+    @property
+    def status(self) -> str:
+        return str(self.data.get("status", "active"))
+
+    @property
+    def round(self) -> int:
+        return max(1, int(self.data.get("stats", {}).get("adventures", 0)))
+
+    @property
+    def turn(self) -> dict[str, Any] | None:
+        return self.data.get("decision") if self.status == "active" else None
+
+    @property
+    def winner(self) -> str | None:
+        crowned = self.data.get("crowned") or []
+        if self.data.get("outcome") != "won" or not crowned:
+            return None
+        hero = next((h for h in self.data.get("heroes", []) if h["uid"] == crowned[0]), None)
+        slots = self.data.get("slots", [])
+        return slots[hero["slot"]] if hero is not None and hero["slot"] < len(slots) else None
 
 
 def _spot(spot: dict[str, Any]) -> dict[str, Any]:

@@ -943,8 +943,8 @@ def _plane_field(state: ProphecyState, actor: str, plane_id: str, group: list[An
     lines = []
     if g is None:
         lines.append(t(locale, "splay.guardian_hidden", slot=n.slot(slot or "lesser")))
-        battles = sorted({a.battle for a in group})
-        lines.append(t(locale, "splay.battles_open", battles=listing([t(locale, f"battle.{b}") for b in battles], locale)))
+        # ruling guardian_turned_up: the battle and gear are chosen once the card is up
+        lines.append(t(locale, "splay.battles_open"))
     else:
         lines.append(t(locale, "splay.slot_is", slot=n.slot(slot or "lesser"), foe=guardian_words(g, power_up, n, locale)))
         text = n.card_text(g.id)
@@ -1087,8 +1087,10 @@ def _p_creature(state: ProphecyState, pend: Any, actions: list[Any], n: Names, l
 
 def _p_continue(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
     plane_id = (pend.data.get("options") or [""])[0]
-    must = pend.data.get("reason") == "must_continue"
-    out = StdPrompt(t(locale, "splay.what.continue_must" if must else "splay.what.continue", plane=n.plane(plane_id)))
+    reason = pend.data.get("reason")
+    must = reason in ("must_continue", "revealed")  # a Guardian just turned up is fought (ruling guardian_turned_up)
+    key = {"must_continue": "splay.what.continue_must", "revealed": "splay.what.continue_revealed"}.get(reason, "splay.what.continue")
+    out = StdPrompt(t(locale, key, plane=n.plane(plane_id)))
     group = [a for a in actions if isinstance(a, A.Attack)]
     if plane_id and state.standard is not None:
         out.fields.append(_plane_field(state, pend.player, plane_id, group, n, locale, "splay.field.greater"))

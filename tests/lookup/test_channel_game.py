@@ -109,3 +109,35 @@ async def test_a_slow_index_build_does_not_lose_the_first_command(fake_discord, 
         r = await fake.slash(bot, alice, channel, "rules", query="three lives")  # index ready: answered at once
         assert r.ephemeral and "three" in r.text.lower()
     assert not fake.problems(), fake.problems()
+
+
+async def test_a_standard_game_channel_prefers_the_standard_texts(fake_discord, tmp_path):
+    """Issue 13: a channel playing the Standard Version prefers the Standard texts (the project's
+    summary and this bot's Standard rulings), then the Basic rules it is played on; with no game,
+    the same questions lean elsewhere (Darkest Talisman has guardians and deaths too)."""
+    import bot as bot_module
+    from loopback import run_bot
+    from gm.settings import Settings
+
+    ix = full_index()
+    standard_titles = ix.document_titles("prophecy_standard")
+    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]
+                        rulebooks_dir=rulebooks())
+    save_cache(ix.conn, cache_path_for(settings.database_path))
+    fake = fake_discord
+    guild = fake.add_guild("Table")
+    game_channel, empty_channel = fake.add_channel(guild, "standard"), fake.add_channel(guild, "chat")
+    alice = fake.add_user("alice")
+    questions = ("how do I fight a guardian", "what happens when I die")
+    async with run_bot(bot_module.create_bot(settings)) as bot:
+        await bot.get_cog("LookupCog").index()
+        for query in questions:
+            r = await fake.slash(bot, alice, empty_channel, "rules", query=query)
+            assert first_result(r)[0] not in standard_titles, (query, all_results(r))
+        await fake.slash(bot, alice, game_channel, "game new", system="prophecy:standard")
+        for query in questions:
+            r = await fake.slash(bot, alice, game_channel, "rules", query=query)
+            assert first_result(r)[0] in standard_titles, (query, all_results(r))
+        # the Basic rules a Standard game is played on come before the other games'
+        r = await fake.slash(bot, alice, game_channel, "rules", query="who goes first?")
+        assert first_result(r)[0] in ix.document_titles("prophecy"), all_results(r)

@@ -126,8 +126,26 @@ def figures(state: ProphecyState, player: str, strength: int, willpower: int) ->
 
 
 def apply(state: ProphecyState, actor: str, action: dict[str, Any]) -> tuple[ProphecyState, list[Any]]:
+    """Apply `action`; an attack with gear on a Guardian still face down is played as a person
+    plays it (ruling guardian_turned_up): turn the card up, then fight it with that gear.
+    Tests of the turning up itself call SYSTEM.apply."""
+    if isinstance(action, dict) and action.get("type") == "attack" and _face_down_guardian(state, action["target"]):
+        out = SYSTEM.apply(state, actor, {"type": "attack", "target": action["target"], "battle": "strength"})
+        pend = SYSTEM.pending(out.state)
+        if pend is None or pend.player != actor or pend.kind != "decide_continue":
+            return out.state, out.events
+        then = SYSTEM.apply(out.state, actor, action)
+        return then.state, list(out.events) + list(then.events)
     out = SYSTEM.apply(state, actor, action)
     return out.state, out.events
+
+
+def _face_down_guardian(state: ProphecyState, target: str) -> bool:
+    if state.standard is None or state.has_player(target):
+        return False
+    plane = next((pl for pl in state.standard.planes if pl.id == target), None)
+    slot = plane.guardian_slot() if plane is not None else None
+    return slot is not None and slot not in plane.up
 
 
 def kinds(events: list[Any]) -> list[str]:

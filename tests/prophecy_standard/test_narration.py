@@ -556,7 +556,7 @@ def test_ruling_astral_both_guardians__going_on_or_stopping_says_what_waits():
     texts = _asked(state)
     assert "Go on against its Greater Guardian now, or stop?" in texts["content"]
     assert texts["labels"][0] == "Stop here (the Greater Guardian waits)"
-    assert all(label.startswith("⚔️ Fire: hidden Greater Guardian") for label in texts["labels"][1:])
+    assert all(label.startswith("⚔️ Fire: turn up the hidden Greater Guardian") for label in texts["labels"][1:])
     block = texts["fields"]["⚔️ The Greater Guardian of the Astral Plane of Fire"]
     assert "face down" in block and "the plane's Artifact (still face down)" in block
     assert not any(named(name, texts["all"]) for name in names_of(state, greater))  # type: ignore[arg-type]

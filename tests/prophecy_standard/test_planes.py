@@ -13,6 +13,7 @@ from tests.prophecy_standard.helpers import (
     begin_turn,
     figures,
     kinds,
+    legal_types,
     learn,
     legal,
     load,
@@ -159,8 +160,33 @@ def test_ruling_astral_both_guardians__table_options_must_continue_and_next_atta
     assert not state.standard.decisions and state.turn.phase == "act"
 
 
+def _turned_up(state):  # type: ignore[no-untyped-def]
+    """p1 attacks the Astral Plane of Fire: its face-down Guardian is turned up."""
+    return SYSTEM.apply(state, "p1", ATTACK).state
+
+
+def test_ruling_guardian_turned_up__the_buttons_before_never_depend_on_the_hidden_card():
+    """Ruling guardian_turned_up: a face-down Guardian offers one attack (turning it up), the
+    same whatever the card; the battle and gear are chosen once everybody sees it, and the
+    attack cannot be called off then."""
+    strength_first = _at_fire()
+    wills_first = _at_fire()
+    set_plane(wills_first, FIRE, "shade_warden", "lich_king", "orb_of_fate")
+    assert _attacks(strength_first) == _attacks(wills_first) == [{**ATTACK, "weapon": None, "hand": [], "head": None,
+                                                                  "body": [], "throw": False, "second": None, "spells": []}]
+    out = SYSTEM.apply(wills_first, "p1", ATTACK)
+    assert kinds(out.events) == ["plane_attacked", "guardian_revealed"]
+    assert out.state.standard.plane(FIRE).up == ["lesser"]
+    pend = SYSTEM.pending(out.state)
+    assert pend.player == "p1" and pend.kind == "decide_continue"
+    assert "stop_attack" not in legal_types(out.state, "p1")
+    load(out.state, 6, 1)
+    fought = SYSTEM.apply(out.state, "p1", {**ATTACK, "battle": "wills"})
+    assert "plane_attacked" not in kinds(fought.events) and "battle_started" in kinds(fought.events)
+
+
 def test_ruling_guardian_battles__strength_first_may_be_fought_with_wills_for_two_magic():
-    state = _at_fire()
+    state = _turned_up(_at_fire())
     acts = _attacks(state)
     assert {a["battle"] for a in acts} == {"strength", "wills"}
     figures(state, "p1", 8, 4)
@@ -173,6 +199,7 @@ def test_ruling_guardian_battles__strength_first_may_be_fought_with_wills_for_tw
 def test_ruling_guardian_battles__willpower_first_allows_only_wills():
     state = _at_fire()
     set_plane(state, FIRE, "shade_warden", "lich_king", "orb_of_fate")
+    state = _turned_up(state)
     assert {a["battle"] for a in _attacks(state)} == {"wills"}
     with pytest.raises(RuleError):
         SYSTEM.apply(state, "p1", ATTACK)
@@ -206,6 +233,7 @@ def test_facts_s6__a_refused_attack_reveals_nothing():
     state = _at_fire()
     set_plane(state, FIRE, "shade_warden", "lich_king", "orb_of_fate")
     figures(state, "p1", 8, 0)
-    with pytest.raises(RuleError):
-        SYSTEM.apply(state, "p1", {**ATTACK, "battle": "strength"})
+    for refused in ({**ATTACK, "battle": "wills"}, {**ATTACK, "spells": ["fireball"]}, {**ATTACK, "target": "nowhere"}):
+        with pytest.raises(RuleError):
+            SYSTEM.apply(state, "p1", refused)
     assert state.standard.plane(FIRE).up == []

@@ -115,7 +115,7 @@ def check_invariants(state: CampaignState) -> None:
             assert state.fight is None and not state.tasks
     else:
         assert state.mode == "ended" and state.decision is None and SYSTEM.pending(state) is None
-        if state.status == "won":
+        if state.outcome == "won":
             assert state.crowned and all(state.hero(u).alive for u in state.crowned)
     again = CampaignState.model_validate_json(state.dump())
     assert again.dump() == state.dump(), "JSON round trip changed the state"

@@ -164,7 +164,7 @@ def test_c1_whole_party_dead_ends_the_campaign():
     ctx = ctx_of(s)
     for h in list(ctx.state.party()):
         H.kill(ctx, h, "test")
-    assert ctx.state.status == "lost" and ctx.state.mode == "ended"
+    assert ctx.state.status == "finished" and ctx.state.outcome == "lost" and ctx.state.mode == "ended"
     check_invariants(ctx.state)
 
 

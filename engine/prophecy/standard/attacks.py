@@ -12,6 +12,7 @@ from engine.prophecy.context import Ctx
 from engine.prophecy.state import PlayerState
 from engine.prophecy.turns import after_fight
 from engine.prophecy.standard import battle, duel, planes, powers
+from engine.prophecy.standard.state import Decision
 
 
 def avoid(ctx: Ctx, p: PlayerState) -> None:
@@ -28,7 +29,9 @@ def avoid(ctx: Ctx, p: PlayerState) -> None:
     after_fight(ctx, "avoided")
 
 
-def attack(ctx: Ctx, p: PlayerState, action: A.Attack, continuing: bool = False) -> None:
+def attack(ctx: Ctx, p: PlayerState, action: A.Attack, continuing: bool = False, announced: bool = False) -> None:
+    """`continuing`: answering a decision on this plane; `announced`: the one that follows
+    turning its Guardian up (the attack was already told)."""
     sst = powers.sstate(ctx)
     if ctx.state.has_player(action.target):
         if action.target not in {q.player for q in duel.targets(ctx, p)}:
@@ -46,22 +49,52 @@ def attack(ctx: Ctx, p: PlayerState, action: A.Attack, continuing: bool = False)
         plane = next((pl for pl in planes.planes_beside(ctx, p) if pl.id == action.target), None)
         if plane is None:
             raise RuleError("error.cannot_attack_plane", target=action.target)
-    if plane.guardian_slot() is None:
+    slot = plane.guardian_slot()
+    if slot is None:
         raise RuleError("error.cannot_attack_plane", target=action.target)
+    if slot not in plane.up:
+        # face down for the table (ruling guardian_turned_up): the attack turns it up, and the
+        # battle and gear are chosen once everyone sees it, so the buttons offered before
+        # never depend on the hidden card
+        if action != turn_up(plane.id):
+            raise RuleError("error.guardian_face_down")
+        sst.turn.attacked = True
+        ctx.emit("plane_attacked", p.player, plane=plane.id, tier=slot)
+        planes.reveal(ctx, plane)
+        sst.decisions.insert(0, Decision(player=p.player, kind="continue", options=[plane.id], reason="revealed"))
+        return
     foe = battle.guardian_foe(ctx, plane.id)
-    # checked before anything is revealed: a refused attack shows nothing
+    # checked before the battle starts: a refused attack changes nothing
     battle.battle_cost(ctx, p, foe, action.battle)
     sst.turn.attacked = True
-    ctx.emit("plane_attacked", p.player, plane=plane.id, tier=plane.guardian_slot())
-    planes.reveal(ctx, plane)
+    if not announced:
+        ctx.emit("plane_attacked", p.player, plane=plane.id, tier=slot)
     battle.start(ctx, p, foe, plane.id, action)
+
+
+def turn_up(plane_id: str) -> A.Attack:
+    """The one attack offered on a Guardian still face down for the table: it turns the card up."""
+    return A.Attack(target=plane_id, battle="strength")
+
+
+def plane_actions(ctx: Ctx, p: PlayerState, plane_id: str) -> Iterator[Any]:
+    """How she may attack this plane's Guardian now: every loadout against a face-up one, only
+    turning it up when it is face down (a card she saw in a dream stays face down for the table)."""
+    plane = powers.sstate(ctx).plane(plane_id)
+    slot = plane.guardian_slot()
+    if slot is None:
+        return
+    if slot not in plane.up:
+        yield turn_up(plane_id)
+        return
+    yield from battle.loadout_actions(ctx, p, battle.guardian_foe(ctx, plane_id), plane_id)
 
 
 def attack_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
     if not planes.may_attack(ctx, p):
         return
     for plane in planes.planes_beside(ctx, p):
-        yield from battle.loadout_actions(ctx, p, battle.guardian_foe(ctx, plane.id), plane.id)
+        yield from plane_actions(ctx, p, plane.id)
     for q in duel.targets(ctx, p):
         yield from battle.loadout_actions(ctx, p, battle.character_foe(ctx, q), q.player)
 

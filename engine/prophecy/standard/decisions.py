@@ -43,10 +43,10 @@ def decision_actions(ctx: Ctx, d: Decision) -> list[Any]:
         here = {a.uid for a in st.spaces[p.space]}
         return [A.ChooseCreature(card=u) for u in d.options if u in here]
     if kind == "continue":
-        plane = powers.sstate(ctx).plane(d.options[0])
-        out: list[Any] = [] if d.reason == "must_continue" else [A.StopAttack()]
-        if plane.guardian_slot() is not None:
-            out.extend(battle.loadout_actions(ctx, p, battle.guardian_foe(ctx, plane.id), plane.id))
+        # a Guardian just turned up is fought (ruling guardian_turned_up); the Greater one after a
+        # win may be left for later unless the table's option says otherwise (astral_both_guardians)
+        out: list[Any] = [] if d.reason in ("must_continue", "revealed") else [A.StopAttack()]
+        out.extend(attacks.plane_actions(ctx, p, d.options[0]))
         return out or [A.StopAttack()]
     if kind == "loss":
         owned = {i.uid for i in p.items}
@@ -75,7 +75,8 @@ def answer(ctx: Ctx, p: PlayerState, action: Any) -> None:
     sst = powers.sstate(ctx)
     d = sst.decisions[0]
     if d.kind == "continue" and action.type == "attack":
-        # any valid loadout against that plane's Guardian (checked by the battle), as for a fight
+        # any valid loadout against that plane's Guardian (checked by the battle), as for a fight;
+        # turning a face-down one up first when it is still hidden
         if action.target != d.options[0]:
             raise RuleError("error.not_an_option", decision=d.kind)
     elif action not in decision_actions(ctx, d):
@@ -93,7 +94,7 @@ def answer(ctx: Ctx, p: PlayerState, action: Any) -> None:
         if action.type == "stop_attack":
             ctx.emit("attack_stopped", p.player, plane=d.options[0])
         else:
-            attacks.attack(ctx, p, action, continuing=True)
+            attacks.attack(ctx, p, action, continuing=True, announced=d.reason == "revealed")
     elif kind == "loss":
         duel.choose_loss(ctx, p, st.player(d.other), action.item)  # type: ignore[arg-type]
     elif kind == "take_item":

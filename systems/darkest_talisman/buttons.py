@@ -1,0 +1,56 @@
+"""The campaign's own persistent components: "Character actions" under a turn message, and the
+private menu it opens. Like the table's buttons, each carries the game id and the state version
+(and a menu option the index of the action in legal_actions for the person who opened it), so a
+click after a restart still resolves and a click on an old prompt is refused as out of date."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from ui.text import clip
+
+#: the cog that answers them (systems.darkest_talisman.cog)
+COG = "CampaignCog"
+
+
+class ManageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dtm:(?P<game>\d{1,18}):(?P<version>\d{1,9})"):
+    """Opens, privately, the actions the presser may take now for their own characters."""
+
+    def __init__(self, game: int, version: int, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=clip(label, 80), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"dtm:{game}:{version}"))
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ManageButton":
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.get_cog(COG).on_manage(interaction, self.game, self.version)  # type: ignore[union-attr]
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"dta:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<part>\d{1,2})"):
+    """One of the private menu's selects; an option's value is the action's index."""
+
+    def __init__(self, game: int, version: int, part: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        select: discord.ui.Select = discord.ui.Select(custom_id=f"dta:{game}:{version}:{part}",
+                                                      options=options or [discord.SelectOption(label="…", value="0")],
+                                                      placeholder=placeholder, min_values=1, max_values=1)
+        super().__init__(select)
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ActionSelect":
+        return cls(int(match["game"]), int(match["version"]), int(match["part"]), list(getattr(item, "options", []) or []) or None)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        index = int(values[0]) if values and str(values[0]).isdigit() else -1
+        await interaction.client.get_cog(COG).on_free_action(interaction, self.game, self.version, index)  # type: ignore[union-attr]
+
+
+DYNAMIC_ITEMS = (ManageButton, ActionSelect)

@@ -1,0 +1,257 @@
+"""/campaign: open, join and start a Darkest Talisman campaign in this channel, and look at it.
+
+A campaign is a table game of the game master (seats, time banks, expiry, undo, log, export,
+restarts), opened here rather than with /game new. Solo: one person controls the whole party
+and the campaign starts at once. Co-op: the others join (or the host adds AI seats), the host
+starts, and the three characters are dealt round the seats; each person decides for their own
+characters and is pinged when one must decide. Each command is parse -> game master -> render.
+"""
+from __future__ import annotations
+
+import io
+import json
+from typing import Any, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.core.errors import RuleError
+from engine.darkest_talisman import actions as A
+from engine.darkest_talisman.game import SYSTEM
+from gm.i18n import t
+from gm.session import GameError, GameMaster, Lobby, Result
+from systems.darkest_talisman.buttons import ActionSelect
+from systems.darkest_talisman.describe import describe_action
+from systems.darkest_talisman.embeds import COLOUR, party_embed, status_embeds, village_embed
+from systems.darkest_talisman.picture import render_party
+from ui.errors import refuse
+from ui.pictures import PictureCache
+from ui.replies import locale_of, reply_private, send_turn
+from ui.text import clip, mention
+from ui.views import MAX_OPTIONS
+
+PICTURE_FILE = "party.png"
+#: selects in a private menu of character actions (Discord allows five rows)
+MENU_SELECTS = 5
+_PICTURES = PictureCache(maxsize=64)
+
+
+def _gm(interaction: discord.Interaction) -> GameMaster:
+    return interaction.client.gm  # type: ignore[attr-defined]
+
+
+def lobby_embed(result: Result, locale: str) -> discord.Embed:
+    """A campaign waiting to start: who sits at it, and how to fill and start it."""
+    lobby = result.state
+    assert isinstance(lobby, Lobby)
+    e = discord.Embed(title=t(locale, "talisman.lobby.title", game_id=result.record.id), colour=COLOUR,
+                      description=t(locale, "talisman.lobby.how", max=SYSTEM.max_seats))
+    seats = [mention(s.player) if not s.ai else f"🤖 {s.name}" for s in lobby.seats]
+    e.add_field(name=t(locale, "talisman.lobby.seats", count=len(lobby.seats), max=SYSTEM.max_seats),
+                value="\n".join(seats) or "—", inline=False)
+    e.add_field(name=t(locale, "talisman.lobby.ending"), value=t(locale, f"talisman.ending.{lobby.options.get('crown', 'last_survivor')}"),
+                inline=False)
+    return e
+
+
+async def party_picture(result: Result, locale: str) -> discord.File:
+    """The party picture of this state version, drawn in a worker thread (cached)."""
+    shown = result.view(None)
+    key = ("campaign", result.record.id, result.record.seed, result.record.version, locale)
+    data = await _PICTURES.start(key, lambda: render_party(shown, locale))
+    return discord.File(io.BytesIO(data), filename=PICTURE_FILE)
+
+
+class CampaignCog(commands.GroupCog, group_name="campaign", group_description="Darkest Talisman: the solo and co-op campaign"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # -- finding this channel's campaign ------------------------------------------------------------
+    async def _campaign(self, interaction: discord.Interaction) -> Result:
+        """The channel's campaign (the open one, else the last that ended); GameError otherwise."""
+        found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]
+        if found is None:
+            raise GameError("talisman.err.no_campaign")
+        if found.record.system != SYSTEM.name:
+            raise GameError("error.other_system", system=found.record.system)
+        return found
+
+    async def _lobby_reply(self, interaction: discord.Interaction, result: Result, line: str) -> None:
+        await interaction.response.send_message(content=clip(line, 2000), embed=lobby_embed(result, locale_of(interaction)),
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    # -- opening and filling a campaign ----------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a Darkest Talisman campaign in this channel")
+    @app_commands.describe(mode="solo: you control the whole party; coop: each person one character",
+                           ending="How the Crown is won: the last survivor, or every survivor together",
+                           bank_hours="Thinking time per player, in hours (default 72)",
+                           policy="When someone's time runs out (default: the AI decides for them)")
+    @app_commands.choices(mode=[app_commands.Choice(name=n, value=v) for n, v in (("solo", "solo"), ("co-op", "coop"))],
+                          ending=[app_commands.Choice(name=n, value=v) for n, v in
+                                  (("last survivor", "last_survivor"), ("together", "together"))],
+                          policy=[app_commands.Choice(name=n, value=n) for n in ("ai", "skip", "vote")])
+    async def new(self, interaction: discord.Interaction, mode: str = "solo", ending: str = "last_survivor",
+                  bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None, policy: Optional[str] = None) -> None:
+        locale = locale_of(interaction)
+        if interaction.channel_id is None:
+            return await reply_private(interaction, t(locale, "error.not_in_guild"))
+        # solo: nobody waits on the player, so no clock runs (else the AI would play on for them);
+        # co-op: the table's time bank, as for any table game
+        timebank: dict[str, Any] = {"enabled": mode != "solo"}
+        if bank_hours is not None:
+            timebank["start"] = float(bank_hours) * 3600
+        if policy is not None:
+            timebank["policy"] = policy
+        gm = _gm(interaction)
+        try:
+            result = await gm.new_game(interaction.channel_id, interaction.guild_id, interaction.user.id,
+                                       interaction.user.display_name, SYSTEM.name, {"crown": ending}, timebank)
+            if mode == "solo":
+                result = await gm.start(interaction.channel_id, interaction.user.id)
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        if mode == "solo":
+            return await send_turn(interaction, result)
+        await self._lobby_reply(interaction, result, t(locale, "talisman.lobby.created", host=interaction.user.mention,
+                                                       game_id=result.record.id))
+
+    @app_commands.command(name="join", description="Sit at this channel's campaign before it starts")
+    async def join(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._campaign(interaction)
+            result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        await self._lobby_reply(interaction, result, t(locale_of(interaction), "talisman.lobby.joined", player=interaction.user.mention))
+
+    @app_commands.command(name="add-bot", description="Add an AI seat that runs its characters (host)")
+    async def add_bot(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._campaign(interaction)
+            result = await _gm(interaction).add_bot(interaction.channel_id, interaction.user.id, "heuristic")  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        seat = result.state.seats[-1]
+        await self._lobby_reply(interaction, result, t(locale_of(interaction), "talisman.lobby.bot_added", player=seat.name))
+
+    @app_commands.command(name="start", description="Deal the characters and set out (host)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._campaign(interaction)
+            result = await _gm(interaction).start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        await send_turn(interaction, result)
+
+    # -- looking at it ---------------------------------------------------------------------------------
+    @app_commands.command(name="status", description="The party, the road or the village, and the campaign so far")
+    async def status(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        try:
+            found = await self._campaign(interaction)
+        except GameError as exc:
+            return await refuse(interaction, exc)
+        if isinstance(found.state, Lobby):
+            return await interaction.response.send_message(embed=lobby_embed(found, locale), ephemeral=True,
+                                                           allowed_mentions=discord.AllowedMentions.none())
+        shown = found.view(str(interaction.user.id))
+        embeds = status_embeds(shown, found.record.id, locale, found.record.status)
+        embeds[-1].set_image(url=f"attachment://{PICTURE_FILE}")
+        await interaction.response.send_message(embeds=embeds, file=await party_picture(found, locale), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="party", description="Every character of the party: figures, equipment, trophies")
+    async def party(self, interaction: discord.Interaction) -> None:
+        await self._look(interaction, party_embed)
+
+    @app_commands.command(name="village", description="The village: the Blacksmith's stock, the services, what is stored")
+    async def village(self, interaction: discord.Interaction) -> None:
+        await self._look(interaction, village_embed)
+
+    async def _look(self, interaction: discord.Interaction, build: Any) -> None:
+        locale = locale_of(interaction)
+        try:
+            found = await self._campaign(interaction)
+            if isinstance(found.state, Lobby):
+                raise GameError("error.not_started")
+        except GameError as exc:
+            return await refuse(interaction, exc)
+        await interaction.response.send_message(embed=build(found.view(str(interaction.user.id)), locale), ephemeral=True)
+
+    @app_commands.command(name="log", description="What happened in this campaign, page by page")
+    @app_commands.describe(last="Show only the last N lines")
+    async def log(self, interaction: discord.Interaction, last: Optional[app_commands.Range[int, 1, 500]] = None) -> None:
+        try:
+            await self._campaign(interaction)
+        except GameError as exc:
+            return await refuse(interaction, exc)
+        table = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+        await table.show_log(interaction, None, last=last)
+
+    @app_commands.command(name="export", description="The campaign's action log as JSON (sealed while it runs)")
+    async def export(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._campaign(interaction)
+            found, doc = await _gm(interaction).export(interaction.channel_id, viewer=str(interaction.user.id))  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        data = json.dumps(doc, indent=1).encode()
+        file = discord.File(io.BytesIO(data), filename=f"campaign-{found.record.id}.json")
+        key = "table.exported" if doc.get("complete") else "trust.exported_open"
+        await interaction.response.send_message(t(locale_of(interaction), key, game_id=found.record.id, n=len(doc["actions"])),
+                                                file=file, ephemeral=True)
+
+    # -- a person's own character actions ---------------------------------------------------------------
+    async def _free_actions(self, interaction: discord.Interaction, game: int, version: int) -> tuple[Result, list[tuple[int, Any]]]:
+        """The campaign at exactly this version and the presser's free actions (index, action)."""
+        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+        if found is None or found.record.id != game or found.record.version != version or isinstance(found.state, Lobby):
+            raise GameError("error.stale_prompt")
+        actor = str(interaction.user.id)
+        if not found.state.has_player(actor):
+            raise RuleError("error.not_a_player", actor=actor)
+        acts = found.system.legal_actions(found.state, actor)
+        return found, [(i, a) for i, a in enumerate(acts) if not isinstance(a, A.Choose)]
+
+    async def on_manage(self, interaction: discord.Interaction, game: int, version: int) -> None:
+        """"Character actions": a private menu of what the presser may do now for their own
+        characters (each option an index into their legal actions at this version)."""
+        locale = locale_of(interaction)
+        try:
+            found, free = await self._free_actions(interaction, game, version)
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        if not free:
+            return await reply_private(interaction, t(locale, "talisman.prompt.nothing_to_manage"))
+        actor = str(interaction.user.id)
+        shown = found.view(actor)
+        view = discord.ui.View(timeout=None)
+        chunks = [free[i:i + MAX_OPTIONS] for i in range(0, len(free), MAX_OPTIONS)][:MENU_SELECTS]
+        for part, chunk in enumerate(chunks):
+            options = [discord.SelectOption(label=clip(describe_action(shown, actor, a, locale), 100), value=str(i))
+                       for i, a in chunk]
+            view.add_item(ActionSelect(game, version, part, options, placeholder=t(locale, "talisman.prompt.choose")))
+        text = t(locale, "talisman.prompt.menu", n=len(free))
+        if len(free) > MAX_OPTIONS * MENU_SELECTS:
+            text += "\n" + t(locale, "talisman.prompt.menu_more", n=len(free) - MAX_OPTIONS * MENU_SELECTS)
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    async def on_free_action(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
+        """One option of the private menu: applied at exactly that version, then the turn message."""
+        try:
+            found, free = await self._free_actions(interaction, game, version)
+            chosen = dict(free).get(index)
+            if chosen is None:
+                raise GameError("error.forged_prompt")
+            result = await _gm(interaction).act(interaction.channel_id, interaction.user.id, chosen,  # type: ignore[arg-type]
+                                                game_id=game, version=version)
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        await send_turn(interaction, result)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(CampaignCog(bot))
+

@@ -1,0 +1,400 @@
+"""A campaign's events, decisions and actions in words, in the reader's language.
+
+Built from a campaign view (never the full state), so a sentence can only name what the reader
+may see. No discord import: the same text serves embeds, the log, the --local console and tests.
+Every event kind the engine emits is a locale key `talisman.ev.<kind>`; a few have a second
+sentence for a variant of the same event (`talisman.evx.*`: a party roll, a won combat...).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.events import Event
+from engine.darkest_talisman import actions as A
+from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.content import Pack, PlaceCard, Service, StrangerCard
+from engine.darkest_talisman.ctx import EV
+from engine.darkest_talisman.state import card_id
+from engine.darkest_talisman.view import CampaignView
+from gm.i18n import t
+from systems.darkest_talisman import odds
+from systems.darkest_talisman.names import Names, region_name
+
+#: event data keys naming one card, spell, location, foe or character
+THING_KEYS = ("card", "enemy", "thing", "follower", "spell", "armour")
+#: event data keys naming several
+LIST_KEYS = ("things", "cards", "loot", "objects")
+#: engine events that are bookkeeping for the game master, not news
+SILENT = ("turn_started",)
+
+
+_SERVICES: dict[int, dict[str, Service]] = {}
+
+
+def services_by_id(pack: Pack) -> dict[str, Service]:
+    """Every service of a pack (village, locations, Strangers and Places), by id."""
+    found = _SERVICES.get(id(pack))
+    if found is None:
+        found = _SERVICES[id(pack)] = _services(pack)
+    return found
+
+
+def _services(pack: Pack) -> dict[str, Service]:
+    out: dict[str, Service] = {s.id: s for s in pack.village_services}
+    for loc in pack.locations:
+        out.update({s.id: s for s in loc.services})
+    for card in pack.adventures:
+        if isinstance(card, (StrangerCard, PlaceCard)):
+            out.update({s.id: s for s in card.services})
+    return out
+
+
+def gold_text(locale: str, gold: int) -> str:
+    return t(locale, "talisman.word.gold_n", n=gold)
+
+
+def what_text(n: Names, things: list[Any] | None, gold: int | None) -> str:
+    """Things and Gold in one phrase ("Sword, Helmet and 3 Gold")."""
+    parts = [n.thing(x) for x in (things or [])]
+    if gold:
+        parts.append(gold_text(n.locale, gold))
+    return ", ".join(parts) if parts else t(n.locale, "talisman.word.nothing")
+
+
+def params_of(n: Names, data: dict[str, Any]) -> dict[str, Any]:
+    """An event's or a decision's data in words."""
+    loc = n.locale
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in ("hero", "victim"):
+            out[key] = f"**{n.hero(value)}**"
+        elif key == "character":
+            continue
+        elif key == "player":
+            out[key] = n.seat(value)
+        elif key in THING_KEYS and isinstance(value, str):
+            out[key] = n.thing(value)
+        elif key in ("location", "village", "special") and isinstance(value, str):
+            out[key] = n.location(value)
+        elif key == "destination" and isinstance(value, str):
+            out[key] = n.location(value)
+        elif key == "region" and isinstance(value, str):
+            out[key] = region_name(n.pack, value, loc)
+        elif key in LIST_KEYS and isinstance(value, list):
+            out[key] = n.things(value)
+        elif key == "guardians" and isinstance(value, list):
+            out[key] = guardians_text(n, value)
+        elif key == "items" and isinstance(value, list):
+            out[key] = n.things(value)
+        elif key == "why":
+            out[key] = n.why(value)
+        elif key == "attribute":
+            out[key] = n.attr(str(value))
+        elif key == "alignment":
+            out[key] = t(loc, f"talisman.alignment.{value}")
+        elif key == "dice" and isinstance(value, list):
+            out[key] = " + ".join(str(d) for d in value) if value else "—"
+        elif key in ("goal", "result", "quest", "how", "deck", "where"):
+            out[key] = t(loc, f"talisman.{key}.{value}")
+        elif key == "kind":
+            out[key] = t(loc, f"talisman.fight.{value}")
+        elif key == "service":
+            out[key] = n.service(str(value))
+        elif key in ("order", "crowned"):
+            out[key] = " → ".join(f"**{n.hero(u)}**" for u in value) if value else t(loc, "talisman.word.nobody")
+        elif key == "seats" and isinstance(value, list):
+            out[key] = ", ".join(n.seat(p) for p in value)
+        elif key == "target":
+            out[key] = n.target(value)
+        elif key == "space":
+            out[key] = n.road_space(value) if isinstance(value, int) else n.location(str(value))
+        elif key == "source":
+            out[key] = n.why(value)
+        else:
+            out[key] = value
+    return out
+
+
+def guardians_text(n: Names, guardians: list[Any]) -> str:
+    """Guardians by name; drawn ones with their figures and what they were equipped with."""
+    loc = n.locale
+    parts = []
+    for g in guardians:
+        if isinstance(g, dict):
+            figure = []
+            if g.get("strength"):
+                figure.append(t(loc, "talisman.fig.strength", n=g["strength"]))
+            if g.get("craft"):
+                figure.append(t(loc, "talisman.fig.craft", n=g["craft"]))
+            if g.get("items"):
+                figure.append(n.things(g["items"]))
+            if g.get("scrolls"):
+                figure.append(t(loc, "talisman.word.scrolls", n=g["scrolls"]))
+            parts.append(n.thing(g["of"]) + (f" ({', '.join(figure)})" if figure else ""))
+        else:
+            parts.append(n.thing(g))
+    return ", ".join(parts) if parts else t(loc, "talisman.word.nobody")
+
+
+# ----------------------------------------------------------------------------- events
+def event_key(name: str, d: dict[str, Any]) -> str:
+    """The sentence for one event: its kind's, or the variant's the data asks for."""
+    variant: str | None = None
+    if name == "roll" and not d.get("hero"):
+        variant = "roll_party"
+    elif name == "combat":
+        variant = f"combat_{d.get('result')}" if d.get("result") in ("won", "tie") else None
+    elif name == "arrived" and d.get("destination") is True:
+        variant = "arrived_destination"
+    elif name == "departed" and d.get("destination") == "back":
+        variant = "departed_back"
+    elif name == "portal" and d.get("opened"):
+        variant = "portal_opened"
+    elif name == "tower_result" and d.get("cleared"):
+        variant = "tower_cleared"
+    elif name == "spell_cast":
+        variant = "spell_cast_enemy" if d.get("enemy") else "spell_cast_guardians" if d.get("guardian") else \
+            "spell_cast_on" if d.get("target") else None
+    elif name == "changed" and int(d.get("amount", 0)) < 0:
+        variant = "changed_lost"
+    elif name == "campaign_over" and d.get("result") == "won":
+        variant = "campaign_won"
+    elif name == "campaign_started" and not d.get("solo"):
+        variant = "campaign_started_coop"
+    elif name == "guardian_armour" and not d.get("held"):
+        variant = "guardian_armour_failed"
+    elif name == "armour" and not d.get("held"):
+        variant = "armour_failed"
+    elif name == "foreseen" and d.get("where") == "deck":
+        variant = "foreseen_deck"
+    elif name == "turned_back" and isinstance(d.get("space"), str):
+        variant = "turned_back_tower"
+    elif name == "seat_handed_over" and d.get("ai"):
+        variant = "seat_to_ai"
+    elif name in ("stored", "retrieved") and not d.get("thing"):
+        variant = f"{name}_gold"
+    return f"talisman.evx.{variant}" if variant else EV + name
+
+
+def describe_event(view: CampaignView, event: Event, locale: str) -> str | None:
+    """One line of narration, or None for bookkeeping."""
+    kind = event.kind
+    if kind in SILENT:
+        return None
+    if kind == "undone":
+        n = Names(view, locale)
+        return t(locale, "talisman.evx.undone", player=n.seat(event.player))
+    if kind == "seat_handed_over":
+        name = "seat_handed_over"
+    elif kind.startswith(EV):
+        name = kind[len(EV):]
+    else:
+        return None
+    n = Names(view, locale)
+    d = dict(event.data)
+    params = params_of(n, d)
+    if name == "seat_handed_over":
+        params["player"], params["to"] = n.seat(d.get("previous")), n.seat(d.get("to"))
+    elif name == "changed":
+        params["amount"] = abs(int(d.get("amount", 0)))
+    elif name in ("dropped", "things_lost", "fell_in_trove", "discarded", "picked_up", "guardians_beaten"):
+        params["what"] = what_text(n, d.get("things") or d.get("loot"), d.get("gold"))
+    elif name == "trove_revealed":
+        params["what"] = what_text(n, d.get("items"), d.get("gold"))
+    elif name == "roll":
+        dice = d.get("dice") or []
+        params["dice"] = params["dice"] + (f" = {d.get('total')}" if len(dice) > 1 else "")
+    elif name == "arrived":
+        params["place"] = n.location(d.get("special") or d.get("location"))
+        params["day"] = int(d.get("space", 0)) + 1
+    elif name == "guardian_totals":
+        for attribute in ("strength", "craft"):
+            totals = d.get(attribute) if isinstance(d.get(attribute), dict) else {}
+            params[attribute] = totals.get("party", 0)
+            params[f"their_{attribute}"] = totals.get("enemies", 0)
+    elif name == "character_arrives":
+        params["player"] = n.seat(d.get("player"))
+    return t(locale, event_key(name, d), **params)
+
+
+def narrate(view: CampaignView, events: list[Event], locale: str) -> list[str]:
+    return [line for e in events if (line := describe_event(view, e, locale))]
+
+
+# ----------------------------------------------------------------------------- decisions
+def decision_of(view: CampaignView) -> dict[str, Any] | None:
+    return view.data.get("decision") if view.status == "active" else None
+
+
+def decision_text(view: CampaignView, locale: str) -> str:
+    """What the campaign waits for, in one sentence."""
+    d = decision_of(view)
+    if d is None:
+        return ""
+    n = Names(view, locale)
+    params = params_of(n, {**d.get("data", {}), "hero": d.get("hero")})
+    if d["kind"] == "pickup":
+        params["things"] = n.things(d.get("data", {}).get("things", []))
+    return t(locale, f"talisman.decision.{d['kind']}", **params)
+
+
+def option_key(kind: str, option: str) -> tuple[str, list[str]]:
+    """(the label's key, the option's arguments) for one answer to a decision."""
+    head, *rest = option.split(":")
+    if kind == "village" and rest and rest[0] in ("trove", "back"):
+        return f"talisman.option.village.depart_{rest[0]}", []
+    if kind == "take" and head == "take" and rest:
+        return "talisman.option.take.take_drop", rest[1:]
+    if kind == "enemy" and head == "fight" and rest:
+        return "talisman.option.enemy.fight_craft", rest
+    if kind == "guardians" and head == "fight" and rest:
+        return "talisman.option.guardians.fight_focus", rest
+    return f"talisman.option.{kind}.{head}", rest
+
+
+def option_label(view: CampaignView, option: str, locale: str, with_odds: bool = True) -> str:
+    """A button's words for one answer to the pending decision."""
+    d = decision_of(view) or {"kind": "", "data": {}}
+    kind, data = d["kind"], d.get("data", {})
+    n = Names(view, locale)
+    key, rest = option_key(kind, option)
+    params: dict[str, Any] = {}
+    arg = rest[0] if rest else ""
+    trip = view.data.get("trip")
+    if kind == "village" and key.endswith(".depart"):
+        params["place"] = n.location(arg)
+        region = _region_of_destination(n.pack, arg)
+        params["goal"] = t(locale, f"talisman.goal.{_goal(n.pack, arg)}") if region else ""
+    elif kind == "village":
+        params["region"] = region_name(n.pack, _village_region(n.pack, view.data.get("village", "village")), locale)
+    elif kind == "stand" and option == "continue" and trip is not None:
+        if trip["heading"] == "home" or trip["position"] + 1 >= len(trip["road"]):
+            key = "talisman.option.stand.continue_home"
+            params["village"] = n.location(trip["village"])
+        else:
+            params["space"] = n.road_space(trip["position"] + 1)
+    elif key.endswith(".move") or key.endswith(".road"):
+        params["space"] = n.road_space(arg)
+    elif key.endswith(".dest"):
+        params["place"] = n.location(arg)
+    elif key.endswith(".cast"):
+        params["spell"] = n.thing(arg)
+    elif kind == "guardians" and key.endswith("fight_focus"):
+        params["guardian"] = _guardian_name(n, view, arg)
+    elif kind == "take":
+        params["card"] = n.thing(data.get("card"))
+        params["thing"] = n.thing(rest[-1]) if rest else ""
+    elif kind == "pickup" and key.endswith(".take"):
+        things = data.get("things", [])
+        params["thing"] = n.thing(things[int(arg)]) if arg.isdigit() and int(arg) < len(things) else "—"
+    elif kind == "loot" and key.endswith(".give"):
+        params["thing"] = n.thing(arg)
+        params["hero"] = f"**{n.hero(rest[1] if len(rest) > 1 else '')}**"
+    elif kind in ("sacrifice", "death_fate", "vampire_followers"):
+        params["n"] = int(arg) if arg.isdigit() else 0
+        params["attribute"] = n.attr(str(data.get("attribute", "strength")))
+    elif kind == "final_target":
+        params["hero"] = f"**{n.hero(arg)}**"
+    elif kind in ("ransom", "offer"):
+        params["gold"] = data.get("gold", 0)
+    elif kind == "portal":
+        params["attribute"] = n.attr(arg) if arg else ""
+    elif kind == "tower" and option == "advance":
+        params["space"] = _next_tower_space(n, view)
+    label = t(locale, key, **params)
+    if with_odds:
+        extra = odds.for_option(n, view, kind, option)
+        if extra:
+            label = f"{label} · {extra}"
+    return label
+
+
+def _goal(pack: Pack, loc: str) -> str:
+    for region in pack.regions:
+        if loc in region.aid:
+            return "aid"
+        if loc in region.trove:
+            return "trove"
+        if loc == region.waypoint:
+            return "waypoint"
+    return "aid"
+
+
+def _region_of_destination(pack: Pack, loc: str) -> str | None:
+    for region in pack.regions:
+        if loc in region.aid or loc in region.trove or loc == region.waypoint:
+            return region.id
+    return None
+
+
+def _village_region(pack: Pack, village: str) -> str:
+    return next((r.id for r in pack.regions if r.village == village), "inner")
+
+
+def _guardian_name(n: Names, view: CampaignView, uid: str) -> str:
+    fight = view.data.get("fight") or {}
+    g = next((g for g in fight.get("guardians", []) if g["uid"] == uid), None)
+    return n.thing(g["of"]) if g else t(n.locale, "talisman.word.something")
+
+
+def _next_tower_space(n: Names, view: CampaignView) -> str:
+    tower = view.data.get("tower") or {}
+    road = n.pack.region("tower").road
+    index = int(tower.get("index", 0)) + 1
+    return n.location(road[index]) if index < len(road) else "—"
+
+
+# ----------------------------------------------------------------------------- actions
+def describe_action(view: CampaignView, actor: str, action: Any, locale: str, with_odds: bool = True) -> str:
+    """A legal action in words, as on its button (the shared code echoes the pressed one)."""
+    if isinstance(action, A.Choose):
+        return option_label(view, action.option, locale, with_odds)
+    n = Names(view, locale)
+    if isinstance(action, A.SetOrder):
+        return t(locale, "talisman.action.order", order=" → ".join(n.hero(u) for u in action.order))
+    if isinstance(action, A.HandOver):
+        return t(locale, "talisman.action.hand_over", player=n.seat(action.player))
+    hero = n.hero(action.hero)
+    p: dict[str, Any] = {"hero": hero}
+    if isinstance(action, A.Buy):
+        card = n.pack.card(action.card)
+        return t(locale, "talisman.action.buy", thing=n.thing(action.card), price=getattr(card, "cost", 0) or 0, **p)
+    if isinstance(action, (A.Restore, A.Visit)):
+        service = services_by_id(n.pack).get(action.service)
+        price = service.price if service is not None else 0
+        key = "talisman.action.restore" if isinstance(action, A.Restore) else "talisman.action.visit"
+        return t(locale, key, service=n.service(action.service), price=price, **p)
+    if isinstance(action, A.Sell):
+        alchemist = services_by_id(n.pack).get("alchemist")
+        return t(locale, "talisman.action.sell", thing=n.thing(action.thing), price=alchemist.price if alchemist else 0, **p)
+    if isinstance(action, (A.Store, A.Retrieve, A.Drop)):
+        verb = action.type
+        if action.thing:
+            return t(locale, f"talisman.action.{verb}", thing=n.thing(action.thing), **p)
+        return t(locale, f"talisman.action.{verb}_gold", gold=action.gold, **p)
+    if isinstance(action, A.CashTrophies):
+        return t(locale, "talisman.action.cash_trophies", attribute=n.attr(action.attribute), **p)
+    if isinstance(action, A.CashBag):
+        card = n.pack.card(card_id(action.thing))
+        return t(locale, "talisman.action.cash_bag", thing=n.thing(action.thing), gold=getattr(card, "value", 0), **p)
+    if isinstance(action, A.Use):
+        return t(locale, "talisman.action.use", thing=n.thing(action.thing), **p)
+    if isinstance(action, A.Cast):
+        if action.target:
+            return t(locale, "talisman.action.cast_on", spell=n.thing(action.spell), target=n.target(action.target), **p)
+        return t(locale, "talisman.action.cast", spell=n.thing(action.spell), **p)
+    if isinstance(action, A.BuildRaft):
+        return t(locale, "talisman.action.build_raft", **p)
+    return t(locale, "talisman.word.something")
+
+
+def hero_line(n: Names, h: dict[str, Any]) -> str:
+    """A character's figures on one line: life, Strength and Craft (with equipment), Fate, Gold."""
+    loc = n.locale
+    sheet = n.pack.character(h["card"])
+    model = n.hero_model(h["uid"])
+    strength = H.total(n.pack, model, "strength")
+    craft = H.total(n.pack, model, "craft")
+    who = n.seat(n.controller(h["uid"]))
+    return t(loc, "talisman.sheet.line", hero=n.thing(h["card"]), player=who, life=h["life"], max_life=sheet.life,
+             strength=strength, craft=craft, fate=h["fate"], gold=h["gold"])

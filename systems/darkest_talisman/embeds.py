@@ -1,0 +1,285 @@
+"""The campaign's embeds: the party, the village, the road (or the Tower), character sheets, the
+decision prompt and the end. All built from a campaign view in the reader's language."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import discord
+
+from engine.darkest_talisman.content import display_text
+from engine.darkest_talisman.state import SeatRef, card_id
+from engine.darkest_talisman.view import CampaignView
+from gm.i18n import t
+from systems.darkest_talisman.describe import decision_of, decision_text, hero_line, option_label
+from systems.darkest_talisman.names import Names, region_name
+from ui.text import clip, mention
+
+COLOUR = discord.Colour.dark_gold()
+FIELD = 1024
+
+
+def _field(embed: discord.Embed, name: str, lines: list[str], inline: bool = False) -> None:
+    embed.add_field(name=clip(name, 256), value=clip("\n".join(lines) or "—", FIELD), inline=inline)
+
+
+# ----------------------------------------------------------------------------- the party
+def party_lines(n: Names) -> list[str]:
+    lines = []
+    for i, h in enumerate(n.party()):
+        mark = t(n.locale, "talisman.sheet.leader") if i == 0 else f"{i + 1}."
+        lines.append(f"{mark} {hero_line(n, h)}")
+    return lines
+
+
+def party_embed(view: CampaignView, locale: str) -> discord.Embed:
+    n = Names(view, locale)
+    d = view.data
+    e = discord.Embed(title=t(locale, "talisman.embed.party_title"), colour=COLOUR)
+    e.description = clip("\n".join(party_lines(n)) or t(locale, "talisman.word.nobody"), 2000)
+    for h in n.party():
+        e.add_field(name=n.hero(h["uid"]), value=clip(hero_details(n, h), FIELD), inline=False)
+    dead = [n.hero(h["uid"]) for h in d.get("heroes", []) if not h["alive"]]
+    if dead:
+        _field(e, t(locale, "talisman.embed.fallen"), [", ".join(dead)])
+    if d.get("order_locked"):
+        e.set_footer(text=t(locale, "talisman.embed.order_locked"))
+    return e
+
+
+def hero_details(n: Names, h: dict[str, Any]) -> str:
+    """What a character carries: Objects, Followers, Spells (names only for their own seat),
+    Trophies with their points, a quest."""
+    loc = n.locale
+    lines = []
+    objects = [n.thing(u) for u in h["objects"]]
+    lines.append(t(loc, "talisman.sheet.objects", things=", ".join(objects) or "—"))
+    if h["followers"]:
+        lines.append(t(loc, "talisman.sheet.followers", things=", ".join(n.thing(u) for u in h["followers"])))
+    spells = h["spells"]
+    if isinstance(spells, list):
+        lines.append(t(loc, "talisman.sheet.spells", things=", ".join(n.thing(u) for u in spells) or "—"))
+    elif spells:
+        lines.append(t(loc, "talisman.sheet.spells_hidden", n=spells))
+    if h["trophies"]:
+        points = _trophy_points(n, h)
+        lines.append(t(loc, "talisman.sheet.trophies", things=", ".join(n.thing(u) for u in h["trophies"]),
+                       strength=points["strength"], craft=points["craft"]))
+    if h.get("quest"):
+        lines.append(t(loc, "talisman.sheet.quest", quest=t(loc, f"talisman.quest.{h['quest']['kind']}"),
+                       amount=h["quest"].get("amount", 0)))
+    if h.get("mystic_ready") and n.data.get("mode") == "village":
+        lines.append(t(loc, "talisman.sheet.mystic_ready"))
+    return "\n".join(lines)
+
+
+def _trophy_points(n: Names, h: dict[str, Any]) -> dict[str, int]:
+    """Trophy points by the attribute they trade for (C2b): Strength from Enemies fought with
+    Strength, Craft from Spirits."""
+    out = {"strength": 0, "craft": 0}
+    for uid in h["trophies"]:
+        card = n.pack.card(card_id(uid))
+        attribute = getattr(card, "attribute", "strength")
+        out[attribute] += int(getattr(card, "value", 0) or 0)
+    return out
+
+
+def sheet_embed(view: CampaignView, seat: SeatRef, locale: str) -> discord.Embed:
+    """/me: the characters this seat controls, in full (its own Spells by name)."""
+    n = Names(view, locale)
+    mine = [h for h in view.data.get("heroes", []) if h["alive"] and n.controller(h["uid"]) == seat.player]
+    e = discord.Embed(title=t(locale, "talisman.embed.sheet_title", player=seat.name), colour=COLOUR)
+    if not mine:
+        e.description = t(locale, "talisman.embed.no_characters")
+    for h in mine:
+        sheet = n.pack.character(h["card"])
+        e.add_field(name=n.thing(h["card"]), value=clip(
+            hero_line(n, h) + "\n" + t(locale, "talisman.sheet.alignment", alignment=t(locale, f"talisman.alignment.{h['alignment']}"))
+            + "\n" + hero_details(n, h) + "\n*" + display_text(sheet, locale) + "*", FIELD), inline=False)
+    return e
+
+
+# ----------------------------------------------------------------------------- the village
+def village_embed(view: CampaignView, locale: str) -> discord.Embed:
+    """The village the party is in (or last left): the Blacksmith's stock and prices, the
+    Healer's and the Mystic's services, and what each character keeps stored there."""
+    n = Names(view, locale)
+    d = view.data
+    village = d.get("village", "village")
+    e = discord.Embed(title=t(locale, "talisman.embed.village_title", village=n.location(village)), colour=COLOUR)
+    where = "talisman.embed.in_village" if d.get("mode") == "village" else "talisman.embed.away_from_village"
+    e.description = t(locale, where)
+    stock = Counter(card_id(u) for u in d.get("decks", {}).get("purchase", []))
+    wares = []
+    for cid, count in sorted(stock.items()):
+        card = n.pack.card(cid)
+        if getattr(card, "for_sale", False) and getattr(card, "cost", None) is not None:
+            wares.append(t(locale, "talisman.embed.ware", thing=n.thing(cid), price=card.cost, count=count))  # type: ignore[union-attr]
+    _field(e, t(locale, "talisman.embed.blacksmith"), wares or [t(locale, "talisman.embed.sold_out")])
+    services = []
+    for s in n.pack.village_services:
+        if s.kind in ("buy",):
+            continue
+        if s.kind.startswith(("heal", "replenish")):
+            services.append(t(locale, "talisman.embed.service_point", service=n.service(s.id), price=s.price))
+        else:
+            services.append(t(locale, "talisman.embed.service_visit", service=n.service(s.id)))
+    _field(e, t(locale, "talisman.embed.services"), services)
+    storage = d.get("storage", {}).get(village, {})
+    kept = []
+    for uid, box in storage.items():
+        if box.get("things") or box.get("gold"):
+            kept.append(t(locale, "talisman.embed.stored_line", hero=n.hero(uid),
+                          what=_what(n, box.get("things", []), box.get("gold", 0))))
+    left = d.get("left_talismans", {}).get(village, [])
+    if left:
+        kept.append(t(locale, "talisman.embed.left_talismans", n=len(left)))
+    _field(e, t(locale, "talisman.embed.storage"), kept or [t(locale, "talisman.word.nothing")])
+    return e
+
+
+def _what(n: Names, things: list[str], gold: int) -> str:
+    parts = [n.thing(u) for u in things] + ([t(n.locale, "talisman.word.gold_n", n=gold)] if gold else [])
+    return ", ".join(parts) or t(n.locale, "talisman.word.nothing")
+
+
+# ----------------------------------------------------------------------------- the road
+def road_lines(n: Names) -> list[str]:
+    """Each day of the road in its fixed order: where the party stands, what it left behind."""
+    trip = n.data.get("trip")
+    loc = n.locale
+    if trip is None:
+        return []
+    lines = []
+    for k, space in enumerate(trip["road"]):
+        place = n.location(space.get("special") or space["location"])
+        left = sum(1 for s in space.get("spots", []) if s.get("card"))
+        mark = "▶" if k == trip["position"] else ("✓" if space.get("visited") else "·")
+        extra = t(loc, "talisman.embed.cards_left", n=left) if left and k != trip["position"] else ""
+        day = t(loc, "talisman.embed.road_day", n=k + 1, place=place, extra=extra)
+        lines.append(f"{mark} {day}")
+    return lines
+
+
+def spot_lines(n: Names) -> list[str]:
+    """The cards on the space the party stands on, in the order they are met."""
+    trip = n.data.get("trip")
+    if trip is None:
+        return []
+    out = []
+    for s in trip.get("spots", []):
+        card = s.get("card")
+        if card is None:
+            continue
+        name = t(n.locale, "talisman.embed.face_down") if card == "hidden" else n.thing(card)
+        out.append(("✓ " if s.get("met") else "• ") + name)
+    return out
+
+
+def road_embed(view: CampaignView, locale: str) -> discord.Embed | None:
+    n = Names(view, locale)
+    d = view.data
+    trip = d.get("trip")
+    tower = d.get("tower")
+    if trip is not None:
+        heading = t(locale, f"talisman.embed.heading_{trip['heading']}")
+        e = discord.Embed(title=t(locale, "talisman.embed.road_title", region=region_name(n.pack, trip["region"], locale),
+                                  destination=n.location(trip["destination"]),
+                                  goal=t(locale, f"talisman.goal.{trip['goal']}")), colour=COLOUR)
+        e.description = heading
+        _field(e, t(locale, "talisman.embed.days"), road_lines(n))
+        spots = spot_lines(n)
+        if spots:
+            _field(e, t(locale, "talisman.embed.here"), spots)
+        trove = trip.get("trove")
+        if trove is not None:
+            e.add_field(name=t(locale, "talisman.embed.trove"), value=t(
+                locale, "talisman.embed.trove_revealed" if trove.get("revealed") else "talisman.embed.trove_hidden",
+                n=trove["items"] if isinstance(trove["items"], int) else len(trove["items"]),
+                what=_what(n, trove["items"], trove.get("gold") or 0) if isinstance(trove["items"], list) else ""), inline=False)
+        return e
+    if tower is not None:
+        road = n.pack.region("tower").road
+        e = discord.Embed(title=t(locale, "talisman.embed.tower_title"), colour=COLOUR)
+        lines = []
+        for k, loc in enumerate(road):
+            mark = "▶" if k == tower["index"] else ("✓" if k < tower["index"] else "·")
+            lines.append(f"{mark} {n.location(loc)}")
+        _field(e, t(locale, "talisman.embed.days"), lines)
+        e.set_footer(text=t(locale, "talisman.embed.talismans_spent", n=tower.get("spent", 0)))
+        return e
+    return None
+
+
+# ----------------------------------------------------------------------------- status, prompt, end
+def stats_line(view: CampaignView, locale: str) -> str:
+    s = view.data.get("stats", {})
+    return t(locale, "talisman.embed.stats", days=s.get("days", 0), returns=s.get("returns", 0),
+             adventures=s.get("adventures", 0), troves=s.get("troves_won", 0), deaths=s.get("deaths", 0))
+
+
+def status_embeds(view: CampaignView, game_id: int, locale: str, record_status: str) -> list[discord.Embed]:
+    """/game status and /campaign status: the party, then the road (or the village)."""
+    first = party_embed(view, locale)
+    first.title = t(locale, "talisman.embed.status_title", game_id=game_id)
+    first.add_field(name=t(locale, "talisman.embed.progress"), value=stats_line(view, locale), inline=False)
+    seats = [f"{mention(s.player) if s.player.isdigit() else '🤖 ' + s.name}" for s in view.players]
+    first.add_field(name=t(locale, "talisman.embed.seats"), value=clip(", ".join(seats), FIELD), inline=False)
+    out = [first]
+    road = road_embed(view, locale)
+    out.append(road if road is not None else village_embed(view, locale))
+    if view.status != "active":
+        out.append(end_embed(view, locale))
+    return out
+
+
+def prompt_embed(view: CampaignView, locale: str) -> discord.Embed:
+    """The decision the campaign waits for, with what it needs: the road ahead, the figures."""
+    n = Names(view, locale)
+    d = decision_of(view)
+    e = discord.Embed(title=t(locale, "talisman.embed.prompt_title"), colour=COLOUR)
+    if d is None:
+        e.description = t(locale, "talisman.embed.no_decision")
+        return e
+    who = n.controller(d.get("hero"))
+    e.description = clip(decision_text(view, locale) + "\n" + t(locale, "talisman.embed.who_decides", player=n.seat(who)), 2000)
+    kind = d["kind"]
+    if kind == "village":
+        _field(e, t(locale, "talisman.embed.roads"), departure_lines(n, d))
+    elif view.data.get("trip") is not None:
+        _field(e, t(locale, "talisman.embed.days"), road_lines(n))
+        spots = spot_lines(n)
+        if spots:
+            _field(e, t(locale, "talisman.embed.here"), spots)
+    if kind in ("enemy", "fate") and d.get("hero"):
+        h = n.heroes[d["hero"]]
+        _field(e, n.hero(d["hero"]), [hero_line(n, h)])
+    _field(e, t(locale, "talisman.embed.party"), party_lines(n))
+    return e
+
+
+def departure_lines(n: Names, d: dict[str, Any]) -> list[str]:
+    """Each destination on offer with its road's days in their fixed order (B3)."""
+    lines = []
+    village = n.data.get("village", "village")
+    region = next((r for r in n.pack.regions if r.village == village), None)
+    road = " → ".join(n.location(x) for x in region.road) if region else ""
+    for option in d.get("options", []):
+        lines.append("• " + option_label(n.view, option, n.locale, with_odds=False))
+    if road:
+        lines.append(t(n.locale, "talisman.embed.road_days", road=road))
+    return lines
+
+
+def end_embed(view: CampaignView, locale: str) -> discord.Embed:
+    """How the campaign ended: the crowned character, or the party's end, with the figures."""
+    n = Names(view, locale)
+    d = view.data
+    outcome = d.get("outcome") or "lost"
+    crowned = [n.hero(u) for u in d.get("crowned", [])]
+    e = discord.Embed(title=t(locale, f"talisman.embed.end_{outcome}"), colour=COLOUR)
+    if crowned:
+        e.description = t(locale, "talisman.embed.crowned", heroes=", ".join(crowned),
+                          player=n.seat(view.winner) if view.winner else "—")
+    e.add_field(name=t(locale, "talisman.embed.progress"), value=stats_line(view, locale), inline=False)
+    return e

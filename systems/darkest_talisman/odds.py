@@ -1,0 +1,122 @@
+"""The figures a button shows before the party commits: a combat's chances, the Portal's odds,
+the party's totals against the guardians.
+
+Computed from what the reader may see (the view) with the rules' own helpers. A combat's odds
+are those before any Spell is cast (Spells cast in this combat are the engine's bookkeeping).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.view import CampaignView
+from gm.i18n import t
+from systems.darkest_talisman.names import Names
+
+#: sixes in a row followed when adding up an open-ended roll (the rest is below 1 in 46,000)
+OPEN_DEPTH = 5
+
+
+@lru_cache(maxsize=None)
+def open_roll() -> dict[int, float]:
+    """C7c: a 6 is rolled again and added, as long as sixes come. value -> probability."""
+    dist: dict[int, float] = {}
+
+    def walk(total: int, p: float, depth: int) -> None:
+        for face in range(1, 7):
+            q = p / 6
+            if face == 6 and depth < OPEN_DEPTH:
+                walk(total + 6, q, depth + 1)
+            else:
+                dist[total + face] = dist.get(total + face, 0.0) + q
+    walk(0, 1.0, 0)
+    return dist
+
+
+def combat_odds(ours: int, theirs: int, enemy_rolls: bool = True) -> tuple[float, float, float]:
+    """(win, tie, loss) of a normal combat: attack scores plus open-ended dice (C7c)."""
+    win = tie = 0.0
+    theirs_dist = open_roll() if enemy_rolls else {0: 1.0}
+    for a, pa in open_roll().items():
+        for b, pb in theirs_dist.items():
+            if ours + a > theirs + b:
+                win += pa * pb
+            elif ours + a == theirs + b:
+                tie += pa * pb
+    return win, tie, max(0.0, 1.0 - win - tie)
+
+
+@lru_cache(maxsize=None)
+def at_most(total: int, dice: int) -> float:
+    """P(the sum of `dice` d6 is at most `total`)."""
+    ways = {0: 1}
+    for _ in range(dice):
+        nxt: dict[int, int] = {}
+        for s, w in ways.items():
+            for f in range(1, 7):
+                nxt[s + f] = nxt.get(s + f, 0) + w
+        ways = nxt
+    return sum(w for s, w in ways.items() if s <= total) / 6 ** dice
+
+
+def here(n: Names) -> Any:
+    """The location the party stands on (None in a village or the Tower)."""
+    trip = n.data.get("trip")
+    if trip is None:
+        return None
+    space = trip["road"][trip["position"]]
+    return n.pack.location(space.get("special") or space["location"])
+
+
+def hero_score(n: Names, uid: str, attribute: str) -> int:
+    loc = here(n)
+    return H.total(n.pack, n.hero_model(uid), attribute, no_magic=bool(loc and loc.no_magic))  # type: ignore[arg-type]
+
+
+def party_total(n: Names, attribute: str) -> int:
+    return sum(H.total(n.pack, n.hero_model(h["uid"]), attribute) for h in n.party())  # type: ignore[arg-type]
+
+
+def portal_dice(n: Names) -> int:
+    """Dice rolled at the Portal of Power: the pack's number, one fewer for each Dwarf and each
+    Follower or Object that says so (D2, D4)."""
+    fewer = 0
+    for h in n.party():
+        model = n.hero_model(h["uid"])
+        if H.has_ability(n.pack, model, "dwarf_dice"):
+            fewer += 1
+        fewer += sum(H.follower(n.pack, f).portal_dice for f in model.followers)
+        fewer += sum(H.obj(n.pack, u).portal_dice for u in model.objects)
+    return max(1, n.pack.rules.portal_dice.value - fewer)
+
+
+def percent(locale: str, win: float, tie: float, loss: float) -> str:
+    return t(locale, "talisman.odds.combat", win=f"{win * 100:.0f}", tie=f"{tie * 100:.0f}", loss=f"{loss * 100:.0f}")
+
+
+def for_option(n: Names, view: CampaignView, kind: str, option: str) -> str | None:
+    """The figures that belong on one answer's button (None: nothing to add)."""
+    d = view.data.get("decision") or {}
+    data = d.get("data", {})
+    loc = n.locale
+    if kind == "enemy" and option in ("fight", "fight:craft", "assassinate") and d.get("hero"):
+        attribute = "craft" if option == "fight:craft" else str(data.get("attribute", "strength"))
+        ours = hero_score(n, d["hero"], attribute)
+        place = here(n)
+        theirs = int(data.get("value", 0)) + (place.enemy_bonus if place else 0)
+        win, tie, loss = combat_odds(ours, theirs, enemy_rolls=option != "assassinate")
+        return t(loc, "talisman.odds.scores", ours=ours, theirs=theirs) + " · " + percent(loc, win, tie, loss)
+    if kind == "portal" and option.startswith("attempt:"):
+        attribute = option.split(":")[1]
+        total, dice = party_total(n, attribute), portal_dice(n)
+        return t(loc, "talisman.odds.portal", total=total, dice=dice, chance=f"{at_most(total, dice) * 100:.0f}")
+    if kind == "guardians" and option.startswith("fight"):
+        fight = view.data.get("fight")
+        if fight is None:
+            return t(loc, "talisman.odds.party", strength=party_total(n, "strength"), craft=party_total(n, "craft"))
+        living = [g for g in fight["guardians"] if not g.get("dead")]
+        return t(loc, "talisman.odds.guardians", strength=party_total(n, "strength"), craft=party_total(n, "craft"),
+                 their_strength=sum(max(0, g["strength"] - g.get("damage_strength", 0)) for g in living),
+                 their_craft=sum(max(0, g["craft"] - g.get("damage_craft", 0)) for g in living))
+    return None

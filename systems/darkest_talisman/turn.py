@@ -1,0 +1,97 @@
+"""The campaign's turn message: what just happened, who decides what now (pinged), a button for
+each answer, and one button that opens a person's own character actions (shopping, storage,
+Spells, the Marching Order), which any seat may take for its own characters when the moment
+allows. Posted in the channel, so built from the spectator view."""
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from engine.darkest_talisman import actions as A
+from gm.i18n import t
+from gm.session import Result
+from systems.darkest_talisman.buttons import ManageButton
+from systems.darkest_talisman.describe import decision_of, decision_text, describe_action, narrate
+from systems.darkest_talisman.embeds import COLOUR, end_embed, prompt_embed
+from systems.plugin import TurnMessage
+from ui.text import EMBEDS_TOTAL, clip, clip_lines, embed_size, mention
+from ui.views import MAX_OPTIONS, ChoiceButton, ChoiceSelect
+
+#: events after which the party picture rides along: the party moved, or the campaign began or ended
+MOVES = ("departed", "arrived", "village", "crossed", "teleported", "tower_space", "campaign_over", "campaign_started",
+         "portal")
+#: buttons in the prompt's first four rows; the fifth holds the character actions
+MAX_BUTTONS = 20
+MAX_SELECTS = 4
+
+
+def picture_with_turn(result: Result) -> bool:
+    return any(e.kind.rsplit(".", 1)[-1] in MOVES for step in result.steps for e in step.events)
+
+
+def option_style(option: str) -> discord.ButtonStyle:
+    head = option.split(":")[0]
+    if head in ("fight", "attempt", "assassinate", "dice", "target"):
+        return discord.ButtonStyle.danger
+    if head in ("turn_back", "leave", "pass", "decline", "refuse", "stay", "done"):
+        return discord.ButtonStyle.secondary
+    if head in ("take", "give", "pay", "depart", "advance"):
+        return discord.ButtonStyle.success
+    return discord.ButtonStyle.primary
+
+
+def choice_view(labels: list[str], options: list[str], game_id: int, version: int, locale: str,
+                manage: bool) -> discord.ui.View | None:
+    """Buttons for the answers (selects when there are many), then the character actions."""
+    if not labels and not manage:
+        return None
+    view = discord.ui.View(timeout=None)
+    if len(labels) <= MAX_BUTTONS:
+        for i, (label, option) in enumerate(zip(labels, options)):
+            view.add_item(ChoiceButton(game_id, version, i, label, option_style(option)))
+    else:
+        order = list(range(len(labels)))
+        chunks = [order[i:i + MAX_OPTIONS] for i in range(0, len(order), MAX_OPTIONS)][:MAX_SELECTS]
+        for part, chunk in enumerate(chunks):
+            choices = [discord.SelectOption(label=clip(labels[i], 100), value=str(i)) for i in chunk]
+            view.add_item(ChoiceSelect(game_id, version, part, choices, placeholder=t(locale, "talisman.prompt.choose")))
+    if manage:
+        view.add_item(ManageButton(game_id, version, t(locale, "talisman.prompt.manage")))
+    return view
+
+
+def narration_embed(shown: Any, result: Result, locale: str, limit: int) -> discord.Embed | None:
+    lines = [line for step in result.steps for line in narrate(shown, step.events, locale)]
+    if not lines:
+        return None
+    return discord.Embed(title=t(locale, "talisman.embed.narration_title"), colour=COLOUR,
+                         description=clip_lines(["• " + line for line in lines], min(4000, max(200, limit))))
+
+
+def turn_message(result: Result, locale: str) -> TurnMessage:
+    """Narration of what just happened, then the decision with its buttons; whoever must
+    decide is pinged in the message's text."""
+    shown = result.view(None)
+    embeds: list[discord.Embed] = []
+    active = result.record.status == "active" and shown.status == "active"
+    prompt = prompt_embed(shown, locale) if active else end_embed(shown, locale)
+    narr = narration_embed(shown, result, locale, EMBEDS_TOTAL - embed_size(prompt) - 200)
+    if narr is not None:
+        embeds.append(narr)
+    embeds.append(prompt)
+    view = None
+    content = ""
+    d = decision_of(shown) if active else None
+    if d is not None:
+        pend = result.system.pending(result.state)
+        actor = pend.player if pend is not None else ""
+        acts = result.system.legal_actions(result.state, actor)
+        chooses = [a for a in acts if isinstance(a, A.Choose)]
+        labels = [describe_action(shown, actor, a, locale) for a in chooses]
+        view = choice_view(labels, [a.option for a in chooses], result.record.id, result.record.version, locale, manage=True)
+        who = mention(actor) if actor.isdigit() else shown.player(actor).name if shown.has_player(actor) else ""
+        content = t(locale, "talisman.prompt.ping", player=who, decision=decision_text(shown, locale))
+    elif not active:
+        content = t(locale, "talisman.prompt.over")
+    return TurnMessage(content=clip(content, 2000), embeds=embeds[-10:], view=view, picture=picture_with_turn(result))

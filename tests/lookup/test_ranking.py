@@ -1,0 +1,145 @@
+"""How /rules ranks: the candidate stage, concepts, the game named or played, and where this
+bot's rulings and the Standard summaries sit among the printed rules (oracle/ranking.py and
+oracle/index.py). Issue 11 (the channel's game, accuracy on fresh questions) and issue 13
+(rulings shown as this bot's, the Standard texts preferred in a Standard channel).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import oracle.index as index_module
+from oracle import RulesIndex, Sources
+from oracle.ranking import DocStats, Scorer
+from oracle.section_terms import load_section_terms
+from oracle.sections import split_markdown
+from oracle.sources import RULES_DIR
+from tests.lookup import full_index, project_index, questions
+
+QUESTIONS = [q["q"] for q in questions("train")]
+
+
+def test_the_candidate_stage_keeps_what_scoring_every_entry_would_rank_first(monkeypatch):
+    """Only CANDIDATES entries get the full score; on the training questions (and the same
+    questions naming a game) the first answer is always the one scoring every matching entry
+    gives, and the top three almost always are."""
+    ix = full_index()
+    asked = QUESTIONS + [f"{q} in the water realm" for q in QUESTIONS[:40]]
+    cut = [[(h.document, h.section) for h in ix.search(q, limit=3)] for q in asked]
+    monkeypatch.setattr(index_module, "CANDIDATES", 100_000)
+    every = [[(h.document, h.section) for h in ix.search(q, limit=3)] for q in asked]
+    assert [c[:1] for c in cut] == [e[:1] for e in every]
+    assert sum(c != e for c, e in zip(cut, every)) <= len(asked) // 50
+
+
+def test_a_section_that_repeats_synonyms_does_not_push_the_answer_out_of_the_candidates(monkeypatch):
+    """The candidates are chosen by how much of the question an entry holds, not by raw counts:
+    with room for only ten, the section that holds every idea of the question is still scored."""
+    ix = project_index()
+    monkeypatch.setattr(index_module, "CANDIDATES", 10)
+    hits = ix.search("how much does a horse cost to ride", limit=1)
+    assert hits and hits[0].section == "Moving: on foot, by horse, by boat, through a Magic Gate"
+
+
+def test_one_idea_asked_twice_counts_once():
+    """"a player ... other players": one concept, not two that double its weight."""
+    ix = project_index()
+    plan = ix._plan("can a player attack other players", None)
+    assert [c.words for c in plan.concepts] == [("player",), ("attack",)]
+
+
+def test_a_named_game_outweighs_a_match_in_another_games_language():
+    """An Italian question naming Darkest Talisman (whose rules exist only in English) answers
+    from Darkest Talisman, not from Prophecy's Italian texts that share its everyday words."""
+    ix = full_index()
+    for question in ("in darkest talisman cosa succede quando un personaggio muore",
+                     "come si guadagna oro a darkest talisman", "quanto costa curarsi in darkest talisman"):
+        hits = ix.search(question, limit=3)
+        assert hits and all(h.system == "darkest_talisman" for h in hits), (question, [(h.system, h.section) for h in hits])
+    first = ix.search("cosa succede se muovo in senso orario in darkest talisman", limit=1)
+    assert first and first[0].system == "darkest_talisman"
+
+
+def test_rulings_written_in_italian_do_not_make_a_game_count_as_translated():
+    """Darkest Talisman's rules exist only in English; its rulings are in Italian too, but that
+    must not damp its English sections for an Italian question as if a translation existed."""
+    scorer = full_index()._scorer
+    assert ("darkest_talisman", "en") in scorer.languages_of_system
+    assert ("darkest_talisman", "it") not in scorer.languages_of_system
+    assert ("prophecy", "it") in scorer.languages_of_system
+
+
+def _stats(kind: str, system: str, body: str) -> DocStats:
+    return DocStats.of(kind, system, "en", body.split()[0], body.split()[0], body)
+
+
+def test_rulings_do_not_change_the_word_statistics_of_the_rules():
+    """Adding or rewording a ruling must not reorder the printed rules: IDF and the average
+    length come from the rules, summaries, cards and tables only."""
+    rules = [_stats("rulebook", "prophecy", "horse cost gold move"), _stats("summary", "prophecy", "boat port move")]
+    rulings = [_stats("ruling", "prophecy_standard", "horse horse horse move ruling")] * 5
+    alone, with_rulings = Scorer(rules), Scorer(rules + rulings)
+    assert with_rulings.df["horse"] == alone.df["horse"] and with_rulings.n == alone.n
+    assert with_rulings.avg_length == alone.avg_length
+    assert with_rulings.known("ruling")  # a word only rulings use is still searchable
+
+
+def test_the_channels_game_and_the_game_it_extends_are_preferred():
+    """Issue 13: in a Standard channel the Standard texts count most, then the Basic rules they
+    are played on, then the other games; with no game, an expansion counts a little less."""
+    ix = full_index()
+    scorer = ix._scorer
+    assert scorer.base_of["prophecy_standard"] == "prophecy"
+    plan = ix._plan("who goes first", None, prefer_system="prophecy_standard")
+    by_system = {}
+    for doc in ix._docs.values():
+        if doc.kind == "summary" and doc.language == "en":
+            by_system[doc.system] = scorer.prior(plan, doc.stats)
+    assert by_system["prophecy_standard"] > by_system["prophecy"] > by_system["darkest_talisman"]
+    neutral = ix._plan("who goes first", None)
+    standard_doc = next(d for d in ix._docs.values() if d.system == "prophecy_standard" and d.kind == "summary")
+    basic_doc = next(d for d in ix._docs.values() if d.system == "prophecy" and d.kind == "summary" and d.language == "en")
+    assert scorer.prior(neutral, standard_doc.stats) < scorer.prior(neutral, basic_doc.stats)
+    # with no game in the channel, a game served only by the project's summary (no rulebook)
+    # comes after an expansion whose printed rules are served: printed rules first
+    assert scorer.unprinted == {"prophecy_standard"}
+    water_doc = next(d for d in ix._docs.values() if d.system == "prophecy_water_realm" and d.kind == "summary")
+    assert scorer.prior(neutral, standard_doc.stats) < scorer.prior(neutral, water_doc.stats)
+
+
+@pytest.mark.parametrize("question", ["what did the bot decide about dead characters", "is there a house rule for the artifacts",
+                                      "come ha deciso il bot per gli artefatti"])
+def test_a_question_about_the_bots_decisions_is_recognised(question):
+    ix = project_index()
+    plan = ix._plan(question, None)
+    assert plan.about_rulings
+    assert not {w for c in plan.concepts for w in c.words} & {"bot", "decide", "deciso", "ruling"}
+
+
+def test_a_plain_rule_question_is_not_about_rulings():
+    assert not project_index()._plan("how do I ride a horse", None).about_rulings
+
+
+def test_every_standard_summary_section_has_the_words_players_ask_with():
+    """Issue 13/15: the Standard summaries (English and Italian) have section_terms entries,
+    like every other summary, in both languages."""
+    terms = load_section_terms(RULES_DIR / "section_terms.yaml")
+    for name in ("prophecy-standard.en.md", "prophecy-standard.it.md"):
+        _, sections = split_markdown((RULES_DIR / name).read_text(encoding="utf-8"))
+        for section in sections:
+            pairs = terms.get((name, section.title), ())
+            assert {lang for lang, _ in pairs} == {"en", "it"}, (name, section.title)
+
+
+def test_a_standard_question_in_italian_finds_the_standard_summary():
+    """The Italian phrasings of a Standard section reach its summary (no rulebook needed)."""
+    hits = project_index().search("come si attacca un portale astrale", limit=3)
+    assert hits and hits[0].document.startswith("prophecy-standard"), [(h.document, h.section) for h in hits]
+    assert hits[0].section in ("Attaccare un Portale Astrale", "Attacking an Astral Plane")
+
+
+def test_the_project_index_builds_without_rulebooks(tmp_path: Path):
+    """A fresh clone (no rulebooks) still ranks: the postings cover summaries, rulings, cards, tables."""
+    ix = RulesIndex.open(Sources(tmp_path / "none"))
+    assert ix.search("Royal Cape", limit=1)
