@@ -47,6 +47,13 @@ EXTRA_TURN_V = 1.2
 DUEL_WIN = 0.5
 
 
+def _face_down(ctx: Ctx, plane_id: str) -> bool:
+    """Whether the plane's next Guardian is still face down for the table (public knowledge)."""
+    plane = powers.sstate(ctx).plane(plane_id)
+    slot = plane.guardian_slot()
+    return slot is not None and slot not in plane.up
+
+
 class StandardHeuristic:
     """Chooses, among the legal actions of a Standard game, the best valued one."""
 
@@ -440,27 +447,35 @@ class StandardHeuristic:
             pool, tier = target.lesser, "lesser"
         else:
             pool, tier = target.greater, "greater"
+        # a Guardian face down for the table is turned up first and then fought with the best
+        # loadout against whatever it is (ruling guardian_turned_up): value each possible card so
+        turning_up = _face_down(ctx, target.id)
         total, n = 0.0, 0
         for card in pool:
             g = powers.spack(ctx.state).guardian(card)
             foe = sbattle.Foe("guardian", g.id, g.strength + target.power_up, g.willpower + target.power_up, g.first,
                               tuple(g.tags), tuple(g.specials), 3 if g.special("three_lives") else 1, target.power_up)
-            ex = action_odds(ctx, p, foe, a)
-            if ex is None:
-                continue  # a card this battle could not be fought against: not the one there
-            key = ("plane", target.sig, card, ex)  # loadouts with the same figures and price: once
-            v = plan.world.memo.get(key)
-            if v is None:
-                start = _broken(r, ex)
-                v = 0.0
-                for q, b, won in plan.guardian_outcomes(start, card, tier, target, ex.cost, ex.win, ex.draw, ex.loss):
-                    here = plan.value(p.space, b)
-                    if won and tier == "lesser" and target.greater and not b.dead:
-                        # she may go straight on against the Greater Guardian
-                        here += max(0.0, plan.tier_gain(b, target, "greater"))
-                    v += q * here
-                plan.world.memo[key] = v
-            total += v
+            best: float | None = None
+            for choice in (sbattle.loadout_actions(ctx, p, foe, target.id) if turning_up else (a,)):
+                ex = action_odds(ctx, p, foe, choice)
+                if ex is None:
+                    continue  # a card this battle could not be fought against: not the one there
+                key = ("plane", target.sig, card, ex)  # loadouts with the same figures and price: once
+                v = plan.world.memo.get(key)
+                if v is None:
+                    start = _broken(r, ex)
+                    v = 0.0
+                    for q, b, won in plan.guardian_outcomes(start, card, tier, target, ex.cost, ex.win, ex.draw, ex.loss):
+                        here = plan.value(p.space, b)
+                        if won and tier == "lesser" and target.greater and not b.dead:
+                            # she may go straight on against the Greater Guardian
+                            here += max(0.0, plan.tier_gain(b, target, "greater"))
+                        v += q * here
+                    plan.world.memo[key] = v
+                best = v if best is None else max(best, v)
+            if best is None:
+                continue
+            total += best
             n += 1
         return total / n if n else None
 
