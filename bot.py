@@ -21,6 +21,7 @@ import logging
 import re
 import sys
 import time
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import discord
@@ -35,6 +36,7 @@ from gm.i18n import t
 from gm.session import GameMaster
 from gm.settings import Settings
 from gm.store import GameStore, OwnershipKeeper, StoreError, StoreOwned, StoreSettings, make_store
+from gm.store.factory import backend_of, sqlite_path
 from gm.store.shards import ShardSet
 from gm.translator import LocaleTranslator
 
@@ -74,6 +76,9 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        # which store this process writes, said once: DATABASE_URL, DATABASE_PATH and --db
+        # can each choose it (see choose_database)
+        log.info(t("en", f"safety.using_{self.store.backend}", path=getattr(self.store, "path", "?")))
         # One bot process per database (or, sharded on PostgreSQL, per shard), claimed before
         # connecting to Discord: a second one would answer every interaction twice. Raises
         # StoreOwned (main() explains it).
@@ -137,11 +142,28 @@ def create_bot(settings: Settings | None = None, store: GameStore | None = None,
                           shard_count=shards.count, **kwargs)
 
 
+def choose_database(settings: Settings, db: str | None) -> Settings:
+    """The settings with the database `--db` names, which wins over DATABASE_URL and
+    DATABASE_PATH: a postgresql:// address, or a SQLite file (a path or sqlite:///...).
+
+    Validated again as a whole, so a combination the environment alone would have been refused
+    for (a subset of the Discord shards on SQLite) is refused here too (ValueError)."""
+    if not db:
+        return settings
+    if backend_of(db) == "postgres":
+        update: dict[str, Any] = {"database_url": db}
+    else:
+        update = {"database_url": None, "database_path": Path(sqlite_path(db))}
+    return Settings(_env_file=None, **{**settings.model_dump(), **update})  # type: ignore[call-arg]
+
+
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description="A Discord game master for fantasy adventure board games.")
     ap.add_argument("--local", action="store_true", help="play in this terminal against a loopback fake Discord")
     ap.add_argument("--script", metavar="FILE", help="with --local: run the lines of FILE and print the transcript")
-    ap.add_argument("--db", metavar="PATH", help="database file (default: DATABASE_PATH or ./gm.sqlite3)")
+    ap.add_argument("--db", metavar="PATH_OR_URL",
+                    help="where the games are kept: a SQLite file, or a postgresql:// address; wins over "
+                         "DATABASE_URL and DATABASE_PATH (default: DATABASE_URL, else DATABASE_PATH, else ./gm.sqlite3)")
     ap.add_argument("--locale", choices=("en", "it"),
                     help="language of the bot's replies when the user's and server's are unknown, and of every "
                          "--local console user (default: DEFAULT_LOCALE or en)")
@@ -151,11 +173,17 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time.time) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     settings = Settings()
-    if args.db:
-        settings = settings.model_copy(update={"database_path": args.db})
+    overridden = bool(args.db) and bool(settings.database_url) and args.db != settings.database_url
+    try:
+        settings = choose_database(settings, args.db)
+    except ValueError as exc:  # a --db address no backend takes, or SQLite with a subset of shards
+        print(f"--db: {exc}", file=sys.stderr)
+        return 2
     if args.locale:
         settings = settings.model_copy(update={"default_locale": args.locale})
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if overridden:
+        log.warning(t("en", "safety.db_flag_wins"))
     if args.local or args.script:
         from loopback.console import run_console
 
@@ -168,8 +196,8 @@ def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time
     except StoreOwned as exc:
         holder = exc.holder
         if holder.scope == "all":
-            print(t(settings.default_locale, "safety.owned", path=exc.where, pid=holder.pid, host=holder.host),
-                  file=sys.stderr)
+            key = "safety.owned_postgres" if exc.backend == "postgres" else "safety.owned"
+            print(t(settings.default_locale, key, path=exc.where, pid=holder.pid, host=holder.host), file=sys.stderr)
         else:
             print(t(settings.default_locale, "safety.shard_owned", scope=holder.scope, path=exc.where,
                     pid=holder.pid, host=holder.host), file=sys.stderr)

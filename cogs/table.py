@@ -489,8 +489,10 @@ class TableCog(commands.Cog):
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         actor = str(interaction.user.id)
-        before = result.system.view(result.before, actor)  # text sent out: from the view
-        # the echo says in full what the button said (a button label may have been shortened)
+        # the echo is posted in the channel: it says in full what the button said (a label may
+        # have been shortened), from the same spectator view, never from the chooser's own view
+        # (a Guardian she saw in a dream, the characters dealt to her)
+        before = result.system.view(result.before, None)
         label = table_ui(result).action_label(before, actor, result.chosen, locale)
         done = t(locale, "play.done", player=interaction.user.display_name, choice=label or "")
         await interaction.response.edit_message(content=clip(done, 2000), view=None)

@@ -19,9 +19,11 @@ grammar and never show an internal id, without the code knowing either:
 from __future__ import annotations
 
 import string
+from _string import formatter_field_name_split as _formatter_field_name_split
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 import yaml
 
@@ -162,6 +164,103 @@ class _Lenient(string.Formatter):
 
 
 _FORMATS = {code: _Lenient(code) for code in SUPPORTED}
+_FAILED = (ValueError, IndexError, KeyError, AttributeError)
+
+
+# -- sentences parsed once ---------------------------------------------------------------------
+# A turn message fills some sixty sentences, and `string.Formatter` re-parses each template in
+# Python on every call. A template is parsed once instead into its literal text and fields,
+# and filled by `_fill`, which does what `_Lenient.format` does (the same lookups, filters,
+# conversions and format specs, the same text left for an unknown placeholder, and the same
+# exceptions, so `format_text` falls back to the template as before). Templates the fast
+# path does not cover (positional or nested fields) keep going through `_Lenient`.
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """One `{...}` of a template: what `_Lenient.get_field` would read, and how to show it."""
+
+    field: str  # the whole field name, as written (`player|a`, `card.name`)
+    first: str  # the parameter read: `player` (filters) or the head of `card.name`
+    rest: tuple[tuple[bool, Any], ...]  # attribute (True) or index (False) steps after `first`
+    filters: tuple[str, ...] | None  # None: no bar in the field
+    conversion: str | None
+    spec: str
+
+
+_Compiled = tuple["str | _Field", ...]
+_SLOW: Final = None
+_COMPILED: dict[str, _Compiled | None] = {}
+_COMPILED_MAX = 8192  # templates are the catalogues' sentences and a few board labels
+
+
+def _compile(template: str) -> _Compiled | None:
+    """The template as literal text and fields, or None when only `_Lenient` may fill it."""
+    parts: list[str | _Field] = []
+    for literal, field, spec, conversion in _Lenient().parse(template):
+        if literal:
+            if parts and parts[-1].__class__ is str:  # `{{` splits the literal text
+                parts[-1] = parts[-1] + literal  # type: ignore[operator]
+            else:
+                parts.append(literal)
+        if field is None:
+            continue
+        if "{" in (spec or "") or conversion not in (None, "s", "r", "a"):
+            return _SLOW  # a nested field in the spec, or a conversion the formatter refuses
+        name, bar, filters = field.partition("|")
+        if bar:
+            parts.append(_Field(field, name, (), tuple(f.strip() for f in filters.split("|")), conversion, spec or ""))
+            continue
+        first, rest = _formatter_field_name_split(field)
+        if not isinstance(first, str) or not first:
+            return _SLOW  # `{0}`, `{}`: positional, an IndexError for `_Lenient` too
+        parts.append(_Field(field, first, tuple(rest), None, conversion, spec or ""))
+    return tuple(parts)
+
+
+def _compiled(template: str) -> _Compiled | None:
+    try:
+        return _COMPILED[template]
+    except KeyError:
+        pass
+    try:
+        found = _compile(template)
+    except ValueError:  # unbalanced braces: `_Lenient` raises the same, the caller falls back
+        found = _SLOW
+    if len(_COMPILED) >= _COMPILED_MAX:
+        _COMPILED.clear()
+    _COMPILED[template] = found
+    return found
+
+
+def _value(locale: str, f: _Field, params: dict[str, Any]) -> Any:
+    """What `_Lenient.get_field` and `convert_field` give for this field."""
+    if f.filters is not None:
+        if f.first not in params:
+            value: Any = "{" + f.field + "}"
+        else:
+            value = params[f.first]
+            for name in f.filters:
+                value = apply_filter(locale, name, value)
+    else:
+        value = params.get(f.first, "{" + f.first + "}")
+        for is_attr, step in f.rest:
+            value = getattr(value, step) if is_attr else value[step]
+    if f.conversion is None:
+        return value
+    if f.conversion == "s":
+        return str(value)
+    if f.conversion == "r":
+        return repr(value)
+    return ascii(value)
+
+
+def _fill(locale: str, parts: _Compiled, params: dict[str, Any]) -> str:
+    out = []
+    for part in parts:
+        if part.__class__ is str:
+            out.append(part)  # type: ignore[arg-type]
+        else:
+            out.append(format(_value(locale, part, params), part.spec))  # type: ignore[arg-type]
+    return "".join(out)
 
 
 def has(key: str, locale: str = FALLBACK) -> bool:
@@ -170,14 +269,30 @@ def has(key: str, locale: str = FALLBACK) -> bool:
 
 def format_text(locale: str, template: str, /, **params: Any) -> str:
     """Fill a locale sentence already looked up (board labels...), with filters; never raises."""
+    code = locale if locale in _FORMATS else normalise(locale)
+    parts = _compiled(template)
     try:
-        return _FORMATS.get(normalise(locale), _FORMATS[FALLBACK]).format(template, **params)
-    except (ValueError, IndexError, KeyError, AttributeError):
+        if parts is _SLOW:
+            return _FORMATS.get(code, _FORMATS[FALLBACK]).format(template, **params)
+        if len(parts) == 1 and parts[0].__class__ is str:
+            return parts[0]  # type: ignore[return-value]
+        return _fill(code if code in _FORMATS else FALLBACK, parts, params)
+    except _FAILED:
         return template
 
 
+@lru_cache(maxsize=None)
+def _sentences(locale: str) -> dict[str, str]:
+    """Every sentence a locale shows: its own, else English (an empty one counts as missing)."""
+    own = catalogue(locale)
+    return {**catalogue(FALLBACK), **{key: text for key, text in own.items() if text}}
+
+
 def t(locale: str, key: str, /, **params: Any) -> str:
-    template = catalogue(locale).get(key) or catalogue(FALLBACK).get(key)
-    if template is None:
-        return key
+    try:
+        template = _sentences(locale)[key]
+    except KeyError:
+        template = catalogue(locale).get(key) or catalogue(FALLBACK).get(key)
+        if template is None:
+            return key
     return format_text(locale, template, **params)

@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from aiohttp import WSMsgType, web
 
+from .jsonio import dumps_text
 from .model import World
 from .snowflake import shard_of
 
@@ -199,7 +200,7 @@ class Gateway:
                 break
             try:
                 if not session.ws.closed:
-                    await session.ws.send_str(json.dumps(frame))
+                    await session.ws.send_str(dumps_text(frame))
             except ConnectionError:
                 log.debug("gateway session %s went away while sending", session.session_id)
             finally:

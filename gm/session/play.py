@@ -6,7 +6,6 @@ Order of checks (after boardgame.io's master): a game exists in the channel -> i
 """
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from engine.core.errors import RuleError
@@ -63,18 +62,16 @@ class PlayMixin(Steps):
     async def _act_with_digest(self, result: Result, actor: str, action: Any) -> None:
         """Apply, let AI seats play, and keep the "since your last turn" marker.
 
-        The digest is read at the first decision of a turn; the marker is written after every
-        step (in the background, after the reply), because this person has just seen everything
-        logged so far: a later /game status then never repeats it.
+        The digest is read at the first decision of a turn; the marker is moved on with every
+        step this press commits (in the same transaction, `Result.seen_by`), because this person
+        is shown everything logged so far: a later /game status then never repeats it.
         """
         if result.system.turn_opening(result.state, actor):
             result.digest = await self._digest(result.record, actor)
+        if actor.isdigit():
+            result.seen_by = int(actor)
         await self._apply(result, actor, action)
         await self._run_ai(result)
-        # written after the reply goes out (it only feeds the next digest, which waits for it)
-        task = asyncio.create_task(self.mark_seen(result.record, actor))
-        self._marks.add(task)
-        task.add_done_callback(self._marks.discard)
 
     @staticmethod
     def _engine_refusal(sysobj: GameSystem, state: Any, actor: str) -> None:
@@ -123,12 +120,10 @@ class PlayMixin(Steps):
         if not player.isdigit():
             return []
         await self.settle()
-        # the marker and the newest seq in one trip to the store
-        seen, newest = await self.store.user_setting_and_last_seq(int(player), f"seen:{record.id}", record.id, 0)
-        last = int(seen or 0)
-        if last == 0 or last >= newest:
+        # the marker and the rows logged after it, read together (SQLite: without a trip to its thread)
+        last, rows = await self.store.actions_since_mark(int(player), f"seen:{record.id}", record.id)
+        if not rows:
             return []
-        rows = await self.store.actions(record.id, after_seq=last)
         if any(r.action.get("type") == "undo" for r in rows):
             # steps taken back since are not news: keep the steps still in force, and the undo notes
             _all, live = await self._effective_rows(record)

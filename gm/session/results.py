@@ -80,6 +80,9 @@ class Result:
     chosen: Any = None
     #: host rights passed on during this request: (previous host, new host)
     host_change: tuple[str, str] | None = None
+    #: the person this request is answered to: each step committed for it also stores their
+    #: "seen up to here" marker (they are shown everything logged so far)
+    seen_by: int | None = None
     #: the game's system, set by the game master that loaded it (see `system`)
     game_system: GameSystem | None = field(default=None, repr=False, compare=False)
     #: views already built, by viewer: (the state they were built from, the view)

@@ -47,8 +47,9 @@ class Steps(SessionCore):
         if table.vote is not None and actor == table.vote.player:
             table.vote = None  # the absent player came back: no need to vote any more
         state_json = sysobj.dump_state(outcome.state)
+        seen = None if result.seen_by is None else (result.seen_by, f"seen:{result.record.id}")
         meta = LogMeta(events=[e.model_dump() for e in outcome.events], state_hash=state_hash(state_json),
-                       revealed=outcome.revealed)
+                       revealed=outcome.revealed, seen=seen)
         began = now if any(e.kind == "turn_started" for e in outcome.events) else None
         try:
             record = await self.store.commit_action(result.record.id, result.record.version, actor, payload,

@@ -124,13 +124,16 @@ class StoreOwned(StoreError):
     players "out of date" about clicks that did apply, so the second one must not start.
     """
 
-    def __init__(self, where: str, holder: "OwnerClaim") -> None:
+    def __init__(self, where: str, holder: "OwnerClaim", backend: str = "sqlite") -> None:
         super().__init__(
             f"{where} is already used by another bot process (pid {holder.pid} on {holder.host}, "
             f"last seen {holder.heartbeat:.0f})"
         )
         self.where = where
         self.holder = holder
+        #: which kind of database is taken ("sqlite" or "postgres"): the refusal names it and
+        #: says how to give a second process a database of its own (a file, or a server address)
+        self.backend = backend
 
 
 class OwnershipLost(StoreError):
@@ -223,6 +226,10 @@ class LogMeta(BaseModel):
     events: list[dict[str, Any]] | None = None
     state_hash: str | None = None
     revealed: bool = False
+    seen: tuple[int, str] | None = None
+    """(user id, setting key): the new row's seq is also stored, in the same transaction, as
+    that user's setting `key` (what `mark_last_seq` writes: everything logged so far has been
+    shown to them), saving the game master a second write per press."""
 
 
 class OwnerClaim(BaseModel):
@@ -345,6 +352,10 @@ class GameStore(ABC):
     Every write is one transaction: it either fully happened or not at all, also across a
     crash. Subclasses must call `super().__init__()` so `channel_lock` works.
     """
+
+    #: which kind of database this is, as `factory.backend_of` names it ("sqlite", "postgres"):
+    #: start-up says which store the bot uses, and a refusal names the right setting
+    backend: ClassVar[str] = "sqlite"
 
     def __init__(self) -> None:
         # Weak values: a lock nobody holds or waits on has no state worth keeping, so
@@ -508,6 +519,13 @@ class GameStore(ABC):
         seq = await self.last_seq(game_id)
         await self.set_user_setting(user_id, key, seq)
         return seq
+
+    async def actions_since_mark(self, user_id: int, key: str, game_id: int) -> tuple[int, list[ActionRecord]]:
+        """The user's marker `key` (0 when unset) and the game's log rows after it (none when
+        the marker is unset): what a person has not been shown yet, read together."""
+        seen, _newest = await self.user_setting_and_last_seq(user_id, key, game_id, 0)
+        mark = int(seen or 0)
+        return mark, ([] if mark == 0 else await self.actions(game_id, after_seq=mark))
 
     # -- one writer per database ------------------------------------------------------
     #

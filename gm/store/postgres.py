@@ -143,6 +143,7 @@ class PostgresStore(GameStore):
     """
 
     shared_by_processes = True
+    backend = "postgres"
 
     def __init__(self, dsn: str, *,
                  schema: str | None = None,
@@ -401,7 +402,7 @@ class PostgresStore(GameStore):
                    and (self.shards is None or any(scopes_conflict(c.scope, w) for w in wanted))]
         if not holders:  # the holder left meanwhile: a retry will do
             return StoreError(f"a write to {self.path} met another process's claim; try again")
-        return StoreOwned(self.path, max(holders, key=lambda c: c.heartbeat or 0.0))
+        return StoreOwned(self.path, max(holders, key=lambda c: c.heartbeat or 0.0), self.backend)
 
     # ------------------------------------------------------------------ records
 
@@ -481,6 +482,13 @@ class PostgresStore(GameStore):
                 f" {args(events, 'text')}, {args(meta.state_hash, 'text')}, {args(bool(meta.revealed), 'bool')}"
                 " FROM upd)"
             )
+            if meta.seen is not None:  # "seen up to here" in the same statement, as mark_last_seq writes it
+                insert += (
+                    ", seen AS (INSERT INTO user_settings (user_id, key, value, updated_at)"
+                    f" SELECT {args(int(meta.seen[0]), 'int8')}, {args(str(meta.seen[1]), 'text')}, last_seq::text, {now}"
+                    " FROM upd ON CONFLICT (user_id, key) DO UPDATE"
+                    " SET value = excluded.value, updated_at = excluded.updated_at)"
+                )
         sql = (
             f"WITH fence AS ({fence}),"
             f" upd AS (UPDATE games SET {', '.join(assignments)} WHERE {where} RETURNING {columns}, last_seq){insert}"
@@ -846,11 +854,11 @@ class PostgresStore(GameStore):
             same_machine = before.host == self.identity.host and (
                 not before.boot or not self.identity.boot or before.boot == self.identity.boot)
             if not wait or same_machine:
-                raise StoreOwned(self.path, before)
+                raise StoreOwned(self.path, before, self.backend)
             if first_seen is None:
                 first_seen = before.heartbeat
             elif before.heartbeat != first_seen or self.wall_clock() > give_up:
-                raise StoreOwned(self.path, before)
+                raise StoreOwned(self.path, before, self.backend)
             await asyncio.sleep(min(1.0, self.lease_seconds / 4))
 
     async def renew_ownership(self) -> None:

@@ -23,7 +23,10 @@ Why it is fast: aiosqlite runs each call on its worker thread and wakes the even
 the answer, and each such trip costs far more than the SQL of a small write. So every write
 (`BEGIN IMMEDIATE`, the lease check, the version check, the rows, the file check, `COMMIT`)
 is one plain function run on the worker thread with the raw `sqlite3` connection: one trip
-per committed action (`_write_in`), whatever the write does.
+per committed action (`_write_in`), whatever the write does. The small reads of a press (its
+game, a "seen" marker) make no trip at all: they run on a second, read-only connection owned by
+the event loop's thread (`_read_now`), which in WAL mode never waits for the writer and sees
+every committed write; inside `transaction()` they go to the writer's connection.
 """
 from __future__ import annotations
 
@@ -34,6 +37,7 @@ import json
 import os
 import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
@@ -71,6 +75,11 @@ from .migrations import current_version, migrate
 from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity, claim_is_dead
 
 SQLITE_FULL = 13
+SQLITE_BUSY, SQLITE_LOCKED = 5, 6
+#: how long a read on the event loop's own connection may wait for a lock before it goes to
+#: the worker thread instead (readers of a WAL database wait only in rare moments, such as
+#: another process recovering the log after a crash)
+READER_BUSY_MS = 20
 OWNER_SCOPE = "all"
 
 _GAME_COLUMNS = (
@@ -78,6 +87,19 @@ _GAME_COLUMNS = (
     "created_at, updated_at, deadline, settings"
 )
 _OPEN_SQL = "('lobby', 'active')"
+#: the game row without `state`: what a write that replaces the state reads back
+_GAME_COLUMNS_NO_STATE = _GAME_COLUMNS.replace(" state,", "")
+#: a versioned write reads the row it changes and the log's newest seq in one statement
+_CHANGE_READ = {
+    columns: f"SELECT {columns}, (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = games.id)"
+             " AS last_seq FROM games WHERE id = ?"
+    for columns in (_GAME_COLUMNS, _GAME_COLUMNS_NO_STATE)
+}
+_INSERT_ACTION = ("INSERT INTO actions (game_id, seq, actor, action, created_at, version_after,"
+                  " events, state_hash, revealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_UPSERT_USER_SETTING = ("INSERT INTO user_settings (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
+                        " ON CONFLICT (user_id, key) DO UPDATE"
+                        " SET value = excluded.value, updated_at = excluded.updated_at")
 
 Synchronous = Literal["OFF", "NORMAL", "FULL", "EXTRA"]
 T = TypeVar("T")
@@ -140,6 +162,10 @@ class SqliteStore(GameStore):
         self._synchronous = synchronous
         self._busy_timeout_ms = int(busy_timeout_ms)
         self._db: aiosqlite.Connection | None = None
+        #: a second connection, used on the event loop's thread for the small reads of a press
+        #: (see `_read_now`); None for `:memory:` and URI databases
+        self._reader: sqlite3.Connection | None = None
+        self._reader_thread: int | None = None
         self._lock = asyncio.Lock()
         self.journal_mode: str | None = None
         """What SQLite reports after open: 'wal' for files, 'memory' for `:memory:`."""
@@ -175,8 +201,26 @@ class SqliteStore(GameStore):
         self._db = db
         self._refused = None
         self._file_id = self._stat_id()
+        if not self.in_memory and not is_uri:
+            self._open_reader()
+
+    def _open_reader(self) -> None:
+        """The read-only connection of the event loop's thread (after the migrations ran)."""
+        reader = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            reader.row_factory = sqlite3.Row
+            reader.execute(f"PRAGMA busy_timeout = {READER_BUSY_MS}")
+            reader.execute("PRAGMA query_only = ON")
+        except BaseException:
+            reader.close()
+            raise
+        self._reader, self._reader_thread = reader, threading.get_ident()
 
     async def close(self) -> None:
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            with suppress(sqlite3.Error):
+                reader.close()
         if self._db is None:
             return
         async with self._lock:  # let an in-flight transaction finish first
@@ -254,6 +298,31 @@ class SqliteStore(GameStore):
         async with self._locked():
             self._check_file()
             return list(await self._conn.execute_fetchall(sql, params))
+
+    async def _read_now(self, read: Callable[[sqlite3.Connection], T]) -> T:
+        """`read(connection)` on the event loop's own connection, without a trip to the worker.
+
+        A point read of a WAL database takes microseconds and never waits for the writer,
+        while a trip costs a wake-up of the worker and of the event loop (and, with another
+        thread busy drawing a picture, a wait for the interpreter lock): the reads of a press
+        (its game, the "seen" marker) are done here. It sees every committed write, as a read
+        queued behind it on the worker would. Inside `transaction()` (whose rows only the
+        writer's connection sees yet), for `:memory:`, on another thread, or if the file is
+        locked for a moment, the read makes its one trip to the worker as before."""
+        reader = self._reader
+        if reader is not None and self._txn() is None and threading.get_ident() == self._reader_thread:
+            self._check_file()
+            try:
+                return read(reader)
+            except sqlite3.OperationalError as exc:
+                if getattr(exc, "sqlite_errorcode", 0) & 0xFF not in (SQLITE_BUSY, SQLITE_LOCKED):
+                    raise
+        async with self._locked():
+            self._check_file()
+            return await self._hop(read)
+
+    async def _rows_now(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        return await self._read_now(lambda conn: conn.execute(sql, params).fetchall())
 
     async def _hop(self, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(raw_connection, *args)` on aiosqlite's worker thread: exactly one trip.
@@ -343,7 +412,11 @@ class SqliteStore(GameStore):
             txn.savepoints += 1
             return await self._hop(self._savepoint_sync, f"w{txn.savepoints}", work)
         async with self._lock:
-            self._check_file()
+            # the file itself is checked on the worker, just before COMMIT (`_commit_sync`): a
+            # write into a removed or replaced file is rolled back there, so only a refusal
+            # already known is raised here, without another stat of the file
+            if self._refused is not None:
+                raise self._refused
             try:
                 return await self._hop(self._transaction_sync, work, fence)
             except (sqlite3.Error, OSError) as exc:
@@ -472,22 +545,25 @@ class SqliteStore(GameStore):
                 # A closed game must not be re-armed by the turn clock after a restart.
                 fields["deadline"] = None
         row: tuple[Any, ...] | None = None
+        seen: tuple[int, str] | None = None
         if log is not None:  # serialised here: a bad payload fails before the transaction
             meta = meta or LogMeta()
             row = (log[0], log[1], None if meta.events is None else dump_json(meta.events),
                    meta.state_hash, int(meta.revealed))
+            seen = meta.seen
 
         # The row is read without `state` when the write replaces it (a state is kilobytes),
         # and the record returned is built from that row and the new values, as a re-read
         # would give it back: one read, one insert, one update per commit.
-        columns = _GAME_COLUMNS if "state" not in fields else _GAME_COLUMNS.replace(" state,", "")
+        read = _CHANGE_READ[_GAME_COLUMNS if "state" not in fields else _GAME_COLUMNS_NO_STATE]
         parsed = {k: json.loads(fields[k]) for k in ("options", "settings") if k in fields}
+        assignments = ", ".join(f"{column} = ?" for column in fields)
+        update = f"UPDATE games SET {assignments}{', ' if fields else ''}version = ?, updated_at = ? WHERE id = ? AND version = ?"
+        values = tuple(fields.values())
 
         def work(conn: sqlite3.Connection) -> GameRecord:
             now = float(self.clock())  # under the write lock, as the rows it stamps
-            found = conn.execute(
-                f"SELECT {columns}, (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = games.id)"
-                " AS last_seq FROM games WHERE id = ?", (game_id,)).fetchone()
+            found = conn.execute(read, (game_id,)).fetchone()
             if found is None:
                 raise GameNotFound(game_id)
             version = found["version"]
@@ -496,17 +572,13 @@ class SqliteStore(GameStore):
             new_version = version + 1
             if row is not None:
                 actor, action_json, events_json, state_hash, revealed = row
-                conn.execute(
-                    "INSERT INTO actions (game_id, seq, actor, action, created_at, version_after,"
-                    " events, state_hash, revealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, int(found["last_seq"]) + 1, actor, action_json, now, new_version,
-                     events_json, state_hash, revealed),
-                )
-            changed = {**fields, "version": new_version, "updated_at": now}
-            assignments = ", ".join(f"{column} = ?" for column in changed)
+                seq = int(found["last_seq"]) + 1
+                conn.execute(_INSERT_ACTION, (game_id, seq, actor, action_json, now, new_version,
+                                              events_json, state_hash, revealed))
+                if seen is not None:  # "seen up to here", as mark_last_seq writes it
+                    conn.execute(_UPSERT_USER_SETTING, (int(seen[0]), str(seen[1]), dump_json(seq), now))
             try:
-                cursor = conn.execute(f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",
-                                      (*changed.values(), game_id, version))
+                cursor = conn.execute(update, (*values, new_version, now, game_id, version))
                 if cursor.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE
                     raise StaleVersion(version, game_id=game_id, expected_version=expected_version)
             except sqlite3.IntegrityError:
@@ -516,7 +588,7 @@ class SqliteStore(GameStore):
                     if other is not None and other.id != game_id:
                         raise GameExists(other) from None
                 raise
-            return self._record(found, changed, parsed)
+            return self._record(found, {**fields, "version": new_version, "updated_at": now}, parsed)
 
         return await self._write_in(work)
 
@@ -563,11 +635,11 @@ class SqliteStore(GameStore):
         return await self._write_in(work)
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        rows = await self._fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        rows = await self._rows_now(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return self._to_game(rows[0]) if rows else None
 
     async def get_active_game(self, channel_id: int) -> GameRecord | None:
-        rows = await self._fetchall(
+        rows = await self._rows_now(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL}",
             (channel_id,),
         )
@@ -643,7 +715,7 @@ class SqliteStore(GameStore):
         return await self._change(game_id, expected_version, fields, log)
 
     async def last_seq(self, game_id: int) -> int:
-        rows = await self._fetchall("SELECT COALESCE(MAX(seq), 0) AS n FROM actions WHERE game_id = ?", (game_id,))
+        rows = await self._rows_now("SELECT COALESCE(MAX(seq), 0) AS n FROM actions WHERE game_id = ?", (game_id,))
         return int(rows[0]["n"])
 
     async def set_settings(self, game_id: int, settings: Mapping[str, Any],
@@ -686,7 +758,7 @@ class SqliteStore(GameStore):
     # ------------------------------------------------------------------ user settings
 
     async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
-        rows = await self._fetchall(
+        rows = await self._rows_now(
             "SELECT value FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
         )
         return json.loads(rows[0]["value"]) if rows else default
@@ -718,7 +790,7 @@ class SqliteStore(GameStore):
 
     async def user_setting_and_last_seq(self, user_id: int, key: str, game_id: int,
                                         default: Any = None) -> tuple[Any, int]:
-        rows = await self._fetchall(
+        rows = await self._rows_now(
             "SELECT (SELECT value FROM user_settings WHERE user_id = ? AND key = ?),"
             " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?)", (user_id, key, game_id))
         value, seq = rows[0][0], rows[0][1]
@@ -728,15 +800,25 @@ class SqliteStore(GameStore):
         def work(conn: sqlite3.Connection) -> int:
             seq = int(conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?",
                                    (game_id,)).fetchone()[0])
-            conn.execute(
-                "INSERT INTO user_settings (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (user_id, key) DO UPDATE"
-                " SET value = excluded.value, updated_at = excluded.updated_at",
-                (user_id, key, dump_json(seq), float(self.clock())),
-            )
+            conn.execute(_UPSERT_USER_SETTING, (user_id, key, dump_json(seq), float(self.clock())))
             return seq
 
         return await self._write_in(work)
+
+    async def actions_since_mark(self, user_id: int, key: str, game_id: int) -> tuple[int, list[ActionRecord]]:
+        """The marker and the rows after it together (the base class makes two calls)."""
+        def read(conn: sqlite3.Connection) -> tuple[int, list[ActionRecord]]:
+            found = conn.execute("SELECT value FROM user_settings WHERE user_id = ? AND key = ?",
+                                 (user_id, key)).fetchone()
+            mark = int(json.loads(found[0]) or 0) if found is not None else 0
+            if mark == 0:
+                return 0, []
+            rows = conn.execute(
+                "SELECT game_id, seq, actor, action, created_at, version_after, events, state_hash, revealed"
+                " FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, mark)).fetchall()
+            return mark, [self._to_action(r) for r in rows]
+
+        return await self._read_now(read)
 
     # ------------------------------------------------------------------ one writer per database
 

@@ -137,6 +137,11 @@ async def test_standard_game_two_people_two_ai_to_a_winner_by_artifacts(world, s
     # the winner took the fourth Artifact in the Final Battle (ruling final_battle_stakes)
     assert played.end_reason == "final_battle", played.end_reason
     assert played.winner_artifacts >= 4
+    # the echo of a press is posted in the channel: built from the spectator view, so keeping
+    # one of two secretly dealt characters never names either in it (the narration then says
+    # which one was kept, as everyone learns it)
+    kept = [line for line in played.transcript if line.startswith("✅") and "Keep" in line]
+    assert kept and all("character 1 of 2" in line or "character 2 of 2" in line for line in kept), kept
     told = "\n".join(played.transcript)
     assert "the Final Battle is called" in told and "The Final Battle begins at" in told
     assert played.defences, "no person had to answer a fight between characters"

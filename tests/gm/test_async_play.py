@@ -415,3 +415,49 @@ async def test_one_undo_entry_can_take_back_several_steps_on_replay(env):
     assert report.ok and found.system.dump_state(report.final) == after_start
     too_many = undo.model_copy(update={"action": {"type": "undo", "seq": 1, "steps": 9}})
     assert not replay(found.record, rows + [too_many], check=False).ok
+
+
+class _CountingQueue:
+    """Stands in for aiosqlite's queue to its worker thread, counting the trips put on it."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.trips = inner, 0
+
+    def put_nowait(self, item) -> None:
+        self.trips += 1
+        self.inner.put_nowait(item)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+async def test_a_press_is_one_trip_and_moves_the_seen_marker_in_its_commit(env):
+    """Issue 12: a press makes one trip to SQLite's worker thread, its commit. The game and
+    the digest (the presser's "seen" marker and the rows after it) are read on the event loop's
+    own connection, and the marker rides in the commit (nothing is written after the reply)."""
+    gm, clock, _ = env
+    res = await _game(gm)
+    first = res.system.pending(res.state).player
+    other = "200" if first == "100" else "100"
+    await gm.mark_seen(res.record, other)
+    queue = _CountingQueue(gm.store._conn._tx)
+    gm.store._conn._tx = queue
+    state, presses = res.state, []
+    while res.system.pending(state).player == first:
+        acts = res.system.legal_actions(state, first)
+        before = queue.trips
+        r = await gm.act(1, int(first), acts[-1] if state.turn.phase == "act" else acts[0])
+        presses.append(queue.trips - before)
+        assert not gm._marks  # nothing left to write in the background
+        seq = await gm.store.last_seq(r.record.id)
+        assert await gm.store.get_user_setting(int(first), f"seen:{r.record.id}") == seq
+        state = r.state
+    assert presses and all(n == 1 for n in presses), presses
+    # the other player's turn opens: they are told what happened since they looked
+    acts = res.system.legal_actions(state, other)
+    before = queue.trips
+    r = await gm.act(1, int(other), acts[0])
+    assert queue.trips - before == 1
+    kinds = [e.kind for e in r.digest]
+    assert "turn_ended" in kinds and any(e.player == first for e in r.digest)
+    assert await gm.store.get_user_setting(int(other), f"seen:{r.record.id}") == await gm.store.last_seq(r.record.id)

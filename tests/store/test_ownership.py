@@ -61,6 +61,7 @@ async def test_second_process_is_refused_naming_the_database(make_store):
         with pytest.raises(StoreOwned) as err:
             await second.acquire_ownership()
         assert first.path in str(err.value) and err.value.holder.pid == os.getpid()
+        assert err.value.backend == first.backend  # the refusal names the kind of database (issue 16)
         # and it may not write either, even without claiming
         with pytest.raises(StoreOwned):
             await _game(second)

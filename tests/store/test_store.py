@@ -18,6 +18,7 @@ from gm.store import (
     GameNotFound,
     GameRecord,
     GameStore,
+    LogMeta,
     SqliteStore,
     StaleVersion,
     StoreError,
@@ -410,6 +411,43 @@ async def test_seen_markers_agree_with_the_two_call_versions(store: GameStore) -
     assert await store.user_setting_and_last_seq(6, "k", game.id + 99, "none") == (4, 0)
     assert await store.user_setting_and_last_seq(7, "k", game.id + 99, "none") == ("none", 0)
     assert await store.last_seq(game.id + 99) == 0
+
+
+async def test_a_commit_can_carry_the_seen_marker(store: GameStore) -> None:
+    """`LogMeta.seen` stores the new row's seq as the user's marker in the same transaction,
+    exactly what `mark_last_seq` would store after it; a refused commit moves nothing."""
+    game = await new_game(store)
+    key = f"seen:{game.id}"
+    record = await store.commit_action(game.id, 0, "5", {"n": 0}, "{}", meta=LogMeta(seen=(5, key)))
+    assert await store.get_user_setting(5, key) == 1
+    record = await store.commit_action(game.id, record.version, "ai", {"n": 1}, "{}", meta=LogMeta(seen=(5, key)))
+    assert await store.get_user_setting(5, key) == 2 == await store.last_seq(game.id)
+    assert await store.get_user_setting(6, key) is None  # only the user named
+    with pytest.raises(StaleVersion):
+        await store.commit_action(game.id, 0, "5", {"n": 9}, "{}", meta=LogMeta(seen=(5, key)))
+    assert await store.get_user_setting(5, key) == 2
+    await store.commit_action(game.id, record.version, "6", {"n": 2}, "{}")  # no marker: stays
+    assert await store.get_user_setting(5, key) == 2
+    assert await store.mark_last_seq(5, key, game.id) == 3  # the separate call agrees
+
+
+async def test_actions_since_mark_reads_what_a_person_has_not_seen(store: GameStore) -> None:
+    """The digest's read: the marker (0 when unset, and then no rows) and the rows after it,
+    the same as the two separate calls give."""
+    game = await new_game(store)
+    key = f"seen:{game.id}"
+    assert await store.actions_since_mark(5, key, game.id) == (0, [])
+    version = game.version
+    for i in range(4):
+        version = (await store.commit_action(game.id, version, "p", {"n": i}, "{}",
+                                             meta=LogMeta(seen=(5, key)) if i == 1 else None)).version
+    mark, rows = await store.actions_since_mark(5, key, game.id)
+    assert mark == 2 and [r.seq for r in rows] == [3, 4] and [r.action for r in rows] == [{"n": 2}, {"n": 3}]
+    assert (mark, rows) == await GameStore.actions_since_mark(store, 5, key, game.id)
+    assert rows == await store.actions(game.id, after_seq=2)
+    await store.mark_last_seq(5, key, game.id)
+    assert await store.actions_since_mark(5, key, game.id) == (4, [])
+    assert await store.actions_since_mark(6, key, game.id) == (0, [])
 
 
 async def test_a_refused_write_inside_a_transaction_leaves_the_rest(store: GameStore) -> None:

@@ -91,6 +91,20 @@ async def test_commit_action_is_one_trip(store: SqliteStore) -> None:
     assert await store.get_game(game.id) == record
 
 
+async def test_the_seen_marker_rides_in_the_commit_and_the_digest_is_read_without_a_trip(store: SqliteStore) -> None:
+    """A press moves its player's "seen up to here" marker inside its commit (no second write),
+    and the digest reads the marker and the rows after it on the event loop's own connection."""
+    game = await new_game(store)
+    queue = counter(store)
+    key = f"seen:{game.id}"
+    n, record = await trips(queue, store.commit_action(game.id, 0, "42", {"n": 1}, STATE,
+                                                       meta=LogMeta(seen=(42, key))))
+    assert n == 1 and record.version == 1
+    await store.commit_action(game.id, 1, "43", {"n": 2}, STATE)
+    n, (mark, rows) = await trips(queue, store.actions_since_mark(42, key, game.id))
+    assert n == 0 and mark == 1 and [r.seq for r in rows] == [2]
+
+
 async def test_a_refused_commit_is_one_trip_and_writes_nothing(store: SqliteStore) -> None:
     game = await new_game(store)
     queue = counter(store)
@@ -126,14 +140,47 @@ async def test_every_write_of_a_press_is_one_trip(store: SqliteStore) -> None:
     assert await store.pending_messages() == []
 
 
-async def test_reads_are_one_trip_each(store: SqliteStore) -> None:
+async def test_reads_are_one_trip_at_most_and_a_press_reads_without_any(store: SqliteStore) -> None:
+    """The reads of a press (its game, the "seen" marker) use the event loop's own read-only
+    connection: no trip. Longer reads (the whole log, statistics) make one trip each."""
     game = await new_game(store)
     await store.commit_action(game.id, 0, "p", {"n": 1}, "{}")
     queue = counter(store)
-    for call in (store.get_game(game.id), store.get_active_game(CHANNEL), store.actions(game.id),
-                 store.last_seq(game.id), store.get_user_setting(5, "lang"), store.stats()):
+    for call, expected in ((store.get_game(game.id), 0), (store.get_active_game(CHANNEL), 0),
+                           (store.last_seq(game.id), 0), (store.get_user_setting(5, "lang"), 0),
+                           (store.user_setting_and_last_seq(5, "lang", game.id), 0),
+                           (store.actions(game.id), 1), (store.stats(), 1)):
         n, _ = await trips(queue, call)
-        assert n == 1, call
+        assert n == expected, call
+
+
+async def test_a_read_on_the_loop_sees_every_commit_and_refuses_a_replaced_file(store: SqliteStore, tmp_path: Path) -> None:
+    game = await new_game(store)
+    for i in range(3):
+        written = await store.commit_action(game.id, i, "p", {"n": i}, STATE.replace("1", str(i)))
+        assert await store.get_active_game(CHANNEL) == written == await store.get_game(game.id)
+    # another connection (another process) commits: the next read sees it
+    other = sqlite3.connect(tmp_path / "gm.sqlite3")
+    other.execute("UPDATE games SET host_id = 77 WHERE id = ?", (game.id,))
+    other.commit()
+    other.close()
+    assert (await store.get_game(game.id)).host_id == 77  # type: ignore[union-attr]
+    os.replace(tmp_path / "gm.sqlite3", tmp_path / "moved.sqlite3")
+    with pytest.raises(DatabaseGone):
+        await store.get_active_game(CHANNEL)
+
+
+async def test_inside_a_transaction_reads_see_its_own_writes(store: SqliteStore) -> None:
+    """`transaction()` rows are not committed yet: its reads go through the writer's connection."""
+    game = await new_game(store)
+    queue = counter(store)
+    async with store.transaction():
+        await store.commit_action(game.id, 0, "p", {"n": 1}, "{}")
+        before = queue.trips
+        found = await store.get_game(game.id)
+        assert queue.trips - before == 1 and found is not None and found.version == 1
+        assert await store.last_seq(game.id) == 1
+    assert (await store.get_game(game.id)).version == 1  # type: ignore[union-attr]
 
 
 async def test_a_transaction_is_one_trip_per_write_plus_begin_and_commit(store: SqliteStore) -> None:
@@ -208,14 +255,15 @@ async def test_the_record_a_write_returns_is_the_row_as_read_back(store: SqliteS
         version = written.version
 
 
-async def test_seen_markers_are_one_trip_and_agree_with_the_two_call_versions(store: SqliteStore) -> None:
-    """The game master's "seen up to here" marker: read with the newest seq, or set to it."""
+async def test_seen_markers_are_one_trip_at_most_and_agree_with_the_two_call_versions(store: SqliteStore) -> None:
+    """The game master's "seen up to here" marker: read with the newest seq (on the event
+    loop's own connection: no trip), or set to it (one trip)."""
     game = await new_game(store)
     for i in range(3):
         await store.commit_action(game.id, i, "p", {"n": i}, "{}")
     queue = counter(store)
     n, got = await trips(queue, store.user_setting_and_last_seq(5, f"seen:{game.id}", game.id, 0))
-    assert n == 1 and got == (0, 3)
+    assert n == 0 and got == (0, 3)
     n, seq = await trips(queue, store.mark_last_seq(5, f"seen:{game.id}", game.id))
     assert n == 1 and seq == 3
     assert await store.get_user_setting(5, f"seen:{game.id}") == 3
