@@ -633,9 +633,15 @@ class TableCog(commands.Cog):
         if pend is None:
             return
         started = [e.player for step in result.steps for e in step.events if e.kind == "turn_started"]
-        if not started or started[-1] != pend.player:
+        channel = f"<#{result.record.channel_id}>"
+        if started and started[-1] == pend.player:
+            await self.notify_dm(pend.player, t(locale, "table.your_turn_dm", channel=channel))
             return
-        await self.notify_dm(pend.player, t(locale, "table.your_turn_dm", channel=f"<#{result.record.channel_id}>"))
+        # a decision passed to someone in the middle of another's turn (a defender choosing
+        # what to lose, the Royal Cape's holder picking the battleground): they are told too
+        before = result.system.pending(result.before) if result.before is not None else None
+        if not started and (before is None or before.player != pend.player):
+            await self.notify_dm(pend.player, t(locale, "table.your_decision_dm", channel=channel))
 
 
 

@@ -132,8 +132,12 @@ async def test_standard_game_two_people_two_ai_to_a_winner_by_artifacts(world, s
     clock = Clock()
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         bot.gm._seed = lambda: SEED
+        for uid in (alice, bob):
+            await fake.slash(bot, uid, ch, "notify", dm="on")
         first = await open_standard(fake, bot, ch, alice, bob, ai=2, bank_hours=48.0)
         played = await drive(fake, bot, ch, {"alice": alice, "bob": bob}, clock, first)
+        defender = int(played.defences[0]["defender"]) if played.defences else None
+        dms = [m.content for m in fake.messages_in(fake.dm_channel(defender))] if defender else []
     # the winner took the fourth Artifact in the Final Battle (ruling final_battle_stakes)
     assert played.end_reason == "final_battle", played.end_reason
     assert played.winner_artifacts >= 4
@@ -149,3 +153,5 @@ async def test_standard_game_two_people_two_ai_to_a_winner_by_artifacts(world, s
     assert f"<@{d['defender']}>" in d["message"]
     assert d["wrong"] is not None and d["wrong"].ephemeral
     assert d["ticks"] in ([], ["reminder"])  # five hours of a 48-hour bank: no expiry
+    # the defender, who opted in to direct messages, is told a decision of theirs is waiting
+    assert any("only you can answer" in m for m in dms), dms
