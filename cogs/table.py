@@ -761,6 +761,8 @@ class TableCommands:
     @app_commands.command(name="replay", description="Re-play the stored log from the seed and check it gives the stored game")
     async def replay_cmd(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
+        # a long log (a campaign) can take longer than Discord's 3 s: "thinking…" first
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             found, report = await _gm(interaction.client).check_replay(interaction.channel_id)  # type: ignore[arg-type]
         except (GameError, RuleError) as exc:
@@ -769,7 +771,7 @@ class TableCommands:
             text = t(locale, "table.replay_ok", game_id=found.record.id, steps=report.steps)
         else:
             text = t(locale, "table.replay_diverged", game_id=found.record.id, seq=report.diverged_at, detail=report.detail)
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="history", description="Games played in this channel")
     async def history(self, interaction: discord.Interaction) -> None:

@@ -2,6 +2,8 @@
 past games."""
 from __future__ import annotations
 
+import asyncio
+
 import json
 from typing import Any
 
@@ -49,7 +51,10 @@ class RecordsMixin(SessionCore):
 
     async def check_replay(self, channel_id: int) -> tuple[Result, ReplayReport]:
         found, rows = await self.log(channel_id)
-        return found, replay(found.record, rows, system=found.system)
+        # a long campaign's log takes seconds to replay: off the event loop, so other tables
+        # keep being answered meanwhile (the replay is pure: engine and models only)
+        report = await asyncio.to_thread(replay, found.record, rows, system=found.system)
+        return found, report
 
     async def history(self, channel_id: int) -> list[Result]:
         return [self._result(r, self.decode(r)) for r in await self.store.list_games(channel_id, include_finished=True)
