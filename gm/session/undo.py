@@ -6,6 +6,8 @@ A step that showed something new (a die, a card) cannot be taken back: the log r
 """
 from __future__ import annotations
 
+import asyncio
+
 from typing import Any
 
 from engine.core.errors import RuleError
@@ -107,7 +109,8 @@ class UndoMixin(Steps):
         undo_row = ActionRecord(game_id=record.id, seq=rows[-1].seq + 1, actor=proposal.proposer,
                                 action={"type": "undo", "seq": proposal.seq, "steps": proposal.steps},
                                 created_at=self.clock(), version_after=0)
-        report = replay(record, rows + [undo_row], check=False, system=sysobj)
+        # off the event loop: a long log (a campaign) takes seconds to replay
+        report = await asyncio.to_thread(replay, record, rows + [undo_row], check=False, system=sysobj)
         if not report.ok or report.final is None:
             raise GameError("error.undo_failed", detail=report.detail)
         state = report.final
