@@ -54,6 +54,18 @@ def table_ui(result: Result) -> TableUI:
     return ui
 
 
+async def send_private(interaction: discord.Interaction, result: Result, actor: str, locale: str) -> None:
+    """What only the presser learned by their own step (a card seen in a Prophetic Dream), in
+    a reply only they see; the channel was told only that they looked."""
+    private = table_ui(result).private_lines
+    if private is None:
+        return
+    events = [e for step in result.steps if step.actor == actor and not step.ai for e in step.events]
+    lines = private(result.view(actor), events, locale) if events else []
+    if lines:
+        await interaction.followup.send(clip("\n".join(lines), 2000), ephemeral=True)
+
+
 def games_help(locale: str) -> str:
     """Each /game new choice (as typed) with the optional rules it offers, for /help."""
     lines = []
@@ -497,6 +509,7 @@ class TableCog(commands.Cog):
         done = t(locale, "play.done", player=interaction.user.display_name, choice=label or "")
         await interaction.response.edit_message(content=clip(done, 2000), view=None)
         await send_turn(interaction, result, locale, followup=True)
+        await send_private(interaction, result, actor, locale)
 
     async def on_replace(self, interaction: discord.Interaction, game: int, old: str, new: str) -> None:
         if str(interaction.user.id) != new:

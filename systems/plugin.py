@@ -88,6 +88,9 @@ class TableUI:
     characters: Callable[[Mapping[str, Any], str], list[Character]]
     #: (state, locale) -> the board picture as PNG bytes, from the spectator view (None: no picture)
     board_picture: Callable[[Any, str], bytes] | None = None
+    #: (the actor's own view, events of their step, locale) -> what only they learned (a card seen
+    #: in secret), sent to them alone right after their press (None: nothing is ever private)
+    private_lines: Callable[[Any, list[Event], str], list[str]] | None = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from engine.prophecy.state import ProphecyState
 from gm.i18n import has, t
 from systems.plugin import Character, ContentWords, Edition, RulesShelf, SystemPlugin, TableUI, Variant
 from systems.prophecy.board_image import DEFAULT_LABELS, render_board
-from systems.prophecy.describe import describe_action, describe_event, narrate
+from systems.prophecy.describe import describe_action, describe_event, narrate, private_lines
 from systems.prophecy.embeds import end_embed, error_words, sheet_embed, status_embeds
 from systems.prophecy.turn import picture_with_turn, turn_message
 
@@ -95,6 +95,7 @@ PLUGIN = SystemPlugin(
         narrate=narrate,
         characters=characters,
         board_picture=board_picture,
+        private_lines=private_lines,
     ),
     rules=(RulesShelf("prophecy", "commands.choices.prophecy"),
            RulesShelf("prophecy_standard", "commands.choices.prophecy_standard"),

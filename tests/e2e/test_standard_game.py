@@ -12,7 +12,7 @@ from tests.e2e.helpers import press_best, prompt_of
 
 #: a game (seat order, dice, AI choices) that has everything this file checks: a person
 #: defending in a fight between characters, the Final Battle, and a winner by Artifacts
-SEED = 6
+SEED = 15
 HOUR = 3600.0
 
 
@@ -34,6 +34,7 @@ class Played:
     end_reason: str | None = None
     winner: str | None = None
     winner_artifacts: int = 0
+    dreams: list = field(default_factory=list)
     transcript: list[str] = field(default_factory=list)
 
 
@@ -74,6 +75,8 @@ async def drive(fake, bot, ch, people: dict[str, int], clock: Clock, first, max_
                                     "wrong": wrong, "ticks": [t.kind for t in ticks]})
         reply = await press_best(fake, bot, ch, message, people, rng)
         played.presses += 1
+        if pend.kind == "decide_dream" and pend.player in ids:
+            played.dreams.append((pend.player, reply))
     played.transcript = [m.content + "\n" + "\n".join(str(e.get("description") or "") for e in m.embeds)
                          for m in fake.messages_in(ch)]
     found = await bot.gm.latest(ch)
@@ -153,5 +156,16 @@ async def test_standard_game_two_people_two_ai_to_a_winner_by_artifacts(world, s
     assert f"<@{d['defender']}>" in d["message"]
     assert d["wrong"] is not None and d["wrong"].ephemeral
     assert d["ticks"] in ([], ["reminder"])  # five hours of a 48-hour bank: no expiry
+    # a Prophetic Dream (ruling prophetic_dream): the channel learns only which card was looked
+    # at; the dreamer gets what it is at once, in a reply only they see
+    assert played.dreams, "no person dreamt in this game"
+    for dreamer, reply in played.dreams:
+        private = [m for m in reply.messages if m.ephemeral]
+        public = [m for m in reply.messages if not m.ephemeral]
+        assert private and all(m.visible_to == int(dreamer) for m in private), [m.content for m in reply.messages]
+        seen = [m.content for m in private if "Only you see this: it is" in (m.content or "")]
+        assert seen, [m.content for m in private]
+        card = seen[0].split("Only you see this: it is ", 1)[1].split(" (")[0]
+        assert card and not any(card in (m.content or "") for m in public), card
     # the defender, who opted in to direct messages, is told a decision of theirs is waiting
     assert any("only you can answer" in m for m in dms), dms
