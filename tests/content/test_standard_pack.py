@@ -251,7 +251,18 @@ def test_abilities__spells_cost_magic_skills_cost_nothing(pack):
             assert a.cast.magic >= 1, a.id
         else:
             assert a.cast.is_free(), a.id
-        assert 1 <= a.experience <= 6, a.id
+
+
+def test_abilities__every_guild_offers_one_a_new_character_can_learn(pack):
+    """Ruling ability_costs, figures source: project: a character starts with the Basic
+    rulebook's Experience, and each guild's deck holds at least one Ability she can pay for on
+    her first visit, so learning is open from the first round (the dearer ones come later)."""
+    start = pack.as_pack().rules.starting_experience.value
+    cheapest: dict[str, int] = {}
+    for a in pack.abilities:
+        cheapest[a.guild] = min(cheapest.get(a.guild, a.experience), a.experience)
+    assert set(cheapest) == {s.guild for s in pack.as_pack().board.spaces if s.guild}
+    assert all(cost <= start for cost in cheapest.values()), cheapest
 
 
 def test_abilities__the_effect_vocabulary_is_all_in_use(pack):
