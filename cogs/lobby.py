@@ -74,8 +74,10 @@ def _choice_title(choice: str, locale: str) -> str:
     return t(locale, key) if key else choice
 
 
-def new_game_options(choice: str, variants: str | None, round_limit: int | None, locale: str) -> tuple[str, dict[str, object]]:
-    """(system, options) for a /game new choice with its optional rules and round limit."""
+def new_game_options(choice: str, variants: str | None, round_limit: int | None,
+                     locale: str) -> tuple[str, dict[str, object], list[Variant]]:
+    """(system, options, the optional rules chosen) for a /game new choice with its optional
+    rules and round limit."""
     try:
         p, edition = edition_of(choice)
     except KeyError:
@@ -88,7 +90,7 @@ def new_game_options(choice: str, variants: str | None, round_limit: int | None,
         raise GameError("variant.clash", first=t(locale, exc.first.title_key), second=t(locale, exc.second.title_key)) from None
     if round_limit is not None:
         options["round_limit"] = round_limit
-    return p.name, options
+    return p.name, options, chosen
 
 
 def character_id(characters: list[Character], text: str) -> str | None:
@@ -126,9 +128,8 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         locale = locale_of(interaction)
         if interaction.channel_id is None:
             return await reply_private(interaction, t(locale, "error.not_in_guild"))
-        choice = system
         try:
-            system, options = new_game_options(choice, variants, round_limit, locale)
+            system, options, chosen = new_game_options(system, variants, round_limit, locale)
         except GameError as exc:
             return await refuse(interaction, exc)
         timebank: dict[str, object] = {}
@@ -143,7 +144,6 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
             return await refuse(interaction, exc)
         line = t(locale, "lobby.created", host=interaction.user.mention, system=edition_name(system, options),
                  game_id=result.record.id)
-        chosen = chosen_variants(choice, variants, locale)
         if chosen:
             line += "\n" + t(locale, "variant.chosen", names="; ".join(
                 f"**{t(locale, v.title_key)}**: {t(locale, v.summary_key)}" for v in chosen))

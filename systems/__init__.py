@@ -7,6 +7,7 @@ system. Adding a system is one line in `REGISTERED`.
 """
 from __future__ import annotations
 
+import copy
 import importlib
 from typing import Any, Mapping, Sequence
 
@@ -133,7 +134,7 @@ class VariantClash(ValueError):
 def merge_options(base: Mapping[str, Any], chosen: Sequence[Variant]) -> dict[str, Any]:
     """The edition's options with each variant's merged in, nested mappings key by key; two
     variants that set the same option differently clash (VariantClash)."""
-    out: dict[str, Any] = _copy(base)
+    out: dict[str, Any] = copy.deepcopy(dict(base))
     owner: dict[tuple[str, ...], Variant] = {}
     for v in chosen:
         for path, value in _leaves(v.options):
@@ -145,10 +146,6 @@ def merge_options(base: Mapping[str, Any], chosen: Sequence[Variant]) -> dict[st
                 node = node.setdefault(key, {})
             node[path[-1]] = value
     return out
-
-
-def _copy(tree: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: _copy(v) if isinstance(v, Mapping) else v for k, v in tree.items()}
 
 
 def _leaves(tree: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:

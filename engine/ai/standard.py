@@ -47,13 +47,6 @@ EXTRA_TURN_V = 1.2
 DUEL_WIN = 0.5
 
 
-def _face_down(ctx: Ctx, plane_id: str) -> bool:
-    """Whether the plane's next Guardian is still face down for the table (public knowledge)."""
-    plane = powers.sstate(ctx).plane(plane_id)
-    slot = plane.guardian_slot()
-    return slot is not None and slot not in plane.up
-
-
 class StandardHeuristic:
     """Chooses, among the legal actions of a Standard game, the best valued one."""
 
@@ -449,7 +442,7 @@ class StandardHeuristic:
             pool, tier = target.greater, "greater"
         # a Guardian face down for the table is turned up first and then fought with the best
         # loadout against whatever it is (ruling guardian_turned_up): value each possible card so
-        turning_up = _face_down(ctx, target.id)
+        turning_up = powers.sstate(ctx).plane(target.id).guardian_face_down()
         total, n = 0.0, 0
         for card in pool:
             g = powers.spack(ctx.state).guardian(card)

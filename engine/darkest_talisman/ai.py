@@ -9,7 +9,6 @@ who want help and co-op seats whose time ran out.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any, Callable
 
 from engine.darkest_talisman import guardians
@@ -29,6 +28,7 @@ from engine.darkest_talisman.actions import (
 from engine.darkest_talisman.content import Pack, pack_by_id
 from engine.darkest_talisman.rules import legal_actions
 from engine.darkest_talisman.state import CampaignState, Hero
+from engine.darkest_talisman.tower import at_most
 
 Chooser = Callable[[CampaignState, str, random.Random], Any]
 
@@ -43,18 +43,6 @@ def random_player(state: CampaignState, actor: str, rng: random.Random) -> Any:
         return rng.choice(chooses)
     return rng.choice(acts)
 
-
-@lru_cache(maxsize=None)
-def _at_most(total: int, dice: int) -> float:
-    """P(sum of `dice` d6 <= total)."""
-    ways = {0: 1}
-    for _ in range(dice):
-        nxt: dict[int, int] = {}
-        for s, w in ways.items():
-            for f in range(1, 7):
-                nxt[s + f] = nxt.get(s + f, 0) + w
-        ways = nxt
-    return sum(w for s, w in ways.items() if s <= total) / 6 ** dice
 
 
 class Heuristic:
@@ -244,7 +232,7 @@ class Heuristic:
             opt = f"attempt:{attr}"
             if opt in self.chooses:
                 total = sum(H.total(self.pack, h, attr) for h in party)  # type: ignore[arg-type]
-                p = _at_most(total, max(1, self.pack.rules.portal_dice.value))
+                p = at_most(total, max(1, self.pack.rules.portal_dice.value))
                 if best is None or p > best[0]:
                     best = (p, opt)
         if best is not None and best[0] >= 0.3:

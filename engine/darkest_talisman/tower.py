@@ -9,6 +9,8 @@ No Adventure cards are drawn on the Tower road and nothing is found there (B4d).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.darkest_talisman import cards, combat, guardians, travel
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.ctx import Ctx
@@ -59,6 +61,20 @@ def fewer_dice(ctx: Ctx, where: str) -> int:
 
 
 # ----------------------------------------------------------------------------- the Portal
+@lru_cache(maxsize=None)
+def at_most(total: int, dice: int) -> float:
+    """P(the sum of `dice` d6 is at most `total`): the chance an attempt on the Portal of Power
+    opens it (for the AI's choice and the odds on the button)."""
+    ways = {0: 1}
+    for _ in range(dice):
+        nxt: dict[int, int] = {}
+        for s, w in ways.items():
+            for f in range(1, 7):
+                nxt[s + f] = nxt.get(s + f, 0) + w
+        ways = nxt
+    return sum(w for s, w in ways.items() if s <= total) / 6 ** dice
+
+
 def attempt_portal(ctx: Ctx, attr: str) -> None:
     state = ctx.state
     payer = _payer(ctx)

@@ -15,6 +15,7 @@ from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import Pack, PlaceCard, Service, StrangerCard
 from engine.darkest_talisman.ctx import EV
 from engine.darkest_talisman.state import card_id
+from engine.darkest_talisman.travel import goal_in
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
 from systems.darkest_talisman import odds
@@ -310,14 +311,8 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
 
 
 def _goal(pack: Pack, loc: str) -> str:
-    for region in pack.regions:
-        if loc in region.aid:
-            return "aid"
-        if loc in region.trove:
-            return "trove"
-        if loc == region.waypoint:
-            return "waypoint"
-    return "aid"
+    """The kind of destination `loc` is, as the rules read it (travel.goal_in)."""
+    return next((kind for region in pack.regions if (kind := goal_in(region, loc)) is not None), "aid")
 
 
 def _region_of_destination(pack: Pack, loc: str) -> str | None:

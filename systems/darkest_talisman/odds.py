@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.tower import at_most
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
 from systems.darkest_talisman.names import Names
@@ -46,18 +47,6 @@ def combat_odds(ours: int, theirs: int, enemy_rolls: bool = True) -> tuple[float
                 tie += pa * pb
     return win, tie, max(0.0, 1.0 - win - tie)
 
-
-@lru_cache(maxsize=None)
-def at_most(total: int, dice: int) -> float:
-    """P(the sum of `dice` d6 is at most `total`)."""
-    ways = {0: 1}
-    for _ in range(dice):
-        nxt: dict[int, int] = {}
-        for s, w in ways.items():
-            for f in range(1, 7):
-                nxt[s + f] = nxt.get(s + f, 0) + w
-        ways = nxt
-    return sum(w for s, w in ways.items() if s <= total) / 6 ** dice
 
 
 def here(n: Names) -> Any:

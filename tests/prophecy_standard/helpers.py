@@ -144,8 +144,7 @@ def _face_down_guardian(state: ProphecyState, target: str) -> bool:
     if state.standard is None or state.has_player(target):
         return False
     plane = next((pl for pl in state.standard.planes if pl.id == target), None)
-    slot = plane.guardian_slot() if plane is not None else None
-    return slot is not None and slot not in plane.up
+    return plane is not None and plane.guardian_face_down()
 
 
 def kinds(events: list[Any]) -> list[str]:

@@ -52,7 +52,7 @@ def attack(ctx: Ctx, p: PlayerState, action: A.Attack, continuing: bool = False,
     slot = plane.guardian_slot()
     if slot is None:
         raise RuleError("error.cannot_attack_plane", target=action.target)
-    if slot not in plane.up:
+    if plane.guardian_face_down():
         # face down for the table (ruling guardian_turned_up): the attack turns it up, and the
         # battle and gear are chosen once everyone sees it, so the buttons offered before
         # never depend on the hidden card
@@ -81,10 +81,9 @@ def plane_actions(ctx: Ctx, p: PlayerState, plane_id: str) -> Iterator[Any]:
     """How she may attack this plane's Guardian now: every loadout against a face-up one, only
     turning it up when it is face down (a card she saw in a dream stays face down for the table)."""
     plane = powers.sstate(ctx).plane(plane_id)
-    slot = plane.guardian_slot()
-    if slot is None:
+    if plane.guardian_slot() is None:
         return
-    if slot not in plane.up:
+    if plane.guardian_face_down():
         yield turn_up(plane_id)
         return
     yield from battle.loadout_actions(ctx, p, battle.guardian_foe(ctx, plane_id), plane_id)

@@ -71,6 +71,12 @@ class PlaneState(BaseModel):
             return "greater"
         return None
 
+    def guardian_face_down(self) -> bool:
+        """Whether the Guardian an attack fights now is still face down for the table (one seen
+        in a dream counts: the table has not seen it). Ruling guardian_turned_up."""
+        slot = self.guardian_slot()
+        return slot is not None and slot not in self.up
+
 
 class StdPlayer(BaseModel):
     """A character's Standard belongings and the once-a-round powers she has used."""
