@@ -5,13 +5,13 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_serializer
 
+from engine.prophecy.action_base import ActionBase
+from engine.prophecy.standard.island_actions import ISLAND_ACTIONS
+from engine.prophecy.standard.water_actions import WATER_ACTIONS
 
-class _Action(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
-    def key(self) -> str:
-        """A short stable text form (used in button ids and logs)."""
-        return self.model_dump_json(exclude_defaults=False)
+#: the one base of every action (kept in its own module for the expansions' actions)
+_Action = ActionBase
 
 
 class Move(_Action):
@@ -295,7 +295,9 @@ Action = Annotated[
     Union[Move, Fight, Roll, ChooseItem, Bribe, UseOpportunity, Heal, Recharge, Exchange, Buy, Sell, Repair, UseItem, BuyCertificate,
           EndTurn, Resign, HandOver,
           ChooseCharacter, ChooseCreature, Avoid, Attack, StopAttack, AfterRoll, ChooseLoss, TakeItem, TakeArtifact,
-          Discard, ChooseSpace, Dream, Study, StudyPick, Learn, Train, UseAbility],
+          Discard, ChooseSpace, Dream, Study, StudyPick, Learn, Train, UseAbility,
+          # the Water Realm expansion's own actions (Treasure Island, the Water Realm)
+          *ISLAND_ACTIONS, *WATER_ACTIONS],
     Field(discriminator="type"),
 ]
 

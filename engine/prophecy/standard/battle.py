@@ -30,7 +30,7 @@ from engine.prophecy.equipment import battle_bonus as items_bonus
 from engine.prophecy.equipment import candidate_loadouts, check_loadout
 from engine.prophecy.state import PlayerState
 from engine.prophecy.turns import after_fight
-from engine.prophecy.standard import duel, planes, powers
+from engine.prophecy.standard import duel, parts, planes, powers
 from engine.prophecy.standard.state import StdBattle
 
 
@@ -206,11 +206,18 @@ def defender_figure(ctx: Ctx, d: PlayerState, battle: str) -> int:
     defender_choices: no spell is cast off her own turn)."""
     attacker = Foe("character", "", None, None, "strength", ("humanoid",))
     own = d.red.right if battle == "strength" else d.blue.right
-    best = 0
+    in_play = parts.active_parts(ctx.state)
+    turn = ctx.state.turn
+    against = ctx.state.player(turn.player) if turn is not None else None
+    best: int | None = None if in_play else 0  # a part's penalty may make every loadout negative
     for f in candidate_loadouts(ctx.pack, d, battle):
         if f.throw:
             continue
-        best = max(best, items_bonus(check_loadout(ctx.pack, d, f), attacker, battle, None))  # type: ignore[arg-type]
+        cards = check_loadout(ctx.pack, d, f)
+        value = items_bonus(cards, attacker, battle, None)  # type: ignore[arg-type]
+        value += sum(part.figure_bonus(ctx, d, battle, "character", cards, against) for part in in_play)
+        best = value if best is None else max(best, value)
+    best = best or 0
     return own + best + powers.battle_bonus(ctx.state, d.player, battle, "character", ["humanoid"], attacking=False)
 
 
@@ -236,6 +243,10 @@ def start(ctx: Ctx, p: PlayerState, foe: Foe, target: str, action: Fight | Attac
     abilities = powers.battle_bonus(ctx.state, p.player, battle, foe.against, list(foe.tags),
                                     attacking=foe.kind == "character", spells=action.spells)
     extra = abilities + (items_bonus([second], foe, battle, None) if second else 0)  # type: ignore[arg-type]
+    in_hands = cards + ([second] if second else [])
+    defender = ctx.state.player(target) if foe.kind == "character" else None
+    extra += sum(part.figure_bonus(ctx, p, battle, foe.kind, in_hands, defender)
+                 for part in parts.active_parts(ctx.state))
     held = own + items_bonus(cards, foe, battle, None) + extra  # type: ignore[arg-type]
     without = own + items_bonus(cards, foe, battle, weapon) + extra  # type: ignore[arg-type]
     if foe.kind == "character":
@@ -384,6 +395,8 @@ def _finish(ctx: Ctx, p: PlayerState, b: StdBattle) -> str:
             item.damaged = True
             ctx.emit("item_damaged", p.player, item=item.uid, card=item.card, reason="thrown")
     ctx.emit("battle_result", p.player, card=b.card, result=result, opponent=b.opponent)
+    if any(part.battle_over(ctx, p, b, result) for part in parts.active_parts(ctx.state)):
+        return result
     if b.opponent == "creature":
         _creature_done(ctx, p, b, result)
     elif b.opponent == "guardian":

@@ -25,6 +25,8 @@ from engine.prophecy.market import offer_here
 from engine.prophecy.spaces import check_exchange, max_amount, price, services, used_this_turn
 from engine.prophecy.state import PlayerState, ProphecyOptions, ProphecyState
 from engine.prophecy.turns import after_fight, after_movement, end_turn
+from engine.prophecy.standard.island_actions import ISLAND_ACTIONS
+from engine.prophecy.standard.water_actions import WATER_ACTIONS
 from engine.prophecy.standard import (
     attacks,
     battle,
@@ -33,6 +35,7 @@ from engine.prophecy.standard import (
     guilds,
     hooks,
     moves,
+    parts,
     powers,
     setup,
     space_actions,
@@ -47,6 +50,10 @@ PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
             "attack", "use_ability"),
 }
 ANY_PHASE = ("use_item",)
+#: the expansion's action types: refused in a game that does not play the part they belong to
+_EXPANSION_TYPES = frozenset(
+    cls.model_fields["type"].default for cls in (*ISLAND_ACTIONS, *WATER_ACTIONS)
+)
 
 
 def pack_of(state: ProphecyState) -> Pack:
@@ -60,6 +67,8 @@ def new_game(seats: list[Seat], options: ProphecyOptions, seed: int) -> Ctx:
         raise RuleError("error.pack_mismatch", pack=options.pack, base=sp.base.id)
     _check_options(sp, options)
     ctx = setup.new_state(sp.as_pack(), sp, seats, options, seed)
+    for part in parts.active_parts(ctx.state):
+        part.prepare(ctx)
     if not any(d.then == "start" for d in ctx.state.standard.decisions):  # type: ignore[union-attr]
         setup.begin_first_turn(ctx)
     return ctx
@@ -67,7 +76,7 @@ def new_game(seats: list[Seat], options: ProphecyOptions, seed: int) -> Ctx:
 
 def _check_options(sp: StandardPack, options: ProphecyOptions) -> None:
     """Every option value must be one the pack's manifest offers (its rulings explain them)."""
-    chosen = options.standard.model_dump(exclude={"pack", "power_up"})  # type: ignore[union-attr]
+    chosen = options.standard.model_dump(exclude={"pack", "power_up", "expansion"})  # type: ignore[union-attr]
     for name, value in chosen.items():
         spec = sp.manifest.options.get(name)
         if spec is not None and value not in spec.choices:
@@ -82,6 +91,10 @@ def pending(state: ProphecyState) -> Pending | None:
     assert sst is not None
     if state.status != "active":
         return None
+    for part in parts.active_parts(state):
+        asked = part.pending(state)
+        if asked is not None:
+            return asked
     data: dict[str, Any] = {"round": state.round}
     if sst.decisions:
         d = sst.decisions[0]
@@ -137,6 +150,11 @@ def check_turn(state: ProphecyState, actor: str, action_type: str) -> None:
         return
     if action_type in decisions.ANSWERS:
         raise RuleError("error.no_decision")
+    in_play = parts.active_parts(state)
+    if any(part.check(state, actor, action_type) for part in in_play):
+        return
+    if parts.owner_of(state, action_type) is not None or action_type in _EXPANSION_TYPES:
+        raise RuleError("error.wrong_phase", phase=state.turn.phase if state.turn else "", action=action_type)
     t = state.turn
     if t is None:
         raise RuleError("error.game_over")
@@ -176,6 +194,8 @@ def dispatch(ctx: Ctx, p: PlayerState, action: Any) -> bool:
     t = action.type
     if sst.decisions:
         decisions.answer(ctx, p, action)
+        return True
+    if any(part.dispatch(ctx, p, action) for part in parts.active_parts(ctx.state)):
         return True
     turn = ctx.state.turn
     assert turn is not None
@@ -264,6 +284,12 @@ def legal(state: ProphecyState, actor: str) -> Iterator[Any]:
     p = state.player(actor)
     if not p.alive:
         return
+    in_play = parts.active_parts(state)
+    if in_play:
+        for part in in_play:
+            yield from part.legal(ctx, p)
+        if any(part.takes_over(state, actor) for part in in_play):
+            return
     b = sst.turn.battle
     if b is not None:
         if b.awaiting == "throw":
@@ -403,6 +429,8 @@ def rename(state: ProphecyState, old: str, new: str) -> None:
     b = sst.turn.battle
     if b is not None and b.target == old:
         b.target = new
+    for part in parts.active_parts(state):
+        part.rename(state, old, new)
 
 
 class _Hooks:

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_serializer
+
+from engine.prophecy.standard.expansion_options import ExpansionOptions
+from engine.prophecy.standard.island_state import IslandState
+from engine.prophecy.standard.water_state import WaterState
 
 #: what a card shows to whoever may not see its face
 HIDDEN = "face_down"
@@ -44,6 +48,16 @@ class StandardOptions(BaseModel):
     item_given_up_goes_to: Literal["discard", "winner"] = "discard"
     #: ruling power_up: the Power Up laid on every plane at setup (None: the pack's figure)
     power_up: int | None = Field(None, ge=0, le=2)
+    #: the Water Realm expansion's parts and variants (None: none of it, and then not dumped)
+    expansion: ExpansionOptions | None = None
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):  # type: ignore[no-untyped-def]
+        """A game without the expansion dumps exactly as before it existed."""
+        data = handler(self)
+        if self.expansion is None:
+            data.pop("expansion", None)
+        return data
 
 
 class PlaneState(BaseModel):
@@ -214,6 +228,20 @@ class StandardState(BaseModel):
     training: list[TrainingRight] = Field(default_factory=list)
     turn: StdTurn = Field(default_factory=StdTurn)
     final_battle: FinalBattle | None = None
+    #: Treasure Island (Water Realm expansion), when the table plays it
+    island: IslandState | None = None
+    #: the Water Realm board (Water Realm expansion), when the table plays it
+    water: WaterState | None = None
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):  # type: ignore[no-untyped-def]
+        """A game without the expansion dumps exactly as before it existed (replays compare
+        the JSON byte for byte)."""
+        data = handler(self)
+        for part in ("island", "water"):
+            if getattr(self, part) is None:
+                data.pop(part, None)
+        return data
 
     def plane(self, plane_id: str) -> PlaneState:
         for plane in self.planes:

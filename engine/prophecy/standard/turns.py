@@ -16,7 +16,7 @@ from engine.prophecy.effects import apply_effect, lose_health
 from engine.prophecy.encounters import creatures_here, holding_creature
 from engine.prophecy.state import AdventureOnSpace, PlayerState
 from engine.prophecy.turns import after_movement as from_after_movement
-from engine.prophecy.standard import artifacts, guilds, powers
+from engine.prophecy.standard import artifacts, guilds, parts, powers
 from engine.prophecy.standard.chance import draw_chance, reveal_face_down
 from engine.prophecy.standard.state import Decision, StdTurn
 
@@ -37,6 +37,9 @@ def turn_begins(ctx: Ctx, p: PlayerState, extra: bool) -> None:
         me = sst.players[p.player]
         me.round_used.clear()
         me.resting.clear()
+    if any(part.turn_begins(ctx, p, extra) for part in parts.active_parts(st)):
+        return  # the part plays this turn itself (a character in the Water Realm)
+    if not extra:
         _start_of_round(ctx, p)
         draw_chance(ctx)
     if st.status != "active" or st.turn is None or not p.alive:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.prophecy.standard import parts
 from engine.prophecy.standard.state import HIDDEN, SECRET_OPTIONS, SLOTS
 
 
@@ -34,3 +35,5 @@ def redact(data: dict[str, Any], viewer: str | None) -> None:
         if decision["kind"] in SECRET_OPTIONS and decision["player"] != viewer:
             decision["options"] = [HIDDEN] * len(decision["options"])
     data["decks"]["adventure"]["draw"] = []
+    for part in parts.all_parts():
+        part.redact(data, viewer)
