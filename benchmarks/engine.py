@@ -17,6 +17,9 @@
    campaigns and actions per second (apply and AI timed apart), days travelled and village
    returns per campaign, and how the campaigns ended (the Crown, the party's end, or still
    under way at the action cap).
+6. the Water Realm expansion on the Standard game: for the whole expansion and for each of
+   its variants (a part left out, the Artifacts chosen, the Treasure Island variants, Lord of
+   the Sea), four-player heuristic games per second and how the games ended.
 
 CPU time (time.process_time) is used, so other programs on the machine skew the figures
 less (on a busy machine they still do: compare the best of the repeats). The content pack
@@ -24,7 +27,7 @@ is loaded, one game played and the loaded objects frozen out of the garbage coll
 work (gc.freeze) before anything is timed; the load time is printed on its own line. The
 whole run's CPU and wall time close the report.
 Run: python benchmarks/engine.py [--vs-baseline N] [--games N] [--repeat N] [--vs-random N]
-     [--std-games N] [--std-vs-random N] [--campaigns N] [--campaign-actions N]
+     [--std-games N] [--std-vs-random N] [--campaigns N] [--campaign-actions N] [--wr-games N]
 """
 from __future__ import annotations
 
@@ -217,6 +220,51 @@ def standard_section(games: int, vs_random: int, round_limit: int) -> None:
         print(f"    how they ended: {endings_text(endings)}")
 
 
+#: the expansion's configurations timed in section 6: (label, ExpansionOptions fields); the
+#: edition /game new offers is the first, each variant changes it as its /game new option does
+WR_ALL = {"new_cards": True, "treasure_island": True, "water_realm": True, "artifacts": "new"}
+WR_CONFIGS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("whole expansion", WR_ALL),
+    ("without the new cards", {**WR_ALL, "new_cards": False}),
+    ("without Treasure Island", {**WR_ALL, "treasure_island": False}),
+    ("without the Water Realm", {**WR_ALL, "water_realm": False}),
+    ("base Artifacts", {**WR_ALL, "artifacts": "base"}),
+    ("five Artifacts at random", {**WR_ALL, "artifacts": "random"}),
+    ("Ten Artifacts", {**WR_ALL, "artifacts": "ten"}),
+    ("Peaceloving", {**WR_ALL, "interaction": "peaceloving"}),
+    ("Aggressive", {**WR_ALL, "interaction": "aggressive"}),
+    ("Random Treasures", {**WR_ALL, "random_treasures": True}),
+    ("Treasure Hunters", {**WR_ALL, "treasure_hunters": True, "water_realm": False, "artifacts": "base"}),
+    ("Lord of the Sea", {**WR_ALL, "lord_of_the_sea": True, "artifacts": "base"}),
+)
+
+
+def water_realm_section(games: int, round_limit: int) -> None:
+    """Each expansion configuration: `games` four-heuristic games, timed (CPU), and their endings."""
+    t0 = clock()
+    timed_game(["heuristic"] * 4, 999_997, {"version": "standard", "round_limit": 60,
+                                            "standard": {"expansion": WR_ALL}})  # loads the packs
+    gc.collect()
+    gc.freeze()
+    print(f"Water Realm expansion (packs and a warm-up game: {clock() - t0:.1f} s CPU, not in the figures below)")
+    print(f"  4-player heuristic games: N={games} per configuration, timed once (CPU, one core)")
+    for label, expansion in WR_CONFIGS:
+        forget_standard()
+        endings: dict[str, int] = {}
+        rounds: list[int] = []
+        actions = 0
+        t1 = clock()
+        for i in range(games):
+            options = {"version": "standard", "round_limit": round_limit, "standard": {"expansion": expansion}}
+            st, n, _a, _b = timed_game(["heuristic"] * 4, 60_000 + i, options)
+            actions += n
+            rounds.append(st.round)
+            endings[st.end_reason] = endings.get(st.end_reason, 0) + 1
+        elapsed = clock() - t1
+        print(f"    {label + ':':26} {games / elapsed:5.2f} games/s, {actions / games:4.0f} actions a game, "
+              f"mean {statistics.mean(rounds):.1f} rounds; ended: {endings_text(endings)}")
+
+
 def campaign_section(campaigns: int, cap: int) -> None:
     """Darkest Talisman: whole campaigns run by the heuristic campaign AI (engine/darkest_talisman/ai.py)."""
     import random as _random
@@ -279,6 +327,7 @@ def main() -> None:
     ap.add_argument("--std-vs-random", type=int, default=20, help="Standard games of 1 heuristic vs 3 random")
     ap.add_argument("--campaigns", type=int, default=10, help="Darkest Talisman campaigns run by the AI")
     ap.add_argument("--campaign-actions", type=int, default=4000, help="safety stop: actions per campaign")
+    ap.add_argument("--wr-games", type=int, default=4, help="Water Realm games per expansion configuration")
     args = ap.parse_args()
     start, wall = clock(), time.perf_counter()
     loaded = warm_up()
@@ -328,6 +377,10 @@ def main() -> None:
     # 5. Darkest Talisman campaigns
     if args.campaigns:
         campaign_section(args.campaigns, args.campaign_actions)
+
+    # 6. the Water Realm expansion and its variants
+    if args.wr_games:
+        water_realm_section(args.wr_games, args.round_limit)
     print(f"whole benchmark: {clock() - start:.1f} s CPU, {time.perf_counter() - wall:.1f} s wall")
 
 

@@ -12,12 +12,12 @@ from discord.ext import commands
 from cogs.common import board_file
 from ui.replies import locale_of, reply_private
 from ui.errors import refuse
-from cogs.table import TableCommands, digest_text, lobby_embed, send_turn, show_view, status_message, table_ui
+from cogs.table import TableCommands, digest_text, lobby_embed, plugin_of, send_turn, show_view, status_message, table_ui
 from ui.views import end_view
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import AI_LEVELS, GameError, GameMaster, Lobby, Result
-from systems import VariantClash, edition_name, edition_of, merge_options, new_game_choices, variants_for
+from systems import VariantClash, edition_name, edition_of, merge_options, new_game_choices, unavailable_for, variants_for
 from systems.plugin import Character, Variant
 
 from rapidfuzz import fuzz, process
@@ -48,7 +48,7 @@ def chosen_variants(choice: str, text: str | None, locale: str) -> list[Variant]
     if not offered:
         raise GameError("variant.none_for", system=system)
     by_name: dict[str, Variant] = {}
-    for v in offered:
+    for v in (*offered, *unavailable_for(choice)):
         for loc in ("en", "it"):
             by_name[t(loc, v.title_key).casefold()] = v
         by_name[v.key.casefold()] = v
@@ -64,6 +64,8 @@ def chosen_variants(choice: str, text: str | None, locale: str) -> list[Variant]
         if found is None:
             raise GameError("variant.unknown", name=part[:50], system=system,
                             known=", ".join(t(locale, v.title_key) for v in offered))
+        if found.unavailable_key is not None:
+            raise GameError(found.unavailable_key, system=system)
         if found not in out:
             out.append(found)
     return out
@@ -192,7 +194,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
     async def _characters(self, interaction: discord.Interaction, locale: str) -> tuple[list[Character], set[str]]:
         """The characters of this channel's table (its system's), and those already taken."""
         found = await _gm(interaction).current(interaction.channel_id) if interaction.channel_id else None  # type: ignore[arg-type]
-        if found is None:
+        if found is None or not plugin_of(found).character_choice:
             return [], set()
         options = found.state.options if isinstance(found.state, Lobby) else found.record.options
         taken = {s.character for s in found.state.seats if s.character} if isinstance(found.state, Lobby) else set()
@@ -200,6 +202,9 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
 
     async def _character(self, interaction: discord.Interaction, text: str, locale: str) -> Character | None:
         """The character `text` names; the refusal lists them by name in the reader's language."""
+        found = await _gm(interaction).current(interaction.channel_id) if interaction.channel_id else None  # type: ignore[arg-type]
+        if found is not None and not plugin_of(found).character_choice:
+            raise GameError("error.no_character_choice")  # a table that deals them (a campaign)
         characters, _taken = await self._characters(interaction, locale)
         if not characters:
             return None  # no table here: joining says so

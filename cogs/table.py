@@ -456,6 +456,9 @@ class TableCog(commands.Cog):
                 text += "\n" + t(locale, "table.vote_deadline", when=rel(vote.deadline),
                                   fallback=t(locale, f"table.vote_{VOTE_FALLBACK}"))
             await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
+        elif tick.kind == "ai_resumed":
+            await channel.send(**await turn_message(result, locale))
+            await self.notify_next(result, locale)
         elif tick.kind == "vote_closed":
             kwargs = await turn_message(result, locale)
             kwargs["content"] = t(locale, "table.vote_closed", player=name,

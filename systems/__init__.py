@@ -90,8 +90,11 @@ def edition_name(system: str, options: Mapping[str, Any]) -> str:
     p = PLUGINS.get(system)
     if p is None:
         return system
+    marked = [e for e in p.editions if e.key and e.marks and all(_get(options, m) is not None for m in e.marks)]
+    if marked:
+        return f"{system}_{marked[0].key}"
     for e in p.editions:
-        if e.key and all(options.get(k) == v for k, v in e.options.items()):
+        if e.key and not e.marks and all(options.get(k) == v for k, v in e.options.items()):
             return f"{system}_{e.key}"
     return system
 
@@ -103,7 +106,17 @@ def variants_for(choice: str) -> list[Variant]:
     except KeyError:
         return []
     key = edition.key if edition else ""
-    return [v for v in p.variants if key in v.editions]
+    return [v for v in p.variants if key in v.editions and v.unavailable_key is None]
+
+
+def unavailable_for(choice: str) -> list[Variant]:
+    """Rules a /game new choice names but cannot offer (each says why when typed)."""
+    try:
+        p, edition = edition_of(choice)
+    except KeyError:
+        return []
+    key = edition.key if edition else ""
+    return [v for v in p.variants if key in v.editions and v.unavailable_key is not None]
 
 
 def variants_on(system: str, options: Mapping[str, Any]) -> list[Variant]:
@@ -133,12 +146,13 @@ class VariantClash(ValueError):
 
 def merge_options(base: Mapping[str, Any], chosen: Sequence[Variant]) -> dict[str, Any]:
     """The edition's options with each variant's merged in, nested mappings key by key; two
-    variants that set the same option differently clash (VariantClash)."""
+    variants that set the same option differently clash (VariantClash). Two that agree on it
+    (Treasure Hunters and "without the Water Realm" both leave the realm out) do not."""
     out: dict[str, Any] = copy.deepcopy(dict(base))
     owner: dict[tuple[str, ...], Variant] = {}
     for v in chosen:
         for path, value in _leaves(v.options):
-            if path in owner and owner[path] is not v:
+            if path in owner and owner[path] is not v and _get(out, path) != value:
                 raise VariantClash(owner[path], v)
             owner[path] = v
             node = out

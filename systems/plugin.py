@@ -60,6 +60,9 @@ class TurnMessage:
     view: discord.ui.View | None = None
     #: the board picture rides along on the first embed (e.g. when the turn passed)
     picture: bool = False
+    #: further pictures, (file name, PNG), shown on the last embed (the Water Realm's board
+    #: while someone is in it); a message with one waits for its board picture
+    extra_pictures: list[tuple[str, bytes]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,9 @@ class Edition:
     title_key: str
     #: the game options this edition starts from
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: option paths present (not None) exactly in a game of this edition: they tell a stored
+    #: game's edition apart when its options no longer equal the edition's own (variants)
+    marks: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -127,6 +133,9 @@ class Variant:
     editions: tuple[str, ...]
     #: merged into the edition's options, nested dictionaries key by key
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: set for a rule the bot cannot offer: never listed or completed; naming it is refused with
+    #: this locale key's explanation (both expansion worlds need the Dragon Realm rules)
+    unavailable_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -153,6 +162,8 @@ class SystemPlugin:
     error_words: Callable[[str, Any, str], str | None] | None = field(default=None)
     #: offered by /game new (False: the system opens its tables with its own command, e.g. /campaign)
     in_game_new: bool = True
+    #: players pick their character when they join (False: the game deals them, e.g. a campaign)
+    character_choice: bool = True
     #: the editions /game new offers as separate choices (none: one choice, the plain system)
     editions: tuple[Edition, ...] = ()
     #: the optional rules /game new offers for its editions

@@ -29,8 +29,13 @@ def clip_lines(lines: list[str], limit: int) -> str:
 
 
 def mention(pid: str) -> str:
-    """A Discord mention for a person's seat; an AI seat's id is shown as it is (its name)."""
-    return f"<@{pid}>" if pid.isdigit() else pid
+    """A Discord mention for a person's seat; an AI seat by the name the lobby gives it
+    ("ai2" is seated as "AI 2", gm.session.lobby), never by its id."""
+    if pid.isdigit():
+        return f"<@{pid}>"
+    if pid.startswith("ai") and pid[2:].isdigit():
+        return f"AI {pid[2:]}"
+    return pid
 
 
 def embed_size(embed: discord.Embed) -> int:

@@ -86,7 +86,7 @@ class SessionCore:
             if closed is not None:  # say which game is over, rather than "no game"
                 started = not isinstance(closed.state, Lobby)
                 raise GameError(f"trust.closed_{closed.record.status}" if started else "trust.closed_in_lobby",
-                                game_id=closed.record.id)
+                                game_id=closed.record.id, system=closed.record.system)
             raise GameError("error.no_game")
         if not self.is_table_game(record.system):
             raise GameError("error.other_system", system=record.system)

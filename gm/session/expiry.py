@@ -14,7 +14,7 @@ and expiry fires once.
 from __future__ import annotations
 
 from gm import clock
-from gm.session.results import GameError, Result, Tick
+from gm.session.results import AI_TICK_RUNS, GameError, Result, Tick
 from gm.session.steps import Steps
 from gm.store import GameRecord
 from gm.table import VOTE_FALLBACK, VOTE_WINDOW, Table, Vote
@@ -38,8 +38,18 @@ class ExpiryMixin(Steps):
                 return None
             state = self.decode(record)
             table = Table.model_validate(record.settings or {})
-            due = clock.due(table, now)
             result = self._result(record, state)
+            pend = result.system.pending(state)
+            if pend is not None and state.player(pend.player).ai:
+                # AI seats still had decisions when a long run of them stopped (`_run_ai`), or
+                # when the process went down between their steps: they go on now
+                for _ in range(AI_TICK_RUNS):
+                    await self._run_ai(result)
+                    now_pending = result.system.pending(result.state) if result.record.status == "active" else None
+                    if now_pending is None or not result.state.player(now_pending.player).ai:
+                        break
+                return Tick("ai_resumed", result, pend.player, None)
+            due = clock.due(table, now)
             if due.vote_closed and table.vote is not None:
                 target = table.vote.player
                 table.vote = None

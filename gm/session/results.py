@@ -27,8 +27,12 @@ TURN_BEGAN = "turn_began"
 INTERACTION_WINDOW = 15 * 60.0
 #: the AI level that plays for an absent person, and the one /game add-bot seats by default
 ABSENT_AI = "heuristic"
-#: how many AI actions may run in a row before control returns (a safety stop, never reached in play)
-AI_STEP_LIMIT = 500
+#: how many AI actions one press (or one clock tick) may run before control returns: a press
+#: must answer within Discord's three seconds even on a busy machine. Longer runs of AI decisions
+#: (a campaign whose only character left is AI-run) go on in the background, tick by tick.
+AI_STEP_LIMIT = 200
+#: how many such runs one clock tick may chain (no interaction waits on a tick)
+AI_TICK_RUNS = 50
 
 
 class GameError(Exception):
@@ -132,7 +136,9 @@ class Result:
 class Tick:
     """What the turn clock did to one game, for the bot to announce."""
 
-    kind: str  # "reminder" | "expired" | "vote" | "vote_closed" (no majority by the vote's deadline)
+    #: "reminder" | "expired" | "vote" | "vote_closed" (no majority by the vote's deadline) |
+    #: "ai_resumed" (AI seats that still had decisions went on in the background)
+    kind: str
     result: Result
     player: str | None
     expires_at: float | None

@@ -22,8 +22,9 @@ from gm.table import Table
 
 
 class Steps(SessionCore):
-    def _run_clock(self, system: GameSystem, table: Table, state: Any, before: str | None, now: float) -> None:
-        """Point the clock at whoever must decide now (people only; AI seats answer at once)."""
+    def _run_clock(self, system: GameSystem, table: Table, state: Any, before: str | None, now: float) -> bool:
+        """Point the clock at whoever must decide now (people only; AI seats answer at once).
+        True when an AI seat must decide now."""
         pend = system.pending(state) if state.status == "active" else None
         running = None
         if pend is not None and not state.player(pend.player).ai:
@@ -31,6 +32,7 @@ class Steps(SessionCore):
         passed = before if before is not None and (pend is None or pend.player != before) else None
         clock.switch(table, running, now, turn_passed_from=passed)
         table.vote = None if table.vote and table.vote.player != running else table.vote
+        return pend is not None and running is None
 
     async def _apply(self, result: Result, actor: str, action: Any, on_behalf: str | None = None) -> None:
         sysobj = result.system
@@ -42,7 +44,7 @@ class Steps(SessionCore):
         status = "finished" if outcome.state.status == "finished" else None
         table = result.table
         now = self.clock()
-        self._run_clock(sysobj, table, outcome.state, before.player if before else None, now)
+        ai_next = self._run_clock(sysobj, table, outcome.state, before.player if before else None, now)
         table.undo = None
         if table.vote is not None and actor == table.vote.player:
             table.vote = None  # the absent player came back: no need to vote any more
@@ -55,7 +57,8 @@ class Steps(SessionCore):
             record = await self.store.commit_action(result.record.id, result.record.version, actor, payload,
                                                     state_json, new_status=status,
                                                     settings=self._settings(table, result.record, turn_began=began),
-                                                    deadline=clock.deadline(table, now) if status is None else None,
+                                                    deadline=None if status is not None else now if ai_next
+                                                    else clock.deadline(table, now),
                                                     meta=meta)
         except StaleVersion:
             raise GameError("error.stale_prompt") from None
@@ -82,6 +85,10 @@ class Steps(SessionCore):
             result.host_change = (first, host)
 
     async def _run_ai(self, result: Result) -> None:
+        """The AI seats answer until a person must decide. At most AI_STEP_LIMIT steps in one
+        go (one press must not hold the channel for long): if AI seats still have decisions
+        after that, the game's deadline is already due (`_apply` sets it while an AI seat must
+        decide) and the turn clock carries on in the background (`tick_game`)."""
         sysobj = result.system
         for _ in range(AI_STEP_LIMIT):
             if result.record.status != "active":

@@ -101,8 +101,9 @@ def params_of(n: Names, data: dict[str, Any]) -> dict[str, Any]:
             out[key] = t(loc, f"talisman.fight.{value}")
         elif key == "service":
             out[key] = n.service(str(value))
-        elif key in ("order", "crowned"):
-            out[key] = " → ".join(f"**{n.hero(u)}**" for u in value) if value else t(loc, "talisman.word.nobody")
+        elif key in ("order", "crowned"):  # the Marching Order reads front to back; the crowned are a list
+            joiner = " → " if key == "order" else ", "
+            out[key] = joiner.join(f"**{n.hero(u)}**" for u in value) if value else t(loc, "talisman.word.nobody")
         elif key == "seats" and isinstance(value, list):
             out[key] = ", ".join(n.seat(p) for p in value)
         elif key == "target":

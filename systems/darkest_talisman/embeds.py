@@ -36,7 +36,7 @@ def party_embed(view: CampaignView, locale: str) -> discord.Embed:
     n = Names(view, locale)
     d = view.data
     e = discord.Embed(title=t(locale, "talisman.embed.party_title"), colour=COLOUR)
-    e.description = clip("\n".join(party_lines(n)) or t(locale, "talisman.word.nobody"), 2000)
+    e.description = clip("\n".join(party_lines(n)) or t(locale, "talisman.embed.no_party"), 2000)
     for h in n.party():
         e.add_field(name=n.hero(h["uid"]), value=clip(hero_details(n, h), FIELD), inline=False)
     dead = [n.hero(h["uid"]) for h in d.get("heroes", []) if not h["alive"]]
@@ -272,14 +272,30 @@ def departure_lines(n: Names, d: dict[str, Any]) -> list[str]:
 
 
 def end_embed(view: CampaignView, locale: str) -> discord.Embed:
-    """How the campaign ended: the crowned character, or the party's end, with the figures."""
+    """How the campaign ended, in a sentence: who took the Crown and who played them, or where
+    the whole party fell; then the campaign's figures. The narration says it too, but a long
+    last step may push that line out of its embed, so the end stands here on its own."""
     n = Names(view, locale)
     d = view.data
     outcome = d.get("outcome") or "lost"
-    crowned = [n.hero(u) for u in d.get("crowned", [])]
+    crowned = list(d.get("crowned", []))
     e = discord.Embed(title=t(locale, f"talisman.embed.end_{outcome}"), colour=COLOUR)
-    if crowned:
-        e.description = t(locale, "talisman.embed.crowned", heroes=", ".join(crowned),
-                          player=n.seat(view.winner) if view.winner else "—")
+    if len(crowned) == 1:
+        e.description = t(locale, "talisman.embed.crowned", heroes=n.hero(crowned[0]), player=n.seat(n.controller(crowned[0])))
+    elif crowned:
+        heroes = ", ".join(t(locale, "talisman.embed.crowned_one", hero=n.hero(u), player=n.seat(n.controller(u))) for u in crowned)
+        e.description = t(locale, "talisman.embed.crowned_together", heroes=heroes)
+    else:
+        e.description = lost_text(n, d)
     e.add_field(name=t(locale, "talisman.embed.progress"), value=stats_line(view, locale), inline=False)
     return e
+
+
+def lost_text(n: Names, d: dict[str, Any]) -> str:
+    """Where the last of the party fell (C1b): on a road, in the Tower region, or elsewhere."""
+    trip = d.get("trip")
+    if d.get("tower") is not None:
+        return t(n.locale, "talisman.embed.lost_tower")
+    if trip and trip.get("destination"):
+        return t(n.locale, "talisman.embed.lost_road", place=n.location(trip["destination"]))
+    return t(n.locale, "talisman.embed.lost_party")

@@ -58,4 +58,5 @@ PLUGIN = SystemPlugin(
     rules=(RulesShelf("darkest_talisman", "commands.choices.darkest_talisman"),),
     summaries=("darkest-talisman",),
     in_game_new=False,
+    character_choice=False,  # A3: characters are dealt at random
 )
