@@ -83,20 +83,38 @@ async def build_turn(result: Result, locale: str, *, wait_picture: bool = False)
     kwargs: dict[str, Any] = {"content": content[:2000] or None, "embeds": message.embeds, "allowed_mentions": PINGS}
     if message.view is not None:
         kwargs["view"] = message.view
+    extras = _extra_files(message)
     if drawing is None or not message.picture or not message.embeds:
+        if extras:
+            kwargs["files"] = extras
         return TurnReply(kwargs)
     if not drawing.done():
-        await asyncio.wait([drawing], timeout=None if wait_picture else PICTURE_GRACE)
+        # a second picture cannot be kept through the late edit: such a message waits for the board
+        await asyncio.wait([drawing], timeout=None if wait_picture or extras else PICTURE_GRACE)
     if not drawing.done():
         return TurnReply(kwargs, late=drawing)
     failed = drawing.cancelled() or drawing.exception() is not None
     if failed:  # the turn goes on without a picture
         log.error("board picture of game %s failed", result.record.id,
                   exc_info=None if drawing.cancelled() else drawing.exception())
+        if extras:
+            kwargs["files"] = extras
         return TurnReply(kwargs)
-    kwargs["file"] = picture_file(drawing.result())
+    if extras:
+        kwargs["files"] = [picture_file(drawing.result()), *extras]
+    else:
+        kwargs["file"] = picture_file(drawing.result())
     message.embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
     return TurnReply(kwargs)
+
+
+def _extra_files(message: Any) -> list[discord.File]:
+    """The message's further pictures (the Water Realm's board) as attachments, the first shown
+    on its last embed when that is not the board picture's."""
+    pictures = list(getattr(message, "extra_pictures", []) or [])
+    if pictures and len(message.embeds) > 1:
+        message.embeds[-1].set_image(url=f"attachment://{pictures[0][0]}")
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in pictures]
 
 
 async def turn_message(result: Result, locale: str) -> dict[str, Any]:

@@ -52,8 +52,8 @@ log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
 #: how many candidates (by IDF-weighted share of the question held, times the prior) get the
-#: full score; more costs time, fewer may miss the answer (at 60 the first answer equals scoring all)
-CANDIDATES = 60
+#: full score; more costs time, fewer may miss the answer (at 80 the first three answers equal scoring all, with the Water Realm rulings indexed)
+CANDIDATES = 80
 #: Discord allows 25 autocomplete choices of at most 100 characters
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_MAX = 100

@@ -102,12 +102,13 @@ class Sources:
         return self.rules_dir / "glossary.yaml"
 
     def rulings_files(self) -> list[Path]:
-        """Every `rulings.yaml` of the content (data/<game>/ or data/<game>/<pack>/): decisions
+        """Every `rulings.yaml` of the content (data/<game>/, data/<game>/<pack>/ or an expansion's
+        part, data/<game>/<pack>/<part>/): decisions
         this bot took where the rules are silent, shown as its own rulings (never as printed rules)."""
         data = self.packs_root.parent
         if not data.is_dir():
             return []
-        return sorted({*data.glob("*/rulings.yaml"), *data.glob("*/*/rulings.yaml")})
+        return sorted({*data.glob("*/rulings.yaml"), *data.glob("*/*/rulings.yaml"), *data.glob("*/*/*/rulings.yaml")})
 
     @property
     def section_terms(self) -> Path:
@@ -181,6 +182,10 @@ RULINGS_TITLE = {"en": "This bot's rulings: {game}", "it": "Decisioni di questo 
 RULINGS_GAMES = {
     "prophecy/standard": ("prophecy_standard", "Prophecy Standard"),
     "talisman": ("darkest_talisman", "Darkest Talisman"),
+    "prophecy/water_realm/cards": ("prophecy_water_realm", "Prophecy Water Realm"),
+    "prophecy/water_realm/island": ("prophecy_water_realm", "Prophecy Water Realm"),
+    "prophecy/water_realm/artifacts": ("prophecy_water_realm", "Prophecy Water Realm"),
+    "prophecy/water_realm/water": ("prophecy_water_realm", "Prophecy Water Realm"),
 }
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.ai import std_cards, std_island, std_water
 from engine.ai.heuristic import lose_health
 from engine.ai.odds import dice_chances, roll_chances
 from engine.ai.std_battle import Exact, StdRes, action_odds, creature_spec
@@ -54,14 +55,23 @@ class StandardHeuristic:
         acts = legal_actions(state, actor)
         if not acts:
             return None
+        asked = std_cards.answer(state, actor, acts, rng)  # a question of the new cards (expansion)
+        if asked is not None:
+            return asked
         if len(acts) == 1:
             return acts[0]
+        picked = std_water.choose(state, actor, acts, rng)  # the Water Realm's decisions (expansion)
+        if picked is not None:
+            return picked
         sst = state.standard
         assert sst is not None
         ctx = Ctx(state=state, pack=pack_of(state))
         plan = StdPlan(state, ctx.pack, powers.spack(state), actor)
         p = state.player(actor)
         r = std_res(state, p)
+        cards, acts = std_cards.score(ctx, plan, p, r, acts)  # the new cards' actions (expansion)
+        if not acts:
+            return max(cards, key=lambda s: (s[0], rng.random()))[1]
         turn = state.turn
         if sst.decisions:
             scored = self._decide(ctx, plan, p, r, acts)
@@ -75,6 +85,9 @@ class StandardHeuristic:
             scored = self._move(ctx, plan, p, r, acts)
         else:
             scored = self._act(ctx, plan, p, r, acts)
+        scored = (scored or []) + cards
+        if sst.island is not None:  # Treasure Island, the new Artifacts (expansion)
+            scored = std_island.score(self, ctx, plan, p, r, acts, scored)
         if not scored:
             return acts[0]
         return max(scored, key=lambda s: (s[0], rng.random()))[1]

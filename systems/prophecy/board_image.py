@@ -40,7 +40,7 @@ from typing import Hashable, Sequence
 from PIL import Image, ImageDraw
 
 from engine.prophecy.content import CreatureCard, Pack, display_name
-from engine.prophecy.content_standard import standard_pack_by_id
+from engine.prophecy.standard import powers
 from engine.prophecy.state import AdventureOnSpace, PlayerState, ProphecyState
 from systems.prophecy import board_standard
 from systems.prophecy.board_parts import (  # noqa: F401  (several are re-exported: tests, plug-in)
@@ -283,8 +283,9 @@ def render_full(state: ProphecyState, pack: Pack, *, labels: dict[str, str] | No
 def _words_for(state: ProphecyState, pack: Pack, labels: dict[str, str] | None) -> _Words:
     """The labels, with the Standard overlay's names when the state is a Standard game's."""
     opts = state.options.standard
-    std = standard_pack_by_id(opts.pack) if state.standard is not None and opts is not None else None
-    return _Words(pack, labels, std)
+    std = powers.spack(state) if state.standard is not None and opts is not None else None  # the game's (new Artifacts)
+    # card names from the game's own pack: the expansion's new Adventures lie on the spaces too
+    return _Words(std.as_pack() if std is not None else pack, labels, std)
 
 
 def _geometry_for(pack: Pack, words: _Words) -> Geometry:
@@ -330,12 +331,13 @@ def _marks(state: ProphecyState, g: Geometry, words: _Words) -> list[_Mark]:
     # the active token last: its halo is wider than a slot and must lie over its neighbours
     for seat, p in sorted(enumerate(state.players), key=lambda sp: sp[1].player == active):
         # (a Standard character not chosen yet is not on the board)
-        if 0 <= p.space < g.n and p.character:
+        if 0 <= p.space < g.n and p.character and p.board == "main":  # (not on Treasure Island)
             cx, cy = _token_xy(g, p.space, seat)
             out.append(_token_mark(seat, cx, cy, TOKEN_RADIUS, p.alive, p.player == active))
     if words.std is not None and state.standard is not None:
         out.extend(board_standard.plane_marks(g, state, words))
         out.extend(board_standard.legend_marks(g, state, words))
+        out.extend(board_standard.island_marks(g, state, words))
     else:
         out.extend(_legend_marks(g, state, words))
     return out

@@ -113,6 +113,12 @@ DEFAULT_LABELS: dict[str, str] = {
     "legend.choosing": "choosing a character",
     "title.final_battle": "Final Battle at {space}",
     "title.apocalypse": "Apocalypse",
+    # Treasure Island (Water Realm expansion; board_standard.island_marks)
+    "island.title": "Treasure Island",
+    "island.deck": "deck {n}",
+    "island.blind": "{n} face down",
+    "stat.maps": "Maps",
+    "stat.fame": "Fame",
     # the language of the labels: pack names (spaces, cards, characters) are shown in it
     "locale": "en",
 }

@@ -29,10 +29,12 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from engine.prophecy.content import Pack, display_name
+from engine.prophecy.content_island import island_content
 from engine.prophecy.content_standard import Guardian
 from engine.prophecy.standard.state import PlaneState
 from engine.prophecy.state import PlayerState, ProphecyState
 from systems.prophecy.board_parts import (
+    HEADER_PX,
     ACTIVE_BAND,
     ASTRAL,
     BACKGROUND,
@@ -75,6 +77,15 @@ GONE_FILL: RGB = (72, 70, 118)
 GONE_INK: RGB = (196, 196, 218)
 #: the faint frame of an empty Adventure slot
 SLOT_EDGE: RGB = (150, 150, 150)
+#: Treasure Island's panel and the Map Fragments' parchment (Water Realm expansion)
+SAND: RGB = (238, 214, 160)
+SAND_EDGE: RGB = (160, 118, 60)
+#: the island's panel height in the centre, when the game plays it (lower with many players)
+ISLAND_PX, ISLAND_LOW_PX = 150, 112
+
+
+def island_height(players: int) -> int:
+    return ISLAND_PX if players <= 3 else ISLAND_LOW_PX
 
 CARD_W, CARD_H, CARD_GAP = 104, 76, 5
 PAD, HEAD_H = 6, 24
@@ -92,7 +103,7 @@ Box = tuple[int, int, int, int]
 
 def key_colours() -> list[RGB]:
     """The colours this module adds that must survive palette reduction exactly."""
-    return [ARTIFACT_EDGE, GONE_FILL, GONE_INK, SLOT_EDGE, CARD_BACK]
+    return [ARTIFACT_EDGE, GONE_FILL, GONE_INK, SLOT_EDGE, CARD_BACK, SAND, SAND_EDGE]
 
 
 # ---------------------------------------------------------------------------- geometry
@@ -242,6 +253,9 @@ def draw_specimen(image: Image.Image, x: int, y: int) -> None:
     draw.text((x + 448, y + 10), "+1", font=_font(15), fill=INK, anchor="lm")
     draw.text((x, y + 100), "Royal Cape, Orb of Fate", font=_font(18), fill=ARTIFACT_EDGE, anchor="lm")
     draw.text((x, y + 130), "Final Battle at Fortress", font=_font(20), fill=CREATURE_EDGE, anchor="lm")
+    _rounded(image, (x, y + 150, x + 300, y + 200), 10, SAND, SAND_EDGE, 2)
+    draw.text((x + 8, y + 165), "Treasure Island deck 7", font=_font(18), fill=SAND_EDGE, anchor="lm")
+    _parchment(draw, x + 260, y + 175)
 
 
 # ------------------------------------------------------------------------------- planes
@@ -374,7 +388,10 @@ def legend_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark
         out.append(_line_mark("final_battle", text, _font(20), ((x0 + x1) / 2, y0 + 66), right - left, CREATURE_EDGE))
     top = y0 + 88
     bottom = y1 - 30 - KEY_LINE_PX - 22 - 30
-    row_h = min(ROW_PX, (bottom - top) // max(len(state.players), 1))
+    island = sst.island if sst.island is not None and sst.island.playing else None
+    rows_bottom = bottom - island_height(len(state.players)) - 34 if island is not None else bottom  # the island below
+    row_h = min(ROW_PX, (rows_bottom - top) // max(len(state.players), 1))
+    cramped = row_h < 84  # no room for a third line: the stats line counts the Artifacts
     active = state.turn.player if state.turn and state.status == "active" else None
     for seat, p in enumerate(state.players):
         mine = sst.players.get(p.player)
@@ -384,8 +401,13 @@ def legend_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark
         who = f"{p.name} · {words.character(p.character) if p.character else words['legend.choosing']}"
         if not p.alive:
             who += f" ({words['legend.dead']})"
-        out.append(_row(seat, top + seat * row_h, left, right, p.alive, p.player == active, who,
-                        _stats_line(p, abilities, len(artifacts), words), ", ".join(artifacts)))
+        stats = _stats_line(p, abilities, len(artifacts), words)
+        if island is not None:
+            if island.fame:  # Treasure Hunters: no Artifacts, Fame instead
+                stats = stats.rsplit(" · ", 1)[0] + f" · {words['stat.fame']} {island.fame.get(p.player, 0)}"
+            stats += f" · {words['stat.maps']} {island.count(p.player)}"
+        out.append(_row(seat, top + seat * row_h, left, right, p.alive, p.player == active, who, stats,
+                        "" if cramped else ", ".join(artifacts)))
     lying = [words.fmt("legend.lying", space=_space_name(words, space), cards=", ".join(words.std_card(c) for c in cards))
              for space, cards in sorted(sst.dropped.items()) if cards]
     if lying:
@@ -438,3 +460,96 @@ def _row(seat: int, y: int, left: int, right: int, alive: bool, active: bool, wh
         rows += [(y + 57, y + 76), _stamp_rows(y + 66, artifacts, art_font, "lm")]
     return _Mark(("std_seat", seat, y, alive, active, who, stats, artifacts), min(r[0] for r in rows),
                  max(r[1] for r in rows), draw)
+
+
+# ------------------------------------------------------------------------- Treasure Island
+def _parchment(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """A Map Fragment: a scrap of parchment with a red cross."""
+    d.rectangle((cx - 10, cy - 7, cx + 10, cy + 7), fill=SAND, outline=SAND_EDGE, width=1)
+    d.line((cx - 4, cy - 3, cx + 4, cy + 3), fill=CREATURE_EDGE, width=2)
+    d.line((cx - 4, cy + 3, cx + 4, cy - 3), fill=CREATURE_EDGE, width=2)
+
+
+def island_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark]:
+    """Treasure Island (Water Realm expansion): a parchment on each ring space where a Map
+    Fragment lies (in its header, left of the Port and Gate icons), and the island's panel at
+    the foot of the centre: the face-up Treasures with their map symbols (or the face-down
+    deck), the deck's size, and the tokens of the characters on the island."""
+    sst = state.standard
+    if sst is None or sst.island is None or not sst.island.playing:
+        return []
+    island = sst.island
+    pack = words.pack
+    out: list[_Mark] = []
+    for space_id in sorted(island.placed):
+        try:
+            i = pack.space_index(space_id)
+        except KeyError:
+            continue
+        space = pack.space(i)
+        x0, y0, x1, _y1 = g.box(i)
+        icons = int(space.port) + int(space.gate)
+        cx, cy = x1 - 14 - 22 * icons - 8, y0 + 2 + HEADER_PX / 2
+        out.append(_Mark(("map", i, cx), round(cy - 9), round(cy + 10),
+                         lambda _image, d, dy, cx=cx, cy=cy: _parchment(d, cx, cy - dy)))
+    x0, _y0, x1, y1 = g.centre_box()
+    left, right = x0 + 26, x1 - 26
+    bottom = y1 - 30 - KEY_LINE_PX - 22 - 30
+    height = island_height(len(state.players))
+    box = (left - 6, bottom - height - 4, right + 6, bottom + 8)
+    card_h = height - 50
+    title_font, name_font, small = _font(20), _font(15), _font(16)
+    title = _ellipsize(words["island.title"], title_font, (right - left) / 2)
+    blind = bool(island.deck) and not island.up and not island.fame
+    deck = "" if island.fame else words.fmt("island.blind" if blind else "island.deck", n=len(island.deck))
+    cards = [(_treasure_name(words, c), _maps_of(c)) for c in island.up]
+    here = [seat for seat, p in enumerate(state.players) if p.alive and p.character and p.board == "island"]
+    active = state.turn.player if state.turn and state.status == "active" else None
+    active_seats = {seat for seat, p in enumerate(state.players) if p.player == active}
+    room = right - left - 8 - 40 * max(1, len(here))
+    cw = min(150, max(70, (room - 6 * max(0, len(cards) - 1)) // max(1, len(cards))))
+    sizes, lines_max = ((18, 16, 14), 2) if cw >= 110 else ((14, 13, 12), 3)
+    fitted = []
+    for name, maps in cards:
+        lines, font = _fit_lines(name, cw - 8, sizes, lines_max)
+        fitted.append((([_ellipsize(line, font, cw - 8) for line in lines], font), maps))
+
+    def draw(image: Image.Image, d: ImageDraw.ImageDraw, dy: int) -> None:
+        bx0, by0, bx1, by1 = box
+        _rounded(image, (bx0, by0 - dy, bx1, by1 - dy), 12, SAND, SAND_EDGE, 2)
+        _stamp(image, (bx0 + 12, by0 + 18 - dy), title, title_font, SAND_EDGE, "lm")
+        _stamp(image, (bx1 - 12, by0 + 18 - dy), deck, small, SAND_EDGE, "rm")
+        top = by0 + 36 - dy
+        x = bx0 + 12
+        if blind:
+            for k in range(min(3, len(island.deck))):
+                _rounded(image, (x + 8 * k, top + 3 * k, x + 8 * k + 70, top + 3 * k + card_h - 8), 8, CARD_BACK, WHITE, 2)
+                _star(d, x + 8 * k + 35, top + 3 * k + card_h / 2, 12, STAR_GOLD)
+        for (lines, font), maps in fitted:
+            _rounded(image, (x, top, x + cw, top + card_h), 8, WHITE, ARTIFACT_EDGE, 2)
+            step = _font_key(font) + 1
+            mid = top + (card_h - 22) / 2
+            for n, line in enumerate(lines):
+                _stamp(image, (x + cw / 2, mid + n * step - (len(lines) - 1) * step / 2), line, font,
+                       ARTIFACT_EDGE, "mm")
+            gap = min(24, (cw - 24) / max(1, maps - 1)) if maps > 1 else 0
+            for k in range(maps):  # its map symbols, as on the card's corner
+                _parchment(d, x + cw / 2 + (k - (maps - 1) / 2) * gap, top + card_h - 14)
+            x += cw + 6
+        for k, seat in enumerate(here):
+            _token(d, seat, bx1 - 24 - 40 * k, by1 - 30 - dy, 15, True, active=seat in active_seats)
+
+    key = ("island", box, card_h, sizes, title, deck, blind, len(island.deck), tuple(cards), tuple(here), tuple(sorted(active_seats)))
+    out.append(_Mark(key, box[1] - 2, box[3] + 3, draw))
+    return out
+
+
+def _treasure_name(words: _Words, card: str) -> str:
+    """A Treasure's name in the labels' language."""
+    content = island_content()
+    return display_name(content.treasure(card), words.locale) if content.is_treasure(card) else card
+
+
+def _maps_of(card: str) -> int:
+    content = island_content()
+    return content.treasure(card).maps if content.is_treasure(card) else 0

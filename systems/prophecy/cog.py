@@ -25,6 +25,7 @@ from engine.prophecy.game import SYSTEM
 from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result
 from systems.prophecy.describe import describe_action
+from systems.prophecy.riddles import RiddleCog
 
 #: what /use can do: an Opportunity, an Item, or a space's Possibility (lodging, work, training)
 USABLE = (A.UseOpportunity, A.UseItem, A.Exchange)
@@ -320,3 +321,4 @@ class ProphecyCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(ProphecyCog(bot))
+    await bot.add_cog(RiddleCog(bot))  # /answer and the text box of the cards played by talking (Water Realm)

@@ -20,6 +20,7 @@ from engine.prophecy.standard import powers, space_actions
 from engine.prophecy.standard.state import HIDDEN, SECRET_OPTIONS
 from engine.prophecy.state import ProphecyState
 from gm.i18n import has, t
+from systems.prophecy import describe_island, describe_water, describe_wr_cards
 from systems.prophecy import prompt_text as P
 from systems.prophecy.names import Names
 from systems.prophecy.prompt_text import describe_choice, describe_roll, destination_short, event_params, odds_text
@@ -230,6 +231,15 @@ def standard_action(state: ProphecyState, actor: str, action: Any, locale: str, 
     """A Standard game's action in words (None: the Basic words fit). Read from the view the
     label is shown from: a card it hides (a face-down Guardian, a character dealt in secret)
     stays unnamed, and no odds are given against a hidden foe."""
+    island_words = describe_island.action_label(state, actor, action, locale, with_odds)
+    if island_words is not None:
+        return island_words
+    water_words = describe_water.action_label(state, actor, action, locale, with_odds)
+    if water_words is not None:
+        return water_words  # the Water Realm's buttons, and a battle there (its own figures)
+    card_words = describe_wr_cards.action_label(state, actor, action, locale, with_odds)  # the new cards
+    if card_words is not None:
+        return card_words
     n = Names(state, locale)
     p = state.player(actor)
     sst = state.standard
@@ -387,6 +397,7 @@ def remember_secret_order(shown: ProphecyState, game: ProphecyState, actor: str)
     """Number the secret options of the decision waiting on `actor` (characters dealt,
     Abilities looked at) as the game holds them, for the labels read from the view `shown`,
     which hides them: "Keep character 1 of 2". Only the places are told, never the cards."""
+    describe_island.remember_secret_order(game, actor)
     _SECRET_ORDER.clear()
     if game.standard is None:
         return
@@ -467,6 +478,12 @@ def standard_event(state: ProphecyState, event: Event, locale: str) -> str | Non
     if kind == "game_ended":
         reason = d.get("reason", "")
         return t(locale, "event.game_ended") + (" " + t(locale, f"splay.end.{reason}") if reason else "")
+    if kind.startswith(describe_island.PREFIXES):
+        return describe_island.event_line(state, event, locale)  # Treasure Island, the new Artifacts
+    if describe_water.owns(state, event):
+        return describe_water.event_line(state, event, locale)  # the Water Realm
+    if kind.startswith(describe_wr_cards.PREFIX):
+        return describe_wr_cards.event_line(state, event, locale)  # the new cards
     if kind not in STANDARD_EVENTS:
         return False
     params: dict[str, Any] = {"player": who}
@@ -556,6 +573,8 @@ def _private_words(state: ProphecyState, event: Event, n: Names, locale: str) ->
     if viewer is None or sst is None or viewer != event.player:
         return ""
     d = event.data
+    if event.kind.startswith(describe_island.PREFIXES):
+        return describe_island.private_words(state, event, n, locale)
     if event.kind == "plane_card_seen":
         plane = sst.plane(d["plane"])
         card = plane.card(d["slot"])
@@ -567,7 +586,8 @@ def _private_words(state: ProphecyState, event: Event, n: Names, locale: str) ->
             text = P.guardian_words(g, plane.power_up, n, locale)
         else:
             text = P.card_line(n, card)
-        return t(locale, "splay.private_seen", card=text)
+        pair = describe_island.private_words(state, event, n, locale)  # Ten Artifacts: the second one
+        return t(locale, "splay.private_seen", card=text) + (f" {pair}" if pair else "")
     kind = {"characters_offered": "character", "library_studied": "study_pick"}.get(event.kind)
     if kind is None:
         return ""

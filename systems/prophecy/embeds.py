@@ -14,10 +14,12 @@ from typing import Any
 import discord
 
 from ui.text import clip, clip_lines, mention
+from systems.prophecy import describe_island, describe_water, describe_wr_cards
 from systems.prophecy.describe import Names, describe_action, narrate
 from engine.prophecy import actions as A
 from engine.prophecy.content import display_name, pack_by_id
-from engine.prophecy.content_standard import Ability, Artifact, Guardian, StandardPack, standard_pack_by_id
+from engine.prophecy.content_standard import Ability, Artifact, Guardian, StandardPack
+from engine.prophecy.standard import powers
 from engine.prophecy.standard.state import HIDDEN, SLOTS, PlaneState, StdPlayer
 from engine.prophecy.state import PlayerState, ProphecyState
 from gm.i18n import has, t
@@ -172,7 +174,7 @@ def board_lines(state: ProphecyState, locale: str) -> list[str]:
     lines = []
     for i, space in enumerate(pack.board.spaces):
         marks = ("⚓" if space.port else "") + ("🌀" if space.gate else "")
-        here = [p.name for p in state.players if p.space == i and p.alive]
+        here = [p.name for p in state.players if p.space == i and p.alive and p.board == "main"]
         # a face-down card is only "a card" (the view has hidden its name anyway)
         cards = [n.card(a.card) if a.face_up else t(locale, "std_sheet.face_down_card") for a in state.spaces[i]]
         if not here and not cards and not marks:
@@ -273,7 +275,7 @@ def standard_pack(state: ProphecyState) -> StandardPack | None:
     """The Standard overlay a Standard game plays with (None in a Basic game)."""
     if state.standard is None or state.options.standard is None:
         return None
-    return standard_pack_by_id(state.options.standard.pack)
+    return powers.spack(state)  # with the Water Realm expansion's cards (new Artifacts...)
 
 
 def _std_name(sp: StandardPack, card_id: str, locale: str) -> str:
@@ -315,7 +317,7 @@ def _std_sheet_lines(state: ProphecyState, sp: StandardPack, p: PlayerState, ite
     lines = [
         f"❤️ {t(locale, 'sheet.health')} {cubes(p.red.right, p.red.left)} ({t(locale, 'sheet.strength')} {p.strength})",
         f"🔷 {t(locale, 'sheet.magic')} {cubes(p.blue.right, p.blue.left)} ({t(locale, 'sheet.willpower')} {p.willpower})",
-        f"💰 {p.gold} {t(locale, 'sheet.gold')} · ✨ {p.experience} {t(locale, 'sheet.experience')} · 📍 {n.space_at(p.space)}",
+        f"💰 {p.gold} {t(locale, 'sheet.gold')} · ✨ {p.experience} {t(locale, 'sheet.experience')} · 📍 {n.where(p)}",
         "🎒 " + t(locale, "std_sheet.items_line", count=len(p.items), limit=sp.rules.item_limit.value or 7,
                   items=items or t(locale, "sheet.no_items")),
         "📖 " + t(locale, "std_sheet.abilities_line", count=len(me.abilities),
@@ -325,7 +327,8 @@ def _std_sheet_lines(state: ProphecyState, sp: StandardPack, p: PlayerState, ite
     trained = [t(locale, f"std_sheet.trained.{figure}", n=count) for figure, count in sorted(me.trained.items()) if count]
     if trained:
         lines.append("🏋️ " + t(locale, "std_sheet.trained_line", figures=", ".join(trained)))
-    return lines
+    return (lines + describe_island.sheet_lines(state, p, locale) + describe_wr_cards.sheet_lines(state, p, locale)
+            + describe_water.sheet_lines(state, p, locale))
 
 
 def _limit_state(state: ProphecyState, p: PlayerState, me: StdPlayer, card: Ability | Artifact, locale: str) -> str:
@@ -377,7 +380,7 @@ def _std_sheet_fields(state: ProphecyState, sp: StandardPack, p: PlayerState, lo
                                  slot=t(locale, f"std_sheet.slot.{slot}"), card=_card_words(sp, plane, slot, card, locale)))
     if secrets:
         out.append((t(locale, "std_sheet.secrets"), "\n".join(secrets)))
-    return out
+    return out + describe_island.sheet_fields(state, p, locale)
 
 
 def _plane_name(state: ProphecyState, plane_id: str, locale: str) -> str:
@@ -454,7 +457,7 @@ def _std_status_fields(state: ProphecyState, sp: StandardPack, locale: str) -> l
               for guild, cards in sst.guild_offers.items() if cards]
     if offers:
         out.append((t(locale, "std_sheet.offers_title"), "\n".join(offers)))
-    return out
+    return out + describe_island.status_fields(state, locale) + describe_water.status_fields(state, locale)
 
 
 def _std_counts(state: ProphecyState, pid: str) -> tuple[int, int]:

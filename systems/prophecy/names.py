@@ -9,9 +9,11 @@ import os
 import re
 
 from engine.prophecy.content import Named, Pack, display_name, display_text, pack_by_id
-from engine.prophecy.content_standard import StandardPack, standard_pack_by_id
+from engine.prophecy.content_standard import StandardPack
+from engine.prophecy.standard import powers
+from engine.prophecy.standard.island_state import ISLAND, ON_ISLAND
 from engine.prophecy.standard.state import HIDDEN
-from engine.prophecy.state import ProphecyState
+from engine.prophecy.state import PlayerState, ProphecyState
 from gm.i18n import t
 
 #: "of", "del", "dell'"... left in front of a plane's own word once the shared words are cut
@@ -30,11 +32,12 @@ class Names:
 
     def __init__(self, state: ProphecyState, locale: str) -> None:
         self.state = state
-        self.pack: Pack = pack_by_id(state.options.pack)
         self.locale = locale
         self.players = {p.player: p.name for p in state.players}
         std = state.options.standard
-        self.spack: StandardPack | None = standard_pack_by_id(std.pack) if std is not None else None
+        # the game's own packs: with the Water Realm expansion they hold its cards too (Treasures...)
+        self.spack: StandardPack | None = powers.spack(state) if std is not None else None
+        self.pack: Pack = self.spack.as_pack() if self.spack is not None else pack_by_id(state.options.pack)
 
     def player(self, pid: str | None) -> str:
         return self.players.get(pid or "", pid or "")
@@ -71,7 +74,20 @@ class Names:
         try:
             return self.space_at(self.pack.space_index(space_id))
         except KeyError:
+            if space_id == ISLAND:
+                return t(self.locale, "island.name")
+            if space_id.startswith("water:") and space_id[6:].isdigit():
+                return water_space(int(space_id[6:]), self.locale)
             return space_id
+
+    def where(self, p: PlayerState) -> str:
+        """Where a character stands: her ring space, or Treasure Island (Water Realm expansion)."""
+        if p.board == ON_ISLAND:
+            return t(self.locale, "island.name")
+        water = self.state.standard.water if self.state.standard is not None else None
+        if p.board == "water" and water is not None and p.player in water.divers:
+            return water_place(water.divers[p.player].cell, self.locale)
+        return self.space_at(p.space)
 
     def space_at(self, index: int) -> str:
         """The name of the board space at ring position `index`."""
@@ -122,3 +138,37 @@ class Names:
     def is_hidden(self, card_id: str | None) -> bool:
         """A card the state in hand does not show (a face-down card, a secret choice)."""
         return card_id is None or card_id == HIDDEN
+
+
+def water_cell(index: int) -> str:
+    """A space of the Water Realm's board as players read it: its column letter and row
+    number, from the entrance's end ("B1" is the entrance, "B6" the Undersea Palace)."""
+    from engine.prophecy.content_water import water_pack
+
+    row, col = water_pack().grid.cell(index)
+    return f"{chr(ord('A') + col)}{row + 1}"
+
+
+def water_place(index: int, locale: str) -> str:
+    """A space of the Water Realm in words (the entrance, the Palace, "space C4 of the Water
+    Realm"), knowing its article for the Italian prepositions ("{place|in}" -> "nella casella...")."""
+    from engine.prophecy.content_water import water_pack
+
+    grid = water_pack().grid
+    kind = "palace" if index == grid.palace_index else "entrance" if index == grid.entrance_index else "place"
+    text = t(locale, f"water.{kind}", cell=water_cell(index))
+    return Named(text, WATER_ARTICLES.get(locale, {}).get(kind, ""))
+
+
+def water_space(index: int, locale: str) -> str:
+    """A space of the Water Realm where a sentence already says "space" ("casella {space}")."""
+    from engine.prophecy.content_water import water_pack
+
+    grid = water_pack().grid
+    if index == grid.palace_index:
+        return t(locale, "water.palace")
+    return t(locale, "water.space", cell=water_cell(index))
+
+
+#: the definite article the realm's places take in each language (Italian prepositions merge with it)
+WATER_ARTICLES = {"it": {"place": "la", "palace": "il", "entrance": "l'"}}

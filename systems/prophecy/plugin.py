@@ -56,6 +56,12 @@ def space_name(pack_id: str, index: int, locale: str) -> str:
 EDITIONS = (
     Edition(key="", title_key="commands.choices.prophecy", options={"version": "basic"}),
     Edition(key="standard", title_key="commands.choices.prophecy_standard", options={"version": "standard"}),
+    # the Water Realm expansion on the Standard game: every part in, the new Artifacts in
+    # place of the base ones; variants leave parts out or pick the rulebook's variants
+    Edition(key="water_realm", title_key="commands.choices.prophecy_water_realm_game",
+            options={"version": "standard", "standard": {"expansion": {
+                "new_cards": True, "treasure_island": True, "water_realm": True, "artifacts": "new"}}},
+            marks=(("standard", "expansion"),)),
 )
 
 
@@ -63,7 +69,13 @@ def _standard_variant(key: str, **standard: Any) -> Variant:
     """A Standard option other than its default (each default is a ruling in
     data/prophecy/standard/rulings.yaml; the variant is that ruling's alternative)."""
     return Variant(key=key, title_key=f"variant.prophecy.{key}.title", summary_key=f"variant.prophecy.{key}.summary",
-                   editions=("standard",), options={"standard": standard})
+                   editions=("standard", "water_realm"), options={"standard": standard})
+
+
+def _expansion_variant(key: str, **expansion: Any) -> Variant:
+    """A Water Realm expansion choice (engine/prophecy/standard/expansion_options.py)."""
+    return Variant(key=key, title_key=f"variant.prophecy.{key}.title", summary_key=f"variant.prophecy.{key}.summary",
+                   editions=("water_realm",), options={"standard": {"expansion": expansion}})
 
 
 VARIANTS = (
@@ -77,6 +89,25 @@ VARIANTS = (
     _standard_variant("public_dreams", prophetic_dream="public"),
     _standard_variant("free_final_battle", final_battle_must_attack=False),
     _standard_variant("winner_takes_item", item_given_up_goes_to="winner"),
+    # the Water Realm expansion: parts left out...
+    _expansion_variant("no_new_cards", new_cards=False),
+    _expansion_variant("no_treasure_island", treasure_island=False),
+    _expansion_variant("no_water_realm", water_realm=False),
+    _expansion_variant("no_mad_riddler", mad_riddler=False),
+    # ...which Artifacts ("New Artifacts", "Ten Artifacts Variant")...
+    _expansion_variant("base_artifacts", artifacts="base"),
+    _expansion_variant("random_artifacts", artifacts="random"),
+    _expansion_variant("ten_artifacts", artifacts="ten"),
+    # ...and the rulebook's "Game Variants"
+    _expansion_variant("peaceloving", interaction="peaceloving"),
+    _expansion_variant("aggressive", interaction="aggressive"),
+    _expansion_variant("random_treasures", random_treasures=True),
+    _expansion_variant("treasure_hunters", treasure_hunters=True, water_realm=False, artifacts="base"),
+    _expansion_variant("lord_of_the_sea", lord_of_the_sea=True, artifacts="base"),
+    # both expansion worlds need the Dragon Realm's rules, which the bot does not have
+    Variant(key="both_worlds", title_key="variant.prophecy.both_worlds.title",
+            summary_key="variant.prophecy.both_worlds.summary", editions=("water_realm",),
+            unavailable_key="variant.prophecy.both_worlds.unavailable"),
 )
 
 

@@ -474,7 +474,7 @@ def _std_odds(state: ProphecyState, actor: str, action: Any) -> Chances | None:
         card = std_creature_here(state, actor)
         if card is None:
             return None
-        foe = sbattle.creature_foe(card)
+        foe = next((f for part_foe in PART_FOES if (f := part_foe(state)) is not None), None) or sbattle.creature_foe(card)
     elif state.has_player(action.target):
         defender = state.player(action.target)
         foe = sbattle.character_foe(ctx, defender)
@@ -613,6 +613,10 @@ def dice_words(d: dict[str, Any], locale: str) -> str:
 
 def std_chance_effect(state: ProphecyState, card_id: str, locale: str) -> str:
     """What a Chance card does in a Standard game (its Standard cards, two slots per space)."""
+    for words in PART_CHANCE:
+        said = words(state, card_id, locale)
+        if said is not None:
+            return said
     n = Names(state, locale)
     sp = powers.spack(state)
     card = next((c for c in sp.chance if c.id == card_id), None)
@@ -794,16 +798,28 @@ class StdPrompt:
 
 Label = Callable[[Any], str]
 
+#: the Water Realm expansion's parts add their own questions' prompts (by pending kind), blocks
+#: for any Standard prompt, and words for the Chance cards they add; each part's describe module
+#: (systems/prophecy/describe_*.py) registers them on import, as this module cannot import it;
+#: a builder under "<kind>:<reason>" serves a Standard decision a part asks for its own reason
+PART_BUILDERS: dict[str, Callable[..., "StdPrompt"]] = {}
+PART_FIELDS: list[Callable[..., list[tuple[str, str]]]] = []
+PART_CHANCE: list[Callable[[ProphecyState, str, str], "str | None"]] = []
+#: ...and the foe a fight button's odds read when a part changes it (the Doppelganger's copy)
+PART_FOES: list[Callable[[ProphecyState], Any]] = []
+
 
 def standard_prompt(state: ProphecyState, pend: Any, actions: list[Any], locale: str, label: Label) -> StdPrompt:
     """What the person asked must know to answer, built from the view `state`. `actions` are
     the legal answers (from the game itself: the buttons), `label(action)` their button words."""
     kind = pend.kind
-    builder = _BUILDERS.get(kind)
+    builder = PART_BUILDERS.get(f"{kind}:{pend.data.get('reason', '')}") or _BUILDERS.get(kind) or PART_BUILDERS.get(kind)
     n = Names(state, locale)
     if builder is None:
         return StdPrompt(t(locale, "splay.what.other"))
     out = builder(state, pend, actions, n, locale, label)
+    for extra in PART_FIELDS:
+        out.fields.extend(extra(state, pend, actions, n, locale, label))
     turn_player = state.turn.player if state.turn is not None else None
     out.only_you = out.only_you or pend.player != turn_player
     return out
@@ -1156,7 +1172,7 @@ def _p_battleground(state: ProphecyState, pend: Any, actions: list[Any], n: Name
         if me.artifacts and state.has_player(pid):
             q = state.player(pid)
             lines.append(t(locale, "splay.holder_line", player=q.name, cards=listing([n.card(c) for c in me.artifacts], locale),
-                           space=n.space_at(q.space)))
+                           space=n.where(q)))
     if lines:
         out.fields.append((t(locale, "splay.field.holders"), "\n".join(lines)))
     return out

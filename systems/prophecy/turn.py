@@ -19,6 +19,7 @@ from gm.session import Result
 from systems.plugin import TurnMessage
 from systems.prophecy.describe import describe_action, remember_secret_order
 from systems.prophecy.embeds import COLOUR_TURN, end_embed, narration_embed, prompt_parts, sheet_lines
+from systems.prophecy import riddles
 from systems.prophecy.prompt_text import standard_prompt
 
 FIELD_LIMIT = 1000
@@ -100,6 +101,8 @@ def _standard_turn(result: Result, state: Any, locale: str) -> TurnMessage:
             break  # the blocks come most useful first; the buttons still say what each choice holds
         prompt.add_field(name=clip(name, 256), value=clip(value, FIELD_LIMIT + 20), inline=False)
     view = prompt_view(labels, [action_style(a) for a in actions], result.record.id, result.record.version, locale)
+    # a description typed in a text box, a judge's private look at the card (Water Realm's new cards)
+    view = riddles.add_buttons(view, pend, result.record.id, result.record.version, locale)
     return _assemble(result, state, content, prompt, view, locale)
 
 
@@ -110,7 +113,18 @@ def _assemble(result: Result, state: Any, content: str, prompt: discord.Embed, v
     if narr is not None:
         embeds.append(narr)
     embeds.append(prompt)
-    return TurnMessage(content=content, embeds=embeds[-10:], view=view, picture=picture_with_turn(result))
+    return TurnMessage(content=content, embeds=embeds[-10:], view=view, picture=picture_with_turn(result),
+                       extra_pictures=_water_picture(state, locale))
+
+
+def _water_picture(state: Any, locale: str) -> list[tuple[str, bytes]]:
+    """The Water Realm's board while someone is in it (Water Realm expansion)."""
+    if state.standard is None or state.standard.water is None or not state.standard.water.divers:
+        return []
+    from systems.prophecy.board_water import render_water
+
+    data = render_water(state, locale)
+    return [("water_realm.png", data)] if data else []
 
 
 def _split_fields(fields: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -21,6 +21,8 @@ RULINGS = {
     "This bot's rulings: Prophecy Standard": DATA / "prophecy" / "standard" / "rulings.yaml",
     "This bot's rulings: Darkest Talisman": DATA / "talisman" / "rulings.yaml",
 }
+#: the Water Realm expansion's parts share one heading (their rulings are listed in this order)
+WATER_REALM = [DATA / "prophecy" / "water_realm" / part / "rulings.yaml" for part in ("artifacts", "cards", "island", "water")]
 ITALIAN_HEADINGS = {
     "This bot's rulings: Prophecy Standard": "Decisioni di questo bot: Prophecy Standard",
     "This bot's rulings: Darkest Talisman": "Decisioni di questo bot: Darkest Talisman",
@@ -40,6 +42,9 @@ def test_every_ruling_of_every_game_is_indexed_in_both_languages_as_this_bots_ru
             shown = heading if language == "en" else ITALIAN_HEADINGS[heading]
             titles = [title for head, title, _ in listed if head == shown]
             assert titles == [r["title"][language] for r in _rulings(path)], shown
+        shown = "This bot's rulings: Prophecy Water Realm" if language == "en" else "Decisioni di questo bot: Prophecy Water Realm"
+        titles = [title for head, title, _ in listed if head == shown]
+        assert sorted(titles) == sorted(r["title"][language] for path in WATER_REALM for r in _rulings(path))
         assert all(("this bot" in head.lower() or "questo bot" in head.lower()) for head, _, _ in listed)
 
 
@@ -98,7 +103,9 @@ async def test_rulings_command_lists_every_ruling_and_rules_marks_it(fake_discor
         r = await fake.slash(bot, alice, channel, "rulings")
         assert r.ephemeral
         embeds = r.messages[-1].embeds
-        assert {e["title"] for e in embeds} == set(RULINGS)
+        assert {e["title"] for e in embeds} >= set(RULINGS)
+        shown = {e["title"] for m in r.messages for e in m.embeds}
+        assert shown == set(RULINGS) | {"This bot's rulings: Prophecy Water Realm"}
         text = "\n".join(e.get("description", "") for e in embeds)
         for path in RULINGS.values():
             for ruling in _rulings(path):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.prophecy.context import Ctx
 from engine.prophecy.endgame import finish
 from engine.prophecy.state import PlayerState
-from engine.prophecy.standard import powers
+from engine.prophecy.standard import parts, powers
 from engine.prophecy.standard.state import Decision
 
 
@@ -30,6 +30,8 @@ def check_win(ctx: Ctx, p: PlayerState) -> bool:
     mine = sst.players[p.player].artifacts
     if len(mine) < need or not p.alive:
         return False
+    if any(part.win_blocked(ctx, p) for part in parts.active_parts(ctx.state)):
+        return False  # the last Artifact is still in the Water Realm, or with a Pearl's holder
     for other in _elsewhere(ctx, p.player):
         mine.append(other)
         ctx.emit("artifact_comes", p.player, reveals=True, card=other)
@@ -61,7 +63,7 @@ def all_held(ctx: Ctx) -> bool:
     if any(plane.artifact is not None for plane in sst.planes) or any(sst.dropped.values()):
         return False
     held = sum(len(me.artifacts) for pid, me in sst.players.items() if ctx.state.player(pid).alive)
-    return held == len(powers.spack(ctx.state).artifacts)
+    return held == len(sst.planes)  # one Artifact won on each plane (the pack may hold more: Ten Artifacts)
 
 
 def check_final_battle(ctx: Ctx) -> None:
@@ -69,7 +71,11 @@ def check_final_battle(ctx: Ctx) -> None:
     sst = powers.sstate(ctx)
     if sst.final_battle is not None or any(d.kind == "battleground" for d in sst.decisions) or not all_held(ctx):
         return
-    chooser = next(pid for pid in sst.players if powers.chooses_battleground(ctx.state, pid))
+    for part in parts.active_parts(ctx.state):
+        part.final_battle_called(ctx)  # whoever is in the Water Realm comes back
+    chooser = next((pid for pid in sst.players if powers.chooses_battleground(ctx.state, pid)), None)
+    if chooser is None:  # no Royal Cape in play: the new Artifacts' numerals say who (Water Realm expansion)
+        chooser = next(c for part in parts.active_parts(ctx.state) if (c := part.battleground_chooser(ctx)) is not None)
     ctx.emit("final_battle_called", chooser)
     sst.decisions.append(Decision(player=chooser, kind="battleground",
                                   options=[s.id for s in ctx.pack.board.spaces], then="end_turn"))

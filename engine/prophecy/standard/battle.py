@@ -73,7 +73,15 @@ def guardian_foe(ctx: Ctx, plane_id: str) -> Foe:
 
 def character_foe(ctx: Ctx, defender: PlayerState) -> Foe:
     """Characters count as humanoid and never have several lives (facts §8, §11.10)."""
-    return Foe("character", defender.character, defender.red.right, defender.blue.right, "strength", ("humanoid",))
+    return Foe("character", defender.character, defender.red.right, defender.blue.right, "strength",
+               character_tags(ctx.state, defender.player))
+
+
+def character_tags(state: Any, pid: str) -> tuple[str, ...]:
+    """Humanoid, and any creature type an expansion card gave her (Water Realm expansion,
+    "Characters with Creature Types": the Beast, the Path of the Dead)."""
+    extra = [tag for part in parts.active_parts(state) for tag in part.character_tags(state, pid)]
+    return ("humanoid", *dict.fromkeys(tag for tag in extra if tag != "humanoid"))
 
 
 def foe_of(ctx: Ctx, opponent: str, target: str) -> Foe:
@@ -204,10 +212,11 @@ def defender_figure(ctx: Ctx, d: PlayerState, battle: str) -> int:
     """The defender's figure: her cubes, the Items giving her the highest figure for this
     battle, and the bonuses of her Abilities and Artifacts that need no decision (ruling
     defender_choices: no spell is cast off her own turn)."""
-    attacker = Foe("character", "", None, None, "strength", ("humanoid",))
+    turn = ctx.state.turn
+    attacker = Foe("character", "", None, None, "strength",
+                   character_tags(ctx.state, turn.player) if turn is not None else ("humanoid",))
     own = d.red.right if battle == "strength" else d.blue.right
     in_play = parts.active_parts(ctx.state)
-    turn = ctx.state.turn
     against = ctx.state.player(turn.player) if turn is not None else None
     best: int | None = None if in_play else 0  # a part's penalty may make every loadout negative
     for f in candidate_loadouts(ctx.pack, d, battle):
@@ -216,9 +225,11 @@ def defender_figure(ctx: Ctx, d: PlayerState, battle: str) -> int:
         cards = check_loadout(ctx.pack, d, f)
         value = items_bonus(cards, attacker, battle, None)  # type: ignore[arg-type]
         value += sum(part.figure_bonus(ctx, d, battle, "character", cards, against) for part in in_play)
+        value += sum(part.foe_bonus(ctx, d, battle, attacker, cards) for part in in_play)
         best = value if best is None else max(best, value)
     best = best or 0
-    return own + best + powers.battle_bonus(ctx.state, d.player, battle, "character", ["humanoid"], attacking=False)
+    return own + best + powers.battle_bonus(ctx.state, d.player, battle, "character", list(attacker.tags),
+                                            attacking=False)
 
 
 # -------------------------------------------------------------------------------- battle
@@ -231,6 +242,9 @@ def start(ctx: Ctx, p: PlayerState, foe: Foe, target: str, action: Fight | Attac
     cards = check_loadout(ctx.pack, p, action)  # type: ignore[arg-type]
     second = _second_weapon(ctx, p, action, cards)
     spells = _spells(ctx, p, action.spells, battle, foe)
+    against = ctx.state.player(target) if foe.kind == "character" else None
+    for part in parts.active_parts(ctx.state):
+        part.battle_begins(ctx, p, foe, battle, against)  # before anything is paid (the Coral Tiara)
     total = powers.add_costs(cost, *(s.cast for s in spells))
     if not powers.can_pay_cost(p, total):
         raise RuleError("error.cannot_pay_battle", battle=battle, **total.model_dump())
@@ -247,6 +261,7 @@ def start(ctx: Ctx, p: PlayerState, foe: Foe, target: str, action: Fight | Attac
     defender = ctx.state.player(target) if foe.kind == "character" else None
     extra += sum(part.figure_bonus(ctx, p, battle, foe.kind, in_hands, defender)
                  for part in parts.active_parts(ctx.state))
+    extra += sum(part.foe_bonus(ctx, p, battle, foe, in_hands) for part in parts.active_parts(ctx.state))
     held = own + items_bonus(cards, foe, battle, None) + extra  # type: ignore[arg-type]
     without = own + items_bonus(cards, foe, battle, weapon) + extra  # type: ignore[arg-type]
     if foe.kind == "character":
@@ -275,6 +290,8 @@ def start(ctx: Ctx, p: PlayerState, foe: Foe, target: str, action: Fight | Attac
 def _judge(ctx: Ctx, p: PlayerState, b: StdBattle, event: str, **extra: Any) -> None:
     figure = b.figure_for(b.rolls)
     mine, theirs = figure + b.light, b.foe_figure + b.dark
+    for part in parts.active_parts(ctx.state):
+        mine = part.battle_total(ctx, p, b, mine)  # a cap on her result (the Skeletal Shark)
     b.result = "win" if mine > theirs else "draw" if mine == theirs else "loss"
     ctx.emit(event, p.player, reveals=True, roll=b.rolls, lives=b.lives, light=b.light, dark=b.dark, card=b.card,
              player_figure=figure, creature_figure=b.foe_figure, player_total=mine, creature_total=theirs,
@@ -283,8 +300,14 @@ def _judge(ctx: Ctx, p: PlayerState, b: StdBattle, event: str, **extra: Any) -> 
 
 def _roll_and_go(ctx: Ctx, p: PlayerState, b: StdBattle) -> str | None:
     rng = ctx.state.rng
-    own = [rng.d6() for _ in range(b.own_dice)]
-    foe = [rng.d6() for _ in range(b.foe_dice)]
+    foretold = next((d for part in parts.active_parts(ctx.state) if (d := part.battle_dice(ctx, p, b)) is not None),
+                    None) if b.rolls == 0 else None
+    if foretold is not None:  # dice seen in advance (Crystal Ball of Fate): Prayer and Curse roll the others
+        own = [foretold[0]] + [rng.d6() for _ in range(b.own_dice - 1)]
+        foe = [foretold[1]] + [rng.d6() for _ in range(b.foe_dice - 1)]
+    else:
+        own = [rng.d6() for _ in range(b.own_dice)]
+        foe = [rng.d6() for _ in range(b.foe_dice)]
     b.light, b.dark = max(own), min(foe)
     b.rolls += 1
     extra: dict[str, Any] = {}
@@ -337,7 +360,9 @@ def after_roll_options(ctx: Ctx, p: PlayerState, b: StdBattle) -> list[AfterRoll
                 out.extend(AfterRoll(ability=card.id, dice=d) for d in dice)  # type: ignore[arg-type]
             elif eff.after == b.result:  # type: ignore[attr-defined]
                 out.append(AfterRoll(ability=card.id))
-    return sorted(out, key=lambda a: (a.ability or "", a.dice or ""))
+    ordered: list[Any] = sorted(out, key=lambda a: (a.ability or "", a.dice or ""))
+    # an expansion card that changes the roll (the Scroll of Exchanging Fates)
+    return ordered + [a for part in parts.active_parts(ctx.state) for a in part.after_roll(ctx, p, b)]
 
 
 def after_roll(ctx: Ctx, p: PlayerState, action: AfterRoll) -> str | None:
@@ -366,6 +391,15 @@ def after_roll(ctx: Ctx, p: PlayerState, action: AfterRoll) -> str | None:
     ctx.emit("fight_again", p.player, ability=card.id, card=b.card)
     b.rolls -= 1
     return _roll_and_go(ctx, p, b)
+
+
+def rejudge(ctx: Ctx, p: PlayerState, b: StdBattle, event: str, **extra: Any) -> str | None:
+    """The paused roll's dice were changed by an expansion card (the Scroll of Exchanging
+    Fates): judge the roll again and go on as after any roll."""
+    b.awaiting = None
+    powers.sstate(ctx).turn.battle = None
+    _judge(ctx, p, b, event, **extra)
+    return _settle(ctx, p, b)
 
 
 def next_roll(ctx: Ctx, p: PlayerState, action: Roll) -> str | None:

@@ -14,7 +14,7 @@ from engine.prophecy.content_standard import StandardChanceCard
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard, draw
 from engine.prophecy.state import AdventureOnSpace
-from engine.prophecy.standard import guilds, planes, powers
+from engine.prophecy.standard import guilds, parts, planes, powers
 from engine.prophecy.standard.state import Decision, TrainingRight
 
 
@@ -34,7 +34,8 @@ def draw_chance(ctx: Ctx) -> None:
     pile = ctx.state.decks.chance
     while pile.draw:
         card_id = pile.draw.pop()
-        if _is_dream(ctx, card_id):
+        if _is_dream(ctx, card_id) or any(part.skipped_in_final_battle(ctx.state, card_id)
+                                          for part in parts.active_parts(ctx.state)):
             ctx.emit("chance_skipped", ctx.state.turn.player if ctx.state.turn else None, reveals=True, card=card_id)
             discard(ctx, "chance", card_id)
             continue
@@ -59,18 +60,27 @@ def _resolve(ctx: Ctx, card_id: str) -> None:
     ctx.state.chance_card = card_id
     ctx.emit("chance_drawn", drawer, reveals=True, card=card_id)
     std = _standard_card(ctx, card_id)
-    if std is not None:
-        why = _HANDLERS[std.effect](ctx, std)
-        if why:
-            ctx.emit("chance_no_effect", drawer, card=card_id, why=why, terrain="")
-    else:
-        card = ctx.pack.chance_card(card_id)
-        if card.effect == "terrain":
-            why = terrain(ctx, card)
+    in_play = parts.active_parts(ctx.state)
+    everyone = ctx.state.players
+    # characters out of the main board's reach (the Water Realm) are neither helped nor hurt
+    ctx.state.players = [q for q in everyone if not any(part.away(ctx.state, q.player) for part in in_play)]
+    try:
+        if any(part.chance_card(ctx, card_id) for part in in_play):
+            pass  # a card an expansion part added (Treasure Map): the part resolved it
+        elif std is not None:
+            why = _HANDLERS[std.effect](ctx, std)
             if why:
-                ctx.emit("chance_no_effect", drawer, card=card_id, why=why, terrain=card.terrain or "")
+                ctx.emit("chance_no_effect", drawer, card=card_id, why=why, terrain="")
         else:
-            resolve_chance(ctx, card)
+            card = ctx.pack.chance_card(card_id)
+            if card.effect == "terrain":
+                why = terrain(ctx, card)
+                if why:
+                    ctx.emit("chance_no_effect", drawer, card=card_id, why=why, terrain=card.terrain or "")
+            else:
+                resolve_chance(ctx, card)
+    finally:
+        ctx.state.players = everyone
     discard(ctx, "chance", card_id)
 
 

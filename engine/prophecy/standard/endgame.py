@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.prophecy.context import Ctx
 from engine.prophecy.state import PlayerState, RankEntry
-from engine.prophecy.standard import guilds, powers
+from engine.prophecy.standard import guilds, parts, powers
 from engine.prophecy.standard.setup import begin_first_turn
 from engine.prophecy.turns import after_movement as from_after_movement
 
@@ -24,6 +24,7 @@ def on_death(ctx: Ctx, p: PlayerState) -> None:
     me.abilities = []
     if me.artifacts:
         here = ctx.pack.space(p.space).id if p.character else ctx.pack.space(0).id
+        here = next((loc for part in parts.active_parts(ctx.state) if (loc := part.location(ctx.state, p))), here)
         sst.dropped.setdefault(here, []).extend(me.artifacts)
         ctx.emit("artifacts_dropped", p.player, space=here, cards=list(me.artifacts))
         me.artifacts = []
@@ -32,6 +33,8 @@ def on_death(ctx: Ctx, p: PlayerState) -> None:
             if d.player != p.player and not (d.other == p.player and d.kind in ("take_item", "take_artifact"))]
     called_off = any(d.kind == "battleground" for d in sst.decisions) and not any(d.kind == "battleground" for d in kept)
     sst.decisions = kept
+    for part in parts.active_parts(ctx.state):
+        part.on_death(ctx, p)  # questions of the expansion's parts that waited on her
     turn = ctx.state.turn
     if turn is not None and turn.player == p.player:
         sst.turn.battle = None

@@ -14,6 +14,9 @@ from pydantic import BaseModel, model_validator
 class ExpansionOptions(BaseModel):
     #: the new Items and Adventures shuffled into the decks ("New Cards for the Standard Game")
     new_cards: bool = False
+    #: the Mad Riddler among the new cards (the rulebook keeps it for tables of veterans only;
+    #: ruling mad_riddler_veterans in data/prophecy/water_realm/cards/rulings.yaml)
+    mad_riddler: bool = True
     #: "Treasure Island": the overlay, Map Fragments, the Treasures
     treasure_island: bool = False
     #: "Level of Interaction": battles for Maps as written, never, or with anyone

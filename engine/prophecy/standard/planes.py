@@ -13,7 +13,7 @@ from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, lose_health
 from engine.prophecy.encounters import creatures_here
 from engine.prophecy.state import PlayerState
-from engine.prophecy.standard import artifacts, powers
+from engine.prophecy.standard import artifacts, parts, powers
 from engine.prophecy.standard.state import Decision, PlaneState
 
 
@@ -25,7 +25,8 @@ def planes_beside(ctx: Ctx, p: PlayerState) -> list[PlaneState]:
     for plane in ctx.pack.board.astral_planes:
         if here in plane.between:
             state = sst.plane(plane.id)
-            if state.guardian_slot() is not None:
+            if state.guardian_slot() is not None and all(part.attackable(ctx.state, plane.id)
+                                                         for part in parts.active_parts(ctx.state)):
                 out.append(state)
     return out
 
@@ -101,6 +102,8 @@ def look(ctx: Ctx, p: PlayerState, plane_id: str, slot: str, public: bool, reaso
     card = plane.card(slot)
     if card is None or slot in plane.up:
         return
+    if any(part.plane_card_looked(ctx, p, plane_id, slot) for part in parts.active_parts(ctx.state)):
+        return  # a card of an expansion part (the Gate to the Water Realm), turned up by it
     if public:
         plane.up.append(slot)  # type: ignore[arg-type]
         ctx.emit("plane_card_shown", p.player, reveals=True, plane=plane.id, slot=slot, card=card, reason=reason)

@@ -14,6 +14,7 @@ from engine.prophecy.content import Cost
 from engine.prophecy.content_standard import Ability, Artifact, StandardPack, standard_pack_by_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.state import PlayerState, ProphecyState
+from engine.prophecy.standard import parts
 from engine.prophecy.standard.state import StandardState, StdBattle, StdPlayer
 
 Card = Union[Ability, Artifact]
@@ -27,8 +28,10 @@ AFTER_ROLL_KINDS = frozenset({"reroll", "fight_again"})
 
 def spack(state: ProphecyState) -> StandardPack:
     """The Standard overlay of this game (its cards, figures and rulings)."""
-    assert state.options.standard is not None
-    return standard_pack_by_id(state.options.standard.pack)
+    std = state.options.standard
+    assert std is not None
+    sp = standard_pack_by_id(std.pack)
+    return sp if std.expansion is None else parts.game_pack(sp, std.expansion)  # the expansion's cards too
 
 
 def sstate(ctx: Ctx) -> StandardState:
@@ -45,7 +48,10 @@ def held(state: ProphecyState, pid: str) -> list[Card]:
     """Her Abilities, then her Artifacts."""
     sp = spack(state)
     me = mine(state, pid)
-    return [sp.ability(a) for a in me.abilities] + [sp.artifact(a) for a in me.artifacts]
+    out = [sp.ability(a) for a in me.abilities] + [sp.artifact(a) for a in me.artifacts]
+    if state.options.standard.expansion is not None:  # type: ignore[union-attr]
+        out += parts.held_cards(state, pid)  # what the expansion's parts lend her (a Treasure's powers)
+    return out
 
 
 def cast_cost(card: Card) -> Cost:

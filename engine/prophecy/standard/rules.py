@@ -62,7 +62,7 @@ def pack_of(state: ProphecyState) -> Pack:
 
 
 def new_game(seats: list[Seat], options: ProphecyOptions, seed: int) -> Ctx:
-    sp = standard_pack_by_id(options.standard.pack)  # type: ignore[union-attr]
+    sp = parts.game_pack(standard_pack_by_id(options.standard.pack), options.standard.expansion)  # type: ignore[union-attr]
     if options.pack != sp.base.id:
         raise RuleError("error.pack_mismatch", pack=options.pack, base=sp.base.id)
     _check_options(sp, options)
@@ -190,6 +190,13 @@ def check_turn(state: ProphecyState, actor: str, action_type: str) -> None:
 
 def dispatch(ctx: Ctx, p: PlayerState, action: Any) -> bool:
     """Apply a Standard game's action; False leaves it to the Basic dispatch (same rule)."""
+    done = _dispatch(ctx, p, action)
+    for part in parts.active_parts(ctx.state):
+        part.after_action(ctx)
+    return done
+
+
+def _dispatch(ctx: Ctx, p: PlayerState, action: Any) -> bool:
     sst = powers.sstate(ctx)
     t = action.type
     if sst.decisions:
@@ -279,6 +286,11 @@ def legal(state: ProphecyState, actor: str) -> Iterator[Any]:
         if c.player == actor and state.player(actor).alive:
             yield from (A.ChooseItem(item=i.uid) for i in distinct_choices(item_candidates(state.player(actor), c.mode)))
         return
+    for part in parts.active_parts(state):  # a question an expansion part asks, maybe of another player
+        answers = part.answers(ctx, actor)
+        if answers is not None:
+            yield from answers
+            return
     if t.player != actor:
         return
     p = state.player(actor)
@@ -286,10 +298,12 @@ def legal(state: ProphecyState, actor: str) -> Iterator[Any]:
         return
     in_play = parts.active_parts(state)
     if in_play:
+        owner = next((part for part in in_play if part.takes_over(state, actor)), None)
+        if owner is not None:  # that part alone says what she may do (a character in the Water Realm)
+            yield from owner.legal(ctx, p)
+            return
         for part in in_play:
             yield from part.legal(ctx, p)
-        if any(part.takes_over(state, actor) for part in in_play):
-            return
     b = sst.turn.battle
     if b is not None:
         if b.awaiting == "throw":
@@ -395,7 +409,7 @@ def skip_action(state: ProphecyState, actor: str) -> Any:
             return by_type[kind][0]
     if "roll" in by_type:
         return by_type["roll"][0]
-    stays = [a for a in by_type.get("move", []) if a.method == "stay"]
+    stays = [a for a in by_type.get("move", []) if a.method == "stay"] + by_type.get("island_stay", [])
     if stays:
         return stays[0]
     if "choose_loss" in by_type:
@@ -452,3 +466,7 @@ hooks.install(_Hooks())
 
 __all__ = ["check_turn", "dispatch", "idle_reasons", "legal", "new_game", "pack_of", "pending", "rename",
            "skip_action", "waiting"]
+from engine.prophecy.standard import artifacts_wr  # noqa: E402,F401  registers the part (new Artifacts; before the island's)
+from engine.prophecy.standard import island  # noqa: E402,F401  registers the part (Treasure Island)
+from engine.prophecy.standard import water  # noqa: E402,F401  registers the part (the Water Realm)
+from engine.prophecy.standard import wr_cards  # noqa: E402,F401  registers the part (the new cards)

@@ -30,13 +30,19 @@ def _expand(cards: list[tuple[str, int]], rng: Rng) -> list[str]:
     return out
 
 
+def _dealt(card: object) -> bool:
+    """Cards an expansion part adds only to be looked up (an Item with an Astral Stone set in
+    it: engine/prophecy/content_wr_cards.py) are never dealt."""
+    return not getattr(card, "lookup_only", False)
+
+
 def build_decks(pack: Pack, sp: StandardPack, rng: Rng) -> Decks:
     """Every deck shuffled; nothing is removed in the Standard game (facts §2)."""
     return Decks(
         adventure=Deck(draw=_expand(sp.adventure_deck(), rng)),
         chance=Deck(draw=_expand(sp.chance_deck(), rng)),
-        common=Deck(draw=_expand([(i.id, i.count) for i in pack.items if i.deck == "common"], rng)),
-        rare=Deck(draw=_expand([(i.id, i.count) for i in pack.items if i.deck == "rare"], rng)),
+        common=Deck(draw=_expand([(i.id, i.count) for i in pack.items if i.deck == "common" and _dealt(i)], rng)),
+        rare=Deck(draw=_expand([(i.id, i.count) for i in pack.items if i.deck == "rare" and _dealt(i)], rng)),
     )
 
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field, model_serializer
 from engine.prophecy.standard.expansion_options import ExpansionOptions
 from engine.prophecy.standard.island_state import IslandState
 from engine.prophecy.standard.water_state import WaterState
+from engine.prophecy.standard.wr_cards_state import CardsState
 
 #: what a card shows to whoever may not see its face
 HIDDEN = "face_down"
@@ -232,13 +233,15 @@ class StandardState(BaseModel):
     island: IslandState | None = None
     #: the Water Realm board (Water Realm expansion), when the table plays it
     water: WaterState | None = None
+    #: the new cards for the Standard game (Water Realm expansion), when the table plays them
+    cards: CardsState | None = None
 
     @model_serializer(mode="wrap")
     def _dump(self, handler):  # type: ignore[no-untyped-def]
         """A game without the expansion dumps exactly as before it existed (replays compare
         the JSON byte for byte)."""
         data = handler(self)
-        for part in ("island", "water"):
+        for part in ("island", "water", "cards"):
             if getattr(self, part) is None:
                 data.pop(part, None)
         return data

@@ -144,6 +144,10 @@ def before_end_turn(ctx: Ctx) -> bool:
     sst = powers.sstate(ctx)
     if st.status != "active" or turn is None:
         return False
+    for part in parts.active_parts(st):
+        part.turn_ends(ctx, st.player(turn.player))  # Artifacts lying where her turn ends (Water Realm)
+    if st.status != "active" or st.turn is None:
+        return True
     if sst.decisions:
         return True
     p = st.player(turn.player)

@@ -1,0 +1,149 @@
+"""Map Fragments (Water Realm expansion rulebook, "Treasure Island": Chance Cards, Collecting Map
+Fragments; ruling map_fragment_collect)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import RuleError
+from engine.prophecy.game import SYSTEM
+from engine.prophecy.standard.island_actions import CollectMap
+from engine.prophecy.content_island import island_content
+from tests.prophecy_water.island_helpers import (
+    apply,
+    begin_turn,
+    fragments,
+    game,
+    idx,
+    isl,
+    kinds,
+    lay,
+    learn,
+    legal_types,
+    put,
+    quiet,
+    where_fragments,
+)
+
+
+def _draw_chance(state, card: str):
+    """p1 ends a quiet turn; p2's turn begins with Chance card `card`."""
+    begin_turn(state, "p1", phase="act")
+    state.decks.chance.draw.append(card)
+    return apply(state, "p1", {"type": "end_turn"})
+
+
+def test_chance_cards__treasure_map_lays_one_fragment_on_its_space():
+    """Chance Cards: Treasure Map takes the top Map Fragment and lays it on the space it shows."""
+    state = quiet(game())
+    top = isl(state).fragments[-1]
+    state, events = _draw_chance(state, "treasure_map")
+    i = isl(state)
+    assert list(i.placed.values()) == [top]
+    assert "island_map_placed" in kinds(events)
+
+
+def test_chance_cards__treasure_maps_lays_two():
+    state = quiet(game())
+    state, _ = _draw_chance(state, "treasure_maps")
+    assert len(isl(state).placed) == 2
+
+
+def test_chance_cards__a_fragment_lies_under_the_adventures_there():
+    """Chance Cards: the fragment goes under the Adventures of its space; it changes nothing about them."""
+    state = quiet(game())
+    card = isl(state).fragments[-1]
+    space = island_content().fragment_space(card)
+    assert space is not None
+    put(state, space, _a_creature(state))
+    state, _ = _draw_chance(state, "treasure_map")
+    assert isl(state).placed[space] == card
+    assert len(state.spaces[idx(space)]) == 1
+
+
+def test_chance_cards__an_empty_pile_is_rebuilt_from_the_discarded_fragments():
+    """Chance Cards: once the pile is empty, the discarded fragments are shuffled into a new one."""
+    state = quiet(game())
+    i = isl(state)
+    i.discarded, i.fragments = list(i.fragments), []
+    state, events = _draw_chance(state, "treasure_map")
+    i = isl(state)
+    assert "island_maps_reshuffled" in kinds(events)
+    assert len(i.placed) == 1 and len(i.fragments) == 11 and not i.discarded
+
+
+def test_chance_cards__all_fragments_in_play_does_nothing():
+    """Chance Cards: with every fragment in play the card does nothing (and says so)."""
+    state = quiet(game())
+    fragments(state, "p2", 12)
+    state, events = _draw_chance(state, "treasure_map")
+    assert not isl(state).placed
+    assert any(e.kind == "chance_no_effect" and e.data.get("why") == "island_all_maps" for e in events)
+
+
+def test_collecting_map_fragments__taken_where_no_adventure_is_left():
+    """Collecting Map Fragments: on a space with no Adventure card left, the character takes it."""
+    state = quiet(game())
+    lay(state, "plains_1")
+    begin_turn(state, "p1", at="plains_1", phase="act")
+    assert "island_collect" in legal_types(state, "p1")
+    state, events = apply(state, "p1", {"type": "island_collect"})
+    i = isl(state)
+    assert "plains_1" not in i.placed and i.count("p1") == 1
+    assert "island_map_collected" in kinds(events)
+
+
+def test_collecting_map_fragments__not_while_a_creature_stays():
+    """Collecting Map Fragments: every Creature must be beaten first."""
+    state = quiet(game())
+    lay(state, "plains_1")
+    put(state, "plains_1", _a_creature(state))
+    begin_turn(state, "p1", at="plains_1", phase="act")
+    assert "island_collect" not in legal_types(state, "p1")
+    with pytest.raises(RuleError):
+        SYSTEM.apply(state, "p1", CollectMap())
+
+
+def test_collecting_map_fragments__stealth_does_not_help():
+    """Collecting Map Fragments: a Creature slipped past with Stealth stays, and so does the fragment."""
+    state = quiet(game())
+    lay(state, "plains_1")
+    put(state, "plains_1", _a_creature(state))
+    learn(state, "p1", "stealth")
+    begin_turn(state, "p1", at="plains_1", phase="move")
+    state, _ = apply(state, "p1", {"type": "move", "method": "stay", "to": "plains_1"})
+    assert "avoid" in legal_types(state, "p1")
+    state, _ = apply(state, "p1", {"type": "avoid"})
+    assert state.turn is not None and state.turn.phase == "act"
+    assert "island_collect" not in legal_types(state, "p1")
+
+
+def test_collecting_map_fragments__not_while_an_opportunity_waits():
+    """Collecting Map Fragments: every Opportunity must be used first."""
+    state = quiet(game())
+    lay(state, "plains_1")
+    put(state, "plains_1", _an_opportunity(state))
+    begin_turn(state, "p1", at="plains_1", phase="act")
+    assert "island_collect" not in legal_types(state, "p1")
+
+
+def test_collecting_map_fragments__any_number_held_and_the_count_is_public():
+    """Collecting Map Fragments: no limit; everyone sees how many (which ones does not matter)."""
+    state = quiet(game())
+    fragments(state, "p1", 9)
+    view = SYSTEM.view(state, "p2")
+    assert view.standard.island.count("p1") == 9
+    assert sorted(where_fragments(state)) == sorted(f for f in where_fragments(state))
+    assert len(where_fragments(state)) == 12
+
+
+def _a_creature(state) -> str:
+    from engine.prophecy.content import CreatureCard
+    from engine.prophecy.standard import powers
+    return next(c.id for c in powers.spack(state).as_pack().adventures if isinstance(c, CreatureCard)
+                and not c.special("holds_on_start"))
+
+
+def _an_opportunity(state) -> str:
+    from engine.prophecy.content import OpportunityCard
+    from engine.prophecy.standard import powers
+    return next(c.id for c in powers.spack(state).as_pack().adventures if isinstance(c, OpportunityCard))
