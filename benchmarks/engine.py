@@ -184,9 +184,12 @@ def std_vs_random(games: int, seed0: int, round_limit: int) -> tuple[int, dict[s
 
 def endings_text(endings: dict[str, int]) -> str:
     names = {"four_artifacts": "four Artifacts", "final_battle": "Final Battle", "apocalypse": "Apocalypse",
-             "last_standing": "last survivor", "round_limit": "round limit", "everyone_died": "everyone died"}
+             "last_standing": "last survivor", "round_limit": "round limit", "everyone_died": "everyone died",
+             "treasure_hunters": "last Treasure dug", "treasure_hunters_early": "Fame out of reach",
+             "lord_of_the_sea": "Lord of the Sea beaten"}
     known = [f"{names[k]} {endings.get(k, 0)}" for k in STD_ENDINGS if k != "everyone_died" or endings.get(k)]
-    other = [f"{k} {v}" for k, v in endings.items() if k not in names]
+    # (the expansion's own endings follow, named, only when they happened)
+    other = [f"{names.get(k, k)} {v}" for k, v in endings.items() if k not in STD_ENDINGS]
     return ", ".join(known + other)
 
 

@@ -7,6 +7,8 @@ whose time ran out is played for here too, as the table chose.
 """
 from __future__ import annotations
 
+import logging
+
 import random
 from typing import Any
 
@@ -19,6 +21,8 @@ from gm.session.hosts import next_host
 from gm.session.results import ABSENT_AI, AI_STEP_LIMIT, TABLE_ACTOR, GameError, Lobby, Result, Step
 from gm.store import LogMeta, StaleVersion
 from gm.table import Table
+
+log = logging.getLogger(__name__)
 
 
 class Steps(SessionCore):
@@ -101,6 +105,9 @@ class Steps(SessionCore):
                 return
             rng = random.Random(f"{result.record.seed}:{player.player}:{result.state.actions_taken}")
             action = sysobj.ai_action(result.state, player.player, player.ai, rng)
+            if action is None:  # the rules left the seat nothing to do: a rules bug, not the press's
+                log.error("AI seat %s has no legal action in game %s", player.player, result.record.id)
+                return
             await self._apply(result, player.player, action)
             result.steps[-1].ai = True
 

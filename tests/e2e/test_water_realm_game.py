@@ -4,7 +4,13 @@ play (both expansion worlds need the Dragon Realm rules) with the reason, and st
 their edition."""
 from __future__ import annotations
 
+import random
+
 from bot import create_bot
+from engine.ai.players import heuristic_player
+from tests.e2e.helpers import press_best, prompt_of
+from tests.e2e.test_standard_game import Clock
+from tests.e2e.test_transcripts import MENTION, SNOWFLAKE, TEMPLATE, snake_case_words
 from loopback import run_bot
 
 CHOICE = "prophecy:water_realm"
@@ -46,3 +52,116 @@ async def test_standard_game_stays_without_the_expansion(world, settings):
         assert "expansion" not in found.state.options["standard"]
         names = [c["name"] for c in (await fake.autocomplete(bot, alice, ch, "game new", "variants", "", system="prophecy:standard")).choices]
         assert not any("Ten Artifacts" in n for n in names)
+
+
+# --------------------------------------------------------------------------- whole games
+
+async def play_to_the_end(fake, bot, ch, people: dict[str, int], clock, reply, max_presses: int = 3000) -> int:
+    """Make what the heuristic player would choose, as whoever must decide, until the game ends:
+    a button (or select) of the prompt, or, for a card that wants a description typed (the Mad
+    Riddler, the Scroll of Entrancement), /answer. AI seats play by themselves; if they have
+    more decisions in a row than one press runs, the turn clock carries them on."""
+    rng = random.Random(0)
+    presses = 0
+    while presses < max_presses:
+        found = await bot.gm.current(ch)
+        if found is None or found.state.status != "active":
+            return presses
+        pend = found.system.pending(found.state)
+        if not pend.player.isdigit():
+            clock.now += 1
+            ticks = await bot.get_cog("TableCog").run_clock()
+            assert [t.kind for t in ticks] == ["ai_resumed"], "AI seats left waiting"
+            reply = None
+            continue
+        action = heuristic_player(found.state, pend.player, random.Random(presses))
+        if action not in found.system.legal_actions(found.state, pend.player) and hasattr(action, "text"):
+            reply = await fake.slash(bot, int(pend.player), ch, "answer", text=action.text)
+            assert reply.ephemeral or not reply.text.startswith("⚠"), reply.text
+            presses += 1
+            continue
+        message = prompt_of(reply) if reply is not None else None
+        if message is None:
+            message = next(m for m in reversed(fake.messages_in(ch)) if m.buttons or m.selects)
+        reply = await press_best(fake, bot, ch, message, people, rng)
+        presses += 1
+    raise AssertionError(f"no end after {max_presses} presses")
+
+
+async def event_kinds(bot, ch) -> set[str]:
+    found = await bot.gm.latest(ch)
+    return {e["kind"] for rec in await bot.gm.store.actions(found.record.id) for e in (rec.events or [])}
+
+
+def transcript(fake, ch) -> list[str]:
+    return [m.content + "\n" + "\n".join(str(e.get("description") or "") + " ".join(
+        f"{f.get('name')} {f.get('value')}" for f in e.get("fields", [])) for e in m.embeds) for m in fake.messages_in(ch)]
+
+
+def unreadable(text: str) -> list[str]:
+    return [*TEMPLATE.findall(text), *SNOWFLAKE.findall(MENTION.sub("", text)), *sorted(snake_case_words(text))]
+
+
+async def _open(fake, bot, ch, host, seed: int, variants: str | None = None, ai: int = 3):
+    bot.gm._seed = lambda: seed
+    kw = {"variants": variants} if variants else {}
+    opened = await fake.slash(bot, host, ch, "game new", system=CHOICE, round_limit=150, **kw)
+    assert not opened.ephemeral, opened.text
+    for _ in range(ai):
+        await fake.slash(bot, host, ch, "game add-bot", level="heuristic")
+    return await fake.slash(bot, host, ch, "game start")
+
+
+async def test_whole_expansion_game_with_the_water_realm_and_treasure_island_to_the_end(world, settings):
+    """Rulebook "Treasure Island" and "Water Realm", played over Discord to a winner by
+    Artifacts: Map Fragments are collected and a Treasure dug up on the island, characters dive
+    into the Water Realm (its own picture is attached while someone is down there), and every
+    message reads as a sentence."""
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    clock = Clock()
+    async with run_bot(create_bot(settings, clock=clock)) as bot:
+        first = await _open(fake, bot, ch, alice, seed=4)
+        await play_to_the_end(fake, bot, ch, {"alice": alice}, clock, first)
+        found = await bot.gm.latest(ch)
+        assert found.state.status == "finished" and found.state.end_reason == "four_artifacts"
+        kinds = await event_kinds(bot, ch)
+        assert {"island_map_collected", "water_entered"} <= kinds
+        assert kinds & {"island_dug", "island_dug_blind"}
+        files = {name for m in fake.messages_in(ch) for name in m.files}
+        assert {"board.png", "water_realm.png"} <= files
+        lines = transcript(fake, ch)
+        bad = [(line[:120], unreadable(line)) for line in lines if unreadable(line)]
+        assert not bad, bad[:3]
+        assert any("Treasure Island" in line for line in lines) and any("Water Realm" in line for line in lines)
+
+
+async def test_lord_of_the_sea_game_won_by_the_person_who_beats_him(world, settings):
+    """"Lord of the Sea": the first to beat the Lord of the Sea in his palace wins at once."""
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    clock = Clock()
+    async with run_bot(create_bot(settings, clock=clock)) as bot:
+        first = await _open(fake, bot, ch, alice, seed=4, variants="lord of the sea")
+        await play_to_the_end(fake, bot, ch, {"alice": alice}, clock, first)
+        found = await bot.gm.latest(ch)
+        assert found.state.end_reason == "lord_of_the_sea" and found.state.winner == str(alice)
+        assert "water_lord_defeated" in await event_kinds(bot, ch)
+        assert not found.state.standard.players[str(alice)].artifacts  # no Artifacts in this variant
+        lines = transcript(fake, ch)
+        assert not [line for line in lines if unreadable(line)]
+        assert any("Lord of the Sea" in line for line in lines[-3:])
+
+
+async def test_ten_artifacts_game_to_the_end(world, settings):
+    """"Ten Artifacts Variant": two Artifacts on each plane; the conqueror keeps one (asked of her
+    alone), and the game is won by four Artifacts."""
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    clock = Clock()
+    async with run_bot(create_bot(settings, clock=clock)) as bot:
+        first = await _open(fake, bot, ch, alice, seed=3, variants="ten artifacts")
+        await play_to_the_end(fake, bot, ch, {"alice": alice}, clock, first)
+        found = await bot.gm.latest(ch)
+        assert found.state.status == "finished" and found.state.end_reason == "four_artifacts"
+        assert "wrart_pair_won" in await event_kinds(bot, ch)
+        winner = found.state.winner
+        assert len(found.state.standard.players[winner].artifacts) >= 4
+        assert not [line for line in transcript(fake, ch) if unreadable(line)]

@@ -268,3 +268,26 @@ def test_water_palace_with_the_ten_artifacts_variant__the_pair_of_the_gates_plan
     assert first not in hidden and pair not in hidden  # only she sees what she chooses between
     state, _ = act(state, "p1", {"type": "wrart_keep", "artifact": pair})
     assert pair in state.standard.players["p1"].artifacts and first not in state.standard.players["p1"].artifacts  # type: ignore[union-attr]
+
+
+def test_water_round_waits_for_another_players_ten_artifacts_choice_first():
+    """A diver's turn and another player's pending Ten Artifacts choice: the game waits on the
+    choice (a question of its own, of another player) before the diver moves, and the player
+    asked can answer it (found in a whole game over Discord, where it stalled the table)."""
+    from engine.core.system import Seat
+    from engine.prophecy.standard.island_state import KeepArtifact
+    seats = [Seat(player=f"p{i + 1}", name=f"Player {i + 1}") for i in range(2)]
+    options = {"version": "standard", "auto_end_turn": False,
+               "standard": {"character_choice": "random", "expansion": {"water_realm": True, "artifacts": "ten"}}}
+    state = quiet(SYSTEM.new_game(seats, options, 1).state)
+    open_gate(state)
+    dive(state, "p1", cell(2, 1))
+    begin(state, "p1")
+    state.standard.island.keep = KeepArtifact(player="p2", plane="astral_earth", options=["royal_cape", "bronze_steed"])  # type: ignore[union-attr]
+    pend = SYSTEM.pending(state)
+    assert pend is not None and pend.player == "p2" and pend.kind == "wrart_keep"
+    assert {a["artifact"] for a in legal(state, "p2")} == {"royal_cape", "bronze_steed"}
+    assert legal(state, "p1") == []
+    state, _ = act(state, "p2", {"type": "wrart_keep", "artifact": "bronze_steed"})
+    pend = SYSTEM.pending(state)
+    assert pend is not None and pend.player == "p1" and pend.kind.startswith("water_")

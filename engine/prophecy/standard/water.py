@@ -174,11 +174,18 @@ class WaterPart(parts.Part):
         if t is None or t.item_choices or sst.turn.battle is not None:
             return None
         d = w.divers.get(t.player)
-        if d is None:
-            return None
+        if d is None or self._other_question(state):
+            return None  # (another part's question, asked of anyone, comes before the diver's turn)
         return Pending(player=t.player, kind=f"water_{t.phase}",
                        data={"round": state.round, "cell": d.cell, "bubbles": d.bubbles, "fight": w.turn.fight,
                              "over": w.turn.over})
+
+    def _other_question(self, state: ProphecyState) -> bool:
+        """Another part waits on a question (the Ten Artifacts' choice, a blind dig...): the
+        legal answers then come from that part alone (`rules.legal`), so the pending decision
+        must be that part's too, or nobody could act."""
+        ctx = Ctx(state=state, pack=powers.spack(state).as_pack())
+        return any(part is not self and part.answers(ctx, "") is not None for part in parts.active_parts(state))
 
     def takes_over(self, state: ProphecyState, player: str) -> bool:
         sst = state.standard
