@@ -330,7 +330,7 @@ def main() -> None:
     ap.add_argument("--std-vs-random", type=int, default=20, help="Standard games of 1 heuristic vs 3 random")
     ap.add_argument("--campaigns", type=int, default=10, help="Darkest Talisman campaigns run by the AI")
     ap.add_argument("--campaign-actions", type=int, default=4000, help="safety stop: actions per campaign")
-    ap.add_argument("--wr-games", type=int, default=4, help="Water Realm games per expansion configuration")
+    ap.add_argument("--wr-games", type=int, default=2, help="Water Realm games per expansion configuration")
     args = ap.parse_args()
     start, wall = clock(), time.perf_counter()
     loaded = warm_up()
