@@ -457,8 +457,12 @@ class TableCog(commands.Cog):
                                   fallback=t(locale, f"table.vote_{VOTE_FALLBACK}"))
             await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
         elif tick.kind == "ai_resumed":
-            await channel.send(**await turn_message(result, locale))
-            await self.notify_next(result, locale)
+            # shown once the AI seats are done: a person must decide, or the game is over (a
+            # long AI-only stretch goes on tick after tick without a message each time)
+            pend = result.system.pending(result.state) if result.record.status == "active" else None
+            if pend is None or not result.state.player(pend.player).ai:
+                await channel.send(**await turn_message(result, locale))
+                await self.notify_next(result, locale)
         elif tick.kind == "vote_closed":
             kwargs = await turn_message(result, locale)
             kwargs["content"] = t(locale, "table.vote_closed", player=name,

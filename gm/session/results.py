@@ -31,8 +31,9 @@ ABSENT_AI = "heuristic"
 #: must answer within Discord's three seconds even on a busy machine. Longer runs of AI decisions
 #: (a campaign whose only character left is AI-run) go on in the background, tick by tick.
 AI_STEP_LIMIT = 200
-#: how many such runs one clock tick may chain (no interaction waits on a tick)
-AI_TICK_RUNS = 50
+#: how many such runs one clock tick may chain (no interaction waits on a tick; an AI-only game
+#: that could go on for long takes a bounded share of the process every tick)
+AI_TICK_RUNS = 10
 
 
 class GameError(Exception):
