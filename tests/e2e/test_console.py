@@ -49,3 +49,20 @@ def test_local_console_starts_a_standard_game(tmp_path):
     assert "Prophecy (Standard Version)" in text and "Random characters" in text
     assert "wins the game" in text
     assert "Traceback" not in out.stderr
+
+
+def test_local_console_starts_a_water_realm_game(tmp_path):
+    """`--local` plays the Water Realm expansion too (issue 14): a /game new choice with its variants."""
+    script = tmp_path / "water.txt"
+    lines = ["alice> /game new system:prophecy:water_realm round_limit:2 variants:\"random characters, ten artifacts\"",
+             "alice> /game add-bot level:heuristic",
+             "alice> /game start"] + ["alice> 1"] * 40
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "bot.py", "--local", "--script", str(script), "--db", str(tmp_path / "x.sqlite3")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120,
+                         env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "RULES_INDEX_WARMUP": "false"})
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "Prophecy (Standard Version + Water Realm)" in text and "Ten Artifacts" in text
+    assert "wins the game" in text
+    assert "Traceback" not in out.stderr
