@@ -37,6 +37,16 @@ def _gm(interaction: discord.Interaction) -> GameMaster:
     return interaction.client.gm  # type: ignore[attr-defined]
 
 
+
+#: the Water Realm expansion's ways of moving: the boat to and from Treasure Island, staying
+#: there, and a diver's moves on the undersea board (and off it)
+EXPANSION_MOVES = frozenset({"island_go", "island_leave", "island_stay", "water_move", "water_stay", "water_exit"})
+
+
+def is_movement(action: Any) -> bool:
+    """What /move offers and accepts: a move on the ring, or one of the expansion's."""
+    return isinstance(action, A.Move) or getattr(action, "type", "") in EXPANSION_MOVES
+
 class ProphecyCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -122,8 +132,8 @@ class ProphecyCog(commands.Cog):
             await self._check_reachable(interaction, (to or "")[:INPUT_LIMIT].strip())
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await self._act_by_text(interaction, to, lambda a: isinstance(a, A.Move), "error.unknown_space",
-                                rank=lambda a: cost_rank[a.method])
+        await self._act_by_text(interaction, to, is_movement, "error.unknown_space",
+                                rank=lambda a: cost_rank.get(getattr(a, "method", ""), 1))
 
     async def _check_reachable(self, interaction: discord.Interaction, text: str) -> None:
         """A real space the character cannot reach this turn is refused by name, with the ways open.
@@ -164,7 +174,7 @@ class ProphecyCog(commands.Cog):
 
     @move.autocomplete("to")
     async def _move_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._choices(interaction, current, lambda a: isinstance(a, A.Move))
+        return await self._choices(interaction, current, is_movement)
 
     @app_commands.command(name="fight", description="Fight the Creature on your space")
     @app_commands.describe(battle="Strength or Wills (Wills may cost Magic)", gear="Equipment for this battle, with exact odds")

@@ -165,3 +165,32 @@ async def test_ten_artifacts_game_to_the_end(world, settings):
         winner = found.state.winner
         assert len(found.state.standard.players[winner].artifacts) >= 4
         assert not [line for line in transcript(fake, ch) if unreadable(line)]
+
+
+async def test_move_offers_and_takes_the_boat_to_treasure_island(world, settings):
+    """"Travel to Treasure Island": from a port, /move completes the boat to the island (2 Gold,
+    the way back free) and takes it by name, as the buttons do."""
+    from engine.prophecy.standard.state import StdTurn
+    from engine.prophecy.state import TurnState
+
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    async with run_bot(create_bot(settings)) as bot:
+        await _open(fake, bot, ch, alice, seed=4, variants="random characters, without the water realm", ai=1)
+        found = await bot.gm.current(ch)
+        st = found.state
+        st.standard.decisions.clear()
+        st.standard.turn = StdTurn()
+        me = st.player(str(alice))
+        me.space, me.gold = 3, 5  # the Whispering Forest has a port
+        st.turn = TurnState(player=str(alice), start_space=3, phase="move")
+        await bot.gm.store.update_game(found.record.id, found.record.version, state_json=st.dump())
+        choices = (await fake.autocomplete(bot, alice, ch, "move", "to", "island")).choices
+        assert choices and any("Treasure Island" in c["name"] for c in choices), choices
+        moved = await fake.slash(bot, alice, ch, "move", to="Treasure Island")
+        assert not moved.ephemeral, moved.text
+        after = await bot.gm.current(ch)
+        assert after.state.player(str(alice)).board == "island"
+        sailed = next(r for r in await bot.gm.store.actions(after.record.id) if r.action.get("type") == "island_go")
+        assert sailed.actor == str(alice)
+        paid = [e for e in sailed.events if e["kind"] == "gold_spent" or e["data"].get("cost")]
+        assert any(e["data"].get("cost") == 2 or e["data"].get("amount") == 2 for e in paid), sailed.events
