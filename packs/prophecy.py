@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from engine.prophecy.content import PACK_FILES, ContentError, Pack, build_pack
-from packs.files import YAMLError, read_yaml
+from packs.files import read_files
 
 #: the shipped packs, one folder each
 PACKS_ROOT = Path(__file__).resolve().parents[1] / "data" / "prophecy"
@@ -19,16 +19,7 @@ PACKS_ROOT = Path(__file__).resolve().parents[1] / "data" / "prophecy"
 def read_pack_files(folder: Path) -> dict[str, object]:
     """What each file of a pack folder says; ContentError for a missing or unparsable file."""
     folder = Path(folder)
-    files: dict[str, object] = {}
-    for fname in PACK_FILES:
-        path = folder / fname
-        try:
-            files[fname] = read_yaml(path)
-        except FileNotFoundError as exc:
-            raise ContentError(f"{path.name}: file missing from pack {path.parent}") from exc
-        except YAMLError as exc:
-            raise ContentError(f"{path.name}: not valid YAML: {exc}") from exc
-    return files
+    return read_files(folder, PACK_FILES, ContentError, where=f"pack {folder}")
 
 
 def read_pack(folder: Path) -> Pack:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from engine.prophecy.content import ContentError, pack_by_id
 from engine.prophecy.content_island import ISLAND_FILES, IslandContent, build_island_content, set_island_source
-from packs.files import YAMLError, read_yaml
+from packs.files import read_files
 from packs.prophecy import PACKS_ROOT
 
 #: where the expansion's folders are
@@ -18,16 +18,7 @@ WATER_REALM_ROOT = PACKS_ROOT / "water_realm"
 
 
 def read_island_files(root: Path = WATER_REALM_ROOT) -> dict[str, object]:
-    files: dict[str, object] = {}
-    for fname in ISLAND_FILES:
-        path = root / fname
-        try:
-            files[fname] = read_yaml(path)
-        except FileNotFoundError as exc:
-            raise ContentError(f"{fname}: file missing from {root}") from exc
-        except YAMLError as exc:
-            raise ContentError(f"{fname}: not valid YAML: {exc}") from exc
-    return files
+    return read_files(root, ISLAND_FILES, ContentError)
 
 
 def island_from_data(_key: str) -> IslandContent:

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from engine.prophecy.content_standard import STANDARD_FILES, ContentError, StandardPack, build_standard_pack
-from packs.files import YAMLError, read_yaml
+from packs.files import read_files
 from packs.prophecy import PACKS_ROOT
 
 
@@ -18,16 +18,7 @@ def read_standard_files(folder: Path) -> dict[str, object]:
     """What each file of a Standard overlay folder says; ContentError for a missing or
     unparsable file."""
     folder = Path(folder)
-    files: dict[str, object] = {}
-    for fname in STANDARD_FILES:
-        path = folder / fname
-        try:
-            files[fname] = read_yaml(path)
-        except FileNotFoundError as exc:
-            raise ContentError(f"{path.name}: file missing from pack {path.parent}") from exc
-        except YAMLError as exc:
-            raise ContentError(f"{path.name}: not valid YAML: {exc}") from exc
-    return files
+    return read_files(folder, STANDARD_FILES, ContentError, where=f"pack {folder}")
 
 
 def read_standard_pack(folder: Path) -> StandardPack:

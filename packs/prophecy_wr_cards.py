@@ -10,7 +10,7 @@ from pathlib import Path
 
 from engine.prophecy.content import ContentError, pack_by_id
 from engine.prophecy.content_wr_cards import WR_CARDS_FILES, WrCards, build_wr_cards, set_wr_cards_source
-from packs.files import YAMLError, read_yaml
+from packs.files import read_files
 from packs.prophecy import PACKS_ROOT
 
 #: the new cards' folder
@@ -18,16 +18,7 @@ WR_CARDS_ROOT = PACKS_ROOT / "water_realm" / "cards"
 
 
 def read_wr_cards_files(root: Path = WR_CARDS_ROOT) -> dict[str, object]:
-    files: dict[str, object] = {}
-    for fname in WR_CARDS_FILES:
-        path = root / fname
-        try:
-            files[fname] = read_yaml(path)
-        except FileNotFoundError as exc:
-            raise ContentError(f"{fname}: file missing from {root}") from exc
-        except YAMLError as exc:
-            raise ContentError(f"{fname}: not valid YAML: {exc}") from exc
-    return files
+    return read_files(root, WR_CARDS_FILES, ContentError)
 
 
 def wr_cards_from_data(_key: str) -> WrCards:
