@@ -288,6 +288,10 @@ class _Card(_Strict):
     source: Source = "project"
 
 
+#: the fields every card of an overlay has, for the expansion's content models too
+CardBase = _Card
+
+
 class Ability(_Card):
     """A guild's skill or spell (black Ability cards, research §4)."""
 

@@ -34,6 +34,7 @@ from engine.prophecy.content import (
     display_text,
 )
 from engine.prophecy.content_standard import Ability, AbilityEffect, Guardian, Limit
+from engine.prophecy.content_standard import CardBase as _Card
 from engine.prophecy.standard.parts import PackCards
 
 Direction = Literal["north", "east", "south", "west"]
@@ -44,17 +45,6 @@ Tag = Literal["animal", "humanoid", "undead", "demon", "magical"]
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Card(_Strict):
-    id: str = Field(pattern=r"^[a-z0-9_]+$")
-    name: str
-    names: dict[str, str] = Field(default_factory=dict)
-    count: int = Field(1, ge=1)
-    #: own-words summary (never a printed sentence), English; `texts` the other languages
-    text: str
-    texts: dict[str, str] = Field(default_factory=dict)
-    source: Source = "project"
 
 
 # ------------------------------------------------------------------------- positive cards
