@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from engine.core.shelf import Shelf
 from engine.prophecy.content import ContentError, CreatureCard, ItemCard, OpportunityCard, Pack, Source, pack_by_id
+from engine.prophecy.content_standard import Words
 
 #: the languages every name, text and ruling is written in
 LANGUAGES: tuple[str, ...] = ("en", "it")
@@ -43,14 +44,6 @@ COPY_MARK = "__copy"
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Words(_Strict):
-    en: str = Field(pattern=r"\S")
-    it: str = Field(pattern=r"\S")
-
-    def get(self, locale: str) -> str:
-        return str(getattr(self, locale)) if locale in LANGUAGES else self.en
 
 
 # ------------------------------------------------------------------------------- Item powers
