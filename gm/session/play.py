@@ -134,7 +134,7 @@ class PlayMixin(Steps):
     async def mark_seen(self, record: GameRecord, player: str) -> None:
         """Everything logged so far has been shown to this person."""
         if player.isdigit():
-            await self.store.mark_last_seq(int(player), f"seen:{record.id}", record.id)  # one trip
+            await self.store.mark_last_seq(int(player), f"seen:{record.id}", record.id)  # one write
 
     async def status_digest(self, channel_id: int, user_id: int,
                             found: Result | None = None) -> tuple[Result | None, list[Event]]:

@@ -19,14 +19,20 @@ Why it is safe:
   everything (`DatabaseGone`) instead of acknowledging writes into an unlinked file.
 * A full disk (SQLITE_FULL, ENOSPC) rolls the transaction back and raises `StorageFull`.
 
-Why it is fast: aiosqlite runs each call on its worker thread and wakes the event loop with
-the answer, and each such trip costs far more than the SQL of a small write. So every write
+Why it is fast: a trip to aiosqlite's worker thread (queue the call, wake the worker, wake
+the event loop with the answer) costs more than the SQL of a small write, so a committed action
+makes none. The event loop's thread owns two more connections to the same file. Every write
 (`BEGIN IMMEDIATE`, the lease check, the version check, the rows, the file check, `COMMIT`)
-is one plain function run on the worker thread with the raw `sqlite3` connection: one trip
-per committed action (`_write_in`), whatever the write does. The small reads of a press (its
-game, a "seen" marker) make no trip at all: they run on a second, read-only connection owned by
-the event loop's thread (`_read_now`), which in WAL mode never waits for the writer and sees
-every committed write; inside `transaction()` they go to the writer's connection.
+runs on the loop's own writing connection as one plain function (`_write_in`): in WAL mode
+with `synchronous=NORMAL` a commit appends to the log without waiting for the disk, which
+takes tens of microseconds. That connection never waits: its busy timeout is zero, and when
+another process holds the write lock the write goes to the worker thread, which may wait.
+It never checkpoints either (a checkpoint copies the log into the file and syncs it, which
+may take milliseconds): every few hundred such commits the worker folds the log back in the
+background (`_checkpoint_soon`). The small reads of a press (its game, a "seen" marker) run
+on a read-only connection of the loop (`_read_now`), which in WAL mode never waits for the
+writer and sees every committed write. Inside `transaction()` reads and writes go to the
+worker's connection, whose transaction spans several calls.
 """
 from __future__ import annotations
 
@@ -34,6 +40,7 @@ import asyncio
 import contextvars
 import errno
 import json
+import logging
 import os
 import secrets
 import sqlite3
@@ -74,12 +81,16 @@ from .base import (
 from .migrations import current_version, migrate
 from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity, claim_is_dead
 
+log = logging.getLogger(__name__)
 SQLITE_FULL = 13
 SQLITE_BUSY, SQLITE_LOCKED = 5, 6
 #: how long a read on the event loop's own connection may wait for a lock before it goes to
 #: the worker thread instead (readers of a WAL database wait only in rare moments, such as
 #: another process recovering the log after a crash)
 READER_BUSY_MS = 20
+#: commits on the event loop's connection between two checkpoints of the log on the worker
+#: thread (SQLite's own automatic checkpoint, at 1000 pages, is off on that connection)
+CHECKPOINT_EVERY = 200
 OWNER_SCOPE = "all"
 
 _GAME_COLUMNS = (
@@ -166,6 +177,10 @@ class SqliteStore(GameStore):
         #: (see `_read_now`); None for `:memory:` and URI databases
         self._reader: sqlite3.Connection | None = None
         self._reader_thread: int | None = None
+        #: the event loop's writing connection (see "Why it is fast"); None where `_reader` is
+        self._writer: sqlite3.Connection | None = None
+        self._loop_commits = 0
+        self._checkpointing: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
         self.journal_mode: str | None = None
         """What SQLite reports after open: 'wal' for files, 'memory' for `:memory:`."""
@@ -202,25 +217,39 @@ class SqliteStore(GameStore):
         self._refused = None
         self._file_id = self._stat_id()
         if not self.in_memory and not is_uri:
-            self._open_reader()
+            self._open_loop_connections()
 
-    def _open_reader(self) -> None:
-        """The read-only connection of the event loop's thread (after the migrations ran)."""
+    def _open_loop_connections(self) -> None:
+        """The event loop thread's read-only and writing connections (after the migrations ran)."""
         reader = sqlite3.connect(self.path, isolation_level=None)
+        writer: sqlite3.Connection | None = None
         try:
             reader.row_factory = sqlite3.Row
             reader.execute(f"PRAGMA busy_timeout = {READER_BUSY_MS}")
             reader.execute("PRAGMA query_only = ON")
+            writer = sqlite3.connect(self.path, isolation_level=None, factory=_RawConnection)
+            writer.row_factory = sqlite3.Row
+            writer.execute("PRAGMA busy_timeout = 0")  # never wait on the event loop
+            writer.execute(f"PRAGMA synchronous = {self._synchronous}")
+            writer.execute("PRAGMA foreign_keys = ON")
+            writer.execute("PRAGMA wal_autocheckpoint = 0")  # the worker checkpoints instead
         except BaseException:
             reader.close()
+            if writer is not None:
+                writer.close()
             raise
-        self._reader, self._reader_thread = reader, threading.get_ident()
+        self._reader, self._writer, self._reader_thread = reader, writer, threading.get_ident()
 
     async def close(self) -> None:
-        if self._reader is not None:
-            reader, self._reader = self._reader, None
-            with suppress(sqlite3.Error):
-                reader.close()
+        if self._checkpointing is not None:
+            with suppress(Exception):
+                await self._checkpointing
+        for name in ("_reader", "_writer"):
+            conn = getattr(self, name)
+            if conn is not None:
+                setattr(self, name, None)
+                with suppress(sqlite3.Error):
+                    conn.close()
         if self._db is None:
             return
         async with self._lock:  # let an in-flight transaction finish first
@@ -357,8 +386,9 @@ class SqliteStore(GameStore):
             with suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
 
-    def _begin_sync(self, conn: sqlite3.Connection, fence: bool = True) -> None:
-        conn.execute("BEGIN IMMEDIATE")
+    def _begin_sync(self, conn: sqlite3.Connection, fence: bool = True, begun: bool = False) -> None:
+        if not begun:
+            conn.execute("BEGIN IMMEDIATE")
         if fence:
             try:
                 self._fence_sync(conn)
@@ -370,10 +400,10 @@ class SqliteStore(GameStore):
         self._check_file()  # removed meanwhile: do not acknowledge a lost write
         conn.execute("COMMIT")
 
-    def _transaction_sync(self, conn: sqlite3.Connection, work: Work[T], fence: bool) -> T:
-        """One whole write transaction, run on the worker thread: committed if `work`
-        succeeds, rolled back otherwise."""
-        self._begin_sync(conn, fence)
+    def _transaction_sync(self, conn: sqlite3.Connection, work: Work[T], fence: bool, begun: bool = False) -> T:
+        """One whole write transaction (on the worker thread, or on the loop's connection with
+        BEGIN IMMEDIATE already `begun`): committed if `work` succeeds, rolled back otherwise."""
+        self._begin_sync(conn, fence, begun)
         try:
             result = work(conn)
             self._commit_sync(conn)
@@ -397,14 +427,15 @@ class SqliteStore(GameStore):
         return result
 
     async def _write_in(self, work: Work[T], *, fence: bool = True) -> T:
-        """Run `work(conn)` as one write transaction in ONE trip to the worker thread.
+        """Run `work(conn)` as one write transaction, whole, with nothing in between.
 
         Everything the write needs (BEGIN IMMEDIATE, the lease check, the reads it decides
-        on, its rows, the file check, COMMIT, or ROLLBACK on any failure) happens inside that
-        trip. Since no other coroutine's statement can run on the connection in between,
-        nothing interleaves with the transaction even if the awaiting task is cancelled
-        (the trip still finishes, committed or rolled back, before the next one starts).
-        Inside `transaction()` it is a savepoint of the surrounding transaction instead.
+        on, its rows, the file check, COMMIT, or ROLLBACK on any failure) runs in one call:
+        on the event loop's writing connection, or, when another process holds the write
+        lock, in one trip to the worker thread (which waits for it). Either way no other
+        coroutine's statement can run in between, and a cancelled caller cannot leave the
+        transaction half done. Inside `transaction()` it is a savepoint of the surrounding
+        transaction instead.
         """
         txn = self._txn()
         if txn is not None:
@@ -412,17 +443,57 @@ class SqliteStore(GameStore):
             txn.savepoints += 1
             return await self._hop(self._savepoint_sync, f"w{txn.savepoints}", work)
         async with self._lock:
-            # the file itself is checked on the worker, just before COMMIT (`_commit_sync`): a
-            # write into a removed or replaced file is rolled back there, so only a refusal
-            # already known is raised here, without another stat of the file
+            # the file itself is checked just before COMMIT (`_commit_sync`): a write into a
+            # removed or replaced file is rolled back there, so only a refusal already known
+            # is raised here, without another stat of the file
             if self._refused is not None:
                 raise self._refused
             try:
+                writer = self._writer
+                if writer is not None and threading.get_ident() == self._reader_thread:
+                    done, result = self._write_on_loop(writer, work, fence)
+                    if done:
+                        return result  # type: ignore[return-value]
                 return await self._hop(self._transaction_sync, work, fence)
             except (sqlite3.Error, OSError) as exc:
                 if is_disk_full(exc):
                     raise StorageFull(str(exc)) from exc
                 raise
+
+    def _write_on_loop(self, writer: sqlite3.Connection, work: Work[T], fence: bool) -> tuple[bool, T | None]:
+        """The write on the event loop's connection: (True, result), or (False, None) when the
+        write lock is taken (by another process) and nothing was done."""
+        try:
+            writer.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorcode", 0) & 0xFF in (SQLITE_BUSY, SQLITE_LOCKED):
+                return False, None
+            raise
+        result = self._transaction_sync(writer, work, fence, begun=True)
+        self._loop_commits += 1
+        if self._loop_commits % CHECKPOINT_EVERY == 0:
+            self._checkpoint_soon()
+        return True, result
+
+    def _checkpoint_soon(self) -> None:
+        """Fold the log back into the file on the worker thread, in the background: the loop's
+        connection never checkpoints, so without this the log would grow without end. A
+        PASSIVE checkpoint waits for nobody and nobody waits for it (WAL readers and the
+        writer go on meanwhile); one already under way is not doubled."""
+        if self._checkpointing is not None and not self._checkpointing.done():
+            return
+
+        def checkpoint(conn: sqlite3.Connection) -> None:
+            if not conn.in_transaction:  # not in the middle of a `transaction()`
+                conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
+        async def run() -> None:
+            try:
+                await self._hop(checkpoint)
+            except (sqlite3.Error, ValueError, StoreError) as exc:  # tried again next time
+                log.info("background checkpoint of %s skipped: %s", self.path, exc)
+
+        self._checkpointing = asyncio.get_running_loop().create_task(run())
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:

@@ -184,7 +184,7 @@ def people(seed: int) -> Chooser:
     """What Alice and Bob do: careful (the heuristic AI: shopping, healing, turning back when
     weak) until the party has come home CAREFUL_RETURNS times, so the campaign has its village
     returns and its restart; then reckless, so it ends in a few hundred or thousand presses
-    rather than never (the careful AI alone rarely ends a campaign: benchmarks/engine.py). Each
+    rather than never (the careful AI alone rarely ends a campaign: benchmarks/campaign.py). Each
     decision's randomness is seeded by the campaign's seed, the seat's name and the number of
     actions taken, so the campaign does not depend on the ids the fake Discord hands out."""
     def choose(state: CampaignState, actor: str, _rng: random.Random) -> Any:

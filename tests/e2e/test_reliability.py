@@ -70,16 +70,20 @@ async def test_full_disk_gets_a_clear_message_and_changes_nothing(world, setting
         prompt = prompt_of(await started_game(fake, bot, ch, alice, bob))
         active = await _active(bot, ch)
         before = await log_size(bot, ch)
-        conn = bot.store._conn._conn  # the sqlite3 connection the store's writes run on
-        real_execute = conn.execute
         full = True
 
-        def execute(sql, *args, **kwargs):
-            if full and sql == "COMMIT":
-                raise sqlite3.OperationalError("database or disk is full")
-            return real_execute(sql, *args, **kwargs)
+        def failing(conn):
+            real_execute = conn.execute
 
-        conn.execute = execute
+            def execute(sql, *args, **kwargs):
+                if full and sql == "COMMIT":
+                    raise sqlite3.OperationalError("database or disk is full")
+                return real_execute(sql, *args, **kwargs)
+            return execute
+
+        # the sqlite3 connections the store's writes run on: the event loop's, and the worker's
+        for conn in (bot.store._writer, bot.store._conn._conn):
+            conn.execute = failing(conn)
         r = await fake.click(bot, active, prompt, prompt.buttons[0]["custom_id"])
         assert r.ephemeral and "disk is full" in r.text and "Nothing was changed" in r.text, r.text
         assert await log_size(bot, ch) == before  # rolled back for real

@@ -193,18 +193,25 @@ async def test_another_database_at_the_same_place_is_noticed_by_the_heartbeat(ma
             await _game(store)
 
 
+async def _limit_pages(store: SqliteStore, pages: int) -> None:
+    """A full disk, as every connection that writes sees it (the limit is per connection)."""
+    await store._fetchall(f"PRAGMA max_page_count = {pages}")
+    if store._writer is not None:  # the event loop's own writing connection
+        store._writer.execute(f"PRAGMA max_page_count = {pages}").fetchall()
+
+
 async def test_full_disk_is_reported_and_changes_nothing(tmp_path):
     path = tmp_path / "gm.sqlite3"
     async with _store(path, Wall()) as store:
         await store.acquire_ownership()
         game = await _game(store)
         pages = (await store._fetchall("PRAGMA page_count"))[0][0]
-        await store._fetchall(f"PRAGMA max_page_count = {pages}")
+        await _limit_pages(store, pages)
         with pytest.raises(StorageFull):
             await store.commit_action(game.id, 0, "p", {"type": "x" * 20_000}, "{}" + " " * 200_000)
         assert (await store.get_game(game.id)).version == 0
         assert await store.actions(game.id) == []
-        await store._fetchall("PRAGMA max_page_count = 1000000")
+        await _limit_pages(store, 1_000_000)
         assert (await store.commit_action(game.id, 0, "p", {"type": "x"}, "{}")).version == 1  # not stuck
 
 

@@ -1,0 +1,74 @@
+"""Water Realm figures, measured and printed (one process, one core): the expansion on the
+Standard game, for the whole expansion and for each of its variants (a part left out, the
+Artifacts chosen, the Treasure Island variants, Lord of the Sea). For each: four-player
+heuristic games per second, actions and rounds per game, and how the games ended. CPU time
+(time.process_time), so other programs skew it less.
+Run: python benchmarks/water_realm.py [--wr-games N] [--round-limit N]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.ai.std_plan import forget as forget_standard  # noqa: E402
+from selfplay import clock, report_total, endings_text, freeze_loaded, timed_game  # noqa: E402
+
+#: the expansion's configurations timed: (label, ExpansionOptions fields); the
+#: edition /game new offers is the first, each variant changes it as its /game new option does
+WR_ALL = {"new_cards": True, "treasure_island": True, "water_realm": True, "artifacts": "new"}
+WR_CONFIGS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("whole expansion", WR_ALL),
+    ("without the new cards", {**WR_ALL, "new_cards": False}),
+    ("without Treasure Island", {**WR_ALL, "treasure_island": False}),
+    ("without the Water Realm", {**WR_ALL, "water_realm": False}),
+    ("base Artifacts", {**WR_ALL, "artifacts": "base"}),
+    ("five Artifacts at random", {**WR_ALL, "artifacts": "random"}),
+    ("Ten Artifacts", {**WR_ALL, "artifacts": "ten"}),
+    ("Peaceloving", {**WR_ALL, "interaction": "peaceloving"}),
+    ("Aggressive", {**WR_ALL, "interaction": "aggressive"}),
+    ("Random Treasures", {**WR_ALL, "random_treasures": True}),
+    ("Treasure Hunters", {**WR_ALL, "treasure_hunters": True, "water_realm": False, "artifacts": "base"}),
+    ("Lord of the Sea", {**WR_ALL, "lord_of_the_sea": True, "artifacts": "base"}),
+)
+
+
+def water_realm_section(games: int, round_limit: int) -> None:
+    """Each expansion configuration: `games` four-heuristic games, timed (CPU), and their endings."""
+    t0 = clock()
+    timed_game(["heuristic"] * 4, 999_997, {"version": "standard", "round_limit": 60,
+                                            "standard": {"expansion": WR_ALL}})  # loads the packs
+    freeze_loaded()
+    print(f"Water Realm expansion (packs and a warm-up game: {clock() - t0:.1f} s CPU, not in the figures below)")
+    print(f"  4-player heuristic games: N={games} per configuration, timed once (CPU, one core)")
+    for label, expansion in WR_CONFIGS:
+        forget_standard()
+        endings: dict[str, int] = {}
+        rounds: list[int] = []
+        actions = 0
+        t1 = clock()
+        for i in range(games):
+            options = {"version": "standard", "round_limit": round_limit, "standard": {"expansion": expansion}}
+            st, n, _a, _b = timed_game(["heuristic"] * 4, 60_000 + i, options)
+            actions += n
+            rounds.append(st.round)
+            endings[st.end_reason] = endings.get(st.end_reason, 0) + 1
+        elapsed = clock() - t1
+        print(f"    {label + ':':26} {games / elapsed:5.2f} games/s, {actions / games:4.0f} actions a game, "
+              f"mean {statistics.mean(rounds):.1f} rounds; ended: {endings_text(endings)}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--wr-games", type=int, default=2, help="games per expansion configuration")
+    ap.add_argument("--round-limit", type=int, default=300, help="safety stop")
+    args = ap.parse_args()
+    report_total(water_realm_section, args.wr_games, args.round_limit)
+
+
+if __name__ == "__main__":
+    main()
