@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import io
 import os
 import random
 import subprocess
@@ -141,6 +142,8 @@ class Press:
     trips: int = 0
     store_ms: float = 0.0
     calls: list[str] = field(default_factory=list)
+    #: what the press sent to Discord, in order: replayed by the bare bot (`replay_presses`)
+    sent: list[Any] = field(default_factory=list)
 
 
 def measure(fake: FakeDiscord, result: InteractionResult, since: int) -> Press:
@@ -153,7 +156,8 @@ def measure(fake: FakeDiscord, result: InteractionResult, since: int) -> Press:
     assert result.elapsed is not None, "the bot did not answer"
     # a picture uploaded by this press (an edited prompt keeps the one it was posted with)
     picture = any(r.files for r in requests)
-    return Press(result.elapsed * 1000, (done - sent) * 1000, (last - sent) * 1000, picture)
+    return Press(result.elapsed * 1000, (done - sent) * 1000, (last - sent) * 1000, picture,
+                 sent=[r for r in requests if r.method != "GET"])
 
 
 def prompt_of(result: InteractionResult) -> Any:
@@ -218,6 +222,95 @@ async def bare_presses(fake: FakeDiscord, channel: int, user: int, n: int) -> li
     return out
 
 
+# ---------------------------------------------------------------------------- the same messages, replayed
+
+
+def view_of(components: list[dict[str, Any]] | None) -> discord.ui.View | None:
+    """A view with the recorded buttons and selects (no callbacks: nobody presses them here)."""
+    if not components:
+        return None
+    view = discord.ui.View(timeout=None)
+    for row, action_row in enumerate(components):
+        for c in action_row.get("components", []):
+            if c["type"] == 2:
+                view.add_item(discord.ui.Button(label=c.get("label"), custom_id=c.get("custom_id"), url=c.get("url"),
+                                                style=discord.ButtonStyle(c.get("style", 1)),
+                                                disabled=c.get("disabled", False), row=row))
+            elif c["type"] == 3:
+                options = [discord.SelectOption(label=o["label"], value=o["value"], description=o.get("description"))
+                           for o in c["options"]]
+                view.add_item(discord.ui.Select(custom_id=c["custom_id"], options=options, row=row,
+                                                placeholder=c.get("placeholder"), min_values=c.get("min_values", 1),
+                                                max_values=c.get("max_values", 1)))
+    return view
+
+
+def message_kwargs(body: dict[str, Any], files: list[Any]) -> dict[str, Any]:
+    """discord.py keyword arguments that send this recorded body again (and its files)."""
+    kwargs: dict[str, Any] = {"content": body.get("content"),
+                              "embeds": [discord.Embed.from_dict(e) for e in body.get("embeds") or []]}
+    view = view_of(body.get("components"))
+    if view is not None:
+        kwargs["view"] = view
+    if files:
+        kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.filename) for f in files]
+    return kwargs
+
+
+class Replay(discord.ui.View):
+    """One persistent button whose handler sends again, through discord.py's public calls, what
+    one press of the game bot sent (the answer to the interaction, the turn message with its
+    picture, the private digest, edits): the cost of the messages alone, without the game."""
+
+    def __init__(self, scripts: list[list[Any]]) -> None:
+        super().__init__(timeout=None)
+        self.scripts = scripts
+
+    @discord.ui.button(label="Press", custom_id="replay:press")
+    async def press(self, interaction: discord.Interaction, _button: discord.ui.Button[Any]) -> None:
+        last: Any = None
+        for req in self.scripts.pop(0):
+            body = req.json or {}
+            if req.path.endswith("/callback"):
+                data = body.get("data") or {}
+                if body.get("type") == 7:
+                    await interaction.response.edit_message(**message_kwargs(data, req.files))
+                elif body.get("type") == 4:
+                    await interaction.response.send_message(ephemeral=bool(data.get("flags", 0) & 64),
+                                                            **message_kwargs(data, req.files))
+                else:
+                    await interaction.response.defer()
+            elif req.method == "POST" and req.path.startswith("/webhooks/"):
+                last = await interaction.followup.send(wait=True, ephemeral=bool(body.get("flags", 0) & 64),
+                                                       **message_kwargs(body, req.files))
+            elif req.method == "PATCH" and req.path.startswith("/webhooks/") and last is not None:
+                kwargs = message_kwargs(body, req.files)
+                files = kwargs.pop("files", None)
+                await last.edit(attachments=files or [], **kwargs)
+            elif req.method == "POST" and req.path.startswith("/channels/"):
+                channel = interaction.client.get_partial_messageable(int(req.path.split("/")[2]))
+                await channel.send(**message_kwargs(body, req.files))
+
+
+async def replay_presses(fake: FakeDiscord, channel: int, user: int, presses: list[Press]) -> list[Press]:
+    """The bare bot (discord.py, no game) sending exactly what each of `presses` sent."""
+    out = []
+    view = Replay([p.sent for p in presses])
+    client = BareBot()
+    client.setup_hook = lambda: _add(client, view)  # type: ignore[method-assign]
+    async with run_bot(client) as bare:
+        await bare.get_partial_messageable(channel).send("replay", view=view)
+        message = fake.last_message(channel)
+        for _ in presses:
+            since = len(fake.requests)
+            out.append(measure(fake, await fake.click(bare, user, message, "replay:press"), since))
+    return out
+
+
+async def _add(client: discord.Client, view: discord.ui.View) -> None:
+    client.add_view(view)
+
+
 # ---------------------------------------------------------------------------- the game bot
 
 
@@ -273,6 +366,7 @@ async def latency(channels: int, actions: int, bare_n: int, tmp: Path) -> None:
                                     database_path=tmp / f"bench{in_flight}.sqlite3")
                 results[in_flight] = await game_presses(fake, settings, chans, alice, bob, actions, in_flight)
             bare += await bare_presses(fake, floor_ch, alice, bare_n - bare_n // 2)  # before and after: same drift
+            replayed = await replay_presses(fake, fake.add_channel(guild, "replay"), alice, results[1][0])
 
     floor = [p.whole_ms for p in bare]
     presses, rate, stats = results[1]
@@ -289,6 +383,11 @@ async def latency(channels: int, actions: int, bare_n: int, tmp: Path) -> None:
         print(line("  of which with a board picture", with_picture))
         print(line("  of which without", without))
     print(line("game bot, SQLite worker thread busy", [p.store_ms for p in presses]))
+    same = [p.whole_ms for p in replayed]
+    print(line("bare bot sending the same messages", same))
+    print(f"    (each press's requests replayed by the bare bot: {sum(len(p.sent) for p in presses) / len(presses):.1f}"
+          f" a press; vs the bare press p50 {pct(same, 50) / pct(floor, 50):.1f}x p99 {pct(same, 99) / pct(floor, 99):.1f}x;"
+          f" the game's own work is the rest: p50 {pct(whole, 50) - pct(same, 50):.2f} ms)")
     p50_ratio, p99_ratio = pct(whole, 50) / pct(floor, 50), pct(whole, 99) / pct(floor, 99)
     print(f"  whole press vs bare: p50 {p50_ratio:.1f}x  p99 {p99_ratio:.1f}x   "
           f"[target <= {PRESS_VS_BARE:.0f}x: p50 {verdict(p50_ratio, PRESS_VS_BARE)}, p99 {verdict(p99_ratio, PRESS_VS_BARE)}]")

@@ -47,6 +47,15 @@ def picture_of(result: Result, locale: str) -> asyncio.Future[bytes]:
     return _PICTURES.start(key, lambda: draw(shown, locale))
 
 
+def start_picture(result: Result, locale: str) -> None:
+    """Start drawing the picture this turn message will carry, if any, as soon as the action
+    is committed: it then draws in its thread while the pressed prompt is being answered, and
+    `build_turn` joins the drawing (same key) instead of starting it later."""
+    ui = plugin_of(result).table
+    if ui is not None and ui.board_picture is not None and ui.picture_with_turn(result):
+        picture_of(result, locale)
+
+
 def picture_file(data: bytes) -> discord.File:
     return discord.File(io.BytesIO(data), filename=BOARD_FILE)
 

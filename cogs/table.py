@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs.outbox import CAPTURE, Capture, deliver_pending, sink
-from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_of, turn_message
+from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_of, start_picture, turn_message
 from ui.replies import PINGS, locale_of, reply_private
 from ui.errors import refuse
 from ui.text import clip, mention
@@ -507,6 +507,7 @@ class TableCog(commands.Cog):
                                                              game, version, index)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
+        start_picture(result, locale)
         actor = str(interaction.user.id)
         # the echo is posted in the channel: it says in full what the button said (a label may
         # have been shortened), from the same spectator view, never from the chooser's own view
