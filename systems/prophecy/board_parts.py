@@ -107,6 +107,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "plane.artifact": "Artifact",
     "plane.beaten": "beaten",
     "plane.taken": "taken",
+    "plane.not_in_game": "none here",
     "legend.gone": "beaten or taken",
     "legend.power_up": "Power Up",
     "legend.lying": "Lying at {space}: {cards}",

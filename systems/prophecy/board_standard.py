@@ -291,21 +291,26 @@ def plane_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark]
     """One mark per Astral Plane: its Power Up chip and its three cards."""
     assert state.standard is not None
     panels = _planes(words.pack, g)
+    # the Treasure Hunters game takes the Artifacts off the planes: an empty Artifact place
+    # there was never taken by anyone, and the picture says so
+    exp = state.options.standard.expansion if state.options.standard is not None else None
+    no_artifacts = bool(exp is not None and exp.treasure_hunters)
     out: list[_Mark] = []
     for plane in state.standard.planes:
         if plane.id not in panels:
             continue
         box, side, _edge = panels[plane.id]
         faces = tuple(_card_face(plane, slot, words) for slot in SLOTS)
-        out.append(_plane_mark(plane.id, box, side, faces, plane.power_up, words))
+        out.append(_plane_mark(plane.id, box, side, faces, plane.power_up, words, no_artifacts))
     return out
 
 
 def _plane_mark(plane_id: str, box: Box, side: Side, faces: tuple[tuple[str, ...], ...], power_up: int,
-                words: _Words) -> _Mark:
+                words: _Words, no_artifacts: bool = False) -> _Mark:
     label_font, figure_font = _font(14), _font(15)
     labels = [_ellipsize(words[f"plane.{slot}"], label_font, CARD_W - 12) for slot in SLOTS]
-    gone_words = [words["plane.beaten"], words["plane.beaten"], words["plane.taken"]]
+    gone_words = [words["plane.beaten"], words["plane.beaten"],
+                  words["plane.not_in_game" if no_artifacts else "plane.taken"]]
     drawn: list[tuple[Box, tuple[str, ...], str, list[str], Font | None, str]] = []
     for cbox, face, label, gone_word in zip(card_boxes(box, side), faces, labels, gone_words):
         if face[0] == "face":

@@ -409,6 +409,9 @@ def plane_lines(state: ProphecyState, sp: StandardPack, locale: str) -> list[str
     n = Names(state, locale)
     assert state.standard is not None
     viewer = _viewer(state)
+    exp = state.options.standard.expansion if state.options.standard is not None else None
+    # the Treasure Hunters game lays no Artifact on the planes: nobody won one
+    gone_artifact = "std_sheet.card.none" if exp is not None and exp.treasure_hunters else "std_sheet.card.won"
     lines = []
     for plane in state.standard.planes:
         cards = []
@@ -416,7 +419,7 @@ def plane_lines(state: ProphecyState, sp: StandardPack, locale: str) -> list[str
             card = plane.card(slot)
             what = t(locale, f"std_sheet.slot.{slot}")
             if card is None:
-                cards.append(t(locale, "std_sheet.card.won" if slot == "artifact" else "std_sheet.card.beaten", slot=what))
+                cards.append(t(locale, gone_artifact if slot == "artifact" else "std_sheet.card.beaten", slot=what))
             elif slot in plane.up:
                 cards.append(t(locale, "std_sheet.card.up", slot=what, card=_card_words(sp, plane, slot, card, locale)))
             elif card != HIDDEN and viewer is not None:

@@ -120,3 +120,40 @@ def _pixels(png: bytes) -> bytes:
     image = Image.open(io.BytesIO(png))
     image.load()
     return image.convert("RGB").tobytes()
+
+
+def _artifact_place_words(state: ProphecyState, locale: str) -> set[tuple[str, ...]]:
+    """The words drawn in each plane's Artifact place (the third card of the plane's mark)."""
+    from systems.prophecy import board_standard
+
+    view = SYSTEM.view(state, None)
+    pack = powers.spack(state).as_pack()
+    words = board_image._words_for(view, pack, board_labels(locale))
+    marks = board_standard.plane_marks(board_image._geometry_for(pack, words), view, words)
+    return {mark.key[-1][2] for mark in marks}
+
+
+@pytest.mark.parametrize("locale, none_here, taken", [("en", "none here", "taken"), ("it", "nessuno qui", "preso")])
+def test_island_words__treasure_hunters_planes_hold_no_artifact_and_the_picture_says_so(locale, none_here, taken):
+    """Treasure Hunters Game: no Artifacts lie on the Astral Planes, so their empty Artifact
+    places read "none here", never "taken" (nobody took them); in the ordinary game an Artifact
+    won leaves a place that reads "taken"."""
+    hunters = game(players=3, treasure_hunters=True, water_realm=False, artifacts="base")
+    assert all(p.artifact is None for p in hunters.standard.planes)
+    assert _artifact_place_words(hunters, locale) == {(none_here,)}
+    usual = game(players=3)
+    usual.standard.planes[0].artifact = None  # won by someone
+    assert (taken,) in _artifact_place_words(usual, locale)
+    assert (none_here,) not in _artifact_place_words(usual, locale)
+
+
+@pytest.mark.parametrize("locale, none_here", [("en", "Artifact: none in this game"), ("it", "Artefatto: nessuno in questa partita")])
+def test_island_words__treasure_hunters_status_says_no_artifact_lies_on_the_planes(locale, none_here):
+    """/game status lists each plane's cards: in the Treasure Hunters game its Artifact place
+    is not "won" (nobody won it) but empty from the start."""
+    from systems.prophecy.embeds import plane_lines
+
+    hunters = game(players=3, treasure_hunters=True, water_realm=False, artifacts="base")
+    lines = plane_lines(SYSTEM.view(hunters, None), powers.spack(hunters), locale)
+    assert lines and all(none_here in line for line in lines)
+    assert not any("won" in line or "vinto" in line for line in lines)
