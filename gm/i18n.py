@@ -131,10 +131,24 @@ def field_name(field: str) -> str:
     return field.partition("|")[0]
 
 
+def plural(value: Any, forms: str) -> str:
+    """`{n|card/cards}`: the word as the number before it wants it ("1 card", "0 cards", "3
+    carte"). English and Italian both take the first form for exactly one, the second for any
+    other number; a value that is not a number takes the second."""
+    one, _slash, many = forms.partition("/")
+    try:
+        return one if int(value) == 1 else many
+    except (TypeError, ValueError):
+        return many
+
+
 def apply_filter(locale: str, name: str, value: Any) -> Any:
-    """A grammar filter from FILTERS, else the sentence at `<name>.<value>` if there is one."""
+    """A grammar filter from FILTERS, a plural choice (`one/many`), else the sentence at
+    `<name>.<value>` if there is one."""
     if name in FILTERS:
         return FILTERS[name](locale, value)
+    if "/" in name:
+        return plural(value, name)
     key = f"{name}.{value}"
     text = catalogue(locale).get(key) or catalogue(FALLBACK).get(key)
     return text if text is not None else value

@@ -435,7 +435,7 @@ def status_fields(state: ProphecyState, locale: str) -> list[tuple[str, str]]:
             words += " · ⭐ " + t(locale, "island.sheet.fame", n=i.fame.get(q.player, 0))
         counts.append(words)
     lines.append(t(locale, "island.status.counts", counts="; ".join(counts)))
-    return [(t(locale, "island.name"), "\n".join(lines))]
+    return [("🏝️ " + t(locale, "island.name"), "\n".join(lines))]
 
 
 def _p_struck(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:

@@ -319,6 +319,11 @@ def _prompt(what: str, fields: list[tuple[str, str]] | None = None) -> P.StdProm
     return P.StdPrompt(what, list(fields or []))
 
 
+def _heading(text: str) -> str:
+    """A "what to decide" phrase (written to follow "it is your turn:") as a field's heading."""
+    return text[:1].upper() + text[1:]
+
+
 def _air_fields(state: ProphecyState, actor: str, locale: str) -> list[tuple[str, str]]:
     d = _diver(state, actor)
     if d is None:
@@ -375,7 +380,7 @@ def _p_act(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale
         out.fields.append((t(locale, "water.field.card"), f"{_card_name(n, gc.card, locale)}: "
                            f"{water_pack().text(gc.card, locale) or ''}"))
     lines = [f"• {label(a)}" for a in actions]
-    out.fields.append((t(locale, "water.what.act"), "\n".join(lines)))
+    out.fields.append((_heading(t(locale, "water.what.act")), "\n".join(lines)))
     return out
 
 
@@ -384,12 +389,11 @@ def _p_ask(kind: str) -> Any:
         out = _prompt(t(locale, f"water.what.{kind}"))
         out.only_you = True
         if kind == "squid":
-            out.fields.append(("🦑", t(locale, "water.field.squid", reward=_squid_reward(state, locale))))
-        elif kind == "reveal":
-            out.fields.append(("🔎", t(locale, "water.field.reveal")))
-        elif kind == "steer":
-            out.fields.append(("🧭", t(locale, "water.field.steer")))
-        out.fields.append((t(locale, f"water.what.{kind}"), "\n".join(f"• {label(a)}" for a in actions[:25])))
+            out.fields.append((t(locale, "water.field.squid_title"),
+                               t(locale, "water.field.squid", reward=_squid_reward(state, locale))))
+        elif kind in ("reveal", "steer"):
+            out.fields.append((t(locale, f"water.field.{kind}_title"), t(locale, f"water.field.{kind}")))
+        out.fields.append((_heading(t(locale, f"water.what.{kind}")), "\n".join(f"• {label(a)}" for a in actions[:25])))
         return out
     return build
 
@@ -468,7 +472,7 @@ def status_fields(state: ProphecyState, locale: str) -> list[tuple[str, str]]:
     if w.lord is None:
         holders = ", ".join(state.player(q).name for q in w.pearls) or t(locale, "common.none")
         lines.append(t(locale, "water.field.realm_pearls", holders=holders, left=w.pearls_left))
-    return [(t(locale, "water.field.realm"), "\n".join(lines))]
+    return [("🌊 " + t(locale, "water.field.realm"), "\n".join(lines))]
 
 
 P.PART_BUILDERS.update({

@@ -207,11 +207,21 @@ def status_legend(locale: str, standard: bool = False) -> str:
     return " · ".join(f"{icon} {t(locale, key)}" for icon, key in (STD_STATUS_LEGEND if standard else STATUS_LEGEND))
 
 
+def edition_key(state: ProphecyState) -> str:
+    """The `system.*` name of the edition this game is played in, as /game new offered it
+    ("Prophecy (Standard Version + Water Realm)"), not just "Prophecy"."""
+    std = state.options.standard
+    if std is not None and std.expansion is not None:
+        return "prophecy_water_realm"
+    return "prophecy_standard" if state.options.version == "standard" else state.system
+
+
 def status_embeds(state: ProphecyState, game_id: int, locale: str, record_status: str) -> list[discord.Embed]:
     """The board and every character, fields named in words and the symbols explained in a
     legend; once the game is over, the final ranking (or the standing when it was ended early)."""
     n = Names(state, locale)
-    e = discord.Embed(title=t(locale, "status.title", game_id=game_id, system=state.system, round=state.round), colour=COLOUR_TURN)
+    e = discord.Embed(title=t(locale, "status.title", game_id=game_id, system=edition_key(state), round=state.round),
+                      colour=COLOUR_TURN)
     e.description = clip("\n".join(board_lines(state, locale)) or t(locale, "status.empty_board"), DESC_LIMIT)
     sp = standard_pack(state)
     if sp is not None:

@@ -82,9 +82,9 @@ async def test_fifth_certificate_ends_the_game_and_ranks_the_others_by_certifica
         assert ranking is not None and ranking == _field(fake.messages_in(ch), "Final ranking")
         lines = ranking.splitlines()
         assert lines == [
-            f"1. {a.name}: 5 Certificate(s)",
-            f"2. {b.name}: 3 Certificate(s) (dead)",
-            f"3. {c.name}: 1 Certificate(s)",
+            f"1. {a.name}: 5 Certificates",
+            f"2. {b.name}: 3 Certificates (dead)",
+            f"3. {c.name}: 1 Certificate",
         ], lines
 
         # /game status after the end shows the same ranking instead of clocks

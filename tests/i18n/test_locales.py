@@ -174,13 +174,17 @@ def test_filter_key_prefix_translates_ids():
 
 
 def test_filters_named_in_locale_files_exist():
-    """A `{x|name}` must be a grammar filter or a key prefix with sentences under it."""
+    """A `{x|name}` must be a grammar filter, a key prefix with sentences under it, or a
+    plural choice `one/many` with both forms written."""
     wrong = []
     for locale in SUPPORTED:
         prefixes = {k.rsplit(".", 1)[0] for k in catalogue(locale)}
         for key, (text, _) in merged(locale).items():
             for _, field, _, _ in string.Formatter().parse(text):
                 for f in (field or "").split("|")[1:]:
+                    one, slash, many = f.partition("/")
+                    if slash and one.strip() and many.strip() and "/" not in many:
+                        continue
                     if f not in FILTERS and f not in prefixes:
                         wrong.append(f"{locale} {key}: |{f}")
     assert not wrong, wrong
@@ -384,3 +388,32 @@ async def test_slash_commands_named_in_texts_exist():
                 elif top[name] and sub not in top[name]:
                     wrong.append(f"{key}: /{name} {sub}")
         assert not wrong, f"{locale}: {wrong}"
+
+
+@pytest.mark.parametrize("locale, key, n, want", [
+    ("en", "water.field.realm_cards", 1, "1 card turned up"),
+    ("en", "water.field.realm_cards", 3, "3 cards turned up"),
+    ("en", "water.field.realm_cards", 0, "0 cards turned up"),
+    ("it", "water.field.realm_cards", 1, "1 carta scoperta,"),
+    ("it", "water.field.realm_cards", 2, "2 carte scoperte,"),
+    ("it", "talisman.picture.cards", 1, "1 carta"),
+    ("en", "table.standing_line", 1, "1 Certificate"),
+    ("it", "table.standing_line", 4, "4 Certificati"),
+])
+def test_numbers_agree_with_their_words(locale, key, n, want):
+    """A count reads as a person writes it ("1 card", "3 cards"; "1 carta", "2 carte"): the
+    `{n|one/many}` choice, never "card(s)" or "carta/e"."""
+    text = t(locale, key, up=n, down=5, n=n, certificates=n, player="Alice", dead="")
+    assert want in text, text
+    assert "(s)" not in text and "/" not in text
+
+
+def test_no_sentence_leaves_a_plural_to_the_reader():
+    """No catalogue sentence writes "(s)" or an Italian "carta/e" for a count."""
+    import re
+
+    for locale in ("en", "it"):
+        for key, text in catalogue(locale).items():
+            plain = re.sub(r"\{[^{}]*\}", "", text)  # the `{n|one/many}` choices are fine
+            assert "(s)" not in plain, (locale, key, text)
+            assert not re.search(r"\b\w+/[aeio]\b", plain), (locale, key, text)

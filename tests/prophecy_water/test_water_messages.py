@@ -10,6 +10,7 @@ import re
 import pytest
 
 from engine.ai.simulate import play
+from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
 from systems.prophecy.board_water import render_water
 from systems.prophecy.describe import describe_action, narrate
@@ -56,7 +57,26 @@ def test_water_messages__narration_buttons_and_prompts_are_sentences(ai_game, lo
         assert not RAW.search(words.what), words.what
         for name, value in words.fields:
             assert name.strip() and not RAW.search(name + value), (name, value)
+            assert _heading_in_words(name), name
     assert seen_water > 20
+
+
+def _heading_in_words(name: str) -> bool:
+    """A field heading says what it holds in words, starting with a capital (not an icon alone,
+    not a phrase written to follow "it is your turn:")."""
+    letters = [c for c in name if c.isalpha()]
+    return bool(letters) and letters[0].isupper()
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+@pytest.mark.parametrize("kind", ["reveal", "steer", "exit", "mermaid"])
+def test_water_messages__a_question_only_you_answer_has_headings_in_words(locale, kind):
+    """The realm's side questions (which card to turn up, where the current carries you...):
+    every heading of the prompt is words with a capital, e.g. "🔎 The cards you may turn up"."""
+    from systems.prophecy.describe_water import _p_ask
+
+    words = _p_ask(kind)(None, None, [], None, locale, str)
+    assert words.fields and all(_heading_in_words(name) for name, _value in words.fields), words.fields
 
 
 def test_water_moving__every_move_button_says_what_waits_there():
@@ -112,3 +132,19 @@ def test_water_gate_prompt__the_bags_and_what_waits_in_the_realm():
     gate = dict(words.fields).get("The Gate to the Water Realm", "")
     assert "3 Bubbles (1 Gold)" in gate and "Pearl" in gate
     assert "Dive in with 7 Bubbles (2 Gold)" in [describe_action(view, "p1", a, "en") for a in acts]
+
+
+@pytest.mark.parametrize("locale, title", [("en", "Game #7: Prophecy (Standard Version + Water Realm), round 1"),
+                                           ("it", "Prophecy (Versione Standard + Regno dell'Acqua)")])
+def test_water_status__names_the_edition_and_heads_each_part_with_its_icon(locale, title):
+    """/game status of an expansion game says which game it is (not just "Prophecy") and heads
+    the expansion's parts like the others (🌌 Astral Planes, 🏝️ Treasure Island, 🌊 Water Realm)."""
+    from systems.prophecy.embeds import status_embeds
+
+    opts = {"version": "standard", "standard": {"character_choice": "random",
+                                                "expansion": {"water_realm": True, "treasure_island": True}}}
+    state = SYSTEM.new_game([Seat(player="p1", name="A"), Seat(player="p2", name="B")], opts, 3).state
+    first = status_embeds(SYSTEM.view(state, None), 7, locale, "active")[0]
+    assert title in (first.title or ""), first.title
+    names = [f.name for f in first.fields]
+    assert any(n.startswith("🏝️ ") for n in names) and any(n.startswith("🌊 ") for n in names), names

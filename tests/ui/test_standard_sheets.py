@@ -296,7 +296,7 @@ def test_basic_end_embed_is_as_before() -> None:
     finish(Ctx(state=basic, pack=pack_by_id("base")), "p1", "five_certificates")
     e = end_embed(SYSTEM.view(basic, None), "en")
     assert e.title == "🏆 A wins the game!" and e.description is None and e.footer.text is None
-    assert (e.fields[0].value or "").startswith("1. A: 0 Certificate(s)")
+    assert (e.fields[0].value or "").startswith("1. A: 0 Certificates")
 
 
 def _all_strings(obj: Any) -> list[str]:
