@@ -100,13 +100,18 @@ def special_lines(card: CreatureCard, locale: str) -> list[str]:
     return [t(locale, f"prompt.special.{s.rule}", cost=cost_text(s.cost, locale)) for s in card.specials]
 
 
-def gear_text(state: ProphecyState, action: A.Fight, locale: str) -> str:
+def gear_items(state: ProphecyState, action: A.Fight, locale: str) -> str:
+    """The Items a loadout fights with (" with Sword, throwing Axe"), or "" for bare hands."""
     n = Names(state, locale)
     uids = [u for u in (action.weapon, action.head) if u] + list(action.hand) + list(action.body)
     items = t(locale, "prompt.gear_items", items=", ".join(n.item_uid(u) for u in uids)) if uids else ""
     if action.throw and action.weapon:
         items += t(locale, "prompt.gear_throw", item=n.item_uid(action.weapon))
-    return t(locale, "prompt.gear", battle=t(locale, f"battle.{action.battle}"), items=items)
+    return items
+
+
+def gear_text(state: ProphecyState, action: A.Fight, locale: str) -> str:
+    return t(locale, "prompt.gear", battle=t(locale, f"battle.{action.battle}"), items=gear_items(state, action, locale))
 
 
 # -- battles ---------------------------------------------------------------------------------------
@@ -164,9 +169,9 @@ def creature_fields(state: ProphecyState, actor: str, locale: str) -> list[tuple
         name = t(locale, f"battle.{battle}")
         if battle in best:
             action, o = best[battle]
-            gear = gear_text(state, action, locale)
+            # the line already names the battle: only the Items it is fought with follow the odds
             battles.append(t(locale, "prompt.battle_line", battle=name, cost=cost_text(cost, locale),
-                             odds=odds_text(o, locale), gear=f" — {gear}"))
+                             odds=odds_text(o, locale), gear=gear_items(state, action, locale)))
         elif not can_pay(p, cost):
             battles.append(t(locale, "prompt.battle_cannot_pay", battle=name, cost=cost_text(cost, locale)))
     bribe = card.special("bribe")
@@ -884,10 +889,8 @@ def _battle_lines(state: ProphecyState, actor: str, actions: list[Any], locale: 
     out = []
     for battle, (action, odds) in best_by_battle(state, actor, actions).items():
         cost = _battle_price(ctx, state, p, action, locale)
-        items = std_gear(state, action, locale)
-        gear = t(locale, "prompt.gear", battle=t(locale, f"battle.{battle}"), items=items) if items else ""
         out.append(t(locale, "prompt.battle_line", battle=t(locale, f"battle.{battle}"), cost=cost,
-                     odds=full_odds(odds, locale), gear=f" — {gear}" if gear else ""))
+                     odds=full_odds(odds, locale), gear=std_gear(state, action, locale)))
     return out
 
 
