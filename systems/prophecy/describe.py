@@ -180,6 +180,11 @@ def describe_event(state: ProphecyState, event: Event, locale: str) -> str | Non
         params["cost"] = ", ".join(parts)
     elif kind == "battle_roll" or kind == "die_rolled":
         pass
+    elif kind == "game_ended" and d.get("reason"):
+        # why it ended, so nobody wonders why a winner with no more Certificates than the others
+        # won (the round limit's tie-breaks are this bot's ruling, the rest the rulebook's)
+        return t(locale, "event.game_ended") + " " + t(locale, f"event.end.{d['reason']}",
+                                                      limit=state.options.round_limit or 0)
     if state.standard is not None:
         _standard_params(state, event, n, params, locale)
     return t(locale, f"event.{kind}", **params)
