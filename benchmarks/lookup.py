@@ -6,7 +6,7 @@ tests/lookup/questions.yaml (English and Italian, with typos) plus card-name and
 autocomplete look-ups, each repeated; the first pass warms the stem cache and is not timed,
 as in a running bot. Both wall-clock and CPU (this thread) times are printed: on a shared
 machine the wall time also counts waiting for a core. Accuracy (top-1/top-3, as in
-tests/lookup/test_accuracy.py) is printed for the training questions; the held-out questions
+tests/lookup/test_accuracy.py) is printed for the training and development questions; the held-out questions
 (never tuned on) are scored only with --heldout, so routine timing runs never look at them.
 
 Run: python benchmarks/lookup.py [--rulebooks DIR] [--repeat N] [--heldout]
@@ -33,6 +33,8 @@ from gm.settings import DEFAULT_RULEBOOKS_DIR  # noqa: E402
 
 DEFAULT_RULEBOOKS = Path(os.environ.get("RULEBOOKS_DIR") or DEFAULT_RULEBOOKS_DIR)
 QUESTIONS = ROOT / "tests" / "lookup" / "questions.yaml"
+#: development questions (not tuned on by hand; see benchmarks/lookup_cv.py)
+DEV_QUESTIONS = ROOT / "tests" / "lookup" / "questions_dev.yaml"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -88,12 +90,13 @@ def main() -> None:
 
     question_set = [q for path in (QUESTIONS, QUESTIONS.with_name("questions_heldout.yaml"))
                     for q in yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]]
+    dev_set = [{**q, "split": "dev"} for q in yaml.safe_load(DEV_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
     questions = [q["q"] for q in question_set]
     ix = loaded
     if not args.rulebooks.is_dir() or not any(args.rulebooks.glob("*.txt")):
         print(f"NOTE: no rulebooks in {args.rulebooks} (set RULEBOOKS_DIR): accuracy below is without them")
-    for split in ("train", "heldout") if args.heldout else ("train",):
-        qs = [q for q in question_set if q.get("split", "train") == split]
+    for split in ("train", "dev", "heldout") if args.heldout else ("train", "dev"):
+        qs = [q for q in question_set + dev_set if q.get("split", "train") == split]
         top1 = top3 = 0
         for q in qs:
             want = {(a["document"], a["section"]) for a in q["answers"]}

@@ -23,6 +23,9 @@ from gm.settings import DEFAULT_RULEBOOKS_DIR
 QUESTIONS = Path(__file__).resolve().parent / "questions.yaml"
 #: the held-out split lives apart so tuning work never has to open it
 HELDOUT_QUESTIONS = Path(__file__).resolve().parent / "questions_heldout.yaml"
+#: development questions: written from randomly drawn sections for ranking work, scored with
+#: cross-validation (benchmarks/lookup_cv.py); neither training nor held out
+DEV_QUESTIONS = Path(__file__).resolve().parent / "questions_dev.yaml"
 #: the rulebooks the question set and the heading tests were written against
 RULEBOOK_FILES = (
     "darkest-talisman-solo-coop-variant.en.txt",
@@ -82,7 +85,10 @@ def project_index() -> RulesIndex:
 
 
 def questions(split: str | None = None) -> list[dict]:
-    """The question set; `split` keeps only "train" or "heldout" questions."""
+    """The question set; `split` keeps only "train" or "heldout" questions ("dev": the
+    development questions, which are not part of the set otherwise)."""
+    if split == "dev":
+        return [{**q, "split": "dev"} for q in yaml.safe_load(DEV_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
     qs = []
     for path in (QUESTIONS, HELDOUT_QUESTIONS):
         qs += yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]

@@ -42,6 +42,11 @@ TRAIN_TOP3 = 0.97  # 146 of 150 (0.973)
 # rather than hidden.
 HELDOUT_TOP1 = 0.70
 HELDOUT_TOP3 = 0.89
+# Development split (questions_dev.yaml, 147 questions, a third Italian): written for the
+# oracle-rank round from randomly drawn rulebook sections before any of them was run; ranking
+# changes are judged by cross-validation over train + dev (benchmarks/lookup_cv.py).
+DEV_TOP1 = 0.82  # 122 of 147 (0.830) before the round's changes
+DEV_TOP3 = 0.94  # 139 of 147 (0.946)
 #: the issue's goal for the held-out split (reported, not asserted while it is not met)
 HELDOUT_TOP1_GOAL = 0.90
 
@@ -93,18 +98,26 @@ def test_every_expected_section_exists():
     ix = full_index()
     known = {(doc, section) for doc, section, _ in ix.sections()}
     known |= {(f"pack:{card.pack}", card.name) for card in ix.cards()}
-    missing = [(q["q"], a) for q in questions() for a in _answers(q) if a not in known]
+    missing = [(q["q"], a) for q in questions() + questions("dev") for a in _answers(q) if a not in known]
     assert not missing, missing
 
 
-@pytest.mark.parametrize(("split", "top1_min", "top3_min"), [("train", TRAIN_TOP1, TRAIN_TOP3), ("heldout", HELDOUT_TOP1, HELDOUT_TOP3)])
+def test_the_development_questions_are_new_and_bilingual():
+    dev = questions("dev")
+    assert len(dev) >= 140 and sum(q["language"] == "it" for q in dev) >= len(dev) // 3
+    assert len({q["q"] for q in dev}) == len(dev), "duplicate development questions"
+    assert not {q["q"] for q in dev} & {q["q"] for q in questions("train")}, "a development question is also a training one"
+
+
+@pytest.mark.parametrize(("split", "top1_min", "top3_min"),
+                         [("train", TRAIN_TOP1, TRAIN_TOP3), ("dev", DEV_TOP1, DEV_TOP3), ("heldout", HELDOUT_TOP1, HELDOUT_TOP3)])
 def test_top1_and_top3_accuracy(split, top1_min, top3_min):
     top1, top3, misses, per_lang, per_lang_top1 = accuracy(split)
     n = sum(per_lang.values())
     print(f"\nlookup accuracy, {split} ({n} questions): top-1 {top1:.3f}, top-3 {top3:.3f}")
     for lang in sorted(per_lang):
         print(f"  {lang}: top-1 {per_lang_top1[lang] / per_lang[lang]:.3f} over {per_lang[lang]}")
-    if split == "train":  # held-out misses are not printed: nobody should tune on them
+    if split != "heldout":  # held-out misses are not printed: nobody should tune on them
         print("top-1 misses:\n" + "\n".join(misses))
     elif top1 < HELDOUT_TOP1_GOAL:
         print(f"  held-out top-1 is below the goal of {HELDOUT_TOP1_GOAL:.2f}")
