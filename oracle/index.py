@@ -29,6 +29,7 @@ from __future__ import annotations
 import heapq
 import json
 import logging
+import math
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from rapidfuzz import fuzz, process
 from oracle.cards import CardInfo
 from oracle.excerpt import Passage, excerpt
 from oracle.glossary import Glossary, GlossaryEntry
+from oracle import ranking
 from oracle.ranking import RULE_KINDS, Concept, DocStats, Plan, Scorer
 from oracle import stopwords
 from oracle.sources import SYSTEM_MENTIONS, Sources, collect
@@ -245,6 +247,7 @@ class RulesIndex:
         candidates = self._candidates(plan, idfs, wanted if filtered else None, max(CANDIDATES, offset + limit))
         scored = [(self._scorer.score(plan, self._docs[rid].stats, idfs), rid) for rid in candidates]
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
+        scored = self._by_proximity(plan, idfs, scored, offset + limit)
         stems = plan.stems()
         hits = []
         for score, rid in scored[offset : offset + limit]:
@@ -256,6 +259,23 @@ class RulesIndex:
                     excerpt(self._passage(doc), stems), round(score, 4), doc.ref)
             )
         return hits
+
+    def _by_proximity(self, plan: Plan, idfs: list[float], scored: list[tuple[float, int]], need: int) -> list[tuple[float, int]]:
+        """The scored entries re-ranked with how close the question's words stand in each text.
+
+        The proximity factor is at most exp(ranking.PROXIMITY_WEIGHT), so only entries whose score is
+        within that factor of the `need`-th best can still reach the first `need` places: the
+        proximity of the others is never computed (it is the costly part), and the first `need`
+        come out as if every entry had been weighed.
+        """
+        weight = ranking.PROXIMITY_WEIGHT
+        if not scored or weight <= 0 or len(plan.concepts) < 2:
+            return scored
+        floor = scored[min(need, len(scored)) - 1][0] / math.exp(weight)
+        head = [(score * math.exp(weight * self._scorer.proximity(plan, self._docs[rid].stats, idfs)), rid)
+                for score, rid in scored if score > 0 and score >= floor]
+        head.sort(key=lambda pair: (-pair[0], pair[1]))
+        return head + scored[len(head):]
 
     def _candidates(self, plan: Plan, idfs: list[float], wanted: Callable[[_Doc], bool] | None, need: int) -> list[int]:
         """The entries worth scoring: those holding any form of any concept, the `need` best by

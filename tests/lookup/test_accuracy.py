@@ -28,7 +28,7 @@ import pytest
 
 from tests.lookup import full_index, questions
 
-TRAIN_TOP1 = 0.90  # 135 of 150 (0.900)
+TRAIN_TOP1 = 0.92  # 138 of 150 (0.920)
 TRAIN_TOP3 = 0.97  # 146 of 150 (0.973)
 # Held-out history (each figure measured without looking at a single held-out result):
 # issue 11's second round reached 59 of 78 (0.756) top-1, 69-70 (0.885-0.897) top-3, before the
@@ -45,8 +45,10 @@ HELDOUT_TOP3 = 0.89
 # Development split (questions_dev.yaml, 147 questions, a third Italian): written for the
 # oracle-rank round from randomly drawn rulebook sections before any of them was run; ranking
 # changes are judged by cross-validation over train + dev (benchmarks/lookup_cv.py).
-DEV_TOP1 = 0.82  # 122 of 147 (0.830) before the round's changes
-DEV_TOP3 = 0.94  # 139 of 147 (0.946)
+# Before the round's changes: 122 (0.830) top-1, 139 (0.946) top-3; proximity (cross-validated
+# on train + dev: top-1 0.865 -> 0.880 on held-back folds) made it 124 (0.844), 137 (0.932).
+DEV_TOP1 = 0.84  # 124 of 147 (0.844)
+DEV_TOP3 = 0.93  # 137 of 147 (0.932)
 #: the issue's goal for the held-out split (reported, not asserted while it is not met)
 HELDOUT_TOP1_GOAL = 0.90
 

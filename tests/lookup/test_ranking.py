@@ -143,3 +143,28 @@ def test_the_project_index_builds_without_rulebooks(tmp_path: Path):
     """A fresh clone (no rulebooks) still ranks: the postings cover summaries, rulings, cards, tables."""
     ix = RulesIndex.open(Sources(tmp_path / "none"))
     assert ix.search("Royal Cape", limit=1)
+
+
+def test_proximity_prefers_the_text_where_the_asked_words_stand_together():
+    """Two sections with the same words: the one where they stand side by side is closer."""
+    ix = project_index()
+    plan = ix._plan("boat port", "en")
+    idfs = [ix._scorer.idf(c) for c in plan.concepts]
+    near = DocStats.of("rulebook", "prophecy", "en", "A", "", "boat port gold move space")
+    far = DocStats.of("rulebook", "prophecy", "en", "B", "", "boat gold move space space space space port")
+    none = DocStats.of("rulebook", "prophecy", "en", "C", "", "boat gold move")
+    assert ix._scorer.proximity(plan, near, idfs) == 1.0
+    assert 0 < ix._scorer.proximity(plan, far, idfs) < ix._scorer.proximity(plan, near, idfs)
+    assert ix._scorer.proximity(plan, none, idfs) == 0.0
+
+
+def test_proximity_is_weighed_only_where_it_can_change_the_first_answers(monkeypatch):
+    """The proximity of entries too far behind to reach the first places is not computed: the
+    first three answers are those of weighing every scored entry."""
+    ix = full_index()
+    cut = [[(h.document, h.section) for h in ix.search(q, limit=3)] for q in QUESTIONS]
+    original = index_module.RulesIndex._by_proximity
+    monkeypatch.setattr(index_module.RulesIndex, "_by_proximity",
+                        lambda self, plan, idfs, scored, need: original(self, plan, idfs, scored, len(scored)))
+    every = [[(h.document, h.section) for h in ix.search(q, limit=3)] for q in QUESTIONS]
+    assert cut == every
