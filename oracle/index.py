@@ -356,6 +356,13 @@ class RulesIndex:
         if language in LANGUAGES:
             own = self.analyzer.stem(word, language)
             if self._scorer.known(own):
+                # Italian players use the English names of game terms ("Frostmarch", "Waterlore",
+                # "dungeon"), which the Italian stemmer cuts differently from the English texts
+                # that use them: a word of an Italian question that the English texts use as it
+                # is is also searched as those texts stem it
+                english = self._vocab.get(fold(word), {}).get("en") if language == "it" else None
+                if english and english != own and self._scorer.known(english):
+                    return {own, english}
                 return {own}
         known = {s for s in all_stems if self._scorer.known(s)}
         if known:

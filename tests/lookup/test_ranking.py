@@ -168,3 +168,16 @@ def test_proximity_is_weighed_only_where_it_can_change_the_first_answers(monkeyp
                         lambda self, plan, idfs, scored, need: original(self, plan, idfs, scored, len(scored)))
     every = [[(h.document, h.section) for h in ix.search(q, limit=3)] for q in QUESTIONS]
     assert cut == every
+
+
+def test_an_english_game_term_in_an_italian_question_is_also_searched_as_the_english_texts_stem_it():
+    """"Frostmarch" in an Italian question: the Italian stemmer cuts it to "frostmarc", the
+    English rulebook that uses it has "frostmarch"; both are searched."""
+    ix = full_index()
+    plan = ix._plan("come si arriva al Frostmarch oltre la cappella?", None)
+    assert plan.language == "it"
+    (frostmarch,) = [c for c in plan.concepts if c.words == ("frostmarch",)]
+    assert ("frostmarch",) in frostmarch.forms
+    # an Italian word the English texts do not use keeps its Italian stem only
+    (cappella,) = [c for c in plan.concepts if c.words == ("cappella",)]
+    assert cappella.literal == frozenset({("cappell",)})
