@@ -36,6 +36,8 @@ from gm.settings import DEFAULT_RULEBOOKS_DIR  # noqa: E402
 SPLITS = {"train": ROOT / "tests" / "lookup" / "questions.yaml", "dev": ROOT / "tests" / "lookup" / "questions_dev.yaml"}
 
 Params = tuple[tuple[str, float], ...]
+#: constants that count things (the rest are weights)
+INTEGERS = {"CANDIDATES", "PROXIMITY_PAGE"}
 
 
 def load_questions() -> list[dict]:
@@ -61,7 +63,7 @@ class Evaluator:
             module = index_module if name == "CANDIDATES" else ranking
             if name not in self.defaults:
                 self.defaults[name] = getattr(module, name)
-            setattr(module, name, int(value) if name == "CANDIDATES" else value)
+            setattr(module, name, int(value) if name in INTEGERS else value)
         # what the candidate stage precomputed from the constants
         self.ix._length_factor = {d.id: self.ix._scorer.length_factor(d.stats) for d in self.ix._docs.values()}
 

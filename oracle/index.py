@@ -247,7 +247,7 @@ class RulesIndex:
         candidates = self._candidates(plan, idfs, wanted if filtered else None, max(CANDIDATES, offset + limit))
         scored = [(self._scorer.score(plan, self._docs[rid].stats, idfs), rid) for rid in candidates]
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
-        scored = self._by_proximity(plan, idfs, scored, offset + limit)
+        scored = self._by_proximity(plan, idfs, scored)
         stems = plan.stems()
         hits = []
         for score, rid in scored[offset : offset + limit]:
@@ -260,20 +260,21 @@ class RulesIndex:
             )
         return hits
 
-    def _by_proximity(self, plan: Plan, idfs: list[float], scored: list[tuple[float, int]], need: int) -> list[tuple[float, int]]:
-        """The scored entries re-ranked with how close the question's words stand in each text.
+    def _by_proximity(self, plan: Plan, idfs: list[float], scored: list[tuple[float, int]]) -> list[tuple[float, int]]:
+        """The first page (the ranking.PROXIMITY_PAGE best-scored entries) put in order again with
+        how close the question's words stand in each text; the rest keeps its order.
 
-        The proximity factor is at most exp(ranking.PROXIMITY_WEIGHT), so only entries whose score is
-        within that factor of the `need`-th best can still reach the first `need` places: the
-        proximity of the others is never computed (it is the costly part), and the first `need`
-        come out as if every entry had been weighed.
+        Proximity is a weak signal: good at telling apart near-ties among entries that already
+        match the question well, noisy when it lifts an entry from further down (on the
+        development questions that cost top-3 answers). So it orders what the first page
+        holds and never changes which entries it holds; it is computed for those few only.
         """
         weight = ranking.PROXIMITY_WEIGHT
-        if not scored or weight <= 0 or len(plan.concepts) < 2:
+        if weight <= 0 or len(plan.concepts) < 2:
             return scored
-        floor = scored[min(need, len(scored)) - 1][0] / math.exp(weight)
+        page = [(score, rid) for score, rid in scored[: ranking.PROXIMITY_PAGE] if score > 0]
         head = [(score * math.exp(weight * self._scorer.proximity(plan, self._docs[rid].stats, idfs)), rid)
-                for score, rid in scored if score > 0 and score >= floor]
+                for score, rid in page]
         head.sort(key=lambda pair: (-pair[0], pair[1]))
         return head + scored[len(head):]
 

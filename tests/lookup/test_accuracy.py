@@ -45,11 +45,12 @@ HELDOUT_TOP3 = 0.89
 # Development split (questions_dev.yaml, 147 questions, a third Italian): written for the
 # oracle-rank round from randomly drawn rulebook sections before any of them was run; ranking
 # changes are judged by cross-validation over train + dev (benchmarks/lookup_cv.py).
-# Before the round's changes: 122 (0.830) top-1, 139 (0.946) top-3; proximity (cross-validated
-# on train + dev: top-1 0.865 -> 0.880 on held-back folds) made it 124 (0.844), 137 (0.932);
-# searching English game terms in Italian questions as the English texts stem them, 125 (0.850).
+# Before the round's changes: 122 (0.830) top-1, 139 (0.946) top-3. Proximity (cross-validated
+# on train + dev, held-back top-1 0.865 -> 0.880) and searching English game terms in Italian
+# questions as the English texts stem them made it 125 (0.850); proximity first also cost two
+# top-3 answers (137) until it was limited to ordering the first page.
 DEV_TOP1 = 0.85  # 125 of 147 (0.850)
-DEV_TOP3 = 0.93  # 137 of 147 (0.932)
+DEV_TOP3 = 0.94  # 139 of 147 (0.946)
 #: the issue's goal for the held-out split (reported, not asserted while it is not met)
 HELDOUT_TOP1_GOAL = 0.90
 
