@@ -42,15 +42,14 @@ TRAIN_TOP3 = 0.97  # 146 of 150 (0.973)
 # rather than hidden.
 HELDOUT_TOP1 = 0.70
 HELDOUT_TOP3 = 0.89
-# Development split (questions_dev.yaml, 147 questions, a third Italian): written for the
+# Development split (questions_dev.yaml, 195 questions, a third Italian): written for the
 # oracle-rank round from randomly drawn rulebook sections before any of them was run; ranking
-# changes are judged by cross-validation over train + dev (benchmarks/lookup_cv.py).
-# Before the round's changes: 122 (0.830) top-1, 139 (0.946) top-3. Proximity (cross-validated
-# on train + dev, held-back top-1 0.865 -> 0.880) and searching English game terms in Italian
-# questions as the English texts stem them made it 125 (0.850); proximity first also cost two
-# top-3 answers (137) until it was limited to ordering the first page.
-DEV_TOP1 = 0.85  # 125 of 147 (0.850)
-DEV_TOP3 = 0.94  # 139 of 147 (0.946)
+# changes are judged by cross-validation over train + dev (benchmarks/lookup_cv.py). The code
+# before the round scores 161 (0.826) top-1, 182 (0.933) top-3 on it. Proximity (cross-validated
+# on train + dev, held-back top-1 0.861 -> 0.867 over 345 questions) and searching English game
+# terms in Italian questions as the English texts stem them made it 163 (0.836), top-3 unchanged.
+DEV_TOP1 = 0.83  # 163 of 195 (0.836)
+DEV_TOP3 = 0.93  # 182 of 195 (0.933)
 #: the issue's goal for the held-out split (reported, not asserted while it is not met)
 HELDOUT_TOP1_GOAL = 0.90
 
@@ -108,7 +107,7 @@ def test_every_expected_section_exists():
 
 def test_the_development_questions_are_new_and_bilingual():
     dev = questions("dev")
-    assert len(dev) >= 140 and sum(q["language"] == "it" for q in dev) >= len(dev) // 3
+    assert len(dev) >= 195 and sum(q["language"] == "it" for q in dev) >= len(dev) // 3
     assert len({q["q"] for q in dev}) == len(dev), "duplicate development questions"
     assert not {q["q"] for q in dev} & {q["q"] for q in questions("train")}, "a development question is also a training one"
 
