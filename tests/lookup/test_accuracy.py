@@ -35,12 +35,18 @@ TRAIN_TOP3 = 0.97  # 146 of 150 (0.973)
 # Standard summaries and this bot's rulings were indexed. The round that added the Standard
 # summaries' section terms, the Darkest Talisman rulings (with a ruling prior), a stronger
 # named-game preference and the coverage-based candidate stage measured 56 (0.718) midway
-# and 55 of 78 (0.705) top-1, 70 (0.897) top-3 at its end: the thresholds below are that,
+# and 55 of 78 (0.705) top-1, 70 (0.897) top-3 at its end: the thresholds were that,
 # rounded down. The drop from 0.756 is real and no single measured change explains it (on
 # train the round cost two near-ties, 137 -> 135 top-1; on a separate 47-question dev set
 # written for the round from randomly drawn sections it went 37 -> 39); it is recorded here
-# rather than hidden.
-HELDOUT_TOP1 = 0.70
+# rather than hidden. The oracle-rank round (proximity, English game terms in Italian questions;
+# developed on train + a new development split by cross-validation, the held-out aggregate
+# measured twice): with proximity free to lift entries from anywhere it measured 56 (0.718)
+# top-1 but 69 (0.885) top-3, below the floor (the development split had shown the same top-3
+# cost); with proximity ordering only the first page, 56 of 78 (0.718) top-1, 70 (0.897) top-3
+# (English 34 of 50, Italian 22 of 28): the thresholds below, rounded down. The goal of 0.90
+# is not reached.
+HELDOUT_TOP1 = 0.71
 HELDOUT_TOP3 = 0.89
 # Development split (questions_dev.yaml, 195 questions, a third Italian): written for the
 # oracle-rank round from randomly drawn rulebook sections before any of them was run; ranking
