@@ -45,7 +45,9 @@ TRAIN_TOP3 = 0.97  # 146 of 150 (0.973)
 # top-1 but 69 (0.885) top-3, below the floor (the development split had shown the same top-3
 # cost); with proximity ordering only the first page, 56 of 78 (0.718) top-1, 70 (0.897) top-3
 # (English 34 of 50, Italian 22 of 28): the thresholds below, rounded down. The goal of 0.90
-# is not reached.
+# is not reached. Disclosure: during that round a recursive grep of tests/ for an unrelated
+# word printed one line of the held-out file (an answer entry naming a Darkest Talisman
+# section, no question text, rank or result); nothing was written or tuned after seeing it.
 HELDOUT_TOP1 = 0.71
 HELDOUT_TOP3 = 0.89
 # Development split (questions_dev.yaml, 195 questions, a third Italian): written for the
