@@ -322,7 +322,8 @@ def _std_sheet_lines(state: ProphecyState, sp: StandardPack, p: PlayerState, ite
     n = Names(state, locale)
     assert state.standard is not None
     me = state.standard.players.get(p.player, StdPlayer())
-    abilities = ", ".join(_std_name(sp, a, locale) for a in me.abilities) or t(locale, "std_sheet.none")
+    # "none" agrees with what it counts in Italian ("nessuna" Abilità, "nessuno" Artefatto)
+    abilities = ", ".join(_std_name(sp, a, locale) for a in me.abilities) or t(locale, "std_sheet.no_abilities")
     artifacts = ", ".join(_std_name(sp, a, locale) for a in me.artifacts) or t(locale, "std_sheet.none")
     lines = [
         f"❤️ {t(locale, 'sheet.health')} {cubes(p.red.right, p.red.left)} ({t(locale, 'sheet.strength')} {p.strength})",

@@ -1112,7 +1112,11 @@ def _p_continue(state: ProphecyState, pend: Any, actions: list[Any], n: Names, l
     out = StdPrompt(t(locale, key, plane=n.plane(plane_id)))
     group = [a for a in actions if isinstance(a, A.Attack)]
     if plane_id and state.standard is not None:
-        out.fields.append(_plane_field(state, pend.player, plane_id, group, n, locale, "splay.field.greater"))
+        # headed by the Guardian fought now: the Greater one after a win, the Lesser one when it
+        # has just turned up (ruling guardian_turned_up)
+        slot, _g, _power_up = guardian_on(state, plane_id)
+        title = "splay.field.lesser" if slot == "lesser" else "splay.field.greater"
+        out.fields.append(_plane_field(state, pend.player, plane_id, group, n, locale, title))
     if not must:
         out.fields.append((t(locale, "splay.field.stop"), t(locale, "splay.stop_help")))
     return out

@@ -237,3 +237,24 @@ def test_facts_s6__a_refused_attack_reveals_nothing():
         with pytest.raises(RuleError):
             SYSTEM.apply(state, "p1", refused)
     assert state.standard.plane(FIRE).up == []
+
+
+@pytest.mark.parametrize("locale, lesser, greater", [
+    ("en", "⚔️ The Lesser Guardian of the Astral Plane of Fire", "⚔️ The Greater Guardian"),
+    ("it", "⚔️ Il Guardiano Minore del Piano Astrale del Fuoco", "⚔️ Il Guardiano Maggiore"),
+])
+def test_ruling_guardian_turned_up__the_prompt_is_headed_by_the_guardian_fought_now(locale, lesser, greater):
+    """The Lesser Guardian just turned up is fought next: the prompt's field names it, not the
+    Greater Guardian still face down behind it."""
+    from systems.prophecy.describe import describe_action
+    from systems.prophecy.prompt_text import standard_prompt
+
+    out = SYSTEM.apply(_at_fire(), "p1", ATTACK)
+    pend = SYSTEM.pending(out.state)
+    assert pend.kind == "decide_continue"
+    view = SYSTEM.view(out.state, "p1")
+    acts = SYSTEM.legal_actions(out.state, "p1")
+    words = standard_prompt(view, pend, acts, locale, lambda a: describe_action(view, "p1", a, locale))
+    names = [name for name, _value in words.fields]
+    assert lesser in names, names
+    assert not any(name.startswith(greater) for name in names), names
