@@ -108,6 +108,12 @@ def _preposition(word: str, plain: Callable[[str, Any], str] | None = None) -> C
     return apply
 
 
+def _the(_locale: str, value: Any) -> str:
+    """A name with the article it takes ("the Village", "la Città", "l'Oasi"), else as it is."""
+    article = str(getattr(value, "article", "") or "")
+    return _joined(article, str(value)) if article else str(value)
+
+
 def _of(_locale: str, value: Any) -> str:
     """English "of" before a name, with the article the name takes ("of the Fortress")."""
     article = str(getattr(value, "article", "") or "")
@@ -123,6 +129,7 @@ FILTERS: dict[str, Callable[[str, Any], str]] = {
     "in": _preposition("in"),
     "su": _preposition("su"),
     "of": _of,
+    "the": _the,
 }
 
 

@@ -346,6 +346,9 @@ class Location(_Named):
     """
 
     role: Literal["terrain", "special", "village", "waypoint", "tower"] = "terrain"
+    #: locale -> the definite article the name takes there ("the", "il", "l'"; none when the
+    #: name holds its own, "The Tower"): sentences write "at the Village", "al Villaggio"
+    articles: dict[str, str] = Field(default_factory=dict)
     draws: int = Field(0, ge=0)
     effect: Effect | None = None
     services: list[Service] = Field(default_factory=list)

@@ -19,6 +19,23 @@ WHY_PREFIX = "talisman.why."
 SERVICE_PREFIX = "talisman.service."
 
 
+#: the article "day" takes in a sentence, by language (grammar, as gm.i18n's tables): Italian
+#: says "il gruppo è al giorno 3 (Boschi)", English "the party stands on day 3 (the Woods)"
+DAY_ARTICLE = {"it": "il"}
+
+
+class Place(str):
+    """A location's name that knows its definite article in the reader's language, so that the
+    locale filters write "at the Village", "al Villaggio", "verso la Città" (gm.i18n FILTERS)."""
+
+    article: str
+
+    def __new__(cls, text: str, article: str = "") -> "Place":
+        obj = super().__new__(cls, text)
+        obj.article = article
+        return obj
+
+
 class Names:
     """Words for one view in one language."""
 
@@ -40,7 +57,11 @@ class Names:
         key = card_id(str(thing))
         if key == "gold":
             return t(self.locale, "talisman.word.gold")
-        return self.pack.name_of(key, self.locale)
+        name = self.pack.name_of(key, self.locale)
+        loc = self.pack._locations.get(key)  # type: ignore[attr-defined]
+        if loc is not None:
+            return Place(name, loc.articles.get(self.locale, ""))
+        return name
 
     def things(self, items: Iterable[Any]) -> str:
         names = [self.thing(i) for i in items]
@@ -121,7 +142,8 @@ class Names:
         if trip is None or not 0 <= index < len(trip["road"]):
             return t(self.locale, "talisman.word.day", n=index + 1)
         space = trip["road"][index]
-        return t(self.locale, "talisman.word.day_at", n=index + 1, place=self.location(space.get("special") or space["location"]))
+        day = t(self.locale, "talisman.word.day_at", n=index + 1, place=self.location(space.get("special") or space["location"]))
+        return Place(day, DAY_ARTICLE.get(self.locale, ""))
 
     def target(self, target: Any) -> str:
         """A Spell's or a teleport's target: a character, a road space or a destination."""

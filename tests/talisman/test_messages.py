@@ -123,3 +123,19 @@ def test_whole_campaigns_read_without_keys_or_ids(seed, levels, locale):
     assert len(lines) > 500
     bad = [(where, text) for where, text in lines if RAW.search(text)]
     assert bad == []
+
+
+@pytest.mark.parametrize("locale, wanted, unwanted", [
+    ("en", ["The party is in the Village", "Set out for the City", "the party reaches the Fields"],
+     ["is in Village", "Set out for City", "reaches Fields"]),
+    ("it", ["Il gruppo è al Villaggio", "Parti verso la Città", "il gruppo raggiunge i Campi"],
+     ["è a Villaggio", "Parti verso Città", "è su giorno"]),
+])
+def test_places_take_their_articles(locale, wanted, unwanted):
+    """A location is named with the article it takes in the reader's language ("at the
+    Village", "al Villaggio", "verso la Città", "al giorno 2 (Pianure)"), as a person writes it."""
+    text = "\n".join(line for _where, line in _campaign_lines(1, ["heuristic"], locale, 120))
+    for w in wanted:
+        assert w in text, w
+    for u in unwanted:
+        assert u not in text, u
