@@ -148,6 +148,8 @@ def event_key(name: str, d: dict[str, Any]) -> str:
         variant = f"combat_{d.get('result')}" if d.get("result") in ("won", "tie") else None
     elif name == "arrived" and d.get("destination") is True:
         variant = "arrived_destination"
+    elif name == "arrived" and d.get("cards") == 0:
+        variant = "arrived_no_cards"  # a special location: nothing drawn, nothing to say about it
     elif name == "departed" and d.get("destination") == "back":
         variant = "departed_back"
     elif name == "portal" and d.get("opened"):
