@@ -643,6 +643,7 @@ class TableCog(commands.Cog):
         embed = discord.Embed(title=t(locale, "help.title"), description=t(locale, "help.body"))
         embed.add_field(name=t(locale, "help.host_title"), value=t(locale, "help.host_rule"), inline=False)
         embed.add_field(name=t(locale, "help.games_title"), value=games_help(locale)[:1024], inline=False)
+        embed.add_field(name=t(locale, "help.more_title"), value=t(locale, "help.more")[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def notify_next(self, result: Result, locale: str) -> None:

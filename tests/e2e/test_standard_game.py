@@ -169,3 +169,22 @@ async def test_standard_game_two_people_two_ai_to_a_winner_by_artifacts(world, s
         assert card and not any(card in (m.content or "") for m in public), card
     # the defender, who opted in to direct messages, is told a decision of theirs is waiting
     assert any("only you can answer" in m for m in dms), dms
+
+
+async def test_help_also_names_the_campaign_the_rules_oracle_and_the_dice(world, settings):
+    """/help shows a newcomer everything the bot does, not just Prophecy: the Darkest Talisman
+    campaign, the rules oracle, the dice and Magical Orders, and the play-by-chat commands, each
+    with the command that starts it, in the reader's language."""
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    async with run_bot(create_bot(settings)) as bot:
+        r = await fake.slash(bot, alice, ch, "help")
+        assert r.ephemeral
+        fields = {f["name"]: f["value"] for e in r.message.embeds for f in e.get("fields", [])}
+        more = fields["Also here"]
+        for command in ("/campaign new", "/rules", "/card", "/rulings", "/roll", "/table roll", "/orders join", "/notify dm:on"):
+            assert command in more, command
+        assert "Water Realm" in (r.message.embeds[0].get("description") or "")
+        gianni = fake.add_user("gianni", locale="it")
+        it = await fake.slash(bot, gianni, ch, "help")
+        fields_it = {f["name"]: f["value"] for e in it.message.embeds for f in e.get("fields", [])}
+        assert "/campagna nuova" in fields_it["C'è anche"] and "/regole" in fields_it["C'è anche"]
