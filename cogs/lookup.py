@@ -33,6 +33,9 @@ FIELD_NAME = 256
 FIELD_VALUE = 1024
 TITLE = 256
 CUSTOM_ID = 100
+#: `RulesIndex.card_lookup` scores 100 for the name, 85-90 for a part of it; below, only a near
+#: spelling was found, and /card says so
+FUZZY_FOUND = 85
 _QUIET = discord.AllowedMentions.none()
 #: /rules system filter: every registered system's texts (and the games only the oracle knows)
 SYSTEM_CHOICES = [app_commands.Choice(name=app_commands.locale_str(t("en", shelf.title_key), key=shelf.title_key), value=shelf.system)
@@ -301,6 +304,10 @@ class LookupCog(commands.Cog):
         embeds = [card_embed(c, self._where(c, game, locale), locale) for c in best[:3]]
         others = sorted({h.card.display_name(locale) for h in found if h.card.name not in {c.name for c in best}})
         content = t(locale, "lookup.did_you_mean", names=", ".join(others)) if others and found[0].score < 100 else None
+        if found[0].score < FUZZY_FOUND:
+            # only a near spelling was found: say so, rather than show another card as if asked for
+            closest = t(locale, "lookup.card_closest", name=name, card=best[0].display_name(locale))
+            content = closest + ("\n" + content if content else "")
         await _send(interaction, content=content, embeds=embeds, ephemeral=True)
 
     def _where(self, card: CardInfo, game: Any, locale: str) -> list[str]:

@@ -56,6 +56,9 @@ _T = TypeVar("_T")
 #: how many candidates (by IDF-weighted share of the question held, times the prior) get the
 #: full score; more costs time, fewer may miss the answer (at 80 the first three answers equal scoring all, with the Water Realm rulings indexed)
 CANDIDATES = 80
+#: a misspelt card name must match this well as a whole (rapidfuzz ratio, 0-100) to be taken
+#: for the card: "vampyre" finds Vampire (86), "Pearl of the Abyss" does not find Spear (35)
+FUZZY_WHOLE_NAME = 60
 #: Discord allows 25 autocomplete choices of at most 100 characters
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_MAX = 100
@@ -434,8 +437,11 @@ class RulesIndex:
             if real not in ranked and (label.startswith(query) or f" {query}" in f" {label}"):
                 ranked[real] = 90.0 if label.startswith(query) else 85.0
         if len(ranked) < limit:
-            for _, score, idx in process.extract(query, self._card_labels, scorer=fuzz.WRatio, limit=limit * 2, score_cutoff=70):
-                ranked.setdefault(self._card_names[idx], min(84.0, float(score)))
+            for label, score, idx in process.extract(query, self._card_labels, scorer=fuzz.WRatio, limit=limit * 2, score_cutoff=70):
+                # WRatio also scores a part of a name ("spear" in "pearl of the abyss"): a typo
+                # of the whole name must be close as a whole too, or "Mad Riddler" finds the Druid
+                if fuzz.ratio(query, label) >= FUZZY_WHOLE_NAME:
+                    ranked.setdefault(self._card_names[idx], min(84.0, float(score)))
         # the best score of each card over its names; cards sharing a name come back together
         by_ref: dict[str, float] = {}
         for alias, score in ranked.items():

@@ -634,6 +634,12 @@ async def test_rules_card_and_glossary_through_the_fake_discord(fake_discord, tm
         assert r.text.startswith(t("it", "lookup.results_title", query="")) and "Combattimento Fisico" in r.text
         r = await fake.slash(bot, alice, channel, "card", name="vampyre")
         assert "Vampire" in r.text and t("en", "lookup.no_game") in r.text
+        # a near spelling is shown as what it is, never as the card asked for
+        assert t("en", "lookup.card_closest", name="vampyre", card="Vampire") in r.text
+        for unknown in ("Mad Riddler", "Pearl of the Abyss"):  # not a Basic card, and no Basic card is close
+            r = await fake.slash(bot, alice, channel, "card", name=unknown)
+            assert r.ephemeral and r.text == t("en", "lookup.card_not_found", name=unknown), r.text
+            assert "/rules" in r.text
         await fake.slash(bot, alice, channel, "game new", system="prophecy")
         await fake.slash(bot, gianni, channel, "game join")
         await fake.slash(bot, alice, channel, "game start")
