@@ -410,7 +410,10 @@ class _CardFile(_Strict):
     cards: list
 
 
-def _validate(fname: str, model: type[BaseModel], data: object) -> BaseModel:
+def validate_file(fname: str, model: type[BaseModel], data: object,
+                  error: type[ValueError] = ContentError) -> BaseModel:
+    """`data` (a YAML file's content) as `model`, or `error` listing each problem as
+    "file: field.path: message", so whoever edits a pack sees where, not a traceback."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -418,7 +421,8 @@ def _validate(fname: str, model: type[BaseModel], data: object) -> BaseModel:
         for err in exc.errors():
             loc = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in err["loc"]).replace(".[", "[")
             lines.append(f"{fname}: {loc or '(top)'}: {err['msg']}")
-        raise ContentError("\n".join(lines)) from None
+        raise error("\n".join(lines)) from None
+
 
 
 class _Characters(_Strict):
@@ -460,13 +464,13 @@ def build_pack(files: Mapping[str, object]) -> Pack:
     missing = [f for f in PACK_FILES if f not in files]
     if missing:
         raise ContentError("\n".join(f"{f}: file missing from pack" for f in missing))
-    manifest = _validate("pack.yaml", PackManifest, files["pack.yaml"])
-    board = _validate("board.yaml", Board, files["board.yaml"])
-    guilds = _validate("guilds.yaml", _Guilds, files["guilds.yaml"])
-    chars = _validate("characters.yaml", _Characters, files["characters.yaml"])
-    adv = _validate("adventures.yaml", _Adventures, files["adventures.yaml"])
-    items = _validate("items.yaml", _Items, files["items.yaml"])
-    chance = _validate("chance.yaml", _Chance, files["chance.yaml"])
+    manifest = validate_file("pack.yaml", PackManifest, files["pack.yaml"])
+    board = validate_file("board.yaml", Board, files["board.yaml"])
+    guilds = validate_file("guilds.yaml", _Guilds, files["guilds.yaml"])
+    chars = validate_file("characters.yaml", _Characters, files["characters.yaml"])
+    adv = validate_file("adventures.yaml", _Adventures, files["adventures.yaml"])
+    items = validate_file("items.yaml", _Items, files["items.yaml"])
+    chance = validate_file("chance.yaml", _Chance, files["chance.yaml"])
 
     problems: list[str] = []
     for fname, cards in (("adventures.yaml", adv.cards), ("items.yaml", items.cards), ("chance.yaml", chance.cards)):

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
+from engine.prophecy.content import validate_file
 from engine.prophecy.content import ChanceCard, ContentError, ItemCard, Pack, Source
 from engine.prophecy.content_standard import LANGUAGES, AbilityEffect, Artifact
 
@@ -220,17 +221,6 @@ class IslandContent(BaseModel):
                 for a in sorted(self.artifacts, key=lambda a: a.numeral)]
 
 
-def _validate(fname: str, model: type[BaseModel], data: object) -> BaseModel:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            loc = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in err["loc"]).replace(".[", "[")
-            lines.append(f"{fname}: {loc or '(top)'}: {err['msg']}")
-        raise ContentError("\n".join(lines)) from None
-
-
 def _cross_check(island: _IslandFile, treasures: list[Treasure], artifacts: list[NewArtifact],
                  rulings: list[Ruling], base: Pack | None) -> list[str]:
     problems: list[str] = []
@@ -277,7 +267,7 @@ def build_island_content(files: Mapping[str, object], base: Pack | None = None) 
     missing = [f for f in ISLAND_FILES if f not in files]
     if missing:
         raise ContentError("\n".join(f"{f}: file missing" for f in missing))
-    parts = {f: _validate(f, model, files[f]) for f, model in ISLAND_FILES.items()}
+    parts = {f: validate_file(f, model, files[f]) for f, model in ISLAND_FILES.items()}
     island = parts["island/island.yaml"]
     assert isinstance(island, _IslandFile)
     treasures = parts["island/treasures.yaml"].cards  # type: ignore[attr-defined]

@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
 from engine.prophecy.content import ContentError as PackContentError
+from engine.prophecy.content import validate_file
 from engine.prophecy.content import (
     Cost,
     Effect,
@@ -656,14 +657,7 @@ STANDARD_FILES: dict[str, type[BaseModel]] = {
 
 
 def _validate(fname: str, model: type[BaseModel], data: object) -> BaseModel:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            loc = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in err["loc"]).replace(".[", "[")
-            lines.append(f"{fname}: {loc or '(top)'}: {err['msg']}")
-        raise ContentError("\n".join(lines)) from None
+    return validate_file(fname, model, data, ContentError)
 
 
 def _option_exists(path: str, manifest: StandardManifest, models: dict[str, type[BaseModel]]) -> bool:

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
+from engine.prophecy.content import validate_file
 from engine.prophecy.content import (
     ChanceCard,
     ContentError,
@@ -336,17 +337,6 @@ class WaterPack(BaseModel):
         object.__setattr__(self, "_named", named)
 
 
-def _validate(fname: str, model: type[BaseModel], data: object) -> BaseModel:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            loc = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in err["loc"]).replace(".[", "[")
-            lines.append(f"{fname}: {loc or '(top)'}: {err['msg']}")
-        raise ContentError("\n".join(lines)) from None
-
-
 #: the files of the Water Realm folder
 WATER_FILES = ("cards.yaml",)
 
@@ -355,7 +345,7 @@ def build_water_pack(files: Mapping[str, object]) -> WaterPack:
     """Validate and cross-check the realm's content; ContentError names file and field."""
     if "cards.yaml" not in files:
         raise ContentError("cards.yaml: file missing from the Water Realm folder")
-    data = _validate("cards.yaml", WaterFile, files["cards.yaml"])
+    data = validate_file("cards.yaml", WaterFile, files["cards.yaml"])
     assert isinstance(data, WaterFile)
     problems: list[str] = []
     seen: set[str] = set()

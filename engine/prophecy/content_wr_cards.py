@@ -24,9 +24,10 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
+from engine.prophecy.content import validate_file
 from engine.prophecy.content import ContentError, CreatureCard, ItemCard, OpportunityCard, Pack, Source, pack_by_id
 from engine.prophecy.content_standard import Words
 
@@ -285,17 +286,6 @@ class WrCards(BaseModel):
         return [*self.items, *variants(self, base)]
 
 
-def _validate(fname: str, model: type[BaseModel], data: object) -> BaseModel:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            loc = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in err["loc"]).replace(".[", "[")
-            lines.append(f"{fname}: {loc or '(top)'}: {err['msg']}")
-        raise ContentError("\n".join(lines)) from None
-
-
 def _cross_check(cards: _CardsFile, items: list[NewItem], adventures: list[NewCreature | NewOpportunity],
                  rulings: list[Ruling], base: Pack | None) -> list[str]:
     problems: list[str] = []
@@ -358,7 +348,7 @@ def build_wr_cards(files: Mapping[str, object], base: Pack | None = None) -> WrC
     missing = [f for f in WR_CARDS_FILES if f not in files]
     if missing:
         raise ContentError("\n".join(f"{f}: file missing from the new cards" for f in missing))
-    parts = {fname: _validate(fname, model, files[fname]) for fname, model in WR_CARDS_FILES.items()}
+    parts = {fname: validate_file(fname, model, files[fname]) for fname, model in WR_CARDS_FILES.items()}
     cards: _CardsFile = parts["cards.yaml"]  # type: ignore[assignment]
     items: list[NewItem] = parts["items.yaml"].cards  # type: ignore[attr-defined]
     adventures: list[NewCreature | NewOpportunity] = parts["adventures.yaml"].cards  # type: ignore[attr-defined]
