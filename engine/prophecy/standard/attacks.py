@@ -36,10 +36,7 @@ def attack(ctx: Ctx, p: PlayerState, action: A.Attack, continuing: bool = False,
     if ctx.state.has_player(action.target):
         if action.target not in {q.player for q in duel.targets(ctx, p)}:
             raise RuleError("error.cannot_attack_character", target=action.target)
-        sst.turn.attacked = True
-        defender = ctx.state.player(action.target)
-        ctx.emit("character_attacked", p.player, defender=defender.player, battle=action.battle)
-        battle.start(ctx, p, battle.character_foe(ctx, defender), defender.player, action)
+        battle.attack_character(ctx, p, action.target, action)
         return
     if continuing:
         plane = sst.plane(action.target)

@@ -235,6 +235,15 @@ def defender_figure(ctx: Ctx, d: PlayerState, battle: str) -> int:
 # -------------------------------------------------------------------------------- battle
 
 
+def attack_character(ctx: Ctx, p: PlayerState, target: str, action: Attack) -> None:
+    """`p` attacks the character of `target` (her one attack of the turn, whichever board the
+    two stand on: the ring or the Water Realm); the caller has checked she may."""
+    powers.sstate(ctx).turn.attacked = True
+    defender = ctx.state.player(target)
+    ctx.emit("character_attacked", p.player, defender=defender.player, battle=action.battle)
+    start(ctx, p, character_foe(ctx, defender), defender.player, action)
+
+
 def start(ctx: Ctx, p: PlayerState, foe: Foe, target: str, action: Fight | Attack) -> str | None:
     """Pay, declare and roll; the result, or None while the battle waits for a decision."""
     battle = action.battle

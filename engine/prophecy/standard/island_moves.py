@@ -85,6 +85,13 @@ def to_island(ctx: Ctx, p: PlayerState) -> Iterator[SailToIsland]:
         yield SailToIsland(via=card.id)
 
 
+def _by_card(ctx: Ctx, p: PlayerState, via: str) -> None:
+    """Pay for a card that takes her anywhere (to the island or off it) and mark it used."""
+    card, price = next((c, k) for c, k in teleports(ctx, p) if c.id == via)
+    pay(ctx, p, price, card.id)
+    powers.mark_used(ctx, p.player, card)
+
+
 def go(ctx: Ctx, p: PlayerState, action: SailToIsland) -> None:
     if action not in list(to_island(ctx, p)):
         raise RuleError("error.island_cannot_sail")
@@ -93,9 +100,7 @@ def go(ctx: Ctx, p: PlayerState, action: SailToIsland) -> None:
         cost = sail_cost(ctx, p)
         p.gold -= cost
     else:
-        card, price = next((c, k) for c, k in teleports(ctx, p) if c.id == action.via)
-        pay(ctx, p, price, card.id)
-        powers.mark_used(ctx, p.player, card)
+        _by_card(ctx, p, action.via)
     turn = ctx.state.turn
     assert turn is not None
     frm = ctx.pack.space(p.space).id
@@ -145,9 +150,7 @@ def leave(ctx: Ctx, p: PlayerState, action: LeaveIsland) -> None:
         gold = refund(ctx, p)
         p.gold += gold
     else:
-        card, price = next((c, k) for c, k in teleports(ctx, p) if c.id == action.via)
-        pay(ctx, p, price, card.id)
-        powers.mark_used(ctx, p.player, card)
+        _by_card(ctx, p, action.via)
     turn = ctx.state.turn
     assert turn is not None
     p.board = "main"

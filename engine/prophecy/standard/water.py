@@ -668,10 +668,7 @@ def _attack(ctx: Ctx, p: PlayerState, action: Any) -> None:
         if turn.phase != "act" or w.turn.over or sst.turn.attacked \
                 or action.target not in B.others_at(ctx.state, p.player, d.cell):
             raise RuleError("error.cannot_attack_character", target=action.target)
-        sst.turn.attacked = True
-        defender = ctx.state.player(action.target)
-        ctx.emit("character_attacked", p.player, defender=defender.player, battle=action.battle)
-        battle.start(ctx, p, battle.character_foe(ctx, defender), defender.player, action)
+        battle.attack_character(ctx, p, action.target, action)
         return
     plane = G.gate_plane(ctx)
     if w.turn.fight != "guardian" or plane is None or action.target != plane.id:
