@@ -467,6 +467,9 @@ class Pack(BaseModel):
     def location(self, loc_id: str) -> Location:
         return self._locations[loc_id]  # type: ignore[attr-defined,no-any-return]
 
+    def has_location(self, loc_id: str) -> bool:
+        return loc_id in self._locations  # type: ignore[attr-defined]
+
     def foe(self, foe_id: str) -> Foe:
         return self._foes[foe_id]  # type: ignore[attr-defined,no-any-return]
 

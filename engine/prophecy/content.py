@@ -12,6 +12,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from engine.core.named import Named
 from engine.core.shelf import Shelf
 
 Source = Literal["rulebook", "research", "project"]
@@ -530,20 +531,6 @@ def set_pack_source(source: PackSource | None) -> None:
 def pack_by_id(pack_id: str = "base") -> Pack:
     """Packs are immutable, so one loaded copy serves every game in the process."""
     return _SHELF.get(pack_id)
-
-
-class Named(str):
-    """A display name that knows the definite article it takes in its language ("" for none).
-
-    It is an ordinary string everywhere; the locale filters (`{guild|di}`, `{guild|of}`) read
-    `article` to write "della Fortezza", "dell'Accampamento nella Foresta", "of the Fortress"."""
-
-    article: str
-
-    def __new__(cls, text: str, article: str = "") -> "Named":
-        obj = super().__new__(cls, text)
-        obj.article = article
-        return obj
 
 
 def display_name(obj: object, locale: str) -> str:

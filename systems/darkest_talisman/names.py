@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from engine.core.named import Named
 from engine.darkest_talisman.content import Pack, display_name, pack_by_id
 from engine.darkest_talisman.state import Hero, card_id
 from engine.darkest_talisman.view import CampaignView
@@ -22,18 +23,6 @@ SERVICE_PREFIX = "talisman.service."
 #: the article "day" takes in a sentence, by language (grammar, as gm.i18n's tables): Italian
 #: says "il gruppo è al giorno 3 (Boschi)", English "the party stands on day 3 (the Woods)"
 DAY_ARTICLE = {"it": "il"}
-
-
-class Place(str):
-    """A location's name that knows its definite article in the reader's language, so that the
-    locale filters write "at the Village", "al Villaggio", "verso la Città" (gm.i18n FILTERS)."""
-
-    article: str
-
-    def __new__(cls, text: str, article: str = "") -> "Place":
-        obj = super().__new__(cls, text)
-        obj.article = article
-        return obj
 
 
 class Names:
@@ -58,9 +47,8 @@ class Names:
         if key == "gold":
             return t(self.locale, "talisman.word.gold")
         name = self.pack.name_of(key, self.locale)
-        loc = self.pack._locations.get(key)  # type: ignore[attr-defined]
-        if loc is not None:
-            return Place(name, loc.articles.get(self.locale, ""))
+        if self.pack.has_location(key):
+            return Named(name, self.pack.location(key).articles.get(self.locale, ""))
         return name
 
     def things(self, items: Iterable[Any]) -> str:
@@ -143,7 +131,7 @@ class Names:
             return t(self.locale, "talisman.word.day", n=index + 1)
         space = trip["road"][index]
         day = t(self.locale, "talisman.word.day_at", n=index + 1, place=self.location(space.get("special") or space["location"]))
-        return Place(day, DAY_ARTICLE.get(self.locale, ""))
+        return Named(day, DAY_ARTICLE.get(self.locale, ""))
 
     def target(self, target: Any) -> str:
         """A Spell's or a teleport's target: a character, a road space or a destination."""
