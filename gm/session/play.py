@@ -129,7 +129,8 @@ class PlayMixin(Steps):
             _all, live = await self._effective_rows(record)
             rows = sorted([r for r in live if r.seq > last] + [r for r in rows if r.action.get("type") == "undo"],
                           key=lambda r: r.seq)
-        return [Event.model_validate(e) for r in rows for e in (r.events or [])]
+        events = [Event.model_validate(e) for r in rows for e in (r.events or [])]
+        return _before_own_turn(events, player)
 
     async def mark_seen(self, record: GameRecord, player: str) -> None:
         """Everything logged so far has been shown to this person."""
@@ -145,3 +146,12 @@ class PlayMixin(Steps):
         digest = await self._digest(found.record, str(user_id))
         await self.mark_seen(found.record, str(user_id))
         return found, digest
+
+
+def _before_own_turn(events: list[Event], player: str) -> list[Event]:
+    """The digest without the opening of this person's current turn (its Chance card, what it
+    brought): that is in the very message that pinged them and that they are answering."""
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].kind == "turn_started" and events[i].player == player:
+            return events[:i]
+    return events

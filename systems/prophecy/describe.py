@@ -165,6 +165,10 @@ def describe_event(state: ProphecyState, event: Event, locale: str) -> str | Non
         params["extra"] = t(locale, "event.extra_mark") if d.get("extra") else ""
     elif kind == "moved":
         params["cost"] = t(locale, "event.paid_cost", cost=d["cost"]) if d.get("cost") else ""
+    elif kind == "first_player_roll" and 0 < len(d.get("rolls") or {}) < len(state.players):
+        # the highest rollers tied and roll again: say so, or two lines of rolls look like a mistake
+        tied = P.listing([n.player(pid) for pid in d["rolls"]], locale)
+        return t(locale, "event.first_player_reroll", tied=tied, rolls=params["rolls"])
     elif kind == "battle_started":
         params["lives"] = t(locale, "event.three_lives") if d.get("lives", 1) > 1 else ""
     elif kind in ("battle_roll", "chance_drawn", "chance_no_effect", "turn_auto_ended", "throw_decision"):

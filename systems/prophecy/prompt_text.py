@@ -110,8 +110,13 @@ def gear_items(state: ProphecyState, action: A.Fight, locale: str) -> str:
     return items
 
 
-def gear_text(state: ProphecyState, action: A.Fight, locale: str) -> str:
-    return t(locale, "prompt.gear", battle=t(locale, f"battle.{action.battle}"), items=gear_items(state, action, locale))
+def gear_text(state: ProphecyState, action: A.Fight, locale: str, cost: Cost | None = None) -> str:
+    """The battle and Items of a loadout, with the battle's price when it has one: a move's line
+    must say that the best odds against a Barrow Wight cost 1 Health, not only what they are."""
+    battle, items = t(locale, f"battle.{action.battle}"), gear_items(state, action, locale)
+    if cost is not None and not cost.is_free():
+        return t(locale, "prompt.gear_paid", battle=battle, cost=cost_text(cost, locale), items=items)
+    return t(locale, "prompt.gear", battle=battle, items=items)
 
 
 # -- battles ---------------------------------------------------------------------------------------
@@ -305,7 +310,8 @@ def destination_line(state: ProphecyState, actor: str, move: A.Move, locale: str
         if best is not None:
             action, o = best
             parts.append(t(locale, "prompt.dest_creature", card=n.card(card.id), figures=figures(card, locale),
-                           odds=odds_text(o, locale), gear=gear_text(state, action, locale)))
+                           odds=odds_text(o, locale),
+                           gear=gear_text(state, action, locale, battle_cost(n.pack, card, action.battle))))
     for card in info["opportunities"]:
         parts.append(t(locale, "prompt.dest_opportunity", card=n.card(card.id), cost=cost_text(card.cost, locale),
                        text=effect_text(card.effect, n, locale)))

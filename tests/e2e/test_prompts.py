@@ -137,7 +137,7 @@ async def test_item_choice_is_asked_of_the_owner_and_the_turn_end_says_why(world
         r = await fake.click(bot, alice, prompt, give["custom_id"])
         assert "loses Throwing Knife" in r.text
         # nothing left to do on an empty space: the turn ends with the reason, never silently
-        assert "has nothing more to do (this space offers nothing); the turn passes" in r.text
+        assert "has nothing more to do, so the turn passes: this space offers nothing." in r.text
 
 
 async def test_errors_unreachable_move_fight_outside_battle_and_use_training(world, settings):

@@ -57,3 +57,61 @@ def test_a_basic_game_ended_by_the_round_limit_says_why_its_winner_won(locale, w
     rec = play(["random", "random"], 1, {"round_limit": 3}, on_step=step)
     assert rec.state.end_reason == "round_limit"
     assert any(why in line for line in lines), lines
+
+
+@pytest.mark.parametrize("locale, paid, free", [
+    ("en", "with the best gear (Battle of Strength, paying 1 Health)", "with the best gear (Battle of Strength)"),
+    ("it", "con l'equipaggiamento migliore (Combattimento Fisico, pagando 1 Salute)",
+     "con l'equipaggiamento migliore (Combattimento Fisico)"),
+])
+def test_a_move_line_names_the_price_of_the_battle_its_odds_need(locale, paid, free):
+    """Basic rules, "Special Battles" (rules marked ! or ?) and "Optional Battles": a Barrow Wight
+    attacks with Willpower, and fighting it with Strength instead costs 1 Health (its card's
+    optional rule). A player choosing where to walk decides from the line alone, so when the best
+    odds need that paid battle the line says so; a battle the Creature itself starts costs
+    nothing and says no price."""
+    from engine.prophecy.actions import Move
+    from systems.prophecy.prompt_text import destination_line
+    from tests.prophecy.helpers import begin_turn, clear_board, new_game, put
+
+    from engine.prophecy.content import pack_by_id
+
+    # the Swordsman: Strength 5, Willpower 4, so Strength is the better battle against W4 / S2
+    state = new_game(2, seed=3, characters=["swordsman", None], pack="base")
+    clear_board(state)
+    pack = pack_by_id(state.options.pack)
+    start = next(s for s in pack.board.spaces if s.kind == "plains")
+    begin_turn(state, "p1", at=start.id)
+    near = pack.space((pack.space_index(start.id) + 1) % len(pack.board.spaces)).id
+    put(state, near, "barrow_wight")
+    line = destination_line(state, "p1", Move(method="walk", to=near), locale, "walk")
+    assert paid in line, line
+    state = state.model_copy(deep=True)  # a new state (prompts work out a state's lines once)
+    clear_board(state)
+    put(state, near, "ogre")  # attacks with Strength: no price
+    line = destination_line(state, "p1", Move(method="walk", to=near), locale, "walk")
+    assert free in line, line
+
+
+@pytest.mark.parametrize("locale, tied", [("en", "tied for the highest roll and roll again"),
+                                          ("it", "Pareggio per il tiro più alto tra")])
+def test_a_tie_for_the_first_turn_is_said_to_be_a_tie(locale, tied):
+    """Basic rules, "Character Preparation": the highest roll begins; players who tie roll again.
+    The second line of rolls says who tied and rolls again, instead of a second "Rolls for the
+    first turn" line that reads like a mistake."""
+    from engine.core.system import Seat
+    from systems.prophecy.describe import narrate
+
+    seats = [Seat(player=f"p{i}", name=f"Player {i}") for i in range(1, 5)]
+    for seed in range(200):
+        out = SYSTEM.new_game(seats, {"pack": "base"}, seed)
+        rolls = [e for e in out.events if e.kind == "first_player_roll"]
+        if len(rolls) > 1:
+            break
+    else:
+        pytest.fail("no tie in 200 seeds")
+    lines = narrate(SYSTEM.view(out.state, None), out.events, locale)
+    again = [line for line in lines if tied in line]
+    assert len(again) == len(rolls) - 1, lines
+    for event, line in zip(rolls[1:], again):
+        assert all(f"Player {pid[1:]}" in line for pid in event.data["rolls"]), line
