@@ -103,18 +103,23 @@ def _v(key: str, **params: Node) -> dict[str, Any]:
     return {"k": key, "p": params}
 
 
-def render(node: Node, locale: str) -> str:
-    """A figure value in `locale`, from the lookup locale files (English where a key is missing)."""
+def render(node: Node, locale: str, search: bool = False) -> str:
+    """A figure value in `locale`, from the lookup locale files (English where a key is missing).
+
+    `search` words it as the card is searched by: a node may carry a shorter wording for that
+    ("s"), so a sentence written for the reader does not change what /rules finds."""
     if isinstance(node, list):
-        return ", ".join(render(part, locale) for part in node)
+        return ", ".join(render(part, locale, search) for part in node)
     if isinstance(node, dict):
+        if search and "s" in node:
+            return render(node["s"], locale, search)
         if "k" in node:
-            params = {name: render(value, locale) for name, value in node.get("p", {}).items()}
+            params = {name: render(value, locale, search) for name, value in node.get("p", {}).items()}
             return t(locale, f"lookup.value.{node['k']}", **params)
         if "n" in node:
             return node["n"].get(locale) or node["n"].get("en") or ""
         if "items" in node:
-            return node.get("sep", ", ").join(render(part, locale) for part in node["items"])
+            return node.get("sep", ", ").join(render(part, locale, search) for part in node["items"])
     return str(node)
 
 
@@ -165,10 +170,13 @@ def _creature(c: CreatureCard) -> list[tuple[str, Node]]:
         figs.append(("treasure", effect_node(c.treasure)))
     figs.append(("on_loss", effect_node(c.on_loss) if c.on_loss else effect_node(Effect(health=-1))))
     for s in c.specials:
-        mark = "!" if s.mandatory else "?"
-        rule = _v(f"rule.{s.rule}")
-        figs.append(("special", _v("special_paid", rule=rule, mark=mark, cost=_cost(s.cost)) if s.cost
-                     else _v("special", rule=rule, mark=mark)))
+        # the card's mark (! must, ? may) in words, then the rule as a sentence with its price
+        mark = _v("mark.mandatory" if s.mandatory else "mark.optional")
+        shown = _v("special", rule=_v(f"rule.{s.rule}", cost=_cost(s.cost)), mark=mark)
+        terse = "!" if s.mandatory else "?"
+        shown["s"] = (_v("special_search_paid", rule=_v(f"rule_name.{s.rule}"), mark=terse, cost=_cost(s.cost)) if s.cost
+                      else _v("special_search", rule=_v(f"rule_name.{s.rule}"), mark=terse))
+        figs.append(("special", shown))
     return figs
 
 
@@ -270,7 +278,7 @@ def pack_cards(pack: Pack) -> Iterator[CardInfo]:
             kind=kind,
             text=getattr(card, "text", ""),
             source=card.source,  # type: ignore[attr-defined]
-            figures=tuple((key, render(node, "en")) for key, node in figures),
+            figures=tuple((key, render(node, "en", search=True)) for key, node in figures),
             details=tuple(figures),
             names=_names(card),
             **extra,  # type: ignore[arg-type]

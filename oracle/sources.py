@@ -36,7 +36,7 @@ TABLES_DIR = ROOT / "data" / "tables"
 CARD_WORDS = ROOT / "data" / "locales" / "en" / "lookup.yaml"
 
 #: bump when tokenising, splitting or the schema changes, so old caches are rebuilt
-INDEX_FORMAT = 9
+INDEX_FORMAT = 10
 
 #: file-name prefix -> (system id, human title); longest prefix wins
 KNOWN_DOCUMENTS: dict[str, tuple[str, str]] = {

@@ -326,7 +326,10 @@ def test_cards_are_found_by_their_italian_names(tmp_path):
 def test_card_figures_are_worded_in_the_readers_language():
     """/card words figures from the lookup locale files; the English wording is what is searched."""
     vampire = project_index().card("base:vampire")
-    assert vampire is not None and vampire.figures_in("en") == vampire.figures
+    assert vampire is not None
+    # the same English words, but for the special rule: a sentence for the reader, short words for search
+    shown, searched = dict(vampire.figures_in("en")), dict(vampire.figures)
+    assert {k: v for k, v in shown.items() if k != "special"} == {k: v for k, v in searched.items() if k != "special"}
     italian = dict(vampire.figures_in("it"))
     assert italian["attacks_with"] == "Volontà" and italian["treasure"] == "+2 Oro"
     assert italian["on_loss"] == "-1 Salute, -1 Mana" and italian["tags"] == "non morto, umanoide"
@@ -652,3 +655,19 @@ async def test_rules_card_and_glossary_through_the_fake_discord(fake_discord, tm
         assert "Vampire" in (await fake.autocomplete(bot, alice, channel, "card", "name", "vamp")).choice_names
         assert (await fake.autocomplete(bot, alice, channel, "rules", "query", "three")).choice_names
         assert "Volontà" in (await fake.autocomplete(bot, gianni, channel, "glossary", "term", "volo")).choice_names
+
+
+@pytest.mark.parametrize("locale, card, shown", [
+    ("en", "Barrow Wight", "If you wish (?): you may fight the other kind of battle by paying 1 Health first"),
+    ("it", "Barrow Wight", "Se vuoi (?): puoi scegliere l'altro tipo di combattimento pagando prima 1 Salute"),
+    ("en", "Giant Spider", "Always (!): it holds you: starting your turn here, you must fight it before you may leave"),
+])
+def test_card_special_rules_read_as_sentences_and_search_text_is_unchanged(locale, card, shown):
+    """Basic rules, "Special Battles": a rule marked ! must be followed, one marked ? may be. /card
+    says that in words ("switch battle (?), pay 1 Health" read like an internal name), while the
+    words the card is searched by stay the short ones /rules was measured with."""
+    info = next(c for c in load_all_cards()[0] if c.name == card and c.pack == "base")
+    specials = [value for key, value in info.figures_in(locale) if key == "special"]
+    assert specials == [shown]
+    searched = dict(info.figures)["special"]
+    assert searched in ("switch battle (?), pay 1 Health", "holds on start (!)")
