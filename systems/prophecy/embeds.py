@@ -162,10 +162,25 @@ def end_embed(state: ProphecyState, locale: str) -> discord.Embed:
                     inline=False)
         e.set_footer(text=t(locale, "std_sheet.end.order"))
         return e
-    lines = [t(locale, "play.rank_line", place=r.place, player=n.player(r.player), certificates=r.certificates,
-               dead="" if r.alive else t(locale, "play.dead_mark")) for r in state.ranking]
-    e.add_field(name=t(locale, "play.ranking"), value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
+    e.add_field(name=t(locale, "play.ranking"), value=clip("\n".join(_basic_rank_lines(state, n, locale)), FIELD_LIMIT),
+                inline=False)
     return e
+
+
+def _basic_rank_lines(state: ProphecyState, n: Names, locale: str) -> list[str]:
+    """The Basic ranking: by Certificates (the rulebook's "End of the Game"). A game ended by the
+    round limit was won on this bot's tie-breaks (Experience, then Gold), so each line shows
+    those too: otherwise a winner with as many Certificates as the next looks picked at random."""
+    tiebreak = state.end_reason == "round_limit"
+    out = []
+    for r in state.ranking:
+        line = t(locale, "play.rank_line", place=r.place, player=n.player(r.player), certificates=r.certificates,
+                 dead="" if r.alive else t(locale, "play.dead_mark"))
+        if tiebreak:
+            p = state.player(r.player)
+            line += t(locale, "play.rank_tiebreak", experience=p.experience, gold=p.gold)
+        out.append(line)
+    return out
 
 
 def board_lines(state: ProphecyState, locale: str) -> list[str]:
@@ -241,9 +256,7 @@ def status_embeds(state: ProphecyState, game_id: int, locale: str, record_status
         over = (t(locale, "status.finished", player=n.player(state.winner)) if state.winner
                 else t(locale, "std_sheet.end.nobody"))
         e.add_field(name=t(locale, "table.field_over"), value=over, inline=False)
-        lines = (_std_rank_lines(state, locale) if sp is not None else
-                 [t(locale, "play.rank_line", place=r.place, player=n.player(r.player), certificates=r.certificates,
-                    dead="" if r.alive else t(locale, "play.dead_mark")) for r in state.ranking])
+        lines = _std_rank_lines(state, locale) if sp is not None else _basic_rank_lines(state, n, locale)
         e.add_field(name=t(locale, "play.ranking"), value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
     elif state.turn is not None:
         e.add_field(name=t(locale, "table.field_turn"), value=t(locale, "table.turn_value", player=n.player(state.turn.player),

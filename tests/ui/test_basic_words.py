@@ -115,3 +115,19 @@ def test_a_tie_for_the_first_turn_is_said_to_be_a_tie(locale, tied):
     assert len(again) == len(rolls) - 1, lines
     for event, line in zip(rolls[1:], again):
         assert all(f"Player {pid[1:]}" in line for pid in event.data["rolls"]), line
+
+
+@pytest.mark.parametrize("locale, words", [("en", "Experience"), ("it", "Esperienza")])
+def test_a_round_limit_ranking_shows_the_tie_break_figures(locale, words):
+    """At the round limit (this bot's option) the winner is found by Certificates, then Experience,
+    then Gold: the ranking lines show those figures, so a winner with no more Certificates than
+    the next player is seen to have won on Experience or Gold."""
+    from systems.prophecy.embeds import end_embed
+
+    rec = play(["random", "random"], 1, {"round_limit": 3})
+    assert rec.state.end_reason == "round_limit"
+    ranking = next(f for f in end_embed(rec.state, locale).to_dict()["fields"])["value"].splitlines()
+    assert len(ranking) == 2
+    for line, entry in zip(ranking, rec.state.ranking):
+        p = rec.state.player(entry.player)
+        assert f"{p.experience} {words}" in line, line
