@@ -41,7 +41,20 @@ def event_text(event: Event, locale: str) -> str:
             params[key] = ", ".join(map(str, value))
         else:
             params[key] = value
+    if event.kind == "dice.orders.ev.call_for_help":
+        params["price"] = _help_price(event.data, params, locale)
     return t(locale, event.kind, **params)
+
+
+def _help_price(data: dict[str, Any], params: dict[str, Any], locale: str) -> str:
+    """What a Call For Help cost, in words: free with no points, else Rank squared in one kind of
+    points, or all of that kind when there are fewer."""
+    if data.get("free") or not data.get("cost"):
+        return t(locale, "dice.orders.price.free")
+    if data.get("lost", 0) >= data["cost"]:
+        return t(locale, "dice.orders.price.paid", cost=data["cost"], point_kind=params.get("point_kind", ""))
+    return t(locale, "dice.orders.price.short", cost=data["cost"], lost=data.get("lost", 0),
+             point_kind=params.get("point_kind", ""))
 
 
 class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magical Orders: Orders, points, Ranks, Call For Help"):

@@ -32,7 +32,7 @@ async def test_orders_tracker_points_ranks_and_the_coop_rule(world, settings):
         up = await fake.slash(bot, alice, ch, "orders advance")
         assert "advances to Rank 3" in up.text
         help_ = await fake.slash(bot, alice, ch, "orders call-for-help", kind="power")
-        assert "Calls For Help" in help_.text and "cost 9" in help_.text  # Rank 3 squared
+        assert "Calls For Help (pays 9 Power)" in help_.text  # Rank 3 squared
         status = await fake.slash(bot, world["carol"], ch, "orders status")
         assert "Cooperative Version" in status.text and "Power" in status.text
         # one game per channel: /game new is refused, naming the tracker

@@ -336,3 +336,19 @@ def test_contract__new_game_seats_with_orders():
     s = SYSTEM.new_game(seats, {}, 1).state
     assert [(p.order, p.rank) for p in s.players] == [("sorcerers", 1), (None, 0)]
     assert SYSTEM.pending(s) is None
+
+
+@pytest.mark.parametrize("locale, points, kind, words", [
+    ("en", {"power": 12}, "power", "Calls For Help (pays 9 Power)"),
+    ("en", {"power": 4}, "power", "Calls For Help (owes 9 Power and pays all 4 they have)"),
+    ("en", {}, None, "Calls For Help (free: no points to pay)"),
+    ("it", {}, None, "chiede aiuto (gratis: nessun punto da pagare)"),
+])
+def test_call_for_help__the_message_says_what_was_paid(locale, points, kind, words):
+    """Revised rules, "Call For Help": pay the square of your Rank in points of one type, or call
+    for free with no points. The channel reads what was paid, not "cost 0, paid 0"."""
+    from systems.orders.cog import event_text
+
+    s = _set(_new(seed=3), "a", order="wizards", rank=3, **points)
+    out = apply(s, "a", CallForHelp(kind=kind))
+    assert words in event_text(out.events[0], locale)
