@@ -70,6 +70,9 @@ def find_table(book: Book, name: str) -> tuple[str, RollTable]:
             return tid, table
     if _reference_id(book, name) is not None:
         raise RuleError("dice.table.not_rollable", table=book.references[_reference_id(book, name) or ""])
+    near = [shown for shown, _tid in table_choices(book, name, limit=6)]
+    if near:  # "Orders" is in several names: offer them rather than only "start typing"
+        raise RuleError("dice.table.unknown_near", name=name[:100], names=", ".join(near))
     raise RuleError("dice.table.unknown", name=name[:100])
 
 

@@ -379,3 +379,14 @@ def test_lookup__references_are_shown_not_rolled(book):
     with pytest.raises(RuleError) as info:
         roll_table(book, "spell lists", Faces(1))
     assert (info.value.key, info.value.params) == ("dice.table.not_rollable", {"table": "Spell Lists"})
+
+
+def test_lookup__an_unknown_name_inside_real_names_offers_them(book):
+    """A name that is part of several tables' names ("Order") is answered with those names, so a
+    player is not left to guess; a name in none of them keeps the plain refusal."""
+    with pytest.raises(RuleError) as info:
+        find_table(book, "Order")
+    assert info.value.key == "dice.table.unknown_near"
+    offered = info.value.params["names"].split(", ")
+    known = {table.name for table in book.tables.values()} | set(book.references.values())
+    assert set(offered) <= known and any("Order" in name for name in offered)
