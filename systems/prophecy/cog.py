@@ -80,8 +80,13 @@ class ProphecyCog(commands.Cog):
         return out[:25]
 
     async def _act_by_text(self, interaction: discord.Interaction, text: str, keep: Callable[[Any], bool],
-                           not_found_key: str, rank: Callable[[Any], float] | None = None) -> None:
-        """A coded choice from autocomplete, or free text matched against the legal actions."""
+                           not_found_key: str, rank: Callable[[Any], float] | None = None, *,
+                           after_moving: bool = False, none_key: str | None = None) -> None:
+        """A coded choice from autocomplete, or free text matched against the legal actions.
+
+        `after_moving`: the command belongs to the step after movement, so asking for it before
+        moving says so. `none_key`: what to say when there is nothing of that kind at all (rather
+        than "not that one")."""
         text = (text or "")[:INPUT_LIMIT]
         gm = _gm(interaction)
         m = CODE.fullmatch(text.strip())
@@ -101,7 +106,10 @@ class ProphecyCog(commands.Cog):
                 pend = found.system.pending(found.state)
                 if pend is not None and pend.player != actor:
                     raise RuleError("error.not_your_turn", active=pend.player)
-                raise RuleError(not_found_key, name=text[:50], card=text[:50], space=text[:50], item=text[:50])
+                turn = getattr(found.state, "turn", None)
+                if after_moving and turn is not None and turn.phase == "move":
+                    raise RuleError("error.move_first")
+                raise RuleError(none_key or not_found_key, name=text[:50], card=text[:50], space=text[:50], item=text[:50])
             locale = locale_of(interaction)
             needle = text.casefold().strip()
             scored = []
@@ -113,7 +121,11 @@ class ProphecyCog(commands.Cog):
                 scored.append((score, a))
             best_score, best = max(scored, key=lambda x: x[0])
             if needle and best_score < 70:
-                raise RuleError(not_found_key, name=text[:50], card=text[:50], space=text[:50], item=text[:50])
+                # nothing by that name: say what there is to choose from, so the next try works
+                shown = found.view(actor)
+                options = "; ".join(dict.fromkeys(describe_action(shown, actor, a, locale, with_odds=False) for a in acts))
+                words = t(locale, not_found_key, name=text[:50], card=text[:50], space=text[:50], item=text[:50])
+                return await reply_private(interaction, words + " " + t(locale, "error.choose_one_of", options=clip(options, 1500)))
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         await self._send_result(interaction, gm.act(interaction.channel_id, interaction.user.id, best,  # type: ignore[arg-type]
@@ -222,7 +234,7 @@ class ProphecyCog(commands.Cog):
                 return await refuse(interaction, exc)
             if service is not None:
                 return await self._use_service(interaction, service)
-        await self._act_by_text(interaction, what, lambda a: isinstance(a, USABLE), "error.unknown_card")
+        await self._act_by_text(interaction, what, lambda a: isinstance(a, USABLE), "error.unknown_card", after_moving=True)
 
     @use.autocomplete("what")
     async def _use_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -284,7 +296,8 @@ class ProphecyCog(commands.Cog):
     @app_commands.command(name="buy", description="Buy an Item on offer here")
     @app_commands.describe(item="The Item to buy")
     async def buy(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
-        await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Buy), "error.item_not_offered")
+        await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Buy), "error.item_not_offered",
+                                after_moving=True, none_key="error.nothing_to_buy")
 
     @buy.autocomplete("item")
     async def _buy_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -293,7 +306,8 @@ class ProphecyCog(commands.Cog):
     @app_commands.command(name="sell", description="Sell one of your Items (City or Village)")
     @app_commands.describe(item="The Item to sell")
     async def sell(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
-        await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Sell), "error.item_not_owned")
+        await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Sell), "error.item_not_owned",
+                                after_moving=True)
 
     @sell.autocomplete("item")
     async def _sell_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -302,7 +316,8 @@ class ProphecyCog(commands.Cog):
     @app_commands.command(name="repair", description="Repair a damaged Item (1 Gold, civilization spaces)")
     @app_commands.describe(item="The Item to repair")
     async def repair(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
-        await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Repair), "error.item_not_owned")
+        await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Repair), "error.item_not_owned",
+                                after_moving=True)
 
     @repair.autocomplete("item")
     async def _repair_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

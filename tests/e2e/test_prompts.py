@@ -186,3 +186,26 @@ async def test_collector_offers_one_button_per_item_and_none_without(world, sett
         assert "✨ Curio Collector (free): +4 Gold, give up 1 of your Items (you choose) (only if you have an Item to give)" in dest
         r = await fake.slash(bot, alice, ch, "move", to=right.name)
         assert "Curio Collector wants an Item and they have none" in r.text  # the turn ends, saying why (third person: public)
+
+
+async def test_a_typed_name_that_matches_nothing_lists_the_choices_and_buying_before_moving_says_so(world, settings):
+    """Basic rules, "One Round of the Game": a turn is Chance card, movement, then fight or use
+    what the space offers (buying and selling included, "Buying and Selling Items"). A /move to
+    a name that is no space lists where the character can go; a /buy or /sell before moving
+    says to move first rather than "that Item is not on offer"; a /buy where nothing is sold
+    says so. Each refusal is private and changes nothing."""
+    fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
+    async with run_bot(create_bot(settings)) as bot:
+        await _game(fake, bot, ch, alice, bob)
+        await _arrange(bot, ch, alice, at="fortress", gold=9)
+        before = (await bot.gm.current(ch)).record.version
+        r = await fake.slash(bot, alice, ch, "move", to="Moonbase")
+        assert r.ephemeral and "There is no space called Moonbase." in r.text
+        assert "You can choose:" in r.text and "Stay at Fortress" in r.text and "Walk →" in r.text
+        for command in ("buy", "sell"):
+            r = await fake.slash(bot, alice, ch, command, item="Sword")
+            assert r.ephemeral and "First move (or stay where you are)" in r.text, r.text
+        await _arrange(bot, ch, alice, at="fortress", phase="act", gold=9)  # no market at the Fortress
+        r = await fake.slash(bot, alice, ch, "buy", item="Sword")
+        assert r.ephemeral and "Nothing here is for sale to you now" in r.text, r.text
+        assert (await bot.gm.current(ch)).record.version == before + 1  # only the arranging wrote
