@@ -118,7 +118,7 @@ def digest_text(result: Result, events: list[Event], locale: str, viewer: str | 
         if not turns:
             turns.append((opening_round, e.player, False, []))
         turns[-1][3].append(line)
-    turns = [turn for turn in turns if turn[3] or turn[1] is not None]
+    turns = [turn for turn in turns if turn[3]]  # a heading with nothing under it says nothing
     if not turns:
         return None
     out = [t(locale, "table.digest_title")]
