@@ -96,9 +96,12 @@ def _run_effect(ctx: Ctx, task: ApplyEffect) -> None:
     wanted = effects.ransom_or_offer(ctx, task)
     if wanted is not None:
         kind, options = wanted
-        state.decision = Decision(kind=kind, hero=hero.uid, options=options,
-                                  data={"source": task.source, "gold": task.effect.ransom if kind == "ransom" else
-                                        (task.effect.offer.gold if task.effect.offer else 0)})
+        data: dict[str, object] = {"source": task.source, "gold": task.effect.ransom}
+        if kind == "offer" and task.effect.offer is not None:
+            # what the offer buys, so the prompt can say it (the Fortune Teller's Fate, a portal's passage)
+            data = {"source": task.source, "gold": task.effect.offer.gold,
+                    "gives": task.effect.offer.effect.model_dump(exclude_defaults=True)}
+        state.decision = Decision(kind=kind, hero=hero.uid, options=options, data=data)
         return
     state.tasks.pop()
     _finish_effect(ctx, task)

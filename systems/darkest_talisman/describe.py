@@ -175,6 +175,8 @@ def event_key(name: str, d: dict[str, Any]) -> str:
         variant = "turned_back_tower"
     elif name == "seat_handed_over" and d.get("ai"):
         variant = "seat_to_ai"
+    elif name == "offer_taken" and not d.get("gold"):
+        variant = "offer_taken_free"
     elif name in ("stored", "retrieved") and not d.get("thing"):
         variant = f"{name}_gold"
     return f"talisman.evx.{variant}" if variant else EV + name
@@ -237,9 +239,35 @@ def decision_text(view: CampaignView, locale: str) -> str:
         return ""
     n = Names(view, locale)
     params = params_of(n, {**d.get("data", {}), "hero": d.get("hero")})
+    key = f"talisman.decision.{d['kind']}"
     if d["kind"] == "pickup":
         params["things"] = n.things(d.get("data", {}).get("things", []))
-    return t(locale, f"talisman.decision.{d['kind']}", **params)
+    elif d["kind"] == "offer":
+        params["gives"] = offer_text(n, d.get("hero"), d.get("data", {}).get("gives") or {})
+        if not d.get("data", {}).get("gold"):
+            key = "talisman.decision.offer_free"
+    return t(locale, key, **params)
+
+
+def offer_text(n: Names, hero: str | None, gives: dict[str, Any]) -> str:
+    """What an offer buys, in words ("1 Spell", "Fate back up to 6"), from its effect."""
+    loc = n.locale
+    parts: list[str] = []
+    if gives.get("spells"):
+        parts.append(t(loc, "talisman.gives.spells", n=gives["spells"]))
+    if gives.get("replenish_fate"):
+        h = n.heroes.get(hero or "")
+        top = n.pack.character(h["card"]).fate if h else 0
+        parts.append(t(loc, "talisman.gives.replenish_fate", max=top, fate=h["fate"] if h else 0))
+    for attr in ("strength", "craft", "fate", "gold", "life"):
+        if gives.get(attr):
+            parts.append(t(loc, "talisman.gives.points", n=gives[attr], attribute=n.attr(attr)))
+    teleport = gives.get("teleport")
+    if teleport == "any":
+        parts.append(t(loc, "talisman.gives.teleport_any"))
+    elif teleport:
+        parts.append(t(loc, "talisman.gives.teleport_to", place=n.location(str(teleport))))
+    return ", ".join(parts) if parts else t(loc, "talisman.word.something")
 
 
 def option_key(kind: str, option: str) -> tuple[str, list[str]]:
@@ -301,6 +329,8 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         params["hero"] = f"**{n.hero(arg)}**"
     elif kind in ("ransom", "offer"):
         params["gold"] = data.get("gold", 0)
+        if kind == "offer" and option == "accept" and not params["gold"]:
+            key = "talisman.option.offer.accept_free"
     elif kind == "portal":
         params["attribute"] = n.attr(arg) if arg else ""
     elif kind == "tower" and option == "advance":
