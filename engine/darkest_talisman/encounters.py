@@ -333,8 +333,12 @@ def run_pickup(ctx: Ctx, task: Pickup) -> None:
         uid = heroes[task.index]
         opts = pickup_options(ctx, task, uid)
         if opts:
+            pile = pile_of(ctx, task.seq)
+            # aligned with the pile (options name an index); Gold with its amount; what the
+            # party dropped on this visit is still there but may not be taken (C4b-d)
             state.decision = Decision(kind="pickup", hero=uid, options=opts,
-                                      data={"things": [d.thing.split("#")[0] if d.thing else "gold" for d in pile_of(ctx, task.seq)]})
+                                      data={"things": [d.thing.split("#")[0] if d.thing else "gold" for d in pile],
+                                            "gold": [d.gold for d in pile], "open": [not d.encountered for d in pile]})
             return
         task.index += 1
     if task.took:

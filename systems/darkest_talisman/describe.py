@@ -101,11 +101,12 @@ def params_of(n: Names, data: dict[str, Any]) -> dict[str, Any]:
             out[key] = t(loc, f"talisman.fight.{value}")
         elif key == "service":
             out[key] = n.service(str(value))
-        elif key in ("order", "crowned"):  # the Marching Order reads front to back; the crowned are a list
-            joiner = " → " if key == "order" else ", "
-            out[key] = joiner.join(f"**{n.hero(u)}**" for u in value) if value else t(loc, "talisman.word.nobody")
+        elif key == "order":  # the Marching Order reads front to back
+            out[key] = " → ".join(f"**{n.hero(u)}**" for u in value) if value else t(loc, "talisman.word.nobody")
+        elif key == "crowned":
+            out[key] = listed(loc, [f"**{n.hero(u)}**" for u in value]) if value else t(loc, "talisman.word.nobody")
         elif key == "seats" and isinstance(value, list):
-            out[key] = ", ".join(n.seat(p) for p in value)
+            out[key] = listed(loc, [n.seat(p) for p in value])
         elif key == "target":
             out[key] = n.target(value)
         elif key == "space":
@@ -115,6 +116,13 @@ def params_of(n: Names, data: dict[str, Any]) -> dict[str, Any]:
         else:
             out[key] = value
     return out
+
+
+def listed(locale: str, words: list[str]) -> str:
+    """Words as a person lists them: "Alice, Bob and Carol"."""
+    if len(words) < 2:
+        return "".join(words)
+    return t(locale, "talisman.word.and_list", head=", ".join(words[:-1]), last=words[-1])
 
 
 def guardians_text(n: Names, guardians: list[Any]) -> str:
@@ -241,12 +249,23 @@ def decision_text(view: CampaignView, locale: str) -> str:
     params = params_of(n, {**d.get("data", {}), "hero": d.get("hero")})
     key = f"talisman.decision.{d['kind']}"
     if d["kind"] == "pickup":
-        params["things"] = n.things(d.get("data", {}).get("things", []))
+        data = d.get("data", {})
+        things = data.get("things", [])
+        shown = [pile_name(n, data, i) for i in range(len(things)) if (data.get("open") or [True] * len(things))[i]]
+        params["things"] = ", ".join(shown) if shown else t(locale, "talisman.word.nothing")
     elif d["kind"] == "offer":
         params["gives"] = offer_text(n, d.get("hero"), d.get("data", {}).get("gives") or {})
         if not d.get("data", {}).get("gold"):
             key = "talisman.decision.offer_free"
     return t(locale, key, **params)
+
+
+def pile_name(n: Names, data: dict[str, Any], i: int) -> str:
+    """The i-th thing lying on the road: a card by name, Gold with its amount."""
+    things, gold = data.get("things", []), data.get("gold") or []
+    if things[i] == "gold" and i < len(gold):
+        return gold_text(n.locale, int(gold[i]))
+    return n.thing(things[i])
 
 
 def offer_text(n: Names, hero: str | None, gives: dict[str, Any]) -> str:
@@ -318,7 +337,7 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         params["thing"] = n.thing(rest[-1]) if rest else ""
     elif kind == "pickup" and key.endswith(".take"):
         things = data.get("things", [])
-        params["thing"] = n.thing(things[int(arg)]) if arg.isdigit() and int(arg) < len(things) else "—"
+        params["thing"] = pile_name(n, data, int(arg)) if arg.isdigit() and int(arg) < len(things) else "—"
     elif kind == "loot" and key.endswith(".give"):
         params["thing"] = n.thing(arg)
         params["hero"] = f"**{n.hero(rest[1] if len(rest) > 1 else '')}**"

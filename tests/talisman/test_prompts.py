@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from engine.darkest_talisman import actions as A
 from engine.darkest_talisman.actions import Choose
+from engine.core.events import Event
+from engine.core.system import Seat
+from engine.darkest_talisman.ctx import EV
 from engine.darkest_talisman.game import SYSTEM
 from systems.darkest_talisman.describe import decision_text, describe_event, option_label
-from tests.talisman.helpers import choose, kind, options, pack, party_of, rig, settle, solo
+from tests.talisman.helpers import act, choose, day, hero_by, kind, options, pack, party_of, rig, settle, solo
 
 
 def party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]
@@ -57,3 +61,62 @@ def test_a_free_offer_says_no_zero_gold(locale):
     lines = [describe_event(shown, e, locale) or "" for e in out.events]
     assert any("Magic Portal" in line or "Portale Magico" in line for line in lines), lines
     assert not any("0 Gold" in line or "0 Oro" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("locale, gold", [("en", "2 Gold"), ("it", "2 Oro")])
+def test_gold_on_the_road_is_shown_with_its_amount_and_only_what_may_be_taken(locale, gold):
+    """C4b-a/d/e: dropped Gold lies on the road as an amount and is picked up as one; what was
+    dropped on this very visit lies there but may not be taken, so the prompt does not list it."""
+    s = choose(rig(party(), dice=[2], deck=["good_fortune", "festival"]), "depart:city")
+    w = hero_by(s, "warrior")
+    s.hero(w.uid).gold = 2
+    sword = s.hero(w.uid).objects[0]
+    s = act(s, A.Drop(hero=w.uid, thing=sword))
+    s = act(s, A.Drop(hero=w.uid, gold=2))
+    s = choose(s, "continue")
+    s = day(s)  # to the Plains
+    s = choose(s, "turn_back")  # home via the Fields, where the sword and the Gold lie
+    assert kind(s) == "pickup"
+    text, labels = prompt(s, locale)
+    assert gold in text, text
+    assert any(gold in label for label in labels), labels
+    # the sword counts as dropped on this visit again: still there, not offered, not listed
+    s.trip.spots[0].dropped[0].encountered = True
+    s = settle(s)
+    text, labels = prompt(s, locale)
+    sword_name = pack().name_of("sword", locale)
+    assert sword_name not in text and gold in text, text
+
+
+def narration(out, locale: str) -> list[str]:  # type: ignore[no-untyped-def]
+    shown = SYSTEM.view(out.state, None)
+    return [describe_event(shown, e, locale) or "" for e in out.events]
+
+
+@pytest.mark.parametrize("locale, wanted, unwanted", [("en", "carried off to the Chapel", "to Chapel"),
+                                                      ("it", "trasportato alla Cappella", "trasportato a Cappella")])
+def test_a_teleport_names_its_place_with_the_article(locale, wanted, unwanted):
+    """C4f: the Imp carries the party to the Chapel; the line names it as a person would."""
+    s = rig(party(), dice=[2], deck=["imp", "good_fortune"])
+    out = SYSTEM.apply(s, "p1", Choose(option="depart:city"))
+    text = "\n".join(narration(out, locale))
+    assert wanted in text and unwanted not in text, text
+
+
+@pytest.mark.parametrize("locale, one, two", [("en", "loses 1 life", "loses 2 life"),
+                                              ("it", "perde 1 vita", "perde 2 vite")])
+def test_lives_lost_take_the_number(locale, one, two):
+    """Italian counts lives: one "vita", two "vite" (English "life" is the same for both)."""
+    shown = SYSTEM.view(party(), None)
+    hero = shown.data["order"][0]
+    lines = [describe_event(shown, Event(kind=EV + "life_lost", data={"hero": hero, "amount": k, "total": 1,
+                                                                             "why": "combat"}), locale) for k in (1, 2)]
+    assert one in lines[0] and two in lines[1], lines
+
+
+@pytest.mark.parametrize("locale, joined", [("en", "Ada and Bea"), ("it", "Ada e Bea")])
+def test_a_coop_campaign_names_its_seats_as_a_list(locale, joined):
+    """A3: a co-op campaign opens with its people named as a person lists them."""
+    out = SYSTEM.new_game([Seat(player="p1", name="Ada"), Seat(player="p2", name="Bea")], {}, 3)
+    text = "\n".join(narration(out, locale))
+    assert joined in text, text
