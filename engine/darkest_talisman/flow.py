@@ -122,8 +122,12 @@ def _run_combat(ctx: Ctx, task: Combat) -> None:
         state.tasks.pop()
         return
     if task.stage == "fate":
+        # the scores as they stand, so the player weighs a Fate against them
+        ours = combat.hero_score(ctx, task, hero) + sum(task.hero_roll)
+        theirs = combat.enemy_score(ctx, task) + sum(task.enemy_roll)
         state.decision = Decision(kind="fate", hero=hero.uid, options=["reroll", "accept"],
-                                  data={"enemy": task.enemy.split("#")[0]})
+                                  data={"enemy": task.enemy.split("#")[0], "ours": ours, "theirs": theirs,
+                                        "outcome": "tie" if ours == theirs else "lost", "fate": hero.fate})
         return
     state.decision = Decision(kind="enemy", hero=hero.uid, options=combat.options(ctx, task),
                               data={"enemy": task.enemy.split("#")[0], "attribute": task.attribute, "value": task.value,

@@ -226,6 +226,8 @@ def describe_event(view: CampaignView, event: Event, locale: str) -> str | None:
             totals = d.get(attribute) if isinstance(d.get(attribute), dict) else {}
             params[attribute] = totals.get("party", 0)
             params[f"their_{attribute}"] = totals.get("enemies", 0)
+    elif name == "special_location" and isinstance(d.get("space"), int):
+        params["space"] = n.road_space(d["space"], terrain=True)  # the day it lies on, not itself again
     elif name == "character_arrives":
         params["player"] = n.seat(d.get("player"))
     return t(locale, event_key(name, d), **params)
@@ -253,11 +255,48 @@ def decision_text(view: CampaignView, locale: str) -> str:
         things = data.get("things", [])
         shown = [pile_name(n, data, i) for i in range(len(things)) if (data.get("open") or [True] * len(things))[i]]
         params["things"] = ", ".join(shown) if shown else t(locale, "talisman.word.nothing")
+    elif d["kind"] == "service":
+        params["what"] = services_text(n, str(d.get("data", {}).get("source", "")))
+    elif d["kind"] == "destination" and n.pack.has_location(str(d.get("data", {}).get("destination", ""))) \
+            and n.pack.location(str(d["data"]["destination"])).services:
+        params["what"] = services_text(n, str(d["data"]["destination"]))
+        key = "talisman.decision.destination_services"
+    elif d["kind"] == "fate" and d.get("data", {}).get("outcome") == "tie":
+        key = "talisman.decision.fate_tie"
     elif d["kind"] == "offer":
         params["gives"] = offer_text(n, d.get("hero"), d.get("data", {}).get("gives") or {})
         if not d.get("data", {}).get("gold"):
             key = "talisman.decision.offer_free"
     return t(locale, key, **params)
+
+
+def services_text(n: Names, source: str) -> str:
+    """What a source offers, with prices: the Blacksmith's wares on Market Day or from the
+    Pedlar, a Healer's points, a visit."""
+    loc, pack = n.locale, n.pack
+    if source == "market_day":
+        offered = [Service(id="market", kind="buy")]
+    elif pack.has_card(source):
+        offered = list(getattr(pack.card(source), "services", []))
+    elif pack.has_location(source):
+        offered = list(pack.location(source).services)
+    else:
+        offered = []
+    parts: list[str] = []
+    for s in offered:
+        if s.kind == "buy":
+            stock = sorted({card_id(u) for u in n.data.get("decks", {}).get("purchase", [])})
+            wares = [t(loc, "talisman.offers.ware", thing=n.thing(c), price=getattr(pack.card(c), "cost", 0))
+                     for c in stock if getattr(pack.card(c), "for_sale", False) and getattr(pack.card(c), "cost", None) is not None]
+            parts.append(t(loc, "talisman.offers.wares", wares=", ".join(wares)) if wares else t(loc, "talisman.embed.sold_out"))
+        elif s.kind.startswith(("heal", "replenish")):
+            key = "talisman.embed.service_point" if s.price else "talisman.embed.service_free"
+            parts.append(t(loc, key, service=n.service(s.id), price=s.price))
+        elif s.kind == "sell_objects":
+            parts.append(t(loc, "talisman.offers.sell", service=n.service(s.id), price=s.price))
+        else:
+            parts.append(n.service(s.id))
+    return "; ".join(parts) if parts else t(loc, "talisman.word.nothing")
 
 
 def pile_name(n: Names, data: dict[str, Any], i: int) -> str:

@@ -121,7 +121,8 @@ def village_embed(view: CampaignView, locale: str) -> discord.Embed:
         if s.kind in ("buy",):
             continue
         if s.kind.startswith(("heal", "replenish")):
-            services.append(t(locale, "talisman.embed.service_point", service=n.service(s.id), price=s.price))
+            key = "talisman.embed.service_point" if s.price else "talisman.embed.service_free"
+            services.append(t(locale, key, service=n.service(s.id), price=s.price))
         else:
             services.append(t(locale, "talisman.embed.service_visit", service=n.service(s.id)))
     _field(e, t(locale, "talisman.embed.services"), services)

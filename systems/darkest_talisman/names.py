@@ -120,8 +120,9 @@ class Names:
             return self.thing(text)
         return t(self.locale, "talisman.word.something")
 
-    def road_space(self, k: Any) -> str:
-        """A day of the road the party is on: "day 3 (the Woods)"."""
+    def road_space(self, k: Any, terrain: bool = False) -> str:
+        """A day of the road the party is on: "day 3 (the Woods)"; `terrain`: named by the
+        road's own terrain even where a special location was found on it."""
         trip = self.data.get("trip")
         try:
             index = int(k)
@@ -130,7 +131,8 @@ class Names:
         if trip is None or not 0 <= index < len(trip["road"]):
             return t(self.locale, "talisman.word.day", n=index + 1)
         space = trip["road"][index]
-        day = t(self.locale, "talisman.word.day_at", n=index + 1, place=self.location(space.get("special") or space["location"]))
+        shown = space["location"] if terrain else space.get("special") or space["location"]
+        day = t(self.locale, "talisman.word.day_at", n=index + 1, place=self.location(shown))
         return Named(day, DAY_ARTICLE.get(self.locale, ""))
 
     def target(self, target: Any) -> str:

@@ -120,3 +120,61 @@ def test_a_coop_campaign_names_its_seats_as_a_list(locale, joined):
     out = SYSTEM.new_game([Seat(player="p1", name="Ada"), Seat(player="p2", name="Bea")], {}, 3)
     text = "\n".join(narration(out, locale))
     assert joined in text, text
+
+
+@pytest.mark.parametrize("locale, words", [("en", ["is losing to", "7 against 11", "2 left"]),
+                                           ("it", ["sta perdendo", "7 a 11", "Fato rimasto: 2"])])
+def test_a_fate_reroll_shows_the_scores_and_the_fate_left(locale, words):
+    """Facts 6.5 (ruling fate_reroll): a lost attack may be rolled again for one Fate; the prompt
+    says how the fight stands and how much Fate is left, so the player can weigh it."""
+    from tests.talisman import test_combat as C  # noqa: PLC0415  (its rigged fights)
+    s = C.party()
+    troll = s.order[0]
+    s.hero(troll).fate = 2
+    s = C.meet(C.bare(s, troll), "giant")
+    s = rig(s, dice=[1, 5, 4])  # Strength 6 + 1 = 7 against 6 + 5 = 11
+    s, _ = C.fight(s)
+    assert kind(s) == "fate"
+    text, _labels = prompt(s, locale)
+    for word in words:
+        assert word in text, text
+
+
+@pytest.mark.parametrize("locale, wanted", [("en", "found on day 1 (the Fields): the Graveyard"),
+                                            ("it", "nel giorno 1 (Campi): il Cimitero")])
+def test_a_special_location_is_named_once_with_the_day_it_lies_on(locale, wanted):
+    """C4a-c, d: a 1 on the day's dice reveals a special location on that road space; the line
+    names the day by its terrain and the location once, not "day 1 (the Graveyard): Graveyard"."""
+    s = rig(party(), dice=[1, 2])  # one die, a 1: a special location; the d6 for it, 2: the Graveyard
+    out = SYSTEM.apply(s, "p1", Choose(option="depart:city"))
+    line = next(text for e, text in zip(out.events, narration(out, locale)) if e.kind == EV + "special_location")
+    assert wanted in line, line
+
+
+@pytest.mark.parametrize("locale, words", [("en", ["Pedlar", "Sword 2 Gold", "Character actions"]),
+                                           ("it", ["Venditore Ambulante", "Spada 2 Oro", "Azioni dei personaggi"])])
+def test_a_service_prompt_lists_what_is_on_offer_and_its_prices(locale, words):
+    """D4 Strangers: the Pedlar sells the Blacksmith's wares (B1a); the prompt lists them with
+    their prices and says where to buy, instead of only asking "done?"."""
+    s = party()
+    for h in s.heroes:
+        h.gold = 5
+    s = choose(rig(s, dice=[2], deck=["pedlar", "good_fortune"]), "depart:city")
+    assert kind(s) == "service"
+    text, _labels = prompt(s, locale)
+    for word in words:
+        assert word in text, text
+
+
+@pytest.mark.parametrize("locale, words", [("en", ["the Doctor", "the Alchemist", "1 Gold a point"]),
+                                           ("it", ["il Dottore", "l'Alchimista", "1 Oro a punto"])])
+def test_an_aid_destination_says_what_it_offers(locale, words):
+    """B3c, C3a-f: at an Aid destination the party uses what it offers before going home; the
+    prompt names those services and their prices (the City: Doctor, Alchemist, Enchantress)."""
+    from tests.talisman.helpers import jump_to_destination  # noqa: PLC0415
+    s = choose(rig(party(), dice=[2], deck=["festival", "good_fortune"]), "depart:city")
+    s = jump_to_destination(s)
+    assert kind(s) == "destination"
+    text, _labels = prompt(s, locale)
+    for word in words:
+        assert word in text, text
