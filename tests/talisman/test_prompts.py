@@ -178,3 +178,13 @@ def test_an_aid_destination_says_what_it_offers(locale, words):
     text, _labels = prompt(s, locale)
     for word in words:
         assert word in text, text
+
+
+def test_italian_buttons_name_the_day_with_its_article():
+    """C4a-j: pushing on to the next road space; the Italian button says "verso il giorno 2"."""
+    s = choose(rig(party(), dice=[2], deck=["festival", "good_fortune"]), "depart:city")
+    while kind(s) == "after_card":
+        s = choose(s, "continue")
+    assert kind(s) == "stand"
+    _text, labels = prompt(s, "it")
+    assert "Prosegui verso il giorno 2 (Pianure)" in labels, labels
