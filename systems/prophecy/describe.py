@@ -596,7 +596,8 @@ def _private_words(state: ProphecyState, event: Event, n: Names, locale: str) ->
         else:
             text = P.card_line(n, card)
         pair = describe_island.private_words(state, event, n, locale)  # Ten Artifacts: the second one
-        return t(locale, "splay.private_seen", card=text) + (f" {pair}" if pair else "")
+        # a card's text ends its own sentence; the line's full stop must not double it
+        return t(locale, "splay.private_seen", card=text.rstrip(" .")) + (f" {pair}" if pair else "")
     kind = {"characters_offered": "character", "library_studied": "study_pick"}.get(event.kind)
     if kind is None:
         return ""

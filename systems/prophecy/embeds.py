@@ -320,7 +320,14 @@ def _choosing_line(state: ProphecyState, p: PlayerState, locale: str) -> str:
     assert state.standard is not None
     for d in state.standard.decisions:
         if d.kind == "character" and d.player == p.player and _viewer(state) == p.player and HIDDEN not in d.options:
-            return t(locale, "std_sheet.choosing_between", characters=", ".join(n.card(c) for c in d.options))
+            pack = pack_by_id(state.options.pack)
+            lines = [t(locale, "std_sheet.choosing_between")]
+            for i, c in enumerate(d.options, start=1):
+                card = pack.character(c)
+                guilds = " + ".join(n.guild(g) for g in card.guilds)
+                lines.append(f"{i}. " + t(locale, "lobby.character_choice", name=n.card(c), strength=card.strength,
+                                          willpower=card.willpower, guilds=guilds))
+            return "\n".join(lines)
     return t(locale, "std_sheet.choosing_line")
 
 

@@ -362,6 +362,24 @@ def test_ruling_prophetic_dream__the_dreamer_alone_sees_the_card():
     assert describe_event(view(state, None), seen, "en").startswith("Bob looks in secret at the ")
 
 
+def test_ruling_prophetic_dream__an_artifact_seen_in_secret_reads_as_one_sentence():
+    """Ruling prophetic_dream; facts §6 (Prophetic Dream reveals a hidden Astral Plane card): an
+    Artifact looked at is named with what it does, and the card's own full stop is not doubled
+    by the line's ("...is fought.." was shown)."""
+    state = quiet(new_game(seed=4))
+    state, _events = draw_next(state, "prophetic_dream", player=ALICE)
+    dream = next(a for a in SYSTEM.legal_actions(state, BOB) if isinstance(a, A.Dream) and a.slot == "artifact")
+    state, events = apply(state, BOB, dream.model_dump())
+    seen = next(e for e in events if e.kind == "plane_card_seen")
+    assert state.standard is not None
+    card = state.standard.plane(dream.plane).card("artifact")
+    for locale in LOCALES:
+        mine = describe_event(view(state, BOB), seen, locale)
+        assert mine and Names(state, locale).card(card) in mine
+        assert Names(state, locale).card_text(card).rstrip(".") in mine
+        assert ".." not in mine and mine.endswith(".")
+
+
 def test_ruling_prophetic_dream__a_public_dream_shows_the_card_to_everyone():
     """Ruling prophetic_dream, the table's alternative: the card is turned up for all."""
     state = quiet(new_game(seed=4, prophetic_dream="public"))
@@ -383,7 +401,7 @@ def test_ruling_character_choice__the_channel_sees_places_the_player_sees_names(
     pend = SYSTEM.pending(state)
     assert pend is not None and pend.kind == "decide_character"
     texts = message_texts(state, "en")
-    assert texts["labels"] == ["Keep character 1 of 2 (see /game log)", "Keep character 2 of 2 (see /game log)"]
+    assert texts["labels"] == ["Keep character 1 of 2 (see /me)", "Keep character 2 of 2 (see /me)"]
     assert not any(named(name, texts["all"]) for card in hand for name in names_of(state, card))
     own = [describe_action(view(state, ALICE), ALICE, A.ChooseCharacter(character=c), "en") for c in hand]
     for card, label in zip(hand, own):
@@ -393,6 +411,28 @@ def test_ruling_character_choice__the_channel_sees_places_the_player_sees_names(
     first, second = (Names(state, "en").card(c) for c in hand)
     assert mine is not None and f"1. {first}, 2. {second}" in mine
     assert "🔒" not in (describe_event(view(state, BOB), offered, "en") or "")
+
+
+def test_ruling_character_choice__me_shows_the_two_characters_with_their_figures():
+    """Ruling character_choice; facts §2 (the first guild on the card is the starting space) and
+    §8 (Strength, Willpower, two guilds): /me, which the buttons point to, lists the two
+    characters dealt with what the choice needs, numbered as the buttons; nobody else sees them
+    (it said only "Choose your character: Druid, Swordsman.")."""
+    from systems.prophecy.embeds import sheet_lines
+
+    state = new_game(seed=5, character_choice="deal_two_keep_one")
+    assert state.standard is not None
+    hand = next(d for d in state.standard.decisions if d.player == ALICE).options
+    for locale in LOCALES:
+        n = Names(state, locale)
+        mine = sheet_lines(view(state, ALICE), state.player(ALICE), locale)
+        for i, c in enumerate(hand, start=1):
+            card = pack_by_id().character(c)
+            line = next(x for x in mine.splitlines() if x.startswith(f"{i}. {n.card(c)} "))
+            assert str(card.strength) in line and str(card.willpower) in line
+            assert n.guild(card.guilds[0]) + " + " + n.guild(card.guilds[1]) in line
+        theirs = sheet_lines(view(state, BOB), state.player(ALICE), locale)
+        assert not any(named(name, theirs) for c in hand for name in names_of(state, c))
 
 
 # -- guilds, Chance cards, the Final Battle ---------------------------------------------------------------
