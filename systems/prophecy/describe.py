@@ -371,22 +371,29 @@ def _secret_choice(state: ProphecyState, actor: str, kind: str, card_id: str, lo
             ch = n.pack.character(card_id)
             return t(locale, "splay.action.keep_character", character=n.card(card_id), strength=ch.strength,
                      willpower=ch.willpower, guilds=" + ".join(n.guild(g) for g in ch.guilds))
-        return t(locale, "splay.action.keep_character_hidden", index=_hidden_index(state, actor, kind, card_id),
-                 count=len(d.options) if d else 2)
+        index = _hidden_index(state, actor, kind, card_id)
+        count = len(d.options) if d else 2
+        if index is None:
+            return t(locale, "splay.action.keep_character_unknown", count=count)
+        return t(locale, "splay.action.keep_character_hidden", index=index, count=count)
     if shown:
         return t(locale, "splay.action.study_pick", card=n.card(card_id),
                  cost=P.ability_cost(state, actor, card_id, locale, gold=_study_gold(state, d.reason if d else "")))
-    return t(locale, "splay.action.study_pick_hidden", index=_hidden_index(state, actor, kind, card_id))
+    index = _hidden_index(state, actor, kind, card_id)
+    if index is None:
+        return t(locale, "splay.action.study_pick_unknown")
+    return t(locale, "splay.action.study_pick_hidden", index=index)
 
 
 def _study_gold(state: ProphecyState, reason: str) -> bool:
     return next((c.study.gold for c in powers.spack(state).adventures if c.id == reason), False)
 
 
-def _hidden_index(state: ProphecyState, actor: str, kind: str, card_id: str) -> int:
+def _hidden_index(state: ProphecyState, actor: str, kind: str, card_id: str) -> int | None:
     """The place of a secret option in its player's hand, counted from 1 (the order /game log
     shows them to that player). A view that hides the options cannot say it: the turn message
-    tells it first (`remember_secret_order`), from the game itself."""
+    tells it first (`remember_secret_order`), from the game itself; any other view (the
+    channel's echo of a pressed button) gets None, never a guess."""
     sst = state.standard
     assert sst is not None
     known = _SECRET_ORDER.get((actor, kind))
@@ -395,7 +402,7 @@ def _hidden_index(state: ProphecyState, actor: str, kind: str, card_id: str) -> 
     d = next((d for d in sst.decisions if d.player == actor and d.kind == kind), None)
     if d is not None and card_id in d.options:
         return d.options.index(card_id) + 1
-    return 1
+    return None
 
 
 #: (player, kind) -> (the view the labels are read from, the secret options in their real order)

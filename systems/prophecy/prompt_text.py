@@ -953,10 +953,35 @@ def _p_act(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale
         limit = powers.spack(state).figures.ability_limit.value or 7
         guild_lines.append(t(locale, "splay.ability_count", n=mine, limit=limit))
         out.fields.append((t(locale, "splay.field.guild", guild=n.guild(space.guild or "")), "\n".join(guild_lines)))
+    market = _market_field(state, pend.player, actions, n, locale)
+    if market is not None:
+        out.fields.append(market)
     uses = [a for a in actions if isinstance(a, A.UseAbility)]
     if uses:
         out.fields.append((t(locale, "splay.field.abilities"), _lines(uses, label)))
     return out
+
+
+def _market_field(state: ProphecyState, actor: str, actions: list[Any], n: Names,
+                  locale: str) -> tuple[str, str] | None:
+    """The Items on display where she may buy (facts §1, City and Village): each with what it
+    does and its price for her (Haggling included), those she cannot afford marked, so a Buy
+    button is never the only word about an Item."""
+    from engine.prophecy.standard import space_actions
+
+    if not any(isinstance(a, (A.Buy, A.Sell)) for a in actions):
+        return None
+    ctx = std_ctx(state)
+    p = state.player(actor)
+    space = ctx.pack.space(p.space)
+    lines = []
+    for item in state.offers.get(space.id, []):
+        cost = space_actions.buy_price(ctx, p, item.card)
+        key = "splay.market_item" if cost <= p.gold else "splay.market_item_dear"
+        lines.append(t(locale, key, item=card_line(n, item.card), cost=cost))
+    if not lines:
+        lines.append(t(locale, "splay.market_empty"))
+    return t(locale, "splay.field.market", space=n.space(space.id)), "\n".join(lines)
 
 
 def _plane_field(state: ProphecyState, actor: str, plane_id: str, group: list[Any], n: Names, locale: str,

@@ -148,7 +148,8 @@ async def test_standard_game_two_people_two_ai_to_a_winner_by_artifacts(world, s
     # one of two secretly dealt characters never names either in it (the narration then says
     # which one was kept, as everyone learns it)
     kept = [line for line in played.transcript if line.startswith("✅") and "Keep" in line]
-    assert kept and all("character 1 of 2" in line or "character 2 of 2" in line for line in kept), kept
+    assert kept and all(line.startswith(("✅ Alice: Keep one of the 2 characters", "✅ Bob: Keep one of the 2 characters"))
+                        for line in kept), kept
     told = "\n".join(played.transcript)
     assert "the Final Battle is called" in told and "The Final Battle begins at" in told
     assert played.defences, "no person had to answer a fight between characters"
@@ -188,3 +189,25 @@ async def test_help_also_names_the_campaign_the_rules_oracle_and_the_dice(world,
         it = await fake.slash(bot, gianni, ch, "help")
         fields_it = {f["name"]: f["value"] for e in it.message.embeds for f in e.get("fields", [])}
         assert "/campagna nuova" in fields_it["C'è anche"] and "/regole" in fields_it["C'è anche"]
+
+
+async def test_the_channel_echo_of_a_secret_keep_names_no_wrong_place(world, settings):
+    """Ruling character_choice (two dealt in secret, keep one; facts §2 "Character choice"):
+    pressing "Keep character 2 of 2" was echoed in the channel as "Keep character 1 of 2". The
+    echo, read from the channel's view which cannot know the place, now says only that one of
+    the two was kept, and the character kept is then announced to everyone."""
+    fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
+    async with run_bot(create_bot(settings)) as bot:
+        started = await open_standard(fake, bot, ch, alice, bob)
+        prompt = prompt_of(started)
+        assert prompt is not None
+        found = await bot.gm.current(ch)
+        pend = found.system.pending(found.state)
+        chooser = int(pend.player)
+        hand = next(d for d in found.state.standard.decisions if d.player == pend.player).options
+        second = next(b for b in prompt.buttons if b["label"].startswith("Keep character 2 of 2"))
+        pressed = await fake.click(bot, chooser, prompt, second["custom_id"])
+        echo = pressed.message.content
+        assert "1 of 2" not in echo and "Keep one of the 2 characters" in echo, echo
+        after = await bot.gm.current(ch)
+        assert after.state.player(pend.player).character == hand[1]

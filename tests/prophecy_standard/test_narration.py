@@ -22,7 +22,7 @@ from engine.prophecy.content import pack_by_id
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard.state import HIDDEN, Decision, StdBattle
-from engine.prophecy.state import ProphecyState
+from engine.prophecy.state import OwnedItem, ProphecyState
 from engine.prophecy.view import view
 from gm.session import Result, Step
 from gm.store.base import GameRecord
@@ -334,6 +334,20 @@ def test_ruling_defender_choices__the_attack_block_gives_the_defenders_figures_a
     assert "win " in block and "%" in block
 
 
+def test_a_creature_with_a_plural_name_is_placed_in_a_grammatical_italian_sentence():
+    """Facts §2 "First Adventures" and §9 (terrain Chance cards put an Adventure on each space):
+    the Italian line read "Scarabei della Ruggine compare nella casella ..." (a plural name before
+    a singular verb); the verb now agrees with a singular subject, whatever the card's name."""
+    state = quiet(new_game(seed=4))
+    n = Names(state, "it")
+    for kind, data in (("adventure_placed", {"card": "rust_beetles", "space": "plains_1", "uid": "a1"}),
+                       ("creature_stays", {"card": "rust_beetles", "space": "plains_1"})):
+        line = describe_event(view(state, None), Event(kind=kind, player=None, data=data), "it")
+        name = n.card("rust_beetles")
+        assert line and name in line and n.space("plains_1") in line
+        assert not line.startswith(name), line  # the card is not the subject of the verb
+
+
 # -- secrets: Prophetic Dream, characters dealt -------------------------------------------------------
 def test_ruling_prophetic_dream__the_dreamer_alone_sees_the_card():
     """Ruling prophetic_dream (private by default): the public line says only which card Bob
@@ -453,6 +467,32 @@ def test_ruling_ability_costs__learning_shows_what_the_ability_does_and_its_pric
     assert f"📘 **{ability.name}**: {ability.text} — {price}" in block
     assert "Your Abilities: 0/7" in block
     assert f"📘 Learn {ability.name} ({price})" in texts["labels"]
+
+
+def test_the_market_prompt_says_what_each_item_on_display_does_and_costs():
+    """Facts §1 (City and Village: buy the Items displayed there, sell for half): at the City
+    the buttons said only "Buy Ring of the Ancients (7 Gold)"; the prompt now lists every Item
+    on display with what it does and its price, marking those she cannot afford."""
+    state = quiet(new_game(seed=6))
+    begin_turn(state, ALICE, at="city", phase="act")
+    ctx = std_ctx(state)
+    by_cost = sorted({c.cost: c.id for c in ctx.pack.items if c.cost > 0}.items())
+    (cheap, first), (dear, second) = by_cost[0], by_cost[-1]
+    state.offers["city"] = [OwnedItem(uid=state.new_uid("i"), card=first), OwnedItem(uid=state.new_uid("i"), card=second)]
+    offers = state.offers["city"]
+    p = state.player(ALICE)
+    prices = {o.card: ctx.pack.item(o.card).cost for o in offers}
+    p.gold = cheap
+    for locale in LOCALES:
+        texts = message_texts(state, locale)
+        n = Names(state, locale)
+        field = next(v for k, v in texts["fields"].items() if n.space("city") in k)
+        for o in offers:
+            line = next(x for x in field.splitlines() if n.card(o.card) in x)
+            assert str(prices[o.card]) in line
+            if n.card_text(o.card):
+                assert n.card_text(o.card) in line
+            assert (prices[o.card] > p.gold) == any(w in line for w in ("more than you have", "più di quanto hai")), line
 
 
 def test_ruling_training_cards__training_shows_the_figure_and_its_price():
