@@ -147,3 +147,23 @@ def _an_opportunity(state) -> str:
     from engine.prophecy.content import OpportunityCard
     from engine.prophecy.standard import powers
     return next(c.id for c in powers.spack(state).as_pack().adventures if isinstance(c, OpportunityCard))
+
+
+def test_chance_cards__every_chance_card_reads_as_one_sentence():
+    """Chance Cards (Treasure Map, Treasure Maps, Legends of the Deeps among the base cards): the
+    line that turns a card up ends with one full stop; the Treasure Map line ended in "..", and
+    read "Map Fragments put in play: 1, each on ..." for a single fragment."""
+    from engine.core.events import Event
+    from engine.prophecy.view import view
+    from systems.prophecy.describe import describe_event
+
+    state = quiet(game(water_realm=True, new_cards=True))
+    deck = state.decks.chance
+    cards = set(deck.draw) | set(deck.discard)
+    assert {"treasure_map", "treasure_maps"} <= cards
+    for locale in ("en", "it"):
+        for card in sorted(cards):
+            line = describe_event(view(state, None), Event(kind="chance_drawn", player="p1", data={"card": card}), locale)
+            assert line and ".." not in line and "{" not in line, (card, line)
+        one = describe_event(view(state, None), Event(kind="chance_drawn", player="p1", data={"card": "treasure_map"}), locale)
+        assert one is not None and ": 1," not in one, one
