@@ -468,7 +468,8 @@ def status_fields(state: ProphecyState, locale: str) -> list[tuple[str, str]]:
             for q, d in w.divers.items())))
     up = sum(1 for c in w.cells if c is not None and c.up)
     down = sum(1 for c in w.cells if c is not None and not c.up)
-    lines.append(t(locale, "water.field.realm_cards", up=up, down=down))
+    lines.append(t(locale, "water.field.realm_cards" if up and down else
+                   "water.field.realm_cards_down" if down else "water.field.realm_cards_up", up=up, down=down))
     if w.lord is None:
         holders = ", ".join(state.player(q).name for q in w.pearls) or t(locale, "common.none")
         lines.append(t(locale, "water.field.realm_pearls", holders=holders, left=w.pearls_left))

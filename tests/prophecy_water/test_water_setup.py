@@ -115,3 +115,50 @@ def test_water_astral_planes_power_up__every_plane_plus_one():
     """"Astral Planes Power Up": the Guardians of the other planes get +1 Strength and Willpower."""
     state = water_game()
     assert all(pl.power_up == 1 for pl in state.standard.planes)  # type: ignore[union-attr]
+
+
+def test_pearl_of_the_abyss__the_status_counts_cards_and_pearls_in_words():
+    """"Set Up of the Water Realm" (22 cards face down) and "Pearl of the Abyss": /game status
+    said "0 cards turned up, 22 face down" and, in Italian, "Perle: nessuno; ne restano 1"; it
+    now says that no card is up yet, and the verb agrees with the Pearls left."""
+    from systems.prophecy.describe_water import status_fields
+    from engine.prophecy.view import view
+
+    state = water_game()
+    w = ws(state)
+    for locale in ("en", "it"):
+        text = "\n".join(v for _k, v in status_fields(view(state, None), locale))
+        assert "0 card" not in text and "0 cart" not in text, text
+        assert "22" in text
+    w.pearls_left = 1
+    text = "\n".join(v for _k, v in status_fields(view(state, None), "it"))
+    assert "restano 1" not in text and "resta 1" in text, text
+    w.cells[next(i for i, c in enumerate(w.cells) if c is not None)].up = True
+    text = "\n".join(v for _k, v in status_fields(view(state, None), "it"))
+    assert "1 carta scoperta, 21 coperte" in text, text
+
+
+def test_losing_bubbles__italian_counts_agree_with_the_bubbles_left():
+    """"Losing Bubbles": one Bubble left read "ne restano 1" / "restano 1 🫧"; the verb now
+    agrees with the number (one left: "resta"), for the narration, the sheet and the buttons."""
+    from gm.i18n import t
+
+    for key, params in (("water.event.bubbles_used", {"player": "Bob", "amount": 1, "reason": "x"}),
+                        ("water.event.bubbles_refilled", {"player": "Bob", "amount": 1, "reason": "x"}),
+                        ("water.dest.left", {}), ("water.sheet.bubbles", {"cubes": "●", "place": "B2"})):
+        one = t("it", key, left=1, n=1, **params)
+        many = t("it", key, left=3, n=3, **params)
+        assert "restano 1" not in one and "resta 1" in one, one
+        assert "restano 3" in many, many
+
+
+def test_returning_to_the_main_game_board__italian_names_the_ring_space_as_a_space():
+    """"Gate to the Water Realm" and "Returning to the Main Game Board": the Italian lines read
+    "si immerge ... da Pianure Dorate" / "esce ... in Pianure Dorate" (a bare preposition before
+    a name that takes an article); they now say "la casella ...", as the ring's lines do."""
+    from gm.i18n import t
+
+    space = "Pianure Dorate"
+    for key in ("water.event.entered", "water.event.left"):
+        line = t("it", key, player="Bob", space=space, bubbles=3, cost="1 Oro", how="x")
+        assert f"casella {space}" in line and f"da {space}" not in line and f"in {space}" not in line, line
