@@ -181,3 +181,26 @@ def _pack(state):
 def _a_creature(state) -> str:
     from engine.prophecy.content import CreatureCard
     return next(c.id for c in _pack(state).adventures if isinstance(c, CreatureCard) and not c.special("holds_on_start"))
+
+
+def test_travel__italian_lines_name_the_ring_space_as_a_space():
+    """"Travel to Treasure Island" and "Map Fragments": the Italian lines read "salpa da Bosco
+    della Palude Oscura" and "compare a Pianure Dorate" (a bare preposition before a space
+    name that takes an article); they now name it as "la casella ...", as the ring's lines do."""
+    from engine.core.events import Event
+    from engine.prophecy.view import view
+    from systems.prophecy.describe import describe_event
+    from systems.prophecy.names import Names
+
+    state = game()
+    n = Names(state, "it")
+    port = "forest_2"
+    name = n.space(port)
+    for kind, data in (("island_arrived", {"frm": port, "cost": 2, "via": None}),
+                       ("island_left", {"to": port, "gold": 0, "via": None}),
+                       ("island_map_placed", {"space": port, "card": "x"}),
+                       ("island_map_collected", {"space": port, "count": 1})):
+        line = describe_event(view(state, None), Event(kind=kind, player="p1", data=data), "it")
+        assert line and f"casella {name}" in line, line
+        for bare in (f"da {name}", f"a {name}", f"per {name}"):
+            assert f" {bare}" not in line, line
