@@ -115,8 +115,8 @@ def digest_text(result: Result, events: list[Event], locale: str, viewer: str | 
         line = describe_event(state, e, locale)
         if not line or e.kind == "round_started":
             continue
-        if not turns:
-            turns.append((opening_round, e.player, False, []))
+        if not turns:  # before anyone's turn (the setup, characters chosen): no player's heading
+            turns.append((opening_round, None, False, []))
         turns[-1][3].append(line)
     turns = [turn for turn in turns if turn[3]]  # a heading with nothing under it says nothing
     if not turns:

@@ -113,7 +113,10 @@ def gear_items(state: ProphecyState, action: A.Fight, locale: str) -> str:
 def gear_text(state: ProphecyState, action: A.Fight, locale: str, cost: Cost | None = None) -> str:
     """The battle and Items of a loadout, with the battle's price when it has one: a move's line
     must say that the best odds against a Barrow Wight cost 1 Health, not only what they are."""
-    battle, items = t(locale, f"battle.{action.battle}"), gear_items(state, action, locale)
+    return _gear_priced(t(locale, f"battle.{action.battle}"), gear_items(state, action, locale), cost, locale)
+
+
+def _gear_priced(battle: str, items: str, cost: Cost | None, locale: str) -> str:
     if cost is not None and not cost.is_free():
         return t(locale, "prompt.gear_paid", battle=battle, cost=cost_text(cost, locale), items=items)
     return t(locale, "prompt.gear", battle=battle, items=items)
@@ -687,7 +690,7 @@ def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str
                                    "blue": p.blue.model_copy(update={"right": max(0, p.blue.right - cost.magic)})})
     fought = set(state.turn.fought) if move.method == "stay" else set()
     info: dict[str, Any] = {"creatures": [], "hidden": 0, "opportunities": [], "planes": [], "guild": [],
-                            "services": [], "players": [], "dropped": []}
+                            "services": [], "players": [], "dropped": [], "battle_cost": {}}
     for adv in state.spaces[index]:
         if not adv.face_up or adv.card == HIDDEN:
             info["hidden"] += 1
@@ -703,6 +706,11 @@ def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str
                 if exact is not None and (best is None or exact.win - exact.loss > best[1][0] - best[1][2]):
                     best = (action, (exact.win, exact.draw, exact.loss))
             info["creatures"].append((card, best))
+            if best is not None:  # what that battle costs (a switch to the other battle is paid for)
+                try:
+                    info["battle_cost"][card.id] = sbattle.battle_cost(ctx, arrived, foe, best[0].battle)
+                except RuleError:
+                    pass
         elif isinstance(card, OpportunityCard):
             info["opportunities"].append(card)
     space_id = pack.space(index).id
@@ -743,8 +751,8 @@ def std_destination_line(state: ProphecyState, actor: str, move: A.Move, locale:
             action, odds = best
             parts.append(t(locale, "prompt.dest_creature", card=n.card(card.id), figures=figures(card, locale),
                            odds=odds_text(odds, locale),
-                           gear=t(locale, "prompt.gear", battle=t(locale, f"battle.{action.battle}"),
-                                  items=std_gear(state, action, locale))))
+                           gear=_gear_priced(t(locale, f"battle.{action.battle}"), std_gear(state, action, locale),
+                                             info["battle_cost"].get(card.id), locale)))
         else:
             parts.append(t(locale, "splay.dest_creature_no_battle", card=n.card(card.id), figures=figures(card, locale)))
     if info["hidden"]:

@@ -35,3 +35,19 @@ def test_a_turn_that_has_only_begun_gets_no_empty_heading():
     assert lines[-1].startswith("• "), text
     assert "(extra turn)" not in text
 
+
+
+def test_what_happened_before_the_first_turn_has_no_player_heading():
+    """Events before anyone's turn began (characters chosen at the start of a Standard game) are
+    no one player's turn: they are not filed under one player's name, which then came twice."""
+    result = _result()
+    here = pack_by_id(result.state.options.pack).space(result.state.player("1001").space).id
+    events = [
+        Event(kind="stayed", player="1001", data={"space": here}),
+        Event(kind="stayed", player="1002", data={"space": here}),
+        Event(kind="turn_started", player="1001", data={"round": 1}),
+        Event(kind="stayed", player="1001", data={"space": here}),
+    ]
+    text = digest_text(result, events, "en", viewer="1003")
+    assert text is not None
+    assert text.count("**Ada**") == 1, text
