@@ -192,12 +192,12 @@ def clock_lines(result: Result, locale: str, now: float) -> list[str]:
         if p.ai or not p.alive:
             continue
         left = turn_clock.bank(table, p.player)
+        until = table.clock.vacation.get(p.player, 0)
         if p.player == running and end is not None:
-            left = end - now
+            left = end - max(now, until)  # a vacation stops the clock: its days are not time left
         text = t(locale, "table.bank_line", player=p.name, left=span(left, locale))
         if p.player == running and end is not None:
             text += t(locale, "table.bank_running", when=rel(end))
-        until = table.clock.vacation.get(p.player, 0)
         if until > now:
             text += " " + t(locale, "table.on_vacation", when=rel(until))
         out.append(text)

@@ -316,3 +316,24 @@ async def test_the_digest_is_short_grouped_by_round_with_ai_turns_named_and_neve
         assert re.search(rf"^\*\*{bob_name}\*\*(?: \(extra turn\))?\n• ", text, re.M)
         again = await fake.slash(bot, bob, ch, "game status")
         assert all(not m.ephemeral or "Since your last turn" not in (m.content or "") for m in again.followups)
+
+
+async def test_a_vacation_is_not_shown_as_time_left(world, settings):
+    """/game vacation stops a player's clock for some days: /game status shows the same time left
+    in her bank as before, and the moment it runs out moved on by the vacation."""
+    fake, ch = world["fake"], world["ch1"]
+    alice, bob = world["alice"], world["bob"]
+    clock = Clock()
+    async with run_bot(create_bot(settings, clock=clock)) as bot:
+        await fake.slash(bot, alice, ch, "game new", system="prophecy", bank_hours=24.0)
+        await fake.slash(bot, bob, ch, "game join")
+        await fake.slash(bot, alice, ch, "game start")
+        found = await bot.gm.current(ch)
+        mover = found.state.player(found.system.pending(found.state).player)
+        user = alice if mover.player == str(alice) else bob
+        await fake.slash(bot, user, ch, "game vacation", days=3)
+        status = await fake.slash(bot, user, ch, "game status")
+        found = re.search(rf"{mover.name}: ([^,\n]+) left, thinking now: runs out <t:(\d+):R> \(on vacation", status.text)
+        assert found, status.text
+        assert found[1] == "1 d 0 h", found[0]  # the bank, not "3 d 23 h": the vacation is not time left
+        assert int(found[2]) == int(clock.now) + 3 * 86400 + 24 * 3600  # runs out after the vacation and the bank
