@@ -89,11 +89,19 @@ def channel_system(game: Any, known: list[str]) -> str | None:
 def rules_embed(query: str, hits: list[Hit], offset: int, locale: str) -> discord.Embed:
     embed = discord.Embed(title=t(locale, "lookup.results_title", query=query)[:TITLE], colour=discord.Colour.dark_gold())
     for n, hit in enumerate(hits, start=offset + 1):
-        heading = t(locale, "lookup.result_heading", document=hit.title, section=hit.section)
+        heading = t(locale, "lookup.result_heading", document=_document_title(hit, locale), section=hit.section)
         tag = f"\n-# {t(locale, f'lookup.kind.{hit.kind}')} · {t(locale, f'lookup.language.{hit.language}')}"
         embed.add_field(name=f"{n}. {heading}"[:FIELD_NAME], value=hit.excerpt[: FIELD_VALUE - len(tag)] + tag, inline=False)
     embed.set_footer(text=t(locale, "lookup.page", first=offset + 1, last=offset + len(hits)))
     return embed
+
+
+def _document_title(hit: Hit, locale: str) -> str:
+    """A result's document as a reader names it: a card's is its game's cards (the index files
+    cards under their pack's id, "Content pack base", which means nothing to a player)."""
+    if hit.kind == "card" and hit.system in PLUGINS:
+        return t(locale, "lookup.card_document", game=t(locale, PLUGINS[hit.system].title_key))
+    return hit.title
 
 
 def rules_view(query: str, offset: int, more: bool, system: str | None, language: str | None, locale: str) -> discord.ui.View:
