@@ -20,6 +20,7 @@ from engine.prophecy.clone import clone
 from engine.prophecy.combat import allowed_battles, battle_cost, remaining_odds
 from engine.prophecy.content import Cost, CreatureCard, Effect, OpportunityCard
 from engine.prophecy.effects import can_pay, is_trade
+from engine.prophecy.guilds import certificate_price
 from engine.prophecy.movement import move_options
 from engine.prophecy.rules import legal_actions
 from engine.prophecy.content_standard import Guardian
@@ -295,7 +296,13 @@ def _destination(state: ProphecyState, actor: str, move: A.Move, locale: str) ->
         if svc.kind == "exchange":
             info["services"].append(t(locale, f"service.{svc.id}"))
         elif svc.kind == "certificate" and space.guild:
-            info["services"].append(t(locale, "prompt.service.certificate", guild=n.guild(space.guild)))
+            # its price for this character (a guild's own members pay no Gold), or that she holds it
+            if space.guild in p.certificates:
+                info["services"].append(t(locale, "prompt.service.certificate_held", guild=n.guild(space.guild)))
+            else:
+                xp, gold = certificate_price(Ctx(state, pack), p, space.guild)
+                info["services"].append(t(locale, "prompt.service.certificate_priced", guild=n.guild(space.guild),
+                                          cost=cost_text(Cost(experience=xp, gold=gold), locale)))
         else:
             words = t(locale, f"prompt.service.{svc.kind}")
             if words not in info["services"]:

@@ -131,3 +131,34 @@ def test_a_round_limit_ranking_shows_the_tie_break_figures(locale, words):
     for line, entry in zip(ranking, rec.state.ranking):
         p = rec.state.player(entry.player)
         assert f"{p.experience} {words}" in line, line
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_a_move_line_says_what_a_guilds_certificate_costs_her(locale):
+    """Basic rules, "Acquiring a Certificate": five Experience and five Gold, no Gold for a guild
+    the character belongs to, one Certificate per guild. A move toward a guild says that price
+    for the player deciding, or that she already holds it, since the Certificate is why she goes."""
+    from engine.prophecy.actions import Move
+    from engine.prophecy.content import pack_by_id
+    from systems.prophecy.prompt_text import destination_line
+    from tests.prophecy.helpers import begin_turn, clear_board, new_game
+
+    state = new_game(2, seed=3, characters=["swordsman", None], pack="base")
+    clear_board(state)
+    pack = pack_by_id(state.options.pack)
+    p1 = state.player("p1")
+    own = set(pack.character(p1.character).guilds)
+    seen: dict[str, str] = {}
+    for space in pack.board.spaces:
+        if space.kind != "guild" or not space.guild:
+            continue
+        begin_turn(state, "p1", at=space.id)
+        fresh = state.model_copy(deep=True)
+        line = destination_line(fresh, "p1", Move(method="stay", to=space.id), locale, "stay")
+        seen["member" if space.guild in own else "other"] = line
+        fresh.player("p1").certificates.append(space.guild)
+        seen["held"] = destination_line(fresh.model_copy(deep=True), "p1", Move(method="stay", to=space.id), locale, "stay")
+    gold, xp = ("Gold", "Experience") if locale == "en" else ("Oro", "Esperienza")
+    assert f"(5 {xp})" in seen["member"], seen["member"]
+    assert f"(5 {gold}, 5 {xp})" in seen["other"], seen["other"]
+    assert ("already yours" if locale == "en" else "già tuo") in seen["held"], seen["held"]
