@@ -123,9 +123,9 @@ def card_title(card: CardInfo, locale: str) -> str:
 
 def card_embed(card: CardInfo, where: list[str], locale: str) -> discord.Embed:
     kind = t(locale, f"lookup.card_kind.{card.kind}")
-    content = _content(card.system)
-    # the reader's language when the pack has it
-    text = (content.card_text(card.pack, card.id, locale) if content is not None else "") or card.text
+    # the reader's language when the content has it (a Basic card's, from its pack)
+    content = None if card.lookup_only else _content(card.system)
+    text = dict(card.texts).get(locale) or (content.card_text(card.pack, card.id, locale) if content is not None else "") or card.text
     embed = discord.Embed(title=card_title(card, locale)[:TITLE], description=f"*{kind}*\n{text}"[:4000],
                           colour=discord.Colour.dark_green())
     for key, value in card.figures_in(locale)[:20]:
@@ -136,8 +136,19 @@ def card_embed(card: CardInfo, where: list[str], locale: str) -> discord.Embed:
         embed.add_field(name="⚠️", value=t(locale, "lookup.standard_only"), inline=False)
     if where:
         embed.add_field(name=t(locale, "lookup.where_title"), value="\n".join(where)[:FIELD_VALUE], inline=False)
-    embed.set_footer(text=t(locale, "lookup.source_project" if card.source == "project" else "lookup.source_rulebook"))
+    game = t(locale, "lookup.card_game", game=t(locale, f"lookup.game.{card.game}"))
+    source = t(locale, "lookup.source_project" if card.source == "project" else "lookup.source_rulebook")
+    embed.set_footer(text=f"{game}\n{source}")
     return embed
+
+
+def _channel_game_first(cards: list[CardInfo], game: Any, known: list[str]) -> list[CardInfo]:
+    """Cards sharing a name, the channel's game first: its edition's own cards, then the rest of
+    its system's (a Standard game also plays the Basic cards), then the other games', in order."""
+    if game is None:
+        return cards
+    edition = channel_system(game, known)
+    return sorted(cards, key=lambda c: (c.game != edition, c.system != game.record.system))
 
 
 def _content(system: str) -> ContentWords | None:
@@ -307,8 +318,8 @@ class LookupCog(commands.Cog):
         if not found:
             await _send(interaction, content=t(locale, "lookup.card_not_found", name=name)[:2000], ephemeral=True)
             return
-        best = [h.card for h in found if h.score == found[0].score]
         game = await self._game(interaction.channel_id)
+        best = _channel_game_first([h.card for h in found if h.score == found[0].score], game, index.systems())
         embeds = [card_embed(c, self._where(c, game, locale), locale) for c in best[:3]]
         others = sorted({h.card.display_name(locale) for h in found if h.card.name not in {c.name for c in best}})
         content = t(locale, "lookup.did_you_mean", names=", ".join(others)) if others and found[0].score < 100 else None
@@ -319,7 +330,11 @@ class LookupCog(commands.Cog):
         await _send(interaction, content=content, embeds=embeds, ephemeral=True)
 
     def _where(self, card: CardInfo, game: Any, locale: str) -> list[str]:
-        if game is None or game.record.system != card.system:
+        if game is None:
+            return [t(locale, "lookup.no_game")]
+        if card.lookup_only:  # positions are read from the Basic game's state only
+            return [t(locale, "lookup.where_basic_only")]
+        if game.record.system != card.system:
             return [t(locale, "lookup.no_game")]
         state = game.state
         if getattr(getattr(state, "options", None), "pack", None) != card.pack:

@@ -54,6 +54,13 @@ class CardInfo:
     details: tuple[tuple[str, Any], ...] = ()
     #: (locale, name) of the card's names in other languages, e.g. (("it", "Vampiro"),)
     names: tuple[tuple[str, str], ...] = ()
+    #: the game (and edition) the card belongs to, as the oracle tags it: "prophecy" (Basic),
+    #: "prophecy_standard", "prophecy_water_realm" or "darkest_talisman"
+    game: str = SYSTEM
+    #: (locale, text) of the card's own-words text in other languages, when the content gives it
+    texts: tuple[tuple[str, str], ...] = ()
+    #: shown by /card only, never searched by /rules (the cards of the other games and editions)
+    lookup_only: bool = False
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False)
@@ -64,6 +71,7 @@ class CardInfo:
         data["figures"] = tuple(tuple(pair) for pair in data["figures"])
         data["names"] = tuple(tuple(pair) for pair in data.get("names", ()))
         data["details"] = tuple(tuple(pair) for pair in data.get("details", ()))
+        data["texts"] = tuple(tuple(pair) for pair in data.get("texts", ()))
         return cls(**data)
 
     def figures_in(self, locale: str) -> tuple[tuple[str, str], ...]:
@@ -75,6 +83,10 @@ class CardInfo:
     def display_name(self, locale: str) -> str:
         """The name in `locale` when the pack gives one, else the English name."""
         return dict(self.names).get(locale) or self.name
+
+    def text_in(self, locale: str) -> str:
+        """The own-words text in `locale` when the content gives it, else the English one."""
+        return dict(self.texts).get(locale) or self.text
 
     def all_names(self) -> list[str]:
         """The English name and every localized one, without repeats: what /card matches."""

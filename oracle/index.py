@@ -135,7 +135,8 @@ class RulesIndex:
         self.glossary_data = self._tolerant(lambda: Glossary.load(sources.glossary), Glossary([]))
         self._load_memory()
         # a card's or place's names in both languages are synonyms too ("Ragno Gigante")
-        names = {tuple(sorted({"en": c.name, **dict(c.names)}.items())) for c in self._cards.values()}
+        # (the Basic cards' only: the other games' cards are /card's, and must not change /rules)
+        names = {tuple(sorted({"en": c.name, **dict(c.names)}.items())) for c in self._cards.values() if not c.lookup_only}
         self.synonyms = self.synonyms.extended(Synonyms.name_groups([dict(n) for n in sorted(names)], self.analyzer))
 
     def _tolerant(self, load: Callable[[], _T], empty: _T) -> _T:

@@ -6,7 +6,8 @@ and data/<game>/<pack>/rulings.yaml, one entry per ruling and language, shown as
 own decision), every card of every content pack, and the die tables (data/tables/*.yaml,
 when that folder exists). Sections named in
 data/rules/section_terms.yaml carry the words players ask about them with (see
-oracle/section_terms.py). The fingerprint hashes the raw bytes
+oracle/section_terms.py). The cards of the other games (Prophecy Standard, the Water Realm,
+Darkest Talisman: oracle/game_cards.py) join /card's table only, never the searched entries. The fingerprint hashes the raw bytes
 of every source file plus the index format, so a cached index is rebuilt exactly when a
 rulebook, a summary, a pack or the indexing code's format changes, and never otherwise.
 """
@@ -21,6 +22,7 @@ import yaml
 
 from packs import PACKS_ROOT
 from oracle.cards import CardInfo, load_all_cards, pack_folders
+from oracle.game_cards import load_game_cards
 from oracle.section_terms import Terms, load_section_terms
 from oracle.sections import split_markdown, split_rulebook
 from oracle.tables import load_tables
@@ -34,9 +36,14 @@ TABLES_DIR = ROOT / "data" / "tables"
 
 #: the wording of card figures (the English is what cards are searched by)
 CARD_WORDS = ROOT / "data" / "locales" / "en" / "lookup.yaml"
+#: the content of the games /card knows beyond the Basic pack (oracle/game_cards.py reads them
+#: through the engine's loaders): Prophecy Standard, the Water Realm expansion, Darkest Talisman
+GAME_CARD_FILES = (
+    ROOT / "data" / "prophecy" / "standard", ROOT / "data" / "prophecy" / "water_realm", ROOT / "data" / "talisman",
+)
 
 #: bump when tokenising, splitting or the schema changes, so old caches are rebuilt
-INDEX_FORMAT = 10
+INDEX_FORMAT = 11
 
 #: file-name prefix -> (system id, human title); longest prefix wins
 KNOWN_DOCUMENTS: dict[str, tuple[str, str]] = {
@@ -130,6 +137,8 @@ class Sources:
             found += sorted(self.tables_dir.glob("*.yaml"))
         if CARD_WORDS.is_file():
             found.append(CARD_WORDS)
+        for folder in GAME_CARD_FILES:
+            found += sorted(p for p in folder.rglob("*.yaml") if p not in found)
         return found
 
     def fingerprint(self) -> str:
@@ -243,6 +252,10 @@ def collect(sources: Sources) -> Collected:
     out.cards = cards
     out.problems += problems
     out.entries += [_card_entry(card) for card in cards]
+    # the other games' cards go to /card's table only: they are no /rules search entries
+    more, problems = load_game_cards(card.ref for card in cards)
+    out.cards += more
+    out.problems += problems
     tables, problems = load_tables(sources.tables_dir)
     out.problems += problems
     for table in tables:

@@ -274,11 +274,74 @@ def test_every_pack_card_is_indexed_with_figures():
     cards, problems = load_all_cards()
     assert not problems
     ix = project_index()
-    assert {c.ref for c in ix.cards()} == {c.ref for c in cards}
+    assert {c.ref for c in ix.cards() if not c.lookup_only} == {c.ref for c in cards}
     vampire = ix.card("base:vampire")
     assert vampire is not None and vampire.kind == "creature" and vampire.source == "project"
     keys = dict(vampire.figures)
     assert keys["strength"] == "4" and keys["willpower"] == "6" and keys["attacks_with"] == "Willpower"
+
+
+@pytest.mark.parametrize("game, english, italian, kind, text_it", [
+    ("prophecy_standard", "Training", "Addestramento", "ability", "Una volta per round"),
+    ("prophecy_water_realm", "Giant Pearl", "Perla Gigante", "item", "Vale una fortuna"),
+    ("darkest_talisman", "Warrior", "Guerriero", "character", None),
+])
+def test_card_knows_the_other_games_in_both_languages(game, english, italian, kind, text_it):
+    """/card shows the Standard, Water Realm and Darkest Talisman cards too (once it answered
+    only the Basic ones), by their English or Italian name, with the content's Italian text and
+    figures worded in Italian."""
+    ix = project_index()
+    for name in (english, italian):
+        hit = ix.card_lookup(name)[0]
+        assert (hit.card.name, hit.card.game, hit.card.kind, hit.score) == (english, game, kind, 100), name
+    card = ix.card_lookup(italian)[0].card
+    assert card.display_name("it") == italian and card.text and card.text_in("en") == card.text
+    if text_it:
+        assert card.text_in("it").startswith(text_it)
+    assert card.figures and all(v for _, v in card.figures_in("it"))
+    assert italian in ix.autocomplete_cards(italian[:5], locale="it")
+    assert english in ix.autocomplete_cards(english[:5], locale="en")
+
+
+def test_other_games_cards_are_never_rules_entries():
+    """The other games' cards are /card's only: /rules searches exactly what it searched before
+    (the Basic cards among the rules), so its measured accuracy cannot move."""
+    ix = project_index()
+    by_game: dict[str, int] = {}
+    for card in ix.cards():
+        by_game[card.game] = by_game.get(card.game, 0) + 1
+    assert by_game["prophecy_standard"] >= 60 and by_game["prophecy_water_realm"] >= 60 and by_game["darkest_talisman"] >= 100
+    extra = {c.ref for c in ix.cards() if c.lookup_only}
+    assert extra and all(c.game != "prophecy" for c in ix.cards() if c.lookup_only)
+    assert not extra & {d.ref for d in ix._docs.values()}
+    assert all(h.ref not in extra for h in ix.search("Giant Pearl Perla Gigante Guerriero", limit=20))
+    # nor do their names join the search synonyms (a Basic card's do: "Ragno Gigante" is Giant Spider)
+    stems = {lang: tuple(ix.analyzer.stem(w, lang) for w in words) for lang, words in
+             (("en", ("giant", "spider")), ("it", ("perla", "gigante")))}
+    assert ix.synonyms.expand(stems["en"], "en") and not ix.synonyms.expand(stems["it"], "it")
+
+
+def test_same_name_in_two_games_comes_back_with_the_channels_game_first():
+    from types import SimpleNamespace
+
+    from cogs.lookup import _channel_game_first
+
+    ix = project_index()
+    swords = [h.card for h in ix.card_lookup("Sword") if h.score == 100]
+    assert sorted(c.game for c in swords) == ["darkest_talisman", "prophecy"]
+
+    def game(system: str) -> SimpleNamespace:
+        return SimpleNamespace(record=SimpleNamespace(system=system, options={}))
+
+    known = ix.systems()
+    assert _channel_game_first(swords, game("darkest_talisman"), known)[0].game == "darkest_talisman"
+    assert _channel_game_first(list(reversed(swords)), game("prophecy"), known)[0].game == "prophecy"
+    assert _channel_game_first(swords, None, known) == swords
+    # the Standard game plays the Basic cards too: its own edition first, then the Basic card
+    offers = [h.card for h in ix.card_lookup("Training Offer") if h.card.name == "Training Offer"]
+    standard = SimpleNamespace(record=SimpleNamespace(system="prophecy", options={"edition": "standard"}))
+    order = [c.game for c in _channel_game_first(offers, standard, known)]
+    assert order[0] in ("prophecy_standard", "prophecy") and set(order) == {"prophecy_standard", "prophecy"}
 
 
 def test_card_lookup_exact_typo_and_shared_names():
@@ -639,15 +702,38 @@ async def test_rules_card_and_glossary_through_the_fake_discord(fake_discord, tm
         assert "Vampire" in r.text and t("en", "lookup.no_game") in r.text
         # a near spelling is shown as what it is, never as the card asked for
         assert t("en", "lookup.card_closest", name="vampyre", card="Vampire") in r.text
-        for unknown in ("Mad Riddler", "Pearl of the Abyss"):  # not a Basic card, and no Basic card is close
-            r = await fake.slash(bot, alice, channel, "card", name=unknown)
-            assert r.ephemeral and r.text == t("en", "lookup.card_not_found", name=unknown), r.text
-            assert "/rules" in r.text
+        r = await fake.slash(bot, alice, channel, "card", name="Qzxwv Vrtpk")  # no card is near
+        assert r.ephemeral and r.text == t("en", "lookup.card_not_found", name="Qzxwv Vrtpk"), r.text
+        assert "/rules" in r.text
+        # the other games' cards: once "the closest name is Giant Spider"
+        r = await fake.slash(bot, alice, channel, "card", name="Giant Pearl")
+        assert r.ephemeral and r.embeds[0]["title"] == "Giant Pearl" and "Giant Spider" not in r.text
+        assert t("en", "lookup.card_game", game=t("en", "lookup.game.prophecy_water_realm")) in r.embeds[0]["footer"]["text"]
+        r = await fake.slash(bot, gianni, channel, "card", name="Perla Gigante")
+        assert r.embeds[0]["title"] == t("it", "lookup.card_title_translated", name="Perla Gigante", english="Giant Pearl")
+        assert r.embeds[0]["description"].startswith(f"*{t('it', 'lookup.card_kind.item')}*\nVale una fortuna")
+        assert t("it", "lookup.game.prophecy_water_realm") in r.embeds[0]["footer"]["text"]
+        r = await fake.slash(bot, gianni, channel, "card", name="Addestramento")
+        assert r.embeds[0]["title"].startswith("Addestramento") and t("it", "lookup.figure.learn_cost") in r.text
+        assert t("it", "lookup.game.prophecy_standard") in r.embeds[0]["footer"]["text"]
+        r = await fake.slash(bot, alice, channel, "card", name="Mad Riddler")
+        assert r.embeds[0]["title"] == "Mad Riddler" and t("en", "lookup.source_project") in r.embeds[0]["footer"]["text"]
+        r = await fake.slash(bot, gianni, channel, "card", name="Guerriero")
+        assert t("it", "lookup.figure.craft") in r.text and t("it", "lookup.game.darkest_talisman") in r.text
+        # the same name in two games: both cards, no game in the channel
+        r = await fake.slash(bot, alice, channel, "card", name="Sword")
+        assert len(r.embeds) == 2 and {t("en", f"lookup.game.{g}") in r.text for g in ("prophecy", "darkest_talisman")} == {True}
+        assert "Perla Gigante" in (await fake.autocomplete(bot, gianni, channel, "card", "name", "perla")).choice_names
+        assert "Giant Pearl" in (await fake.autocomplete(bot, alice, channel, "card", "name", "giant p")).choice_names
         await fake.slash(bot, alice, channel, "game new", system="prophecy")
         await fake.slash(bot, gianni, channel, "game join")
         await fake.slash(bot, alice, channel, "game start")
         r = await fake.slash(bot, alice, channel, "card", name="Sword")
         assert t("en", "lookup.where_title") in r.text and t("en", "lookup.deck.common") in r.text
+        # the channel's Prophecy Sword first; the Talisman one says nothing wrong about positions
+        assert len(r.embeds) == 2 and t("en", "lookup.game.prophecy") in r.embeds[0]["footer"]["text"]
+        talisman_where = [f["value"] for f in r.embeds[1]["fields"] if f["name"] == t("en", "lookup.where_title")]
+        assert talisman_where == [t("en", "lookup.where_basic_only")]
         r = await fake.slash(bot, alice, channel, "card", name="qqqqqqqqq")
         assert r.ephemeral and r.text == t("en", "lookup.card_not_found", name="qqqqqqqqq")
         r = await fake.slash(bot, gianni, channel, "glossary", term="willpower")
