@@ -162,3 +162,21 @@ def test_returning_to_the_main_game_board__italian_names_the_ring_space_as_a_spa
     for key in ("water.event.entered", "water.event.left"):
         line = t("it", key, player="Bob", space=space, bubbles=3, cost="1 Oro", how="x")
         assert f"casella {space}" in line and f"da {space}" not in line and f"in {space}" not in line, line
+
+
+def test_set_up__each_guild_names_the_ability_it_offers_with_the_others_before_the_first_roll():
+    """Standard set-up deals each guild's first Ability, and the realm's own Abilities belong in
+    no guild deck (rulebook "Underwater Abilities"): a guild whose first card was one of them
+    offers the next one instead, and says so among the other guilds, before the rolls for the
+    first turn, once per guild."""
+    seats = [Seat(player=f"p{i + 1}", name=f"Player {i + 1}") for i in range(2)]
+    options = {"version": "standard", "auto_end_turn": False,
+               "standard": {"character_choice": "random", "expansion": {"water_realm": True}}}
+    for seed in range(1, 30):
+        out = SYSTEM.new_game(seats, options, seed)
+        before = out.events[:[e.kind for e in out.events].index("first_player_roll")]
+        offered = [e.data["guild"] for e in before if e.kind == "ability_offered"]
+        assert sorted(offered) == sorted(out.state.standard.guild_offers), (seed, offered)
+        kinds = [e.kind for e in before]
+        first = kinds.index("ability_offered")
+        assert kinds[first:first + len(offered)] == ["ability_offered"] * len(offered), (seed, kinds)

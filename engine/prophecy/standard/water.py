@@ -21,6 +21,7 @@ from engine.core.pending import Pending
 from engine.prophecy import actions as A
 from engine.prophecy.content_water import pack_cards
 from engine.prophecy.content_water import water_pack
+from engine.core.events import Event
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, would_change
 from engine.prophecy.state import PlayerState, ProphecyState
@@ -407,8 +408,21 @@ def _purge_setup(ctx: Ctx) -> None:
             if not kept and deck:
                 kept = [deck.pop()]
             sst.guild_offers[guild] = kept
+    # the line of a realm card turned up at a guild gives way, in its place among the other
+    # guilds' lines, to the card that guild offers instead
     shown = {(e.data.get("guild"), e.data.get("card")) for e in ctx.events if e.kind == "ability_offered"}
-    ctx.events[:] = [e for e in ctx.events if not (e.kind == "ability_offered" and e.data.get("card") in mine)]
+    events: list[Event] = []
+    for e in ctx.events:
+        if e.kind != "ability_offered" or e.data.get("card") not in mine:
+            events.append(e)
+            continue
+        guild = e.data.get("guild")
+        for card in sst.guild_offers.get(guild, []):
+            if (guild, card) not in shown:
+                shown.add((guild, card))
+                events.append(Event(kind="ability_offered", player=None, reveals=True,
+                                    data={"guild": guild, "card": card, "replaced": None}))
+    ctx.events[:] = events
     for guild, offer in sst.guild_offers.items():
         for card in offer:
             if (guild, card) not in shown:
