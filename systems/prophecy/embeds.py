@@ -411,7 +411,33 @@ def _std_sheet_fields(state: ProphecyState, sp: StandardPack, p: PlayerState, lo
                                  slot=t(locale, f"std_sheet.slot.{slot}"), card=_card_words(sp, plane, slot, card, locale)))
     if secrets:
         out.append((t(locale, "std_sheet.secrets"), "\n".join(secrets)))
+    studied = _studied_field(state, p, locale)
+    if studied is not None:
+        out.append(studied)
     return out + describe_island.sheet_fields(state, p, locale)
+
+
+def _studied_field(state: ProphecyState, p: PlayerState, locale: str) -> tuple[str, str] | None:
+    """The Abilities she is looking at in the Lost Library (ruling lost_library), numbered as on
+    the buttons, with what each costs her and does: her own view alone names them."""
+    from systems.prophecy import prompt_text as P
+
+    assert state.standard is not None
+    if _viewer(state) != p.player:
+        return None
+    for d in state.standard.decisions:
+        if d.kind != "study_pick" or d.player != p.player or HIDDEN in d.options:
+            continue
+        n = Names(state, locale)
+        gold = next((c.study.gold for c in powers.spack(state).adventures if c.id == d.reason), False)
+        lines = []
+        for i, card_id in enumerate(d.options, start=1):
+            cost = P.ability_cost(state, p.player, card_id, locale, gold=gold)
+            text = n.card_text(card_id)
+            lines.append(t(locale, "std_sheet.studied_line", index=i, card=n.card(card_id), cost=cost)
+                         + (f": {text}" if text else ""))
+        return t(locale, "std_sheet.studied", guild=n.guild(d.other or "")), "\n".join(lines)
+    return None
 
 
 def _plane_name(state: ProphecyState, plane_id: str, locale: str) -> str:

@@ -689,10 +689,41 @@ def test_ruling_lost_library__studying_keeps_the_abilities_seen_secret_from_the_
                                          reason="lost_library")]
     texts = _asked(state)
     assert texts["labels"][0] == "Learn none of them"
-    assert texts["labels"][1:] == [f"📘 Learn Ability {i} of those you saw (see /game log)" for i in (1, 2, 3)]
+    assert texts["labels"][1:] == [f"📘 Learn Ability {i} of those you saw (see /me)" for i in (1, 2, 3)]
     assert not any(named(name, texts["all"]) for card in top for name in names_of(state, card))
     own = describe_action(view(state, ALICE), ALICE, A.StudyPick(ability=top[0]), "en")
     assert own == f"📘 Learn {sp().ability(top[0]).name} ({sp().ability(top[0]).experience} Experience)"
+
+
+def test_ruling_lost_library__me_shows_the_studying_player_the_abilities_she_looks_at():
+    """Ruling lost_library: the Abilities looked at are hers alone; while she chooses, her /me
+    lists them in the buttons' order with their price and what they do. Nobody else's sheet
+    (nor hers seen by another) names them."""
+    from systems.prophecy.embeds import sheet_embed
+
+    state = _table()
+    assert state.standard is not None
+    begin_turn(state, ALICE, at="plains_2", phase="act")
+    top = list(reversed(state.standard.guild_decks["fortress"][-3:]))
+    state.player(ALICE).experience = 30
+    state.standard.decisions = [Decision(player=ALICE, kind="study_pick", options=top, other="fortress",
+                                         reason="lost_library")]
+
+    def sheet(viewer: str, whose: str, locale: str = "en") -> str:
+        shown = view(state, viewer)
+        e = sheet_embed(shown, shown.player(whose), locale).to_dict()
+        return "\n".join([e.get("description") or ""] + [f"{f['name']}\n{f['value']}" for f in e.get("fields", [])])
+
+    mine = sheet(ALICE, ALICE)
+    assert "📘 Abilities you are looking at, from the deck of the Fortress" in mine
+    for i, card in enumerate(top, start=1):
+        ability = sp().ability(card)
+        assert f"{i}. {ability.name} ({ability.experience} Experience): {ability.text}" in mine
+    assert "Abilità che stai guardando, dal mazzo della Fortezza" in sheet(ALICE, ALICE, "it")
+    for viewer, whose in ((BOB, BOB), (BOB, ALICE)):
+        text = sheet(viewer, whose)
+        assert "looking at" not in text
+        assert not any(named(name, text) for card in top for name in names_of(state, card))
 
 
 def test_ruling_prophetic_dream__private_lines_are_for_the_dreamer_alone():
