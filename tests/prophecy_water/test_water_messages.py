@@ -148,3 +148,18 @@ def test_water_status__names_the_edition_and_heads_each_part_with_its_icon(local
     assert title in (first.title or ""), first.title
     names = [f.name for f in first.fields]
     assert any(n.startswith("🏝️ ") for n in names) and any(n.startswith("🌊 ") for n in names), names
+
+
+def test_italian_water_realm_lines_call_the_blue_cubes_mana_as_the_rest_of_the_game():
+    """The Italian Basic rules call Magic "Mana", and so do the sheet and every other Italian
+    line: the realm's own lines (paying the Skeletal Shark, Pressure Sense, the Pearl) must not
+    switch to "Magia" for the same cubes."""
+    import yaml
+
+    from gm.i18n import LOCALES_DIR, t
+
+    text = (LOCALES_DIR / "it" / "water_realm.yaml").read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
+    assert yaml.safe_load(text)  # still a catalogue
+    assert not [line for line in lines if re.search(r"\bMagia\b", line)]
+    assert t("it", "water.action.shark", magic=2) == "Paga 2 Mana (risultato al massimo 2)"
