@@ -22,6 +22,7 @@ from engine.core.errors import RuleError
 from engine.prophecy import actions as A
 from engine.prophecy.content import display_name, pack_by_id
 from engine.prophecy.game import SYSTEM
+from engine.prophecy.standard import rules as std_rules
 from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result
 from systems.prophecy.describe import describe_action
@@ -175,6 +176,8 @@ class ProphecyCog(commands.Cog):
             target = pack.board.spaces[best] if score >= 90 else None
         moves = [a for a in found.system.legal_actions(state, actor) if isinstance(a, A.Move)]
         if not moves:
+            if state.standard is not None:  # a question waits (a character to keep...): say that
+                std_rules.check_turn(state, actor, "move")
             if state.turn is not None and state.turn.movement_done:
                 raise RuleError("error.already_moved")
             raise RuleError("error.wrong_phase", phase=state.turn.phase if state.turn else "move", action="move")

@@ -211,3 +211,19 @@ async def test_the_channel_echo_of_a_secret_keep_names_no_wrong_place(world, set
         assert "1 of 2" not in echo and "Keep one of the 2 characters" in echo, echo
         after = await bot.gm.current(ch)
         assert after.state.player(pend.player).character == hand[1]
+
+
+async def test_move_while_keeping_a_character_says_the_question_waits(world, settings):
+    """Ruling character_choice: before the first turn each player keeps one of two characters.
+    /move typed meanwhile by the player who must choose was refused with "it is the move step",
+    which it is not; the private refusal now says a question waits for her, and nothing moves."""
+    fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
+    async with run_bot(create_bot(settings)) as bot:
+        await open_standard(fake, bot, ch, alice, bob)
+        before = await bot.gm.current(ch)
+        chooser = int(before.system.pending(before.state).player)
+        r = await fake.slash(bot, chooser, ch, "move", to="City")
+        assert r.ephemeral and r.text.startswith("Answer the question waiting for you first"), r.text
+        assert "step" not in r.text
+        after = await bot.gm.current(ch)
+        assert after.record.version == before.record.version
