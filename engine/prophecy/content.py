@@ -257,6 +257,8 @@ class Space(_Strict):
     name: str
     #: display names in other languages (locale -> name); the English `name` is the default
     names: dict[str, str] = Field(default_factory=dict)
+    #: the definite article the name takes in each language (locale -> "the", "la", "l'"...)
+    articles: dict[str, str] = Field(default_factory=dict)
     kind: SpaceKind
     guild: str | None = None
     port: bool = False

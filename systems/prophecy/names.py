@@ -90,8 +90,10 @@ class Names:
         return self.space_at(p.space)
 
     def space_at(self, index: int) -> str:
-        """The name of the board space at ring position `index`."""
-        return display_name(self.pack.space(index), self.locale)
+        """The name of the board space at ring position `index`, knowing its article in the
+        reader's language ("at {space|the}" -> "at the City", "{space|a}" -> "alla Città")."""
+        space = self.pack.space(index)
+        return Named(display_name(space, self.locale), space.articles.get(self.locale, ""))
 
     def guild(self, guild_id: str) -> str:
         return self.pack.guild_name(guild_id, self.locale)

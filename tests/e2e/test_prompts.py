@@ -201,7 +201,7 @@ async def test_a_typed_name_that_matches_nothing_lists_the_choices_and_buying_be
         before = (await bot.gm.current(ch)).record.version
         r = await fake.slash(bot, alice, ch, "move", to="Moonbase")
         assert r.ephemeral and "There is no space called Moonbase." in r.text
-        assert "You can choose:" in r.text and "Stay at Fortress" in r.text and "Walk →" in r.text
+        assert "You can choose:" in r.text and "Stay at the Fortress" in r.text and "Walk →" in r.text
         for command in ("buy", "sell"):
             r = await fake.slash(bot, alice, ch, command, item="Sword")
             assert r.ephemeral and "First move (or stay where you are)" in r.text, r.text

@@ -549,7 +549,7 @@ def test_ruling_final_battle_start__the_battleground_prompt_says_what_is_at_stak
     rules = texts["fields"]["The Final Battle"]
     assert "Whoever holds 4 Artifacts wins at once" in rules and "must attack a character who holds an Artifact" in rules
     assert "Alice: " in texts["fields"]["Who holds the Artifacts"]
-    assert any(label.startswith("Final Battle at City (") for label in texts["labels"])
+    assert any(label.startswith("Final Battle at the City (") for label in texts["labels"])
 
 
 # -- every other kind of decision, built on a quiet table ------------------------------------------------
