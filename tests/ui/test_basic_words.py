@@ -162,3 +162,24 @@ def test_a_move_line_says_what_a_guilds_certificate_costs_her(locale):
     assert f"(5 {xp})" in seen["member"], seen["member"]
     assert f"(5 {gold}, 5 {xp})" in seen["other"], seen["other"]
     assert ("already yours" if locale == "en" else "già tuo") in seen["held"], seen["held"]
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_a_turn_that_passes_by_itself_gives_its_reasons_in_one_sentence(locale):
+    """"X has nothing more to do, so the turn passes: <reasons>." Each reason reads as a phrase
+    of that sentence, never with a colon of its own ("passes: Recharging Magic: nothing lost")."""
+    from systems.prophecy.describe import narrate
+
+    collected: list[str] = []
+
+    def watch(before, actor, action, after):  # type: ignore[no-untyped-def]
+        out = SYSTEM.apply(before, actor, action)
+        ended = [e for e in out.events if e.kind == "turn_auto_ended"]
+        if ended:
+            collected.extend(narrate(SYSTEM.view(out.state, None), ended, locale))
+
+    for seed in range(3):
+        play(["heuristic", "heuristic", "random"], seed, {"round_limit": 12}, on_step=watch)
+    assert len(collected) > 5
+    for line in collected:
+        assert line.count(":") == 1, line
