@@ -103,6 +103,13 @@ def plain(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str]) ->
         state.tasks.append(TeleportTask(target=effect.teleport, hero=chooser))
 
 
+def offer_useless(ctx: Ctx, hero: Hero, gives: Effect) -> bool:
+    """An offer that would change nothing for this character: only a Fate brought back up
+    (the Fortune Teller) when his Fate is already full. It is not made (D4)."""
+    only_fate = gives.model_copy(update={"replenish_fate": False}) == Effect()
+    return gives.replenish_fate and only_fate and hero.fate >= H.sheet(ctx.pack, hero).fate
+
+
 def ransom_or_offer(ctx: Ctx, task: ApplyEffect) -> tuple[str, list[str]] | None:
     """The decision an ApplyEffect task waits for now, or None when it can finish."""
     hero = ctx.state.hero(task.hero)
@@ -111,6 +118,6 @@ def ransom_or_offer(ctx: Ctx, task: ApplyEffect) -> tuple[str, list[str]] | None
         return "ransom", ["pay", "refuse"]
     if task.stage in ("ransom", "offer") and eff.offer is not None:
         offer = eff.offer
-        if hero.gold >= offer.gold and hero.fate >= offer.fate:
+        if hero.gold >= offer.gold and hero.fate >= offer.fate and not offer_useless(ctx, hero, offer.effect):
             return "offer", ["accept", "decline"]
     return None

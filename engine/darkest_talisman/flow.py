@@ -22,6 +22,7 @@ from engine.darkest_talisman.state import (
     Services,
     TeleportTask,
     VampireTask,
+    card_id,
 )
 
 #: a safety net: no single action may resolve this many steps (a loop would be a bug)
@@ -103,6 +104,9 @@ def _run_effect(ctx: Ctx, task: ApplyEffect) -> None:
                     "gives": task.effect.offer.effect.model_dump(exclude_defaults=True)}
         state.decision = Decision(kind=kind, hero=hero.uid, options=options, data=data)
         return
+    offer = task.effect.offer
+    if task.stage != "rest" and offer is not None and effects.offer_useless(ctx, hero, offer.effect):
+        ctx.emit("offer_not_needed", hero.uid, why=task.source)
     state.tasks.pop()
     _finish_effect(ctx, task)
 
@@ -242,6 +246,12 @@ def _answer_effect(ctx: Ctx, task: ApplyEffect, kind: str, option: str) -> None:
         hero.gold -= offer.gold
         hero.fate -= offer.fate
         ctx.emit("offer_taken", hero.uid, why=task.source, gold=offer.gold)
+        if offer.effect.teleport is not None:
+            # C4c: a teleport carries the whole party, so once one character has taken the
+            # passage (and gone, or chosen to stay) the others are not offered it again
+            for meeting in ctx.state.tasks:
+                if isinstance(meeting, MeetCard) and card_id(meeting.card) == task.source:
+                    meeting.index = len(meeting.heroes)
         lost: list[str] = []
         effects.apply(ctx, hero, offer.effect, task.source, lost)
         encounters.push_lost_turns(ctx, lost, ctx.state.trip.drop_seq if ctx.state.trip else -1, at_once=False)

@@ -156,7 +156,7 @@ async def test_solo_campaign_starts_at_once_and_game_new_does_not_offer_it(world
 
 # ------------------------------------------------------------------- whole campaigns, to their end
 #: seeds found by a search over seeds on the engine alone, with the same players as below
-CROWN_SEED = 380
+CROWN_SEED = 90
 PARTYS_END_SEED = 0
 #: village returns during which the people play carefully, as the heuristic AI would
 CAREFUL_RETURNS = 2
@@ -284,7 +284,7 @@ async def test_coop_campaign_to_the_crown(world, settings):
     """Issue #15's whole campaign, to the Crown (C10a: the Tower's last space; the co-op
     campaign's default ending, the last survivor, crowns one character): Alice and Bob play
     carefully for two returns, then recklessly; characters die and are replaced from the
-    village (C1b, C1c) until a person's character (with this seed Alice's Troll) climbs the
+    village (C1b, C1c) until a person's character climbs the
     Tower."""
     async def crowned(reply, found, status: str, stato: str) -> None:
         state = found.state
@@ -323,7 +323,7 @@ async def test_ai_seats_with_a_long_run_of_decisions_go_on_in_the_background(wor
     decide or the campaign ends."""
     fake, ch = world["fake"], world["ch1"]
     alice, bob = world["alice"], world["bob"]
-    seed = 29  # a campaign that reaches such a run (found with the test's own players)
+    seed = 10  # a campaign that reaches such a run (found with the test's own players)
     choose = people(seed)
     async with run_bot(create_bot(settings)) as bot:
         bot.gm._seed = lambda: seed

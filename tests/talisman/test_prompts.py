@@ -33,10 +33,12 @@ def prompt(s, locale: str) -> tuple[str, list[str]]:  # type: ignore[no-untyped-
 def test_an_offer_says_what_it_buys(locale, says):
     """D4 Strangers: the Fortune Teller sells a full Fate for 1 Gold; the prompt names what is
     bought, the price and the character's Fate now, not just "a deal"."""
-    s = meet("fortune_teller")
+    s = party()
+    for h in s.heroes:
+        h.fate = 1  # spent: the offer would bring it back up (a full Fate is not offered it)
+    s = choose(rig(s, dice=[2], deck=["fortune_teller", "good_fortune"]), "depart:city")
     assert kind(s) == "offer"
     hero = s.hero(s.decision.hero)
-    hero.fate = 1  # spent: the offer would bring it back up
     top = pack().character(hero.card).fate
     text, labels = prompt(s, locale)
     for word in says:
