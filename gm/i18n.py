@@ -12,6 +12,8 @@ grammar and never show an internal id, without the code knowing either:
   knows its article (the pack's `Named`), the Italian articulated preposition ("della Fortezza",
   "all'Accampamento nella Foresta", "dal Monastero"); other names just get the preposition.
   ``{guild|of}`` is the English "of the Fortress".
+  ``{name|the}`` writes the name with its article ("la Città"); ``{name|The}`` the same at the
+  start of a sentence ("Lo Spettro").
 * ``{system|system}``, ``{point_kind|dice.points}``: any other filter is a key prefix; the
   value is shown as the sentence at ``<prefix>.<value>`` ("prophecy" -> "Prophecy"), or as it
   is when there is none.
@@ -114,6 +116,12 @@ def _the(_locale: str, value: Any) -> str:
     return _joined(article, str(value)) if article else str(value)
 
 
+def _the_first(locale: str, value: Any) -> str:
+    """`{x|The}`: as `the`, for a name that opens a sentence ("Lo Spettro resta...")."""
+    text = _the(locale, value)
+    return text[:1].upper() + text[1:]
+
+
 def _of(_locale: str, value: Any) -> str:
     """English "of" before a name, with the article the name takes ("of the Fortress")."""
     article = str(getattr(value, "article", "") or "")
@@ -130,6 +138,7 @@ FILTERS: dict[str, Callable[[str, Any], str]] = {
     "su": _preposition("su"),
     "of": _of,
     "the": _the,
+    "The": _the_first,
 }
 
 

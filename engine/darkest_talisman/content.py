@@ -62,6 +62,10 @@ class _Named(_Strict):
     name: str
     #: display names in other languages (locale -> name); the English `name` is the default
     names: dict[str, str] = Field(default_factory=dict)
+    #: locale -> the definite article the name takes there ("the", "il", "l'"; none when the
+    #: name holds its own, "The Tower"): sentences write "at the Village", "al Villaggio",
+    #: "affronta lo Spettro"
+    articles: dict[str, str] = Field(default_factory=dict)
     #: own-words summary (never the printed sentence), English; `texts` other languages
     text: str = ""
     texts: dict[str, str] = Field(default_factory=dict)
@@ -346,9 +350,6 @@ class Location(_Named):
     """
 
     role: Literal["terrain", "special", "village", "waypoint", "tower"] = "terrain"
-    #: locale -> the definite article the name takes there ("the", "il", "l'"; none when the
-    #: name holds its own, "The Tower"): sentences write "at the Village", "al Villaggio"
-    articles: dict[str, str] = Field(default_factory=dict)
     draws: int = Field(0, ge=0)
     effect: Effect | None = None
     services: list[Service] = Field(default_factory=list)
@@ -483,6 +484,14 @@ class Pack(BaseModel):
             if found is not None:
                 return display_name(found, locale)
         return thing_id
+
+    def article_of(self, thing_id: str, locale: str = "en") -> str:
+        """The article the name of any card, character, location or foe takes ("" if none)."""
+        for table in ("_cards", "_spells", "_characters", "_locations", "_foes", "_regions"):
+            found = getattr(self, table).get(thing_id)
+            if found is not None:
+                return str(found.articles.get(locale, ""))
+        return ""
 
     def spell_limit(self, craft: int, far_sight: bool = False) -> int:
         limits = self.rules.spell_limits

@@ -68,7 +68,7 @@ def params_of(n: Names, data: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in data.items():
         if key in ("hero", "victim"):
-            out[key] = f"**{n.hero(value)}**"
+            out[key] = n.hero_bold(value)
         elif key == "character":
             continue
         elif key == "player":

@@ -46,10 +46,7 @@ class Names:
         key = card_id(str(thing))
         if key == "gold":
             return t(self.locale, "talisman.word.gold")
-        name = self.pack.name_of(key, self.locale)
-        if self.pack.has_location(key):
-            return Named(name, self.pack.location(key).articles.get(self.locale, ""))
-        return name
+        return Named(self.pack.name_of(key, self.locale), self.pack.article_of(key, self.locale))
 
     def things(self, items: Iterable[Any]) -> str:
         names = [self.thing(i) for i in items]
@@ -70,6 +67,11 @@ class Names:
         if h is None:
             return t(self.locale, "talisman.word.someone")
         return self.thing(h["card"])
+
+    def hero_bold(self, uid: str | None) -> str:
+        """A character's name in bold, keeping the article it takes ("il **Guerriero**")."""
+        name = self.hero(uid)
+        return Named(f"**{name}**", getattr(name, "article", ""))
 
     def hero_model(self, uid: str) -> Hero:
         """The character as the rules' helpers read it (Spells held by another seat are hidden

@@ -190,3 +190,41 @@ def test_italian_buttons_name_the_day_with_its_article():
     assert kind(s) == "stand"
     _text, labels = prompt(s, "it")
     assert "Prosegui verso il giorno 2 (Pianure)" in labels, labels
+
+
+@pytest.mark.parametrize("locale, says", [("en", "**Warrior** faces the Spectre"),
+                                          ("it", "Il **Guerriero** affronta lo Spettro")])
+def test_meeting_a_foe_names_both_with_their_articles(locale, says):
+    """C6f/C7: the leader meets the Enemy first; Italian names the character and the foe with the
+    articles they take ("lo Spettro", never "affronta Spettro")."""
+    s = meet("spectre")
+    assert kind(s) == "enemy"
+    text, _labels = prompt(s, locale)
+    assert says in text, text
+
+
+@pytest.mark.parametrize("locale, says, never", [
+    ("en", ["**Warrior** fights the Young Dragon", "**Warrior** keeps the Young Dragon as a trophy"], []),
+    ("it", ["Il **Guerriero** combatte contro il Drago Giovane", "Il **Guerriero** tiene il Drago Giovane come trofeo"],
+     ["contro Drago", "trofeo: "])])
+def test_a_fight_is_narrated_with_articles(locale, says, never):
+    """C7: the narration of a normal combat names the foe as a sentence would, in Italian with
+    its article."""
+    s = rig(party(), dice=[2, 6, 1], deck=["young_dragon", "good_fortune"])
+    met = SYSTEM.apply(s, SYSTEM.pending(s).player, Choose(option="depart:city"))
+    out = SYSTEM.apply(met.state, SYSTEM.pending(met.state).player, Choose(option="fight"))
+    lines = [describe_event(SYSTEM.view(out.state, None), e, locale) or "" for e in met.events + out.events]
+    text = "\n".join(lines)
+    for phrase in says:
+        assert phrase in text, text
+    for phrase in never:
+        assert phrase not in text, text
+
+
+@pytest.mark.parametrize("locale, says", [("en", "**Warrior** is offered"), ("it", "Il **Guerriero** riceve un'offerta")])
+def test_an_offer_to_a_character_names_him_with_his_article(locale, says):
+    """C6f: a Place is met by each character in turn; the offer names the character as a
+    sentence would ("Il Guerriero riceve...", never "A Guerriero viene offerto")."""
+    s = meet("magic_portal")
+    text, _labels = prompt(s, locale)
+    assert says in text, text
