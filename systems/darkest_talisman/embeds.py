@@ -125,7 +125,7 @@ def village_embed(view: CampaignView, locale: str) -> discord.Embed:
             services.append(t(locale, key, service=n.service(s.id), price=s.price))
         else:
             services.append(t(locale, "talisman.embed.service_visit", service=n.service(s.id)))
-    _field(e, t(locale, "talisman.embed.services"), services)
+    _field(e, t(locale, "talisman.embed.services"), [line[:1].upper() + line[1:] for line in services])
     storage = d.get("storage", {}).get(village, {})
     kept = []
     for uid, box in storage.items():

@@ -14,6 +14,7 @@ from gm.session import Result
 from systems.darkest_talisman.buttons import ManageButton
 from systems.darkest_talisman.describe import decision_of, decision_text, describe_action, narrate
 from systems.darkest_talisman.embeds import COLOUR, end_embed, prompt_embed
+from systems.darkest_talisman.names import Names
 from systems.plugin import TurnMessage
 from ui.text import EMBEDS_TOTAL, clip, clip_lines, embed_size, mention
 from ui.views import MAX_OPTIONS, ChoiceButton, ChoiceSelect
@@ -69,6 +70,26 @@ def narration_embed(shown: Any, result: Result, locale: str, limit: int) -> disc
                          description=clip_lines(["• " + line for line in lines], min(4000, max(200, limit))))
 
 
+def _who(shown: Any, player: str) -> str:
+    return mention(player) if player.isdigit() else shown.player(player).name if shown.has_player(player) else ""
+
+
+def dealt_text(shown: Any, result: Result, locale: str) -> str:
+    """When a co-op campaign starts: who plays which of the characters just dealt (A3), each
+    person pinged, so nobody has to find it in the narration."""
+    if not any(e.kind.rsplit(".", 1)[-1] == "campaign_started" and not e.data.get("solo")
+               for step in result.steps for e in step.events):
+        return ""
+    n = Names(shown, locale)
+    dealt: dict[str, list[str]] = {}
+    for h in n.party():
+        dealt.setdefault(n.controller(h["uid"]) or "", []).append(
+            t(locale, "talisman.prompt.dealt_hero", hero=n.hero_bold(h["uid"])))
+    seats = [t(locale, "talisman.prompt.dealt_seat", player=_who(shown, player),
+               heroes=t(locale, "talisman.prompt.dealt_and").join(heroes)) for player, heroes in dealt.items()]
+    return t(locale, "talisman.prompt.dealt", seats="; ".join(seats))
+
+
 def turn_message(result: Result, locale: str) -> TurnMessage:
     """Narration of what just happened, then the decision with its buttons; whoever must
     decide is pinged in the message's text."""
@@ -90,8 +111,10 @@ def turn_message(result: Result, locale: str) -> TurnMessage:
         chooses = [a for a in acts if isinstance(a, A.Choose)]
         labels = [describe_action(shown, actor, a, locale) for a in chooses]
         view = choice_view(labels, [a.option for a in chooses], result.record.id, result.record.version, locale, manage=True)
-        who = mention(actor) if actor.isdigit() else shown.player(actor).name if shown.has_player(actor) else ""
-        content = t(locale, "talisman.prompt.ping", player=who, decision=decision_text(shown, locale))
+        content = t(locale, "talisman.prompt.ping", player=_who(shown, actor), decision=decision_text(shown, locale))
+        dealt = dealt_text(shown, result, locale)
+        if dealt:
+            content = f"{dealt}\n{content}"
     elif not active:
         content = t(locale, "talisman.prompt.over")
     return TurnMessage(content=clip(content, 2000), embeds=embeds[-10:], view=view, picture=picture_with_turn(result))

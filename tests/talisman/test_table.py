@@ -160,3 +160,40 @@ def test_choose_is_answered_only_by_its_decider():
         assert exc.key == "talisman.err.not_your_decision"
     else:
         raise AssertionError("another seat answered the decision")
+
+
+def test_a3_coop_start_tells_each_person_which_characters_they_play():
+    """A3: at a co-op start the characters are dealt at random among the seats; the start
+    message itself says who plays which (each person pinged), in English and Italian, not only
+    the narration's lines one by one. A solo start needs no such line."""
+    seats = [Seat(player="111", name="Alice"), Seat(player="222", name="Bob")]
+    started = SYSTEM.new_game(seats, {}, 4)
+    s = started.state
+    names = {"en": {h.uid: pack_name(h.card, "en") for h in s.heroes}, "it": {h.uid: pack_name(h.card, "it") for h in s.heroes}}
+    for locale, plays in (("en", " plays "), ("it", " gioca con ")):
+        content = turn_message(result_of(s, started.events), locale).content
+        first = content.splitlines()[0]
+        for seat in ("111", "222"):
+            mine = [names[locale][h.uid] for h in s.heroes if s.slots[h.slot] == seat]
+            assert f"<@{seat}>{plays}" in first, first
+            assert all(f"**{name}**" in first for name in mine), first
+    solo_start = SYSTEM.new_game([Seat(player="111", name="Alice")], {}, 4)
+    content = turn_message(result_of(solo_start.state, solo_start.events), "en").content
+    assert " plays " not in content.splitlines()[0]
+
+
+def pack_name(card: str, locale: str) -> str:
+    from engine.darkest_talisman.content import pack_by_id
+    return pack_by_id("core").name_of(card, locale)
+
+
+def test_b1_village_service_lines_start_with_a_capital():
+    """B1 (the village's services): /campaign village lists each service on its own line, and
+    each line starts as a sentence would ("The Healer: ...", "Il Guaritore: ..."), in both
+    languages."""
+    from systems.darkest_talisman.embeds import village_embed
+    for locale, title in (("en", "Services"), ("it", "Servizi")):
+        e = village_embed(SYSTEM.view(solo(), None), locale)
+        field = next(f for f in e.fields if f.name == title)
+        lines = [line for line in field.value.splitlines() if line.strip()]
+        assert lines and all(line.lstrip("•· ")[:1].isupper() for line in lines), lines
