@@ -267,7 +267,33 @@ def decision_text(view: CampaignView, locale: str) -> str:
         params["gives"] = offer_text(n, d.get("hero"), d.get("data", {}).get("gives") or {})
         if not d.get("data", {}).get("gold"):
             key = "talisman.decision.offer_free"
+    elif d["kind"] == "guardians":
+        key, params = _guardians_decision(n, view, d, params)
+    elif d["kind"] == "portal" and not any(o.startswith("attempt") for o in d.get("options", [])):
+        key = "talisman.decision.portal_no_talisman"
     return t(locale, key, **params)
+
+
+def _guardians_decision(n: Names, view: CampaignView, d: dict[str, Any],
+                        params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Guardian Combat ahead (C8): who guards the place and with what figures when that is known
+    (the Sentinel always; a trove's guardians once drawn), and what losing costs; once the
+    Sentinel has beaten the party, only turning back is left (C5b)."""
+    fight = view.data.get("fight") or {}
+    standing = [g for g in fight.get("guardians", []) if not g.get("dead")]
+    can_fight = any(o.startswith("fight") for o in d.get("options", []))
+    destination = str(d.get("data", {}).get("destination", ""))
+    if destination == "sentinel" and not can_fight:
+        return "talisman.decision.guardians_sentinel_beaten", params
+    if standing:
+        params["guardians"] = guardians_text(n, standing)
+        return "talisman.decision.guardians_standing", params
+    if destination == "sentinel":
+        foe = n.pack.foe("sentinel")
+        figure = [t(n.locale, f"talisman.fig.{a}", n=v) for a, v in (("strength", foe.strength), ("craft", foe.craft)) if v]
+        params["figure"] = ", ".join(figure)
+        return "talisman.decision.guardians_sentinel", params
+    return "talisman.decision.guardians", params
 
 
 def services_text(n: Names, source: str) -> str:

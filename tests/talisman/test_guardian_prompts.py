@@ -1,0 +1,109 @@
+"""What the Guardian Combat, Sentinel and Portal of Power prompts tell the player who must decide:
+who guards the place and with what figures when known, what losing costs, and what is left to do
+(English and Italian)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.darkest_talisman import actions as A
+from engine.darkest_talisman.game import SYSTEM
+from systems.darkest_talisman.describe import decision_text, option_label
+from tests.talisman.helpers import choose, jump_to_destination, kind, options, party_of, rig, settle, solo
+from tests.talisman.test_guardians import at_trove
+from tests.talisman.test_tower import at_portal, talismans
+from tests.talisman.test_tower import party as beyond
+
+
+def party(*chars: str):  # type: ignore[no-untyped-def]
+    return settle(party_of(solo(1), *(chars or ("warrior", "troll", "wizard"))))
+
+
+def at_sentinel(s):  # type: ignore[no-untyped-def]
+    s = choose(rig(s, dice=[2], deck=["good_fortune", "festival"]), "depart:sentinel")
+    return jump_to_destination(s)
+
+
+def text(s, locale: str) -> str:  # type: ignore[no-untyped-def]
+    return decision_text(SYSTEM.view(s, None), locale)
+
+
+@pytest.mark.parametrize("locale, says", [
+    ("en", ["Sentinel", "Strength 9", "loses a life", "must turn back"]),
+    ("it", ["Sentinella", "Forza 9", "perde una vita", "deve tornare indietro"])])
+def test_c5b_the_sentinel_prompt_names_its_strength_and_what_losing_means(locale, says):
+    """C5b, C8c, C8e-h: the Sentinel is fought in Guardian Combat (no evading); a character whose
+    Strength it beats loses a life and Strength; a beaten party turns back."""
+    s = at_sentinel(party())
+    assert kind(s) == "guardians" and "fight" in options(s)
+    said = text(s, locale)
+    for word in says:
+        assert word in said, said
+
+
+@pytest.mark.parametrize("locale, says, never", [
+    ("en", "The Sentinel has beaten the party: it must turn back.", "Fight,"),
+    ("it", "La Sentinella ha sconfitto il gruppo, che deve tornare indietro.", "Combattere")])
+def test_c5b_beaten_by_the_sentinel_the_prompt_offers_no_fight(locale, says, never):
+    """C5b: failure against the Sentinel forces the party to turn back, so the prompt does not
+    ask "fight, or turn back?" when only turning back is left."""
+    s = at_sentinel(party("minstrel", "monk", "wizard"))
+    for h in s.party():
+        h.strength, h.life = 1, 5  # no match for the Sentinel's 9, and nobody dies of it
+    s = SYSTEM.apply(s, "p1", A.Choose(option="fight")).state
+    while kind(s) == "guardian_spell":
+        s = choose(s, "pass")
+    assert kind(s) == "guardians" and "fight" not in options(s), options(s)
+    said = text(s, locale)
+    assert said == says and never not in said
+
+
+@pytest.mark.parametrize("locale, says", [("en", ["not known yet", "two dice", "loses a life"]),
+                                          ("it", ["non sono ancora noti", "due dadi", "perde una vita"])])
+def test_c8d_a_troves_guardians_unknown_until_the_attack(locale, says):
+    """C8d a-b: a trove's guardians are found by two dice of Adventure cards when the party
+    attacks; the prompt says so instead of naming guardians nobody has seen."""
+    s = at_trove(party())
+    assert kind(s) == "guardians"
+    said = text(s, locale)
+    for word in says:
+        assert word in said, said
+
+
+@pytest.mark.parametrize("locale, says", [
+    ("en", ["Talisman", "no higher than", "loses 1"]),
+    ("it", ["Talismano", "non supera", "perde 1"])])
+def test_c10f_the_portal_prompt_says_the_price_the_roll_and_the_failure(locale, says):
+    """C10f: one Talisman is discarded, the dice must not exceed the party's Strength or Craft,
+    and a failure costs every character a point of the attribute used; the buttons carry the
+    party's total against the dice."""
+    s = at_portal(talismans(beyond(), 1, 0, 0))
+    assert kind(s) == "portal"
+    said = text(s, locale)
+    for word in says:
+        assert word in said, said
+    labels = [option_label(SYSTEM.view(s, None), o, locale) for o in options(s)]
+    assert any("4" in label and ("dice" in label or "dadi" in label) for label in labels), labels
+    assert not any(" al 0%" in label for label in labels), labels
+
+
+@pytest.mark.parametrize("locale, says", [("en", "nobody in the party carries one"), ("it", "nessuno nel gruppo ne ha uno")])
+def test_c10f_without_a_talisman_the_portal_prompt_says_why_only_turning_back_is_left(locale, says):
+    """C10f: opening the Portal takes a Talisman; a party without one is told so."""
+    s = at_portal(beyond())
+    assert options(s) == ["turn_back"]
+    assert says in text(s, locale)
+
+
+@pytest.mark.parametrize("locale, says", [("en", "Still guarding the Graveyard: Dragon (Strength 7)."),
+                                          ("it", "Ancora a guardia del Cimitero: Drago (Forza 7).")])
+def test_c8e_k_guardians_still_standing_are_named_with_their_figures(locale, says):
+    """C8e-k: guardians not all beaten may be fought again at once or the party turns back; the
+    prompt names who still stands and with what Strength or Craft."""
+    from tests.talisman.test_guardians import stack_trove
+    s = stack_trove(at_trove(party("minstrel", "monk", "wizard")), "amulet")
+    s = rig(s, dice=[1, 2], deck=["dragon", "giant", "festival"])
+    s = choose(s, "fight")
+    while kind(s) == "guardian_spell":
+        s = choose(s, "pass")
+    assert kind(s) == "guardians" and "fight" in options(s)
+    assert says in text(s, locale)
