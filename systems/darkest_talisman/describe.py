@@ -271,7 +271,31 @@ def decision_text(view: CampaignView, locale: str) -> str:
         key, params = _guardians_decision(n, view, d, params)
     elif d["kind"] == "portal" and not any(o.startswith("attempt") for o in d.get("options", [])):
         key = "talisman.decision.portal_no_talisman"
+    elif d["kind"] == "tower":
+        return _tower_decision(n, d, params)
     return t(locale, key, **params)
+
+
+def _tower_decision(n: Names, d: dict[str, Any], params: dict[str, Any]) -> str:
+    """A Tower road space (C10d), and what trying it takes when that is the choice: the Crypt's
+    and the Mines' Talisman, dice and the party's total (C10h, i), Dice with Death (C10j)."""
+    loc = n.locale
+    space = str(d.get("data", {}).get("space", ""))
+    where = n.location(space) if space else "—"
+    rule = n.pack.location(space).tower_rule if n.pack.has_location(space) else None
+    opts = d.get("options", [])
+    if "attempt" in opts and rule in ("crypt", "mines"):
+        attribute = "strength" if rule == "crypt" else "craft"
+        dice = n.pack.rules.crypt_dice.value
+        if rule == "mines":
+            dice -= sum(1 for h in n.party() if H.has_ability(n.pack, n.hero_model(h["uid"]), "dwarf_dice"))
+        hint = t(loc, "talisman.decision.tower_check", dice=max(1, dice), attribute=n.attr(attribute),
+                 total=odds.party_total(n, attribute))
+    elif "dice" in opts and rule == "death":
+        hint = t(loc, "talisman.decision.tower_death")
+    else:
+        return t(loc, "talisman.decision.tower", space=where)
+    return " ".join((t(loc, "talisman.decision.tower_here", space=where), hint, t(loc, "talisman.decision.tower_ask")))
 
 
 def _guardians_decision(n: Names, view: CampaignView, d: dict[str, Any],

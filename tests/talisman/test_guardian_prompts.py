@@ -107,3 +107,44 @@ def test_c8e_k_guardians_still_standing_are_named_with_their_figures(locale, say
         s = choose(s, "pass")
     assert kind(s) == "guardians" and "fight" in options(s)
     assert says in text(s, locale)
+
+
+@pytest.mark.parametrize("locale, says", [
+    ("en", ["stands on the Crypt", "Talisman", "4 dice", "Strength (", "give up Strength"]),
+    ("it", ["è alla Cripta", "Talismano", "4 dadi", "totale di Forza del gruppo (", "cedere punti di Forza"])])
+def test_c10h_the_crypt_prompt_says_what_a_try_takes_and_must_beat(locale, says):
+    """C10h: at the Crypt a Talisman is discarded, 4d6 are rolled less the party's Strength, and
+    Strength may be sacrificed for the rest; the prompt names the space with its article and the
+    party's total the dice must be brought down by."""
+    from tests.talisman.test_tower import tower_at
+    s = tower_at(talismans(beyond(), 1, 0, 0), "crypt")
+    assert kind(s) == "tower" and "attempt" in options(s)
+    said = text(s, locale)
+    for word in says:
+        assert word in said, said
+    label = option_label(SYSTEM.view(s, None), "advance", locale) if "advance" in options(s) else ""
+    assert "Go on to Mines" not in label
+
+
+@pytest.mark.parametrize("locale, says", [("en", "Go on to the Mines"), ("it", "Vai avanti verso le Miniere")])
+def test_c10d_going_on_names_the_next_space_with_its_article(locale, says):
+    """C10d: once a Tower space is passed the party may move ahead; the button names the next
+    space as a sentence would."""
+    from tests.talisman.test_tower import tower_at
+    s = tower_at(talismans(beyond(), 1, 0, 0), "crypt")
+    s.tower.cleared = True
+    s = settle(s)
+    assert "advance" in options(s)
+    assert option_label(SYSTEM.view(s, None), "advance", locale).startswith(says)
+
+
+@pytest.mark.parametrize("locale, says", [("en", ["Dice with Death", "costs every character a life"]),
+                                          ("it", ["Dadi con la Morte", "ogni personaggio perde una vita"])])
+def test_c10j_dice_with_death_prompt_says_what_losing_costs(locale, says):
+    """C10j: two dice each for the party and Death; a lower score costs each character a life."""
+    from tests.talisman.test_tower import tower_at
+    s = tower_at(beyond(), "death")
+    assert kind(s) == "tower" and "dice" in options(s)
+    said = text(s, locale)
+    for word in says:
+        assert word in said, said
