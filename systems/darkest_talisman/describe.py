@@ -104,7 +104,8 @@ def params_of(n: Names, data: dict[str, Any]) -> dict[str, Any]:
         elif key == "order":  # the Marching Order reads front to back
             out[key] = " → ".join(f"**{n.hero(u)}**" for u in value) if value else t(loc, "talisman.word.nobody")
         elif key == "crowned":
-            out[key] = listed(loc, [f"**{n.hero(u)}**" for u in value]) if value else t(loc, "talisman.word.nobody")
+            out[key] = listed(loc, [n.hero_bold(u) for u in value]) if len(value) > 1 else \
+                n.hero_bold(value[0]) if value else t(loc, "talisman.word.nobody")
         elif key == "seats" and isinstance(value, list):
             out[key] = listed(loc, [n.seat(p) for p in value])
         elif key == "target":
@@ -429,12 +430,12 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         params["thing"] = pile_name(n, data, int(arg)) if arg.isdigit() and int(arg) < len(things) else "—"
     elif kind == "loot" and key.endswith(".give"):
         params["thing"] = n.thing(arg)
-        params["hero"] = f"**{n.hero(rest[1] if len(rest) > 1 else '')}**"
+        params["hero"] = n.hero_bold(rest[1] if len(rest) > 1 else "")
     elif kind in ("sacrifice", "death_fate", "vampire_followers"):
         params["n"] = int(arg) if arg.isdigit() else 0
         params["attribute"] = n.attr(str(data.get("attribute", "strength")))
     elif kind == "final_target":
-        params["hero"] = f"**{n.hero(arg)}**"
+        params["hero"] = n.hero_bold(arg)
     elif kind in ("ransom", "offer"):
         params["gold"] = data.get("gold", 0)
         if kind == "offer" and option == "accept" and not params["gold"]:

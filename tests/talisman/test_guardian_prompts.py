@@ -148,3 +148,45 @@ def test_c10j_dice_with_death_prompt_says_what_losing_costs(locale, says):
     said = text(s, locale)
     for word in says:
         assert word in said, said
+
+
+@pytest.mark.parametrize("locale, says", [("en", ["Talisman", "1-2 costs 1 life", "5-6 three", "Follower"]),
+                                          ("it", ["Talismano", "con 1-2 si perde 1 vita", "con 5-6 tre", "Seguace"])])
+def test_c10l_the_vampire_prompt_says_what_the_roll_costs(locale, says):
+    """C10l: a d6 each (1-2 one life, 3-4 two, 5-6 three), a Talisman spares the roll, a Follower
+    given up spares a life: the prompt says what rolling risks."""
+    from tests.talisman.test_tower import tower_at
+    s = tower_at(talismans(beyond(), 1, 0, 0), "vampire_tower")
+    assert kind(s) == "vampire"
+    said = text(s, locale)
+    for word in says:
+        assert word in said, said
+
+
+@pytest.mark.parametrize("locale, says", [("it", " al **Troll**")])
+def test_c8e_l_loot_buttons_name_the_taker_as_a_sentence_would(locale, says):
+    """C8e-l: the party chooses who takes what from the trove; in Italian "a" merges with the
+    character's article ("Spada Runica al Troll")."""
+    from tests.talisman.test_guardians import stack_trove
+    s = stack_trove(at_trove(party("troll", "warrior", "wizard"), gold_die=5), "runesword")
+    s = rig(s, dice=[1, 2], deck=["boar", "festival", "good_fortune"])
+    s = choose(s, "fight")
+    while kind(s) == "guardian_spell":
+        s = choose(s, "pass")
+    assert kind(s) == "loot"
+    labels = [option_label(SYSTEM.view(s, None), o, locale) for o in options(s) if o.startswith("give:")]
+    assert any(says in label for label in labels), labels
+    assert not any(" a **" in label for label in labels), labels
+
+
+@pytest.mark.parametrize("locale, says", [("it", "La Corona è presa dal **Troll** dopo")])
+def test_c10_the_crown_taken_names_the_winner_as_a_sentence_would(locale, says):
+    """C10a: the character who reaches the Tower's last space takes the Crown; Italian merges
+    "da" with the character's article."""
+    from engine.core.events import Event
+    from systems.darkest_talisman.describe import describe_event
+    s = beyond()
+    troll = next(h.uid for h in s.heroes if h.card == "troll")
+    event = Event(kind="talisman.ev.campaign_over", data={"result": "won", "why": "crown", "crowned": [troll],
+                                                          "days": 40, "returns": 5})
+    assert says in (describe_event(SYSTEM.view(s, None), event, locale) or "")
