@@ -190,3 +190,13 @@ def test_c10_the_crown_taken_names_the_winner_as_a_sentence_would(locale, says):
     event = Event(kind="talisman.ev.campaign_over", data={"result": "won", "why": "crown", "crowned": [troll],
                                                           "days": 40, "returns": 5})
     assert says in (describe_event(SYSTEM.view(s, None), event, locale) or "")
+
+
+def test_c4a_turning_back_at_the_sentinel_reads_as_italian():
+    """C4a / C5b: the party may turn back at the Sentinel; Italian merges "da" with the day's
+    article ("dal giorno 6"), never "da giorno 6"."""
+    from systems.darkest_talisman.describe import describe_event
+    s = at_sentinel(party())
+    out = SYSTEM.apply(s, "p1", A.Choose(option="turn_back"))
+    lines = [describe_event(SYSTEM.view(out.state, None), e, "it") or "" for e in out.events]
+    assert any("torna indietro dal giorno 6" in line for line in lines), lines
