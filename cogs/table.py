@@ -69,21 +69,20 @@ async def send_private(interaction: discord.Interaction, result: Result, actor: 
 def games_help(locale: str) -> str:
     """Each /game new choice (as typed) with the optional rules it offers, for /help."""
     lines = []
-    earlier: list[tuple[str, list[str]]] = []  # (title, variant keys) of the lines written so far
+    previous: list[str] = []  # the optional rules of the line above
     for value, key in new_game_choices():
         offered = [v.title_key for v in variants_for(value)]
         # a line that offers all of the previous line's rules says so instead of repeating them
         # (the Water Realm's list does not fit in the field beside the Standard one otherwise)
-        base = earlier[-1] if earlier else None
-        if base is not None and base[1] and set(base[1]) < set(offered):
-            more = [k for k in offered if k not in base[1]]
+        if previous and set(previous) < set(offered):
+            more = [k for k in offered if k not in previous]
             extra = t(locale, "help.game_variants_more", names=", ".join(t(locale, k) for k in more))
         elif offered:
             extra = t(locale, "help.game_variants", names=", ".join(t(locale, k) for k in offered))
         else:
             extra = ""
         lines.append(t(locale, "help.game_line", title=t(locale, key), value=value, variants=extra))
-        earlier.append((t(locale, key), offered))
+        previous = offered
     return "\n".join(lines)
 
 

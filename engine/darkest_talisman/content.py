@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.content_files import validate_file
 from engine.core.shelf import Shelf
 
 Source = Literal["rulebook", "research", "project"]
@@ -564,14 +565,7 @@ RULINGS_FILE = "rulings.yaml"
 
 
 def _validate(fname: str, model: type[BaseModel], data: object) -> BaseModel:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            loc = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in err["loc"]).replace(".[", "[")
-            lines.append(f"{fname}: {loc or '(top)'}: {err['msg']}")
-        raise ContentError("\n".join(lines)) from None
+    return validate_file(fname, model, data, ContentError)
 
 
 def validate_rulings(data: object) -> list[str]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core import content_files
 from engine.core.named import Named
 from engine.core.shelf import Shelf
 
@@ -415,17 +416,9 @@ class _CardFile(_Strict):
 
 def validate_file(fname: str, model: type[BaseModel], data: object,
                   error: type[ValueError] = ContentError) -> BaseModel:
-    """`data` (a YAML file's content) as `model`, or `error` listing each problem as
-    "file: field.path: message", so whoever edits a pack sees where, not a traceback."""
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            loc = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in err["loc"]).replace(".[", "[")
-            lines.append(f"{fname}: {loc or '(top)'}: {err['msg']}")
-        raise error("\n".join(lines)) from None
-
+    """`data` (a YAML file's content) as `model`, or `error` (this pack's ContentError unless
+    told) naming each problem by file and field (engine.core.content_files)."""
+    return content_files.validate_file(fname, model, data, error)
 
 
 class _Characters(_Strict):

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from engine.core.content_files import validation_problems
 from engine.tables.models import Book, DieSpec, Row, RollTable
 
 
@@ -146,20 +147,12 @@ def check_book(book: Book) -> list[str]:
     return problems
 
 
-def _pydantic_problems(fname: str, exc: ValidationError) -> list[str]:
-    lines = []
-    for err in exc.errors():
-        loc = ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in err["loc"]).replace(".[", "[")
-        lines.append(f"{fname}: {loc or '(top)'}: {err['msg']}")
-    return lines
-
-
 def parse_book(data: Any, fname: str = "<memory>") -> Book:
     """Validate a book from what its file says; raise TableError naming `fname`, table and row."""
     try:
         book = Book.model_validate(data)
     except ValidationError as exc:
-        raise TableError(_pydantic_problems(fname, exc)) from None
+        raise TableError(validation_problems(fname, exc)) from None
     problems = check_book(book)
     if problems:
         raise TableError([f"{fname}: {p}" for p in problems])

@@ -89,6 +89,7 @@ class ProphecyCog(commands.Cog):
         moving says so. `none_key`: what to say when there is nothing of that kind at all (rather
         than "not that one")."""
         text = (text or "")[:INPUT_LIMIT]
+        typed = {key: text[:50] for key in ("name", "card", "space", "item")}  # whatever the refusal names
         gm = _gm(interaction)
         m = CODE.fullmatch(text.strip())
         if m:
@@ -110,7 +111,7 @@ class ProphecyCog(commands.Cog):
                 turn = getattr(found.state, "turn", None)
                 if after_moving and turn is not None and turn.phase == "move":
                     raise RuleError("error.move_first")
-                raise RuleError(none_key or not_found_key, name=text[:50], card=text[:50], space=text[:50], item=text[:50])
+                raise RuleError(none_key or not_found_key, **typed)
             locale = locale_of(interaction)
             needle = text.casefold().strip()
             scored = []
@@ -125,7 +126,7 @@ class ProphecyCog(commands.Cog):
                 # nothing by that name: say what there is to choose from, so the next try works
                 shown = found.view(actor)
                 options = "; ".join(dict.fromkeys(describe_action(shown, actor, a, locale, with_odds=False) for a in acts))
-                words = t(locale, not_found_key, name=text[:50], card=text[:50], space=text[:50], item=text[:50])
+                words = t(locale, not_found_key, **typed)
                 return await reply_private(interaction, words + " " + t(locale, "error.choose_one_of", options=clip(options, 1500)))
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)

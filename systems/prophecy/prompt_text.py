@@ -26,7 +26,7 @@ from engine.prophecy.rules import legal_actions
 from engine.prophecy.content_standard import Guardian
 from engine.prophecy.context import Ctx
 from engine.prophecy.standard import battle as sbattle
-from engine.prophecy.standard import guilds, powers
+from engine.prophecy.standard import guilds, powers, space_actions
 from engine.prophecy.standard import moves as std_moves
 from engine.prophecy.standard import rules as std_rules
 from engine.prophecy.standard.state import HIDDEN, StdBattle
@@ -982,8 +982,6 @@ def _market_field(state: ProphecyState, actor: str, actions: list[Any], n: Names
     """The Items on display where she may buy (facts §1, City and Village): each with what it
     does and its price for her (Haggling included), those she cannot afford marked, so a Buy
     button is never the only word about an Item."""
-    from engine.prophecy.standard import space_actions
-
     if not any(isinstance(a, (A.Buy, A.Sell)) for a in actions):
         return None
     ctx = std_ctx(state)
