@@ -19,6 +19,7 @@ import asyncio
 import gc
 import logging
 import re
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -170,6 +171,17 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     return ap.parse_args(argv)
 
 
+def _this_python() -> str:
+    """The interpreter to name in advice: the one running now (the README's `.venv/bin/python`),
+    as a path relative to the current folder when it lies below it, since a bare `python` may be
+    one without the bot's packages."""
+    exe = Path(sys.executable)
+    try:
+        return str(exe.relative_to(Path.cwd()))
+    except ValueError:
+        return "python3" if exe.name.startswith("python3") and shutil.which("python3") == str(exe) else str(exe)
+
+
 def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time.time) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     settings = Settings()
@@ -189,7 +201,7 @@ def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time
 
         return asyncio.run(run_console(settings, create_bot, script=args.script))
     if not settings.discord_token:
-        print(t(settings.default_locale, "bot.no_token"), file=sys.stderr)
+        print(t(settings.default_locale, "bot.no_token", python=_this_python()), file=sys.stderr)
         return 2
     try:
         create_bot(settings, clock=clock).run(settings.discord_token, log_handler=None)
