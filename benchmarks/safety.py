@@ -1,7 +1,9 @@
 """Safety figures, measured through the loopback Discord with the real bot:
 
 1. N simultaneous presses of one button x trials -> how many applied (target: exactly 1 per version);
-2. `kill -9` of a bot process x K at random points -> acknowledged actions lost / duplicated (target 0/0);
+2. `kill -9` of a bot process x K at random points, in turn in a game of every system -> acknowledged actions
+   lost / duplicated (target 0/0), prompts lost after the restart (target 0: the current decision is back in
+   the channel with live buttons without anyone asking);
 3. a fuzz of interactions real Discord could deliver -> left unanswered, state changes on refused
    input, double answers (target 0/0/0);
 4. reminders and expiries across `kill -9` restarts with an injected clock -> times each was posted
@@ -52,7 +54,7 @@ def settings_for(path: Path) -> Settings:
 
 async def world(fake: FakeDiscord) -> dict[str, int]:
     guild = fake.add_guild("Table")
-    out = {"ch": fake.add_channel(guild, "t1"), "ch2": fake.add_channel(guild, "t2")}
+    out = {"guild": guild, "ch": fake.add_channel(guild, "t1"), "ch2": fake.add_channel(guild, "t2")}
     for name in ("alice", "bob", "carol"):
         out[name] = fake.add_user(name)
     return out
@@ -144,72 +146,118 @@ async def read_game(db: Path, channel: int) -> tuple[Any, list[Any]]:
         return found, await store.actions(found.record.id)
 
 
+#: the game systems a kill falls on, one channel each, in turn
+KILL_SYSTEMS = ("prophecy", "prophecy:standard", "prophecy:water_realm", "campaign")
+
+
+async def open_kind(fake: FakeDiscord, w: dict[str, int], ch: int, kind: str) -> None:
+    """A new game of `kind` in `ch`, as people would open it (no bot object: it runs elsewhere)."""
+    if kind == "campaign":
+        await fake.slash(None, w["alice"], ch, "campaign new", mode="solo")  # a solo campaign starts at once
+        return
+    await fake.slash(None, w["alice"], ch, "game new", system=kind)
+    await fake.slash(None, w["bob"], ch, "game join")
+    await fake.slash(None, w["alice"], ch, "game start")
+
+
+def live_prompt(fake: FakeDiscord, ch: int, game: int, version: int) -> Any:
+    """The newest message in `ch` whose buttons answer exactly this game version, if any."""
+    marks = (f"gm:{game}:{version}:", f"gms:{game}:{version}:")
+    for m in reversed(fake.messages_in(ch)):
+        ids = [b["custom_id"] for b in m.buttons] + [x["custom_id"] for x in m.selects]
+        if any(i.startswith(marks) for i in ids):
+            return m
+    return None
+
+
+async def press_first(fake: FakeDiscord, who: int, message: Any) -> Any:
+    button = next((b["custom_id"] for b in message.buttons if b["custom_id"].startswith("gm:")), None)
+    if button is not None:
+        return await fake.click(None, who, message, button)
+    select = next(x for x in message.selects if x["custom_id"].startswith("gms:"))
+    return await fake.select(None, who, message, select["custom_id"], [select["options"][0]["value"]])
+
+
+async def current_on_disk(db: Path, channel: int) -> Any:
+    async with SqliteStore(db) as store:
+        return await GameMaster(store).current(channel)
+
+
 async def kills(count: int, rng: random.Random) -> None:
+    """`kill -9` at a random moment of a press, in turn in a game of every system: presses applied
+    once (acknowledged ones kept, none doubled), and after the restart, whether the channel shows
+    the current decision with live buttons without anyone asking (a lost prompt otherwise)."""
     async with FakeDiscord() as fake:
         with fake.redirect():
             w = await world(fake)
+            channels = {kind: fake.add_channel(w["guild"], f"kill-{i}") for i, kind in enumerate(KILL_SYSTEMS)}
             with tempfile.TemporaryDirectory() as tmp:
                 db = Path(tmp) / "gm.sqlite3"
                 proc = spawn(fake, db)
                 await wait_connected(fake, 0)
-                prompt = await new_game(fake, None, w)
-                acked: list[tuple[int, str]] = []  # (version pressed on, actor)
-                sent: list[tuple[int, str]] = []
+                acked: list[tuple[int, int, str]] = []  # (game, version pressed on, actor)
+                sent: list[tuple[int, int, str]] = []
                 restarts: list[float] = []
+                lost_prompts = 0
+                checked = 0
+                by_kind: Counter[str] = Counter()
                 humans = {str(w["alice"]), str(w["bob"])}
-                for _ in range(count):
-                    found, _rows = await read_game(db, w["ch"])
-                    if found.record.status != "active" or prompt is None or not prompt.buttons:
-                        # finished, or the kill fell after the commit but before the next prompt was
-                        # posted (the players would ask /game status): a fresh table
-                        if found.record.status in ("lobby", "active"):
-                            await end_game(fake, None, w)
-                        prompt = await new_game(fake, None, w)
-                        found, _rows = await read_game(db, w["ch"])
-                        if prompt is None or not prompt.buttons:
-                            continue
-                    actor = found.system.pending(found.state).player
-                    version = found.record.version
-                    custom = prompt.buttons[0]["custom_id"] if prompt.buttons else None
-                    if custom is None or f":{version}:" not in custom:
-                        prompt = None
+                for i in range(count):
+                    kind = KILL_SYSTEMS[i % len(KILL_SYSTEMS)]
+                    ch = channels[kind]
+                    found = await current_on_disk(db, ch)
+                    if found is None or found.record.status != "active":
+                        await open_kind(fake, w, ch, kind)
+                        found = await current_on_disk(db, ch)
+                    pend = found.system.pending(found.state)
+                    prompt = live_prompt(fake, ch, found.record.id, found.record.version)
+                    if pend is None or prompt is None:
                         continue
-                    click = asyncio.create_task(fake.click(None, int(actor), prompt, custom))
-                    sent.append((version, actor))
+                    game, version, actor = found.record.id, found.record.version, pend.player
+                    click = asyncio.create_task(press_first(fake, int(actor), prompt))
+                    sent.append((game, version, actor))
                     await asyncio.sleep(rng.uniform(0.0, 0.15))
                     before = syncs(fake)
                     proc.send_signal(signal.SIGKILL)
                     proc.wait(timeout=10)
                     try:
                         result = await asyncio.wait_for(click, 6)
-                    except (TimeoutError, asyncio.TimeoutError):
+                    except (TimeoutError, asyncio.TimeoutError, StopIteration, RuntimeError):
                         result = None
                     if result is not None and result.acked and not result.ephemeral:
-                        acked.append((version, actor))
+                        acked.append((game, version, actor))
                     proc = spawn(fake, db)
                     restarts.append(await wait_connected(fake, before))
-                    found, rows = await read_game(db, w["ch"])
-                    # the newest prompt in the channel (a followup may not have been posted before the kill)
-                    prompt = next((m for m in reversed(fake.messages_in(w["ch"])) if m.buttons and
-                                   f":{found.record.version}:" in m.buttons[0]["custom_id"]), None)
+                    # the players come back: is the current decision in the channel, buttons live?
+                    found = await current_on_disk(db, ch)
+                    if found is not None and found.record.status == "active" and found.system.pending(found.state):
+                        checked += 1
+                        by_kind[kind] += 1
+                        game_now, version_now = found.record.id, found.record.version
+                        if not await fake.wait_until(lambda: live_prompt(fake, ch, game_now, version_now) is not None,
+                                                     timeout=15):
+                            lost_prompts += 1
                 proc.send_signal(signal.SIGKILL)
                 proc.wait(timeout=10)
-                lost = duplicated = 0
+                lost = 0
+                applied: Counter[tuple[int, int, str]] = Counter()
                 async with SqliteStore(db) as store:
-                    games = await store.list_games(w["ch"])
-                    rows = [r for g in games for r in await store.actions(g.id)]
-                    by_game_version = {}
-                    for g in games:
-                        for r in await store.actions(g.id):
-                            by_game_version.setdefault((g.id, r.version_after - 1, r.actor), 0)
-                            by_game_version[(g.id, r.version_after - 1, r.actor)] += 1
-                applied_by_humans = [r for r in rows if r.actor in humans and r.action.get("type") not in ("join", "start", "leave")]
-                for version, actor in acked:
-                    if not any(k[1] == version and k[2] == actor for k in by_game_version):
+                    for ch in channels.values():
+                        for g in await store.list_games(ch):
+                            for r in await store.actions(g.id):
+                                if r.actor in humans and r.action.get("type") not in ("join", "start", "leave", "new"):
+                                    applied[(g.id, r.version_after - 1, r.actor)] += 1
+                for key in acked:
+                    if not applied.get(key):
                         lost += 1
-                duplicated = max(0, len(applied_by_humans) - len(sent))
-                print(f"kill -9 x {count}: clicks sent {len(sent)}, acknowledged {len(acked)}, "
-                      f"human actions stored {len(applied_by_humans)} -> acknowledged lost {lost}, duplicated {duplicated}; "
+                pressed = Counter(sent)
+                duplicated = sum(max(0, n - pressed.get(key, 0)) for key, n in applied.items() if key in pressed)
+                once = sum(1 for key in sent if applied.get(key) == 1)
+                print(f"kill -9 x {count} over {', '.join(KILL_SYSTEMS)}: clicks sent {len(sent)}, acknowledged "
+                      f"{len(acked)} -> acknowledged lost {lost}, duplicated {duplicated}; "
+                      f"presses applied exactly once {once} (of {len(sent)}; the rest were killed before their commit)")
+                print(f"prompts lost after a kill: {lost_prompts} of {checked} restarts checked "
+                      f"({', '.join(f'{k} {n}' for k, n in by_kind.items())}); "
                       f"restart to connected: median {sorted(restarts)[len(restarts) // 2] if restarts else 0:.1f} s, "
                       f"max {max(restarts, default=0):.1f} s")
 

@@ -12,7 +12,8 @@ from discord.ext import commands
 from cogs.common import board_file
 from ui.replies import locale_of, reply_private
 from ui.errors import refuse
-from cogs.table import TableCommands, digest_text, lobby_embed, plugin_of, send_turn, show_view, status_message, table_ui
+from cogs.table import (TableCommands, digest_text, lobby_embed, plugin_of, send_decision, send_turn, show_view,
+                        status_message, table_ui)
 from ui.views import end_view
 from engine.core.errors import RuleError
 from gm.i18n import t
@@ -279,6 +280,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         text = digest_text(found, digest, locale, viewer=str(interaction.user.id))
         if text:
             await interaction.followup.send(text, ephemeral=True)
+        await send_decision(interaction, found, locale)
 
     @app_commands.command(name="end", description="End the game (host or Manage Channel)")
     async def end(self, interaction: discord.Interaction) -> None:

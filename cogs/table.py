@@ -28,6 +28,7 @@ from engine.core.events import Event
 from gm import clock as turn_clock
 from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result, Tick
+from gm.session.delivery import prompt_link
 from gm.store import StoreError
 from gm.table import DAY, HOUR, VOTE_FALLBACK
 
@@ -139,31 +140,117 @@ def digest_text(result: Result, events: list[Event], locale: str, viewer: str | 
     return clip("\n".join(out), DIGEST_CHARS)
 
 
+#: Discord's answers when an interaction's token can no longer be used (expired, never acknowledged)
+LATE_TOKEN_CODES = {10062, 10015, 50027, 40060}
+
+
+def token_too_late(exc: discord.HTTPException) -> bool:
+    """Whether Discord refused a reply because the interaction can no longer be answered
+    (the 3-second window was missed, or the 15-minute token ran out)."""
+    return isinstance(exc, discord.NotFound) or exc.status == 401 or getattr(exc, "code", 0) in LATE_TOKEN_CODES
+
+
+async def channel_of(client: discord.Client, channel_id: int) -> discord.abc.Messageable | None:
+    channel = client.get_channel(channel_id)
+    if channel is None:
+        try:
+            channel = await client.fetch_channel(channel_id)
+        except discord.HTTPException:
+            return None
+    return channel  # type: ignore[return-value]
+
+
+async def post_turn_message(interaction: discord.Interaction, kwargs: dict[str, Any], *, followup: bool) -> Any:
+    """Post a turn message as the interaction's reply, or, when Discord no longer takes replies
+    to it, as a plain message in the channel: a committed step's prompt must reach the players
+    (the turn clock re-posts it later if even that fails). Returns (message id, edit) or None."""
+    try:
+        if followup or interaction.response.is_done():
+            sent: Any = await interaction.followup.send(wait=True, **kwargs)
+            return sent.id, sent.edit
+        callback = await interaction.response.send_message(**kwargs)
+        return getattr(callback, "message_id", None), interaction.edit_original_response
+    except discord.HTTPException as exc:
+        if not token_too_late(exc):
+            raise
+        log.warning("interaction %s could not be answered (%s): posting the turn message in the channel",
+                    interaction.id, exc)
+    channel = await channel_of(interaction.client, interaction.channel_id or 0)
+    if channel is None:
+        return None
+    for f in kwargs.get("files") or ([kwargs["file"]] if kwargs.get("file") else []):
+        f.reset()
+    sent = await channel.send(**kwargs)
+    return sent.id, sent.edit
+
+
+async def edit_pressed(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Turn the pressed prompt into its echo ("X chose ..."). When Discord no longer takes an
+    answer to this press (it came too late), the step stands all the same and its turn message
+    goes to the channel (`post_turn_message`)."""
+    try:
+        await interaction.response.edit_message(**kwargs)
+    except discord.HTTPException as exc:
+        if not token_too_late(exc):
+            raise
+        log.warning("press %s answered too late (%s); the turn message follows in the channel", interaction.id, exc)
+
+
 async def send_turn(interaction: discord.Interaction, result: Result, locale: str, *, followup: bool = False,
                     digest: bool = True, notify: bool = True) -> None:
     """Answer an interaction with the turn message (or follow it up with one), then the private
     "since your last turn" digest for the person who acted and a DM to whoever must act next.
 
+    The turn message is what the committed step owes the channel (gm.session.delivery): once
+    it is posted, the game master is told, and only then is the debt cleared.
     The board picture never holds these up: one not drawn in time (cogs.common.build_turn)
     is edited into the turn message last, once it is ready.
     """
     reply = await build_turn(result, locale)
-    if followup:
-        sent: Any = await interaction.followup.send(wait=True, **reply.kwargs)
-        edit = sent.edit
-    else:
-        await interaction.response.send_message(**reply.kwargs)
-        edit = interaction.edit_original_response
-    if digest:
-        text = digest_text(result, result.digest, locale, viewer=str(interaction.user.id))
-        if text:
-            await interaction.followup.send(text, ephemeral=True)
-    if notify:
-        cog = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
-        if cog is not None:
-            await cog.notify_next(result, locale)
-    if reply.late is not None:
-        await attach_late(reply.late, reply.kwargs["embeds"], edit, result)
+    posted = await post_turn_message(interaction, reply.kwargs, followup=followup)
+    if posted is not None:
+        await _gm(interaction.client).prompt_delivered(result.record.channel_id, result.record.id,
+                                                        result.record.version, posted[0])
+    try:
+        if digest:
+            text = digest_text(result, result.digest, locale, viewer=str(interaction.user.id))
+            if text:
+                await interaction.followup.send(text, ephemeral=True)
+        if notify:
+            cog = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+            if cog is not None:
+                await cog.notify_next(result, locale)
+    except discord.HTTPException as exc:  # the private extras: the prompt itself is out already
+        if not token_too_late(exc):
+            raise
+    if reply.late is not None and posted is not None:
+        await attach_late(reply.late, reply.kwargs["embeds"], posted[1], result)
+
+
+async def send_decision(interaction: discord.Interaction, found: Result, locale: str) -> None:
+    """End a private look at the game (/game status, /campaign status) with the decision the
+    game waits for: whoever must decide gets the prompt again with live buttons (a lost or
+    buried prompt never strands a table); anyone else learns who is deciding, with a link to
+    the prompt in the channel when it is known. Sent as a private follow-up."""
+    if isinstance(found.state, Lobby) or found.record.status != "active":
+        return
+    pend = found.system.pending(found.state)
+    if pend is None or not found.state.has_player(pend.player):
+        return
+    if pend.player == str(interaction.user.id):
+        message = table_ui(found).turn_message(replace(found, steps=[]), locale)
+        kwargs: dict[str, Any] = {"embeds": message.embeds[-1:]}
+        if message.view is not None:
+            kwargs["view"] = message.view
+        head = t(locale, "table.status_your_call")
+        kwargs["content"] = clip(head + ("\n" + message.content if message.content else ""), 2000)
+        await interaction.followup.send(ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+        return
+    name = found.state.player(pend.player).name
+    link = prompt_link(found.record)
+    text = t(locale, "table.status_waiting_link", player=name, link=link) if link \
+        else t(locale, "table.status_waiting", player=name)
+    await interaction.followup.send(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
 def span(seconds: float, locale: str) -> str:
@@ -376,12 +463,16 @@ class TableCog(commands.Cog):
         #: who asked for DMs (/notify), as read from or written to the store by this process
         #: (the only writer): a turn's "it is your turn" DM needs no store trip after the first
         self._wants_dm: dict[int, bool] = {}
+        self.started_at = 0.0
         settings = getattr(bot, "settings", None)
         if settings is not None:
             self.ticker.change_interval(seconds=settings.clock_interval)
 
     async def cog_load(self) -> None:
         if hasattr(self.bot, "gm"):
+            #: a turn message owed since before this moment cannot be in the hands of a press of
+            #: this process: the first clock pass posts it at once (gm.session.delivery)
+            self.started_at = _gm(self.bot).clock()
             self.ticker.start()
 
     async def cog_unload(self) -> None:
@@ -390,6 +481,10 @@ class TableCog(commands.Cog):
     async def post_turn(self, interaction: discord.Interaction, result: Result, locale: str) -> None:
         """The turn message for a system's own command (see ui.replies.send_turn)."""
         await send_turn(interaction, result, locale)
+
+    async def post_decision(self, interaction: discord.Interaction, found: Result, locale: str) -> None:
+        """The pending decision after a system's own status command (see ui.replies.send_decision)."""
+        await send_decision(interaction, found, locale)
 
     # -- the clock loop -------------------------------------------------------------------------
     @tasks.loop(seconds=30)
@@ -407,6 +502,7 @@ class TableCog(commands.Cog):
         store = gm.store
         try:
             await deliver_pending(self.bot, store)  # committed before a crash, not yet posted
+            await self.deliver_owed()  # steps committed whose turn message never reached the channel
             due = await gm.due_games()
         except StoreError as exc:  # database gone, disk full, lease lost: nothing may change
             log.warning("turn clock skipped a pass: %s", exc)
@@ -423,6 +519,9 @@ class TableCog(commands.Cog):
                         if tick is not None:
                             await self.announce(tick)
                             await capture.enqueue(store, record.id)
+                            # the outbox now carries what these steps owe the channel
+                            await gm.prompt_delivered(record.channel_id, tick.result.record.id,
+                                                      tick.result.record.version, None)
                 finally:
                     CAPTURE.reset(token)
                 if tick is not None:
@@ -435,14 +534,38 @@ class TableCog(commands.Cog):
             log.warning("turn clock could not post: %s", exc)
         return done
 
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
-        channel = self.bot.get_channel(channel_id)
-        if channel is None:
+    async def deliver_owed(self) -> int:
+        """Post the turn message of every game whose last committed step never got its own to
+        the channel (the bot died between commit and post, or Discord refused every reply):
+        the players get their buttons back without asking. Returns how many were posted."""
+        gm = _gm(self.bot)
+        posted = 0
+        locale = self.bot.settings.default_locale  # type: ignore[attr-defined]
+        for record in await gm.owed_games(self.started_at):
             try:
-                channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                return None
-        return channel  # type: ignore[return-value]
+                fresh = await gm.store.get_game(record.id)
+                if fresh is None or not gm.owes(fresh, self.started_at):
+                    continue
+                channel = await self._channel(fresh.channel_id)
+                if channel is None:  # the channel is gone: nobody is waiting there
+                    await gm.prompt_delivered(fresh.channel_id, fresh.id, fresh.version, None)
+                    continue
+                result = Result(fresh, gm.decode(fresh))
+                kwargs = await turn_message(result, locale)
+                kwargs["content"] = clip(t(locale, "table.prompt_resent") + "\n" + (kwargs.get("content") or ""), 2000)
+                kwargs.setdefault("allowed_mentions", PINGS)
+                # the same step's message posted twice (two passes racing a slow Discord) folds into one
+                sent = await channel.send(nonce=f"t{fresh.id}v{fresh.version}"[:25], **kwargs)
+                await gm.prompt_delivered(fresh.channel_id, fresh.id, fresh.version, sent.id)
+                posted += 1
+            except discord.HTTPException as exc:  # Discord down or refusing: the next pass tries again
+                log.warning("could not post the owed turn message of game %s: %s", record.id, exc)
+            except Exception:  # one broken game must not stop the others
+                log.exception("owed turn message of game %s failed", record.id)
+        return posted
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        return await channel_of(self.bot, channel_id)
 
     async def announce(self, tick: Tick) -> None:
         channel = sink(tick.result.record.channel_id) or await self._channel(tick.result.record.channel_id)
@@ -525,7 +648,7 @@ class TableCog(commands.Cog):
         before = result.system.view(result.before, None)
         label = table_ui(result).action_label(before, actor, result.chosen, locale)
         done = t(locale, "play.done", player=interaction.user.display_name, choice=label or "")
-        await interaction.response.edit_message(content=clip(done, 2000), view=None)
+        await edit_pressed(interaction, content=clip(done, 2000), view=None)
         await send_turn(interaction, result, locale, followup=True)
         await send_private(interaction, result, actor, locale)
 
@@ -538,7 +661,7 @@ class TableCog(commands.Cog):
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
-        await interaction.response.edit_message(content=t(locale, "table.replaced", new=interaction.user.mention, old=mention(old)), view=None)
+        await edit_pressed(interaction, content=t(locale, "table.replaced", new=interaction.user.mention, old=mention(old)), view=None)
         await send_turn(interaction, result, locale, followup=True, digest=False)
 
     async def on_vote(self, interaction: discord.Interaction, game: int, choice: str) -> None:
@@ -549,7 +672,7 @@ class TableCog(commands.Cog):
             return await refuse(interaction, exc)
         if not decided:
             return await reply_private(interaction, t(locale, "table.vote_counted"))
-        await interaction.response.edit_message(content=t(locale, "table.vote_decided", choice=t(locale, f"table.vote_{choice}")), view=None)
+        await edit_pressed(interaction, content=t(locale, "table.vote_decided", choice=t(locale, f"table.vote_{choice}")), view=None)
         await send_turn(interaction, result, locale, followup=True, digest=False)
 
     async def on_undo(self, interaction: discord.Interaction, game: int, version: int, yes: bool) -> None:
@@ -560,7 +683,7 @@ class TableCog(commands.Cog):
             return await refuse(interaction, exc)
         if outcome == "waiting":
             return await reply_private(interaction, t(locale, "table.undo_waiting"))
-        await interaction.response.edit_message(content=t(locale, f"table.undo_{outcome}"), view=None)
+        await edit_pressed(interaction, content=t(locale, f"table.undo_{outcome}"), view=None)
         if outcome == "applied":
             await send_turn(interaction, result, locale, followup=True, digest=False, notify=False)
 

@@ -24,7 +24,7 @@ import json
 import logging
 import mimetypes
 import socket
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from types import TracebackType
 from typing import Any
 
@@ -214,6 +214,10 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._changed = asyncio.Condition()
         self.rest = RestApi(self)
+        self.faults: list[Callable[[RecordedRequest], Awaitable[tuple[int, JSON] | None]]] = []
+        """Fault injection for tests: each is awaited before a REST request is handled; the first
+        to return (status, body) answers the request instead of the fake (e.g. a 404 for an
+        interaction Discord no longer takes); one may also wait, to hold a request in flight."""
 
     # ================================================================== lifecycle
 
@@ -295,8 +299,16 @@ class FakeDiscord:
             files=files,
             headers=dict(request.headers),
         )
+        injected = None
+        for fault in list(self.faults):
+            injected = await fault(recorded)
+            if injected is not None:
+                break
         try:
-            status, payload = self.rest.handle(recorded)
+            if injected is not None:
+                status, payload = injected
+            else:
+                status, payload = self.rest.handle(recorded)
         except Exception:  # a bug in the fake must not look like a Discord outage (5xx = retries)
             log.exception("fake discord crashed on %s", recorded.route)
             self.unhandled.append(recorded)

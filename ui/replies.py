@@ -69,3 +69,10 @@ async def send_turn(interaction: discord.Interaction, result: Any) -> None:
     bot rather than importing the shared cogs, so systems sit below them."""
     table = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
     await table.post_turn(interaction, result, locale_of(interaction))
+
+
+async def send_decision(interaction: discord.Interaction, found: Any) -> None:
+    """After a system's own status command: the decision the game waits for, with live buttons
+    for whoever must decide (the table cog owns it, as with `send_turn`)."""
+    table = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+    await table.post_decision(interaction, found, locale_of(interaction))

@@ -14,7 +14,8 @@ from typing import Any, Callable, Mapping
 
 from engine.core.system import GameSystem
 from gm import clock
-from gm.session.results import GameError, Lobby, Result, TURN_BEGAN, host_of, is_lobby_json, registry_systems
+from gm.session.results import (PROMPT_MESSAGE, PROMPT_OWED, GameError, Lobby, Result, TURN_BEGAN, host_of,
+                                is_lobby_json, registry_systems)
 from gm.store import ActionRecord, GameRecord, GameStore
 from gm.table import Table
 
@@ -120,12 +121,21 @@ class SessionCore:
 
     # -- saving the table settings ----------------------------------------------------------------
     @staticmethod
-    def _settings(table: Table, record: GameRecord, turn_began: float | None = None) -> dict[str, Any]:
-        """The table settings to store, keeping when the current turn began (or stamping a new one)."""
+    def _settings(table: Table, record: GameRecord, turn_began: float | None = None,
+                  owed: float | None = None) -> dict[str, Any]:
+        """The table settings to store, keeping when the current turn began (or stamping a new
+        one) and the delivery marks; `owed`: this write commits a step whose message the
+        channel is now owed (the newest such step's time is kept)."""
         out = table.model_dump()
-        stamp = turn_began if turn_began is not None else (record.settings or {}).get(TURN_BEGAN)
+        old = record.settings or {}
+        stamp = turn_began if turn_began is not None else old.get(TURN_BEGAN)
         if stamp is not None:
             out[TURN_BEGAN] = stamp
+        for key in (PROMPT_OWED, PROMPT_MESSAGE):
+            if old.get(key) is not None:
+                out[key] = old[key]
+        if owed is not None:
+            out[PROMPT_OWED] = owed
         return out
 
     async def _save_table(self, record: GameRecord, table: Table) -> GameRecord:

@@ -155,7 +155,8 @@ class LobbyMixin(Steps):
             state_json = sysobj.dump_state(outcome.state)
             record = await self.store.commit_action(
                 record.id, record.version, str(user_id), action, state_json, new_status="active",
-                settings=self._settings(table, record, turn_began=now), deadline=clock.deadline(table, now),
+                settings=self._settings(table, record, turn_began=now, owed=now),
+                deadline=clock.deadline(table, now),
                 meta=LogMeta(events=[e.model_dump() for e in outcome.events], state_hash=state_hash(state_json),
                              revealed=True))
             host = next_host(outcome.state, lobby.host)

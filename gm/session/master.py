@@ -11,9 +11,11 @@ concern; look there for the code:
 - timebank: time-bank settings, pause, vacation
 - undo: taking back a step
 - records: the log, the export, the replay check, past games
+- delivery: what a committed step owes its channel, and the live prompt's link
 """
 from __future__ import annotations
 
+from gm.session.delivery import DeliveryMixin
 from gm.session.expiry import ExpiryMixin
 from gm.session.lobby import LobbyMixin
 from gm.session.play import PlayMixin
@@ -23,7 +25,7 @@ from gm.session.timebank import TimeBankMixin
 from gm.session.undo import UndoMixin
 
 
-class GameMaster(LobbyMixin, PlayMixin, ExpiryMixin, SeatsMixin, TimeBankMixin, UndoMixin, RecordsMixin):
+class GameMaster(LobbyMixin, PlayMixin, ExpiryMixin, SeatsMixin, TimeBankMixin, UndoMixin, RecordsMixin, DeliveryMixin):
     """Load -> check -> apply -> save, one channel at a time.
 
     Cogs call these methods and render what comes back; they never touch the engine state or

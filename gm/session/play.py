@@ -11,6 +11,7 @@ from typing import Any
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.system import GameSystem
+from gm.session.delivery import stale_prompt
 from gm.session.results import INTERACTION_WINDOW, TURN_BEGAN, GameError, Lobby, Result
 from gm.session.steps import Steps
 from gm.store import GameRecord
@@ -83,9 +84,9 @@ class PlayMixin(Steps):
     @staticmethod
     def _check_prompt(record: GameRecord, game_id: int | None, version: int | None) -> None:
         if game_id is not None and game_id != record.id:
-            raise GameError("error.stale_prompt")
+            raise stale_prompt(record)
         if version is not None and version != record.version:
-            raise GameError("error.stale_prompt")
+            raise stale_prompt(record)
 
     def _check_typed_this_turn(self, record: GameRecord, created_at: float | None) -> None:
         """Refuse a command typed before the current turn began (see `act`).

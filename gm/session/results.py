@@ -22,6 +22,11 @@ TABLE_ACTOR = "gm"
 VACATION_MAX_DAYS = 14
 #: settings key: when the current turn began (game master clock), for the once-per-turn check
 TURN_BEGAN = "turn_began"
+#: settings key: since when the channel is owed the message showing the current state (the next
+#: prompt); set by every committed step, cleared once that message is posted (gm.store OWED_KEY)
+PROMPT_OWED = "prompt_owed"
+#: settings key: the id of the newest turn message posted, so a stale button can point to it
+PROMPT_MESSAGE = "prompt_message"
 #: a slash command's timestamp is trusted only this close to the game master's clock (Discord
 #: interactions expire after 15 minutes); a clock this far off is a test's or a broken host's
 INTERACTION_WINDOW = 15 * 60.0

@@ -17,6 +17,7 @@ from engine.core.system import GameSystem
 from gm import clock
 from gm.replay import state_hash
 from gm.session.core import SessionCore
+from gm.session.delivery import stale_prompt
 from gm.session.hosts import next_host
 from gm.session.results import ABSENT_AI, AI_STEP_LIMIT, TABLE_ACTOR, GameError, Lobby, Result, Step
 from gm.store import LogMeta, StaleVersion
@@ -60,12 +61,12 @@ class Steps(SessionCore):
         try:
             record = await self.store.commit_action(result.record.id, result.record.version, actor, payload,
                                                     state_json, new_status=status,
-                                                    settings=self._settings(table, result.record, turn_began=began),
+                                                    settings=self._settings(table, result.record, turn_began=began, owed=now),
                                                     deadline=None if status is not None else now if ai_next
                                                     else clock.deadline(table, now),
                                                     meta=meta)
         except StaleVersion:
-            raise GameError("error.stale_prompt") from None
+            raise stale_prompt(await self.store.get_game(result.record.id)) from None
         result.record, result.state = record, outcome.state
         result.steps.append(Step(actor, payload, outcome.events, on_behalf=on_behalf))
         await self._follow_host(result, outcome.events)

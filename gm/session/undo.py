@@ -14,6 +14,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Event
 from gm import clock
 from gm.replay import replay, state_hash
+from gm.session.delivery import stale_prompt
 from gm.session.results import GameError, Lobby, Result, Step
 from gm.session.steps import Steps
 from gm.store import ActionRecord, LogMeta
@@ -85,7 +86,7 @@ class UndoMixin(Steps):
             table = Table.model_validate(record.settings or {})
             proposal = table.undo
             if record.id != game_id or proposal is None or proposal.version != version or record.version != version:
-                raise GameError("error.stale_prompt")
+                raise stale_prompt(record)
             me = str(user_id)
             if isinstance(state, Lobby) or not state.has_player(me) or state.player(me).ai:
                 raise RuleError("error.not_a_player", actor=me)
@@ -121,7 +122,7 @@ class UndoMixin(Steps):
         state_json = sysobj.dump_state(state)
         record = await self.store.commit_action(
             record.id, record.version, proposal.proposer, undo_row.action, state_json,
-            settings=self._settings(table, record),
+            settings=self._settings(table, record, owed=now),
             deadline=clock.deadline(table, now),
             meta=LogMeta(events=[{"kind": "undone", "player": proposal.proposer,
                                   "data": {"seq": proposal.seq, "steps": proposal.steps}}],

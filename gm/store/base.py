@@ -434,6 +434,19 @@ class GameStore(ABC):
     async def list_due_games(self, now: float) -> list[GameRecord]:
         """Open games whose deadline is at or before `now`, earliest first (turn clock)."""
 
+    #: the settings key under which a game records since when its current turn message is
+    #: owed to its channel (see `list_owed_games`); the game master writes and clears it
+    OWED_KEY: ClassVar[str] = "prompt_owed"
+
+    @abstractmethod
+    async def list_owed_games(self, before: float, since: float) -> list[GameRecord]:
+        """Games (of the served shards) whose turn message has been owed since `before` or
+        earlier: open ones, and ones finished at `since` or later (their closing message).
+
+        A committed step owes its channel the message that shows it (the next prompt); the
+        game master clears the mark once that message is posted. A mark left behind means the
+        bot died, or Discord refused the reply, between the commit and the post."""
+
     @abstractmethod
     async def commit_action(self, game_id: int, expected_version: int, actor: str,
                             action: Mapping[str, Any] | BaseModel, new_state_json: str,

@@ -598,6 +598,17 @@ class PostgresStore(GameStore):
             f" AND {self._served(args, 'guild_id')} ORDER BY deadline, id", *args.values)
         return [self._to_game(r) for r in rows]
 
+    async def list_owed_games(self, before: float, since: float) -> list[GameRecord]:
+        args = _Args()
+        pattern = '%"' + self.OWED_KEY + '"%'
+        rows = await self._fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE (status = 'active' OR (status = 'finished'"
+            f" AND updated_at >= {args(float(since), 'float8')}))"
+            f" AND settings LIKE {args(pattern, 'text')}"
+            f" AND (settings::jsonb ->> {args(self.OWED_KEY, 'text')})::float8 <= {args(float(before), 'float8')}"
+            f" AND {self._served(args, 'guild_id')} ORDER BY id", *args.values)
+        return [self._to_game(r) for r in rows]
+
     async def commit_action(self, game_id: int, expected_version: int, actor: str,
                             action: Mapping[str, Any] | BaseModel, new_state_json: str,
                             new_status: GameStatus | None = None,

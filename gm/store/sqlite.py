@@ -738,6 +738,15 @@ class SqliteStore(GameStore):
         )
         return [self._to_game(r) for r in rows]
 
+    async def list_owed_games(self, before: float, since: float) -> list[GameRecord]:
+        key = f"$.{self.OWED_KEY}"
+        rows = await self._fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE (status = 'active' OR (status = 'finished' AND updated_at >= ?))"
+            f" AND settings LIKE ? AND json_extract(settings, ?) <= ? ORDER BY id",
+            (since, f'%"{self.OWED_KEY}"%', key, before),
+        )
+        return [self._to_game(r) for r in rows]
+
     async def commit_action(self, game_id: int, expected_version: int, actor: str,
                             action: Mapping[str, Any] | BaseModel, new_state_json: str,
                             new_status: GameStatus | None = None,

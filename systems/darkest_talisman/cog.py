@@ -27,7 +27,8 @@ from systems.darkest_talisman.embeds import COLOUR, party_embed, status_embeds, 
 from systems.darkest_talisman.picture import render_party
 from ui.errors import refuse
 from ui.pictures import PictureCache
-from ui.replies import locale_of, reply_private, send_turn
+from gm.session.delivery import stale_prompt
+from ui.replies import locale_of, reply_private, send_decision, send_turn
 from ui.text import clip, mention
 from ui.views import MAX_OPTIONS
 
@@ -161,6 +162,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         embeds[-1].set_image(url=f"attachment://{PICTURE_FILE}")
         await interaction.response.send_message(embeds=embeds, file=await party_picture(found, locale), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
+        await send_decision(interaction, found)
 
     @app_commands.command(name="party", description="Every character of the party: figures, equipment, trophies")
     async def party(self, interaction: discord.Interaction) -> None:
@@ -208,7 +210,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         """The campaign at exactly this version and the presser's free actions (index, action)."""
         found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
         if found is None or found.record.id != game or found.record.version != version or isinstance(found.state, Lobby):
-            raise GameError("error.stale_prompt")
+            raise stale_prompt(found.record if found is not None else None)
         actor = str(interaction.user.id)
         if not found.state.has_player(actor):
             raise RuleError("error.not_a_player", actor=actor)

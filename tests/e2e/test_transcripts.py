@@ -35,6 +35,8 @@ MAX_PRESSES = 400
 TEMPLATE = re.compile(r"\{[A-Za-z_][\w|.]*\}")
 MENTION = re.compile(r"<[@#][!&]?\d+>")
 SNOWFLAKE = re.compile(r"\d{15,}")
+#: a message link, which Discord shows as a chip naming the channel (like a mention), never as ids
+MESSAGE_LINK = re.compile(r"https://discord\.com/channels/(?:\d+|@me)/\d+/\d+")
 COMMAND_OPTION = re.compile(r"\w+:prophecy\b")  # `/game new system:prophecy` is what one types
 #: Italian prepositions that merge with a definite article ("di" + "la" -> "della")
 UNMERGED = re.compile(r"(?<![\w'])(di|a|da|in|su) (il|lo|la|i|gli|le|l')(?=\s|[A-ZÀ-Ý])(?!\s*\d)")
@@ -176,7 +178,7 @@ def problems_in(text: str, locale: str) -> list[str]:
         found.append(f"internal id {word!r}")
     for m in TEMPLATE.finditer(text):
         found.append(f"template {m.group()!r}")
-    bare = MENTION.sub("@someone", text)
+    bare = MESSAGE_LINK.sub("#channel › message", MENTION.sub("@someone", text))
     for m in SNOWFLAKE.finditer(bare):
         found.append(f"raw id {m.group()!r}")
     for ident in internal_ids() - snake_case_words(text):

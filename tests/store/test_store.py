@@ -284,6 +284,31 @@ async def test_list_due_games(store: GameStore) -> None:
     assert [g.id for g in await store.list_due_games(2_000.0)] == [a.id]
 
 
+async def test_list_owed_games(store: GameStore) -> None:
+    """Games whose last step's turn message was never posted (gm.session.delivery): open ones owed
+    since `before` or earlier, finished ones only while their end is recent; a cleared mark or a
+    game still in its lobby is never listed."""
+    owed = store.OWED_KEY
+    a = await new_game(store, CHANNEL)
+    b = await new_game(store, OTHER_CHANNEL)
+    a = await store.commit_action(a.id, a.version, "p", {"n": 1}, '{"turn":1}', new_status="active",
+                                  settings={owed: 1_000.0, "other": 1})
+    b = await store.commit_action(b.id, b.version, "p", {"n": 1}, '{"turn":1}', new_status="active",
+                                  settings={owed: 5_000.0})
+    assert [g.id for g in await store.list_owed_games(2_000.0, since=0.0)] == [a.id]
+    assert [g.id for g in await store.list_owed_games(9_000.0, since=0.0)] == [a.id, b.id]
+    await store.set_settings(a.id, {"other": 1})  # delivered: the mark is gone, the version stays
+    assert (await store.get_game(a.id)).version == a.version  # type: ignore[union-attr]
+    assert [g.id for g in await store.list_owed_games(9_000.0, since=0.0)] == [b.id]
+    b = await store.commit_action(b.id, b.version, "p", {"n": 2}, '{"turn":2}', new_status="finished",
+                                  settings={owed: 5_000.0})
+    assert [g.id for g in await store.list_owed_games(9_000.0, since=b.updated_at - 1)] == [b.id]
+    assert await store.list_owed_games(9_000.0, since=b.updated_at + 1) == []
+    lobby = await new_game(store, 1_100_000_000_000_000_003)
+    await store.set_settings(lobby.id, {owed: 1.0})
+    assert lobby.id not in [g.id for g in await store.list_owed_games(9_000.0, since=0.0)]
+
+
 # ------------------------------------------------------------------ durability, schema
 
 
