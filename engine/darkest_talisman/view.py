@@ -36,6 +36,13 @@ class CampaignView(BaseModel):
     def has_player(self, player: str) -> bool:
         return any(s.get("player") == player for s in self.data.get("seats", []))
 
+    def name_of(self, player: str) -> str | None:
+        """The name a person sits under, or sat under before leaving the table (None: never seated)."""
+        for s in self.data.get("seats", []):
+            if s.get("player") == player:
+                return str(s.get("name"))
+        return self.data.get("departed", {}).get(player)
+
     def player(self, player: str) -> SeatRef:
         for s in self.data.get("seats", []):
             if s.get("player") == player:

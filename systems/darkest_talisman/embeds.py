@@ -13,7 +13,7 @@ from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
 from systems.darkest_talisman.describe import decision_of, decision_text, hero_line, option_label
 from systems.darkest_talisman.names import Names, region_name
-from ui.text import clip, mention
+from ui.text import clip
 
 COLOUR = discord.Colour.dark_gold()
 FIELD = 1024
@@ -253,8 +253,13 @@ def status_embeds(view: CampaignView, game_id: int, locale: str, record_status: 
     first = party_embed(view, locale)
     first.title = t(locale, "talisman.embed.status_title", game_id=game_id)
     first.add_field(name=t(locale, "talisman.embed.progress"), value=stats_line(view, locale), inline=False)
-    seats = [f"{mention(s.player) if s.player.isdigit() else '🤖 ' + s.name}" for s in view.players]
+    # people by the name they sat down under: a mention of someone who has since left the server
+    # shows as a bare id; those who left the table are named too
+    seats = [s.name if not s.ai else f"🤖 {s.name}" for s in view.players]
     first.add_field(name=t(locale, "talisman.embed.seats"), value=clip(", ".join(seats), FIELD), inline=False)
+    departed = view.data.get("departed") or {}
+    if departed:
+        first.add_field(name=t(locale, "table.departed_field"), value=clip(", ".join(departed.values()), FIELD), inline=False)
     out = [first]
     road = road_embed(view, locale)
     out.append(road if road is not None else village_embed(view, locale))
