@@ -87,6 +87,14 @@ def games_help(locale: str) -> str:
     return "\n".join(lines)
 
 
+def seat_name(result: Result, player: str) -> str:
+    """A person of this table by the name they sat under, also after they left it (replaced,
+    removed): never a mention, which shows a bare id once they have left the server."""
+    state = result.state
+    name = None if isinstance(state, Lobby) else state.name_of(player)
+    return f"**{name}**" if name else mention(player)
+
+
 def rel(ts: float) -> str:
     """A Discord relative timestamp ("in 3 hours"), shown in each reader's own time zone."""
     return f"<t:{int(ts)}:R>"
@@ -134,6 +142,8 @@ def digest_text(result: Result, events: list[Event], locale: str, viewer: str | 
             p = state.player(player)
             key = "table.digest_turn_ai" if p.ai else "table.digest_turn"
             out.append(t(locale, key, player=p.name) + (t(locale, "event.extra_mark") if extra else ""))
+        elif player is not None and state.name_of(player):  # someone who has left the table since
+            out.append(t(locale, "table.digest_turn", player=state.name_of(player)) + (t(locale, "event.extra_mark") if extra else ""))
         out.extend("• " + line for line in lines[:DIGEST_TURN_LINES])
         if len(lines) > DIGEST_TURN_LINES:
             out.append("• " + t(locale, "table.digest_more", n=len(lines) - DIGEST_TURN_LINES))
@@ -661,7 +671,8 @@ class TableCog(commands.Cog):
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
-        await edit_pressed(interaction, content=t(locale, "table.replaced", new=interaction.user.mention, old=mention(old)), view=None)
+        await edit_pressed(interaction, content=t(locale, "table.replaced", new=interaction.user.mention,
+                                                  old=seat_name(result, old)), view=None)
         await send_turn(interaction, result, locale, followup=True, digest=False)
 
     async def on_vote(self, interaction: discord.Interaction, game: int, choice: str) -> None:
@@ -874,8 +885,9 @@ class TableCommands:
             return await refuse(interaction, exc)
         view = discord.ui.View(timeout=None)
         view.add_item(ReplaceButton(result.record.id, str(old.id), str(new.id), t(locale, "table.replace_accept")))
-        await interaction.response.send_message(t(locale, "table.replace_offer", new=new.mention, old=old.mention), view=view,
-                                                allowed_mentions=PINGS)
+        # the one leaving by the name they sat under: a mention of someone gone from the server is a bare id
+        await interaction.response.send_message(t(locale, "table.replace_offer", new=new.mention, old=seat_name(result, str(old.id))),
+                                                view=view, allowed_mentions=PINGS)
 
     @app_commands.command(name="undo", description="Propose to take back your last step (everyone must agree)")
     async def undo(self, interaction: discord.Interaction) -> None:

@@ -7,7 +7,9 @@ systems/<name>/ for its Discord side) and one line in the registry.
 
 A system played at a table through /game (its engine's `table_game`; `table` is set) keeps the
 state shape the shared table code reads: `players` (each with `player`, `name`, `ai`,
-`alive`), `has_player(id)`, `player(id)`, `round`, `winner` and `status`.
+`alive`), `has_player(id)`, `player(id)`, `name_of(id)` (the name a person sits under, or sat
+under before their seat went to someone else; None for someone never seated), `round`,
+`winner` and `status`.
 """
 from __future__ import annotations
 

@@ -285,6 +285,9 @@ def _hand_over(ctx: Ctx, action: A.HandOver) -> None:
         seat.name = action.name or seat.name
     state.slots = [action.to if p == action.player else p for p in state.slots]
     if all(p != action.player for p in state.slots):
+        leaving = state.seat(action.player)
+        if leaving is not None:
+            state.departed[action.player] = leaving.name  # the log still names who played before
         state.seats = [s for s in state.seats if s.player != action.player]
     # the plain kind the game master reads to pass host rights along with the seat
     ctx.events.append(Event(kind="seat_handed_over", player=action.to,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_serializer
 
 from engine.core.rng import Rng
 from engine.darkest_talisman.content import Alignment, Effect, RegionId
@@ -447,8 +447,20 @@ class CampaignState(BaseModel):
     next_hero: int = 1
     next_seq: int = 1
     actions_taken: int = 0
+    #: person id -> the name they sat under, for each person whose seat went to someone else
+    #: (replaced, or removed and played by the AI): the log and the narration still name them
+    departed: dict[str, str] = Field(default_factory=dict)
 
     model_config = {"populate_by_name": True}
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):  # type: ignore[no-untyped-def]
+        """A campaign nobody left dumps exactly as before `departed` existed (the replay check
+        compares each step's JSON byte for byte)."""
+        data = handler(self)
+        if not self.departed:
+            data.pop("departed", None)
+        return data
 
     def hero(self, uid: str) -> Hero:
         for h in self.heroes:
@@ -478,6 +490,11 @@ class CampaignState(BaseModel):
 
     def has_player(self, player: str) -> bool:
         return self.seat(player) is not None
+
+    def name_of(self, player: str) -> str | None:
+        """The name a person sits under, or sat under before leaving the table (None: never seated)."""
+        seat = self.seat(player)
+        return seat.name if seat is not None else self.departed.get(player)
 
     # -- the shape every table game shows the game master (engine.core.system.GameSystem) ----
     @property

@@ -3,8 +3,11 @@
 Hidden: the seed and the generator, the order of every face-down deck (only their sizes show),
 Adventure cards still face down on the Draw Spots (unless Divination showed them), the trove
 under its destination until the guardians are drawn (C3b-c: "without looking at them"), the
-Scrolls an Enemy holds, and the Spells in other seats' hands (held face down). The resolution
-stack is the engine's own bookkeeping and is left out. A view cannot be played on.
+Scrolls an Enemy holds, and the Spells in other seats' hands (held face down). A decision
+that offers to cast one of those Spells names it, in such a view, only by its place in the
+caster's hand ("cast:2" for "cast:fireball#1", counted from 1): the seat sees which Spell that
+is on its own sheet, everyone else only that a Spell may be cast. The resolution stack is the
+engine's own bookkeeping and is left out. A view cannot be played on.
 """
 from __future__ import annotations
 
@@ -13,6 +16,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.darkest_talisman.state import CampaignState, SeatRef
+
+#: the head of a decision's answer that casts a Spell from the hand (combat, Guardian Combat)
+CAST = "cast:"
 
 
 class CampaignView(BaseModel):
@@ -29,6 +35,13 @@ class CampaignView(BaseModel):
 
     def has_player(self, player: str) -> bool:
         return any(s.get("player") == player for s in self.data.get("seats", []))
+
+    def name_of(self, player: str) -> str | None:
+        """The name a person sits under, or sat under before leaving the table (None: never seated)."""
+        for s in self.data.get("seats", []):
+            if s.get("player") == player:
+                return str(s.get("name"))
+        return self.data.get("departed", {}).get(player)
 
     def player(self, player: str) -> SeatRef:
         for s in self.data.get("seats", []):
@@ -64,6 +77,24 @@ def _spot(spot: dict[str, Any]) -> dict[str, Any]:
     return spot
 
 
+def sees_hand(state: CampaignState, viewer: str | None, hero_uid: str) -> bool:
+    """Whether `viewer` sees this character's Spells (its own seat's, held face down)."""
+    hero = next((h for h in state.heroes if h.uid == hero_uid), None)
+    return hero is not None and viewer is not None and hero.slot < len(state.slots) and state.slots[hero.slot] == viewer
+
+
+def public_option(state: CampaignState, viewer: str | None, option: str) -> str:
+    """An answer of the pending decision as `viewer` may read it: casting a Spell this viewer
+    may not see becomes casting the Spell at that place in the caster's hand ("cast:2")."""
+    if not option.startswith(CAST):
+        return option
+    uid = option[len(CAST):]
+    holder = next((h for h in state.heroes if uid in h.spells), None)
+    if holder is None or sees_hand(state, viewer, holder.uid):
+        return option
+    return f"{CAST}{holder.spells.index(uid) + 1}"
+
+
 def view(state: CampaignState, viewer: str | None) -> CampaignView:
     data = state.model_dump(mode="json", by_alias=True, exclude={"rng", "tasks"})
     decks = data.pop("decks")
@@ -93,4 +124,6 @@ def view(state: CampaignState, viewer: str | None) -> CampaignView:
     if fight is not None:
         for g in fight["guardians"]:
             g["scrolls"] = len(g["scrolls"])
+    if data.get("decision") is not None:
+        data["decision"]["options"] = [public_option(state, viewer, o) for o in data["decision"]["options"]]
     return CampaignView(viewer=viewer, system=state.system, data=data)

@@ -145,6 +145,8 @@ def _apply_table(state: ProphecyState, actor: str, action: Any) -> Outcome[Proph
         if action.to != action.player and ctx.state.has_player(action.to):
             raise RuleError("error.already_joined")
         old = p.player
+        if action.to != old:
+            ctx.state.departed[old] = p.name  # the log still names who played before
         p.player, p.name, p.ai = action.to, action.name, action.ai
         if ctx.state.turn is not None and ctx.state.turn.player == old:
             ctx.state.turn.player = action.to

@@ -235,6 +235,9 @@ class ProphecyState(BaseModel):
     actions_taken: int = 0
     #: everything only the Standard Version has (None in a Basic game, and then not dumped)
     standard: StandardState | None = None
+    #: person id -> the name they sat under, for each person whose seat went to someone else
+    #: (/game replace): the log still names them (empty, and then not dumped, if nobody did)
+    departed: dict[str, str] = Field(default_factory=dict)
 
     model_config = {"populate_by_name": True}
 
@@ -245,7 +248,16 @@ class ProphecyState(BaseModel):
         data = handler(self)
         if self.standard is None:
             data.pop("standard", None)
+        if not self.departed:
+            data.pop("departed", None)
         return data
+
+    def name_of(self, pid: str) -> str | None:
+        """The name a person sits under, or sat under before leaving the table (None: never seated)."""
+        for p in self.players:
+            if p.player == pid:
+                return p.name
+        return self.departed.get(pid)
 
     def player(self, pid: str) -> PlayerState:
         for p in self.players:

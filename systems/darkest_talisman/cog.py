@@ -23,7 +23,7 @@ from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result
 from systems.darkest_talisman.buttons import ActionSelect
 from systems.darkest_talisman.describe import describe_action
-from systems.darkest_talisman.embeds import COLOUR, party_embed, status_embeds, village_embed
+from systems.darkest_talisman.embeds import COLOUR, casting_lines, party_embed, status_embeds, village_embed
 from systems.darkest_talisman.picture import render_party
 from ui.errors import refuse
 from ui.pictures import PictureCache
@@ -225,10 +225,12 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             found, free = await self._free_actions(interaction, game, version)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        if not free:
-            return await reply_private(interaction, t(locale, "talisman.prompt.nothing_to_manage"))
         actor = str(interaction.user.id)
         shown = found.view(actor)
+        # the Spells the public prompt casts by their place in the hand, by name for their caster
+        spells = "\n".join(casting_lines(shown, actor, locale))
+        if not free:
+            return await reply_private(interaction, spells or t(locale, "talisman.prompt.nothing_to_manage"))
         view = discord.ui.View(timeout=None)
         chunks = [free[i:i + MAX_OPTIONS] for i in range(0, len(free), MAX_OPTIONS)][:MENU_SELECTS]
         for part, chunk in enumerate(chunks):
@@ -238,7 +240,9 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         text = t(locale, "talisman.prompt.menu", n=len(free))
         if len(free) > MAX_OPTIONS * MENU_SELECTS:
             text += "\n" + t(locale, "talisman.prompt.menu_more", n=len(free) - MAX_OPTIONS * MENU_SELECTS)
-        await interaction.response.send_message(text, view=view, ephemeral=True)
+        if spells:
+            text = f"{spells}\n\n{text}"
+        await interaction.response.send_message(clip(text, 2000), view=view, ephemeral=True)
 
     async def on_free_action(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
         """One option of the private menu: applied at exactly that version, then the turn message."""

@@ -419,7 +419,7 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
     elif key.endswith(".dest"):
         params["place"] = n.location(arg)
     elif key.endswith(".cast"):
-        params["spell"] = n.thing(arg)
+        key, params = _cast_label(n, key, arg)
     elif kind == "guardians" and key.endswith("fight_focus"):
         params["guardian"] = _guardian_name(n, view, arg)
     elif kind == "take":
@@ -450,6 +450,19 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         if extra:
             label = f"{label} · {extra}"
     return label
+
+
+def _cast_label(n: Names, key: str, arg: str) -> tuple[str, dict[str, Any]]:
+    """Casting a Spell from the hand, as this view may tell it: by name when the reader sees the
+    caster's Spells; else by its place in the hand ("Cast Spell 2", the view's own answer,
+    engine view `public_option`), which the caster reads on their own sheet (/me); an answer
+    naming a Spell this view hides (a pressed button echoed to the channel) says only that a
+    Spell is cast: the narration names it once it is cast (facts 7: held face down)."""
+    if arg.isdigit():
+        return f"{key}_hidden", {"n": int(arg)}
+    if any(isinstance(h.get("spells"), list) and arg in h["spells"] for h in n.heroes.values()):
+        return key, {"spell": n.thing(arg)}
+    return f"{key}_unknown", {}
 
 
 def _goal(pack: Pack, loc: str) -> str:

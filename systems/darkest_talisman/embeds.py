@@ -13,7 +13,7 @@ from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
 from systems.darkest_talisman.describe import decision_of, decision_text, hero_line, option_label
 from systems.darkest_talisman.names import Names, region_name
-from ui.text import clip, mention
+from ui.text import clip
 
 COLOUR = discord.Colour.dark_gold()
 FIELD = 1024
@@ -58,7 +58,8 @@ def hero_details(n: Names, h: dict[str, Any]) -> str:
         lines.append(t(loc, "talisman.sheet.followers", things=", ".join(n.thing(u) for u in h["followers"])))
     spells = h["spells"]
     if isinstance(spells, list):
-        lines.append(t(loc, "talisman.sheet.spells", things=", ".join(n.thing(u) for u in spells) or "—"))
+        held = [t(loc, "talisman.sheet.spell_at", n=i, spell=n.thing(u)) for i, u in enumerate(spells, 1)]
+        lines.append(t(loc, "talisman.sheet.spells", things=", ".join(held) or "—"))
     elif spells:
         lines.append(t(loc, "talisman.sheet.spells_hidden", n=spells))
     if h["trophies"]:
@@ -84,8 +85,33 @@ def _trophy_points(n: Names, h: dict[str, Any]) -> dict[str, int]:
     return out
 
 
+def spell_lines(n: Names, h: dict[str, Any]) -> list[str]:
+    """A character's own Spells by their place in the hand, each with what it does: the public
+    prompt's "Cast Spell 2" is the second of these (engine view `public_option`)."""
+    spells = h.get("spells")
+    if not isinstance(spells, list):
+        return []
+    return [t(n.locale, "talisman.sheet.spell_line", n=i, spell=n.thing(u),
+              text=display_text(n.pack.spell(card_id(u)), n.locale)) for i, u in enumerate(spells, 1)]
+
+
+def casting_lines(view: CampaignView, player: str, locale: str) -> list[str]:
+    """When the pending decision offers `player` a Spell to cast: that character's Spells by
+    their place in the hand, for the private menu beside the public "Cast Spell 2" buttons."""
+    d = decision_of(view)
+    if d is None or not any(o.startswith("cast:") for o in d.get("options", [])):
+        return []
+    n = Names(view, locale)
+    hero = str(d.get("hero") or "")
+    if hero not in n.heroes or n.controller(hero) != player:
+        return []
+    lines = spell_lines(n, n.heroes[hero])
+    return [t(locale, "talisman.embed.spells_title", hero=n.hero(hero)) + ":", *lines] if lines else []
+
+
 def sheet_embed(view: CampaignView, seat: SeatRef, locale: str) -> discord.Embed:
-    """/me: the characters this seat controls, in full (its own Spells by name)."""
+    """/me: the characters this seat controls, in full (its own Spells by name, numbered by
+    their place in the hand as the public prompt counts them, each with what it does)."""
     n = Names(view, locale)
     mine = [h for h in view.data.get("heroes", []) if h["alive"] and n.controller(h["uid"]) == seat.player]
     e = discord.Embed(title=t(locale, "talisman.embed.sheet_title", player=seat.name), colour=COLOUR)
@@ -96,6 +122,9 @@ def sheet_embed(view: CampaignView, seat: SeatRef, locale: str) -> discord.Embed
         e.add_field(name=n.thing(h["card"]), value=clip(
             hero_line(n, h) + "\n" + t(locale, "talisman.sheet.alignment", alignment=t(locale, f"talisman.alignment.{h['alignment']}"))
             + "\n" + hero_details(n, h) + "\n*" + display_text(sheet, locale) + "*", FIELD), inline=False)
+        spells = spell_lines(n, h)
+        if spells:
+            _field(e, t(locale, "talisman.embed.spells_title", hero=n.hero(h["uid"])), spells)
     return e
 
 
@@ -224,8 +253,13 @@ def status_embeds(view: CampaignView, game_id: int, locale: str, record_status: 
     first = party_embed(view, locale)
     first.title = t(locale, "talisman.embed.status_title", game_id=game_id)
     first.add_field(name=t(locale, "talisman.embed.progress"), value=stats_line(view, locale), inline=False)
-    seats = [f"{mention(s.player) if s.player.isdigit() else '🤖 ' + s.name}" for s in view.players]
+    # people by the name they sat down under: a mention of someone who has since left the server
+    # shows as a bare id; those who left the table are named too
+    seats = [s.name if not s.ai else f"🤖 {s.name}" for s in view.players]
     first.add_field(name=t(locale, "talisman.embed.seats"), value=clip(", ".join(seats), FIELD), inline=False)
+    departed = view.data.get("departed") or {}
+    if departed:
+        first.add_field(name=t(locale, "table.departed_field"), value=clip(", ".join(departed.values()), FIELD), inline=False)
     out = [first]
     road = road_embed(view, locale)
     out.append(road if road is not None else village_embed(view, locale))
@@ -243,7 +277,9 @@ def prompt_embed(view: CampaignView, locale: str) -> discord.Embed:
         e.description = t(locale, "talisman.embed.no_decision")
         return e
     who = n.controller(d.get("hero"))
-    e.description = clip(decision_text(view, locale) + "\n" + t(locale, "talisman.embed.who_decides", player=n.seat(who)), 2000)
+    e.description = clip(decision_text(view, locale) + "\n" + t(locale, "talisman.embed.who_decides", player=n.seat(who))
+                         + ("\n" + t(locale, "talisman.embed.spells_by_place", player=n.seat(who)) if _casts_by_place(d) else ""),
+                         2000)
     kind = d["kind"]
     if kind == "village":
         _field(e, t(locale, "talisman.embed.roads"), departure_lines(n, d))
@@ -257,6 +293,11 @@ def prompt_embed(view: CampaignView, locale: str) -> discord.Embed:
         _field(e, n.hero(d["hero"]), [hero_line(n, h)])
     _field(e, t(locale, "talisman.embed.party"), party_lines(n))
     return e
+
+
+def _casts_by_place(d: dict[str, Any]) -> bool:
+    """Whether the answers cast Spells this view names only by their place in the hand."""
+    return any(o.startswith("cast:") and o[len("cast:"):].isdigit() for o in d.get("options", []))
 
 
 def departure_lines(n: Names, d: dict[str, Any]) -> list[str]:

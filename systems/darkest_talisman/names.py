@@ -82,10 +82,14 @@ class Names:
         return Hero.model_validate(h)
 
     def seat(self, player: str | None) -> str:
-        for s in self.data.get("seats", []):
-            if s["player"] == player:
-                return str(s["name"])
-        return t(self.locale, "talisman.word.someone")
+        """A person by the name they sit under, or sat under before leaving the table (the log
+        of a seat replaced or handed to the AI still names who played it then)."""
+        name = self.view.name_of(player) if player else None
+        if name is not None:
+            return name
+        # a person nobody's name is known for (a campaign stored before names were kept for
+        # those who left): never their bare id
+        return t(self.locale, "table.former_player" if player and player.isdigit() else "talisman.word.someone")
 
     def controller(self, uid: str | None) -> str | None:
         """The player deciding for a character (the leader's for a party decision)."""

@@ -74,6 +74,16 @@ def _who(shown: Any, player: str) -> str:
     return mention(player) if player.isdigit() else shown.player(player).name if shown.has_player(player) else ""
 
 
+def public_answers(shown: Any, chooses: list[A.Choose]) -> list[A.Choose]:
+    """The decision's answers as the channel may read them: the spectator view's own (a Spell
+    held face down is cast by its place in the hand, engine view `public_option`), in the
+    order of the legal answers, which the buttons' indexes follow."""
+    options = (decision_of(shown) or {}).get("options") or []
+    if len(options) != len(chooses):
+        return chooses  # never expected; the labels then say only that a Spell is cast
+    return [A.Choose(option=o) for o in options]
+
+
 def dealt_text(shown: Any, result: Result, locale: str) -> str:
     """When a co-op campaign starts: who plays which of the characters just dealt (A3), each
     person pinged, so nobody has to find it in the narration."""
@@ -108,7 +118,7 @@ def turn_message(result: Result, locale: str) -> TurnMessage:
         pend = result.system.pending(result.state)
         actor = pend.player if pend is not None else ""
         acts = result.system.legal_actions(result.state, actor)
-        chooses = [a for a in acts if isinstance(a, A.Choose)]
+        chooses = public_answers(shown, [a for a in acts if isinstance(a, A.Choose)])
         labels = [describe_action(shown, actor, a, locale) for a in chooses]
         view = choice_view(labels, [a.option for a in chooses], result.record.id, result.record.version, locale, manage=True)
         content = t(locale, "talisman.prompt.ping", player=_who(shown, actor), decision=decision_text(shown, locale))

@@ -156,11 +156,19 @@ def describe_event(state: ProphecyState, event: Event, locale: str) -> str | Non
             params[key] = ", ".join(n.card(c) for c in value) or t(locale, "common.none")
         elif key == "rolls":
             params[key] = ", ".join(f"{n.player(pid)} {r}" for pid, r in value.items())
+        elif key == "previous" and isinstance(value, str):
+            params[key] = n.player(value)
         else:
             params[key] = value
     kind = event.kind
     if kind in ("deck_empty", "chance_ignored", "game_prepared", "turn_ended"):
         return None
+    if kind == "seat_handed_over" and d.get("previous"):
+        # who played the seat before, by the name they had: a newcomer, or the AI for the same person
+        if d["previous"] != event.player:
+            return t(locale, "event.seat_taken_over", **params)
+        if d.get("ai"):
+            return t(locale, "event.seat_to_ai", **params)
     if kind == "turn_started":
         params["extra"] = t(locale, "event.extra_mark") if d.get("extra") else ""
     elif kind == "moved":

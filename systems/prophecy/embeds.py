@@ -261,6 +261,9 @@ def status_embeds(state: ProphecyState, game_id: int, locale: str, record_status
     elif state.turn is not None:
         e.add_field(name=t(locale, "table.field_turn"), value=t(locale, "table.turn_value", player=n.player(state.turn.player),
                                                                  phase=t(locale, f"phase.{state.turn.phase}")), inline=False)
+    if state.departed:  # replaced at the table: named as they sat, never by a bare id
+        e.add_field(name=t(locale, "table.departed_field"), value=clip(", ".join(state.departed.values()), FIELD_LIMIT),
+                    inline=False)
     chars = discord.Embed(title=t(locale, "status.characters"), colour=COLOUR_TURN)
     for p in state.players[:25]:
         chars.add_field(name=clip(f"{p.name}: {_character(n, p, locale)}", 256), value=clip(sheet_lines(state, p, locale), FIELD_LIMIT), inline=False)

@@ -40,7 +40,15 @@ class Names:
         self.pack: Pack = self.spack.as_pack() if self.spack is not None else pack_by_id(state.options.pack)
 
     def player(self, pid: str | None) -> str:
-        return self.players.get(pid or "", pid or "")
+        """A person by the name they sit under, or sat under before leaving the table (/game
+        replace); a Discord id nobody's name is known for (a game stored before names were kept
+        for those who left) reads "a former player", never as a bare number."""
+        if not pid:
+            return ""
+        name = self.players.get(pid) or self.state.departed.get(pid)
+        if name is not None:
+            return name
+        return t(self.locale, "table.former_player") if pid.isdigit() else pid
 
     def card(self, card_id: str) -> str:
         p = self.pack
