@@ -82,39 +82,87 @@ async def log_size(store: Any, channel: int) -> tuple[int, int]:
     return record.version, len(await store.actions(record.id))
 
 
+#: the game systems the presses and kills fall on, one channel each, in turn
+KILL_SYSTEMS = ("prophecy", "prophecy:standard", "prophecy:water_realm", "campaign")
+
+
+async def open_kind(fake: FakeDiscord, w: dict[str, int], ch: int, kind: str) -> None:
+    """A new game of `kind` in `ch`, as people would open it (no bot object: it runs elsewhere)."""
+    await open_kind_in(fake, None, w, ch, kind)
+
+
+async def open_kind_in(fake: FakeDiscord, bot: Any, w: dict[str, int], ch: int, kind: str) -> None:
+    if kind == "campaign":
+        await fake.slash(bot, w["alice"], ch, "campaign new", mode="solo")  # a solo campaign starts at once
+        return
+    await fake.slash(bot, w["alice"], ch, "game new", system=kind)
+    await fake.slash(bot, w["bob"], ch, "game join")
+    await fake.slash(bot, w["alice"], ch, "game start")
+
+
+def live_prompt(fake: FakeDiscord, ch: int, game: int, version: int) -> Any:
+    """The newest message in `ch` whose buttons answer exactly this game version, if any."""
+    marks = (f"gm:{game}:{version}:", f"gms:{game}:{version}:")
+    for m in reversed(fake.messages_in(ch)):
+        ids = [b["custom_id"] for b in m.buttons] + [x["custom_id"] for x in m.selects]
+        if any(i.startswith(marks) for i in ids):
+            return m
+    return None
+
+
+async def press_first(fake: FakeDiscord, who: int, message: Any, bot: Any = None) -> Any:
+    button = next((b["custom_id"] for b in message.buttons if b["custom_id"].startswith("gm:")), None)
+    if button is not None:
+        return await fake.click(bot, who, message, button)
+    select = next(x for x in message.selects if x["custom_id"].startswith("gms:"))
+    return await fake.select(bot, who, message, select["custom_id"], [select["options"][0]["value"]])
+
+
 # -------------------------------------------------------------------------- 1. simultaneous presses
 
 async def simultaneous(presses: int, trials: int) -> None:
+    """`presses` people's clients pressing the same live button at once, `trials` times, in turn in
+    a game of every system (one channel each): exactly one press may apply each time."""
     async with FakeDiscord() as fake:
         with fake.redirect():
             w = await world(fake)
+            channels = {kind: fake.add_channel(w["guild"], f"press-{i}") for i, kind in enumerate(KILL_SYSTEMS)}
             with tempfile.TemporaryDirectory() as tmp:
                 async with run_bot(create_bot(settings_for(Path(tmp) / "gm.sqlite3"))) as bot:
                     applied_counts: Counter[int] = Counter()
+                    exact_by_kind: Counter[str] = Counter()
+                    trials_by_kind: Counter[str] = Counter()
                     unanswered = 0
-                    prompt = await new_game(fake, bot, w)
-                    for _ in range(trials):
-                        found = await bot.gm.current(w["ch"])
-                        if found is None or found.record.status != "active" or prompt is None or not prompt.buttons:
-                            prompt = await new_game(fake, bot, w)
-                            found = await bot.gm.current(w["ch"])
-                        actor = int(found.system.pending(found.state).player)
+                    doubled_rows = 0
+                    for i in range(trials):
+                        kind = KILL_SYSTEMS[i % len(KILL_SYSTEMS)]
+                        ch = channels[kind]
+                        found = await bot.gm.current(ch)
+                        if found is None or found.record.status != "active":
+                            await open_kind_in(fake, bot, w, ch, kind)
+                            found = await bot.gm.current(ch)
+                        pend = found.system.pending(found.state)
+                        prompt = live_prompt(fake, ch, found.record.id, found.record.version)
+                        if pend is None or prompt is None:
+                            continue
+                        actor = int(pend.player)
                         before = found.record.version
-                        button = prompt.buttons[0]["custom_id"]
-                        results = await asyncio.gather(*(fake.click(bot, actor, prompt, button) for _ in range(presses)))
+                        results = await asyncio.gather(*(press_first(fake, actor, prompt, bot) for _ in range(presses)))
                         unanswered += sum(1 for r in results if not r.acked)
                         ok = [r for r in results if not r.ephemeral]
                         applied_counts[len(ok)] += 1
-                        after = (await bot.gm.latest(w["ch"])).record
-                        rows = [r for r in await bot.store.actions(after.id) if r.version_after == before + 1 and r.actor == str(actor)]
-                        assert len(rows) <= 1
-                        prompt = prompt_of(ok[0]) if ok else prompt
-                        if prompt is None:
-                            prompt = await new_game(fake, bot, w)
-                    exact = applied_counts[1]
-                    print(f"simultaneous presses: {presses} presses x {trials} trials -> applied per trial "
-                          f"{dict(sorted(applied_counts.items()))}; exactly 1 applied in {exact}/{trials}; "
-                          f"unanswered {unanswered}; double answers {len(fake.violations)}")
+                        trials_by_kind[kind] += 1
+                        rows = [r for r in await bot.store.actions(found.record.id)
+                                if r.version_after == before + 1 and r.actor == str(actor)]
+                        doubled_rows += max(0, len(rows) - 1)
+                        if len(ok) == 1 and len(rows) == 1:
+                            exact_by_kind[kind] += 1
+                    exact = sum(exact_by_kind.values())
+                    done = sum(trials_by_kind.values())
+                    print(f"simultaneous presses: {presses} presses x {done} trials over {', '.join(KILL_SYSTEMS)} -> "
+                          f"applied per trial {dict(sorted(applied_counts.items()))}; presses applied exactly once in "
+                          f"{exact}/{done} trials ({', '.join(f'{k} {exact_by_kind[k]}/{n}' for k, n in trials_by_kind.items())}); "
+                          f"steps stored twice {doubled_rows}; unanswered {unanswered}; double answers {len(fake.violations)}")
 
 
 # -------------------------------------------------------------------------- 2. kill -9
@@ -144,38 +192,6 @@ async def read_game(db: Path, channel: int) -> tuple[Any, list[Any]]:
     async with SqliteStore(db) as store:
         found = await GameMaster(store).latest(channel)
         return found, await store.actions(found.record.id)
-
-
-#: the game systems a kill falls on, one channel each, in turn
-KILL_SYSTEMS = ("prophecy", "prophecy:standard", "prophecy:water_realm", "campaign")
-
-
-async def open_kind(fake: FakeDiscord, w: dict[str, int], ch: int, kind: str) -> None:
-    """A new game of `kind` in `ch`, as people would open it (no bot object: it runs elsewhere)."""
-    if kind == "campaign":
-        await fake.slash(None, w["alice"], ch, "campaign new", mode="solo")  # a solo campaign starts at once
-        return
-    await fake.slash(None, w["alice"], ch, "game new", system=kind)
-    await fake.slash(None, w["bob"], ch, "game join")
-    await fake.slash(None, w["alice"], ch, "game start")
-
-
-def live_prompt(fake: FakeDiscord, ch: int, game: int, version: int) -> Any:
-    """The newest message in `ch` whose buttons answer exactly this game version, if any."""
-    marks = (f"gm:{game}:{version}:", f"gms:{game}:{version}:")
-    for m in reversed(fake.messages_in(ch)):
-        ids = [b["custom_id"] for b in m.buttons] + [x["custom_id"] for x in m.selects]
-        if any(i.startswith(marks) for i in ids):
-            return m
-    return None
-
-
-async def press_first(fake: FakeDiscord, who: int, message: Any) -> Any:
-    button = next((b["custom_id"] for b in message.buttons if b["custom_id"].startswith("gm:")), None)
-    if button is not None:
-        return await fake.click(None, who, message, button)
-    select = next(x for x in message.selects if x["custom_id"].startswith("gms:"))
-    return await fake.select(None, who, message, select["custom_id"], [select["options"][0]["value"]])
 
 
 async def current_on_disk(db: Path, channel: int) -> Any:
