@@ -1,8 +1,10 @@
 """`python bot.py --local`: the real bot, connected to the loopback fake Discord, in a terminal.
 
 Lines look like `alice> /game new system:prophecy`, `bob> /move to:"Golden Plains"`,
-`alice> 2` (press button 2 of the last prompt you can see) or `alice> End turn` (press by
-label). `--script FILE` runs such lines and prints the transcript, for demos and tests.
+`alice> 2` (press button 2 of the game's newest prompt you can see) or `alice> End turn` (press
+by label); the private looks at the game (/game status, /game log, /rules) have buttons of their
+own, which `alice> ^2` presses. `--script FILE` runs such lines and prints the transcript, for
+demos and tests.
 """
 from __future__ import annotations
 
@@ -18,6 +20,11 @@ from gm.i18n import t
 from gm.settings import Settings
 
 INTEGER, BOOLEAN, USER, NUMBER = 4, 5, 6, 10
+#: custom id prefixes of buttons that only page or share a private look (log pages, "Show
+#: everyone", /rules results): a bare number never presses these, `^` does
+LOOK_BUTTONS = ("gmlog:", "gmshow:", "lk:")
+#: a line's first character that presses the newest private look instead of the game prompt
+LOOK_MARK = "^"
 SUB_COMMAND, SUB_GROUP = 1, 2
 
 
@@ -137,11 +144,18 @@ class Console:
                 out[key] = value
         return english, out
 
-    def last_prompt(self, user: int) -> StoredMessage | None:
+    def last_prompt(self, user: int, *, look: bool = False) -> StoredMessage | None:
+        """The newest message this user sees with something to press: a game prompt (the
+        channel's, or a private one such as the decision /game status hands back), or with
+        `look`, the newest private look at the game (status, log, /rules results)."""
         for msg in reversed(self.fake.messages_in(self.channel, include_ephemeral=True)):
             if msg.visible_to not in (None, user):
                 continue
-            if msg.buttons or msg.selects:
+            ids = [c["custom_id"] for c in [*msg.buttons, *msg.selects]]
+            if not ids:
+                continue
+            looking = all(i.startswith(LOOK_BUTTONS) for i in ids)
+            if looking == look:
                 return msg
         return None
 
@@ -157,7 +171,10 @@ class Console:
         return out
 
     async def press(self, user: int, what: str) -> Any:
-        msg = self.last_prompt(user)
+        look = what.startswith(LOOK_MARK)
+        if look:
+            what = what[len(LOOK_MARK):].strip()
+        msg = self.last_prompt(user, look=look)
         if msg is None:
             raise LookupError(t(self.locale, "console.nothing_to_press"))
         options = self.choices(msg)

@@ -62,3 +62,20 @@ def test_local_console_starts_a_water_realm_game(tmp_path):
     assert "Prophecy (Standard Version + Water Realm)" in text and "Ten Artifacts" in text
     assert "wins the game" in text
     assert "Traceback" not in out.stderr
+
+
+def test_a_number_after_a_private_look_presses_the_game_prompt_and_caret_presses_the_look(tmp_path):
+    """A number typed after /game status or /game log answers the game's prompt, not the private
+    look's buttons ("choose 1 to 2" or the status shown to everyone); `^N` presses the look."""
+    lines = ["alice> /game new system:prophecy round_limit:2",
+             "alice> /game add-bot level:heuristic",
+             "alice> /game start",
+             "alice> /game log",
+             "alice> 1",
+             "alice> /game status",
+             "alice> ^1"]
+    text = run_script(tmp_path, lines).stdout
+    after_log = text.split("» alice> 1", 1)[1].split("» alice> /game status", 1)[0]
+    assert "  ! " not in after_log and "✅ Alice:" in after_log  # the game's prompt was answered
+    after_caret = text.split("» alice> ^1", 1)[1]
+    assert "is not a choice" not in after_caret and "  ! " not in after_caret
