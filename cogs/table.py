@@ -380,7 +380,9 @@ def history_embed(games: list[Result], locale: str) -> discord.Embed:
         winner = ""
         if not isinstance(g.state, Lobby) and g.state.winner:
             winner = t(locale, "table.history_winner", player=g.state.player(g.state.winner).name)
-        lines.append(t(locale, "table.history_line", game_id=g.record.id, system=t(locale, plugin_of(g).title_key),
+        # the edition the game was played in (Basic, Standard, the Water Realm...), as its lobby named it
+        lines.append(t(locale, "table.history_line", game_id=g.record.id,
+                       system=t(locale, "table.history_system", system=edition_name(g.record.system, g.record.options or {})),
                        status=t(locale, f"table.status_{g.record.status}"), when=f"<t:{int(g.record.created_at)}:d>", winner=winner))
     return discord.Embed(title=t(locale, "table.history_title"), description=clip("\n".join(lines), 4000))
 

@@ -241,3 +241,4 @@ async def test_kill_minus_nine_between_commit_and_post(world, settings):
             click.cancel()
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
+
