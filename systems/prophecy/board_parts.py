@@ -486,7 +486,7 @@ class _Words:
         return found if found is not None else card_id.replace("_", " ").title()
 
     def astral(self, plane_id: str, name: str) -> str:
-        # "Astral Plane of Fire" -> "Fire", "Piano Astrale dell'Acqua" -> "Acqua": the badge is
+        # "Astral Plane of Fire" -> "Fire", "Portale Astrale dell'Acqua" -> "Acqua": the badge is
         # tiny and its kind is in the key
         words = name.replace("'", " ").split()
         return self.map.get(f"astral.{plane_id}", words[-1] if words else plane_id)

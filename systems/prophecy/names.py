@@ -119,7 +119,7 @@ class Names:
 
     # -- the Standard game -----------------------------------------------------------------------
     def plane(self, plane_id: str) -> str:
-        """An Astral Plane's name, knowing its article ("{plane|di}" -> "del Piano Astrale...")."""
+        """An Astral Plane's name, knowing its article ("{plane|di}" -> "del Portale Astrale...")."""
         for plane in self.pack.board.astral_planes:
             if plane.id == plane_id:
                 return Named(display_name(plane, self.locale), PLANE_ARTICLES.get(self.locale, ""))

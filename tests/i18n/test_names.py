@@ -45,6 +45,6 @@ def test_board_picture_labels_use_pack_names_in_the_label_language():
     words = _Words(pack, labels_it)
     assert words.space(pack.space(pack.space_index("plains_1"))) == "Pianure Dorate"
     assert words.card("hydra") == "Idra" and words.character("ranger") == "Ramingo"
-    assert words.astral("astral_water", "Piano Astrale dell'Acqua") == "Acqua"
+    assert words.astral("astral_water", "Portale Astrale dell'Acqua") == "Acqua"
     assert words.fmt("title.turn", player="Alice") == "Tocca ad Alice"  # the filter works on the picture too
     assert _Words(pack, None).space(pack.space(pack.space_index("plains_1"))) == "Golden Plains"

@@ -259,7 +259,7 @@ def test_ruling_astral_attack__the_prompt_names_the_face_up_guardian_its_figures
         if a in odds:
             assert label.startswith("⚔️ Fire: Stone Sentinel S7 W4") and f"win {odds[a][0] * 100:.0f}%" in label, label
     italian = message_texts(state, "it")
-    block = italian["fields"]["⚔️ Attacco al Piano Astrale del Fuoco"]
+    block = italian["fields"]["⚔️ Attacco al Portale Astrale del Fuoco"]
     assert "Sentinella di Pietra (Forza 7 / Volontà 4" in block and odds_text(odds[best], "it") in block
 
 

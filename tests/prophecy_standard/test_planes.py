@@ -241,7 +241,7 @@ def test_facts_s6__a_refused_attack_reveals_nothing():
 
 @pytest.mark.parametrize("locale, lesser, greater", [
     ("en", "⚔️ The Lesser Guardian of the Astral Plane of Fire", "⚔️ The Greater Guardian"),
-    ("it", "⚔️ Il Guardiano Minore del Piano Astrale del Fuoco", "⚔️ Il Guardiano Maggiore"),
+    ("it", "⚔️ Il Guardiano Minore del Portale Astrale del Fuoco", "⚔️ Il Guardiano Maggiore"),
 ])
 def test_ruling_guardian_turned_up__the_prompt_is_headed_by_the_guardian_fought_now(locale, lesser, greater):
     """The Lesser Guardian just turned up is fought next: the prompt's field names it, not the

@@ -96,7 +96,7 @@ def test_status_shows_planes_artifacts_offers_and_each_characters_abilities(loca
     text = text_of(embeds)
     assert_clean(text, state)
     planes = field(embeds, "🌌")
-    water = "Astral Plane of Water" if locale == "en" else "Piano Astrale dell'Acqua"
+    water = "Astral Plane of Water" if locale == "en" else "Portale Astrale dell'Acqua"
     guardian = "Iron Golem" if locale == "en" else "Golem di Ferro"
     sp = standard_pack_by_id()
     assert water in planes and guardian in planes or sp.card_name(state.standard.plane(PLANES[1]).lesser, locale) in planes
