@@ -54,17 +54,21 @@ def chosen_variants(choice: str, text: str | None, locale: str) -> list[Variant]
             by_name[t(loc, v.title_key).casefold()] = v
         by_name[v.key.casefold()] = v
         by_name[v.key.replace("_", " ").casefold()] = v
+        for alias in v.aliases:
+            by_name[alias.casefold()] = v
     out: list[Variant] = []
     for part in (x.strip() for x in text.split(VARIANT_SEPARATOR)):
         if not part:
             continue
         found = by_name.get(part.casefold())
         if found is None:
-            match = process.extractOne(part.casefold(), list(by_name), scorer=fuzz.WRatio, score_cutoff=85)
+            # typos only: a whole-string likeness, so "Dragon Realm" is not taken for "Without
+            # the Water Realm" (a partial match would open a game without the realm, silently)
+            match = process.extractOne(part.casefold(), list(by_name), scorer=fuzz.ratio, score_cutoff=80)
             found = by_name[match[0]] if match is not None else None
         if found is None:
             raise GameError("variant.unknown", name=part[:50], system=system,
-                            known=", ".join(t(locale, v.title_key) for v in offered))
+                            known=[t(locale, v.title_key) for v in offered])
         if found.unavailable_key is not None:
             raise GameError(found.unavailable_key, system=system)
         if found not in out:

@@ -138,6 +138,8 @@ class Variant:
     #: set for a rule the bot cannot offer: never listed or completed; naming it is refused with
     #: this locale key's explanation (both expansion worlds need the Dragon Realm rules)
     unavailable_key: str | None = None
+    #: other names players type for it, in any language ("Dragon Realm" for both worlds)
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

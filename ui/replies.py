@@ -47,6 +47,9 @@ def pretty_params(params: dict[str, Any], locale: str = "en", plugins: Iterable[
         for p in plugins:
             if p.error_words is not None and (words := p.error_words(key, value, locale)) is not None:
                 break
+        if words is None and isinstance(value, (list, tuple)):
+            # a list of names (the choices a refusal offers) is shown whole, never cut mid-name
+            words = ", ".join(str(v) for v in value)
         out[key] = words if words is not None else (value[:200] if isinstance(value, str) else value)
     return out
 

@@ -107,7 +107,8 @@ VARIANTS = (
     # both expansion worlds need the Dragon Realm's rules, which the bot does not have
     Variant(key="both_worlds", title_key="variant.prophecy.both_worlds.title",
             summary_key="variant.prophecy.both_worlds.summary", editions=("water_realm",),
-            unavailable_key="variant.prophecy.both_worlds.unavailable"),
+            unavailable_key="variant.prophecy.both_worlds.unavailable",
+            aliases=("Dragon Realm", "Regno del Drago", "Dragon Realm expansion")),
 )
 
 
