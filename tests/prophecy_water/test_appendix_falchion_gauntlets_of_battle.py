@@ -225,3 +225,15 @@ def test_ruling_smith_once_a_turn__the_next_turn_opens_the_smith_again() -> None
     assert st.turn is not None and st.turn.player == "p2"
     assert st.standard.turn.smithed == []
     assert '"smithed"' not in SYSTEM.dump_state(st)
+
+
+def test_ruling_smith_once_a_turn__the_refusal_names_the_item_in_each_language() -> None:
+    """The refusal is one line in the reader's language, naming the new Item by its card name."""
+    from gm.i18n import t
+    from systems.prophecy.embeds import error_words
+
+    assert error_words("card", "falchion", "it") == "Falcione"
+    assert error_words("card", "gauntlets_of_battle", "en") == "Gauntlets of Battle"
+    for locale, name in (("en", "Falchion"), ("it", "Falcione")):
+        line = t(locale, "error.wrc_smith_once", card=error_words("card", "falchion", locale))
+        assert name in line and "\n" not in line and "{" not in line
