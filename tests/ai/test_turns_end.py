@@ -11,9 +11,10 @@ player most likely to find a loop. A turn is the span between two turn-opening e
 (engine/core/turn_watch.py).
 
 Every variant is covered: for a system with editions (Prophecy Basic, Standard, the Water
-Realm), each edition alone and with each of the variants /game new offers for it; for one
-without (Darkest Talisman), each value of each choice in its options model, solo and with
-every seat. A system that is not played at a table (the Orders tracker) has no turns.
+Realm), each edition alone and with each of the variants /game new offers for it, the number
+of seats going round from the fewest to the most; for one without (Darkest Talisman), each
+value of each choice in its options model, solo and with the most seats (co-op). A system that
+is not played at a table (the Orders tracker) has no turns.
 """
 from __future__ import annotations
 
