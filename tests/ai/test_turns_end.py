@@ -31,10 +31,10 @@ from engine.registry import SYSTEMS
 
 #: Prophecy games stop at this round (the project option `round_limit`), and must be over
 #: within this many actions (a hard cap far above a capped game)
-ROUND_LIMIT = 15
+ROUND_LIMIT = 10
 MAX_ACTIONS = 2500
 #: a campaign has no round limit: this many actions of it are played (a few expeditions)
-CAMPAIGN_ACTIONS = 400
+CAMPAIGN_ACTIONS = 300
 #: seeds per AI level and way of playing (the seed also moves with the way, so the ways
 #: together see many); the loiterer, the likeliest to find a loop, plays more
 SEEDS = {"loiterer": 2}
