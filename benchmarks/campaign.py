@@ -4,7 +4,9 @@ played by the campaign AI (engine/darkest_talisman/ai.py), solo and three-seat c
 Printed: campaigns and actions per second, the time spent in the rules engine (`apply`) and in
 the AI's decisions, timed apart; days travelled and village returns per campaign; how the
 campaigns ended (the Crown, the party's end, or still under way at the action cap), troves won
-and characters lost. CPU time (time.process_time), so other programs skew it less.
+and characters lost; and "turns that never end: N", the party's turns (a day on the road, a stay
+in a village: engine/core/turn_watch.py) that ran past the bound of actions and would stall a
+table. CPU time (time.process_time), so other programs skew it less.
 Run: python benchmarks/campaign.py [--campaigns N] [--campaign-actions N]
 """
 from __future__ import annotations
@@ -20,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.darkest_talisman.ai import PLAYERS as CAMPAIGN_AI  # noqa: E402
 from engine.darkest_talisman.game import SYSTEM as CAMPAIGN  # noqa: E402
 from engine.darkest_talisman.simulate import seats_for  # noqa: E402
-from selfplay import clock, report_total, freeze_loaded  # noqa: E402
+from engine.core.turn_watch import TurnWatch  # noqa: E402
+from selfplay import TURNS, clock, report_total, freeze_loaded  # noqa: E402
 
 
 def campaign_section(campaigns: int, cap: int) -> None:
@@ -39,6 +42,7 @@ def campaign_section(campaigns: int, cap: int) -> None:
     for seed in range(campaigns):
         levels = ["heuristic"] if seed % 2 == 0 else ["heuristic"] * 3
         state = CAMPAIGN.new_game(seats_for(levels), {}, seed).state
+        turns = TurnWatch(system=CAMPAIGN.name)
         for n in range(cap):
             pend = CAMPAIGN.pending(state)
             if pend is None:
@@ -46,10 +50,13 @@ def campaign_section(campaigns: int, cap: int) -> None:
             a0 = clock()
             action = CAMPAIGN_AI["heuristic"](state, pend.player, random.Random(f"{seed}:{pend.player}:{n}"))
             a1 = clock()
-            state = CAMPAIGN.apply(state, pend.player, action).state
+            out = CAMPAIGN.apply(state, pend.player, action)
             t_ai += a1 - a0
             t_apply += clock() - a1
+            state = out.state
             actions += 1
+            turns.step(action.type, out.events)
+        TURNS.add(turns)
         days.append(state.stats.days)
         returns.append(state.stats.returns)
         endings[state.outcome or "under way"] += 1

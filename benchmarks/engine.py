@@ -16,7 +16,9 @@
 Darkest Talisman campaigns are measured by benchmarks/campaign.py, the Water Realm expansion by
 benchmarks/water_realm.py: each is a long run of its own, so this one stays under 40 s.
 
-CPU time (time.process_time) is used, so other programs on the machine skew the figures
+Every self-played game's turns are watched: the report closes with "turns that never end: N",
+the turns that ran past engine/core/turn_watch.py's bound of actions (a stalled table; 0 is
+the only right answer). CPU time (time.process_time) is used, so other programs on the machine skew the figures
 less (on a busy machine they still do: compare the best of the repeats). The content pack
 is loaded, one game played and the loaded objects frozen out of the garbage collector's
 work (gc.freeze) before anything is timed; the load time is printed on its own line. The
@@ -41,7 +43,7 @@ from engine.ai.board import tables_for  # noqa: E402
 from engine.ai.heuristic import forget  # noqa: E402
 from engine.ai.std_plan import forget as forget_standard  # noqa: E402
 from engine.prophecy.content import pack_by_id  # noqa: E402
-from selfplay import clock, endings_text, timed_game, wilson  # noqa: E402
+from selfplay import TURNS, clock, endings_text, timed_game, wilson  # noqa: E402
 
 
 def seat_rotated(opponent: str, games: int, seed0: int, round_limit: int) -> tuple[int, int, list[int]]:
@@ -221,6 +223,7 @@ def main() -> None:
     if args.std_games or args.std_vs_random:
         standard_section(args.std_games, args.std_vs_random, args.round_limit)
 
+    print(TURNS.line())
     print(f"whole benchmark: {clock() - start:.1f} s CPU, {time.perf_counter() - wall:.1f} s wall")
 
 

@@ -1,6 +1,8 @@
 """What the engine benchmarks share: one timed self-play game, a win-rate interval, the names
-of how a game ended. Imported by benchmarks/engine.py and benchmarks/water_realm.py (run from
-the repository's root or anywhere: the scripts put the root on the path first)."""
+of how a game ended, and the count of turns that never end (every self-played game's turns,
+watched by engine/core/turn_watch.py: a turn past its bound of actions is one that would stall
+a table). Imported by benchmarks/engine.py, benchmarks/water_realm.py and benchmarks/campaign.py
+(run from the repository's root or anywhere: the scripts put the root on the path first)."""
 from __future__ import annotations
 
 import gc
@@ -15,10 +17,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import packs  # noqa: E402,F401  (reads data/ into the engine)
 from engine.ai.simulate import SIM_PLAYERS, ai_rng  # noqa: E402
 from engine.core.system import Seat  # noqa: E402
+from engine.core.turn_watch import TurnWatch  # noqa: E402
 from engine.prophecy.game import SYSTEM  # noqa: E402
 
 #: CPU time: other programs on the machine skew the figures less than with wall time
 clock = time.process_time
+
+#: the turns of every game self-played in this run, for the "turns that never end" line
+TURNS = TurnWatch()
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -38,6 +44,7 @@ def timed_game(levels: Sequence[str], seed: int, options: dict[str, Any]) -> tup
     rngs = {s.player: ai_rng(seed, s.player) for s in seats}
     level = {s.player: s.ai for s in seats}
     actions, t_apply, t_ai = 0, 0.0, 0.0
+    turns = TurnWatch(system=SYSTEM.name)
     for _ in range(20_000):
         pend = SYSTEM.pending(state)
         if pend is None:
@@ -45,11 +52,14 @@ def timed_game(levels: Sequence[str], seed: int, options: dict[str, Any]) -> tup
         t0 = clock()
         action = SIM_PLAYERS[level[pend.player]](state, pend.player, rngs[pend.player])  # type: ignore[index]
         t1 = clock()
-        state = SYSTEM.apply(state, pend.player, action).state
+        out = SYSTEM.apply(state, pend.player, action)
         t2 = clock()
+        state = out.state
         t_ai += t1 - t0
         t_apply += t2 - t1
         actions += 1
+        turns.step(action.type, out.events)
+    TURNS.add(turns)
     return state, actions, t_apply, t_ai
 
 
@@ -75,7 +85,9 @@ def freeze_loaded() -> None:
 
 
 def report_total(section: Any, *args: Any) -> None:
-    """Run one benchmark section and close the report with the whole run's CPU and wall time."""
+    """Run one benchmark section and close the report with the turns that never ended and the
+    whole run's CPU and wall time."""
     start, wall = clock(), time.perf_counter()
     section(*args)
+    print(TURNS.line())
     print(f"whole benchmark: {clock() - start:.1f} s CPU, {time.perf_counter() - wall:.1f} s wall")

@@ -1,8 +1,10 @@
 """Water Realm figures, measured and printed (one process, one core): the expansion on the
 Standard game, for the whole expansion and for each of its variants (a part left out, the
 Artifacts chosen, the Treasure Island variants, Lord of the Sea). For each: four-player
-heuristic games per second, actions and rounds per game, and how the games ended. CPU time
-(time.process_time), so other programs skew it less.
+heuristic games per second, actions and rounds per game, and how the games ended; then
+"turns that never end: N" over all those games (engine/core/turn_watch.py: a turn past the
+bound of actions, which would stall a table). CPU time (time.process_time), so other programs
+skew it less.
 Run: python benchmarks/water_realm.py [--wr-games N] [--round-limit N]
 """
 from __future__ import annotations

@@ -5,10 +5,13 @@ state untouched. A `choose` answers the pending decision and only its decider ma
 Free actions (shopping, storage, dropping, casting, the Marching Order) are each checked against
 the same enumeration `legal_actions` lists, so what a button offers and what is accepted agree.
 Every character is controlled by one seat; party decisions belong to the leader's seat
-(project ruling `party_decisions`).
+(project ruling `party_decisions`). A free action never comes back without end: the Marching
+Order changes once a stop and what comes out of storage is not stored again in the same stay
+(rulings `order_once_a_stop`, `storage_once_a_stay`), so every turn of the party ends.
 """
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any, Iterable
 
 from engine.core.errors import RuleError, UnknownAction
@@ -25,6 +28,8 @@ from engine.darkest_talisman.state import CampaignState, SeatRef, card_id
 #: decisions during which the party may change its Marching Order (C3a-d: before a road space)
 ORDER_DECISIONS = ("village", "stand", "destination", "guardians", "portal", "tower")
 ROAD_FREE = ("after_card", "stand", "destination", "guardians", "portal")
+#: up to this many characters every Marching Order is offered (a party has three at most)
+MAX_ALL_ORDERS = 4
 
 
 def pack_of(state: CampaignState) -> Pack:
@@ -66,10 +71,16 @@ def apply(state: CampaignState, actor: str, action: Any) -> Outcome[CampaignStat
         if new.controller(d.hero) != actor:
             raise RuleError("talisman.err.not_your_decision", player=new.controller(d.hero))
         flow.answer(ctx, action.option)
+        new.limits.order_set = False  # the next decision is the next stop (ruling order_once_a_stop)
     else:
+        _check_limits(new, action)
         if action not in free_actions(ctx, actor):
             raise RuleError("talisman.err.not_now", action=action.type)
         _free(ctx, action)
+        _record_limits(new, action)
+    if new.mode != "village":  # the stay is over (ruling storage_once_a_stay)
+        new.limits.retrieved.clear()
+        new.limits.gold_retrieved.clear()
     flow.advance(ctx)
     H.settle_quests(ctx)
     if new.tasks:  # a quest done: the Warlock calls the party back (C5f-e)
@@ -109,7 +120,8 @@ def free_actions(ctx: Ctx, actor: str) -> list[Any]:
         return []
     mine = [h for h in state.party() if state.controls(actor, h.uid)]
     out: list[Any] = []
-    if d.kind in ORDER_DECISIONS and not state.order_locked and len(state.order) > 1 and state.controller(None) == actor:
+    if d.kind in ORDER_DECISIONS and not state.order_locked and not state.limits.order_set \
+            and len(state.order) > 1 and state.controller(None) == actor:
         out += [A.SetOrder(order=o) for o in _orders(state.order)]
     if d.kind == "service":
         hero = state.hero(d.hero or "")
@@ -123,7 +135,9 @@ def free_actions(ctx: Ctx, actor: str) -> list[Any]:
 
 
 def _orders(order: list[str]) -> Iterable[list[str]]:
-    """Every other Marching Order: each character may be moved to the front, or two swapped."""
+    """Every other Marching Order, each reached in one change (ruling order_once_a_stop: the
+    party changes it once at a stop, so any order must be one change away): first the orders
+    that swap two characters or move one to the front, then the rest."""
     seen = {tuple(order)}
     for i in range(len(order)):
         for j in range(i + 1, len(order)):
@@ -137,6 +151,34 @@ def _orders(order: list[str]) -> Iterable[list[str]]:
         if tuple(front) not in seen:
             seen.add(tuple(front))
             yield front
+    if len(order) <= MAX_ALL_ORDERS:
+        for other in permutations(order):
+            if other not in seen:
+                seen.add(other)
+                yield list(other)
+
+
+def _check_limits(state: CampaignState, action: Any) -> None:
+    """Refuse, with its own reason, a free action already done as often as it may be (rulings
+    order_once_a_stop, storage_once_a_stay)."""
+    done = state.limits
+    if isinstance(action, A.SetOrder) and done.order_set:
+        raise RuleError("talisman.err.order_once")
+    if isinstance(action, A.Store) and (
+            (action.thing is not None and action.thing in done.retrieved.get(action.hero, []))
+            or (action.gold and action.hero in done.gold_retrieved)):
+        raise RuleError("talisman.err.storage_once", action=action.type)
+
+
+def _record_limits(state: CampaignState, action: Any) -> None:
+    done = state.limits
+    if isinstance(action, A.SetOrder):
+        done.order_set = True
+    elif isinstance(action, A.Retrieve):
+        if action.thing is not None:
+            done.retrieved.setdefault(action.hero, []).append(action.thing)
+        if action.gold and action.hero not in done.gold_retrieved:
+            done.gold_retrieved.append(action.hero)
 
 
 def _hero_free(ctx: Ctx, hero: Any, kind: str) -> list[Any]:
@@ -184,8 +226,12 @@ def _givable(ctx: Ctx, hero: Any) -> list[str]:
 
 
 def _storage_actions(ctx: Ctx, hero: Any) -> list[Any]:
-    out: list[Any] = [A.Store(hero=hero.uid, thing=u) for u in _givable(ctx, hero) + hero.trophies]
-    if hero.gold:
+    """Storing and retrieving, except storing again what came out of storage during this stay
+    (ruling storage_once_a_stay)."""
+    done = ctx.state.limits
+    taken_out = done.retrieved.get(hero.uid, [])
+    out: list[Any] = [A.Store(hero=hero.uid, thing=u) for u in _givable(ctx, hero) + hero.trophies if u not in taken_out]
+    if hero.gold and hero.uid not in done.gold_retrieved:
         out.append(A.Store(hero=hero.uid, gold=hero.gold))
         if hero.gold > 1:
             out.append(A.Store(hero=hero.uid, gold=1))

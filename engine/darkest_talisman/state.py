@@ -88,6 +88,22 @@ class Stored(BaseModel):
     gold: int = 0
 
 
+class Limits(BaseModel):
+    """Free actions the party may take only once for a while, so that its turn always ends
+    (rulings order_once_a_stop, storage_once_a_stay): without them a swap of the Marching
+    Order, or a thing put into storage and taken out again, could be repeated forever."""
+
+    #: the Marching Order was changed while the party waits on this decision
+    order_set: bool = False
+    #: character uid -> the things she took out of storage during this stay in the village
+    retrieved: dict[str, list[str]] = Field(default_factory=dict)
+    #: the characters who took Gold out of storage during this stay
+    gold_retrieved: list[str] = Field(default_factory=list)
+
+    def empty(self) -> bool:
+        return not (self.order_set or self.retrieved or self.gold_retrieved)
+
+
 class Dropped(BaseModel):
     """Something lying on a Draw Spot or a road space (C4b)."""
 
@@ -423,6 +439,9 @@ class CampaignState(BaseModel):
     order: list[str] = Field(default_factory=list)
     #: no change of Marching Order until back in a village (D1c, C3d)
     order_locked: bool = False
+    #: the free actions done once at this stop or during this stay (left out of the dump while
+    #: empty, so a campaign that never used them dumps as before they existed)
+    limits: Limits = Field(default_factory=Limits)
     mode: Literal["village", "road", "tower", "ended"] = "village"
     #: the village the party is in, or last left
     village: str = "village"
@@ -531,3 +550,12 @@ class CampaignState(BaseModel):
 
     def dump(self) -> str:
         return self.model_dump_json(by_alias=True)
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):  # type: ignore[no-untyped-def]
+        """Empty limits are not dumped: the stored campaigns' replays compare the JSON byte
+        for byte."""
+        data = handler(self)
+        if self.limits.empty():
+            data.pop("limits", None)
+        return data

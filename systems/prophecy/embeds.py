@@ -18,6 +18,7 @@ from systems.prophecy import describe_island, describe_water, describe_wr_cards
 from systems.prophecy.describe import Names, describe_action, narrate
 from engine.prophecy import actions as A
 from engine.prophecy.content import display_name, pack_by_id
+from engine.prophecy.content_wr_cards import wr_cards
 from engine.prophecy.content_standard import Ability, Artifact, Guardian, StandardPack
 from engine.prophecy.standard import powers
 from engine.prophecy.standard.state import HIDDEN, SLOTS, PlaneState, StdPlayer
@@ -285,7 +286,8 @@ def error_words(key: str, value: Any, locale: str) -> str | None:
                 return display_name(finder(value), locale)  # type: ignore[operator]
             except KeyError:
                 continue
-        return value
+        new_item = wr_cards().item(value)  # the Water Realm's new Items (a Falchion...)
+        return display_name(new_item, locale) if new_item is not None else value
     if key == "guild":
         return pack.guild_name(value, locale)
     if key == "space":

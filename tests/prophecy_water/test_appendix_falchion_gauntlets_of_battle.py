@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
+from engine.prophecy.actions import EndTurn
+from engine.prophecy.game import SYSTEM
 from engine.prophecy.context import Ctx
 from engine.prophecy.equipment import candidate_loadouts
 from engine.prophecy.rules import pack_of
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard.wr_cards_actions import Smith
-from tests.prophecy_water.wr_cards_helpers import act, begin_turn, cards_game, events_of, give, legal, put, quiet
+from tests.prophecy_water.wr_cards_helpers import act, begin_turn, cards_game, events_of, give, learn, legal, put, quiet
 
 
 def _at(space: str = "village", gold: int = 5):
@@ -155,3 +157,83 @@ def test_appendix_radiant_spear__one_per_type_of_the_opponent() -> None:
                        (sbattle.character_foe(ctx, st.player("p2")), 1)):
         assert battle_bonus([spear], foe, "strength", None) == bonus  # type: ignore[arg-type]
         assert battle_bonus([spear], foe, "wills", None) == bonus  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ ruling smith_once_a_turn
+
+
+def _jobs_on(st, uid: str) -> list[Smith]:  # type: ignore[no-untyped-def]
+    return [a for a in legal(st, "p1") if a.type == "wrc_smith" and a.item == uid]
+
+
+def test_ruling_smith_once_a_turn__blacksmithing_adjusts_each_item_once() -> None:
+    """Ruling smith_once_a_turn: with Blacksmithing every job of the turn is free, but a smith
+    works on each Item once a turn. Without the ruling the same Falchion could be re-adjusted
+    without end (Strength, Willpower, Strength...) and the turn never ended."""
+    st = _at(space="forest_1", gold=0)
+    learn(st, "p1", "blacksmithing")
+    falchion = give(st, "p1", "falchion")
+    gauntlets = give(st, "p1", "gauntlets_of_battle")
+    st, _ = act(st, "p1", Smith(item=falchion, setting="strength", blacksmithing=True))
+    assert _jobs_on(st, falchion) == [], "no second job on the Falchion is offered this turn"
+    with pytest.raises(RuleError) as refused:
+        act(st, "p1", Smith(item=falchion, setting="undead", blacksmithing=True))
+    assert refused.value.key == "error.wrc_smith_once" and refused.value.params == {"card": "falchion"}
+    assert st.player("p1").item(falchion).card == "falchion__set_strength"
+    assert _jobs_on(st, gauntlets), "another Item may still be adjusted for free this turn"
+    st, _ = act(st, "p1", Smith(item=gauntlets, setting="both", blacksmithing=True))
+    assert not [a for a in legal(st, "p1") if a.type == "wrc_smith"], "nothing left to do at the smith"
+
+
+def test_ruling_smith_once_a_turn__paid_jobs_too_and_a_stone_counts() -> None:
+    """Paid or free, a job is a job: a Falchion that got a stone this turn is not adjusted in the
+    same turn (ruling smith_once_a_turn)."""
+    st = _at(gold=5)
+    falchion = give(st, "p1", "falchion")
+    stone = give(st, "p1", "astral_lawstone")
+    st, _ = act(st, "p1", Smith(item=falchion, stone=stone))
+    assert _jobs_on(st, falchion) == []
+    with pytest.raises(RuleError) as refused:
+        act(st, "p1", Smith(item=falchion, setting="strength"))
+    assert refused.value.key == "error.wrc_smith_once"
+    assert st.player("p1").gold == 4
+
+
+def test_ruling_smith_once_a_turn__an_alike_item_is_its_own_item() -> None:
+    """Two Falchions: adjusting one leaves the other open, and the adjusted one cannot be named
+    in place of its twin."""
+    st = _at(gold=5)
+    first = give(st, "p1", "falchion")
+    second = give(st, "p1", "falchion")
+    st, _ = act(st, "p1", Smith(item=first, setting="strength"))
+    assert _jobs_on(st, second) and not _jobs_on(st, first)
+    with pytest.raises(RuleError):
+        act(st, "p1", Smith(item=first, setting="undead"))
+    st, _ = act(st, "p1", Smith(item=second, setting="undead"))
+    assert sorted(i.card for i in st.player("p1").items) == ["falchion__set_strength", "falchion__set_undead"]
+
+
+def test_ruling_smith_once_a_turn__the_next_turn_opens_the_smith_again() -> None:
+    """The limit is for one turn: the record is cleared when the next turn begins, and a turn
+    with no smith's work dumps as it did before the ruling (replays compare the JSON)."""
+    st = _at(gold=5)
+    falchion = give(st, "p1", "falchion")
+    st, _ = act(st, "p1", Smith(item=falchion, setting="strength"))
+    assert st.standard.turn.smithed == [falchion]
+    assert '"smithed"' in SYSTEM.dump_state(st)
+    st, _ = act(st, "p1", EndTurn())
+    assert st.turn is not None and st.turn.player == "p2"
+    assert st.standard.turn.smithed == []
+    assert '"smithed"' not in SYSTEM.dump_state(st)
+
+
+def test_ruling_smith_once_a_turn__the_refusal_names_the_item_in_each_language() -> None:
+    """The refusal is one line in the reader's language, naming the new Item by its card name."""
+    from gm.i18n import t
+    from systems.prophecy.embeds import error_words
+
+    assert error_words("card", "falchion", "it") == "Falcione"
+    assert error_words("card", "gauntlets_of_battle", "en") == "Gauntlets of Battle"
+    for locale, name in (("en", "Falchion"), ("it", "Falcione")):
+        line = t(locale, "error.wrc_smith_once", card=error_words("card", "falchion", locale))
+        assert name in line and "\n" not in line and "{" not in line

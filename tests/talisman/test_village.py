@@ -256,3 +256,54 @@ def test_c2_marching_order_set_in_the_village():
 
 def options(s):  # type: ignore[no-untyped-def]
     return list(s.decision.options)
+
+
+def test_ruling_storage_once_a_stay__what_comes_out_stays_out():
+    """Ruling storage_once_a_stay (B1d, C2d-a): storing and taking straight back is allowed,
+    but what comes out of storage is not stored again in the same stay, so no turn can go on
+    storing and retrieving the same Sword forever; the next stay opens storage again."""
+    s = village_party()
+    w = hero_by(s, "warrior")
+    sword = w.objects[0]
+    s = act(s, A.Store(hero=w.uid, thing=sword))
+    s = act(s, A.Retrieve(hero=w.uid, thing=sword))
+    assert A.Store(hero=w.uid, thing=sword) not in legal(s)
+    with pytest.raises(RuleError) as refused:
+        act(s, A.Store(hero=w.uid, thing=sword))
+    assert refused.value.key == "talisman.err.storage_once" and refused.value.params == {"action": "store"}
+    assert sword in s.hero(w.uid).objects
+    s = choose(rig(s, dice=[2], deck=["good_fortune", "festival"]), "depart:city")
+    assert s.limits.retrieved == {} and '"limits"' not in SYSTEM.dump_state(s), "the stay is over"
+
+
+def test_ruling_storage_once_a_stay__gold_taken_out_is_not_stored_again():
+    s = village_party()
+    w = hero_by(s, "warrior")
+    w.gold = 3
+    s = settle(s)
+    s = act(s, A.Store(hero=w.uid, gold=1))
+    s = act(s, A.Store(hero=w.uid, gold=1))
+    s = act(s, A.Retrieve(hero=w.uid, gold=2))
+    assert s.hero(w.uid).gold == 3
+    assert not any(isinstance(a, A.Store) and a.gold and a.hero == w.uid for a in legal(s))
+    with pytest.raises(RuleError) as refused:
+        act(s, A.Store(hero=w.uid, gold=1))
+    assert refused.value.key == "talisman.err.storage_once"
+
+
+def test_ruling_order_once_a_stop__any_order_once_per_decision():
+    """Ruling order_once_a_stop (C3a-d, C3c): at a stop the party sets its Marching Order once,
+    to any order (all five others of three characters are offered), and not again until its
+    next decision, so swapping back and forth cannot keep a turn going."""
+    s = village_party()
+    orders = [a.order for a in legal(s) if isinstance(a, A.SetOrder)]
+    assert len(orders) == 5 and len({tuple(o) for o in orders}) == 5 and s.order not in orders
+    back = list(s.order)
+    s = act(s, A.SetOrder(order=orders[-1]))
+    assert s.order == orders[-1]
+    assert not any(isinstance(a, A.SetOrder) for a in legal(s))
+    with pytest.raises(RuleError) as refused:
+        act(s, A.SetOrder(order=back))
+    assert refused.value.key == "talisman.err.order_once"
+    s = choose(rig(s, dice=[2], deck=["good_fortune", "festival"]), "depart:city", actor=s.controller(None))
+    assert not s.limits.order_set, "the next decision is the next stop"

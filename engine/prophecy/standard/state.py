@@ -205,6 +205,18 @@ class StdTurn(BaseModel):
     #: Creatures slipped past (Stealth); they stay on the space
     avoided: list[str] = Field(default_factory=list)
     battle: StdBattle | None = None
+    #: Items (uids) and Artifacts a smith worked on this turn: one job each a turn (Water Realm
+    #: new cards, ruling smith_once_a_turn)
+    smithed: list[str] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler):  # type: ignore[no-untyped-def]
+        """A turn without smith's work dumps exactly as before the field existed (replays
+        compare the JSON byte for byte)."""
+        data = handler(self)
+        if not self.smithed:
+            data.pop("smithed", None)
+        return data
 
 
 class FinalBattle(BaseModel):

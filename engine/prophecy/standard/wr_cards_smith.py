@@ -6,6 +6,8 @@ Setting an Astral Stone into an Item, or adjusting a Falchion or the Gauntlets o
 done like a repair: 1 Gold on a civilization space where Items are repaired, or free with
 Blacksmithing used instead of movement (then every job of the turn). The Item must be
 undamaged; one stone per Item, set for good; a stone that names Artifacts may go into one.
+A smith works on each Item (or Artifact) once a turn (ruling smith_once_a_turn): without it a
+free Blacksmithing turn could re-adjust the same Falchion forever and the turn would never end.
 The result is one Item (a variant card: engine/prophecy/content_wr_cards.py) whose price is the
 sum of the two, and the stone follows it wherever it goes.
 
@@ -82,16 +84,26 @@ def _with_setting(ctx: Ctx, item: ItemCard, setting: str) -> str | None:
     return target if _card(ctx, target) is not None else None
 
 
+def smithed(ctx: Ctx) -> list[str]:
+    """The Items (uids) and Artifacts a smith already worked on this turn (ruling
+    smith_once_a_turn: one job each a turn)."""
+    return powers.sstate(ctx).turn.smithed
+
+
 def jobs(ctx: Ctx, p: PlayerState) -> list[tuple[OwnedItem | str, OwnedItem | None, str | None, str]]:
     """(Item or Artifact id, stone, setting, the card it becomes) for every job worth doing on
-    her things now; alike Items are listed once."""
+    her things now; alike Items are listed once. An Item or Artifact already worked on this
+    turn takes no other job (ruling smith_once_a_turn); a stone is no job's target, so it may
+    still be set."""
     out: list[tuple[OwnedItem | str, OwnedItem | None, str | None, str]] = []
+    done = set(smithed(ctx))
     usable = [i for i in p.items if not i.damaged]
     stones = [i for i in usable if is_stone(ctx.pack.item(i.card))]
+    targets = [i for i in usable if i.uid not in done]
     seen: set[tuple[str, str]] = set()
     for stone in stones:
         stone_card = ctx.pack.item(stone.card)
-        for item in usable:
+        for item in targets:
             if item.uid == stone.uid:
                 continue
             became = _with_stone(ctx, ctx.pack.item(item.card), stone_card)
@@ -102,10 +114,10 @@ def jobs(ctx: Ctx, p: PlayerState) -> list[tuple[OwnedItem | str, OwnedItem | No
         if "artifact" in power.into:
             cs = cstate(ctx.state)
             for art in powers.mine(ctx.state, p.player).artifacts:
-                if art not in cs.stones and (art, stone.card) not in seen:
+                if art not in cs.stones and art not in done and (art, stone.card) not in seen:
                     seen.add((art, stone.card))
                     out.append((art, stone, None, stone.card))
-    for item in usable:
+    for item in targets:
         card = ctx.pack.item(item.card)
         power = adjustable(card)
         if power is None:
@@ -141,12 +153,16 @@ def smith_actions(ctx: Ctx, p: PlayerState) -> list[Smith]:
 
 def smith(ctx: Ctx, p: PlayerState, action: Smith) -> None:
     """Do the job (checked against the jobs open to her: a refused one changes nothing)."""
+    owned = p.item(action.item)
+    if owned is not None and action.item in smithed(ctx):
+        raise RuleError("error.wrc_smith_once", card=printed_id(ctx.pack.item(owned.card)))
     open_jobs = smith_actions(ctx, p)
     same = [a for a in open_jobs if a.blacksmithing == action.blacksmithing and a.setting == action.setting
             and (a.item == action.item or _alike(p, a.item, action.item))
             and (a.stone == action.stone or _alike(p, a.stone, action.stone))]
     if not same:
         raise RuleError("error.wrc_smith_refused")
+    smithed(ctx).append(action.item)
     cost = 0
     if action.blacksmithing:
         ability = blacksmithing(ctx, p)
