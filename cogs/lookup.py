@@ -306,6 +306,10 @@ class LookupCog(commands.Cog):
 
     async def on_button(self, interaction: discord.Interaction, action: str, offset: int,
                         system: str | None, language: str | None, query: str) -> None:
+        # the filters ride on the button: one no /rules choice offers was forged, not chosen
+        if (system is not None and system not in {c.value for c in SYSTEM_CHOICES}) \
+                or (language is not None and language not in {c.value for c in LANGUAGE_CHOICES}):
+            return await _send(interaction, content=t(locale_of(interaction), "safety.unknown_button"), ephemeral=True)
         await self._send_page(interaction, query, offset, system, language, public=action == "share", edit=action == "page")
 
     # -- /card -------------------------------------------------------------------------------

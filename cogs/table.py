@@ -564,12 +564,21 @@ class TableCog(commands.Cog):
         if outcome == "applied":
             await send_turn(interaction, result, locale, followup=True, digest=False, notify=False)
 
-    async def _game(self, interaction: discord.Interaction, game: int) -> Result:
-        """A game of this channel named by a button (older, finished games included)."""
-        gm = _gm(interaction.client)
-        record = await gm.store.get_game(game)
+    async def _record(self, interaction: discord.Interaction, game: int) -> Any:
+        """The stored game a button names, when it is one of this channel's (older, finished
+        games included); a forged id naming another channel's game, or none, is out of date."""
+        record = await _gm(interaction.client).store.get_game(game)
         if record is None or record.channel_id != interaction.channel_id:
             raise GameError("error.stale_prompt")
+        return record
+
+    async def _game(self, interaction: discord.Interaction, game: int) -> Result:
+        """A table game of this channel named by a button; a game not played at a table (a
+        Magical Orders tracker) has no log, board or status to show."""
+        gm = _gm(interaction.client)
+        record = await self._record(interaction, game)
+        if not gm.is_table_game(record.system):
+            raise GameError("error.other_system", system=record.system)
         return Result(record, gm.decode(record))
 
     async def show_log(self, interaction: discord.Interaction, page: int | None, edit: bool = False, last: int | None = None,
@@ -606,19 +615,21 @@ class TableCog(commands.Cog):
         locale = locale_of(interaction)
         gm = _gm(interaction.client)
         try:
-            found = spectator(await self._game(interaction, game))
             kwargs: dict[str, Any]
-            if what == "status":
+            if what == "history":  # the channel's list names every game, table or not
+                await self._record(interaction, game)
+                kwargs = {"embed": history_embed(await gm.history(interaction.channel_id), locale)}  # type: ignore[arg-type]
+            elif what == "status":
+                found = spectator(await self._game(interaction, game))
                 kwargs = status_message(found, locale, gm.clock())
                 if not isinstance(found.state, Lobby) and table_ui(found).board_picture is not None:
                     kwargs["file"] = await board_file(found, locale)
-            elif what == "log":
+            else:
+                found = spectator(await self._game(interaction, game))
                 if isinstance(found.state, Lobby):
                     raise GameError("error.not_started")
                 embed, _page, _pages = log_page(found, await gm.store.actions(found.record.id), page, locale)
                 kwargs = {"embed": embed}
-            else:
-                kwargs = {"embed": history_embed(await gm.history(interaction.channel_id), locale)}  # type: ignore[arg-type]
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         kwargs["content"] = t(locale, "table.shared_by", player=interaction.user.mention)

@@ -22,6 +22,22 @@ MAX_OPTIONS = 25
 CHOICE_COG = "TableCog"
 
 
+#: an option value a select of this bot offers: the index of an action, in plain ASCII digits
+#: (`str.isdigit` also accepts "²" or "٣", which `int` refuses or reads as another number)
+OPTION_VALUE = re.compile(r"[0-9]{1,4}")
+
+
+def chosen_index(interaction: discord.Interaction) -> int:
+    """The action index a select's one chosen option carries, or -1 for anything no select of
+    this bot offers (no value, several, a forged value such as "²", "-1" or a thousand digits):
+    the handler then refuses it as not belonging to the decision, and nothing changes."""
+    values = (interaction.data or {}).get("values")  # type: ignore[union-attr]
+    if not isinstance(values, list) or len(values) != 1:
+        return -1
+    value = values[0]
+    return int(value) if isinstance(value, str) and OPTION_VALUE.fullmatch(value) else -1
+
+
 async def _on_choice(interaction: discord.Interaction, game: int, version: int, index: int) -> None:
     """Route to the cog of whichever bot received the click (restarts included)."""
     cog = interaction.client.get_cog(CHOICE_COG)  # type: ignore[attr-defined]
@@ -54,11 +70,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P
         return cls(int(match["game"]), int(match["version"]), int(match["part"]), options or None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        if not values or not str(values[0]).isdigit():
-            await _on_choice(interaction, self.game, self.version, -1)
-            return
-        await _on_choice(interaction, self.game, self.version, int(values[0]))
+        await _on_choice(interaction, self.game, self.version, chosen_index(interaction))
 
 
 def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: int, version: int,

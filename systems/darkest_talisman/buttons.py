@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from ui.text import clip
+from ui.views import chosen_index
 
 #: the cog that answers them (systems.darkest_talisman.cog)
 COG = "CampaignCog"
@@ -48,9 +49,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["version"]), int(match["part"]), list(getattr(item, "options", []) or []) or None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        index = int(values[0]) if values and str(values[0]).isdigit() else -1
-        await interaction.client.get_cog(COG).on_free_action(interaction, self.game, self.version, index)  # type: ignore[union-attr]
+        await interaction.client.get_cog(COG).on_free_action(interaction, self.game, self.version,  # type: ignore[union-attr]
+                                                             chosen_index(interaction))  # type: ignore[union-attr]
 
 
 DYNAMIC_ITEMS = (ManageButton, ActionSelect)

@@ -205,9 +205,13 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
 
     # -- a person's own character actions ---------------------------------------------------------------
     async def _free_actions(self, interaction: discord.Interaction, game: int, version: int) -> tuple[Result, list[tuple[int, Any]]]:
-        """The campaign at exactly this version and the presser's free actions (index, action)."""
+        """The campaign at exactly this version and the presser's free actions (index, action).
+
+        The ids ride on the button, so a forged one may name any game: one of another system
+        (a Prophecy table's, whose actions are not a campaign's) is out of date here too."""
         found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
-        if found is None or found.record.id != game or found.record.version != version or isinstance(found.state, Lobby):
+        if found is None or found.record.id != game or found.record.version != version or isinstance(found.state, Lobby) \
+                or found.record.system != SYSTEM.name:
             raise GameError("error.stale_prompt")
         actor = str(interaction.user.id)
         if not found.state.has_player(actor):
