@@ -67,25 +67,29 @@ class GameBot(commands.Bot):
         self.plugins = systems.PLUGINS
         self.gm = GameMaster(store, clock=clock, systems=systems.engine_systems())
         self.keeper: OwnershipKeeper | None = None
+        #: every button and select class registered (DynamicItem), and their templates
+        self.dynamic_item_classes: list[type[discord.ui.DynamicItem[Any]]] = []
         self._item_templates: list[re.Pattern[str]] = []
         #: the text boxes, answered by their custom ids (ui.modals), registered at start-up
-        self._modals: list[type[PersistentModal]] = []
+        self.persistent_modals: list[type[PersistentModal]] = []
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Every button/select answers privately when its handler fails (ui.errors)."""
         for item in items:
             guard_dynamic_item(item)
-            self._item_templates.append(item.__discord_ui_compiled_template__)
+            if item not in self.dynamic_item_classes:
+                self.dynamic_item_classes.append(item)
+                self._item_templates.append(item.__discord_ui_compiled_template__)
         super().add_dynamic_items(*items)
 
     def add_persistent_modals(self, *modals: type[PersistentModal]) -> None:
         """Text boxes whose submissions this bot answers, also when they were opened before a
         restart (ui.modals)."""
-        self._modals.extend(m for m in modals if m not in self._modals)
+        self.persistent_modals.extend(m for m in modals if m not in self.persistent_modals)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await answer_unclaimed(interaction, self._item_templates)
-        await route_modal(interaction, self._modals)
+        await route_modal(interaction, self.persistent_modals)
 
     async def setup_hook(self) -> None:
         await self.store.open()

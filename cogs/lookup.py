@@ -55,7 +55,7 @@ def button_id(action: str, offset: int, system: str | None, language: str | None
 
 class LookupButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"lk:(?P<action>page|share):(?P<offset>\d{1,4}):(?P<system>[a-z_]*):(?P<language>[a-z]{0,2}):(?P<query>.*)",
+    template=r"lk:(?P<action>page|share):(?P<offset>[0-9]{1,4}):(?P<system>[a-z_]*):(?P<language>[a-z]{0,2}):(?P<query>.*)",
 ):
     def __init__(self, action: str, offset: int, system: str | None, language: str | None, query: str,
                  label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:

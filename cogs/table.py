@@ -288,7 +288,7 @@ def history_embed(games: list[Result], locale: str) -> discord.Embed:
     return discord.Embed(title=t(locale, "table.history_title"), description=clip("\n".join(lines), 4000))
 
 
-class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmvote:(?P<game>\d{1,18}):(?P<choice>skip|ai|remove)"):
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmvote:(?P<game>[0-9]{1,18}):(?P<choice>skip|ai|remove)"):
     def __init__(self, game: int, choice: str, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"gmvote:{game}:{choice}"))
         self.game, self.choice = game, choice
@@ -301,7 +301,7 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmvote:(?
         await interaction.client.get_cog("TableCog").on_vote(interaction, self.game, self.choice)  # type: ignore[union-attr]
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmundo:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<yes>[01])"):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmundo:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<yes>[01])"):
     def __init__(self, game: int, version: int, yes: bool, label: str = "…") -> None:
         style = discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"gmundo:{game}:{version}:{int(yes)}"))
@@ -315,7 +315,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmundo:(?
         await interaction.client.get_cog("TableCog").on_undo(interaction, self.game, self.version, self.yes)  # type: ignore[union-attr]
 
 
-class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrep:(?P<game>\d{1,18}):(?P<old>\w{1,20}):(?P<new>\d{1,20})"):
+class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrep:(?P<game>[0-9]{1,18}):(?P<old>[0-9A-Za-z_]{1,20}):(?P<new>[0-9]{1,20})"):
     def __init__(self, game: int, old: str, new: str, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"gmrep:{game}:{old}:{new}"))
         self.game, self.old, self.new = game, old, new
@@ -329,7 +329,7 @@ class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrep:
 
 
 class LogPageButton(discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"gmlog:(?P<game>\d{1,18}):(?P<page>\d{1,5})(?::(?P<way>[pn]))?"):
+                    template=r"gmlog:(?P<game>[0-9]{1,18}):(?P<page>[0-9]{1,5})(?::(?P<way>[pn]))?"):
     """◀ / ▶ on a log page; `way` keeps the two ids distinct when both point at the same page."""
 
     def __init__(self, game: int, page: int, label: str = "…", way: str = "", disabled: bool = False) -> None:
@@ -346,7 +346,7 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class ShowButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"gmshow:(?P<what>status|log|history):(?P<game>\d{1,18}):(?P<page>\d{1,5})"):
+                 template=r"gmshow:(?P<what>status|log|history):(?P<game>[0-9]{1,18}):(?P<page>[0-9]{1,5})"):
     """"Show everyone" under a private answer: posts the same thing publicly (spectator view)."""
 
     def __init__(self, what: str, game: int, page: int = 0, label: str = "…") -> None:

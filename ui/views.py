@@ -44,7 +44,7 @@ async def _on_choice(interaction: discord.Interaction, game: int, version: int, 
     await cog.on_choice(interaction, game, version, index)
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<index>\d{1,4})"):
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})"):
     def __init__(self, game: int, version: int, index: int, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(label=clip(label, 80), style=style, custom_id=f"gm:{game}:{version}:{index}"))
         self.game, self.version, self.index = game, version, index
@@ -57,7 +57,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<
         await _on_choice(interaction, self.game, self.version, self.index)
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<part>\d{1,2})"):
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"):
     def __init__(self, game: int, version: int, part: int, options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         select: discord.ui.Select = discord.ui.Select(custom_id=f"gms:{game}:{version}:{part}", options=options or [discord.SelectOption(label="…", value="0")],
                                                       placeholder=placeholder, min_values=1, max_values=1)
@@ -92,7 +92,7 @@ def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: i
     return view
 
 
-class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmend:(?P<game>\d{1,18}):(?P<confirm>[01])"):
+class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmend:(?P<game>[0-9]{1,18}):(?P<confirm>[01])"):
     def __init__(self, game: int, confirm: bool, label: str = "…") -> None:
         style = discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"gmend:{game}:{int(confirm)}"))

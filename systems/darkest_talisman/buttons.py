@@ -16,7 +16,7 @@ from ui.views import chosen_index
 COG = "CampaignCog"
 
 
-class ManageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dtm:(?P<game>\d{1,18}):(?P<version>\d{1,9})"):
+class ManageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dtm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})"):
     """Opens, privately, the actions the presser may take now for their own characters."""
 
     def __init__(self, game: int, version: int, label: str = "…") -> None:
@@ -33,7 +33,7 @@ class ManageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dtm:(?P
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"dta:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<part>\d{1,2})"):
+                   template=r"dta:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"):
     """One of the private menu's selects; an option's value is the action's index."""
 
     def __init__(self, game: int, version: int, part: int, options: list[discord.SelectOption] | None = None,

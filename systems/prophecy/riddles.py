@@ -68,7 +68,7 @@ async def _answer(interaction: discord.Interaction, text: str, game: int | None 
     await send_turn(interaction, result)
 
 
-class AnswerModal(PersistentModal, template=r"wrmodal:(?P<game>\d{1,18}):(?P<version>\d{1,9})"):
+class AnswerModal(PersistentModal, template=r"wrmodal:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})"):
     """The text box the "Type my answer" button opens. Its id carries the game and the state
     version it was opened at (so an answer typed on an old question is refused as out of date),
     and its submission is routed by that id (ui.modals): a restart between opening the box and
@@ -92,7 +92,7 @@ class AnswerModal(PersistentModal, template=r"wrmodal:(?P<game>\d{1,18}):(?P<ver
         await _answer(interaction, text, int(match["game"]), int(match["version"]))
 
 
-class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrans:(?P<game>\d{1,18}):(?P<version>\d{1,9})"):
+class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrans:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})"):
     def __init__(self, game: int, version: int, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=clip(label, 80), style=discord.ButtonStyle.success,
                                            custom_id=f"wrans:{game}:{version}"))
@@ -112,7 +112,7 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrans:(
         await interaction.response.send_modal(AnswerModal(locale, self.game, self.version))
 
 
-class SeeCardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrsee:(?P<game>\d{1,18})"):
+class SeeCardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrsee:(?P<game>[0-9]{1,18})"):
     def __init__(self, game: int, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=clip(label, 80), style=discord.ButtonStyle.secondary,
                                            custom_id=f"wrsee:{game}"))
