@@ -168,7 +168,11 @@ class RiddleCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(AnswerButton, SeeCardButton)
-        self.bot.add_persistent_modals(AnswerModal)  # type: ignore[attr-defined]
+        # the game master bot answers text boxes by their ids (a bare Bot, loading the cogs
+        # only to read their commands, has nothing to answer them with)
+        register = getattr(self.bot, "add_persistent_modals", None)
+        if register is not None:
+            register(AnswerModal)
 
     @app_commands.command(name="answer", description="Describe a card a game asks you about (the Mad Riddler, the Scroll of Entrancement)")
     @app_commands.describe(text="Your description, in your own words (the exact name is not needed)")
