@@ -109,6 +109,8 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrans:(
         if found is None or found.record.id != self.game or pend is None or pend.kind != "wrc_name" \
                 or pend.player != str(interaction.user.id):
             return await reply_private(interaction, t(locale, "wrcards.discord.not_asked"))
+        if found.record.version != self.version:  # a box opened from an old prompt could only be refused
+            return await refuse(interaction, GameError("error.stale_prompt"))
         await interaction.response.send_modal(AnswerModal(locale, self.game, self.version))
 
 

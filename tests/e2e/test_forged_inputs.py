@@ -43,9 +43,13 @@ async def test_mad_riddler_answer_typed_across_a_restart_is_applied(world, setti
         message = prompt_of(await fake.slash(bot, alice, ch, "use", what="Mad Riddler"))
         message = prompt_of(await fake.click(bot, alice, message, _button(message, "Is it a weapon?")))
         message = prompt_of(await fake.click(bot, alice, message, _button(message, "name the Item")))
+        waiting = (await bot.gm.current(ch)).record
+        # the asked player's button of another version opens no box: it could only be refused
+        stale = await send(fake, bot, alice, ch, Forgery(f"wrans:{waiting.id}:{waiting.version + 1}", forgery.BUTTON, "stale"))
+        assert private_line(stale) == t("en", "error.stale_prompt")
         shown = await fake.click(bot, alice, message, _button(message, "Type my answer"))
-        assert shown.modal is not None and shown.modal["custom_id"].startswith("wrmodal:")
-        waiting = (await bot.gm.current(ch)).record.version
+        assert shown.modal is not None and shown.modal["custom_id"] == f"wrmodal:{waiting.id}:{waiting.version}"
+        waiting = waiting.version
     async with run_bot(create_bot(settings)) as bot2:  # a new process: nothing of the box in memory
         answered = await fake.submit_modal(bot2, shown, {"Describe the card in your own words": "the rare hammer to throw at zombies"})
         assert answered.acked and not answered.ephemeral, answered.text
