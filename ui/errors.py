@@ -8,12 +8,17 @@ leaves the user with "The application did not respond":
   suggestions instead);
 * components: every button and select of this bot is a `DynamicItem`, whose callback errors
   are logged and dropped (`guard_dynamic_item` wraps the callback), and a component whose
-  custom id matches no registered item is ignored (`answer_unclaimed` replies to it).
+  custom id matches no registered item, or that discord.py drops for another reason (the id
+  is not on the message), is ignored (`answer_unclaimed` replies to it);
+* text boxes (modals): discord.py answers a submission only through the object that opened it,
+  so after a restart it is dropped; every modal of this bot is a `ui.modals.PersistentModal`,
+  routed by its custom id (and one no template matches is answered there too).
 
 `report` turns the error into a short private reply: known storage conditions (a full disk,
 the database file removed or replaced, the lease taken by another process) get a clear
-message; anything else gets an apology with an error id that is logged with the traceback,
-so the operator can find the one line a player quotes.
+message (a write to a shard another process serves: try again in a moment); anything else gets
+an apology with an error id that is logged with the traceback, so the operator can find the one
+line a player quotes.
 """
 from __future__ import annotations
 

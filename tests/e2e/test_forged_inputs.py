@@ -14,13 +14,20 @@ from __future__ import annotations
 
 import logging
 
+import discord
+
 from bot import create_bot
 from gm.i18n import t
 from loopback import run_bot
+from ui.modals import PersistentModal
 from tests.e2e import forgery
 from tests.e2e.forgery import Forgery, Target, check_coverage, expected_text, forgeries, is_apology, private_line, send
 from tests.e2e.helpers import prompt_of, started_game
 from tests.prophecy_water.test_new_cards_discord import _arrange, _button, _table
+
+
+def _subclasses(cls: type) -> list[type]:
+    return [sub for direct in cls.__subclasses__() for sub in (direct, *_subclasses(direct))]
 
 
 async def _games(bot, channels) -> dict[int, tuple[int, str, int]]:
@@ -108,6 +115,10 @@ async def test_every_template_forged_in_every_shape_gets_one_private_line(world,
     channels = [basic, camp, orders, done]
     async with run_bot(create_bot(settings)) as bot:
         assert check_coverage(bot) == [], "a button, select or text box forgery.SPECS does not forge"
+        # every text box of the bot survives a restart: a PersistentModal the bot routes
+        ours = [m for m in _subclasses(discord.ui.Modal) if m.__module__.split(".")[0] in ("bot", "cogs", "systems", "ui")
+                and m is not PersistentModal]
+        assert ours and all(issubclass(m, PersistentModal) and m in bot.persistent_modals for m in ours), ours
         await started_game(fake, bot, done, alice, bob)
         ending = await fake.slash(bot, alice, done, "game end")
         await fake.click(bot, alice, ending.message, "End the game")
