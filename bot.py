@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import gc
 import logging
+import os
 import re
 import shutil
 import sys
@@ -31,12 +32,16 @@ from discord.ext import commands
 import packs  # noqa: F401  (reads data/ into the engine: packs, tables)
 import systems
 from ui.errors import GuardedTree, answer_unclaimed, guard_dynamic_item
+from ui.modals import PersistentModal, route_modal
 from cogs.table import DYNAMIC_ITEMS as TABLE_ITEMS
 from ui.views import ChoiceButton, ChoiceSelect, EndButton
-from gm.i18n import t
+from pydantic import ValidationError
+
+from gm.i18n import normalise, t
 from gm.session import GameMaster
-from gm.settings import Settings
-from gm.store import GameStore, OwnershipKeeper, StoreError, StoreOwned, StoreSettings, make_store
+from gm.settings import SettingProblem, Settings
+from gm.store import (DatabaseUnreadable, GameStore, OwnershipKeeper, SchemaTooNew, StoreError, StoreOwned, StoreSettings,
+                      make_store)
 from gm.store.factory import backend_of, sqlite_path
 from gm.store.shards import ShardSet
 from gm.translator import LocaleTranslator
@@ -63,17 +68,29 @@ class GameBot(commands.Bot):
         self.plugins = systems.PLUGINS
         self.gm = GameMaster(store, clock=clock, systems=systems.engine_systems())
         self.keeper: OwnershipKeeper | None = None
+        #: every button and select class registered (DynamicItem), and their templates
+        self.dynamic_item_classes: list[type[discord.ui.DynamicItem[Any]]] = []
         self._item_templates: list[re.Pattern[str]] = []
+        #: the text boxes, answered by their custom ids (ui.modals), registered at start-up
+        self.persistent_modals: list[type[PersistentModal]] = []
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Every button/select answers privately when its handler fails (ui.errors)."""
         for item in items:
             guard_dynamic_item(item)
-            self._item_templates.append(item.__discord_ui_compiled_template__)
+            if item not in self.dynamic_item_classes:
+                self.dynamic_item_classes.append(item)
+                self._item_templates.append(item.__discord_ui_compiled_template__)
         super().add_dynamic_items(*items)
+
+    def add_persistent_modals(self, *modals: type[PersistentModal]) -> None:
+        """Text boxes whose submissions this bot answers, also when they were opened before a
+        restart (ui.modals)."""
+        self.persistent_modals.extend(m for m in modals if m not in self.persistent_modals)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await answer_unclaimed(interaction, self._item_templates)
+        await route_modal(interaction, self.persistent_modals)
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -182,14 +199,52 @@ def _this_python() -> str:
         return "python3" if exe.name.startswith("python3") and shutil.which("python3") == str(exe) else str(exe)
 
 
+def settings_problem(exc: ValueError, locale: str) -> str:
+    """One line saying which setting is wrong and what to do, for settings the bot refuses
+    (pydantic's own report spans several lines and ends in a link to its documentation)."""
+    if not isinstance(exc, ValidationError):
+        return t(locale, exc.key, **exc.params) if isinstance(exc, SettingProblem) else " ".join(str(exc).split())
+    said = []
+    for error in exc.errors():
+        cause = (error.get("ctx") or {}).get("error")
+        if isinstance(cause, SettingProblem):
+            said.append(t(locale, cause.key, **cause.params))
+            continue
+        problem = " ".join(str(error.get("msg", "")).removeprefix("Value error, ").split())
+        name = "_".join(str(part) for part in error.get("loc", ())).upper()
+        said.append(t(locale, "safety.bad_setting", name=name, problem=problem) if name
+                    else t(locale, "safety.bad_settings", problem=problem))
+    return " ".join(said)
+
+
+def start_up_problem(exc: StoreError, locale: str) -> str | None:
+    """The line that says why the store cannot be used, for a store error met at start-up
+    (None: not one the operator can act on from a line; it propagates as it is)."""
+    if isinstance(exc, DatabaseUnreadable):
+        key = "safety.db_corrupt" if exc.corrupt else "safety.db_unopenable"
+        return t(locale, key, path=exc.path, reason=exc.reason)
+    if isinstance(exc, SchemaTooNew):
+        return t(locale, "safety.schema_too_new", found=exc.found, supported=exc.supported)
+    return None
+
+
 def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time.time) -> int:
+    """Run the bot; 0 after a clean stop. Whatever stops it at start-up is said in one line on
+    stderr, without a traceback: 2 for settings or a database it cannot use, 3 when another
+    running copy holds the database (or the shard)."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    settings = Settings()
+    # the operator's language before the settings are known to be valid
+    locale = args.locale or normalise(os.environ.get("DEFAULT_LOCALE", ""), "en")
+    try:
+        settings = Settings()
+    except ValueError as exc:  # SHARD_IDS with SQLite, a mistyped number or address
+        print(settings_problem(exc, locale), file=sys.stderr)
+        return 2
     overridden = bool(args.db) and bool(settings.database_url) and args.db != settings.database_url
     try:
         settings = choose_database(settings, args.db)
     except ValueError as exc:  # a --db address no backend takes, or SQLite with a subset of shards
-        print(f"--db: {exc}", file=sys.stderr)
+        print(f"--db: {settings_problem(exc, args.locale or settings.default_locale)}", file=sys.stderr)
         return 2
     if args.locale:
         settings = settings.model_copy(update={"default_locale": args.locale})
@@ -202,8 +257,16 @@ def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time
         return asyncio.run(run_console(settings, create_bot, script=args.script))
     if not settings.discord_token:
         print(t(settings.default_locale, "bot.no_token", python=_this_python()), file=sys.stderr)
+
+
+    if not (args.local or args.script) and not settings.discord_token:
+        print(t(settings.default_locale, "bot.no_token"), file=sys.stderr)
         return 2
     try:
+        if args.local or args.script:
+            from loopback.console import run_console
+
+            return asyncio.run(run_console(settings, create_bot, script=args.script))
         create_bot(settings, clock=clock).run(settings.discord_token, log_handler=None)
     except StoreOwned as exc:
         holder = exc.holder
@@ -214,6 +277,12 @@ def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time
             print(t(settings.default_locale, "safety.shard_owned", scope=holder.scope, path=exc.where,
                     pid=holder.pid, host=holder.host), file=sys.stderr)
         return 3
+    except StoreError as exc:  # a damaged database file, or one a newer bot wrote
+        line = start_up_problem(exc, settings.default_locale)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
+        return 2
     return 0
 
 

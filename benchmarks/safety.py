@@ -291,120 +291,245 @@ def odd(rng: random.Random) -> str:
 
 
 async def fuzz(count: int, rng: random.Random) -> None:
-    async with FakeDiscord() as fake:
-        with fake.redirect():
-            w = await world(fake)
-            with tempfile.TemporaryDirectory() as tmp:
-                async with run_bot(create_bot(settings_for(Path(tmp) / "gm.sqlite3"))) as bot:
-                    store = bot.store
-                    prompt = await new_game(fake, bot, w)
-                    old_prompts = [prompt]
-                    users = [w["alice"], w["bob"], w["carol"]]
-                    refused = changed_on_refusal = errors = 0
-                    kinds: Counter[str] = Counter()
-                    skipped: Counter[str] = Counter()
-                    i = -1
-                    # count interactions actually delivered: draws Discord itself would not allow
-                    # (skipped) and the restarts of ended games do not count towards the total
-                    while sum(kinds.values()) < count and i < 3 * count:
-                        i += 1
-                        found = await bot.gm.current(w["ch"])
-                        if found is None or found.record.status != "active":
-                            await fake.slash(bot, w["alice"], w["ch"], "game end")
-                            prompt = await new_game(fake, bot, w)
-                            old_prompts.append(prompt)
-                            continue
-                        before = await log_size(store, w["ch"])
-                        current = f":{found.record.id}:{found.record.version}:"
-                        prompt = next((m for m in reversed(fake.messages_in(w["ch"])) if any(
-                            current in c.get("custom_id", "") for c in m.buttons + m.selects)), prompt)
-                        user = rng.choice(users)
-                        roll = rng.random()
-                        action = True
-                        try:
-                            if roll < 0.25 and prompt is not None and (prompt.buttons or prompt.selects):
-                                kind = "press"
-                                if rng.random() < 0.7:  # mostly the person whose turn it is
-                                    user = int(found.system.pending(found.state).player)
-                                if prompt.buttons:
-                                    r = await fake.click(bot, user, prompt, rng.choice(prompt.buttons)["custom_id"])
-                                else:
-                                    select = rng.choice(prompt.selects)
-                                    value = rng.choice(select["options"])["value"]
-                                    r = await fake.select(bot, user, prompt, select["custom_id"], [value])
-                            elif roll < 0.40:
-                                kind = "stale/forged button"
-                                source = rng.choice(old_prompts)
-                                msg = copy.deepcopy(fake.message(source).payload(fake.messages.cdn_base))
-                                if not msg["components"]:  # answered: its buttons are gone, use a saved copy
-                                    msg = copy.deepcopy(fake.message(prompt).payload(fake.messages.cdn_base)) if prompt else msg
-                                if not msg["components"]:
-                                    continue
-                                comp = msg["components"][0]["components"][0]
-                                forged = rng.choice([
-                                    comp["custom_id"],
-                                    f"gm:{rng.randint(1, 10**6)}:{rng.randint(0, 10**6)}:{rng.randint(0, 9999)}",
-                                    f"gmend:{found.record.id}:{rng.randint(0, 1)}",
-                                    f"gmvote:{found.record.id}:{rng.choice(['skip', 'ai', 'remove'])}",
-                                    f"gmundo:{found.record.id}:{found.record.version}:{rng.randint(0, 1)}",
-                                    "".join(rng.choice(string.ascii_letters + ":") for _ in range(rng.randint(1, 100))),
-                                ])
-                                if forged != comp["custom_id"]:
-                                    # a forged id rides on a copy (its own message id), so a handler that
-                                    # edits "its" message cannot wipe the live prompt of the table
-                                    msg["id"] = str(new_snowflake())
-                                comp["custom_id"] = forged
-                                r = await fake.interact(bot, button_payload(fake.context(user, w["ch"]), msg, forged))
-                            elif roll < 0.75:
-                                kind = "action command"
-                                name, opts = rng.choice([
-                                    ("move", {"to": odd(rng)}), ("use", {"what": odd(rng)}), ("buy", {"item": odd(rng)}),
-                                    ("sell", {"item": odd(rng)}), ("heal", {"what": rng.choice(["health", "magic"]), "amount": rng.randint(1, 20)}),
-                                    ("fight", {}), ("end-turn", {}), ("bribe", {}), ("certificate", {}),
-                                    ("game join", {"character": odd(rng)}), ("game leave", {}), ("game start", {}),
-                                    ("game kick", {"member": rng.choice(users)}), ("game add-bot", {}),
-                                    ("game new", {"system": "prophecy"}),
-                                ])
-                                channel = w["ch"] if rng.random() < 0.9 else w["ch2"]
-                                r = await fake.slash(bot, user, channel, name, **opts)
-                            elif roll < 0.90:
-                                kind = "autocomplete"
-                                action = False
-                                name, option = rng.choice([("move", "to"), ("use", "what"), ("buy", "item"), ("fight", "gear"),
-                                                           ("game join", "character")])
-                                r = await fake.autocomplete(bot, user, w["ch"], name, option, odd(rng))
+    """Interactions real Discord could deliver, and forged ones a modified client could send, over
+    every system (Prophecy Basic, Standard and Water Realm tables, a Darkest Talisman campaign, a
+    Magical Orders tracker), each in its own channel:
+
+    * presses of the live prompts (and, when one asks for it, the Mad Riddler's text box);
+    * stale prompts (copies of answered ones) pressed again;
+    * forged ids of every custom id template and text box of the bot (tests/e2e/forgery.py: wrong,
+      finished and other systems' games, numbers at their largest, negative, non-ASCII digits,
+      junk, forged select values and text box fields);
+    * every slash command of the bot with random option values, and autocomplete of every
+      option that offers it.
+
+    Figures: interactions unanswered (target 0), state changes on refused input (0), double
+    answers (0), forged ids answered in one private line (all), replies with an error id and
+    errors logged with a traceback (0)."""
+    import logging
+
+    from gm.i18n import t
+    from gm.session import Lobby
+    from tests.e2e import forgery as fg
+
+    class Collector(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__(logging.ERROR)
+            self.records: list[logging.LogRecord] = []
+
+        def emit(self, record: logging.LogRecord) -> None:
+            self.records.append(record)
+
+    root = logging.getLogger()
+    saved_handlers, saved_level = root.handlers[:], root.level
+    collector = Collector()
+    root.handlers, root.level = [collector], logging.ERROR  # every ERROR of the bot, of discord.py, of asyncio
+    apology = t("en", "safety.unexpected", error_id="").split("`")[0]
+    try:
+        async with FakeDiscord() as fake:
+            with fake.redirect():
+                w = await world(fake)
+                guild = fake.world.channels[w["ch"]].guild_id
+                alice, bob, carol = w["alice"], w["bob"], w["carol"]
+                users = [alice, bob, carol]
+                tables = {"Prophecy Basic": w["ch"]}
+                for name in ("Prophecy Standard", "Prophecy Water Realm", "Darkest Talisman campaign", "Magical Orders"):
+                    tables[name] = fake.add_channel(guild, name.lower().replace(" ", "-"))
+                channels = list(tables.values()) + [w["ch2"]]  # ch2 holds whatever /game new opens there
+                new_game_as = {"Prophecy Basic": "prophecy", "Prophecy Standard": "prophecy:standard",
+                               "Prophecy Water Realm": "prophecy:water_realm"}
+                with tempfile.TemporaryDirectory() as tmp:
+                    async with run_bot(create_bot(settings_for(Path(tmp) / "gm.sqlite3"))) as bot:
+                        store = bot.store
+                        await bot.get_cog("LookupCog").index()  # /rules answers at once, as after the warm-up
+                        uncovered = fg.check_coverage(bot)
+                        templates = len(bot.dynamic_item_classes) + len(bot.persistent_modals)
+                        finished: list[tuple[int, int]] = []  # (channel, id) of games over, for forgeries naming one
+
+                        async def open_table(name: str) -> None:
+                            """A fresh game in the table's channel (ending what was left there)."""
+                            ch = tables[name]
+                            if name == "Magical Orders":
+                                if await store.get_active_game(ch) is None:
+                                    for who in (alice, bob):
+                                        await fake.slash(bot, who, ch, "orders join", order=rng.choice(["wizards", "druids"]))
+                                return
+                            record = await store.get_active_game(ch)
+                            if record is not None:
+                                await bot.gm.end(ch, alice, True)
+                                finished.append((ch, record.id))
+                            if name == "Darkest Talisman campaign":
+                                await fake.slash(bot, alice, ch, "campaign new", mode="coop")
+                                await fake.slash(bot, bob, ch, "campaign join")
+                                await fake.slash(bot, alice, ch, "campaign start")
                             else:
-                                kind = "read command"
-                                action = False
-                                name, opts = rng.choice([("game status", {}), ("game log", {}), ("me", {}), ("help", {}),
-                                                         ("game history", {}), ("roll", {"expression": odd(rng)})])
-                                r = await fake.slash(bot, user, w["ch"], name, **opts)
-                        except (LookupError, PermissionError, ValueError, KeyError) as exc:
-                            skipped[type(exc).__name__ + ": " + str(exc)[:60]] += 1
-                            continue  # something Discord itself would not let the user do
-                        kinds[kind] += 1
-                        if r.ephemeral and action:
-                            refused += 1
-                            if await log_size(store, w["ch"]) != before:
-                                changed_on_refusal += 1
-                        if not r.ephemeral and r.messages:
-                            newer = prompt_of(r)
-                            if newer is not None and newer.channel_id == w["ch"] and any(
-                                    c.get("custom_id", "").startswith(("gm:", "gms:")) for c in newer.buttons + newer.selects):
-                                prompt = newer
-                                old_prompts.append(newer)
-                                old_prompts = old_prompts[-20:]
-                        if i % 500 == 0:
-                            fresh = next((m for m in reversed(fake.messages_in(w["ch"])) if m.buttons or m.selects), None)
-                            if fresh is not None:
-                                prompt = fresh
-                    if os.environ.get("SAFETY_DEBUG"):
-                        print("skipped:", skipped.most_common(8))
-                    unanswered = len(fake.unacked())
-                    total = sum(kinds.values())
-                    print(f"fuzz: {total} interactions ({dict(kinds)}) -> unanswered {unanswered}, "
-                          f"refused {refused}, state changes on refused input {changed_on_refusal}, "
-                          f"double answers / Discord rule breaks {len(fake.violations)}")
+                                await fake.slash(bot, alice, ch, "game new", system=new_game_as[name])
+                                await fake.slash(bot, bob, ch, "game join")
+                                await fake.slash(bot, alice, ch, "game start")
+
+                        async def needs_opening(name: str) -> bool:
+                            if name == "Magical Orders":
+                                return await store.get_active_game(tables[name]) is None
+                            found = await bot.gm.current(tables[name])
+                            return found is None or found.record.status != "active" or isinstance(found.state, Lobby)
+
+                        async def snapshot() -> list[tuple[int, int, int, str]]:
+                            """(channel, game, version, status) of every game of every channel."""
+                            return [(c, g.id, g.version, g.status) for c in channels
+                                    for g in await store.list_games(c, include_finished=True)]
+
+                        def prompt_in(ch: int, game: int, version: int) -> Any:
+                            mark = f":{game}:{version}"
+                            return next((m for m in reversed(fake.messages_in(ch)) if any(
+                                mark in c.get("custom_id", "") for c in m.buttons + m.selects)), None)
+
+                        # every leaf of every synced slash command, for the command fuzz
+                        leaves: list[tuple[list[str], dict[str, Any]]] = []
+
+                        def collect(node: dict[str, Any], path: list[str]) -> None:
+                            subs = [o for o in node.get("options") or [] if o["type"] in (1, 2)]
+                            if not subs:
+                                leaves.append((path, node))
+                            for sub in subs:
+                                collect(sub, path + [sub["name"]])
+
+                        for command in fake.commands:
+                            if int(command.get("type", 1)) == 1:
+                                collect(command, [command["name"]])
+                        completing = [(path, o["name"]) for path, leaf in leaves for o in leaf.get("options") or []
+                                      if o.get("autocomplete")]
+
+                        def option_value(o: dict[str, Any]) -> Any:
+                            if o.get("choices") and rng.random() < 0.9:
+                                return rng.choice(o["choices"])["value"]
+                            kind = o["type"]
+                            if kind in (4, 10):
+                                low, high = o.get("min_value", -10**6), o.get("max_value", 10**6)
+                                value = rng.uniform(low, high) if kind == 10 else rng.randint(int(low), int(high))
+                                return value if rng.random() < 0.9 else rng.choice([low - 1, high + 1, 10**12])
+                            if kind == 5:
+                                return rng.random() < 0.5
+                            if kind == 6:
+                                return rng.choice(users)
+                            if kind == 7:
+                                return rng.choice(channels)
+                            return odd(rng)
+
+                        for name in tables:
+                            await open_table(name)
+                        old_prompts: dict[int, list[dict[str, Any]]] = {ch: [] for ch in tables.values()}
+                        kinds: Counter[str] = Counter()
+                        by_system: Counter[str] = Counter()
+                        skipped: Counter[str] = Counter()
+                        refused = changed_on_refusal = apologies = 0
+                        forged = forged_private = 0
+                        forged_wrong: list[str] = []
+                        i = -1
+                        while sum(kinds.values()) < count and i < 3 * count:
+                            i += 1
+                            name = rng.choice(list(tables))
+                            ch = tables[name]
+                            if await needs_opening(name):
+                                await open_table(name)
+                                continue
+                            record = await store.get_active_game(ch)
+                            found = await bot.gm.current(ch)
+                            pend = found.system.pending(found.state) if found is not None else None
+                            before = await snapshot()
+                            user = rng.choice(users)
+                            roll = rng.random()
+                            expect: str | None = None
+                            try:
+                                prompt = prompt_in(ch, record.id, record.version)
+                                if prompt is not None:
+                                    copy_ = copy.deepcopy(fake.message(prompt).payload(fake.messages.cdn_base))
+                                    if copy_ not in old_prompts[ch]:
+                                        old_prompts[ch] = (old_prompts[ch] + [copy_])[-10:]
+                                if roll < 0.25 and prompt is not None:
+                                    kind = "press"
+                                    if pend is not None and rng.random() < 0.7:  # mostly the person who must decide
+                                        user = int(pend.player) if pend.player.isdigit() else user
+                                    if prompt.buttons and (not prompt.selects or rng.random() < 0.5):
+                                        target = rng.choice(prompt.buttons)["custom_id"]
+                                        r = await fake.click(bot, user, prompt, target)
+                                        if r.modal is not None:  # "Type my answer": the box, typed and sent
+                                            kind = "text box"
+                                            r = await fake.submit_modal(bot, r, {"text": odd(rng) or "a hammer"})
+                                    else:
+                                        select = rng.choice(prompt.selects)
+                                        r = await fake.select(bot, user, prompt, select["custom_id"],
+                                                              [rng.choice(select["options"])["value"]])
+                                elif roll < 0.35 and old_prompts[ch]:
+                                    kind = "stale button"
+                                    msg = copy.deepcopy(rng.choice(old_prompts[ch]))
+                                    components = [c for row in msg.get("components") or [] for c in row.get("components") or []
+                                                  if c.get("type") == 2 and c.get("custom_id")]
+                                    if not components or prompt is not None and msg["id"] == str(prompt.id):
+                                        continue
+                                    msg["id"] = str(new_snowflake())  # its own copy: the live prompt stays as it is
+                                    r = await fake.interact(bot, button_payload(fake.context(user, ch), msg,
+                                                                                rng.choice(components)["custom_id"]))
+                                elif roll < 0.60:
+                                    kind = "forged id"
+                                    pressers = [int(pend.player)] if pend is not None and pend.player.isdigit() else [alice]
+                                    here = fg.Target(name, ch, record.id, record.version, record.system, pressers[0],
+                                                     bob if pressers[0] != bob else alice, record.status)
+                                    # games of other channels: an older game of this one is still its own
+                                    # (its log and "Show everyone" may be read)
+                                    elsewhere = [g for c, g, *_ in before if c != ch][-6:] + [g for c, g in finished if c != ch][-2:]
+                                    candidates = fg.forgeries(here, elsewhere)
+                                    if pend is not None and pend.kind == "wrc_name":  # the box's own id would be an answer
+                                        candidates = [f for f in candidates if f.kind != fg.MODAL]
+                                    f = rng.choice(candidates)
+                                    expect = fg.expected_text(f)
+                                    r = await fg.send(fake, bot, here.presser if rng.random() < 0.8 else user, ch, f)
+                                    forged += 1
+                                    line = fg.private_line(r)
+                                    if line is not None and not fg.is_apology(line) and (expect is None or line == expect):
+                                        forged_private += 1
+                                    else:
+                                        forged_wrong.append(f"{name}: {f.custom_id[:50]!r} [{f.kind}, {f.why}] -> {r.text[:80]!r}")
+                                elif roll < 0.85:
+                                    kind = "command"
+                                    path, leaf = rng.choice(leaves)
+                                    opts = {o["name"]: option_value(o) for o in leaf.get("options") or []
+                                            if o.get("required") or rng.random() < 0.5}
+                                    where = ch if rng.random() < 0.9 else w["ch2"]
+                                    r = await fake.slash(bot, user, where, " ".join(path), **opts)
+                                else:
+                                    kind = "autocomplete"
+                                    path, option = rng.choice(completing)
+                                    r = await fake.autocomplete(bot, user, ch, " ".join(path), option, odd(rng))
+                            except (LookupError, PermissionError, ValueError, KeyError, TypeError) as exc:
+                                skipped[type(exc).__name__ + ": " + str(exc)[:60]] += 1
+                                continue  # something Discord itself would not let the user do
+                            kinds[kind] += 1
+                            by_system[name] += 1
+                            if any(m.text.startswith(apology) or apology in m.text for m in r.messages):
+                                apologies += 1
+                            if kind != "autocomplete" and fg.private_line(r) is not None:
+                                refused += 1
+                                if await snapshot() != before:
+                                    changed_on_refusal += 1
+                                    if os.environ.get("SAFETY_DEBUG"):
+                                        print("changed on refusal:", name, kind, r.text[:120])
+                        if os.environ.get("SAFETY_DEBUG"):
+                            print("skipped:", skipped.most_common(8))
+                        unanswered = len(fake.unacked())
+                        total = sum(kinds.values())
+                        tracebacks = sum(1 for rec in collector.records if rec.exc_info)
+                        print(f"fuzz: {total} interactions over {len(tables)} systems ({dict(by_system)}), "
+                              f"by kind {dict(kinds)} -> unanswered {unanswered}, refused {refused}, "
+                              f"state changes on refused input {changed_on_refusal}, "
+                              f"double answers / Discord rule breaks {len(fake.violations)}")
+                        print(f"fuzz: forged ids of {templates} templates (buttons, selects, text boxes; "
+                              f"not forged: {len(uncovered)}): {forged} sent, answered in one private line {forged_private}, "
+                              f"otherwise {len(forged_wrong)}" + "".join(f"\n  {x}" for x in forged_wrong[:5]))
+                        print(f"fuzz: interactions unanswered: {unanswered}")
+                        print(f"fuzz: replies with an error id: {apologies}; errors logged: {len(collector.records)}, "
+                              f"with a traceback: {tracebacks}")
+    finally:
+        root.handlers, root.level = saved_handlers, saved_level
 
 
 # -------------------------------------------------------------------------- 4. reminders across kill -9

@@ -301,6 +301,11 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
     async def on_end_button(self, interaction: discord.Interaction, game_id: int, confirm: bool) -> None:
         locale = locale_of(interaction)
         if not confirm:
+            # cancelling changes nothing, but a forged id (another game's, one already over) is
+            # told so rather than shown a cancellation of something that was never asked
+            current = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+            if current is None or current.record.id != game_id:
+                return await refuse(interaction, GameError("error.stale_prompt"))
             return await interaction.response.edit_message(content=t(locale, "lobby.end_cancelled"), view=None)
         perms = interaction.permissions
         try:

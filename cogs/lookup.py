@@ -55,7 +55,7 @@ def button_id(action: str, offset: int, system: str | None, language: str | None
 
 class LookupButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"lk:(?P<action>page|share):(?P<offset>\d{1,4}):(?P<system>[a-z_]*):(?P<language>[a-z]{0,2}):(?P<query>.*)",
+    template=r"lk:(?P<action>page|share):(?P<offset>[0-9]{1,4}):(?P<system>[a-z_]*):(?P<language>[a-z]{0,2}):(?P<query>.*)",
 ):
     def __init__(self, action: str, offset: int, system: str | None, language: str | None, query: str,
                  label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
@@ -306,6 +306,10 @@ class LookupCog(commands.Cog):
 
     async def on_button(self, interaction: discord.Interaction, action: str, offset: int,
                         system: str | None, language: str | None, query: str) -> None:
+        # the filters ride on the button: one no /rules choice offers was forged, not chosen
+        if (system is not None and system not in {c.value for c in SYSTEM_CHOICES}) \
+                or (language is not None and language not in {c.value for c in LANGUAGE_CHOICES}):
+            return await _send(interaction, content=t(locale_of(interaction), "safety.unknown_button"), ephemeral=True)
         await self._send_page(interaction, query, offset, system, language, public=action == "share", edit=action == "page")
 
     # -- /card -------------------------------------------------------------------------------

@@ -387,7 +387,7 @@ def history_embed(games: list[Result], locale: str) -> discord.Embed:
     return discord.Embed(title=t(locale, "table.history_title"), description=clip("\n".join(lines), 4000))
 
 
-class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmvote:(?P<game>\d{1,18}):(?P<choice>skip|ai|remove)"):
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmvote:(?P<game>[0-9]{1,18}):(?P<choice>skip|ai|remove)"):
     def __init__(self, game: int, choice: str, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"gmvote:{game}:{choice}"))
         self.game, self.choice = game, choice
@@ -400,7 +400,7 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmvote:(?
         await interaction.client.get_cog("TableCog").on_vote(interaction, self.game, self.choice)  # type: ignore[union-attr]
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmundo:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<yes>[01])"):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmundo:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<yes>[01])"):
     def __init__(self, game: int, version: int, yes: bool, label: str = "…") -> None:
         style = discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"gmundo:{game}:{version}:{int(yes)}"))
@@ -414,7 +414,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmundo:(?
         await interaction.client.get_cog("TableCog").on_undo(interaction, self.game, self.version, self.yes)  # type: ignore[union-attr]
 
 
-class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrep:(?P<game>\d{1,18}):(?P<old>\w{1,20}):(?P<new>\d{1,20})"):
+class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrep:(?P<game>[0-9]{1,18}):(?P<old>[0-9A-Za-z_]{1,20}):(?P<new>[0-9]{1,20})"):
     def __init__(self, game: int, old: str, new: str, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"gmrep:{game}:{old}:{new}"))
         self.game, self.old, self.new = game, old, new
@@ -428,7 +428,7 @@ class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrep:
 
 
 class LogPageButton(discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"gmlog:(?P<game>\d{1,18}):(?P<page>\d{1,5})(?::(?P<way>[pn]))?"):
+                    template=r"gmlog:(?P<game>[0-9]{1,18}):(?P<page>[0-9]{1,5})(?::(?P<way>[pn]))?"):
     """◀ / ▶ on a log page; `way` keeps the two ids distinct when both point at the same page."""
 
     def __init__(self, game: int, page: int, label: str = "…", way: str = "", disabled: bool = False) -> None:
@@ -445,7 +445,7 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class ShowButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"gmshow:(?P<what>status|log|history):(?P<game>\d{1,18}):(?P<page>\d{1,5})"):
+                 template=r"gmshow:(?P<what>status|log|history):(?P<game>[0-9]{1,18}):(?P<page>[0-9]{1,5})"):
     """"Show everyone" under a private answer: posts the same thing publicly (spectator view)."""
 
     def __init__(self, what: str, game: int, page: int = 0, label: str = "…") -> None:
@@ -700,12 +700,21 @@ class TableCog(commands.Cog):
         if outcome == "applied":
             await send_turn(interaction, result, locale, followup=True, digest=False, notify=False)
 
-    async def _game(self, interaction: discord.Interaction, game: int) -> Result:
-        """A game of this channel named by a button (older, finished games included)."""
-        gm = _gm(interaction.client)
-        record = await gm.store.get_game(game)
+    async def _record(self, interaction: discord.Interaction, game: int) -> Any:
+        """The stored game a button names, when it is one of this channel's (older, finished
+        games included); a forged id naming another channel's game, or none, is out of date."""
+        record = await _gm(interaction.client).store.get_game(game)
         if record is None or record.channel_id != interaction.channel_id:
             raise GameError("error.stale_prompt")
+        return record
+
+    async def _game(self, interaction: discord.Interaction, game: int) -> Result:
+        """A table game of this channel named by a button; a game not played at a table (a
+        Magical Orders tracker) has no log, board or status to show."""
+        gm = _gm(interaction.client)
+        record = await self._record(interaction, game)
+        if not gm.is_table_game(record.system):
+            raise GameError("error.other_system", system=record.system)
         return Result(record, gm.decode(record))
 
     async def show_log(self, interaction: discord.Interaction, page: int | None, edit: bool = False, last: int | None = None,
@@ -742,19 +751,21 @@ class TableCog(commands.Cog):
         locale = locale_of(interaction)
         gm = _gm(interaction.client)
         try:
-            found = spectator(await self._game(interaction, game))
             kwargs: dict[str, Any]
-            if what == "status":
+            if what == "history":  # the channel's list names every game, table or not
+                await self._record(interaction, game)
+                kwargs = {"embed": history_embed(await gm.history(interaction.channel_id), locale)}  # type: ignore[arg-type]
+            elif what == "status":
+                found = spectator(await self._game(interaction, game))
                 kwargs = status_message(found, locale, gm.clock())
                 if not isinstance(found.state, Lobby) and table_ui(found).board_picture is not None:
                     kwargs["file"] = await board_file(found, locale)
-            elif what == "log":
+            else:
+                found = spectator(await self._game(interaction, game))
                 if isinstance(found.state, Lobby):
                     raise GameError("error.not_started")
                 embed, _page, _pages = log_page(found, await gm.store.actions(found.record.id), page, locale)
                 kwargs = {"embed": embed}
-            else:
-                kwargs = {"embed": history_embed(await gm.history(interaction.channel_id), locale)}  # type: ignore[arg-type]
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         kwargs["content"] = t(locale, "table.shared_by", player=interaction.user.mention)

@@ -11,11 +11,22 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from gm.i18n import t
 from gm.store.shards import ShardSet, parse_shard_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 #: where /rules looks for the rulebook .txt files unless RULEBOOKS_DIR says otherwise
 DEFAULT_RULEBOOKS_DIR = ROOT / "rulebooks"
+
+
+class SettingProblem(ValueError):
+    """A combination of settings the bot refuses, with the locale key that says what is wrong
+    and what to do (bot.main prints it in the operator's language, as one line)."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(t("en", key, **params))
+        self.key = key
+        self.params = params
 
 
 class Settings(BaseSettings):
@@ -70,8 +81,7 @@ class Settings(BaseSettings):
             from gm.store.factory import backend_of
 
             if backend_of(self.database_url) != "postgres":
-                raise ValueError(f"SHARD_IDS={self.shard_ids} leaves shards to other processes, which needs "
-                                 "DATABASE_URL=postgresql://...; with SQLite one process serves every shard")
+                raise SettingProblem("safety.shards_need_postgres", ids=self.shard_ids, count=shards.count)
         return self
 
     @property

@@ -8,12 +8,17 @@ leaves the user with "The application did not respond":
   suggestions instead);
 * components: every button and select of this bot is a `DynamicItem`, whose callback errors
   are logged and dropped (`guard_dynamic_item` wraps the callback), and a component whose
-  custom id matches no registered item is ignored (`answer_unclaimed` replies to it).
+  custom id matches no registered item, or that discord.py drops for another reason (the id
+  is not on the message), is ignored (`answer_unclaimed` replies to it);
+* text boxes (modals): discord.py answers a submission only through the object that opened it,
+  so after a restart it is dropped; every modal of this bot is a `ui.modals.PersistentModal`,
+  routed by its custom id (and one no template matches is answered there too).
 
 `report` turns the error into a short private reply: known storage conditions (a full disk,
 the database file removed or replaced, the lease taken by another process) get a clear
-message; anything else gets an apology with an error id that is logged with the traceback,
-so the operator can find the one line a player quotes.
+message (a write to a shard another process serves: try again in a moment); anything else gets
+an apology with an error id that is logged with the traceback, so the operator can find the one
+line a player quotes.
 """
 from __future__ import annotations
 
@@ -32,13 +37,13 @@ from ui.replies import locale_of, plugins_of, pretty_params, reply_private
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import GameError
-from gm.store import DatabaseGone, OwnershipLost, StorageFull, StoreError
+from gm.store import DatabaseGone, OwnershipLost, ShardNotServed, StorageFull, StoreError
 from gm.store.sqlite import is_disk_full
 
 log = logging.getLogger("gm.errors")
 
 #: storage conditions with their own message (the rest of StoreError is unexpected)
-KNOWN_STORE_ERRORS: tuple[type[StoreError], ...] = (StorageFull, DatabaseGone, OwnershipLost)
+KNOWN_STORE_ERRORS: tuple[type[StoreError], ...] = (StorageFull, DatabaseGone, OwnershipLost, ShardNotServed)
 
 
 def new_error_id() -> str:
@@ -146,12 +151,34 @@ def claimed(custom_id: str, templates: Iterable[re.Pattern[str]]) -> bool:
     return any(p.fullmatch(custom_id) for p in templates)
 
 
+def _components(components: Iterable[Any]) -> Iterable[Any]:
+    for c in components:
+        yield c
+        yield from _components(getattr(c, "children", None) or ())
+
+
+def dispatched(interaction: discord.Interaction, templates: Iterable[re.Pattern[str]]) -> bool:
+    """Whether discord.py hands this component interaction to one of our DynamicItems.
+
+    It does so only when the id matches a template *and* the message carries a component of
+    that id and type (discord.py rebuilds the item from it, and drops the interaction silently
+    otherwise). Discord always sends both; a forged interaction (a select's id sent as a button
+    press, an id that is not on the message) may not, and must still be answered."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    custom_id = str(data.get("custom_id", ""))
+    if not claimed(custom_id, templates) or interaction.message is None:
+        return False
+    kind = data.get("component_type")
+    return any(getattr(c, "custom_id", None) == custom_id and getattr(getattr(c, "type", None), "value", None) == kind
+               for c in _components(interaction.message.components))
+
+
 async def answer_unclaimed(interaction: discord.Interaction, templates: Iterable[re.Pattern[str]]) -> None:
-    """A component no registered item answers (an old button, a changed id format): say so."""
+    """A component no registered item answers (an old button, a changed id format, a forged
+    press discord.py would drop): say so."""
     if interaction.type is not discord.InteractionType.component:
         return
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
-    if claimed(custom_id, templates) or interaction.response.is_done():
+    if dispatched(interaction, templates) or interaction.response.is_done():
         return
     try:
         await reply_private(interaction, t(locale_of(interaction), "safety.unknown_button"))

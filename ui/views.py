@@ -22,13 +22,29 @@ MAX_OPTIONS = 25
 CHOICE_COG = "TableCog"
 
 
+#: an option value a select of this bot offers: the index of an action, in plain ASCII digits
+#: (`str.isdigit` also accepts "²" or "٣", which `int` refuses or reads as another number)
+OPTION_VALUE = re.compile(r"[0-9]{1,4}")
+
+
+def chosen_index(interaction: discord.Interaction) -> int:
+    """The action index a select's one chosen option carries, or -1 for anything no select of
+    this bot offers (no value, several, a forged value such as "²", "-1" or a thousand digits):
+    the handler then refuses it as not belonging to the decision, and nothing changes."""
+    values = (interaction.data or {}).get("values")  # type: ignore[union-attr]
+    if not isinstance(values, list) or len(values) != 1:
+        return -1
+    value = values[0]
+    return int(value) if isinstance(value, str) and OPTION_VALUE.fullmatch(value) else -1
+
+
 async def _on_choice(interaction: discord.Interaction, game: int, version: int, index: int) -> None:
     """Route to the cog of whichever bot received the click (restarts included)."""
     cog = interaction.client.get_cog(CHOICE_COG)  # type: ignore[attr-defined]
     await cog.on_choice(interaction, game, version, index)
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<index>\d{1,4})"):
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})"):
     def __init__(self, game: int, version: int, index: int, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(label=clip(label, 80), style=style, custom_id=f"gm:{game}:{version}:{index}"))
         self.game, self.version, self.index = game, version, index
@@ -41,7 +57,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<
         await _on_choice(interaction, self.game, self.version, self.index)
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<part>\d{1,2})"):
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"):
     def __init__(self, game: int, version: int, part: int, options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         select: discord.ui.Select = discord.ui.Select(custom_id=f"gms:{game}:{version}:{part}", options=options or [discord.SelectOption(label="…", value="0")],
                                                       placeholder=placeholder, min_values=1, max_values=1)
@@ -54,11 +70,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P
         return cls(int(match["game"]), int(match["version"]), int(match["part"]), options or None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        if not values or not str(values[0]).isdigit():
-            await _on_choice(interaction, self.game, self.version, -1)
-            return
-        await _on_choice(interaction, self.game, self.version, int(values[0]))
+        await _on_choice(interaction, self.game, self.version, chosen_index(interaction))
 
 
 def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: int, version: int,
@@ -80,7 +92,7 @@ def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: i
     return view
 
 
-class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmend:(?P<game>\d{1,18}):(?P<confirm>[01])"):
+class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmend:(?P<game>[0-9]{1,18}):(?P<confirm>[01])"):
     def __init__(self, game: int, confirm: bool, label: str = "…") -> None:
         style = discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"gmend:{game}:{int(confirm)}"))

@@ -472,15 +472,6 @@ class CampaignState(BaseModel):
 
     model_config = {"populate_by_name": True}
 
-    @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
-        """A campaign nobody left dumps exactly as before `departed` existed (the replay check
-        compares each step's JSON byte for byte)."""
-        data = handler(self)
-        if not self.departed:
-            data.pop("departed", None)
-        return data
-
     def hero(self, uid: str) -> Hero:
         for h in self.heroes:
             if h.uid == uid:
@@ -553,9 +544,11 @@ class CampaignState(BaseModel):
 
     @model_serializer(mode="wrap")
     def _dump(self, handler):  # type: ignore[no-untyped-def]
-        """Empty limits are not dumped: the stored campaigns' replays compare the JSON byte
-        for byte."""
+        """Empty limits and an empty `departed` (nobody left) are not dumped: the stored
+        campaigns' replays compare the JSON byte for byte."""
         data = handler(self)
         if self.limits.empty():
             data.pop("limits", None)
+        if not self.departed:
+            data.pop("departed", None)
         return data

@@ -158,6 +158,38 @@ class DatabaseGone(StoreError):
         self.reason = reason
 
 
+class ShardNotServed(StoreError):
+    """A write to a game of a Discord shard this process does not serve (several processes on
+    one PostgreSQL database, one per shard set): the process serving it must do it.
+
+    Discord sends a server's interactions to its own shard's connection, so this is a press
+    that reached the wrong process (shards being moved between processes, a misrouted event);
+    nothing was written, and the same press works once it reaches the right one."""
+
+    key = "safety.other_shard"
+
+    def __init__(self, where: str, scopes: list[str]) -> None:
+        super().__init__(f"{where}: this process does not serve {', '.join(scopes)}")
+        self.where = where
+        self.scopes = scopes
+
+
+class DatabaseUnreadable(StoreError):
+    """The database file cannot be opened as a database of this bot: it is damaged (a torn
+    copy, a disk fault) or not a SQLite database at all, or the file cannot be opened.
+
+    Raised at start-up, before anything is written: starting anyway could only fail later, in
+    the middle of someone's game."""
+
+    def __init__(self, path: str, reason: str, *, corrupt: bool) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+        #: True: the file is not a readable database; False: it could not be opened (permissions,
+        #: a folder in the way, a locked file)
+        self.corrupt = corrupt
+
+
 class StorageFull(StoreError):
     """The disk (or the database's size limit) is full; the transaction was rolled back."""
 

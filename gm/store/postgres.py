@@ -67,6 +67,7 @@ from .base import (
     OutboxMessage,
     OwnerClaim,
     OwnershipLost,
+    ShardNotServed,
     StaleVersion,
     StorageFull,
     StoreError,
@@ -392,7 +393,7 @@ class PostgresStore(GameStore):
         if self._token is not None:
             if not set(wanted) & set(self._scopes):
                 # a game of a shard another process serves: refused, our own leases are intact
-                return StoreError(f"{self.path}: this process does not serve {', '.join(wanted)}")
+                return ShardNotServed(self.path, wanted)
             claims = [await self.owner(s) for s in wanted]
             taken = any(c is not None and c.token for c in claims)
             self._refused = OwnershipLost(

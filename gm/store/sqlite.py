@@ -56,6 +56,7 @@ from pydantic import BaseModel
 
 from .base import (
     DatabaseGone,
+    DatabaseUnreadable,
     LogMeta,
     OutboxMessage,
     OwnerClaim,
@@ -199,7 +200,10 @@ class SqliteStore(GameStore):
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: autocommit mode, so transactions are exactly the
         # BEGIN IMMEDIATE ... COMMIT blocks written below, never implicit ones.
-        db = await aiosqlite.connect(self.path, isolation_level=None, uri=is_uri, factory=_RawConnection)
+        try:
+            db = await aiosqlite.connect(self.path, isolation_level=None, uri=is_uri, factory=_RawConnection)
+        except sqlite3.Error as exc:
+            raise self._unreadable(exc) from exc
         try:
             db.row_factory = sqlite3.Row
             await db.execute(f"PRAGMA busy_timeout = {self._busy_timeout_ms}")
@@ -210,6 +214,9 @@ class SqliteStore(GameStore):
             await migrate(db)
             rows = list(await db.execute_fetchall("SELECT value FROM meta WHERE key = 'database_id'"))
             self.database_id = str(rows[0][0]) if rows else ""
+        except sqlite3.DatabaseError as exc:
+            await db.close()
+            raise self._unreadable(exc) from exc
         except BaseException:
             await db.close()
             raise
@@ -218,6 +225,12 @@ class SqliteStore(GameStore):
         self._file_id = self._stat_id()
         if not self.in_memory and not is_uri:
             self._open_loop_connections()
+
+    def _unreadable(self, exc: sqlite3.Error) -> DatabaseUnreadable:
+        """What opening the file met: a damaged file or one that is no database ("file is not a
+        database", "database disk image is malformed") is told apart from one that cannot be
+        opened at all (permissions, a folder in the way: an OperationalError)."""
+        return DatabaseUnreadable(self.path, str(exc), corrupt=not isinstance(exc, sqlite3.OperationalError))
 
     def _open_loop_connections(self) -> None:
         """The event loop thread's read-only and writing connections (after the migrations ran)."""

@@ -10,12 +10,13 @@ from typing import Any
 import discord
 
 from ui.text import clip
+from ui.views import chosen_index
 
 #: the cog that answers them (systems.darkest_talisman.cog)
 COG = "CampaignCog"
 
 
-class ManageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dtm:(?P<game>\d{1,18}):(?P<version>\d{1,9})"):
+class ManageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dtm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})"):
     """Opens, privately, the actions the presser may take now for their own characters."""
 
     def __init__(self, game: int, version: int, label: str = "…") -> None:
@@ -32,7 +33,7 @@ class ManageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dtm:(?P
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"dta:(?P<game>\d{1,18}):(?P<version>\d{1,9}):(?P<part>\d{1,2})"):
+                   template=r"dta:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"):
     """One of the private menu's selects; an option's value is the action's index."""
 
     def __init__(self, game: int, version: int, part: int, options: list[discord.SelectOption] | None = None,
@@ -48,9 +49,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["version"]), int(match["part"]), list(getattr(item, "options", []) or []) or None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        index = int(values[0]) if values and str(values[0]).isdigit() else -1
-        await interaction.client.get_cog(COG).on_free_action(interaction, self.game, self.version, index)  # type: ignore[union-attr]
+        await interaction.client.get_cog(COG).on_free_action(interaction, self.game, self.version,  # type: ignore[union-attr]
+                                                             chosen_index(interaction))  # type: ignore[union-attr]
 
 
 DYNAMIC_ITEMS = (ManageButton, ActionSelect)

@@ -207,10 +207,14 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
 
     # -- a person's own character actions ---------------------------------------------------------------
     async def _free_actions(self, interaction: discord.Interaction, game: int, version: int) -> tuple[Result, list[tuple[int, Any]]]:
-        """The campaign at exactly this version and the presser's free actions (index, action)."""
+        """The campaign at exactly this version and the presser's free actions (index, action).
+
+        The ids ride on the button, so a forged one may name any game: one of another system
+        (a Prophecy table's, whose actions are not a campaign's) is out of date here too."""
         found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
-        if found is None or found.record.id != game or found.record.version != version or isinstance(found.state, Lobby):
-            raise stale_prompt(found.record if found is not None else None)
+        if found is None or found.record.id != game or found.record.version != version or isinstance(found.state, Lobby) \
+                or found.record.system != SYSTEM.name:
+            raise stale_prompt(found.record if found is not None and found.record.system == SYSTEM.name else None)
         actor = str(interaction.user.id)
         if not found.state.has_player(actor):
             raise RuleError("error.not_a_player", actor=actor)

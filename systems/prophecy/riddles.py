@@ -17,6 +17,7 @@ the time bank, its reminders and the expiry policy apply to it.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -33,6 +34,7 @@ from gm.session import GameError, Lobby, Result
 from systems.prophecy.names import Names
 from systems.prophecy.prompt_text import card_line, listing, std_ctx
 from ui.errors import refuse
+from ui.modals import PersistentModal
 from ui.replies import locale_of, reply_private, send_turn, typed_at
 from ui.text import clip
 
@@ -66,22 +68,31 @@ async def _answer(interaction: discord.Interaction, text: str, game: int | None 
     await send_turn(interaction, result)
 
 
-class AnswerModal(discord.ui.Modal):
-    """The text box the "Type my answer" button opens."""
+class AnswerModal(PersistentModal, template=r"wrmodal:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})"):
+    """The text box the "Type my answer" button opens. Its id carries the game and the state
+    version it was opened at (so an answer typed on an old question is refused as out of date),
+    and its submission is routed by that id (ui.modals): a restart between opening the box and
+    sending it loses nothing."""
+
+    #: the text input's custom id (fixed, so any process can read the submission)
+    TEXT = "text"
 
     def __init__(self, locale: str, game: int, version: int) -> None:
         super().__init__(title=clip(t(locale, "wrcards.discord.modal_title"), 45), custom_id=f"wrmodal:{game}:{version}")
         self.game, self.version = game, version
         self.text: discord.ui.TextInput[AnswerModal] = discord.ui.TextInput(
-            label=clip(t(locale, "wrcards.discord.modal_label"), 45), style=discord.TextStyle.paragraph,
+            label=clip(t(locale, "wrcards.discord.modal_label"), 45), style=discord.TextStyle.paragraph, custom_id=self.TEXT,
             placeholder=clip(t(locale, "wrcards.discord.modal_placeholder"), 100), max_length=TEXT_LIMIT, required=True)
         self.add_item(self.text)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await _answer(interaction, str(self.text.value), self.game, self.version)
+    @classmethod
+    async def on_routed(cls, interaction: discord.Interaction, match: re.Match[str], values: Mapping[str, str]) -> None:
+        # a box opened before this version of the bot named its input at random: its only text
+        text = values.get(cls.TEXT) if cls.TEXT in values else next(iter(values.values()), "")
+        await _answer(interaction, text, int(match["game"]), int(match["version"]))
 
 
-class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrans:(?P<game>\d{1,18}):(?P<version>\d{1,9})"):
+class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrans:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})"):
     def __init__(self, game: int, version: int, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=clip(label, 80), style=discord.ButtonStyle.success,
                                            custom_id=f"wrans:{game}:{version}"))
@@ -98,10 +109,12 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrans:(
         if found is None or found.record.id != self.game or pend is None or pend.kind != "wrc_name" \
                 or pend.player != str(interaction.user.id):
             return await reply_private(interaction, t(locale, "wrcards.discord.not_asked"))
+        if found.record.version != self.version:  # a box opened from an old prompt could only be refused
+            return await refuse(interaction, GameError("error.stale_prompt"))
         await interaction.response.send_modal(AnswerModal(locale, self.game, self.version))
 
 
-class SeeCardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrsee:(?P<game>\d{1,18})"):
+class SeeCardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrsee:(?P<game>[0-9]{1,18})"):
     def __init__(self, game: int, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=clip(label, 80), style=discord.ButtonStyle.secondary,
                                            custom_id=f"wrsee:{game}"))
@@ -157,6 +170,11 @@ class RiddleCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(AnswerButton, SeeCardButton)
+        # the game master bot answers text boxes by their ids (a bare Bot, loading the cogs
+        # only to read their commands, has nothing to answer them with)
+        register = getattr(self.bot, "add_persistent_modals", None)
+        if register is not None:
+            register(AnswerModal)
 
     @app_commands.command(name="answer", description="Describe a card a game asks you about (the Mad Riddler, the Scroll of Entrancement)")
     @app_commands.describe(text="Your description, in your own words (the exact name is not needed)")
