@@ -52,7 +52,7 @@ NAMES = ("Bartholomew the Unreasonably Lon", "Maximiliana Evangelina Fitzgeral",
 #: how many points of each game are rendered in full (status, sheets, logs...) besides its end
 POINTS = 3
 #: a turn message is also rendered every this many actions (it changes with every decision)
-TURN_EVERY = 7
+TURN_EVERY = 10
 
 
 # ------------------------------------------------------------------------------- playing
@@ -136,8 +136,9 @@ WATER_TOO = {"apocalypse", "random_characters", "public_dreams"}
 
 
 def prophecy_games() -> Iterator[Game]:
-    """Basic; Standard and the Water Realm, plain and with each variant /game new offers
-    (three seats: two people, one heuristic AI; every other game a random-playing seat)."""
+    """Basic, two and four seats; Standard and the Water Realm with five seats (the most) and
+    with three, plain and with each variant /game new offers (two people and a heuristic AI; in
+    every other game one person plays at random); a crowded Water Realm table."""
     yield _prophecy("prophecy", [], seed=1, count=2)
     yield _prophecy("prophecy", [], seed=2, count=4, round_limit=6)
     # the most seats a table holds, three people and two AI seats, one person playing at random
@@ -166,7 +167,7 @@ def _prophecy(choice: str, variant_keys: list[str], seed: int, count: int, rando
     if round_limit is not None:
         options["round_limit"] = round_limit
     seats = seats_for(count, [None, None, "heuristic", "heuristic"] if count < 5 else [None, None, None, "heuristic", "random"])
-    levels = {s.player: "heuristic" for s in seats}
+    levels = {s.player: s.ai or "heuristic" for s in seats}
     if random_seat:
         levels[seats[1].player] = "random"
     label = f"{choice}+{'+'.join(variant_keys) or 'plain'}"
