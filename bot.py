@@ -31,7 +31,7 @@ from discord.ext import commands
 
 import packs  # noqa: F401  (reads data/ into the engine: packs, tables)
 import systems
-from ui.errors import GuardedTree, answer_unclaimed, guard_dynamic_item
+from ui.errors import GuardedTree, answer_unclaimed, guard_dynamic_item, guard_every_dynamic_item
 from ui.modals import PersistentModal, route_modal
 from cogs.table import DYNAMIC_ITEMS as TABLE_ITEMS
 from ui.views import ChoiceButton, ChoiceSelect, EndButton
@@ -107,6 +107,8 @@ class GameBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in COGS:
             await self.load_extension(name)
+        # the extensions' own copies of the button classes answer failures too (ui.errors)
+        guard_every_dynamic_item(self._item_templates)
         await self.tree.set_translator(LocaleTranslator())
         # The commands belong to the application, not to a shard: of several processes, the one
         # serving shard 0 syncs them.

@@ -17,10 +17,10 @@ import discord
 from ui.pictures import PictureCache
 from gm.i18n import t
 from ui.replies import PINGS
-from ui.text import mention
+from ui.text import clip, fit_embeds, mention
 from gm.session import GameError, Result
 from systems import plugin
-from systems.plugin import SystemPlugin
+from systems.plugin import SystemPlugin, TurnMessage
 
 log = logging.getLogger(__name__)
 BOARD_FILE = "board.png"
@@ -85,13 +85,7 @@ async def build_turn(result: Result, locale: str, *, wait_picture: bool = False)
     ui = plugin_of(result).table
     assert ui is not None, f"{result.record.system} is not played at a table"
     drawing = picture_of(result, locale) if ui.board_picture is not None and ui.picture_with_turn(result) else None
-    message = ui.turn_message(result, locale)
-    content = message.content
-    if result.host_change is not None:
-        content = t(locale, "trust.host_passed", host=mention(result.host_change[1])) + ("\n" + content if content else "")
-    kwargs: dict[str, Any] = {"content": content[:2000] or None, "embeds": message.embeds, "allowed_mentions": PINGS}
-    if message.view is not None:
-        kwargs["view"] = message.view
+    kwargs, message = turn_kwargs(result, locale)
     extras = _extra_files(message)
     if drawing is None or not message.picture or not message.embeds:
         if extras:
@@ -115,6 +109,22 @@ async def build_turn(result: Result, locale: str, *, wait_picture: bool = False)
         kwargs["file"] = picture_file(drawing.result())
     message.embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
     return TurnReply(kwargs)
+
+
+def turn_kwargs(result: Result, locale: str) -> tuple[dict[str, Any], TurnMessage]:
+    """The system's turn message as send kwargs, before any picture is attached (the host-change
+    line, the pings): what `build_turn` sends, and what the limits tests check."""
+    ui = plugin_of(result).table
+    assert ui is not None, f"{result.record.system} is not played at a table"
+    message = ui.turn_message(result, locale)
+    content = message.content
+    if result.host_change is not None:
+        content = t(locale, "trust.host_passed", host=mention(result.host_change[1])) + ("\n" + content if content else "")
+    kwargs: dict[str, Any] = {"content": clip(content, 2000) or None, "embeds": fit_embeds(message.embeds),
+                              "allowed_mentions": PINGS}
+    if message.view is not None:
+        kwargs["view"] = message.view
+    return kwargs, message
 
 
 def _extra_files(message: Any) -> list[discord.File]:

@@ -20,7 +20,7 @@ from cogs.outbox import CAPTURE, Capture, deliver_pending, sink
 from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_of, start_picture, turn_message
 from ui.replies import PINGS, locale_of, reply_private
 from ui.errors import refuse
-from ui.text import clip, mention
+from ui.text import clip, fit_embeds, mention
 from systems import edition_name, new_game_choices, variants_for, variants_on
 from systems.plugin import TableUI
 from engine.core.errors import RuleError
@@ -331,7 +331,32 @@ def status_message(found: Result, locale: str, now: float, viewer: str | None = 
         embeds[0].add_field(name=t(locale, "table.clock_title"), value=clip("\n".join(clock_text), 1000), inline=False)
     if ui.board_picture is not None:
         embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
-    return {"embeds": embeds}
+    return {"embeds": fit_embeds(embeds)}
+
+
+def shared_message(what: str, found: Result, locale: str, now: float, sharer: str, *, rows: list[Any] | None = None,
+                   games: list[Result] | None = None, page: int = 0) -> dict[str, Any]:
+    """"Show everyone": the public repost of a private /game status, log page or history, as
+    message kwargs (without the board file), built from the spectator view whoever pressed."""
+    found = spectator(found)
+    kwargs: dict[str, Any]
+    if what == "status":
+        kwargs = status_message(found, locale, now)
+    elif what == "log":
+        if isinstance(found.state, Lobby):
+            raise GameError("error.not_started")
+        embed, _page, _pages = log_page(found, rows or [], page, locale)
+        kwargs = {"embed": embed}
+    else:
+        kwargs = {"embed": history_embed(games or [], locale)}
+    kwargs["content"] = t(locale, "table.shared_by", player=sharer)
+    return kwargs
+
+
+def sheet_message(found: Result, player: str, locale: str) -> discord.Embed:
+    """/me: the private character sheet of a seat, from what that seat may see."""
+    shown = found.view(player)
+    return fit_embeds([table_ui(found).sheet_embed(shown, shown.player(player), locale)])[0]
 
 
 def lobby_embed(found: Result, locale: str) -> discord.Embed:
@@ -751,24 +776,19 @@ class TableCog(commands.Cog):
         locale = locale_of(interaction)
         gm = _gm(interaction.client)
         try:
-            kwargs: dict[str, Any]
             if what == "history":  # the channel's list names every game, table or not
                 await self._record(interaction, game)
-                kwargs = {"embed": history_embed(await gm.history(interaction.channel_id), locale)}  # type: ignore[arg-type]
-            elif what == "status":
-                found = spectator(await self._game(interaction, game))
-                kwargs = status_message(found, locale, gm.clock())
-                if not isinstance(found.state, Lobby) and table_ui(found).board_picture is not None:
-                    kwargs["file"] = await board_file(found, locale)
+                kwargs: dict[str, Any] = {
+                    "embed": history_embed(await gm.history(interaction.channel_id), locale),  # type: ignore[arg-type]
+                    "content": t(locale, "table.shared_by", player=interaction.user.mention)}
             else:
-                found = spectator(await self._game(interaction, game))
-                if isinstance(found.state, Lobby):
-                    raise GameError("error.not_started")
-                embed, _page, _pages = log_page(found, await gm.store.actions(found.record.id), page, locale)
-                kwargs = {"embed": embed}
+                found = await self._game(interaction, game)
+                rows = await gm.store.actions(found.record.id) if what == "log" else []
+                kwargs = shared_message(what, found, locale, gm.clock(), interaction.user.mention, rows=rows, page=page)
+                if what == "status" and not isinstance(found.state, Lobby) and table_ui(found).board_picture is not None:
+                    kwargs["file"] = await board_file(spectator(found), locale)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        kwargs["content"] = t(locale, "table.shared_by", player=interaction.user.mention)
         await interaction.response.edit_message(view=None)
         await interaction.followup.send(allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 
@@ -792,7 +812,7 @@ class TableCog(commands.Cog):
             return await reply_private(interaction, t(locale, key, game_id=found.record.id))
         shown = found.view(str(interaction.user.id))  # the sheet shows what this person may see
         p = shown.player(str(interaction.user.id))
-        await interaction.response.send_message(embed=table_ui(found).sheet_embed(shown, p, locale), ephemeral=True)
+        await interaction.response.send_message(embed=sheet_message(found, str(interaction.user.id), locale), ephemeral=True)
 
     @app_commands.command(name="help", description="What this bot does and how to play")
     async def help(self, interaction: discord.Interaction) -> None:

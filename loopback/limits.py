@@ -116,7 +116,8 @@ def check_embeds(embeds: Sequence[JSON]) -> list[Problem]:
     for index, embed in enumerate(embeds):
         where = f"embeds.{index}"
         for key, limit in EMBED_TEXT_LIMITS.items():
-            problems += _too_long(f"{where}.{key}", embed.get(key), limit)
+            if key in embed:
+                problems += _required_text(f"{where}.{key}", embed.get(key), limit)
             total += len(embed.get(key) or "")
         fields = embed.get("fields") or []
         if len(fields) > MAX_FIELDS:
@@ -125,9 +126,11 @@ def check_embeds(embeds: Sequence[JSON]) -> list[Problem]:
             problems += _check_field(f"{where}.fields.{n}", embed_field)
             total += len(embed_field.get("name") or "") + len(embed_field.get("value") or "")
         footer = (embed.get("footer") or {}).get("text")
-        problems += _too_long(f"{where}.footer.text", footer, MAX_FOOTER)
+        if "footer" in embed:
+            problems += _required_text(f"{where}.footer.text", footer, MAX_FOOTER)
         author = (embed.get("author") or {}).get("name")
-        problems += _too_long(f"{where}.author.name", author, MAX_AUTHOR_NAME)
+        if "author" in embed:
+            problems += _required_text(f"{where}.author.name", author, MAX_AUTHOR_NAME)
         total += len(footer or "") + len(author or "")
     if total > MAX_EMBED_TOTAL:
         problems.append(Problem("embeds", f"total embed text must be {MAX_EMBED_TOTAL} or fewer (got {total})"))
@@ -136,11 +139,15 @@ def check_embeds(embeds: Sequence[JSON]) -> list[Problem]:
 
 def _check_field(where: str, embed_field: Mapping[str, Any]) -> Iterator[Problem]:
     for key, limit in (("name", MAX_FIELD_NAME), ("value", MAX_FIELD_VALUE)):
-        value = embed_field.get(key)
-        if not isinstance(value, str) or not value.strip():
-            yield Problem(f"{where}.{key}", "This field is required (empty or blank)")
-        else:
-            yield from _too_long(f"{where}.{key}", value, limit)
+        yield from _required_text(f"{where}.{key}", embed_field.get(key), limit)
+
+
+def _required_text(where: str, value: Any, limit: int) -> Iterator[Problem]:
+    """A text Discord requires once its key is sent: not empty, not blank, within `limit`."""
+    if not isinstance(value, str) or not value.strip():
+        yield Problem(where, "This field is required (empty or blank)")
+    else:
+        yield from _too_long(where, value, limit)
 
 
 def _check_action_rows(components: Sequence[JSON]) -> Iterator[Problem]:
@@ -169,18 +176,34 @@ def _check_row(where: str, children: Sequence[JSON]) -> Iterator[Problem]:
 
 def _check_interactive(where: str, component: Mapping[str, Any]) -> Iterator[Problem]:
     if component.get("type") == BUTTON:
-        yield from _too_long(f"{where}.label", component.get("label"), MAX_BUTTON_LABEL)
+        label = component.get("label")
+        if label is not None or not component.get("emoji"):  # a button shows a label or an emoji
+            yield from _required_text(f"{where}.label", label, MAX_BUTTON_LABEL)
         if component.get("style") == 5 and not component.get("url"):
             yield Problem(f"{where}.url", "a link button needs a url")
     if component.get("type") in SELECTS:
         yield from _too_long(f"{where}.placeholder", component.get("placeholder"), MAX_PLACEHOLDER)
     if component.get("type") == STRING_SELECT:
-        options = component.get("options") or []
-        if not 1 <= len(options) <= MAX_SELECT_OPTIONS:
-            yield Problem(f"{where}.options", f"a select needs 1 to {MAX_SELECT_OPTIONS} options (got {len(options)})")
-        for n, option in enumerate(options):
-            for key in ("label", "value", "description"):
-                yield from _too_long(f"{where}.options.{n}.{key}", option.get(key), MAX_OPTION_TEXT)
+        yield from _check_options(where, component)
+
+
+def _check_options(where: str, component: Mapping[str, Any]) -> Iterator[Problem]:
+    """A string select: 1 to 25 options, each with a label and a value of 1 to 100 characters
+    (values unique), and min/max values the options can satisfy."""
+    options = component.get("options") or []
+    if not 1 <= len(options) <= MAX_SELECT_OPTIONS:
+        yield Problem(f"{where}.options", f"a select needs 1 to {MAX_SELECT_OPTIONS} options (got {len(options)})")
+    values: set[Any] = set()
+    for n, option in enumerate(options):
+        for key in ("label", "value"):
+            yield from _required_text(f"{where}.options.{n}.{key}", option.get(key), MAX_OPTION_TEXT)
+        yield from _too_long(f"{where}.options.{n}.description", option.get("description"), MAX_OPTION_TEXT)
+        if option.get("value") in values:
+            yield Problem(f"{where}.options.{n}.value", f"{option.get('value')!r} is used twice; option values must be unique")
+        values.add(option.get("value"))
+    low, high = int(component.get("min_values", 1)), int(component.get("max_values", 1))
+    if not 0 <= low <= high <= max(1, len(options)):
+        yield Problem(f"{where}.max_values", f"min {low} / max {high} values do not fit {len(options)} options")
 
 
 def _check_v2(body: Mapping[str, Any], components: Sequence[JSON]) -> Iterator[Problem]:
@@ -202,6 +225,8 @@ def _check_custom_ids(components: Sequence[JSON]) -> Iterator[Problem]:
         custom_id = component.get("custom_id")
         if custom_id is None:
             continue
+        if not custom_id:
+            yield Problem("custom_id", "a custom id needs 1 to 100 characters (got an empty one)")
         if len(custom_id) > MAX_CUSTOM_ID:
             yield Problem("custom_id", f"{custom_id[:30]!r}... is {len(custom_id)} characters; the limit is {MAX_CUSTOM_ID}")
         if custom_id in seen:
@@ -326,3 +351,31 @@ def invalid_form_body(problems: Sequence[Problem]) -> JSON:
             node = node.setdefault(part, {})
         node.setdefault("_errors", []).append({"code": "FAKE_DISCORD_LIMIT", "message": problem.problem})
     return {"message": "Invalid Form Body", "code": 50035, "errors": errors}
+
+
+# ---------------------------------------------------------------------- the bot's side
+
+
+#: keyword arguments of discord.py's send/edit calls that shape the message body
+_BODY_KWARGS: Final = frozenset({"content", "embed", "embeds", "file", "files", "view", "allowed_mentions",
+                                 "attachments", "stickers", "poll"})
+
+
+def send_body(kwargs: Mapping[str, Any]) -> tuple[JSON, int]:
+    """(the JSON body Discord receives, the number of files) for discord.py send kwargs
+    (`content`, `embed(s)`, `view`, `file(s)`...), built by discord.py's own serialiser, so a
+    renderer's output can be checked with `check_message` without sending it. Keywords that do
+    not shape the body (`ephemeral`, `wait`...) are ignored."""
+    from discord.http import handle_message_parameters
+
+    params = handle_message_parameters(**{k: v for k, v in kwargs.items() if k in _BODY_KWARGS})
+    with params:
+        body = dict(params.payload or {})
+        return body, len(params.files or [])
+
+
+def check_send(kwargs: Mapping[str, Any], *, creating: bool = True) -> list[Problem]:
+    """What Discord would refuse in a message sent with these discord.py kwargs: the one
+    validator the fake runs on every request, applied to what a renderer produced."""
+    body, files = send_body(kwargs)
+    return check_message(body, file_count=files, creating=creating)

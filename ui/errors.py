@@ -7,9 +7,10 @@ leaves the user with "The application did not respond":
 * autocomplete: logged inside the tree and never answered (`GuardedTree` answers with no
   suggestions instead);
 * components: every button and select of this bot is a `DynamicItem`, whose callback errors
-  are logged and dropped (`guard_dynamic_item` wraps the callback), and a component whose
-  custom id matches no registered item, or that discord.py drops for another reason (the id
-  is not on the message), is ignored (`answer_unclaimed` replies to it);
+  are logged and dropped (`guard_dynamic_item` wraps the callback, of every copy of the class:
+  `guard_every_dynamic_item`), and a component whose custom id matches no registered item, or
+  that discord.py drops for another reason (the id is not on the message), is ignored
+  (`answer_unclaimed` replies to it);
 * text boxes (modals): discord.py answers a submission only through the object that opened it,
   so after a restart it is dropped; every modal of this bot is a `ui.modals.PersistentModal`,
   routed by its custom id (and one no template matches is answered there too).
@@ -67,9 +68,21 @@ def _what(interaction: discord.Interaction) -> str:
     return f"/{data.get('name', '?')}"
 
 
-def message_for(error: BaseException, locale: str, plugins: Iterable[Any] = ()) -> tuple[str, str | None]:
+def shows_status(interaction: discord.Interaction) -> bool:
+    """Whether the interaction asked to see where the game stands (/game status, /campaign
+    status, or "Show everyone" under one): an apology for it must not send the person back there."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    if interaction.type is discord.InteractionType.component:
+        return str(data.get("custom_id", "")).startswith("gmshow:status:")
+    options = data.get("options") or []
+    return bool(options) and options[0].get("name") == "status" and options[0].get("type") == 1
+
+
+def message_for(error: BaseException, locale: str, plugins: Iterable[Any] = (),
+                status: bool = False) -> tuple[str, str | None]:
     """(the reply, the error id if this was unexpected) for an error of a handler; `plugins`
-    put a refusal's parameters in words."""
+    put a refusal's parameters in words. `status`: the failing handler was the one that shows
+    where the game stands, so the apology points elsewhere (/me, the log)."""
     error = unwrap(error)
     if isinstance(error, (RuleError, GameError)):
         return t(locale, error.key, **pretty_params(error.params, locale, plugins)), None
@@ -82,13 +95,13 @@ def message_for(error: BaseException, locale: str, plugins: Iterable[Any] = ()) 
     if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
         return t(locale, "safety.unknown_command"), None
     error_id = new_error_id()
-    return t(locale, "safety.unexpected", error_id=error_id), error_id
+    return t(locale, "safety.unexpected_status" if status else "safety.unexpected", error_id=error_id), error_id
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer privately for a handler that failed, and log what the operator needs."""
     locale = locale_of(interaction)
-    text, error_id = message_for(error, locale, plugins_of(interaction))
+    text, error_id = message_for(error, locale, plugins_of(interaction), status=shows_status(interaction))
     original = unwrap(error)
     if error_id is not None:
         log.error("error %s in %s (user %s, channel %s)", error_id, _what(interaction),
@@ -145,6 +158,23 @@ def guard_dynamic_item(cls: type[discord.ui.DynamicItem[Any]]) -> None:
 
     guarded._gm_guarded = True  # type: ignore[attr-defined]
     cls.callback = guarded  # type: ignore[method-assign]
+
+
+def guard_every_dynamic_item(templates: Iterable[re.Pattern[str]]) -> None:
+    """Guard every DynamicItem class defined so far for one of these (registered) templates.
+
+    discord.py loads an extension by executing its module afresh, so a cog's module holds its
+    own copies of the button classes; and sending a view re-registers the classes of its items
+    for their templates. A button posted by a cog (a log page's "Show everyone") is then
+    answered by that cog's copy, which must answer when it fails just as the registered one."""
+    wanted = {p.pattern for p in templates}
+    pending: list[type[Any]] = [discord.ui.DynamicItem]
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        template = getattr(cls, "__discord_ui_compiled_template__", None)
+        if template is not None and template.pattern in wanted:
+            guard_dynamic_item(cls)
 
 
 def claimed(custom_id: str, templates: Iterable[re.Pattern[str]]) -> bool:

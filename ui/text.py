@@ -48,3 +48,42 @@ def embed_size(embed: discord.Embed) -> int:
     if embed.author and embed.author.name:
         size += len(embed.author.name)
     return size
+
+
+def clip_at_line(text: str, limit: int) -> str:
+    """`text` within `limit` characters, cut after its last whole line that fits when that keeps
+    at least half of it (then "…" on a line of its own), else mid-line with "…"."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    end = cut.rfind("\n")
+    if end >= limit // 2:
+        return cut[:end] + "\n…"
+    return cut + "…"
+
+
+def fit_embeds(embeds: list[discord.Embed], limit: int = EMBEDS_TOTAL, floor: int = 100) -> list[discord.Embed]:
+    """Shorten the longest texts (descriptions, field values) of one message's embeds, in place,
+    until they hold at most `limit` characters in all (Discord refuses the whole message above
+    6000): a crowded board or a party with full packs then shows a little less, never nothing.
+    No text is cut below `floor` characters."""
+    excess = sum(embed_size(e) for e in embeds) - limit
+    while excess > 0:
+        texts: list[tuple[int, discord.Embed, int | None]] = []
+        for e in embeds:
+            texts.append((len(e.description or ""), e, None))
+            texts.extend((len(f.value or ""), e, i) for i, f in enumerate(e.fields))
+        size, embed, index = max(texts, key=lambda entry: entry[0])
+        if size <= floor:
+            break  # titles and names alone are over the limit: nothing sensible is left to cut
+        target = max(floor, size - excess)
+        if index is None:
+            embed.description = clip_at_line(embed.description or "", target)
+            shortened = len(embed.description)
+        else:
+            f = embed.fields[index]
+            value = clip_at_line(f.value or "", target)
+            embed.set_field_at(index, name=f.name, value=value, inline=bool(f.inline))
+            shortened = len(value)
+        excess -= size - shortened
+    return embeds

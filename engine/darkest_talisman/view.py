@@ -11,6 +11,7 @@ engine's own bookkeeping and is left out. A view cannot be played on.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from pydantic import BaseModel
@@ -95,7 +96,12 @@ def public_option(state: CampaignState, viewer: str | None, option: str) -> str:
     return f"{CAST}{holder.spells.index(uid) + 1}"
 
 
-def view(state: CampaignState, viewer: str | None) -> CampaignView:
+def view(state: CampaignState | CampaignView, viewer: str | None) -> CampaignView:
+    """The campaign as `viewer` may see it. A view of a view is that view, narrowed to what
+    both viewers may see: the shared table code builds a public repost ("Show everyone") from
+    a spectator's view and then asks it for a view again, and the secrets are gone already."""
+    if isinstance(state, CampaignView):
+        return _narrowed(state, viewer)
     data = state.model_dump(mode="json", by_alias=True, exclude={"rng", "tasks"})
     decks = data.pop("decks")
     data["decks"] = {
@@ -127,3 +133,17 @@ def view(state: CampaignState, viewer: str | None) -> CampaignView:
     if data.get("decision") is not None:
         data["decision"]["options"] = [public_option(state, viewer, o) for o in data["decision"]["options"]]
     return CampaignView(viewer=viewer, system=state.system, data=data)
+
+
+def _narrowed(shown: CampaignView, viewer: str | None) -> CampaignView:
+    """A view seen by `viewer`: the same view when it is theirs; otherwise only what is public
+    in it (the Spells still listed, those of the first viewer's own seat, become a count), so
+    it is a spectator's view whoever asks."""
+    if shown.viewer == viewer:
+        return shown
+    data = copy.deepcopy(shown.data)
+    slots = data.get("slots", [])
+    for hero in data.get("heroes", []):
+        if isinstance(hero.get("spells"), list) and (viewer is None or slots[hero["slot"]] != viewer):
+            hero["spells"] = len(hero["spells"])
+    return CampaignView(viewer=None, system=shown.system, data=data)

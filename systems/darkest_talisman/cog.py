@@ -29,7 +29,7 @@ from ui.errors import refuse
 from ui.pictures import PictureCache
 from gm.session.delivery import stale_prompt
 from ui.replies import locale_of, reply_private, send_decision, send_turn
-from ui.text import clip, mention
+from ui.text import clip, fit_embeds, mention
 from ui.views import MAX_OPTIONS
 
 PICTURE_FILE = "party.png"
@@ -54,6 +54,36 @@ def lobby_embed(result: Result, locale: str) -> discord.Embed:
     e.add_field(name=t(locale, "talisman.lobby.ending"), value=t(locale, f"talisman.ending.{lobby.options.get('crown', 'last_survivor')}"),
                 inline=False)
     return e
+
+
+def campaign_status(found: Result, viewer: str, locale: str) -> list[discord.Embed]:
+    """/campaign status: the party, the road or the village and the campaign so far, as `viewer`
+    may see them, the party picture shown on the last embed."""
+    embeds = status_embeds(found.view(viewer), found.record.id, locale, found.record.status)
+    embeds[-1].set_image(url=f"attachment://{PICTURE_FILE}")
+    return fit_embeds(embeds)
+
+
+def look_embed(found: Result, viewer: str, build: Any, locale: str) -> discord.Embed:
+    """/campaign party or village (`build`: party_embed, village_embed) as `viewer` may see it."""
+    return fit_embeds([build(found.view(viewer), locale)])[0]
+
+
+def manage_menu(found: Result, actor: str, free: list[tuple[int, Any]], locale: str) -> tuple[str, discord.ui.View]:
+    """"Character actions": the private menu of `actor`'s free actions, (index, action) pairs,
+    in selects of 25 (each option's value the action's index in their legal actions)."""
+    shown = found.view(actor)
+    game, version = found.record.id, found.record.version
+    view = discord.ui.View(timeout=None)
+    chunks = [free[i:i + MAX_OPTIONS] for i in range(0, len(free), MAX_OPTIONS)][:MENU_SELECTS]
+    for part, chunk in enumerate(chunks):
+        options = [discord.SelectOption(label=clip(describe_action(shown, actor, a, locale), 100), value=str(i))
+                   for i, a in chunk]
+        view.add_item(ActionSelect(game, version, part, options, placeholder=t(locale, "talisman.prompt.choose")))
+    text = t(locale, "talisman.prompt.menu", n=len(free))
+    if len(free) > MAX_OPTIONS * MENU_SELECTS:
+        text += "\n" + t(locale, "talisman.prompt.menu_more", n=len(free) - MAX_OPTIONS * MENU_SELECTS)
+    return text, view
 
 
 async def party_picture(result: Result, locale: str) -> discord.File:
@@ -157,9 +187,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         if isinstance(found.state, Lobby):
             return await interaction.response.send_message(embed=lobby_embed(found, locale), ephemeral=True,
                                                            allowed_mentions=discord.AllowedMentions.none())
-        shown = found.view(str(interaction.user.id))
-        embeds = status_embeds(shown, found.record.id, locale, found.record.status)
-        embeds[-1].set_image(url=f"attachment://{PICTURE_FILE}")
+        embeds = campaign_status(found, str(interaction.user.id), locale)
         await interaction.response.send_message(embeds=embeds, file=await party_picture(found, locale), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
         await send_decision(interaction, found)
@@ -180,7 +208,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
                 raise GameError("error.not_started")
         except GameError as exc:
             return await refuse(interaction, exc)
-        await interaction.response.send_message(embed=build(found.view(str(interaction.user.id)), locale), ephemeral=True)
+        await interaction.response.send_message(embed=look_embed(found, str(interaction.user.id), build, locale), ephemeral=True)
 
     @app_commands.command(name="log", description="What happened in this campaign, page by page")
     @app_commands.describe(last="Show only the last N lines")
@@ -230,20 +258,11 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         actor = str(interaction.user.id)
-        shown = found.view(actor)
         # the Spells the public prompt casts by their place in the hand, by name for their caster
-        spells = "\n".join(casting_lines(shown, actor, locale))
+        spells = "\n".join(casting_lines(found.view(actor), actor, locale))
         if not free:
             return await reply_private(interaction, spells or t(locale, "talisman.prompt.nothing_to_manage"))
-        view = discord.ui.View(timeout=None)
-        chunks = [free[i:i + MAX_OPTIONS] for i in range(0, len(free), MAX_OPTIONS)][:MENU_SELECTS]
-        for part, chunk in enumerate(chunks):
-            options = [discord.SelectOption(label=clip(describe_action(shown, actor, a, locale), 100), value=str(i))
-                       for i, a in chunk]
-            view.add_item(ActionSelect(game, version, part, options, placeholder=t(locale, "talisman.prompt.choose")))
-        text = t(locale, "talisman.prompt.menu", n=len(free))
-        if len(free) > MAX_OPTIONS * MENU_SELECTS:
-            text += "\n" + t(locale, "talisman.prompt.menu_more", n=len(free) - MAX_OPTIONS * MENU_SELECTS)
+        text, view = manage_menu(found, actor, free, locale)
         if spells:
             text = f"{spells}\n\n{text}"
         await interaction.response.send_message(clip(text, 2000), view=view, ephemeral=True)

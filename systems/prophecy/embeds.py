@@ -73,7 +73,7 @@ def sheet_embed(state: ProphecyState, p: PlayerState, locale: str) -> discord.Em
                       description=clip(sheet_lines(state, p, locale), DESC_LIMIT), colour=COLOUR_TURN)
     sp = standard_pack(state)
     if sp is not None and p.alive:
-        for name, value in _std_sheet_fields(state, sp, p, locale)[:25]:
+        for name, value in [f for f in _std_sheet_fields(state, sp, p, locale) if f[1].strip()][:25]:
             e.add_field(name=clip(name, 256), value=clip(value, FIELD_LIMIT), inline=False)
     return e
 
@@ -242,7 +242,8 @@ def status_embeds(state: ProphecyState, game_id: int, locale: str, record_status
     sp = standard_pack(state)
     if sp is not None:
         for name, value in _std_status_fields(state, sp, locale):
-            e.add_field(name=name, value=clip(value, FIELD_LIMIT), inline=False)
+            if value.strip():  # Discord refuses a field without a value (the whole message with it)
+                e.add_field(name=clip(name, 256), value=clip(value, FIELD_LIMIT), inline=False)
     if record_status == "ended" and sp is not None:
         e.add_field(name=t(locale, "table.field_over"), value=t(locale, "status.ended"), inline=False)
         e.add_field(name=t(locale, "std_sheet.standing_title"),
@@ -517,7 +518,9 @@ def _std_status_fields(state: ProphecyState, sp: StandardPack, locale: str) -> l
              for space, cards in sorted(sst.dropped.items()) if cards]
     on_planes = sum(1 for plane in sst.planes if plane.artifact is not None)
     artifacts = held + lying + ([t(locale, "std_sheet.on_planes", count=on_planes)] if on_planes else [])
-    out.append((t(locale, "std_sheet.artifacts_title"), "\n".join(artifacts)))
+    # none anywhere (a Treasure Hunters or Lord of the Sea game lays none on the planes): said in
+    # words, as Discord refuses a field without a value
+    out.append((t(locale, "std_sheet.artifacts_title"), "\n".join(artifacts) or t(locale, "std_sheet.artifacts_nowhere")))
     offers = [t(locale, "std_sheet.offer_line", guild=n.guild(guild), cards=", ".join(_std_name(sp, a, locale) for a in cards))
               for guild, cards in sst.guild_offers.items() if cards]
     if offers:

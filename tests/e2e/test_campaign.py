@@ -366,3 +366,30 @@ async def test_joining_a_campaign_with_a_character_is_refused_in_words(world, se
         assert [s.player for s in found.state.seats] == [str(alice)]
         joined = await fake.slash(bot, bob, ch, "game join")
         assert not joined.ephemeral
+
+
+async def test_show_everyone_posts_the_campaigns_status_and_log(world, settings):
+    """Issue "A table never stalls": "Show everyone" under a campaign's /game status, /game log
+    and /campaign log reposts it for the channel, built from the spectator's view (whose view,
+    asked for again, is the same view: DESIGN "Hidden information is a view"); before, each
+    press failed (an apology under the status, no answer at all under the logs)."""
+    fake, ch, alice, carol = world["fake"], world["ch1"], world["alice"], world["carol"]
+    async with run_bot(create_bot(settings)) as bot:
+        bot.gm._seed = lambda: SEED
+        await fake.slash(bot, alice, ch, "campaign new")
+        for who, command, what in ((alice, "game status", "status"), (carol, "game log", "log"),
+                                   (alice, "campaign log", "log")):
+            private = await fake.slash(bot, who, ch, command)
+            assert private.ephemeral and private.message is not None, private.text
+            show = next(b["custom_id"] for b in private.message.buttons if b["custom_id"].startswith(f"gmshow:{what}:"))
+            shared = await fake.click(bot, who, private.message, show)
+            assert shared.acked, command
+            public = [m for m in shared.followups if not m.ephemeral]
+            assert len(public) == 1 and public[0].content.startswith("Shared by"), (command, shared.text)
+            assert "went wrong" not in shared.text
+            if what == "log":
+                assert "A solo campaign begins" in public[0].text
+            else:  # the campaign's status, its party led by a character
+                assert "Darkest Talisman campaign #" in public[0].text and "Leader:" in public[0].text
+            assert not any(b["custom_id"].startswith("gmshow:") for b in private.message.buttons)
+        assert not fake.violations, fake.violations

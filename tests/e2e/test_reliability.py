@@ -62,6 +62,32 @@ async def test_unexpected_error_in_a_button_gets_the_apology_too(world, settings
         assert fake.message(prompt).buttons  # the prompt still stands
 
 
+async def test_an_error_under_a_log_pages_show_everyone_gets_the_apology_too(world, settings, caplog):
+    """A log page's buttons are posted by the table cog, whose module discord.py loaded afresh
+    (its own copies of the button classes, which a sent view registers again): a failure there
+    is answered like any other button's, never left without an answer. An apology for a failed
+    /game status sends nobody back to /game status."""
+    fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
+    async with run_bot(create_bot(settings)) as bot:
+        await started_game(fake, bot, ch, alice, bob)
+        page = await fake.slash(bot, bob, ch, "game log")
+        show = next(b["custom_id"] for b in page.message.buttons if b["custom_id"].startswith("gmshow:log:"))
+
+        async def broken(*args, **kwargs):
+            raise KeyError("surprise")
+
+        bot.gm.store.actions = broken
+        with caplog.at_level(logging.ERROR, logger="gm.errors"):
+            r = await fake.click(bot, bob, page.message, show)
+        assert r.acked and r.ephemeral and ERROR_ID.search(r.text), r.text
+        assert any(ERROR_ID.search(r.text)[1] in rec.getMessage() for rec in caplog.records)
+        bot.gm.status_digest = broken
+        with caplog.at_level(logging.ERROR, logger="gm.errors"):
+            r = await fake.slash(bot, bob, ch, "game status")
+        assert r.acked and r.ephemeral and ERROR_ID.search(r.text), r.text
+        assert "/game status" not in r.text and "/game log" in r.text and "/me" in r.text
+
+
 async def test_full_disk_gets_a_clear_message_and_changes_nothing(world, settings):
     """SQLite reports a full disk when it writes the transaction out, i.e. at COMMIT in WAL
     mode: the fault is injected there (tests/store fills a real database to its size limit)."""

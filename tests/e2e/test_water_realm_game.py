@@ -194,3 +194,26 @@ async def test_move_offers_and_takes_the_boat_to_treasure_island(world, settings
         assert sailed.actor == str(alice)
         paid = [e for e in sailed.events if e["kind"] == "gold_spent" or e["data"].get("cost")]
         assert any(e["data"].get("cost") == 2 or e["data"].get("amount") == 2 for e in paid), sailed.events
+
+
+async def test_status_answers_in_the_variants_with_no_artifact_on_the_planes(world, settings):
+    """Issue "A table never stalls": in the Treasure Hunters and Lord of the Sea games the Astral
+    Planes hold no Artifact, so at the start nobody holds one and none lies anywhere. /game status
+    answers a seat and a spectator all the same (Discord refuses an empty field: the Artifacts
+    field says so in words), and "Show everyone" posts it for the channel; nothing sent breaks
+    Discord's rules."""
+    fake, alice, carol = world["fake"], world["alice"], world["carol"]
+    async with run_bot(create_bot(settings)) as bot:
+        for ch, variant in ((world["ch1"], "treasure hunters"), (world["ch2"], "lord of the sea")):
+            await _open(fake, bot, ch, alice, seed=4, variants=variant, ai=2)
+            for who in (alice, carol):
+                r = await fake.slash(bot, who, ch, "game status")
+                assert r.ephemeral and "went wrong" not in r.text, r.text
+                artifacts = [f["value"] for e in r.embeds for f in e.get("fields", []) if "Artifacts" in f["name"]]
+                assert artifacts == ["Nobody holds one and none lies on the board."], (variant, artifacts)
+            show = next(b["custom_id"] for b in r.message.buttons if b["custom_id"].startswith("gmshow:status:"))
+            shared = await fake.click(bot, carol, r.message, show)
+            public = [m for m in shared.followups if not m.ephemeral]
+            assert public and "Shared by" in public[0].text and "Nobody holds one" in public[0].text, shared.text
+            assert not r.message.buttons  # the private copy loses its button: posted once
+        assert not fake.violations, fake.violations

@@ -24,7 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from loopback import FakeDiscord, apply_env_redirect, run_bot
-from loopback.limits import check_choices, check_message
+from loopback.limits import check_choices, check_message, check_send
 from loopback.payloads import interaction_envelope
 from loopback.testing import DiscordErrorCollector
 
@@ -435,6 +435,41 @@ def test_message_and_choice_limits() -> None:
         {"type": 2, "style": 1, "label": "a", "custom_id": "c" * 101}]}]})
     assert check_message({})[0].problem == "Cannot send an empty message"
     assert [p.field for p in check_choices({"choices": [{"name": "n" * 101, "value": "v"}]})] == ["choices.0.name"]
+
+
+def test_blank_embed_texts_and_bad_components_are_refused() -> None:
+    """What real Discord refuses beyond lengths: a blank title, description, footer or author
+    name once sent, a button with neither label nor emoji, an empty custom id, select options
+    without label or value or with a value used twice, more values asked than options."""
+    blank = {"embeds": [{"title": " ", "description": "", "footer": {"text": ""}, "author": {"name": " "}}]}
+    assert [p.field for p in check_message(blank)] == [
+        "embeds.0.title", "embeds.0.description", "embeds.0.footer.text", "embeds.0.author.name"]
+    assert not check_message({"embeds": [{"title": "t", "footer": {"text": "f"}, "author": {"name": "a"}}]})
+
+    def row(*children: dict[str, Any]) -> dict[str, Any]:
+        return {"content": "x", "components": [{"type": 1, "components": list(children)}]}
+
+    assert [p.field for p in check_message(row({"type": 2, "style": 1, "custom_id": "a"}))] == ["components.0.components.0.label"]
+    assert not check_message(row({"type": 2, "style": 1, "custom_id": "a", "emoji": {"name": "🎲"}}))
+    assert [p.field for p in check_message(row({"type": 2, "style": 1, "label": "l", "custom_id": ""}))] == ["custom_id"]
+    options = [{"label": "a", "value": "1"}, {"label": "", "value": "1"}, {"label": "c", "value": "v" * 101}]
+    select = {"type": 3, "custom_id": "s", "options": options, "min_values": 1, "max_values": 4}
+    assert [p.field for p in check_message(row(select))] == [
+        "components.0.components.0.options.1.label", "components.0.components.0.options.1.value",
+        "components.0.components.0.options.2.value", "components.0.components.0.max_values"]
+
+
+def test_check_send_reads_discord_py_kwargs_as_discord_receives_them() -> None:
+    """The bot's renderers are checked on the body discord.py would send for their kwargs."""
+    embed = discord.Embed(title="t", description="d")
+    embed.add_field(name="Artifacts", value="")
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="a", custom_id="same"))
+    view.add_item(discord.ui.Button(label="b" * 81, custom_id="same"))
+    problems = check_send({"content": "c" * 2001, "embed": embed, "view": view, "ephemeral": True})
+    assert sorted(p.field for p in problems) == [
+        "components.0.components.1.label", "content", "custom_id", "embeds.0.fields.0.value"]
+    assert check_send({"content": "fine", "file": discord.File(io.BytesIO(b"x"), "a.png")}) == []
 
 
 # ====================================================================== restarts and redirects

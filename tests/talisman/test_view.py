@@ -34,3 +34,18 @@ def test_a_view_cannot_be_played_on():
     s = coop(1)
     with pytest.raises(TypeError):
         SYSTEM.apply(SYSTEM.view(s, "p1"), "p1", {"type": "choose", "option": "depart:city"})  # type: ignore[arg-type]
+
+
+def test_a_view_of_a_view_narrows_and_never_widens():
+    """DESIGN "Hidden information is a view": the shared table code asks a spectator's view
+    (a "Show everyone" repost) for a view again; that must work and give the spectator's view
+    back, and a seat's view asked for another seat hides the first seat's Spells."""
+    s = coop(5)
+    public = SYSTEM.view(s, None)
+    assert SYSTEM.view(public, None) == public
+    assert SYSTEM.view(public, "p1").data == public.data
+    mine = SYSTEM.view(s, "p1")
+    assert SYSTEM.view(mine, "p1") == mine
+    other = SYSTEM.view(mine, "p2")
+    assert other.viewer is None and other.data == public.data
+    assert all(isinstance(h["spells"], int) for h in other.data["heroes"])
