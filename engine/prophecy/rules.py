@@ -277,21 +277,21 @@ def parse_action(payload: dict[str, Any]) -> Any:
 
 
 def legal_actions(state: ProphecyState, actor: str) -> list[Any]:
-    return list(_legal(state, actor))
+    return list(iter_legal(state, actor))
 
 
 def _only_end_turn(state: ProphecyState, actor: str) -> bool:
     """Whether ending the turn is the one legal action (`legal_actions` == [EndTurn]), stopping
     at the first other action found instead of listing them all."""
     found = False
-    for action in _legal(state, actor):
+    for action in iter_legal(state, actor):
         if found or action.type != "end_turn":
             return False
         found = True
     return found
 
 
-def _legal(state: ProphecyState, actor: str) -> Iterator[Any]:
+def iter_legal(state: ProphecyState, actor: str) -> Iterator[Any]:
     """The legal actions in their fixed order, one at a time (see `legal_actions`)."""
     if state.standard is not None:
         yield from standard.legal(state, actor)
