@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 import pytest
@@ -40,8 +40,10 @@ class Case:
     options: dict[str, Any]
     seed: int
     steps: int
-    #: a pool of actions met in this game (fed to later states as actions of another state)
-    seen: list[BaseModel] = field(default_factory=list)
+    #: action types played whenever listed (random play alone seldom sails to the island or dives)
+    prefer: tuple[str, ...] = ()
+    #: the boards (Prophecy) some probed state must find the actor on
+    boards: tuple[str, ...] = ()
 
 
 CASES = {
@@ -49,9 +51,13 @@ CASES = {
     "prophecy_standard": Case("prophecy", 3, {"version": "standard", "round_limit": 40,
                                               "standard": {"apocalypse": True}}, 4, 170),
     "prophecy_whole_expansion": Case("prophecy", 3, {"version": "standard", "round_limit": 40,
-                                                     "standard": {"expansion": WHOLE}}, 5, 220),
+                                                     "standard": {"expansion": WHOLE}}, 5, 220,
+                                     prefer=("island_go", "island_stay", "island_dig", "water_enter", "water_move"),
+                                     boards=("island", "water")),
     "prophecy_island_aggressive": Case("prophecy", 2, {"version": "standard", "round_limit": 40, "standard": {
-        "expansion": {"treasure_island": True, "interaction": "aggressive", "random_treasures": True}}}, 6, 170),
+        "expansion": {"treasure_island": True, "interaction": "aggressive", "random_treasures": True}}}, 6, 170,
+        prefer=("island_go", "island_stay", "island_collect", "island_dig_blind", "island_map_battle"),
+        boards=("island",)),
     "talisman_solo": Case("darkest_talisman", 1, {}, 7, 150),
     "talisman_coop": Case("darkest_talisman", 3, {"crown": "together"}, 8, 150),
     "orders": Case("orders", 3, {}, 9, 120),
@@ -175,6 +181,7 @@ def test_contract__listed_actions_apply_and_everything_else_is_refused_unchanged
     system = SYSTEMS[case.system]
     seats = _seats(case.seats)
     players = [s.player for s in seats]
+    games = 1
     state = system.new_game(seats, case.options, case.seed).state
     rng = random.Random(case.seed)
     pool = _POOLS.setdefault(case.system, [])
@@ -183,16 +190,24 @@ def test_contract__listed_actions_apply_and_everything_else_is_refused_unchanged
 
         pool.append(NameCard(text="a sword"))  # typed, never listed: refused unless a description is asked
     probed = refused = 0
+    boards: set[str] = set()
     for step in range(case.steps):
         actor = _actor(system, state, rng, players)
-        if actor is None or state.status != "active":
-            break
+        if actor is None or state.status != "active":  # over: the next game of the run
+            state = system.new_game(seats, case.options, case.seed + 1000 * games).state
+            games += 1
+            continue
         legal = system.legal_actions(state, actor)
         assert legal or not system.table_game, f"{actor} must act but has nothing listed"
         if step % 3 == 0:
             refused += _probe(case, system, state, actor, players, rng, pool)
             probed += 1
-        if system.table_game:
+            if case.boards:
+                boards.add(state.player(actor).board)
+        preferred = [a for a in legal if a.type in case.prefer]
+        if preferred and rng.random() < 0.8:
+            action = rng.choice(preferred)
+        elif system.table_game:
             action = system.ai_action(state, actor, "random", rng)
             assert action in legal, "the AI plays only listed actions"
         else:
@@ -201,6 +216,7 @@ def test_contract__listed_actions_apply_and_everything_else_is_refused_unchanged
         pool.extend(legal)
         del pool[:-400]
     assert probed >= 10 and refused > 30 * probed, (probed, refused)
+    assert boards >= set(case.boards), f"no probe on {set(case.boards) - boards}"
     if system.table_game:  # the table itself still hands a seat over and takes a player out
         if state.status == "active":
             out = system.apply(state, TABLE_ACTOR, system.hand_over_action(players[0], "p77", "Seventy"))
