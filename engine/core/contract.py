@@ -20,8 +20,9 @@ through `guarded_apply`, which holds the promise whatever the rules forget:
    or fail in a way that is no rule error, the listing decides and the refusal is the system's
    "not now" key.
 
-The listing is read lazily and stops at the first match, so the usual case (a listed action)
-costs one partial enumeration; `benchmarks/engine.py` prints what apply costs per action.
+The listing is read lazily, told the type sought (so a system may skip its costly loadouts of
+other types) and stops at the first match, so the usual case (a listed action) costs one partial
+enumeration; `benchmarks/engine.py` prints what apply costs per action.
 """
 from __future__ import annotations
 
@@ -72,11 +73,13 @@ def union_members(annotated: Any) -> tuple[type[BaseModel], ...]:
 
 def guarded_apply(contract: Contract, state: Any, actor: str, action: Any, *,
                   parse: Callable[[dict[str, Any]], Any],
-                  legal: Callable[[Any, str], Iterable[Any]],
+                  legal: Callable[[Any, str, str], Iterable[Any]],
                   apply: Callable[[Any, str, Any], Outcome[Any]]) -> Outcome[Any]:
     """`apply(state, actor, action)` under the contract (see the module's docstring).
 
-    `legal` may be lazy (a generator): it is read only until the action turns up.
+    `legal(state, actor, kind)` lists the actor's actions; `kind` (the action's type) is a hint
+    it may use to skip work for other types, as long as every listed action of that type comes.
+    It may be lazy (a generator): it is read only until the action turns up.
     """
     action = contract.coerce(action, parse)
     kind = action.type
@@ -86,7 +89,7 @@ def guarded_apply(contract: Contract, state: Any, actor: str, action: Any, *,
         return apply(state, actor, action)
     if actor == TABLE_ACTOR:
         raise RuleError("error.not_a_player", actor=actor)
-    if kind in contract.unlisted or any(a == action for a in legal(state, actor)):
+    if kind in contract.unlisted or any(a == action for a in legal(state, actor, kind)):
         return apply(state, actor, action)
     # Not listed: the rules give their own reason (they work on a copy, so nothing changes)...
     try:

@@ -47,7 +47,8 @@ class TalismanSystem:
     def apply(self, state: CampaignState, actor: str, action: Any) -> Outcome[CampaignState]:
         if isinstance(state, CampaignView):
             raise TypeError("a view of a campaign cannot be played on; apply to the stored state")
-        return guarded_apply(CONTRACT, state, actor, action, parse=rules.parse_action, legal=rules.legal_actions,
+        return guarded_apply(CONTRACT, state, actor, action, parse=rules.parse_action,
+                             legal=lambda s, actor, _kind: rules.legal_actions(s, actor),
                              apply=rules.apply)
 
     def legal_actions(self, state: CampaignState, actor: str) -> list[Any]:

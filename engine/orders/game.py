@@ -51,7 +51,8 @@ class OrdersSystem:
     def apply(self, state: OrdersState, actor: str, action: Any) -> Outcome[OrdersState]:
         if isinstance(state, OrdersView):
             raise TypeError("a view of a tracker cannot be played on; apply to the stored state")
-        return guarded_apply(CONTRACT, state, actor, action, parse=rules.parse_action, legal=rules.legal_actions,
+        return guarded_apply(CONTRACT, state, actor, action, parse=rules.parse_action,
+                             legal=lambda s, actor, _kind: rules.legal_actions(s, actor),
                              apply=rules.apply)
 
     def legal_actions(self, state: OrdersState, actor: str) -> list[Any]:

@@ -291,10 +291,12 @@ def _only_end_turn(state: ProphecyState, actor: str) -> bool:
     return found
 
 
-def iter_legal(state: ProphecyState, actor: str) -> Iterator[Any]:
-    """The legal actions in their fixed order, one at a time (see `legal_actions`)."""
+def iter_legal(state: ProphecyState, actor: str, wanted: str | None = None) -> Iterator[Any]:
+    """The legal actions in their fixed order, one at a time (see `legal_actions`). `wanted` is a
+    hint for a caller looking for an action of that type (the contract's guard): the costly
+    loadouts of the other types may be skipped; every listed action of that type is yielded."""
     if state.standard is not None:
-        yield from standard.legal(state, actor)
+        yield from standard.legal(state, actor, wanted)
         return
     if state.status != "active" or state.turn is None:
         return
@@ -321,7 +323,7 @@ def iter_legal(state: ProphecyState, actor: str) -> Iterator[Any]:
             if p.gold >= cost:
                 yield move
     elif t.phase == "fight":
-        yield from _fight_actions(ctx, p)
+        yield from _fight_actions(ctx, p, wanted)
     else:
         yield from _act_actions(ctx, p)
     for item in p.items:
@@ -330,14 +332,14 @@ def iter_legal(state: ProphecyState, actor: str) -> Iterator[Any]:
             yield A.UseItem(item=item.uid)
 
 
-def _fight_actions(ctx: Ctx, p: PlayerState) -> list[Any]:
+def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> list[Any]:
     t = ctx.state.turn
     assert t is not None
     adv = next(a for a in ctx.state.spaces[p.space] if a.uid == t.fight)
     card = ctx.pack.adventure(adv.card)
     assert isinstance(card, CreatureCard)
     out: list[Any] = []
-    for battle in allowed_battles(ctx.pack, card):
+    for battle in allowed_battles(ctx.pack, card) if wanted in (None, "fight") else ():  # loadouts: only if wanted
         cost = battle_cost(ctx.pack, card, battle)
         if not can_pay(p, cost):
             continue

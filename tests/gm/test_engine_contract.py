@@ -132,6 +132,11 @@ def _probe(case: Case, system: GameSystem, state: Any, actor: str, players: list
     """Drive one state with listed and unlisted actions; return how many were refused."""
     refused = 0
     legal = system.legal_actions(state, actor)
+    if system.name == "prophecy":  # the guard's hint (the type sought) drops no listed action of that type
+        from engine.prophecy.rules import iter_legal
+
+        for kind in {a.type for a in legal} | {"attack", "fight", "end_turn", "move", "use_ability", "heal"}:
+            assert [a for a in iter_legal(state, actor, kind) if a.type == kind] == [a for a in legal if a.type == kind]
     for action in rng.sample(legal, min(3, len(legal))):  # listed: each applies
         system.apply(state, actor, action)
     for payload in NOT_ACTIONS:
