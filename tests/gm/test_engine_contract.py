@@ -28,9 +28,26 @@ from engine.core.system import GameSystem, Seat
 from engine.registry import SYSTEMS
 
 #: every type whose parameters no listing holds: the rules alone check them (engine/*/game.py CONTRACT)
-UNLISTED = {name: importlib.import_module(type(system).__module__).CONTRACT.unlisted for name, system in SYSTEMS.items()}
+UNLISTED = {name: importlib.import_module(type(system).__module__).CONTRACT.unlisted
+            for name, system in SYSTEMS.items()}
 NOT_ACTIONS: list[Any] = [None, 7, "move", {}, {"type": "nonsense"}, [], ["end_turn"], 2.5, b"move"]
 WHOLE = {"new_cards": True, "treasure_island": True, "water_realm": True, "artifacts": "new"}
+#: actions of other places and moments, offered at every probed state besides those the game met
+FOREIGN: dict[str, list[dict[str, Any]]] = {
+    "prophecy": [{"type": "island_stay"}, {"type": "island_leave", "to": "city"}, {"type": "island_go"},
+                 {"type": "island_dig", "treasures": ["astral_mindstone"]}, {"type": "island_collect"},
+                 {"type": "water_enter"}, {"type": "water_stay"}, {"type": "water_swim"},
+                 {"type": "water_move", "to": 3}, {"type": "water_exit", "space": "city"},
+                 {"type": "move", "method": "walk", "to": "city"}, {"type": "move", "method": "teleport", "to": "city"},
+                 {"type": "roll", "throw": False}, {"type": "bribe"}, {"type": "avoid"}, {"type": "certificate"},
+                 {"type": "heal", "amount": 1}, {"type": "stop_attack"}, {"type": "after_roll"},
+                 {"type": "choose_loss"}, {"type": "wrc_name", "text": "a sword"},
+                 {"type": "wrc_choice", "option": "give_up"}],
+    "darkest_talisman": [{"type": "choose", "option": "push_on"}, {"type": "choose", "option": "turn_back"},
+                         {"type": "order", "order": ["h1", "h2", "h3"]}, {"type": "build_raft", "hero": "h1"},
+                         {"type": "drop", "hero": "h1", "gold": 1}, {"type": "store", "hero": "h1", "gold": 1}],
+    "orders": [{"type": "advance"}, {"type": "call_for_help", "kind": "power"}, {"type": "tasks", "done": True}],
+}
 
 
 @dataclass
@@ -127,8 +144,8 @@ def _listed(system: GameSystem, state: Any, actor: str, payload: Any) -> bool:
     return action in system.legal_actions(state, actor) or getattr(action, "type", None) in UNLISTED[system.name]
 
 
-def _probe(case: Case, system: GameSystem, state: Any, actor: str, players: list[str], rng: random.Random,
-           pool: list[BaseModel]) -> int:
+def _probe(system: GameSystem, state: Any, actor: str, players: list[str], rng: random.Random,
+           elsewhere: list[BaseModel]) -> int:
     """Drive one state with listed and unlisted actions; return how many were refused."""
     refused = 0
     legal = system.legal_actions(state, actor)
@@ -157,8 +174,8 @@ def _probe(case: Case, system: GameSystem, state: Any, actor: str, players: list
                 if not _listed(system, state, actor, action):
                     _refused(system, state, actor, action)
                     refused += 1
-    # actions met at other states (of this game and of the other games of this system)
-    for action in rng.sample(pool, min(6, len(pool))):
+    # actions met at other states of this run, and of other places (the island, the realm...)
+    for action in elsewhere:
         if not _listed(system, state, actor, action):
             _refused(system, state, actor, action)
             refused += 1
@@ -177,7 +194,8 @@ def _probe(case: Case, system: GameSystem, state: Any, actor: str, players: list
     return refused
 
 
-_POOLS: dict[str, list[BaseModel]] = {}
+def test_contract__every_registered_system_is_driven() -> None:
+    assert {case.system for case in CASES.values()} == set(SYSTEMS) == set(FOREIGN)
 
 
 @pytest.mark.parametrize("name", list(CASES))
@@ -189,11 +207,8 @@ def test_contract__listed_actions_apply_and_everything_else_is_refused_unchanged
     games = 1
     state = system.new_game(seats, case.options, case.seed).state
     rng = random.Random(case.seed)
-    pool = _POOLS.setdefault(case.system, [])
-    if case.system == "prophecy":
-        from engine.prophecy.standard.wr_cards_actions import NameCard
-
-        pool.append(NameCard(text="a sword"))  # typed, never listed: refused unless a description is asked
+    foreign = [system.parse_action(payload) for payload in FOREIGN[case.system]]
+    pool: list[BaseModel] = []
     probed = refused = 0
     boards: set[str] = set()
     for step in range(case.steps):
@@ -205,7 +220,8 @@ def test_contract__listed_actions_apply_and_everything_else_is_refused_unchanged
         legal = system.legal_actions(state, actor)
         assert legal or not system.table_game, f"{actor} must act but has nothing listed"
         if step % 3 == 0:
-            refused += _probe(case, system, state, actor, players, rng, pool)
+            elsewhere = rng.sample(foreign, min(5, len(foreign))) + rng.sample(pool, min(6, len(pool)))
+            refused += _probe(system, state, actor, players, rng, elsewhere)
             probed += 1
             if case.boards:
                 boards.add(state.player(actor).board)
@@ -312,3 +328,36 @@ def test_contract__a_payload_that_is_no_action_is_the_malformed_refusal(system_n
     with pytest.raises(RuleError) as info:
         system.parse_action(payload)
     assert "malformed" in info.value.key
+
+
+async def test_contract__through_the_game_master_nothing_is_stored(tmp_path) -> None:
+    """The game master's step (`gm/session/steps.py` `_apply`) hands a person's payload to the
+    engine as it came: no mapping, a table action from a seat, an action of another place, all
+    are refused with the rule error and nothing is committed; the table itself still hands a
+    seat over (/game seat: the host proposes, the newcomer accepts)."""
+    from engine.prophecy.standard.island_actions import StayOnIsland
+    from gm.session import GameMaster
+    from gm.store import SqliteStore
+
+    store = SqliteStore(tmp_path / "gm.sqlite3")
+    await store.open()
+    gm = GameMaster(store, seed_source=lambda: 42)
+    try:
+        await gm.new_game(1, 10, 100, "alice", "prophecy")
+        await gm.join(1, 200, "bob")
+        res = await gm.start(1, 100)
+        pend = res.system.pending(res.state)
+        version, state = res.record.version, res.record.state
+        for payload in (None, 7, "move", {}, {"type": "nonsense"}, StayOnIsland(),
+                        res.system.resign_action("100"), res.system.hand_over_action("200", pend.player, "me")):
+            with pytest.raises(RuleError):
+                await gm.act(1, int(pend.player), payload)
+        after = await gm.current(1)
+        assert after.record.version == version and after.record.state == state
+        await gm.propose_replace(1, 100, "200", "300")
+        moved = await gm.accept_replace(1, 300, "carol", res.record.id, "200")
+        assert moved.state.has_player("300") and not moved.state.has_player("200")
+        assert any(step.actor == TABLE_ACTOR for step in moved.steps)
+    finally:
+        await gm.settle()
+        await store.close()

@@ -401,7 +401,8 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> Iterato
     must = attacks.must_attack_rule(ctx)
     # the attacks' loadouts are the costly part: worked out only for an attack, or for ending the
     # turn when an attack that can be made must be (ruling final_battle_turns)
-    offered = list(attacks.attack_actions(ctx, p)) if _wants(wanted, "attack") or (wanted == "end_turn" and must) else []
+    attacks_needed = _wants(wanted, "attack") or (wanted == "end_turn" and must)
+    offered = list(attacks.attack_actions(ctx, p)) if attacks_needed else []
     yield from offered
     if _wants(wanted, "use_ability"):
         yield from moves.ability_uses(ctx, p)
