@@ -325,7 +325,7 @@ def legal(state: ProphecyState, actor: str, wanted: str | None = None) -> Iterat
         yield from _fight_actions(ctx, p, wanted)
     else:
         yield from _act_actions(ctx, p, wanted)
-    for item in p.items:
+    for item in p.items if _wants(wanted, "use_item") else ():
         card = ctx.pack.item(item.card)
         if card.use is not None and not item.damaged and would_change(ctx, p, card.use):
             yield A.UseItem(item=item.uid)
