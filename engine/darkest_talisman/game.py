@@ -11,14 +11,21 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from engine.core.contract import Contract, guarded_apply, union_members
 from engine.core.outcome import Outcome
 from engine.core.pending import Pending
 from engine.core.system import Seat
 from engine.darkest_talisman import ai, flow, rules, setup
-from engine.darkest_talisman.actions import HandOver
+from engine.darkest_talisman.actions import Action, HandOver
 from engine.darkest_talisman.content import pack_by_id
 from engine.darkest_talisman.state import CampaignState, TalismanOptions
 from engine.darkest_talisman.view import CampaignView, view
+
+
+#: the engine contract (engine/core/contract.py): every campaign action is listed, but a seat
+#: changing hands, which only the table applies
+CONTRACT = Contract(actions=union_members(Action), malformed_key="talisman.err.malformed",
+                    not_legal_key="talisman.err.not_now", table_types=frozenset({"hand_over"}))
 
 
 class TalismanSystem:
@@ -40,7 +47,9 @@ class TalismanSystem:
     def apply(self, state: CampaignState, actor: str, action: Any) -> Outcome[CampaignState]:
         if isinstance(state, CampaignView):
             raise TypeError("a view of a campaign cannot be played on; apply to the stored state")
-        return rules.apply(state, actor, action)
+        return guarded_apply(CONTRACT, state, actor, action, parse=rules.parse_action,
+                             legal=lambda s, actor, _kind: rules.legal_actions(s, actor),
+                             apply=rules.apply)
 
     def legal_actions(self, state: CampaignState, actor: str) -> list[Any]:
         return rules.legal_actions(state, actor)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, Iterable
 
+from engine.core.contract import TABLE_ACTOR
 from engine.core.errors import RuleError, UnknownAction
 from engine.core.events import Event
 from engine.core.outcome import Outcome
@@ -63,6 +64,8 @@ def apply(state: CampaignState, actor: str, action: Any) -> Outcome[CampaignStat
     ctx = Ctx(state=new, pack=pack_of(new))
     before = pending(state)
     if isinstance(action, A.HandOver):
+        if actor != TABLE_ACTOR:  # a seat changes hands only by the table's decision (vote, /game seat)
+            raise RuleError("error.table_action_reserved")
         _hand_over(ctx, action)
     elif isinstance(action, A.Choose):
         d = new.decision

@@ -9,15 +9,23 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from engine.core.contract import Contract, guarded_apply, union_members
 from engine.core.events import Event
 from engine.core.outcome import Outcome
 from engine.core.pending import Pending
 from engine.core.rng import Rng
 from engine.core.system import Seat
 from engine.orders import rules
+from engine.orders.actions import Action
 from engine.orders.state import OrderPlayer, OrdersOptions, OrdersState
 from engine.orders.view import OrdersView, view
 from engine.tables.models import ORDER_IDS
+
+
+#: the engine contract (engine/core/contract.py): joining (with a name) and points (any amount,
+#: a penalty or not) have parameters no listing holds, so the rules alone check those two
+CONTRACT = Contract(actions=union_members(Action), malformed_key="dice.orders.malformed",
+                    not_legal_key="error.action_not_legal", unlisted=frozenset({"join", "points"}))
 
 
 class OrdersSystem:
@@ -43,7 +51,9 @@ class OrdersSystem:
     def apply(self, state: OrdersState, actor: str, action: Any) -> Outcome[OrdersState]:
         if isinstance(state, OrdersView):
             raise TypeError("a view of a tracker cannot be played on; apply to the stored state")
-        return rules.apply(state, actor, action)
+        return guarded_apply(CONTRACT, state, actor, action, parse=rules.parse_action,
+                             legal=lambda s, actor, _kind: rules.legal_actions(s, actor),
+                             apply=rules.apply)
 
     def legal_actions(self, state: OrdersState, actor: str) -> list[Any]:
         return rules.legal_actions(state, actor)

@@ -26,7 +26,7 @@ from engine.orders.ranks import advancement, qualified_rank
 from engine.orders.state import OrderPlayer, OrdersState
 from engine.tables.books import default_book
 from engine.tables.models import ORDER_IDS, POINT_KINDS, Book
-from engine.tables.rules import call_for_help
+from engine.tables.rules import call_for_help, call_for_help_cost
 
 
 def parse_action(payload: dict[str, Any]) -> Any:
@@ -152,7 +152,8 @@ def _call_for_help(book: Book, state: OrdersState, me: OrderPlayer, action: A.Ca
 
 
 def legal_actions(state: OrdersState, actor: str, book: Book | None = None) -> list[Any]:
-    """Concrete actions `actor` may take now (points: one step each way as representatives)."""
+    """Concrete actions `actor` may take now. Points (any amount) and joining (with a name) are
+    listed by one representative each; every other action the rules accept is listed."""
     if state.status != "active":
         return []
     book = book or default_book()
@@ -166,9 +167,13 @@ def legal_actions(state: OrdersState, actor: str, book: Book | None = None) -> l
             out.append(A.ChangePoints(kind=kind, amount=-1))
     if advancement(book, state, actor).ok:
         out.append(A.Advance())
+    # marking again what is already marked is accepted (it says so once more): both are listed
     out.append(A.MarkTasks(done=not me.tasks_done))
-    if me.rank == 0 or not any(me.points(k) for k in POINT_KINDS):
+    out.append(A.MarkTasks(done=me.tasks_done))
+    if call_for_help_cost(book, me.rank) == 0 or not any(me.points(k) for k in POINT_KINDS):
+        # nothing to pay: any type named (or none) is the same free call
         out.append(A.CallForHelp(kind=None))
+        out.extend(A.CallForHelp(kind=k) for k in POINT_KINDS)
     else:
         out.extend(A.CallForHelp(kind=k) for k in POINT_KINDS if me.points(k) > 0)
     return out

@@ -5,6 +5,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_serializer
 
+from engine.core.contract import TABLE_ACTOR as CORE_TABLE_ACTOR
 from engine.prophecy.action_base import ActionBase
 from engine.prophecy.standard.island_actions import ISLAND_ACTIONS
 from engine.prophecy.standard.water_actions import WATER_ACTIONS
@@ -288,8 +289,8 @@ class HandOver(_Action):
 
 
 TABLE_ACTIONS = ("resign", "hand_over")
-#: the only actor allowed to apply table actions
-TABLE_ACTOR = "gm"
+#: the only actor allowed to apply table actions (engine.core.contract.TABLE_ACTOR)
+TABLE_ACTOR = CORE_TABLE_ACTOR
 
 Action = Annotated[
     Union[Move, Fight, Roll, ChooseItem, Bribe, UseOpportunity, Heal, Recharge, Exchange, Buy, Sell, Repair, UseItem, BuyCertificate,

@@ -6,17 +6,25 @@ from typing import Any, Sequence
 
 from engine.ai.odds import fight_odds
 from engine.ai.players import PLAYERS
+from engine.core.contract import Contract, guarded_apply, union_members
 from engine.core.outcome import Outcome
 from engine.core.pending import Pending
 from engine.core.system import Seat
 from engine.prophecy import rules
-from engine.prophecy.actions import HandOver, Resign
+from engine.prophecy.actions import TABLE_ACTIONS, Action, HandOver, Resign
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.setup import MAX_SEATS, MIN_SEATS, new_state
 from engine.prophecy.standard import rules as standard
 from engine.prophecy.state import ProphecyOptions, ProphecyState
 from engine.prophecy.turns import start_turn
 from engine.prophecy.view import ProphecyView, view
+
+
+#: the engine contract (engine/core/contract.py): a described Item (the Mad Riddler's guess, the
+#: Item the Scroll of Entrancement takes) is free text, which no listing can hold
+CONTRACT = Contract(actions=union_members(Action), malformed_key="error.malformed_action",
+                    not_legal_key="error.action_not_legal", unlisted=frozenset({"wrc_name"}),
+                    table_types=frozenset(TABLE_ACTIONS))
 
 
 class ProphecySystem:
@@ -41,7 +49,8 @@ class ProphecySystem:
     def apply(self, state: ProphecyState, actor: str, action: Any) -> Outcome[ProphecyState]:
         if isinstance(state, ProphecyView):
             raise TypeError("a view of a game cannot be played on; apply to the stored state")
-        return rules.apply(state, actor, action)
+        return guarded_apply(CONTRACT, state, actor, action, parse=rules.parse_action, legal=rules.iter_legal,
+                             apply=rules.apply)
 
     def legal_actions(self, state: ProphecyState, actor: str) -> list[Any]:
         return rules.legal_actions(state, actor)

@@ -279,24 +279,26 @@ def parse_action(payload: dict[str, Any]) -> Any:
 
 
 def legal_actions(state: ProphecyState, actor: str) -> list[Any]:
-    return list(_legal(state, actor))
+    return list(iter_legal(state, actor))
 
 
 def _only_end_turn(state: ProphecyState, actor: str) -> bool:
     """Whether ending the turn is the one legal action (`legal_actions` == [EndTurn]), stopping
     at the first other action found instead of listing them all."""
     found = False
-    for action in _legal(state, actor):
+    for action in iter_legal(state, actor):
         if found or action.type != "end_turn":
             return False
         found = True
     return found
 
 
-def _legal(state: ProphecyState, actor: str) -> Iterator[Any]:
-    """The legal actions in their fixed order, one at a time (see `legal_actions`)."""
+def iter_legal(state: ProphecyState, actor: str, wanted: str | None = None) -> Iterator[Any]:
+    """The legal actions in their fixed order, one at a time (see `legal_actions`). `wanted` is a
+    hint for a caller looking for an action of that type (the contract's guard): the costly
+    loadouts of the other types may be skipped; every listed action of that type is yielded."""
     if state.standard is not None:
-        yield from standard.legal(state, actor)
+        yield from standard.legal(state, actor, wanted)
         return
     if state.status != "active" or state.turn is None:
         return
@@ -319,27 +321,27 @@ def _legal(state: ProphecyState, actor: str) -> Iterator[Any]:
             yield A.Roll(throw=True)
         return
     if t.phase == "move":
-        for move, cost in move_options(ctx.pack, p, t.held):
+        for move, cost in move_options(ctx.pack, p, t.held) if _wants(wanted, "move") else ():
             if p.gold >= cost:
                 yield move
     elif t.phase == "fight":
-        yield from _fight_actions(ctx, p)
+        yield from _fight_actions(ctx, p, wanted)
     else:
-        yield from _act_actions(ctx, p)
-    for item in p.items:
+        yield from _act_actions(ctx, p, wanted)
+    for item in p.items if _wants(wanted, "use_item") else ():
         card = ctx.pack.item(item.card)
         if card.use is not None and not item.damaged and would_change(ctx, p, card.use):
             yield A.UseItem(item=item.uid)
 
 
-def _fight_actions(ctx: Ctx, p: PlayerState) -> list[Any]:
+def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> list[Any]:
     t = ctx.state.turn
     assert t is not None
     adv = next(a for a in ctx.state.spaces[p.space] if a.uid == t.fight)
     card = ctx.pack.adventure(adv.card)
     assert isinstance(card, CreatureCard)
     out: list[Any] = []
-    for battle in allowed_battles(ctx.pack, card):
+    for battle in allowed_battles(ctx.pack, card) if _wants(wanted, "fight") else ():  # the costly loadouts
         cost = battle_cost(ctx.pack, card, battle)
         if not can_pay(p, cost):
             continue
@@ -354,40 +356,48 @@ def _fight_actions(ctx: Ctx, p: PlayerState) -> list[Any]:
     return out
 
 
-def _act_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
-    """The act phase's actions in order, one at a time (a caller may stop early)."""
-    for adv, card in opportunities_here(ctx, p):
+def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> Iterator[Any]:
+    """The act phase's actions in order, one at a time (a caller may stop early); with `wanted`,
+    only the blocks that can yield an action of that type are worked out."""
+    for adv, card in opportunities_here(ctx, p) if _wants(wanted, "use_opportunity") else ():
         if can_use_opportunity(ctx, p, card):
             for give in items_to_give(p, card):
                 yield A.UseOpportunity(card=adv.uid, give=give)
     for kind, lost, cls in (("heal", p.red.left, A.Heal), ("recharge", p.blue.left, A.Recharge)):
-        for svc in services(ctx, p, kind):
+        for svc in services(ctx, p, kind) if _wants(wanted, kind) else ():
             if used_this_turn(ctx, p, svc):
                 continue
             for n in range(1, max_amount(svc, lost, p.gold) + 1):
                 if price(svc, n) <= p.gold:
                     yield cls(amount=n)
-    for svc in services(ctx, p, "exchange"):
+    for svc in services(ctx, p, "exchange") if _wants(wanted, "exchange") else ():
         try:
             check_exchange(ctx, p, svc)
         except RuleError:
             continue
         yield A.Exchange(service=svc.id)
-    if services(ctx, p, "market"):
+    if _wants(wanted, "buy", "sell") and services(ctx, p, "market"):
         for item in offer_here(ctx, p):
             if ctx.pack.item(item.card).cost <= p.gold:
                 yield A.Buy(item=item.uid)
         for item in p.items:
             if not item.damaged:
                 yield A.Sell(item=item.uid)
-    for svc in services(ctx, p, "repair"):
+    for svc in services(ctx, p, "repair") if _wants(wanted, "repair") else ():
         for item in p.items:
             if item.damaged and p.gold >= svc.price:
                 yield A.Repair(item=item.uid)
-    try:
-        check_certificate(ctx, p)
-    except RuleError:
-        pass
-    else:
-        yield A.BuyCertificate()
-    yield A.EndTurn()
+    if _wants(wanted, "certificate"):
+        try:
+            check_certificate(ctx, p)
+        except RuleError:
+            pass
+        else:
+            yield A.BuyCertificate()
+    if _wants(wanted, "end_turn"):
+        yield A.EndTurn()
+
+
+def _wants(wanted: str | None, *types: str) -> bool:
+    """Whether a listing sought for actions of type `wanted` (None: all) must work out `types`."""
+    return wanted is None or wanted in types

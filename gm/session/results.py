@@ -12,13 +12,15 @@ from typing import Any, Mapping
 
 from pydantic import BaseModel, Field
 
+from engine.core.contract import TABLE_ACTOR as CORE_TABLE_ACTOR
 from engine.core.events import Event
 from engine.core.system import GameSystem, Seat
 from gm.store import GameRecord
 from gm.table import Table
 
-#: the actor of table actions (a resignation, a seat handed over): the game master itself
-TABLE_ACTOR = "gm"
+#: the actor of table actions (a resignation, a seat handed over): the game master itself; the
+#: engines accept table actions from this actor alone (engine.core.contract)
+TABLE_ACTOR = CORE_TABLE_ACTOR
 VACATION_MAX_DAYS = 14
 #: settings key: when the current turn began (game master clock), for the once-per-turn check
 TURN_BEGAN = "turn_began"

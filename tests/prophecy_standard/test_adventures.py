@@ -211,12 +211,12 @@ def test_ruling_giant_spider_two_slots__a_face_down_spider_has_caught_nobody():
 
 def test_ruling_lost_library__study_three_abilities_of_a_guild_and_learn_one_for_experience_alone():
     state = quiet(new_game(2, characters=["troll", "paladin"]))  # the troll is no member of the Magic Tower
-    put(state, "forest_1", "lost_library")
+    library = put(state, "forest_1", "lost_library")
     begin_turn(state, "p1", at="village")
     state.player("p1").experience = 10
     state.player("p1").gold = 0
     state, _ = apply(state, "p1", {"type": "move", "method": "walk", "to": "forest_1"})
-    state, events = apply(state, "p1", {"type": "use_opportunity", "card": "lost_library"})
+    state, events = apply(state, "p1", {"type": "use_opportunity", "card": library})  # the card on the space, as listed
     assert SYSTEM.pending(state).kind == "decide_study"
     deck_before = list(state.standard.guild_decks["magic_tower"])
     state, events = apply(state, "p1", {"type": "study", "guild": "magic_tower"})
@@ -238,10 +238,10 @@ def test_ruling_lost_library__study_three_abilities_of_a_guild_and_learn_one_for
 
 def test_ruling_lost_library__she_may_learn_nothing_and_all_three_go_to_the_bottom():
     state = quiet(new_game(2))
-    put(state, "forest_1", "lost_library")
+    library = put(state, "forest_1", "lost_library")
     begin_turn(state, "p1", at="forest_1", phase="act")
     state.player("p1").experience = 0
-    state, _ = apply(state, "p1", {"type": "use_opportunity", "card": "lost_library"})
+    state, _ = apply(state, "p1", {"type": "use_opportunity", "card": library})
     state, _ = apply(state, "p1", {"type": "study", "guild": "monastery"})
     looked = state.standard.decisions[0].options
     assert legal(state, "p1") == [{"type": "study_pick", "ability": None}], "nothing affordable with 0 Experience"

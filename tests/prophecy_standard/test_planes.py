@@ -127,9 +127,12 @@ def test_ruling_astral_both_guardians__she_may_go_straight_on_against_the_greate
     stopped, events = apply(state, "p1", {"type": "stop_attack"})
     assert "attack_stopped" in kinds(events) and stopped.turn.phase == "act"
     assert _attacks(stopped) == [], "the turn's attack is spent"
-    # going on: the Greater Guardian, then the Artifact
+    # going on: the Greater Guardian is turned up (ruling guardian_turned_up), then fought with the
+    # gear offered for it (her armour on), then the Artifact
     load(state, 6, 1)
-    state, events = apply(state, "p1", ATTACK)
+    turned = SYSTEM.apply(state, "p1", ATTACK)
+    offered = next(a for a in SYSTEM.legal_actions(turned.state, "p1") if a.type == "attack" and a.battle == "strength")
+    state, events = apply(turned.state, "p1", offered)
     assert next(e for e in events if e.kind == "battle_started").data["card"] == "ancient_dragon"
     assert state.standard.players["p1"].artifacts == ["royal_cape"]
     assert state.standard.plane(FIRE).greater is None and state.standard.plane(FIRE).artifact is None

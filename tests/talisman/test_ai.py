@@ -52,10 +52,11 @@ def test_skip_action_is_legal_and_hand_over_gives_the_seat_to_an_ai():
     p = SYSTEM.pending(s)
     skip = SYSTEM.skip_action(s, p.player)
     assert skip in SYSTEM.legal_actions(s, p.player)
-    s = SYSTEM.apply(s, "p2", SYSTEM.resign_action("p2")).state
+    # table actions come from the table itself (the game master's vote or /game seat), not a seat
+    s = SYSTEM.apply(s, "gm", SYSTEM.resign_action("p2")).state
     assert "p2" not in s.slots and s.slots[1] == "ai:p2" and s.seat("ai:p2").ai == "heuristic"
     check_invariants(s)
-    s = SYSTEM.apply(s, "p1", SYSTEM.hand_over_action("ai:p2", "p9", "Dee")).state
+    s = SYSTEM.apply(s, "gm", SYSTEM.hand_over_action("ai:p2", "p9", "Dee")).state
     assert s.slots[1] == "p9"
 
 

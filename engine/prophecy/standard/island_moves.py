@@ -129,8 +129,9 @@ def arrived(ctx: Ctx, p: PlayerState) -> None:
 
 
 def away(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
-    """Her movement on the island: a boat to any Port, a card to any ring space, or staying."""
-    if not may_move(ctx):
+    """Her movement on the island: a boat to any Port, a card to any ring space, or staying.
+    Only from the island: the free boat to any Port is the way home, not a jump along the ring."""
+    if not on_island(p) or not may_move(ctx):
         return
     spaces = ctx.pack.board.spaces
     for space in spaces:
@@ -143,6 +144,8 @@ def away(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
 
 
 def leave(ctx: Ctx, p: PlayerState, action: LeaveIsland) -> None:
+    if not on_island(p):
+        raise RuleError("error.island_not_on_island")
     if action not in list(away(ctx, p)):
         raise RuleError("error.island_cannot_leave", space=action.to)
     gold = 0
@@ -164,6 +167,8 @@ def leave(ctx: Ctx, p: PlayerState, action: LeaveIsland) -> None:
 
 
 def stay(ctx: Ctx, p: PlayerState) -> None:
+    if not on_island(p):  # on the ring, staying is the ordinary Move "stay" (and its Creatures)
+        raise RuleError("error.island_not_on_island")
     if not may_move(ctx):
         raise RuleError("error.already_moved")
     turn = ctx.state.turn

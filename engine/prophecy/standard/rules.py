@@ -267,7 +267,9 @@ def _movement_ended(ctx: Ctx, p: PlayerState) -> None:
 # ---------------------------------------------------------------------------------- legal
 
 
-def legal(state: ProphecyState, actor: str) -> Iterator[Any]:
+def legal(state: ProphecyState, actor: str, wanted: str | None = None) -> Iterator[Any]:
+    """The listing (`rules.iter_legal`); `wanted`, a hint, skips the costly loadouts no action of
+    that type comes from (every listed action of that type is still yielded)."""
     sst = state.standard
     assert sst is not None
     if state.status != "active":
@@ -315,19 +317,21 @@ def legal(state: ProphecyState, actor: str) -> Iterator[Any]:
             yield from battle.after_roll_options(ctx, p, b)
         return
     if t.phase == "move":
-        yield from moves.legal_moves(ctx, p)
-        yield from moves.ability_uses(ctx, p)
+        if _wants(wanted, "move"):
+            yield from moves.legal_moves(ctx, p)
+        if _wants(wanted, "use_ability"):
+            yield from moves.ability_uses(ctx, p)
     elif t.phase == "fight":
-        yield from _fight_actions(ctx, p)
+        yield from _fight_actions(ctx, p, wanted)
     else:
-        yield from _act_actions(ctx, p)
-    for item in p.items:
+        yield from _act_actions(ctx, p, wanted)
+    for item in p.items if _wants(wanted, "use_item") else ():
         card = ctx.pack.item(item.card)
         if card.use is not None and not item.damaged and would_change(ctx, p, card.use):
             yield A.UseItem(item=item.uid)
 
 
-def _fight_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
+def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> Iterator[Any]:
     t = ctx.state.turn
     assert t is not None
     if t.fight is None:
@@ -335,7 +339,8 @@ def _fight_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
     adv = next(a for a in ctx.state.spaces[p.space] if a.uid == t.fight)
     card = ctx.pack.adventure(adv.card)
     assert isinstance(card, CreatureCard)
-    yield from battle.loadout_actions(ctx, p, battle.creature_foe(card), None)
+    if _wants(wanted, "fight"):
+        yield from battle.loadout_actions(ctx, p, battle.creature_foe(card), None)
     rule = card.special("bribe")
     if rule is not None and can_pay(p, rule.cost):
         yield A.Bribe()
@@ -343,8 +348,13 @@ def _fight_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
         yield A.Avoid()
 
 
-def _act_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
-    if space_actions.opportunities_allowed(ctx, p):
+def _wants(wanted: str | None, *types: str) -> bool:
+    """Whether a listing sought for actions of type `wanted` (None: all) must work out `types`."""
+    return wanted is None or wanted in types
+
+
+def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> Iterator[Any]:
+    if _wants(wanted, "use_opportunity") and space_actions.opportunities_allowed(ctx, p):
         for adv, card in opportunities_here(ctx, p):
             if space_actions.study_card(ctx, card.id):
                 if any(powers.sstate(ctx).guild_decks.values()):
@@ -354,7 +364,7 @@ def _act_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
                     yield A.UseOpportunity(card=adv.uid, give=give)
     blocked = endgame.heals_blocked(ctx)
     for kind, lost, cls in (("heal", p.red.left, A.Heal), ("recharge", p.blue.left, A.Recharge)):
-        if kind == "heal" and blocked:
+        if (kind == "heal" and blocked) or not _wants(wanted, kind):
             continue
         for svc in services(ctx, p, kind):
             if used_this_turn(ctx, p, svc):
@@ -362,7 +372,7 @@ def _act_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
             for n in range(1, max_amount(svc, lost, p.gold) + 1):
                 if price(svc, n) <= p.gold:
                     yield cls(amount=n)
-    for svc in services(ctx, p, "exchange"):
+    for svc in services(ctx, p, "exchange") if _wants(wanted, "exchange") else ():
         try:
             check_exchange(ctx, p, svc)
         except RuleError:
@@ -370,28 +380,33 @@ def _act_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
         if svc.instead_of_movement and not moves.instead_open(ctx, p):
             continue
         yield A.Exchange(service=svc.id)
-    if services(ctx, p, "market"):
+    if _wants(wanted, "buy", "sell") and services(ctx, p, "market"):
         for item in offer_here(ctx, p):
             if space_actions.buy_price(ctx, p, item.card) <= p.gold:
                 yield A.Buy(item=item.uid)
         for item in p.items:
             if not item.damaged:
                 yield A.Sell(item=item.uid)
-    for svc in services(ctx, p, "repair"):
+    for svc in services(ctx, p, "repair") if _wants(wanted, "repair") else ():
         for item in p.items:
             if item.damaged and p.gold >= svc.price:
                 yield A.Repair(item=item.uid)
-    for ability in guilds.learnable(ctx, p):
+    for ability in guilds.learnable(ctx, p) if _wants(wanted, "learn") else ():
         yield A.Learn(ability=ability.id)
-    if guilds.training_right(ctx, p) is not None:
+    if _wants(wanted, "train") and guilds.training_right(ctx, p) is not None:
         guild = guilds.guild_here(ctx, p)
         for figure in guilds.FIGURES:
             if guilds.can_train(ctx, p, figure, guild):
                 yield A.Train(figure=figure)  # type: ignore[arg-type]
-    offered = list(attacks.attack_actions(ctx, p))
+    must = attacks.must_attack_rule(ctx)
+    # the attacks' loadouts are the costly part: worked out only for an attack, or for ending the
+    # turn when an attack that can be made must be (ruling final_battle_turns)
+    attacks_needed = _wants(wanted, "attack") or (wanted == "end_turn" and must)
+    offered = list(attacks.attack_actions(ctx, p)) if attacks_needed else []
     yield from offered
-    yield from moves.ability_uses(ctx, p)
-    if not (offered and attacks.must_attack_rule(ctx)):
+    if _wants(wanted, "use_ability"):
+        yield from moves.ability_uses(ctx, p)
+    if _wants(wanted, "end_turn") and not (offered and must):
         yield A.EndTurn()
 
 

@@ -1,0 +1,102 @@
+"""The engine contract, kept in one place for every game system.
+
+DESIGN: "illegal actions raise a rule error carrying a message key and parameters" and "legal
+actions are enumerable". Together they promise: an action that `legal_actions(state, actor)`
+does not list for that actor raises a RuleError and changes nothing. Each system's own rules
+check most actions already, but a check forgotten in one branch (an action of another place, a
+table action from a player) lets a button-less request through, so every system's `apply` goes
+through `guarded_apply`, which holds the promise whatever the rules forget:
+
+1. the payload must be one of the system's own actions (a model of its union, or a mapping that
+   parses into one): anything else (None, 7, "move", {}, an unknown type, a missing, extra or
+   wrongly typed field) is refused with the system's "malformed" key;
+2. a table action (a seat changing hands, a player voted out) is taken only from the table
+   itself (`TABLE_ACTOR`), never from a seat; its own rules check the rest;
+3. an action of a type whose parameters cannot be listed (a typed description, an amount of
+   points) is checked by the rules alone: the system names those types (`unlisted`);
+4. any other action must be one `legal_actions` lists for that actor. One that is not is still
+   handed to the rules (on their private copy, so nothing changes), so the refusal keeps their
+   precise reason ("not your turn", "you need 3 Gold"); if the rules would have let it through,
+   or fail in a way that is no rule error, the listing decides and the refusal is the system's
+   "not now" key.
+
+The listing is read lazily, told the type sought (so a system may skip its costly loadouts of
+other types) and stops at the first match, so the usual case (a listed action) costs one partial
+enumeration; `benchmarks/engine.py` prints what apply costs per action.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, get_args
+
+from pydantic import BaseModel
+
+from engine.core.errors import RuleError, UnknownAction
+from engine.core.outcome import Outcome
+
+#: the actor the game master applies table actions as (resign, hand-over); never a seat's id
+TABLE_ACTOR = "gm"
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What `guarded_apply` needs to know about one system's actions."""
+
+    #: the system's action classes (the members of its discriminated union)
+    actions: tuple[type[BaseModel], ...]
+    #: the rule error for a payload that is no action of this system
+    malformed_key: str
+    #: the rule error for an action the rules would accept although `legal_actions` omits it
+    not_legal_key: str
+    #: action types whose parameters `legal_actions` cannot list: the rules alone check them
+    unlisted: frozenset[str] = frozenset()
+    #: action types only the table itself applies (`TABLE_ACTOR`)
+    table_types: frozenset[str] = frozenset()
+    #: the rule error for a table action sent by anyone but the table
+    table_key: str = "error.table_action_reserved"
+
+    def coerce(self, payload: Any, parse: Callable[[dict[str, Any]], Any]) -> Any:
+        """The action `payload` describes, or the malformed refusal."""
+        if isinstance(payload, self.actions):
+            return payload
+        if isinstance(payload, Mapping):
+            return parse(dict(payload))
+        raise UnknownAction(self.malformed_key, detail=f"not an action: {type(payload).__name__}")
+
+
+def union_members(annotated: Any) -> tuple[type[BaseModel], ...]:
+    """The model classes of an `Annotated[Union[...], Field(discriminator=...)]` action type."""
+    union = get_args(annotated)[0]
+    return tuple(get_args(union))
+
+
+def guarded_apply(contract: Contract, state: Any, actor: str, action: Any, *,
+                  parse: Callable[[dict[str, Any]], Any],
+                  legal: Callable[[Any, str, str], Iterable[Any]],
+                  apply: Callable[[Any, str, Any], Outcome[Any]]) -> Outcome[Any]:
+    """`apply(state, actor, action)` under the contract (see the module's docstring).
+
+    `legal(state, actor, kind)` lists the actor's actions; `kind` (the action's type) is a hint
+    it may use to skip work for other types, as long as every listed action of that type comes.
+    It may be lazy (a generator): it is read only until the action turns up.
+    """
+    action = contract.coerce(action, parse)
+    kind = action.type
+    if kind in contract.table_types:
+        if actor != TABLE_ACTOR:
+            raise RuleError(contract.table_key)
+        return apply(state, actor, action)
+    if actor == TABLE_ACTOR:
+        raise RuleError("error.not_a_player", actor=actor)
+    if kind in contract.unlisted or any(a == action for a in legal(state, actor, kind)):
+        return apply(state, actor, action)
+    # Not listed: the rules give their own reason (they work on a copy, so nothing changes)...
+    try:
+        apply(state, actor, action)
+    except RuleError:
+        raise
+    except Exception:  # the rules did not foresee this action here: it is still only illegal
+        raise RuleError(contract.not_legal_key, action=kind) from None
+    # ...and where they would have let it through, the listing decides.
+    raise RuleError(contract.not_legal_key, action=kind)
