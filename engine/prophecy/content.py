@@ -159,6 +159,10 @@ class OpportunityCard(_Card):
     kind: Literal["opportunity"] = "opportunity"
     cost: Cost = Cost()
     effect: Effect
+    #: characters (by id) who may never use the card: it stays on its space for them, as an
+    #: Opportunity that would change nothing does (Water Realm rules, "Collecting Map
+    #: Fragments": a Troll cannot pick up the Four-leaf Clover)
+    not_for: list[str] = Field(default_factory=list)
 
 
 AdventureCard = Annotated[Union[CreatureCard, OpportunityCard], Field(discriminator="kind")]

@@ -51,7 +51,7 @@ def opportunities_here(ctx: Ctx, p: PlayerState) -> list[tuple[AdventureOnSpace,
 
 
 def can_use_opportunity(ctx: Ctx, p: PlayerState, card: OpportunityCard) -> bool:
-    return can_pay(p, card.cost) and would_change(ctx, p, card.effect)
+    return p.character not in card.not_for and can_pay(p, card.cost) and would_change(ctx, p, card.effect)
 
 
 def items_to_give(p: PlayerState, card: OpportunityCard) -> list[tuple[str, ...]]:
@@ -83,6 +83,8 @@ def use_opportunity(ctx: Ctx, p: PlayerState, uid: str, give: tuple[str, ...] = 
     """
     for adv, card in opportunities_here(ctx, p):
         if adv.uid == uid or adv.card == uid:
+            if p.character in card.not_for:
+                raise RuleError("error.opportunity_not_for", card=card.id)
             if not can_pay(p, card.cost):
                 raise RuleError("error.cannot_pay", **card.cost.model_dump())
             if not would_change(ctx, p, card.effect):

@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.errors import RuleError
 from engine.prophecy.game import SYSTEM
+from engine.prophecy.actions import UseOpportunity
 from engine.prophecy.standard.island_actions import CollectMap
 from engine.prophecy.content_island import island_content
 from tests.prophecy_water.island_helpers import (
@@ -134,6 +135,23 @@ def test_collecting_map_fragments__any_number_held_and_the_count_is_public():
     assert view.standard.island.count("p1") == 9
     assert sorted(where_fragments(state)) == sorted(f for f in where_fragments(state))
     assert len(where_fragments(state)) == 12
+
+
+def test_collecting_map_fragments__a_troll_cannot_pick_up_the_four_leaf_clover():
+    """Collecting Map Fragments: "you can't pick up the Four-leaf Clover if you are a Troll", so
+    the Clover stays and so does the fragment under it; another character may pick it up."""
+    state = quiet(game(characters=["troll", "mystic"]))
+    lay(state, "plains_1")
+    clover = put(state, "plains_1", "four_leaf_clover")
+    begin_turn(state, "p1", at="plains_1", phase="act")
+    types = legal_types(state, "p1")
+    assert "use_opportunity" not in types and "island_collect" not in types
+    with pytest.raises(RuleError) as err:
+        SYSTEM.apply(state, "p1", UseOpportunity(card=clover))
+    assert err.value.key == "error.opportunity_not_for"
+    state.player("p2").space = idx("plains_1")
+    begin_turn(state, "p2", at="plains_1", phase="act")
+    assert "use_opportunity" in legal_types(state, "p2")
 
 
 def _a_creature(state) -> str:
