@@ -154,6 +154,25 @@ def test_collecting_map_fragments__a_troll_cannot_pick_up_the_four_leaf_clover()
     assert "use_opportunity" in legal_types(state, "p2")
 
 
+def test_collecting_map_fragments__the_enchanted_flower_needs_lost_health():
+    """Collecting Map Fragments: "you cannot sniff the Enchanted Flower unless you have lost
+    Health to re-gain": with lost Magic only it stays (and so does the fragment); with lost
+    Health she sniffs it and heals."""
+    state = quiet(game())
+    lay(state, "plains_1")
+    flower = put(state, "plains_1", "enchanted_flower")
+    p = state.player("p1")
+    p.blue.right, p.blue.left = p.blue.right - 2, 2
+    begin_turn(state, "p1", at="plains_1", phase="act")
+    assert "use_opportunity" not in legal_types(state, "p1")
+    assert "island_collect" not in legal_types(state, "p1")
+    p = state.player("p1")
+    p.red.right, p.red.left = p.red.right - 2, 2
+    health = p.red.right
+    state, _ = apply(state, "p1", {"type": "use_opportunity", "card": flower})
+    assert state.player("p1").red.right == health + 2 and "island_collect" in legal_types(state, "p1")
+
+
 def _a_creature(state) -> str:
     from engine.prophecy.content import CreatureCard
     from engine.prophecy.standard import powers
