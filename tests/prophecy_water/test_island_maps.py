@@ -173,6 +173,20 @@ def test_collecting_map_fragments__the_enchanted_flower_needs_lost_health():
     assert state.player("p1").red.right == health + 2 and "island_collect" in legal_types(state, "p1")
 
 
+def test_collecting_map_fragments__others_see_how_many_not_which():
+    """Collecting Map Fragments: "Keep your Map Fragments ... face down. Everyone should be able
+    to see how many you have": the other players' and the channel's view count them, only
+    their holder sees which they are."""
+    from engine.prophecy.standard.state import HIDDEN
+    state = quiet(game())
+    mine = fragments(state, "p1", 3)
+    for viewer in ("p2", None):
+        shown = SYSTEM.view(state, viewer).standard.island
+        assert shown.count("p1") == 3 and shown.held["p1"] == [HIDDEN] * 3
+        assert not set(mine) & set(str(shown.held))
+    assert SYSTEM.view(state, "p1").standard.island.held["p1"] == mine
+
+
 def _a_creature(state) -> str:
     from engine.prophecy.content import CreatureCard
     from engine.prophecy.standard import powers

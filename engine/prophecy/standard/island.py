@@ -277,6 +277,10 @@ class TreasureIsland(parts.Part):
         i["deck"] = sorted(i.get("deck", []))
         i["fragments"] = sorted(i.get("fragments", []))
         i["foretold"] = {k: v for k, v in (i.get("foretold") or {}).items() if k == viewer}
+        # "Keep your Map Fragments near your character card face down. Everyone should be able
+        # to see how many you have" ("Collecting Map Fragments"): which ones, only she sees
+        i["held"] = {pid: cards if pid == viewer else [HIDDEN] * len(cards)
+                     for pid, cards in (i.get("held") or {}).items()}
         blind = i.get("blind")
         if blind is not None and blind["player"] != viewer:
             blind["drawn"] = [HIDDEN] * len(blind["drawn"])
