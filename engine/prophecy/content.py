@@ -155,10 +155,30 @@ class CreatureCard(_Card):
         return next((s for s in self.specials if s.rule == rule), None)
 
 
+class Compare(_Strict):
+    """An Opportunity that compares the characters ("Adventures which compare characters'
+    statistics or possessions (such as Golden Fish or Hermit)", Water Realm rules): whoever
+    has the least of `what` among the characters in play (ties count) gets `effect` instead of
+    the card's usual one.
+
+    * figures: Strength plus Willpower (every cube of the character card, lost ones too);
+    * items_price: the price of all her Items together (a Treasure at 5 Gold a map)."""
+
+    what: Literal["figures", "items_price"]
+    effect: Effect
+
+    @model_validator(mode="after")
+    def _no_trade(self) -> "Compare":
+        if self.effect.lose_items:
+            raise ValueError("a comparison's effect takes no Items")
+        return self
+
+
 class OpportunityCard(_Card):
     kind: Literal["opportunity"] = "opportunity"
     cost: Cost = Cost()
     effect: Effect
+    compare: Compare | None = None
     #: characters (by id) who may never use the card: it stays on its space for them, as an
     #: Opportunity that would change nothing does (Water Realm rules, "Collecting Map
     #: Fragments": a Troll cannot pick up the Four-leaf Clover)

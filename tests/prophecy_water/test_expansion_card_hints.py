@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.prophecy_standard.helpers import apply, begin_turn, load, new_game, put, quiet
+from tests.prophecy_standard.helpers import apply, begin_turn, figures, give, load, new_game, put, quiet
 
 
 @pytest.mark.parametrize("face,magical", [(2, False), (5, True)])
@@ -25,3 +25,50 @@ def test_appendix_crystal_ball_of_fate__the_mysterious_old_man_rolls_to_see_if_h
     assert rolled.data["face"] == face
     p = state.player("p1")
     assert (p.blue.right - magic, p.experience - xp) == ((2, 2) if magical else (0, 1))
+
+
+def test_chance_cards__the_golden_fish_compares_the_characters_statistics():
+    """"Adventures which compare characters' statistics or possessions (such as Golden Fish or
+    Hermit) do take characters in the Water Realm into account" ("Chance Cards"): the Golden
+    Fish gives its wish to the character with the lowest Strength plus Willpower (ties count),
+    1 Gold to anyone else; one on the Path of the Dead is not counted."""
+    state = quiet(new_game(players=3))
+    figures(state, "p1", 3, 3)
+    figures(state, "p2", 4, 4)
+    figures(state, "p3", 2, 2)
+    begin_turn(state, "p1", at="plains_1", phase="act")
+    fish = put(state, "plains_1", "golden_fish")
+    gold = state.player("p1").gold
+    after, _ = apply(state.model_copy(deep=True), "p1", {"type": "use_opportunity", "card": fish})
+    assert after.player("p1").gold == gold + 1 and after.player("p1").red.total + after.player("p1").blue.total == 6
+    state.player("p3").board = "water"  # in the Water Realm she still counts
+    after, _ = apply(state.model_copy(deep=True), "p1", {"type": "use_opportunity", "card": fish})
+    assert after.player("p1").gold == gold + 1
+    state.player("p3").board = "path_of_the_dead"  # away on the Path of the Dead she does not
+    load(state, 5)
+    after, _ = apply(state, "p1", {"type": "use_opportunity", "card": fish})
+    p = after.player("p1")
+    assert p.gold == gold and (p.red.total, p.blue.total) == (3, 4)
+
+
+def test_treasures__the_hermit_compares_possessions_a_treasure_at_five_gold_a_map():
+    """"When it is necessary to calculate a Treasure's price (e.g., for the Hermit ...)"
+    ("Treasures") and "Chance Cards": the Hermit helps the character whose Items are worth the
+    least (ties count); a Treasure counts 5 Gold for each map it needs."""
+    state = quiet(new_game(players=2, expansion={"treasure_island": True}))
+    for pid in ("p1", "p2"):
+        state.player(pid).items.clear()
+    give(state, "p2", "astral_mindstone")  # 3 maps: 15 Gold
+    give(state, "p1", "dagger")
+    p = state.player("p1")
+    p.red.right, p.red.left = p.red.right - 2, 2
+    health, magic, gold = p.red.right, p.blue.right, p.gold
+    begin_turn(state, "p1", at="plains_1", phase="act")
+    hermit = put(state, "plains_1", "hermit")
+    after, _ = apply(state.model_copy(deep=True), "p1", {"type": "use_opportunity", "card": hermit})
+    q = after.player("p1")
+    assert (q.red.right - health, q.gold - gold) == (2, 1)
+    state.player("p2").items.clear()  # now p2 owns nothing: p1 is not the poorest
+    after, _ = apply(state, "p1", {"type": "use_opportunity", "card": hermit})
+    q = after.player("p1")
+    assert (q.red.right - health, q.blue.right - magic, q.gold - gold) == (1, 0, 0)
