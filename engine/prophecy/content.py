@@ -45,6 +45,10 @@ class RollOutcome(_Strict):
     low: int = Field(ge=1, le=6)
     high: int = Field(ge=1, le=6)
     effect: "Effect"
+    #: the effect reaches every living character in play, on any board (the roller too), not
+    #: one away on the Path of the Dead (Banner of Hope: "all characters on any board are
+    #: affected", Water Realm rules "Using Banner of Hope", "Path of the Dead")
+    everyone: bool = False
 
 
 class Effect(_Strict):
@@ -203,6 +207,9 @@ class ItemCard(_Card):
     bonus_vs: dict[str, int] = Field(default_factory=dict)
     #: a one-shot use outside battle (potions, scrolls); `consumed` discards it afterwards
     use: Effect | None = None
+    #: what its holder receives (or rolls for) at the start of her round, before she moves,
+    #: while it is undamaged (the Banner of Hope's roll, Water Realm rules "Using Banner of Hope")
+    round_start: Effect | None = None
     consumed: bool = True
 
     @model_validator(mode="after")

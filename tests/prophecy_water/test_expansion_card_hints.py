@@ -72,3 +72,27 @@ def test_treasures__the_hermit_compares_possessions_a_treasure_at_five_gold_a_ma
     after, _ = apply(state, "p1", {"type": "use_opportunity", "card": hermit})
     q = after.player("p1")
     assert (q.red.right - health, q.blue.right - magic, q.gold - gold) == (1, 0, 0)
+
+
+@pytest.mark.parametrize("face", [6, 5, 2])
+def test_using_banner_of_hope__its_owner_rolls_at_the_start_of_her_round(face):
+    """"Using Banner of Hope": its owner rolls before she moves; "If the Banner of Hope owner
+    rolls a 6, all characters on any board are affected" (one in the Water Realm too), not one
+    away on the Path of the Dead ("Path of the Dead"). What the rolls give is the project's."""
+    state = quiet(new_game(players=3))
+    give(state, "p1", "banner_of_hope")
+    for pid in ("p1", "p2", "p3"):
+        p = state.player(pid)
+        p.red.right, p.red.left = p.red.right - 1, 1
+    state.player("p2").board = "water"
+    begin_turn(state, "p3", phase="act")
+    state.player("p3").board = "path_of_the_dead"
+    before = {pid: state.player(pid).red.right for pid in ("p1", "p2", "p3")}
+    load(state, face)
+    state, events = apply(state, "p3", {"type": "end_turn"})
+    assert state.turn.player == "p1"
+    rolled = next(e for e in events if e.kind == "die_rolled")
+    assert rolled.data["reason"] == "banner_of_hope" and rolled.data["face"] == face
+    healed = {pid: state.player(pid).red.right - before[pid] for pid in ("p1", "p2", "p3")}
+    assert healed == {6: {"p1": 1, "p2": 1, "p3": 0}, 5: {"p1": 1, "p2": 0, "p3": 0},
+                      2: {"p1": 0, "p2": 0, "p3": 0}}[face]

@@ -17,7 +17,7 @@ from engine.core.pending import Pending
 from engine.prophecy import actions as A
 from engine.prophecy.content_island import island_content
 from engine.prophecy.context import Ctx
-from engine.prophecy.effects import apply_effect, would_change
+from engine.prophecy.effects import apply_effect, round_start_items, would_change
 from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import battle, duel, island_dig, island_maps, island_moves, island_treasures
 from engine.prophecy.standard import parts, planes, powers
@@ -239,6 +239,7 @@ class TreasureIsland(parts.Part):
         # on the island: the start of her round and the Chance card as anywhere, but no
         # Creature of the ring space she left holds her there
         if not extra:
+            round_start_items(ctx, p)  # the Banner of Hope's roll
             for card, eff in powers.effects(ctx.state, p.player, "start_of_round"):
                 if eff.where in ("anywhere", "wilderness"):  # type: ignore[attr-defined]
                     apply_effect(ctx, p, eff.gain, card.id)  # type: ignore[attr-defined]
