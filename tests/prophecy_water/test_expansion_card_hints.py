@@ -96,3 +96,23 @@ def test_using_banner_of_hope__its_owner_rolls_at_the_start_of_her_round(face):
     healed = {pid: state.player(pid).red.right - before[pid] for pid in ("p1", "p2", "p3")}
     assert healed == {6: {"p1": 1, "p2": 1, "p3": 0}, 5: {"p1": 1, "p2": 0, "p3": 0},
                       2: {"p1": 0, "p2": 0, "p3": 0}}[face]
+
+
+def test_using_banner_of_hope__rolled_in_the_water_realm_too():
+    """"Using Banner of Hope": "You can use the Banner of Hope in Water Realm (before
+    movement)" (ruling water_start_of_round): a diver who owns it rolls at the start of her round."""
+    from tests.prophecy_water.water_helpers import cell, dive, open_gate, water_game
+    from tests.prophecy_water.water_helpers import quiet as quiet_water
+    state = quiet_water(water_game())
+    open_gate(state)
+    dive(state, "p1", cell(2, 2), bubbles=5)
+    give(state, "p1", "banner_of_hope")
+    p = state.player("p1")
+    p.red.right, p.red.left = p.red.right - 1, 1
+    health = p.red.right
+    begin_turn(state, "p2", phase="act")
+    load(state, 5)
+    state, events = apply(state, "p2", {"type": "end_turn"})
+    assert state.turn.player == "p1" and state.player("p1").board == "water"
+    assert any(e.kind == "die_rolled" and e.data["reason"] == "banner_of_hope" for e in events)
+    assert state.player("p1").red.right == health + 1
