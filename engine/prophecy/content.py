@@ -45,6 +45,10 @@ class RollOutcome(_Strict):
     low: int = Field(ge=1, le=6)
     high: int = Field(ge=1, le=6)
     effect: "Effect"
+    #: the effect reaches every living character in play, on any board (the roller too), not
+    #: one away on the Path of the Dead (Banner of Hope: "all characters on any board are
+    #: affected", Water Realm rules "Using Banner of Hope", "Path of the Dead")
+    everyone: bool = False
 
 
 class Effect(_Strict):
@@ -155,10 +159,34 @@ class CreatureCard(_Card):
         return next((s for s in self.specials if s.rule == rule), None)
 
 
+class Compare(_Strict):
+    """An Opportunity that compares the characters ("Adventures which compare characters'
+    statistics or possessions (such as Golden Fish or Hermit)", Water Realm rules): whoever
+    has the least of `what` among the characters in play (ties count) gets `effect` instead of
+    the card's usual one.
+
+    * figures: Strength plus Willpower (every cube of the character card, lost ones too);
+    * items_price: the price of all her Items together (a Treasure at 5 Gold a map)."""
+
+    what: Literal["figures", "items_price"]
+    effect: Effect
+
+    @model_validator(mode="after")
+    def _no_trade(self) -> "Compare":
+        if self.effect.lose_items:
+            raise ValueError("a comparison's effect takes no Items")
+        return self
+
+
 class OpportunityCard(_Card):
     kind: Literal["opportunity"] = "opportunity"
     cost: Cost = Cost()
     effect: Effect
+    compare: Compare | None = None
+    #: characters (by id) who may never use the card: it stays on its space for them, as an
+    #: Opportunity that would change nothing does (Water Realm rules, "Collecting Map
+    #: Fragments": a Troll cannot pick up the Four-leaf Clover)
+    not_for: list[str] = Field(default_factory=list)
 
 
 AdventureCard = Annotated[Union[CreatureCard, OpportunityCard], Field(discriminator="kind")]
@@ -179,6 +207,9 @@ class ItemCard(_Card):
     bonus_vs: dict[str, int] = Field(default_factory=dict)
     #: a one-shot use outside battle (potions, scrolls); `consumed` discards it afterwards
     use: Effect | None = None
+    #: what its holder receives (or rolls for) at the start of her round, before she moves,
+    #: while it is undamaged (the Banner of Hope's roll, Water Realm rules "Using Banner of Hope")
+    round_start: Effect | None = None
     consumed: bool = True
 
     @model_validator(mode="after")

@@ -94,6 +94,9 @@ class Treasure(_Named):
     powers: list[AbilityEffect] = Field(default_factory=list)
     #: a power with rules of its own: the Crystal Ball's vision, the Tome of Magic's spells
     special: Literal["foretell", "copy_spells"] | None = None
+    #: the Item limit is this much higher while it is carried (Astral Satchel: losing it can
+    #: leave her "over the limit", Appendix "Astral Satchel"; the amount is the project's)
+    extra_items: int = Field(0, ge=0)
 
 
 class NewArtifact(_Named):

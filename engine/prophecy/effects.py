@@ -208,7 +208,12 @@ def apply_effect(ctx: Ctx, p: PlayerState, effect: Effect | None, reason: str,
         face = st.rng.d6()
         ctx.emit("die_rolled", p.player, reveals=True, face=face, reason=reason)
         row = next(r for r in effect.roll if r.low <= face <= r.high)
-        apply_effect(ctx, p, row.effect, reason)
+        if row.everyone:
+            for q in st.players:
+                if q.alive and q.character and q.board != "path_of_the_dead":
+                    apply_effect(ctx, q, row.effect, reason)
+        else:
+            apply_effect(ctx, p, row.effect, reason)
     if effect.health < 0:
         lose_health(ctx, p, -effect.health, reason)
 
@@ -226,3 +231,12 @@ def would_change(ctx: Ctx, p: PlayerState, effect: Effect) -> bool:
     if (effect.strength and ctx.state.bank_red) or (effect.willpower and ctx.state.bank_blue):
         return True
     return False
+
+
+def round_start_items(ctx: Ctx, p: PlayerState) -> None:
+    """Her undamaged Items with a start-of-round effect (the Banner of Hope's roll), once a
+    round, before she moves, on any board (Water Realm rules, "Using Banner of Hope")."""
+    for item in list(p.items):
+        card = ctx.pack.item(item.card)
+        if card.round_start is not None and not item.damaged and p.alive:
+            apply_effect(ctx, p, card.round_start, card.id)

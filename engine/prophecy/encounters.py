@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core.errors import RuleError
-from engine.prophecy.content import CreatureCard, OpportunityCard
+from engine.prophecy.content import CreatureCard, Effect, OpportunityCard
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, can_pay, is_trade, pay, would_change
 from engine.prophecy.state import AdventureOnSpace, PlayerState
@@ -50,8 +50,35 @@ def opportunities_here(ctx: Ctx, p: PlayerState) -> list[tuple[AdventureOnSpace,
     return out
 
 
+#: boards whose characters are out of the game for a while (the Path of the Dead: "She is not
+#: counted when figuring cards such as Golden Fish and Hermit")
+AWAY_BOARDS = frozenset({"path_of_the_dead"})
+
+
+def compared_value(ctx: Ctx, q: PlayerState, what: str) -> int:
+    if what == "figures":
+        return q.red.total + q.blue.total
+    return sum(ctx.pack.item(i.card).cost for i in q.items)
+
+
+def has_least(ctx: Ctx, p: PlayerState, what: str) -> bool:
+    """She has the least of `what` among the living characters in play, ties counting; those
+    in the Water Realm or on the island count, one away on the Path of the Dead does not."""
+    counted = [q for q in ctx.state.players if q.alive and q.character and q.board not in AWAY_BOARDS]
+    mine = compared_value(ctx, p, what)
+    return all(mine <= compared_value(ctx, q, what) for q in counted)
+
+
+def opportunity_effect(ctx: Ctx, p: PlayerState, card: OpportunityCard) -> Effect:
+    """What the card does for her now: a comparing card's own effect when she has the least."""
+    if card.compare is not None and has_least(ctx, p, card.compare.what):
+        return card.compare.effect
+    return card.effect
+
+
 def can_use_opportunity(ctx: Ctx, p: PlayerState, card: OpportunityCard) -> bool:
-    return can_pay(p, card.cost) and would_change(ctx, p, card.effect)
+    return (p.character not in card.not_for and can_pay(p, card.cost)
+            and would_change(ctx, p, opportunity_effect(ctx, p, card)))
 
 
 def items_to_give(p: PlayerState, card: OpportunityCard) -> list[tuple[str, ...]]:
@@ -83,17 +110,20 @@ def use_opportunity(ctx: Ctx, p: PlayerState, uid: str, give: tuple[str, ...] = 
     """
     for adv, card in opportunities_here(ctx, p):
         if adv.uid == uid or adv.card == uid:
+            if p.character in card.not_for:
+                raise RuleError("error.opportunity_not_for", card=card.id)
             if not can_pay(p, card.cost):
                 raise RuleError("error.cannot_pay", **card.cost.model_dump())
-            if not would_change(ctx, p, card.effect):
-                raise RuleError("error.needs_an_item" if is_trade(card.effect) else "error.opportunity_useless",
+            effect = opportunity_effect(ctx, p, card)  # (compared before she pays)
+            if not would_change(ctx, p, effect):
+                raise RuleError("error.needs_an_item" if is_trade(effect) else "error.opportunity_useless",
                                 card=card.id)
             chosen = _check_give(ctx, p, card, give)
             pay(ctx, p, card.cost, card.id)
             ctx.state.spaces[p.space].remove(adv)
             ctx.state.decks.adventure.discard.append(adv.card)
             ctx.emit("opportunity_used", p.player, card=card.id)
-            apply_effect(ctx, p, card.effect, card.id, give=chosen)
+            apply_effect(ctx, p, effect, card.id, give=chosen)
             return
     raise RuleError("error.no_such_opportunity", card=uid)
 

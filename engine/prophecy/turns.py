@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.prophecy.chance import draw_chance
 from engine.prophecy.context import Ctx
+from engine.prophecy.effects import round_start_items
 from engine.prophecy.encounters import holding_creature, next_creature
 from engine.prophecy.endgame import finish_at_round_limit
 from engine.prophecy.standard import hooks
@@ -21,6 +22,7 @@ def start_turn(ctx: Ctx, player: str, extra: bool = False, extra_turns: int = 0)
         hooks.standard().turn_begins(ctx, p, extra)
         return
     if not extra:
+        round_start_items(ctx, p)  # the Banner of Hope's roll
         draw_chance(ctx)
     if st.status != "active" or st.turn is None:
         return

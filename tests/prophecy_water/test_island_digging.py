@@ -60,6 +60,21 @@ def test_digging__several_at_once_when_the_maps_suffice():
     assert {it.card for it in state.player("p1").items} == {"magic_pouch", "pirate_kings_cutlass"}
 
 
+def test_digging_for_buried_treasure__the_treasures_chosen_in_any_order():
+    """Digging for Buried Treasure: "Choose one or more Treasures you want": a choice of
+    Treasures, not of an order; naming them in another order than they lie is the same dig,
+    naming one twice is refused and changes nothing."""
+    state = quiet(game())
+    face_up(state, "magic_pouch", "pirate_kings_cutlass", "astral_satchel")
+    fragments(state, "p1", 4)
+    on_island(state, "p1")
+    with pytest.raises(RuleError):
+        SYSTEM.apply(state, "p1", Dig(treasures=("magic_pouch", "magic_pouch")))
+    state, events = apply(state, "p1", {"type": "island_dig", "treasures": ["pirate_kings_cutlass", "magic_pouch"]})
+    assert {it.card for it in state.player("p1").items} == {"magic_pouch", "pirate_kings_cutlass"}
+    assert "island_dug" in kinds(events)
+
+
 def test_digging__not_without_enough_maps():
     state = quiet(game())
     face_up(state, "holy_grail", "tome_of_magic", "father_times_clock")
@@ -132,7 +147,7 @@ def test_treasures__count_for_the_item_limit():
     """Treasures count as Items when checking the limit."""
     state = quiet(game())
     for card in ("holy_grail", "magic_pouch", "tome_of_wisdom", "father_times_clock", "astral_mindstone",
-                 "astral_satchel", "tome_of_magic", "pirate_kings_cutlass"):
+                 "crystal_ball_of_fate", "tome_of_magic", "pirate_kings_cutlass"):  # not the Satchel: it raises the limit
         give(state, "p1", card)
     begin_turn(state, "p1", phase="act")
     state, events = apply(state, "p1", {"type": "end_turn"})

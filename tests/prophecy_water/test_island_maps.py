@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.errors import RuleError
 from engine.prophecy.game import SYSTEM
+from engine.prophecy.actions import UseOpportunity
 from engine.prophecy.standard.island_actions import CollectMap
 from engine.prophecy.content_island import island_content
 from tests.prophecy_water.island_helpers import (
@@ -134,6 +135,56 @@ def test_collecting_map_fragments__any_number_held_and_the_count_is_public():
     assert view.standard.island.count("p1") == 9
     assert sorted(where_fragments(state)) == sorted(f for f in where_fragments(state))
     assert len(where_fragments(state)) == 12
+
+
+def test_collecting_map_fragments__a_troll_cannot_pick_up_the_four_leaf_clover():
+    """Collecting Map Fragments: "you can't pick up the Four-leaf Clover if you are a Troll", so
+    the Clover stays and so does the fragment under it; another character may pick it up."""
+    state = quiet(game(characters=["troll", "mystic"]))
+    lay(state, "plains_1")
+    clover = put(state, "plains_1", "four_leaf_clover")
+    begin_turn(state, "p1", at="plains_1", phase="act")
+    types = legal_types(state, "p1")
+    assert "use_opportunity" not in types and "island_collect" not in types
+    with pytest.raises(RuleError) as err:
+        SYSTEM.apply(state, "p1", UseOpportunity(card=clover))
+    assert err.value.key == "error.opportunity_not_for"
+    state.player("p2").space = idx("plains_1")
+    begin_turn(state, "p2", at="plains_1", phase="act")
+    assert "use_opportunity" in legal_types(state, "p2")
+
+
+def test_collecting_map_fragments__the_enchanted_flower_needs_lost_health():
+    """Collecting Map Fragments: "you cannot sniff the Enchanted Flower unless you have lost
+    Health to re-gain": with lost Magic only it stays (and so does the fragment); with lost
+    Health she sniffs it and heals."""
+    state = quiet(game())
+    lay(state, "plains_1")
+    flower = put(state, "plains_1", "enchanted_flower")
+    p = state.player("p1")
+    p.blue.right, p.blue.left = p.blue.right - 2, 2
+    begin_turn(state, "p1", at="plains_1", phase="act")
+    assert "use_opportunity" not in legal_types(state, "p1")
+    assert "island_collect" not in legal_types(state, "p1")
+    p = state.player("p1")
+    p.red.right, p.red.left = p.red.right - 2, 2
+    health = p.red.right
+    state, _ = apply(state, "p1", {"type": "use_opportunity", "card": flower})
+    assert state.player("p1").red.right == health + 2 and "island_collect" in legal_types(state, "p1")
+
+
+def test_collecting_map_fragments__others_see_how_many_not_which():
+    """Collecting Map Fragments: "Keep your Map Fragments ... face down. Everyone should be able
+    to see how many you have": the other players' and the channel's view count them, only
+    their holder sees which they are."""
+    from engine.prophecy.standard.state import HIDDEN
+    state = quiet(game())
+    mine = fragments(state, "p1", 3)
+    for viewer in ("p2", None):
+        shown = SYSTEM.view(state, viewer).standard.island
+        assert shown.count("p1") == 3 and shown.held["p1"] == [HIDDEN] * 3
+        assert not set(mine) & set(str(shown.held))
+    assert SYSTEM.view(state, "p1").standard.island.held["p1"] == mine
 
 
 def _a_creature(state) -> str:

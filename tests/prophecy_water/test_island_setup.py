@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
+from engine.core.system import Seat
 from engine.prophecy.content import ContentError, pack_by_id
 from engine.prophecy.content_island import build_island_content, island_content
 from engine.prophecy.game import SYSTEM
@@ -20,6 +21,24 @@ def test_set_up__three_treasures_face_up_the_rest_in_a_deck():
     i = isl(state)
     assert len(i.up) == 3 and len(i.deck) == 7
     assert sorted(i.up + i.deck) == sorted(treasure_ids())
+
+
+def test_set_up__treasures_turn_face_up_after_choosing_characters():
+    """Set up: "after choosing characters, turn the top three Treasure cards face-up": while the
+    seats still choose between two characters no Treasure shows, in the state or in any view."""
+    seats = [Seat(player=f"p{n}", name=f"Player {n}") for n in (1, 2)]
+    options = {"version": "standard", "auto_end_turn": False,
+               "standard": {"character_choice": "deal_two_keep_one", "expansion": {"treasure_island": True}}}
+    state = SYSTEM.new_game(seats, options, 3).state
+    i = isl(state)
+    assert i.up == [] and len(i.deck) == 10
+    for viewer in (None, "p1", "p2"):
+        assert SYSTEM.view(state, viewer).standard.island.up == []
+    for seat in ("p1", "p2"):
+        choice = next(a for a in SYSTEM.legal_actions(state, seat))
+        state = SYSTEM.apply(state, seat, choice).state
+    i = isl(state)
+    assert len(i.up) == 3 and len(i.deck) == 7 and state.turn is not None
 
 
 def test_set_up__twelve_map_fragments_face_down_one_per_wilderness_space():

@@ -122,6 +122,30 @@ def test_appendix_astral_satchel__the_other_items_cannot_be_taken():
     assert "item_loss" not in powers.wards(state, "p1")
 
 
+def test_appendix_astral_satchel__it_raises_the_item_limit():
+    """Astral Satchel: "If the Satchel is lost or stolen, you still keep all your other Items,
+    even if you are over the limit": it raises the Item limit (by 2, ruling astral_satchel); at
+    the end of her round without it she discards down to the limit."""
+    from engine.prophecy.standard import guilds
+    state = quiet(game())
+    limit = pack_of(state).rules.item_limit.value
+    give(state, "p1", "astral_satchel")
+    for _ in range(limit + 1):
+        give(state, "p1", "dagger")
+    ctx = Ctx(state=state, pack=pack_of(state))
+    p = state.player("p1")
+    assert len(p.items) == limit + 2 and guilds.excess(ctx, p) == []
+    begin_turn(state, "p1", at="plains_1", phase="act")
+    state, _ = apply(state, "p1", {"type": "end_turn"})
+    assert not state.standard.decisions and len(state.player("p1").items) == limit + 2
+    satchel = next(i for i in state.player("p1").items if i.card == "astral_satchel")
+    state.player("p1").items.remove(satchel)
+    begin_turn(state, "p1", at="plains_1", phase="act")
+    state, _ = apply(state, "p1", {"type": "end_turn"})
+    d = state.standard.decisions[0]
+    assert d.kind == "discard" and d.player == "p1"
+
+
 def test_appendix_tome_of_magic__cast_a_spell_another_character_knows():
     """Tome of Magic: its holder may use a spell another character has (ruling tome_of_magic)."""
     state = quiet(game())

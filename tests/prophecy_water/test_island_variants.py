@@ -182,7 +182,9 @@ def test_ruling_map_trading_not_offered__and_no_cooperative_game():
     content = island_content()
     assert content.ruling("map_trading_not_offered").text["it"]
     assert content.ruling("island_coop_not_offered").text["it"]
-    state = quiet(game(map_trading=True))
+    with pytest.raises(ValueError, match="Trading Between Players"):
+        game(map_trading=True)  # refused by name, never accepted to do nothing
+    state = quiet(game())
     assert not {t for t in legal_types(state, state.turn.player) if "trade" in t}
 
 

@@ -223,7 +223,7 @@ def test_appendix_ritual_scepter__strike_an_artifact_holder_then_attack():
 
 def test_appendix_amulet_of_untouchability__slip_past_the_creatures():
     """Amulet of Untouchability: its holder need not fight the Creatures on her space
-    (ruling amulet_creatures)."""
+    (ruling amulet_slipped_creature)."""
     state = quiet(art_game("new"))
     hold_artifacts(state, "p1", "amulet_of_untouchability")
     begin_turn(state, "p1", at="plains_1")
@@ -232,6 +232,52 @@ def test_appendix_amulet_of_untouchability__slip_past_the_creatures():
     put(state, "plains_1", creature)
     state, _ = apply(state, "p1", {"type": "move", "method": "stay", "to": "plains_1"})
     assert "avoid" in legal_types(state, "p1")
+
+
+def _amulet_at_a_creature_and_a_spring(opportunities_after: str = "creatures_fought"):
+    state = quiet(art_game("new"))
+    state.options.standard.opportunities_after = opportunities_after
+    hold_artifacts(state, "p1", "amulet_of_untouchability")
+    begin_turn(state, "p1", at="plains_1")
+    creature = next(c.id for c in pack_of(state).adventures if getattr(c, "strength", None)
+                    and not getattr(c, "specials", None))
+    put(state, "plains_1", creature)
+    spring = put(state, "plains_1", "healing_spring")
+    state.player("p1").red.left, state.player("p1").red.right = 2, state.player("p1").red.right - 2
+    state, _ = apply(state, "p1", {"type": "move", "method": "stay", "to": "plains_1"})
+    assert state.turn.phase == "fight"
+    return state, spring
+
+
+def test_appendix_amulet_of_untouchability__an_opportunity_before_fighting():
+    """Amulet of Untouchability: "choose to use an Opportunity before (or instead of) fighting a
+    Creature on the same space": before, the Creature still waits to be fought after."""
+    state, spring = _amulet_at_a_creature_and_a_spring()
+    health = state.player("p1").red.right
+    assert {"card": spring, "give": [], "type": "use_opportunity"} in [
+        {**a, "give": list(a.get("give", []))} for a in legal(state, "p1") if a["type"] == "use_opportunity"]
+    state, events = apply(state, "p1", {"type": "use_opportunity", "card": spring})
+    assert "opportunity_used" in kinds(events) and state.player("p1").red.right == health + 2
+    assert state.turn.phase == "fight" and {"fight", "avoid"} <= set(legal_types(state, "p1"))
+
+
+def test_appendix_amulet_of_untouchability__an_opportunity_instead_of_fighting():
+    """Amulet of Untouchability: instead of fighting, even where Opportunities wait for every
+    Creature to be beaten (ruling opportunities_after_creatures)."""
+    state, spring = _amulet_at_a_creature_and_a_spring("creatures_beaten")
+    state, _ = apply(state, "p1", {"type": "avoid"})
+    assert state.turn.phase == "act" and "use_opportunity" in legal_types(state, "p1")
+    state, events = apply(state, "p1", {"type": "use_opportunity", "card": spring})
+    assert "opportunity_used" in kinds(events)
+
+
+def test_appendix_amulet_of_untouchability__without_it_the_creature_comes_first():
+    """Amulet of Untouchability: only its holder uses an Opportunity before the fight."""
+    state, spring = _amulet_at_a_creature_and_a_spring()
+    powers.mine(state, "p1").artifacts.clear()
+    assert "use_opportunity" not in legal_types(state, "p1")
+    with pytest.raises(RuleError):
+        SYSTEM.apply(state, "p1", {"type": "use_opportunity", "card": spring})
 
 
 @pytest.mark.parametrize("roll,resisted", [(4, True), (3, False)])

@@ -147,13 +147,17 @@ def test_water_returning_to_the_main_game_board__off_the_edge_beside_the_gate():
     assert state.turn.phase == "act" and state.turn.moved  # type: ignore[union-attr]
 
 
-def test_water_returning_to_the_main_game_board__two_steps_through_an_empty_edge_space():
-    """Two steps may take her off the grid when the first is free to cross."""
+def test_water_returning_to_the_main_game_board__a_middle_space_first_moves_to_the_edge():
+    """"a character on one of the eight spaces in the middle must first move to the edge"
+    (ruling water_leave_from_edge): even with a free edge space beside her she does not leave in
+    one two-step move; she reaches the edge, and leaves from there on her next turn."""
     state = _game()
     dive(state, "p1", cell(2, 1), bubbles=5)
     begin(state, "p1")
     lay(state, cell(2, 0), "air_pocket", up=True)
-    assert {"type": "water_move", "exit": "plains_1"} in legal(state, "p1")
+    moves = legal(state, "p1")
+    assert not any(a["type"] == "water_move" and "exit" in a for a in moves)
+    assert {"type": "water_move", "to": cell(2, 0)} in moves
 
 
 def test_water_movement__staying_meets_the_space_again():

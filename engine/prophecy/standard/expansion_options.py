@@ -21,7 +21,9 @@ class ExpansionOptions(BaseModel):
     treasure_island: bool = False
     #: "Level of Interaction": battles for Maps as written, never, or with anyone
     interaction: Literal["standard", "peaceloving", "aggressive"] = "standard"
-    #: "Trading Between Players": Map Fragments may be traded like Gold and Items
+    #: "Trading Between Players": Map Fragments may be traded like Gold and Items. Not played
+    #: (the bot has no Trading Between Players, ruling map_trading_not_offered): kept only to
+    #: refuse it by name rather than ignore it
     map_trading: bool = False
     #: "Random Treasures": Treasures dug up blind from the face-down deck
     random_treasures: bool = False
@@ -37,7 +39,9 @@ class ExpansionOptions(BaseModel):
 
     @model_validator(mode="after")
     def _parts_fit(self) -> "ExpansionOptions":
-        island_only = self.interaction != "standard" or self.map_trading or self.random_treasures or self.treasure_hunters
+        if self.map_trading:
+            raise ValueError("trading Map Fragments is not played: this bot has no Trading Between Players")
+        island_only = self.interaction != "standard" or self.random_treasures or self.treasure_hunters
         if island_only and not self.treasure_island:
             raise ValueError("these Treasure Island variants need Treasure Island")
         if self.lord_of_the_sea and not self.water_realm:

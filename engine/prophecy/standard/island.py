@@ -1,8 +1,8 @@
 """Treasure Island as a part of a Standard game (Water Realm expansion, "Treasure Island",
 "Game Variants": Treasure Island, Level of Interaction, Random Treasures, Treasure Hunters Game).
 
-Set up: the Treasure deck shuffled and three turned face up (Random Treasures: none; Treasure
-Hunters: two more than players, the rest out of the game, and no Artifact on the planes), the
+Set up: the Treasure deck shuffled and, once the characters are chosen, three turned face up
+(Random Treasures: none; Treasure Hunters: two more than players, the rest out of the game, and no Artifact on the planes), the
 twelve Map Fragments shuffled, Treasure Map and Treasure Maps shuffled into the Chance deck.
 The rules live in island_moves (the island as a place), island_maps (fragments and battles for
 them), island_dig (digging) and island_treasures (what Treasures do); this module registers the
@@ -17,7 +17,7 @@ from engine.core.pending import Pending
 from engine.prophecy import actions as A
 from engine.prophecy.content_island import island_content
 from engine.prophecy.context import Ctx
-from engine.prophecy.effects import apply_effect, would_change
+from engine.prophecy.effects import apply_effect, round_start_items, would_change
 from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import battle, duel, island_dig, island_maps, island_moves, island_treasures
 from engine.prophecy.standard import parts, planes, powers
@@ -67,17 +67,11 @@ class TreasureIsland(parts.Part):
         rng.shuffle(fragments)
         i.fragments = fragments
         i.held = {p.player: [] for p in st.players}
+        i.deck = deck
         if exp.treasure_hunters:
-            n = len(st.players) + content.figures.hunters_extra_treasures.value
-            i.up = [deck.pop() for _ in range(min(n, len(deck)))]
-            i.deck = []
             i.fame = {p.player: 0 for p in st.players}
             for plane in powers.sstate(ctx).planes:
                 plane.artifact = None  # "Treasure Hunters Game": no Artifacts on the planes
-        else:
-            i.deck = deck
-            if not exp.random_treasures:
-                i.up = [i.deck.pop() for _ in range(content.figures.face_up.value)]
         treasures = {t.id for t in content.treasures}
         # the Treasures are Rare Items of the game's pack, but they lie on the island, not in the Rare deck
         st.decks.rare.draw = [c for c in st.decks.rare.draw if c not in treasures]
@@ -85,6 +79,22 @@ class TreasureIsland(parts.Part):
         for card in content.chance:
             chance.draw.append(card.id)
         rng.shuffle(chance.draw)
+
+    def characters_chosen(self, ctx: Ctx) -> None:
+        """"At the beginning of the game, after choosing characters, turn the top three Treasure
+        cards face-up" ("Set up"): nobody picks a character knowing which Treasures wait. The
+        Treasure Hunters' Treasures are turned up at the same moment; Random Treasures turns
+        none."""
+        st = ctx.state
+        exp = st.options.standard.expansion  # type: ignore[union-attr]
+        content = island_content()
+        i = island_maps.ensure(ctx)
+        if exp.treasure_hunters:
+            n = len(st.players) + content.figures.hunters_extra_treasures.value
+            i.up = [i.deck.pop() for _ in range(min(n, len(i.deck)))]
+            i.deck = []
+        elif not exp.random_treasures:
+            i.up = [i.deck.pop() for _ in range(content.figures.face_up.value)]
         ctx.emit("island_prepared", None, reveals=True, cards=list(i.up), deck=len(i.deck),
                  hunters=exp.treasure_hunters, blind=exp.random_treasures)
 
@@ -229,6 +239,7 @@ class TreasureIsland(parts.Part):
         # on the island: the start of her round and the Chance card as anywhere, but no
         # Creature of the ring space she left holds her there
         if not extra:
+            round_start_items(ctx, p)  # the Banner of Hope's roll
             for card, eff in powers.effects(ctx.state, p.player, "start_of_round"):
                 if eff.where in ("anywhere", "wilderness"):  # type: ignore[attr-defined]
                     apply_effect(ctx, p, eff.gain, card.id)  # type: ignore[attr-defined]
@@ -267,6 +278,10 @@ class TreasureIsland(parts.Part):
         i["deck"] = sorted(i.get("deck", []))
         i["fragments"] = sorted(i.get("fragments", []))
         i["foretold"] = {k: v for k, v in (i.get("foretold") or {}).items() if k == viewer}
+        # "Keep your Map Fragments near your character card face down. Everyone should be able
+        # to see how many you have" ("Collecting Map Fragments"): which ones, only she sees
+        i["held"] = {pid: cards if pid == viewer else [HIDDEN] * len(cards)
+                     for pid, cards in (i.get("held") or {}).items()}
         blind = i.get("blind")
         if blind is not None and blind["player"] != viewer:
             blind["drawn"] = [HIDDEN] * len(blind["drawn"])

@@ -80,9 +80,15 @@ def _gain(ctx: Ctx, p: PlayerState, card: str) -> None:
 
 
 def dig(ctx: Ctx, p: PlayerState, action: Dig) -> None:
+    """The Treasures are a set she chooses ("Choose one or more Treasures you want"): named in
+    any order, each once."""
+    i = isl(ctx)
+    chosen = tuple(c for c in i.up if c in action.treasures)
+    if len(set(action.treasures)) != len(action.treasures) or len(chosen) != len(action.treasures):
+        raise RuleError("error.island_cannot_dig")
+    action = Dig(treasures=chosen)
     if action not in list(dig_actions(ctx, p)):
         raise RuleError("error.island_cannot_dig")
-    i = isl(ctx)
     need = sum(maps_of(c) for c in action.treasures)
     _spend(ctx, p, need)
     for card in action.treasures:

@@ -43,6 +43,13 @@ def carried(state: ProphecyState, pid: str, special: str) -> bool:
     return any(not i.damaged and specials.get(i.card) == special for i in state.player(pid).items)
 
 
+def extra_items(state: ProphecyState, pid: str) -> int:
+    """How much her carried, undamaged Treasures raise her Item limit (the Astral Satchel; ruling
+    astral_satchel)."""
+    by_id = {t.id: t.extra_items for t in island_content().treasures if t.extra_items}
+    return sum(by_id.get(i.card, 0) for i in state.player(pid).items if not i.damaged)
+
+
 def held_cards(state: ProphecyState, pid: str) -> list[Any]:
     """The Treasures' powers she has now, and the spells the Tome of Magic lends her."""
     lent, specials = _tables()

@@ -38,6 +38,9 @@ class Part:
     def prepare(self, ctx: "Ctx") -> None:
         """Set-up, after the Standard set-up and before the first turn."""
 
+    def characters_chosen(self, ctx: "Ctx") -> None:
+        """Set-up that waits until every character is chosen, just before the first turn."""
+
     def pending(self, state: "ProphecyState") -> "Pending | None":
         """A question of this part the game waits on, ahead of the Standard ones; else None."""
         return None

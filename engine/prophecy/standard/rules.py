@@ -182,6 +182,11 @@ def check_turn(state: ProphecyState, actor: str, action_type: str) -> None:
     if action_type == "certificate":
         raise RuleError("error.no_certificates_in_standard")
     if action_type not in PHASE_ACTIONS[t.phase] and action_type not in ANY_PHASE:
+        if action_type == "use_opportunity" and t.phase == "fight":
+            # before fighting a Creature only with the Amulet of Untouchability (Appendix)
+            if space_actions.opportunities_allowed(Ctx(state=state, pack=pack_of(state)), state.player(actor)):
+                return
+            raise RuleError("error.creatures_first")
         raise RuleError("error.wrong_phase", phase=t.phase, action=action_type)
 
 
@@ -346,6 +351,18 @@ def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> Itera
         yield A.Bribe()
     if powers.avoids(ctx.state, p.player, card.tags) is not None:
         yield A.Avoid()
+    if _wants(wanted, "use_opportunity") and space_actions.opportunities_allowed(ctx, p):
+        yield from _opportunity_actions(ctx, p)  # the Amulet of Untouchability: before fighting
+
+
+def _opportunity_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
+    for adv, card in opportunities_here(ctx, p):
+        if space_actions.study_card(ctx, card.id):
+            if any(powers.sstate(ctx).guild_decks.values()):
+                yield A.UseOpportunity(card=adv.uid)
+        elif can_use_opportunity(ctx, p, card):
+            for give in items_to_give(p, card):
+                yield A.UseOpportunity(card=adv.uid, give=give)
 
 
 def _wants(wanted: str | None, *types: str) -> bool:
@@ -355,13 +372,7 @@ def _wants(wanted: str | None, *types: str) -> bool:
 
 def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> Iterator[Any]:
     if _wants(wanted, "use_opportunity") and space_actions.opportunities_allowed(ctx, p):
-        for adv, card in opportunities_here(ctx, p):
-            if space_actions.study_card(ctx, card.id):
-                if any(powers.sstate(ctx).guild_decks.values()):
-                    yield A.UseOpportunity(card=adv.uid)
-            elif can_use_opportunity(ctx, p, card):
-                for give in items_to_give(p, card):
-                    yield A.UseOpportunity(card=adv.uid, give=give)
+        yield from _opportunity_actions(ctx, p)
     blocked = endgame.heals_blocked(ctx)
     for kind, lost, cls in (("heal", p.red.left, A.Heal), ("recharge", p.blue.left, A.Recharge)):
         if (kind == "heal" and blocked) or not _wants(wanted, kind):

@@ -189,8 +189,13 @@ def new_state(pack: Pack, sp: StandardPack, seats: Sequence[Seat], options: Prop
 
 def begin_first_turn(ctx: Ctx) -> None:
     """Once every character is chosen: the first player (or, if she left meanwhile, the next
-    one still in the game) begins."""
+    one still in the game) begins. The expansion's parts first finish the set-up that waits
+    for the characters (Treasure Island turns its Treasures up "after choosing characters")."""
+    from engine.prophecy.standard import parts  # the parts import the Standard modules, setup among them
+
     st = ctx.state
+    for part in parts.active_parts(st):
+        part.characters_chosen(ctx)
     order = [p.player for p in st.players]
     i = order.index(st.first_player)
     for step in range(len(order)):

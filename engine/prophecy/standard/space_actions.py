@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.core.errors import RuleError
 from engine.prophecy import actions as A
+from engine.prophecy.content_island import island_content
 from engine.prophecy.context import Ctx
 from engine.prophecy.encounters import opportunities_here
 from engine.prophecy.encounters import use_opportunity as basic_use_opportunity
@@ -48,10 +49,23 @@ def use_opportunity(ctx: Ctx, p: PlayerState, action: A.UseOpportunity) -> bool:
 
 def opportunities_allowed(ctx: Ctx, p: PlayerState) -> bool:
     """Opportunities after the Creatures: fought (the default) or beaten (ruling
-    opportunities_after_creatures)."""
+    opportunities_after_creatures). The Amulet of Untouchability's holder may use them before
+    (or instead of) fighting a Creature there (Appendix "Amulet of Untouchability"): while a
+    Creature still waits to be fought, and after slipping past one."""
+    turn = ctx.state.turn
+    if turn is not None and turn.phase == "fight":
+        return opportunities_first(ctx, p) and powers.sstate(ctx).turn.battle is None
+    if opportunities_first(ctx, p):
+        return True
     if ctx.state.options.standard.opportunities_after == "creatures_beaten":  # type: ignore[union-attr]
         return not planes.creature_remains(ctx, p)
     return True
+
+
+def opportunities_first(ctx: Ctx, p: PlayerState) -> bool:
+    """She holds the Amulet of Untouchability (the new Artifact with the `untouchable` rule)."""
+    content = island_content()
+    return any(getattr(content.new_artifact(a), "untouchable", False) for a in powers.mine(ctx.state, p.player).artifacts)
 
 
 def buy_price(ctx: Ctx, p: PlayerState, card_id: str) -> int:

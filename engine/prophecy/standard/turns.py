@@ -12,7 +12,7 @@ discards down to 7 Items and 7 Abilities (ruling limits).
 from __future__ import annotations
 
 from engine.prophecy.context import Ctx
-from engine.prophecy.effects import apply_effect, lose_health
+from engine.prophecy.effects import apply_effect, lose_health, round_start_items
 from engine.prophecy.encounters import creatures_here, holding_creature
 from engine.prophecy.state import AdventureOnSpace, PlayerState
 from engine.prophecy.turns import after_movement as from_after_movement
@@ -66,7 +66,9 @@ def hold(ctx: Ctx, p: PlayerState, adv: AdventureOnSpace) -> None:
 
 
 def _start_of_round(ctx: Ctx, p: PlayerState) -> None:
-    """Start-of-round powers (Chalice of Life, Mana Well...), where the card allows."""
+    """Start-of-round powers (Chalice of Life, Mana Well...), where the card allows; the Items
+    that act then (the Banner of Hope's roll)."""
+    round_start_items(ctx, p)
     space = ctx.pack.space(p.space)
     for card, eff in powers.effects(ctx.state, p.player, "start_of_round"):
         where = eff.where  # type: ignore[attr-defined]

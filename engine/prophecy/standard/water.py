@@ -23,7 +23,7 @@ from engine.prophecy.content_water import pack_cards
 from engine.prophecy.content_water import water_pack
 from engine.core.events import Event
 from engine.prophecy.context import Ctx
-from engine.prophecy.effects import apply_effect, would_change
+from engine.prophecy.effects import apply_effect, round_start_items, would_change
 from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.turns import end_turn
 from engine.prophecy.standard import artifacts, battle, moves, parts, powers
@@ -383,7 +383,8 @@ class WaterPart(parts.Part):
 
 def _start_of_round(ctx: Ctx, p: PlayerState) -> None:
     """Start-of-round powers work in the realm, which counts as wilderness (ruling
-    water_start_of_round)."""
+    water_start_of_round); the Banner of Hope is rolled there too ("Using Banner of Hope")."""
+    round_start_items(ctx, p)
     for card, eff in powers.effects(ctx.state, p.player, "start_of_round"):
         if eff.where in ("anywhere", "wilderness"):  # type: ignore[attr-defined]
             apply_effect(ctx, p, eff.gain, card.id)  # type: ignore[attr-defined]

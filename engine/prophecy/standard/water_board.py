@@ -94,7 +94,9 @@ def passable(state: Any, pid: str, cell: int) -> bool:
 
 
 def moves(ctx: Ctx, p: PlayerState) -> list[WaterMove]:
-    """Every destination of one or two steps, and the ways off the grid."""
+    """Every destination of one or two steps, and the ways off the grid: only from a space on
+    the edge, since "a character on one of the eight spaces in the middle must first move to
+    the edge" ("Returning to the Main Game Board"; ruling water_leave_from_edge)."""
     d = diver(ctx.state, p.player)
     assert d is not None
     start = d.cell
@@ -107,9 +109,7 @@ def moves(ctx: Ctx, p: PlayerState) -> list[WaterMove]:
         cells.add(a)
         if passable(ctx.state, p.player, a):
             for b in neighbours(a):
-                if b == OFF:
-                    off = True
-                elif b != start:
+                if b != OFF and b != start:
                     cells.add(b)
     out = [WaterMove(to=c) for c in sorted(cells)]
     if off:

@@ -124,7 +124,7 @@ class CardsPart(parts.Part):
         turn = ctx.state.turn
         if turn is None or powers.sstate(ctx).turn.battle is not None or p.board != "main":
             return  # the new cards are played on the main board
-        if turn.phase == "act":
+        if turn.phase in ("act", "fight"):  # fight: with the Amulet of Untouchability, before fighting
             if talk.opportunity_ok(ctx, p):
                 for a in list(ctx.state.spaces[p.space]):
                     if not a.face_up:
@@ -134,6 +134,7 @@ class CardsPart(parts.Part):
                         yield A.UseOpportunity(card=a.uid)
                     elif kind in PLAIN and adv.usable(ctx, p, a):
                         yield A.UseOpportunity(card=a.uid)
+        if turn.phase == "act":
             yield from smith.smith_actions(ctx, p)
         if turn.phase in ("move", "act") and talk.entrance_targets(ctx, p):
             for item in talk.entrancement_scrolls(ctx, p)[:1]:
@@ -160,7 +161,7 @@ class CardsPart(parts.Part):
             kind = power_kind(ctx, here.card) if here is not None else None
             if here is None or kind not in TALKING + PLAIN:
                 return False
-            if ctx.state.turn is None or ctx.state.turn.phase != "act" or not talk.opportunity_ok(ctx, p):
+            if ctx.state.turn is None or ctx.state.turn.phase not in ("act", "fight") or not talk.opportunity_ok(ctx, p):
                 raise RuleError("error.creatures_first")
             if action.give:
                 raise RuleError("error.nothing_to_give", card=here.card)
