@@ -21,6 +21,7 @@ from engine.prophecy.combat import allowed_battles, battle_cost, remaining_odds
 from engine.prophecy.content import Cost, CreatureCard, Effect, OpportunityCard
 from engine.prophecy.effects import can_pay, is_trade
 from engine.prophecy.guilds import certificate_price
+from engine.prophecy.spaces import check_exchange, max_amount, price as service_price, used_this_turn
 from engine.prophecy.movement import move_options
 from engine.prophecy.rules import legal_actions
 from engine.prophecy.content_standard import Guardian
@@ -291,24 +292,101 @@ def _destination(state: ProphecyState, actor: str, move: A.Move, locale: str) ->
             info["creature"] = (card, best)
         elif isinstance(card, OpportunityCard):
             info["opportunities"].append(card)
-    space = pack.space(index)
-    for svc in space.services:
-        if svc.kind == "exchange":
-            info["services"].append(t(locale, f"service.{svc.id}"))
-        elif svc.kind == "certificate" and space.guild:
-            # its price for this character (a guild's own members pay no Gold), or that she holds it
-            if space.guild in p.certificates:
-                info["services"].append(t(locale, "prompt.service.certificate_held", guild=n.guild(space.guild)))
-            else:
-                xp, gold = certificate_price(Ctx(state, pack), p, space.guild)
-                info["services"].append(t(locale, "prompt.service.certificate_priced", guild=n.guild(space.guild),
-                                          cost=cost_text(Cost(experience=xp, gold=gold), locale)))
-        else:
-            words = t(locale, f"prompt.service.{svc.kind}")
-            if words not in info["services"]:
-                info["services"].append(words)
+    arrived = p.model_copy(update={"space": index, "gold": max(0, p.gold - cost)})
+    info["services"] = arrival_services(state, actor, arrived, move.method == "stay", locale)
     info["players"] = [q.name for q in state.players if q.alive and q.space == index and q.player != actor]
     return info
+
+
+def arrival_services(state: ProphecyState, actor: str, arrived: Any, staying: bool, locale: str) -> list[str]:
+    """The Possibilities of a space that `arrived` (the character as she would stand there,
+    the move paid) could use on arrival, each with its price, in the engine's own terms (Basic
+    rules "Special Spaces", "Buying and Selling Items", "Possibilities Instead of Movement",
+    "Repairing Items", "Acquiring a Certificate"; Standard ruling instead_of_movement).
+
+    Work, the Thieves' job and Fortress training are only for whoever stays where the turn
+    began, so they show on the line of staying alone; healing with nothing lost, a repair with
+    nothing damaged, a Certificate held or out of reach are left out; the market always says
+    what is on display and at what price, or that nothing is for sale: a move is never made
+    for a Possibility that is not there."""
+    standard = state.standard is not None
+    ctx = std_ctx(state) if standard else Ctx(state, Names(state, locale).pack)
+    n = Names(state, locale)
+    space = ctx.pack.space(arrived.space)
+    out: list[str] = []
+    for svc in space.services:
+        if svc.kind in ("heal", "recharge"):
+            lost = arrived.red.left if svc.kind == "heal" else arrived.blue.left
+            if staying and used_this_turn(ctx, arrived, svc):
+                continue
+            amount = max_amount(svc, lost, arrived.gold)
+            if amount:
+                out.append(t(locale, f"prompt.service.{svc.kind}_up_to", n=amount, price=_unit_price(svc, locale)))
+        elif svc.kind == "exchange":
+            if svc.instead_of_movement and not staying:
+                continue  # only for whoever starts the turn here and stays
+            if staying:
+                try:
+                    check_exchange(ctx, arrived, svc)
+                except RuleError:
+                    continue
+                if svc.instead_of_movement and standard and not std_moves.instead_open(ctx, arrived):
+                    continue
+            elif not can_pay(arrived, svc.cost):
+                continue
+            out.append(t(locale, f"service.{svc.id}"))
+        elif svc.kind == "market":
+            out.append(market_words(state, ctx, arrived, space.id, n, locale))
+        elif svc.kind == "repair":
+            if any(i.damaged for i in arrived.items) and arrived.gold >= svc.price:
+                out.append(t(locale, "prompt.service.repair_priced", gold=svc.price))
+        elif svc.kind == "certificate" and space.guild and not standard:
+            if space.guild in arrived.certificates:
+                continue
+            xp, gold = certificate_price(ctx, arrived, space.guild)
+            if arrived.experience >= xp and arrived.gold >= gold:
+                out.append(t(locale, "prompt.service.certificate_priced", guild=n.guild(space.guild),
+                             cost=cost_text(Cost(experience=xp, gold=gold), locale)))
+    return out
+
+
+def _unit_price(svc: Any, locale: str) -> str:
+    """"free", "1 Gold each", "1 Gold per 2"."""
+    if not svc.price:
+        return t(locale, "prompt.cost_free")
+    if svc.per == 1:
+        return t(locale, "prompt.service.price_each", gold=svc.price)
+    return t(locale, "prompt.service.price_per", gold=svc.price, per=svc.per)
+
+
+def market_words(state: ProphecyState, ctx: Ctx, p: Any, space_id: str, n: Names, locale: str) -> str:
+    """What is on display with her price (Haggling included in a Standard game), or that
+    nothing is for sale (and whether she has anything to sell)."""
+    offer = state.offers.get(space_id, [])
+    if offer:
+        standard = state.standard is not None
+        items = [t(locale, "prompt.service.market_item", item=n.card(i.card),
+                   gold=space_actions.buy_price(ctx, p, i.card) if standard else ctx.pack.item(i.card).cost)
+                 for i in offer]
+        return t(locale, "prompt.service.market_offer", items=", ".join(items))
+    sellable = any(not i.damaged for i in p.items)
+    return t(locale, "prompt.service.market_empty_sell" if sellable else "prompt.service.market_empty")
+
+
+def _training_on_arrival(state: ProphecyState, actor: str, arrived: Any, locale: str) -> list[str]:
+    """A Training Offer or Open Training she could use on this guild space (ruling
+    training_cards): each figure she may train there, with its price."""
+    sst = state.standard
+    assert sst is not None and state.turn is not None
+    ctx = std_ctx(state)
+    space = ctx.pack.space(arrived.space)
+    if space.kind != "guild" or not space.guild:
+        return []
+    if not any(actor not in r.used_by and (r.everyone or (r.drawer == actor and state.turn.player == actor))
+               for r in sst.training):
+        return []
+    return [training_words(state, actor, figure, space.guild, locale) for figure in ("strength", "willpower")
+            if guilds.can_train(ctx, arrived, figure, space.guild)]
 
 
 def destination_line(state: ProphecyState, actor: str, move: A.Move, locale: str, label: str) -> str:
@@ -326,7 +404,7 @@ def destination_line(state: ProphecyState, actor: str, move: A.Move, locale: str
         parts.append(t(locale, "prompt.dest_opportunity", card=n.card(card.id), cost=cost_text(card.cost, locale),
                        text=effect_text(card.effect, n, locale)))
     if info["services"]:
-        parts.append(t(locale, "prompt.dest_services", services=", ".join(info["services"])))
+        parts.append(t(locale, "prompt.dest_services", services="; ".join(info["services"])))
     if info["players"]:
         parts.append(t(locale, "prompt.dest_players", names=", ".join(info["players"])))
     what = " · ".join(parts) or t(locale, "prompt.dest_empty")
@@ -728,13 +806,8 @@ def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str
     if space.kind == "guild" and space.guild:
         for card_id in sst.guild_offers.get(space.guild, []):
             info["guild"].append((card_id, ability_cost(state, actor, card_id, locale)))
-    for svc in space.services:
-        if svc.kind == "exchange":
-            info["services"].append(t(locale, f"service.{svc.id}"))
-        elif svc.kind != "certificate":
-            words = t(locale, f"prompt.service.{svc.kind}")
-            if words not in info["services"]:
-                info["services"].append(words)
+    info["services"] = arrival_services(state, actor, arrived, move.method == "stay", locale)
+    info["training"] = _training_on_arrival(state, actor, arrived, locale)
     for q in state.players:
         if q.alive and q.character and q.space == index and q.player != actor:
             held = len(sst.players[q.player].artifacts)
@@ -774,8 +847,10 @@ def std_destination_line(state: ProphecyState, actor: str, move: A.Move, locale:
         parts.append(t(locale, "splay.dest_plane", plane=n.plane(plane_id), foe=plane_foe_words(state, plane_id, n, locale)))
     for card_id, cost in info["guild"]:
         parts.append(t(locale, "splay.dest_ability", card=n.card(card_id), cost=cost))
+    if info["training"]:
+        parts.append(t(locale, "splay.dest_training", words=listing(info["training"], locale)))
     if info["services"]:
-        parts.append(t(locale, "prompt.dest_services", services=", ".join(info["services"])))
+        parts.append(t(locale, "prompt.dest_services", services="; ".join(info["services"])))
     if info["players"]:
         parts.append(t(locale, "prompt.dest_players", names=", ".join(info["players"])))
     if info["dropped"]:
