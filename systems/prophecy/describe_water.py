@@ -135,7 +135,7 @@ def _battle_label(state: ProphecyState, actor: str, action: Any, n: Names, local
     battle = t(locale, f"battle.{action.battle}")
     foe, defender = _foe(state, actor, action)
     odds = battle_odds(ctx, p, foe, action, defender) if (foe is not None and with_odds) else None
-    text = t(locale, "water.action.fight_line", battle=battle, gear=gear, odds=P.full_odds(odds, locale))
+    text = t(locale, "water.action.fight_line", battle=battle, gear=(" ·" + gear) if gear else "", odds=P.full_odds(odds, locale))
     if isinstance(action, A.Attack) and defender is not None:
         return f"⚔️ {defender.name} · {text}"
     return text

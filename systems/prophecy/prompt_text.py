@@ -306,7 +306,7 @@ def arrival_services(state: ProphecyState, actor: str, arrived: Any, staying: bo
 
     Work, the Thieves' job and Fortress training are only for whoever stays where the turn
     began, so they show on the line of staying alone; healing with nothing lost, a repair with
-    nothing damaged, a Certificate held or out of reach are left out; the market always says
+    nothing damaged are left out; a Certificate out of reach or held is said to be; the market always says
     what is on display and at what price, or that nothing is for sale: a move is never made
     for a Possibility that is not there."""
     standard = state.standard is not None
@@ -341,12 +341,14 @@ def arrival_services(state: ProphecyState, actor: str, arrived: Any, staying: bo
             if any(i.damaged for i in arrived.items) and arrived.gold >= svc.price:
                 out.append(t(locale, "prompt.service.repair_priced", gold=svc.price))
         elif svc.kind == "certificate" and space.guild and not standard:
+            # the Certificate is why she goes: its price is said even out of reach, marked so
             if space.guild in arrived.certificates:
+                out.append(t(locale, "prompt.service.certificate_held", guild=n.guild(space.guild)))
                 continue
             xp, gold = certificate_price(ctx, arrived, space.guild)
-            if arrived.experience >= xp and arrived.gold >= gold:
-                out.append(t(locale, "prompt.service.certificate_priced", guild=n.guild(space.guild),
-                             cost=cost_text(Cost(experience=xp, gold=gold), locale)))
+            key = "certificate_priced" if arrived.experience >= xp and arrived.gold >= gold else "certificate_short"
+            out.append(t(locale, f"prompt.service.{key}", guild=n.guild(space.guild),
+                         cost=cost_text(Cost(experience=xp, gold=gold), locale)))
     return out
 
 
