@@ -404,8 +404,12 @@ def gate_fields(state: ProphecyState, pend: Any, actions: list[Any], n: Names, l
     enters = [a for a in actions if isinstance(a, W.WaterEnter)]
     if not enters:
         return []
+    from engine.prophecy.standard.water_gate import bag_size
+
     pack = water_pack()
-    bags = ", ".join(t(locale, "water.action.enter", bubbles=b.bubbles, gold=b.gold) for b in pack.data.bag)
+    # each bag as big as she would get it (Deep Lungs adds Bubbles), as its button says
+    bags = ", ".join(t(locale, "water.action.enter", bubbles=bag_size(state, pend.player, b.gold), gold=b.gold)
+                     for b in pack.data.bag)
     lines = [t(locale, "water.field.gate_line", bags=bags)]
     w = _water(state)
     if w is not None:

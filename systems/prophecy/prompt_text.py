@@ -98,8 +98,36 @@ def effect_text(effect: Effect | None, n: Names, locale: str) -> str:
     return t(locale, "prompt.effect.trade", effect=text) if is_trade(effect) else text
 
 
+def power_kind(card: Any) -> str | None:
+    """The kind of a new card's power (Water Realm "New Adventures"), None for the others."""
+    power = getattr(card, "power", None)
+    return getattr(power, "kind", None)
+
+
+def power_words(card: Any, n: Names, locale: str) -> str:
+    """What a new Opportunity offers, in a few words (its effect is its power, not the Basic
+    vocabulary): the Mad Riddler's hidden Rare Item, not "nothing". Empty for other cards."""
+    power = getattr(card, "power", None)
+    kind = getattr(power, "kind", None)
+    if kind is None:
+        return ""
+    return t(locale, f"prompt.power.{kind}", deck=t(locale, f"deck.{getattr(power, 'deck', 'rare')}"),
+             n=getattr(power, "questions", getattr(power, "looks", 0)))
+
+
 def special_lines(card: CreatureCard, locale: str) -> list[str]:
-    return [t(locale, f"prompt.special.{s.rule}", cost=cost_text(s.cost, locale)) for s in card.specials]
+    """The Creature's special rules in plain words. A switch of battle that costs nothing says
+    so; the Doppelganger's battle is its player's choice, never the visitor's (its card's
+    switch only lets that player pick either)."""
+    out = []
+    for s in card.specials:
+        if s.rule == "switch_battle" and power_kind(card) == "doppelganger":
+            out.append(t(locale, "prompt.special.doppel_battle"))
+        elif s.rule in ("switch_battle", "bribe") and (s.cost is None or s.cost.is_free()):
+            out.append(t(locale, f"prompt.special.{s.rule}_free"))
+        else:
+            out.append(t(locale, f"prompt.special.{s.rule}", cost=cost_text(s.cost, locale)))
+    return out
 
 
 def gear_items(state: ProphecyState, action: A.Fight, locale: str) -> str:
@@ -786,6 +814,10 @@ def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str
         if isinstance(card, CreatureCard):
             if adv.uid in fought or adv.uid in sst.turn.avoided:
                 continue
+            if power_kind(card) == "doppelganger":
+                # its figures and battle are a copied character's, chosen once she meets it
+                info["creatures"].append((card, None))
+                continue
             foe = sbattle.creature_foe(card)
             best: tuple[Any, Chances] | None = None
             for action in sbattle.loadout_actions(ctx, arrived, foe, None):
@@ -835,6 +867,8 @@ def std_destination_line(state: ProphecyState, actor: str, move: A.Move, locale:
                            odds=odds_text(odds, locale),
                            gear=_gear_priced(t(locale, f"battle.{action.battle}"), std_gear(state, action, locale),
                                              info["battle_cost"].get(card.id), locale)))
+        elif power_kind(card) == "doppelganger":
+            parts.append(t(locale, "splay.dest_doppel", card=n.card(card.id)))
         else:
             parts.append(t(locale, "splay.dest_creature_no_battle", card=n.card(card.id), figures=figures(card, locale)))
     if info["hidden"]:
@@ -842,7 +876,8 @@ def std_destination_line(state: ProphecyState, actor: str, move: A.Move, locale:
     standard_cards = {c.id for c in powers.spack(state).adventures}
     for card in info["opportunities"]:
         # a card the Standard pack redefines (the Lost Library) is said in its Standard words
-        text = n.card_text(card.id) if card.id in standard_cards else effect_text(card.effect, n, locale)
+        text = n.card_text(card.id) if card.id in standard_cards else \
+            power_words(card, n, locale) or effect_text(card.effect, n, locale)
         parts.append(t(locale, "prompt.dest_opportunity", card=n.card(card.id), cost=cost_text(card.cost, locale),
                        text=text))
     for plane_id in info["planes"]:
@@ -868,6 +903,8 @@ def std_destination_short(state: ProphecyState, actor: str, move: A.Move, locale
     info = std_destination(state, actor, move, locale)
     if info["creatures"]:
         card, best = info["creatures"][0]
+        if power_kind(card) == "doppelganger":
+            return t(locale, "splay.short_doppel", card=n.card(card.id))
         win = f"{best[1][0] * 100:.0f}" if best is not None else "0"
         return t(locale, "prompt.short_creature", card=n.card(card.id), figures=figures(card, locale, short=True), win=win)
     if info["hidden"]:
