@@ -15,6 +15,29 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def fit_labels(labels: list[str], limit: int) -> tuple[list[str], list[tuple[int, str]]]:
+    """Choice labels that fit `limit` and are never two alike, and the notes that say in full
+    what was cut. A label too long, or the same as another, is numbered by its place among the
+    choices ("3. …") and clipped to fit; each clipped one comes back as (number, full label)
+    for the prompt's text. The systems write their labels decision first (the choice, its
+    figures, then the detail), so a cut only ever takes detail."""
+    seen: dict[str, int] = {}
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+    out: list[str] = []
+    notes: list[tuple[int, str]] = []
+    for i, label in enumerate(labels, start=1):
+        if len(label) <= limit and seen[label] == 1:
+            out.append(label)
+            continue
+        text = f"{i}. {label}"
+        if len(text) > limit:
+            notes.append((i, label))
+            text = clip(text, limit)
+        out.append(text)
+    return out, notes
+
+
 def clip_lines(lines: list[str], limit: int) -> str:
     """Keep the most recent lines that fit (a long AI streak shows its end)."""
     out: list[str] = []

@@ -17,6 +17,14 @@ from gm.i18n import t
 
 MAX_BUTTONS = 20  # 4 rows of 5, the fifth row stays free
 MAX_OPTIONS = 25
+#: Discord's limits on a button's label and a select option's
+BUTTON_LABEL = 80
+OPTION_LABEL = 100
+
+
+def label_limit(count: int) -> int:
+    """How long each of `count` choices' labels may be: buttons while they fit, else options."""
+    return BUTTON_LABEL if count <= MAX_BUTTONS else OPTION_LABEL
 
 #: the shared cog that answers a prompt's buttons, whatever the system (cogs.table)
 CHOICE_COG = "TableCog"
@@ -46,7 +54,7 @@ async def _on_choice(interaction: discord.Interaction, game: int, version: int, 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})"):
     def __init__(self, game: int, version: int, index: int, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
-        super().__init__(discord.ui.Button(label=clip(label, 80), style=style, custom_id=f"gm:{game}:{version}:{index}"))
+        super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL), style=style, custom_id=f"gm:{game}:{version}:{index}"))
         self.game, self.version, self.index = game, version, index
 
     @classmethod
@@ -87,7 +95,7 @@ def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: i
     order = list(range(len(labels)))
     chunks = [order[i:i + MAX_OPTIONS] for i in range(0, len(order), MAX_OPTIONS)][:5]
     for part, chunk in enumerate(chunks):
-        options = [discord.SelectOption(label=clip(labels[i], 100), value=str(i)) for i in chunk]
+        options = [discord.SelectOption(label=clip(labels[i], OPTION_LABEL), value=str(i)) for i in chunk]
         view.add_item(ChoiceSelect(game_id, version, part, options, placeholder=t(locale, "play.choose")))
     return view
 

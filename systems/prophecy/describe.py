@@ -60,12 +60,8 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
         gear_text = t(locale, "action.fight_gear", items=", ".join(n.item_uid(u) for u in gear)) if gear else ""
         if action.throw and action.weapon:
             gear_text += t(locale, "action.fight_throw", item=n.item_uid(action.weapon))
-        odds = ""
-        if with_odds:
-            o = fight_odds(state, actor, action)
-            w, d, l = o.percent()
-            odds = t(locale, "play.odds", win=f"{w:.0f}", draw=f"{d:.0f}", loss=f"{l:.0f}")
-        return t(locale, "action.fight", battle=t(locale, f"battle.{action.battle}"), gear=gear_text, odds=odds)
+        odds = odds_text(fight_odds(state, actor, action), locale) if with_odds else ""
+        return fight_words(t(locale, f"battle.{action.battle}"), gear_text, odds, locale)
     if isinstance(action, A.Bribe):
         card = _creature(state, actor)
         rule = card.special("bribe") if card else None
@@ -110,6 +106,13 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
     if isinstance(action, A.EndTurn):
         return t(locale, "action.end_turn")
     return str(action)
+
+
+def fight_words(battle: str, gear: str, odds: str, locale: str) -> str:
+    """A battle's button, decision first: the battle, its odds, then the gear (`gear` starts
+    with " with …"), so a cut to fit a button only ever takes gear words."""
+    return t(locale, "action.fight", battle=battle, odds=f" — {odds}" if odds else "",
+             gear=(" ·" + gear) if (gear and odds) else gear)
 
 
 def _creature(state: ProphecyState, actor: str) -> CreatureCard | None:
@@ -460,19 +463,19 @@ def _std_battle_label(state: ProphecyState, actor: str, action: Any, locale: str
     gear = P.std_gear(state, action, locale)
     odds = P.std_odds(state, actor, action) if with_odds else None
     if isinstance(action, A.Fight):
-        return t(locale, "action.fight", battle=battle, gear=gear, odds=P.full_odds(odds, locale) if with_odds else "")
-    win = P.win_text(odds, locale) if with_odds else ""
+        return fight_words(battle, gear, P.full_odds(odds, locale) if with_odds else "", locale)
+    win = " · " + P.win_text(odds, locale) if with_odds else ""
     if state.has_player(action.target):
         q = state.player(action.target)
         figure = sbattle.defender_figure(P.std_ctx(state), q, action.battle)
         return t(locale, "splay.action.attack_character", player=q.name, character=n.card(q.character),
-                 figure=figure, battle=battle, gear=gear, win=win).rstrip(" ·")
+                 figure=figure, battle=battle, gear=gear, win=win)
     slot, g, power_up = P.guardian_on(state, action.target)
     if g is None:  # nothing about a face-down Guardian, not even odds, goes on a public button
         return t(locale, "splay.action.attack_plane_hidden", plane=n.plane_short(action.target),
                  slot=n.slot(slot or "lesser"), battle=battle, gear=gear)
     return t(locale, "splay.action.attack_plane", plane=n.plane_short(action.target),
-             foe=P.guardian_words(g, power_up, n, locale, short=True), battle=battle, gear=gear, win=win).rstrip(" ·")
+             foe=P.guardian_words(g, power_up, n, locale, short=True), battle=battle, gear=gear, win=win)
 
 
 # -- Standard narration ---------------------------------------------------------------------------------

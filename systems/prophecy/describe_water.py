@@ -135,7 +135,7 @@ def _battle_label(state: ProphecyState, actor: str, action: Any, n: Names, local
     battle = t(locale, f"battle.{action.battle}")
     foe, defender = _foe(state, actor, action)
     odds = battle_odds(ctx, p, foe, action, defender) if (foe is not None and with_odds) else None
-    text = t(locale, "water.action.fight_line", battle=battle, gear=gear, odds=P.full_odds(odds, locale))
+    text = t(locale, "water.action.fight_line", battle=battle, gear=(" ·" + gear) if gear else "", odds=P.full_odds(odds, locale))
     if isinstance(action, A.Attack) and defender is not None:
         return f"⚔️ {defender.name} · {text}"
     return text
@@ -404,8 +404,12 @@ def gate_fields(state: ProphecyState, pend: Any, actions: list[Any], n: Names, l
     enters = [a for a in actions if isinstance(a, W.WaterEnter)]
     if not enters:
         return []
+    from engine.prophecy.standard.water_gate import bag_size
+
     pack = water_pack()
-    bags = ", ".join(t(locale, "water.action.enter", bubbles=b.bubbles, gold=b.gold) for b in pack.data.bag)
+    # each bag as big as she would get it (Deep Lungs adds Bubbles), as its button says
+    bags = ", ".join(t(locale, "water.action.enter", bubbles=bag_size(state, pend.player, b.gold), gold=b.gold)
+                     for b in pack.data.bag)
     lines = [t(locale, "water.field.gate_line", bags=bags)]
     w = _water(state)
     if w is not None:

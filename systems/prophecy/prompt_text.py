@@ -21,6 +21,7 @@ from engine.prophecy.combat import allowed_battles, battle_cost, remaining_odds
 from engine.prophecy.content import Cost, CreatureCard, Effect, OpportunityCard
 from engine.prophecy.effects import can_pay, is_trade
 from engine.prophecy.guilds import certificate_price
+from engine.prophecy.spaces import check_exchange, max_amount, price as service_price, used_this_turn
 from engine.prophecy.movement import move_options
 from engine.prophecy.rules import legal_actions
 from engine.prophecy.content_standard import Guardian
@@ -97,8 +98,36 @@ def effect_text(effect: Effect | None, n: Names, locale: str) -> str:
     return t(locale, "prompt.effect.trade", effect=text) if is_trade(effect) else text
 
 
+def power_kind(card: Any) -> str | None:
+    """The kind of a new card's power (Water Realm "New Adventures"), None for the others."""
+    power = getattr(card, "power", None)
+    return getattr(power, "kind", None)
+
+
+def power_words(card: Any, n: Names, locale: str) -> str:
+    """What a new Opportunity offers, in a few words (its effect is its power, not the Basic
+    vocabulary): the Mad Riddler's hidden Rare Item, not "nothing". Empty for other cards."""
+    power = getattr(card, "power", None)
+    kind = getattr(power, "kind", None)
+    if kind is None:
+        return ""
+    return t(locale, f"prompt.power.{kind}", deck=t(locale, f"deck.{getattr(power, 'deck', 'rare')}"),
+             n=getattr(power, "questions", getattr(power, "looks", 0)))
+
+
 def special_lines(card: CreatureCard, locale: str) -> list[str]:
-    return [t(locale, f"prompt.special.{s.rule}", cost=cost_text(s.cost, locale)) for s in card.specials]
+    """The Creature's special rules in plain words. A switch of battle that costs nothing says
+    so; the Doppelganger's battle is its player's choice, never the visitor's (its card's
+    switch only lets that player pick either)."""
+    out = []
+    for s in card.specials:
+        if s.rule == "switch_battle" and power_kind(card) == "doppelganger":
+            out.append(t(locale, "prompt.special.doppel_battle"))
+        elif s.rule in ("switch_battle", "bribe") and (s.cost is None or s.cost.is_free()):
+            out.append(t(locale, f"prompt.special.{s.rule}_free"))
+        else:
+            out.append(t(locale, f"prompt.special.{s.rule}", cost=cost_text(s.cost, locale)))
+    return out
 
 
 def gear_items(state: ProphecyState, action: A.Fight, locale: str) -> str:
@@ -291,24 +320,103 @@ def _destination(state: ProphecyState, actor: str, move: A.Move, locale: str) ->
             info["creature"] = (card, best)
         elif isinstance(card, OpportunityCard):
             info["opportunities"].append(card)
-    space = pack.space(index)
-    for svc in space.services:
-        if svc.kind == "exchange":
-            info["services"].append(t(locale, f"service.{svc.id}"))
-        elif svc.kind == "certificate" and space.guild:
-            # its price for this character (a guild's own members pay no Gold), or that she holds it
-            if space.guild in p.certificates:
-                info["services"].append(t(locale, "prompt.service.certificate_held", guild=n.guild(space.guild)))
-            else:
-                xp, gold = certificate_price(Ctx(state, pack), p, space.guild)
-                info["services"].append(t(locale, "prompt.service.certificate_priced", guild=n.guild(space.guild),
-                                          cost=cost_text(Cost(experience=xp, gold=gold), locale)))
-        else:
-            words = t(locale, f"prompt.service.{svc.kind}")
-            if words not in info["services"]:
-                info["services"].append(words)
+    arrived = p.model_copy(update={"space": index, "gold": max(0, p.gold - cost)})
+    info["services"] = arrival_services(state, actor, arrived, move.method == "stay", locale)
     info["players"] = [q.name for q in state.players if q.alive and q.space == index and q.player != actor]
     return info
+
+
+def arrival_services(state: ProphecyState, actor: str, arrived: Any, staying: bool, locale: str) -> list[str]:
+    """The Possibilities of a space that `arrived` (the character as she would stand there,
+    the move paid) could use on arrival, each with its price, in the engine's own terms (Basic
+    rules "Special Spaces", "Buying and Selling Items", "Possibilities Instead of Movement",
+    "Repairing Items", "Acquiring a Certificate"; Standard ruling instead_of_movement).
+
+    Work, the Thieves' job and Fortress training are only for whoever stays where the turn
+    began, so they show on the line of staying alone; healing with nothing lost, a repair with
+    nothing damaged are left out; a Certificate out of reach or held is said to be; the market always says
+    what is on display and at what price, or that nothing is for sale: a move is never made
+    for a Possibility that is not there."""
+    standard = state.standard is not None
+    ctx = std_ctx(state) if standard else Ctx(state, Names(state, locale).pack)
+    n = Names(state, locale)
+    space = ctx.pack.space(arrived.space)
+    out: list[str] = []
+    for svc in space.services:
+        if svc.kind in ("heal", "recharge"):
+            lost = arrived.red.left if svc.kind == "heal" else arrived.blue.left
+            if staying and used_this_turn(ctx, arrived, svc):
+                continue
+            amount = max_amount(svc, lost, arrived.gold)
+            if amount:
+                out.append(t(locale, f"prompt.service.{svc.kind}_up_to", n=amount, price=_unit_price(svc, locale)))
+        elif svc.kind == "exchange":
+            if svc.instead_of_movement and not staying:
+                continue  # only for whoever starts the turn here and stays
+            if staying:
+                try:
+                    check_exchange(ctx, arrived, svc)
+                except RuleError:
+                    continue
+                if svc.instead_of_movement and standard and not std_moves.instead_open(ctx, arrived):
+                    continue
+            elif not can_pay(arrived, svc.cost):
+                continue
+            out.append(t(locale, f"service.{svc.id}"))
+        elif svc.kind == "market":
+            out.append(market_words(state, ctx, arrived, space.id, n, locale))
+        elif svc.kind == "repair":
+            if any(i.damaged for i in arrived.items) and arrived.gold >= svc.price:
+                out.append(t(locale, "prompt.service.repair_priced", gold=svc.price))
+        elif svc.kind == "certificate" and space.guild and not standard:
+            # the Certificate is why she goes: its price is said even out of reach, marked so
+            if space.guild in arrived.certificates:
+                out.append(t(locale, "prompt.service.certificate_held", guild=n.guild(space.guild)))
+                continue
+            xp, gold = certificate_price(ctx, arrived, space.guild)
+            key = "certificate_priced" if arrived.experience >= xp and arrived.gold >= gold else "certificate_short"
+            out.append(t(locale, f"prompt.service.{key}", guild=n.guild(space.guild),
+                         cost=cost_text(Cost(experience=xp, gold=gold), locale)))
+    return out
+
+
+def _unit_price(svc: Any, locale: str) -> str:
+    """"free", "1 Gold each", "1 Gold per 2"."""
+    if not svc.price:
+        return t(locale, "prompt.cost_free")
+    if svc.per == 1:
+        return t(locale, "prompt.service.price_each", gold=svc.price)
+    return t(locale, "prompt.service.price_per", gold=svc.price, per=svc.per)
+
+
+def market_words(state: ProphecyState, ctx: Ctx, p: Any, space_id: str, n: Names, locale: str) -> str:
+    """What is on display with her price (Haggling included in a Standard game), or that
+    nothing is for sale (and whether she has anything to sell)."""
+    offer = state.offers.get(space_id, [])
+    if offer:
+        standard = state.standard is not None
+        items = [t(locale, "prompt.service.market_item", item=n.card(i.card),
+                   gold=space_actions.buy_price(ctx, p, i.card) if standard else ctx.pack.item(i.card).cost)
+                 for i in offer]
+        return t(locale, "prompt.service.market_offer", items=", ".join(items))
+    sellable = any(not i.damaged for i in p.items)
+    return t(locale, "prompt.service.market_empty_sell" if sellable else "prompt.service.market_empty")
+
+
+def _training_on_arrival(state: ProphecyState, actor: str, arrived: Any, locale: str) -> list[str]:
+    """A Training Offer or Open Training she could use on this guild space (ruling
+    training_cards): each figure she may train there, with its price."""
+    sst = state.standard
+    assert sst is not None and state.turn is not None
+    ctx = std_ctx(state)
+    space = ctx.pack.space(arrived.space)
+    if space.kind != "guild" or not space.guild:
+        return []
+    if not any(actor not in r.used_by and (r.everyone or (r.drawer == actor and state.turn.player == actor))
+               for r in sst.training):
+        return []
+    return [training_words(state, actor, figure, space.guild, locale) for figure in ("strength", "willpower")
+            if guilds.can_train(ctx, arrived, figure, space.guild)]
 
 
 def destination_line(state: ProphecyState, actor: str, move: A.Move, locale: str, label: str) -> str:
@@ -326,7 +434,7 @@ def destination_line(state: ProphecyState, actor: str, move: A.Move, locale: str
         parts.append(t(locale, "prompt.dest_opportunity", card=n.card(card.id), cost=cost_text(card.cost, locale),
                        text=effect_text(card.effect, n, locale)))
     if info["services"]:
-        parts.append(t(locale, "prompt.dest_services", services=", ".join(info["services"])))
+        parts.append(t(locale, "prompt.dest_services", services="; ".join(info["services"])))
     if info["players"]:
         parts.append(t(locale, "prompt.dest_players", names=", ".join(info["players"])))
     what = " · ".join(parts) or t(locale, "prompt.dest_empty")
@@ -706,6 +814,10 @@ def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str
         if isinstance(card, CreatureCard):
             if adv.uid in fought or adv.uid in sst.turn.avoided:
                 continue
+            if power_kind(card) == "doppelganger":
+                # its figures and battle are a copied character's, chosen once she meets it
+                info["creatures"].append((card, None))
+                continue
             foe = sbattle.creature_foe(card)
             best: tuple[Any, Chances] | None = None
             for action in sbattle.loadout_actions(ctx, arrived, foe, None):
@@ -728,13 +840,8 @@ def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str
     if space.kind == "guild" and space.guild:
         for card_id in sst.guild_offers.get(space.guild, []):
             info["guild"].append((card_id, ability_cost(state, actor, card_id, locale)))
-    for svc in space.services:
-        if svc.kind == "exchange":
-            info["services"].append(t(locale, f"service.{svc.id}"))
-        elif svc.kind != "certificate":
-            words = t(locale, f"prompt.service.{svc.kind}")
-            if words not in info["services"]:
-                info["services"].append(words)
+    info["services"] = arrival_services(state, actor, arrived, move.method == "stay", locale)
+    info["training"] = _training_on_arrival(state, actor, arrived, locale)
     for q in state.players:
         if q.alive and q.character and q.space == index and q.player != actor:
             held = len(sst.players[q.player].artifacts)
@@ -760,6 +867,8 @@ def std_destination_line(state: ProphecyState, actor: str, move: A.Move, locale:
                            odds=odds_text(odds, locale),
                            gear=_gear_priced(t(locale, f"battle.{action.battle}"), std_gear(state, action, locale),
                                              info["battle_cost"].get(card.id), locale)))
+        elif power_kind(card) == "doppelganger":
+            parts.append(t(locale, "splay.dest_doppel", card=n.card(card.id)))
         else:
             parts.append(t(locale, "splay.dest_creature_no_battle", card=n.card(card.id), figures=figures(card, locale)))
     if info["hidden"]:
@@ -767,15 +876,18 @@ def std_destination_line(state: ProphecyState, actor: str, move: A.Move, locale:
     standard_cards = {c.id for c in powers.spack(state).adventures}
     for card in info["opportunities"]:
         # a card the Standard pack redefines (the Lost Library) is said in its Standard words
-        text = n.card_text(card.id) if card.id in standard_cards else effect_text(card.effect, n, locale)
+        text = n.card_text(card.id) if card.id in standard_cards else \
+            power_words(card, n, locale) or effect_text(card.effect, n, locale)
         parts.append(t(locale, "prompt.dest_opportunity", card=n.card(card.id), cost=cost_text(card.cost, locale),
                        text=text))
     for plane_id in info["planes"]:
         parts.append(t(locale, "splay.dest_plane", plane=n.plane(plane_id), foe=plane_foe_words(state, plane_id, n, locale)))
     for card_id, cost in info["guild"]:
         parts.append(t(locale, "splay.dest_ability", card=n.card(card_id), cost=cost))
+    if info["training"]:
+        parts.append(t(locale, "splay.dest_training", words=listing(info["training"], locale)))
     if info["services"]:
-        parts.append(t(locale, "prompt.dest_services", services=", ".join(info["services"])))
+        parts.append(t(locale, "prompt.dest_services", services="; ".join(info["services"])))
     if info["players"]:
         parts.append(t(locale, "prompt.dest_players", names=", ".join(info["players"])))
     if info["dropped"]:
@@ -791,6 +903,8 @@ def std_destination_short(state: ProphecyState, actor: str, move: A.Move, locale
     info = std_destination(state, actor, move, locale)
     if info["creatures"]:
         card, best = info["creatures"][0]
+        if power_kind(card) == "doppelganger":
+            return t(locale, "splay.short_doppel", card=n.card(card.id))
         win = f"{best[1][0] * 100:.0f}" if best is not None else "0"
         return t(locale, "prompt.short_creature", card=n.card(card.id), figures=figures(card, locale, short=True), win=win)
     if info["hidden"]:

@@ -11,8 +11,8 @@ from typing import Any
 
 import discord
 
-from ui.text import EMBEDS_TOTAL, clip, embed_size, mention
-from ui.views import prompt_view
+from ui.text import EMBEDS_TOTAL, clip, embed_size, fit_labels, mention
+from ui.views import label_limit, prompt_view
 from engine.prophecy import actions as A
 from gm.i18n import t
 from gm.session import Result
@@ -54,11 +54,6 @@ def turn_message(result: Result, locale: str) -> TurnMessage:
     if state.standard is not None:
         return _standard_turn(result, state, locale)
     content, prompt = prompt_parts(state, locale)
-    embeds: list[discord.Embed] = []
-    narr = narration_embed(state, result.steps, locale, limit=EMBEDS_TOTAL - embed_size(prompt) - 100)
-    if narr is not None:
-        embeds.append(narr)
-    embeds.append(prompt)
     view = None
     if result.record.status == "active" and state.turn is not None:
         system = result.system
@@ -66,7 +61,13 @@ def turn_message(result: Result, locale: str) -> TurnMessage:
         actor = pend.player if pend is not None else state.turn.player
         actions = system.legal_actions(result.state, actor)
         labels = [describe_action(state, actor, a, locale) for a in actions]
+        labels = _fit(prompt, labels, locale)
         view = prompt_view(labels, [action_style(a) for a in actions], result.record.id, result.record.version, locale)
+    embeds: list[discord.Embed] = []
+    narr = narration_embed(state, result.steps, locale, limit=EMBEDS_TOTAL - embed_size(prompt) - 100)
+    if narr is not None:
+        embeds.append(narr)
+    embeds.append(prompt)
     return TurnMessage(content=content, embeds=embeds[-10:], view=view, picture=picture_with_turn(result))
 
 
@@ -100,10 +101,25 @@ def _standard_turn(result: Result, state: Any, locale: str) -> TurnMessage:
         if embed_size(prompt) + len(name) + len(value) > EMBEDS_TOTAL - NARRATION_ROOM:
             break  # the blocks come most useful first; the buttons still say what each choice holds
         prompt.add_field(name=clip(name, 256), value=clip(value, FIELD_LIMIT + 20), inline=False)
+    labels = _fit(prompt, labels, locale)
     view = prompt_view(labels, [action_style(a) for a in actions], result.record.id, result.record.version, locale)
     # a description typed in a text box, a judge's private look at the card (Water Realm's new cards)
     view = riddles.add_buttons(view, pend, result.record.id, result.record.version, locale)
     return _assemble(result, state, content, prompt, view, locale)
+
+
+def _fit(prompt: discord.Embed, labels: list[str], locale: str) -> list[str]:
+    """The buttons' labels as they fit, never two alike; what a cut took off goes in the
+    prompt, numbered as its button is (the narration gives way to it, not the prompt)."""
+    fitted, notes = fit_labels(labels, label_limit(len(labels)))
+    if notes:
+        lines = [t(locale, "prompt.in_full_line", n=i, label=label) for i, label in notes]
+        value = clip("\n".join(lines), FIELD_LIMIT)
+        name = t(locale, "prompt.in_full")
+        while prompt.fields and embed_size(prompt) + len(name) + len(value) > EMBEDS_TOTAL - 200:
+            prompt.remove_field(len(prompt.fields) - 1)  # the least useful block gives way
+        prompt.add_field(name=name, value=value, inline=False)
+    return fitted
 
 
 def _assemble(result: Result, state: Any, content: str, prompt: discord.Embed, view: discord.ui.View | None,

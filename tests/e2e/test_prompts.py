@@ -81,7 +81,11 @@ async def test_move_prompt_shows_what_waits_at_each_destination_and_the_echo_is_
         line = next(ln for ln in text.splitlines() if right_name in ln)
         assert "Stone Giant" in line and "Strength 30" in line and "win 0%" in line and "loss 100%" in line
         assert "(free)" in line
-        assert any("market" in ln for ln in text.splitlines() if "Stay" in ln)
+        # staying in the City: the market says what it sells and at what price, or that nothing is for sale
+        stay = next(ln for ln in text.splitlines() if "Stay" in ln)
+        offer = found.state.offers.get("city", [])
+        assert ("for sale: " in stay and all(f"{pack.item(i.card).name} {pack.item(i.card).cost} Gold" in stay
+                                             for i in offer)) if offer else "nothing for sale" in stay, stay
         # the buttons carry the short form, the press echoes the whole label
         walk = await fake.slash(bot, alice, ch, "move", to=pack.space(here - 1).name)
         assert not walk.ephemeral, walk.text

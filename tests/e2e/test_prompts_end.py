@@ -172,7 +172,7 @@ async def test_move_autocomplete_and_buttons_show_the_creature_and_odds_in_itali
         # the button to that destination: the move, the Creature, its figure, the win chance
         labels = [b["label"] for b in prompt.buttons] + [o["label"] for s in prompt.selects for o in s["options"]]
         label = next(lb for lb in labels if target_it in lb and "→" in lb)
-        assert "⚔️ Colosso di Pietra F30 · vittoria 0%" in label, label
+        assert "vittoria 0% · ⚔️ Colosso di Pietra F30" in label, label  # decision first: the win chance, then who
         # the prompt's list of destinations: the full figures and the three odds
         listing = prompt.text
         line = next(ln for ln in listing.splitlines() if f"→ {target_it}" in ln and "**" in ln)

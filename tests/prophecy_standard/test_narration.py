@@ -257,7 +257,9 @@ def test_ruling_astral_attack__the_prompt_names_the_face_up_guardian_its_figures
     assert "If you lose: 1 Health. A draw costs nothing." in block
     for a, label in zip(SYSTEM.legal_actions(state, ALICE), texts["labels"]):
         if a in odds:
-            assert label.startswith("⚔️ Fire: Stone Sentinel S7 W4") and f"win {odds[a][0] * 100:.0f}%" in label, label
+            # decision first: the plane and battle, the win chance, then the Guardian and the gear
+            battle = "Strength" if a.battle == "strength" else "Wills"
+            assert label.startswith(f"⚔️ Fire: {battle} · win {odds[a][0] * 100:.0f}% · Stone Sentinel S7 W4"), label
     italian = message_texts(state, "it")
     block = italian["fields"]["⚔️ Attacco al Portale Astrale del Fuoco"]
     assert "Sentinella di Pietra (Forza 7 / Volontà 4" in block and odds_text(odds[best], "it") in block
