@@ -55,6 +55,9 @@ class Contract:
     table_types: frozenset[str] = frozenset()
     #: the rule error for a table action sent by anyone but the table
     table_key: str = "error.table_action_reserved"
+    #: an action in the form the listing gives it, for actions whose parameters are a choice of
+    #: things in any order (Treasures to dig): the listing offers one order, the rules take any
+    canonical: Callable[[Any], Any] | None = None
 
     def coerce(self, payload: Any, parse: Callable[[dict[str, Any]], Any]) -> Any:
         """The action `payload` describes, or the malformed refusal."""
@@ -69,6 +72,13 @@ def union_members(annotated: Any) -> tuple[type[BaseModel], ...]:
     """The model classes of an `Annotated[Union[...], Field(discriminator=...)]` action type."""
     union = get_args(annotated)[0]
     return tuple(get_args(union))
+
+
+def _listed(contract: Contract, action: Any, listing: Iterable[Any]) -> bool:
+    if contract.canonical is None:
+        return any(a == action for a in listing)
+    wanted = contract.canonical(action)
+    return any(contract.canonical(a) == wanted for a in listing)
 
 
 def guarded_apply(contract: Contract, state: Any, actor: str, action: Any, *,
@@ -89,7 +99,7 @@ def guarded_apply(contract: Contract, state: Any, actor: str, action: Any, *,
         return apply(state, actor, action)
     if actor == TABLE_ACTOR:
         raise RuleError("error.not_a_player", actor=actor)
-    if kind in contract.unlisted or any(a == action for a in legal(state, actor, kind)):
+    if kind in contract.unlisted or _listed(contract, action, legal(state, actor, kind)):
         return apply(state, actor, action)
     # Not listed: the rules give their own reason (they work on a copy, so nothing changes)...
     try:

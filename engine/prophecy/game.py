@@ -22,9 +22,16 @@ from engine.prophecy.view import ProphecyView, view
 
 #: the engine contract (engine/core/contract.py): a described Item (the Mad Riddler's guess, the
 #: Item the Scroll of Entrancement takes) is free text, which no listing can hold
+def _canonical(action: Any) -> Any:
+    """Treasures dug are a choice of cards, not an order ("Digging for Buried Treasure")."""
+    if getattr(action, "type", None) == "island_dig":
+        return action.model_copy(update={"treasures": tuple(sorted(action.treasures))})
+    return action
+
+
 CONTRACT = Contract(actions=union_members(Action), malformed_key="error.malformed_action",
                     not_legal_key="error.action_not_legal", unlisted=frozenset({"wrc_name"}),
-                    table_types=frozenset(TABLE_ACTIONS))
+                    table_types=frozenset(TABLE_ACTIONS), canonical=_canonical)
 
 
 class ProphecySystem:
