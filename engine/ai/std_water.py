@@ -50,6 +50,12 @@ LORD_CHANCE = 0.35
 AIR_MARGIN = 2
 #: in the Palace she attacks again while her chance over what her Health still allows is this
 STAY_CHANCE = 0.15
+#: once in the realm she keeps to a plan whose chance has sunk to this share of what it took
+#: to dive (a figure that wavers a little is no reason to swim back)
+KEEP_PLAN = 0.7
+#: a point of Magic kept from the Skeletal Shark, in chances of beating it, and in turns of way
+KEEP_MAGIC = 0.08
+SHARK_TURNS = 0.5
 
 
 @dataclass(frozen=True)
@@ -153,7 +159,23 @@ def _enter_cost(ctx: Ctx, p: PlayerState, cell: int) -> float:
     if isinstance(card, B.Obstacle):
         return 3.5 if card.current else 1.0 + card.bubbles + (0.5 if not card.effect.is_empty() else 0.0)
     foe = sbattle.creature_foe(ctx.pack.adventure(card.id))  # type: ignore[arg-type]
+    if wp().power_of(card.id) == "skeletal_shark":
+        paid, chance = _shark_pay(p, foe)
+        return 1.0 + 3.0 * (1.0 - chance) + SHARK_TURNS * paid  # the Magic it eats is her Willpower later
     return 1.0 + 3.0 * (1.0 - _best_chance(ctx, p, foe))
+
+
+def _shark_pay(p: PlayerState, foe: Any) -> tuple[int, float]:
+    """The Magic to pay the Skeletal Shark (her result can be no higher than what she pays:
+    Appendix) and her chance then (win, and a third of a draw): the best trade between the
+    chance and the Magic lost, for Magic is also her Willpower against the Palace's Guardian."""
+    best, best_v, best_c = 0, 0.0, 0.0
+    for m in range(0, p.blue.right + 1):
+        c = _score(_capped(p.red.right, foe.strength or 0, m))
+        v = c - KEEP_MAGIC * m
+        if v > best_v:
+            best, best_v, best_c = m, v, c
+    return best, best_c
 
 
 def _costs_to(ctx: Ctx, p: PlayerState, target: Any) -> dict[int, float]:
@@ -299,8 +321,9 @@ def plan_dive(ctx: Ctx, p: PlayerState, cell: int | None = None, air: int | None
     if plane.greater is not None:
         chance = palace_chance(ctx, p)
         least = DIVE_CHANCE_LAST if last_artifact_out(ctx) else DIVE_CHANCE
-        if cell == palace and d is not None:
-            least = STAY_CHANCE  # she is there: every attempt is free of air
+        if d is not None:
+            # she is there (every attempt free of air), or on her way
+            least = STAY_CHANCE if cell == palace else least * KEEP_PLAN
         return Dive("artifact", palace, to_palace, chance) if chance >= least else None
     if p.player not in w.pearls and w.pearls_left > 0 and (inside or p.red.right >= DIVE_HEALTH):
         return Dive("pearl", palace, to_palace, 1.0)
@@ -430,7 +453,9 @@ def _fight(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
     w = B.wstate(ctx.state)
     sharks = [a for a in acts if isinstance(a, W.WaterShark)]
     if sharks:
-        return max(sharks, key=lambda a: a.magic)  # the cap is her Magic: all of it
+        foe = sbattle.creature_foe(ctx.pack.adventure("skeletal_shark"))  # type: ignore[arg-type]
+        paid = _shark_pay(p, foe)[0]
+        return min(sharks, key=lambda a: (abs(a.magic - paid), a.magic))
     target = w.turn.fight
     from engine.prophecy.standard.water import _fight_target
 

@@ -153,6 +153,20 @@ def test_water_ai_realm__swims_toward_the_palace_while_her_air_covers_the_way():
     assert GRID.cell(action.to)[0] > GRID.cell(at)[0]
 
 
+def test_water_ai_realm__swims_around_the_skeletal_shark_rather_than_through_it():
+    """Appendix "Skeletal Shark": her result is capped by the Magic she pays, and Magic is her
+    Willpower against the Palace's Guardian; with air for a longer way (past unknown cards)
+    she goes around it."""
+    at = cell(3, 1)
+    state = _in_realm(9, 7, at, bubbles=8)
+    shark = cell(4, 1)
+    lay(state, shark, "skeletal_shark", up=True)
+    for c in (cell(3, 0), cell(3, 2), cell(4, 0), cell(4, 2)):
+        lay(state, c, DARK, up=False)
+    action = ask(state)
+    assert action.type == "water_move" and action.exit is None and action.to != shark
+
+
 def test_water_ai_realm__turns_back_when_short_of_air():
     """"Returning to the Main Game Board": watch your Bubbles. On an edge with one Bubble and
     face-down cards all the way to the Palace, she moves off the board."""
