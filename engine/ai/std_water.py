@@ -245,7 +245,7 @@ def _best_wdl(ctx: Ctx, p: PlayerState, foe: Any, plane: str | None) -> tuple[fl
     return best
 
 
-def palace_chance(ctx: Ctx, p: PlayerState, health: int | None = None, tries: int = 99) -> float:
+def palace_chance(ctx: Ctx, p: PlayerState, health: int | None = None) -> float:
     """Her chance of beating the Palace's Guardian before she must give up: in the Palace a
     loss costs a Health (and her Strength with it) and a draw nothing but the turn; she stops
     when a loss would leave her with her last Health or her chance has sunk below STAY_CHANCE
@@ -264,7 +264,7 @@ def palace_chance(ctx: Ctx, p: PlayerState, health: int | None = None, tries: in
             nxt = chance if chance >= STAY_CHANCE else 0.0
             chance = (w + l * nxt) / (w + l) if w + l > 0 else 0.0
         total += chance
-    return total / len(foes) if tries > 0 else 0.0
+    return total / len(foes)
 
 
 def _lord_chance(ctx: Ctx, p: PlayerState, tries: int) -> float:
