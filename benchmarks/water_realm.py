@@ -1,11 +1,13 @@
 """Water Realm figures, measured and printed (one process, one core): the expansion on the
 Standard game, for the whole expansion and for each of its variants (a part left out, the
 Artifacts chosen, the Treasure Island variants, Lord of the Sea). For each: four-player
-heuristic games per second, actions and rounds per game, and how the games ended; then
-"turns that never end: N" over all those games (engine/core/turn_watch.py: a turn past the
+heuristic games per second, actions per game, the mean and the longest game in rounds, the games
+stopped at the round limit (the safety stop: a game should end by its own rules long before
+it), and how the games ended; then the same rounds and round-limit figures over every
+configuration together, and "turns that never end: N" over all those games (engine/core/turn_watch.py: a turn past the
 bound of actions, which would stall a table). CPU time (time.process_time), so other programs
 skew it less.
-Run: python benchmarks/water_realm.py [--wr-games N] [--round-limit N]
+Run: python benchmarks/water_realm.py [--wr-games N] [--round-limit N] [--only LABEL ...]
 """
 from __future__ import annotations
 
@@ -39,15 +41,20 @@ WR_CONFIGS: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
-def water_realm_section(games: int, round_limit: int) -> None:
-    """Each expansion configuration: `games` four-heuristic games, timed (CPU), and their endings."""
+def water_realm_section(games: int, round_limit: int, only: list[str] | None = None) -> None:
+    """Each expansion configuration (or those whose label contains one of `only`): `games`
+    four-heuristic games, timed (CPU), their rounds (mean, max, at the limit) and endings."""
     t0 = clock()
     timed_game(["heuristic"] * 4, 999_997, {"version": "standard", "round_limit": 60,
                                             "standard": {"expansion": WR_ALL}})  # loads the packs
     freeze_loaded()
     print(f"Water Realm expansion (packs and a warm-up game: {clock() - t0:.1f} s CPU, not in the figures below)")
     print(f"  4-player heuristic games: N={games} per configuration, timed once (CPU, one core)")
+    all_rounds: list[int] = []
+    all_limit = 0
     for label, expansion in WR_CONFIGS:
+        if only and not any(o.lower() in label.lower() for o in only):
+            continue
         forget_standard()
         endings: dict[str, int] = {}
         rounds: list[int] = []
@@ -60,16 +67,26 @@ def water_realm_section(games: int, round_limit: int) -> None:
             rounds.append(st.round)
             endings[st.end_reason] = endings.get(st.end_reason, 0) + 1
         elapsed = clock() - t1
+        at_limit = endings.get("round_limit", 0)
+        all_rounds += rounds
+        all_limit += at_limit
         print(f"    {label + ':':26} {games / elapsed:5.2f} games/s, {actions / games:4.0f} actions a game, "
-              f"mean {statistics.mean(rounds):.1f} rounds; ended: {endings_text(endings)}")
+              f"rounds mean {statistics.mean(rounds):.1f} max {max(rounds)}, at the round limit "
+              f"({round_limit}) {at_limit}/{games}; ended: {endings_text(endings)}")
+    if all_rounds:
+        print(f"  every configuration above: {len(all_rounds)} games, rounds mean "
+              f"{statistics.mean(all_rounds):.1f} max {max(all_rounds)}, at the round limit {all_limit}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--wr-games", type=int, default=2, help="games per expansion configuration")
     ap.add_argument("--round-limit", type=int, default=300, help="safety stop")
+    ap.add_argument("--only", nargs="*", default=None, metavar="LABEL",
+                    help="only the configurations whose label contains one of these words "
+                         "(e.g. --only whole 'Lord of'); all by default")
     args = ap.parse_args()
-    report_total(water_realm_section, args.wr_games, args.round_limit)
+    report_total(water_realm_section, args.wr_games, args.round_limit, args.only)
 
 
 if __name__ == "__main__":

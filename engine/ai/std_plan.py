@@ -236,9 +236,12 @@ def build_world(state: ProphecyState, pack: Pack, sp: StandardPack, me: str) -> 
                 hidden[slot].append(card)
     pools = {slot: tuple(sorted(cards)) for slot, cards in hidden.items()}
     planes = []
+    gate = sst.water.gate if sst.water is not None else None
     for plane in sst.planes:
         if plane.lesser is None and plane.greater is None:
             continue
+        if plane.id == gate:
+            continue  # its Guardian waits in the Undersea Palace: a dive, planned by std_water, not an attack
 
         def pool(slot: str) -> tuple[str, ...]:
             card = plane.card(slot)

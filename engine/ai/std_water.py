@@ -1,11 +1,18 @@
 """The Standard AI in the Water Realm (Water Realm expansion): when to dive, what bag to buy,
 the way to the Palace, when to turn back, and every question the realm asks.
 
-* Diving: once the Gate is open and the realm still holds something for her (the Artifact, a
-  Pearl, the Lord of the Sea), she heads for a space beside it when she has the Health and the
-  Gold for a useful bag, and dives with the biggest bag she can afford.
-* In the realm she goes for the Palace while her Bubbles (and a little Health) cover the way
-  there and back to an edge; otherwise she makes for the nearest edge before she drowns.
+* Diving is a plan (`plan_dive`, a `Dive`): where in the realm she goes and why (Artifacts a
+  dead character left there, which the Final Battle waits on; the Palace's Artifact, when her
+  chance of beating its Guardian over the attempts her Health allows is good enough, or fair
+  when it is the last Artifact out; a Pearl of the Abyss once the Guardian is beaten; the Lord
+  of the Sea), and the Bubbles the way costs (the cheapest way over the known and unknown
+  cards; out again by an edge where she must swim out, none from the Palace, which she leaves
+  freely or is sent out of by her win). She heads for the Gate and dives only with such a plan
+  and a bag that covers its way with air to spare, and buys the cheapest such bag (the rest of
+  her Gold buys Abilities).
+* In the realm the plan is made again each turn from where she is: she swims for its goal,
+  and for the nearest edge as soon as there is none (it was reached, or her air no longer
+  covers the way, or her Health no longer the Guardian).
 * Battles are scored by their exact odds with the realm's figures (the underwater penalty, the
   Pearl's +1, the Skeletal Shark's cap): `battle_odds`, shared with the prompts.
 `choose` returns None for a decision that is not the realm's: the Standard AI takes it.
@@ -13,6 +20,7 @@ the way to the Palace, when to turn back, and every question the realm asks.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.odds import dice_chances
@@ -26,13 +34,41 @@ from engine.prophecy.standard import parts, powers
 from engine.prophecy.standard import water_actions as W
 from engine.prophecy.standard import water_board as B
 from engine.prophecy.standard import water_gate as G
-from engine.prophecy.standard.water_core import diver, distance, lord_variant, wp
+from engine.prophecy.standard.water_core import OFF, diver, distance, lord_variant, neighbours, wp
 
-#: Health she keeps in hand before diving, and the least bag worth the dive
+#: Health she keeps in hand before diving for anything but an Artifact
 DIVE_HEALTH = 4
-DIVE_BAG = 7
-#: what an unknown card on the way may cost her, in steps
+#: what an unknown dark card on the way may cost her, in turns (a light one only stops her)
 UNKNOWN = 0.6
+#: the least chance of bringing the Palace's Artifact home, over the attempts her Health allows,
+#: for which she dives; and when no other Artifact lies on a plane (the game waits on this one)
+DIVE_CHANCE = 0.5
+DIVE_CHANCE_LAST = 0.3
+#: the least chance of beating the Lord of the Sea over the attempts her air and Health allow
+LORD_CHANCE = 0.35
+#: Bubbles a bag must hold beyond the way's cost (what face-down cards may hide)
+AIR_MARGIN = 2
+#: in the Palace she attacks again while her chance over what her Health still allows is this
+STAY_CHANCE = 0.15
+#: once in the realm she keeps to a plan whose chance has sunk to this share of what it took
+#: to dive (a figure that wavers a little is no reason to swim back)
+KEEP_PLAN = 0.7
+#: a point of Magic kept from the Skeletal Shark, in chances of beating it, and in turns of way
+KEEP_MAGIC = 0.08
+SHARK_TURNS = 0.5
+
+
+@dataclass(frozen=True)
+class Dive:
+    """What a dive is for: `goal` ("fallen": Artifacts a dead character left on `cell`;
+    "artifact": the Palace's Guardian and Artifact; "pearl": a Pearl of the Abyss, the Guardian
+    beaten; "lord": the Lord of the Sea), the Bubbles the way costs (`need`, there and out
+    again by an edge when she must swim out) and her chance of getting it."""
+
+    goal: str
+    cell: int
+    need: float
+    chance: float
 
 
 def battle_odds(ctx: Ctx, p: PlayerState, foe: Any, action: Any, defender: PlayerState | None = None
@@ -116,30 +152,47 @@ def _enter_cost(ctx: Ctx, p: PlayerState, cell: int) -> float:
     if gc is None:
         return 0.5
     if not gc.up:
-        return 1.0 + UNKNOWN
+        return 1.0 if wp().grid.light(cell) else 1.0 + UNKNOWN  # light spaces hold positive cards
     if wp().is_positive(gc.card):
         return 0.5
     card = wp().card(gc.card)
     if isinstance(card, B.Obstacle):
         return 3.5 if card.current else 1.0 + card.bubbles + (0.5 if not card.effect.is_empty() else 0.0)
     foe = sbattle.creature_foe(ctx.pack.adventure(card.id))  # type: ignore[arg-type]
+    if wp().power_of(card.id) == "skeletal_shark":
+        paid, chance = _shark_pay(p, foe)
+        return 1.0 + 3.0 * (1.0 - chance) + SHARK_TURNS * paid  # the Magic it eats is her Willpower later
     return 1.0 + 3.0 * (1.0 - _best_chance(ctx, p, foe))
 
 
-def _costs_to(ctx: Ctx, p: PlayerState, palace: bool) -> dict[int, float]:
-    """From every space, the cheapest way (in turns) to the Palace, or off the grid."""
-    import heapq
+def _shark_pay(p: PlayerState, foe: Any) -> tuple[int, float]:
+    """The Magic to pay the Skeletal Shark (her result can be no higher than what she pays:
+    Appendix) and her chance then (win, and a third of a draw): the best trade between the
+    chance and the Magic lost, for Magic is also her Willpower against the Palace's Guardian."""
+    best, best_v, best_c = 0, 0.0, 0.0
+    for m in range(0, p.blue.right + 1):
+        c = _score(_capped(p.red.right, foe.strength or 0, m))
+        v = c - KEEP_MAGIC * m
+        if v > best_v:
+            best, best_v, best_c = m, v, c
+    return best, best_c
 
-    from engine.prophecy.standard.water_core import OFF, neighbours
+
+def _costs_to(ctx: Ctx, p: PlayerState, target: Any) -> dict[int, float]:
+    """From every space, the cheapest way (in turns, about a Bubble each) to `target`: True
+    the Palace, False off the grid, or a space's index."""
+    import heapq
 
     size = wp().grid.size
     entry = {c: _enter_cost(ctx, p, c) for c in range(size)}
     best: dict[int, float] = {}
     heap: list[tuple[float, int]] = []
-    if palace:
+    if target is True:
         heap.append((0.0, wp().grid.palace_index))
-    else:
+    elif target is False:
         heap.extend((0.5, c) for c in range(size) if OFF in neighbours(c))
+    else:
+        heap.append((0.0, int(target)))
     while heap:
         cost, cell = heapq.heappop(heap)
         if cell in best:
@@ -151,34 +204,20 @@ def _costs_to(ctx: Ctx, p: PlayerState, palace: bool) -> dict[int, float]:
     return best
 
 
-def _goal_palace(ctx: Ctx, p: PlayerState) -> bool:
-    """Is the Palace still worth it, and within reach of her air? (Waiting in the Palace after
-    a lost battle costs no Bubble, so reaching it is what counts.)"""
-    w = B.wstate(ctx.state)
-    d = diver(ctx.state, p.player)
-    assert d is not None
-    if lord_variant(ctx.state):
-        worth = w.lord is not None
-    else:
-        plane = G.gate_plane(ctx)
-        worth = (plane is not None and plane.greater is not None) or (p.player not in w.pearls and w.pearls_left > 0)
-    if not worth:
-        return False
-    need = _costs_to(ctx, p, True).get(d.cell, 99.0)
-    spare = d.bubbles + max(0, p.red.right - 3)
-    if not lord_variant(ctx.state) and w.pearls_left and not _palace_fight_ok(ctx, p):
-        plane = G.gate_plane(ctx)
-        if plane is not None and plane.greater is not None:
-            return False  # the Guardian would kill her: the Pearl is not worth it now
-    return spare >= need + (2 if lord_variant(ctx.state) else 0)
+def _with_health(p: PlayerState, health: int) -> PlayerState:
+    """Her figures as they would be with `health` red cubes on the right (Health is Strength)."""
+    q = p.model_copy(deep=True)
+    q.red.left = max(0, q.red.total - health)
+    q.red.right = health
+    return q
 
 
-def _guardian_chance(ctx: Ctx, p: PlayerState) -> float:
-    """Her best chance against the Palace's Guardian: the card if she may know it, else the
-    average over the Greater Guardians she cannot rule out (no peeking at a hidden card)."""
+def _guardian_foes(ctx: Ctx, p: PlayerState) -> list[Any]:
+    """The Palace's Guardian as she may know it: the card if she has seen it, else each
+    Greater Guardian she cannot rule out (no peeking at a hidden card)."""
     plane = G.gate_plane(ctx)
     if plane is None or plane.greater is None:
-        return 1.0
+        return []
     known = "greater" in plane.up or p.player in plane.seen.get("greater", [])
     sp = powers.spack(ctx.state)
     if known:
@@ -186,27 +225,135 @@ def _guardian_chance(ctx: Ctx, p: PlayerState) -> float:
     else:
         shown = {pl.greater for pl in powers.sstate(ctx).planes if pl.greater and "greater" in pl.up}
         cards = [g.id for g in sp.guardians_of("greater") if g.id not in shown] or [plane.greater]
-    total = 0.0
+    out = []
     for card in cards:
         g = sp.guardian(card)
-        foe = sbattle.Foe("guardian", g.id, g.strength + plane.power_up, g.willpower + plane.power_up, g.first,
-                          tuple(g.tags), tuple(g.specials), 3 if g.special("three_lives") else 1, plane.power_up)
-        total += max((_score(battle_odds(ctx, p, foe, a)) for a in sbattle.loadout_actions(ctx, p, foe, plane.id)),
-                     default=0.0)
-    return total / len(cards)
+        out.append(sbattle.Foe("guardian", g.id, g.strength + plane.power_up, g.willpower + plane.power_up, g.first,
+                               tuple(g.tags), tuple(g.specials), 3 if g.special("three_lives") else 1,
+                               plane.power_up))
+    return out
+
+
+def _best_wdl(ctx: Ctx, p: PlayerState, foe: Any, plane: str | None) -> tuple[float, float, float]:
+    """(win, draw, loss) of her best way to fight `foe` (best: win, and a third of a draw)."""
+    best: tuple[float, float, float] = (0.0, 0.0, 1.0)
+    best_s = -1.0
+    for a in sbattle.loadout_actions(ctx, p, foe, plane):
+        o = battle_odds(ctx, p, foe, a)
+        if o is not None and _score(o) > best_s:
+            best, best_s = o, _score(o)
+    return best
+
+
+def palace_chance(ctx: Ctx, p: PlayerState, health: int | None = None) -> float:
+    """Her chance of beating the Palace's Guardian before she must give up: in the Palace a
+    loss costs a Health (and her Strength with it) and a draw nothing but the turn; she stops
+    when a loss would leave her with her last Health or her chance has sunk below STAY_CHANCE
+    (rulebook "Journey's End": she may attack again each turn, or leave). Averaged over the
+    Guardians it may be; 0 with no Guardian there."""
+    plane = G.gate_plane(ctx)
+    foes = _guardian_foes(ctx, p)
+    if plane is None or not foes:
+        return 0.0
+    h0 = p.red.right if health is None else health
+    total = 0.0
+    for foe in foes:
+        chance = 0.0  # at 1 Health she leaves
+        for h in range(2, h0 + 1):
+            w, _d, l = _best_wdl(ctx, _with_health(p, h), foe, plane.id)
+            nxt = chance if chance >= STAY_CHANCE else 0.0
+            chance = (w + l * nxt) / (w + l) if w + l > 0 else 0.0
+        total += chance
+    return total / len(foes)
+
+
+def _lord_chance(ctx: Ctx, p: PlayerState, tries: int) -> float:
+    """Her chance of beating the Lord of the Sea in `tries` battles at most (each one lost
+    costs a Health; a draw or loss keeps her there another round)."""
+    if tries <= 0:
+        return 0.0
+    one = _foe_chance(ctx, p, "lord")
+    return 1.0 - (1.0 - one) ** min(tries, max(1, p.red.right - 1))
+
+
+def last_artifact_out(ctx: Ctx) -> bool:
+    """No Artifact left on any Astral Plane but the realm's: the game waits on this one
+    (rulebook "The Last Artifact")."""
+    w = B.wstate(ctx.state)
+    return not any(pl.artifact is not None for pl in powers.sstate(ctx).planes if pl.id != w.gate)
+
+
+def plan_dive(ctx: Ctx, p: PlayerState, cell: int | None = None, air: int | None = None,
+              inside: bool = False) -> Dive | None:
+    """The best thing the realm holds for her from `cell` (the entrance by default) with `air`
+    Bubbles (hers by default), or None when nothing is within her air or worth it. `inside`:
+    she is in the realm already (the Pearl, once there, is always worth the way)."""
+    w = B.wstate(ctx.state)
+    d = diver(ctx.state, p.player)
+    if cell is None:
+        cell = d.cell if d is not None else wp().grid.entrance_index
+    if air is None:
+        air = d.bubbles if d is not None else 0
+    palace = wp().grid.palace_index
+    out = _costs_to(ctx, p, False)
+    # Artifacts of the dead: the Final Battle cannot begin before someone picks them up
+    fallen = []
+    for key, cards in powers.sstate(ctx).dropped.items():
+        if cards and key.startswith("water:"):
+            c = int(key.split(":", 1)[1])
+            need = (_costs_to(ctx, p, c).get(cell, 99.0) if c != cell else 0.0) + out.get(c, 99.0)
+            if need <= air:
+                fallen.append(Dive("fallen", c, need, 1.0))
+    if fallen:
+        return min(fallen, key=lambda x: x.need)
+    to_palace = _costs_to(ctx, p, True).get(cell, 99.0)
+    if to_palace > air:
+        return None
+    if lord_variant(ctx.state):
+        if w.lord is None:
+            return None
+        tries = int(air - to_palace)  # every round in his palace costs a Bubble
+        chance = _lord_chance(ctx, p, tries)
+        return Dive("lord", palace, to_palace + 1, chance) if chance >= LORD_CHANCE else None
+    plane = G.gate_plane(ctx)
+    if plane is None:
+        return None
+    if plane.greater is not None:
+        chance = palace_chance(ctx, p)
+        least = DIVE_CHANCE_LAST if last_artifact_out(ctx) else DIVE_CHANCE
+        if d is not None:
+            # she is there (every attempt free of air), or on her way
+            least = STAY_CHANCE if cell == palace else least * KEEP_PLAN
+        return Dive("artifact", palace, to_palace, chance) if chance >= least else None
+    if p.player not in w.pearls and w.pearls_left > 0 and (inside or p.red.right >= DIVE_HEALTH):
+        return Dive("pearl", palace, to_palace, 1.0)
+    return None
+
+
+def _goal_palace(ctx: Ctx, p: PlayerState) -> bool:
+    """Is her plan in the realm the Palace (and still within her air)?"""
+    plan = plan_dive(ctx, p, inside=True)
+    return plan is not None and plan.cell == wp().grid.palace_index
+
+
+def _guardian_chance(ctx: Ctx, p: PlayerState) -> float:
+    """Her best chance in one battle against the Palace's Guardian, averaged over what it may be."""
+    plane = G.gate_plane(ctx)
+    foes = _guardian_foes(ctx, p)
+    if plane is None or not foes:
+        return 1.0
+    return sum(_score(_best_wdl(ctx, p, f, plane.id)) for f in foes) / len(foes)
 
 
 def _palace_fight_ok(ctx: Ctx, p: PlayerState) -> bool:
-    """Worth fighting the Palace's Guardian now: a loss costs a Health, and the last one kills."""
-    chance = _guardian_chance(ctx, p)
-    if p.red.right <= 1:
-        return False
-    return chance >= (0.5 if p.red.right == 2 else 0.25)
+    """Worth attacking the Palace's Guardian again now: a loss costs a Health, and she gives up
+    before a loss could leave her none, or once her chance over the Health left is slim."""
+    return p.red.right >= 2 and palace_chance(ctx, p) >= STAY_CHANCE
 
 
-def _cell_value(ctx: Ctx, p: PlayerState, cell: int, goal: bool) -> float:
-    """Less way left to the goal is better; what lies there may stop, hurt or help her."""
-    costs = _costs_to(ctx, p, goal)
+def _cell_value(ctx: Ctx, p: PlayerState, cell: int, costs: dict[int, float]) -> float:
+    """Less way left to her goal (`costs`: from every space to it) is better; what lies there
+    may stop, hurt or help her."""
     v = -costs.get(cell, 99.0) - _enter_cost(ctx, p, cell)
     if cell == wp().grid.palace_index and lord_variant(ctx.state):
         v += 2.0 * _foe_chance(ctx, p, "lord") - 0.5
@@ -226,21 +373,23 @@ def _dive_turn(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
     if turn.phase == "fight":
         return _fight(ctx, p, acts)
     if turn.phase == "move":
-        goal = _goal_palace(ctx, p)
+        plan = plan_dive(ctx, p, inside=True)
+        # the way to her goal, or out by the nearest edge when there is none any more
+        costs = _costs_to(ctx, p, plan.cell if plan is not None else False)
         best, best_v = None, -1e9
         for a in acts:
             v = None
             if isinstance(a, W.WaterMove):
                 if a.exit is not None:
-                    v = 50.0 if not goal or d.cell == palace else -20.0
+                    v = 50.0 if plan is None else -20.0
                 else:
-                    v = _cell_value(ctx, p, a.to, goal)  # type: ignore[arg-type]
+                    v = _cell_value(ctx, p, a.to, costs)  # type: ignore[arg-type]
                 if B.held_here(ctx.state, p.player):
                     v -= 1.0
             elif isinstance(a, W.WaterStay):
-                v = _stay_value(ctx, p, goal)
+                v = _stay_value(ctx, p, plan, costs)
             elif isinstance(a, A.UseAbility):
-                v = _stay_value(ctx, p, goal) + 0.2
+                v = _stay_value(ctx, p, plan, costs) + 0.2
             if v is not None and v > best_v:
                 best, best_v = a, v
         return best if best is not None else acts[0]
@@ -254,8 +403,8 @@ def _dive_turn(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
             o = battle_odds(ctx, p, sbattle.character_foe(ctx, q), a, defender=q)
             if o is not None and o[0] >= 0.65:
                 return a
-    if any(isinstance(a, W.WaterSwim) for a in acts) and _goal_palace(ctx, p) and d.bubbles >= 4 \
-            and d.cell != palace and not w.turn.over:
+    if any(isinstance(a, W.WaterSwim) for a in acts) and d.bubbles >= 4 and d.cell != palace \
+            and not w.turn.over and _goal_palace(ctx, p):
         return next(a for a in acts if isinstance(a, W.WaterSwim))
     return next((a for a in acts if isinstance(a, A.EndTurn)), acts[0])
 
@@ -279,30 +428,34 @@ def _best_chance(ctx: Ctx, p: PlayerState, foe: Any) -> float:
     return best
 
 
-def _stay_value(ctx: Ctx, p: PlayerState, goal: bool) -> float:
-    """Staying means meeting what lies here again (a Creature she fights, the Palace's Guardian)."""
+def _stay_value(ctx: Ctx, p: PlayerState, plan: Dive | None, costs: dict[int, float]) -> float:
+    """Staying means meeting what lies here again (a Creature she fights, the Palace's
+    Guardian), or ending her turn on the space her plan is for (Artifacts of the dead)."""
     d = diver(ctx.state, p.player)
     assert d is not None
     palace = wp().grid.palace_index
     if d.cell == palace:
         if not lord_variant(ctx.state):
-            plane = G.gate_plane(ctx)
-            if plane is None or plane.greater is None or not _palace_fight_ok(ctx, p):
+            if plan is None or plan.goal != "artifact" or not _palace_fight_ok(ctx, p):
                 return -100.0  # nothing to fight for, or it would cost her life: out
             return 3.0 * _guardian_chance(ctx, p)
         return 3.0 * _foe_chance(ctx, p, "lord") - 0.5
     here = B.creature_here(ctx.state, d.cell)
     if here is not None:
         foe = sbattle.creature_foe(ctx.pack.adventure(here[1].id))  # type: ignore[arg-type]
-        return _cell_value(ctx, p, d.cell, goal) + 0.5 * _best_chance(ctx, p, foe) - 0.8
-    return _cell_value(ctx, p, d.cell, goal) - 1.2
+        return _cell_value(ctx, p, d.cell, costs) + 0.5 * _best_chance(ctx, p, foe) - 0.8
+    if plan is not None and plan.goal == "fallen" and plan.cell == d.cell:
+        return 10.0  # the Artifacts are hers at the end of this turn
+    return _cell_value(ctx, p, d.cell, costs) - 1.2
 
 
 def _fight(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
     w = B.wstate(ctx.state)
     sharks = [a for a in acts if isinstance(a, W.WaterShark)]
     if sharks:
-        return max(sharks, key=lambda a: a.magic)  # the cap is her Magic: all of it
+        foe = sbattle.creature_foe(ctx.pack.adventure("skeletal_shark"))  # type: ignore[arg-type]
+        paid = _shark_pay(p, foe)[0]
+        return min(sharks, key=lambda a: (abs(a.magic - paid), a.magic))
     target = w.turn.fight
     from engine.prophecy.standard.water import _fight_target
 
@@ -357,32 +510,41 @@ def _steps_off(cell: int, direction: str) -> int:
 # ----------------------------------------------------------------------- the main board
 
 
+def dive_bag(ctx: Ctx, p: PlayerState) -> tuple[Dive, int] | None:
+    """Her plan for a dive now and the Gold of the cheapest bag that covers its way with
+    AIR_MARGIN Bubbles to spare; None when the Gate is shut, no bag she can pay for is enough,
+    or the realm holds nothing within reach worth it (a Pearl alone she dives for only with
+    DIVE_HEALTH, an Artifact of the dead with 3 Health)."""
+    if not G.open_gate(ctx) or diver(ctx.state, p.player) is not None:
+        return None
+    bags = sorted((G.bag_size(ctx.state, p.player, b.gold), b.gold) for b in wp().data.bag if 0 < b.gold <= p.gold)
+    if not bags:
+        return None
+    plan = plan_dive(ctx, p, air=bags[-1][0] - AIR_MARGIN)
+    if plan is None or (plan.goal == "fallen" and p.red.right < 3):
+        return None
+    gold = next(g for n, g in bags if n >= plan.need + AIR_MARGIN)
+    return plan, gold
+
+
 def ready(ctx: Ctx, p: PlayerState) -> bool:
-    """Worth diving now: the realm holds something for her and she can breathe long enough."""
-    w = B.wstate(ctx.state)
-    if not G.open_gate(ctx):
-        return False
-    if lord_variant(ctx.state):
-        worth = w.lord is not None
-    else:
-        plane = G.gate_plane(ctx)
-        worth = (plane is not None and plane.greater is not None and p.red.right >= DIVE_HEALTH + 1) \
-            or (p.player not in w.pearls and w.pearls_left > 0 and plane is not None and plane.greater is None)
-    if not worth or p.red.right < DIVE_HEALTH:
-        return False
-    best = max((b.bubbles for b in wp().data.bag if b.gold <= p.gold), default=0)
-    return best >= DIVE_BAG
+    """Worth diving now: the realm holds a goal for her within the air of a bag she can buy."""
+    return dive_bag(ctx, p) is not None
 
 
 def _main_board(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any | None:
     enters = [a for a in acts if isinstance(a, W.WaterEnter)]
     if enters:
-        if ready(ctx, p):
-            return max(enters, key=lambda a: a.gold)
+        found = dive_bag(ctx, p)
+        if found is not None:
+            return next((a for a in enters if a.gold == found[1]), None)
         return None
     turn = ctx.state.turn
-    if turn is None or turn.phase != "move" or not ready(ctx, p):
+    if turn is None or turn.phase != "move" or not G.open_gate(ctx) or p.gold <= 0:
         return None
+    found = dive_bag(ctx, p)
+    if found is None or found[0].goal == "pearl":
+        return None  # a Pearl alone is worth a dive from the Gate, not the way there
     targets = [ctx.pack.space_index(s) for s in B.gate_spaces(ctx)]
     if not targets:
         return None
@@ -401,4 +563,4 @@ def _main_board(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any | None:
     return best
 
 
-__all__ = ["battle_odds", "choose", "ready"]
+__all__ = ["Dive", "battle_odds", "choose", "dive_bag", "palace_chance", "plan_dive", "ready"]
