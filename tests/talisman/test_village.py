@@ -256,3 +256,59 @@ def test_c2_marching_order_set_in_the_village():
 
 def options(s):  # type: ignore[no-untyped-def]
     return list(s.decision.options)
+
+
+def _trophies(s, hero, *ids):  # type: ignore[no-untyped-def]
+    for cid in ids:
+        uid = next(u for u in s.decks.adventure if card_id(u) == cid)
+        s.decks.adventure.remove(uid)
+        hero.trophies.append(uid)
+
+
+def test_c2b_trophies_cash_every_full_seven_held():
+    """C2b, facts 6.4 'every full 7 points': 5+4+3+2 makes two full 7s (5+2, 4+3), not one."""
+    s = village_party()
+    t = hero_by(s, "troll")
+    _trophies(s, t, "ogre", "bear", "wolf", "goblin")  # 5 + 4 + 3 + 2 Strength points
+    before = t.strength
+    s = act(settle(s), A.CashTrophies(hero=t.uid, attribute="strength"))
+    assert s.hero(t.uid).strength == before + 2 and s.hero(t.uid).trophies == []
+    check_invariants(s)
+
+
+def test_c2b_trophies_cashing_keeps_the_most_value():
+    """C2b, ruling `trophies_cashing`: 5+4+2+1 gives one full 7; 5+2 and 4+2+1 both spend exactly
+    7 and keep 5 points (spending the largest first, 5+4, would keep only 3); the smaller go, so
+    the 5 is kept."""
+    s = village_party()
+    t = hero_by(s, "troll")
+    _trophies(s, t, "ogre", "bear", "goblin", "boar")
+    before = t.strength
+    s = act(settle(s), A.CashTrophies(hero=t.uid, attribute="strength"))
+    kept = sorted(card_id(u) for u in s.hero(t.uid).trophies)
+    assert s.hero(t.uid).strength == before + 1 and kept == ["ogre"]
+
+
+def test_c2b_best_spending_matches_an_exhaustive_search():
+    """C2b: the partition is exact (most full 7s, then fewest points spent) on small hands."""
+    import itertools
+    import random
+
+    from engine.darkest_talisman.village import best_spending
+
+    def brute(vals: list[int]) -> tuple[int, int]:
+        best = (0, 0)
+        for assign in itertools.product(range(min(len(vals), 3) + 1), repeat=len(vals)):
+            groups: dict[int, int] = {}
+            for v, a in zip(vals, assign):
+                if a:
+                    groups[a] = groups.get(a, 0) + v
+            if all(total >= 7 for total in groups.values()):
+                best = max(best, (len(groups), -sum(groups.values())))
+        return best
+
+    rnd = random.Random(7)
+    for _ in range(40):
+        vals = [rnd.randint(1, 7) for _ in range(rnd.randint(0, 6))]
+        groups, spent = best_spending(vals, 7)
+        assert (groups, -sum(spent)) == brute(vals) or groups > 3, vals
