@@ -225,10 +225,7 @@ def answer_spell(ctx: Ctx, option: str) -> None:
     if spell.kind == "damage":
         target = _strongest_enemy(fight)
         if target is not None:
-            if target.strength > 0:
-                target.damage_strength += spell.amount
-            else:
-                target.damage_craft += spell.amount
+            _hurt(target, spell.amount)
             ctx.emit("guardian_damaged", enemy=target.of, amount=spell.amount)
     elif spell.kind == "ally":
         fight.allies += spell.amount
@@ -239,6 +236,23 @@ def answer_spell(ctx: Ctx, option: str) -> None:
         wounded = max(ctx.state.party(), key=lambda h: H.sheet(ctx.pack, h).life - h.life)
         H.heal(ctx, wounded, spell.amount, spell.id)
     fight.enemy_turn = True
+
+
+def fought_by(g: Guardian) -> str:
+    """The figure an Enemy is fought and killed through: its own, Craft for a Spirit, Strength for
+    the rest (C8e-g: 'all Strength based Enemies will be killed, even if they have a Craft
+    score'; C8e-i the same for Craft). Items of the other figure (a Spirit given the Runesword,
+    C8d-h) add to its side's total of that figure (C8e-a) but do not make it Strength based, so
+    C8e-e's 'reduced to zero in the Attribute taking damage' is its own figure."""
+    return "craft" if g.kind == "spirit" else "strength"
+
+
+def _hurt(g: Guardian, amount: int) -> None:
+    """Damage before the simultaneous steps (a Spell, a bow) goes to the figure it is fought by."""
+    if fought_by(g) == "strength":
+        g.damage_strength += amount
+    else:
+        g.damage_craft += amount
 
 
 def _strongest_enemy(fight: GuardianFight) -> Guardian | None:
@@ -343,8 +357,7 @@ def strike(ctx: Ctx) -> None:
         target = _strongest_enemy(fight)
         if shots and target is not None:
             shooters.add(hero.uid)
-            target.damage_strength += shots if target.strength > 0 else 0
-            target.damage_craft += 0 if target.strength > 0 else shots
+            _hurt(target, shots)
             ctx.emit("guardian_shot", hero.uid, enemy=target.of, amount=shots)
     for g in living(fight):
         shots = sum(H.obj(ctx.pack, u).missile for u in g.items)
@@ -355,9 +368,9 @@ def strike(ctx: Ctx) -> None:
             ctx.emit("guardian_shot_at", target.uid, enemy=g.of, amount=shots)
     # e) what the Spells and shots did before the simultaneous steps
     for g in living(fight):
-        down = (g.strength > 0 and g.damage_strength >= g.strength + g.bonus_strength) or \
-               (g.craft > 0 and g.damage_craft >= g.craft + g.bonus_craft)
-        if down and not _guardian_saved(ctx, g, "strength" if g.damage_strength else "craft", shield_ok=True):
+        own = fought_by(g)
+        down = getattr(g, f"damage_{own}") > 0 and _enemy_score(g, own) <= 0
+        if down and not _guardian_saved(ctx, g, own, shield_ok=True):
             _remove(ctx, g, why="damage")
     shield_left = {h.uid: True for h in party}
     for hero in party:
@@ -375,8 +388,10 @@ def strike(ctx: Ctx) -> None:
     scores_by_attr = {}
     for attr in ("strength", "craft"):
         ours = sum(_hero_score(ctx, h, attr, shooters) for h in party) + (fight.allies if attr == "strength" else 0)
-        targets = [(g.uid, _enemy_score(g, attr)) for g in living(fight) if _enemy_score(g, attr) > 0]
-        theirs = sum(score for _, score in targets) + (fight.enemy_allies if attr == "strength" else 0)
+        # C8e-a: every Enemy's figure counts in its side's total; C8e-g, i: only those fought by
+        # this figure can be killed by it
+        theirs = sum(_enemy_score(g, attr) for g in living(fight)) + (fight.enemy_allies if attr == "strength" else 0)
+        targets = [(g.uid, _enemy_score(g, attr)) for g in living(fight) if fought_by(g) == attr]
         dead_now = allocate(ours, targets, fight.focus)
         killed.update(dead_now)
         left_lives = {u: lives[u] - len(hits[u]) for u in lives}
@@ -393,8 +408,7 @@ def strike(ctx: Ctx) -> None:
             _hero_hit(ctx, hero, attr, shield_left)
     for g in list(living(fight)):
         if g.uid in killed:
-            attr = "strength" if g.strength > 0 else "craft"
-            if not _guardian_saved(ctx, g, attr, shield_ok=True):
+            if not _guardian_saved(ctx, g, fought_by(g), shield_ok=True):
                 _remove(ctx, g, why="killed")
     fight.stage = "ready"
     if not state.order:

@@ -266,3 +266,44 @@ def test_d1a_b_no_character_abilities_in_guardian_combat():
         s = choose(s, "pass")
     if s.mode == "road" and kind(s) == "guardians":
         assert all(o in ("fight", "turn_back", "raft") or o.startswith("fight:") for o in s.decision.options)
+
+
+def test_c8e_g_i_a_spirit_with_a_sword_dies_only_through_craft():
+    """C8e-g: 'all Strength based Enemies will be killed, even if they have a Craft score', C8e-i
+    the same for Craft, C8e-e 'reduced to zero in the Attribute taking damage': a Spirit given the
+    Runesword (C8d-h) adds its +2 to the Enemies' Strength (C8e-a) but is still Craft based, so
+    the party's Strength does not kill it; only the party's Craft can."""
+    s = party("troll", "warrior", "dwarf")
+    for h in s.party():
+        h.craft, h.life = 1, 6
+    s = stack_trove(at_trove(s), "runesword")
+    s = rig(s, dice=[1, 1], deck=["demon", "festival"])
+    out = SYSTEM.apply(s, "p1", A.Choose(option="fight"))
+    totals = next(e.data for e in out.events if e.kind == "talisman.ev.guardian_totals")
+    assert totals["strength"]["enemies"] == 2 and totals["strength"]["killed"] == []
+    assert totals["craft"]["party"] == 3 and totals["craft"]["killed"] == []
+    assert [g.of for g in guardians.living(out.state.fight)] == ["demon"]
+
+
+def test_c8e_e_spell_damage_on_a_spirit_with_a_sword_goes_to_its_craft():
+    """C8e-e: a Fireball on a Spirit holding a weapon hurts the figure it is fought by (Craft);
+    2 damage on a Demon (Craft 6) with the Runesword (Strength 2) does not kill it."""
+    s = party("wizard", "troll", "warrior")
+    wiz = s.order[0]
+    clear_spells(s, wiz)
+    uid = give_spell(s, wiz, "fireball")
+    for h in s.party():
+        h.life = 6
+    s = stack_trove(at_trove(s), "runesword")
+    s = rig(s, dice=[1, 1], deck=["demon", "festival"])
+    s = choose(s, "fight")
+    out = SYSTEM.apply(s, "p1", A.Choose(option=f"cast:{uid}"))
+    s = out.state
+    events = list(out.events)
+    while kind(s) == "guardian_spell":
+        out = SYSTEM.apply(s, "p1", A.Choose(option="pass"))
+        s = out.state
+        events += out.events
+    assert not any(e.kind == "talisman.ev.guardian_dead" and e.data["why"] == "damage" for e in events)
+    totals = next(e.data for e in events if e.kind == "talisman.ev.guardian_totals")
+    assert totals["strength"]["enemies"] == 2 and totals["craft"]["enemies"] == 4
