@@ -161,6 +161,20 @@ def enemy_score(ctx: Ctx, task: Combat) -> int:
     return max(0, task.value - task.weaken) + (loc.enemy_bonus if loc else 0)
 
 
+def scores(ctx: Ctx, task: Combat, hero: Hero, options: list[str]) -> dict[str, object]:
+    """The attack scores each way of fighting would bring before the dice, the Spells already
+    cast in this combat included (Might, Fireball, Call the Beast): what the fight buttons' odds
+    are computed from. `ours` by option, `theirs` the Enemy's score with the place's bonus."""
+    ours: dict[str, int] = {}
+    psychic = task.psychic
+    for option in options:
+        if option in ("fight", "fight:craft", "assassinate"):
+            task.psychic = option == "fight:craft"
+            ours[option] = hero_score(ctx, task, hero)
+    task.psychic = psychic
+    return {"ours": ours, "theirs": enemy_score(ctx, task)} if ours else {}
+
+
 def fight(ctx: Ctx, task: Combat, hero: Hero) -> None:
     task.hero_roll = ctx.open_roll("attack", hero.uid)
     task.enemy_roll = [] if task.assassinate else ctx.open_roll("enemy_attack")

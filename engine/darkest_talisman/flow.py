@@ -133,9 +133,10 @@ def _run_combat(ctx: Ctx, task: Combat) -> None:
                                   data={"enemy": task.enemy.split("#")[0], "ours": ours, "theirs": theirs,
                                         "outcome": "tie" if ours == theirs else "lost", "fate": hero.fate})
         return
-    state.decision = Decision(kind="enemy", hero=hero.uid, options=combat.options(ctx, task),
+    options = combat.options(ctx, task)
+    state.decision = Decision(kind="enemy", hero=hero.uid, options=options,
                               data={"enemy": task.enemy.split("#")[0], "attribute": task.attribute, "value": task.value,
-                                    "fresh": task.fresh})
+                                    "fresh": task.fresh, **combat.scores(ctx, task, hero, options)})
 
 
 def _loot_done(ctx: Ctx, over: bool, kind: str) -> None:

@@ -2,7 +2,8 @@
 the party's totals against the guardians.
 
 Computed from what the reader may see (the view) with the rules' own helpers. A combat's odds
-are those before any Spell is cast (Spells cast in this combat are the engine's bookkeeping).
+start from the attack scores the engine puts in the decision (`ours` by way of fighting,
+`theirs`), so a Spell already cast in this combat (Might, Fireball, Call the Beast) counts.
 """
 from __future__ import annotations
 
@@ -90,10 +91,13 @@ def for_option(n: Names, view: CampaignView, kind: str, option: str) -> str | No
     data = d.get("data", {})
     loc = n.locale
     if kind == "enemy" and option in ("fight", "fight:craft", "assassinate") and d.get("hero"):
-        attribute = "craft" if option == "fight:craft" else str(data.get("attribute", "strength"))
-        ours = hero_score(n, d["hero"], attribute)
-        place = here(n)
-        theirs = int(data.get("value", 0)) + (place.enemy_bonus if place else 0)
+        if option in data.get("ours", {}):
+            ours, theirs = int(data["ours"][option]), int(data["theirs"])
+        else:  # a decision stored before the scores were kept in it
+            attribute = "craft" if option == "fight:craft" else str(data.get("attribute", "strength"))
+            ours = hero_score(n, d["hero"], attribute)
+            place = here(n)
+            theirs = int(data.get("value", 0)) + (place.enemy_bonus if place else 0)
         win, tie, loss = combat_odds(ours, theirs, enemy_rolls=option != "assassinate")
         return t(loc, "talisman.odds.scores", ours=ours, theirs=theirs) + " · " + percent(loc, win, tie, loss)
     if kind == "portal" and option.startswith("attempt:"):

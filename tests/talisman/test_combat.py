@@ -363,3 +363,26 @@ def test_c8e_c_summoned_beast_fights_in_the_casters_place():
 def test_c8e_c_day_helper_keeps_invariants():
     s = day(party(), "depart:city")
     check_invariants(s)
+
+
+def test_c7c_d3c_fight_odds_count_the_spells_already_cast():
+    """C7c, D3c: the odds on the fight button are those of the combat as it stands: Fireball
+    (the Ogre 5 down to 3) and Call the Beast (the beast's 4 fights in the caster's place)."""
+    from systems.darkest_talisman import odds
+    from systems.darkest_talisman.describe import option_label
+
+    s = party("wizard", "troll", "warrior")
+    wiz = s.order[0]
+    clear_spells(s, wiz)
+    fire = give_spell(s, wiz, "fireball")
+    beast = give_spell(s, wiz, "call_the_beast")
+    s = meet(settle(s), "ogre")
+    ours = H.total(pack(), s.hero(wiz), "strength")
+    before = option_label(SYSTEM.view(s, "p1"), "fight", "en")
+    assert odds.percent("en", *odds.combat_odds(ours, 5)) in before
+    s = choose(s, f"cast:{fire}")
+    label = option_label(SYSTEM.view(s, "p1"), "fight", "en")
+    assert odds.percent("en", *odds.combat_odds(ours, 3)) in label
+    s = choose(s, f"cast:{beast}")
+    label = option_label(SYSTEM.view(s, "p1"), "fight", "en")
+    assert odds.percent("en", *odds.combat_odds(4, 3)) in label and odds.combat_odds(4, 3) != odds.combat_odds(ours, 5)
