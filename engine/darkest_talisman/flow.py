@@ -231,7 +231,7 @@ def _answer_effect(ctx: Ctx, task: ApplyEffect, kind: str, option: str) -> None:
     hero = ctx.state.hero(task.hero)
     if kind == "ransom":
         if option == "pay":
-            hero.gold -= task.effect.ransom
+            effects.pay(ctx, hero, task.effect.ransom)
             ctx.emit("ransom_paid", hero.uid, gold=task.effect.ransom, why=task.source)
             ctx.state.tasks.pop()
             return
@@ -244,7 +244,7 @@ def _answer_effect(ctx: Ctx, task: ApplyEffect, kind: str, option: str) -> None:
     if option == "accept":
         offer = task.effect.offer
         assert offer is not None
-        hero.gold -= offer.gold
+        effects.pay(ctx, hero, offer.gold)
         hero.fate -= offer.fate
         ctx.emit("offer_taken", hero.uid, why=task.source, gold=offer.gold)
         if offer.effect.teleport is not None:

@@ -166,12 +166,8 @@ def best_spending(values: list[int], need: int) -> tuple[int, list[int]]:
 
 
 def cash_bag(ctx: Ctx, hero: Hero, uid: str) -> None:
-    """C2d-d: a Bag of Gold traded for its value at any time."""
-    value = H.obj(ctx.pack, uid).value
-    H.give_up(ctx, hero, uid)
-    cards.discard(ctx, uid)
-    hero.gold += value
-    ctx.emit("bag_cashed", hero.uid, gold=value)
+    """C2c-d: a Bag of Gold traded for its value at any time."""
+    effects.cash_bag(ctx, hero, uid)
 
 
 def use(ctx: Ctx, hero: Hero, uid: str, lost: list[str]) -> None:

@@ -312,3 +312,43 @@ def test_c2b_best_spending_matches_an_exhaustive_search():
         vals = [rnd.randint(1, 7) for _ in range(rnd.randint(0, 6))]
         groups, spent = best_spending(vals, 7)
         assert (groups, -sum(spent)) == brute(vals) or groups > 3, vals
+
+
+def test_c2c_d_a_bag_of_gold_pays_a_ransom():
+    """C2c-d: a Bag of Gold may be traded for its value 'at any time', so a character whose money
+    is a Bag may pay the Black Knight's 1 Gold instead of losing a life."""
+    from engine.darkest_talisman import flow
+    from engine.darkest_talisman.content import Effect
+    from engine.darkest_talisman.state import ApplyEffect
+
+    s = village_party()
+    t = hero_by(s, "troll")
+    for h in s.heroes:
+        h.gold = 0
+    bag = give(s, t.uid, "bag_of_gold")
+    life = t.life
+    s.tasks.append(ApplyEffect(hero=t.uid, effect=Effect(life=-1, ransom=1), source="black_knight"))
+    s.decision = None
+    flow.advance(ctx_of(s))
+    assert kind(s) == "ransom" and "pay" in s.decision.options
+    s = choose(s, "pay")
+    t = s.hero(t.uid)
+    assert t.life == life and t.gold == 1 and bag not in t.objects
+    check_invariants(s)
+
+
+def test_c2c_d_a_bag_of_gold_pays_a_strangers_offer():
+    """C2c-d: the Fortune Teller's offer (1 Gold) is made to a character who has only a Bag."""
+    from tests.talisman.helpers import rig
+
+    s = village_party(1, "troll", "warrior", "dwarf")
+    t = hero_by(s, "troll")
+    for h in s.heroes:
+        h.gold = 0
+    give(s, t.uid, "bag_of_gold")
+    t.fate = 0
+    s = choose(rig(settle(s), dice=[2], deck=["fortune_teller", "good_fortune"]), "depart:city")
+    assert kind(s) == "offer" and s.decision.hero == t.uid
+    s = choose(s, "accept")
+    t = s.hero(t.uid)
+    assert t.gold == 1 and t.fate == H.sheet(pack(), t).fate and not any(card_id(u) == "bag_of_gold" for u in t.objects)
