@@ -342,17 +342,29 @@ def _move(ctx: Ctx, nxt: int) -> None:
 
 
 def leave(ctx: Ctx) -> None:
-    """C4a-k, C4b-c: what is left on the spots goes onto the road space, in revealed order."""
+    """C4a-k, C4b-c: what is left on the spots goes onto the road space, in revealed order.
+
+    The spots are numbered as they were dealt, so the number gives the order, except for a card
+    drawn for a lost turn (C6d) on this visit: it was revealed right after the spot that cost
+    the turn (C4a-g 'added to the middle of this draw order'), so it goes in just after the spot
+    before it on the party's present line of spots, not at the end."""
     trip = ctx.state.trip
     assert trip is not None
     space = trip.road[trip.position]
-    keep = [s for s in trip.spots if s.card is not None or s.dropped]
-    for s in keep:
+    kept = {s.seq for s in trip.spots if s.card is not None or s.dropped}
+    ordered = sorted((s for s in trip.spots if s.start is None and s.seq in kept), key=lambda s: s.seq)
+    for i, s in enumerate(trip.spots):
+        if s.start is None or s.seq not in kept:
+            continue
+        before = next((p.seq for p in reversed(trip.spots[:i]) if p.seq in kept), None)
+        at = 0 if before is None else next(j + 1 for j, p in enumerate(ordered) if p.seq == before)
+        ordered.insert(at, s)
+    for s in ordered:
         s.early = False
     if trip.dropped_here:
-        keep.append(Spot(seq=0, dropped=trip.dropped_here, revealed=True))
+        ordered.insert(0, Spot(seq=0, dropped=trip.dropped_here, revealed=True))
         trip.dropped_here = []
-    space.spots = sorted(keep, key=lambda s: s.seq)
+    space.spots = ordered
     trip.spots = []
 
 
