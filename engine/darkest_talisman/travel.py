@@ -497,6 +497,8 @@ def teleport(ctx: Ctx, target: str) -> None:
                 return
     region, goal = region_for(ctx, loc, trip.region if trip else None)
     discard_road(ctx)
+    if trip is None or region.id != trip.region:
+        cards.shuffle_discards(ctx)  # C4a-m: travelling into a new region
     state.trip = None
     village = region.village or state.village
     state.mode = "road"
