@@ -298,9 +298,10 @@ def _hero_score(ctx: Ctx, hero: Hero, attr: str, shooters: set[str]) -> int:
     no_magic = ground.no_magic_here(ctx)
     value = H.total(ctx.pack, hero, attr, no_magic=no_magic)  # type: ignore[arg-type]
     if hero.uid in shooters and attr == "strength" and not no_magic:
-        # C8e-h: a bow shot before the combat is expended and not counted again
-        bow = max((H.obj(ctx.pack, u).strength for u in hero.objects if H.obj(ctx.pack, u).missile), default=0)
-        value -= min(bow, H.object_bonus(ctx.pack, hero, "strength"))
+        # C8e-h: a bow shot before the combat is expended and not counted again; the character
+        # fights on with his other weapon (one weapon counts, C7d; two for the Warrior)
+        unshot = hero.model_copy(update={"objects": [u for u in hero.objects if not H.obj(ctx.pack, u).missile]})
+        value -= H.object_bonus(ctx.pack, hero, "strength") - H.object_bonus(ctx.pack, unshot, "strength")
     value += ctx.state.fight.hero_bonus.get(f"{hero.uid}:{attr}", 0)  # type: ignore[union-attr]
     value -= ctx.state.fight.hero_damage.get(f"{hero.uid}:{attr}", 0)  # type: ignore[union-attr]
     return max(0, value)

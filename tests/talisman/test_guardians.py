@@ -307,3 +307,20 @@ def test_c8e_e_spell_damage_on_a_spirit_with_a_sword_goes_to_its_craft():
     assert not any(e.kind == "talisman.ev.guardian_dead" and e.data["why"] == "damage" for e in events)
     totals = next(e.data for e in events if e.kind == "talisman.ev.guardian_totals")
     assert totals["strength"]["enemies"] == 2 and totals["craft"]["enemies"] == 4
+
+
+def test_c8e_h_c7d_after_the_bow_shoots_the_other_weapon_still_counts():
+    """C8e-h: a bow shot before the combat is expended and not counted; C7d: the Bow is a weapon
+    and one weapon counts, so the character with a Sword and a Bow fights on with the Sword."""
+    from engine.darkest_talisman import heroes as H
+    from tests.talisman.helpers import pack
+
+    s = party("troll", "warrior", "wizard")
+    troll = s.order[0]
+    give(s, troll, "sword")
+    give(s, troll, "bow")
+    expected = sum(H.total(pack(), h, "strength") for h in s.party())  # the Sword counts for the Troll
+    out = _fight_one(s, "goblin", "ogre", "festival")
+    assert any(e.kind == "talisman.ev.guardian_shot" for e in out.events)
+    totals = next(e.data for e in out.events if e.kind == "talisman.ev.guardian_totals")
+    assert totals["strength"]["party"] == expected
