@@ -45,6 +45,8 @@ def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
         if spell.kind == "heal" and kind in ("village", "tower") + ROAD_DECISIONS:
             out += [Cast(hero=hero.uid, spell=uid, target=h.uid) for h in state.party()
                     if h.life < H.sheet(ctx.pack, h).life]
+        elif spell.kind == "teleport" and kind == "tower" and state.mode == "tower":
+            out += [Cast(hero=hero.uid, spell=uid, target=t) for t in travel.teleport_targets(ctx)]  # C10e
         elif not on_road:
             continue
         elif spell.kind == "teleport":

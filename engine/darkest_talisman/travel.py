@@ -445,8 +445,12 @@ def cross(ctx: Ctx, how: str) -> None:
 
 # ----------------------------------------------------------------------------- teleports
 def teleport_targets(ctx: Ctx) -> list[str]:
-    """C4c: any road space of this road (it must then be met) or any destination of the region."""
+    """C4c: any road space of this road (it must then be met) or any destination of the region.
+    On the Tower road only a space behind the party, away from the Tower (C10e)."""
     state = ctx.state
+    if state.mode == "tower" and state.tower is not None and state.status == "active":
+        road = ctx.pack.region("tower").road
+        return [f"dest:{loc}" for loc in road[: state.tower.index]]
     trip = state.trip
     if trip is None or state.mode != "road":
         return []
@@ -474,8 +478,19 @@ def teleport(ctx: Ctx, target: str) -> None:
     """Move the whole party (C4c): along this road without changing direction (C4e), or to a
     place off it, clearing the road (C4d, C4f-b; across the river C4f-c)."""
     state = ctx.state
-    if state.mode == "tower" or state.status != "active":
-        return  # C10e: no teleport brings the party nearer the Tower; the project allows none there
+    if state.status != "active":
+        return
+    if state.mode == "tower":
+        # C10e: teleports in the Tower Region only move the party away from the Tower
+        if target not in teleport_targets(ctx):
+            return
+        from engine.darkest_talisman import tower
+
+        assert state.tower is not None
+        ctx.emit("teleported", target=target)
+        state.tower.index = tower.road(ctx).index(target.split(":", 1)[1])
+        tower.arrive(ctx)
+        return
     state.tasks = [t for t in state.tasks if t.task not in ROAD_TASKS]
     trip = state.trip
     ctx.emit("teleported", target=target)

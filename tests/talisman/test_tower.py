@@ -101,13 +101,33 @@ def test_c10d_turning_back_from_the_tower_road():
     assert s.mode == "village" and s.village == "village_beyond" and s.tower is None
 
 
-def test_c10e_no_teleport_on_the_tower_road():
+def test_c10e_no_teleport_towards_the_tower_nor_out_of_its_road():
+    """C10e: teleports in the Tower Region only move the party away from the Tower."""
     from engine.darkest_talisman import travel
 
     s = tower_at(talismans(party(), 1, 1, 1), "plain_of_peril")
     ctx = ctx_of(s)
+    assert travel.teleport_targets(ctx) == []
     travel.teleport(ctx, "dest:temple")
+    travel.teleport(ctx, "dest:mines")
     assert ctx.state.mode == "tower" and ctx.state.tower.index == 0
+
+
+def test_c10e_a_teleport_spell_moves_the_party_away_from_the_tower():
+    """C10e: on the Mines the Teleport Spell may take the party back to the Crypt or the Plain of
+    Peril (met again there), never ahead."""
+    from tests.talisman.helpers import clear_spells, give_spell
+
+    s = talismans(party("wizard", "troll", "warrior"), 1, 1, 1)
+    wiz = s.order[0]
+    clear_spells(s, wiz)
+    uid = give_spell(s, wiz, "teleport")
+    s = tower_at(s, "mines")
+    casts = [a for a in SYSTEM.legal_actions(s, "p1") if isinstance(a, A.Cast) and a.spell == uid]
+    assert sorted(a.target for a in casts) == ["dest:crypt", "dest:plain_of_peril"]
+    s = SYSTEM.apply(s, "p1", A.Cast(hero=wiz, spell=uid, target="dest:crypt")).state
+    assert s.mode == "tower" and T.space(ctx_of(s)) == "crypt" and kind(s) == "tower"
+    check_invariants(s)
 
 
 def test_c10h_the_crypt_strength_and_sacrifices():
