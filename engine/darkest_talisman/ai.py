@@ -28,7 +28,8 @@ from engine.darkest_talisman.actions import (
 from engine.darkest_talisman.content import Pack, pack_by_id
 from engine.darkest_talisman.rules import legal_actions
 from engine.darkest_talisman.state import CampaignState, Hero
-from engine.darkest_talisman.tower import at_most
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.tower import at_most, fewer_dice
 
 Chooser = Callable[[CampaignState, str, random.Random], Any]
 
@@ -232,12 +233,18 @@ class Heuristic:
             opt = f"attempt:{attr}"
             if opt in self.chooses:
                 total = sum(H.total(self.pack, h, attr) for h in party)  # type: ignore[arg-type]
-                p = at_most(total, max(1, self.pack.rules.portal_dice.value))
+                p = at_most(total, self.portal_dice())
                 if best is None or p > best[0]:
                     best = (p, opt)
         if best is not None and best[0] >= 0.3:
             return self.chooses[best[1]]
         return self.pick("turn_back")
+
+    def portal_dice(self) -> int:
+        """The dice the party would roll at the Portal: one fewer for the Dwarf and the Gnome
+        (D2, D4), as the engine rolls them."""
+        fewer = fewer_dice(Ctx(state=self.state, pack=self.pack), "portal")
+        return max(1, self.pack.rules.portal_dice.value - fewer)
 
     def on_tower(self, d: Any) -> Any:
         if "advance" in self.chooses:
