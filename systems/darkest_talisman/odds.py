@@ -53,7 +53,7 @@ def combat_odds(ours: int, theirs: int, enemy_rolls: bool = True) -> tuple[float
 def here(n: Names) -> Any:
     """The location the party stands on (None in a village or the Tower)."""
     trip = n.data.get("trip")
-    if trip is None:
+    if trip is None or n.data.get("mode") != "road":
         return None
     space = trip["road"][trip["position"]]
     return n.pack.location(space.get("special") or space["location"])
@@ -65,7 +65,12 @@ def hero_score(n: Names, uid: str, attribute: str) -> int:
 
 
 def party_total(n: Names, attribute: str) -> int:
-    return sum(H.total(n.pack, n.hero_model(h["uid"]), attribute) for h in n.party())  # type: ignore[arg-type]
+    """The party's Strength or Craft as the engine adds it up here: in the Cursed Glade (a trove
+    destination of the Outer Region) Objects give nothing, so the guardians' button counts none."""
+    loc = here(n)
+    no_magic = bool(loc and loc.no_magic)
+    return sum(H.total(n.pack, n.hero_model(h["uid"]), attribute, no_magic=no_magic)  # type: ignore[arg-type]
+               for h in n.party())
 
 
 def portal_dice(n: Names) -> int:
