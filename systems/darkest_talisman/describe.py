@@ -167,6 +167,7 @@ def event_key(name: str, d: dict[str, Any]) -> str:
         variant = "tower_cleared"
     elif name == "spell_cast":
         variant = "spell_cast_enemy" if d.get("enemy") else "spell_cast_guardians" if d.get("guardian") else \
+            "spell_cast_see" if str(d.get("target", "")).startswith("see:") else \
             "spell_cast_on" if d.get("target") else None
     elif name == "changed" and int(d.get("amount", 0)) < 0:
         variant = "changed_lost"
@@ -178,8 +179,8 @@ def event_key(name: str, d: dict[str, Any]) -> str:
         variant = "guardian_armour_failed"
     elif name == "armour" and not d.get("held"):
         variant = "armour_failed"
-    elif name == "foreseen" and d.get("where") == "deck":
-        variant = "foreseen_deck"
+    elif name == "foreseen" and d.get("where") in ("deck", "spells"):
+        variant = f"foreseen_{d['where']}"
     elif name == "turned_back" and isinstance(d.get("space"), str):
         variant = "turned_back_tower"
     elif name == "seat_handed_over" and d.get("ai"):
@@ -530,6 +531,8 @@ def describe_action(view: CampaignView, actor: str, action: Any, locale: str, wi
     if isinstance(action, A.Use):
         return t(locale, "talisman.action.use", thing=n.thing(action.thing), **p)
     if isinstance(action, A.Cast):
+        if action.target and action.target.startswith("see:"):
+            return t(locale, "talisman.action.cast_see", spell=n.thing(action.spell), target=n.target(action.target), **p)
         if action.target:
             return t(locale, "talisman.action.cast_on", spell=n.thing(action.spell), target=n.target(action.target), **p)
         return t(locale, "talisman.action.cast", spell=n.thing(action.spell), **p)

@@ -291,7 +291,7 @@ def test_d3c_divination_shows_the_next_three_unrevealed_cards():
     clear_spells(s, wiz)
     uid = give_spell(s, wiz, "divination")
     s = choose(rig(settle(s), dice=[5], deck=["good_fortune", "wolf", "bear", "boar", "lion"]), "depart:city")
-    out = SYSTEM.apply(s, "p1", A.Cast(hero=wiz, spell=uid))
+    out = SYSTEM.apply(s, "p1", A.Cast(hero=wiz, spell=uid, target="see:spots"))
     seen = next(e for e in out.events if e.kind == "talisman.ev.foreseen")
     assert seen.data["cards"] == ["wolf", "bear", "boar"] and seen.reveals
     view = SYSTEM.view(out.state, "p1").data["trip"]["spots"]
@@ -386,3 +386,28 @@ def test_c7c_d3c_fight_odds_count_the_spells_already_cast():
     s = choose(s, f"cast:{beast}")
     label = option_label(SYSTEM.view(s, "p1"), "fight", "en")
     assert odds.percent("en", *odds.combat_odds(4, 3)) in label and odds.combat_odds(4, 3) != odds.combat_odds(ours, 5)
+
+
+def test_d3c_divination_chooses_the_draw_spots_the_deck_or_the_spells():
+    """D3c: Divination sees the next three unrevealed cards in the Draw Spots, the next three of
+    the Adventure deck, or the next three Spells: the caster chooses."""
+    from systems.darkest_talisman.describe import describe_action, describe_event
+
+    s = party("wizard", "troll", "warrior")
+    wiz = s.order[0]
+    clear_spells(s, wiz)
+    uid = give_spell(s, wiz, "divination")
+    s = choose(rig(settle(s), dice=[5], deck=["good_fortune", "wolf", "bear", "boar", "lion"]), "depart:city")
+    casts = [a for a in SYSTEM.legal_actions(s, "p1") if isinstance(a, A.Cast) and a.spell == uid]
+    assert sorted(a.target for a in casts) == ["see:deck", "see:spells", "see:spots"]
+    top = [card_id(u) for u in reversed(s.decks.spells[-3:])]
+    action = A.Cast(hero=wiz, spell=uid, target="see:spells")
+    assert describe_action(SYSTEM.view(s, "p1"), "p1", action, "en").endswith("to see the next three Spells")
+    out = SYSTEM.apply(s, "p1", action)
+    seen = next(e for e in out.events if e.kind == "talisman.ev.foreseen")
+    assert seen.data == {**seen.data, "where": "spells", "cards": top}
+    for loc in ("en", "it"):
+        assert describe_event(SYSTEM.view(out.state, None), seen, loc)
+    deck_top = [card_id(u) for u in reversed(out.state.decks.adventure[-3:])]
+    s2 = SYSTEM.apply(s, "p1", A.Cast(hero=wiz, spell=uid, target="see:deck"))
+    assert next(e for e in s2.events if e.kind == "talisman.ev.foreseen").data["cards"] == deck_top
