@@ -12,10 +12,11 @@ from typing import Any
 from engine.core.events import Event
 from engine.darkest_talisman import actions as A
 from engine.darkest_talisman import heroes as H
-from engine.darkest_talisman.content import Pack, PlaceCard, Service, StrangerCard
+from engine.darkest_talisman.content import EnemyCard, Pack, PlaceCard, Service, StrangerCard
 from engine.darkest_talisman.ctx import EV
 from engine.darkest_talisman.state import card_id
 from engine.darkest_talisman.travel import goal_in
+from engine.darkest_talisman.village import best_spending
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
 from systems.darkest_talisman import odds
@@ -380,6 +381,17 @@ def offer_text(n: Names, hero: str | None, gives: dict[str, Any]) -> str:
     return ", ".join(parts) if parts else t(loc, "talisman.word.something")
 
 
+def cashing_gain(n: Names, hero: str, attribute: str) -> int:
+    """What cashing this character's Trophies of `attribute` gives: every full 7 they can make
+    (C2b, the engine's own partition, ruling `trophies_cashing`)."""
+    values = []
+    for uid in n.heroes.get(hero, {}).get("trophies", []):
+        card = n.pack.card(card_id(uid))
+        if isinstance(card, EnemyCard) and card.attribute == attribute:
+            values.append(card.value)
+    return best_spending(values, n.pack.rules.trophy_points.value)[0]
+
+
 def option_key(kind: str, option: str) -> tuple[str, list[str]]:
     """(the label's key, the option's arguments) for one answer to a decision."""
     head, *rest = option.split(":")
@@ -524,7 +536,8 @@ def describe_action(view: CampaignView, actor: str, action: Any, locale: str, wi
             return t(locale, f"talisman.action.{verb}", thing=n.thing(action.thing), **p)
         return t(locale, f"talisman.action.{verb}_gold", gold=action.gold, **p)
     if isinstance(action, A.CashTrophies):
-        return t(locale, "talisman.action.cash_trophies", attribute=n.attr(action.attribute), **p)
+        return t(locale, "talisman.action.cash_trophies", attribute=n.attr(action.attribute),
+                 n=cashing_gain(n, action.hero, action.attribute), **p)
     if isinstance(action, A.CashBag):
         card = n.pack.card(card_id(action.thing))
         return t(locale, "talisman.action.cash_bag", thing=n.thing(action.thing), gold=getattr(card, "value", 0), **p)

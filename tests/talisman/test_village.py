@@ -271,7 +271,11 @@ def test_c2b_trophies_cash_every_full_seven_held():
     t = hero_by(s, "troll")
     _trophies(s, t, "ogre", "bear", "wolf", "goblin")  # 5 + 4 + 3 + 2 Strength points
     before = t.strength
-    s = act(settle(s), A.CashTrophies(hero=t.uid, attribute="strength"))
+    s = settle(s)
+    from systems.darkest_talisman.describe import describe_action
+    cash = A.CashTrophies(hero=t.uid, attribute="strength")
+    assert describe_action(SYSTEM.view(s, "p1"), "p1", cash, "en").endswith("trade Trophies for 2 Strength")
+    s = act(s, cash)
     assert s.hero(t.uid).strength == before + 2 and s.hero(t.uid).trophies == []
     check_invariants(s)
 
