@@ -282,6 +282,10 @@ class Heuristic:
             return self.pick("decline")
         return self.pick("accept")
 
+    def on_steal(self, d: Any) -> Any:
+        """D2 Thief: a companion's Gold is fair game, his equipment is left to him."""
+        return self.pick("gold", "pass")
+
     def on_ransom(self, d: Any) -> Any:
         return self.pick("pay")
 

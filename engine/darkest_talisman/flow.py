@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.errors import RuleError
 from engine.darkest_talisman import combat, effects, encounters, guardians, tower, travel
+from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import (
     ApplyEffect,
@@ -16,6 +17,7 @@ from engine.darkest_talisman.state import (
     DeathFate,
     Decision,
     FinalCombat,
+    Hero,
     MeetCard,
     Pickup,
     SacrificeTask,
@@ -34,7 +36,9 @@ def advance(ctx: Ctx) -> None:
     for _ in range(MAX_STEPS):
         if state.status != "active" or state.decision is not None:
             return
-        if state.tasks:
+        if state.thefts:
+            _theft(ctx)
+        elif state.tasks:
             run_task(ctx)
         elif state.fight is not None and state.fight.stage == "casting":
             guardians.run_casting(ctx)
@@ -86,6 +90,46 @@ def run_task(ctx: Ctx) -> None:
         tower.run_final(ctx, task)
     else:  # pragma: no cover - the union admits only the kinds above
         raise RuntimeError(f"unknown task {task.task}")
+
+
+def theft_options(ctx: Ctx, thief: Hero, victim: Hero) -> list[str]:
+    """D2 Thief: 1 Gold, or an Object the victim can part with and the Thief has room for."""
+    out = ["gold"] if victim.gold > 0 else []
+    out += [f"take:{u}" for u in victim.objects
+            if H.within_limits(ctx.pack, victim, without=u) and H.room_for(ctx.pack, thief, u)]
+    return out
+
+
+def _theft(ctx: Ctx) -> None:
+    """A character rolled a 1 (D2): the Thief may take 1 Gold or an Object from him."""
+    state = ctx.state
+    victim_uid = state.thefts[0]
+    thief = next((h for h in state.party() if h.uid != victim_uid and H.has_ability(ctx.pack, h, "steal")), None)
+    victim = next((h for h in state.party() if h.uid == victim_uid), None)
+    options = theft_options(ctx, thief, victim) if thief is not None and victim is not None else []
+    if thief is None or victim is None or not options:
+        state.thefts.pop(0)
+        return
+    state.decision = Decision(kind="steal", hero=thief.uid, options=options + ["pass"],
+                              data={"victim": victim.uid, "gold": victim.gold})
+
+
+def _answer_theft(ctx: Ctx, decision: Decision, option: str) -> None:
+    state = ctx.state
+    state.thefts.pop(0)
+    if option == "pass":
+        return
+    thief = state.hero(decision.hero or "")
+    victim = state.hero(str(decision.data["victim"]))
+    if option == "gold":
+        victim.gold -= 1
+        thief.gold += 1
+        ctx.emit("stolen", thief.uid, victim=victim.uid, gold=1)
+        return
+    uid = option.split(":", 1)[1]
+    H.give_up(ctx, victim, uid)
+    H.gain_thing(ctx, thief, uid, "stolen")
+    ctx.emit("stolen_thing", thief.uid, victim=victim.uid, thing=card_id(uid))
 
 
 def _run_effect(ctx: Ctx, task: ApplyEffect) -> None:
@@ -162,7 +206,9 @@ def answer(ctx: Ctx, option: str) -> None:
     kind = decision.kind
     task = state.tasks[-1] if state.tasks else None
     state.decision = None
-    if kind == "village":
+    if kind == "steal":
+        _answer_theft(ctx, decision, option)
+    elif kind == "village":
         travel.depart(ctx, option)
     elif kind in ("after_card", "stand", "destination"):
         if option == "continue":

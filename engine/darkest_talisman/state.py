@@ -450,6 +450,9 @@ class CampaignState(BaseModel):
     #: person id -> the name they sat under, for each person whose seat went to someone else
     #: (replaced, or removed and played by the AI): the log and the narration still name them
     departed: dict[str, str] = Field(default_factory=dict)
+    #: characters who rolled a 1 while the Thief is with them: he may take 1 Gold or an Object
+    #: from each, asked before anything else goes on (D2)
+    thefts: list[str] = Field(default_factory=list)
 
     model_config = {"populate_by_name": True}
 
@@ -460,6 +463,8 @@ class CampaignState(BaseModel):
         data = handler(self)
         if not self.departed:
             data.pop("departed", None)
+        if not self.thefts:
+            data.pop("thefts", None)
         return data
 
     def hero(self, uid: str) -> Hero:

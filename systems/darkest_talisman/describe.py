@@ -438,6 +438,8 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
     elif kind == "take":
         params["card"] = n.thing(data.get("card"))
         params["thing"] = n.thing(rest[-1]) if rest else ""
+    elif kind == "steal" and key.endswith(".take"):
+        params["thing"] = n.thing(arg)
     elif kind == "pickup" and key.endswith(".take"):
         things = data.get("things", [])
         params["thing"] = pile_name(n, data, int(arg)) if arg.isdigit() and int(arg) < len(things) else "—"

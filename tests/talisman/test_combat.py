@@ -229,13 +229,41 @@ def test_d2_ghoul_gains_a_life_for_every_enemy_beaten():
 
 
 def test_d2_thief_takes_gold_from_a_companion_who_rolls_a_one():
+    """D2 Thief: 'take one gold or Object from another character whenever they Roll a 1'."""
     s = party("troll", "thief", "wizard")
     troll, thief = s.order[0], s.order[1]
     s.hero(troll).gold = 2
     s = meet(s, "boar")
     s = rig(s, dice=[1, 1])
     s, _ = fight(s)
+    assert kind(s) == "steal" and s.decision.hero == thief and s.decision.data["victim"] == troll
+    assert s.decision.options[0] == "gold" and s.decision.options[-1] == "pass"
+    s = choose(s, "gold")
     assert s.hero(troll).gold == 1 and s.hero(thief).gold == 2
+    check_invariants(s)
+
+
+def test_d2_thief_takes_an_object_on_any_roll_of_one():
+    """D2 Thief: any roll of 1, not only a combat roll (here the Marsh's die), and an Object as
+    well as Gold: the Thief takes the Wizard's Sword."""
+    s = party("troll", "wizard", "thief")
+    wiz, thief = s.order[1], s.order[2]
+    sword = give(s, wiz, "sword")
+    s = meet(s, "marsh", dice=(5, 1, 6))  # the Marsh: the leader 5, the Wizard 1, the Thief 6
+    assert kind(s) == "steal" and s.decision.hero == thief and f"take:{sword}" in s.decision.options
+    s = choose(s, f"take:{sword}")
+    assert sword in s.hero(thief).objects and sword not in s.hero(wiz).objects
+    check_invariants(s)
+
+
+def test_d2_the_thief_never_robs_himself():
+    s = party("thief", "troll", "wizard")
+    thief, troll = s.order[0], s.order[1]
+    s.hero(troll).gold = 2
+    s = meet(s, "boar")
+    s = rig(s, dice=[1, 1])
+    s, _ = fight(s)  # the Thief's own 1: nothing to take
+    assert kind(s) != "steal"
 
 
 def test_d2_troll_regenerates_when_leading_and_a_six_is_rolled():
