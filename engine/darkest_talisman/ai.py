@@ -304,6 +304,10 @@ class Heuristic:
     def on_teleport(self, d: Any) -> Any:
         return self.pick("stay")
 
+    def on_guardian_split(self, d: Any) -> Any:
+        """C8e-g: the engine lists the ways that kill the most Enemies first."""
+        return self.chooses[d.options[0]]
+
     def on_guardian_spell(self, d: Any) -> Any:
         casts = [o for o in self.chooses if o.startswith("cast:")]
         return self.chooses[casts[0]] if casts else self.pick("pass")

@@ -42,6 +42,8 @@ def advance(ctx: Ctx) -> None:
             run_task(ctx)
         elif state.fight is not None and state.fight.stage == "casting":
             guardians.run_casting(ctx)
+        elif state.fight is not None and state.fight.stage == "split":
+            guardians.strike(ctx)
         elif state.fight is not None and state.fight.stage == "loot":
             options = guardians.loot_options(ctx)
             if options == ["done"]:
@@ -248,6 +250,10 @@ def answer(ctx: Ctx, option: str) -> None:
         assert isinstance(task, TeleportTask)
         state.decision = decision
         travel.answer_teleport(ctx, option)
+    elif kind == "guardian_split":
+        state.decision = decision
+        guardians.answer_split(ctx, option)
+        state.decision = None
     elif kind == "guardian_spell":
         state.decision = decision
         guardians.answer_spell(ctx, option)

@@ -155,6 +155,7 @@ def begin(ctx: Ctx, focus: str | None) -> None:
     fight.stage = "casting"
     fight.allies = fight.enemy_allies = 0
     fight.hero_damage, fight.hero_bonus, fight.passed = {}, {}, []
+    fight.split, fight.shot, fight.shields_used = {}, [], []
     fight.enemy_turn = True
     for g in fight.guardians:
         g.damage_strength = g.damage_craft = g.bonus_strength = g.bonus_craft = 0
@@ -346,7 +347,84 @@ def distribute(pool: int, scores: list[tuple[str, int]], lives: dict[str, int]) 
 
 
 def strike(ctx: Ctx) -> None:
-    """C8e-d to j."""
+    """C8e-d to j: the shots and the Spells' damage first, then the party's choice of how it
+    shares out each total (C8e-g: 'as they choose'), then the simultaneous blows."""
+    state = ctx.state
+    fight = state.fight
+    assert fight is not None
+    if fight.stage == "casting":
+        _before_blows(ctx)
+        if not state.party():
+            return
+        fight.stage = "split"
+    for attr in ("strength", "craft"):
+        if attr in fight.split:
+            continue
+        ours = _party_score(ctx, attr)
+        targets = [(g.uid, _enemy_score(g, attr)) for g in living(fight) if fought_by(g) == attr]
+        if fight.focus is not None:
+            fight.split[attr] = allocate(ours, targets, fight.focus)
+            continue
+        choices = kill_choices(ctx, ours, targets)
+        if len(choices) > 1:
+            state.decision = Decision(kind="guardian_split", options=["kill:" + "+".join(c) for c in choices],
+                                      data={"attribute": attr, "total": ours})
+            return
+        fight.split[attr] = choices[0] if choices else []
+    _blows(ctx)
+
+
+#: at most this many ways of sharing a total out are offered (the most kills first)
+MAX_SPLITS = 20
+
+
+def kill_choices(ctx: Ctx, total: int, targets: list[tuple[str, int]]) -> list[list[str]]:
+    """C8e-g: every way the party's total can be shared out that kills as it chooses: each set of
+    Enemies whose scores the total reaches and to which no other Enemy could be added (killing
+    fewer is never better). Enemies alike (the same card, score and items) count once; the sets
+    that kill the most, then the most points, come first."""
+    fight = ctx.state.fight
+    assert fight is not None
+    by_uid = {g.uid: g for g in fight.guardians}
+
+    def alike(uid: str) -> tuple[object, ...]:
+        g = by_uid[uid]
+        return (g.of, dict(targets)[uid], tuple(sorted(card_id(i) for i in g.items)))
+
+    found: dict[tuple[object, ...], list[str]] = {}
+    n = len(targets)
+    for mask in range(1 << n):
+        chosen = [targets[i] for i in range(n) if mask >> i & 1]
+        spent = sum(score for _, score in chosen)
+        if spent > total:
+            continue
+        if any(not mask >> i & 1 and spent + targets[i][1] <= total for i in range(n)):
+            continue
+        key = tuple(sorted(alike(uid) for uid, _ in chosen))  # type: ignore[type-var]
+        found.setdefault(key, [uid for uid, _ in chosen])
+    ranked = sorted(found.values(), key=lambda c: (-len(c), -sum(dict(targets)[u] for u in c), c))
+    return ranked[:MAX_SPLITS]
+
+
+def answer_split(ctx: Ctx, option: str) -> None:
+    """The party's choice of the Enemies its present total kills (C8e-g, i)."""
+    fight = ctx.state.fight
+    decision = ctx.state.decision
+    assert fight is not None and decision is not None
+    attr = str(decision.data["attribute"])
+    body = option.split(":", 1)[1]
+    fight.split[attr] = body.split("+") if body else []
+
+
+def _party_score(ctx: Ctx, attr: str) -> int:
+    fight = ctx.state.fight
+    assert fight is not None
+    shooters = set(fight.shot)
+    return sum(_hero_score(ctx, h, attr, shooters) for h in ctx.state.party()) + (fight.allies if attr == "strength" else 0)
+
+
+def _before_blows(ctx: Ctx) -> None:
+    """C8e-d, e: bows shoot; what the Spells and the shots did is settled before the blows."""
     state = ctx.state
     fight = state.fight
     assert fight is not None
@@ -379,21 +457,29 @@ def strike(ctx: Ctx) -> None:
             dmg = fight.hero_damage.get(f"{hero.uid}:{attr}", 0)
             if dmg > H.total(ctx.pack, hero, attr) and hero.alive:  # type: ignore[arg-type]
                 _hero_hit(ctx, hero, attr, shield_left)
+    fight.shot = sorted(shooters)
+    fight.shields_used = sorted(u for u, left in shield_left.items() if not left)
+
+
+def _blows(ctx: Ctx) -> None:
+    """C8e-f to j: the simultaneous blows, Strength then Craft, with the party's chosen kills."""
+    state = ctx.state
+    fight = state.fight
+    assert fight is not None
     party = state.party()
-    if not party:
-        return
+    shooters = set(fight.shot)
+    shield_left = {h.uid: h.uid not in fight.shields_used for h in party}
     # f) to i) the simultaneous combat: Strength, then Craft; the dead still count until j)
     killed: set[str] = set()
     hits: dict[str, list[str]] = {h.uid: [] for h in party}
     lives = {h.uid: h.life for h in party}
     scores_by_attr = {}
     for attr in ("strength", "craft"):
-        ours = sum(_hero_score(ctx, h, attr, shooters) for h in party) + (fight.allies if attr == "strength" else 0)
+        ours = _party_score(ctx, attr)
         # C8e-a: every Enemy's figure counts in its side's total; C8e-g, i: only those fought by
-        # this figure can be killed by it
+        # this figure can be killed by it, the ones the party chose
         theirs = sum(_enemy_score(g, attr) for g in living(fight)) + (fight.enemy_allies if attr == "strength" else 0)
-        targets = [(g.uid, _enemy_score(g, attr)) for g in living(fight) if fought_by(g) == attr]
-        dead_now = allocate(ours, targets, fight.focus)
+        dead_now = [u for u in fight.split.get(attr, []) if any(g.uid == u for g in living(fight))]
         killed.update(dead_now)
         left_lives = {u: lives[u] - len(hits[u]) for u in lives}
         taken = distribute(theirs, [(h.uid, _hero_score(ctx, h, attr, shooters)) for h in party], left_lives)
@@ -412,6 +498,7 @@ def strike(ctx: Ctx) -> None:
             if not _guardian_saved(ctx, g, fought_by(g), shield_ok=True):
                 _remove(ctx, g, why="killed")
     fight.stage = "ready"
+    fight.split, fight.shot, fight.shields_used = {}, [], []
     if not state.order:
         return
     if not living(fight):

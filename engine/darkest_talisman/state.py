@@ -199,9 +199,16 @@ class GuardianFight(BaseModel):
     banished: bool = False
     #: "ready": the party decides whether to (re)start it; "casting": C8e-c, one Spell at a
     #: time beginning with the Enemy; "loot": won, the party shares out the trove (C8e-l)
-    stage: Literal["ready", "casting", "loot"] = "ready"
-    #: the Enemy the party strikes first, then the weakest (the party's choice, C8e-g)
+    stage: Literal["ready", "casting", "split", "loot"] = "ready"
+    #: the Enemy the party strikes first, then the weakest (a shortcut the party may take when
+    #: it starts the combat); without one it shares each total out as it chooses (C8e-g)
     focus: str | None = None
+    #: "split": the bows have shot and the Spells done their work (C8e-d, e); the party's choice
+    #: of which Enemies its Strength and its Craft kill (C8e-g, i), by figure
+    split: dict[str, list[str]] = Field(default_factory=dict)
+    #: characters whose bow shot this round (C8e-h: not counted again), shields already used
+    shot: list[str] = Field(default_factory=list)
+    shields_used: list[str] = Field(default_factory=list)
     #: summoned allies' Strength this round, each side (C8e-c note 2)
     allies: int = 0
     enemy_allies: int = 0

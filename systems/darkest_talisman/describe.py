@@ -438,6 +438,8 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
     elif kind == "take":
         params["card"] = n.thing(data.get("card"))
         params["thing"] = n.thing(rest[-1]) if rest else ""
+    elif kind == "guardian_split" and key.endswith(".kill"):
+        params["guardians"] = listed(locale, [_guardian_name(n, view, u) for u in arg.split("+") if u])
     elif kind == "steal" and key.endswith(".take"):
         params["thing"] = n.thing(arg)
     elif kind == "pickup" and key.endswith(".take"):

@@ -291,8 +291,8 @@ def test_c5b_beaten_by_the_sentinel_the_party_turns_back():
     s = jump_to_destination(s)
     assert kind(s) == "guardians"
     s = choose(s, "fight")
-    while kind(s) == "guardian_spell":
-        s = choose(s, "pass")
+    while kind(s) in ("guardian_spell", "guardian_split"):
+        s = choose(s, "pass" if kind(s) == "guardian_spell" else s.decision.options[0])
     if s.mode == "road":
         assert kind(s) == "guardians" and "fight" not in s.decision.options and "turn_back" in s.decision.options
 
