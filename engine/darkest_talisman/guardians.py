@@ -6,9 +6,11 @@ items to the strongest, Craft items and helmets to the craftiest, armour and shi
 strongest; Spell-giving items let the craftiest draw Scrolls; what nobody can use stays with
 the gold). C8e: there is no evading; each side casts Spells one at a time, the Enemy first; bows
 shoot; then the fight is simultaneous and uses no dice: each side adds up its Strength, then its
-Craft. The party shares its total out among the Enemies (the party's chosen target first, then
-the weakest), killing every Enemy whose score it reaches; the Enemies strike the characters from
-the weakest up, each surpassed score costing a life and a token, the rest going on (C8e-g, h, i).
+Craft. The party shares each total out among the Enemies fought by that figure as it chooses
+(asked when there is more than one way; or its named target first, then the weakest), killing
+every Enemy whose score it reaches; an Enemy holding an item of the other figure adds it to its
+side's total but dies only through its own (C8e-e, g, i). The Enemies strike the characters from
+the weakest up, each surpassed score costing a life and a token, the rest going on (C8e-h).
 Armour saves afterwards, a shield once per combat (C8e-j). Unbeaten Enemies may be fought again
 at once, or the party turns back (C8e-k); beaten, the trove is looted (C8e-l).
 """
