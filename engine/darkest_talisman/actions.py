@@ -114,7 +114,8 @@ class Use(_Action):
 
 class Cast(_Action):
     """Cast a Spell outside combat; `target` is a character uid, a road space ("road:3") or a
-    destination ("dest:chapel") as the Spell needs."""
+    destination ("dest:chapel") as the Spell needs; Divination what it looks at ("see:spots",
+    "see:deck", "see:spells", D3c)."""
 
     type: Literal["cast"] = "cast"
     hero: str

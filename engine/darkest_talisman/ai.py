@@ -28,7 +28,8 @@ from engine.darkest_talisman.actions import (
 from engine.darkest_talisman.content import Pack, pack_by_id
 from engine.darkest_talisman.rules import legal_actions
 from engine.darkest_talisman.state import CampaignState, Hero
-from engine.darkest_talisman.tower import at_most
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.tower import at_most, fewer_dice
 
 Chooser = Callable[[CampaignState, str, random.Random], Any]
 
@@ -232,12 +233,18 @@ class Heuristic:
             opt = f"attempt:{attr}"
             if opt in self.chooses:
                 total = sum(H.total(self.pack, h, attr) for h in party)  # type: ignore[arg-type]
-                p = at_most(total, max(1, self.pack.rules.portal_dice.value))
+                p = at_most(total, self.portal_dice())
                 if best is None or p > best[0]:
                     best = (p, opt)
         if best is not None and best[0] >= 0.3:
             return self.chooses[best[1]]
         return self.pick("turn_back")
+
+    def portal_dice(self) -> int:
+        """The dice the party would roll at the Portal: one fewer for the Dwarf and the Gnome
+        (D2, D4), as the engine rolls them."""
+        fewer = fewer_dice(Ctx(state=self.state, pack=self.pack), "portal")
+        return max(1, self.pack.rules.portal_dice.value - fewer)
 
     def on_tower(self, d: Any) -> Any:
         if "advance" in self.chooses:
@@ -275,6 +282,10 @@ class Heuristic:
             return self.pick("decline")
         return self.pick("accept")
 
+    def on_steal(self, d: Any) -> Any:
+        """D2 Thief: a companion's Gold is fair game, his equipment is left to him."""
+        return self.pick("gold", "pass")
+
     def on_ransom(self, d: Any) -> Any:
         return self.pick("pay")
 
@@ -292,6 +303,10 @@ class Heuristic:
 
     def on_teleport(self, d: Any) -> Any:
         return self.pick("stay")
+
+    def on_guardian_split(self, d: Any) -> Any:
+        """C8e-g: the engine lists the ways that kill the most Enemies first."""
+        return self.chooses[d.options[0]]
 
     def on_guardian_spell(self, d: Any) -> Any:
         casts = [o for o in self.chooses if o.startswith("cast:")]

@@ -161,6 +161,20 @@ def enemy_score(ctx: Ctx, task: Combat) -> int:
     return max(0, task.value - task.weaken) + (loc.enemy_bonus if loc else 0)
 
 
+def scores(ctx: Ctx, task: Combat, hero: Hero, options: list[str]) -> dict[str, object]:
+    """The attack scores each way of fighting would bring before the dice, the Spells already
+    cast in this combat included (Might, Fireball, Call the Beast): what the fight buttons' odds
+    are computed from. `ours` by option, `theirs` the Enemy's score with the place's bonus."""
+    ours: dict[str, int] = {}
+    psychic = task.psychic
+    for option in options:
+        if option in ("fight", "fight:craft", "assassinate"):
+            task.psychic = option == "fight:craft"
+            ours[option] = hero_score(ctx, task, hero)
+    task.psychic = psychic
+    return {"ours": ours, "theirs": enemy_score(ctx, task)} if ours else {}
+
+
 def fight(ctx: Ctx, task: Combat, hero: Hero) -> None:
     task.hero_roll = ctx.open_roll("attack", hero.uid)
     task.enemy_roll = [] if task.assassinate else ctx.open_roll("enemy_attack")
@@ -185,8 +199,6 @@ def finish(ctx: Ctx, task: Combat, trophy: bool = True) -> None:
         ctx.emit("combat", hero.uid, enemy=card_id(task.enemy), attribute=attack_attribute(task),
                  ours=hero_score(ctx, task, hero) + sum(task.hero_roll), theirs=enemy_score(ctx, task) + sum(task.enemy_roll),
                  result=task.result, ally=task.ally, assassinated=task.assassinate)
-        if task.hero_roll and task.hero_roll[0] == 1:
-            steal(ctx, hero)
     if task.result in ("won", "destroyed"):
         _defeated(ctx, task, hero, trophy=trophy and not task.assassinate)
     elif task.result == "lost":
@@ -235,14 +247,3 @@ def saved(ctx: Ctx, hero: Hero, attribute: str, *, shield_ok: bool) -> bool:
     held = face >= save
     ctx.emit("armour", hero.uid, armour=card_id(uid), face=face, need=save, held=held)
     return held
-
-
-def steal(ctx: Ctx, victim: Hero) -> None:
-    """D2 Thief: a companion rolled a 1; the Thief takes 1 Gold from them (project ruling
-    `thief_takes_gold`: Gold only, never an Object, so nothing needs choosing mid-combat)."""
-    for thief in ctx.state.party():
-        if thief.uid != victim.uid and H.has_ability(ctx.pack, thief, "steal") and victim.gold > 0:
-            victim.gold -= 1
-            thief.gold += 1
-            ctx.emit("stolen", thief.uid, victim=victim.uid, gold=1)
-            return

@@ -33,7 +33,7 @@ Ability = Literal[
     "psychic_attack",  # Ghoul, Sorceress, Wizard: Craft instead of Strength against a newly revealed Enemy (D1a-c)
     "ghoul_feed",  # Ghoul: +1 life on defeating an Enemy, not in Guardian Combat (D2)
     "regenerate",  # Troll: leading the party, a 6 among the day's dice heals 1 life (D2)
-    "steal",  # Thief: takes 1 Gold from a companion who rolls a 1 (D2)
+    "steal",  # Thief: may take 1 Gold or an Object from a companion who rolls a 1, any roll (D2)
     "beguile",  # Sorceress: gains 1 Gold from every Stranger met; Strangers see her as Neutral (D2)
     "dwarf_dice",  # Dwarf: one die fewer at the Portal of Power and the Mines (D2)
     "woods_move",  # Elf: free movement along the road from a Woods space (C4c)

@@ -33,7 +33,18 @@ class Ctx:
         """Roll `n` d6, report them, and give the Thief his chance (D2) on a companion's 1."""
         faces = [self.state.rng.d6() for _ in range(max(0, n))]
         self.emit("roll", hero, reveals=True, why=why, dice=faces, total=sum(faces))
+        self._one_rolled(hero, faces)
         return faces
+
+    def _one_rolled(self, hero: str | None, faces: list[int]) -> None:
+        """D2 Thief: 'take one gold or Object from another character whenever they Roll a 1 for
+        any reason': a character's roll showing a 1 leaves the Thief a choice, asked next."""
+        if hero is None or 1 not in faces or hero in self.state.thefts:
+            return
+        thief = next((h for h in self.state.party() if h.uid != hero and "steal" in self.pack.character(h.card).abilities), None)
+        victim = next((h for h in self.state.party() if h.uid == hero), None)
+        if thief is not None and victim is not None and (victim.gold or victim.objects):
+            self.state.thefts.append(hero)
 
     def d6(self, why: str, hero: str | None = None) -> int:
         return self.dice(1, why, hero)[0]
@@ -44,4 +55,5 @@ class Ctx:
         while faces[-1] == 6:
             faces.append(self.state.rng.d6())
         self.emit("roll", hero, reveals=True, why=why, dice=faces, total=sum(faces), open_ended=True)
+        self._one_rolled(hero, faces)
         return faces

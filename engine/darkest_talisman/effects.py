@@ -110,14 +110,45 @@ def offer_useless(ctx: Ctx, hero: Hero, gives: Effect) -> bool:
     return gives.replenish_fate and only_fate and hero.fate >= H.sheet(ctx.pack, hero).fate
 
 
+def bags(ctx: Ctx, hero: Hero) -> list[str]:
+    """The character's Bags of Gold, largest first."""
+    mine = [u for u in hero.objects if H.obj(ctx.pack, u).slot == "bag_of_gold"]
+    return sorted(mine, key=lambda u: -H.obj(ctx.pack, u).value)
+
+
+def purse(ctx: Ctx, hero: Hero) -> int:
+    """What the character can pay: his Gold and his Bags of Gold, which may be traded for their
+    value at any time (C2c-d), so also just before paying a ransom or an offer."""
+    return hero.gold + sum(H.obj(ctx.pack, u).value for u in bags(ctx, hero))
+
+
+def pay(ctx: Ctx, hero: Hero, gold: int) -> None:
+    """Pay `gold`, first trading Bags of Gold (largest first) for the Gold missing (C2c-d)."""
+    for uid in bags(ctx, hero):
+        if hero.gold >= gold:
+            break
+        cash_bag(ctx, hero, uid)
+    hero.gold -= gold
+
+
+def cash_bag(ctx: Ctx, hero: Hero, uid: str) -> None:
+    """C2c-d: a Bag of Gold traded for its value in Gold, at any time."""
+    value = H.obj(ctx.pack, uid).value
+    H.give_up(ctx, hero, uid)
+    cards.discard(ctx, uid)
+    hero.gold += value
+    ctx.emit("bag_cashed", hero.uid, gold=value)
+
+
 def ransom_or_offer(ctx: Ctx, task: ApplyEffect) -> tuple[str, list[str]] | None:
-    """The decision an ApplyEffect task waits for now, or None when it can finish."""
+    """The decision an ApplyEffect task waits for now, or None when it can finish. Bags of Gold
+    count towards the price (C2c-d): they are traded for Gold on paying."""
     hero = ctx.state.hero(task.hero)
     eff = task.effect
-    if task.stage == "ransom" and eff.ransom and hero.gold >= eff.ransom:
+    if task.stage == "ransom" and eff.ransom and purse(ctx, hero) >= eff.ransom:
         return "ransom", ["pay", "refuse"]
     if task.stage in ("ransom", "offer") and eff.offer is not None:
         offer = eff.offer
-        if hero.gold >= offer.gold and hero.fate >= offer.fate and not offer_useless(ctx, hero, offer.effect):
+        if purse(ctx, hero) >= offer.gold and hero.fate >= offer.fate and not offer_useless(ctx, hero, offer.effect):
             return "offer", ["accept", "decline"]
     return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.errors import RuleError
 from engine.darkest_talisman import combat, effects, encounters, guardians, tower, travel
+from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import (
     ApplyEffect,
@@ -16,6 +17,7 @@ from engine.darkest_talisman.state import (
     DeathFate,
     Decision,
     FinalCombat,
+    Hero,
     MeetCard,
     Pickup,
     SacrificeTask,
@@ -34,10 +36,14 @@ def advance(ctx: Ctx) -> None:
     for _ in range(MAX_STEPS):
         if state.status != "active" or state.decision is not None:
             return
-        if state.tasks:
+        if state.thefts:
+            _theft(ctx)
+        elif state.tasks:
             run_task(ctx)
         elif state.fight is not None and state.fight.stage == "casting":
             guardians.run_casting(ctx)
+        elif state.fight is not None and state.fight.stage == "split":
+            guardians.strike(ctx)
         elif state.fight is not None and state.fight.stage == "loot":
             options = guardians.loot_options(ctx)
             if options == ["done"]:
@@ -88,6 +94,46 @@ def run_task(ctx: Ctx) -> None:
         raise RuntimeError(f"unknown task {task.task}")
 
 
+def theft_options(ctx: Ctx, thief: Hero, victim: Hero) -> list[str]:
+    """D2 Thief: 1 Gold, or an Object the victim can part with and the Thief has room for."""
+    out = ["gold"] if victim.gold > 0 else []
+    out += [f"take:{u}" for u in victim.objects
+            if H.within_limits(ctx.pack, victim, without=u) and H.room_for(ctx.pack, thief, u)]
+    return out
+
+
+def _theft(ctx: Ctx) -> None:
+    """A character rolled a 1 (D2): the Thief may take 1 Gold or an Object from him."""
+    state = ctx.state
+    victim_uid = state.thefts[0]
+    thief = next((h for h in state.party() if h.uid != victim_uid and H.has_ability(ctx.pack, h, "steal")), None)
+    victim = next((h for h in state.party() if h.uid == victim_uid), None)
+    options = theft_options(ctx, thief, victim) if thief is not None and victim is not None else []
+    if thief is None or victim is None or not options:
+        state.thefts.pop(0)
+        return
+    state.decision = Decision(kind="steal", hero=thief.uid, options=options + ["pass"],
+                              data={"victim": victim.uid, "gold": victim.gold})
+
+
+def _answer_theft(ctx: Ctx, decision: Decision, option: str) -> None:
+    state = ctx.state
+    state.thefts.pop(0)
+    if option == "pass":
+        return
+    thief = state.hero(decision.hero or "")
+    victim = state.hero(str(decision.data["victim"]))
+    if option == "gold":
+        victim.gold -= 1
+        thief.gold += 1
+        ctx.emit("stolen", thief.uid, victim=victim.uid, gold=1)
+        return
+    uid = option.split(":", 1)[1]
+    H.give_up(ctx, victim, uid)
+    H.gain_thing(ctx, thief, uid, "stolen")
+    ctx.emit("stolen_thing", thief.uid, victim=victim.uid, thing=card_id(uid))
+
+
 def _run_effect(ctx: Ctx, task: ApplyEffect) -> None:
     state = ctx.state
     hero = state.hero(task.hero)
@@ -133,9 +179,10 @@ def _run_combat(ctx: Ctx, task: Combat) -> None:
                                   data={"enemy": task.enemy.split("#")[0], "ours": ours, "theirs": theirs,
                                         "outcome": "tie" if ours == theirs else "lost", "fate": hero.fate})
         return
-    state.decision = Decision(kind="enemy", hero=hero.uid, options=combat.options(ctx, task),
+    options = combat.options(ctx, task)
+    state.decision = Decision(kind="enemy", hero=hero.uid, options=options,
                               data={"enemy": task.enemy.split("#")[0], "attribute": task.attribute, "value": task.value,
-                                    "fresh": task.fresh})
+                                    "fresh": task.fresh, **combat.scores(ctx, task, hero, options)})
 
 
 def _loot_done(ctx: Ctx, over: bool, kind: str) -> None:
@@ -161,7 +208,9 @@ def answer(ctx: Ctx, option: str) -> None:
     kind = decision.kind
     task = state.tasks[-1] if state.tasks else None
     state.decision = None
-    if kind == "village":
+    if kind == "steal":
+        _answer_theft(ctx, decision, option)
+    elif kind == "village":
         travel.depart(ctx, option)
     elif kind in ("after_card", "stand", "destination"):
         if option == "continue":
@@ -201,6 +250,10 @@ def answer(ctx: Ctx, option: str) -> None:
         assert isinstance(task, TeleportTask)
         state.decision = decision
         travel.answer_teleport(ctx, option)
+    elif kind == "guardian_split":
+        state.decision = decision
+        guardians.answer_split(ctx, option)
+        state.decision = None
     elif kind == "guardian_spell":
         state.decision = decision
         guardians.answer_spell(ctx, option)
@@ -230,7 +283,7 @@ def _answer_effect(ctx: Ctx, task: ApplyEffect, kind: str, option: str) -> None:
     hero = ctx.state.hero(task.hero)
     if kind == "ransom":
         if option == "pay":
-            hero.gold -= task.effect.ransom
+            effects.pay(ctx, hero, task.effect.ransom)
             ctx.emit("ransom_paid", hero.uid, gold=task.effect.ransom, why=task.source)
             ctx.state.tasks.pop()
             return
@@ -243,7 +296,7 @@ def _answer_effect(ctx: Ctx, task: ApplyEffect, kind: str, option: str) -> None:
     if option == "accept":
         offer = task.effect.offer
         assert offer is not None
-        hero.gold -= offer.gold
+        effects.pay(ctx, hero, offer.gold)
         hero.fate -= offer.fate
         ctx.emit("offer_taken", hero.uid, why=task.source, gold=offer.gold)
         if offer.effect.teleport is not None:

@@ -25,7 +25,7 @@ def drop(ctx: Ctx, things: list[str], gold: int, *, encountered: bool) -> None:
     state = ctx.state
     if not things and not gold:
         return
-    if state.fight is not None and state.fight.stage == "casting":
+    if state.fight is not None and state.fight.stage in ("casting", "split"):
         state.fight.fallen.extend(things)
         state.fight.fallen_gold += gold
         ctx.emit("fell_in_trove", things=[t.split("#")[0] for t in things], gold=gold)

@@ -6,9 +6,11 @@ items to the strongest, Craft items and helmets to the craftiest, armour and shi
 strongest; Spell-giving items let the craftiest draw Scrolls; what nobody can use stays with
 the gold). C8e: there is no evading; each side casts Spells one at a time, the Enemy first; bows
 shoot; then the fight is simultaneous and uses no dice: each side adds up its Strength, then its
-Craft. The party shares its total out among the Enemies (the party's chosen target first, then
-the weakest), killing every Enemy whose score it reaches; the Enemies strike the characters from
-the weakest up, each surpassed score costing a life and a token, the rest going on (C8e-g, h, i).
+Craft. The party shares each total out among the Enemies fought by that figure as it chooses
+(asked when there is more than one way; or its named target first, then the weakest), killing
+every Enemy whose score it reaches; an Enemy holding an item of the other figure adds it to its
+side's total but dies only through its own (C8e-e, g, i). The Enemies strike the characters from
+the weakest up, each surpassed score costing a life and a token, the rest going on (C8e-h).
 Armour saves afterwards, a shield once per combat (C8e-j). Unbeaten Enemies may be fought again
 at once, or the party turns back (C8e-k); beaten, the trove is looted (C8e-l).
 """
@@ -155,6 +157,7 @@ def begin(ctx: Ctx, focus: str | None) -> None:
     fight.stage = "casting"
     fight.allies = fight.enemy_allies = 0
     fight.hero_damage, fight.hero_bonus, fight.passed = {}, {}, []
+    fight.split, fight.shot, fight.shields_used = {}, [], []
     fight.enemy_turn = True
     for g in fight.guardians:
         g.damage_strength = g.damage_craft = g.bonus_strength = g.bonus_craft = 0
@@ -225,10 +228,7 @@ def answer_spell(ctx: Ctx, option: str) -> None:
     if spell.kind == "damage":
         target = _strongest_enemy(fight)
         if target is not None:
-            if target.strength > 0:
-                target.damage_strength += spell.amount
-            else:
-                target.damage_craft += spell.amount
+            _hurt(target, spell.amount)
             ctx.emit("guardian_damaged", enemy=target.of, amount=spell.amount)
     elif spell.kind == "ally":
         fight.allies += spell.amount
@@ -239,6 +239,23 @@ def answer_spell(ctx: Ctx, option: str) -> None:
         wounded = max(ctx.state.party(), key=lambda h: H.sheet(ctx.pack, h).life - h.life)
         H.heal(ctx, wounded, spell.amount, spell.id)
     fight.enemy_turn = True
+
+
+def fought_by(g: Guardian) -> str:
+    """The figure an Enemy is fought and killed through: its own, Craft for a Spirit, Strength for
+    the rest (C8e-g: 'all Strength based Enemies will be killed, even if they have a Craft
+    score'; C8e-i the same for Craft). Items of the other figure (a Spirit given the Runesword,
+    C8d-h) add to its side's total of that figure (C8e-a) but do not make it Strength based, so
+    C8e-e's 'reduced to zero in the Attribute taking damage' is its own figure."""
+    return "craft" if g.kind == "spirit" else "strength"
+
+
+def _hurt(g: Guardian, amount: int) -> None:
+    """Damage before the simultaneous steps (a Spell, a bow) goes to the figure it is fought by."""
+    if fought_by(g) == "strength":
+        g.damage_strength += amount
+    else:
+        g.damage_craft += amount
 
 
 def _strongest_enemy(fight: GuardianFight) -> Guardian | None:
@@ -284,9 +301,10 @@ def _hero_score(ctx: Ctx, hero: Hero, attr: str, shooters: set[str]) -> int:
     no_magic = ground.no_magic_here(ctx)
     value = H.total(ctx.pack, hero, attr, no_magic=no_magic)  # type: ignore[arg-type]
     if hero.uid in shooters and attr == "strength" and not no_magic:
-        # C8e-h: a bow shot before the combat is expended and not counted again
-        bow = max((H.obj(ctx.pack, u).strength for u in hero.objects if H.obj(ctx.pack, u).missile), default=0)
-        value -= min(bow, H.object_bonus(ctx.pack, hero, "strength"))
+        # C8e-h: a bow shot before the combat is expended and not counted again; the character
+        # fights on with his other weapon (one weapon counts, C7d; two for the Warrior)
+        unshot = hero.model_copy(update={"objects": [u for u in hero.objects if not H.obj(ctx.pack, u).missile]})
+        value -= H.object_bonus(ctx.pack, hero, "strength") - H.object_bonus(ctx.pack, unshot, "strength")
     value += ctx.state.fight.hero_bonus.get(f"{hero.uid}:{attr}", 0)  # type: ignore[union-attr]
     value -= ctx.state.fight.hero_damage.get(f"{hero.uid}:{attr}", 0)  # type: ignore[union-attr]
     return max(0, value)
@@ -331,7 +349,84 @@ def distribute(pool: int, scores: list[tuple[str, int]], lives: dict[str, int]) 
 
 
 def strike(ctx: Ctx) -> None:
-    """C8e-d to j."""
+    """C8e-d to j: the shots and the Spells' damage first, then the party's choice of how it
+    shares out each total (C8e-g: 'as they choose'), then the simultaneous blows."""
+    state = ctx.state
+    fight = state.fight
+    assert fight is not None
+    if fight.stage == "casting":
+        _before_blows(ctx)
+        if not state.party():
+            return
+        fight.stage = "split"
+    for attr in ("strength", "craft"):
+        if attr in fight.split:
+            continue
+        ours = _party_score(ctx, attr)
+        targets = [(g.uid, _enemy_score(g, attr)) for g in living(fight) if fought_by(g) == attr]
+        if fight.focus is not None:
+            fight.split[attr] = allocate(ours, targets, fight.focus)
+            continue
+        choices = kill_choices(ctx, ours, targets)
+        if len(choices) > 1:
+            state.decision = Decision(kind="guardian_split", options=["kill:" + "+".join(c) for c in choices],
+                                      data={"attribute": attr, "total": ours})
+            return
+        fight.split[attr] = choices[0] if choices else []
+    _blows(ctx)
+
+
+#: at most this many ways of sharing a total out are offered (the most kills first)
+MAX_SPLITS = 20
+
+
+def kill_choices(ctx: Ctx, total: int, targets: list[tuple[str, int]]) -> list[list[str]]:
+    """C8e-g: every way the party's total can be shared out that kills as it chooses: each set of
+    Enemies whose scores the total reaches and to which no other Enemy could be added (killing
+    fewer is never better). Enemies alike (the same card, score and items) count once; the sets
+    that kill the most, then the most points, come first."""
+    fight = ctx.state.fight
+    assert fight is not None
+    by_uid = {g.uid: g for g in fight.guardians}
+
+    def alike(uid: str) -> tuple[object, ...]:
+        g = by_uid[uid]
+        return (g.of, dict(targets)[uid], tuple(sorted(card_id(i) for i in g.items)))
+
+    found: dict[tuple[object, ...], list[str]] = {}
+    n = len(targets)
+    for mask in range(1 << n):
+        chosen = [targets[i] for i in range(n) if mask >> i & 1]
+        spent = sum(score for _, score in chosen)
+        if spent > total:
+            continue
+        if any(not mask >> i & 1 and spent + targets[i][1] <= total for i in range(n)):
+            continue
+        key = tuple(sorted(alike(uid) for uid, _ in chosen))  # type: ignore[type-var]
+        found.setdefault(key, [uid for uid, _ in chosen])
+    ranked = sorted(found.values(), key=lambda c: (-len(c), -sum(dict(targets)[u] for u in c), c))
+    return ranked[:MAX_SPLITS]
+
+
+def answer_split(ctx: Ctx, option: str) -> None:
+    """The party's choice of the Enemies its present total kills (C8e-g, i)."""
+    fight = ctx.state.fight
+    decision = ctx.state.decision
+    assert fight is not None and decision is not None
+    attr = str(decision.data["attribute"])
+    body = option.split(":", 1)[1]
+    fight.split[attr] = body.split("+") if body else []
+
+
+def _party_score(ctx: Ctx, attr: str) -> int:
+    fight = ctx.state.fight
+    assert fight is not None
+    shooters = set(fight.shot)
+    return sum(_hero_score(ctx, h, attr, shooters) for h in ctx.state.party()) + (fight.allies if attr == "strength" else 0)
+
+
+def _before_blows(ctx: Ctx) -> None:
+    """C8e-d, e: bows shoot; what the Spells and the shots did is settled before the blows."""
     state = ctx.state
     fight = state.fight
     assert fight is not None
@@ -343,8 +438,7 @@ def strike(ctx: Ctx) -> None:
         target = _strongest_enemy(fight)
         if shots and target is not None:
             shooters.add(hero.uid)
-            target.damage_strength += shots if target.strength > 0 else 0
-            target.damage_craft += 0 if target.strength > 0 else shots
+            _hurt(target, shots)
             ctx.emit("guardian_shot", hero.uid, enemy=target.of, amount=shots)
     for g in living(fight):
         shots = sum(H.obj(ctx.pack, u).missile for u in g.items)
@@ -355,9 +449,9 @@ def strike(ctx: Ctx) -> None:
             ctx.emit("guardian_shot_at", target.uid, enemy=g.of, amount=shots)
     # e) what the Spells and shots did before the simultaneous steps
     for g in living(fight):
-        down = (g.strength > 0 and g.damage_strength >= g.strength + g.bonus_strength) or \
-               (g.craft > 0 and g.damage_craft >= g.craft + g.bonus_craft)
-        if down and not _guardian_saved(ctx, g, "strength" if g.damage_strength else "craft", shield_ok=True):
+        own = fought_by(g)
+        down = getattr(g, f"damage_{own}") > 0 and _enemy_score(g, own) <= 0
+        if down and not _guardian_saved(ctx, g, own, shield_ok=True):
             _remove(ctx, g, why="damage")
     shield_left = {h.uid: True for h in party}
     for hero in party:
@@ -365,19 +459,29 @@ def strike(ctx: Ctx) -> None:
             dmg = fight.hero_damage.get(f"{hero.uid}:{attr}", 0)
             if dmg > H.total(ctx.pack, hero, attr) and hero.alive:  # type: ignore[arg-type]
                 _hero_hit(ctx, hero, attr, shield_left)
+    fight.shot = sorted(shooters)
+    fight.shields_used = sorted(u for u, left in shield_left.items() if not left)
+
+
+def _blows(ctx: Ctx) -> None:
+    """C8e-f to j: the simultaneous blows, Strength then Craft, with the party's chosen kills."""
+    state = ctx.state
+    fight = state.fight
+    assert fight is not None
     party = state.party()
-    if not party:
-        return
+    shooters = set(fight.shot)
+    shield_left = {h.uid: h.uid not in fight.shields_used for h in party}
     # f) to i) the simultaneous combat: Strength, then Craft; the dead still count until j)
     killed: set[str] = set()
     hits: dict[str, list[str]] = {h.uid: [] for h in party}
     lives = {h.uid: h.life for h in party}
     scores_by_attr = {}
     for attr in ("strength", "craft"):
-        ours = sum(_hero_score(ctx, h, attr, shooters) for h in party) + (fight.allies if attr == "strength" else 0)
-        targets = [(g.uid, _enemy_score(g, attr)) for g in living(fight) if _enemy_score(g, attr) > 0]
-        theirs = sum(score for _, score in targets) + (fight.enemy_allies if attr == "strength" else 0)
-        dead_now = allocate(ours, targets, fight.focus)
+        ours = _party_score(ctx, attr)
+        # C8e-a: every Enemy's figure counts in its side's total; C8e-g, i: only those fought by
+        # this figure can be killed by it, the ones the party chose
+        theirs = sum(_enemy_score(g, attr) for g in living(fight)) + (fight.enemy_allies if attr == "strength" else 0)
+        dead_now = [u for u in fight.split.get(attr, []) if any(g.uid == u for g in living(fight))]
         killed.update(dead_now)
         left_lives = {u: lives[u] - len(hits[u]) for u in lives}
         taken = distribute(theirs, [(h.uid, _hero_score(ctx, h, attr, shooters)) for h in party], left_lives)
@@ -393,10 +497,10 @@ def strike(ctx: Ctx) -> None:
             _hero_hit(ctx, hero, attr, shield_left)
     for g in list(living(fight)):
         if g.uid in killed:
-            attr = "strength" if g.strength > 0 else "craft"
-            if not _guardian_saved(ctx, g, attr, shield_ok=True):
+            if not _guardian_saved(ctx, g, fought_by(g), shield_ok=True):
                 _remove(ctx, g, why="killed")
     fight.stage = "ready"
+    fight.split, fight.shot, fight.shields_used = {}, [], []
     if not state.order:
         return
     if not living(fight):

@@ -45,6 +45,8 @@ def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
         if spell.kind == "heal" and kind in ("village", "tower") + ROAD_DECISIONS:
             out += [Cast(hero=hero.uid, spell=uid, target=h.uid) for h in state.party()
                     if h.life < H.sheet(ctx.pack, h).life]
+        elif spell.kind == "teleport" and kind == "tower" and state.mode == "tower":
+            out += [Cast(hero=hero.uid, spell=uid, target=t) for t in travel.teleport_targets(ctx)]  # C10e
         elif not on_road:
             continue
         elif spell.kind == "teleport":
@@ -54,8 +56,7 @@ def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
             assert trip is not None
             out += [Cast(hero=hero.uid, spell=uid, target=f"road:{k}") for k in range(len(trip.road)) if _enemies_on(ctx, k)]
         elif spell.kind == "divination":
-            if any(not s.revealed and s.card for s in state.trip.spots) or state.decks.adventure:  # type: ignore[union-attr]
-                out.append(Cast(hero=hero.uid, spell=uid))
+            out += [Cast(hero=hero.uid, spell=uid, target=f"see:{w}") for w in _divinable(ctx)]
         elif spell.kind in ("counterspell", "destroy_magic"):
             if spell.kind not in state.trip.wards:  # type: ignore[union-attr]
                 out.append(Cast(hero=hero.uid, spell=uid))
@@ -64,6 +65,34 @@ def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
             if trip is not None and trip.last_place is not None and ground.spot_of_card(ctx, trip.last_place) is not None:
                 out.append(Cast(hero=hero.uid, spell=uid))
     return out
+
+
+def _divinable(ctx: Ctx) -> list[str]:
+    """D3c Divination: what the caster may choose to see, where there is something to see: the
+    next three unrevealed cards on the Draw Spots, of the Adventure deck, or of the Spell deck."""
+    state = ctx.state
+    trip = state.trip
+    out = []
+    if trip is not None and any(not s.revealed and s.card for s in trip.spots):
+        out.append("spots")
+    if state.decks.adventure:
+        out.append("deck")
+    if state.decks.spells:
+        out.append("spells")
+    return out
+
+
+def _divine(ctx: Ctx, hero: Hero, where: str) -> None:
+    state = ctx.state
+    if where == "spots":
+        assert state.trip is not None
+        hidden = [s for s in state.trip.spots if not s.revealed and s.card][:3]
+        for s in hidden:
+            s.foreseen = True
+        ctx.emit("foreseen", hero.uid, reveals=True, where="spots", cards=[card_id(s.card or "") for s in hidden])
+    else:
+        deck = state.decks.adventure if where == "deck" else state.decks.spells
+        ctx.emit("foreseen", hero.uid, reveals=True, where=where, cards=[card_id(u) for u in reversed(deck[-3:])])
 
 
 def cast(ctx: Ctx, hero: Hero, action: Cast) -> None:
@@ -83,16 +112,7 @@ def cast(ctx: Ctx, hero: Hero, action: Cast) -> None:
             cards.discard(ctx, uid)
             ctx.emit("hexed", enemy=card_id(uid), space=k)
     elif spell.kind == "divination":
-        trip = state.trip
-        assert trip is not None
-        hidden = [s for s in trip.spots if not s.revealed and s.card]
-        if hidden:
-            for s in hidden[:3]:
-                s.foreseen = True
-            ctx.emit("foreseen", hero.uid, reveals=True, where="spots", cards=[card_id(s.card or "") for s in hidden[:3]])
-        else:
-            ctx.emit("foreseen", hero.uid, reveals=True, where="deck",
-                     cards=[card_id(u) for u in reversed(state.decks.adventure[-3:])])
+        _divine(ctx, hero, (action.target or "see:spots").split(":", 1)[1])
     elif spell.kind in ("counterspell", "destroy_magic"):
         assert state.trip is not None
         state.trip.wards.append(spell.kind)

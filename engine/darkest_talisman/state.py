@@ -215,9 +215,16 @@ class GuardianFight(BaseModel):
     banished: bool = False
     #: "ready": the party decides whether to (re)start it; "casting": C8e-c, one Spell at a
     #: time beginning with the Enemy; "loot": won, the party shares out the trove (C8e-l)
-    stage: Literal["ready", "casting", "loot"] = "ready"
-    #: the Enemy the party strikes first, then the weakest (the party's choice, C8e-g)
+    stage: Literal["ready", "casting", "split", "loot"] = "ready"
+    #: the Enemy the party strikes first, then the weakest (a shortcut the party may take when
+    #: it starts the combat); without one it shares each total out as it chooses (C8e-g)
     focus: str | None = None
+    #: "split": the bows have shot and the Spells done their work (C8e-d, e); the party's choice
+    #: of which Enemies its Strength and its Craft kill (C8e-g, i), by figure
+    split: dict[str, list[str]] = Field(default_factory=dict)
+    #: characters whose bow shot this round (C8e-h: not counted again), shields already used
+    shot: list[str] = Field(default_factory=list)
+    shields_used: list[str] = Field(default_factory=list)
     #: summoned allies' Strength this round, each side (C8e-c note 2)
     allies: int = 0
     enemy_allies: int = 0
@@ -469,6 +476,9 @@ class CampaignState(BaseModel):
     #: person id -> the name they sat under, for each person whose seat went to someone else
     #: (replaced, or removed and played by the AI): the log and the narration still name them
     departed: dict[str, str] = Field(default_factory=dict)
+    #: characters who rolled a 1 while the Thief is with them: he may take 1 Gold or an Object
+    #: from each, asked before anything else goes on (D2)
+    thefts: list[str] = Field(default_factory=list)
 
     model_config = {"populate_by_name": True}
 
@@ -544,11 +554,13 @@ class CampaignState(BaseModel):
 
     @model_serializer(mode="wrap")
     def _dump(self, handler):  # type: ignore[no-untyped-def]
-        """Empty limits and an empty `departed` (nobody left) are not dumped: the stored
+        """Empty limits, an empty `departed` (nobody left) and no thefts are not dumped: the stored
         campaigns' replays compare the JSON byte for byte."""
         data = handler(self)
         if self.limits.empty():
             data.pop("limits", None)
         if not self.departed:
             data.pop("departed", None)
+        if not self.thefts:
+            data.pop("thefts", None)
         return data

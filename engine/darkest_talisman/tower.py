@@ -91,6 +91,7 @@ def attempt_portal(ctx: Ctx, attr: str) -> None:
             H.change(ctx, hero, attr, -1, "portal_of_power")  # type: ignore[arg-type]
         return
     travel.discard_road(ctx)
+    cards.shuffle_discards(ctx)  # C4a-m: into a new region, the Tower Region
     state.trip = None
     state.mode = "tower"
     state.tower = Tower(spent=1)  # the Portal straddles both regions (B2c): its Talisman counts

@@ -342,17 +342,29 @@ def _move(ctx: Ctx, nxt: int) -> None:
 
 
 def leave(ctx: Ctx) -> None:
-    """C4a-k, C4b-c: what is left on the spots goes onto the road space, in revealed order."""
+    """C4a-k, C4b-c: what is left on the spots goes onto the road space, in revealed order.
+
+    The spots are numbered as they were dealt, so the number gives the order, except for a card
+    drawn for a lost turn (C6d) on this visit: it was revealed right after the spot that cost
+    the turn (C4a-g 'added to the middle of this draw order'), so it goes in just after the spot
+    before it on the party's present line of spots, not at the end."""
     trip = ctx.state.trip
     assert trip is not None
     space = trip.road[trip.position]
-    keep = [s for s in trip.spots if s.card is not None or s.dropped]
-    for s in keep:
+    kept = {s.seq for s in trip.spots if s.card is not None or s.dropped}
+    ordered = sorted((s for s in trip.spots if s.start is None and s.seq in kept), key=lambda s: s.seq)
+    for i, s in enumerate(trip.spots):
+        if s.start is None or s.seq not in kept:
+            continue
+        before = next((p.seq for p in reversed(trip.spots[:i]) if p.seq in kept), None)
+        at = 0 if before is None else next(j + 1 for j, p in enumerate(ordered) if p.seq == before)
+        ordered.insert(at, s)
+    for s in ordered:
         s.early = False
     if trip.dropped_here:
-        keep.append(Spot(seq=0, dropped=trip.dropped_here, revealed=True))
+        ordered.insert(0, Spot(seq=0, dropped=trip.dropped_here, revealed=True))
         trip.dropped_here = []
-    space.spots = sorted(keep, key=lambda s: s.seq)
+    space.spots = ordered
     trip.spots = []
 
 
@@ -433,8 +445,12 @@ def cross(ctx: Ctx, how: str) -> None:
 
 # ----------------------------------------------------------------------------- teleports
 def teleport_targets(ctx: Ctx) -> list[str]:
-    """C4c: any road space of this road (it must then be met) or any destination of the region."""
+    """C4c: any road space of this road (it must then be met) or any destination of the region.
+    On the Tower road only a space behind the party, away from the Tower (C10e)."""
     state = ctx.state
+    if state.mode == "tower" and state.tower is not None and state.status == "active":
+        road = ctx.pack.region("tower").road
+        return [f"dest:{loc}" for loc in road[: state.tower.index]]
     trip = state.trip
     if trip is None or state.mode != "road":
         return []
@@ -462,8 +478,19 @@ def teleport(ctx: Ctx, target: str) -> None:
     """Move the whole party (C4c): along this road without changing direction (C4e), or to a
     place off it, clearing the road (C4d, C4f-b; across the river C4f-c)."""
     state = ctx.state
-    if state.mode == "tower" or state.status != "active":
-        return  # C10e: no teleport brings the party nearer the Tower; the project allows none there
+    if state.status != "active":
+        return
+    if state.mode == "tower":
+        # C10e: teleports in the Tower Region only move the party away from the Tower
+        if target not in teleport_targets(ctx):
+            return
+        from engine.darkest_talisman import tower
+
+        assert state.tower is not None
+        ctx.emit("teleported", target=target)
+        state.tower.index = tower.road(ctx).index(target.split(":", 1)[1])
+        tower.arrive(ctx)
+        return
     state.tasks = [t for t in state.tasks if t.task not in ROAD_TASKS]
     trip = state.trip
     ctx.emit("teleported", target=target)
@@ -485,6 +512,8 @@ def teleport(ctx: Ctx, target: str) -> None:
                 return
     region, goal = region_for(ctx, loc, trip.region if trip else None)
     discard_road(ctx)
+    if trip is None or region.id != trip.region:
+        cards.shuffle_discards(ctx)  # C4a-m: travelling into a new region
     state.trip = None
     village = region.village or state.village
     state.mode = "road"

@@ -3,7 +3,8 @@
 Storage (B1d, C2d): things, Gold and Trophies a character leaves behind are out of play, may be
 taken back only by that character and only in the village where they were left. Trophies (C2b)
 are cashed only in a village: every full 7 points of Strength Trophies give 1 Strength, of
-Craft Trophies 1 Craft (facts 6.4); what does not make a full 7 is lost with the Trophies spent.
+Craft Trophies 1 Craft (facts 6.4): the Trophies spent are chosen to give every full 7 held;
+what does not make a full 7 is lost with the Trophies spent.
 Nothing passes between characters (C2e): there is no action for it; only effects move things
 (the Thief, loot shared out after a Guardian Combat, a dead companion's stored Talisman).
 """
@@ -91,30 +92,82 @@ def can_cash(ctx: Ctx, hero: Hero, attribute: str) -> bool:
 
 
 def cash(ctx: Ctx, hero: Hero, attribute: str) -> None:
-    """Spend Trophies, largest first, for every full 7 points (C2b, facts 6.4)."""
+    """C2b, facts 6.4: every full 7 points held give 1. The Trophies spent are the best
+    partition (project ruling `trophies_cashing`): the most full 7s, then the fewest points
+    spent (the most value kept), then the smaller Trophies spent first."""
     need = ctx.pack.rules.trophy_points.value
-    mine = sorted((u for u in hero.trophies if trophy_attribute(ctx, u) == attribute),
-                  key=lambda u: -trophy_value(ctx, u))
-    gained = 0
-    while sum(trophy_value(ctx, u) for u in mine) >= need:
-        points = 0
-        while points < need:
-            uid = mine.pop(0)
-            points += trophy_value(ctx, uid)
-            hero.trophies.remove(uid)
-            cards.discard(ctx, uid)
-        gained += 1
+    mine = [u for u in hero.trophies if trophy_attribute(ctx, u) == attribute]
+    gained, spent_values = best_spending([trophy_value(ctx, u) for u in mine], need)
+    for value in spent_values:
+        uid = next(u for u in mine if trophy_value(ctx, u) == value)
+        mine.remove(uid)
+        hero.trophies.remove(uid)
+        cards.discard(ctx, uid)
     ctx.emit("trophies_cashed", hero.uid, attribute=attribute, gained=gained)
     H.change(ctx, hero, attribute, gained, "trophies")  # type: ignore[arg-type]
 
 
+def best_spending(values: list[int], need: int) -> tuple[int, list[int]]:
+    """The Trophy values to spend for the most groups of at least `need` points, wasting the
+    fewest points; among equals, the smaller Trophies go and the larger are kept.
+
+    Only minimal groups (dropping any Trophy leaves less than `need`) are worth forming, and the
+    largest Trophy left is either kept or spent in one of them: a search over the counts of each
+    value, remembered per state, is exact and small (Trophy values run from 1 to 7)."""
+    kinds = sorted(set(values), reverse=True)
+    start = tuple(values.count(v) for v in kinds)
+    memo: dict[tuple[int, ...], tuple[tuple[int, int, int], tuple[int, ...]]] = {}
+
+    def groups_with(counts: list[int], first: int) -> list[tuple[int, ...]]:
+        """Minimal groups holding one Trophy of kind `first` plus Trophies of smaller or equal kinds."""
+        out: list[tuple[int, ...]] = []
+        base = [0] * len(kinds)
+        base[first] = 1
+
+        def grow(taken: list[int], total: int, start_kind: int) -> None:
+            if total >= need:
+                smallest = kinds[max(i for i, n in enumerate(taken) if n)]
+                if total - smallest < need:
+                    out.append(tuple(taken))
+                return
+            for k in range(start_kind, len(kinds)):
+                if taken[k] < counts[k]:
+                    taken[k] += 1
+                    grow(taken, total + kinds[k], k)
+                    taken[k] -= 1
+
+        grow(base, kinds[first], first)
+        return out
+
+    def solve(counts: tuple[int, ...]) -> tuple[tuple[int, int, int], tuple[int, ...]]:
+        """(score, spent counts) where score = (groups, -points spent, cards spent)."""
+        if counts in memo:
+            return memo[counts]
+        first = next((i for i, n in enumerate(counts) if n), None)
+        if first is None:
+            result: tuple[tuple[int, int, int], tuple[int, ...]] = ((0, 0, 0), (0,) * len(kinds))
+        else:
+            kept = list(counts)
+            kept[first] -= 1
+            (g, p, c), spent = solve(tuple(kept))
+            result = ((g, p, c), spent)
+            for group in groups_with(list(counts), first):
+                rest = tuple(n - t for n, t in zip(counts, group))
+                (g2, p2, c2), spent2 = solve(rest)
+                points = sum(k * t for k, t in zip(kinds, group))
+                score = (g2 + 1, p2 - points, c2 + sum(group))
+                if score > result[0]:
+                    result = (score, tuple(a + b for a, b in zip(spent2, group)))
+        memo[counts] = result
+        return result
+
+    (groups, _, _), spent = solve(start)
+    return groups, [v for v, n in zip(kinds, spent) for _ in range(n)]
+
+
 def cash_bag(ctx: Ctx, hero: Hero, uid: str) -> None:
-    """C2d-d: a Bag of Gold traded for its value at any time."""
-    value = H.obj(ctx.pack, uid).value
-    H.give_up(ctx, hero, uid)
-    cards.discard(ctx, uid)
-    hero.gold += value
-    ctx.emit("bag_cashed", hero.uid, gold=value)
+    """C2c-d: a Bag of Gold traded for its value at any time."""
+    effects.cash_bag(ctx, hero, uid)
 
 
 def use(ctx: Ctx, hero: Hero, uid: str, lost: list[str]) -> None:

@@ -12,10 +12,11 @@ from typing import Any
 from engine.core.events import Event
 from engine.darkest_talisman import actions as A
 from engine.darkest_talisman import heroes as H
-from engine.darkest_talisman.content import Pack, PlaceCard, Service, StrangerCard
+from engine.darkest_talisman.content import EnemyCard, Pack, PlaceCard, Service, StrangerCard
 from engine.darkest_talisman.ctx import EV
 from engine.darkest_talisman.state import card_id
 from engine.darkest_talisman.travel import goal_in
+from engine.darkest_talisman.village import best_spending
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
 from systems.darkest_talisman import odds
@@ -167,6 +168,7 @@ def event_key(name: str, d: dict[str, Any]) -> str:
         variant = "tower_cleared"
     elif name == "spell_cast":
         variant = "spell_cast_enemy" if d.get("enemy") else "spell_cast_guardians" if d.get("guardian") else \
+            "spell_cast_see" if str(d.get("target", "")).startswith("see:") else \
             "spell_cast_on" if d.get("target") else None
     elif name == "changed" and int(d.get("amount", 0)) < 0:
         variant = "changed_lost"
@@ -178,8 +180,8 @@ def event_key(name: str, d: dict[str, Any]) -> str:
         variant = "guardian_armour_failed"
     elif name == "armour" and not d.get("held"):
         variant = "armour_failed"
-    elif name == "foreseen" and d.get("where") == "deck":
-        variant = "foreseen_deck"
+    elif name == "foreseen" and d.get("where") in ("deck", "spells"):
+        variant = f"foreseen_{d['where']}"
     elif name == "turned_back" and isinstance(d.get("space"), str):
         variant = "turned_back_tower"
     elif name == "seat_handed_over" and d.get("ai"):
@@ -379,6 +381,17 @@ def offer_text(n: Names, hero: str | None, gives: dict[str, Any]) -> str:
     return ", ".join(parts) if parts else t(loc, "talisman.word.something")
 
 
+def cashing_gain(n: Names, hero: str, attribute: str) -> int:
+    """What cashing this character's Trophies of `attribute` gives: every full 7 they can make
+    (C2b, the engine's own partition, ruling `trophies_cashing`)."""
+    values = []
+    for uid in n.heroes.get(hero, {}).get("trophies", []):
+        card = n.pack.card(card_id(uid))
+        if isinstance(card, EnemyCard) and card.attribute == attribute:
+            values.append(card.value)
+    return best_spending(values, n.pack.rules.trophy_points.value)[0]
+
+
 def option_key(kind: str, option: str) -> tuple[str, list[str]]:
     """(the label's key, the option's arguments) for one answer to a decision."""
     head, *rest = option.split(":")
@@ -425,6 +438,10 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
     elif kind == "take":
         params["card"] = n.thing(data.get("card"))
         params["thing"] = n.thing(rest[-1]) if rest else ""
+    elif kind == "guardian_split" and key.endswith(".kill"):
+        params["guardians"] = listed(locale, [_guardian_name(n, view, u) for u in arg.split("+") if u])
+    elif kind == "steal" and key.endswith(".take"):
+        params["thing"] = n.thing(arg)
     elif kind == "pickup" and key.endswith(".take"):
         things = data.get("things", [])
         params["thing"] = pile_name(n, data, int(arg)) if arg.isdigit() and int(arg) < len(things) else "—"
@@ -523,13 +540,16 @@ def describe_action(view: CampaignView, actor: str, action: Any, locale: str, wi
             return t(locale, f"talisman.action.{verb}", thing=n.thing(action.thing), **p)
         return t(locale, f"talisman.action.{verb}_gold", gold=action.gold, **p)
     if isinstance(action, A.CashTrophies):
-        return t(locale, "talisman.action.cash_trophies", attribute=n.attr(action.attribute), **p)
+        return t(locale, "talisman.action.cash_trophies", attribute=n.attr(action.attribute),
+                 n=cashing_gain(n, action.hero, action.attribute), **p)
     if isinstance(action, A.CashBag):
         card = n.pack.card(card_id(action.thing))
         return t(locale, "talisman.action.cash_bag", thing=n.thing(action.thing), gold=getattr(card, "value", 0), **p)
     if isinstance(action, A.Use):
         return t(locale, "talisman.action.use", thing=n.thing(action.thing), **p)
     if isinstance(action, A.Cast):
+        if action.target and action.target.startswith("see:"):
+            return t(locale, "talisman.action.cast_see", spell=n.thing(action.spell), target=n.target(action.target), **p)
         if action.target:
             return t(locale, "talisman.action.cast_on", spell=n.thing(action.spell), target=n.target(action.target), **p)
         return t(locale, "talisman.action.cast", spell=n.thing(action.spell), **p)

@@ -151,6 +151,8 @@ class Names:
             return self.road_space(rest)
         if kind == "dest":
             return self.location(rest)
+        if kind == "see":  # Divination: what the caster looks at (D3c)
+            return t(self.locale, f"talisman.see.{rest}")
         return self.location(text) if text else "—"
 
 

@@ -2,7 +2,8 @@
 the party's totals against the guardians.
 
 Computed from what the reader may see (the view) with the rules' own helpers. A combat's odds
-are those before any Spell is cast (Spells cast in this combat are the engine's bookkeeping).
+start from the attack scores the engine puts in the decision (`ours` by way of fighting,
+`theirs`), so a Spell already cast in this combat (Might, Fireball, Call the Beast) counts.
 """
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ def combat_odds(ours: int, theirs: int, enemy_rolls: bool = True) -> tuple[float
 def here(n: Names) -> Any:
     """The location the party stands on (None in a village or the Tower)."""
     trip = n.data.get("trip")
-    if trip is None:
+    if trip is None or n.data.get("mode") != "road":
         return None
     space = trip["road"][trip["position"]]
     return n.pack.location(space.get("special") or space["location"])
@@ -64,7 +65,12 @@ def hero_score(n: Names, uid: str, attribute: str) -> int:
 
 
 def party_total(n: Names, attribute: str) -> int:
-    return sum(H.total(n.pack, n.hero_model(h["uid"]), attribute) for h in n.party())  # type: ignore[arg-type]
+    """The party's Strength or Craft as the engine adds it up here: in the Cursed Glade (a trove
+    destination of the Outer Region) Objects give nothing, so the guardians' button counts none."""
+    loc = here(n)
+    no_magic = bool(loc and loc.no_magic)
+    return sum(H.total(n.pack, n.hero_model(h["uid"]), attribute, no_magic=no_magic)  # type: ignore[arg-type]
+               for h in n.party())
 
 
 def portal_dice(n: Names) -> int:
@@ -90,10 +96,13 @@ def for_option(n: Names, view: CampaignView, kind: str, option: str) -> str | No
     data = d.get("data", {})
     loc = n.locale
     if kind == "enemy" and option in ("fight", "fight:craft", "assassinate") and d.get("hero"):
-        attribute = "craft" if option == "fight:craft" else str(data.get("attribute", "strength"))
-        ours = hero_score(n, d["hero"], attribute)
-        place = here(n)
-        theirs = int(data.get("value", 0)) + (place.enemy_bonus if place else 0)
+        if option in data.get("ours", {}):
+            ours, theirs = int(data["ours"][option]), int(data["theirs"])
+        else:  # a decision stored before the scores were kept in it
+            attribute = "craft" if option == "fight:craft" else str(data.get("attribute", "strength"))
+            ours = hero_score(n, d["hero"], attribute)
+            place = here(n)
+            theirs = int(data.get("value", 0)) + (place.enemy_bonus if place else 0)
         win, tie, loss = combat_odds(ours, theirs, enemy_rolls=option != "assassinate")
         return t(loc, "talisman.odds.scores", ours=ours, theirs=theirs) + " · " + percent(loc, win, tie, loss)
     if kind == "portal" and option.startswith("attempt:"):

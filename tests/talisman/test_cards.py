@@ -232,3 +232,25 @@ def test_c6_items_taken_count_against_limits():
     s = go(s, [2], ["bow", "good_fortune"])
     assert "take" not in s.decision.options
     assert H.load(pack(), s.hero(w.uid))[0] == 4
+
+
+def test_c4a_k_a_lost_turns_card_keeps_its_revealed_place_on_the_road():
+    """C4a-k, C4a-g, C6d: the card drawn for a lost turn is revealed right after the spot that cost
+    the turn; left on the road, it lies in that order and is met in the opposite order on the way
+    back (not first, as if it had been revealed last)."""
+    from engine.darkest_talisman import travel
+    from engine.darkest_talisman.state import Spot
+
+    s = go(party(), [2], ["festival", "good_fortune"])
+    trip = s.trip
+    ctx = ctx_of(s)
+    cards_ = {}
+    for cid in ("marsh", "pool_of_life", "bow"):
+        uid = next(u for u in s.decks.adventure if card_id(u) == cid)
+        s.decks.adventure.remove(uid)
+        cards_[cid] = uid
+    trip.spots = [Spot(seq=50, card=cards_["marsh"], revealed=True, met=True),
+                  Spot(seq=60, card=cards_["bow"], revealed=True, met=True, start=s.order[1]),
+                  Spot(seq=51, card=cards_["pool_of_life"], revealed=True, met=True)]
+    travel.leave(ctx)
+    assert [card_id(sp.card) for sp in trip.road[trip.position].spots] == ["marsh", "bow", "pool_of_life"]

@@ -229,13 +229,41 @@ def test_d2_ghoul_gains_a_life_for_every_enemy_beaten():
 
 
 def test_d2_thief_takes_gold_from_a_companion_who_rolls_a_one():
+    """D2 Thief: 'take one gold or Object from another character whenever they Roll a 1'."""
     s = party("troll", "thief", "wizard")
     troll, thief = s.order[0], s.order[1]
     s.hero(troll).gold = 2
     s = meet(s, "boar")
     s = rig(s, dice=[1, 1])
     s, _ = fight(s)
+    assert kind(s) == "steal" and s.decision.hero == thief and s.decision.data["victim"] == troll
+    assert s.decision.options[0] == "gold" and s.decision.options[-1] == "pass"
+    s = choose(s, "gold")
     assert s.hero(troll).gold == 1 and s.hero(thief).gold == 2
+    check_invariants(s)
+
+
+def test_d2_thief_takes_an_object_on_any_roll_of_one():
+    """D2 Thief: any roll of 1, not only a combat roll (here the Marsh's die), and an Object as
+    well as Gold: the Thief takes the Wizard's Sword."""
+    s = party("troll", "wizard", "thief")
+    wiz, thief = s.order[1], s.order[2]
+    sword = give(s, wiz, "sword")
+    s = meet(s, "marsh", dice=(5, 1, 6))  # the Marsh: the leader 5, the Wizard 1, the Thief 6
+    assert kind(s) == "steal" and s.decision.hero == thief and f"take:{sword}" in s.decision.options
+    s = choose(s, f"take:{sword}")
+    assert sword in s.hero(thief).objects and sword not in s.hero(wiz).objects
+    check_invariants(s)
+
+
+def test_d2_the_thief_never_robs_himself():
+    s = party("thief", "troll", "wizard")
+    thief, troll = s.order[0], s.order[1]
+    s.hero(troll).gold = 2
+    s = meet(s, "boar")
+    s = rig(s, dice=[1, 1])
+    s, _ = fight(s)  # the Thief's own 1: nothing to take
+    assert kind(s) != "steal"
 
 
 def test_d2_troll_regenerates_when_leading_and_a_six_is_rolled():
@@ -291,7 +319,7 @@ def test_d3c_divination_shows_the_next_three_unrevealed_cards():
     clear_spells(s, wiz)
     uid = give_spell(s, wiz, "divination")
     s = choose(rig(settle(s), dice=[5], deck=["good_fortune", "wolf", "bear", "boar", "lion"]), "depart:city")
-    out = SYSTEM.apply(s, "p1", A.Cast(hero=wiz, spell=uid))
+    out = SYSTEM.apply(s, "p1", A.Cast(hero=wiz, spell=uid, target="see:spots"))
     seen = next(e for e in out.events if e.kind == "talisman.ev.foreseen")
     assert seen.data["cards"] == ["wolf", "bear", "boar"] and seen.reveals
     view = SYSTEM.view(out.state, "p1").data["trip"]["spots"]
@@ -363,3 +391,51 @@ def test_c8e_c_summoned_beast_fights_in_the_casters_place():
 def test_c8e_c_day_helper_keeps_invariants():
     s = day(party(), "depart:city")
     check_invariants(s)
+
+
+def test_c7c_d3c_fight_odds_count_the_spells_already_cast():
+    """C7c, D3c: the odds on the fight button are those of the combat as it stands: Fireball
+    (the Ogre 5 down to 3) and Call the Beast (the beast's 4 fights in the caster's place)."""
+    from systems.darkest_talisman import odds
+    from systems.darkest_talisman.describe import option_label
+
+    s = party("wizard", "troll", "warrior")
+    wiz = s.order[0]
+    clear_spells(s, wiz)
+    fire = give_spell(s, wiz, "fireball")
+    beast = give_spell(s, wiz, "call_the_beast")
+    s = meet(settle(s), "ogre")
+    ours = H.total(pack(), s.hero(wiz), "strength")
+    before = option_label(SYSTEM.view(s, "p1"), "fight", "en")
+    assert odds.percent("en", *odds.combat_odds(ours, 5)) in before
+    s = choose(s, f"cast:{fire}")
+    label = option_label(SYSTEM.view(s, "p1"), "fight", "en")
+    assert odds.percent("en", *odds.combat_odds(ours, 3)) in label
+    s = choose(s, f"cast:{beast}")
+    label = option_label(SYSTEM.view(s, "p1"), "fight", "en")
+    assert odds.percent("en", *odds.combat_odds(4, 3)) in label and odds.combat_odds(4, 3) != odds.combat_odds(ours, 5)
+
+
+def test_d3c_divination_chooses_the_draw_spots_the_deck_or_the_spells():
+    """D3c: Divination sees the next three unrevealed cards in the Draw Spots, the next three of
+    the Adventure deck, or the next three Spells: the caster chooses."""
+    from systems.darkest_talisman.describe import describe_action, describe_event
+
+    s = party("wizard", "troll", "warrior")
+    wiz = s.order[0]
+    clear_spells(s, wiz)
+    uid = give_spell(s, wiz, "divination")
+    s = choose(rig(settle(s), dice=[5], deck=["good_fortune", "wolf", "bear", "boar", "lion"]), "depart:city")
+    casts = [a for a in SYSTEM.legal_actions(s, "p1") if isinstance(a, A.Cast) and a.spell == uid]
+    assert sorted(a.target for a in casts) == ["see:deck", "see:spells", "see:spots"]
+    top = [card_id(u) for u in reversed(s.decks.spells[-3:])]
+    action = A.Cast(hero=wiz, spell=uid, target="see:spells")
+    assert describe_action(SYSTEM.view(s, "p1"), "p1", action, "en").endswith("to see the next three Spells")
+    out = SYSTEM.apply(s, "p1", action)
+    seen = next(e for e in out.events if e.kind == "talisman.ev.foreseen")
+    assert seen.data == {**seen.data, "where": "spells", "cards": top}
+    for loc in ("en", "it"):
+        assert describe_event(SYSTEM.view(out.state, None), seen, loc)
+    deck_top = [card_id(u) for u in reversed(out.state.decks.adventure[-3:])]
+    s2 = SYSTEM.apply(s, "p1", A.Cast(hero=wiz, spell=uid, target="see:deck"))
+    assert next(e for e in s2.events if e.kind == "talisman.ev.foreseen").data["cards"] == deck_top

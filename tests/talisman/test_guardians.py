@@ -159,8 +159,8 @@ def test_c8e_k_unbeaten_guardians_fought_again_or_the_party_turns_back():
     s = stack_trove(at_trove(s), "amulet")
     s = rig(s, dice=[1, 2], deck=["dragon", "giant", "festival"])
     s = choose(s, "fight")
-    while kind(s) == "guardian_spell":
-        s = choose(s, "pass")
+    while kind(s) in ("guardian_spell", "guardian_split"):
+        s = choose(s, "pass" if kind(s) == "guardian_spell" else s.decision.options[0])
     if s.mode == "road":
         assert kind(s) == "guardians" and {"fight", "turn_back"} <= set(s.decision.options)
         check_invariants(s)
@@ -172,8 +172,8 @@ def test_c8e_l_loot_shared_and_gold_split_evenly():
     s = stack_trove(at_trove(s, gold_die=5), "runesword")
     s = rig(s, dice=[1, 2], deck=["boar", "festival", "good_fortune"])
     s = choose(s, "fight")
-    while kind(s) == "guardian_spell":
-        s = choose(s, "pass")
+    while kind(s) in ("guardian_spell", "guardian_split"):
+        s = choose(s, "pass" if kind(s) == "guardian_spell" else s.decision.options[0])
     assert kind(s) == "loot"
     assert sorted(h.gold for h in s.party()) == [3, 4, 4]  # 2 each before; 5 Gold: 2, 2 and one more in order
     give_to = next(o for o in s.decision.options if o.startswith("give:runesword") and o.endswith(s.order[1]))
@@ -235,8 +235,8 @@ def test_c8e_e_i_spell_damage_first_and_the_craft_round():
     assert kind(s) == "guardian_spell"
     out = SYSTEM.apply(s, "p1", A.Choose(option=f"cast:{uid}"))
     s = out.state
-    while kind(s) == "guardian_spell":
-        out = SYSTEM.apply(s, "p1", A.Choose(option="pass"))
+    while kind(s) in ("guardian_spell", "guardian_split"):
+        out = SYSTEM.apply(s, "p1", A.Choose(option="pass" if kind(s) == "guardian_spell" else s.decision.options[0]))
         s = out.state
     dead = [e.data for e in out.events if e.kind == "talisman.ev.guardian_dead"]
     assert {"enemy": "goblin", "why": "damage"} in dead  # Fireball 2 on the Goblin's 2
@@ -262,7 +262,96 @@ def test_d1a_b_no_character_abilities_in_guardian_combat():
     assert set(s.decision.options) <= {"fight", "turn_back", "raft"}
     s = rig(s, dice=[1, 3], deck=["ogre", "giant", "festival", "good_fortune"])
     s = choose(s, "fight")
-    while kind(s) == "guardian_spell":
-        s = choose(s, "pass")
+    while kind(s) in ("guardian_spell", "guardian_split"):
+        s = choose(s, "pass" if kind(s) == "guardian_spell" else s.decision.options[0])
     if s.mode == "road" and kind(s) == "guardians":
         assert all(o in ("fight", "turn_back", "raft") or o.startswith("fight:") for o in s.decision.options)
+
+
+def test_c8e_g_i_a_spirit_with_a_sword_dies_only_through_craft():
+    """C8e-g: 'all Strength based Enemies will be killed, even if they have a Craft score', C8e-i
+    the same for Craft, C8e-e 'reduced to zero in the Attribute taking damage': a Spirit given the
+    Runesword (C8d-h) adds its +2 to the Enemies' Strength (C8e-a) but is still Craft based, so
+    the party's Strength does not kill it; only the party's Craft can."""
+    s = party("troll", "warrior", "dwarf")
+    for h in s.party():
+        h.craft, h.life = 1, 6
+    s = stack_trove(at_trove(s), "runesword")
+    s = rig(s, dice=[1, 1], deck=["demon", "festival"])
+    out = SYSTEM.apply(s, "p1", A.Choose(option="fight"))
+    totals = next(e.data for e in out.events if e.kind == "talisman.ev.guardian_totals")
+    assert totals["strength"]["enemies"] == 2 and totals["strength"]["killed"] == []
+    assert totals["craft"]["party"] == 3 and totals["craft"]["killed"] == []
+    assert [g.of for g in guardians.living(out.state.fight)] == ["demon"]
+
+
+def test_c8e_e_spell_damage_on_a_spirit_with_a_sword_goes_to_its_craft():
+    """C8e-e: a Fireball on a Spirit holding a weapon hurts the figure it is fought by (Craft);
+    2 damage on a Demon (Craft 6) with the Runesword (Strength 2) does not kill it."""
+    s = party("wizard", "troll", "warrior")
+    wiz = s.order[0]
+    clear_spells(s, wiz)
+    uid = give_spell(s, wiz, "fireball")
+    for h in s.party():
+        h.life = 6
+    s = stack_trove(at_trove(s), "runesword")
+    s = rig(s, dice=[1, 1], deck=["demon", "festival"])
+    s = choose(s, "fight")
+    out = SYSTEM.apply(s, "p1", A.Choose(option=f"cast:{uid}"))
+    s = out.state
+    events = list(out.events)
+    while kind(s) in ("guardian_spell", "guardian_split"):
+        out = SYSTEM.apply(s, "p1", A.Choose(option="pass" if kind(s) == "guardian_spell" else s.decision.options[0]))
+        s = out.state
+        events += out.events
+    assert not any(e.kind == "talisman.ev.guardian_dead" and e.data["why"] == "damage" for e in events)
+    totals = next(e.data for e in events if e.kind == "talisman.ev.guardian_totals")
+    assert totals["strength"]["enemies"] == 2 and totals["craft"]["enemies"] == 4
+
+
+def test_c8e_h_c7d_after_the_bow_shoots_the_other_weapon_still_counts():
+    """C8e-h: a bow shot before the combat is expended and not counted; C7d: the Bow is a weapon
+    and one weapon counts, so the character with a Sword and a Bow fights on with the Sword."""
+    from engine.darkest_talisman import heroes as H
+    from tests.talisman.helpers import pack
+
+    s = party("troll", "warrior", "wizard")
+    troll = s.order[0]
+    give(s, troll, "sword")
+    give(s, troll, "bow")
+    expected = sum(H.total(pack(), h, "strength") for h in s.party())  # the Sword counts for the Troll
+    out = _fight_one(s, "goblin", "ogre", "festival")
+    assert any(e.kind == "talisman.ev.guardian_shot" for e in out.events)
+    totals = next(e.data for e in out.events if e.kind == "talisman.ev.guardian_totals")
+    assert totals["strength"]["party"] == expected
+
+
+def test_c8e_g_the_party_divides_its_strength_as_it_chooses():
+    """C8e-g: 'Characters may divide their combined Strength damage as they choose among their
+    Enemies': 7 Strength against a Goblin (2), a Wolf (3) and an Ogre (5) kills Goblin and Wolf,
+    or Goblin and Ogre: the party chooses, and the Ogre may die instead of the Wolf."""
+    s = party("troll", "warrior", "wizard")
+    for h in s.party():
+        h.life = 6
+        h.craft = 9
+    s.hero(s.order[0]).strength, s.hero(s.order[1]).strength, s.hero(s.order[2]).strength = 2, 2, 2
+    for h in s.party():
+        s.decks.purchase += [u for u in h.objects if u.startswith("sword")]
+        h.objects = [u for u in h.objects if not u.startswith("sword")]
+    s.hero(s.order[0]).strength = 3  # 3 + 2 + 2 = 7
+    s = stack_trove(at_trove(s), "amulet")
+    s = rig(s, dice=[1, 3], deck=["goblin", "wolf", "ogre", "festival"])
+    s = choose(s, "fight")
+    while kind(s) == "guardian_spell":
+        s = choose(s, "pass")
+    assert kind(s) == "guardian_split" and s.decision.data == {"attribute": "strength", "total": 7}
+    names = {o: sorted(g.of for g in s.fight.guardians if g.uid in o.split(":")[1].split("+")) for o in s.decision.options}
+    assert sorted(names.values()) == [["goblin", "ogre"], ["goblin", "wolf"]]
+    pick = next(o for o, n in names.items() if n == ["goblin", "ogre"])
+    from systems.darkest_talisman.describe import option_label
+    assert "Ogre" in option_label(SYSTEM.view(s, "p1"), pick, "en")
+    out = SYSTEM.apply(s, "p1", A.Choose(option=pick))
+    totals = next(e.data for e in out.events if e.kind == "talisman.ev.guardian_totals")
+    assert sorted(g.of for g in out.state.fight.guardians if g.uid in totals["strength"]["killed"]) == ["goblin", "ogre"]
+    assert [g.of for g in guardians.living(out.state.fight)] == ["wolf"]
+    check_invariants(out.state)

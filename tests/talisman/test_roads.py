@@ -291,8 +291,8 @@ def test_c5b_beaten_by_the_sentinel_the_party_turns_back():
     s = jump_to_destination(s)
     assert kind(s) == "guardians"
     s = choose(s, "fight")
-    while kind(s) == "guardian_spell":
-        s = choose(s, "pass")
+    while kind(s) in ("guardian_spell", "guardian_split"):
+        s = choose(s, "pass" if kind(s) == "guardian_spell" else s.decision.options[0])
     if s.mode == "road":
         assert kind(s) == "guardians" and "fight" not in s.decision.options and "turn_back" in s.decision.options
 
@@ -376,3 +376,18 @@ def test_c5f_d_e_a_quest_that_can_be_done_is_done_and_the_warlock_calls_the_part
     assert hero.quest is None and hero.gold == 0 and len(H.talismans(hero)) == 1
     assert s.trip.destination == "warlocks_cave" and s.trip.region == "outer" and s.trip.position == 5
     check_invariants(s)
+
+
+def test_c4a_m_a_teleport_into_the_outer_region_shuffles_the_discards_back():
+    """C4a-m, C4f-c: travelling into a new region, the road's cards are discarded and the discard
+    pile is shuffled back into the Adventure deck; a teleport within the region does not."""
+    from engine.darkest_talisman import travel
+    from tests.talisman.helpers import choose, ctx_of, party_of, rig, settle, solo
+
+    s = settle(party_of(solo(1), "warrior", "troll", "wizard"))
+    s = choose(rig(s, dice=[2], deck=["festival", "good_fortune"]), "depart:city")
+    assert s.trip.region == "inner"
+    travel.teleport(ctx_of(s), "dest:chapel")
+    assert s.trip.region == "inner" and s.decks.adventure_discard  # the same region: nothing shuffled
+    travel.teleport(ctx_of(s), "dest:temple")
+    assert s.trip.region == "outer" and s.decks.adventure_discard == []

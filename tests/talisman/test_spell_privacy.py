@@ -147,7 +147,9 @@ def _check_cast_prompt(state: CampaignState, actor: str, casts: list[str]) -> No
     assert any("counted by their place in the hand" in p for p in prompt), prompt
 
 
-@pytest.mark.parametrize("levels,seed", [(["heuristic"], 2), (["heuristic", "heuristic", "heuristic"], 0),
+# seeds whose first 300 actions meet combats with a Spell to cast (re-picked when a rule change
+# moves the self-play games: the three-character game is seed 1 since the rules-as-printed fixes)
+@pytest.mark.parametrize("levels,seed", [(["heuristic"], 2), (["heuristic", "heuristic", "heuristic"], 1),
                                          (["heuristic", "random"], 3)])
 def test_no_public_button_or_prompt_names_a_spell_held_face_down(levels, seed):
     """Solo and co-op campaigns: at every decision, in English and Italian, the turn message's

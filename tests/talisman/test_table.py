@@ -197,3 +197,27 @@ def test_b1_village_service_lines_start_with_a_capital():
         field = next(f for f in e.fields if f.name == title)
         lines = [line for line in field.value.splitlines() if line.strip()]
         assert lines and all(line.lstrip("•· ")[:1].isupper() for line in lines), lines
+
+
+def test_cursed_glade_the_guardians_button_counts_no_object_bonus():
+    """The Cursed Glade (a trove destination of the Outer Region): Objects give no Strength or
+    Craft there, and the engine's Guardian Combat counts none; the button shows the same totals."""
+    from engine.darkest_talisman import heroes as H
+    from engine.darkest_talisman.content import pack_by_id
+    from engine.darkest_talisman.state import Decision
+    from gm.i18n import t
+    from systems.darkest_talisman.names import Names
+    from tests.talisman.helpers import choose, give, party_of, rig, settle
+
+    s = settle(party_of(solo(1), "warrior", "troll", "wizard"))
+    give(s, s.order[1], "sword")
+    s = choose(rig(s, dice=[2], deck=["festival", "good_fortune"]), "depart:city")
+    s.trip.road[s.trip.position].special = "cursed_glade"
+    s.decision = Decision(kind="guardians", options=["fight", "turn_back"])
+    view = SYSTEM.view(s, "p1")
+    p = pack_by_id("core")
+    bare = sum(H.total(p, h, "strength", no_magic=True) for h in s.party())
+    assert bare < sum(H.total(p, h, "strength") for h in s.party())
+    label = odds.for_option(Names(view, "en"), view, "guardians", "fight")
+    assert label == t("en", "talisman.odds.party", strength=bare,
+                      craft=sum(H.total(p, h, "craft", no_magic=True) for h in s.party()))

@@ -101,13 +101,33 @@ def test_c10d_turning_back_from_the_tower_road():
     assert s.mode == "village" and s.village == "village_beyond" and s.tower is None
 
 
-def test_c10e_no_teleport_on_the_tower_road():
+def test_c10e_no_teleport_towards_the_tower_nor_out_of_its_road():
+    """C10e: teleports in the Tower Region only move the party away from the Tower."""
     from engine.darkest_talisman import travel
 
     s = tower_at(talismans(party(), 1, 1, 1), "plain_of_peril")
     ctx = ctx_of(s)
+    assert travel.teleport_targets(ctx) == []
     travel.teleport(ctx, "dest:temple")
+    travel.teleport(ctx, "dest:mines")
     assert ctx.state.mode == "tower" and ctx.state.tower.index == 0
+
+
+def test_c10e_a_teleport_spell_moves_the_party_away_from_the_tower():
+    """C10e: on the Mines the Teleport Spell may take the party back to the Crypt or the Plain of
+    Peril (met again there), never ahead."""
+    from tests.talisman.helpers import clear_spells, give_spell
+
+    s = talismans(party("wizard", "troll", "warrior"), 1, 1, 1)
+    wiz = s.order[0]
+    clear_spells(s, wiz)
+    uid = give_spell(s, wiz, "teleport")
+    s = tower_at(s, "mines")
+    casts = [a for a in SYSTEM.legal_actions(s, "p1") if isinstance(a, A.Cast) and a.spell == uid]
+    assert sorted(a.target for a in casts) == ["dest:crypt", "dest:plain_of_peril"]
+    s = SYSTEM.apply(s, "p1", A.Cast(hero=wiz, spell=uid, target="dest:crypt")).state
+    assert s.mode == "tower" and T.space(ctx_of(s)) == "crypt" and kind(s) == "tower"
+    check_invariants(s)
 
 
 def test_c10h_the_crypt_strength_and_sacrifices():
@@ -214,7 +234,28 @@ def test_c10a_advance_walks_the_tower_road_in_order():
 def test_c8a_tower_guardian_combat_won_clears_the_space():
     s = tower_at(party(), "pits", dice=[1, 1, 1])  # three Pit Fiends, 12 Strength against 13
     s = choose(s, "fight")
-    while kind(s) == "guardian_spell":
-        s = choose(s, "pass")
+    while kind(s) in ("guardian_spell", "guardian_split"):
+        s = choose(s, "pass" if kind(s) == "guardian_spell" else s.decision.options[0])
     assert s.tower.cleared and "advance" in s.decision.options
     assert all(H.talismans(h) == [] for h in s.party())
+
+
+def test_d2_d4_the_ai_weighs_the_portal_with_the_dice_it_will_roll():
+    """D2 Dwarf, D4 Gnome: one die fewer each at the Portal; the AI weighs the attempt with the
+    two dice the party will roll (8 Strength: 72% on 2d6, 5% on 4d6), so it attempts."""
+    import random
+
+    from engine.darkest_talisman.ai import heuristic_player
+
+    s = party("dwarf", "troll", "warrior")
+    give(s, s.order[1], "gnome")
+    s = at_portal(talismans(s, 1, 0, 0))
+    for h in s.party():
+        h.objects = [u for u in h.objects if not u.startswith("sword")]
+    s.hero(s.order[0]).strength, s.hero(s.order[1]).strength, s.hero(s.order[2]).strength = 3, 3, 2
+    assert T.party_total(ctx_of(s), "strength") == 8 and kind(s) == "portal"
+    choice = heuristic_player(s, "p1", random.Random(1))
+    while not isinstance(choice, A.Choose):
+        s = SYSTEM.apply(s, "p1", choice).state
+        choice = heuristic_player(s, "p1", random.Random(1))
+    assert choice.option == "attempt:strength"

@@ -307,3 +307,103 @@ def test_ruling_order_once_a_stop__any_order_once_per_decision():
     assert refused.value.key == "talisman.err.order_once"
     s = choose(rig(s, dice=[2], deck=["good_fortune", "festival"]), "depart:city", actor=s.controller(None))
     assert not s.limits.order_set, "the next decision is the next stop"
+
+
+def _trophies(s, hero, *ids):  # type: ignore[no-untyped-def]
+    for cid in ids:
+        uid = next(u for u in s.decks.adventure if card_id(u) == cid)
+        s.decks.adventure.remove(uid)
+        hero.trophies.append(uid)
+
+
+def test_c2b_trophies_cash_every_full_seven_held():
+    """C2b, facts 6.4 'every full 7 points': 5+4+3+2 makes two full 7s (5+2, 4+3), not one."""
+    s = village_party()
+    t = hero_by(s, "troll")
+    _trophies(s, t, "ogre", "bear", "wolf", "goblin")  # 5 + 4 + 3 + 2 Strength points
+    before = t.strength
+    s = settle(s)
+    from systems.darkest_talisman.describe import describe_action
+    cash = A.CashTrophies(hero=t.uid, attribute="strength")
+    assert describe_action(SYSTEM.view(s, "p1"), "p1", cash, "en").endswith("trade Trophies for 2 Strength")
+    s = act(s, cash)
+    assert s.hero(t.uid).strength == before + 2 and s.hero(t.uid).trophies == []
+    check_invariants(s)
+
+
+def test_c2b_trophies_cashing_keeps_the_most_value():
+    """C2b, ruling `trophies_cashing`: 5+4+2+1 gives one full 7; 5+2 and 4+2+1 both spend exactly
+    7 and keep 5 points (spending the largest first, 5+4, would keep only 3); the smaller go, so
+    the 5 is kept."""
+    s = village_party()
+    t = hero_by(s, "troll")
+    _trophies(s, t, "ogre", "bear", "goblin", "boar")
+    before = t.strength
+    s = act(settle(s), A.CashTrophies(hero=t.uid, attribute="strength"))
+    kept = sorted(card_id(u) for u in s.hero(t.uid).trophies)
+    assert s.hero(t.uid).strength == before + 1 and kept == ["ogre"]
+
+
+def test_c2b_best_spending_matches_an_exhaustive_search():
+    """C2b: the partition is exact (most full 7s, then fewest points spent) on small hands."""
+    import itertools
+    import random
+
+    from engine.darkest_talisman.village import best_spending
+
+    def brute(vals: list[int]) -> tuple[int, int]:
+        best = (0, 0)
+        for assign in itertools.product(range(min(len(vals), 3) + 1), repeat=len(vals)):
+            groups: dict[int, int] = {}
+            for v, a in zip(vals, assign):
+                if a:
+                    groups[a] = groups.get(a, 0) + v
+            if all(total >= 7 for total in groups.values()):
+                best = max(best, (len(groups), -sum(groups.values())))
+        return best
+
+    rnd = random.Random(7)
+    for _ in range(40):
+        vals = [rnd.randint(1, 7) for _ in range(rnd.randint(0, 6))]
+        groups, spent = best_spending(vals, 7)
+        assert (groups, -sum(spent)) == brute(vals) or groups > 3, vals
+
+
+def test_c2c_d_a_bag_of_gold_pays_a_ransom():
+    """C2c-d: a Bag of Gold may be traded for its value 'at any time', so a character whose money
+    is a Bag may pay the Black Knight's 1 Gold instead of losing a life."""
+    from engine.darkest_talisman import flow
+    from engine.darkest_talisman.content import Effect
+    from engine.darkest_talisman.state import ApplyEffect
+
+    s = village_party()
+    t = hero_by(s, "troll")
+    for h in s.heroes:
+        h.gold = 0
+    bag = give(s, t.uid, "bag_of_gold")
+    life = t.life
+    s.tasks.append(ApplyEffect(hero=t.uid, effect=Effect(life=-1, ransom=1), source="black_knight"))
+    s.decision = None
+    flow.advance(ctx_of(s))
+    assert kind(s) == "ransom" and "pay" in s.decision.options
+    s = choose(s, "pay")
+    t = s.hero(t.uid)
+    assert t.life == life and t.gold == 1 and bag not in t.objects
+    check_invariants(s)
+
+
+def test_c2c_d_a_bag_of_gold_pays_a_strangers_offer():
+    """C2c-d: the Fortune Teller's offer (1 Gold) is made to a character who has only a Bag."""
+    from tests.talisman.helpers import rig
+
+    s = village_party(1, "troll", "warrior", "dwarf")
+    t = hero_by(s, "troll")
+    for h in s.heroes:
+        h.gold = 0
+    give(s, t.uid, "bag_of_gold")
+    t.fate = 0
+    s = choose(rig(settle(s), dice=[2], deck=["fortune_teller", "good_fortune"]), "depart:city")
+    assert kind(s) == "offer" and s.decision.hero == t.uid
+    s = choose(s, "accept")
+    t = s.hero(t.uid)
+    assert t.gold == 1 and t.fate == H.sheet(pack(), t).fate and not any(card_id(u) == "bag_of_gold" for u in t.objects)
