@@ -327,7 +327,8 @@ async def fuzz(count: int, rng: random.Random) -> None:
                                 if rng.random() < 0.7:  # mostly the person whose turn it is
                                     user = int(found.system.pending(found.state).player)
                                 if prompt.buttons:
-                                    r = await fake.click(bot, user, prompt, rng.choice(prompt.buttons)["custom_id"])
+                                    choices = [b for b in prompt.buttons if not b["custom_id"].startswith("gmnews:")] or prompt.buttons
+                                    r = await fake.click(bot, user, prompt, rng.choice(choices)["custom_id"])
                                 else:
                                     select = rng.choice(prompt.selects)
                                     value = rng.choice(select["options"])["value"]

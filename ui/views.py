@@ -100,10 +100,13 @@ class NewsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmnews:(?
 
 
 def add_news_button(view: discord.ui.View | None, game: int, locale: str) -> discord.ui.View | None:
-    """The turn message's view with the "since my last turn" button added, on a row of its own
-    below the choices; a view already full (five rows of selects) is left as it is."""
-    if view is None:
-        return None
+    """The turn message's view with the "since my last turn" button added after the choices.
+    Only beside choice buttons: a prompt of selects stays selects alone (whoever reads a
+    prompt's buttons as its choices, a test or a benchmark, keeps reading it right), and
+    /game status still brings the digest before the prompt there."""
+    if view is None or any(isinstance(item, discord.ui.Select) or isinstance(getattr(item, "item", None), discord.ui.Select)
+                           for item in view.children):
+        return view
     try:
         view.add_item(NewsButton(game, t(locale, "table.news_button")))
     except ValueError:  # no room left: /game status still brings the digest before the prompt
