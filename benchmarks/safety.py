@@ -450,7 +450,7 @@ async def fuzz(count: int, rng: random.Random) -> None:
                                     if pend is not None and rng.random() < 0.7:  # mostly the person who must decide
                                         user = int(pend.player) if pend.player.isdigit() else user
                                     if prompt.buttons and (not prompt.selects or rng.random() < 0.5):
-                                        target = rng.choice(prompt.buttons)["custom_id"]
+                                        target = rng.choice([b for b in prompt.buttons if not b["custom_id"].startswith("gmnews:")] or prompt.buttons)["custom_id"]
                                         r = await fake.click(bot, user, prompt, target)
                                         if r.modal is not None:  # "Type my answer": the box, typed and sent
                                             kind = "text box"

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from ui.pictures import PictureCache
+from ui.views import add_news_button
 from gm.i18n import t
 from ui.replies import PINGS
 from ui.text import clip, fit_embeds, mention
@@ -124,7 +125,22 @@ def turn_kwargs(result: Result, locale: str) -> tuple[dict[str, Any], TurnMessag
                               "allowed_mentions": PINGS}
     if message.view is not None:
         kwargs["view"] = message.view
+        if opens_turn_of_person(result):
+            kwargs["view"] = add_news_button(message.view, result.record.id, locale)
     return kwargs, message
+
+
+def opens_turn_of_person(result: Result) -> bool:
+    """Whether these steps began the turn of a person who now must decide: her turn message
+    then carries "since my last turn", so what others did reaches her before her first answer
+    (the digest that rides on her first press comes only after it)."""
+    if result.record.status != "active" or not hasattr(result.state, "players"):
+        return False
+    pend = result.system.pending(result.state)
+    if pend is None or not str(pend.player).isdigit():
+        return False
+    started = [e.player for step in result.steps for e in step.events if e.kind == "turn_started"]
+    return bool(started) and started[-1] == pend.player
 
 
 def _extra_files(message: Any) -> list[discord.File]:

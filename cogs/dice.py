@@ -49,7 +49,7 @@ def step_lines(steps: list[Step], locale: str) -> list[str]:
             fkey = f"dice.follow_up.{fu.effect}" if fu.value is not None else "dice.follow_up.needs_rank"
             lines.append(pad + "\u2003↳ " + t(locale, fkey, faces=", ".join(map(str, fu.faces)), value=fu.value))
         if s.see:
-            names = ", ".join(book.tables[x].name for x in s.see)
+            names = ", ".join(book.table_name(x, locale) for x in s.see)
             lines.append(pad + "\u2003" + t(locale, "dice.table.see_also", tables=names))
     return lines
 
@@ -57,23 +57,25 @@ def step_lines(steps: list[Step], locale: str) -> list[str]:
 def render_table(book: Book, tid: str, locale: str) -> tuple[str, str]:
     """(title, body) of a roll table or a reference, for an embed."""
     if tid == "order_points":
-        return book.references[tid], _render_levels(book, locale)
+        return book.reference_name(tid, locale), _render_levels(book, locale)
     if tid == "spell_lists":
-        return book.references[tid], _render_spells(book, locale)
+        return book.reference_name(tid, locale), _render_spells(book, locale)
     if tid == "encounter_order":
-        return book.references[tid], "\n".join(f"{i}. {k.text}" for i, k in enumerate(book.encounter_order, 1))
+        return book.reference_name(tid, locale), "\n".join(
+            f"{i}. {k.text_in(locale)}" for i, k in enumerate(book.encounter_order, 1))
     table = book.tables[tid]
     spec = table.spec
-    lines = [t(locale, "dice.table.intro", text=table.intro)] if table.intro else []
-    groups = [(b.label, b.rows) for b in table.bands] or [(None, table.rows)]
+    intro = table.intro_in(locale)
+    lines = [t(locale, "dice.table.intro", text=intro)] if intro else []
+    groups = [(b.label_in(locale), b.rows) for b in table.bands] or [(None, table.rows)]
     for label, rows in groups:
         if label:
             lines.append(f"**{label}**")
         for row in rows:
             low, high = spec.parse_range(row.roll)
             roll = _face(low, spec.percent) if low == high else f"{_face(low, spec.percent)}–{_face(high, spec.percent)}"
-            lines.append(f"`{roll}` {row.text}")
-    return f"{table.name} ({table.die})", "\n".join(lines)
+            lines.append(f"`{roll}` {row.text_in(locale)}")
+    return f"{table.name_in(locale)} ({table.die})", "\n".join(lines)
 
 
 def _render_levels(book: Book, locale: str) -> str:
@@ -91,8 +93,9 @@ def _render_spells(book: Book, locale: str) -> str:
     out: list[str] = []
     for oid in ORDER_IDS:
         out.append(f"**{t(locale, f'dice.order_name.{oid}')}**")
-        for rank, spells in sorted(book.orders[oid].spells.items()):
-            out.append(t(locale, "dice.show.spells", rank=rank, spells="; ".join(spells)))
+        order = book.orders[oid]
+        for rank in sorted(order.spells):
+            out.append(t(locale, "dice.show.spells", rank=rank, spells="; ".join(order.spells_for(rank, locale))))
     return "\n".join(out)
 
 
@@ -101,7 +104,8 @@ def _clip(text: str, limit: int) -> str:
 
 
 async def _table_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=name[:100], value=tid) for name, tid in table_choices(default_book(), current or "")]
+    return [app_commands.Choice(name=name[:100], value=tid)
+            for name, tid in table_choices(default_book(), current or "", locale=locale_of(interaction))]
 
 
 class DiceCog(commands.Cog):
@@ -138,7 +142,7 @@ class ReferenceTablesCog(commands.GroupCog, group_name="table", group_descriptio
                    ignore_traps: bool = False, private: bool = False) -> None:
         locale = locale_of(interaction)
         try:
-            steps = roll_table(default_book(), name[:100], _FREE, rank=rank, ignore_traps=ignore_traps)
+            steps = roll_table(default_book(), name[:100], _FREE, rank=rank, ignore_traps=ignore_traps, locale=locale)
         except RuleError as exc:
             return await refuse(interaction, exc)
         head = t(locale, "dice.show.rolled", user=interaction.user.display_name)
@@ -152,7 +156,7 @@ class ReferenceTablesCog(commands.GroupCog, group_name="table", group_descriptio
         locale = locale_of(interaction)
         book = default_book()
         try:
-            tid = find_showable(book, name[:100])
+            tid = find_showable(book, name[:100], locale)
         except RuleError as exc:
             return await refuse(interaction, exc)
         title, body = render_table(book, tid, locale)

@@ -21,6 +21,7 @@ from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_
 from ui.replies import PINGS, locale_of, reply_private
 from ui.errors import refuse
 from ui.text import clip, fit_embeds, mention
+from ui.views import NewsButton
 from systems import edition_name, new_game_choices, variants_for, variants_on
 from systems.plugin import TableUI
 from engine.core.errors import RuleError
@@ -491,7 +492,7 @@ def show_view(what: str, game: int, locale: str, page: int = 0, view: discord.ui
     return view
 
 
-DYNAMIC_ITEMS = (VoteButton, UndoButton, ReplaceButton, LogPageButton, ShowButton)
+DYNAMIC_ITEMS = (VoteButton, UndoButton, ReplaceButton, LogPageButton, ShowButton, NewsButton)
 
 
 class TableCog(commands.Cog):
@@ -664,6 +665,23 @@ class TableCog(commands.Cog):
             await user.send(text[:2000])
         except discord.HTTPException:
             log.info("could not DM %s", player)
+
+    # -- "since my last turn" -------------------------------------------------------------------------
+    async def on_news(self, interaction: discord.Interaction, game: int) -> None:
+        """The "since my last turn" button of a turn message: the presser's digest, privately,
+        then the decision the game waits for (her own live buttons when it is hers), so the news
+        comes before the prompt she answers. Like /game status it marks the news as seen, so her
+        first press does not repeat it."""
+        locale = locale_of(interaction)
+        gm = _gm(interaction.client)
+        found = await gm.current(interaction.channel_id)  # type: ignore[arg-type]
+        if found is None or found.record.id != game or isinstance(found.state, Lobby):
+            return await reply_private(interaction, t(locale, "table.news_gone"))
+        _, digest = await gm.status_digest(interaction.channel_id, interaction.user.id, found)  # type: ignore[arg-type]
+        text = digest_text(found, digest, locale, viewer=str(interaction.user.id)) \
+            or t(locale, "table.news_none")
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        await send_decision(interaction, found, locale)
 
     # -- a prompt's buttons --------------------------------------------------------------------------
     async def on_choice(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:

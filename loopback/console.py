@@ -23,6 +23,7 @@ INTEGER, BOOLEAN, USER, NUMBER = 4, 5, 6, 10
 #: custom id prefixes of buttons that only page or share a private look (log pages, "Show
 #: everyone", /rules results): a bare number never presses these, `^` does
 LOOK_BUTTONS = ("gmlog:", "gmshow:", "lk:")
+NEWS_BUTTON = "gmnews:"
 #: a line's first character that presses the newest private look instead of the game prompt
 LOOK_MARK = "^"
 SUB_COMMAND, SUB_GROUP = 1, 2
@@ -162,13 +163,14 @@ class Console:
     def choices(self, msg: StoredMessage) -> list[tuple[str, str, str | None]]:
         """(label, custom_id, select value) for every button and select option, numbered from 1."""
         out: list[tuple[str, str, str | None]] = []
+        later: list[tuple[str, str, str | None]] = []  # "since my last turn": after the choices
         for b in msg.buttons:
             if not b.get("disabled"):
-                out.append((b.get("label", "?"), b["custom_id"], None))
+                (later if b["custom_id"].startswith(NEWS_BUTTON) else out).append((b.get("label", "?"), b["custom_id"], None))
         for s in msg.selects:
             for o in s.get("options", []):
                 out.append((o["label"], s["custom_id"], o["value"]))
-        return out
+        return out + later
 
     async def press(self, user: int, what: str) -> Any:
         look = what.startswith(LOOK_MARK)

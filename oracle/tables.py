@@ -17,7 +17,9 @@ from typing import Any
 
 import yaml
 
-_SKIP_KEYS = frozenset({"id", "name", "source"})
+#: the other-language wordings (`texts: {it: ...}`) stay out of an English entry's text
+_SKIP_KEYS = frozenset({"id", "name", "source", "names", "texts", "intros", "labels", "spells_in",
+                        "references_in", "languages"})
 #: machine values (table ids, effect names) say nothing to a reader
 _IDENTIFIER = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+)+$")
 

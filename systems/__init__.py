@@ -120,11 +120,16 @@ def unavailable_for(choice: str) -> list[Variant]:
 
 
 def variants_on(system: str, options: Mapping[str, Any]) -> list[Variant]:
-    """The optional rules a stored game plays with (each variant whose every option is set)."""
+    """The optional rules a stored game plays with: each variant whose every option is set,
+    less those that only say part of what another one says. "Treasure Hunters" leaves out the
+    Water Realm and plays with the base Artifacts, so "without the Water Realm" and "base
+    Artifacts" hold too, but nobody chose them: a lobby lists only what was chosen."""
     p = PLUGINS.get(system)
     if p is None:
         return []
-    return [v for v in p.variants if v.options and all(_get(options, path) == value for path, value in _leaves(v.options))]
+    on = [v for v in p.variants if v.options and all(_get(options, path) == value for path, value in _leaves(v.options))]
+    leaves = {v.key: {(path, repr(value)) for path, value in _leaves(v.options)} for v in on}
+    return [v for v in on if not any(leaves[v.key] < leaves[w.key] for w in on if w is not v)]
 
 
 def _get(tree: Mapping[str, Any], path: tuple[str, ...]) -> Any:

@@ -100,6 +100,40 @@ def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: i
     return view
 
 
+class NewsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmnews:(?P<game>[0-9]{1,18}):n"):
+    """"Since my last turn" on a turn message that opens a person's turn: the presser's own
+    digest, privately, and then her live prompt (TableCog.on_news). A private message needs an
+    interaction, and this press is one she makes before answering."""
+
+    def __init__(self, game: int, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=clip(label, 80), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"gmnews:{game}:n"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "NewsButton":
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog(CHOICE_COG)  # type: ignore[attr-defined]
+        await cog.on_news(interaction, self.game)
+
+
+def add_news_button(view: discord.ui.View | None, game: int, locale: str) -> discord.ui.View | None:
+    """The turn message's view with the "since my last turn" button added after the choices.
+    Only beside choice buttons: a prompt of selects stays selects alone (whoever reads a
+    prompt's buttons as its choices, a test or a benchmark, keeps reading it right), and
+    /game status still brings the digest before the prompt there."""
+    if view is None or any(isinstance(item, discord.ui.Select) or isinstance(getattr(item, "item", None), discord.ui.Select)
+                           for item in view.children):
+        return view
+    try:
+        view.add_item(NewsButton(game, t(locale, "table.news_button")))
+    except ValueError:  # no room left: /game status still brings the digest before the prompt
+        pass
+    return view
+
+
 class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmend:(?P<game>[0-9]{1,18}):(?P<confirm>[01])"):
     def __init__(self, game: int, confirm: bool, label: str = "…") -> None:
         style = discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary

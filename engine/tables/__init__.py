@@ -22,6 +22,7 @@ from engine.tables.roller import (
     find_table,
     roll_die,
     roll_table,
+    step_text,
     table_choices,
 )
 from engine.tables.rules import CALL_FOR_HELP, CallForHelpResult, call_for_help, call_for_help_cost, order_encounters
@@ -56,5 +57,6 @@ __all__ = [
     "roll_die",
     "roll_table",
     "set_book_source",
+    "step_text",
     "table_choices",
 ]

@@ -144,7 +144,35 @@ def check_book(book: Book) -> list[str]:
     cycle = _chain_cycle(book)
     if cycle:
         problems.append(f"tables: chains loop {' -> '.join(cycle)}")
+    for lang in book.languages:
+        problems += _missing_language(book, lang)
     return problems
+
+
+def _missing_language(book: Book, lang: str) -> list[str]:
+    """Every text a reader sees has its `lang` wording, so a session in that language never
+    meets an English row in the middle of its own (the file promises it in `languages`)."""
+    missing: list[str] = []
+    if not book.names.get(lang):
+        missing.append("names")
+    for tid, table in book.tables.items():
+        if not table.names.get(lang):
+            missing.append(f"tables.{tid}.names")
+        if table.intro and not table.intros.get(lang):
+            missing.append(f"tables.{tid}.intros")
+        for b, band in enumerate(table.bands):
+            if not band.labels.get(lang):
+                missing.append(f"tables.{tid}.bands[{b}].labels")
+        for where, rows in _row_groups(tid, table):
+            missing += [f"{where}.rows[{i}].texts" for i, row in enumerate(rows) if not row.texts.get(lang)]
+    for oid, order in book.orders.items():
+        if not order.names.get(lang):
+            missing.append(f"orders.{oid}.names")
+        if order.spells and lang not in order.spells_in:
+            missing.append(f"orders.{oid}.spells_in")
+    missing += [f"encounter_order[{i}].texts" for i, k in enumerate(book.encounter_order) if not k.texts.get(lang)]
+    missing += [f"references.{rid}" for rid in book.references if rid not in book.references_in.get(lang, {})]
+    return [f"{m}: no {lang!r} wording (the file lists {lang!r} in `languages`)" for m in missing]
 
 
 def parse_book(data: Any, fname: str = "<memory>") -> Book:

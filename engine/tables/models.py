@@ -91,6 +91,16 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+#: other languages' wording of one text: {"it": "..."}; English is the field itself
+Texts = dict[str, str]
+
+
+def in_locale(english: str, texts: Texts, locale: str) -> str:
+    """`english`, or its wording in `locale` when the file gives one (so a table read in an
+    Italian session is Italian, and a language the file lacks falls back to English)."""
+    return texts.get(locale) or english if locale != "en" else english
+
+
 class Chain(_Strict):
     """Roll on another table after this row, e.g. Random Encounter 3 -> Animals."""
 
@@ -125,6 +135,7 @@ class FollowUp(_Strict):
 class Row(_Strict):
     roll: int | str
     text: str = Field(min_length=1)
+    texts: Texts = Field(default_factory=dict)
     then: Chain | None = None
     #: "roll again" (Random Wizards 99-00): the table is rolled once more
     reroll: bool = False
@@ -140,13 +151,20 @@ class Row(_Strict):
             raise ValueError("a row either rolls again or chains to another table, not both")
         return self
 
+    def text_in(self, locale: str) -> str:
+        return in_locale(self.text, self.texts, locale)
+
 
 class Band(_Strict):
     """Rows that apply to players of certain Ranks (Hamdrel's Gifts, Player Encounters)."""
 
     ranks: list[int] = Field(min_length=1)
     label: str
+    labels: Texts = Field(default_factory=dict)
     rows: list[Row] = Field(min_length=1)
+
+    def label_in(self, locale: str) -> str:
+        return in_locale(self.label, self.labels, locale)
 
     @field_validator("ranks")
     @classmethod
@@ -168,8 +186,10 @@ class Subtract(_Strict):
 
 class RollTable(_Strict):
     name: str
+    names: Texts = Field(default_factory=dict)
     die: str
     intro: str | None = None
+    intros: Texts = Field(default_factory=dict)
     rows: list[Row] = Field(default_factory=list)
     bands: list[Band] = Field(default_factory=list)
     subtract_if_ignoring: Subtract | None = None
@@ -200,6 +220,12 @@ class RollTable(_Strict):
     def spec(self) -> DieSpec:
         return DieSpec.parse(self.die)
 
+    def name_in(self, locale: str) -> str:
+        return in_locale(self.name, self.names, locale)
+
+    def intro_in(self, locale: str) -> str | None:
+        return None if self.intro is None else in_locale(self.intro, self.intros, locale)
+
     @property
     def ranks(self) -> list[int] | None:
         """Ranks this table can be rolled for, or None when it does not depend on Rank."""
@@ -224,10 +250,19 @@ class Thresholds(_Strict):
 
 class Order(_Strict):
     name: str
+    names: Texts = Field(default_factory=dict)
     #: rank -> points needed; every rank 1..5, never decreasing
     levels: dict[int, Thresholds]
     #: rank -> spells known at that rank (the sheet lists ranks 1-4)
     spells: dict[int, list[str]]
+    #: language -> rank -> the same spells in that language, one for one
+    spells_in: dict[str, dict[int, list[str]]] = Field(default_factory=dict)
+
+    def spells_for(self, rank: int, locale: str) -> list[str]:
+        """The spells known at `rank`, in `locale` when the file gives them."""
+        if locale != "en" and rank in self.spells_in.get(locale, {}):
+            return self.spells_in[locale][rank]
+        return self.spells[rank]
 
     @model_validator(mode="after")
     def _levels_complete(self) -> "Order":
@@ -240,6 +275,10 @@ class Order(_Strict):
         bad = [r for r in self.spells if not 1 <= r <= MAX_RANK]
         if bad:
             raise ValueError(f"spells: ranks {bad} are outside 1-{MAX_RANK}")
+        for lang, by_rank in self.spells_in.items():
+            for rank, english in self.spells.items():
+                if len(by_rank.get(rank, [])) != len(english):
+                    raise ValueError(f"spells_in.{lang}: rank {rank} must list the same {len(english)} spells as `spells`")
         return self
 
 
@@ -248,18 +287,36 @@ class EncounterKind(_Strict):
 
     id: str = Field(pattern=r"^[a-z_]+$")
     text: str
+    texts: Texts = Field(default_factory=dict)
+
+    def text_in(self, locale: str) -> str:
+        return in_locale(self.text, self.texts, locale)
 
 
 class Book(_Strict):
     """Everything one tables file holds."""
 
     name: str
+    names: Texts = Field(default_factory=dict)
+    #: languages besides English that every text of the file must carry (checked at load)
+    languages: list[str] = Field(default_factory=list)
     tables: dict[str, RollTable]
     orders: dict[OrderId, Order]
     #: Multiple Specific Encounters: resolved in this order, first to last
     encounter_order: list[EncounterKind] = Field(min_length=1)
     #: names of the non-rolling reference tables (for /table show): id -> display name
     references: dict[str, str] = Field(default_factory=dict)
+    #: language -> reference id -> its name in that language
+    references_in: dict[str, dict[str, str]] = Field(default_factory=dict)
+
+    def reference_name(self, rid: str, locale: str) -> str:
+        return in_locale(self.references[rid], {k: v[rid] for k, v in self.references_in.items() if rid in v}, locale)
+
+    def table_name(self, tid: str, locale: str) -> str:
+        """A roll table's or a reference's display name in `locale`."""
+        if tid in self.tables:
+            return self.tables[tid].name_in(locale)
+        return self.reference_name(tid, locale)
 
     @field_validator("tables")
     @classmethod

@@ -66,6 +66,12 @@ class PlayMixin(Steps):
         The digest is read at the first decision of a turn; the marker is moved on with every
         step this press commits (in the same transaction, `Result.seen_by`), because this person
         is shown everything logged so far: a later /game status then never repeats it.
+
+        This is the fallback. Discord sends a private message only in answer to an interaction,
+        so the news reaches a returning player *before* her first answer by a look of hers: the
+        turn message that opens her turn carries "Since my last turn" (cogs.table.on_news), and
+        /game status does the same; either shows the digest, then her live prompt, and marks it
+        seen (`status_digest`), so this press finds nothing left to repeat.
         """
         if result.system.turn_opening(result.state, actor):
             result.digest = await self._digest(result.record, actor)

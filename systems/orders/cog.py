@@ -18,7 +18,7 @@ from ui.text import clip, clip_lines
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.orders import SYSTEM, Advance, CallForHelp, ChangePoints, Join, MarkTasks, OrdersState, qualified_rank
-from engine.tables import default_book
+from engine.tables import Step, default_book, step_text
 from gm.i18n import t
 from gm.replay import state_hash
 from gm.session import GameError
@@ -43,6 +43,9 @@ def event_text(event: Event, locale: str) -> str:
             params[key] = value
     if event.kind == "dice.orders.ev.call_for_help":
         params["price"] = _help_price(event.data, params, locale)
+        steps = event.data.get("steps") or []
+        if steps:  # the row read in the reader's language, not the one it was rolled in
+            params["text"] = step_text(default_book(), Step.model_validate(steps[-1]), locale)
     return t(locale, event.kind, **params)
 
 

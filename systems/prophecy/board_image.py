@@ -74,6 +74,8 @@ from systems.prophecy.board_parts import (  # noqa: F401  (several are re-export
     _anchor_icon,
     _draw_tile,
     _ellipsize,
+    _fit_font,
+    _fit_name,
     _font,
     _font_key,
     _gate_icon,
@@ -412,24 +414,24 @@ def _legend_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mar
     row_h = min(94, (y1 - 64 - top) // max(len(state.players), 1))
     active = state.turn.player if state.turn and state.status == "active" else None
     for seat, p in enumerate(state.players):
-        who = f"{p.name} · {words.character(p.character)}"
+        rest = f" · {words.character(p.character)}"
         if not p.alive:
-            who += f" ({words['legend.dead']})"
-        out.append(_legend_row(seat, top + seat * row_h, left, right, p.alive, p.player == active, who,
+            rest += f" ({words['legend.dead']})"
+        out.append(_legend_row(seat, top + seat * row_h, left, right, p.alive, p.player == active, (p.name, rest),
                                _stats_line(p, words)))
     return out
 
 
 
 
-def _legend_row(seat: int, y: int, left: int, right: int, alive: bool, active: bool, who: str,
+def _legend_row(seat: int, y: int, left: int, right: int, alive: bool, active: bool, named: tuple[str, str],
                 stats: str) -> _Mark:
-    """One character's row: token, name and character, figures; banded while it is their turn."""
-    name_font, stat_font = _font(26), _font(22)
+    """One character's row: token, name and character, figures; banded while it is their turn.
+    A long name takes a smaller font, then is shortened itself: the character stays whole."""
     text_x = left + 42
     ink = INK if alive else MUTED
-    who = _ellipsize(who, name_font, right - text_x)
-    stats = _ellipsize(stats, stat_font, right - text_x)
+    who, name_font = _fit_name(lambda n: n + named[1], named[0], right - text_x, (26, 23, 20))
+    stats, stat_font = _fit_font(stats, right - text_x, (22, 20, 18))
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, dy: int) -> None:
         top = y - dy
@@ -443,7 +445,9 @@ def _legend_row(seat: int, y: int, left: int, right: int, alive: bool, active: b
 
     rows = [(y - 6, y + 63), (y + 15 - 30, y + 15 + 31), (y + 15, y + 18),
             _stamp_rows(y + 15, who, name_font, "lm"), _stamp_rows(y + 44, stats, stat_font, "lm")]
-    return _Mark(("seat", seat, y, alive, active, who, stats), min(r[0] for r in rows), max(r[1] for r in rows), draw)
+    return _Mark(("seat", seat, y, alive, active, who, stats),
+                 min(r[0] for r in rows),
+                 max(r[1] for r in rows), draw)
 
 
 def _key_colours() -> list[RGB]:

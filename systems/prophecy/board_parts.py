@@ -108,6 +108,10 @@ DEFAULT_LABELS: dict[str, str] = {
     "plane.beaten": "beaten",
     "plane.taken": "taken",
     "plane.not_in_game": "none here",
+    "plane.water_gate": "Water Gate",
+    "plane.in_palace": "in the Palace",
+    "plane.gate_closed": "closed",
+    "stat.diving": "Water Realm {cell}",
     "legend.gone": "beaten or taken",
     "legend.power_up": "Power Up",
     "legend.lying": "Lying at {space}: {cards}",
@@ -118,6 +122,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "island.title": "Treasure Island",
     "island.deck": "deck {n}",
     "island.blind": "{n} face down",
+    "island.map_fragment": "Map Fragment",
     "stat.maps": "Maps",
     "stat.fame": "Fame",
     # the language of the labels: pack names (spaces, cards, characters) are shown in it
@@ -315,6 +320,27 @@ def _ellipsize(text: str, font: Font, width: float) -> str:
     while text and _width(text + "…", font) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def _fit_name(build: Callable[[str], str], name: str, width: float, sizes: Sequence[int]) -> tuple[str, Font]:
+    """`build(name)` in the largest of `sizes` at which it fits `width`; when none does, at the
+    smallest size with the *name* shortened, so the words around it ("to play", "· Paladin")
+    are never the part cut off."""
+    for size in sizes:
+        font = _font(size)
+        if _width(build(name), font) <= width:
+            return build(name), font
+    font = _font(sizes[-1])
+    cut = name
+    while cut and _width(build(cut.rstrip() + "…"), font) > width:
+        cut = cut[:-1]
+    text = build(cut.rstrip() + "…") if cut else build(name)
+    return (text if _width(text, font) <= width else _ellipsize(text, font, width)), font
+
+
+def _fit_font(text: str, width: float, sizes: Sequence[int]) -> tuple[str, Font]:
+    """`text` in the largest of `sizes` at which it fits `width`, else the smallest, clipped."""
+    return _fit_name(lambda whole: whole, text, width, sizes)
 
 
 def _wrap(text: str, font: Font, width: float, max_lines: int) -> list[str] | None:
@@ -603,16 +629,25 @@ def _title_mark(g: Geometry, state: ProphecyState, words: _Words) -> _Mark:
     x0, y0, x1, _y1 = g.centre_box()
     left, right = x0 + 26, x1 - 26
     names = {p.player: p.name for p in state.players}
-    title_font = _font(27)
+    # the title around the player's name: only the name is shortened when it is too long
+    player, head, tail = "", "", ""
     if state.status == "finished":
-        title = words["title.finished"]
+        head = words["title.finished"]
         if state.winner:
-            title += " · " + words.fmt("title.winner", player=names.get(state.winner, state.winner))
+            player = names.get(state.winner, state.winner)
+            head, tail = _around(words.fmt("title.winner", player="\x00"), head + " · ")
     else:
-        title = words.fmt("title.round", n=state.round)
+        head = words.fmt("title.round", n=state.round)
         if state.turn:
-            title += " · " + words.fmt("title.turn", player=names.get(state.turn.player, state.turn.player))
-    title = _ellipsize(title, title_font, right - left)
+            player = names.get(state.turn.player, state.turn.player)
+            head, tail = _around(words.fmt("title.turn", player="\x00"), head + " · ")
+    title, title_font = _fit_name(lambda who: head + who + tail, player, right - left, (27, 24, 21))
     at = ((x0 + x1) / 2, y0 + 24)
-    return _Mark(("title", title), *_stamp_rows(at[1], title, title_font, "ma"),
+    return _Mark(("title", title, _font_key(title_font)), *_stamp_rows(at[1], title, title_font, "ma"),
                  lambda image, _draw, dy: _stamp(image, (at[0], at[1] - dy), title, title_font, INK, "ma"))
+
+
+def _around(template: str, before: str) -> tuple[str, str]:
+    """A label with its name placeholder (NUL) split into what comes before and after it."""
+    head, _, tail = template.partition("\x00")
+    return before + head, tail

@@ -24,7 +24,8 @@ What a Standard picture shows, and why it is drawn this way:
 """
 from __future__ import annotations
 
-from typing import Literal
+import math
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw
 
@@ -33,6 +34,7 @@ from engine.prophecy.content_island import island_content
 from engine.prophecy.content_standard import Guardian
 from engine.prophecy.standard.state import PlaneState
 from engine.prophecy.state import PlayerState, ProphecyState
+from systems.prophecy.names import water_cell
 from systems.prophecy.board_parts import (
     HEADER_PX,
     ACTIVE_BAND,
@@ -55,6 +57,8 @@ from systems.prophecy.board_parts import (
     _draw_tile,
     _ellipsize,
     _fit_lines,
+    _fit_font,
+    _fit_name,
     _font,
     _font_key,
     _gate_icon,
@@ -101,9 +105,14 @@ Side = Literal["top", "bottom", "left", "right"]
 Box = tuple[int, int, int, int]
 
 
+#: the Gate to the Water Realm on its plane, and the cards it sent to the Undersea Palace
+SEA: RGB = (38, 86, 140)
+SHALLOW: RGB = (170, 214, 236)
+
+
 def key_colours() -> list[RGB]:
     """The colours this module adds that must survive palette reduction exactly."""
-    return [ARTIFACT_EDGE, GONE_FILL, GONE_INK, SLOT_EDGE, CARD_BACK, SAND, SAND_EDGE]
+    return [ARTIFACT_EDGE, GONE_FILL, GONE_INK, SLOT_EDGE, CARD_BACK, SAND, SAND_EDGE, SEA, SHALLOW]
 
 
 # ---------------------------------------------------------------------------- geometry
@@ -256,6 +265,12 @@ def draw_specimen(image: Image.Image, x: int, y: int) -> None:
     _rounded(image, (x, y + 150, x + 300, y + 200), 10, SAND, SAND_EDGE, 2)
     draw.text((x + 8, y + 165), "Treasure Island deck 7", font=_font(18), fill=SAND_EDGE, anchor="lm")
     _parchment(draw, x + 260, y + 175)
+    # the Gate to the Water Realm on its plane, and the Palace's cards
+    _rounded(image, (x + 320, y + 150, x + 320 + CARD_W, y + 150 + CARD_H), 8, SEA, WHITE, 2)
+    draw.text((x + 328, y + 163), "Water Gate", font=_font(14), fill=WHITE, anchor="lm")
+    _wave(draw, x + 372, y + 190, 30, WHITE)
+    _rounded(image, (x + 430, y + 150, x + 430 + CARD_W, y + 150 + CARD_H), 8, SHALLOW, SEA, 2)
+    draw.text((x + 436, y + 190), "in the Palace", font=_font(15), fill=SEA, anchor="lm")
 
 
 # ------------------------------------------------------------------------------- planes
@@ -296,13 +311,26 @@ def plane_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark]
     exp = state.options.standard.expansion if state.options.standard is not None else None
     no_artifacts = bool(exp is not None and exp.treasure_hunters)
     out: list[_Mark] = []
+    water = state.standard.water
     for plane in state.standard.planes:
         if plane.id not in panels:
             continue
         box, side, _edge = panels[plane.id]
         faces = tuple(_card_face(plane, slot, words) for slot in SLOTS)
+        if water is not None and water.gate == plane.id:
+            faces = _gate_faces(state, plane, water)
         out.append(_plane_mark(plane.id, box, side, faces, plane.power_up, words, no_artifacts))
     return out
+
+
+def _gate_faces(state: ProphecyState, plane: PlaneState, water: Any) -> tuple[tuple[str, ...], ...]:
+    """The plane where the Gate to the Water Realm was found (Water Realm expansion, "Gate to
+    the Water Realm"): the Gate in the Lesser Guardian's place, with the token of everyone
+    under the sea, and the Greater Guardian and Artifact it sent to the Undersea Palace."""
+    divers = tuple(str(seat) for seat, p in enumerate(state.players) if p.board == "water" and p.alive)
+    gate = ("gate", "closed" if water.closed else "open", *divers)
+    sunk = tuple(("palace",) if plane.card(slot) is not None else ("gone",) for slot in ("greater", "artifact"))
+    return (gate, *sunk)
 
 
 def _plane_mark(plane_id: str, box: Box, side: Side, faces: tuple[tuple[str, ...], ...], power_up: int,
@@ -321,6 +349,9 @@ def _plane_mark(plane_id: str, box: Box, side: Side, faces: tuple[tuple[str, ...
         else:
             drawn.append((cbox, face, label, [], None, ""))
     chip = f"+{power_up}" if power_up else ""
+    gate_label = _ellipsize(words["plane.water_gate"], label_font, CARD_W - 12)
+    closed_word = _ellipsize(words["plane.gate_closed"], figure_font, CARD_W - 10)
+    palace_word = _ellipsize(words["plane.in_palace"], figure_font, CARD_W - 10)
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, dy: int) -> None:
         x0, y0, x1, _y1 = box
@@ -332,6 +363,24 @@ def _plane_mark(plane_id: str, box: Box, side: Side, faces: tuple[tuple[str, ...
             cy0 -= dy
             cy1 -= dy
             mid = (cx0 + cx1) / 2
+            if face[0] == "gate":
+                _rounded(image, (cx0, cy0, cx1, cy1), 8, SEA, WHITE, 2)
+                _stamp(image, (mid, cy0 + 13), gate_label, label_font, WHITE, "mm")
+                if face[1] == "closed":
+                    _stamp(image, (mid, cy0 + 46), closed_word, figure_font, WHITE, "mm")
+                    continue
+                seats = [int(x) for x in face[2:]]
+                waves_y = cy0 + 36 if seats else cy0 + 46
+                for k in (-6, 0, 6):
+                    _wave(d, mid, waves_y + k, 30, WHITE)
+                for n, seat in enumerate(seats[:4]):
+                    _token(d, seat, mid + (n - (min(len(seats), 4) - 1) / 2) * 22, cy1 - 14, 9, True)
+                continue
+            if face[0] == "palace":
+                _rounded(image, (cx0, cy0, cx1, cy1), 8, SHALLOW, SEA, 2)
+                _stamp(image, (mid, cy0 + 13), label, label_font, SEA, "mm")
+                _stamp(image, (mid, cy0 + 46), palace_word, figure_font, SEA, "mm")
+                continue
             if face[0] == "back":
                 _rounded(image, (cx0, cy0, cx1, cy1), 8, CARD_BACK, WHITE, 2)
                 _stamp(image, (mid, cy0 + 13), label, label_font, WHITE, "mm")
@@ -357,7 +406,8 @@ def _plane_mark(plane_id: str, box: Box, side: Side, faces: tuple[tuple[str, ...
             if figures:
                 _stamp(image, (mid, cy1 - 11), figures, figure_font, CREATURE_EDGE, "mm")
 
-    key = ("plane", plane_id, box, faces, chip, tuple(labels), tuple(tuple(x[3]) for x in drawn))
+    key = ("plane", plane_id, box, faces, chip, tuple(labels), gate_label, closed_word, palace_word,
+           tuple(tuple(x[3]) for x in drawn))
     return _Mark(key, box[1] - 2, box[3] + 3, draw)
 
 
@@ -403,14 +453,18 @@ def legend_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark
         abilities = len(mine.abilities) if mine else 0
         artifacts = [words.std_card(a) for a in mine.artifacts] if mine else []
         # a character is chosen from two dealt before the first turn (ruling character_choice)
-        who = f"{p.name} · {words.character(p.character) if p.character else words['legend.choosing']}"
+        rest = f" · {words.character(p.character) if p.character else words['legend.choosing']}"
         if not p.alive:
-            who += f" ({words['legend.dead']})"
+            rest += f" ({words['legend.dead']})"
+        who = (p.name, rest)
         stats = _stats_line(p, abilities, len(artifacts), words)
         if island is not None:
             if island.fame:  # Treasure Hunters: no Artifacts, Fame instead
                 stats = stats.rsplit(" · ", 1)[0] + f" · {words['stat.fame']} {island.fame.get(p.player, 0)}"
             stats += f" · {words['stat.maps']} {island.count(p.player)}"
+        diver = sst.water.divers.get(p.player) if sst.water is not None and p.board == "water" else None
+        if diver is not None:  # under the sea, off the ring: her row says where (the Gate card shows her token)
+            stats += " · " + words.fmt("stat.diving", cell=water_cell(diver.cell))
         out.append(_row(seat, top + seat * row_h, left, right, p.alive, p.player == active, who, stats,
                         "" if cramped else ", ".join(artifacts)))
     lying = [words.fmt("legend.lying", space=_space_name(words, space), cards=", ".join(words.std_card(c) for c in cards))
@@ -435,14 +489,15 @@ def _space_name(words: _Words, space_id: str) -> str:
         return space_id.replace("_", " ").title()
 
 
-def _row(seat: int, y: int, left: int, right: int, alive: bool, active: bool, who: str, stats: str,
+def _row(seat: int, y: int, left: int, right: int, alive: bool, active: bool, named: tuple[str, str], stats: str,
          artifacts: str) -> _Mark:
-    """One character's row: token, name and character, figures, Artifacts held."""
-    name_font, stat_font, art_font = _font(24), _font(20), _font(18)
+    """One character's row: token, name and character, figures, Artifacts held. A long name
+    takes a smaller font, then is shortened itself: the character stays whole."""
+    art_font = _font(18)
     text_x = left + 42
     ink = INK if alive else MUTED
-    who = _ellipsize(who, name_font, right - text_x)
-    stats = _ellipsize(stats, stat_font, right - text_x)
+    who, name_font = _fit_name(lambda n: n + named[1], named[0], right - text_x, (24, 21, 19))
+    stats, stat_font = _fit_font(stats, right - text_x, (20, 18, 16))
     artifacts = _ellipsize(artifacts, art_font, right - text_x - 18) if artifacts else ""
     height = 84 if artifacts else 62
 
@@ -463,11 +518,20 @@ def _row(seat: int, y: int, left: int, right: int, alive: bool, active: bool, wh
             _stamp_rows(y + 14, who, name_font, "lm"), _stamp_rows(y + 41, stats, stat_font, "lm")]
     if artifacts:
         rows += [(y + 57, y + 76), _stamp_rows(y + 66, artifacts, art_font, "lm")]
-    return _Mark(("std_seat", seat, y, alive, active, who, stats, artifacts), min(r[0] for r in rows),
+    # (the sizes chosen follow from the texts and the row's width: the key needs only the texts)
+    return _Mark(("std_seat", seat, y, alive, active, who, stats, artifacts),
+                 min(r[0] for r in rows),
                  max(r[1] for r in rows), draw)
 
 
 # ------------------------------------------------------------------------- Treasure Island
+def _wave(d: ImageDraw.ImageDraw, cx: float, cy: float, width: float, fill: RGB) -> None:
+    """One wavy line: the sign of the Water Realm."""
+    steps = 12
+    pts = [(cx - width / 2 + width * k / steps, cy + 3 * math.sin(k / steps * 2 * math.pi * 1.5)) for k in range(steps + 1)]
+    d.line(pts, fill=fill, width=2, joint="curve")
+
+
 def _parchment(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     """A Map Fragment: a scrap of parchment with a red cross."""
     d.rectangle((cx - 10, cy - 7, cx + 10, cy + 7), fill=SAND, outline=SAND_EDGE, width=1)
@@ -507,6 +571,8 @@ def island_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark
     title = _ellipsize(words["island.title"], title_font, (right - left) / 2)
     blind = bool(island.deck) and not island.up and not island.fame
     deck = "" if island.fame else words.fmt("island.blind" if blind else "island.deck", n=len(island.deck))
+    room_for_key = right - left - _width(title, title_font) - _width(deck, small) - 28 - 16 - 24
+    fragment = _ellipsize(words["island.map_fragment"], small, room_for_key) if room_for_key > 40 else ""
     cards = [(_treasure_name(words, c), _maps_of(c)) for c in island.up]
     here = [seat for seat, p in enumerate(state.players) if p.alive and p.character and p.board == "island"]
     active = state.turn.player if state.turn and state.status == "active" else None
@@ -524,6 +590,10 @@ def island_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark
         _rounded(image, (bx0, by0 - dy, bx1, by1 - dy), 12, SAND, SAND_EDGE, 2)
         _stamp(image, (bx0 + 12, by0 + 18 - dy), title, title_font, SAND_EDGE, "lm")
         _stamp(image, (bx1 - 12, by0 + 18 - dy), deck, small, SAND_EDGE, "rm")
+        if fragment:  # the key to the parchment drawn on the ring's spaces and on each Treasure
+            fx = bx0 + 12 + _width(title, title_font) + 28
+            _parchment(d, fx, by0 + 18 - dy)
+            _stamp(image, (fx + 16, by0 + 18 - dy), fragment, small, SAND_EDGE, "lm")
         top = by0 + 36 - dy
         x = bx0 + 12
         if blind:
@@ -544,7 +614,7 @@ def island_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark
         for k, seat in enumerate(here):
             _token(d, seat, bx1 - 24 - 40 * k, by1 - 30 - dy, 15, True, active=seat in active_seats)
 
-    key = ("island", box, card_h, sizes, title, deck, blind, len(island.deck), tuple(cards), tuple(here), tuple(sorted(active_seats)))
+    key = ("island", box, card_h, sizes, title, deck, fragment, blind, len(island.deck), tuple(cards), tuple(here), tuple(sorted(active_seats)))
     out.append(_Mark(key, box[1] - 2, box[3] + 3, draw))
     return out
 

@@ -31,13 +31,17 @@ from engine.prophecy.state import ProphecyState
 from gm.i18n import t
 from systems.prophecy.board_parts import (
     CARD_BACK,
+    Font,
     INK,
     PAPER,
     RGB,
     STAR_GOLD,
     WHITE,
     _ellipsize,
+    _fit_font,
+    _fit_lines,
     _font,
+    _font_key,
     _star,
     _text,
     _token,
@@ -144,11 +148,13 @@ def _bubble_count(draw: ImageDraw.ImageDraw, x: float, cy: float, n: int) -> Non
 def _lines(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, fill: RGB, top: int,
            size: int = 15, max_lines: int = 2) -> int:
     width = box[2] - box[0] - 14
-    lines = _wrap(text, _font(size), width, max_lines) or [_ellipsize(text, _font(size), width)]
+    # a long name wraps, then takes a smaller size, before anything is cut
+    lines, font = _fit_lines(text, width, (size, size - 2, size - 3), max_lines)
+    step = _font_key(font) + 3
     y = top
     for line in lines:
-        _text(draw, ((box[0] + box[2]) / 2, y), line, _font(size), fill, anchor="ma")
-        y += size + 3
+        _text(draw, ((box[0] + box[2]) / 2, y), line, font, fill, anchor="ma")
+        y += step
     return y
 
 
@@ -202,11 +208,22 @@ def _palace(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], state: Pr
             shown = plane.artifact != HIDDEN and "artifact" in plane.up
             lines.append(n.card(plane.artifact) if shown else t(locale, "water.picture.artifact_hidden"))
         lines.append(t(locale, "water.picture.pearls", n=w.pearls_left))
-    y = box[1] + 39
+    # each line whole: in one row when it fits, else wrapped in two ("Guardiano Maggiore /
+    # (coperto)"), and the rows closer together when there are four
+    rows: list[tuple[str, Font, RGB]] = []
     for line in lines[:3]:
-        _text(draw, ((box[0] + box[2]) / 2, y), _ellipsize(line, _font(14), box[2] - box[0] - 12), _font(14),
-              STAR_GOLD if line == lines[-1] else WHITE, anchor="ma")
-        y += 19
+        ink = STAR_GOLD if line == lines[-1] else WHITE
+        fitted, font = _fit_font(line, box[2] - box[0] - 12, (14, 13))
+        if fitted == line:
+            rows.append((fitted, font, ink))
+            continue
+        wrapped, font = _fit_lines(line, box[2] - box[0] - 12, (14, 13, 12), 2)
+        rows.extend((part, font, ink) for part in wrapped)
+    step = 19 if len(rows) <= 3 else 16
+    y = box[1] + 39 if len(rows) <= 3 else box[1] + 35
+    for text, font, ink in rows[:4]:
+        _text(draw, ((box[0] + box[2]) / 2, y), text, font, ink, anchor="ma")
+        y += step
 
 
 def _entrance(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], locale: str) -> None:

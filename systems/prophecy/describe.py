@@ -242,6 +242,24 @@ def private_lines(shown: ProphecyState, events: list[Event], locale: str) -> lis
     return out
 
 
+def _planes_dealt_variant(state: ProphecyState) -> str:
+    """Which cards the chosen variant lays on each Astral Plane, so the opening line never
+    promises an Artifact the game has none of: "Lord of the Sea" leaves out the Artifacts and
+    the Greater Guardians, "Treasure Hunters Game" the Artifacts, and the "Ten Artifacts
+    Variant" lays two (Water Realm expansion, Game Variants)."""
+    std = getattr(state.options, "standard", None)
+    exp = getattr(std, "expansion", None)
+    if exp is None:
+        return ""
+    if exp.lord_of_the_sea:
+        return "_lesser_only"
+    if exp.treasure_hunters:
+        return "_no_artifact"
+    if exp.artifacts == "ten":
+        return "_two_artifacts"
+    return ""
+
+
 def narrate(state: ProphecyState, events: list[Event], locale: str) -> list[str]:
     return [line for e in events if (line := describe_event(state, e, locale))]
 
@@ -548,6 +566,7 @@ def standard_event(state: ProphecyState, event: Event, locale: str) -> str | Non
         params["cost"] = P.cost_text(Cost(experience=d.get("experience", 0), gold=d.get("gold", 0)), locale)
     elif kind == "astral_planes_dealt":
         params["power"] = t(locale, "splay.power_up_all", n=d["power_up"]) if d.get("power_up") else ""
+        sub = _planes_dealt_variant(state)
     elif kind == "artifact_gained":
         source = str(d.get("source", ""))
         if state.has_player(source):

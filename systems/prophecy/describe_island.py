@@ -151,6 +151,14 @@ def _artifact_words(n: Names, card: str, locale: str) -> str:
     return t(locale, "island.artifact_numeral", card=name, numeral=NUMERALS[new.numeral]) if new is not None else name
 
 
+def _artifact_power(n: Names, card: str, locale: str) -> str:
+    """An Artifact's name with what it does: a choice between two Artifacts is made on their
+    powers, and the one choosing is the only one who may see them."""
+    text = n.card_text(card)
+    name = _artifact_words(n, card, locale)
+    return t(locale, "island.private.artifact_power", card=name, text=text) if text else name
+
+
 def _abilities(state: ProphecyState, pid: str) -> list[str]:
     assert state.standard is not None
     me = state.standard.players.get(pid)
@@ -233,12 +241,12 @@ def private_words(state: ProphecyState, event: Event, n: Names, locale: str) -> 
         cards = [f"{k}. {treasure_words(n, c, locale)}" for k, c in enumerate(dict.fromkeys(i.blind.drawn), start=1)]
         return t(locale, "island.private.drawn", cards=", ".join(cards))
     if event.kind == "wrart_pair_won" and i.keep is not None and i.keep.player == viewer and HIDDEN not in i.keep.options:
-        cards = [f"{k}. {_artifact_words(n, c, locale)}" for k, c in enumerate(i.keep.options, start=1)]
-        return t(locale, "island.private.pair", cards=", ".join(cards))
+        cards = [f"{k}. {_artifact_power(n, c, locale)}" for k, c in enumerate(i.keep.options, start=1)]
+        return t(locale, "island.private.pair", cards="\n".join(cards))
     if event.kind == "plane_card_seen" and event.data.get("slot") == "artifact":
         second = i.pairs.get(event.data.get("plane", ""))
         if second is not None and second != HIDDEN:
-            return t(locale, "island.private.pair_seen", card=_artifact_words(n, second, locale))
+            return t(locale, "island.private.pair_seen", card=_artifact_power(n, second, locale))
     return ""
 
 
@@ -404,7 +412,7 @@ def sheet_fields(state: ProphecyState, p: PlayerState, locale: str) -> list[tupl
                         "\n".join(treasure_words(n, c, locale) for c in i.blind.drawn)))
         if i.keep is not None and i.keep.player == p.player and HIDDEN not in i.keep.options:
             out.append((t(locale, "island.sheet.pair_title"),
-                        "\n".join(_artifact_words(n, c, locale) for c in i.keep.options)))
+                        "\n".join(_artifact_power(n, c, locale) for c in i.keep.options)))
     return out
 
 

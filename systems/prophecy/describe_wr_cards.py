@@ -199,6 +199,9 @@ def event_line(state: ProphecyState, event: Event, locale: str) -> str | None:
         params.update(light=d.get("light"), dark=d.get("dark"), result=t(locale, f"result.{d.get('result', 'loss')}"),
                       player_total=d.get("player_total"), creature_total=d.get("creature_total"))
         params["scroll"] = n.card(d.get("scroll", ""))
+    elif kind == "wrc_bot_judged":
+        found = int(d.get("found", 0))
+        kind += "_one" if found == 1 else "_none" if found == 0 else "_many"
     elif kind == "wrc_entrance_failed":
         params.setdefault("victim", n.player(d.get("victim")))
     return t(locale, f"event.{kind}", **params)
@@ -235,16 +238,27 @@ def _p_name(state: ProphecyState, pend: Any, actions: list[Any], n: Names, local
     out = P.StdPrompt(t(locale, "wrcards.what.name"), only_you=True)
     if q is None:
         return out
+    how = "wrcards.prompt.name_how"
     if q.other is not None:
+        # how many Items she holds that the scroll may take, and of what kind, never their names:
+        # naming the card is the reader's part (Water Realm expansion, "Scroll of Entrancement")
         victim = state.player(q.other)
-        items = P.listing([n.card(i.card) for i in victim.items], locale) or t(locale, "common.none")
-        out.fields.append((t(locale, "wrcards.prompt.her_items", player=victim.name), items))
+        kinds = [t(locale, f"wrcards.prompt.item_kind.{_item_kind(state, i.card)}") for i in talk.takeable(_ctx(state), victim)]
+        out.fields.append((t(locale, "wrcards.prompt.her_items", player=victim.name),
+                           t(locale, "wrcards.prompt.her_items_count", n=len(kinds), kinds=P.listing(kinds, locale))))
+        if talk.bot_judges(state, q.player, victim.player):
+            how = "wrcards.prompt.name_how_bot"
     else:
         asked = _asked_lines(q, locale)
         if asked:
             out.fields.append((t(locale, "wrcards.prompt.asked"), asked))
-    out.fields.append((t(locale, "wrcards.prompt.how"), t(locale, "wrcards.prompt.name_how")))
+    out.fields.append((t(locale, "wrcards.prompt.how"), t(locale, how)))
     return out
+
+
+def _item_kind(state: ProphecyState, card_id: str) -> str:
+    """weapon, held (in one hand), head or body: what the table sees of an Item from afar."""
+    return _ctx(state).pack.item(card_id).slot
 
 
 def _p_judge(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:

@@ -77,6 +77,7 @@ SPECS: tuple[Spec, ...] = (
     Spec("dta:{game}:{version}:{part}", SELECT, {"game": Num(18), "version": Num(9), "part": Num(2, checked=False)}),
     Spec("wrans:{game}:{version}", BUTTON, {"game": Num(18), "version": Num(9)}),
     Spec("wrsee:{game}", BUTTON, {"game": Num(18)}),
+    Spec("gmnews:{game}:n", BUTTON, {"game": Num(18)}),
     Spec("lk:{action}:{offset}:{system}:{language}:{query}", BUTTON,
          {"action": Alt(("page", "share")), "offset": Num(4), "system": Alt(("zzz_forged", "prophecy")),
           "language": Alt(("zz", "en")), "query": Free()}),

@@ -68,3 +68,37 @@ async def test_roll_refuses_negative_dice_and_reads_advantage_and_labels(world, 
         assert it.text.startswith("🎲") and "con vantaggio" in it.text and "*furtività*" in it.text
         neg_it = await fake.slash(bot, gianni, ch, "roll", expression="-5d6")
         assert neg_it.ephemeral and neg_it.text == t("it", "dice.negative_count", term="-5d6", positive="5d6")
+
+
+async def test_table_in_an_italian_session_is_italian(world, settings):
+    """An Italian reader sees the Magical Orders tables in Italian (names, intro, rows, bands,
+    references, chained rolls) and a refusal that names the option as her client shows it."""
+    from gm.i18n import t
+    from engine.tables import default_book
+
+    fake, ch = world["fake"], world["ch1"]
+    gianni = fake.add_user("gianni_tab", locale="it")
+    book = default_book()
+    async with run_bot(create_bot(settings)) as bot:
+        choices = await fake.autocomplete(bot, gianni, ch, "table roll", "name", "trap")
+        assert {"name": "Trappole", "value": "traps"} in choices.choices  # an English name still finds it
+        shown = await fake.slash(bot, gianni, ch, "table show", name="traps")
+        embed = shown.embeds[0]
+        assert embed["title"] == "Trappole (d6)"
+        assert book.tables["traps"].rows[0].texts["it"] in embed["description"]
+        assert book.tables["traps"].rows[0].text not in embed["description"]
+        animals = (await fake.slash(bot, gianni, ch, "table show", name="Animali")).embeds[0]
+        assert book.tables["animals"].intros["it"] in animals["description"]
+        bands = (await fake.slash(bot, gianni, ch, "table show", name="Incontri tra Giocatori")).embeds[0]
+        assert "**Rango 4**" in bands["description"] and "Rank 4" not in bands["description"]
+        spells = (await fake.slash(bot, gianni, ch, "table show", name="spell_lists")).embeds[0]
+        assert spells["title"] == "Elenchi degli Incantesimi" and "Telepatia" in spells["description"]
+        assert "Telepathy" not in spells["description"]
+        rolled = await fake.slash(bot, gianni, ch, "table roll", name="random_encounters")
+        assert "**Incontri Casuali** (d6)" in rolled.text and "Random Encounters" not in rolled.text
+        refused = await fake.slash(bot, gianni, ch, "table roll", name="hamdrels_gifts")
+        assert refused.ephemeral and "`rango`" in refused.text and "`rank`" not in refused.text
+        assert "Doni di Hamdrel" in refused.text
+        assert f"`{t('it', 'commands.options.rank')}`" in refused.text  # the name Discord shows her
+        english = await fake.slash(bot, world["alice"], ch, "table roll", name="hamdrels_gifts")
+        assert "`rank`" in english.text and "Hamdrel's Gifts" in english.text

@@ -340,3 +340,40 @@ async def test_a_vacation_is_not_shown_as_time_left(world, settings):
         assert found, status.text
         assert found[1] == "1 d 0 h", found[0]  # the bank, not "3 d 23 h": the vacation is not time left
         assert int(found[2]) == int(clock.now) + 3 * 86400 + 24 * 3600  # runs out after the vacation and the bank
+
+
+async def test_the_digest_comes_before_the_returning_players_first_answer(world, settings):
+    """"Since your last turn" reaches a returning player before she answers: the turn message
+    that opens her turn carries a button that shows her, privately, what happened since she last
+    looked and then her own live prompt; her first press then does not repeat it."""
+    fake, ch = world["fake"], world["ch1"]
+    alice, bob = world["alice"], world["bob"]
+    rng = random.Random(4)
+    async with run_bot(create_bot(settings)) as bot:
+        await fake.slash(bot, alice, ch, "game new", system="prophecy")
+        await fake.slash(bot, bob, ch, "game join")
+        await fake.slash(bot, alice, ch, "game start")
+        users = {str(alice): alice, str(bob): bob}
+        first = (await bot.gm.current(ch)).system.pending((await bot.gm.current(ch)).state).player
+        other = bob if first == str(alice) else alice
+        await fake.slash(bot, other, ch, "game status")  # she has seen the start
+        for _ in range(200):  # the first player plays her turn
+            found = await bot.gm.current(ch)
+            if found.system.pending(found.state).player == str(other):
+                break
+            prompt = next(m for m in reversed(fake.messages_in(ch)) if m.buttons or m.selects)
+            await press_best(fake, bot, ch, prompt, users, rng)
+        opening = next(m for m in reversed(fake.messages_in(ch)) if m.buttons or m.selects)
+        news = [b for b in opening.buttons if b["custom_id"].startswith("gmnews:")]
+        assert [b["label"] for b in news] == ["📜 Since my last turn"]
+        looked = await fake.click(bot, other, opening, news[0]["custom_id"])
+        texts = [m for m in looked.messages if m.ephemeral]
+        assert texts[0].content.startswith("**Since your last turn:**"), texts[0].content
+        assert "Your decision" in texts[-1].content and (texts[-1].buttons or texts[-1].selects)
+        assert (await bot.gm.current(ch)).record.version == found.record.version  # looking changes nothing
+        # the one who just played presses it too: her own news (none), and who decides, never the prompt
+        again = await fake.click(bot, int(first), opening, news[0]["custom_id"])
+        assert all(m.ephemeral for m in again.messages) and again.messages[0].content == "Nothing new since you last looked."
+        assert not any(m.buttons or m.selects for m in again.messages)
+        answered = await press_best(fake, bot, ch, opening, users, rng)
+        assert not any("Since your last turn" in (m.content or "") for m in answered.messages if m.ephemeral)

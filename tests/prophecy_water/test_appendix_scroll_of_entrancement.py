@@ -74,13 +74,58 @@ def test_appendix_scroll_of_entrancement__the_table_refuses() -> None:
     assert events_of(events, "wrc_entrance_failed")
 
 
-def test_appendix_scroll_of_entrancement__the_robbed_judges_only_when_alone() -> None:
-    """Two players: nobody else can judge, so the one robbed does (ruling judges)."""
+def test_appendix_scroll_of_entrancement__two_players_the_robbed_never_judges_her_own_loss() -> None:
+    """Two players: the one robbed would judge her own loss, so the bot judges (ruling judges):
+    "that rare ... hammer" points at Thor's Hammer alone ("he does not need to remember its
+    exact name"), and she is never asked."""
+    st, scroll = _reader(players=2)
+    hammer = give(st, "p2", "thors_hammer")
+    give(st, "p2", "dagger")
+    st = _read(st, scroll)
+    st, events = act(st, "p1", {"type": "wrc_name", "text": "that rare zombie-killing throwing hammer"})
+    assert not cards(st).questions
+    assert st.player("p1").item(hammer) is not None
+    assert events_of(events, "wrc_bot_judged") and events_of(events, "wrc_entranced")
+
+
+@pytest.mark.parametrize("text,takes", [
+    ("the hammers", "thors_hammer"),            # a plural of a word of its name
+    ("il martello", "thors_hammer"),            # a word of its Italian name
+    ("a rare thrown weapon", "thors_hammer"),   # no name word: two or more traits, one Item fits
+    ("something shiny", None),                  # nothing the bot can check
+    ("a weapon", None),                         # one trait, and both are weapons: not precise enough
+])
+def test_appendix_scroll_of_entrancement__the_bot_judges_a_two_player_description(text, takes) -> None:
+    st, scroll = _reader(players=2)
+    got = {"thors_hammer": give(st, "p2", "thors_hammer"), "dagger": give(st, "p2", "dagger")}
+    st = _read(st, scroll)
+    st, events = act(st, "p1", {"type": "wrc_name", "text": text})
+    assert not cards(st).questions
+    if takes is None:
+        assert events_of(events, "wrc_entrance_failed") and len(st.player("p2").items) == 2
+    else:
+        assert st.player("p1").item(got[takes]) is not None
+
+
+def test_appendix_scroll_of_entrancement__the_readers_prompt_never_names_her_items() -> None:
+    """The reader is told how many Items she may take and their kind, not their names: naming
+    the card is the reader's part."""
+    from systems.prophecy.describe import describe_action
+    from systems.prophecy.names import Names
+    from systems.prophecy.prompt_text import standard_prompt
+
     st, scroll = _reader(players=2)
     give(st, "p2", "thors_hammer")
     st = _read(st, scroll)
-    st, _ = act(st, "p1", {"type": "wrc_name", "text": "a heavy hammer"})
-    assert SYSTEM.pending(st).player == "p2"
+    pend = SYSTEM.pending(st)
+    shown = SYSTEM.view(st, "p1")
+    for locale in ("en", "it"):
+        words = standard_prompt(shown, pend, legal(st, "p1"), locale, lambda a: describe_action(shown, "p1", a, locale))
+        text = words.what + "\n".join(f"{k} {v}" for k, v in words.fields)
+        name = Names(shown, locale).card("thors_hammer")
+        assert name not in text and "Thor" not in text, text
+        assert ("1 Item the scroll may take" if locale == "en" else "1 Oggetto che la pergamena può prendere") in text
+        assert ("the bot does" if locale == "en" else "giudica il bot") in text
 
 
 def test_appendix_scroll_of_entrancement__items_with_stones_and_not_lone_stones() -> None:

@@ -390,3 +390,36 @@ def test_lookup__an_unknown_name_inside_real_names_offers_them(book):
     offered = info.value.params["names"].split(", ")
     known = {table.name for table in book.tables.values()} | set(book.references.values())
     assert set(offered) <= known and any("Order" in name for name in offered)
+
+
+def test_every_text_of_the_magical_orders_book_has_its_italian_wording():
+    """The file promises `languages: [it]`: the loader refuses any table, row, band, intro,
+    spell list, encounter line or reference left in English only."""
+    import copy
+
+    from engine.tables import TableError, parse_book
+    from packs.files import read_yaml
+    from packs.tables import DEFAULT_FILE
+
+    data = read_yaml(DEFAULT_FILE)
+    book = parse_book(data, "magical-orders.yaml")
+    assert book.languages == ["it"]
+    assert book.tables["traps"].name_in("it") == "Trappole"
+    assert book.orders["wizards"].spells_for(1, "it") == ["Evocare la Barca (raggio 5)", "Telepatia"]
+    broken = copy.deepcopy(data)
+    del broken["tables"]["traps"]["rows"][2]["texts"]
+    with pytest.raises(TableError) as exc:
+        parse_book(broken, "magical-orders.yaml")
+    assert "tables.traps.rows[2].texts: no 'it' wording" in str(exc.value)
+
+
+def test_a_rolled_row_is_read_again_in_the_readers_language():
+    """A stored roll (an /orders Call For Help event) keeps its row index, so a reader in
+    another language gets the same row in her words."""
+    from engine.tables import default_book, roll_table, step_text
+
+    book = default_book()
+    steps = roll_table(book, "player_encounters", Rng.from_seed(5), rank=4)
+    row = book.tables["player_encounters"].bands[1].rows[steps[0].row]
+    assert steps[0].band_index == 1 and steps[0].text == row.text
+    assert step_text(book, steps[0], "it") == row.texts["it"]

@@ -97,7 +97,7 @@ def test_basic_pictures_keep_their_geometry_and_ignore_the_standard_labels(pack)
     std_keys = {k: v.upper() for k, v in DEFAULT_LABELS.items()
                 if k.startswith(("plane.", "title.final", "title.apoc", "stat.abil", "stat.arti"))
                 or k in ("legend.gone", "legend.power_up", "legend.lying", "legend.choosing")}
-    assert len(std_keys) == 14  # plane.not_in_game: the Treasure Hunters game
+    assert len(std_keys) == 17  # plane.not_in_game: the Treasure Hunters game; the Water Realm Gate's three
     assert render_board(basic, pack, labels=std_keys) == plain
     assert decode(plain).size == (988, 988)
 

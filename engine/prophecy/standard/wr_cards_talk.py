@@ -71,6 +71,76 @@ def names_of(card: ItemCard) -> set[str]:
     return {normal(display_name(card, lang)) for lang in LANGUAGES}
 
 
+#: words of a name too common to point at one card ("of", "the", "di", "della"...)
+_SMALL_WORDS = frozenset({"the", "of", "and", "di", "del", "della", "dei", "delle", "degli", "il", "la", "lo", "le",
+                          "gli", "da", "con", "e"})
+#: what the bot can check of a card when it judges a description alone (ruling judges): a few
+#: words in each language, matched by their start, and the trait each one says
+_TRAIT_WORDS: dict[str, tuple[str, ...]] = {
+    "rare": ("rare", "rara", "raro"),
+    "common": ("common", "comun"),
+    "thrown": ("throw", "thrown", "lanc", "lanci"),
+    "two_hands": ("twohand", "duemani", "bimani"),
+    "head": ("head", "helm", "hat", "testa", "elmo", "capo", "cappell"),
+    "weapon": ("weapon", "arma", "armi"),
+}
+_TRAITS: dict[str, Callable[[ItemCard], bool]] = {
+    "rare": lambda c: c.deck == "rare",
+    "common": lambda c: c.deck == "common",
+    "thrown": lambda c: c.thrown is not None,
+    "two_hands": lambda c: c.hands == 2,
+    "head": lambda c: c.slot == "head",
+    "weapon": lambda c: c.slot == "weapon",
+}
+
+
+def _same_word(said: str, name_word: str) -> bool:
+    """One word of a description against one word of a name: equal, or (both five letters or
+    more) the same first five letters, so "hammers" and "martelli" still point at the card."""
+    if said == name_word:
+        return True
+    return len(said) >= 5 and len(name_word) >= 5 and said[:5] == name_word[:5]
+
+
+def _traits_said(words: list[str]) -> set[str]:
+    joined = "".join(words)
+    said = {trait for trait, stems in _TRAIT_WORDS.items()
+            if any(w.startswith(stem) for w in words for stem in stems)}
+    if "twohand" in joined or "duemani" in joined:
+        said.add("two_hands")
+    return said
+
+
+def fitting(ctx: Ctx, text: str, candidates: list[OwnedItem]) -> list[OwnedItem]:
+    """The candidates (one per card) that a description points at, as the bot reads it when it
+    judges alone (ruling judges): those with a word of their name in it (English or Italian);
+    failing that, those of which every trait it says is true, when it says two or more. More
+    than one card found means the description was not precise enough."""
+    words = normal(text).split()
+    by_card: dict[str, OwnedItem] = {}
+    for item in candidates:
+        by_card.setdefault(printed_id(ctx.pack.item(item.card)), item)
+    cards = {cid: ctx.pack.item(cid) for cid in by_card}
+    named = [cid for cid, card in cards.items()
+             if any(_same_word(w, nw) for name in names_of(card) for nw in name.split() if nw not in _SMALL_WORDS
+                    for w in words)]
+    traits = _traits_said(words)
+    if named:
+        narrowed = [cid for cid in named if all(_TRAITS[x](cards[cid]) for x in traits)]
+        chosen = narrowed or named
+    elif len(traits) >= 2:
+        chosen = [cid for cid, card in cards.items() if all(_TRAITS[x](card) for x in traits)]
+    else:
+        chosen = []
+    return [by_card[cid] for cid in chosen]
+
+
+def bot_judges(state: Any, guesser: str, victim: str) -> bool:
+    """True when nobody but the one robbed could judge the reader's description (a two-player
+    game, or everyone else dead): the bot judges it then (ruling judges)."""
+    return not any(x.alive and x.player not in (guesser, victim) for x in state.players)
+
+
 def printed_cards(ctx: Ctx) -> list[ItemCard]:
     """Every printed Item of the game (never a variant)."""
     return [c for c in ctx.pack.items if not isinstance(c, VariantItem)]
@@ -237,8 +307,11 @@ def name_card(ctx: Ctx, p: PlayerState, q: Question, text: str) -> None:
         cstate(ctx.state).questions.pop(0)
         if options[0] == NO:
             _riddle_settled(ctx, q, False)
-        else:
-            _entrance_settled(ctx, p, ctx.state.player(q.other or ""), None)
+        else:  # nobody but the one robbed could judge: the bot reads it (ruling judges)
+            victim = ctx.state.player(q.other or "")
+            hits = fitting(ctx, text, takeable(ctx, victim))
+            ctx.emit("wrc_bot_judged", p.player, card=q.card, victim=victim.player, found=len(hits))
+            _entrance_settled(ctx, p, victim, hits[0] if len(hits) == 1 else None)
         return
     q.kind = "judge"
     q.guesser = p.player
@@ -253,15 +326,14 @@ def name_card(ctx: Ctx, p: PlayerState, q: Question, text: str) -> None:
 
 
 def _judges(ctx: Ctx, guesser: PlayerState, q: Question) -> list[str]:
-    """The other living players, in turn order after the guesser; for the scroll, the one
-    robbed only if nobody else can judge (ruling judges)."""
+    """The other living players, in turn order after the guesser; for the scroll, never the one
+    robbed: she would judge her own loss (ruling judges; with nobody else the bot judges)."""
     order = [x.player for x in ctx.state.players]
     i = order.index(guesser.player)
     others = [order[(i + k) % len(order)] for k in range(1, len(order))]
     alive = [pid for pid in others if ctx.state.player(pid).alive]
-    if q.source is None and q.other is not None:  # the scroll: the victim last resort
-        without = [pid for pid in alive if pid != q.other]
-        return without or [pid for pid in alive if pid == q.other]
+    if q.source is None and q.other is not None:  # the scroll: never the victim
+        return [pid for pid in alive if pid != q.other]
     return alive
 
 
@@ -294,6 +366,11 @@ def _count(ctx: Ctx, q: Question) -> None:
         _riddle_settled(ctx, q, winner is not None)
         return
     victim = ctx.state.player(q.other or "")
+    if not q.judges and victim.alive:  # every judge left: the bot reads it (ruling judges)
+        hits = fitting(ctx, q.text or "", takeable(ctx, victim))
+        ctx.emit("wrc_bot_judged", q.guesser, card=q.card, victim=victim.player, found=len(hits))
+        _entrance_settled(ctx, ctx.state.player(q.guesser or ""), victim, hits[0] if len(hits) == 1 else None)
+        return
     _entrance_settled(ctx, ctx.state.player(q.guesser or ""), victim, victim.item(winner) if winner else None)
 
 
@@ -327,6 +404,7 @@ def opportunity_ok(ctx: Ctx, p: PlayerState) -> bool:
     return space_actions.opportunities_allowed(ctx, p)
 
 
-__all__ = ["GIVE_UP", "GUESS", "RIDDLE_QUESTIONS", "answer_riddle", "answers_for", "choose_target", "entrance_targets",
+__all__ = ["GIVE_UP", "GUESS", "RIDDLE_QUESTIONS", "answer_riddle", "answers_for", "bot_judges", "choose_target",
+           "entrance_targets", "fitting",
            "entrancement_scrolls", "exact", "judge", "name_card", "normal", "read_entrancement", "riddler_open",
            "takeable", "visit_riddler"]
