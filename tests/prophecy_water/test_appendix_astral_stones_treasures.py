@@ -143,3 +143,41 @@ def test_appendix_astral_stones__a_treasure_that_is_no_stone_is_not_set() -> Non
     give(st, "p1", "iron_helmet")
     give(st, "p1", "holy_grail")
     assert not [a for a in legal(st, "p1") if a.type == "wrc_smith"]
+
+
+def test_appendix_astral_stones__a_treasure_set_is_said_in_both_languages_without_the_new_cards() -> None:
+    """The smith's button and narration read the same without the new cards (Treasure Island
+    alone): they name the Treasure, the Item and the price, in English and Italian."""
+    from systems.prophecy.describe import describe_action, narrate
+
+    st = _smithy()
+    helmet = give(st, "p1", "iron_helmet")
+    stone = give(st, "p1", MIND)
+    job = Smith(item=helmet, stone=stone)
+    assert describe_action(st, "p1", job, "en") == "Set Astral Mindstone (1 Gold) into Iron Helmet"
+    assert describe_action(st, "p1", job, "it") == "Incastona Pietra Mentale Astrale (1 Oro) in Elmo di Ferro"
+    after, events = act(st, "p1", job)
+    said = " ".join(narrate(after, events, "it"))
+    assert "Elmo di Ferro + Pietra Mentale Astrale" in said
+
+
+def test_appendix_astral_stones__the_ai_weighs_setting_a_treasure_without_the_new_cards() -> None:
+    """The computer player scores the smith's job Treasure Island offers alone (not left as an
+    action no part of it values) and still picks a legal action."""
+    import random
+
+    from engine.ai import std_cards
+    from engine.ai.standard import StandardHeuristic
+    from engine.ai.std_plan import StdPlan, std_res
+
+    st = _smithy()
+    give(st, "p1", "iron_helmet")
+    give(st, "p1", MIND)
+    acts = legal(st, "p1")
+    jobs = [a for a in acts if a.type == "wrc_smith"]
+    assert jobs
+    ctx = Ctx(state=st, pack=pack_of(st))
+    plan = StdPlan(st, ctx.pack, powers.spack(st), "p1")
+    scored, rest = std_cards.score(ctx, plan, st.player("p1"), std_res(st, st.player("p1")), acts)
+    assert [a for _v, a in scored] == jobs and not [a for a in rest if a.type == "wrc_smith"]
+    assert StandardHeuristic()(st, "p1", random.Random(1)) in acts
