@@ -181,3 +181,16 @@ def test_appendix_astral_stones__the_ai_weighs_setting_a_treasure_without_the_ne
     scored, rest = std_cards.score(ctx, plan, st.player("p1"), std_res(st, st.player("p1")), acts)
     assert [a for _v, a in scored] == jobs and not [a for a in rest if a.type == "wrc_smith"]
     assert StandardHeuristic()(st, "p1", random.Random(1)) in acts
+
+
+def test_appendix_astral_stones__a_treasure_set_still_shows_on_her_sheet() -> None:
+    """/me lists the Item holding the Mindstone among her Treasures, named for both cards; a
+    plain Item stays off that list."""
+    from systems.prophecy.describe_island import sheet_fields
+
+    st = _smithy()
+    helmet = give(st, "p1", "iron_helmet")
+    give(st, "p1", "sword")
+    st, _ = act(st, "p1", Smith(item=helmet, stone=give(st, "p1", MIND)))
+    titles = [name for name, _text in sheet_fields(st, st.player("p1"), "en")]
+    assert len(titles) == 1 and "Iron Helmet + Astral Mindstone" in titles[0], titles

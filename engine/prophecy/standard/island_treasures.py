@@ -58,12 +58,18 @@ def working(card_id: str) -> str | None:
     smith set into it; a Treasure that is a stone works only once set ("Astral Stones": "none of
     its powers work until it is integrated into another Item"; ruling astral_mindstone)."""
     if STONE_MARK in card_id:
-        set_in = card_id.rpartition(STONE_MARK)[2]
-        content = island_content()
-        return set_in if content.is_treasure(set_in) else None
+        return set_treasure(card_id)
     if island_content().stone(card_id) is not None:
         return None
     return card_id
+
+
+def set_treasure(card_id: str) -> str | None:
+    """The Treasure a smith set into an Item of this card (None: none)."""
+    if STONE_MARK not in card_id:
+        return None
+    set_in = card_id.rpartition(STONE_MARK)[2]
+    return set_in if island_content().is_treasure(set_in) else None
 
 
 def held_cards(state: ProphecyState, pid: str) -> list[Any]:

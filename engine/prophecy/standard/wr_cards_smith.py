@@ -9,7 +9,9 @@ undamaged; one stone per Item, set for good; a stone that names Artifacts may go
 A smith works on each Item (or Artifact) once a turn (ruling smith_once_a_turn): without it a
 free Blacksmithing turn could re-adjust the same Falchion forever and the turn would never end.
 The result is one Item (a variant card: engine/prophecy/content_wr_cards.py) whose price is the
-sum of the two, and the stone follows it wherever it goes.
+sum of the two, and the stone follows it wherever it goes. A Treasure that is a stone (the
+Astral Mindstone: ruling astral_mindstone) is set the same way; Treasure Island offers and applies
+these jobs itself when the new cards are not played (engine/prophecy/standard/island.py).
 
 In battle: a stone's bonus against some types counts once (the Lawstone against an undead
 demon is still +2); the Ball-and-Chain and the Whipsword add their bonus against an opponent
