@@ -190,9 +190,14 @@ def _figure(ctx: Ctx, copy: PlayerState, visitor: PlayerState, option: str) -> i
 
 
 def score(ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, acts: list[Any]) -> tuple[list[tuple[float, Any]], list[Any]]:
-    """(the new cards' actions with their values, the other actions) of a turn."""
+    """(the new cards' actions with their values, the other actions) of a turn. Without the new
+    cards, a smith's job may still be offered: a Treasure set like an Astral Stone (Treasure
+    Island; ruling astral_mindstone), valued the same way."""
     if not plays_new_cards(ctx.state):
-        return [], acts
+        smiths = [a for a in acts if isinstance(a, Smith)]
+        if not smiths:
+            return [], acts
+        return [(_smith_value(ctx, plan, p, r, a), a) for a in smiths], [a for a in acts if not isinstance(a, Smith)]
     foe = adv.doppel_foe(ctx)
     if foe is not None:
         return _doppel_fights(ctx, plan, p, r, acts, foe), []

@@ -14,7 +14,7 @@ Artifacts are Standard `Artifact`s with a roman numeral (the Final Battle's tie-
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -23,6 +23,7 @@ from engine.core.shelf import Shelf
 from engine.prophecy.content import validate_file
 from engine.prophecy.content import ChanceCard, ContentError, ItemCard, Pack, Source
 from engine.prophecy.content_standard import LANGUAGES, AbilityEffect, Artifact
+from engine.prophecy.content_wr_cards import VariantItem, stone_id
 
 #: the rulebook's roman numerals, for display
 NUMERALS = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
@@ -84,6 +85,16 @@ class TreasureItem(_Strict):
     bonus_vs: dict[str, int] = Field(default_factory=dict)
 
 
+class TreasureStone(_Strict):
+    """A Treasure that is set into another Item like an Astral Stone (Appendix "Astral Stones":
+    "some new Items and Treasures ... can be integrated into an existing Weapon or other Item"):
+    the kinds of Item it goes into; its powers work only once set."""
+
+    into: list[Literal["weapon", "hand", "head", "body"]] = Field(min_length=1)
+    #: which Item types: the rulebook names none for the Treasures
+    into_source: Source = "project"
+
+
 class Treasure(_Named):
     """One of the Treasures buried on the island."""
 
@@ -97,6 +108,8 @@ class Treasure(_Named):
     #: the Item limit is this much higher while it is carried (Astral Satchel: losing it can
     #: leave her "over the limit", Appendix "Astral Satchel"; the amount is the project's)
     extra_items: int = Field(0, ge=0)
+    #: set into another Item like an Astral Stone (None: an Item of its own)
+    stone: TreasureStone | None = None
 
 
 class NewArtifact(_Named):
@@ -204,6 +217,39 @@ class IslandContent(BaseModel):
                          deck="rare", cost=self.price(t.id), slot=t.item.slot, hands=t.item.hands,
                          strength=t.item.strength, willpower=t.item.willpower, bonus_vs=dict(t.item.bonus_vs))
                 for t in self.treasures]
+
+    def stone(self, card_id: str) -> TreasureStone | None:
+        """How the Treasure `card_id` is set into an Item (None: not a Treasure, or not one set)."""
+        return next((t.stone for t in self.treasures if t.id == card_id), None)
+
+    def stone_variants(self, items: Sequence[ItemCard]) -> list[ItemCard]:
+        """Every Item of `items` with each Treasure stone that fits it set in (Appendix "Astral
+        Stones": one Item whose price is the sum of the two, named for both). `items`: the
+        printed Items and the smith's settings a game deals or makes; an Item that already
+        holds a stone, a copy, or a stone itself takes none."""
+        stones = [t for t in self.treasures if t.stone is not None]
+        out: list[ItemCard] = []
+        for form in items:
+            if getattr(form, "stone", None) or getattr(form, "copied", False) or form.id in {t.id for t in stones}:
+                continue
+            if getattr(getattr(form, "power", None), "kind", None) == "stone":
+                continue
+            for t in stones:
+                assert t.stone is not None
+                if form.slot not in t.stone.into:
+                    continue
+                data = form.model_dump(include=set(ItemCard.model_fields))
+                langs = [lang for lang in LANGUAGES if lang != "en"]
+                data.update(id=stone_id(form.id, t.id), count=1, source="project", cost=form.cost + self.price(t.id),
+                            name=f"{form.name} + {t.name}",
+                            names={lang: f"{form.names.get(lang) or form.name} + {t.names.get(lang) or t.name}"
+                                   for lang in langs},
+                            text=f"{form.text} {t.name}: {t.text}".strip(),
+                            texts={lang: f"{form.texts.get(lang) or form.text} {t.names.get(lang) or t.name}: "
+                                         f"{t.texts.get(lang) or t.text}".strip() for lang in langs})
+                out.append(VariantItem(**data, printed=getattr(form, "printed", form.id),
+                                       setting=getattr(form, "setting", None), stone=t.id))
+        return out
 
     def chance_cards(self) -> list[ChanceCard]:
         """The two Chance cards, as Standard-only cards of the base pack (their behaviour is

@@ -16,7 +16,7 @@ from engine.core.events import Event
 from engine.prophecy import actions as A
 from engine.prophecy.content_island import NUMERALS, island_content
 from engine.prophecy.standard import island_actions as I
-from engine.prophecy.standard import island_moves
+from engine.prophecy.standard import island_moves, island_treasures
 from engine.prophecy.standard.island_state import ON_ISLAND, IslandState
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import PlayerState, ProphecyState
@@ -398,9 +398,13 @@ def sheet_fields(state: ProphecyState, p: PlayerState, locale: str) -> list[tupl
     content = island_content()
     out: list[tuple[str, str]] = []
     for item in p.items:
-        if content.is_treasure(item.card):
+        # a Treasure, or an Item a Treasure was set into like an Astral Stone (named for both)
+        treasure = item.card if content.is_treasure(item.card) else island_treasures.set_treasure(item.card)
+        if treasure is not None:
             damaged = f" ({t(locale, 'sheet.damaged')})" if item.damaged else ""
-            out.append((f"💎 {treasure_words(n, item.card, locale)}{damaged}", n.card_text(item.card) or "—"))
+            title = treasure_words(n, item.card, locale) if treasure == item.card else \
+                t(locale, "island.treasure_cost", card=n.card(item.card), maps=_maps(content.treasure(treasure).maps, locale))
+            out.append((f"💎 {title}{damaged}", n.card_text(item.card) or "—"))
     i = _isl(state)
     viewer = getattr(state, "viewer", None)
     if i is not None and viewer == p.player:

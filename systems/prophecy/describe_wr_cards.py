@@ -69,8 +69,9 @@ def _types(types: list[str], locale: str) -> str:
 
 
 def action_label(state: ProphecyState, actor: str, action: Any, locale: str, with_odds: bool = True) -> str | None:
-    """The words of one of the new cards' actions (None: not one of them)."""
-    if not plays_new_cards(state):
+    """The words of one of the new cards' actions (None: not one of them). The smith's work is
+    also Treasure Island's, for a Treasure set like an Astral Stone, with or without the new cards."""
+    if not plays_new_cards(state) and not isinstance(action, Smith):
         return None
     n = Names(state, locale)
     if isinstance(action, Smith):

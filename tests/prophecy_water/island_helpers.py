@@ -94,7 +94,8 @@ def where_treasures(state: ProphecyState) -> list[str]:
     cards = list(i.deck) + list(i.up) + (list(i.blind.drawn) if i.blind else [])
     tr = treasure_ids()
     for p in state.players:
-        cards += [x.card for x in p.items if x.card in tr]
+        # a Treasure set into an Item like an Astral Stone is carried inside that Item's card
+        cards += [c for x in p.items for c in {x.card, x.card.rpartition("__stone_")[2]} if c in tr]
     cards += [c for c in state.decks.rare.draw + state.decks.rare.discard if c in tr]
     cards += [x.card for offer in state.offers.values() for x in offer if x.card in tr]
     return cards

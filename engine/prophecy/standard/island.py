@@ -15,15 +15,19 @@ from typing import Any, Iterator
 from engine.core.errors import RuleError
 from engine.core.pending import Pending
 from engine.prophecy import actions as A
+from engine.prophecy.content import pack_by_id
 from engine.prophecy.content_island import island_content
+from engine.prophecy.content_wr_cards import VariantItem
+from engine.prophecy.content_wr_cards import pack_cards as wr_cards_pack_cards
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, round_start_items, would_change
 from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import battle, duel, island_dig, island_maps, island_moves, island_treasures
-from engine.prophecy.standard import parts, planes, powers
+from engine.prophecy.standard import parts, planes, powers, wr_cards_smith
 from engine.prophecy.standard.chance import draw_chance
 from engine.prophecy.standard.island_state import ISLAND, ON_ISLAND
 from engine.prophecy.standard.state import HIDDEN
+from engine.prophecy.standard.wr_cards_common import plays_new_cards, split_variants
 
 #: the actions only this part checks and applies
 ISLAND_TYPES = frozenset({"island_go", "island_leave", "island_stay", "island_collect", "island_dig",
@@ -47,11 +51,21 @@ class TreasureIsland(parts.Part):
 
     def pack_cards(self, expansion: Any) -> parts.PackCards | None:
         """The Treasures join the Items (Rare, 5 Gold a map), the two Chance cards the base
-        Chance cards (their behaviour is `chance_card`)."""
+        Chance cards (their behaviour is `chance_card`). A Treasure set into an Item like an
+        Astral Stone (Appendix "Astral Stones") makes a variant card of that Item, looked up,
+        never dealt: one for every printed Item it fits, the other Treasures and, with the new
+        cards, their Items and a smith's settings too."""
         if not expansion.treasure_island:
             return None
         content = island_content()
-        return parts.PackCards(items=tuple(content.treasure_items()), chance=tuple(content.chance_cards()))
+        treasures = content.treasure_items()
+        targets: list[Any] = [*pack_by_id("base").items, *treasures]
+        if getattr(expansion, "new_cards", False):
+            new_items, _adv = wr_cards_pack_cards(bool(getattr(expansion, "mad_riddler", True)))
+            targets += [c for c in new_items if not isinstance(c, VariantItem)
+                        or (c.setting and not c.stone and not c.copied)]
+        return parts.PackCards(items=(*treasures, *content.stone_variants(targets)),
+                               chance=tuple(content.chance_cards()))
 
     # -- set up ----------------------------------------------------------------------------
     def prepare(self, ctx: Ctx) -> None:
@@ -158,6 +172,16 @@ class TreasureIsland(parts.Part):
             if not state.player(actor).alive:
                 raise RuleError("error.character_dead")
             return True
+        if action_type == "wrc_smith" and not plays_new_cards(state):
+            # a Treasure set into an Item like an Astral Stone (Appendix "Astral Stones"), the
+            # new cards' smith without the new cards (with them, their part checks it)
+            if t.player != actor:
+                raise RuleError("error.not_your_turn", active=t.player)
+            if not state.player(actor).alive:
+                raise RuleError("error.character_dead")
+            if state.standard.turn.battle is not None:  # type: ignore[union-attr]
+                raise RuleError("error.battle_running")
+            return True
         return False
 
     # -- her turn --------------------------------------------------------------------------
@@ -189,6 +213,8 @@ class TreasureIsland(parts.Part):
         elif t.phase == "act":
             yield from island_maps.collect_actions(ctx, p)
             yield from island_maps.map_battle_actions(ctx, p, duel.targets(ctx, p))
+            if p.board == "main" and not plays_new_cards(ctx.state):
+                yield from wr_cards_smith.smith_actions(ctx, p)  # a Treasure set like a stone
 
     def dispatch(self, ctx: Ctx, p: PlayerState, action: Any) -> bool:
         t = action.type
@@ -215,6 +241,8 @@ class TreasureIsland(parts.Part):
         elif t == "island_map_battle":
             offered = list(self.legal(ctx, p))
             island_maps.declare(ctx, p, action, offered)
+        elif t == "wrc_smith" and not plays_new_cards(ctx.state):
+            wr_cards_smith.smith(ctx, p, action)
         elif island_moves.on_island(p) and t == "use_ability":
             island_moves.use_ability(ctx, p, action)
         elif island_moves.on_island(p) and t == "attack":
@@ -222,6 +250,12 @@ class TreasureIsland(parts.Part):
         else:
             return False
         return True
+
+    def after_action(self, ctx: Ctx) -> None:
+        """A Treasure set into an Item leaves play with it: split back on the pile (the new
+        cards' part does it when they are played)."""
+        if not plays_new_cards(ctx.state):
+            split_variants(ctx)
 
     def turn_begins(self, ctx: Ctx, p: PlayerState, extra: bool) -> bool:
         i = island_maps.isl(ctx)

@@ -1,7 +1,9 @@
 """What the Treasures do while carried (Water Realm expansion, Appendix "Treasures"; rulings
 treasure_powers, crystal_ball_one_card, crystal_ball_vision, tome_of_magic, astral_satchel).
 
-A Treasure is an Item; its powers work while it is carried and not damaged. The powers written
+A Treasure is an Item; its powers work while it is carried and not damaged. A Treasure that is
+an Astral Stone (the Astral Mindstone) works only once a smith set it into another Item, and
+then through that Item (`working`; Appendix "Astral Stones"). The powers written
 in the Abilities' vocabulary (a start-of-round gain, a battle bonus, a ward) reach the Standard
 rules as an Artifact-shaped card lent to the carrier (`held_cards`), so they act exactly where
 an Artifact's would: the start-of-round gains before the movement, once a round even with extra
@@ -18,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.prophecy.content_island import island_content
+from engine.prophecy.content_wr_cards import STONE_MARK
 from engine.prophecy.context import Ctx
 from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import powers
@@ -50,11 +53,30 @@ def extra_items(state: ProphecyState, pid: str) -> int:
     return sum(by_id.get(i.card, 0) for i in state.player(pid).items if not i.damaged)
 
 
+def working(card_id: str) -> str | None:
+    """The Treasure whose powers an Item of this card gives: the Treasure itself, or the one a
+    smith set into it; a Treasure that is a stone works only once set ("Astral Stones": "none of
+    its powers work until it is integrated into another Item"; ruling astral_mindstone)."""
+    if STONE_MARK in card_id:
+        return set_treasure(card_id)
+    if island_content().stone(card_id) is not None:
+        return None
+    return card_id
+
+
+def set_treasure(card_id: str) -> str | None:
+    """The Treasure a smith set into an Item of this card (None: none)."""
+    if STONE_MARK not in card_id:
+        return None
+    set_in = card_id.rpartition(STONE_MARK)[2]
+    return set_in if island_content().is_treasure(set_in) else None
+
+
 def held_cards(state: ProphecyState, pid: str) -> list[Any]:
     """The Treasures' powers she has now, and the spells the Tome of Magic lends her."""
     lent, specials = _tables()
     p = state.player(pid)
-    out: list[Any] = [lent[i.card] for i in p.items if not i.damaged and i.card in lent]
+    out: list[Any] = [lent[w] for i in p.items if not i.damaged and (w := working(i.card)) in lent]
     if any(not i.damaged and specials.get(i.card) == "copy_spells" for i in p.items):
         out.extend(copied_spells(state, pid))
     return out

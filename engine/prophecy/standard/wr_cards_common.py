@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.prophecy.content import ItemCard
+from engine.prophecy.content import ContentError, ItemCard
+from engine.prophecy.content_island import island_content
 from engine.prophecy.content_wr_cards import (
     Adjustable,
     MultiLives,
@@ -73,8 +74,25 @@ def stone_of(card: ItemCard) -> Stone | None:
     return None
 
 
+def stone_into(card: ItemCard) -> list[str] | None:
+    """The kinds of Item this card is set into when it is a stone: an Astral Stone of the new
+    cards, or a Treasure that is one (Appendix "Astral Stones": "some new Items and Treasures
+    ... can be integrated into an existing Weapon or other Item"; ruling astral_mindstone).
+    None for any other card, a variant included."""
+    power = getattr(card, "power", None)
+    if isinstance(power, Stone):
+        return list(power.into)
+    if isinstance(card, VariantItem):
+        return None
+    try:
+        treasure = island_content().stone(card.id)
+    except ContentError:  # Treasure Island's content is not loaded: no Treasure is in play
+        return None
+    return list(treasure.into) if treasure is not None else None
+
+
 def is_stone(card: ItemCard) -> bool:
-    return isinstance(getattr(card, "power", None), Stone)
+    return stone_into(card) is not None
 
 
 def adjustable(card: ItemCard) -> Adjustable | None:
@@ -126,8 +144,15 @@ def _components(ctx: Ctx, card_id: str) -> list[tuple[str, str]]:
 def tidy(ctx: Ctx) -> None:
     """Split every variant lying on a pile back into its printed cards; put back what the dead
     kept (Beast cards); send a Mad Riddler's secret Item back when he left the board."""
-    st = ctx.state
-    decks = st.decks
+    split_variants(ctx)
+    _tidy_cards(ctx)
+
+
+def split_variants(ctx: Ctx) -> None:
+    """Split every variant lying on a pile (an Item with a stone set in it, a setting, a copy)
+    back into its printed cards: the Item and its stone are one Item only while together
+    ("Astral Stones"). Treasure Island calls it too, for the Treasures set as stones."""
+    decks = ctx.state.decks
     for name in ("common", "rare"):
         pile = getattr(decks, name)
         for which in ("discard", "draw"):
@@ -147,6 +172,11 @@ def tidy(ctx: Ctx) -> None:
                     else:
                         target.discard.append(card)
             setattr(pile, which, kept)
+
+
+def _tidy_cards(ctx: Ctx) -> None:
+    st = ctx.state
+    decks = st.decks
     cs = cstate(st)
     for pid in list(cs.beasts):
         if not st.player(pid).alive:

@@ -9,7 +9,9 @@ undamaged; one stone per Item, set for good; a stone that names Artifacts may go
 A smith works on each Item (or Artifact) once a turn (ruling smith_once_a_turn): without it a
 free Blacksmithing turn could re-adjust the same Falchion forever and the turn would never end.
 The result is one Item (a variant card: engine/prophecy/content_wr_cards.py) whose price is the
-sum of the two, and the stone follows it wherever it goes.
+sum of the two, and the stone follows it wherever it goes. A Treasure that is a stone (the
+Astral Mindstone: ruling astral_mindstone) is set the same way; Treasure Island offers and applies
+these jobs itself when the new cards are not played (engine/prophecy/standard/island.py).
 
 In battle: a stone's bonus against some types counts once (the Lawstone against an undead
 demon is still +2); the Ball-and-Chain and the Whipsword add their bonus against an opponent
@@ -27,7 +29,9 @@ from engine.prophecy.spaces import services
 from engine.prophecy.state import OwnedItem, PlayerState
 from engine.prophecy.standard import moves, powers
 from engine.prophecy.standard.wr_cards_actions import Smith
-from engine.prophecy.standard.wr_cards_common import adjustable, content, cstate, is_stone, multi_lives, printed_id, stone_of
+from engine.prophecy.standard.wr_cards_common import (
+    adjustable, content, cstate, is_stone, multi_lives, printed_id, stone_into, stone_of,
+)
 
 
 def blacksmithing(ctx: Ctx, p: PlayerState) -> str | None:
@@ -62,9 +66,11 @@ def _card(ctx: Ctx, card_id: str) -> ItemCard | None:
 
 def _with_stone(ctx: Ctx, item: ItemCard, stone: ItemCard) -> str | None:
     """The card an Item becomes with this stone set in it (None: it cannot take it)."""
-    power = stone.power if isinstance(getattr(stone, "power", None), Stone) else None  # type: ignore[attr-defined]
-    if power is None or stone_of(item) is not None or is_stone(item) or item.slot not in power.into:
+    into = stone_into(stone)
+    if into is None or is_stone(item) or item.slot not in into:
         return None
+    if isinstance(item, VariantItem) and item.stone:
+        return None  # "An Item can have at most one Astral Stone"
     if isinstance(item, VariantItem) and item.copied:
         return None  # ruling alchemist_copy: a copy takes no stone
     target = stone_id(item.id, stone.id)
@@ -110,8 +116,7 @@ def jobs(ctx: Ctx, p: PlayerState) -> list[tuple[OwnedItem | str, OwnedItem | No
             if became is not None and (item.card, stone.card) not in seen:
                 seen.add((item.card, stone.card))
                 out.append((item, stone, None, became))
-        power = stone_card.power  # type: ignore[attr-defined]
-        if "artifact" in power.into:
+        if "artifact" in (stone_into(stone_card) or []):
             cs = cstate(ctx.state)
             for art in powers.mine(ctx.state, p.player).artifacts:
                 if art not in cs.stones and art not in done and (art, stone.card) not in seen:
