@@ -397,3 +397,13 @@ def answer_final(ctx: Ctx, task: FinalCombat, option: str) -> None:
         task.index = state.order.index(attacker.uid) + 1
     # else the next in order now sits at the attacker's old index
 
+
+def _teleport_along_the_road(ctx: Ctx, space: str) -> None:
+    """A teleport on the Tower road (C10e: only away from the Tower): the party stands on that
+    space and meets it."""
+    assert ctx.state.tower is not None
+    ctx.state.tower.index = road(ctx).index(space)
+    arrive(ctx)
+
+
+travel.TOWER_TELEPORT = _teleport_along_the_road

@@ -9,6 +9,8 @@ back (C4a-k). Back in a village, or into a new region, the road's cards are disc
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from engine.darkest_talisman import cards, guardians, setup
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import Location, Region
@@ -27,6 +29,11 @@ from engine.darkest_talisman.state import (
 
 #: tasks that belong to the road space the party stands on (a teleport leaves them behind)
 ROAD_TASKS = ("spot", "card", "effect", "combat", "pickup", "services", "lost_turn")
+
+
+#: moves the party to a space of the Tower road and meets it (set by the tower module, which
+#: imports this one: the Tower road is the tower's, a teleport only lands on it)
+TOWER_TELEPORT: Callable[[Any, str], None] | None = None
 
 
 def region_of_village(ctx: Ctx, village: str) -> Region:
@@ -484,12 +491,9 @@ def teleport(ctx: Ctx, target: str) -> None:
         # C10e: teleports in the Tower Region only move the party away from the Tower
         if target not in teleport_targets(ctx):
             return
-        from engine.darkest_talisman import tower
-
-        assert state.tower is not None
+        assert state.tower is not None and TOWER_TELEPORT is not None
         ctx.emit("teleported", target=target)
-        state.tower.index = tower.road(ctx).index(target.split(":", 1)[1])
-        tower.arrive(ctx)
+        TOWER_TELEPORT(ctx, target.split(":", 1)[1])
         return
     state.tasks = [t for t in state.tasks if t.task not in ROAD_TASKS]
     trip = state.trip
