@@ -158,13 +158,7 @@ class TreasureIsland(parts.Part):
                 raise RuleError("error.island_answer_first")
             return True
         if action_type in ISLAND_TYPES:
-            if t.player != actor:
-                raise RuleError("error.not_your_turn", active=t.player)
-            if not state.player(actor).alive:
-                raise RuleError("error.character_dead")
-            if state.standard.turn.battle is not None:  # type: ignore[union-attr]
-                raise RuleError("error.battle_running")
-            return True
+            return _own_turn_out_of_battle(state, t.player, actor)
         if t.player == actor and island_moves.on_island(state.player(actor)) \
                 and state.standard.turn.battle is None:  # type: ignore[union-attr]
             if action_type not in ON_ISLAND_STANDARD or (action_type in ("attack", "end_turn") and t.phase != "act"):
@@ -175,13 +169,7 @@ class TreasureIsland(parts.Part):
         if action_type == "wrc_smith" and not plays_new_cards(state):
             # a Treasure set into an Item like an Astral Stone (Appendix "Astral Stones"), the
             # new cards' smith without the new cards (with them, their part checks it)
-            if t.player != actor:
-                raise RuleError("error.not_your_turn", active=t.player)
-            if not state.player(actor).alive:
-                raise RuleError("error.character_dead")
-            if state.standard.turn.battle is not None:  # type: ignore[union-attr]
-                raise RuleError("error.battle_running")
-            return True
+            return _own_turn_out_of_battle(state, t.player, actor)
         return False
 
     # -- her turn --------------------------------------------------------------------------
@@ -322,6 +310,17 @@ class TreasureIsland(parts.Part):
 
     def rename(self, state: ProphecyState, old: str, new: str) -> None:
         island_maps.rename(state.standard.island, old, new)  # type: ignore[union-attr]
+
+
+def _own_turn_out_of_battle(state: ProphecyState, turn_player: str, actor: str) -> bool:
+    """An action of the island's own kind: only on the actor's own turn, alive, no battle running."""
+    if turn_player != actor:
+        raise RuleError("error.not_your_turn", active=turn_player)
+    if not state.player(actor).alive:
+        raise RuleError("error.character_dead")
+    if state.standard.turn.battle is not None:  # type: ignore[union-attr]
+        raise RuleError("error.battle_running")
+    return True
 
 
 def _free(state: ProphecyState) -> bool:
