@@ -253,16 +253,8 @@ def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if overridden:
         log.warning(t("en", "safety.db_flag_wins"))
-    if args.local or args.script:
-        from loopback.console import run_console
-
-        return asyncio.run(run_console(settings, create_bot, script=args.script))
-    if not settings.discord_token:
-        print(t(settings.default_locale, "bot.no_token", python=_this_python()), file=sys.stderr)
-
-
     if not (args.local or args.script) and not settings.discord_token:
-        print(t(settings.default_locale, "bot.no_token"), file=sys.stderr)
+        print(t(settings.default_locale, "bot.no_token", python=_this_python()), file=sys.stderr)
         return 2
     try:
         if args.local or args.script:

@@ -18,7 +18,9 @@ def test_without_a_token_the_bot_says_how_to_get_one_and_names_its_own_interpret
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert "https://discord.com/developers/applications" in done.stderr
-    line = next(x for x in done.stderr.splitlines() if "--local" in x)
+    lines = [x for x in done.stderr.splitlines() if "--local" in x]
+    assert len(lines) == 1 and "{" not in done.stderr, done.stderr  # said once, every placeholder filled
+    line = lines[0]
     python = line.split(": ", 1)[1].removesuffix(" bot.py --local")
     assert Path(python).exists() or python == "python3", line
     assert "Traceback" not in done.stderr
