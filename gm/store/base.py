@@ -18,8 +18,8 @@ import enum
 import json
 import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, contextmanager
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, Self, TypeAlias
 
@@ -441,7 +441,6 @@ class GameStore(ABC):
 
     # -- games -----------------------------------------------------------------------
 
-    @abstractmethod
     async def create_game(self, channel_id: int, guild_id: int | None, system: str,
                           options: Mapping[str, Any] | BaseModel, seed: int,
                           host_id: int | None, state_json: str,
@@ -453,6 +452,21 @@ class GameStore(ABC):
         Raises `GameExists` (carrying the existing record) if the channel already has a
         lobby or active game.
         """
+        check_status(status)
+        self._check_state(state_json)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, got {type(seed).__name__}")
+        # Serialised before any transaction: a bad payload must fail without a half-write.
+        return await self._insert_game({
+            "guild_id": guild_id, "channel_id": channel_id, "system": system, "options": dump_json(options),
+            "seed": seed, "state": state_json, "status": status, "host_id": host_id,
+            "deadline": as_deadline(deadline), "settings": dump_json(dict(settings or {})),
+        })
+
+    @abstractmethod
+    async def _insert_game(self, game: dict[str, Any]) -> GameRecord:
+        """Insert the checked new game `game` (its columns but id, version and times; JSON ones
+        dumped) at version 0, stamped now; `GameExists` when its channel has an open game."""
 
     @abstractmethod
     async def get_game(self, game_id: int) -> GameRecord | None:
@@ -501,15 +515,9 @@ class GameStore(ABC):
         changes status and deadline. Returns the updated record.
         """
         self._check_state(new_state_json)
-        action_json = dump_json(action)
-        fields: dict[str, Any] = {"state": new_state_json}
-        if new_status is not None:
-            fields["status"] = new_status
-        if deadline is not UNSET:
-            fields["deadline"] = as_deadline(deadline)
-        if settings is not None:
-            fields["settings"] = dump_json(dict(settings))
-        return await self._change(game_id, expected_version, fields, (str(actor), action_json), meta)
+        log = (str(actor), dump_json(action))
+        fields = self._fields(state_json=new_state_json, status=new_status, settings=settings, deadline=deadline)
+        return await self._change(game_id, expected_version, fields, log, meta)
 
     async def update_game(self, game_id: int, expected_version: int, *,
                           state_json: str | None = None,
@@ -522,9 +530,25 @@ class GameStore(ABC):
                           action: Mapping[str, Any] | BaseModel | None = None) -> GameRecord:
         """Change a game outside the action flow (lobby edits, settings); same version check
         and bump as `commit_action`, but a log row is written only if `action` is given."""
+        fields = self._fields(state_json=state_json, status=status, options=options, settings=settings,
+                              host_id=host_id, deadline=deadline)
+        log: tuple[str, str] | None = None
+        if action is not None:
+            if actor is None:
+                raise ValueError("an action to log needs an actor")
+            log = (str(actor), dump_json(action))
+        return await self._change(game_id, expected_version, fields, log)
+
+    @classmethod
+    def _fields(cls, *, state_json: str | None = None, status: GameStatus | None = None,
+                options: Mapping[str, Any] | BaseModel | None = None,
+                settings: Mapping[str, Any] | None = None,
+                host_id: int | None | _Unset = UNSET,
+                deadline: float | None | _Unset = UNSET) -> dict[str, Any]:
+        """The columns a write changes, checked and as stored (None / UNSET: left alone)."""
         fields: dict[str, Any] = {}
         if state_json is not None:
-            self._check_state(state_json)
+            cls._check_state(state_json)
             fields["state"] = state_json
         if status is not None:
             fields["status"] = status
@@ -536,12 +560,7 @@ class GameStore(ABC):
             fields["host_id"] = host_id
         if deadline is not UNSET:
             fields["deadline"] = as_deadline(deadline)
-        log: tuple[str, str] | None = None
-        if action is not None:
-            if actor is None:
-                raise ValueError("an action to log needs an actor")
-            log = (str(actor), dump_json(action))
-        return await self._change(game_id, expected_version, fields, log)
+        return fields
 
     @abstractmethod
     async def _change(self, game_id: int, expected_version: int | None, fields: dict[str, Any],
@@ -592,10 +611,7 @@ class GameStore(ABC):
                          deadline: float | None | _Unset = UNSET) -> GameRecord:
         """Change only the status (e.g. host ends the game); version-checked if
         `expected_version` is given. Closing a game clears its deadline unless one is given."""
-        fields: dict[str, Any] = {"status": status}
-        if deadline is not UNSET:
-            fields["deadline"] = as_deadline(deadline)
-        return await self._change(game_id, expected_version, fields, None)
+        return await self._change(game_id, expected_version, self._fields(status=status, deadline=deadline), None)
 
     # -- action log ------------------------------------------------------------------
 
@@ -816,6 +832,37 @@ class SqlStore(GameStore):
     def _transaction(self) -> AbstractAsyncContextManager[None]:
         """The backend's `transaction()`; nested in the task's own, it is part of that one."""
 
+    @contextmanager
+    def _in_transaction(self, conn: Any = None) -> Iterator[StoreTxn]:
+        """Mark the task as inside `transaction()` (holding `conn`, if the backend pins one)
+        until the block ends; a full disk met in it is `StorageFull`."""
+        txn = StoreTxn(self, conn)
+        token = self._current_txn.set(txn)
+        try:
+            with self._full_disk():
+                yield txn
+        finally:
+            txn.active = False
+            self._current_txn.reset(token)
+
+    #: the errors of this backend's driver (and OS) that may say the disk is full
+    _driver_errors: ClassVar[tuple[type[BaseException], ...]] = ()
+
+    @staticmethod
+    def _is_disk_full(exc: BaseException) -> bool:
+        """Whether a driver error says the disk (or the database's size limit) is full."""
+        return False
+
+    @contextmanager
+    def _full_disk(self) -> Iterator[None]:
+        """Raise `StorageFull` for a full disk met in the block (the write was rolled back)."""
+        try:
+            yield
+        except self._driver_errors as exc:
+            if self._is_disk_full(exc):
+                raise StorageFull(str(exc)) from exc
+            raise
+
     @abstractmethod
     async def _query(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
         """The rows of one read written with `?` placeholders."""
@@ -884,17 +931,6 @@ class SqlStore(GameStore):
                           db_bytes=db_bytes, disk_bytes=disk_bytes)
 
     # -- checks made before any write (a bad payload must fail without a half-write) -------
-
-    @classmethod
-    def _new_game_json(cls, status: str, state_json: str, seed: int,
-                       options: Mapping[str, Any] | BaseModel,
-                       settings: Mapping[str, Any] | None) -> tuple[str, str]:
-        """Check a new game's values; its options and settings as JSON."""
-        check_status(status)
-        cls._check_state(state_json)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int, got {type(seed).__name__}")
-        return dump_json(options), dump_json(dict(settings or {}))
 
     @staticmethod
     def _check_target(target: str) -> None:

@@ -52,36 +52,13 @@ from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
-from pydantic import BaseModel
 
-from .base import (
-    GAME_COLUMNS,
-    GAME_COLUMNS_NO_STATE,
-    OPEN_SQL,
-    OPEN_STATUSES,
-    OUTBOX_COLUMNS,
-    UNSET,
-    DatabaseGone,
-    GameExists,
-    GameNotFound,
-    GameRecord,
-    GameStatus,
-    LogMeta,
-    OutboxMessage,
-    OwnerClaim,
-    OwnershipLost,
-    ShardNotServed,
-    SqlStore,
-    StaleVersion,
-    StorageFull,
-    StoreError,
-    StoreOwned,
-    StoreStats,
-    StoreTxn,
-    _Unset,
-    as_deadline,
-    dump_json,
-)
+# (grouped by role: the shared SQL store and its columns, records, errors)
+from .base import GAME_COLUMNS, GAME_COLUMNS_NO_STATE, OPEN_SQL, OUTBOX_COLUMNS, SqlStore, StoreTxn
+from .base import (OPEN_STATUSES, UNSET, GameRecord, LogMeta, OutboxMessage, OwnerClaim, StoreStats, _Unset,
+                   as_deadline, dump_json)
+from .base import (DatabaseGone, GameExists, GameNotFound, OwnershipLost, ShardNotServed, StaleVersion,
+                   StoreError, StoreOwned)
 from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity
 from .pg_migrations import LOCK_CLASS_GAME, LOCK_CLASS_OWNER, pg_current_version, pg_migrate
 from .shards import ALL_SCOPE, scopes_conflict, shard_scope
@@ -142,6 +119,8 @@ class PostgresStore(SqlStore):
     shared_by_processes = True
     backend = "postgres"
     _current_txn = _CURRENT_TXN
+    _driver_errors = (asyncpg.PostgresError,)
+    _is_disk_full = staticmethod(is_disk_full)
 
     def __init__(self, dsn: str, *,
                  schema: str | None = None,
@@ -234,12 +213,8 @@ class PostgresStore(SqlStore):
     async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
         async with self._conn() as conn:
             self.statements += 1
-            try:
+            with self._full_disk():
                 return list(await conn.fetch(sql, *args))
-            except asyncpg.PostgresError as exc:
-                if is_disk_full(exc):
-                    raise StorageFull(str(exc)) from exc
-                raise
 
     async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
         return await self._fetch(numbered(sql), *params)
@@ -278,9 +253,7 @@ class PostgresStore(SqlStore):
             return
         self._check()
         async with self._live_pool.acquire() as conn:
-            txn = StoreTxn(self, conn)
-            token = _CURRENT_TXN.set(txn)
-            try:
+            with self._in_transaction(conn):
                 self.statements += 1
                 await conn.execute("BEGIN")
                 try:
@@ -293,13 +266,6 @@ class PostgresStore(SqlStore):
                         self.statements += 1
                         await conn.execute("ROLLBACK")
                     raise
-            except asyncpg.PostgresError as exc:
-                if is_disk_full(exc):
-                    raise StorageFull(str(exc)) from exc
-                raise
-            finally:
-                txn.active = False
-                _CURRENT_TXN.reset(token)
 
     # ------------------------------------------------------------------ shards
 
@@ -463,43 +429,35 @@ class PostgresStore(SqlStore):
 
     # ------------------------------------------------------------------ games
 
-    async def create_game(self, channel_id: int, guild_id: int | None, system: str,
-                          options: Mapping[str, Any] | BaseModel, seed: int,
-                          host_id: int | None, state_json: str,
-                          status: GameStatus = "lobby", *,
-                          settings: Mapping[str, Any] | None = None,
-                          deadline: float | None = None) -> GameRecord:
-        options_json, settings_json = self._new_game_json(status, state_json, seed, options, settings)
+    async def _insert_game(self, game: dict[str, Any]) -> GameRecord:
         now = float(self.clock())
         args = _Args()
-        scope = self._scope_of_guild(guild_id)
+        scope = self._scope_of_guild(game["guild_id"])
         fence = self._fence(args, lambda: args(scope, "text"))
         sql = (
             f"WITH fence AS ({fence}),"
             " ins AS (INSERT INTO games (guild_id, channel_id, system, options, seed, version, state, status,"
             " host_id, created_at, updated_at, deadline, settings)"
-            f" SELECT {args(guild_id, 'int8')}, {args(int(channel_id), 'int8')}, {args(system, 'text')},"
-            f" {args(options_json, 'text')}, {args(seed, 'numeric')}, 0, {args(state_json, 'text')},"
-            f" {args(status, 'text')}, {args(host_id, 'int8')}, {args(now, 'float8')}, {args(now, 'float8')},"
-            f" {args(as_deadline(deadline), 'float8')}, {args(settings_json, 'text')}"
+            f" SELECT {args(game['guild_id'], 'int8')}, {args(int(game['channel_id']), 'int8')},"
+            f" {args(game['system'], 'text')}, {args(game['options'], 'text')}, {args(game['seed'], 'numeric')}, 0,"
+            f" {args(game['state'], 'text')}, {args(game['status'], 'text')}, {args(game['host_id'], 'int8')},"
+            f" {args(now, 'float8')}, {args(now, 'float8')}, {args(game['deadline'], 'float8')},"
+            f" {args(game['settings'], 'text')}"
             " FROM fence RETURNING id)"
             " SELECT (SELECT id FROM ins) AS id, EXISTS (SELECT 1 FROM fence) AS fenced"
         )
         try:
             row = await self._write(sql, *args.values)
         except asyncpg.UniqueViolationError:
-            existing = await self.get_active_game(channel_id)
+            existing = await self.get_active_game(game["channel_id"])
             if existing is not None:
                 raise GameExists(existing) from None
             raise
         assert row is not None
         if row["id"] is None:
             raise await self._fence_failed(scope)
-        return GameRecord(id=row["id"], guild_id=guild_id, channel_id=channel_id, system=system,
-                          options=json.loads(options_json), seed=seed, version=0, state=state_json,
-                          status=status, host_id=host_id, created_at=now, updated_at=now,
-                          deadline=as_deadline(deadline),
-                          settings=json.loads(settings_json))
+        return GameRecord(**{**game, "options": json.loads(game["options"]), "settings": json.loads(game["settings"])},
+                          id=row["id"], version=0, created_at=now, updated_at=now)
 
     async def list_active_games(self) -> list[GameRecord]:
         """Every open game of the served shards, oldest first."""

@@ -52,36 +52,13 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import aiosqlite
-from pydantic import BaseModel
 
-from .base import (
-    GAME_COLUMNS,
-    GAME_COLUMNS_NO_STATE,
-    OPEN_SQL,
-    OPEN_STATUSES,
-    OUTBOX_COLUMNS,
-    UNSET,
-    ActionRecord,
-    DatabaseGone,
-    DatabaseUnreadable,
-    GameExists,
-    GameNotFound,
-    GameRecord,
-    GameStatus,
-    LogMeta,
-    OutboxMessage,
-    OwnerClaim,
-    OwnershipLost,
-    SqlStore,
-    StaleVersion,
-    StorageFull,
-    StoreError,
-    StoreOwned,
-    StoreStats,
-    StoreTxn,
-    _Unset,
-    dump_json,
-)
+# (grouped by role: the shared SQL store and its columns, records, errors)
+from .base import GAME_COLUMNS, GAME_COLUMNS_NO_STATE, OPEN_SQL, OUTBOX_COLUMNS, SqlStore, StoreTxn
+from .base import (OPEN_STATUSES, UNSET, ActionRecord, GameRecord, LogMeta, OutboxMessage, OwnerClaim,
+                   StoreStats, _Unset, dump_json)
+from .base import (DatabaseGone, DatabaseUnreadable, GameExists, GameNotFound, OwnershipLost, StaleVersion,
+                   StoreError, StoreOwned)
 from .migrations import current_version, migrate
 from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity
 
@@ -140,6 +117,8 @@ class SqliteStore(SqlStore):
 
     _current_txn = _CURRENT_TXN
     _no_limit = -1  # SQLite's LIMIT for "all of them"
+    _driver_errors = (sqlite3.Error, OSError)
+    _is_disk_full = staticmethod(is_disk_full)
 
     def __init__(self, path: str | os.PathLike[str], *,
                  clock: Callable[[], float] = time.time,
@@ -439,17 +418,13 @@ class SqliteStore(SqlStore):
             # is raised here, without another stat of the file
             if self._refused is not None:
                 raise self._refused
-            try:
+            with self._full_disk():
                 writer = self._writer
                 if writer is not None and threading.get_ident() == self._reader_thread:
                     done, result = self._write_on_loop(writer, work, fence)
                     if done:
                         return result  # type: ignore[return-value]
                 return await self._hop(self._transaction_sync, work, fence)
-            except (sqlite3.Error, OSError) as exc:
-                if is_disk_full(exc):
-                    raise StorageFull(str(exc)) from exc
-                raise
 
     def _write_on_loop(self, writer: sqlite3.Connection, work: Work[T], fence: bool) -> tuple[bool, T | None]:
         """The write on the event loop's connection: (True, result), or (False, None) when the
@@ -493,9 +468,7 @@ class SqliteStore(SqlStore):
             return
         async with self._lock:
             self._check_file()
-            txn = StoreTxn(self)
-            token = _CURRENT_TXN.set(txn)
-            try:
+            with self._in_transaction():
                 await self._hop(self._begin_sync)
                 try:
                     yield
@@ -506,13 +479,6 @@ class SqliteStore(SqlStore):
                     with suppress(sqlite3.Error, ValueError):
                         await self._hop(self._rollback_sync)
                     raise
-            except (sqlite3.Error, OSError) as exc:
-                if is_disk_full(exc):
-                    raise StorageFull(str(exc)) from exc
-                raise
-            finally:
-                txn.active = False
-                _CURRENT_TXN.reset(token)
 
     @staticmethod
     def _record(row: sqlite3.Row, changed: Mapping[str, Any], parsed: Mapping[str, Any]) -> GameRecord:
@@ -607,18 +573,14 @@ class SqliteStore(SqlStore):
 
     # ------------------------------------------------------------------ games
 
-    async def create_game(self, channel_id: int, guild_id: int | None, system: str,
-                          options: Mapping[str, Any] | BaseModel, seed: int,
-                          host_id: int | None, state_json: str,
-                          status: GameStatus = "lobby", *,
-                          settings: Mapping[str, Any] | None = None,
-                          deadline: float | None = None) -> GameRecord:
-        # Serialised before the transaction: a bad payload must fail without a half-write.
-        options_json, settings_json = self._new_game_json(status, state_json, seed, options, settings)
+    async def _insert_game(self, game: dict[str, Any]) -> GameRecord:
+        channel_id = game["channel_id"]
+        values = (game["guild_id"], channel_id, game["system"], game["options"], str(game["seed"]),
+                  game["state"], game["status"], game["host_id"])
 
         def work(conn: sqlite3.Connection) -> GameRecord:
             now = float(self.clock())
-            if status in OPEN_STATUSES:
+            if game["status"] in OPEN_STATUSES:
                 existing = self._open_game_sync(conn, channel_id)
                 if existing is not None:
                     raise GameExists(existing)
@@ -627,8 +589,7 @@ class SqliteStore(SqlStore):
                     "INSERT INTO games (guild_id, channel_id, system, options, seed, version,"
                     " state, status, host_id, created_at, updated_at, deadline, settings)"
                     " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, system, options_json, str(seed), state_json,
-                     status, host_id, now, now, deadline, settings_json),
+                    (*values, now, now, game["deadline"], game["settings"]),
                 ).lastrowid
             except sqlite3.IntegrityError:
                 existing = self._open_game_sync(conn, channel_id)
