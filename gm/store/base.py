@@ -21,11 +21,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, Self, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, Protocol, Self, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .shards import ShardSet
+from .shards import ALL_SCOPE, ShardSet
 
 if TYPE_CHECKING:
     from .ownership import ProcessIdentity
@@ -592,7 +592,6 @@ class GameStore(ABC):
             raise TypeError(f"state must be JSON text, got {type(state_json).__name__}")
 
     @abstractmethod
-    @abstractmethod
     async def last_seq(self, game_id: int) -> int:
         """The seq of the newest log entry (0 for none), without reading the log."""
 
@@ -771,8 +770,10 @@ OUTBOX_COLUMNS: Final = "id, target, target_id, game_id, payload, created_at, at
 OPEN_SQL: Final = "('lobby', 'active')"
 """`OPEN_STATUSES` as an SQL list."""
 
-Row: TypeAlias = Mapping[str, Any]
-"""A result row read by column name (`sqlite3.Row`, `asyncpg.Record`)."""
+class Row(Protocol):
+    """A result row read by column name (`sqlite3.Row`, `asyncpg.Record`)."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
 
 
 class StoreTxn:
@@ -970,7 +971,7 @@ class SqlStore(GameStore):
                                  (int(user_id),))
         return {r["key"]: json.loads(r["value"]) for r in rows}
 
-    async def owner(self, scope: str = "all") -> OwnerClaim | None:
+    async def owner(self, scope: str = ALL_SCOPE) -> OwnerClaim | None:
         """The current claim on `scope` as stored (None if never claimed)."""
         rows = await self._query("SELECT * FROM owner WHERE scope = ?", (scope,))
         return self._to_claim(rows[0]) if rows else None

@@ -830,4 +830,5 @@ class SqliteStore(SqlStore):
             for suffix in ("", "-wal"):
                 with suppress(OSError):
                     disk += os.path.getsize(self.path + suffix)
-        return self._to_stats(*counts, db_bytes=page_count * page_size, disk_bytes=disk)
+        games, open_games, actions, user_settings = counts
+        return self._to_stats(games, open_games, actions, user_settings, page_count * page_size, disk)
