@@ -328,8 +328,8 @@ def _destination(state: ProphecyState, actor: str, move: A.Move, locale: str) ->
 
 def landing(state: ProphecyState, actor: str, move: A.Move, gold: int, magic: int = 0) -> Landing:
     """What the rules let her do once the move has brought her there (`engine.prophecy.arrival`):
-    worked out once per state and move, on one copy of the state shared by every destination
-    of the prompt, and read by both languages."""
+    worked out once per state and move (a shallow copy of the state with her placed there) and
+    read by both languages and by the button's words and the prompt's line alike."""
     def work() -> Landing:
         arrival = _memo(state, ("arrival", actor), lambda: Arrival(state, actor))
         pack = std_ctx(state).pack if state.standard is not None else Names(state, "en").pack
