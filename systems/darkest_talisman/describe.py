@@ -19,7 +19,7 @@ from engine.darkest_talisman.travel import goal_in
 from engine.darkest_talisman.village import best_spending
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
-from systems.darkest_talisman import odds
+from systems.darkest_talisman import forecast, odds
 from systems.darkest_talisman.names import Names, region_name
 
 #: event data keys naming one card, spell, location, foe or character
@@ -275,8 +275,18 @@ def decision_text(view: CampaignView, locale: str) -> str:
     elif d["kind"] == "portal" and not any(o.startswith("attempt") for o in d.get("options", [])):
         key = "talisman.decision.portal_no_talisman"
     elif d["kind"] == "tower":
-        return _tower_decision(n, d, params)
-    return t(locale, key, **params)
+        return _with_forecast(n, d, _tower_decision(n, d, params))
+    return _with_forecast(n, d, t(locale, key, **params))
+
+
+def _with_forecast(n: Names, d: dict[str, Any], text: str) -> str:
+    """A Guardian Combat decision's sentence, then what the plain "fight" (or passing on the
+    Spells) does, worked out by the engine before the press (C8e: no attack dice)."""
+    if d["kind"] not in ("guardians", "tower", "guardian_spell"):
+        return text
+    plain = next((o for o in d.get("options", []) if o in ("fight", "pass")), None)
+    said = forecast.sentence(n, forecast.of_option(n, plain), "if_pass" if plain == "pass" else "if_fight") if plain else ""
+    return f"{text} {said}" if said else text
 
 
 def _tower_decision(n: Names, d: dict[str, Any], params: dict[str, Any]) -> str:
@@ -461,6 +471,10 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         params["attribute"] = n.attr(arg) if arg else ""
     elif kind == "tower" and option == "advance":
         params["space"] = _next_tower_space(n, view)
+    elif kind == "tower" and option == "fight":
+        params["foes"] = t(locale, f"talisman.fight.{(view.data.get('fight') or {}).get('kind', 'trove')}")
+    elif kind == "guardians" and option == "fight" and data.get("destination") == "sentinel":
+        key = "talisman.option.guardians.fight_sentinel"
     label = t(locale, key, **params)
     if with_odds:
         extra = odds.for_option(n, view, kind, option)

@@ -14,6 +14,7 @@ from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.tower import at_most
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
+from systems.darkest_talisman import forecast
 from systems.darkest_talisman.names import Names
 
 #: sixes in a row followed when adding up an open-ended roll (the rest is below 1 in 46,000)
@@ -109,6 +110,11 @@ def for_option(n: Names, view: CampaignView, kind: str, option: str) -> str | No
         attribute = option.split(":")[1]
         total, dice = party_total(n, attribute), portal_dice(n)
         return t(loc, "talisman.odds.portal", total=total, dice=dice, chance=f"{at_most(total, dice) * 100:.0f}")
+    if kind in ("guardians", "tower", "guardian_spell", "guardian_split"):
+        # Guardian Combat rolls no attack dice: the engine's forecast of this answer (C8e)
+        foreseen = forecast.label(n, forecast.of_option(n, option))
+        if foreseen is not None:
+            return foreseen
     if kind == "guardians" and option.startswith("fight"):
         fight = view.data.get("fight")
         if fight is None:
