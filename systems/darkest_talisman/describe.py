@@ -19,7 +19,7 @@ from engine.darkest_talisman.travel import goal_in
 from engine.darkest_talisman.village import cashing
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
-from systems.darkest_talisman import forecast, odds
+from systems.darkest_talisman import choices, forecast, odds
 from systems.darkest_talisman.names import Names, region_name
 
 #: event data keys naming one card, spell, location, foe or character
@@ -476,6 +476,12 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
     elif kind == "guardians" and option == "fight" and data.get("destination") == "sentinel":
         key = "talisman.option.guardians.fight_sentinel"
     label = t(locale, key, **params)
+    if kind == "village" and option.startswith("depart:"):
+        waits = choices.destination_short(n, option)  # what waits there, its price, its odds
+        if waits:
+            label = f"{label} · {waits}"
+    if kind == "guardian_spell" and key.endswith(".cast") and arg:
+        label = f"{label} ({choices.spell_short(n, arg)})"  # what the Spell does in this combat
     if with_odds:
         extra = odds.for_option(n, view, kind, option)
         if extra:
@@ -544,7 +550,9 @@ def describe_action(view: CampaignView, actor: str, action: Any, locale: str, wi
         service = services_by_id(n.pack).get(action.service)
         price = service.price if service is not None else 0
         key = "talisman.action.restore" if isinstance(action, A.Restore) else "talisman.action.visit"
-        return t(locale, key, service=n.service(action.service), price=price, **p)
+        text = t(locale, key, service=n.service(action.service), price=price, **p)
+        chances = choices.visit_short(n, service) if isinstance(action, A.Visit) else ""
+        return f"{text} · {chances}" if chances else text  # a die table's rows and their odds
     if isinstance(action, A.Sell):
         alchemist = services_by_id(n.pack).get("alchemist")
         return t(locale, "talisman.action.sell", thing=n.thing(action.thing), price=alchemist.price if alchemist else 0, **p)

@@ -37,6 +37,19 @@ def open_roll() -> dict[int, float]:
     return dist
 
 
+@lru_cache(maxsize=None)
+def dice_sum(dice: int) -> dict[int, float]:
+    """The exact chance of each total of `dice` d6 (a die table's row, C4a, B1c)."""
+    dist = {0: 1.0}
+    for _ in range(dice):
+        nxt: dict[int, float] = {}
+        for total, p in dist.items():
+            for face in range(1, 7):
+                nxt[total + face] = nxt.get(total + face, 0.0) + p / 6
+        dist = nxt
+    return dist
+
+
 def combat_odds(ours: int, theirs: int, enemy_rolls: bool = True) -> tuple[float, float, float]:
     """(win, tie, loss) of a normal combat: attack scores plus open-ended dice (C7c)."""
     win = tie = 0.0
