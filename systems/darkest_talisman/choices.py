@@ -9,12 +9,9 @@ the prompt (`destination_detail`, `visit_detail`).
 """
 from __future__ import annotations
 
-from typing import Any
-
 from engine.darkest_talisman.content import Effect, Service, display_text
 from engine.darkest_talisman.state import card_id
 from engine.darkest_talisman.tower import at_most
-from engine.darkest_talisman.travel import goal_in
 from gm.i18n import t
 from systems.darkest_talisman import odds
 from systems.darkest_talisman.names import Names
@@ -100,10 +97,6 @@ def visit_detail(n: Names, service: Service) -> str:
 
 
 # ----------------------------------------------------------------------------- destinations
-def _region_of(n: Names, loc: str) -> Any:
-    return next((r for r in n.pack.regions if goal_in(r, loc) is not None), None)
-
-
 def destination_short(n: Names, option: str) -> str:
     """A departure's label suffix: what waits there, its price and its odds where known."""
     loc = n.locale

@@ -29,11 +29,6 @@ def of_option(n: Names, option: str) -> dict[str, Any] | None:
     return found[i] if i < len(found) else None
 
 
-def _names(n: Names, uids: list[str]) -> str:
-    from systems.darkest_talisman.describe import listed  # describe imports this module
-    return listed(n.locale, [n.hero(u) for u in uids])
-
-
 def _harm(n: Names, f: dict[str, Any], short: bool) -> list[str]:
     """Per character, in Marching Order: dies, may die, loses lives (a range with armour)."""
     loc = n.locale
