@@ -58,6 +58,7 @@ def advance(ctx: Ctx) -> None:
             travel.step(ctx)
         elif state.mode == "tower":
             state.decision = Decision(kind="tower", options=tower.options(ctx), data={"space": tower.space(ctx)})
+            guardians.attach_forecast(ctx)
         else:  # pragma: no cover - "ended" has status != active
             return
     raise RuntimeError("the campaign did not settle: a rules loop")
@@ -320,15 +321,5 @@ def _guardians(ctx: Ctx, option: str) -> None:
     if option == "raft":
         travel.cross(ctx, "raft")
         return
-    if state.fight is None:
-        if trip.destination == "sentinel":
-            state.fight = guardians.foes_fight(ctx, "sentinel", "sentinel", 1)
-        else:
-            state.fight = guardians.trove_guardians(ctx)
-        if not state.fight.guardians:
-            ctx.emit("no_guardians")
-            guardians.won(ctx)
-            return
-    focus = option.split(":", 1)[1] if ":" in option else None
-    guardians.begin(ctx, focus)
+    guardians.start(ctx, option, trip.destination)
 

@@ -165,7 +165,10 @@ def change(ctx: Ctx, hero: Hero, attribute: Literal["strength", "craft", "fate",
     if after == before:
         return
     setattr(hero, attribute, after)
-    ctx.emit("changed", hero.uid, attribute=attribute, amount=after - before, total=after, why=why)
+    # Strength and Craft are shown as the total that counts, the base beside it (ruling
+    # `strength_shown`): the event carries both, as they stand at this moment
+    extra = {"equipped": total(ctx.pack, hero, attribute)} if attribute in ("strength", "craft") else {}  # type: ignore[arg-type]
+    ctx.emit("changed", hero.uid, attribute=attribute, amount=after - before, total=after, why=why, **extra)
     if attribute == "craft":
         trim_spells(ctx, hero)
 

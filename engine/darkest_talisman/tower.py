@@ -173,7 +173,7 @@ def answer(ctx: Ctx, option: str) -> None:
         _dice_with_death(ctx)
     elif option == "fight":
         state.stats.days += 1
-        guardians.begin(ctx, None)
+        guardians.start(ctx, option, None)
 
 
 def space_name(ctx: Ctx, index: int) -> str:

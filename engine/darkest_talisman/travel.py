@@ -289,6 +289,7 @@ def destination_decision(ctx: Ctx) -> None:
         state.decision = Decision(kind="guardians", options=fights + ["turn_back"] + raft,
                                   data={"destination": trip.destination,
                                         "guardians": [g.of for g in guardians.living(fight)] if fight else None})
+        guardians.attach_forecast(ctx)
 
 
 def can_raft(ctx: Ctx) -> bool:
