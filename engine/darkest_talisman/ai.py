@@ -46,7 +46,8 @@ from engine.darkest_talisman.content import ObjectCard, Pack, pack_by_id
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.rules import legal_actions
 from engine.darkest_talisman.state import CampaignState, Hero, card_id
-from engine.darkest_talisman.tower import at_most, fewer_dice, talisman_shortfall, talismans_needed
+from engine.darkest_talisman.heroes import talisman_shortfall, talismans_needed
+from engine.darkest_talisman.tower import at_most, fewer_dice
 
 Chooser = Callable[[CampaignState, str, random.Random], Any]
 
