@@ -42,7 +42,7 @@ from engine.darkest_talisman.actions import (
     Use,
     Visit,
 )
-from engine.darkest_talisman.content import ObjectCard, Pack, pack_by_id
+from engine.darkest_talisman.content import FollowerCard, ObjectCard, Pack, pack_by_id
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.rules import legal_actions
 from engine.darkest_talisman.state import CampaignState, Hero, card_id
@@ -258,6 +258,8 @@ class Heuristic:
     def _reserve(self, hero: Hero) -> int:
         """Gold kept back: a character who still wants a Talisman keeps enough for the Warlock's
         Gold quests (C5f, delivered at once), the others a little for healing."""
+        if hero.quest is not None and hero.quest.kind == "deliver_gold":
+            return hero.quest.amount
         return 3 if self.wants_talisman(hero) and self.state.village != "village" else 2
 
     def _service(self, service_id: str) -> Any:
@@ -596,6 +598,21 @@ class Heuristic:
             value += int(card.cost or 0)
         return value
 
+    def _quest_wants(self, hero: Hero, uid: str) -> bool:
+        """The thing completes this character's Warlock's quest (C5f), worth a Talisman to him."""
+        quest = hero.quest
+        if quest is None or not self.wants_talisman(hero) or not self.state.decks.talismans:
+            return False
+        cid = card_id(uid)
+        if not self.pack.has_card(cid):
+            return False
+        card = self.pack.card(cid)
+        if quest.kind == "deliver_magic":
+            return isinstance(card, ObjectCard) and card.type == "magic_object"
+        if quest.kind == "deliver_follower":
+            return isinstance(card, FollowerCard)
+        return False
+
     def on_pickup(self, d: Any) -> Any:
         """C4b-e: a Talisman for a character who needs one first, then what is worth carrying;
         never what the party itself just dropped (the engine offers only what it may take)."""
@@ -630,6 +647,10 @@ class Heuristic:
     def on_loot(self, d: Any) -> Any:
         """C8e-l: a Talisman to whoever needs one, the rest to whoever has room."""
         gives = [o for o in self.chooses if o.startswith("give:")]
+        for o in gives:  # C5f-d: what a character's quest asks for goes to him, delivered at once
+            _, thing, who = o.split(":")
+            if self._quest_wants(self.state.hero(who), thing):
+                return self.chooses[o]
         for o in gives:
             _, thing, who = o.split(":")
             if card_id(thing) == "talisman":
