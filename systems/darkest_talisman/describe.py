@@ -248,7 +248,27 @@ def decision_of(view: CampaignView) -> dict[str, Any] | None:
 
 
 def decision_text(view: CampaignView, locale: str) -> str:
-    """What the campaign waits for, in one sentence."""
+    """What the campaign waits for, in one sentence; on the way to the Tower, when the party
+    cannot go on there, why and what would open the way (the decision's `reason`)."""
+    text = _decision_text(view, locale)
+    d = decision_of(view)
+    if d is None or (d.get("data") or {}).get("reason") != "talismans_short":
+        return text
+    return f"{text}\n{way_shut_text(Names(view, locale), d['data'])}"
+
+
+def way_shut_text(n: Names, data: dict[str, Any]) -> str:
+    """C10g, C2e: who holds no Talisman, what the supply has, and how the way opens again: a
+    spare Talisman spent at the Portal goes back to the supply (ruling talismans_carried), to be
+    won by a Warlock's quest, the Talisman card or the Temple."""
+    lacking = listed(n.locale, [n.hero_bold(u) for u in data.get("lacking") or []])
+    supply = int(data.get("supply") or 0)
+    opens = "talisman.decision.way_shut_spare" if data.get("spare") else "talisman.decision.way_shut_wait"
+    return " ".join([t(n.locale, "talisman.decision.way_shut", lacking=lacking, supply=supply),
+                     t(n.locale, opens, lacking=lacking, spare=int(data.get("spare") or 0))])
+
+
+def _decision_text(view: CampaignView, locale: str) -> str:
     d = decision_of(view)
     if d is None:
         return ""
