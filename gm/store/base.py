@@ -21,14 +21,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, Protocol, Self, TypeAlias
+from typing import Any, ClassVar, Final, Literal, Protocol, Self, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .identity import ProcessIdentity, claim_is_dead
 from .shards import ALL_SCOPE, ShardSet
-
-if TYPE_CHECKING:
-    from .ownership import ProcessIdentity
 
 GameStatus: TypeAlias = Literal["lobby", "active", "finished", "ended"]
 """`lobby` (gathering players), `active` (being played), `finished` (played to a result),
@@ -803,8 +801,6 @@ class SqlStore(GameStore):
 
     def __init__(self, *, clock: Callable[[], float], wall_clock: Callable[[], float],
                  lease_seconds: float, identity: "ProcessIdentity | None") -> None:
-        from .ownership import ProcessIdentity  # it imports this module
-
         super().__init__()
         self.clock = clock
         self.wall_clock = wall_clock
@@ -980,8 +976,6 @@ class SqlStore(GameStore):
 
     def _alive(self, claim: OwnerClaim, token: str | None, now: float) -> bool:
         """Whether another live process holds `claim` (ours, released, expired or dead: no)."""
-        from .ownership import claim_is_dead  # it imports this module
-
         return not (claim.token is None or claim.token == token or claim.heartbeat is None
                     or now - claim.heartbeat > self.lease_seconds
                     or claim_is_dead(claim, self.identity))

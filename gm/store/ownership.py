@@ -15,16 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import socket
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from pathlib import Path
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from .base import GameStore, OwnerClaim, StoreError
+from .base import GameStore, StoreError
+from .identity import ProcessIdentity, claim_is_dead, pid_running  # noqa: F401  (their old home: callers import them from here)
 
 log = logging.getLogger(__name__)
 
@@ -38,51 +35,6 @@ class StoreSettings(BaseSettings):
 
     #: seconds without a heartbeat after which another process may take the database over
     db_lease_seconds: float = Field(DEFAULT_LEASE_SECONDS, ge=1.0, le=600.0)
-
-
-def _boot_id() -> str:
-    try:
-        return Path("/proc/sys/kernel/random/boot_id").read_text().strip()
-    except OSError:
-        return ""
-
-
-@dataclass(frozen=True)
-class ProcessIdentity:
-    pid: int
-    host: str
-    boot: str
-
-    @classmethod
-    def current(cls) -> "ProcessIdentity":
-        return cls(os.getpid(), socket.gethostname(), _boot_id())
-
-
-def pid_running(pid: int) -> bool:
-    """Whether a process with this pid exists on this host (signal 0 checks, sends nothing)."""
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # exists, owned by someone else
-        return True
-    return True
-
-
-def claim_is_dead(claim: OwnerClaim, me: ProcessIdentity,
-                  running: Callable[[int], bool] = pid_running) -> bool:
-    """True when the process behind `claim` certainly does not run any more."""
-    if claim.token is None:
-        return True
-    if claim.host != me.host:
-        return False  # cannot look at another machine's processes: wait for the lease
-    if claim.boot and me.boot and claim.boot != me.boot:
-        return True  # this host rebooted since the claim was made
-    if claim.pid is None:
-        return False
-    return claim.pid == me.pid or not running(claim.pid)
 
 
 class OwnershipKeeper:
