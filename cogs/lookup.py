@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ui.replies import locale_of
-from gm.i18n import t
+from gm.i18n import has, t
 from oracle import CardInfo, GlossaryEntry, Hit, RulesIndex, cache_path_for, open_index
 from oracle.locate import Place, locate
 from oracle.text import fold
@@ -41,8 +41,6 @@ _QUIET = discord.AllowedMentions.none()
 #: /rules system filter: every registered system's texts (and the games only the oracle knows)
 SYSTEM_CHOICES = [app_commands.Choice(name=app_commands.locale_str(t("en", shelf.title_key), key=shelf.title_key), value=shelf.system)
                   for shelf in rules_shelves()]
-#: the games whose name /glossary can show (those /card names: `lookup.game.<tag>`)
-GLOSSARY_GAMES = ("prophecy", "prophecy_standard", "prophecy_water_realm", "darkest_talisman")
 LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Italiano", value="it")]
 
 
@@ -199,7 +197,7 @@ def glossary_embed(entry: GlossaryEntry, locale: str, shared: bool = False) -> d
     other = "en" if locale == "it" else "it"
     if other in entry.terms and entry.terms[other] != entry.term(locale):
         footer.append(t(locale, "lookup.glossary_other_language", term=entry.terms[other]))
-    games = [g for g in entry.systems if g in GLOSSARY_GAMES]
+    games = [g for g in entry.systems if has(f"lookup.game.{g}")]  # a game /card names too
     if shared and games:
         footer.append(t(locale, "lookup.card_game", game=t(locale, f"lookup.game.{games[0]}")))
     if footer:
