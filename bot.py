@@ -8,6 +8,9 @@ own cogs and persistent buttons; the game master gets the systems' engines the s
     python bot.py --local --script demo.txt   # replay a file of console lines, print the transcript
     python bot.py --local --locale it         # the console in Italian (or DEFAULT_LOCALE=it)
 
+The console keeps its channel's and people's ids beside the database (<db>.console.json), so
+`--local` started again on the same database (--db) finds its campaigns and games where they were.
+
 With SHARD_COUNT (and SHARD_IDS) set, the bot connects those Discord shards (AutoShardedBot) and
 its store keeps to their games: several processes on one PostgreSQL database share the servers
 (see the README's PostgreSQL section).

@@ -19,9 +19,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from ui.replies import locale_of
-from gm.i18n import t
+from gm.i18n import has, t
 from oracle import CardInfo, GlossaryEntry, Hit, RulesIndex, cache_path_for, open_index
 from oracle.locate import Place, locate
+from oracle.text import fold
 from gm.settings import Settings
 from systems import PLUGINS, edition_name, rules_shelves
 from systems.plugin import ContentWords
@@ -83,6 +84,15 @@ def channel_system(game: Any, known: list[str]) -> str | None:
         return edition
     shelves = PLUGINS[game.record.system].rules
     return shelves[0].system if shelves else None
+
+
+def channel_games(game: Any, known: list[str]) -> tuple[str, ...]:
+    """The games a channel's answers lean to, most specific first: its edition's oracle tag, then
+    its system ("prophecy_standard", "prophecy"; "darkest_talisman" for a campaign)."""
+    if game is None:
+        return ()
+    first = channel_system(game, known)
+    return tuple(dict.fromkeys(g for g in (first, game.record.system) if g))
 
 
 # -- rendering ---------------------------------------------------------------------------------
@@ -179,11 +189,19 @@ def place_lines(places: list[Place], system: str, pack_id: str, locale: str) -> 
     return lines
 
 
-def glossary_embed(entry: GlossaryEntry, locale: str) -> discord.Embed:
+def glossary_embed(entry: GlossaryEntry, locale: str, shared: bool = False) -> discord.Embed:
+    """One glossary entry; `shared`: another game has a term of the same name, so the footer
+    says whose meaning this is."""
     embed = discord.Embed(title=entry.term(locale)[:TITLE], description=entry.definition(locale)[:4000], colour=discord.Colour.blurple())
+    footer = []
     other = "en" if locale == "it" else "it"
     if other in entry.terms and entry.terms[other] != entry.term(locale):
-        embed.set_footer(text=t(locale, "lookup.glossary_other_language", term=entry.terms[other]))
+        footer.append(t(locale, "lookup.glossary_other_language", term=entry.terms[other]))
+    games = [g for g in entry.systems if has(f"lookup.game.{g}")]  # a game /card names too
+    if shared and games:
+        footer.append(t(locale, "lookup.card_game", game=t(locale, f"lookup.game.{games[0]}")))
+    if footer:
+        embed.set_footer(text="\n".join(footer))
     return embed
 
 
@@ -358,11 +376,17 @@ class LookupCog(commands.Cog):
     @app_commands.describe(term="The term, in English or Italian")
     async def glossary(self, interaction: discord.Interaction, term: str) -> None:
         locale = locale_of(interaction)
-        found = (await self._index_for(interaction)).glossary(term, limit=1)
+        index = await self._index_for(interaction)
+        # the channel's game first: a campaign channel's "Strength" is Talisman's, not Prophecy's
+        prefer = channel_games(await self._game(interaction.channel_id), index.systems())
+        found = index.glossary(term, limit=3, prefer=prefer)
         if not found:
             await _send(interaction, content=t(locale, "lookup.glossary_not_found", term=term)[:2000], ephemeral=True)
             return
-        await _send(interaction, embed=glossary_embed(found[0], locale), ephemeral=True)
+        best = found[0]
+        names = {fold(n) for n in best.names()}
+        shared = any(e.id != best.id and names & {fold(n) for n in e.names()} for e in found[1:])
+        await _send(interaction, embed=glossary_embed(best, locale, shared), ephemeral=True)
 
     @glossary.autocomplete("term")
     async def _glossary_complete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -9,6 +9,7 @@ demos and tests.
 from __future__ import annotations
 
 import asyncio
+import json
 import shlex
 import sys
 import tempfile
@@ -33,24 +34,76 @@ SUB_COMMAND, SUB_GROUP = 1, 2
 CLIENT_LOCALES = {"en": "en-US", "it": "it"}
 
 
+def ids_path_for(database_path: Path) -> Path:
+    """Where the console keeps its ids for a database: a small file beside it, named after it."""
+    path = Path(database_path)
+    return path.with_name(path.name + ".console.json")
+
+
+class LocalIds:
+    """The console's server, channel and people, by id, kept per database.
+
+    The game master finds a channel's game by the channel's id and a seat by its person's id.
+    The loopback Discord makes new ids at every start, so `--local` restarted on the same
+    database would see an empty channel and strangers. The ids are therefore written to a small
+    JSON file beside the database (`ids_path_for`) and given back to the fake Discord at the
+    next start: the same channel, the same alice, the campaign (or game) goes on. A file that
+    cannot be read is set aside, not fatal: the console starts afresh, as it did before."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.guild: int | None = None
+        self.channel: int | None = None
+        #: name -> id, in the order the people first spoke (the first may manage the channel)
+        self.users: dict[str, int] = {}
+        if path is None or not path.exists():
+            return
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            self.guild, self.channel = int(raw["guild"]), int(raw["channel"])
+            self.users = {str(k): int(v) for k, v in dict(raw.get("users") or {}).items()}
+        except (OSError, ValueError, KeyError, TypeError):
+            self.guild, self.channel, self.users = None, None, {}
+
+    def save(self) -> None:
+        if self.path is None or self.guild is None or self.channel is None:
+            return
+        data = {"guild": self.guild, "channel": self.channel, "users": self.users}
+        try:
+            self.path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        except OSError:  # a read-only folder: the console still plays, it just will not resume
+            pass
+
+
 class Console:
     """A terminal table. `locale` is everyone's language: every console user's Discord client
     and the local server are set to it, so the bot answers exactly as it would on Discord
-    for Italian (or English) players, slash-command names included."""
+    for Italian (or English) players, slash-command names included. `ids`: the server, channel
+    and people of an earlier run on the same database, made again with the same ids."""
 
-    def __init__(self, fake: FakeDiscord, bot: Any, out: TextIO, locale: str = "en") -> None:
+    def __init__(self, fake: FakeDiscord, bot: Any, out: TextIO, locale: str = "en", ids: LocalIds | None = None) -> None:
         self.fake, self.bot, self.out, self.locale = fake, bot, out, locale
+        self.ids = ids or LocalIds(None)
         self.client_locale = CLIENT_LOCALES.get(locale, CLIENT_LOCALES["en"])
-        self.guild = fake.add_guild(t(locale, "console.guild_name"), locale=self.client_locale)
-        self.channel = fake.add_channel(self.guild, "adventure")
+        self.guild = fake.add_guild(t(locale, "console.guild_name"), locale=self.client_locale, id=self.ids.guild)
+        self.channel = fake.add_channel(self.guild, "adventure", id=self.ids.channel)
+        self.resumed = self.ids.channel is not None
+        self.ids.guild, self.ids.channel = self.guild, self.channel
         self.users: dict[str, int] = {}
         self.seen: set[tuple[int, int]] = set()
+        for name in list(self.ids.users):  # everyone of the last run, so their seats are theirs again
+            self.user(name)
+        self.ids.save()
 
     def user(self, name: str) -> int:
         key = name.strip().lower()
         if key not in self.users:
             # the first person to speak may manage the channel, like a server owner
-            self.users[key] = self.fake.add_user(key, manage_channels=not self.users, locale=self.client_locale)
+            self.users[key] = self.fake.add_user(key, manage_channels=not self.users, locale=self.client_locale,
+                                                 id=self.ids.users.get(key))
+            if key not in self.ids.users:
+                self.ids.users[key] = self.users[key]
+                self.ids.save()
         return self.users[key]
 
     def name_of(self, user_id: int) -> str:
@@ -244,8 +297,13 @@ async def run_console(
 
     async with FakeDiscord() as fake:
         with fake.redirect():
+            # the server, channel and people are there before the bot starts, with the ids of the
+            # last run on this database, so it finds its games where it left them
+            console = Console(fake, None, out, settings.default_locale, LocalIds(ids_path_for(settings.database_path)))
             async with run_bot(create_bot(settings)) as bot:
-                console = Console(fake, bot, out, settings.default_locale)
+                console.bot = bot
+                if console.resumed:
+                    print(t(console.locale, "console.resumed", path=settings.database_path), file=out)
                 if script is not None:
                     for raw in Path(script).read_text(encoding="utf-8").splitlines():
                         if raw.strip() and not raw.lstrip().startswith("#"):

@@ -215,20 +215,32 @@ class World:
         self.owner_id = self.add_user("owner")
 
     # ------------------------------------------------------------------ building
+    @staticmethod
+    def _fresh(wanted: int | None, taken: dict[int, Any]) -> int:
+        """`wanted` when given (an id kept from an earlier run) and not in use, else a new one."""
+        if wanted is None:
+            return new_snowflake()
+        if wanted in taken or wanted <= 0:
+            raise ValueError(f"id {wanted} is taken or invalid")
+        return wanted
+
 
     def add_user(
-        self, name: str, *, global_name: str | None = None, bot: bool = False, locale: str = "en-US"
+        self, name: str, *, global_name: str | None = None, bot: bool = False, locale: str = "en-US",
+        id: int | None = None,
     ) -> int:
-        """Create a user who is in no guild yet and return its id."""
-        user = User(new_snowflake(), name, global_name or name.title(), bot=bot, locale=locale)
+        """Create a user who is in no guild yet and return its id (`id`: one kept from an earlier
+        run, as `--local` does so a restart finds the same people)."""
+        user = User(self._fresh(id, self.users), name, global_name or name.title(), bot=bot, locale=locale)
         self.users[user.id] = user
         return user.id
 
     def add_guild(self, name: str, *, locale: str = "en-US", owner_id: int | None = None,
-                  shard: tuple[int, int] | None = None) -> int:
+                  shard: tuple[int, int] | None = None, id: int | None = None) -> int:
         """Create a guild with its @everyone role, the app owner and the bot as members;
-        `shard=(id, count)` gives it an id Discord routes to that shard."""
-        guild_id = new_snowflake(shard)
+        `shard=(id, count)` gives it an id Discord routes to that shard; `id`: one kept from an
+        earlier run."""
+        guild_id = self._fresh(id, self.guilds) if id is not None else new_snowflake(shard)
         guild = Guild(guild_id, name, owner_id or self.owner_id, locale=locale)
         guild.roles[guild_id] = Role(guild_id, guild_id, "@everyone", DEFAULT_EVERYONE_PERMISSIONS)
         self.guilds[guild_id] = guild
@@ -253,11 +265,12 @@ class World:
         type: int = TEXT_CHANNEL,
         topic: str | None = None,
         parent_id: int | None = None,
+        id: int | None = None,
     ) -> int:
-        """Create a channel in `guild_id` and return its id."""
+        """Create a channel in `guild_id` and return its id (`id`: one kept from an earlier run)."""
         guild = self.guild(guild_id)
         channel = Channel(
-            new_snowflake(), name, type, guild_id, len(guild.channel_ids), parent_id=parent_id, topic=topic
+            self._fresh(id, self.channels), name, type, guild_id, len(guild.channel_ids), parent_id=parent_id, topic=topic
         )
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)

@@ -389,18 +389,21 @@ class FakeDiscord:
 
     # ================================================================== the world model
 
-    def add_guild(self, name: str = "Test Guild", *, locale: str = "en-US", shard: tuple[int, int] | None = None) -> int:
+    def add_guild(self, name: str = "Test Guild", *, locale: str = "en-US", shard: tuple[int, int] | None = None,
+                  id: int | None = None) -> int:
         """Create a guild (with @everyone, the app owner and the bot as members); return its id.
-        `shard=(id, count)`: an id Discord routes to that shard, e.g. `shard=(1, 2)`."""
-        guild_id = self.world.add_guild(name, locale=locale, shard=shard)
+        `shard=(id, count)`: an id Discord routes to that shard, e.g. `shard=(1, 2)`; `id`: one
+        kept from an earlier run (the `--local` console's)."""
+        guild_id = self.world.add_guild(name, locale=locale, shard=shard, id=id)
         self.gateway.guild_create(guild_id)
         return guild_id
 
     def add_channel(
-        self, guild_id: int, name: str, *, type: int = TEXT_CHANNEL, topic: str | None = None, parent_id: int | None = None
+        self, guild_id: int, name: str, *, type: int = TEXT_CHANNEL, topic: str | None = None, parent_id: int | None = None,
+        id: int | None = None,
     ) -> int:
-        """Create a channel (text by default); return its id."""
-        channel_id = self.world.add_channel(guild_id, name, type=type, topic=topic, parent_id=parent_id)
+        """Create a channel (text by default); return its id (`id`: one kept from an earlier run)."""
+        channel_id = self.world.add_channel(guild_id, name, type=type, topic=topic, parent_id=parent_id, id=id)
         self.gateway.dispatch_nowait("CHANNEL_CREATE", self.world.channels[channel_id].payload())
         return channel_id
 
@@ -420,10 +423,12 @@ class FakeDiscord:
         administrator: bool = False,
         locale: str = "en-US",
         global_name: str | None = None,
+        id: int | None = None,
     ) -> int:
         """Create a user and return the id. `join=None` makes them a member of every
-        existing guild (pass `()` for none); the permission arguments apply there."""
-        user_id = self.world.add_user(name, global_name=global_name, locale=locale)
+        existing guild (pass `()` for none); the permission arguments apply there. `id`: one
+        kept from an earlier run (the `--local` console's)."""
+        user_id = self.world.add_user(name, global_name=global_name, locale=locale, id=id)
         guild_ids = list(self.world.guilds) if join is None else [join] if isinstance(join, int) else list(join)
         for guild_id in guild_ids:
             self.add_member(

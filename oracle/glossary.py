@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 import yaml
 from rapidfuzz import fuzz, process
@@ -62,16 +63,28 @@ class Glossary:
                 raise ValueError(f"{path.name}: terms[{i}]: missing or malformed {exc}") from None
         return cls(entries)
 
-    def lookup(self, term: str, limit: int = 3) -> list[GlossaryEntry]:
-        """Best entries for `term`, best first; an exact name wins outright."""
+    def lookup(self, term: str, limit: int = 3, prefer: Sequence[str] = ()) -> list[GlossaryEntry]:
+        """Best entries for `term`, best first; an exact name wins outright.
+
+        `prefer`: the games played in the channel, most specific first ("prophecy_standard",
+        "prophecy"). Among entries matching equally well (two games' "Strength"), those of
+        a preferred game come first, so a campaign channel reads Talisman's meaning; with
+        none, the file's order (Prophecy's first)."""
         query = fold(term).strip()
         if not query:
             return []
+
+        def preferred(owners: list[int]) -> list[int]:
+            unique = list(dict.fromkeys(owners))
+            if not prefer:
+                return unique
+            return sorted(unique, key=lambda i: [game not in self.entries[i].systems for game in prefer])
+
         exact = [self._owner[i] for i, label in enumerate(self._labels) if label == query]
         if exact:
-            return [self.entries[i] for i in dict.fromkeys(exact)][:limit]
+            return [self.entries[i] for i in preferred(exact)][:limit]
         prefix = [self._owner[i] for i, label in enumerate(self._labels) if label.startswith(query)]
-        ranked = list(dict.fromkeys(prefix))
+        ranked = preferred(prefix)
         for _, score, idx in process.extract(query, self._labels, scorer=fuzz.WRatio, limit=limit * 4, score_cutoff=75):
             ranked.append(self._owner[idx])
         return [self.entries[i] for i in dict.fromkeys(ranked)][:limit]

@@ -34,7 +34,7 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Collection, TypeVar
+from typing import Callable, Collection, Sequence, TypeVar
 
 import yaml
 from rapidfuzz import fuzz, process
@@ -500,9 +500,10 @@ class RulesIndex:
                 return doc.body
         return None
 
-    def glossary(self, term: str, limit: int = 3) -> list[GlossaryEntry]:
-        """Glossary entries for a term typed in English or Italian, typos forgiven."""
-        return self.glossary_data.lookup(term, limit)
+    def glossary(self, term: str, limit: int = 3, prefer: Sequence[str] = ()) -> list[GlossaryEntry]:
+        """Glossary entries for a term typed in English or Italian, typos forgiven; among equal
+        matches, those of the `prefer` games (the channel's) first."""
+        return self.glossary_data.lookup(term, limit, prefer)
 
     def rulings(self, language: str = "en") -> list[tuple[str, str, str]]:
         """(heading, title, text) of every ruling this bot took, in `language` where written

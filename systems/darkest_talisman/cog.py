@@ -42,6 +42,13 @@ def _gm(interaction: discord.Interaction) -> GameMaster:
     return interaction.client.gm  # type: ignore[attr-defined]
 
 
+def default_ending(mode: str) -> str:
+    """The ending when /campaign new names none (ruling solo_ending): the book's last survivor for
+    a co-op table, where each person plays for the Crown, but the optional co-op ending for one
+    person playing the whole party, who would otherwise fight themselves at the Tower (C10f)."""
+    return "together" if mode == "solo" else "last_survivor"
+
+
 def lobby_embed(result: Result, locale: str) -> discord.Embed:
     """A campaign waiting to start: who sits at it, and how to fill and start it."""
     lobby = result.state
@@ -116,16 +123,18 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
     # -- opening and filling a campaign ----------------------------------------------------------------
     @app_commands.command(name="new", description="Open a Darkest Talisman campaign in this channel")
     @app_commands.describe(mode="solo: you control the whole party; coop: each person one character",
-                           ending="How the Crown is won: the last survivor, or every survivor together",
+                           ending="How the Crown is won: the last survivor (co-op default) or every survivor together (solo default)",
                            bank_hours="Thinking time per player, in hours (default 72)",
                            policy="When someone's time runs out (default: the AI decides for them)")
     @app_commands.choices(mode=[app_commands.Choice(name=n, value=v) for n, v in (("solo", "solo"), ("co-op", "coop"))],
                           ending=[app_commands.Choice(name=n, value=v) for n, v in
                                   (("last survivor", "last_survivor"), ("together", "together"))],
                           policy=[app_commands.Choice(name=n, value=n) for n in ("ai", "skip", "vote")])
-    async def new(self, interaction: discord.Interaction, mode: str = "solo", ending: str = "last_survivor",
+    async def new(self, interaction: discord.Interaction, mode: str = "solo", ending: Optional[str] = None,
                   bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None, policy: Optional[str] = None) -> None:
         locale = locale_of(interaction)
+        if ending is None:  # ruling solo_ending: one person's characters do not fight each other
+            ending = default_ending(mode)
         if interaction.channel_id is None:
             return await reply_private(interaction, t(locale, "error.not_in_guild"))
         # solo: nobody waits on the player, so no clock runs (else the AI would play on for them);

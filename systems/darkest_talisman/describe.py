@@ -235,7 +235,11 @@ def describe_event(view: CampaignView, event: Event, locale: str) -> str | None:
         params["space"] = n.road_space(d["space"], terrain=True)  # the day it lies on, not itself again
     elif name == "character_arrives":
         params["player"] = n.seat(d.get("player"))
-    return t(locale, event_key(name, d), **params)
+    line = t(locale, event_key(name, d), **params)
+    if name == "campaign_started":  # which ending is played, said once at the start (C10f)
+        crown = str((view.data.get("options") or {}).get("crown", "last_survivor"))
+        line += " " + t(locale, "talisman.evx.ending_line", ending=t(locale, f"talisman.ending.{crown}"))
+    return line
 
 
 def narrate(view: CampaignView, events: list[Event], locale: str) -> list[str]:
