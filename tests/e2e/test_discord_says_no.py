@@ -146,3 +146,75 @@ async def test_a_denied_permission_is_a_403_for_the_requests_that_need_it(world,
         fake.allow_bot(ch, "send_messages", "embed_links", "attach_files")
         await channel.send(embed=discord.Embed(title="back"))
     assert [m.content for m in fake.messages_in(ch) if not m.interaction_id] == ["plain text still works", ""]
+
+
+# ---------------------------------------------------------------------------- the bot meets them
+
+
+def followup_path(fake: Any) -> str:
+    return f"/webhooks/{fake.application_id}/"
+
+
+async def test_a_rate_limited_turn_message_is_retried_and_arrives_once(world, settings):
+    """A press whose turn message (the follow-up) meets a 429: discord.py waits and sends it
+    again; the channel gets the new prompt once, with live buttons, and nothing is owed."""
+    fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
+    db = settings.database_path
+    async with run_bot(create_bot(settings)) as bot:
+        await open_game(fake, bot, ch, alice, bob, "prophecy")
+        game, version, actor = await on_disk(db, ch)
+        refused: list[str] = []
+
+        async def once_429(req: Any) -> Any:
+            if not refused and req.method == "POST" and req.path.startswith(followup_path(fake)):
+                refused.append(req.path)
+                return too_many_requests(0.05, bucket="webhook")
+            return None
+
+        fake.faults.append(once_429)
+        await press_first(fake, bot, int(actor), live_prompt(fake, ch, game, version))
+        _, after, _ = await on_disk(db, ch)
+        assert after == version + 1 or after > version
+        assert statuses(fake, "POST", refused[0]) == [429, 200]
+        prompts = [m for m in fake.messages_in(ch) if live_prompt(fake, ch, game, after) is m]
+        assert len(prompts) == 1
+        copies = [m for m in fake.messages_in(ch) if m.content == prompts[0].content and m.embeds == prompts[0].embeds]
+        assert len(copies) == 1  # not doubled
+        before = len(fake.messages_in(ch))
+        await bot.get_cog("TableCog").run_clock()
+        assert len(fake.messages_in(ch)) == before  # nothing owed
+
+
+async def test_an_expired_token_sends_the_turn_message_to_the_channel(world, settings):
+    """The bot took longer than 15 minutes to send a press's turn message: Discord answers the
+    follow-up 401 "Invalid Webhook Token" (50027); the turn message goes to the channel as a
+    plain message, with live buttons, and is not owed afterwards."""
+    fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
+    db = settings.database_path
+    async with run_bot(create_bot(settings)) as bot:
+        await open_game(fake, bot, ch, alice, bob, "prophecy")
+        game, version, actor = await on_disk(db, ch)
+
+        slept: list[str] = []
+
+        async def slow_bot(req: Any) -> Any:
+            if not slept and req.method == "POST" and req.path.startswith(followup_path(fake)):
+                slept.append(req.path)
+                fake.advance(INTERACTION_TOKEN_LIFETIME + 1)  # as if the bot was busy for 15 minutes
+                req.time = fake.now()
+            return None  # the fake itself answers, with its clock moved on
+
+        fake.faults.append(slow_bot)
+        since = len(fake.requests)
+        await press_first(fake, bot, int(actor), live_prompt(fake, ch, game, version))
+        fake.faults.clear()
+        refused = [r for r in fake.requests[since:] if r.status == 401]
+        assert refused and refused[0].response == {"message": "Invalid Webhook Token", "code": 50027}
+        _, after, _ = await on_disk(db, ch)
+        posted = live_prompt(fake, ch, game, after)
+        assert posted is not None and posted.interaction_id is None  # a plain channel message
+        before = len(fake.messages_in(ch))
+        await bot.get_cog("TableCog").run_clock()
+        assert len(fake.messages_in(ch)) == before
+    assert {v.field for v in fake.violations} == {"webhook"}  # the late follow-ups, and nothing else
+    fake.violations.clear()
