@@ -218,3 +218,98 @@ async def test_an_expired_token_sends_the_turn_message_to_the_channel(world, set
         assert len(fake.messages_in(ch)) == before
     assert {v.field for v in fake.violations} == {"webhook"}  # the late follow-ups, and nothing else
     fake.violations.clear()
+
+
+async def _expire_turn(bot: Any, clock: Clock) -> None:
+    """Let the turn clock run until the player to act has run out of time."""
+    for _ in range(4):
+        clock.now += 3600
+        if "expired" in [tick.kind for tick in await bot.get_cog("TableCog").run_clock()]:
+            return
+    raise AssertionError("no turn ran out")
+
+
+async def test_send_messages_denied_holds_the_clock_post_and_tells_the_host_once(world, settings):
+    """An admin takes Send Messages from the bot in the game's channel. The turn clock's "time
+    ran out" message (with the new prompt) is held, not dropped, and no request is wasted on a
+    certain refusal; the host (alice, who opened the game) gets one DM naming the permission,
+    and /game status says it again, privately. Once the permission is back, the held message is
+    posted, once, with live buttons."""
+    fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
+    clock = Clock()
+    async with run_bot(create_bot(settings, clock=clock)) as bot:
+        await fake.slash(bot, alice, ch, "game new", system="prophecy", bank_hours=0.5)
+        await fake.slash(bot, bob, ch, "game join")
+        await fake.slash(bot, alice, ch, "game start")
+        channel = bot.get_channel(ch)
+        fake.deny_bot(ch, "send_messages")
+        await eventually(lambda: not channel.permissions_for(channel.guild.me).send_messages)
+        in_channel = len(fake.messages_in(ch))
+        since = len(fake.requests)
+        await _expire_turn(bot, clock)
+        await bot.get_cog("TableCog").run_clock()  # a second pass: still held, nobody told twice
+        assert len(fake.messages_in(ch)) == in_channel
+        assert statuses(fake, "POST", f"/channels/{ch}/messages", since) == []  # no 403 piled up
+        dms = fake.messages_in(fake.dm_channel(alice))
+        assert len(dms) == 1 and "Send Messages" in dms[0].content and f"<#{ch}>" in dms[0].content
+        assert len(await bot.gm.store.pending_messages()) >= 1  # kept, not dropped
+        status = await fake.slash(bot, alice, ch, "game status")
+        assert any("Send Messages" in m.content for m in status.messages)
+        found = await bot.gm.current(ch)
+        game, version = found.record.id, found.record.version
+        assert live_prompt(fake, ch, game, version) is None
+
+        fake.allow_bot(ch, "send_messages")
+        await eventually(lambda: channel.permissions_for(channel.guild.me).send_messages)
+        await bot.get_cog("TableCog").run_clock()
+        posted = live_prompt(fake, ch, game, version)
+        assert posted is not None and "time ran out" in posted.content
+        assert await bot.gm.store.pending_messages() == []
+        assert "permission_refused" not in ((await bot.gm.current(ch)).record.settings or {})
+        count = len(fake.messages_in(ch))
+        await bot.get_cog("TableCog").run_clock()
+        assert len(fake.messages_in(ch)) == count  # posted once
+        assert len(fake.messages_in(fake.dm_channel(alice))) == 1
+
+
+async def test_embed_links_refused_unseen_tells_the_host_in_the_channel_and_keeps_the_prompt_owed(world, settings):
+    """The bot's cache missed the change: its turn message (an embed) posted in the channel after
+    a press Discord no longer took gets a real 403 Missing Permissions. Plain text still goes
+    through, so the host is told in the channel which permission (Embed Links), once; the prompt
+    stays owed, and the turn clock posts it when the permission is back."""
+    fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
+    clock = Clock()
+    db = settings.database_path
+    async with run_bot(create_bot(settings, clock=clock)) as bot:
+        await open_game(fake, bot, ch, alice, bob, "prophecy")
+        game, version, actor = await on_disk(db, ch)
+        fake.deny_bot(ch, "embed_links", announce=False)
+
+        async def too_late(req: Any) -> Any:
+            if req.method == "POST" and (req.path.startswith("/interactions/") or req.path.startswith(followup_path(fake))):
+                return 404, {"message": "Unknown interaction", "code": 10062}
+            return None
+
+        fake.faults.append(too_late)
+        since = len(fake.requests)
+        await press_first(fake, bot, int(actor), live_prompt(fake, ch, game, version))
+        fake.faults.clear()
+        assert 403 in statuses(fake, "POST", f"/channels/{ch}/messages", since)
+        _, after, _ = await on_disk(db, ch)
+        assert after > version and live_prompt(fake, ch, game, after) is None
+        notices = [m for m in fake.messages_in(ch) if "Embed Links" in m.content]
+        assert len(notices) == 1 and f"<@{alice}>" in notices[0].content and not notices[0].embeds
+        clock.now += 60  # past the grace a press has to post its own message
+        await bot.get_cog("TableCog").run_clock()  # still refused: held, the host is not told again
+        assert live_prompt(fake, ch, game, after) is None
+        assert len([m for m in fake.messages_in(ch) if "Embed Links" in m.content]) == 1
+
+        fake.allow_bot(ch, "embed_links")
+        channel = bot.get_channel(ch)
+        await eventually(lambda: channel.permissions_for(channel.guild.me).embed_links)
+        await bot.get_cog("TableCog").run_clock()
+        resent = live_prompt(fake, ch, game, after)
+        assert resent is not None and resent.embeds and resent.content.startswith("↻")
+        count = len(fake.messages_in(ch))
+        await bot.get_cog("TableCog").run_clock()
+        assert len(fake.messages_in(ch)) == count
