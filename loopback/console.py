@@ -9,6 +9,7 @@ demos and tests.
 from __future__ import annotations
 
 import asyncio
+import os
 import shlex
 import sys
 import tempfile
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from loopback import FakeDiscord, StoredMessage, run_bot
+from loopback.ratelimits import DISCORD_RATE_LIMITS
 from gm.i18n import t
 from gm.settings import Settings
 
@@ -242,7 +244,9 @@ async def run_console(
         tmp = tempfile.TemporaryDirectory()
         settings = settings.model_copy(update={"database_path": Path(tmp.name) / "local.sqlite3"})
 
-    async with FakeDiscord() as fake:
+    # LOOPBACK_RATE_LIMITS=discord: the loopback enforces Discord-like per-route limits (429s)
+    limits = DISCORD_RATE_LIMITS if os.environ.get("LOOPBACK_RATE_LIMITS", "").lower() == "discord" else ()
+    async with FakeDiscord(rate_limits=limits) as fake:
         with fake.redirect():
             async with run_bot(create_bot(settings)) as bot:
                 console = Console(fake, bot, out, settings.default_locale)
