@@ -85,7 +85,6 @@ async def test_rate_limit_headers_make_discord_py_pace_a_burst(world, settings):
             await channel.send(f"line {n}")
         assert time.monotonic() - started >= 0.5  # two full windows had to pass
     assert [m.content for m in fake.messages_in(ch)] == [f"line {n}" for n in range(8)]
-    assert all("X-RateLimit-Bucket" not in r.headers for r in fake.requests)  # (request headers: the bot's)
 
 
 async def test_no_limits_by_default_and_no_headers(world, settings):
@@ -174,7 +173,7 @@ async def test_a_rate_limited_turn_message_is_retried_and_arrives_once(world, se
         fake.faults.append(once_429)
         await press_first(fake, bot, int(actor), live_prompt(fake, ch, game, version))
         _, after, _ = await on_disk(db, ch)
-        assert after == version + 1 or after > version
+        assert after > version
         assert statuses(fake, "POST", refused[0]) == [429, 200]
         prompts = [m for m in fake.messages_in(ch) if live_prompt(fake, ch, game, after) is m]
         assert len(prompts) == 1
