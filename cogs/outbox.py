@@ -17,6 +17,17 @@ Several bot processes on one PostgreSQL database (one per set of Discord shards)
 their shards' messages: `pending_messages` lists those of the games whose server is in a shard
 this process serves, and marking one delivered is fenced by that shard's lease, so a message
 is never posted by two processes (and a repeat after a takeover folds into the first by nonce).
+
+When Discord says no:
+
+* 429 (rate limited): discord.py's HTTP client waits `retry_after` and sends the same request
+  again by itself; the nonce keeps even a repeat that did get through from doubling.
+* 403 Missing Permissions / Missing Access in a game's channel (an admin took Send Messages,
+  Embed Links or Attach Files from the bot there): the message is *held*, not dropped — it
+  stays pending and is posted on a later pass once the permission is back — and the game's host
+  is told once which permission is missing (`post_or_hold`). While the bot's cache already
+  shows the permission missing, nothing is sent at all: Discord bans clients that pile up
+  refused requests (10,000 401/403/429 answers in 10 minutes).
 """
 from __future__ import annotations
 
@@ -28,12 +39,17 @@ from typing import Any, Literal
 
 import discord
 
-from gm.store import GameStore, OutboxMessage
+from gm.i18n import t
+from gm.store import GameRecord, GameStore, OutboxMessage
 
 log = logging.getLogger(__name__)
 
 #: failed posts (other than "channel/user gone") are retried this many times, then dropped
 MAX_ATTEMPTS = 5
+#: Discord's codes for "the bot may not do this here": Missing Access, Missing Permissions
+REFUSAL_CODES = frozenset({50001, 50013})
+#: the permissions a channel post can need, in the order the host is told about them
+POST_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
 
 
 class StoredComponents(discord.ui.View):
@@ -141,6 +157,84 @@ def sink(target_id: int, target: Literal["channel", "user"] = "channel") -> _Sin
     return None if capture is None else _Sink(capture, target, int(target_id))
 
 
+def needed_permissions(kwargs: dict[str, Any]) -> list[str]:
+    """What Discord requires of the bot to post a message with these `send` kwargs."""
+    needed = ["view_channel", "send_messages"]
+    if kwargs.get("embed") or kwargs.get("embeds"):
+        needed.append("embed_links")
+    if kwargs.get("file") or kwargs.get("files"):
+        needed.append("attach_files")
+    if kwargs.get("reference"):
+        needed.append("read_message_history")
+    return needed
+
+
+def missing_permissions(channel: Any, kwargs: dict[str, Any]) -> list[str]:
+    """The needed permissions a guild channel denies the bot (as far as the bot's view of the
+    channel knows; [] outside guilds)."""
+    guild = getattr(channel, "guild", None)
+    if guild is None or guild.me is None or not hasattr(channel, "permissions_for"):
+        return []
+    granted = channel.permissions_for(guild.me)
+    return [name for name in needed_permissions(kwargs) if not getattr(granted, name)]
+
+
+def is_refusal(exc: discord.HTTPException) -> bool:
+    """A 403 saying the bot may not do this in this channel (not "the channel is gone")."""
+    return isinstance(exc, discord.Forbidden) and exc.code in REFUSAL_CODES
+
+
+async def post_or_hold(bot: discord.Client, channel: Any, game: GameRecord, kwargs: dict[str, Any],
+                       locale: str) -> discord.Message | None:
+    """Post a game's message in its channel, or hold it when the channel denies the bot a
+    permission it needs: None means "not posted, still owed" (the caller keeps it for a later
+    pass) and the host has been told, once, what is missing. Other errors propagate."""
+    missing = missing_permissions(channel, kwargs)
+    if not missing:
+        try:
+            return await channel.send(**kwargs)
+        except discord.HTTPException as exc:
+            if not is_refusal(exc):
+                raise
+            log.warning("game %s: Discord refused a post in channel %s: %s", game.id, game.channel_id, exc)
+            missing = await _refused_now(bot, channel, kwargs)
+    gm = bot.gm  # type: ignore[attr-defined]
+    if await gm.refusal_noted(game.channel_id, game.id, missing):
+        await tell_host(bot, channel, game, missing, locale)
+    return None
+
+
+async def _refused_now(bot: discord.Client, channel: Any, kwargs: dict[str, Any]) -> list[str]:
+    """Which permissions Discord just refused: read from the channel as Discord has it now (the
+    cache missed the change), else every permission the message needs."""
+    try:
+        fresh = await bot.fetch_channel(channel.id)
+    except discord.HTTPException:
+        fresh = None
+    found = missing_permissions(fresh, kwargs) if fresh is not None else []
+    return found or needed_permissions(kwargs)
+
+
+async def tell_host(bot: discord.Client, channel: Any, game: GameRecord, missing: list[str], locale: str) -> None:
+    """Tell the game's host which permission the channel denies the bot, where they can read it:
+    in the channel itself when plain text can still be posted there (only embeds or files are
+    refused), else by DM. Either way /game status tells them again (`refused_permissions`)."""
+    host = game.host_id
+    if host is None:
+        return
+    names = ", ".join(t(locale, f"delivery.permission_{name}") for name in POST_PERMISSIONS if name in missing)
+    text = t(locale, "delivery.missing_permission", host=f"<@{host}>", channel=f"<#{game.channel_id}>", permissions=names)
+    mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=host)])
+    try:
+        if not {"view_channel", "send_messages"} & set(missing):
+            await channel.send(text, allowed_mentions=mentions)
+            return
+        user = bot.get_user(host) or await bot.fetch_user(host)
+        await user.send(text, allowed_mentions=mentions)
+    except discord.HTTPException as exc:  # DMs closed: /game status still tells them
+        log.info("game %s: could not tell host %s about missing permissions %s: %s", game.id, host, missing, exc)
+
+
 async def _destination(bot: discord.Client, message: OutboxMessage) -> discord.abc.Messageable:
     if message.target == "channel":
         channel = bot.get_channel(message.target_id) or await bot.fetch_channel(message.target_id)
@@ -149,13 +243,27 @@ async def _destination(bot: discord.Client, message: OutboxMessage) -> discord.a
     return user
 
 
-async def deliver_pending(bot: discord.Client, store: GameStore) -> int:
-    """Post every outbox message not yet known to be posted; returns how many were posted."""
+async def deliver_pending(bot: discord.Client, store: GameStore, locale: str = "en") -> int:
+    """Post every outbox message not yet known to be posted; returns how many were posted.
+    A game's channel message refused for a missing permission is held (`post_or_hold`), and
+    so are the later ones for that channel in this pass, which keeps them in order."""
     posted = 0
+    held: set[tuple[str, int]] = set()
     for message in await store.pending_messages():
+        if (message.target, message.target_id) in held:
+            continue
         try:
             where = await _destination(bot, message)
-            sent = await where.send(nonce=message.nonce, **to_kwargs(message.payload))
+            kwargs = to_kwargs(message.payload)
+            game = await store.get_game(message.game_id) if message.game_id and message.target == "channel" else None
+            if game is not None:
+                sent = await post_or_hold(bot, where, game, {"nonce": message.nonce, **kwargs}, locale)
+                if sent is None:
+                    held.add((message.target, message.target_id))
+                    continue
+                await bot.gm.refusal_cleared(game.channel_id, game.id)  # type: ignore[attr-defined]
+            else:
+                sent = await where.send(nonce=message.nonce, **kwargs)
         except (discord.NotFound, discord.Forbidden) as exc:
             # the channel was deleted or the bot may no longer post there: nobody can see it
             log.info("outbox %s: %s %s unreachable (%s); dropped", message.id, message.target, message.target_id, exc)

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.outbox import CAPTURE, Capture, deliver_pending, sink
+from cogs.outbox import CAPTURE, Capture, deliver_pending, post_or_hold, sink
 from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_of, start_picture, turn_message
 from ui.replies import PINGS, locale_of, reply_private
 from ui.errors import refuse
@@ -29,7 +29,7 @@ from engine.core.events import Event
 from gm import clock as turn_clock
 from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result, Tick
-from gm.session.delivery import prompt_link
+from gm.session.delivery import prompt_link, refused_permissions
 from gm.store import StoreError
 from gm.table import DAY, HOUR, VOTE_FALLBACK
 
@@ -171,10 +171,14 @@ async def channel_of(client: discord.Client, channel_id: int) -> discord.abc.Mes
     return channel  # type: ignore[return-value]
 
 
-async def post_turn_message(interaction: discord.Interaction, kwargs: dict[str, Any], *, followup: bool) -> Any:
+async def post_turn_message(interaction: discord.Interaction, kwargs: dict[str, Any], *, followup: bool,
+                            game: Any = None, locale: str = "en") -> Any:
     """Post a turn message as the interaction's reply, or, when Discord no longer takes replies
-    to it, as a plain message in the channel: a committed step's prompt must reach the players
-    (the turn clock re-posts it later if even that fails). Returns (message id, edit) or None."""
+    to it (the 3-second window missed, the 15-minute token expired), as a plain message in the
+    channel: a committed step's prompt must reach the players (the turn clock re-posts it later
+    if even that fails). When the channel denies the bot a permission that post needs, the
+    host of `game` is told (cogs.outbox.post_or_hold) and the prompt stays owed.
+    Returns (message id, edit) or None."""
     try:
         if followup or interaction.response.is_done():
             sent: Any = await interaction.followup.send(wait=True, **kwargs)
@@ -191,7 +195,14 @@ async def post_turn_message(interaction: discord.Interaction, kwargs: dict[str, 
         return None
     for f in kwargs.get("files") or ([kwargs["file"]] if kwargs.get("file") else []):
         f.reset()
-    sent = await channel.send(**kwargs)
+    if game is None:
+        sent = await channel.send(**kwargs)
+    else:
+        held = await post_or_hold(interaction.client, channel, game, kwargs, locale)
+        if held is None:
+            return None
+        sent = held
+        await _gm(interaction.client).refusal_cleared(game.channel_id, game.id)
     return sent.id, sent.edit
 
 
@@ -218,7 +229,7 @@ async def send_turn(interaction: discord.Interaction, result: Result, locale: st
     is edited into the turn message last, once it is ready.
     """
     reply = await build_turn(result, locale)
-    posted = await post_turn_message(interaction, reply.kwargs, followup=followup)
+    posted = await post_turn_message(interaction, reply.kwargs, followup=followup, game=result.record, locale=locale)
     if posted is not None:
         await _gm(interaction.client).prompt_delivered(result.record.channel_id, result.record.id,
                                                         result.record.version, posted[0])
@@ -242,9 +253,16 @@ async def send_decision(interaction: discord.Interaction, found: Result, locale:
     """End a private look at the game (/game status, /campaign status) with the decision the
     game waits for: whoever must decide gets the prompt again with live buttons (a lost or
     buried prompt never strands a table); anyone else learns who is deciding, with a link to
-    the prompt in the channel when it is known. Sent as a private follow-up."""
+    the prompt in the channel when it is known. Sent as a private follow-up.
+    The host also learns, privately, of any permission the channel denies the bot (messages
+    of this game are being held for it: cogs.outbox.post_or_hold)."""
     if isinstance(found.state, Lobby) or found.record.status != "active":
         return
+    refused = refused_permissions(found.record)
+    if refused and found.record.host_id == interaction.user.id:
+        names = ", ".join(t(locale, f"delivery.permission_{name}") for name in refused)
+        await interaction.followup.send(t(locale, "delivery.status_missing", channel=f"<#{found.record.channel_id}>",
+                                          permissions=names), ephemeral=True)
     pend = found.system.pending(found.state)
     if pend is None or not found.state.has_player(pend.player):
         return
@@ -539,7 +557,8 @@ class TableCog(commands.Cog):
         gm = _gm(self.bot)
         store = gm.store
         try:
-            await deliver_pending(self.bot, store)  # committed before a crash, not yet posted
+            await deliver_pending(self.bot, store, self.bot.settings.default_locale)  # type: ignore[attr-defined]
+            # (committed before a crash, or held for a permission, and not yet posted)
             await self.deliver_owed()  # steps committed whose turn message never reached the channel
             due = await gm.due_games()
         except StoreError as exc:  # database gone, disk full, lease lost: nothing may change
@@ -567,7 +586,7 @@ class TableCog(commands.Cog):
             except Exception:  # one broken game must not stop the clock for the others
                 log.exception("turn clock failed for game %s", record.id)
         try:
-            await deliver_pending(self.bot, store)
+            await deliver_pending(self.bot, store, self.bot.settings.default_locale)  # type: ignore[attr-defined]
         except StoreError as exc:
             log.warning("turn clock could not post: %s", exc)
         return done
@@ -592,8 +611,13 @@ class TableCog(commands.Cog):
                 kwargs = await turn_message(result, locale)
                 kwargs["content"] = clip(t(locale, "table.prompt_resent") + "\n" + (kwargs.get("content") or ""), 2000)
                 kwargs.setdefault("allowed_mentions", PINGS)
-                # the same step's message posted twice (two passes racing a slow Discord) folds into one
-                sent = await channel.send(nonce=f"t{fresh.id}v{fresh.version}"[:25], **kwargs)
+                # the same step's message posted twice (two passes racing a slow Discord) folds into
+                # one; a channel denying the bot a permission holds it, and the host is told once
+                sent = await post_or_hold(self.bot, channel, fresh, {"nonce": f"t{fresh.id}v{fresh.version}"[:25], **kwargs},
+                                          locale)
+                if sent is None:
+                    continue
+                await gm.refusal_cleared(fresh.channel_id, fresh.id)
                 await gm.prompt_delivered(fresh.channel_id, fresh.id, fresh.version, sent.id)
                 posted += 1
             except discord.HTTPException as exc:  # Discord down or refusing: the next pass tries again

@@ -22,6 +22,7 @@ from .limits import Violation
 from .messages import StoredAttachment, StoredMessage
 from .model import DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, World
 from .payloads import InteractionContext, Upload
+from .ratelimits import DISCORD_RATE_LIMITS, RateLimit, scaled, too_many_requests
 from .records import CallbackRecord, InteractionRecord, RecordedRequest, UploadedFile
 from .redirect import ENV_VAR, Redirect, apply_env_redirect, redirect_discord
 from .runner import run_bot
@@ -30,6 +31,7 @@ from .snowflake import new_snowflake, snowflake_time
 
 __all__ = [
     "DEFAULT_BOT_PERMISSIONS",
+    "DISCORD_RATE_LIMITS",
     "DEFAULT_EVERYONE_PERMISSIONS",
     "ENV_VAR",
     "CallbackRecord",
@@ -38,6 +40,7 @@ __all__ = [
     "InteractionNotDelivered",
     "InteractionRecord",
     "InteractionResult",
+    "RateLimit",
     "RecordedRequest",
     "Redirect",
     "StoredAttachment",
@@ -50,7 +53,9 @@ __all__ = [
     "new_snowflake",
     "redirect_discord",
     "run_bot",
+    "scaled",
     "settle",
     "snowflake_time",
+    "too_many_requests",
 ]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import shlex
 import sys
 import tempfile
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from loopback import FakeDiscord, StoredMessage, run_bot
+from loopback.ratelimits import DISCORD_RATE_LIMITS
 from gm.i18n import t
 from gm.settings import Settings
 
@@ -295,7 +297,9 @@ async def run_console(
         tmp = tempfile.TemporaryDirectory()
         settings = settings.model_copy(update={"database_path": Path(tmp.name) / "local.sqlite3"})
 
-    async with FakeDiscord() as fake:
+    # LOOPBACK_RATE_LIMITS=discord: the loopback enforces Discord-like per-route limits (429s)
+    limits = DISCORD_RATE_LIMITS if os.environ.get("LOOPBACK_RATE_LIMITS", "").lower() == "discord" else ()
+    async with FakeDiscord(rate_limits=limits) as fake:
         with fake.redirect():
             # the server, channel and people are there before the bot starts, with the ids of the
             # last run on this database, so it finds its games where it left them

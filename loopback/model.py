@@ -4,8 +4,9 @@ channels and members.
 It exists so that the READY/GUILD_CREATE frames, the interaction payloads and the REST
 answers all describe the *same* guild: a member who gets Manage Channels here sees it in
 `interaction.permissions`, in the guild cache of the bot and in `resolved.members` alike.
-Permissions are modelled the simple way Discord computes them without channel overwrites:
-@everyone | the member's roles, everything for administrators and the guild owner.
+Permissions are modelled the way Discord computes them, with member overwrites only:
+@everyone | the member's roles, then the member's overwrite in the channel (deny, then allow);
+everything for administrators and the guild owner, whom overwrites do not touch.
 """
 from __future__ import annotations
 
@@ -66,6 +67,14 @@ def permission_value(
     if administrator:
         value |= discord.Permissions(administrator=True).value
     return value
+
+
+def permission_bits(*names: str) -> int:
+    """`("send_messages", "embed_links")` -> their permission bits (discord.py's flag names)."""
+    unknown = [n for n in names if n not in discord.Permissions.VALID_FLAGS]
+    if unknown:
+        raise ValueError(f"unknown permission names: {unknown}")
+    return discord.Permissions(**{name: True for name in names}).value
 
 
 def _iso(moment: dt.datetime) -> str:
@@ -139,6 +148,8 @@ class Channel:
     parent_id: int | None = None
     topic: str | None = None
     recipient_ids: tuple[int, ...] = ()
+    overwrites: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Member permission overwrites: user id -> (allow, deny) bits."""
 
     def payload(self, users: dict[int, User] | None = None) -> JSON:
         """The channel object as Discord sends it (DMs list their recipients)."""
@@ -157,7 +168,10 @@ class Channel:
             guild_id=str(self.guild_id),
             position=self.position,
             parent_id=None if self.parent_id is None else str(self.parent_id),
-            permission_overwrites=[],
+            permission_overwrites=[
+                {"id": str(uid), "type": 1, "allow": str(allow), "deny": str(deny)}
+                for uid, (allow, deny) in self.overwrites.items()
+            ],
             nsfw=False,
         )
         if self.type == TEXT_CHANNEL:
@@ -364,6 +378,18 @@ class World:
             return ALL_PERMISSIONS
         return value
 
+    def channel_permissions(self, channel_id: int, user_id: int) -> int:
+        """Effective permissions in a guild channel: guild-level ones with the member's
+        overwrite applied (administrators and the owner are not subject to overwrites)."""
+        channel = self.channel(channel_id)
+        if channel.guild_id is None:
+            return DEFAULT_EVERYONE_PERMISSIONS
+        value = self.permissions(channel.guild_id, user_id)
+        if value == ALL_PERMISSIONS:
+            return value
+        allow, deny = channel.overwrites.get(user_id, (0, 0))
+        return (value & ~deny) | allow
+
     def guilds_of(self, user_id: int) -> Iterator[Guild]:
         """Guilds `user_id` is a member of."""
         return (g for g in self.guilds.values() if user_id in g.members)
@@ -455,5 +481,5 @@ class World:
         channel = self.channel(channel_id)
         data = channel.payload(self.users)
         if channel.guild_id is not None:
-            data["permissions"] = str(self.permissions(channel.guild_id, user_id))
+            data["permissions"] = str(self.channel_permissions(channel_id, user_id))
         return data

@@ -2,9 +2,21 @@
 
 Handlers are synchronous and run after the body was read, so logging a request, applying
 it and waking the waiters happens without another coroutine slipping in between. Every
-rule the fake enforces (one ack per interaction, the 3-second deadline, unknown tokens,
-size limits) answers with the status and error code Discord uses, *and* is recorded as a
-`Violation`, so a bot that swallows the resulting `HTTPException` still fails its test.
+rule the fake enforces (one ack per interaction, the 3-second deadline, unknown tokens, the
+15-minute token lifetime, size limits) answers with the status and error code Discord uses,
+*and* is recorded as a `Violation`, so a bot that swallows the resulting `HTTPException`
+still fails its test.
+
+Refusals that are the server's state rather than the bot's mistake are answered but not
+recorded as violations: a permission the channel denies the bot (`FakeDiscord.deny_bot`) gets
+Discord's 403. What needs which permission, as Discord's API reference states it for each
+route: Create Message needs Send Messages (and Read Message History for a reply); the
+loopback also refuses a message with embeds without Embed Links and one with files without
+Attach Files (Discord's documented 50013 for a bot's embed-only message; the loopback applies
+it to every such message, the stricter reading); Get Channel Message needs Read Message
+History; Get Channel Messages without it answers an empty list, as documented; a channel the
+bot cannot view answers 403 Missing Access (50001). Interaction responses and follow-ups
+go through the interaction's webhook and need none of these, as on Discord.
 """
 from __future__ import annotations
 
@@ -13,6 +25,8 @@ import mimetypes
 import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
+
+import discord
 
 from .limits import Problem, Violation, check_choices, check_commands, check_message, check_modal, invalid_form_body
 from .messages import EPHEMERAL, LOADING, StoredAttachment, StoredMessage
@@ -46,8 +60,22 @@ ALLOWED_CALLBACKS: Final[Mapping[int, frozenset[int]]] = {
 """Which callback types Discord accepts for each interaction type."""
 
 
+#: seconds an interaction token can be used for follow-ups and edits (Discord: 15 minutes)
+INTERACTION_TOKEN_LIFETIME: Final = 15 * 60.0
+
+VIEW_CHANNEL = discord.Permissions(view_channel=True).value
+SEND_MESSAGES = discord.Permissions(send_messages=True).value
+EMBED_LINKS = discord.Permissions(embed_links=True).value
+ATTACH_FILES = discord.Permissions(attach_files=True).value
+READ_MESSAGE_HISTORY = discord.Permissions(read_message_history=True).value
+
+
 def _error(status: int, code: int, message: str) -> Reply:
     return status, {"message": message, "code": code}
+
+
+MISSING_PERMISSIONS: Final = (403, {"message": "Missing Permissions", "code": 50013})
+MISSING_ACCESS: Final = (403, {"message": "Missing Access", "code": 50001})
 
 
 def _template(path: str) -> re.Pattern[str]:
@@ -186,7 +214,7 @@ class RestApi:
                                    _error(404, 10062, "Unknown interaction"))
         elapsed = request.time - record.dispatched_at
         deadline = self.fake.callback_deadline
-        if deadline is not None and elapsed > deadline:
+        if elapsed > INTERACTION_TOKEN_LIFETIME or (deadline is not None and elapsed > deadline):
             return self._violation(request, "interaction", f"answered after {elapsed:.2f}s; Discord allows {deadline}s",
                                    _error(404, 10062, "Unknown interaction"))
         if record.callback is not None:
@@ -309,6 +337,11 @@ class RestApi:
         if record.callback is None:
             return self._violation(request, "webhook", "followup/edit before the interaction was acknowledged",
                                    _error(404, 10015, "Unknown Webhook"))
+        age = request.time - record.dispatched_at
+        if age > INTERACTION_TOKEN_LIFETIME:
+            return self._violation(request, "webhook", f"interaction token used {age:.0f}s after the interaction; "
+                                   f"tokens last {INTERACTION_TOKEN_LIFETIME:.0f}s",
+                                   _error(401, 50027, "Invalid Webhook Token"))
         return record
 
     def followup(self, request: RecordedRequest, app_id: str, token: str) -> Reply:
@@ -385,6 +418,28 @@ class RestApi:
     def _channel(self, channel_id: str) -> Any:
         return self.fake.world.channels.get(int(channel_id)) if channel_id.isdigit() else None
 
+    def _refused(self, channel: Any, *needed: int) -> Reply | None:
+        """Discord's 403 when the bot lacks a permission in this guild channel, else None:
+        Missing Access (50001) for a channel it cannot see, Missing Permissions (50013) else."""
+        if channel.guild_id is None:
+            return None
+        granted = self.fake.world.channel_permissions(channel.id, self.fake.bot_user_id)
+        if not granted & VIEW_CHANNEL:
+            return MISSING_ACCESS
+        wanted = 0
+        for bits in needed:
+            wanted |= bits
+        return MISSING_PERMISSIONS if wanted & ~granted else None
+
+    def _needs(self, body: JSON, file_count: int) -> int:
+        """The permissions a message body asks for beyond posting it."""
+        needed = 0
+        if body.get("embeds"):
+            needed |= EMBED_LINKS
+        if file_count:
+            needed |= ATTACH_FILES
+        return needed
+
     def get_channel(self, request: RecordedRequest, channel_id: str) -> Reply:
         channel = self._channel(channel_id)
         if channel is None:
@@ -399,7 +454,10 @@ class RestApi:
         return 200, self.fake.world.channels[channel_id].payload(self.fake.world.users)
 
     def typing(self, request: RecordedRequest, channel_id: str) -> Reply:
-        return (204, None) if self._channel(channel_id) else _error(404, 10003, "Unknown Channel")
+        channel = self._channel(channel_id)
+        if channel is None:
+            return _error(404, 10003, "Unknown Channel")
+        return self._refused(channel, SEND_MESSAGES) or (204, None)
 
     def create_message(self, request: RecordedRequest, channel_id: str) -> Reply:
         channel = self._channel(channel_id)
@@ -409,6 +467,10 @@ class RestApi:
         problems = check_message(body, file_count=len(request.files))
         if problems:
             return self._reject(request, problems)
+        refused = self._refused(channel, SEND_MESSAGES, self._needs(body, len(request.files)),
+                                READ_MESSAGE_HISTORY if body.get("message_reference") else 0)
+        if refused:
+            return refused
         nonce = body.get("nonce")
         if nonce is not None and (isinstance(nonce, bool) or not isinstance(nonce, (int, str)) or len(str(nonce)) > 25):
             return self._reject(request, [Problem("nonce", "must be an integer or a string of at most 25 characters")])
@@ -440,8 +502,14 @@ class RestApi:
         return self._message_reply(message)
 
     def list_messages(self, request: RecordedRequest, channel_id: str) -> Reply:
-        if self._channel(channel_id) is None:
+        channel = self._channel(channel_id)
+        if channel is None:
             return _error(404, 10003, "Unknown Channel")
+        refused = self._refused(channel)
+        if refused:
+            return refused
+        if self._refused(channel, READ_MESSAGE_HISTORY):  # documented: no history, no messages
+            return 200, []
         messages = self.fake.messages.in_channel(int(channel_id))
         before, after = request.query.get("before"), request.query.get("after")
         if before:
@@ -460,6 +528,10 @@ class RestApi:
         return message
 
     def get_message(self, request: RecordedRequest, channel_id: str, message_id: str) -> Reply:
+        channel = self._channel(channel_id)
+        refused = self._refused(channel, READ_MESSAGE_HISTORY) if channel is not None else None
+        if refused:
+            return refused
         message = self._channel_message(channel_id, message_id)
         return message if isinstance(message, tuple) else self._message_reply(message)
 
@@ -469,6 +541,9 @@ class RestApi:
             return message
         if message.author.get("id") != str(self.fake.bot_user_id):
             return _error(403, 50005, "Cannot edit a message authored by another user")
+        refused = self._refused(self._channel(channel_id), self._needs(self._body(request), len(request.files)))
+        if refused:
+            return refused
         return self._edit(request, message)
 
     def delete_message(self, request: RecordedRequest, channel_id: str, message_id: str) -> Reply:

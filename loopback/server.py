@@ -24,6 +24,7 @@ import json
 import logging
 import mimetypes
 import socket
+import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from types import TracebackType
 from typing import Any
@@ -37,7 +38,8 @@ from .gateway import GUILD_MEMBERS_INTENT, Gateway
 from .jsonio import dumps_bytes
 from .limits import Violation
 from .messages import MessageStore, StoredMessage
-from .model import DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, TEXT_CHANNEL, PermissionsLike, World, permission_value
+from .model import (DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, TEXT_CHANNEL, PermissionsLike, World,
+                    permission_bits, permission_value)
 from .payloads import (
     DEFAULT_ATTACHMENT_SIZE_LIMIT,
     InteractionContext,
@@ -53,6 +55,7 @@ from .payloads import (
 )
 from .records import CommandRegistry, InteractionRecord, InteractionRegistry, RecordedRequest, UploadedFile
 from .redirect import ENV_VAR, Redirect, api_base, gateway_url, redirect_discord
+from .ratelimits import RateLimit, RateLimiter
 from .rest import RestApi
 from .snowflake import shard_of
 
@@ -63,12 +66,17 @@ log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 64 * 1024 * 1024
 
 
-def _json_response(status: int, payload: Any) -> web.Response:
+#: every answer of Discord's API passes its proxy; discord.py takes a 429 without it for a ban
+VIA = "1.1 google"
+
+
+def _json_response(status: int, payload: Any, headers: Mapping[str, str] | None = None) -> web.Response:
     """discord.py only decodes bodies whose Content-Type is *exactly* application/json
     (aiohttp's json_response appends a charset), so build the response by hand."""
+    extra = {"Via": VIA, **(headers or {})}
     if status == 204 or payload is None:
-        return web.Response(status=204)
-    return web.Response(status=status, body=dumps_bytes(payload), headers={"Content-Type": "application/json"})
+        return web.Response(status=204, headers=extra)
+    return web.Response(status=status, body=dumps_bytes(payload), headers={"Content-Type": "application/json", **extra})
 
 
 def _boundary(content_type: str) -> bytes | None:
@@ -187,6 +195,7 @@ class FakeDiscord:
         attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
         nonce_window: float = 180.0,
         shard_count: int = 1,
+        rate_limits: Iterable[RateLimit] = (),
     ) -> None:
         self.world = World(bot_name, bot_permissions=permission_value(bot_permissions))
         self.application_id = self.world.bot_user_id
@@ -214,10 +223,38 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._changed = asyncio.Condition()
         self.rest = RestApi(self)
-        self.faults: list[Callable[[RecordedRequest], Awaitable[tuple[int, JSON] | None]]] = []
+        self.faults: list[Callable[[RecordedRequest], Awaitable[tuple[Any, ...] | None]]] = []
         """Fault injection for tests: each is awaited before a REST request is handled; the first
-        to return (status, body) answers the request instead of the fake (e.g. a 404 for an
-        interaction Discord no longer takes); one may also wait, to hold a request in flight."""
+        to return (status, body) or (status, body, headers) answers the request instead of the
+        fake (e.g. a 404 for an interaction Discord no longer takes, or
+        `ratelimits.too_many_requests()`); one may also wait, to hold a request in flight."""
+        self.rate_limiter = RateLimiter(rate_limits)
+        """Per-route buckets (none by default: no 429s, no rate-limit headers; see ratelimits)."""
+        self._clock_offset = 0.0
+
+    # ================================================================== time
+
+    def now(self) -> float:
+        """The fake's clock (monotonic seconds plus whatever `advance` added): it times the
+        3-second answer window, the 15-minute interaction tokens, nonces and rate limits."""
+        return time.monotonic() + self._clock_offset
+
+    def advance(self, seconds: float) -> None:
+        """Move the fake's clock forward without sleeping (tokens expire, buckets refill)."""
+        self._clock_offset += seconds
+
+    @property
+    def rate_limits(self) -> tuple[RateLimit, ...]:
+        return self.rate_limiter.limits
+
+    @rate_limits.setter
+    def rate_limits(self, limits: Iterable[RateLimit]) -> None:
+        self.rate_limiter = RateLimiter(limits)
+
+    def exhaust_bucket(self, method: str, path: str) -> None:
+        """Spend the bucket of `method path` (e.g. `"POST", f"/channels/{ch}/messages"`) as a
+        second client on the same token would, so the bot's next request meets a real 429."""
+        self.rate_limiter.exhaust(method, path, self.now())
 
     # ================================================================== lifecycle
 
@@ -298,17 +335,25 @@ class FakeDiscord:
             json=body,
             files=files,
             headers=dict(request.headers),
+            time=self.now(),
         )
         injected = None
         for fault in list(self.faults):
             injected = await fault(recorded)
             if injected is not None:
                 break
+        headers: dict[str, str] = {}
         try:
             if injected is not None:
-                status, payload = injected
+                status, payload, *more = injected
+                headers = dict(more[0]) if more else {}
             else:
-                status, payload = self.rest.handle(recorded)
+                limited = self.rate_limiter.take(recorded.method, recorded.path, recorded.time)
+                if isinstance(limited, tuple):
+                    status, payload, headers = limited
+                else:
+                    headers = limited
+                    status, payload = self.rest.handle(recorded)
         except Exception:  # a bug in the fake must not look like a Discord outage (5xx = retries)
             log.exception("fake discord crashed on %s", recorded.route)
             self.unhandled.append(recorded)
@@ -316,7 +361,7 @@ class FakeDiscord:
         recorded.status, recorded.response = status, payload
         self.requests.append(recorded)
         await self._notify()
-        return _json_response(status, payload)
+        return _json_response(status, payload, headers)
 
     async def _notify(self) -> None:
         """Wake `wait_until` / `wait_for_request` waiters to re-check their predicates."""
@@ -461,6 +506,29 @@ class FakeDiscord:
         role = self.world.guild(guild_id).roles[role_id]
         self.gateway.dispatch_nowait("GUILD_ROLE_CREATE", {"guild_id": str(guild_id), "role": role.payload()})
 
+    def deny_bot(self, channel: Any, *permissions: str, announce: bool = True) -> None:
+        """Take permissions (discord.py flag names: "send_messages", "embed_links",
+        "attach_files", "read_message_history", "view_channel"...) from the bot in one channel,
+        through a member overwrite, as a server admin would; the REST API then refuses the
+        requests that need them (403, code 50013). `announce=False` keeps the bot's cache
+        unaware (no CHANNEL_UPDATE), like a change it missed."""
+        self._overwrite_bot(channel, deny=permission_bits(*permissions), announce=announce)
+
+    def allow_bot(self, channel: Any, *permissions: str, announce: bool = True) -> None:
+        """Give back permissions taken by `deny_bot` (the overwrite stops denying them)."""
+        self._overwrite_bot(channel, undeny=permission_bits(*permissions), announce=announce)
+
+    def _overwrite_bot(self, channel: Any, *, deny: int = 0, undeny: int = 0, announce: bool) -> None:
+        where = self.world.channel(snowflake_of(channel))
+        allow, denied = where.overwrites.get(self.bot_user_id, (0, 0))
+        denied = (denied | deny) & ~undeny
+        if allow or denied:
+            where.overwrites[self.bot_user_id] = (allow, denied)
+        else:
+            where.overwrites.pop(self.bot_user_id, None)
+        if announce:
+            self.gateway.dispatch_nowait("CHANNEL_UPDATE", where.payload())
+
     def dm_channel(self, user: Any) -> int:
         """The DM channel between the bot and `user` (created on first use)."""
         return self.world.dm_channel(snowflake_of(user))
@@ -568,6 +636,7 @@ class FakeDiscord:
     async def dispatch_interaction(self, payload: JSON) -> InteractionRecord:
         """Register an interaction (so its callback is accepted) and send it."""
         record = self.interactions.register(payload)
+        record.dispatched_at = self.now()
         message = payload.get("message")
         if message and int(message["id"]) not in self.messages:
             self.messages.adopt(message)
@@ -595,11 +664,13 @@ class FakeDiscord:
         guild = self.world.guild(where.guild_id)
         if user_id not in guild.members:
             raise ValueError(f"{account.username} is not a member of guild {guild.name!r}")
+        member = self.world.member_payload(guild.id, user_id, with_permissions=True)
+        member["permissions"] = str(self.world.channel_permissions(channel_id, user_id))  # overwrites included
         return InteractionContext(
             **common,
-            member=self.world.member_payload(guild.id, user_id, with_permissions=True),
+            member=member,
             guild=guild.partial(),
-            app_permissions=self.world.permissions(guild.id, self.world.bot_user_id),
+            app_permissions=self.world.channel_permissions(channel_id, self.world.bot_user_id),
             guild_locale=guild.locale,
         )
 

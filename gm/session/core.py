@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 from engine.core.system import GameSystem
 from gm import clock
-from gm.session.results import (PROMPT_MESSAGE, PROMPT_OWED, GameError, Lobby, Result, TURN_BEGAN, host_of,
+from gm.session.results import (PERMISSION_REFUSED, PROMPT_MESSAGE, PROMPT_OWED, GameError, Lobby, Result, TURN_BEGAN, host_of,
                                 is_lobby_json, registry_systems)
 from gm.store import ActionRecord, GameRecord, GameStore
 from gm.table import Table
@@ -131,7 +131,7 @@ class SessionCore:
         stamp = turn_began if turn_began is not None else old.get(TURN_BEGAN)
         if stamp is not None:
             out[TURN_BEGAN] = stamp
-        for key in (PROMPT_OWED, PROMPT_MESSAGE):
+        for key in (PROMPT_OWED, PROMPT_MESSAGE, PERMISSION_REFUSED):
             if old.get(key) is not None:
                 out[key] = old[key]
         if owed is not None:

@@ -7,11 +7,19 @@ live one. A stamp left behind means the step's message never reached the channel
 between commit and post, or Discord refused the reply): the turn clock finds such games with
 `owed_games` and posts the current prompt itself. Posting it twice is harmless: every button
 carries the game's version, so the older copy's buttons are refused as out of date.
+
+When Discord refuses a post because the channel denies the bot a permission (403 Missing
+Permissions), the message stays owed and the host is told which permission is missing, once:
+`refusal_noted` records what they were told (`PERMISSION_REFUSED`, kept across steps) and says
+whether anything is new; `refusal_cleared` forgets it once a post in the channel gets through,
+so a later refusal is news again.
 """
 from __future__ import annotations
 
 from gm.session.core import SessionCore
-from gm.session.results import PROMPT_MESSAGE, PROMPT_OWED, GameError
+from collections.abc import Iterable
+
+from gm.session.results import PERMISSION_REFUSED, PROMPT_MESSAGE, PROMPT_OWED, GameError
 from gm.store import GameRecord
 
 #: seconds a step's own press has to post its message before the turn clock posts it instead
@@ -37,7 +45,40 @@ def stale_prompt(record: GameRecord | None) -> GameError:
     return GameError("error.stale_prompt")
 
 
+def refused_permissions(record: GameRecord) -> list[str]:
+    """The permissions (discord.py flag names) the host was told the channel denies the bot."""
+    return list((record.settings or {}).get(PERMISSION_REFUSED) or [])
+
+
 class DeliveryMixin(SessionCore):
+    async def refusal_noted(self, channel_id: int, game_id: int, missing: Iterable[str]) -> bool:
+        """Discord refused this game's message for want of `missing` permissions: remember it and
+        say whether the host must be told (True only when a permission is missing that they
+        have not been told about yet)."""
+        async with self.store.channel_lock(channel_id):
+            record = await self.store.get_game(game_id)
+            if record is None:
+                return False
+            told = set(refused_permissions(record))
+            wanted = set(missing)
+            if wanted <= told:
+                return False
+            settings = dict(record.settings or {})
+            settings[PERMISSION_REFUSED] = sorted(told | wanted)
+            await self.store.set_settings(record.id, settings)
+            return True
+
+    async def refusal_cleared(self, channel_id: int, game_id: int) -> None:
+        """A post of this game reached its channel: the permissions are back (a later refusal
+        is told again)."""
+        async with self.store.channel_lock(channel_id):
+            record = await self.store.get_game(game_id)
+            if record is None or PERMISSION_REFUSED not in (record.settings or {}):
+                return
+            settings = dict(record.settings or {})
+            settings.pop(PERMISSION_REFUSED, None)
+            await self.store.set_settings(record.id, settings)
+
     async def prompt_delivered(self, channel_id: int, game_id: int, version: int, message_id: int | None) -> bool:
         """The turn message of `version` reached the channel (as `message_id`): nothing is owed
         for it any more. A no-op when the game has moved on since (a newer step owes its own);

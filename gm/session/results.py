@@ -29,6 +29,9 @@ TURN_BEGAN = "turn_began"
 PROMPT_OWED = "prompt_owed"
 #: settings key: the id of the newest turn message posted, so a stale button can point to it
 PROMPT_MESSAGE = "prompt_message"
+#: settings key: the channel permissions Discord refused the bot for this game's messages, which
+#: the host has been told about (so they are told once); cleared once a post gets through
+PERMISSION_REFUSED = "permission_refused"
 #: a slash command's timestamp is trusted only this close to the game master's clock (Discord
 #: interactions expire after 15 minutes); a clock this far off is a test's or a broken host's
 INTERACTION_WINDOW = 15 * 60.0
