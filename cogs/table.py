@@ -255,7 +255,10 @@ async def send_decision(interaction: discord.Interaction, found: Result, locale:
         if message.view is not None:
             kwargs["view"] = message.view
         head = t(locale, "table.status_your_call")
-        kwargs["content"] = clip(head + ("\n" + message.content if message.content else ""), 2000)
+        # written to the decider alone: named by the name they sat under, not mentioned (a
+        # mention of oneself says nothing and shows an id once one has left the server)
+        body = (message.content or "").replace(mention(pend.player), f"**{found.state.player(pend.player).name}**")
+        kwargs["content"] = clip(head + ("\n" + body if body else ""), 2000)
         await interaction.followup.send(ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         return
     name = found.state.player(pend.player).name

@@ -376,7 +376,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         locale = locale_of(interaction)
         try:
             found, free = await self._free_actions(interaction, game, version)
-            if group < 0:
+            if free and not 0 <= group < len(menu_groups(found, str(interaction.user.id), free, locale)):
                 raise GameError("error.forged_prompt")
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
