@@ -33,7 +33,7 @@ MOVES = ("departed", "arrived", "village", "crossed", "teleported", "tower_space
 MAX_BUTTONS = 20
 MAX_SELECTS = 4
 #: the newest lines of narration a turn message shows (the log keeps every one)
-NARRATION_LINES = 6
+NARRATION_LINES = 10
 #: a narration line is cut at this many characters (a long guardian list, a long offer)
 LINE_CHARS = 160
 

@@ -288,6 +288,11 @@ async def campaign_to_its_end(world, settings, seed: int, at_end: Callable[..., 
         assert found.state.status == "active" and found.state.stats.returns == 1 and prompt is not None
         stored, version = found.record.state, found.record.version
         before_restart = prompt
+        # a private copy of the live prompt, kept to press after the end: the channel's own is
+        # edited in place by character actions and loses its buttons once answered
+        decider = int(found.system.pending(found.state).player)
+        looked = await fake.slash(bot, decider, ch, "campaign status")
+        kept = next(m for m in looked.messages if any(b["custom_id"].startswith("gm:") for b in m.buttons))
     async with run_bot(create_bot(settings)) as bot2:
         again = await bot2.gm.current(ch)
         assert again.record.state == stored and again.record.version == version
@@ -307,7 +312,7 @@ async def campaign_to_its_end(world, settings, seed: int, at_end: Callable[..., 
         assert f"after {state.stats.days} days and {state.stats.returns} returns" in end.text
         assert not unreadable(reply.text), unreadable(reply.text)
         # an old button, pressed after the end: refused privately, nothing changes
-        old = await fake.click(bot2, alice, before_restart, before_restart.buttons[0]["custom_id"])
+        old = await fake.click(bot2, decider, kept, kept.buttons[0]["custom_id"])
         assert old.ephemeral and "is over" in old.text and "/campaign new" in old.text, old.text
         after = await bot2.gm.latest(ch)
         assert after.record.version == found.record.version and after.record.state == found.record.state
