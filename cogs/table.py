@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs.outbox import CAPTURE, Capture, deliver_pending, post_or_hold, sink
-from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_of, start_picture, turn_message
+from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_of, start_picture, turn_kwargs, turn_message
 from ui.replies import PINGS, locale_of, reply_private
 from ui.errors import refuse
 from ui.text import clip, fit_embeds, mention
@@ -30,6 +30,7 @@ from gm import clock as turn_clock
 from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result, Tick
 from gm.session.delivery import prompt_link, refused_permissions
+from gm.session.results import PROMPT_MESSAGE
 from gm.store import StoreError
 from gm.table import DAY, HOUR, VOTE_FALLBACK
 
@@ -272,7 +273,10 @@ async def send_decision(interaction: discord.Interaction, found: Result, locale:
         if message.view is not None:
             kwargs["view"] = message.view
         head = t(locale, "table.status_your_call")
-        kwargs["content"] = clip(head + ("\n" + message.content if message.content else ""), 2000)
+        # written to the decider alone: named by the name they sat under, not mentioned (a
+        # mention of oneself says nothing and shows an id once one has left the server)
+        body = (message.content or "").replace(mention(pend.player), f"**{found.state.player(pend.player).name}**")
+        kwargs["content"] = clip(head + ("\n" + body if body else ""), 2000)
         await interaction.followup.send(ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         return
     name = found.state.player(pend.player).name
@@ -537,6 +541,27 @@ class TableCog(commands.Cog):
     async def post_turn(self, interaction: discord.Interaction, result: Result, locale: str) -> None:
         """The turn message for a system's own command (see ui.replies.send_turn)."""
         await send_turn(interaction, result, locale)
+
+    async def refresh_turn(self, interaction: discord.Interaction, result: Result, locale: str, *, new: bool) -> None:
+        """The turn message after a private step (see ui.replies.refresh_turn): the live prompt
+        edited in place with this state's buttons and narration, without a ping; posted anew (a
+        follow-up, pinging) when `new`, when the live one is not known, or when it cannot be
+        edited any more (deleted). Either way the step's debt to the channel is cleared."""
+        message = (result.record.settings or {}).get(PROMPT_MESSAGE)
+        channel = None if new or not message else await channel_of(interaction.client, interaction.channel_id or 0)
+        if channel is not None and hasattr(channel, "get_partial_message"):
+            kwargs, _message = turn_kwargs(result, locale)
+            edit = {"content": kwargs.get("content"), "embeds": kwargs.get("embeds", []), "view": kwargs.get("view")}
+            try:
+                await channel.get_partial_message(int(message)).edit(**edit)
+            except discord.HTTPException as exc:
+                log.warning("turn message %s of game %s could not be edited (%s): posting it anew",
+                            message, result.record.id, exc)
+            else:
+                await _gm(interaction.client).prompt_delivered(result.record.channel_id, result.record.id,
+                                                               result.record.version, int(message))
+                return
+        await send_turn(interaction, result, locale, followup=True, digest=False)
 
     async def post_decision(self, interaction: discord.Interaction, found: Result, locale: str) -> None:
         """The pending decision after a system's own status command (see ui.replies.send_decision)."""

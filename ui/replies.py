@@ -79,3 +79,12 @@ async def send_decision(interaction: discord.Interaction, found: Any) -> None:
     for whoever must decide (the table cog owns it, as with `send_turn`)."""
     table = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
     await table.post_decision(interaction, found, locale_of(interaction))
+
+
+async def refresh_turn(interaction: discord.Interaction, result: Any, *, new: bool) -> None:
+    """After a private step (a character action picked in a private menu, whose reply was the
+    menu itself): bring the channel's turn message up to this state, by editing the live one in
+    place (no ping), or by posting it anew when `new` (what the table waits for changed). The
+    table cog owns that message, as with `send_turn`."""
+    table = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+    await table.refresh_turn(interaction, result, locale_of(interaction), new=new)

@@ -75,6 +75,11 @@ class TalismanSystem:
     def ai_action(self, state: CampaignState, actor: str, level: str, rng: random.Random) -> Any:
         return ai.PLAYERS[level](state, actor, rng)
 
+    def forced_action(self, state: CampaignState) -> Any:
+        """The answer to a decision the rules leave no choice in, which the game master sends by
+        itself (ruling forced_answers); None when the decider has a choice."""
+        return rules.forced_answer(state)
+
     def skip_action(self, state: CampaignState, actor: str) -> Any:
         """A campaign has no turn to skip: the seat's decision is taken by the heuristic AI, the
         safe choice (it turns back when the party is weak and never spends what it needs)."""

@@ -20,7 +20,7 @@ from engine.core.events import Event
 from engine.core.outcome import Outcome
 from engine.core.pending import Pending
 from engine.darkest_talisman import actions as A
-from engine.darkest_talisman import cards, encounters, flow, ground, services, spells, travel, village
+from engine.darkest_talisman import cards, carry, encounters, flow, ground, services, spells, travel, village
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import Pack, pack_by_id
 from engine.darkest_talisman.ctx import Ctx
@@ -67,20 +67,38 @@ def apply(state: CampaignState, actor: str, action: Any) -> Outcome[CampaignStat
         if actor != TABLE_ACTOR:  # a seat changes hands only by the table's decision (vote, /game seat)
             raise RuleError("error.table_action_reserved")
         _hand_over(ctx, action)
+        _settle(ctx)
     elif isinstance(action, A.Choose):
         d = new.decision
         if d is None:
             raise RuleError("talisman.err.nothing_to_decide")
         if new.controller(d.hero) != actor:
             raise RuleError("talisman.err.not_your_decision", player=new.controller(d.hero))
-        flow.answer(ctx, action.option)
-        new.limits.order_set = False  # the next decision is the next stop (ruling order_once_a_stop)
+        if action.option == carry.CARRY_ON and action.option in d.options:
+            carry.carry_on(ctx, _answer, _resolve_forced)  # ruling carry_on
+        else:
+            _answer(ctx, action.option)
     else:
         _check_limits(new, action)
         if action not in free_actions(ctx, actor):
             raise RuleError("talisman.err.not_now", action=action.type)
         _free(ctx, action)
         _record_limits(new, action)
+        _settle(ctx)
+    mark_turn(new, ctx.events, before.player if before is not None else None)
+    return Outcome(new, ctx.events)
+
+
+def _answer(ctx: Ctx, option: str) -> None:
+    """One answer to the pending decision and all it sets going, as one press would."""
+    flow.answer(ctx, option)
+    ctx.state.limits.order_set = False  # the next decision is the next stop (ruling order_once_a_stop)
+    _settle(ctx)
+
+
+def _settle(ctx: Ctx) -> None:
+    """After any action: run the campaign until somebody must decide; count the action."""
+    new = ctx.state
     if new.mode != "village":  # the stay is over (ruling storage_once_a_stay)
         new.limits.retrieved.clear()
         new.limits.gold_retrieved.clear()
@@ -90,8 +108,28 @@ def apply(state: CampaignState, actor: str, action: Any) -> Outcome[CampaignStat
         new.decision = None
         flow.advance(ctx)
     new.actions_taken += 1
-    mark_turn(new, ctx.events, before.player if before is not None else None)
-    return Outcome(new, ctx.events)
+
+
+def _anyone_free(ctx: Ctx) -> bool:
+    return any(free_actions(ctx, seat.player) for seat in ctx.state.seats)
+
+
+def forced_answer(state: CampaignState) -> A.Choose | None:
+    """The answer to a decision the rules leave no choice in (ruling forced_answers), which the
+    game master sends by itself as the decider's own step; None when there is a choice."""
+    option = carry.forced_option(Ctx(state=state, pack=pack_of(state)), _anyone_free)
+    return A.Choose(option=option) if option is not None else None
+
+
+def _resolve_forced(ctx: Ctx) -> None:
+    """Within a carry (ruling carry_on): answer, one by one, the decisions the rules leave no
+    choice in, as the game master would after each press; each counts as the press it spares."""
+    for _ in range(flow.MAX_STEPS):
+        option = carry.forced_option(ctx, _anyone_free)
+        if option is None:
+            return
+        _answer(ctx, option)
+    raise RuntimeError("the campaign did not settle: forced answers loop")
 
 
 def mark_turn(state: CampaignState, events: list[Event], before: str | None) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.darkest_talisman import cards, guardians, setup
+from engine.darkest_talisman.carry import with_carry_on
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import Location, Region
 from engine.darkest_talisman.ctx import Ctx
@@ -234,7 +235,7 @@ def step(ctx: Ctx) -> None:
             return
     if unmet:
         if trip.asked and trip.heading == "out" and not is_destination(trip, k):
-            state.decision = Decision(kind="after_card", options=["continue", "turn_back"])
+            state.decision = Decision(kind="after_card", options=with_carry_on("after_card", ["continue", "turn_back"]))
             return
         trip.asked = True
         state.tasks.append(MeetSpot(seq=unmet[0].seq))
@@ -254,7 +255,7 @@ def stand_options(ctx: Ctx) -> list[str]:
         out = ["continue"]
     if can_raft(ctx):
         out.append("raft")
-    return out + woods_moves(ctx)
+    return with_carry_on("stand", out + woods_moves(ctx))
 
 
 def woods_moves(ctx: Ctx) -> list[str]:

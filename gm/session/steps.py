@@ -90,17 +90,24 @@ class Steps(SessionCore):
             result.host_change = (first, host)
 
     async def _run_ai(self, result: Result) -> None:
-        """The AI seats answer until a person must decide. At most AI_STEP_LIMIT steps in one
+        """The AI seats answer (and the rules answer what leaves no choice) until a person must decide. At most AI_STEP_LIMIT steps in one
         go (one press must not hold the channel for long): if AI seats still have decisions
         after that, the game's deadline is already due (`_apply` sets it while an AI seat must
         decide) and the turn clock carries on in the background (`tick_game`)."""
         sysobj = result.system
+        # a system may answer by itself a decision its rules leave no choice in (a fight that
+        # cannot be avoided): the decider's own step, which spares them a press
+        forced = getattr(sysobj, "forced_action", None)
         for _ in range(AI_STEP_LIMIT):
             if result.record.status != "active":
                 return
             pend = sysobj.pending(result.state)
             if pend is None:
                 return
+            auto = forced(result.state) if forced is not None else None
+            if auto is not None:
+                await self._apply(result, pend.player, auto)
+                continue
             player = result.state.player(pend.player)
             if not player.ai:
                 return

@@ -21,14 +21,15 @@ from engine.darkest_talisman import actions as A
 from engine.darkest_talisman.game import SYSTEM
 from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result
-from systems.darkest_talisman.buttons import ActionSelect
-from systems.darkest_talisman.describe import describe_action
+from systems.darkest_talisman.buttons import ActionSelect, BackButton, ConfirmButton, GroupSelect
+from systems.darkest_talisman.describe import describe_action, what_text
 from systems.darkest_talisman.embeds import COLOUR, casting_lines, party_embed, status_embeds, village_embed
+from systems.darkest_talisman.names import Names
 from systems.darkest_talisman.picture import render_party
 from ui.errors import refuse
 from ui.pictures import PictureCache
 from gm.session.delivery import stale_prompt
-from ui.replies import locale_of, reply_private, send_decision, send_turn
+from ui.replies import locale_of, refresh_turn, reply_private, send_decision, send_turn
 from ui.text import clip, fit_embeds, mention
 from ui.views import MAX_OPTIONS
 
@@ -76,21 +77,106 @@ def look_embed(found: Result, viewer: str, build: Any, locale: str) -> discord.E
     return fit_embeds([build(found.view(viewer), locale)])[0]
 
 
-def manage_menu(found: Result, actor: str, free: list[tuple[int, Any]], locale: str) -> tuple[str, discord.ui.View]:
-    """"Character actions": the private menu of `actor`'s free actions, (index, action) pairs,
-    in selects of 25 (each option's value the action's index in their legal actions)."""
+#: the kinds of character actions, most useful first: the private menu's groups in this order
+MENU_KINDS: tuple[tuple[str, tuple[type, ...]], ...] = (
+    ("use", (A.Use, A.CashBag, A.BuildRaft)),
+    ("cast", (A.Cast,)),
+    ("shop", (A.Restore, A.Buy, A.Visit, A.Sell, A.CashTrophies)),
+    ("storage", (A.Retrieve, A.Store)),
+    ("order", (A.SetOrder,)),
+    ("drop", (A.Drop,)),
+)
+#: the groups' select takes the first row; the chosen group's actions the other four
+GROUP_ACTION_SELECTS = MENU_SELECTS - 1
+
+
+def kind_of(action: Any) -> str:
+    return next((kind for kind, types in MENU_KINDS if isinstance(action, types)), "use")
+
+
+def menu_groups(found: Result, actor: str, free: list[tuple[int, Any]], locale: str) -> list[tuple[str, list[tuple[int, Any]]]]:
+    """`actor`'s free actions grouped by character and kind, most useful kind first (using an
+    Object, casting, services and shopping, storage, the Marching Order, dropping last), each
+    character in the Marching Order; each group (its label, its (index, action) pairs)."""
+    shown = found.view(actor)
+    order = list(shown.data.get("order") or [])
+    groups: dict[tuple[int, int], list[tuple[int, Any]]] = {}
+    heroes: dict[tuple[int, int], str] = {}
+    for i, a in free:
+        hero = getattr(a, "hero", None)
+        rank = next(r for r, (kind, _types) in enumerate(MENU_KINDS) if kind == kind_of(a))
+        place = order.index(hero) if hero in order else len(order)
+        groups.setdefault((rank, place), []).append((i, a))
+        heroes[(rank, place)] = hero or ""
+    n = Names(shown, locale)
+    out = []
+    for key in sorted(groups):
+        kind = MENU_KINDS[key[0]][0]
+        who = n.hero(heroes[key]) if heroes[key] else t(locale, "talisman.menu.party")
+        label = t(locale, "talisman.menu.group", who=who, kind=t(locale, f"talisman.menu.kind.{kind}"), n=len(groups[key]))
+        out.append((label, groups[key]))
+    return out
+
+
+def manage_menu(found: Result, actor: str, free: list[tuple[int, Any]], locale: str, group: int = 0) -> tuple[str, discord.ui.View]:
+    """"Character actions": the private menu of `actor`'s free actions, (index, action) pairs.
+
+    Within Discord's limits however much a party carries: the first select picks a group (a
+    character's actions of one kind, `menu_groups`), the others list the chosen group's
+    actions, 25 to a select (each option's value the action's index in their legal actions).
+    A group of more than a hundred actions shows its first hundred (never met in play)."""
     shown = found.view(actor)
     game, version = found.record.id, found.record.version
     view = discord.ui.View(timeout=None)
-    chunks = [free[i:i + MAX_OPTIONS] for i in range(0, len(free), MAX_OPTIONS)][:MENU_SELECTS]
+    groups = menu_groups(found, actor, free, locale)
+    group = group if 0 <= group < len(groups) else 0
+    label, chosen = groups[group]
+    if len(groups) > 1:
+        options = [discord.SelectOption(label=clip(g_label, 100), value=str(k), default=k == group)
+                   for k, (g_label, _acts) in enumerate(groups[:MAX_OPTIONS])]
+        view.add_item(GroupSelect(game, version, options, placeholder=t(locale, "talisman.menu.pick_group")))
+    room = GROUP_ACTION_SELECTS if len(groups) > 1 else MENU_SELECTS
+    chunks = [chosen[i:i + MAX_OPTIONS] for i in range(0, len(chosen), MAX_OPTIONS)][:room]
     for part, chunk in enumerate(chunks):
         options = [discord.SelectOption(label=clip(describe_action(shown, actor, a, locale), 100), value=str(i))
                    for i, a in chunk]
         view.add_item(ActionSelect(game, version, part, options, placeholder=t(locale, "talisman.prompt.choose")))
-    text = t(locale, "talisman.prompt.menu", n=len(free))
-    if len(free) > MAX_OPTIONS * MENU_SELECTS:
-        text += "\n" + t(locale, "talisman.prompt.menu_more", n=len(free) - MAX_OPTIONS * MENU_SELECTS)
+    text = t(locale, "talisman.prompt.menu", n=len(free)) + "\n" + t(locale, "talisman.menu.showing", group=label)
+    if len(chosen) > MAX_OPTIONS * room:
+        text += "\n" + t(locale, "talisman.prompt.menu_more", n=len(chosen) - MAX_OPTIONS * room)
     return text, view
+
+
+def needs_confirmation(action: Any) -> bool:
+    """A drop is confirmed with a second press before it is sent: in a village the thing is
+    discarded for good, on the road it is left behind (C4b-a), a Talisman included."""
+    return isinstance(action, A.Drop)
+
+
+def confirm_menu(found: Result, actor: str, index: int, action: Any, locale: str) -> tuple[str, discord.ui.View]:
+    """The private menu turned into "Drop X? ... [Confirm drop of X] [Back]"; nothing is sent yet."""
+    shown = found.view(actor)
+    n = Names(shown, locale)
+    what = what_text(n, [action.thing] if action.thing else [], action.gold)
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(found.record.id, found.record.version, index, t(locale, "talisman.menu.confirm", what=what)))
+    view.add_item(BackButton(found.record.id, found.record.version, t(locale, "talisman.menu.back")))
+    where = "talisman.menu.drop_road" if shown.data.get("mode") == "road" else "talisman.menu.drop_village"
+    text = t(locale, "talisman.menu.confirm_text", action=describe_action(shown, actor, action, locale)) + " " + t(locale, where)
+    return text, view
+
+
+def shared_change(before: Any, after: Result) -> bool:
+    """Whether a character action matters to the others at the table, so the turn message is
+    posted anew (pinging whoever must decide) rather than edited in place: the decision the
+    campaign waits for changed (another question, other answers, another person deciding) or
+    the campaign ended. Shopping, storing, healing, casting on oneself and dropping leave the
+    question as it was; then the live turn message is edited (its buttons carry the new state
+    version, its narration says what was done) and nobody is pinged again."""
+    now = after.system.pending(after.state) if after.record.status == "active" else None
+    if before is None or now is None:
+        return True
+    return (before.player, before.kind, before.data.get("options")) != (now.player, now.kind, now.data.get("options"))
 
 
 async def party_picture(result: Result, locale: str) -> discord.File:
@@ -201,6 +287,21 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
                                                 allowed_mentions=discord.AllowedMentions.none())
         await send_decision(interaction, found)
 
+    async def on_road_party(self, interaction: discord.Interaction, game: int) -> None:
+        """"Road and party" under a turn message: what /campaign status shows, privately (the
+        turn message itself carries only what changed and what is asked). A button of another
+        campaign than the channel's present one is refused as out of date."""
+        locale = locale_of(interaction)
+        try:
+            found = await self._campaign(interaction)
+            if found.record.id != game or isinstance(found.state, Lobby):
+                raise stale_prompt(found.record)
+        except GameError as exc:
+            return await refuse(interaction, exc)
+        embeds = campaign_status(found, str(interaction.user.id), locale)
+        await interaction.response.send_message(embeds=embeds, file=await party_picture(found, locale), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
     @app_commands.command(name="party", description="Every character of the party: figures, equipment, trophies")
     async def party(self, interaction: discord.Interaction) -> None:
         await self._look(interaction, party_embed)
@@ -267,27 +368,85 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         actor = str(interaction.user.id)
-        # the Spells the public prompt casts by their place in the hand, by name for their caster
-        spells = "\n".join(casting_lines(found.view(actor), actor, locale))
+        spells = self._spells(found, actor, locale)
         if not free:
             return await reply_private(interaction, spells or t(locale, "talisman.prompt.nothing_to_manage"))
         text, view = manage_menu(found, actor, free, locale)
-        if spells:
-            text = f"{spells}\n\n{text}"
-        await interaction.response.send_message(clip(text, 2000), view=view, ephemeral=True)
+        await interaction.response.send_message(clip(f"{spells}\n\n{text}" if spells else text, 2000), view=view, ephemeral=True)
+
+    @staticmethod
+    def _spells(found: Result, actor: str, locale: str) -> str:
+        """The Spells the public prompt casts by their place in the hand, by name for their caster."""
+        return "\n".join(casting_lines(found.view(actor), actor, locale))
+
+    async def on_menu_group(self, interaction: discord.Interaction, game: int, version: int, group: int) -> None:
+        """Another group of the private menu (or back to it from a confirmation): the private
+        message is edited, nothing is sent to the campaign."""
+        locale = locale_of(interaction)
+        try:
+            found, free = await self._free_actions(interaction, game, version)
+            if free and not 0 <= group < len(menu_groups(found, str(interaction.user.id), free, locale)):
+                raise GameError("error.forged_prompt")
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        actor = str(interaction.user.id)
+        if not free:
+            return await interaction.response.edit_message(content=t(locale, "talisman.prompt.nothing_to_manage"), view=None)
+        text, view = manage_menu(found, actor, free, locale, group)
+        await interaction.response.edit_message(content=clip(text, 2000), view=view)
 
     async def on_free_action(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
-        """One option of the private menu: applied at exactly that version, then the turn message."""
+        """One option of the private menu: a drop asks first (`confirm_menu`); anything else is
+        applied at exactly that version (`_do_free`)."""
+        locale = locale_of(interaction)
         try:
             found, free = await self._free_actions(interaction, game, version)
             chosen = dict(free).get(index)
             if chosen is None:
                 raise GameError("error.forged_prompt")
-            result = await _gm(interaction).act(interaction.channel_id, interaction.user.id, chosen,  # type: ignore[arg-type]
-                                                game_id=game, version=version)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await send_turn(interaction, result)
+        if needs_confirmation(chosen):
+            text, view = confirm_menu(found, str(interaction.user.id), index, chosen, locale)
+            return await interaction.response.edit_message(content=clip(text, 2000), view=view)
+        await self._do_free(interaction, found, free, index)
+
+    async def on_confirm(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
+        """"Confirm drop of X": the drop picked in the menu, sent now (at exactly that version)."""
+        try:
+            found, free = await self._free_actions(interaction, game, version)
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        await self._do_free(interaction, found, free, index)
+
+    async def _do_free(self, interaction: discord.Interaction, found: Result, free: list[tuple[int, Any]], index: int) -> None:
+        """Apply a character action; the private menu is edited to say it was done and to offer
+        what may be done next (no new message, no ping); the channel's turn message is edited
+        in place, or posted anew when the action changed what the table waits for
+        (`shared_change`)."""
+        locale = locale_of(interaction)
+        actor = str(interaction.user.id)
+        try:
+            chosen = dict(free).get(index)
+            if chosen is None:
+                raise GameError("error.forged_prompt")
+            label = describe_action(found.view(actor), actor, chosen, locale, with_odds=False)
+            before = found.system.pending(found.state)
+            result = await _gm(interaction).act(interaction.channel_id, interaction.user.id, chosen,  # type: ignore[arg-type]
+                                                game_id=found.record.id, version=found.record.version)
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        done = t(locale, "talisman.menu.done", action=label)
+        view: discord.ui.View | None = None
+        text = done
+        if result.record.status == "active" and isinstance(result.state, type(found.state)):
+            acts = result.system.legal_actions(result.state, actor)
+            now_free = [(i, a) for i, a in enumerate(acts) if not isinstance(a, A.Choose)]
+            if now_free:
+                menu, view = manage_menu(result, actor, now_free, locale)
+                text = f"{done}\n\n{menu}"
+        await interaction.response.edit_message(content=clip(text, 2000), view=view)
+        await refresh_turn(interaction, result, new=shared_change(before, result))
 
 
 async def setup(bot: commands.Bot) -> None:

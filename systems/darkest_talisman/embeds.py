@@ -270,7 +270,8 @@ def status_embeds(view: CampaignView, game_id: int, locale: str, record_status: 
 
 
 def prompt_embed(view: CampaignView, locale: str) -> discord.Embed:
-    """The decision the campaign waits for, with what it needs: the road ahead, the figures."""
+    """The decision the campaign waits for and who decides, with what the answer depends on
+    (`prompt_extras`); the road and the party are behind "Road and party" (status_embeds)."""
     n = Names(view, locale)
     d = decision_of(view)
     e = discord.Embed(title=t(locale, "talisman.embed.prompt_title"), colour=COLOUR)
@@ -278,23 +279,39 @@ def prompt_embed(view: CampaignView, locale: str) -> discord.Embed:
         e.description = t(locale, "talisman.embed.no_decision")
         return e
     who = n.controller(d.get("hero"))
-    e.description = clip(decision_text(view, locale) + "\n" + t(locale, "talisman.embed.who_decides", player=n.seat(who))
-                         + ("\n" + t(locale, "talisman.embed.spells_by_place", player=n.seat(who)) if _casts_by_place(d) else ""),
-                         2000)
+    e.description = clip(decision_text(view, locale) + "\n" + t(locale, "talisman.embed.who_decides", player=n.seat(who)), 2000)
+    extras = prompt_extras(view, locale)
+    if extras is not None:
+        e.description = clip(e.description + "\n" + (extras.description or ""), 2000)
+        for f in extras.fields:
+            e.add_field(name=f.name, value=f.value, inline=False)
+    return e
+
+
+def prompt_extras(view: CampaignView, locale: str) -> discord.Embed | None:
+    """Only what the decision's answer depends on and the turn message's first line (the ping
+    and the question) does not say: the fighter's figures in a fight or before a Fate reroll,
+    the road's days when choosing a destination, how Spells held face down are counted. None
+    when there is nothing to add, so the turn message stays short (issue #26)."""
+    n = Names(view, locale)
+    d = decision_of(view)
+    if d is None:
+        return None
+    lines: list[str] = []
+    e = discord.Embed(colour=COLOUR)
+    if _casts_by_place(d):
+        lines.append(t(locale, "talisman.embed.spells_by_place", player=n.seat(n.controller(d.get("hero")))))
     kind = d["kind"]
     if kind == "village":
-        # each destination its own field: the label, then what waits there in full
-        for name, lines in departure_fields(n, d):
-            _field(e, name, lines)
-    elif view.data.get("trip") is not None:
-        _field(e, t(locale, "talisman.embed.days"), road_lines(n))
-        spots = spot_lines(n)
-        if spots:
-            _field(e, t(locale, "talisman.embed.here"), spots)
+        # each destination its own field: the label, then what waits there in full (what the
+        # choice does); the road and the party stay behind the "Road and party" button
+        for name, field_lines in departure_fields(n, d):
+            _field(e, name, field_lines)
     if kind in ("enemy", "fate") and d.get("hero"):
-        h = n.heroes[d["hero"]]
-        _field(e, n.hero(d["hero"]), [hero_line(n, h)])
-    _field(e, t(locale, "talisman.embed.party"), party_lines(n))
+        _field(e, n.hero(d["hero"]), [hero_line(n, n.heroes[d["hero"]])])
+    if not lines and not e.fields:
+        return None
+    e.description = clip("\n".join(lines), 2000) if lines else None
     return e
 
 

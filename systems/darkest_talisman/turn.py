@@ -1,7 +1,14 @@
 """The campaign's turn message: what just happened, who decides what now (pinged), a button for
-each answer, and one button that opens a person's own character actions (shopping, storage,
+each answer, one button that opens a person's own character actions (shopping, storage,
 Spells, the Marching Order), which any seat may take for its own characters when the moment
-allows. Posted in the channel, so built from the spectator view."""
+allows, and one that shows the whole road and party privately. Posted in the channel, so built
+from the spectator view.
+
+Short on purpose (issue #26): a message says what changed and what is asked, nothing more. The
+road's days, the cards on the space and the party's figures are one press away ("Road and
+party", or /campaign status), not repeated under every press; only a fight or a Fate reroll
+shows the fighter's figures, which the answer depends on. A long run of events (a carry along
+the road) shows its last NARRATION_LINES lines; /campaign log has them all."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,9 +18,9 @@ import discord
 from engine.darkest_talisman import actions as A
 from gm.i18n import t
 from gm.session import Result
-from systems.darkest_talisman.buttons import ManageButton
+from systems.darkest_talisman.buttons import ManageButton, RoadButton
 from systems.darkest_talisman.describe import decision_of, decision_text, describe_action, narrate
-from systems.darkest_talisman.embeds import COLOUR, end_embed, prompt_embed
+from systems.darkest_talisman.embeds import COLOUR, end_embed, prompt_extras
 from systems.darkest_talisman.names import Names
 from systems.plugin import TurnMessage
 from ui.text import EMBEDS_TOTAL, clip, clip_lines, embed_size, mention
@@ -25,6 +32,10 @@ MOVES = ("departed", "arrived", "village", "crossed", "teleported", "tower_space
 #: buttons in the prompt's first four rows; the fifth holds the character actions
 MAX_BUTTONS = 20
 MAX_SELECTS = 4
+#: the newest lines of narration a turn message shows (the log keeps every one)
+NARRATION_LINES = 10
+#: a narration line is cut at this many characters (a long guardian list, a long offer)
+LINE_CHARS = 160
 
 
 def picture_with_turn(result: Result) -> bool:
@@ -59,15 +70,19 @@ def choice_view(labels: list[str], options: list[str], game_id: int, version: in
             view.add_item(ChoiceSelect(game_id, version, part, choices, placeholder=t(locale, "talisman.prompt.choose")))
     if manage:
         view.add_item(ManageButton(game_id, version, t(locale, "talisman.prompt.manage")))
+        view.add_item(RoadButton(game_id, t(locale, "talisman.prompt.road_party")))
     return view
 
 
 def narration_embed(shown: Any, result: Result, locale: str, limit: int) -> discord.Embed | None:
-    lines = [line for step in result.steps for line in narrate(shown, step.events, locale)]
+    lines = [clip(line, LINE_CHARS) for step in result.steps for line in narrate(shown, step.events, locale)]
     if not lines:
         return None
+    shown_lines = ["• " + line for line in lines[-NARRATION_LINES:]]
+    if len(lines) > NARRATION_LINES:
+        shown_lines.insert(0, t(locale, "talisman.prompt.earlier", n=len(lines) - NARRATION_LINES))
     return discord.Embed(title=t(locale, "talisman.embed.narration_title"), colour=COLOUR,
-                         description=clip_lines(["• " + line for line in lines], min(4000, max(200, limit))))
+                         description=clip_lines(shown_lines, min(4000, max(200, limit))))
 
 
 def _who(shown: Any, player: str) -> str:
@@ -106,11 +121,12 @@ def turn_message(result: Result, locale: str) -> TurnMessage:
     shown = result.view(None)
     embeds: list[discord.Embed] = []
     active = result.record.status == "active" and shown.status == "active"
-    prompt = prompt_embed(shown, locale) if active else end_embed(shown, locale)
-    narr = narration_embed(shown, result, locale, EMBEDS_TOTAL - embed_size(prompt) - 200)
+    prompt = prompt_extras(shown, locale) if active else end_embed(shown, locale)
+    narr = narration_embed(shown, result, locale, EMBEDS_TOTAL - embed_size(prompt or discord.Embed()) - 200)
     if narr is not None:
         embeds.append(narr)
-    embeds.append(prompt)
+    if prompt is not None:
+        embeds.append(prompt)
     view = None
     content = ""
     d = decision_of(shown) if active else None

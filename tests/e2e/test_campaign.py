@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
 from bot import create_bot
@@ -31,8 +32,8 @@ async def _pending(bot, ch):
 async def press(fake, bot, ch, prompt, rng: random.Random, choose: Chooser = heuristic_player):
     """What `choose` (the heuristic AI unless told) would do, done by the person who must decide:
     an answer through the prompt's button (or select), a free action through "Character
-    actions" and its menu. Returns (the interaction that moved the campaign on, whether it was a
-    free action)."""
+    actions" and its private menu. Returns (the interaction that moved the campaign on, or for a
+    character action the channel's turn message it left, `PublicTurn`; whether it was one)."""
     found, pend = await _pending(bot, ch)
     actor = pend.player
     action = choose(found.state, actor, rng)
@@ -48,8 +49,48 @@ async def press(fake, bot, ch, prompt, rng: random.Random, choose: Chooser = heu
     manage = next(b["custom_id"] for b in prompt.buttons if b["custom_id"].startswith("dtm:"))
     menu = await fake.click(bot, who, prompt, manage)
     assert menu.ephemeral, menu.text
-    select = next(s for s in menu.message.selects if any(o["value"] == str(index) for o in s["options"]))
-    return await fake.select(bot, who, menu.message, select["custom_id"], [str(index)]), True
+    return await pick_in_menu(fake, bot, who, prompt, menu.message, index), True
+
+
+@dataclass
+class PublicTurn:
+    """Where a character action leaves the channel: its turn message, edited in place or posted
+    anew (the reply to the pick was the private menu itself), read as a press's reply is."""
+
+    messages: list[Any]
+    ephemeral: bool = False
+
+    @property
+    def text(self) -> str:
+        return "\n".join(m.text for m in self.messages)
+
+
+def _offers(message, index: int):  # type: ignore[no-untyped-def]
+    return next((s for s in message.selects if s["custom_id"].startswith("dta:")
+                 and any(o["value"] == str(index) for o in s["options"])), None)
+
+
+async def pick_in_menu(fake, bot, who: int, prompt, menu, index: int) -> PublicTurn:
+    """Pick the action of `index` in the private menu: open its group when another is shown,
+    confirm a drop; each step edits the private message. Returns the channel's turn message."""
+    select = _offers(menu, index)
+    if select is None:
+        groups = next(s for s in menu.selects if s["custom_id"].startswith("dtg:"))
+        for option in groups["options"]:
+            opened = await fake.select(bot, who, menu, groups["custom_id"], [option["value"]])
+            assert opened.ephemeral and opened.message.id == menu.id
+            menu = opened.message
+            if (select := _offers(menu, index)) is not None:
+                break
+    assert select is not None, "the action is in no group of the menu"
+    picked = await fake.select(bot, who, menu, select["custom_id"], [str(index)])
+    assert picked.ephemeral and picked.message.id == menu.id, picked.text  # the private menu, edited
+    confirm = next((b["custom_id"] for b in picked.message.buttons if b["custom_id"].startswith("dtc:")), None)
+    if confirm is not None:
+        picked = await fake.click(bot, who, picked.message, confirm)
+        assert picked.ephemeral and picked.message.id == menu.id, picked.text
+    posted = [m for m in picked.followups if not m.ephemeral and (m.buttons or m.selects)]
+    return PublicTurn(posted[-1:] or [fake.messages.get(prompt.id)])
 
 
 async def test_coop_campaign_with_a_restart(world, settings):
@@ -247,6 +288,11 @@ async def campaign_to_its_end(world, settings, seed: int, at_end: Callable[..., 
         assert found.state.status == "active" and found.state.stats.returns == 1 and prompt is not None
         stored, version = found.record.state, found.record.version
         before_restart = prompt
+        # a private copy of the live prompt, kept to press after the end: the channel's own is
+        # edited in place by character actions and loses its buttons once answered
+        decider = int(found.system.pending(found.state).player)
+        looked = await fake.slash(bot, decider, ch, "campaign status")
+        kept = next(m for m in looked.messages if any(b["custom_id"].startswith("gm:") for b in m.buttons))
     async with run_bot(create_bot(settings)) as bot2:
         again = await bot2.gm.current(ch)
         assert again.record.state == stored and again.record.version == version
@@ -266,7 +312,7 @@ async def campaign_to_its_end(world, settings, seed: int, at_end: Callable[..., 
         assert f"after {state.stats.days} days and {state.stats.returns} returns" in end.text
         assert not unreadable(reply.text), unreadable(reply.text)
         # an old button, pressed after the end: refused privately, nothing changes
-        old = await fake.click(bot2, alice, before_restart, before_restart.buttons[0]["custom_id"])
+        old = await fake.click(bot2, decider, kept, kept.buttons[0]["custom_id"])
         assert old.ephemeral and "is over" in old.text and "/campaign new" in old.text, old.text
         after = await bot2.gm.latest(ch)
         assert after.record.version == found.record.version and after.record.state == found.record.state

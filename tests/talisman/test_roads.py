@@ -127,7 +127,7 @@ def test_c4a_f_h_j_cards_met_one_by_one_then_push_on_or_turn_back():
     """C4a-f: cards met in the order turned over; C4a-h: after each, push on or turn back."""
     s = choose(rig(party(), dice=[3], deck=["good_fortune", "festival", "pool_of_life"]), "depart:city")
     assert [sp.revealed for sp in s.trip.spots] == [True, False, False]
-    assert kind(s) == "after_card" and s.decision.options == ["continue", "turn_back"]
+    assert kind(s) == "after_card" and s.decision.options == ["continue", "turn_back", "carry_on"]
     s = choose(s, "continue")
     assert [sp.revealed for sp in s.trip.spots] == [True, True, False]
 

@@ -97,7 +97,8 @@ def test_campaign_is_registered_but_not_offered_by_game_new():
 
 def test_turn_message_pings_the_decider_with_a_button_per_answer():
     """The prompt's first buttons are the decision's answers in order (each the index of its
-    legal action), then "Character actions"; the person who must decide is mentioned."""
+    legal action), then "Character actions" and "Road and party"; the person who must decide
+    is mentioned, with the question."""
     s = coop(3)
     pend = SYSTEM.pending(s)
     msg = turn_message(result_of(s), "en")
@@ -106,10 +107,10 @@ def test_turn_message_pings_the_decider_with_a_button_per_answer():
     ids = [c.custom_id for c in msg.view.children]  # type: ignore[union-attr]
     options = pend.data["options"]
     assert ids[:len(options)] == [f"gm:9:3:{i}" for i in range(len(options))]
-    assert ids[-1] == "dtm:9:3"
+    assert ids[-2:] == ["dtm:9:3", "dtr:9"]
     labels = [c.item.label for c in msg.view.children]  # type: ignore[union-attr]
-    assert all(label.startswith("Set out for") or label == "Go home over the bridge" for label in labels[:-1])
-    assert isinstance(msg.embeds[-1], discord.Embed) and "Village" in (msg.embeds[-1].description or "")
+    assert all(label.startswith("Set out for") or label == "Go home over the bridge" for label in labels[:-2])
+    assert "Village" in msg.content and isinstance(msg.embeds[-1], discord.Embed)
 
 
 def test_b1_village_actions_show_their_costs():
