@@ -104,9 +104,9 @@ def standard_cards(taken: set[str]) -> Iterator[CardInfo]:
 
 # ----------------------------------------------------------------------------- Water Realm
 def water_realm_cards(taken: set[str]) -> Iterator[CardInfo]:
-    from engine.prophecy.content_island import island_content
-    from engine.prophecy.content_water import WaterCreature, WaterItem, WaterLore, WaterOpportunity, water_pack
-    from engine.prophecy.content_wr_cards import wr_cards
+    from engine.prophecy.water_realm.island.content import island_content
+    from engine.prophecy.water_realm.water.content import WaterCreature, WaterItem, WaterLore, WaterOpportunity, water_pack
+    from engine.prophecy.water_realm.cards.content import wr_cards
 
     base = pack_by_id("base")
     make = _Maker("water_realm", WATER_REALM, "prophecy", taken)

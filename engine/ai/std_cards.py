@@ -28,18 +28,18 @@ from engine.ai.std_plan import StdPlan
 from engine.prophecy import actions as A
 from engine.prophecy.content import ItemCard, display_name
 from engine.prophecy.context import Ctx
-from engine.prophecy.content_wr_cards import LANGUAGES
+from engine.prophecy.water_realm.cards.content import LANGUAGES
 from engine.prophecy.rules import pack_of
 from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import powers
-from engine.prophecy.standard import wr_cards_adventures as adv
-from engine.prophecy.standard import wr_cards_talk as talk
-from engine.prophecy.standard.wr_cards import ACTION_TYPES, _asked
-from engine.prophecy.standard.wr_cards_actions import CardChoice, ExchangeFates, NameCard, Smith
-from engine.prophecy.standard.wr_cards_common import plays_new_cards, power_kind, printed_id
-from engine.prophecy.standard.wr_cards_fates import dice
-from engine.prophecy.standard.wr_cards_smith import jobs, smith_price
-from engine.prophecy.standard.wr_cards_state import Question
+from engine.prophecy.water_realm.cards import adventures as adv
+from engine.prophecy.water_realm.cards import talk as talk
+from engine.prophecy.water_realm.cards.part import ACTION_TYPES, _asked
+from engine.prophecy.water_realm.cards.actions import CardChoice, ExchangeFates, NameCard, Smith
+from engine.prophecy.water_realm.cards.common import plays_new_cards, power_kind, printed_id
+from engine.prophecy.water_realm.cards.fates import dice
+from engine.prophecy.water_realm.cards.smith import jobs, smith_price
+from engine.prophecy.water_realm.cards.state import Question
 
 #: how close a description must read to a card's name for an AI judge to accept it
 MATCH = 0.8

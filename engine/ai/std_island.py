@@ -23,12 +23,12 @@ from typing import Any
 from engine.ai.std_battle import action_odds
 from engine.ai.std_plan import StdPlan, StdRes, card_value
 from engine.prophecy import actions as A
-from engine.prophecy.content_island import island_content
+from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.context import Ctx
 from engine.prophecy.standard import battle as sbattle
-from engine.prophecy.standard import island_actions as I
+from engine.prophecy.water_realm.island import actions as I
 from engine.prophecy.standard import powers
-from engine.prophecy.standard.island_state import ISLAND
+from engine.prophecy.water_realm.island.state import ISLAND
 from engine.prophecy.state import PlayerState
 
 #: what one Map Fragment is worth to her, and picking one up on the way

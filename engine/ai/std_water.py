@@ -31,10 +31,10 @@ from engine.prophecy.equipment import check_loadout
 from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard import parts, powers
-from engine.prophecy.standard import water_actions as W
-from engine.prophecy.standard import water_board as B
-from engine.prophecy.standard import water_gate as G
-from engine.prophecy.standard.water_core import OFF, diver, distance, lord_variant, neighbours, wp
+from engine.prophecy.water_realm.water import actions as W
+from engine.prophecy.water_realm.water import board as B
+from engine.prophecy.water_realm.water import gate as G
+from engine.prophecy.water_realm.water.core import OFF, diver, distance, lord_variant, neighbours, wp
 
 #: Health she keeps in hand before diving for anything but an Artifact
 DIVE_HEALTH = 4
@@ -457,7 +457,7 @@ def _fight(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
         paid = _shark_pay(p, foe)[0]
         return min(sharks, key=lambda a: (abs(a.magic - paid), a.magic))
     target = w.turn.fight
-    from engine.prophecy.standard.water import _fight_target
+    from engine.prophecy.water_realm.water.part import _fight_target
 
     foe = _fight_target(ctx, p)
     best, best_v = None, -2.0
@@ -498,7 +498,7 @@ def _answer(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
 
 
 def _steps_off(cell: int, direction: str) -> int:
-    from engine.prophecy.standard.water_core import OFF, step
+    from engine.prophecy.water_realm.water.core import OFF, step
 
     n = 0
     while cell != OFF and n < 10:

@@ -7,8 +7,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_serializer
 
 from engine.core.contract import TABLE_ACTOR as CORE_TABLE_ACTOR
 from engine.prophecy.action_base import ActionBase
-from engine.prophecy.standard.island_actions import ISLAND_ACTIONS
-from engine.prophecy.standard.water_actions import WATER_ACTIONS
+from engine.prophecy.water_realm.island.actions import ISLAND_ACTIONS
+from engine.prophecy.water_realm.water.actions import WATER_ACTIONS
 
 
 #: the one base of every action (kept in its own module for the expansions' actions)

@@ -30,7 +30,7 @@ from typing import Any, Literal
 from PIL import Image, ImageDraw
 
 from engine.prophecy.content import Pack, display_name
-from engine.prophecy.content_island import island_content
+from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.content_standard import Guardian
 from engine.prophecy.standard.state import PlaneState
 from engine.prophecy.state import PlayerState, ProphecyState

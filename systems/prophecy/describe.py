@@ -20,7 +20,8 @@ from engine.prophecy.standard import powers, space_actions
 from engine.prophecy.standard.state import HIDDEN, SECRET_OPTIONS
 from engine.prophecy.state import ProphecyState
 from gm.i18n import has, t
-from systems.prophecy import describe_island, describe_water, describe_wr_cards
+from systems.prophecy.water_realm import describe_island, describe_water
+from systems.prophecy.water_realm import describe_cards as describe_wr_cards
 from systems.prophecy import prompt_text as P
 from systems.prophecy.names import Names
 from systems.prophecy.prompt_text import describe_choice, describe_roll, destination_short, event_params, odds_text

@@ -14,11 +14,12 @@ from typing import Any
 import discord
 
 from ui.text import clip, clip_lines, mention
-from systems.prophecy import describe_island, describe_water, describe_wr_cards
+from systems.prophecy.water_realm import describe_island, describe_water
+from systems.prophecy.water_realm import describe_cards as describe_wr_cards
 from systems.prophecy.describe import Names, describe_action, narrate
 from engine.prophecy import actions as A
 from engine.prophecy.content import display_name, pack_by_id
-from engine.prophecy.content_wr_cards import wr_cards
+from engine.prophecy.water_realm.cards.content import wr_cards
 from engine.prophecy.content_standard import Ability, Artifact, Guardian, StandardPack
 from engine.prophecy.standard import powers
 from engine.prophecy.standard.state import HIDDEN, SLOTS, PlaneState, StdPlayer

@@ -11,7 +11,7 @@ import re
 from engine.prophecy.content import Named, Pack, display_name, display_text, pack_by_id
 from engine.prophecy.content_standard import StandardPack
 from engine.prophecy.standard import powers
-from engine.prophecy.standard.island_state import ISLAND, ON_ISLAND
+from engine.prophecy.water_realm.island.state import ISLAND, ON_ISLAND
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import PlayerState, ProphecyState
 from gm.i18n import t
@@ -153,7 +153,7 @@ class Names:
 def water_cell(index: int) -> str:
     """A space of the Water Realm's board as players read it: its column letter and row
     number, from the entrance's end ("B1" is the entrance, "B6" the Undersea Palace)."""
-    from engine.prophecy.content_water import water_pack
+    from engine.prophecy.water_realm.water.content import water_pack
 
     row, col = water_pack().grid.cell(index)
     return f"{chr(ord('A') + col)}{row + 1}"
@@ -162,7 +162,7 @@ def water_cell(index: int) -> str:
 def water_place(index: int, locale: str) -> str:
     """A space of the Water Realm in words (the entrance, the Palace, "space C4 of the Water
     Realm"), knowing its article for the Italian prepositions ("{place|in}" -> "nella casella...")."""
-    from engine.prophecy.content_water import water_pack
+    from engine.prophecy.water_realm.water.content import water_pack
 
     grid = water_pack().grid
     kind = "palace" if index == grid.palace_index else "entrance" if index == grid.entrance_index else "place"
@@ -172,7 +172,7 @@ def water_place(index: int, locale: str) -> str:
 
 def water_space(index: int, locale: str) -> str:
     """A space of the Water Realm where a sentence already says "space" ("casella {space}")."""
-    from engine.prophecy.content_water import water_pack
+    from engine.prophecy.water_realm.water.content import water_pack
 
     grid = water_pack().grid
     if index == grid.palace_index:

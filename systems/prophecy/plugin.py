@@ -73,7 +73,7 @@ def _standard_variant(key: str, **standard: Any) -> Variant:
 
 
 def _expansion_variant(key: str, **expansion: Any) -> Variant:
-    """A Water Realm expansion choice (engine/prophecy/standard/expansion_options.py)."""
+    """A Water Realm expansion choice (engine/prophecy/water_realm/options.py)."""
     return Variant(key=key, title_key=f"variant.prophecy.{key}.title", summary_key=f"variant.prophecy.{key}.summary",
                    editions=("water_realm",), options={"standard": {"expansion": expansion}})
 

@@ -397,7 +397,7 @@ def _expansion_services(state: ProphecyState, ctx: Ctx, arrived: Any, here: Land
     out: list[str] = []
     bags = [a.gold for a in here.of("water_enter") if a.gold]
     if here.of("water_enter"):
-        from engine.prophecy.standard.water_gate import bag_size
+        from engine.prophecy.water_realm.water.gate import bag_size
 
         words = [t(locale, "prompt.service.gate_bag", bubbles=bag_size(state, arrived.player, g), gold=g) for g in bags]
         out.append(t(locale, "prompt.service.gate", bags=listing(words, locale)) if words
@@ -408,7 +408,7 @@ def _expansion_services(state: ProphecyState, ctx: Ctx, arrived: Any, here: Land
     if jobs:
         paid = any(not a.blacksmithing for a in jobs)
         if paid:
-            from engine.prophecy.standard.wr_cards_smith import smith_price
+            from engine.prophecy.water_realm.cards.smith import smith_price
 
             out.append(t(locale, "prompt.service.smith", gold=smith_price(ctx, arrived) or 0))
         else:

@@ -27,8 +27,8 @@ from discord.ext import commands
 from engine.core.errors import RuleError
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN
-from engine.prophecy.standard.wr_cards_actions import NameCard
-from engine.prophecy.standard.wr_cards_talk import NO, takeable
+from engine.prophecy.water_realm.cards.actions import NameCard
+from engine.prophecy.water_realm.cards.talk import NO, takeable
 from gm.i18n import t
 from gm.session import GameError, Lobby, Result
 from systems.prophecy.names import Names

@@ -137,7 +137,7 @@ def _water_picture(state: Any, locale: str) -> list[tuple[str, bytes]]:
     """The Water Realm's board while someone is in it (Water Realm expansion)."""
     if state.standard is None or state.standard.water is None or not state.standard.water.divers:
         return []
-    from systems.prophecy.board_water import render_water
+    from systems.prophecy.water_realm.board import render_water
 
     data = render_water(state, locale)
     return [("water_realm.png", data)] if data else []

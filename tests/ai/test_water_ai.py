@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from engine.ai import std_water
-from engine.prophecy.standard.water_core import on_edge
+from engine.prophecy.water_realm.water.core import on_edge
 from engine.ai.players import heuristic_player
 from engine.ai.simulate import play
 from engine.prophecy.context import Ctx

@@ -264,7 +264,7 @@ def test_travel_to_treasure_island__the_boat_home_leaves_only_from_the_island() 
     staying on the island would be a free jump to any Port, or past the Creature of her space."""
     from engine.prophecy import rules
     from engine.prophecy.game import SYSTEM
-    from engine.prophecy.standard.island_actions import LeaveIsland, StayOnIsland
+    from engine.prophecy.water_realm.island.actions import LeaveIsland, StayOnIsland
 
     state = _island_game()
     listed = SYSTEM.legal_actions(state, "p1")
@@ -282,7 +282,7 @@ def test_travel_to_treasure_island__the_boat_home_leaves_only_from_the_island() 
 def test_travel_to_treasure_island__on_the_island_the_boat_home_and_staying_still_work() -> None:
     """The same section: from the island, to any Port for free; or stay on the island."""
     from engine.prophecy.game import SYSTEM
-    from engine.prophecy.standard.island_actions import LeaveIsland, StayOnIsland
+    from engine.prophecy.water_realm.island.actions import LeaveIsland, StayOnIsland
     from tests.prophecy_water.island_helpers import on_island
 
     state = _island_game()
@@ -335,7 +335,7 @@ async def test_contract__through_the_game_master_nothing_is_stored(tmp_path) -> 
     engine as it came: no mapping, a table action from a seat, an action of another place, all
     are refused with the rule error and nothing is committed; the table itself still hands a
     seat over (/game seat: the host proposes, the newcomer accepts)."""
-    from engine.prophecy.standard.island_actions import StayOnIsland
+    from engine.prophecy.water_realm.island.actions import StayOnIsland
     from gm.session import GameMaster
     from gm.store import SqliteStore
 

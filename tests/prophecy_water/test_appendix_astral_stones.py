@@ -6,7 +6,7 @@ import pytest
 
 from engine.core.errors import RuleError
 from engine.prophecy.standard import battle as sbattle
-from engine.prophecy.standard.wr_cards_actions import Smith
+from engine.prophecy.water_realm.cards.actions import Smith
 from engine.prophecy.context import Ctx
 from engine.prophecy.rules import pack_of
 from tests.prophecy_water.wr_cards_helpers import (

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.prophecy.content_island import island_content
+from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.context import Ctx
 from engine.prophecy.rules import pack_of
 from engine.prophecy.standard import powers
-from engine.prophecy.standard.wr_cards_actions import Smith
+from engine.prophecy.water_realm.cards.actions import Smith
 from tests.prophecy_water.island_helpers import begin_turn, give, learn, quiet
 from tests.prophecy_water.island_helpers import game as island_game
 from tests.prophecy_water.wr_cards_helpers import act, events_of, legal
@@ -130,7 +130,7 @@ def test_appendix_astral_stones__a_treasure_set_in_an_item_sums_the_prices() -> 
     st.player("p1").items.remove(item)
     st.decks.rare.discard.append(item.card)
     ctx = Ctx(state=st, pack=pack)
-    from engine.prophecy.standard.wr_cards_common import split_variants
+    from engine.prophecy.water_realm.cards.common import split_variants
 
     split_variants(ctx)
     assert MIND in st.decks.rare.discard and item.card not in st.decks.rare.discard
@@ -186,7 +186,7 @@ def test_appendix_astral_stones__the_ai_weighs_setting_a_treasure_without_the_ne
 def test_appendix_astral_stones__a_treasure_set_still_shows_on_her_sheet() -> None:
     """/me lists the Item holding the Mindstone among her Treasures, named for both cards; a
     plain Item stays off that list."""
-    from systems.prophecy.describe_island import sheet_fields
+    from systems.prophecy.water_realm.describe_island import sheet_fields
 
     st = _smithy()
     helmet = give(st, "p1", "iron_helmet")

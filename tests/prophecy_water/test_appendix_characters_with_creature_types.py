@@ -7,7 +7,7 @@ from engine.prophecy.equipment import battle_bonus
 from engine.prophecy.rules import pack_of
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard import parts
-from engine.prophecy.standard.wr_cards_adventures import PATH_BOARD
+from engine.prophecy.water_realm.cards.adventures import PATH_BOARD
 from tests.prophecy_water.wr_cards_helpers import (
     act, begin_turn, cards, cards_game, events_of, figures, give, load, put, quiet, types_of,
 )

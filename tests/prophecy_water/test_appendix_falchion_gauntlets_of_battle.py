@@ -11,7 +11,7 @@ from engine.prophecy.context import Ctx
 from engine.prophecy.equipment import candidate_loadouts
 from engine.prophecy.rules import pack_of
 from engine.prophecy.standard import battle as sbattle
-from engine.prophecy.standard.wr_cards_actions import Smith
+from engine.prophecy.water_realm.cards.actions import Smith
 from tests.prophecy_water.wr_cards_helpers import act, begin_turn, cards_game, events_of, give, learn, legal, put, quiet
 
 

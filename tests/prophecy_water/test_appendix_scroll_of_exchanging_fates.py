@@ -1,7 +1,7 @@
 """Appendix "Common and Rare Items" -> "Scroll of Exchanging Fates" (Water Realm expansion)."""
 from __future__ import annotations
 
-from engine.prophecy.standard.wr_cards_actions import ExchangeFates
+from engine.prophecy.water_realm.cards.actions import ExchangeFates
 from tests.prophecy_water.wr_cards_helpers import act, begin_turn, cards_game, events_of, figures, give, learn, legal, load, put, quiet
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
-from engine.prophecy.standard.wr_cards_actions import NameCard
+from engine.prophecy.water_realm.cards.actions import NameCard
 
 WHOLE = {"new_cards": True, "treasure_island": True, "water_realm": True, "artifacts": "new"}
 CONFIGS = {

@@ -8,7 +8,7 @@ import random
 
 from engine.ai.standard import StandardHeuristic
 from engine.prophecy.rules import pack_of
-from engine.prophecy.standard.island_actions import DigBlind
+from engine.prophecy.water_realm.island.actions import DigBlind
 from tests.prophecy_standard.helpers import new_game
 from tests.prophecy_water.island_helpers import (
     apply,

@@ -7,7 +7,7 @@ import pytest
 from engine.core.errors import RuleError
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard import powers
-from engine.prophecy.standard.island_actions import Dig
+from engine.prophecy.water_realm.island.actions import Dig
 from tests.prophecy_water.island_helpers import (
     apply,
     begin_turn,

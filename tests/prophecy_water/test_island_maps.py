@@ -7,8 +7,8 @@ import pytest
 from engine.core.errors import RuleError
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.actions import UseOpportunity
-from engine.prophecy.standard.island_actions import CollectMap
-from engine.prophecy.content_island import island_content
+from engine.prophecy.water_realm.island.actions import CollectMap
+from engine.prophecy.water_realm.island.content import island_content
 from tests.prophecy_water.island_helpers import (
     apply,
     begin_turn,

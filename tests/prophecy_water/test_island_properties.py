@@ -15,7 +15,7 @@ import pytest
 
 from engine.ai.simulate import play
 from engine.core.system import Seat
-from engine.prophecy.content_island import island_content
+from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import ProphecyState

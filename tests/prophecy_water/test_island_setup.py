@@ -7,10 +7,10 @@ import pytest
 from engine.core.errors import RuleError
 from engine.core.system import Seat
 from engine.prophecy.content import ContentError, pack_by_id
-from engine.prophecy.content_island import build_island_content, island_content
+from engine.prophecy.water_realm.island.content import build_island_content, island_content
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard import powers
-from packs.prophecy_island import read_island_files
+from packs.water_realm.island import read_island_files
 from tests.prophecy_standard.helpers import new_game
 from tests.prophecy_water.island_helpers import fragment_ids, game, isl, treasure_ids
 

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core.errors import RuleError
 from engine.prophecy.game import SYSTEM
-from engine.prophecy.standard.island_actions import LeaveIsland, SailToIsland, StayOnIsland
+from engine.prophecy.water_realm.island.actions import LeaveIsland, SailToIsland, StayOnIsland
 from tests.prophecy_water.island_helpers import (
     apply,
     begin_turn,

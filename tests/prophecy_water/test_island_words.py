@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from engine.ai.simulate import play
-from engine.prophecy.content_island import island_content
+from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard import powers
 from engine.prophecy.state import ProphecyState

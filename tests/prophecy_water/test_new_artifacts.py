@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.prophecy.content_island import island_content
+from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.content_standard import standard_pack_by_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.game import SYSTEM

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from engine.core.system import Seat
-from engine.prophecy.content_wr_cards import wr_cards
+from engine.prophecy.water_realm.cards.content import wr_cards
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
-from engine.prophecy.standard.wr_cards_actions import NameCard
+from engine.prophecy.water_realm.cards.actions import NameCard
 from gm.i18n import catalogue
 from systems.prophecy.describe import describe_action, describe_event
 from systems.prophecy.prompt_text import standard_prompt

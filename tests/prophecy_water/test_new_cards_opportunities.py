@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard import duel, parts
 from engine.prophecy.standard.state import HIDDEN
-from engine.prophecy.standard.wr_cards_adventures import PATH_BOARD
+from engine.prophecy.water_realm.cards.adventures import PATH_BOARD
 from engine.prophecy.context import Ctx
 from engine.prophecy.rules import pack_of
 from engine.prophecy.view import view

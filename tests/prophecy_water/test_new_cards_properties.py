@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engine.ai.simulate import play as ai_play
 from engine.core.system import Seat
 from engine.prophecy.content import display_name
-from engine.prophecy.content_wr_cards import VariantItem
+from engine.prophecy.water_realm.cards.content import VariantItem
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
 from engine.prophecy.standard.state import HIDDEN
-from engine.prophecy.standard.wr_cards_actions import NameCard
-from engine.prophecy.standard.wr_cards_adventures import PATH_BOARD
+from engine.prophecy.water_realm.cards.actions import NameCard
+from engine.prophecy.water_realm.cards.adventures import PATH_BOARD
 from engine.prophecy.state import ProphecyState
 from tests.prophecy_standard.test_properties import check_invariants
 

@@ -3,7 +3,7 @@
 "Penalty for Underwater Combat"; "Combat Between Characters")."""
 from __future__ import annotations
 
-from engine.prophecy.standard.water_core import wp
+from engine.prophecy.water_realm.water.core import wp
 from tests.prophecy_water.water_helpers import (
     act,
     begin,

@@ -2,7 +2,7 @@
 in English and Italian (no key, no id, no placeholder), the buttons say what waits where a move
 ends (the card if face up, a face-down card otherwise, a Creature's figures and odds, the
 Bubbles left and a warning before drowning), and the realm's picture is drawn while someone is
-in it (systems/prophecy/describe_water.py, board_water.py)."""
+in it (systems/prophecy/water_realm/describe_water.py, board.py)."""
 from __future__ import annotations
 
 import re
@@ -12,7 +12,7 @@ import pytest
 from engine.ai.simulate import play
 from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
-from systems.prophecy.board_water import render_water
+from systems.prophecy.water_realm.board import render_water
 from systems.prophecy.describe import describe_action, narrate
 from systems.prophecy.prompt_text import standard_prompt
 from systems.prophecy.turn import _water_picture
@@ -73,7 +73,7 @@ def _heading_in_words(name: str) -> bool:
 def test_water_messages__a_question_only_you_answer_has_headings_in_words(locale, kind):
     """The realm's side questions (which card to turn up, where the current carries you...):
     every heading of the prompt is words with a capital, e.g. "🔎 The cards you may turn up"."""
-    from systems.prophecy.describe_water import _p_ask
+    from systems.prophecy.water_realm.describe_water import _p_ask
 
     words = _p_ask(kind)(None, None, [], None, locale, str)
     assert words.fields and all(_heading_in_words(name) for name, _value in words.fields), words.fields

@@ -275,7 +275,7 @@ def test_water_round_waits_for_another_players_ten_artifacts_choice_first():
     choice (a question of its own, of another player) before the diver moves, and the player
     asked can answer it (found in a whole game over Discord, where it stalled the table)."""
     from engine.core.system import Seat
-    from engine.prophecy.standard.island_state import KeepArtifact
+    from engine.prophecy.water_realm.island.state import KeepArtifact
     seats = [Seat(player=f"p{i + 1}", name=f"Player {i + 1}") for i in range(2)]
     options = {"version": "standard", "auto_end_turn": False,
                "standard": {"character_choice": "random", "expansion": {"water_realm": True, "artifacts": "ten"}}}

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.ai.simulate import play as ai_play
 from engine.core.system import Seat
-from engine.prophecy.content_water import water_pack
+from engine.prophecy.water_realm.water.content import water_pack
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import ProphecyState

@@ -121,7 +121,7 @@ def test_pearl_of_the_abyss__the_status_counts_cards_and_pearls_in_words():
     """"Set Up of the Water Realm" (22 cards face down) and "Pearl of the Abyss": /game status
     said "0 cards turned up, 22 face down" and, in Italian, "Perle: nessuno; ne restano 1"; it
     now says that no card is up yet, and the verb agrees with the Pearls left."""
-    from systems.prophecy.describe_water import status_fields
+    from systems.prophecy.water_realm.describe_water import status_fields
     from engine.prophecy.view import view
 
     state = water_game()

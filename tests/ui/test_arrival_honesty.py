@@ -35,7 +35,7 @@ from engine.prophecy.rules import legal_actions
 from engine.prophecy.standard import moves as std_moves
 from engine.prophecy.standard.rules import pack_of
 from engine.prophecy.standard.space_actions import buy_price
-from engine.prophecy.standard.water_gate import bag_size
+from engine.prophecy.water_realm.water.gate import bag_size
 from gm.i18n import t
 from systems import merge_options
 from systems.prophecy import prompt_text as P

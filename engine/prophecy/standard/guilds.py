@@ -223,7 +223,7 @@ def excess(ctx: Ctx, p: PlayerState) -> list[str]:
     Abilities while over 7 (ruling limits; Artifacts do not count)."""
     item_limit = ctx.pack.rules.item_limit.value
     if item_limit is not None and powers.sstate(ctx).island is not None:
-        from engine.prophecy.standard.island_treasures import extra_items  # (Treasure Island's)
+        from engine.prophecy.water_realm.island.treasures import extra_items  # (Treasure Island's)
         item_limit += extra_items(ctx.state, p.player)
     ability_limit = powers.spack(ctx.state).figures.ability_limit.value
     out: list[str] = []

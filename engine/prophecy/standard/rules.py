@@ -25,8 +25,8 @@ from engine.prophecy.market import offer_here
 from engine.prophecy.spaces import check_exchange, max_amount, price, services, used_this_turn
 from engine.prophecy.state import PlayerState, ProphecyOptions, ProphecyState
 from engine.prophecy.turns import after_fight, after_movement, end_turn
-from engine.prophecy.standard.island_actions import ISLAND_ACTIONS
-from engine.prophecy.standard.water_actions import WATER_ACTIONS
+from engine.prophecy.water_realm.island.actions import ISLAND_ACTIONS
+from engine.prophecy.water_realm.water.actions import WATER_ACTIONS
 from engine.prophecy.standard import (
     attacks,
     battle,
@@ -495,7 +495,7 @@ hooks.install(_Hooks())
 
 __all__ = ["check_turn", "dispatch", "idle_reasons", "legal", "new_game", "pack_of", "pending", "rename",
            "skip_action", "waiting"]
-from engine.prophecy.standard import artifacts_wr  # noqa: E402,F401  registers the part (new Artifacts; before the island's)
-from engine.prophecy.standard import island  # noqa: E402,F401  registers the part (Treasure Island)
-from engine.prophecy.standard import water  # noqa: E402,F401  registers the part (the Water Realm)
-from engine.prophecy.standard import wr_cards  # noqa: E402,F401  registers the part (the new cards)
+from engine.prophecy.water_realm import artifacts as artifacts_wr  # noqa: E402,F401  registers the part (new Artifacts; before the island's)
+from engine.prophecy.water_realm.island import part as island  # noqa: E402,F401  registers the part (Treasure Island)
+from engine.prophecy.water_realm.water import part as water  # noqa: E402,F401  registers the part (the Water Realm)
+from engine.prophecy.water_realm.cards import part as wr_cards  # noqa: E402,F401  registers the part (the new cards)

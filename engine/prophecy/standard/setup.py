@@ -32,7 +32,7 @@ def _expand(cards: list[tuple[str, int]], rng: Rng) -> list[str]:
 
 def _dealt(card: object) -> bool:
     """Cards an expansion part adds only to be looked up (an Item with an Astral Stone set in
-    it: engine/prophecy/content_wr_cards.py) are never dealt."""
+    it: engine/prophecy/water_realm/cards/content.py) are never dealt."""
     return not getattr(card, "lookup_only", False)
 
 

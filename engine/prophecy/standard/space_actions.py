@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.errors import RuleError
 from engine.prophecy import actions as A
-from engine.prophecy.content_island import island_content
+from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.context import Ctx
 from engine.prophecy.encounters import opportunities_here
 from engine.prophecy.encounters import use_opportunity as basic_use_opportunity

@@ -10,10 +10,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_serializer
 
-from engine.prophecy.standard.expansion_options import ExpansionOptions
-from engine.prophecy.standard.island_state import IslandState
-from engine.prophecy.standard.water_state import WaterState
-from engine.prophecy.standard.wr_cards_state import CardsState
+from engine.prophecy.water_realm.options import ExpansionOptions
+from engine.prophecy.water_realm.island.state import IslandState
+from engine.prophecy.water_realm.water.state import WaterState
+from engine.prophecy.water_realm.cards.state import CardsState
 
 #: what a card shows to whoever may not see its face
 HIDDEN = "face_down"
