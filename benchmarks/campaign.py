@@ -3,7 +3,9 @@ played by the campaign AI (engine/darkest_talisman/ai.py), solo and three-seat c
 
 Printed: the share of campaigns that reach the Crown within the action cap, and the actions and
 campaign days they took (median, p90); presses a person would make per campaign day (every
-action the AI sends is one press; days are `state.stats.days`); the size of the turn message
+action the AI sends is one press, a decision the bot answers itself (ruling forced_answers) is
+none, a carried-on road (ruling carry_on) is one; the cap counts presses; days are
+`state.stats.days`); the size of the turn message
 the bot would post after each action (title, description and fields of its embeds, plus its
 text, rendered by systems/darkest_talisman/turn.py's `turn_message` in English, mean and max);
 campaigns and actions per second, the time spent in the rules engine (`apply`) and in the AI's
@@ -74,6 +76,8 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True) -> None:
     crowned_actions: list[int] = []
     crowned_days: list[int] = []
     presses_per_day: list[float] = []
+    all_presses: list[int] = []
+    steps: list[int] = []
     sizes: list[int] = []
     t_render = 0.0
     start = clock()
@@ -81,28 +85,38 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True) -> None:
         levels = ["heuristic"] if seed % 2 == 0 else ["heuristic"] * 3
         state = CAMPAIGN.new_game(seats_for(levels), {}, seed).state
         turns = TurnWatch(system=CAMPAIGN.name)
-        for n in range(cap):
+        presses = 0
+        for n in range(cap * 4):
+            if presses >= cap:
+                break
             pend = CAMPAIGN.pending(state)
             if pend is None:
                 break
             a0 = clock()
-            action = CAMPAIGN_AI["heuristic"](state, pend.player, random.Random(f"{seed}:{pend.player}:{n}"))
+            # what the bot answers by itself (ruling forced_answers) is no press; everything else is
+            action = CAMPAIGN.forced_action(state)
+            pressed = action is None
+            if pressed:
+                action = CAMPAIGN_AI["heuristic"](state, pend.player, random.Random(f"{seed}:{pend.player}:{n}"))
             a1 = clock()
             out = CAMPAIGN.apply(state, pend.player, action)
             t_ai += a1 - a0
             t_apply += clock() - a1
             state = out.state
             actions += 1
+            presses += pressed
             turns.step(action.type, out.events)
-            if messages:
+            if messages and pressed:
                 r0 = clock()
                 sizes.append(message_size(state, out.events))
                 t_render += clock() - r0
         TURNS.add(turns)
         if state.outcome == "won":
-            crowned_actions.append(state.actions_taken)
+            crowned_actions.append(presses)
             crowned_days.append(state.stats.days)
-        presses_per_day.append(state.actions_taken / max(1, state.stats.days))
+        presses_per_day.append(presses / max(1, state.stats.days))
+        all_presses.append(presses)
+        steps.append(state.actions_taken)
         days.append(state.stats.days)
         returns.append(state.stats.returns)
         endings[state.outcome or "under way"] += 1
@@ -111,12 +125,14 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True) -> None:
     elapsed = clock() - start - t_render
     print(f"  heuristic campaigns: N={campaigns} (solo and 3-seat co-op in turn), at most {cap} actions each")
     won = len(crowned_actions)
-    print(f"    reached the Crown:     {won} of {campaigns} ({won / campaigns:.0%}) within {cap} actions")
+    print(f"    reached the Crown:     {won} of {campaigns} ({won / campaigns:.0%}) within {cap} actions (presses)")
+    print(f"    presses per campaign:  mean {statistics.mean(all_presses):.0f}; engine steps mean {statistics.mean(steps):.0f} "
+          f"(a carried-on road and the bot's own forced answers are steps, not presses)")
     if crowned_actions:
         print(f"    actions to the Crown:  median {statistics.median(crowned_actions):.0f}, p90 {pct(crowned_actions, 0.9):.0f}")
         print(f"    days to the Crown:     median {statistics.median(crowned_days):.0f}, p90 {pct(crowned_days, 0.9):.0f}")
     print(f"    presses per day:       mean {statistics.mean(presses_per_day):.1f}, median "
-          f"{statistics.median(presses_per_day):.1f}, max {max(presses_per_day):.1f} (every action one press)")
+          f"{statistics.median(presses_per_day):.1f}, max {max(presses_per_day):.1f} (an action the AI sends is one press; forced answers are none)")
     if sizes:
         print(f"    turn message size:     mean {statistics.mean(sizes):.0f}, max {max(sizes)} characters "
               f"({LOCALE}; text + embed titles, descriptions, fields; {len(sizes)} messages, "

@@ -264,6 +264,12 @@ def status_embeds(view: CampaignView, game_id: int, locale: str, record_status: 
     out = [first]
     road = road_embed(view, locale)
     out.append(road if road is not None else village_embed(view, locale))
+    d = decision_of(view)
+    if d is not None and d["kind"] == "village":
+        where = discord.Embed(title=t(locale, "talisman.embed.roads"), colour=COLOUR)
+        for name, field_lines in departure_fields(Names(view, locale), d):
+            _field(where, name, field_lines)
+        out.append(where)
     if view.status != "active":
         out.append(end_embed(view, locale))
     return out
@@ -303,10 +309,11 @@ def prompt_extras(view: CampaignView, locale: str) -> discord.Embed | None:
         lines.append(t(locale, "talisman.embed.spells_by_place", player=n.seat(n.controller(d.get("hero")))))
     kind = d["kind"]
     if kind == "village":
-        # each destination its own field: the label, then what waits there in full (what the
-        # choice does); the road and the party stay behind the "Road and party" button
-        for name, field_lines in departure_fields(n, d):
-            _field(e, name, field_lines)
+        # each button already says what waits there, its cost and its odds in short; the full
+        # description of every destination is one press away, with the road and the party
+        # (a village stay is many presses of shopping: repeating it each time made the
+        # message three times the target)
+        lines.append(t(locale, "talisman.embed.destinations_behind"))
     if kind in ("enemy", "fate") and d.get("hero"):
         _field(e, n.hero(d["hero"]), [hero_line(n, n.heroes[d["hero"]])])
     if not lines and not e.fields:

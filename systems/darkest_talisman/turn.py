@@ -36,6 +36,11 @@ MAX_SELECTS = 4
 NARRATION_LINES = 10
 #: a narration line is cut at this many characters (a long guardian list, a long offer)
 LINE_CHARS = 160
+#: a turn message aims at this many characters in all (issue #26: short messages); the
+#: narration gives way first, down to its newest NARRATION_MIN lines, when the decision itself
+#: needs the room (a Guardian Combat forecast, a co-op start)
+MESSAGE_BUDGET = 850
+NARRATION_MIN = 3
 
 
 def picture_with_turn(result: Result) -> bool:
@@ -74,13 +79,22 @@ def choice_view(labels: list[str], options: list[str], game_id: int, version: in
     return view
 
 
-def narration_embed(shown: Any, result: Result, locale: str, limit: int) -> discord.Embed | None:
+def narration_embed(shown: Any, result: Result, locale: str, limit: int, budget: int = 4000) -> discord.Embed | None:
+    """The newest lines of what happened: at most NARRATION_LINES, and fewer (never under
+    NARRATION_MIN) when they would pass `budget` characters; the rest are in /campaign log."""
     lines = [clip(line, LINE_CHARS) for step in result.steps for line in narrate(shown, step.events, locale)]
     if not lines:
         return None
-    shown_lines = ["• " + line for line in lines[-NARRATION_LINES:]]
-    if len(lines) > NARRATION_LINES:
-        shown_lines.insert(0, t(locale, "talisman.prompt.earlier", n=len(lines) - NARRATION_LINES))
+    kept: list[str] = []
+    used = 0
+    for line in reversed(lines[-NARRATION_LINES:]):
+        if len(kept) >= NARRATION_MIN and used + len(line) + 3 > budget:
+            break
+        kept.insert(0, "• " + line)
+        used += len(line) + 3
+    shown_lines = kept
+    if len(lines) > len(kept):
+        shown_lines.insert(0, t(locale, "talisman.prompt.earlier", n=len(lines) - len(kept)))
     return discord.Embed(title=t(locale, "talisman.embed.narration_title"), colour=COLOUR,
                          description=clip_lines(shown_lines, min(4000, max(200, limit))))
 
@@ -122,11 +136,6 @@ def turn_message(result: Result, locale: str) -> TurnMessage:
     embeds: list[discord.Embed] = []
     active = result.record.status == "active" and shown.status == "active"
     prompt = prompt_extras(shown, locale) if active else end_embed(shown, locale)
-    narr = narration_embed(shown, result, locale, EMBEDS_TOTAL - embed_size(prompt or discord.Embed()) - 200)
-    if narr is not None:
-        embeds.append(narr)
-    if prompt is not None:
-        embeds.append(prompt)
     view = None
     content = ""
     d = decision_of(shown) if active else None
@@ -143,4 +152,11 @@ def turn_message(result: Result, locale: str) -> TurnMessage:
             content = f"{dealt}\n{content}"
     elif not active:
         content = t(locale, "talisman.prompt.over")
+    prompt_size = embed_size(prompt or discord.Embed())
+    narr = narration_embed(shown, result, locale, EMBEDS_TOTAL - prompt_size - 200,
+                           budget=MESSAGE_BUDGET - len(content) - prompt_size)
+    if narr is not None:
+        embeds.append(narr)
+    if prompt is not None:
+        embeds.append(prompt)
     return TurnMessage(content=clip(content, 2000), embeds=embeds[-10:], view=view, picture=picture_with_turn(result))

@@ -17,7 +17,7 @@ from engine.darkest_talisman.game import SYSTEM
 from gm.i18n import t
 from systems.darkest_talisman import choices
 from systems.darkest_talisman.describe import describe_action, describe_event, hero_line, option_label
-from systems.darkest_talisman.embeds import prompt_embed, stats_line
+from systems.darkest_talisman.embeds import status_embeds, prompt_embed, stats_line
 from systems.darkest_talisman.names import Names
 from systems.darkest_talisman.odds import dice_sum
 from systems.darkest_talisman.picture import render_party
@@ -42,8 +42,9 @@ def test_b3_c3b_each_destination_says_what_waits_there_in_a_short_distinct_label
     assert t(locale, "talisman.fig.strength", n=9).split()[0] in sentinel and "9" in sentinel
     trove = labels[s.decision.options.index("depart:trove")]
     assert "d6" in trove
-    # the prompt: one field per destination, with the place's own text
-    fields = {f.name: f.value for f in prompt_embed(shown, locale).fields}
+    # one field per destination, with the place's own text, one press away ("Road and party",
+    # which shows /campaign status): a village stay is many presses, the turn message stays short
+    fields = {f.name: f.value for e in status_embeds(shown, 1, locale, "active") for f in e.fields}
     chapel = labels[s.decision.options.index("depart:chapel")]
     assert chapel in fields and "17%" in fields[chapel], fields
 
