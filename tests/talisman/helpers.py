@@ -104,7 +104,7 @@ def check_invariants(state: CampaignState) -> None:
         assert trinkets <= p.rules.trinkets.value or H.trinkets_unlimited(p, h)
         mounts = sum(1 for f in h.followers if H.follower(p, f).mount)
         assert mounts <= p.rules.mounts.value and len(h.followers) - mounts <= p.rules.followers.value
-        assert len(h.spells) <= p.spell_limit(h.craft, H.has_ability(p, h, "far_sight")), f"{h.card} holds too many Spells"
+        assert len(h.spells) <= p.spell_limit(h.craft), f"{h.card} holds too many Spells"
     if state.status == "active":
         assert state.decision is not None and state.decision.options or state.decision is not None, "nobody to act"
         assert SYSTEM.pending(state) is not None
