@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.darkest_talisman import cards, effects, ground
 from engine.darkest_talisman import heroes as H
-from engine.darkest_talisman.content import EnemyCard
+from engine.darkest_talisman.content import EnemyCard, SpellCard
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import Combat, Hero, card_id
 
@@ -162,7 +162,11 @@ def cast(ctx: Ctx, task: Combat, hero: Hero, uid: str) -> None:
     hero.spells.remove(uid)
     cards.discard(ctx, uid)
     ctx.emit("spell_cast", hero.uid, spell=spell.id, enemy=card_id(task.enemy))
-    H.keep_a_spell(ctx, hero)
+    _resolve(ctx, task, hero, spell)
+    H.keep_a_spell(ctx, hero)  # the Prophetess, the Wizard, the Wand: a new Spell after the last
+
+
+def _resolve(ctx: Ctx, task: Combat, hero: Hero, spell: SpellCard) -> None:
     if spell.kind == "damage":
         task.weaken += spell.amount
     elif spell.kind == "combat_bonus":

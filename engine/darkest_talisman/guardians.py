@@ -238,6 +238,7 @@ def answer_spell(ctx: Ctx, option: str) -> None:
     elif spell.kind == "heal":
         wounded = max(ctx.state.party(), key=lambda h: H.sheet(ctx.pack, h).life - h.life)
         H.heal(ctx, wounded, spell.amount, spell.id)
+    H.keep_a_spell(ctx, hero)  # the Prophetess, the Wizard, the Wand
     fight.enemy_turn = True
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.darkest_talisman import cards, ground, travel
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.actions import Cast
-from engine.darkest_talisman.content import EnemyCard
+from engine.darkest_talisman.content import EnemyCard, SpellCard
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import Hero, MeetCard, card_id
 
@@ -130,7 +130,12 @@ def cast(ctx: Ctx, hero: Hero, action: Cast) -> None:
     hero.spells.remove(action.spell)
     cards.discard(ctx, action.spell)
     ctx.emit("spell_cast", hero.uid, spell=spell.id, target=action.target)
-    H.keep_a_spell(ctx, hero)
+    _resolve(ctx, hero, spell, action)
+    H.keep_a_spell(ctx, hero)  # the Prophetess, the Wizard, the Wand: a new Spell after the last
+
+
+def _resolve(ctx: Ctx, hero: Hero, spell: SpellCard, action: Cast) -> None:
+    state = ctx.state
     if spell.kind in ("acquisition", "mesmerism") and action.target and action.target.startswith("take:"):
         _, victim_uid, thing = action.target.split(":", 2)
         victim = state.hero(victim_uid)

@@ -41,6 +41,11 @@ def _register_test_pack() -> None:
 _register_test_pack()
 
 
+def campaign_pack() -> Pack:
+    """The tests' campaign pack: the core pack and the fixtures of fixture_cards.yaml."""
+    return pack_by_id(TEST_PACK)
+
+
 def solo(seed: int = 1, **options: Any) -> CampaignState:
     options.setdefault("pack", TEST_PACK)
     return SYSTEM.new_game([Seat(player="p1", name="Ada")], options, seed).state
