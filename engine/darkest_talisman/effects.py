@@ -149,10 +149,14 @@ def can_redraw(ctx: Ctx, hero: Hero) -> bool:
 
 
 def offer_useless(ctx: Ctx, hero: Hero, gives: Effect) -> bool:
-    """An offer that would change nothing for this character: only a Fate brought back up
-    (the Fortune Teller) when his Fate is already full. It is not made (D4)."""
+    """An offer that would change nothing for this character: only a Fate brought back up when
+    his Fate is already full, or only Spells when his Craft allows no more (the Sorcerer sells
+    'only if Craft allows', core-cards 2.3). It is not made (D3a, D4)."""
     only_fate = gives.model_copy(update={"replenish_fate": False}) == Effect()
-    return gives.replenish_fate and only_fate and hero.fate >= H.sheet(ctx.pack, hero).fate
+    if gives.replenish_fate and only_fate and hero.fate >= H.sheet(ctx.pack, hero).fate:
+        return True
+    only_spells = gives.model_copy(update={"spells": 0}) == Effect()
+    return bool(gives.spells) and only_spells and H.spell_room(ctx, hero) <= 0
 
 
 def bags(ctx: Ctx, hero: Hero) -> list[str]:
