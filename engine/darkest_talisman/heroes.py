@@ -99,7 +99,7 @@ def room_for(pack: Pack, hero: Hero, uid: str, without: str | None = None) -> bo
     if isinstance(card, FollowerCard):
         rest = [f for f in hero.followers if f != without]
         if card.must_take:
-            return True  # it takes no Follower place (ruling core_cards_followers)
+            return True  # it takes no Follower place (ruling `core_cards`)
         if any(follower(pack, f).hag for f in rest):
             return False  # the Hag lets no other Follower join
         rest = [f for f in rest if not follower(pack, f).must_take]
