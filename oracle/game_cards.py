@@ -161,9 +161,12 @@ def talisman_cards(taken: set[str]) -> Iterator[CardInfo]:
         return figs
 
     seen: set[str] = set()
+    sold = {c.name for c in tp.purchase}
     for card in (*tp.adventures, *tp.purchase):
-        if card.id in seen:  # an Object sold by the Blacksmith that is also an Adventure card
+        if card.id in seen:
             continue
+        if card.type == "object" and card in tp.adventures and card.name in sold:
+            continue  # an Adventure copy of a Purchase card (Sword, Armour...): one card, with its price
         seen.add(card.id)
         kind = card.type
         figs: Figures = []

@@ -90,11 +90,12 @@ def take_talisman(ctx: Ctx) -> str | None:
     return ctx.state.decks.talismans.pop() if ctx.state.decks.talismans else None
 
 
-def stock(ctx: Ctx) -> dict[str, int]:
-    """The Blacksmith's stock: card id -> copies for sale."""
+def stock(ctx: Ctx, market: bool = False) -> dict[str, int]:
+    """The Blacksmith's stock: card id -> copies for sale (`market`: also what only the Market
+    sells, the Water Bottle and the Raft)."""
     out: dict[str, int] = {}
     for uid in ctx.state.decks.purchase:
         card = ctx.pack.card(card_id(uid))
-        if isinstance(card, ObjectCard) and card.for_sale:
+        if isinstance(card, ObjectCard) and (card.for_sale or (market and card.market_cost is not None)):
             out[card.id] = out.get(card.id, 0) + 1
     return out

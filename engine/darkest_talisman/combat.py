@@ -10,9 +10,9 @@ shield in either (C7e-c, d, e). A character who lost or tied may spend one Fate 
 """
 from __future__ import annotations
 
-from engine.darkest_talisman import cards, ground
+from engine.darkest_talisman import cards, effects, ground
 from engine.darkest_talisman import heroes as H
-from engine.darkest_talisman.content import EnemyCard
+from engine.darkest_talisman.content import EnemyCard, SpellCard
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import Combat, Hero, card_id
 
@@ -30,6 +30,11 @@ def evadable(ctx: Ctx, task: Combat, hero: Hero) -> bool:
             return False
     trip = ctx.state.trip
     if trip is not None and task.enemy in trip.immobile:
+        return True
+    here = ground.here(ctx)
+    if is_card(task) and here is not None and H.evades_in(ctx.pack, hero, here.id):
+        return True  # the Pixie or Elf in the Woods, the Gnome or Dwarf in the Hills
+    if task.kind == "dragon" and H.has_ability(ctx.pack, hero, "charm_dragons"):
         return True
     return task.kind == "animal" and H.has_ability(ctx.pack, hero, "charm")
 
@@ -75,13 +80,40 @@ def options(ctx: Ctx, task: Combat) -> list[str]:
             out.append("fight:craft")
         if task.fresh and H.has_ability(ctx.pack, hero, "assassinate"):
             out.append("assassinate")
-    if task.kind == "spirit" and H.has_ability(ctx.pack, hero, "banish_spirits"):
+    if task.kind == "spirit" and can_banish(ctx, hero):
         out.append("banish")
+    toll = _toll(ctx, task)
+    if toll and effects.purse(ctx, hero) >= toll:
+        out.append("pay")  # the Bandit does not attack whoever pays him
+    if not immobile and task.attribute == "strength" and not task.hired and _mercenary(ctx, hero) is not None:
+        out.append("hire")
     if evadable(ctx, task, hero):
         out.append("evade")
     if can_cast(ctx, hero):
         out += [f"cast:{uid}" for uid in hero.spells if spell_fits(ctx, task, hero, uid)]
     return out or ["fight"]
+
+
+def can_banish(ctx: Ctx, hero: Hero) -> bool:
+    """The Priest, or the bearer of the Cross, destroys a Spirit without fighting (C8e-b)."""
+    cross = any(H.obj(ctx.pack, u).banish for u in hero.objects) and not ground.no_magic_here(ctx)
+    return H.has_ability(ctx.pack, hero, "banish_spirits") or cross
+
+
+def _toll(ctx: Ctx, task: Combat) -> int:
+    if not is_card(task):
+        return 0
+    card = ctx.pack.card(card_id(task.enemy))
+    return card.toll if isinstance(card, EnemyCard) else 0
+
+
+def _mercenary(ctx: Ctx, hero: Hero) -> str | None:
+    """A Follower paid for one battle (the Mercenary), if his master can pay him now."""
+    for uid in hero.followers:
+        f = H.follower(ctx.pack, uid)
+        if f.paid_strength and effects.purse(ctx, hero) >= f.wage:
+            return uid
+    return None
 
 
 def answer(ctx: Ctx, task: Combat, option: str) -> None:
@@ -90,7 +122,7 @@ def answer(ctx: Ctx, task: Combat, option: str) -> None:
         if option == "reroll":
             H.change(ctx, hero, "fate", -1, "reroll")
             task.rerolled = True
-            task.hero_roll = ctx.open_roll("attack", hero.uid)
+            task.hero_roll = _attack_roll(ctx, task, hero)
         finish(ctx, task)
         return
     if option.startswith("cast:"):
@@ -102,7 +134,23 @@ def answer(ctx: Ctx, task: Combat, option: str) -> None:
     elif option == "banish":
         task.result = "destroyed"
         ctx.emit("banished", hero.uid, enemy=card_id(task.enemy))
-        finish(ctx, task, trophy=True)
+        if H.has_ability(ctx.pack, hero, "banish_spirits"):
+            H.draw_spells(ctx, hero, 1, "banished")  # the Priest: no trophy, but a Spell
+        finish(ctx, task, trophy=False)
+    elif option == "pay":
+        toll = _toll(ctx, task)
+        effects.pay(ctx, hero, toll)
+        task.result = "paid"
+        ctx.emit("ransom_paid", hero.uid, gold=toll, why=card_id(task.enemy))
+        finish(ctx, task)
+    elif option == "hire":
+        uid = _mercenary(ctx, hero)
+        assert uid is not None
+        f = H.follower(ctx.pack, uid)
+        effects.pay(ctx, hero, f.wage)
+        task.hired = True
+        task.bonus += f.paid_strength
+        ctx.emit("hired", hero.uid, follower=f.id, gold=f.wage)
     else:
         task.psychic = option == "fight:craft"
         task.assassinate = option == "assassinate"
@@ -114,6 +162,11 @@ def cast(ctx: Ctx, task: Combat, hero: Hero, uid: str) -> None:
     hero.spells.remove(uid)
     cards.discard(ctx, uid)
     ctx.emit("spell_cast", hero.uid, spell=spell.id, enemy=card_id(task.enemy))
+    _resolve(ctx, task, hero, spell)
+    H.keep_a_spell(ctx, hero)  # the Prophetess, the Wizard, the Wand: a new Spell after the last
+
+
+def _resolve(ctx: Ctx, task: Combat, hero: Hero, spell: SpellCard) -> None:
     if spell.kind == "damage":
         task.weaken += spell.amount
     elif spell.kind == "combat_bonus":
@@ -152,7 +205,7 @@ def hero_score(ctx: Ctx, task: Combat, hero: Hero) -> int:
         return task.ally
     attr = attack_attribute(task)
     no_magic = ground.no_magic_here(ctx)
-    value = H.total(ctx.pack, hero, attr, no_magic=no_magic)  # type: ignore[arg-type]
+    value = H.total(ctx.pack, hero, attr, no_magic=no_magic, versus=task.kind)  # type: ignore[arg-type]
     return value + (task.craft_bonus if attr == "craft" else task.bonus)
 
 
@@ -175,8 +228,18 @@ def scores(ctx: Ctx, task: Combat, hero: Hero, options: list[str]) -> dict[str, 
     return {"ours": ours, "theirs": enemy_score(ctx, task)} if ours else {}
 
 
+def _attack_roll(ctx: Ctx, task: Combat, hero: Hero) -> list[int]:
+    """The character's open-ended roll (C7c); the Warrior rolls twice in battle and keeps the
+    higher (core-cards 3.1)."""
+    roll = ctx.open_roll("attack", hero.uid)
+    if attack_attribute(task) == "strength" and not task.ally and H.has_ability(ctx.pack, hero, "double_roll"):
+        other = ctx.open_roll("attack", hero.uid)
+        roll = max(roll, other, key=sum)
+    return roll
+
+
 def fight(ctx: Ctx, task: Combat, hero: Hero) -> None:
-    task.hero_roll = ctx.open_roll("attack", hero.uid)
+    task.hero_roll = _attack_roll(ctx, task, hero)
     task.enemy_roll = [] if task.assassinate else ctx.open_roll("enemy_attack")
     if _outcome(ctx, task, hero) != "won" and hero.fate > 0 and not task.rerolled and not task.ally:
         task.stage = "fate"
@@ -203,7 +266,7 @@ def finish(ctx: Ctx, task: Combat, trophy: bool = True) -> None:
         _defeated(ctx, task, hero, trophy=trophy and not task.assassinate)
     elif task.result == "lost":
         _lost(ctx, task, hero)
-    elif task.result == "evaded":
+    elif task.result in ("evaded", "paid"):
         ctx.emit("evaded", hero.uid, enemy=card_id(task.enemy))
 
 
@@ -219,6 +282,10 @@ def _defeated(ctx: Ctx, task: Combat, hero: Hero, trophy: bool) -> None:
             cards.discard(ctx, task.enemy)
     if task.result == "won" and H.has_ability(ctx.pack, hero, "ghoul_feed"):
         H.gain_life(ctx, hero, 1, "ghoul_feed")  # D2: not in Guardian Combat (that never comes here)
+    if (task.result == "won" and attack_attribute(task) == "strength" and not task.ally
+            and not H.has_ability(ctx.pack, hero, "no_weapons") and not ground.no_magic_here(ctx)
+            and any(H.obj(ctx.pack, u).drain for u in hero.objects)):
+        H.gain_life(ctx, hero, 1, "runesword")  # the Runesword drinks the beaten Enemy's life
     if hero.quest is not None and hero.quest.kind == "defeat_enemy":
         H.complete_quest(ctx, hero)
 

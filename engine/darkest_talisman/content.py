@@ -18,6 +18,9 @@ from engine.core.content_files import validate_file
 from engine.core.shelf import Shelf
 
 Source = Literal["rulebook", "research", "project"]
+#: the source ids of shared/research/talisman-core-cards.md (its "Source key"): where a card's
+#: name, copies, figures and effect were read; `refs` lists them next to `source`
+SheetRef = Literal["DT", "PYR4", "ION", "CPPR", "TW", "WD", "FAQ", "UFAQ", "TI", "CF", "TWH", "FRM", "DIG", "WEB"]
 Alignment = Literal["good", "neutral", "evil"]
 Attribute = Literal["strength", "craft"]
 EnemyKind = Literal["animal", "dragon", "monster", "spirit"]
@@ -40,8 +43,14 @@ Ability = Literal[
     "banish_spirits",  # Priest: destroys a Spirit without fighting; one in Guardian Combat (C8e-b)
     "monk_craft",  # Monk: adds his Craft to his Strength in battle
     "charm",  # Minstrel: may evade Animals
-    "nature_heal",  # Druid: heals 1 life entering a Woods or Forest space
-    "far_sight",  # Prophetess: may hold one Spell more than her Craft allows
+    "woods_spells",  # Druid: entering a Woods space, draws Spells up to what his Craft allows
+    "spell_keeper",  # Prophetess, Wizard: always hold at least one Spell (draw one on casting the last)
+    "no_weapons",  # Monk, Priest: use no Weapon in battle
+    "no_armour",  # Monk: uses no Armour in battle
+    "charm_dragons",  # Minstrel: Dragons, like Animals, do not attack him (he may evade them)
+    "maze_immune",  # Dwarf: the Maze does not hold him
+    "double_roll",  # Warrior: rolls two dice in battle and keeps the higher
+    "redraw",  # Prophetess: may send back a card just turned over and meet another (once a road space)
 ]
 
 #: unique cards' behaviour, named once and implemented in the engine
@@ -50,7 +59,8 @@ Special = Literal[
     "raiders",  # Raiders (D4): the party's gold is stashed at the Sentinel
     "amulet",  # Amulet (D4): no spells; Events, Strangers and Places do not affect the bearer
     "talisman",  # the Talisman card: gives one Talisman from the supply if one is left
-    "market",  # Market Day: each character may buy from the Blacksmith's stock
+    "market",  # Market Day: each character may buy the Market's goods
+    "orb",  # Orb of Knowledge: discard a card just turned over and meet another instead
 ]
 
 
@@ -71,6 +81,11 @@ class _Named(_Strict):
     text: str = ""
     texts: dict[str, str] = Field(default_factory=dict)
     source: Source = "project"
+    #: the research sheet's source ids for this entry (talisman-core-cards.md, "Source key")
+    refs: list[SheetRef] = Field(default_factory=list)
+    #: where single fields come from when it differs from `source` (e.g. `effect: project` for a
+    #: die table whose ranges the sheet did not find)
+    sources: dict[str, Source] = Field(default_factory=dict)
 
 
 class Foe(_Named):
@@ -144,6 +159,20 @@ class Effect(_Strict):
     dice: int = Field(1, ge=1, le=3)
     by_alignment: dict[Alignment, "Effect"] = Field(default_factory=dict)
     offer: Offer | None = None
+    #: draw Spells up to what the character's Craft allows (Book of Spells)
+    fill_spells: bool = False
+    #: discard every Spell held (Magical Vortex)
+    discard_spells: bool = False
+    #: the rest of the effect applies only when the character's Strength or Craft (with Objects
+    #: and Followers) is below this (the Marsh: Strength under 5; the Maze: Craft under 5)
+    if_below: dict[Attribute, int] = Field(default_factory=dict)
+    #: characters with one of these abilities are not touched (the Dwarf in the Maze)
+    immune: list[str] = Field(default_factory=list)
+    #: Strength added until the end of the party's turn (Potion of Strength)
+    boost_strength: int = Field(0, ge=0)
+    #: send back the card just turned over on this Draw Spot (a seq) and draw another in its
+    #: place, which must be met (the Orb of Knowledge, the Prophetess)
+    redraw: int | None = None
 
     @model_validator(mode="after")
     def _table_covers_dice(self) -> "Effect":
@@ -183,6 +212,10 @@ class Service(_Strict):
     free_max: int = Field(0, ge=0)
     #: offered only to characters of these alignments (empty: everyone)
     alignments: list[Alignment] = Field(default_factory=list)
+    #: offered only to characters whose Craft (with Objects and Followers) is at least this
+    craft_min: int = Field(0, ge=0)
+    #: buy: the Market's goods at the Market's prices (`market_cost`) instead of the Blacksmith's
+    market: bool = False
     #: services of one group are alternatives: a character uses one of them per visit
     group: str | None = None
     source: Source = "research"
@@ -200,6 +233,8 @@ class EnemyCard(_Card):
     craft: int | None = Field(None, ge=0)
     #: may be evaded by spells and abilities that allow it
     evadable: bool = True
+    #: Gold that buys him off: paid, he does not attack and stays (the Bandit)
+    toll: int = Field(0, ge=0)
 
     @model_validator(mode="after")
     def _figure(self) -> "EnemyCard":
@@ -247,6 +282,20 @@ class ObjectCard(_Card):
     builds_raft: bool = False
     #: protects from the Desert's loss of life
     desert: bool = False
+    #: locations whose loss of life it prevents (the Cross: the Chapel and the Graveyard)
+    wards: list[str] = Field(default_factory=list)
+    #: alignments that may not carry it (the Holy Grail and Holy Lance: evil; the Runesword: good)
+    not_for: list[Alignment] = Field(default_factory=list)
+    #: a weapon's Strength in battle against a Dragon instead of `strength` (the Holy Lance)
+    dragon_strength: int = Field(0, ge=0)
+    #: a weapon that gives its bearer 1 life when he wins a battle (the Runesword)
+    drain: bool = False
+    #: its bearer always holds at least one Spell if Craft allows (the Wand)
+    keeps_spell: bool = False
+    #: its bearer may destroy a Spirit without fighting, no trophy (the Cross)
+    banish: bool = False
+    #: the Market's price (Market place card, Market Day)
+    market_cost: int | None = Field(None, ge=0)
     #: used up for this effect (potions)
     use: Effect | None = None
     #: Blacksmith price
@@ -277,6 +326,23 @@ class FollowerCard(_Card):
     portal_dice: int = Field(0, ge=0)
     #: the party rolls one die fewer for a new road space's cards while it follows the leader
     guide: bool = False
+    #: special locations whose roll its master may skip (roll only if he wishes: the Guide)
+    safe_in: list[str] = Field(default_factory=list)
+    #: road spaces where its master may evade Enemies (the Pixie in the Woods, the Gnome in the Hills)
+    evade_in: list[str] = Field(default_factory=list)
+    #: must be taken, takes no Follower place (Cursed by a Hag, Poltergeist)
+    must_take: bool = False
+    #: the Hag: every other Follower leaves, none may join, until the Mystic sends her away
+    hag: bool = False
+    #: the Poltergeist: the Marching Order is fixed while it follows; crossing the river sends it away
+    poltergeist: bool = False
+    #: Gold paid to take him (the Mercenary)
+    hire: int = Field(0, ge=0)
+    #: Strength he adds to one battle for `wage` Gold (the Mercenary)
+    paid_strength: int = Field(0, ge=0)
+    wage: int = Field(0, ge=0)
+    #: Objects its master may turn into 1 Gold each at any time (the Alchemist)
+    alchemist: bool = False
 
 
 class StrangerCard(_Card):
@@ -285,6 +351,8 @@ class StrangerCard(_Card):
     services: list[Service] = Field(default_factory=list)
     #: stays on its Draw Spot after being met (met again on the way back)
     stays: bool = True
+    #: met only by the first character it serves, then gone (the Enchanter, Fairy, Phantom)
+    first_only: bool = False
 
 
 class PlaceCard(_Card):
@@ -292,11 +360,17 @@ class PlaceCard(_Card):
     effect: Effect = Effect()
     services: list[Service] = Field(default_factory=list)
     stays: bool = True
+    #: tokens put on it when it comes out; each character meeting it takes one (its `effect`)
+    #: while any are left; empty, it is discarded (Fountain of Wisdom, Magic Stream, Pool of Life)
+    supply: int = Field(0, ge=0)
 
 
 class EventCard(_Card):
     type: Literal["event"] = "event"
     effect: Effect = Effect()
+    #: resolved once for the whole party (the leader rolls), not by each character: the Imp's
+    #: teleport moves the party together (C4c)
+    once: bool = False
 
 
 AdventureCard = Annotated[
@@ -317,6 +391,9 @@ SpellKind = Literal[
     "temporal_warp",  # the caster meets the Place just met twice more (D3c)
     "ally",  # a summoned creature of `amount` Strength: fights for the caster, joins Guardian totals
     "random",  # a d6 that may cost the caster Strength or Craft below starting values (D3c)
+    "acquisition",  # take one Object or 1 Gold from another character of the party
+    "alchemy",  # turn one of the caster's Objects into 1 Gold
+    "mesmerism",  # take a Follower from another character of the party
 ]
 
 
@@ -338,6 +415,10 @@ class Character(_Named):
     #: starting equipment (A3c): Blacksmith objects, Spells drawn
     start_objects: list[str] = Field(default_factory=list)
     start_spells: int = Field(0, ge=0)
+    #: special locations whose roll the character may skip (rolls only if he wishes)
+    safe_in: list[str] = Field(default_factory=list)
+    #: road spaces where the character may evade Enemies
+    evade_in: list[str] = Field(default_factory=list)
     #: where each figure comes from (strength, craft, life, fate, alignment, abilities)
     sources: dict[str, Source] = Field(default_factory=dict)
 
@@ -494,9 +575,9 @@ class Pack(BaseModel):
                 return str(found.articles.get(locale, ""))
         return ""
 
-    def spell_limit(self, craft: int, far_sight: bool = False) -> int:
+    def spell_limit(self, craft: int) -> int:
         limits = self.rules.spell_limits
-        return limits[max(0, min(craft, len(limits) - 1))] + (1 if far_sight else 0)
+        return limits[max(0, min(craft, len(limits) - 1))]
 
 
 def display_name(obj: object, locale: str) -> str:

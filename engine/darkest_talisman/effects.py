@@ -8,11 +8,11 @@ lose a turn (C6d-a); anything else costs a card at once, met first by that chara
 """
 from __future__ import annotations
 
-from engine.darkest_talisman import cards
+from engine.darkest_talisman import cards, ground
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import Alignment, Effect
 from engine.darkest_talisman.ctx import Ctx
-from engine.darkest_talisman.state import ApplyEffect, Combat, Hero, TeleportTask, card_id
+from engine.darkest_talisman.state import ApplyEffect, Combat, Hero, MeetSpot, TeleportTask, card_id
 
 
 def needs_decision(effect: Effect) -> bool:
@@ -24,6 +24,15 @@ def apply(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str], *,
     Neutral to Strangers, D2). Lost turns are appended to `lost`."""
     if not hero.alive:
         return
+    if effect.immune and any(H.has_ability(ctx.pack, hero, a) for a in effect.immune):
+        ctx.emit("unaffected", hero.uid, card=source)  # the Dwarf in the Maze
+        return
+    if effect.if_below:
+        attr, limit = next(iter(effect.if_below.items()))
+        if H.total(ctx.pack, hero, attr) >= limit:
+            ctx.emit("unaffected", hero.uid, card=source)  # strong or wise enough (Marsh, Maze)
+            return
+        effect = effect.model_copy(update={"if_below": {}})
     if effect.roll:
         total = sum(ctx.dice(effect.dice, source, hero.uid))
         row = next(r for r in effect.roll if r.low <= total <= r.high)
@@ -46,7 +55,8 @@ def plain(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str]) ->
     """The numbers and the tasks of an effect with no table and no decision left."""
     state = ctx.state
     if effect.life < 0:
-        protected = source == "desert" and any(H.obj(ctx.pack, u).desert for u in hero.objects)
+        protected = any((source == "desert" and H.obj(ctx.pack, u).desert) or source in H.obj(ctx.pack, u).wards
+                        for u in hero.objects)
         if protected:
             ctx.emit("protected", hero.uid, why=source)
         elif H.lose_life(ctx, hero, -effect.life, source):
@@ -62,8 +72,18 @@ def plain(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str]) ->
         H.change(ctx, hero, attr, getattr(effect, attr), source)  # type: ignore[arg-type]
     if effect.replenish_fate:
         H.change(ctx, hero, "fate", max(0, H.sheet(ctx.pack, hero).fate - hero.fate), source)
+    if effect.discard_spells and hero.spells:
+        for uid in list(hero.spells):
+            hero.spells.remove(uid)
+            cards.discard(ctx, uid)
+            ctx.emit("spell_lost", hero.uid, spell=card_id(uid))
     if effect.spells:
         H.draw_spells(ctx, hero, effect.spells, source)
+    if effect.fill_spells:
+        H.draw_spells(ctx, hero, H.spell_room(ctx, hero), source)
+    if effect.boost_strength:
+        hero.boost += effect.boost_strength
+        ctx.emit("boosted", hero.uid, amount=effect.boost_strength, why=source)
     for _ in range(effect.talisman):
         H.gain_talisman(ctx, hero, source)
     if effect.alignment is not None and effect.alignment != hero.alignment:
@@ -98,16 +118,45 @@ def plain(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str]) ->
         attribute = "craft" if foe.craft is not None and foe.strength is None else "strength"
         value = (foe.craft if attribute == "craft" else foe.strength) or 0
         state.tasks.append(Combat(hero=hero.uid, enemy=foe.id, attribute=attribute, value=value, kind=foe.kind))
+    if effect.redraw is not None:
+        redraw(ctx, hero, effect.redraw)
     if effect.teleport is not None:
         chooser = hero.uid if effect.teleport == "any" else None
         state.tasks.append(TeleportTask(target=effect.teleport, hero=chooser))
 
 
+def redraw(ctx: Ctx, hero: Hero, seq: int) -> None:
+    """The Orb of Knowledge, the Prophetess (core-cards 2.6, 3.1): the card just turned over on
+    Draw Spot `seq` goes to the discard pile and another is drawn there, to be met instead."""
+    state = ctx.state
+    trip = state.trip
+    spot = next((s for s in trip.spots if s.seq == seq), None) if trip is not None else None
+    if spot is None or spot.card is None:
+        return
+    old = spot.card
+    new = cards.draw_adventure(ctx)
+    cards.discard(ctx, old)
+    spot.card, spot.revealed = new, False
+    trip.redrawn = True
+    ctx.emit("redrawn", hero.uid, card=card_id(old))
+    if new is not None:
+        state.tasks.append(MeetSpot(seq=seq))
+
+
+def can_redraw(ctx: Ctx, hero: Hero) -> bool:
+    orb = any(H.obj(ctx.pack, u).special == "orb" for u in hero.objects) and not ground.no_magic_here(ctx)
+    return hero.alive and (orb or H.has_ability(ctx.pack, hero, "redraw"))
+
+
 def offer_useless(ctx: Ctx, hero: Hero, gives: Effect) -> bool:
-    """An offer that would change nothing for this character: only a Fate brought back up
-    (the Fortune Teller) when his Fate is already full. It is not made (D4)."""
+    """An offer that would change nothing for this character: only a Fate brought back up when
+    his Fate is already full, or only Spells when his Craft allows no more (the Sorcerer sells
+    'only if Craft allows', core-cards 2.3). It is not made (D3a, D4)."""
     only_fate = gives.model_copy(update={"replenish_fate": False}) == Effect()
-    return gives.replenish_fate and only_fate and hero.fate >= H.sheet(ctx.pack, hero).fate
+    if gives.replenish_fate and only_fate and hero.fate >= H.sheet(ctx.pack, hero).fate:
+        return True
+    only_spells = gives.model_copy(update={"spells": 0}) == Effect()
+    return bool(gives.spells) and only_spells and H.spell_room(ctx, hero) <= 0
 
 
 def bags(ctx: Ctx, hero: Hero) -> list[str]:

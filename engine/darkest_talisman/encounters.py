@@ -11,15 +11,18 @@ from __future__ import annotations
 from engine.darkest_talisman import cards, effects, ground, services
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import (
+    Effect,
     EnemyCard,
     EventCard,
     FollowerCard,
     ObjectCard,
+    Offer,
     PlaceCard,
     StrangerCard,
 )
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import (
+    ApplyEffect,
     Combat,
     Decision,
     Dropped,
@@ -76,6 +79,12 @@ def run_spot(ctx: Ctx, task: MeetSpot) -> None:
     if fresh and card.special == "road_roll" and _placed_elsewhere(ctx, spot):
         return
     state.tasks.append(MeetCard(card=spot.card, seq=spot.seq, heroes=rotate(state.order, spot.start), fresh=fresh))
+    if fresh and not trip.redrawn:
+        seer = next((h for h in state.party() if effects.can_redraw(ctx, h)), None)
+        if seer is not None:
+            # the Orb of Knowledge, the Prophetess: send this card back and meet another instead
+            state.tasks.append(ApplyEffect(hero=seer.uid, source="redraw",
+                                           effect=Effect(offer=Offer(gold=0, effect=Effect(redraw=spot.seq)))))
 
 
 def _placed_elsewhere(ctx: Ctx, spot: Spot) -> bool:
@@ -168,6 +177,10 @@ def _event(ctx: Ctx, task: MeetCard, spot: Spot, card: EventCard) -> None:
         ctx.emit("raiders", gold=taken, stash=state.raiders_gold)
     elif card.special == "market":
         state.tasks.append(Services(source="market_day", heroes=[h.uid for h in state.party()]))
+    elif card.once:
+        leader = next((h for h in party), None)  # the party moves together (C4c): one roll
+        if leader is not None:
+            effects.apply(ctx, leader, card.effect, card.id, lost)
     else:
         effect = card.effect.model_copy(update={"teleport": None})
         for h in party:
@@ -196,7 +209,14 @@ def _enemy(ctx: Ctx, task: MeetCard, card: EnemyCard) -> None:
 
 
 def take_options(ctx: Ctx, hero_uid: str, uid: str) -> list[str]:
+    """Take it (giving something up for room if need be) or leave it. A Follower that must be
+    taken (the Hag, the Poltergeist) offers no choice; the Mercenary is taken only by paying him."""
     hero = ctx.state.hero(hero_uid)
+    card = ctx.pack.card(card_id(uid))
+    if isinstance(card, FollowerCard) and card.must_take:
+        return ["take"]
+    if isinstance(card, FollowerCard) and card.hire and effects.purse(ctx, hero) < card.hire:
+        return ["leave"]
     out = []
     if H.room_for(ctx.pack, hero, uid):
         out.append("take")
@@ -230,6 +250,10 @@ def answer_take(ctx: Ctx, task: MeetCard, option: str) -> None:
     assert spot is not None
     spot.card = None
     state.tasks.pop()
+    card = ctx.pack.card(card_id(task.card))
+    if isinstance(card, FollowerCard) and card.hire:
+        effects.pay(ctx, hero, card.hire)  # the Mercenary's hire (core-cards 2.4)
+        ctx.emit("hired", hero.uid, follower=card.id, gold=card.hire)
     H.gain_thing(ctx, hero, task.card, "taken")
 
 
@@ -244,18 +268,28 @@ def _stranger_or_place(ctx: Ctx, task: MeetCard, spot: Spot, card: StrangerCard 
     if task.index == 0:
         ctx.emit("met", card=card.id)
     uid = _next_hero(ctx, task)
-    if uid is None:
+    empty = isinstance(card, PlaceCard) and card.supply and state.supplies.get(task.card, card.supply) <= 0
+    if uid is None or empty:
         state.tasks.pop()
         if isinstance(card, PlaceCard):
             trip.last_place = task.card
-        if not card.stays:
+        if not card.stays or empty:
             spot.card = None
+            state.supplies.pop(task.card, None)
             cards.discard(ctx, task.card)
+            if empty:
+                ctx.emit("place_empty", card=card.id)
         return
     hero = state.hero(uid)
     if H.has_amulet(ctx.pack, hero):
         ctx.emit("unaffected", uid, card=card.id)
         return
+    if isinstance(card, StrangerCard) and card.first_only:
+        if not services.actions_for(ctx, hero, list(card.services)):
+            return  # not one she serves: the next character meets her
+        task.index = len(task.heroes)  # she serves this character only, then leaves
+    if isinstance(card, PlaceCard) and card.supply:
+        state.supplies[task.card] = state.supplies.get(task.card, card.supply) - 1
     alignment = None
     if isinstance(card, StrangerCard) and H.has_ability(ctx.pack, hero, "beguile"):
         alignment = "neutral"
@@ -284,7 +318,12 @@ def _meet_location(ctx: Ctx, task: MeetCard) -> None:
         state.tasks.pop()
         return
     lost: list[str] = []
-    effects.apply(ctx, state.hero(uid), loc.effect, loc.id, lost)
+    effect = loc.effect
+    if H.safe_in(ctx.pack, state.hero(uid), loc.id):
+        # the Guide, Pixie, Gnome; Dwarf, Elf, Troll: no need to roll here unless he wishes
+        # (then he accepts the result): the roll is offered, free
+        effect = Effect(offer=Offer(gold=0, effect=loc.effect))
+    effects.apply(ctx, state.hero(uid), effect, loc.id, lost)
     push_lost_turns(ctx, lost, -1, at_once=False)
 
 

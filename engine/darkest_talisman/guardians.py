@@ -98,15 +98,15 @@ def equip(ctx: Ctx, guardians: list[Guardian], items: list[str]) -> list[str]:
     for uid in ordered:
         c = card(uid)
         taker: Guardian | None = None
-        if not guardians:
-            taker = None
+        if not guardians or "evil" in c.not_for:
+            taker = None  # C8d-d, k: Enemies count as evil; what they may not use lies with the Gold
         elif c.slot == "weapon":
             taker = best("strength", "weapon")
         elif c.slot in ("armour", "shield"):
             taker = best("strength", c.slot)
         elif c.slot == "helmet":
             taker = best("craft", "helmet")
-        elif c.spells:
+        elif c.spells or c.keeps_spell:
             taker = best("craft", "spells")
         elif c.craft > 0:
             taker = best("craft", "other")
@@ -118,7 +118,7 @@ def equip(ctx: Ctx, guardians: list[Guardian], items: list[str]) -> list[str]:
         taker.items.append(uid)
         taker.strength += c.strength
         taker.craft += c.craft
-        for _ in range(c.spells):
+        for _ in range(max(c.spells, 1 if c.keeps_spell else 0)):
             scroll = cards.draw_spell(ctx)
             if scroll is not None:
                 taker.scrolls.append(scroll)
@@ -129,7 +129,7 @@ def _slot_of(pack: object, uid: str) -> str:
     c = H.obj(pack, uid)  # type: ignore[arg-type]
     if c.slot in ("weapon", "armour", "shield", "helmet"):
         return c.slot
-    return "spells" if c.spells else "other"
+    return "spells" if c.spells or c.keeps_spell else "other"
 
 
 def foes_fight(ctx: Ctx, kind: str, foe_id: str, count: int, *, strength: list[int] | None = None, craft: int | None = None) -> GuardianFight:
@@ -257,6 +257,7 @@ def answer_spell(ctx: Ctx, option: str) -> None:
     elif spell.kind == "heal":
         wounded = max(ctx.state.party(), key=lambda h: H.sheet(ctx.pack, h).life - h.life)
         H.heal(ctx, wounded, spell.amount, spell.id)
+    H.keep_a_spell(ctx, hero)  # the Prophetess, the Wizard, the Wand
     fight.enemy_turn = True
 
 

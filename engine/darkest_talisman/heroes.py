@@ -41,6 +41,33 @@ def has_amulet(pack: Pack, hero: Hero) -> bool:
     return any(obj(pack, u).special == "amulet" for u in hero.objects)
 
 
+def safe_in(pack: Pack, hero: Hero, loc: str) -> bool:
+    """May the character skip this special location's roll (the Guide, Pixie, Gnome; the Dwarf,
+    Elf, Troll)? He then rolls only if he wishes."""
+    return loc in sheet(pack, hero).safe_in or any(loc in follower(pack, f).safe_in for f in hero.followers)
+
+
+def evades_in(pack: Pack, hero: Hero, loc: str) -> bool:
+    """May the character evade Enemies on this road space (the Pixie in the Woods, the Gnome and
+    the Dwarf in the Hills, the Elf in the Woods)?"""
+    return loc in sheet(pack, hero).evade_in or any(loc in follower(pack, f).evade_in for f in hero.followers)
+
+
+def holds_hag(pack: Pack, hero: Hero) -> bool:
+    return any(follower(pack, f).hag for f in hero.followers)
+
+
+def keeps_a_spell(pack: Pack, hero: Hero) -> bool:
+    """Always holds at least one Spell (the Prophetess, the Wizard; the Wand)."""
+    return has_ability(pack, hero, "spell_keeper") or any(obj(pack, u).keeps_spell for u in hero.objects)
+
+
+def keep_a_spell(ctx: Ctx, hero: Hero) -> None:
+    """After a cast: a character who always holds a Spell draws one when he cast his last."""
+    if not hero.spells and keeps_a_spell(ctx.pack, hero):
+        draw_spells(ctx, hero, 1, "spell_keeper")
+
+
 def talismans(hero: Hero) -> list[str]:
     return [u for u in hero.objects if card_id(u) == "talisman"]
 
@@ -71,10 +98,17 @@ def room_for(pack: Pack, hero: Hero, uid: str, without: str | None = None) -> bo
     card = pack.card(card_id(uid))
     if isinstance(card, FollowerCard):
         rest = [f for f in hero.followers if f != without]
+        if card.must_take:
+            return True  # it takes no Follower place (ruling `core_cards`)
+        if any(follower(pack, f).hag for f in rest):
+            return False  # the Hag lets no other Follower join
+        rest = [f for f in rest if not follower(pack, f).must_take]
         if card.mount:
             return sum(1 for f in rest if follower(pack, f).mount) < rules.mounts.value
         return sum(1 for f in rest if not follower(pack, f).mount) < rules.followers.value
     if not isinstance(card, ObjectCard):
+        return False
+    if hero.alignment in card.not_for:
         return False
     if card.special == "talisman" or card.slot == "talisman":
         return True  # it becomes a Talisman, which takes no place (ruling talismans_carried)
@@ -92,9 +126,10 @@ def within_limits(pack: Pack, hero: Hero, without: str | None = None) -> bool:
                                     "followers": [f for f in hero.followers if f != without]})
     items, trinkets = load(pack, probe)
     mounts = sum(1 for f in probe.followers if follower(pack, f).mount)
+    free = sum(1 for f in probe.followers if follower(pack, f).must_take)
     rules = pack.rules
     return (items <= rules.items.value and mounts <= rules.mounts.value
-            and len(probe.followers) - mounts <= rules.followers.value
+            and len(probe.followers) - mounts - free <= rules.followers.value
             and (trinkets <= rules.trinkets.value or trinkets_unlimited(pack, probe)))
 
 
@@ -103,9 +138,11 @@ def holds(hero: Hero, uid: str) -> bool:
 
 
 # ------------------------------------------------------------------------------- scores
-def object_bonus(pack: Pack, hero: Hero, attribute: Attr, *, no_magic: bool = False, two_weapons: bool | None = None) -> int:
+def object_bonus(pack: Pack, hero: Hero, attribute: Attr, *, no_magic: bool = False, two_weapons: bool | None = None,
+                 versus: str | None = None) -> int:
     """What carried Objects add to a combat of this attribute: the best weapon (two for the
-    Warrior, C7d) and every other Object's bonus. The Cursed Glade: nothing (`no_magic`)."""
+    Warrior, C7d; none for the Monk and the Priest) and every other Object's bonus. The Cursed
+    Glade: nothing (`no_magic`). Against a Dragon (`versus`) the Holy Lance counts its own figure."""
     if no_magic:
         return 0
     weapons: list[int] = []
@@ -114,6 +151,10 @@ def object_bonus(pack: Pack, hero: Hero, attribute: Attr, *, no_magic: bool = Fa
         card = obj(pack, uid)
         value = card.strength if attribute == "strength" else card.craft
         if card.slot == "weapon" and attribute == "strength":
+            if has_ability(pack, hero, "no_weapons"):
+                continue
+            if versus == "dragon" and card.dragon_strength:
+                value = card.dragon_strength
             weapons.append(value)
         else:
             other += value
@@ -126,11 +167,14 @@ def follower_bonus(pack: Pack, hero: Hero, attribute: Attr) -> int:
     return sum(getattr(follower(pack, f), attribute) for f in hero.followers)
 
 
-def total(pack: Pack, hero: Hero, attribute: Attr, *, no_magic: bool = False) -> int:
+def total(pack: Pack, hero: Hero, attribute: Attr, *, no_magic: bool = False, versus: str | None = None) -> int:
     """The character's Strength or Craft with Objects and Followers (the Monk adds his Craft in
-    battle): what the Portal, the Crypt, the Mines and Guardian Combat add up."""
+    battle; a Potion of Strength lasts the turn): what the Portal, the Crypt, the Mines and
+    Guardian Combat add up."""
     base = hero.strength if attribute == "strength" else hero.craft
-    value = base + object_bonus(pack, hero, attribute, no_magic=no_magic) + follower_bonus(pack, hero, attribute)
+    value = base + object_bonus(pack, hero, attribute, no_magic=no_magic, versus=versus) + follower_bonus(pack, hero, attribute)
+    if attribute == "strength":
+        value += hero.boost
     if attribute == "strength" and has_ability(pack, hero, "monk_craft"):
         value += hero.craft
     return max(0, value)
@@ -144,6 +188,8 @@ def armour_for(pack: Pack, hero: Hero, attribute: Attr, *, shield_ok: bool, no_m
     """The armour with the best save against a loss of this attribute (C7e-c, d, e): body
     armour in battle, a helmet in psychic combat, a shield for either (not with two weapons)."""
     best: tuple[int, str] | None = None
+    if has_ability(pack, hero, "no_armour"):
+        return None  # the Monk wears no Armour
     for uid in hero.objects:
         card = obj(pack, uid)
         if card.save is None or (no_magic and card.type == "magic_object"):
@@ -200,7 +246,7 @@ def lose_life(ctx: Ctx, hero: Hero, amount: int, why: str) -> bool:
 
 
 def spell_room(ctx: Ctx, hero: Hero) -> int:
-    limit = ctx.pack.spell_limit(hero.craft, has_ability(ctx.pack, hero, "far_sight"))
+    limit = ctx.pack.spell_limit(hero.craft)
     return max(0, limit - len(hero.spells))
 
 
@@ -222,7 +268,7 @@ def draw_spells(ctx: Ctx, hero: Hero, n: int, why: str) -> int:
 
 def trim_spells(ctx: Ctx, hero: Hero) -> None:
     """Craft fell below what the held Spells need: discard down to the limit at once (facts 7)."""
-    limit = ctx.pack.spell_limit(hero.craft, has_ability(ctx.pack, hero, "far_sight"))
+    limit = ctx.pack.spell_limit(hero.craft)
     while len(hero.spells) > limit:
         uid = hero.spells.pop()
         cards.discard(ctx, uid)
@@ -233,10 +279,20 @@ def gain_thing(ctx: Ctx, hero: Hero, uid: str, why: str) -> None:
     """Put an Object or Follower on the character and apply what gaining it does."""
     card = ctx.pack.card(card_id(uid))
     if isinstance(card, FollowerCard):
+        if card.hag:  # every other Follower leaves her new master
+            for other in list(hero.followers):
+                give_up(ctx, hero, other)
+                cards.discard(ctx, other)
+                ctx.emit("follower_lost", hero.uid, follower=card_id(other), why=card.id)
         hero.followers.append(uid)
     else:
         hero.objects.append(uid)
     ctx.emit("gained", hero.uid, thing=card_id(uid), why=why)
+    if isinstance(card, FollowerCard) and card.poltergeist and not ctx.state.order_locked:
+        ctx.state.order_locked = True  # one space a turn: the Marching Order is fixed (C3d, D1c)
+        ctx.emit("order_locked", hero.uid, why=card.id)
+    if isinstance(card, ObjectCard) and card.keeps_spell:
+        keep_a_spell(ctx, hero)
     if isinstance(card, ObjectCard):
         if card.special == "talisman":
             hero.objects.remove(uid)

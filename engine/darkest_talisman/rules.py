@@ -237,6 +237,9 @@ def _hero_free(ctx: Ctx, hero: Any, kind: str) -> list[Any]:
         if card.use is not None and not (ground.no_magic_here(ctx) and card.type == "magic_object"):
             out.append(A.Use(hero=hero.uid, thing=uid))
     out += spells.castable(ctx, hero)
+    if any(H.follower(ctx.pack, f).alchemist for f in hero.followers):
+        # the Alchemist turns any of his master's Objects into 1 Gold each, at any time
+        out += [A.Sell(hero=hero.uid, thing=u) for u in hero.objects if card_id(u) != "talisman"]
     if in_village:
         out += services.actions_for(ctx, hero, services.services_of(ctx, "village"))
         out += _storage_actions(ctx, hero)
@@ -300,7 +303,8 @@ def _free(ctx: Ctx, action: Any) -> None:
     elif isinstance(action, A.Visit):
         services.visit(ctx, hero, _service(ctx, action.service), lost)
     elif isinstance(action, A.Sell):
-        services.sell(ctx, hero, action.thing, _service(ctx, "alchemist"))
+        follower = any(H.follower(ctx.pack, f).alchemist for f in hero.followers)
+        services.sell(ctx, hero, action.thing, services.ALCHEMIST if follower else _service(ctx, "alchemist"))
     elif isinstance(action, A.Store):
         village.store(ctx, hero, action.thing, action.gold)
     elif isinstance(action, A.Retrieve):

@@ -16,7 +16,9 @@ from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.actions import Buy, Restore, Sell, Visit
 from engine.darkest_talisman.state import Hero, card_id
 
-MARKET = Service(id="market", kind="buy", once=False, source="project")
+#: the Alchemist Follower: any Object for 1 Gold (core-cards 2.4)
+ALCHEMIST = Service(id="alchemist", kind="sell_objects", price=1, once=False, source="research")
+MARKET = Service(id="market", kind="buy", once=False, market=True, source="project")
 
 
 def services_of(ctx: Ctx, source: str) -> list[Service]:
@@ -45,9 +47,11 @@ def group_blocked(hero: Hero, service: Service, offered: list[Service]) -> bool:
     return any(s.group == service.group and s.id != service.id and s.id in hero.used for s in offered)
 
 
-def open_to(hero: Hero, service: Service, offered: list[Service]) -> bool:
+def open_to(ctx: Ctx, hero: Hero, service: Service, offered: list[Service]) -> bool:
     """Offered to this character now (alignment, once, group, the Mystic's return)."""
     if service.alignments and hero.alignment not in service.alignments:
+        return False
+    if service.craft_min and H.total(ctx.pack, hero, "craft") < service.craft_min:
         return False
     if service.after_adventure and not hero.mystic_ready:
         return False
@@ -97,22 +101,41 @@ def restore(ctx: Ctx, hero: Hero, service: Service) -> None:
     ctx.emit("service", hero.uid, service=service.id, price=price)
 
 
-def can_buy(ctx: Ctx, hero: Hero, cid: str) -> bool:
-    card = ctx.pack.card(cid)
-    if not isinstance(card, ObjectCard) or not card.for_sale or card.cost is None:
+def at_market(ctx: Ctx) -> bool:
+    """Is the party buying at a market (the Market place card, Market Day) rather than at the
+    Blacksmith? The Market sells its own goods at its own prices (core-cards 2.7)."""
+    tasks = ctx.state.tasks
+    if not tasks or tasks[-1].task != "services":
         return False
-    if cards.stock(ctx).get(cid, 0) <= 0 or hero.gold < card.cost:
+    return any(s.kind == "buy" and s.market for s in services_of(ctx, tasks[-1].source))  # type: ignore[union-attr]
+
+
+def price_of(ctx: Ctx, card: ObjectCard, market: bool) -> int | None:
+    """The Blacksmith's price, or the Market's; None when that seller does not sell it."""
+    if market:
+        return card.market_cost
+    return card.cost if card.for_sale else None
+
+
+def can_buy(ctx: Ctx, hero: Hero, cid: str, market: bool | None = None) -> bool:
+    card = ctx.pack.card(cid)
+    if not isinstance(card, ObjectCard):
+        return False
+    price = price_of(ctx, card, at_market(ctx) if market is None else market)
+    if price is None or cards.stock(ctx, market=True).get(cid, 0) <= 0 or hero.gold < price:
         return False
     return H.room_for(ctx.pack, hero, f"{cid}#0")
 
 
 def buy(ctx: Ctx, hero: Hero, cid: str) -> None:
     card = ctx.pack.card(cid)
-    assert isinstance(card, ObjectCard) and card.cost is not None
+    assert isinstance(card, ObjectCard)
+    price = price_of(ctx, card, at_market(ctx))
+    assert price is not None
     uid = cards.take_purchase(ctx, cid)
     assert uid is not None
-    hero.gold -= card.cost
-    ctx.emit("bought", hero.uid, thing=cid, price=card.cost)
+    hero.gold -= price
+    ctx.emit("bought", hero.uid, thing=cid, price=price)
     H.gain_thing(ctx, hero, uid, "bought")
 
 
@@ -129,6 +152,10 @@ def visit(ctx: Ctx, hero: Hero, service: Service, lost: list[str]) -> None:
     hero.used.append(service.id)
     if service.after_adventure:
         hero.mystic_ready = False
+        for uid in [f for f in hero.followers if H.follower(ctx.pack, f).hag]:
+            H.give_up(ctx, hero, uid)  # the Mystic lifts the Hag's curse (core-cards 2.4)
+            cards.discard(ctx, uid)
+            ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why=service.id)
     ctx.emit("visited", hero.uid, service=service.id)
     if service.effect is not None:
         effects.apply(ctx, hero, service.effect, service.id, lost)
@@ -138,10 +165,11 @@ def actions_for(ctx: Ctx, hero: Hero, offered: list[Service]) -> list[object]:
     """Every service action this character can take now among `offered`."""
     out: list[object] = []
     for service in offered:
-        if not open_to(hero, service, offered):
+        if not open_to(ctx, hero, service, offered):
             continue
         if service.kind == "buy":
-            out += [Buy(hero=hero.uid, card=cid) for cid in sorted(cards.stock(ctx)) if can_buy(ctx, hero, cid)]
+            out += [Buy(hero=hero.uid, card=cid) for cid in sorted(cards.stock(ctx, market=True))
+                    if can_buy(ctx, hero, cid, market=service.market)]
         elif service.kind == "sell_objects":
             out += [Sell(hero=hero.uid, thing=u) for u in hero.objects if card_id(u) != "talisman"]
         elif service.kind == "visit":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.darkest_talisman import cards, ground, travel
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.actions import Cast
-from engine.darkest_talisman.content import EnemyCard
+from engine.darkest_talisman.content import EnemyCard, SpellCard
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import Hero, MeetCard, card_id
 
@@ -64,6 +64,35 @@ def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
             trip = state.trip
             if trip is not None and trip.last_place is not None and ground.spot_of_card(ctx, trip.last_place) is not None:
                 out.append(Cast(hero=hero.uid, spell=uid))
+    if kind in ("village", "tower") + ROAD_DECISIONS:
+        out += _taking_casts(ctx, hero)
+    return out
+
+
+def _taking_casts(ctx: Ctx, hero: Hero) -> list[Cast]:
+    """Acquisition (an Object or 1 Gold of another character), Alchemy (one of the caster's
+    Objects into 1 Gold), Mesmerism (another character's Follower): a target is needed (D3a)."""
+    out: list[Cast] = []
+    seen: set[str] = set()
+    others = [h for h in ctx.state.party() if h.uid != hero.uid]
+    for uid in hero.spells:
+        spell = ctx.pack.spell(card_id(uid))
+        if spell.id in seen:
+            continue
+        seen.add(spell.id)
+        if spell.kind == "acquisition":
+            for h in others:
+                out += [Cast(hero=hero.uid, spell=uid, target=f"take:{h.uid}:{o}") for o in h.objects
+                        if card_id(o) != "talisman" and H.room_for(ctx.pack, hero, o)]
+                if h.gold:
+                    out.append(Cast(hero=hero.uid, spell=uid, target=f"gold:{h.uid}"))
+        elif spell.kind == "alchemy":
+            out += [Cast(hero=hero.uid, spell=uid, target=f"obj:{o}") for o in hero.objects
+                    if card_id(o) != "talisman" and o != uid]
+        elif spell.kind == "mesmerism":
+            for h in others:
+                out += [Cast(hero=hero.uid, spell=uid, target=f"take:{h.uid}:{f}") for f in h.followers
+                        if not H.follower(ctx.pack, f).must_take and H.room_for(ctx.pack, hero, f)]
     return out
 
 
@@ -101,7 +130,30 @@ def cast(ctx: Ctx, hero: Hero, action: Cast) -> None:
     hero.spells.remove(action.spell)
     cards.discard(ctx, action.spell)
     ctx.emit("spell_cast", hero.uid, spell=spell.id, target=action.target)
-    if spell.kind == "heal":
+    _resolve(ctx, hero, spell, action)
+    H.keep_a_spell(ctx, hero)  # the Prophetess, the Wizard, the Wand: a new Spell after the last
+
+
+def _resolve(ctx: Ctx, hero: Hero, spell: SpellCard, action: Cast) -> None:
+    state = ctx.state
+    if spell.kind in ("acquisition", "mesmerism") and action.target and action.target.startswith("take:"):
+        _, victim_uid, thing = action.target.split(":", 2)
+        victim = state.hero(victim_uid)
+        H.give_up(ctx, victim, thing)
+        H.gain_thing(ctx, hero, thing, spell.id)
+        ctx.emit("stolen_thing", hero.uid, victim=victim.uid, thing=card_id(thing))
+    elif spell.kind == "acquisition" and action.target and action.target.startswith("gold:"):
+        victim = state.hero(action.target.split(":", 1)[1])
+        victim.gold -= 1
+        hero.gold += 1
+        ctx.emit("stolen", hero.uid, victim=victim.uid, gold=1)
+    elif spell.kind == "alchemy" and action.target:
+        thing = action.target.split(":", 1)[1]
+        H.give_up(ctx, hero, thing)
+        cards.discard(ctx, thing)
+        hero.gold += 1
+        ctx.emit("sold", hero.uid, thing=card_id(thing), price=1)
+    elif spell.kind == "heal":
         H.heal(ctx, state.hero(action.target or hero.uid), spell.amount, spell.id)
     elif spell.kind == "teleport":
         travel.teleport(ctx, action.target or "")

@@ -79,6 +79,8 @@ class Hero(BaseModel):
     used: list[str] = Field(default_factory=list)
     #: may visit the Mystic: set on returning from an adventure, spent by the visit (B1c)
     mystic_ready: bool = False
+    #: Strength that lasts until the end of the party's turn (Potion of Strength)
+    boost: int = 0
 
 
 class Stored(BaseModel):
@@ -176,6 +178,8 @@ class Trip(BaseModel):
     wards: list[str] = Field(default_factory=list)
     #: Enemy cards made evadable by Immobility until the end of the turn (D3c)
     immobile: list[str] = Field(default_factory=list)
+    #: the Orb of Knowledge or the Prophetess sent back a card on this road space (once a space)
+    redrawn: bool = False
     #: the Place card met last (Temporal Warp's target, D3c)
     last_place: str | None = None
     #: the spot things are dropped onto: the most recent spot met (-1: the space itself, C4b-b)
@@ -315,7 +319,9 @@ class Combat(BaseModel):
     hero_roll: list[int] = Field(default_factory=list)
     enemy_roll: list[int] = Field(default_factory=list)
     rerolled: bool = False
-    result: Literal["", "won", "lost", "tie", "evaded", "destroyed"] = ""
+    result: Literal["", "won", "lost", "tie", "evaded", "destroyed", "paid"] = ""
+    #: the Mercenary was paid for this battle
+    hired: bool = False
 
 
 class Pickup(BaseModel):
@@ -464,6 +470,9 @@ class CampaignState(BaseModel):
     decision: Decision | None = None
     #: Gold the Raiders stashed at the Sentinel (D4)
     raiders_gold: int = 0
+    #: card uid -> tokens left on a Place that hands them out (Fountain of Wisdom, Magic Stream,
+    #: Pool of Life); set when the card is first met, dropped when it is discarded
+    supplies: dict[str, int] = Field(default_factory=dict)
     stats: Stats = Field(default_factory=Stats)
     #: "finished" once the campaign is over; `outcome` says how (the game master's shape)
     status: Literal["active", "finished"] = "active"

@@ -140,9 +140,11 @@ def arrive(ctx: Ctx, k: int) -> None:
     trip.spots = [Spot(seq=state.new_seq(), card=uid, revealed=True, early=True) for uid in space.waiting]
     space.waiting = []
     trip.wards, trip.immobile, trip.last_place, trip.drop_seq, trip.asked = [], [], None, -1, False
+    trip.redrawn = False
     state.stats.days += 1
     for hero in state.party():
         hero.used = []
+        hero.boost = 0  # a Potion of Strength lasts the party's turn
     dest = is_destination(trip, k)
     if dest and trip.destination != "sentinel" and state.raiders_gold:
         ctx.emit("raiders_gold_lost", gold=state.raiders_gold)  # D4: another destination
@@ -163,10 +165,10 @@ def arrive(ctx: Ctx, k: int) -> None:
     loc = location_at(ctx, k)
     ctx.emit("arrived", space=k, location=space.location, special=space.special, cards=drawn,
              left=sum(1 for s in trip.spots if s.card), destination=dest)
-    if loc.id in ("woods", "forest"):
+    if loc.id == "woods":
         for hero in state.party():
-            if H.has_ability(ctx.pack, hero, "nature_heal"):
-                H.heal(ctx, hero, 1, "nature_heal")
+            if H.has_ability(ctx.pack, hero, "woods_spells"):  # the Druid (core-cards 3.1)
+                H.draw_spells(ctx, hero, H.spell_room(ctx, hero), "woods_spells")
 
 
 def _draw_for_space(ctx: Ctx, k: int) -> int:
@@ -424,10 +426,12 @@ def arrive_village(ctx: Ctx, village: str, *, crossed: bool) -> None:
     state.trip = None
     state.mode = "village"
     state.village = village
-    state.order_locked = False
+    # a Poltergeist still following keeps the Marching Order fixed (C3d, D1c)
+    state.order_locked = any(H.follower(ctx.pack, f).poltergeist for h in state.party() for f in h.followers)
     state.stats.returns += 1
     for hero in state.party():
         hero.used = []
+        hero.boost = 0
         hero.mystic_ready = True
     ctx.emit("village", village=village, crossed=crossed)
     filled = {h.slot for h in state.party()}
@@ -443,6 +447,7 @@ def cross(ctx: Ctx, how: str) -> None:
     state = ctx.state
     beyond = ctx.pack.region("outer").village or "village_beyond"
     ctx.emit("crossed", how=how)
+    river_crossed(ctx)
     if how == "sentinel" and state.raiders_gold:
         party = state.party()
         share, rest = divmod(state.raiders_gold, len(party))
@@ -451,6 +456,19 @@ def cross(ctx: Ctx, how: str) -> None:
         ctx.emit("raiders_gold_back", gold=state.raiders_gold)
         state.raiders_gold = 0
     arrive_village(ctx, beyond, crossed=True)
+
+
+def river_crossed(ctx: Ctx) -> None:
+    """The Poltergeist is rid of only by crossing the river (bridge, raft or any other way): it
+    leaves at once (core-cards 2.4)."""
+    state = ctx.state
+    for hero in state.party():
+        for uid in [f for f in hero.followers if H.follower(ctx.pack, f).poltergeist]:
+            H.give_up(ctx, hero, uid)
+            cards.discard(ctx, uid)
+            ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why="river")
+    if not any(H.follower(ctx.pack, f).poltergeist for h in state.party() for f in h.followers):
+        state.order_locked = False
 
 
 # ----------------------------------------------------------------------------- teleports
@@ -521,6 +539,8 @@ def teleport(ctx: Ctx, target: str) -> None:
     discard_road(ctx)
     if trip is None or region.id != trip.region:
         cards.shuffle_discards(ctx)  # C4a-m: travelling into a new region
+        if trip is not None and {region.id, trip.region} == {"inner", "outer"}:
+            river_crossed(ctx)  # carried over the Storm River (C4f-c)
     state.trip = None
     village = region.village or state.village
     state.mode = "road"
@@ -538,13 +558,14 @@ def answer_teleport(ctx: Ctx, option: str) -> None:
 
 
 def can_build_raft(ctx: Ctx, hero_uid: str) -> bool:
-    """C5c (facts 9.2, the project's reading): on a Woods space, with an Axe and room for it."""
+    """C5c (facts 9.2; core-cards 2.5 Axe): on a Woods or Forest space, with an Axe and room for it."""
     state = ctx.state
     trip = state.trip
     if trip is None or state.decision is None or state.decision.kind not in ("stand", "after_card"):
         return False
-    if trip.road[trip.position].location != "woods":
-        return False
+    here = trip.road[trip.position]
+    if "woods" not in (here.location, here.special) and "forest" not in (here.location, here.special):
+        return False  # the Axe builds a raft in the Woods or the Forest (core-cards 2.5)
     hero = state.hero(hero_uid)
     if not any(H.obj(ctx.pack, u).builds_raft for u in hero.objects):
         return False

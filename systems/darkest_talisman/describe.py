@@ -375,9 +375,14 @@ def services_text(n: Names, source: str) -> str:
     for s in offered:
         if s.kind == "buy":
             stock = sorted({card_id(u) for u in n.data.get("decks", {}).get("purchase", [])})
-            wares = [t(loc, "talisman.offers.ware", thing=n.thing(c), price=getattr(pack.card(c), "cost", 0))
-                     for c in stock if getattr(pack.card(c), "for_sale", False) and getattr(pack.card(c), "cost", None) is not None]
-            parts.append(t(loc, "talisman.offers.wares", wares=", ".join(wares)) if wares else t(loc, "talisman.embed.sold_out"))
+            if s.market:  # the Market's own goods and prices (core-cards 2.7)
+                wares = [t(loc, "talisman.offers.ware", thing=n.thing(c), price=pack.card(c).market_cost)  # type: ignore[union-attr]
+                         for c in stock if getattr(pack.card(c), "market_cost", None) is not None]
+            else:
+                wares = [t(loc, "talisman.offers.ware", thing=n.thing(c), price=getattr(pack.card(c), "cost", 0))
+                         for c in stock if getattr(pack.card(c), "for_sale", False) and getattr(pack.card(c), "cost", None) is not None]
+            key = "talisman.offers.market_wares" if s.market else "talisman.offers.wares"
+            parts.append(t(loc, key, wares=", ".join(wares)) if wares else t(loc, "talisman.embed.sold_out"))
         elif s.kind.startswith(("heal", "replenish")):
             key = "talisman.embed.service_point" if s.price else "talisman.embed.service_free"
             parts.append(t(loc, key, service=n.service(s.id), price=s.price))
@@ -414,6 +419,13 @@ def offer_text(n: Names, hero: str | None, gives: dict[str, Any]) -> str:
         parts.append(t(loc, "talisman.gives.teleport_any"))
     elif teleport:
         parts.append(t(loc, "talisman.gives.teleport_to", place=n.location(str(teleport))))
+    rows = gives.get("roll") or []
+    if rows and all((r.get("effect") or {}).get("teleport") for r in rows):
+        parts.append(t(loc, "talisman.gives.teleport_roll"))  # the Magic Portal: the die picks the place
+    elif rows:
+        parts.append(t(loc, "talisman.gives.roll"))  # a roll a Guide lets the character skip
+    if gives.get("redraw") is not None:
+        parts.append(t(loc, "talisman.gives.redraw"))  # the Orb of Knowledge, the Prophetess
     return ", ".join(parts) if parts else t(loc, "talisman.word.something")
 
 

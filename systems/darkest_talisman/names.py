@@ -153,6 +153,13 @@ class Names:
             return self.location(rest)
         if kind == "see":  # Divination: what the caster looks at (D3c)
             return t(self.locale, f"talisman.see.{rest}")
+        if kind == "take":  # Acquisition, Mesmerism: a companion's Object or Follower
+            who, _, thing = rest.partition(":")
+            return t(self.locale, "talisman.target.take", thing=self.thing(thing), hero=self.hero(who))
+        if kind == "gold":  # Acquisition: 1 Gold of a companion
+            return t(self.locale, "talisman.target.gold", hero=self.hero(rest))
+        if kind == "obj":  # Alchemy: one of the caster's Objects
+            return self.thing(rest)
         return self.location(text) if text else "—"
 
 

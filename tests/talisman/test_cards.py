@@ -38,20 +38,21 @@ def test_c6a_cards_met_one_at_a_time_in_the_order_turned_over():
 
 
 def test_c6b_c6d_b_a_lost_turn_draws_a_card_met_first_by_that_character():
-    """C6b, C6d-b, D1d: the Marsh (1-2) costs the second character a turn: a card is drawn at once,
-    put after the Marsh, and met starting with that character."""
-    s = party()
+    """C6b, C6d-b, D1d: the Marsh (core-cards 2.7: Strength under 5) costs the second character a
+    turn: a card is drawn at once, put after the Marsh, and met starting with that character."""
+    s = party("troll", "wizard", "warrior")
+    give(s, hero_by(s, "warrior").uid, "sword")  # the Troll 6 and the Warrior 4 + 1 pass; the Wizard 2 is stuck
+    s = settle(s)
     second = s.order[1]
-    # the Marsh: leader 5 (fine), second 1 (stuck), third 6
-    s = go(s, [2, 5, 1, 6], ["marsh", "good_fortune", "bow"])
+    s = go(s, [2], ["marsh", "good_fortune", "bow"])
     assert kind(s) == "take" and s.decision.hero == second and s.decision.data["card"] == "bow"
     assert [card_id(sp.card) if sp.card else None for sp in s.trip.spots][:2] == ["marsh", "bow"]
 
 
 def test_c6c_a_card_dealt_with_is_discarded_the_rest_stays():
-    """C6c: the Fairy leaves once met; the Pool of Life stays on its spot."""
-    s = go(party(), [2], ["fairy", "pool_of_life"])
-    assert s.trip.spots[0].card is None and any(card_id(u) == "fairy" for u in s.decks.adventure_discard)
+    """C6c: an Event is discarded once met; the Pool of Life stays on its spot."""
+    s = go(party(), [2], ["angel", "pool_of_life"])
+    assert s.trip.spots[0].card is None and any(card_id(u) == "angel" for u in s.decks.adventure_discard)
     s = choose(s, "continue")
     assert card_id(s.trip.spots[1].card) == "pool_of_life"
 
@@ -132,8 +133,11 @@ def test_c6g_c_the_priest_destroys_a_spirit():
     s = party("priest", "troll", "wizard")
     s = go(s, [2], ["spectre", "good_fortune"])
     assert "banish" in s.decision.options
+    spells = len(s.hero(s.order[0]).spells)
     s = choose(s, "banish")
-    assert any(card_id(u) == "spectre" for u in s.hero(s.order[0]).trophies)
+    # core-cards 3.1 Priest: no trophy, but he gains a Spell
+    assert not s.hero(s.order[0]).trophies and any(card_id(u) == "spectre" for u in s.decks.adventure_discard)
+    assert len(s.hero(s.order[0]).spells) == spells + 1
 
 
 def test_d4_amulet_bearer_unaffected_by_events_strangers_places():
@@ -154,7 +158,7 @@ def test_d4_amulet_bearer_casts_no_spells_but_is_teleported():
     from engine.darkest_talisman.ctx import Ctx
 
     assert spells.castable(Ctx(state=s, pack=pack()), s.hero(wiz.uid)) == []
-    s = go(s, [1], ["imp"])
+    s = go(s, [2, 1], ["imp", "calm"])  # the Imp's d6: 1, the Chapel
     assert s.trip.destination == "chapel"  # the whole party went, the bearer too
 
 
@@ -164,7 +168,7 @@ def test_d4_ghost_waits_on_the_road_space_its_die_names():
     assert [card_id(u) for u in s.trip.road[2].waiting] == ["ghost"]
     s = choose(s, "continue")  # Good Fortune, the Fields are done
     s = day(s)  # on to the Plains
-    s = rig(s, dice=[2], deck=["festival", "fairy"])
+    s = rig(s, dice=[2], deck=["festival", "calm"])
     s = choose(s, "continue")  # into the Woods: the Ghost first
     assert kind(s) == "enemy" and s.decision.data["enemy"] == "ghost"
 
@@ -219,14 +223,16 @@ def test_d4_raiders_gold_back_from_the_sentinel():
 def test_d4_sorceress_beguiles_strangers_for_gold():
     """D2 Sorceress: every Stranger met gives her Gold; Strangers see her as Neutral."""
     s = party("sorceress", "troll", "wizard")
-    s = go(s, [2], ["fairy", "good_fortune"])
-    assert s.hero(s.order[0]).gold == 1 + 1  # her starting Gold and the Fairy's
+    held = len(s.hero(s.order[0]).spells)
+    s = go(s, [2], ["mage", "good_fortune"])
+    assert s.hero(s.order[0]).gold == 1 + 1  # her starting Gold and the Mage's
+    assert len(s.hero(s.order[0]).spells) == held  # the Mage serves the good; she counts as Neutral
 
 
 def test_c6_items_taken_count_against_limits():
     s = party()
     w = hero_by(s, "warrior")
-    for cid in ("armour", "shield", "helmet"):
+    for cid in ("armour", "shield", "helmet", "sword"):
         give(s, w.uid, cid)
     s = party_order(s, w.uid)
     s = go(s, [2], ["bow", "good_fortune"])

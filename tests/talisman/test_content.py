@@ -30,8 +30,12 @@ def test_every_name_has_an_italian_name_and_every_text_an_italian_text():
 def test_figures_say_where_they_come_from():
     """Figures no source gives are marked as the project's (DESIGN: never claim a made-up figure)."""
     p = pack()
-    assert p.card("boar").source == "rulebook"  # C7c's Boar, Strength 1
-    assert p.card("wolf").source == "project"
+    boar = p.card("wild_boar")  # C7c's Boar, Strength 1; core-cards 2.2 (PYR4, ION, CPPR)
+    assert isinstance(boar, EnemyCard) and boar.strength == 1 and boar.source == "research" and "DT" in boar.refs
+    assert p.card("wolf").source == "research" and "PYR4" in p.card("wolf").refs
+    # what the sheet says was NOT FOUND is the project's, and says so
+    for cid in ("imp", "market_day", "magic_portal", "shrine", "hermit", "talisman_card"):
+        assert p.card(cid).sources.get("effect") == "project", cid
     for c in p.characters:
         assert c.source in ("project", "research", "rulebook")
         assert c.sources.get("strength") == "research" and c.sources.get("craft") == "research"

@@ -94,8 +94,8 @@ def test_c10f_without_a_talisman_the_portal_prompt_says_why_only_turning_back_is
     assert says in text(s, locale)
 
 
-@pytest.mark.parametrize("locale, says", [("en", "Still guarding the Graveyard: Dragon (Strength 7)."),
-                                          ("it", "Ancora a guardia del Cimitero: Drago (Forza 7).")])
+@pytest.mark.parametrize("locale, says", [("en", "Still guarding the Crags: Dragon (Strength 7)."),
+                                          ("it", "Ancora a guardia dei Dirupi: Drago (Forza 7).")])
 def test_c8e_k_guardians_still_standing_are_named_with_their_figures(locale, says):
     """C8e-k: guardians not all beaten may be fought again at once or the party turns back; the
     prompt names who still stands and with what Strength or Craft."""
@@ -169,7 +169,7 @@ def test_c8e_l_loot_buttons_name_the_taker_as_a_sentence_would(locale, says):
     character's article ("Spada Runica al Troll")."""
     from tests.talisman.test_guardians import stack_trove
     s = stack_trove(at_trove(party("troll", "warrior", "wizard"), gold_die=5), "runesword")
-    s = rig(s, dice=[1, 2], deck=["boar", "festival", "good_fortune"])
+    s = rig(s, dice=[1, 2], deck=["wild_boar", "festival", "good_fortune"])
     s = choose(s, "fight")
     while kind(s) in ("guardian_spell", "guardian_split"):
         s = choose(s, "pass" if kind(s) == "guardian_spell" else s.decision.options[0])

@@ -7,7 +7,7 @@ import pytest
 from engine.darkest_talisman.actions import Choose
 from engine.darkest_talisman.game import SYSTEM
 from systems.darkest_talisman.describe import describe_event
-from tests.talisman.helpers import choose, kind, pack, party_of, rig, settle, solo
+from tests.talisman.helpers import choose, clear_spells, kind, pack, party_of, rig, settle, solo
 
 
 def meet(card: str):  # type: ignore[no-untyped-def]
@@ -22,10 +22,8 @@ def test_the_magic_portal_is_the_partys_choice_once_taken():
     offered the same passage again."""
     s = meet("magic_portal")
     assert kind(s) == "offer"
-    leader = s.decision.hero
-    s = choose(s, "accept")
-    assert kind(s) == "teleport" and s.decision.hero == leader
-    s = choose(s, "stay")
+    s = choose(rig(s, dice=[1]), "accept")  # core-cards 2.7: the die picks the place, 1: the City
+    assert s.trip.position == len(s.trip.road) - 1 and s.trip.destination == "city"
     assert not (s.decision.kind in ("offer", "teleport")), (s.decision.kind, s.decision.data)
 
 
@@ -39,22 +37,24 @@ def test_the_magic_portal_declined_passes_to_the_next_character():
 
 
 @pytest.mark.parametrize("locale, says", [("en", "already full"), ("it", "già al massimo")])
-def test_the_fortune_teller_sells_nothing_to_a_full_fate(locale, says):
-    """D4 Strangers: the Fortune Teller only brings Fate back up; a character whose Fate is full
-    (here the whole fresh party) is not asked to pay for nothing, and the narration says why."""
+def test_the_sorcerer_sells_nothing_to_a_full_hand(locale, says):
+    """D3a, core-cards 2.3: the Sorcerer sells a Spell only if Craft allows; a character whose
+    Craft holds no more Spells (here the Warrior, the Troll and the Wizard with his two) is not
+    asked to pay for nothing, and the narration says why."""
     s = settle(party_of(solo(1), "warrior", "troll", "wizard"))
-    assert all(h.fate == pack().character(h.card).fate for h in s.heroes)
-    s = rig(s, dice=[2], deck=["fortune_teller", "good_fortune"])
+    wiz = next(h for h in s.heroes if h.card == "wizard")
+    assert len(wiz.spells) == pack().spell_limit(wiz.craft) == 2
+    s = rig(s, dice=[2], deck=["sorcerer", "good_fortune"])
     out = SYSTEM.apply(s, SYSTEM.pending(s).player, Choose(option="depart:city"))
     assert out.state.decision.kind != "offer", out.state.decision.data
     lines = [describe_event(SYSTEM.view(out.state, None), e, locale) or "" for e in out.events]
     assert sum(says in line for line in lines) == 3, lines
 
 
-def test_the_fortune_teller_still_sells_to_a_spent_fate():
-    """D4: a character who has spent Fate is offered the Fortune Teller's service."""
+def test_the_sorcerer_still_sells_to_a_character_with_room():
+    """core-cards 2.3: a character whose Craft allows another Spell is offered the Sorcerer's."""
     s = settle(party_of(solo(1), "warrior", "troll", "wizard"))
-    for h in s.heroes:
-        h.fate = 1
-    s = choose(rig(s, dice=[2], deck=["fortune_teller", "good_fortune"]), "depart:city")
-    assert kind(s) == "offer"
+    wiz = next(h for h in s.heroes if h.card == "wizard")
+    clear_spells(s, wiz.uid)
+    s = choose(rig(s, dice=[2], deck=["sorcerer", "good_fortune"]), "depart:city")
+    assert kind(s) == "offer" and s.decision.hero == wiz.uid

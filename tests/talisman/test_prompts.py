@@ -11,7 +11,7 @@ from engine.core.system import Seat
 from engine.darkest_talisman.ctx import EV
 from engine.darkest_talisman.game import SYSTEM
 from systems.darkest_talisman.describe import decision_text, describe_event, option_label
-from tests.talisman.helpers import act, choose, day, hero_by, kind, options, pack, party_of, rig, settle, solo
+from tests.talisman.helpers import act, choose, clear_spells, day, give, hero_by, kind, options, pack, party_of, rig, settle, solo
 
 
 def party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]
@@ -28,22 +28,19 @@ def prompt(s, locale: str) -> tuple[str, list[str]]:  # type: ignore[no-untyped-
     return decision_text(shown, locale), [option_label(shown, o, locale) for o in options(s)]
 
 
-@pytest.mark.parametrize("locale, says", [("en", ["Fate back up to", "1 Gold", "Fortune Teller"]),
-                                          ("it", ["Fato riportato a", "1 Oro", "Indovina"])])
+@pytest.mark.parametrize("locale, says", [("en", ["1 Spell", "1 Gold", "Sorcerer"]),
+                                          ("it", ["1 Incantesimo", "1 Oro", "Stregone"])])
 def test_an_offer_says_what_it_buys(locale, says):
-    """D4 Strangers: the Fortune Teller sells a full Fate for 1 Gold; the prompt names what is
-    bought, the price and the character's Fate now, not just "a deal"."""
+    """core-cards 2.3 Strangers: the Sorcerer sells a Spell for 1 Gold; the prompt names what is
+    bought and the price, not just "a deal"."""
     s = party()
-    for h in s.heroes:
-        h.fate = 1  # spent: the offer would bring it back up (a full Fate is not offered it)
-    s = choose(rig(s, dice=[2], deck=["fortune_teller", "good_fortune"]), "depart:city")
-    assert kind(s) == "offer"
-    hero = s.hero(s.decision.hero)
-    top = pack().character(hero.card).fate
+    wiz = hero_by(s, "wizard")
+    clear_spells(s, wiz.uid)  # room for a Spell (a full hand is not offered one)
+    s = choose(rig(settle(s), dice=[2], deck=["sorcerer", "good_fortune"]), "depart:city")
+    assert kind(s) == "offer" and s.decision.hero == wiz.uid
     text, labels = prompt(s, locale)
     for word in says:
         assert word in text, text
-    assert f"{top} (" in text and f" {hero.fate})" in text, text
     assert "deal" not in text and "patto" not in text
     assert any("1" in label for label in labels)
 
@@ -69,10 +66,11 @@ def test_a_free_offer_says_no_zero_gold(locale):
 def test_gold_on_the_road_is_shown_with_its_amount_and_only_what_may_be_taken(locale, gold):
     """C4b-a/d/e: dropped Gold lies on the road as an amount and is picked up as one; what was
     dropped on this very visit lies there but may not be taken, so the prompt does not list it."""
-    s = choose(rig(party(), dice=[2], deck=["good_fortune", "festival"]), "depart:city")
+    s = party()
     w = hero_by(s, "warrior")
+    sword = give(s, w.uid, "sword")
+    s = choose(rig(settle(s), dice=[2], deck=["good_fortune", "festival"]), "depart:city")
     s.hero(w.uid).gold = 2
-    sword = s.hero(w.uid).objects[0]
     s = act(s, A.Drop(hero=w.uid, thing=sword))
     s = act(s, A.Drop(hero=w.uid, gold=2))
     s = choose(s, "continue")
@@ -99,7 +97,7 @@ def narration(out, locale: str) -> list[str]:  # type: ignore[no-untyped-def]
                                                       ("it", "trasportato alla Cappella", "trasportato a Cappella")])
 def test_a_teleport_names_its_place_with_the_article(locale, wanted, unwanted):
     """C4f: the Imp carries the party to the Chapel; the line names it as a person would."""
-    s = rig(party(), dice=[2], deck=["imp", "good_fortune"])
+    s = rig(party(), dice=[2, 1], deck=["imp", "good_fortune"])  # the Imp's d6: 1, the Chapel
     out = SYSTEM.apply(s, "p1", Choose(option="depart:city"))
     text = "\n".join(narration(out, locale))
     assert wanted in text and unwanted not in text, text
@@ -153,15 +151,16 @@ def test_a_special_location_is_named_once_with_the_day_it_lies_on(locale, wanted
     assert wanted in line, line
 
 
-@pytest.mark.parametrize("locale, words", [("en", ["Pedlar", "Sword 2 Gold", "Character actions"]),
-                                           ("it", ["Venditore Ambulante", "Spada 2 Oro", "Azioni dei personaggi"])])
+@pytest.mark.parametrize("locale, words", [("en", ["Market", "Shield 2 Gold", "Raft 3 Gold", "Character actions"]),
+                                           ("it", ["Mercato", "Scudo 2 Oro", "Zattera 3 Oro", "Azioni dei personaggi"])])
 def test_a_service_prompt_lists_what_is_on_offer_and_its_prices(locale, words):
-    """D4 Strangers: the Pedlar sells the Blacksmith's wares (B1a); the prompt lists them with
-    their prices and says where to buy, instead of only asking "done?"."""
+    """core-cards 2.7: the Market sells its own wares at its own prices (a Shield for 2, not the
+    Blacksmith's 3); the prompt lists them with their prices and says where to buy, instead of
+    only asking "done?"."""
     s = party()
     for h in s.heroes:
         h.gold = 5
-    s = choose(rig(s, dice=[2], deck=["pedlar", "good_fortune"]), "depart:city")
+    s = choose(rig(s, dice=[2], deck=["market", "good_fortune"]), "depart:city")
     assert kind(s) == "service"
     text, _labels = prompt(s, locale)
     for word in words:
@@ -204,13 +203,13 @@ def test_meeting_a_foe_names_both_with_their_articles(locale, says):
 
 
 @pytest.mark.parametrize("locale, says, never", [
-    ("en", ["**Warrior** fights the Young Dragon", "**Warrior** keeps the Young Dragon as a trophy"], []),
-    ("it", ["Il **Guerriero** combatte contro il Drago Giovane", "Il **Guerriero** tiene il Drago Giovane come trofeo"],
+    ("en", ["**Warrior** fights the Dragon", "**Warrior** keeps the Dragon as a trophy"], []),
+    ("it", ["Il **Guerriero** combatte contro il Drago", "Il **Guerriero** tiene il Drago come trofeo"],
      ["contro Drago", "trofeo: "])])
 def test_a_fight_is_narrated_with_articles(locale, says, never):
     """C7: the narration of a normal combat names the foe as a sentence would, in Italian with
     its article."""
-    s = rig(party(), dice=[2, 6, 1], deck=["young_dragon", "good_fortune"])
+    s = rig(party(), dice=[2, 6, 1, 1], deck=["dragon", "good_fortune"])  # 4 + 6 + 1 against 7 + 1
     met = SYSTEM.apply(s, SYSTEM.pending(s).player, Choose(option="depart:city"))
     out = SYSTEM.apply(met.state, SYSTEM.pending(met.state).player, Choose(option="fight"))
     lines = [describe_event(SYSTEM.view(out.state, None), e, locale) or "" for e in met.events + out.events]

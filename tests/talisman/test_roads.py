@@ -146,22 +146,22 @@ def test_c4a_g_k_survivors_stay_and_go_on_the_road_space():
 
 def test_c4a_i_turning_back_meets_what_was_left_in_reverse():
     """C4a-i, k: back towards the village, the cards left on each space are met again, last first."""
-    s = rig(party(), dice=[3], deck=["pool_of_life", "shrine", "mystic_stream"])
+    s = rig(party(), dice=[3], deck=["healer", "shrine", "mage"])
     s = choose(s, "depart:city")
-    # three Places, each met by all three characters; the Mystic Stream rolls for each
-    s = rig(s, dice=[1, 1, 1])
+    # three cards that stay, each met by all three characters; the Shrine rolls for each (2: nothing)
+    s = rig(s, dice=[2, 2, 2])
     s = choose(s, "continue")
     s = choose(s, "continue")
     assert kind(s) == "stand"
     s = day(s)  # on to the Plains
     assert s.trip.position == 1 and kind(s) == "stand"
-    s = rig(s, dice=[1, 1, 1])
+    s = rig(s, dice=[2, 2, 2])
     out = SYSTEM.apply(s, "p1", A.Choose(option="turn_back"))
     s = out.state
     assert s.trip.heading == "home" and s.trip.position == 0
-    assert [card_id(sp.card) for sp in s.trip.spots] == ["mystic_stream", "shrine", "pool_of_life"]
+    assert [card_id(sp.card) for sp in s.trip.spots] == ["mage", "shrine", "healer"]
     met = [e.data["card"] for e in out.events if e.kind == "talisman.ev.met"]
-    assert met == ["mystic_stream", "shrine", "pool_of_life"]  # the last revealed is met first
+    assert met == ["mage", "shrine", "healer"]  # the last revealed is met first
 
 
 def test_c4a_m_back_in_the_village_the_road_is_discarded():
@@ -177,9 +177,10 @@ def test_c4a_m_back_in_the_village_the_road_is_discarded():
 def test_c4b_dropped_things_lie_on_the_last_spot_and_are_met_on_the_way_back():
     """C4b-a, b, c, d, e: a dropped thing falls on the spot met last, cannot be picked up on the
     same visit, and is offered again when the party passes there going home."""
-    s = choose(rig(party(), dice=[2], deck=["good_fortune", "festival"]), "depart:city")
+    s = party()
     w = hero_by(s, "warrior")
-    sword = s.hero(w.uid).objects[0]
+    sword = give(s, w.uid, "sword")
+    s = choose(rig(settle(s), dice=[2], deck=["good_fortune", "festival"]), "depart:city")
     s = act(s, A.Drop(hero=w.uid, thing=sword))
     assert s.trip.spots[0].dropped[0].thing == sword and s.trip.spots[0].dropped[0].encountered
     s = choose(s, "continue")
@@ -220,7 +221,7 @@ def test_c4d_teleport_off_the_road_discards_it_and_starts_a_new_road():
 
 def test_c4f_forced_teleport_to_a_preset_place():
     """C4f-a, b: the Imp carries the party to the Chapel: a new road with the Chapel at its end."""
-    s = choose(rig(party(), dice=[1], deck=["imp"]), "depart:city")
+    s = choose(rig(party(), dice=[2, 1], deck=["imp", "calm"]), "depart:city")  # the Imp's d6: 1, the Chapel
     assert s.trip.destination == "chapel" and s.trip.position == 5 and s.trip.goal == "aid"
 
 
@@ -302,6 +303,7 @@ def test_c5c_d_e_a_raft_carries_the_party_over_the_river_and_is_kept():
     C5d: the party lands in the village beyond; C5e: two item places, kept."""
     s = party()
     w = hero_by(s, "warrior")
+    give(s, w.uid, "sword")
     axe = give(s, w.uid, "axe")
     s = day(settle(s), "depart:chapel")
     s = day(s)
