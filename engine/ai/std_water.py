@@ -88,7 +88,7 @@ def battle_odds(ctx: Ctx, p: PlayerState, foe: Any, action: Any, defender: Playe
     hands = list(cards)
     if action.second is not None and p.item(action.second) is not None:
         hands.append(ctx.pack.item(p.item(action.second).card))  # type: ignore[union-attr]
-    figure = own + items_bonus(hands, foe, battle, None)  # type: ignore[arg-type]
+    figure = own + items_bonus(hands, foe, battle, None)
     figure += powers.battle_bonus(ctx.state, p.player, battle, foe.against, list(foe.tags),
                                   attacking=foe.kind == "character", spells=action.spells)
     figure += sum(part.figure_bonus(ctx, p, battle, foe.kind, hands, defender) for part in parts.active_parts(ctx.state))

@@ -44,7 +44,7 @@ class OrdersSystem:
         for seat in seats:
             order = seat.character if seat.character in ORDER_IDS else None
             state.players.append(
-                OrderPlayer(player=seat.player, name=seat.name, order=order, rank=1 if order else 0)  # type: ignore[arg-type]
+                OrderPlayer(player=seat.player, name=seat.name, order=order, rank=1 if order else 0)
             )
         return Outcome(state, events)
 

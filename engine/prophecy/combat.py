@@ -139,7 +139,7 @@ def _start(pack: Pack, p: PlayerState, creature: CreatureCard, action: Fight) ->
     own = plan.player_figure - battle_bonus(cards, creature, action.battle, weapon if action.throw else None)
     held = own + battle_bonus(cards, creature, action.battle, None)
     without = own + battle_bonus(cards, creature, action.battle, weapon)
-    battle = OngoingBattle(battle=action.battle, player_figure=held, figure_without_weapon=without,  # type: ignore[arg-type]
+    battle = OngoingBattle(battle=action.battle, player_figure=held, figure_without_weapon=without,
                            creature_figure=plan.creature_figure, throw_bonus=throw_bonus(creature, weapon, action.battle),
                            lives=plan.lives, weapon=action.weapon if weapon is not None and weapon.thrown is not None else None,
                            thrown_at=1 if action.throw else None)

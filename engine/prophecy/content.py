@@ -302,7 +302,7 @@ class Space(_Strict):
 
     @property
     def terrain(self) -> Terrain | None:
-        return self.kind if self.kind in ("forest", "mountains", "plains") else None  # type: ignore[return-value]
+        return self.kind if self.kind in ("forest", "mountains", "plains") else None
 
 
 class AstralPlane(_Strict):

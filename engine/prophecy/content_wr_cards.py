@@ -421,7 +421,7 @@ def _variants(content: WrCards, base: Pack) -> list[VariantItem]:
                 label = s.label
                 data.update(_words(printed, lambda lang, name, label=label: f"{name} ({label.get(lang)})",
                                    lambda lang, label=label: f"{label.get(lang)}. {_text(lang, printed)}"))
-                form = VariantItem(**data, printed=printed.id, setting=s.id)  # type: ignore[arg-type]
+                form = VariantItem(**data, printed=printed.id, setting=s.id)
                 out.append(form)
                 forms.append((form, data))
         for form, data in forms:
@@ -434,14 +434,14 @@ def _variants(content: WrCards, base: Pack) -> list[VariantItem]:
                                   strength=form.strength + st.power.strength, willpower=form.willpower + st.power.willpower)
                 with_stone.update(_words(form, lambda lang, name, st=st: f"{name} + {_name(lang, st)}",
                                          lambda lang, form=form, st=st: f"{_text(lang, form)} {_name(lang, st)}: {_text(lang, st)}"))
-                out.append(VariantItem(**with_stone, printed=printed.id,  # type: ignore[arg-type]
+                out.append(VariantItem(**with_stone, printed=printed.id,
                                        setting=getattr(form, "setting", None), stone=st.id))
         if alchemist is not None:
             data = _plain(printed)
             data.update(id=copy_id(printed.id))
             data.update(_words(printed, lambda lang, name: f"{name} ({_name(lang, alchemist)})",  # type: ignore[arg-type]
                                lambda lang: _text(lang, printed)))
-            out.append(VariantItem(**data, printed=printed.id, copied=True))  # type: ignore[arg-type]
+            out.append(VariantItem(**data, printed=printed.id, copied=True))
     return out
 
 

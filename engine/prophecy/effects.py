@@ -140,7 +140,7 @@ def _items_taken(ctx: Ctx, p: PlayerState, mode: str, count: int, reason: str) -
     if count <= 0 or not item_candidates(p, mode):
         return
     if ctx.state.turn is not None and is_real_choice(p, mode, count):
-        ctx.state.turn.item_choices.append(ItemChoice(player=p.player, mode=mode, count=count, reason=reason))  # type: ignore[arg-type]
+        ctx.state.turn.item_choices.append(ItemChoice(player=p.player, mode=mode, count=count, reason=reason))
         return
     for _ in range(count):
         candidates = item_candidates(p, mode)

@@ -108,5 +108,5 @@ def candidate_loadouts(pack: Pack, p: PlayerState, battle: str) -> list[Fight]:
             hand_sets.extend(tuple(i.uid for i, _ in combo) for combo in combinations(hand_items, k))
         for hs in hand_sets:
             for head in heads:
-                out.append(Fight(battle=battle, weapon=w_uid, hand=hs, head=head, body=body, throw=throw))  # type: ignore[arg-type]
+                out.append(Fight(battle=battle, weapon=w_uid, hand=hs, head=head, body=body, throw=throw))
     return out

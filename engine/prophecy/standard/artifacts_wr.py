@@ -37,7 +37,7 @@ TYPES = frozenset({"wrart_keep", "wrart_strike"})
 
 def variant(state: ProphecyState) -> str:
     std = state.options.standard
-    return std.expansion.artifacts if std is not None and std.expansion is not None else "base"  # type: ignore[no-any-return]
+    return std.expansion.artifacts if std is not None and std.expansion is not None else "base"
 
 
 def holds(state: ProphecyState, pid: str, flag: str) -> bool:

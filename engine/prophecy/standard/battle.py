@@ -205,7 +205,7 @@ def loadout_actions(ctx: Ctx, p: PlayerState, foe: Foe, target: str | None) -> I
                 for second in seconds:
                     fields = dict(battle=battle, weapon=f.weapon, hand=f.hand, head=f.head, body=f.body, throw=f.throw,
                                   second=second, spells=names)
-                    yield Fight(**fields) if target is None else Attack(target=target, **fields)  # type: ignore[arg-type]
+                    yield Fight(**fields) if target is None else Attack(target=target, **fields)
 
 
 def defender_figure(ctx: Ctx, d: PlayerState, battle: str) -> int:
@@ -280,7 +280,7 @@ def start(ctx: Ctx, p: PlayerState, foe: Foe, target: str, action: Fight | Attac
         assert figure is not None
         foe_figure = figure
     own_dice, foe_dice = powers.dice_counts(ctx.state, p.player, action.spells)
-    b = StdBattle(opponent=foe.kind, target=target, card=foe.card, battle=battle, player_figure=held,  # type: ignore[arg-type]
+    b = StdBattle(opponent=foe.kind, target=target, card=foe.card, battle=battle, player_figure=held,
                   figure_without_weapon=without, foe_figure=foe_figure,
                   throw_bonus=throw_bonus(foe, weapon, battle),  # type: ignore[arg-type]
                   lives=foe.lives, weapon=action.weapon if weapon is not None and weapon.thrown is not None else None,
@@ -366,7 +366,7 @@ def after_roll_options(ctx: Ctx, p: PlayerState, b: StdBattle) -> list[AfterRoll
                 continue
             if kind == "reroll":
                 dice = {"own": ["own"], "opponent": ["opponent"], "either_or_both": ["own", "opponent", "both"]}[eff.dice]  # type: ignore[attr-defined]
-                out.extend(AfterRoll(ability=card.id, dice=d) for d in dice)  # type: ignore[arg-type]
+                out.extend(AfterRoll(ability=card.id, dice=d) for d in dice)
             elif eff.after == b.result:  # type: ignore[attr-defined]
                 out.append(AfterRoll(ability=card.id))
     ordered: list[Any] = sorted(out, key=lambda a: (a.ability or "", a.dice or ""))

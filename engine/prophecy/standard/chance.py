@@ -138,7 +138,7 @@ def _training(ctx: Ctx, card: StandardChanceCard) -> str | None:
         return "no_turn"
     sst = powers.sstate(ctx)
     sst.training.append(TrainingRight(card=card.id, drawer=turn.player, everyone=card.training_for == "everyone",
-                                      lasts=card.lasts))  # type: ignore[arg-type]
+                                      lasts=card.lasts))
     ctx.emit("training_offered", turn.player, card=card.id, everyone=card.training_for == "everyone")
     return None
 

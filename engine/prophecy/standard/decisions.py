@@ -52,7 +52,7 @@ def decision_actions(ctx: Ctx, d: Decision) -> list[Any]:
         owned = {i.uid for i in p.items}
         return [A.ChooseLoss()] + [A.ChooseLoss(item=u) for u in d.options if u in owned]
     if kind == "take_item":
-        owned = {i.uid for i in st.player(d.other).items} if d.other else set()  # type: ignore[arg-type]
+        owned = {i.uid for i in st.player(d.other).items} if d.other else set()
         return [A.TakeItem(item=u) for u in d.options if u in owned]
     if kind == "take_artifact":
         held = set(powers.mine(st, d.other).artifacts) if d.other else set()
@@ -65,7 +65,7 @@ def decision_actions(ctx: Ctx, d: Decision) -> list[Any]:
         return [A.ChooseSpace(space=s) for s in d.options]
     if kind == "dream":
         hidden = set(planes.hidden_slots(ctx, p.player))
-        return [A.Dream(plane=k.split(":")[0], slot=k.split(":")[1]) for k in d.options if k in hidden]  # type: ignore[arg-type]
+        return [A.Dream(plane=k.split(":")[0], slot=k.split(":")[1]) for k in d.options if k in hidden]
     if kind == "study":
         return [A.Study(guild=g) for g in d.options]
     return [A.StudyPick()] + [A.StudyPick(ability=a) for a in guilds.study_options(ctx, p, d.options, d.reason)]

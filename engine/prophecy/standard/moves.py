@@ -132,14 +132,14 @@ def ability_uses(ctx: Ctx, p: PlayerState) -> list[UseAbility]:
         for eff in card.effects:
             if eff.kind == "instead_of_movement" and instead_open(ctx, p):
                 if eff.action == "train":
-                    out.extend(UseAbility(ability=card.id, figure=f) for f in guilds.FIGURES  # type: ignore[arg-type]
+                    out.extend(UseAbility(ability=card.id, figure=f) for f in guilds.FIGURES
                                if guilds.can_train(ctx, p, f, None))
                 elif _would_help(ctx, p, eff):
                     out.append(UseAbility(ability=card.id))
             elif eff.kind == "peek_astral_plane":
                 for key in planes.hidden_slots(ctx, p.player):
                     plane, slot = key.split(":")
-                    out.append(UseAbility(ability=card.id, plane=plane, slot=slot))  # type: ignore[arg-type]
+                    out.append(UseAbility(ability=card.id, plane=plane, slot=slot))
             elif eff.kind == "extra_turn" and turn.phase == "act" and turn.movement_done:
                 out.append(UseAbility(ability=card.id))
     return out
@@ -180,20 +180,20 @@ def use_ability(ctx: Ctx, p: PlayerState, action: UseAbility) -> str:
         ctx.emit("extra_turn_granted", p.player, reason=card.id)
         return "extra_turn"
     powers.sstate(ctx).turn.instead = card.id
-    if eff.action == "train":  # type: ignore[union-attr]
+    if eff.action == "train":
         assert action.figure is not None
         guilds.train(ctx, p, action.figure, None, card.id)
-    elif eff.action == "heal":  # type: ignore[union-attr]
-        heal(ctx, p, eff.amount or p.red.left, card.id)  # type: ignore[union-attr]
-    elif eff.action == "recharge":  # type: ignore[union-attr]
-        recharge(ctx, p, eff.amount or p.blue.left, card.id)  # type: ignore[union-attr]
-    elif eff.action == "repair":  # type: ignore[union-attr]
+    elif eff.action == "heal":
+        heal(ctx, p, eff.amount or p.red.left, card.id)
+    elif eff.action == "recharge":
+        recharge(ctx, p, eff.amount or p.blue.left, card.id)
+    elif eff.action == "repair":
         for item in p.items:
             if item.damaged:
                 item.damaged = False
                 ctx.emit("item_repaired", p.player, item=item.uid, card=item.card, cost=0)
-    elif eff.action == "gain":  # type: ignore[union-attr]
-        apply_effect(ctx, p, eff.gain, card.id)  # type: ignore[union-attr]
+    elif eff.action == "gain":
+        apply_effect(ctx, p, eff.gain, card.id)
     else:
-        apply_effect(ctx, p, eff.by_terrain.get(_terrain_key(ctx, p)), card.id)  # type: ignore[union-attr]
+        apply_effect(ctx, p, eff.by_terrain.get(_terrain_key(ctx, p)), card.id)
     return "instead"

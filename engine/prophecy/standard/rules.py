@@ -408,7 +408,7 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> Iterato
         guild = guilds.guild_here(ctx, p)
         for figure in guilds.FIGURES:
             if guilds.can_train(ctx, p, figure, guild):
-                yield A.Train(figure=figure)  # type: ignore[arg-type]
+                yield A.Train(figure=figure)
     must = attacks.must_attack_rule(ctx)
     # the attacks' loadouts are the costly part: worked out only for an attack, or for ending the
     # turn when an attack that can be made must be (ruling final_battle_turns)

@@ -476,7 +476,7 @@ def _answers(ctx: Ctx, a: Any) -> Iterator[Any]:
     elif a.kind == "reveal":
         yield from (WaterReveal(cell=int(c)) for c in a.options)
     elif a.kind == "steer":
-        yield from (WaterSteer(direction=d) for d in a.options)  # type: ignore[arg-type]
+        yield from (WaterSteer(direction=d) for d in a.options)
 
 
 def _answer(ctx: Ctx, p: PlayerState, action: Any) -> None:
@@ -647,7 +647,7 @@ def _diver_dispatch(ctx: Ctx, p: PlayerState, action: Any) -> bool:
         foe = _fight_target(ctx, p)
         if wp().power_of(foe.card) == "skeletal_shark" and w.turn.shark_cap is None:
             raise RuleError("error.water_shark_first")
-        battle.start(ctx, p, foe, w.turn.fight, action)  # type: ignore[arg-type]
+        battle.start(ctx, p, foe, w.turn.fight, action)
     elif t == "attack":
         _attack(ctx, p, action)
     elif t == "avoid":

@@ -40,7 +40,7 @@ def gate_plane(ctx: Ctx) -> PlaneState | None:
 def ask_exit(ctx: Ctx, p: PlayerState, then: str, reason: str) -> None:
     """She is out of the realm: on which of the two spaces beside the Gate?"""
     wstate(ctx.state).asks.insert(0, WaterAsk(player=p.player, kind="exit", options=gate_spaces(ctx), then=then,
-                                              reason=reason))  # type: ignore[arg-type]
+                                              reason=reason))
 
 
 def leave(ctx: Ctx, p: PlayerState, space_id: str, then: str, how: str) -> None:

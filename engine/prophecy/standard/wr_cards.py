@@ -99,7 +99,7 @@ class CardsPart(parts.Part):
         turn = state.turn
         if turn is None or turn.player != actor:
             raise RuleError("error.not_your_turn", active=turn.player if turn else "")
-        b = state.standard.turn.battle if state.standard else None  # type: ignore[union-attr]
+        b = state.standard.turn.battle if state.standard else None
         if action_type == "wrc_fates":
             if b is None or b.awaiting != "after_roll":
                 raise RuleError("error.no_battle_running")
@@ -282,7 +282,7 @@ class CardsPart(parts.Part):
 
         for table in (cs.types, cs.beasts, cs.away):
             if old in table:
-                table[new] = table.pop(old)  # type: ignore[index]
+                table[new] = table.pop(old)
         for q in cs.questions:
             q.player = swap(q.player) or q.player
             q.other = swap(q.other)
