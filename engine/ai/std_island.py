@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai.std_battle import action_odds
-from engine.ai.std_plan import StdPlan, StdRes, card_value
+from engine.ai.std_battle import StdRes
+from engine.ai.std_plan import StdPlan, card_value
 from engine.prophecy import actions as A
 from engine.prophecy.content_island import island_content
 from engine.prophecy.context import Ctx

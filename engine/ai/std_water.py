@@ -34,6 +34,8 @@ from engine.prophecy.standard import parts, powers
 from engine.prophecy.standard import water_actions as W
 from engine.prophecy.standard import water_board as B
 from engine.prophecy.standard import water_gate as G
+from engine.prophecy.standard import water_core, water_palace
+from engine.prophecy import content_water
 from engine.prophecy.standard.water_core import OFF, diver, distance, lord_variant, neighbours, wp
 
 #: Health she keeps in hand before diving for anything but an Artifact
@@ -97,7 +99,7 @@ def battle_odds(ctx: Ctx, p: PlayerState, foe: Any, action: Any, defender: Playe
     else:
         foe_figure = (foe.strength if battle == "strength" else foe.willpower) or 0
     own_dice, foe_dice = powers.dice_counts(ctx.state, p.player, action.spells)
-    cap = B.wstate(ctx.state).turn.shark_cap if wp().power_of(foe.card) == "skeletal_shark" else None
+    cap = water_core.wstate(ctx.state).turn.shark_cap if wp().power_of(foe.card) == "skeletal_shark" else None
     if cap is not None:
         return _capped(figure, foe_figure, cap)
     return dice_chances(figure - foe_figure, 0, foe.lives, own_dice, foe_dice)
@@ -156,7 +158,7 @@ def _enter_cost(ctx: Ctx, p: PlayerState, cell: int) -> float:
     if wp().is_positive(gc.card):
         return 0.5
     card = wp().card(gc.card)
-    if isinstance(card, B.Obstacle):
+    if isinstance(card, content_water.Obstacle):
         return 3.5 if card.current else 1.0 + card.bubbles + (0.5 if not card.effect.is_empty() else 0.0)
     foe = sbattle.creature_foe(ctx.pack.adventure(card.id))  # type: ignore[arg-type]
     if wp().power_of(card.id) == "skeletal_shark":
@@ -215,7 +217,7 @@ def _with_health(p: PlayerState, health: int) -> PlayerState:
 def _guardian_foes(ctx: Ctx, p: PlayerState) -> list[Any]:
     """The Palace's Guardian as she may know it: the card if she has seen it, else each
     Greater Guardian she cannot rule out (no peeking at a hidden card)."""
-    plane = G.gate_plane(ctx)
+    plane = water_palace.gate_plane(ctx)
     if plane is None or plane.greater is None:
         return []
     known = "greater" in plane.up or p.player in plane.seen.get("greater", [])
@@ -251,7 +253,7 @@ def palace_chance(ctx: Ctx, p: PlayerState, health: int | None = None) -> float:
     when a loss would leave her with her last Health or her chance has sunk below STAY_CHANCE
     (rulebook "Journey's End": she may attack again each turn, or leave). Averaged over the
     Guardians it may be; 0 with no Guardian there."""
-    plane = G.gate_plane(ctx)
+    plane = water_palace.gate_plane(ctx)
     foes = _guardian_foes(ctx, p)
     if plane is None or not foes:
         return 0.0
@@ -279,7 +281,7 @@ def _lord_chance(ctx: Ctx, p: PlayerState, tries: int) -> float:
 def last_artifact_out(ctx: Ctx) -> bool:
     """No Artifact left on any Astral Plane but the realm's: the game waits on this one
     (rulebook "The Last Artifact")."""
-    w = B.wstate(ctx.state)
+    w = water_core.wstate(ctx.state)
     return not any(pl.artifact is not None for pl in powers.sstate(ctx).planes if pl.id != w.gate)
 
 
@@ -288,7 +290,7 @@ def plan_dive(ctx: Ctx, p: PlayerState, cell: int | None = None, air: int | None
     """The best thing the realm holds for her from `cell` (the entrance by default) with `air`
     Bubbles (hers by default), or None when nothing is within her air or worth it. `inside`:
     she is in the realm already (the Pearl, once there, is always worth the way)."""
-    w = B.wstate(ctx.state)
+    w = water_core.wstate(ctx.state)
     d = diver(ctx.state, p.player)
     if cell is None:
         cell = d.cell if d is not None else wp().grid.entrance_index
@@ -315,7 +317,7 @@ def plan_dive(ctx: Ctx, p: PlayerState, cell: int | None = None, air: int | None
         tries = int(air - to_palace)  # every round in his palace costs a Bubble
         chance = _lord_chance(ctx, p, tries)
         return Dive("lord", palace, to_palace + 1, chance) if chance >= LORD_CHANCE else None
-    plane = G.gate_plane(ctx)
+    plane = water_palace.gate_plane(ctx)
     if plane is None:
         return None
     if plane.greater is not None:
@@ -338,7 +340,7 @@ def _goal_palace(ctx: Ctx, p: PlayerState) -> bool:
 
 def _guardian_chance(ctx: Ctx, p: PlayerState) -> float:
     """Her best chance in one battle against the Palace's Guardian, averaged over what it may be."""
-    plane = G.gate_plane(ctx)
+    plane = water_palace.gate_plane(ctx)
     foes = _guardian_foes(ctx, p)
     if plane is None or not foes:
         return 1.0
@@ -366,7 +368,7 @@ def _cell_value(ctx: Ctx, p: PlayerState, cell: int, costs: dict[int, float]) ->
 def _dive_turn(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
     turn = ctx.state.turn
     assert turn is not None
-    w = B.wstate(ctx.state)
+    w = water_core.wstate(ctx.state)
     d = diver(ctx.state, p.player)
     assert d is not None
     palace = wp().grid.palace_index
@@ -450,7 +452,7 @@ def _stay_value(ctx: Ctx, p: PlayerState, plan: Dive | None, costs: dict[int, fl
 
 
 def _fight(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
-    w = B.wstate(ctx.state)
+    w = water_core.wstate(ctx.state)
     sharks = [a for a in acts if isinstance(a, W.WaterShark)]
     if sharks:
         foe = sbattle.creature_foe(ctx.pack.adventure("skeletal_shark"))  # type: ignore[arg-type]
@@ -473,7 +475,7 @@ def _fight(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
 
 
 def _answer(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
-    w = B.wstate(ctx.state)
+    w = water_core.wstate(ctx.state)
     a = w.asks[0]
     if a.kind == "squid":
         gc = B.card_at(ctx.state, diver(ctx.state, p.player).cell)  # type: ignore[union-attr]
@@ -545,7 +547,7 @@ def _main_board(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any | None:
     found = dive_bag(ctx, p)
     if found is None or found[0].goal == "pearl":
         return None  # a Pearl alone is worth a dive from the Gate, not the way there
-    targets = [ctx.pack.space_index(s) for s in B.gate_spaces(ctx)]
+    targets = [ctx.pack.space_index(s) for s in water_core.gate_spaces(ctx)]
     if not targets:
         return None
     n = len(ctx.pack.board.spaces)

@@ -43,6 +43,7 @@ from engine.prophecy.standard.water_actions import (
 )
 from engine.prophecy.standard import water_board as B
 from engine.prophecy.standard import water_gate as G
+from engine.prophecy.standard import water_core, water_palace
 from engine.prophecy.standard.water_core import diver, lord_variant, neighbours, plays_water, use_bubbles, wp, wstate
 from engine.prophecy.standard.water_state import WaterState, WaterTurn
 
@@ -93,7 +94,7 @@ class WaterPart(parts.Part):
         sst.water = w
         _purge_setup(ctx)
         # the Gate among the five Lesser Guardians, nobody knowing where (rulebook "Gate to the Water Realm")
-        gate = G.gate_id()
+        gate = water_palace.gate_id()
         if not any(pl.lesser == gate for pl in sst.planes):
             plane = sst.planes[st.rng.below(len(sst.planes))]
             plane.lesser = gate
@@ -145,7 +146,7 @@ class WaterPart(parts.Part):
         d = diver(ctx.state, p.player)
         if d is None or not p.alive:
             return
-        for card in powers.sstate(ctx).dropped.pop(G.place_id(d.cell), []):
+        for card in powers.sstate(ctx).dropped.pop(water_core.place_id(d.cell), []):
             if ctx.state.status != "active":
                 return
             artifacts.gain(ctx, p, card, "picked_up")
@@ -324,7 +325,7 @@ class WaterPart(parts.Part):
 
     def plane_card_looked(self, ctx: Ctx, p: PlayerState, plane_id: str, slot: str) -> bool:
         plane = powers.sstate(ctx).plane(plane_id)
-        if slot == "lesser" and plane.lesser == G.gate_id():
+        if slot == "lesser" and plane.lesser == water_palace.gate_id():
             G.reveal_gate(ctx, p, plane, "dream")
             return True
         return False
@@ -353,7 +354,7 @@ class WaterPart(parts.Part):
 
     def location(self, state: ProphecyState, p: PlayerState) -> str | None:
         d = diver(state, p.player)
-        return G.place_id(d.cell) if d is not None else None
+        return water_core.place_id(d.cell) if d is not None else None
 
     def redact(self, data: dict[str, Any], viewer: str | None) -> None:
         """Face-down cards of the board, the cards set aside, and the Underwater deck's order."""
@@ -486,7 +487,7 @@ def _answer(ctx: Ctx, p: PlayerState, action: Any) -> None:
         raise RuleError("error.water_not_an_option")
     w.asks.pop(0)
     if a.kind == "exit":
-        G.leave(ctx, p, action.space, then=a.then, how=a.reason or "current")
+        water_palace.leave(ctx, p, action.space, then=a.then, how=a.reason or "current")
     elif a.kind == "squid":
         if action.again:
             B.squid_again(ctx, p)
@@ -531,7 +532,7 @@ def _fight_target(ctx: Ctx, p: PlayerState) -> Any:
         return replace(foe, strength=(foe.strength or 0) + bonus, willpower=(foe.willpower or 0) + bonus,
                        power_up=bonus)
     if target == "guardian":
-        plane = G.gate_plane(ctx)
+        plane = water_palace.gate_plane(ctx)
         assert plane is not None
         return battle.guardian_foe(ctx, plane.id)
     assert target is not None
@@ -565,7 +566,7 @@ def _diver_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
         target = w.turn.fight
         foe = _fight_target(ctx, p)
         if target == "guardian":
-            plane = G.gate_plane(ctx)
+            plane = water_palace.gate_plane(ctx)
             assert plane is not None
             yield from battle.loadout_actions(ctx, p, foe, plane.id)
         elif target != "lord" and wp().power_of(foe.card) == "skeletal_shark" and w.turn.shark_cap is None:
@@ -661,7 +662,7 @@ def _diver_dispatch(ctx: Ctx, p: PlayerState, action: Any) -> bool:
         d = diver(ctx.state, p.player)
         assert d is not None
         d.held = False
-        B.set_act(ctx)
+        water_core.set_act(ctx)
     elif t == "end_turn":
         if turn.phase != "act":
             raise RuleError("error.wrong_phase", phase=turn.phase, action=t)
@@ -685,7 +686,7 @@ def _attack(ctx: Ctx, p: PlayerState, action: Any) -> None:
             raise RuleError("error.cannot_attack_character", target=action.target)
         battle.attack_character(ctx, p, action.target, action)
         return
-    plane = G.gate_plane(ctx)
+    plane = water_palace.gate_plane(ctx)
     if w.turn.fight != "guardian" or plane is None or action.target != plane.id:
         raise RuleError("error.cannot_attack_plane", target=action.target)
     foe = battle.guardian_foe(ctx, plane.id)
