@@ -36,7 +36,7 @@ from engine.prophecy.standard import water_board as B
 from engine.prophecy.standard import water_gate as G
 from engine.prophecy.standard import water_core, water_palace
 from engine.prophecy import content_water
-from engine.prophecy.standard.water_core import OFF, diver, distance, lord_variant, neighbours, wp
+from engine.prophecy.standard.water_core import OFF, diver, distance, in_realm, lord_variant, neighbours, wp
 
 #: Health she keeps in hand before diving for anything but an Artifact
 DIVE_HEALTH = 4
@@ -89,7 +89,7 @@ def battle_odds(ctx: Ctx, p: PlayerState, foe: Any, action: Any, defender: Playe
     own = p.red.right if battle == "strength" else p.blue.right - total.magic
     hands = list(cards)
     if action.second is not None and p.item(action.second) is not None:
-        hands.append(ctx.pack.item(p.item(action.second).card))  # type: ignore[union-attr]
+        hands.append(ctx.pack.item(p.owned(action.second).card))
     figure = own + items_bonus(hands, foe, battle, None)
     figure += powers.battle_bonus(ctx.state, p.player, battle, foe.against, list(foe.tags),
                                   attacking=foe.kind == "character", spells=action.spells)
@@ -160,7 +160,7 @@ def _enter_cost(ctx: Ctx, p: PlayerState, cell: int) -> float:
     card = wp().card(gc.card)
     if isinstance(card, content_water.Obstacle):
         return 3.5 if card.current else 1.0 + card.bubbles + (0.5 if not card.effect.is_empty() else 0.0)
-    foe = sbattle.creature_foe(ctx.pack.adventure(card.id))  # type: ignore[arg-type]
+    foe = sbattle.creature_foe(ctx.pack.creature(card.id))
     if wp().power_of(card.id) == "skeletal_shark":
         paid, chance = _shark_pay(p, foe)
         return 1.0 + 3.0 * (1.0 - chance) + SHARK_TURNS * paid  # the Magic it eats is her Willpower later
@@ -385,7 +385,7 @@ def _dive_turn(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
                 if a.exit is not None:
                     v = 50.0 if plan is None else -20.0
                 else:
-                    v = _cell_value(ctx, p, a.to, costs)  # type: ignore[arg-type]
+                    v = _cell_value(ctx, p, a.to, costs)  # type: ignore[arg-type]  # a move without an exit has a cell
                 if B.held_here(ctx.state, p.player):
                     v -= 1.0
             elif isinstance(a, W.WaterStay):
@@ -412,8 +412,8 @@ def _dive_turn(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
 
 
 def _foe_chance(ctx: Ctx, p: PlayerState, what: str) -> float:
-    card = ctx.pack.adventure(wp().data.lord.id)
-    foe = sbattle.creature_foe(card)  # type: ignore[arg-type]
+    card = ctx.pack.creature(wp().data.lord.id)
+    foe = sbattle.creature_foe(card)
     from dataclasses import replace
 
     bonus = wp().fig("lord_bonus")
@@ -444,7 +444,7 @@ def _stay_value(ctx: Ctx, p: PlayerState, plan: Dive | None, costs: dict[int, fl
         return 3.0 * _foe_chance(ctx, p, "lord") - 0.5
     here = B.creature_here(ctx.state, d.cell)
     if here is not None:
-        foe = sbattle.creature_foe(ctx.pack.adventure(here[1].id))  # type: ignore[arg-type]
+        foe = sbattle.creature_foe(ctx.pack.creature(here[1].id))
         return _cell_value(ctx, p, d.cell, costs) + 0.5 * _best_chance(ctx, p, foe) - 0.8
     if plan is not None and plan.goal == "fallen" and plan.cell == d.cell:
         return 10.0  # the Artifacts are hers at the end of this turn
@@ -455,7 +455,7 @@ def _fight(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
     w = water_core.wstate(ctx.state)
     sharks = [a for a in acts if isinstance(a, W.WaterShark)]
     if sharks:
-        foe = sbattle.creature_foe(ctx.pack.adventure("skeletal_shark"))  # type: ignore[arg-type]
+        foe = sbattle.creature_foe(ctx.pack.creature("skeletal_shark"))
         paid = _shark_pay(p, foe)[0]
         return min(sharks, key=lambda a: (abs(a.magic - paid), a.magic))
     target = w.turn.fight
@@ -478,8 +478,8 @@ def _answer(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
     w = water_core.wstate(ctx.state)
     a = w.asks[0]
     if a.kind == "squid":
-        gc = B.card_at(ctx.state, diver(ctx.state, p.player).cell)  # type: ignore[union-attr]
-        chance = _best_chance(ctx, p, sbattle.creature_foe(ctx.pack.adventure(gc.card))) if gc else 0.0  # type: ignore[arg-type]
+        gc = B.card_at(ctx.state, in_realm(ctx.state, p.player).cell)
+        chance = _best_chance(ctx, p, sbattle.creature_foe(ctx.pack.creature(gc.card))) if gc else 0.0
         again = chance >= 0.6 and p.red.right >= 3
         return next(x for x in acts if isinstance(x, W.WaterSquid) and x.again == again)
     if a.kind == "mermaid":

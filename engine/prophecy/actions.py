@@ -1,9 +1,9 @@
 """Player actions. Each is a small pydantic model; `type` tells them apart in JSON."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, Union
+from typing import Annotated, Any, Literal, TYPE_CHECKING, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
 from engine.core.contract import TABLE_ACTOR as CORE_TABLE_ACTOR
 from engine.prophecy.action_base import ActionBase
@@ -23,7 +23,7 @@ class Move(ActionBase):
     via: str | None = Field(None, max_length=64)
 
     @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """A Basic move dumps exactly as before the Standard Version (replayed logs compare)."""
         data = handler(self)
         if self.via is None:
@@ -50,7 +50,7 @@ class Fight(ActionBase):
     spells: tuple[str, ...] = Field((), max_length=10)
 
     @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """A Basic fight dumps exactly as before the Standard Version (replayed logs compare)."""
         data = handler(self)
         if self.second is None:

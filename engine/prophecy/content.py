@@ -8,7 +8,7 @@ rulebooks or the research facts state it, "project" when this project chose it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Annotated, Literal, TypeVar, Union
+from typing import TYPE_CHECKING, Annotated, Literal, Protocol, Sequence, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -225,6 +225,15 @@ class ItemCard(_Card):
         return self
 
 
+class Opponent(Protocol):
+    """What the Item rules read of whoever is fought: a Creature card, or a Standard battle's foe."""
+
+    @property
+    def tags(self) -> Sequence[str]: ...
+
+    def special(self, rule: str) -> Special | None: ...
+
+
 class ChanceCard(_Card):
     effect: Literal["terrain", "restock", "everyone_gains", "charity", "peaceful_times", "standard_only"]
     terrain: Terrain | None = None
@@ -406,6 +415,13 @@ class Pack(BaseModel):
 
     def adventure(self, card_id: str) -> CreatureCard | OpportunityCard:
         return self._adventures[card_id]
+
+    def creature(self, card_id: str) -> CreatureCard:
+        """The Adventure `card_id`, known to be a Creature (the caller met it as one)."""
+        card = self._adventures[card_id]
+        if not isinstance(card, CreatureCard):
+            raise AssertionError(f"{card_id} is not a Creature")
+        return card
 
     def item(self, card_id: str) -> ItemCard:
         return self._items[card_id]

@@ -347,7 +347,7 @@ def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> list[
             continue
         for action in candidate_loadouts(ctx.pack, p, battle):
             # throwing is not offered where it can add nothing (Ghostly Spirits and the like)
-            if action.throw and throw_bonus(card, ctx.pack.item(p.item(action.weapon).card), battle) <= 0:  # type: ignore[union-attr]
+            if action.throw and action.weapon and throw_bonus(card, ctx.pack.item(p.owned(action.weapon).card), battle) <= 0:
                 continue
             out.append(action)
     rule = card.special("bribe")

@@ -29,7 +29,7 @@ from engine.prophecy.standard.island_actions import ScepterStrike
 from engine.prophecy.standard.island_maps import ensure, map_battle_actions
 from engine.prophecy.standard.island_maps import rename as rename_records
 from engine.prophecy.standard.island_moves import island_targets
-from engine.prophecy.standard.island_state import KeepArtifact, Strike
+from engine.prophecy.standard.island_state import IslandState, KeepArtifact, Strike
 from engine.prophecy.standard.state import HIDDEN, Decision
 
 TYPES = frozenset({"wrart_keep", "wrart_strike"})
@@ -214,7 +214,7 @@ class NewArtifacts(parts.Part):
             i["removed"] = [HIDDEN] * len(i["removed"])
 
 
-def _island(state: ProphecyState) -> Any:
+def _island(state: ProphecyState) -> IslandState | None:
     sst = state.standard
     return sst.island if sst is not None else None
 

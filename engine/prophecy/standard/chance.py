@@ -29,7 +29,7 @@ def draw_chance(ctx: Ctx) -> None:
         if card_id is not None:
             _resolve(ctx, card_id)
         return
-    if not ctx.state.options.standard.apocalypse or fb.apocalypse:  # type: ignore[union-attr]
+    if not ctx.state.options.std().apocalypse or fb.apocalypse:
         return
     pile = ctx.state.decks.chance
     while pile.draw:
@@ -92,7 +92,7 @@ def place(ctx: Ctx, index: int, face_up: bool | None = None) -> bool:
         return False
     cards = ctx.state.spaces[index]
     if face_up is None:
-        face_up = not cards or ctx.state.options.standard.second_adventure_face == "up"  # type: ignore[union-attr]
+        face_up = not cards or ctx.state.options.std().second_adventure_face == "up"
     adv = AdventureOnSpace(uid=ctx.state.new_uid("a"), card=card_id, face_up=face_up)
     cards.append(adv)
     space = ctx.pack.space(index).id

@@ -52,7 +52,7 @@ def decision_actions(ctx: Ctx, d: Decision) -> list[Any]:
         owned = {i.uid for i in p.items}
         return [A.ChooseLoss()] + [A.ChooseLoss(item=u) for u in d.options if u in owned]
     if kind == "take_item":
-        owned = {i.uid for i in st.player(d.other).items} if d.other else set()
+        owned = {i.uid for i in st.player(d.other_pid()).items} if d.other else set()
         return [A.TakeItem(item=u) for u in d.options if u in owned]
     if kind == "take_artifact":
         held = set(powers.mine(st, d.other).artifacts) if d.other else set()
@@ -96,11 +96,11 @@ def answer(ctx: Ctx, p: PlayerState, action: Any) -> None:
         else:
             attacks.attack(ctx, p, action, continuing=True, announced=d.reason == "revealed")
     elif kind == "loss":
-        duel.choose_loss(ctx, p, st.player(d.other), action.item)  # type: ignore[arg-type]
+        duel.choose_loss(ctx, p, st.player(d.other_pid()), action.item)
     elif kind == "take_item":
-        duel.take_item(ctx, p, st.player(d.other), action.item)  # type: ignore[arg-type]
+        duel.take_item(ctx, p, st.player(d.other_pid()), action.item)
     elif kind == "take_artifact":
-        duel.hand_over_artifact(ctx, st.player(d.other), p, action.artifact)  # type: ignore[arg-type]
+        duel.hand_over_artifact(ctx, st.player(d.other_pid()), p, action.artifact)
     elif kind == "discard":
         guilds.discard_card(ctx, p, action.card)
         if guilds.excess(ctx, p):
@@ -109,12 +109,12 @@ def answer(ctx: Ctx, p: PlayerState, action: Any) -> None:
     elif kind == "battleground":
         start_final_battle(ctx, action.space)
     elif kind == "dream":
-        public = st.options.standard.prophetic_dream == "public"  # type: ignore[union-attr]
+        public = st.options.std().prophetic_dream == "public"
         planes.look(ctx, p, action.plane, action.slot, public=public, reason=d.reason)
     elif kind == "study":
         guilds.study(ctx, p, action.guild, d.reason)
     else:
-        guilds.study_pick(ctx, p, d.other, d.options, action.ability, d.reason)  # type: ignore[arg-type]
+        guilds.study_pick(ctx, p, d.other_pid(), d.options, action.ability, d.reason)
     if st.status == "active" and not sst.decisions and d.then is not None:
         if d.then == "start":
             setup.begin_first_turn(ctx)

@@ -79,7 +79,7 @@ def choose_loss(ctx: Ctx, loser: PlayerState, winner: PlayerState, item_uid: str
     item = loser.item(item_uid)
     assert item is not None
     loser.items.remove(item)
-    goes = ctx.state.options.standard.item_given_up_goes_to  # type: ignore[union-attr]
+    goes = ctx.state.options.std().item_given_up_goes_to
     if goes == "winner" and winner.alive:
         winner.items.append(item)
     else:

@@ -15,6 +15,7 @@ from typing import Any, Iterator
 from engine.core.errors import RuleError
 from engine.core.pending import Pending
 from engine.prophecy import actions as A
+from engine.prophecy.content_standard import StartOfRound
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.content_island import island_content
 from engine.prophecy.content_wr_cards import VariantItem
@@ -70,7 +71,7 @@ class TreasureIsland(parts.Part):
     # -- set up ----------------------------------------------------------------------------
     def prepare(self, ctx: Ctx) -> None:
         st = ctx.state
-        exp = st.options.standard.expansion  # type: ignore[union-attr]
+        exp = st.options.std().exp()
         content = island_content()
         i = island_maps.ensure(ctx)
         i.playing = True
@@ -100,7 +101,7 @@ class TreasureIsland(parts.Part):
         Treasure Hunters' Treasures are turned up at the same moment; Random Treasures turns
         none."""
         st = ctx.state
-        exp = st.options.standard.expansion  # type: ignore[union-attr]
+        exp = st.options.std().exp()
         content = island_content()
         i = island_maps.ensure(ctx)
         if exp.treasure_hunters:
@@ -116,7 +117,7 @@ class TreasureIsland(parts.Part):
     def pending(self, state: ProphecyState) -> Pending | None:
         if not _free(state):
             return None
-        i = state.standard.island  # type: ignore[union-attr]
+        i = state.std().island_state()
         data = {"round": state.round}
         if i.blind is not None:
             return Pending(player=i.blind.player, kind="island_blind", data={**data, "drawn": len(i.blind.drawn)})
@@ -125,7 +126,7 @@ class TreasureIsland(parts.Part):
         t = state.turn
         assert t is not None
         p = state.player(t.player)
-        if island_moves.on_island(p) and p.alive and state.standard.turn.battle is None:  # type: ignore[union-attr]
+        if island_moves.on_island(p) and p.alive and state.std().turn.battle is None:
             return Pending(player=p.player, kind="island_move" if t.phase == "move" else "island_act", data=data)
         return None
 
@@ -142,13 +143,13 @@ class TreasureIsland(parts.Part):
     def takes_over(self, state: ProphecyState, player: str) -> bool:
         t = state.turn
         return (t is not None and t.player == player and island_moves.on_island(state.player(player))
-                and state.standard.turn.battle is None)  # type: ignore[union-attr]
+                and state.std().turn.battle is None)
 
     def check(self, state: ProphecyState, actor: str, action_type: str) -> bool:
         t = state.turn
         if t is None or t.item_choices:
             return False
-        i = state.standard.island  # type: ignore[union-attr]
+        i = state.std().island_state()
         asked = (i.blind.player, ("island_dig_blind", "island_keep")) if i.blind is not None else \
             (i.spoils.winner, ("island_spoils",)) if i.spoils is not None else None
         if asked is not None:
@@ -160,7 +161,7 @@ class TreasureIsland(parts.Part):
         if action_type in ISLAND_TYPES:
             return _own_turn_out_of_battle(state, t.player, actor)
         if t.player == actor and island_moves.on_island(state.player(actor)) \
-                and state.standard.turn.battle is None:  # type: ignore[union-attr]
+                and state.std().turn.battle is None:
             if action_type not in ON_ISLAND_STANDARD or (action_type in ("attack", "end_turn") and t.phase != "act"):
                 raise RuleError("error.island_not_here", action=action_type)
             if not state.player(actor).alive:
@@ -262,9 +263,9 @@ class TreasureIsland(parts.Part):
         # Creature of the ring space she left holds her there
         if not extra:
             round_start_items(ctx, p)  # the Banner of Hope's roll
-            for card, eff in powers.effects(ctx.state, p.player, "start_of_round"):
-                if eff.where in ("anywhere", "wilderness"):  # type: ignore[attr-defined]
-                    apply_effect(ctx, p, eff.gain, card.id)  # type: ignore[attr-defined]
+            for card, eff in powers.effects_of(ctx.state, p.player, StartOfRound):
+                if eff.where in ("anywhere", "wilderness"):
+                    apply_effect(ctx, p, eff.gain, card.id)
             draw_chance(ctx)
         return True
 
@@ -309,7 +310,7 @@ class TreasureIsland(parts.Part):
             blind["drawn"] = [HIDDEN] * len(blind["drawn"])
 
     def rename(self, state: ProphecyState, old: str, new: str) -> None:
-        island_maps.rename(state.standard.island, old, new)  # type: ignore[union-attr]
+        island_maps.rename(state.std().island_state(), old, new)
 
 
 def _own_turn_out_of_battle(state: ProphecyState, turn_player: str, actor: str) -> bool:
@@ -318,7 +319,7 @@ def _own_turn_out_of_battle(state: ProphecyState, turn_player: str, actor: str) 
         raise RuleError("error.not_your_turn", active=turn_player)
     if not state.player(actor).alive:
         raise RuleError("error.character_dead")
-    if state.standard.turn.battle is not None:  # type: ignore[union-attr]
+    if state.std().turn.battle is not None:
         raise RuleError("error.battle_running")
     return True
 

@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.errors import RuleError
 from engine.prophecy.actions import Move, UseAbility
 from engine.prophecy.content import Cost
-from engine.prophecy.content_standard import Ability
+from engine.prophecy.content_standard import Ability, Movement
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, heal, pay, recharge
 from engine.prophecy.movement import move_options as basic_move_options
@@ -33,11 +33,11 @@ def move_options(ctx: Ctx, p: PlayerState) -> list[tuple[Move, Cost]]:
     spaces = ctx.pack.board.spaces
     n = len(spaces)
     here = p.space
-    for card, eff in powers.effects(ctx.state, p.player, "movement"):
+    for card, eff in powers.effects_of(ctx.state, p.player, Movement):
         if not powers.available(ctx.state, p.player, card):
             continue
-        cost = powers.add_costs(eff.cost, powers.cast_cost(card))  # type: ignore[attr-defined]
-        mode, reach = eff.mode, eff.spaces  # type: ignore[attr-defined]
+        cost = powers.add_costs(eff.cost, powers.cast_cost(card))
+        mode, reach = eff.mode, eff.spaces or 0  # set (1 to 4) for every mode that reads it
         targets: list[int] = []
         if mode == "horse":
             targets = [(here + reach) % n, (here - reach) % n]
@@ -195,5 +195,5 @@ def use_ability(ctx: Ctx, p: PlayerState, action: UseAbility) -> str:
     elif eff.action == "gain":
         apply_effect(ctx, p, eff.gain, card.id)
     else:
-        apply_effect(ctx, p, eff.by_terrain.get(_terrain_key(ctx, p)), card.id)
+        apply_effect(ctx, p, eff.by_terrain.get(_terrain_key(ctx, p)), card.id)  # type: ignore[call-overload]  # a space kind without an entry gives nothing
     return "instead"

@@ -62,21 +62,21 @@ def pack_of(state: ProphecyState) -> Pack:
 
 
 def new_game(seats: list[Seat], options: ProphecyOptions, seed: int) -> Ctx:
-    sp = parts.game_pack(standard_pack_by_id(options.standard.pack), options.standard.expansion)  # type: ignore[union-attr]
+    sp = parts.game_pack(standard_pack_by_id(options.std().pack), options.std().expansion)
     if options.pack != sp.base.id:
         raise RuleError("error.pack_mismatch", pack=options.pack, base=sp.base.id)
     _check_options(sp, options)
     ctx = setup.new_state(sp.as_pack(), sp, seats, options, seed)
     for part in parts.active_parts(ctx.state):
         part.prepare(ctx)
-    if not any(d.then == "start" for d in ctx.state.standard.decisions):  # type: ignore[union-attr]
+    if not any(d.then == "start" for d in ctx.state.std().decisions):
         setup.begin_first_turn(ctx)
     return ctx
 
 
 def _check_options(sp: StandardPack, options: ProphecyOptions) -> None:
     """Every option value must be one the pack's manifest offers (its rulings explain them)."""
-    chosen = options.standard.model_dump(exclude={"pack", "power_up", "expansion"})  # type: ignore[union-attr]
+    chosen = options.std().model_dump(exclude={"pack", "power_up", "expansion"})
     for name, value in chosen.items():
         spec = sp.manifest.options.get(name)
         if spec is not None and value not in spec.choices:

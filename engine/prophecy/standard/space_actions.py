@@ -57,7 +57,7 @@ def opportunities_allowed(ctx: Ctx, p: PlayerState) -> bool:
         return opportunities_first(ctx, p) and powers.sstate(ctx).turn.battle is None
     if opportunities_first(ctx, p):
         return True
-    if ctx.state.options.standard.opportunities_after == "creatures_beaten":  # type: ignore[union-attr]
+    if ctx.state.options.std().opportunities_after == "creatures_beaten":
         return not planes.creature_remains(ctx, p)
     return True
 

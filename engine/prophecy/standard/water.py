@@ -19,6 +19,7 @@ from typing import Any, Iterator
 from engine.core.errors import RuleError
 from engine.core.pending import Pending
 from engine.prophecy import actions as A
+from engine.prophecy.content_standard import StartOfRound
 from engine.prophecy.content_water import pack_cards
 from engine.prophecy.content_water import water_pack
 from engine.core.events import Event
@@ -191,12 +192,12 @@ class WaterPart(parts.Part):
 
     def takes_over(self, state: ProphecyState, player: str) -> bool:
         sst = state.standard
-        w = sst.water if sst is not None else None
-        if w is None:
+        if sst is None or sst.water is None:
             return False
+        w = sst.water
         if w.asks:
             return True
-        return player in w.divers and sst.turn.battle is None  # type: ignore[union-attr]
+        return player in w.divers and sst.turn.battle is None
 
     def check(self, state: ProphecyState, actor: str, action_type: str) -> bool:
         sst = state.standard
@@ -386,9 +387,9 @@ def _start_of_round(ctx: Ctx, p: PlayerState) -> None:
     """Start-of-round powers work in the realm, which counts as wilderness (ruling
     water_start_of_round); the Banner of Hope is rolled there too ("Using Banner of Hope")."""
     round_start_items(ctx, p)
-    for card, eff in powers.effects(ctx.state, p.player, "start_of_round"):
-        if eff.where in ("anywhere", "wilderness"):  # type: ignore[attr-defined]
-            apply_effect(ctx, p, eff.gain, card.id)  # type: ignore[attr-defined]
+    for card, eff in powers.effects_of(ctx.state, p.player, StartOfRound):
+        if eff.where in ("anywhere", "wilderness"):
+            apply_effect(ctx, p, eff.gain, card.id)
 
 
 def _purge_setup(ctx: Ctx) -> None:
@@ -418,12 +419,12 @@ def _purge_setup(ctx: Ctx) -> None:
         if e.kind != "ability_offered" or e.data.get("card") not in mine:
             events.append(e)
             continue
-        guild = e.data.get("guild")
-        for card in sst.guild_offers.get(guild, []):
-            if (guild, card) not in shown:
-                shown.add((guild, card))
+        offered_by = e.data.get("guild")
+        for card in sst.guild_offers.get(offered_by or "", []):  # every such line names its guild
+            if (offered_by, card) not in shown:
+                shown.add((offered_by, card))
                 events.append(Event(kind="ability_offered", player=None, reveals=True,
-                                    data={"guild": guild, "card": card, "replaced": None}))
+                                    data={"guild": offered_by, "card": card, "replaced": None}))
     ctx.events[:] = events
     for guild, offer in sst.guild_offers.items():
         for card in offer:
@@ -524,8 +525,8 @@ def _fight_target(ctx: Ctx, p: PlayerState) -> Any:
     w = wstate(ctx.state)
     target = w.turn.fight
     if target == "lord":
-        card = ctx.pack.adventure(wp().data.lord.id)
-        foe = battle.creature_foe(card)  # type: ignore[arg-type]
+        card = ctx.pack.creature(wp().data.lord.id)
+        foe = battle.creature_foe(card)
         bonus = wp().fig("lord_bonus")
         from dataclasses import replace
 
@@ -616,20 +617,20 @@ def _diver_dispatch(ctx: Ctx, p: PlayerState, action: Any) -> bool:
     elif t == "water_swim":
         if WaterSwim() not in list(_diver_actions(ctx, p)):
             raise RuleError("error.water_cannot_swim")
-        card = B.power_card(ctx.state, p.player, "swimming")
+        card = B.held_power_card(ctx.state, p.player, "swimming")
         use_bubbles(ctx, p, 1, "swimming")
-        sst.players[p.player].round_used.append(card)  # type: ignore[arg-type]
+        sst.players[p.player].round_used.append(card)
         turn.extra_turns += 1
         ctx.emit("water_swam", p.player, card=card)
     elif t == "water_sense":
         if action not in _sense_options(ctx, p):
             raise RuleError("error.water_cannot_sense")
-        card = powers.spack(ctx.state).ability(B.power_card(ctx.state, p.player, "pressure_sense"))  # type: ignore[arg-type]
+        sense = powers.spack(ctx.state).ability(B.held_power_card(ctx.state, p.player, "pressure_sense"))
         from engine.prophecy.effects import pay
 
-        pay(ctx, p, card.cast, card.id)
-        powers.mark_used(ctx, p.player, card)
-        B.reveal(ctx, action.cell, p.player, card.id)
+        pay(ctx, p, sense.cast, sense.id)
+        powers.mark_used(ctx, p.player, sense)
+        B.reveal(ctx, action.cell, p.player, sense.id)
     elif t == "water_storm":
         G.storm(ctx, p)
     elif t == "water_shark":

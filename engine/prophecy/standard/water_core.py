@@ -36,6 +36,14 @@ def lord_variant(state: ProphecyState) -> bool:
     return bool(std is not None and std.expansion is not None and std.expansion.lord_of_the_sea)
 
 
+def in_realm(state: ProphecyState, pid: str) -> Diver:
+    """`diver` of a character known to be in the realm (code of the realm's own turns asks)."""
+    d = diver(state, pid)
+    if d is None:
+        raise AssertionError(f"{pid} is not in the Water Realm")
+    return d
+
+
 def diver(state: ProphecyState, pid: str) -> Diver | None:
     """The character's record in the realm, None when she is on the main board."""
     sst = state.standard

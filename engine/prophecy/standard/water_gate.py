@@ -27,7 +27,7 @@ from engine.prophecy.turns import after_movement, end_turn
 from engine.prophecy.standard import guilds, planes, powers, space_actions, turns
 from engine.prophecy.standard.state import PlaneState, StdBattle
 from engine.prophecy.standard.water_actions import WaterEnter, WaterPearl
-from engine.prophecy.standard.water_board import face_down_cells, power_card, reveal
+from engine.prophecy.standard.water_board import face_down_cells, held_power_card, power_card, reveal
 from engine.prophecy.standard.water_core import diver, gate_spaces, place_id, set_act, wp, wstate
 from engine.prophecy.standard.water_palace import ask_exit, gate_id, gate_plane, give_pearl, leave, palace  # noqa: F401  (leave, palace: used through this module)
 from engine.prophecy.standard.water_state import Diver, WaterAsk
@@ -261,8 +261,8 @@ def can_storm(ctx: Ctx, p: PlayerState) -> bool:
 def storm(ctx: Ctx, p: PlayerState) -> None:
     if not can_storm(ctx, p):
         raise RuleError("error.water_no_storm")
-    card_id = power_card(ctx.state, p.player, "summon_storm")
-    card = powers.spack(ctx.state).ability(card_id)  # type: ignore[arg-type]
+    card_id = held_power_card(ctx.state, p.player, "summon_storm")  # can_storm found it
+    card = powers.spack(ctx.state).ability(card_id)
     pay(ctx, p, card.cast, card.id)
     powers.mark_used(ctx, p.player, card)
     wstate(ctx.state).storm = p.player

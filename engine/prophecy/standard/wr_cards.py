@@ -280,7 +280,8 @@ class CardsPart(parts.Part):
         def swap(x: str | None) -> str | None:
             return new if x == old else x
 
-        for table in (cs.types, cs.beasts, cs.away):
+        tables: tuple[dict[str, Any], ...] = (cs.types, cs.beasts, cs.away)
+        for table in tables:
             if old in table:
                 table[new] = table.pop(old)
         for q in cs.questions:

@@ -135,7 +135,7 @@ def _components(ctx: Ctx, card_id: str) -> list[tuple[str, str]]:
     alchemist = content().power_of(card_id, "alchemist")
     if card.copied:
         return [("adventure", alchemist)] if alchemist else []
-    out = [(ctx.pack.item(card.printed).deck, card.printed)]
+    out: list[tuple[str, str]] = [(ctx.pack.item(card.printed).deck, card.printed)]
     if card.stone:
         out.append((ctx.pack.item(card.stone).deck, card.stone))
     return out

@@ -250,7 +250,9 @@ def foe_bonus(ctx: Ctx, who: PlayerState, battle: str, foe: Any, item_cards: lis
         stone_card = cs.stones.get(art)
         if stone_card is None:
             continue
-        power = content().item(stone_card).power  # type: ignore[union-attr]
+        set_in = content().item(stone_card)
+        assert set_in is not None  # only a Stone of the new cards is set in an Artifact
+        power = set_in.power
         assert isinstance(power, Stone)
         total += power.strength if battle == "strength" else power.willpower
         if power.amount and power.counts_against(tags):
