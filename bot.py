@@ -60,7 +60,7 @@ class GameBot(commands.Bot):
     def __init__(self, settings: Settings, store: GameStore, clock: Callable[[], float] = time.time, **kwargs: object) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)  # type: ignore[arg-type]
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)  # type: ignore[arg-type]  # the caller's extra Bot options, passed through
         self.settings = settings
         self.store = store
         #: the registered game systems (their words, renderers and engines), reached by the shared
@@ -174,7 +174,7 @@ def choose_database(settings: Settings, db: str | None) -> Settings:
         update: dict[str, Any] = {"database_url": db}
     else:
         update = {"database_url": None, "database_path": Path(sqlite_path(db))}
-    return Settings(_env_file=None, **{**settings.model_dump(), **update})  # type: ignore[call-arg]
+    return Settings(_env_file=None, **{**settings.model_dump(), **update})
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -261,7 +261,7 @@ def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time
             from loopback.console import run_console
 
             return asyncio.run(run_console(settings, create_bot, script=args.script))
-        create_bot(settings, clock=clock).run(settings.discord_token, log_handler=None)
+        create_bot(settings, clock=clock).run(settings.discord_token or "", log_handler=None)  # set: checked above
     except StoreOwned as exc:
         holder = exc.holder
         if holder.scope == "all":

@@ -20,6 +20,7 @@ from cogs.outbox import CAPTURE, Capture, deliver_pending, sink
 from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_of, start_picture, turn_message
 from ui.replies import PINGS, locale_of, reply_private
 from ui.errors import refuse
+from ui.routing import cog as cog_of
 from ui.text import clip, fit_embeds, mention
 from ui.views import NewsButton
 from systems import edition_name, new_game_choices, variants_for, variants_on
@@ -46,7 +47,8 @@ def _gm(client: Any) -> GameMaster:
 
 
 def _table_cog(interaction: discord.Interaction) -> "TableCog":
-    return interaction.client.get_cog("TableCog")  # type: ignore[return-value]
+    found: TableCog = cog_of(interaction, "TableCog")  # this module's own cog, always loaded
+    return found
 
 
 def table_ui(result: Result) -> TableUI:
@@ -228,7 +230,7 @@ async def send_turn(interaction: discord.Interaction, result: Result, locale: st
             if text:
                 await interaction.followup.send(text, ephemeral=True)
         if notify:
-            cog = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+            cog = cog_of(interaction, "TableCog")
             if cog is not None:
                 await cog.notify_next(result, locale)
     except discord.HTTPException as exc:  # the private extras: the prompt itself is out already
@@ -423,7 +425,7 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmvote:(?
         return cls(int(match["game"]), match["choice"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("TableCog").on_vote(interaction, self.game, self.choice)  # type: ignore[union-attr]
+        await _table_cog(interaction).on_vote(interaction, self.game, self.choice)
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmundo:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<yes>[01])"):
@@ -437,7 +439,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmundo:(?
         return cls(int(match["game"]), int(match["version"]), match["yes"] == "1")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("TableCog").on_undo(interaction, self.game, self.version, self.yes)  # type: ignore[union-attr]
+        await _table_cog(interaction).on_undo(interaction, self.game, self.version, self.yes)
 
 
 class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrep:(?P<game>[0-9]{1,18}):(?P<old>[0-9A-Za-z_]{1,20}):(?P<new>[0-9]{1,20})"):
@@ -450,7 +452,7 @@ class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrep:
         return cls(int(match["game"]), match["old"], match["new"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("TableCog").on_replace(interaction, self.game, self.old, self.new)  # type: ignore[union-attr]
+        await _table_cog(interaction).on_replace(interaction, self.game, self.old, self.new)
 
 
 class LogPageButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -467,7 +469,7 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["page"]), way=match["way"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("TableCog").show_log(interaction, self.page, edit=True, game=self.game)  # type: ignore[union-attr]
+        await _table_cog(interaction).show_log(interaction, self.page, edit=True, game=self.game)
 
 
 class ShowButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -483,7 +485,7 @@ class ShowButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["what"], int(match["game"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("TableCog").on_show(interaction, self.what, self.game, self.page)  # type: ignore[union-attr]
+        await _table_cog(interaction).on_show(interaction, self.what, self.game, self.page)
 
 
 def show_view(what: str, game: int, locale: str, page: int = 0, view: discord.ui.View | None = None) -> discord.ui.View:

@@ -103,7 +103,8 @@ class Console:
 
     def _local(self, item: dict[str, Any]) -> str:
         """The name a user of this console's language sees for a command or option."""
-        return (item.get("name_localizations") or {}).get(self.client_locale, item["name"])
+        name: str = (item.get("name_localizations") or {}).get(self.client_locale, item["name"])
+        return name
 
     def _named(self, items: list[dict[str, Any]], word: str) -> dict[str, Any] | None:
         """The command or option called `word`, by its English or its localized name."""

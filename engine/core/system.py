@@ -6,7 +6,7 @@ means writing a new engine package and registering it, not touching the bot.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol, Sequence, cast
 
 from pydantic import BaseModel
 
@@ -25,6 +25,8 @@ class Seat(BaseModel):
 
 class GameSystem(Protocol):
     name: str
+    #: the options a new game takes (validated from /game new's choices)
+    options_model: type[BaseModel]
     min_seats: int
     max_seats: int
     #: played at a table through /game: a lobby, seats taken in turn, a turn clock, AI seats.
@@ -67,6 +69,14 @@ class GameSystem(Protocol):
         pile, and it cannot be played on (`apply` refuses it).
         """
         ...
+
+
+def as_table(system: GameSystem) -> "TableSystem":
+    """`system` as one played at a table: only seat, clock and AI code of a table game asks,
+    and a system that says `table_game` implements `TableSystem`."""
+    if not system.table_game:
+        raise AssertionError(f"{system.name} is not played at a table")
+    return cast(TableSystem, system)
 
 
 class TableSystem(GameSystem, Protocol):
