@@ -25,8 +25,6 @@ class Seat(BaseModel):
 
 class GameSystem(Protocol):
     name: str
-    #: the options a new game takes (validated from /game new's choices)
-    options_model: type[BaseModel]
     min_seats: int
     max_seats: int
     #: played at a table through /game: a lobby, seats taken in turn, a turn clock, AI seats.
@@ -36,6 +34,11 @@ class GameSystem(Protocol):
     table_game: bool
     #: the AI seat levels this system can play, in the order offered (empty: no AI seats)
     ai_levels: tuple[str, ...]
+
+    @property
+    def options_model(self) -> type[BaseModel]:
+        """The options a new game takes (validated from /game new's choices)."""
+        ...
 
     def new_game(self, seats: Sequence[Seat], options: dict[str, Any], seed: int) -> Outcome[Any]: ...
 

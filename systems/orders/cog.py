@@ -107,7 +107,7 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
     @app_commands.describe(order="Your Order", cooperative="Open the tracker in the Cooperative Version (first player only)")
     @app_commands.choices(order=ORDER_CHOICES)
     async def join(self, interaction: discord.Interaction, order: Optional[str] = None, cooperative: bool = False) -> None:
-        await self._act(interaction, Join(order=order, name=interaction.user.display_name[:100]), create=True,  # type: ignore[arg-type]
+        await self._act(interaction, Join(order=order, name=interaction.user.display_name[:100]), create=True,
                         cooperative=cooperative)
 
     @app_commands.command(name="points", description="Add (or, with a minus, spend) Knowledge, Perception or Power")
@@ -118,7 +118,7 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
                      penalty: bool = False) -> None:
         if amount == 0 or not -1000 <= amount <= 1000:
             return await reply_private(interaction, t(locale_of(interaction), "error.value_out_of_range", name="amount", min=-1000, max=1000))
-        await self._act(interaction, ChangePoints(kind=kind, amount=amount, penalty=penalty))  # type: ignore[arg-type]
+        await self._act(interaction, ChangePoints(kind=kind, amount=amount, penalty=penalty))
 
     @app_commands.command(name="advance", description="Advance one Rank, if your points (and the co-op rule) allow it")
     async def advance(self, interaction: discord.Interaction) -> None:
@@ -133,7 +133,7 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
     @app_commands.describe(kind="Which points to pay with (default: the ones you have most of)")
     @app_commands.choices(kind=POINT_CHOICES)
     async def call_for_help(self, interaction: discord.Interaction, kind: Optional[str] = None) -> None:
-        await self._act(interaction, CallForHelp(kind=kind))  # type: ignore[arg-type]
+        await self._act(interaction, CallForHelp(kind=kind))
 
     @app_commands.command(name="status", description="Everyone's Order, points and Rank")
     async def status(self, interaction: discord.Interaction) -> None:

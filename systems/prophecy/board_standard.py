@@ -120,7 +120,7 @@ def plane_panel(g: Geometry, a: int, b: int) -> tuple[Box, Side]:
     """The panel of the Astral Plane bordering ring spaces `a` and `b`: in the margin, on the
     outer edge the two tiles share, centred on the point where they meet."""
     common = g.sides(a) & g.sides(b)
-    side: Side = min(common) if common else (min(g.sides(a)) if g.sides(a) else "top")  # type: ignore[assignment]
+    side: Side = min(common) if common else (min(g.sides(a)) if g.sides(a) else "top")  # type: ignore[arg-type]
     ax = (g.box(a)[0] + g.box(a)[2] + g.box(b)[0] + g.box(b)[2]) / 4
     ay = (g.box(a)[1] + g.box(a)[3] + g.box(b)[1] + g.box(b)[3]) / 4
     if side in ("top", "bottom"):

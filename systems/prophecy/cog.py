@@ -35,7 +35,8 @@ INPUT_LIMIT = 200
 
 
 def _gm(interaction: discord.Interaction) -> GameMaster:
-    return interaction.client.gm  # type: ignore[attr-defined]
+    gm: GameMaster = interaction.client.gm  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its game master
+    return gm
 
 
 

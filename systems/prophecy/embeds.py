@@ -284,7 +284,7 @@ def error_words(key: str, value: Any, locale: str) -> str | None:
     if key == "card":
         for finder in (pack.adventure, pack.item):
             try:
-                return display_name(finder(value), locale)  # type: ignore[operator]
+                return display_name(finder(value), locale)
             except KeyError:
                 continue
         new_item = wr_cards().item(value)  # the Water Realm's new Items (a Falchion...)
