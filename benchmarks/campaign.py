@@ -1,13 +1,20 @@
 """Darkest Talisman figures, measured and printed (one process, one core): whole campaigns
 played by the campaign AI (engine/darkest_talisman/ai.py), solo and three-seat co-op in turn.
 
-Printed: campaigns and actions per second, the time spent in the rules engine (`apply`) and in
-the AI's decisions, timed apart; days travelled and village returns per campaign; how the
-campaigns ended (the Crown, the party's end, or still under way at the action cap), troves won
-and characters lost; and "turns that never end: N", the party's turns (a day on the road, a stay
+Printed: the share of campaigns that reach the Crown within the action cap, and the actions and
+campaign days they took (median, p90); presses a person would make per campaign day (every
+action the AI sends is one press; days are `state.stats.days`); the size of the turn message
+the bot would post after each action (title, description and fields of its embeds, plus its
+text, rendered by systems/darkest_talisman/turn.py's `turn_message` in English, mean and max);
+campaigns and actions per second, the time spent in the rules engine (`apply`) and in the AI's
+decisions, timed apart; days travelled and village returns per campaign; how the campaigns
+ended (the Crown, the party's end, or still under way at the action cap), troves won and
+characters lost; and "turns that never end: N", the party's turns (a day on the road, a stay
 in a village: engine/core/turn_watch.py) that ran past the bound of actions and would stall a
-table. CPU time (time.process_time), so other programs skew it less.
-Run: python benchmarks/campaign.py [--campaigns N] [--campaign-actions N]
+table. CPU time (time.process_time), so other programs skew it less; rendering the messages is
+timed apart and left out of the per-action figures.
+A measurement, not a test: it asserts nothing.
+Run: python benchmarks/campaign.py [--campaigns N] [--campaign-actions N] [--no-messages]
 """
 from __future__ import annotations
 
@@ -25,8 +32,34 @@ from engine.darkest_talisman.simulate import seats_for  # noqa: E402
 from engine.core.turn_watch import TurnWatch  # noqa: E402
 from selfplay import TURNS, clock, report_total, freeze_loaded  # noqa: E402
 
+LOCALE = "en"
 
-def campaign_section(campaigns: int, cap: int) -> None:
+
+def message_size(state, events) -> int:  # type: ignore[no-untyped-def]
+    """Characters of the turn message the bot would post after an action: its text plus each
+    embed's title, description and fields, built by the bot's own `turn_message`."""
+    from gm.session import Result, Step
+    from gm.store import GameRecord
+    from systems.darkest_talisman.turn import turn_message
+    status = "active" if state.status == "active" else "finished"
+    record = GameRecord(id=1, guild_id=1, channel_id=1, system=CAMPAIGN.name, options={}, seed=0, version=1,
+                        state="{}", status=status, host_id=1, created_at=0.0, updated_at=0.0)
+    result = Result(record, state, steps=[Step(actor="", action={}, events=list(events))], game_system=CAMPAIGN)
+    msg = turn_message(result, LOCALE)
+    size = len(msg.content or "")
+    for e in msg.embeds:
+        size += len(e.title or "") + len(e.description or "")
+        size += sum(len(f.name or "") + len(f.value or "") for f in e.fields)
+    return size
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (nearest rank) of values."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(q * len(ordered) + 0.5)) - 1))]
+
+
+def campaign_section(campaigns: int, cap: int, messages: bool = True) -> None:
     """Darkest Talisman: whole campaigns run by the heuristic campaign AI (engine/darkest_talisman/ai.py)."""
     t0 = clock()
     CAMPAIGN.new_game(seats_for(["heuristic"]), {}, 0)  # loads the campaign pack
@@ -38,6 +71,11 @@ def campaign_section(campaigns: int, cap: int) -> None:
     returns: list[int] = []
     endings = {"won": 0, "lost": 0, "under way": 0}
     troves = deaths = 0
+    crowned_actions: list[int] = []
+    crowned_days: list[int] = []
+    presses_per_day: list[float] = []
+    sizes: list[int] = []
+    t_render = 0.0
     start = clock()
     for seed in range(campaigns):
         levels = ["heuristic"] if seed % 2 == 0 else ["heuristic"] * 3
@@ -56,14 +94,33 @@ def campaign_section(campaigns: int, cap: int) -> None:
             state = out.state
             actions += 1
             turns.step(action.type, out.events)
+            if messages:
+                r0 = clock()
+                sizes.append(message_size(state, out.events))
+                t_render += clock() - r0
         TURNS.add(turns)
+        if state.outcome == "won":
+            crowned_actions.append(state.actions_taken)
+            crowned_days.append(state.stats.days)
+        presses_per_day.append(state.actions_taken / max(1, state.stats.days))
         days.append(state.stats.days)
         returns.append(state.stats.returns)
         endings[state.outcome or "under way"] += 1
         troves += state.stats.troves_won
         deaths += state.stats.deaths
-    elapsed = clock() - start
+    elapsed = clock() - start - t_render
     print(f"  heuristic campaigns: N={campaigns} (solo and 3-seat co-op in turn), at most {cap} actions each")
+    won = len(crowned_actions)
+    print(f"    reached the Crown:     {won} of {campaigns} ({won / campaigns:.0%}) within {cap} actions")
+    if crowned_actions:
+        print(f"    actions to the Crown:  median {statistics.median(crowned_actions):.0f}, p90 {pct(crowned_actions, 0.9):.0f}")
+        print(f"    days to the Crown:     median {statistics.median(crowned_days):.0f}, p90 {pct(crowned_days, 0.9):.0f}")
+    print(f"    presses per day:       mean {statistics.mean(presses_per_day):.1f}, median "
+          f"{statistics.median(presses_per_day):.1f}, max {max(presses_per_day):.1f} (every action one press)")
+    if sizes:
+        print(f"    turn message size:     mean {statistics.mean(sizes):.0f}, max {max(sizes)} characters "
+              f"({LOCALE}; text + embed titles, descriptions, fields; {len(sizes)} messages, "
+              f"rendered in {t_render:.1f} s CPU, not in the figures below)")
     print(f"    campaigns per second:  {campaigns / elapsed:.2f} ({elapsed / campaigns:.1f} s a campaign)")
     print(f"    actions per second:    {actions / elapsed:.0f} ({actions / campaigns:.0f} actions a campaign)")
     print(f"    engine apply:          {t_apply / actions * 1e6:.0f} us/action ({t_apply / elapsed:.0%} of the time)")
@@ -78,10 +135,11 @@ def campaign_section(campaigns: int, cap: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--campaigns", type=int, default=10, help="Darkest Talisman campaigns run by the AI")
-    ap.add_argument("--campaign-actions", type=int, default=4000, help="safety stop: actions per campaign")
+    ap.add_argument("--campaigns", type=int, default=40, help="Darkest Talisman campaigns run by the AI")
+    ap.add_argument("--campaign-actions", type=int, default=1500, help="the action cap of a campaign")
+    ap.add_argument("--no-messages", action="store_true", help="skip rendering the turn messages (faster)")
     args = ap.parse_args()
-    report_total(campaign_section, args.campaigns, args.campaign_actions)
+    report_total(campaign_section, args.campaigns, args.campaign_actions, not args.no_messages)
 
 
 if __name__ == "__main__":

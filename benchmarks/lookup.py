@@ -8,6 +8,10 @@ as in a running bot. Both wall-clock and CPU (this thread) times are printed: on
 machine the wall time also counts waiting for a core. Accuracy (top-1/top-3, as in
 tests/lookup/test_accuracy.py) is printed for the training and development questions; the held-out questions
 (never tuned on) are scored only with --heldout, so routine timing runs never look at them.
+With --heldout every set (train, dev, heldout and the second held-out set of issue #28,
+tests/lookup/questions_heldout2.yaml) is also broken down by game and by language, with the CPU
+time per scoring query (p50/p99); no misses are printed. Sets without a `game` field get the
+game of their first answer's document (questions_heldout2.yaml tags every question).
 
 Run: python benchmarks/lookup.py [--rulebooks DIR] [--repeat N] [--heldout]
 (the rulebook folder defaults to RULEBOOKS_DIR, else the project's rulebooks/)
@@ -35,6 +39,48 @@ DEFAULT_RULEBOOKS = Path(os.environ.get("RULEBOOKS_DIR") or DEFAULT_RULEBOOKS_DI
 QUESTIONS = ROOT / "tests" / "lookup" / "questions.yaml"
 #: development questions (not tuned on by hand; see benchmarks/lookup_cv.py)
 DEV_QUESTIONS = ROOT / "tests" / "lookup" / "questions_dev.yaml"
+HELDOUT_QUESTIONS = ROOT / "tests" / "lookup" / "questions_heldout.yaml"
+#: the second held-out set (issue #28): never tune on it; read only with --heldout
+HELDOUT2_QUESTIONS = ROOT / "tests" / "lookup" / "questions_heldout2.yaml"
+GAMES = ("basic", "standard", "water_realm", "darkest_talisman", "magical_orders")
+#: document prefix -> game, for the sets written before questions carried a `game` field
+_DOCUMENT_GAMES = (
+    ("prophecy-basic", "basic"), ("pack:base", "basic"),
+    ("prophecy-standard", "standard"), ("pack:standard", "standard"),
+    ("prophecy-water", "water_realm"), ("pack:water_realm", "water_realm"),
+    ("darkest-talisman", "darkest_talisman"), ("talisman-rulings", "darkest_talisman"), ("pack:talisman", "darkest_talisman"),
+    ("magical-orders", "magical_orders"),
+)
+
+
+def game_of(question: dict) -> str:
+    """The question's game: its `game` field, else the game of its first answer's document."""
+    if question.get("game"):
+        return question["game"]
+    for answer in question["answers"]:
+        for prefix, game in _DOCUMENT_GAMES:
+            if answer["document"].startswith(prefix):
+                return game
+    return "other"
+
+
+def score(ix: RulesIndex, qs: list[dict]) -> tuple[dict[str, list[int]], list[float]]:
+    """Per group ("all", each game, each language): [questions, top-1 hits, top-3 hits], and the
+    CPU milliseconds of each scoring query (this thread, so waiting for a core is not counted)."""
+    groups: dict[str, list[int]] = {}
+    cpu: list[float] = []
+    for q in qs:
+        want = {(a["document"], a["section"]) for a in q["answers"]}
+        c0 = time.thread_time()
+        got = [(h.document, h.section) for h in ix.search(q["q"], limit=3)]
+        cpu.append((time.thread_time() - c0) * 1000)
+        first, top3 = bool(got) and got[0] in want, any(g in want for g in got)
+        for key in ("all", game_of(q), q.get("language", "?")):
+            row = groups.setdefault(key, [0, 0, 0])
+            row[0] += 1
+            row[1] += first
+            row[2] += top3
+    return groups, cpu
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -88,23 +134,31 @@ def main() -> None:
     print(f"index build (cold, incl. reading and stemming): {build_s * 1000:7.1f} ms (of which indexing {built.build_seconds * 1000:.1f} ms)")
     print(f"index open from cache (hash check + load):      {load_s * 1000:7.1f} ms   cache file {cache_kb:.0f} KiB")
 
-    question_set = [q for path in (QUESTIONS, QUESTIONS.with_name("questions_heldout.yaml"))
+    question_set = [q for path in (QUESTIONS, HELDOUT_QUESTIONS)
                     for q in yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]]
     dev_set = [{**q, "split": "dev"} for q in yaml.safe_load(DEV_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
     questions = [q["q"] for q in question_set]
     ix = loaded
     if not args.rulebooks.is_dir() or not any(args.rulebooks.glob("*.txt")):
         print(f"NOTE: no rulebooks in {args.rulebooks} (set RULEBOOKS_DIR): accuracy below is without them")
-    for split in ("train", "dev", "heldout") if args.heldout else ("train", "dev"):
-        qs = [q for q in question_set + dev_set if q.get("split", "train") == split]
-        top1 = top3 = 0
-        for q in qs:
-            want = {(a["document"], a["section"]) for a in q["answers"]}
-            got = [(h.document, h.section) for h in ix.search(q["q"], limit=3)]
-            top1 += bool(got) and got[0] in want
-            top3 += any(g in want for g in got)
-        n = max(1, len(qs))
-        print(f"accuracy {split:<8} {len(qs):4d} questions: top-1 {top1 / n:.3f}  top-3 {top3 / n:.3f}")
+    # the second held-out set is opened only here, with --heldout
+    heldout2_set = ([{**q, "split": "heldout2"} for q in yaml.safe_load(HELDOUT2_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
+                    if args.heldout else [])
+    if args.heldout:  # warm the stem cache first, so that no set's CPU figures carry the cold start
+        for q in question_set + dev_set + heldout2_set:
+            ix.search(q["q"], limit=3)
+    for split in ("train", "dev", "heldout", "heldout2") if args.heldout else ("train", "dev"):
+        qs = [q for q in question_set + dev_set + heldout2_set if q.get("split", "train") == split]
+        groups, cpu = score(ix, qs)
+        n, top1, top3 = groups.get("all", [0, 0, 0])
+        n = max(1, n)
+        print(f"accuracy {split:<8} {len(qs):4d} questions: top-1 {top1 / n:.3f}  top-3 {top3 / n:.3f}"
+              + (f"   (query cpu p50 {percentile(cpu, 50):.2f} ms, p99 {percentile(cpu, 99):.2f} ms)" if args.heldout and cpu else ""))
+        if args.heldout:
+            for key in (*GAMES, "other", "en", "it"):
+                if key in groups:
+                    k, h1, h3 = groups[key]
+                    print(f"    {key:<17} {k:4d}: top-1 {h1 / k:.3f} ({h1:3d})  top-3 {h3 / k:.3f} ({h3:3d})")
     searches = [lambda q=q: ix.search(q) for q in questions]
     searches += [lambda q=q: ix.search(q, language="it", system="prophecy") for q in questions[::3]]
     search_wall, search_cpu = timed(searches, args.repeat)

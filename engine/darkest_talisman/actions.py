@@ -19,7 +19,9 @@ class Choose(_Action):
     """Answer the pending decision with one of its options."""
 
     type: Literal["choose"] = "choose"
-    option: str = Field(max_length=120)
+    #: long enough for the longest option the engine lists: a Guardian Combat's way of sharing
+    #: the party's total out names every Enemy it kills (C8e-g), up to 18 Pit Fiends (C10m)
+    option: str = Field(max_length=400)
 
 
 class SetOrder(_Action):

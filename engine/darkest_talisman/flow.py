@@ -53,11 +53,17 @@ def advance(ctx: Ctx) -> None:
                 state.decision = Decision(kind="loot", options=options,
                                           data={"things": [t.split("#")[0] for t in state.fight.fallen]})
         elif state.mode == "village":
-            state.decision = Decision(kind="village", options=travel.departures(ctx), data={"village": state.village})
+            # from the village whose roads lead to the Portal, the prompt says when the way on
+            # to the Tower is shut for want of Talismans (C10g, C2e) and what would open it
+            toward_tower = travel.region_of_village(ctx, state.village).beyond == "tower"
+            state.decision = Decision(kind="village", options=travel.departures(ctx),
+                                      data={"village": state.village, **(tower.way_shut(ctx) if toward_tower else {})})
         elif state.mode == "road":
             travel.step(ctx)
         elif state.mode == "tower":
-            state.decision = Decision(kind="tower", options=tower.options(ctx), data={"space": tower.space(ctx)})
+            shut = tower.way_shut(ctx) if tower.rule(ctx) == "plain_of_peril" and not state.tower.cleared else {}  # type: ignore[union-attr]
+            state.decision = Decision(kind="tower", options=tower.options(ctx), data={"space": tower.space(ctx), **shut})
+            guardians.attach_forecast(ctx)
         else:  # pragma: no cover - "ended" has status != active
             return
     raise RuntimeError("the campaign did not settle: a rules loop")
@@ -320,15 +326,5 @@ def _guardians(ctx: Ctx, option: str) -> None:
     if option == "raft":
         travel.cross(ctx, "raft")
         return
-    if state.fight is None:
-        if trip.destination == "sentinel":
-            state.fight = guardians.foes_fight(ctx, "sentinel", "sentinel", 1)
-        else:
-            state.fight = guardians.trove_guardians(ctx)
-        if not state.fight.guardians:
-            ctx.emit("no_guardians")
-            guardians.won(ctx)
-            return
-    focus = option.split(":", 1)[1] if ":" in option else None
-    guardians.begin(ctx, focus)
+    guardians.start(ctx, option, trip.destination)
 

@@ -16,6 +16,9 @@ at once, or the party turns back (C8e-k); beaten, the trove is looted (C8e-l).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from engine.darkest_talisman import cards, ground
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import EnemyCard, ObjectCard
@@ -147,6 +150,21 @@ def living(fight: GuardianFight) -> list[Guardian]:
 
 
 # ----------------------------------------------------------------------------- a round
+def start(ctx: Ctx, option: str, destination: str | None) -> None:
+    """The party presses "fight" ("fight:<uid>": striking that Enemy first) at a destination or a
+    Tower space: the Sentinel (C5b) or the trove's guardians (C8d) are found the first time, a
+    trove with none is won at once, then a round begins (C8e-a). The engine and the forecast
+    both start a combat here."""
+    state = ctx.state
+    if state.fight is None:
+        state.fight = foes_fight(ctx, "sentinel", "sentinel", 1) if destination == "sentinel" else trove_guardians(ctx)
+        if not state.fight.guardians:
+            ctx.emit("no_guardians")
+            won(ctx)
+            return
+    begin(ctx, option.split(":", 1)[1] if ":" in option else None)
+
+
 def begin(ctx: Ctx, focus: str | None) -> None:
     """The party (re)starts the combat: C8e-a. The Priest may destroy one Spirit (C8e-b)."""
     fight = ctx.state.fight
@@ -206,6 +224,7 @@ def run_casting(ctx: Ctx) -> None:
         if spells:
             state.decision = Decision(kind="guardian_spell", hero=hero.uid,
                                       options=[f"cast:{u}" for u in spells] + ["pass"])
+            attach_forecast(ctx)
             return
         fight.passed.append(hero.uid)
     while _enemy_casts(ctx):
@@ -371,6 +390,7 @@ def strike(ctx: Ctx) -> None:
         if len(choices) > 1:
             state.decision = Decision(kind="guardian_split", options=["kill:" + "+".join(c) for c in choices],
                                       data={"attribute": attr, "total": ours})
+            attach_forecast(ctx)
             return
         fight.split[attr] = choices[0] if choices else []
     _blows(ctx)
@@ -641,3 +661,160 @@ def dissolve(ctx: Ctx) -> None:
     for uid in fight.fallen:
         cards.discard(ctx, uid)
     ctx.state.fight = None
+
+
+# ----------------------------------------------------------------------------- the forecast
+#: the decisions whose answers a forecast is made for, and the answers that fight
+FORECAST_KINDS = ("guardians", "tower", "guardian_spell", "guardian_split")
+
+
+class Unforeseeable(Exception):
+    """A die the forecast cannot stand in for was asked for (none is expected in a round)."""
+
+
+@dataclass
+class _Foreseeing(Ctx):
+    """The context a forecast runs the round in: a copy of the state, and dice that are not
+    rolled but set, all for the party (`lucky`: every armour of the party holds, every
+    guardian's fails) or all against it. Guardian Combat rolls no attack dice (C8e); armour is
+    its only chance (C8d-i, C8e-j), so the two runs bound every outcome."""
+
+    lucky: bool = False
+    forecasting: bool = True
+
+    def dice(self, n: int, why: str, hero: str | None = None) -> list[int]:
+        if why == "armour":
+            face = 6 if self.lucky else 1
+        elif why == "guardian_armour":
+            face = 1 if self.lucky else 6
+        else:
+            raise Unforeseeable(why)
+        return [face] * max(0, n)
+
+    def open_roll(self, why: str, hero: str | None = None) -> list[int]:
+        raise Unforeseeable(why)
+
+
+def _run(ctx: Ctx, kind: str, option: str, lucky: bool) -> dict[str, Any] | None:
+    """One run of the round on a copy, through the engine's own steps (start, begin,
+    run_casting, strike, the blows): the Enemies' Scrolls, held face down, are left out, every
+    character still to cast passes, a choice of kills takes the first offered (the most)."""
+    state = ctx.state.model_copy(deep=True)
+    sim = _Foreseeing(state=state, pack=ctx.pack, lucky=lucky)
+    state.thefts = []
+    if state.fight is not None:
+        for g in state.fight.guardians:
+            g.scrolls = []
+    party = state.party()
+    before = {h.uid: h.life for h in party}
+    dead_before = {g.uid for g in state.fight.guardians if g.dead} if state.fight is not None else set()
+    destination = state.trip.destination if state.trip is not None else None
+    try:
+        if kind in ("guardians", "tower"):
+            state.decision = None
+            start(sim, option, destination)
+        elif kind == "guardian_spell":
+            answer_spell(sim, option)
+            state.decision = None
+        elif kind == "guardian_split":
+            answer_split(sim, option)
+            state.decision = None
+        for _ in range(100):
+            fight = state.fight
+            if not state.order or fight is None:
+                break
+            asked = state.decision
+            if asked is not None:
+                if asked.kind == "guardian_spell":
+                    answer_spell(sim, "pass")
+                elif asked.kind == "guardian_split":
+                    answer_split(sim, asked.options[0])
+                else:
+                    break
+                state.decision = None
+            elif fight.stage == "casting":
+                run_casting(sim)
+            elif fight.stage == "split":
+                strike(sim)
+            else:
+                break
+    except Unforeseeable:
+        return None
+    fight = state.fight
+    totals = next((e.data for e in reversed(sim.events) if e.kind.endswith(".guardian_totals")), None)
+    return {
+        "lost": {u: before[u] - state.hero(u).life for u in before},
+        "dead": {u: not state.hero(u).alive for u in before},
+        "won": bool(fight is not None and fight.won and state.order),
+        "kills": sorted(g.uid for g in (fight.guardians if fight else []) if g.dead and g.uid not in dead_before),
+        "totals": totals,
+    }
+
+
+def forecast(ctx: Ctx, kind: str, option: str) -> dict[str, Any] | None:
+    """What pressing `option` of a `kind` decision does, before it is pressed, computed by
+    running the round on a copy of the state through the very steps the engine resolves it
+    with (so no rule is written twice): for each character the lives lost and whether the
+    character dies, whether the party wins, which guardians fall. Armour (the only dice, C8e-j)
+    makes a range: `lost` is [if every armour holds, if none does], `dies` and `won` are "yes",
+    "no" or "maybe". The Enemies' Scrolls are not counted (held face down, C8d-j): `scrolls`
+    says how many could still change it. A trove whose guardians are not yet drawn (C8d a-b)
+    gets `unknown_guardians` instead. None: not a fighting answer, or not foreseeable."""
+    state = ctx.state
+    if kind in ("guardians", "tower") and not option.startswith("fight"):
+        return None
+    if kind == "guardian_spell" and state.fight is None:
+        return None
+    destination = state.trip.destination if state.trip is not None else None
+    if kind == "guardians" and state.fight is None and destination != "sentinel":
+        return unknown_guardians(ctx)
+    runs = [_run(ctx, kind, option, lucky) for lucky in (False, True)]
+    bad, good = runs
+    if bad is None or good is None:
+        return None
+    heroes = {u: {"lost": [good["lost"][u], bad["lost"][u]],
+                  "dies": "yes" if good["dead"][u] else "maybe" if bad["dead"][u] else "no"} for u in bad["lost"]}
+    fight = state.fight
+    scrolls = sum(len(g.scrolls) for g in fight.guardians if not g.dead) if fight is not None else 0
+    return {"known": True, "heroes": heroes, "won": "yes" if bad["won"] else "maybe" if good["won"] else "no",
+            "kills": [bad["kills"], good["kills"]], "totals": bad["totals"], "scrolls": scrolls}
+
+
+#: no Enemy total beyond this is looked for when finding what hurts or kills a character
+MOST_POOL = 200
+
+
+def unknown_guardians(ctx: Ctx) -> dict[str, Any]:
+    """A trove's first fight, its guardians not yet drawn (C8d a-b: two dice of Adventure
+    cards, only the Enemies kept, armed with the trove's Magic Objects): the range is given by
+    the party's side, through the rules' own sharing out (`allocate`'s total, `distribute`'s
+    blows): the party's Strength and Craft (what it can kill), and for each character the
+    guardians' total that first costs a life and the total that kills, per figure, armour,
+    bows and Spells aside."""
+    state = ctx.state
+    party = state.party()
+    no_magic = ground.no_magic_here(ctx)
+    lives = {h.uid: h.life for h in party}
+    out: dict[str, Any] = {"known": False, "heroes": {h.uid: {} for h in party},
+                           "items": len(state.trip.trove.items) if state.trip and state.trip.trove else 0,
+                           "dice": ctx.pack.rules.guardian_dice.value}
+    for attr in ("strength", "craft"):
+        scores = [(h.uid, H.total(ctx.pack, h, attr, no_magic=no_magic)) for h in party]  # type: ignore[arg-type]
+        out[attr] = sum(score for _, score in scores)
+        for uid, _ in scores:
+            hurt = next((p for p in range(MOST_POOL) if distribute(p, scores, lives)[uid] >= 1), None)
+            kill = next((p for p in range(MOST_POOL) if distribute(p, scores, lives)[uid] >= lives[uid]), None)
+            out["heroes"][uid][attr] = [hurt, kill]
+    return out
+
+
+def attach_forecast(ctx: Ctx) -> None:
+    """Put the forecast of each answer of the pending decision into its data (`forecast`, a
+    list beside `options`), so the prompt and the buttons say what each does before the press.
+    Not inside a forecast's own run."""
+    decision = ctx.state.decision
+    if decision is None or decision.kind not in FORECAST_KINDS or getattr(ctx, "forecasting", False):
+        return
+    found = [forecast(ctx, decision.kind, o) for o in decision.options]
+    if any(f is not None for f in found):
+        decision.data["forecast"] = found

@@ -165,7 +165,10 @@ def change(ctx: Ctx, hero: Hero, attribute: Literal["strength", "craft", "fate",
     if after == before:
         return
     setattr(hero, attribute, after)
-    ctx.emit("changed", hero.uid, attribute=attribute, amount=after - before, total=after, why=why)
+    # Strength and Craft are shown as the total that counts, the base beside it (ruling
+    # `strength_shown`): the event carries both, as they stand at this moment
+    extra = {"equipped": total(ctx.pack, hero, attribute)} if attribute in ("strength", "craft") else {}  # type: ignore[arg-type]
+    ctx.emit("changed", hero.uid, attribute=attribute, amount=after - before, total=after, why=why, **extra)
     if attribute == "craft":
         trim_spells(ctx, hero)
 
@@ -287,6 +290,38 @@ def settle_load(ctx: Ctx, hero: Hero) -> None:
     if extra:
         ctx.emit("overloaded", hero.uid, things=[card_id(u) for u in extra])
         ground.drop(ctx, extra, 0, encountered=True)
+
+
+# ------------------------------------------------------------------------------- the way to the Tower
+def talismans_needed(characters: int) -> int:
+    """The Talismans a party of this size must hold at the Portal to reach the Death space:
+    one discarded at the Portal (C10f), one held by every character on the Plain of Peril
+    (C10g), from which the Crypt's and the Mines' are discarded (C10h, i); so one each and one
+    more, and never fewer than three (a lone character pays the Portal, the Crypt and the Mines)."""
+    return max(characters, 2) + 1
+
+
+def talisman_shortfall(ctx: Ctx) -> dict[str, object] | None:
+    """Why the way to the Tower is shut, or None while it is open.
+
+    It is shut when some characters hold no Talisman (the Plain of Peril lets only a character
+    holding one pass, C10g), the supply and the village's stored Talismans of dead companions
+    (B1d) hold fewer than they lack, and nothing may be passed between characters (C2e). What
+    opens it: a Talisman spent (at the Portal) goes back to the supply (ruling
+    talismans_carried), where a Warlock's quest, the Talisman card or the Temple can win it
+    again. `spare` counts the Talismans held beyond one by their holders: those are the ones
+    the party can spend to open the way."""
+    state = ctx.state
+    party = state.party()
+    lacking = [h.uid for h in party if not talismans(h)]
+    if not lacking:
+        return None
+    supply = len(state.decks.talismans)
+    stored = len(state.left_talismans.get(state.village, [])) if state.mode == "village" else 0
+    if supply + stored >= len(lacking):
+        return None
+    spare = sum(max(0, len(talismans(h)) - 1) for h in party)
+    return {"reason": "talismans_short", "lacking": lacking, "supply": supply, "spare": spare}
 
 
 # ------------------------------------------------------------------------------- quests

@@ -131,6 +131,12 @@ def arrive(ctx: Ctx) -> None:
         crown(ctx)
 
 
+def way_shut(ctx: Ctx) -> dict[str, object]:
+    """The `reason` a decision on the way to the Tower carries when the party cannot go on
+    there (heroes.talisman_shortfall), to be said in the prompt; empty while the way is open."""
+    return H.talisman_shortfall(ctx) or {}
+
+
 def options(ctx: Ctx) -> list[str]:
     """The party's choices on a Tower space (C10d)."""
     state = ctx.state
@@ -173,7 +179,7 @@ def answer(ctx: Ctx, option: str) -> None:
         _dice_with_death(ctx)
     elif option == "fight":
         state.stats.days += 1
-        guardians.begin(ctx, None)
+        guardians.start(ctx, option, None)
 
 
 def space_name(ctx: Ctx, index: int) -> str:

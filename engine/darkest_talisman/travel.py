@@ -279,7 +279,8 @@ def destination_decision(ctx: Ctx) -> None:
     elif trip.destination == "portal_of_power":
         has = any(H.talismans(h) for h in state.party())
         opts = ["attempt:strength", "attempt:craft"] if has else []
-        state.decision = Decision(kind="portal", options=opts + ["turn_back"], data={"destination": trip.destination})
+        state.decision = Decision(kind="portal", options=opts + ["turn_back"],
+                                  data={"destination": trip.destination, **(H.talisman_shortfall(ctx) or {})})
     else:
         fight = state.fight
         focus = [f"fight:{g.uid}" for g in guardians.living(fight)] if fight is not None and len(guardians.living(fight)) > 1 else []
@@ -289,6 +290,7 @@ def destination_decision(ctx: Ctx) -> None:
         state.decision = Decision(kind="guardians", options=fights + ["turn_back"] + raft,
                                   data={"destination": trip.destination,
                                         "guardians": [g.of for g in guardians.living(fight)] if fight else None})
+        guardians.attach_forecast(ctx)
 
 
 def can_raft(ctx: Ctx) -> bool:

@@ -131,7 +131,13 @@ def view(state: CampaignState | CampaignView, viewer: str | None) -> CampaignVie
         for g in fight["guardians"]:
             g["scrolls"] = len(g["scrolls"])
     if data.get("decision") is not None:
-        data["decision"]["options"] = [public_option(state, viewer, o) for o in data["decision"]["options"]]
+        decision = data["decision"]
+        decision["options"] = [public_option(state, viewer, o) for o in decision["options"]]
+        foreseen = decision.get("data", {}).get("forecast")
+        if isinstance(foreseen, list):
+            # what casting a Spell held face down would do is as hidden as the Spell itself
+            decision["data"]["forecast"] = [None if o.startswith(CAST) and o[len(CAST):].isdigit() else f
+                                            for o, f in zip(decision["options"], foreseen)]
     return CampaignView(viewer=viewer, system=state.system, data=data)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.darkest_talisman import cards, effects
 from engine.darkest_talisman import heroes as H
-from engine.darkest_talisman.content import EnemyCard
+from engine.darkest_talisman.content import EnemyCard, Pack
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import Hero, Stored, card_id
 
@@ -91,13 +91,23 @@ def can_cash(ctx: Ctx, hero: Hero, attribute: str) -> bool:
     return trophy_points(ctx, hero, attribute) >= ctx.pack.rules.trophy_points.value
 
 
+def cashing(pack: Pack, hero: Hero, attribute: str) -> tuple[int, list[int]]:
+    """(the points gained, the Trophy values spent) if this character cashes the Trophies of
+    `attribute` now: the one figure `cash` gives and the action's label promises."""
+    values = []
+    for uid in hero.trophies:
+        card = pack.card(card_id(uid))
+        if isinstance(card, EnemyCard) and card.attribute == attribute:
+            values.append(card.value)
+    return best_spending(values, pack.rules.trophy_points.value)
+
+
 def cash(ctx: Ctx, hero: Hero, attribute: str) -> None:
     """C2b, facts 6.4: every full 7 points held give 1. The Trophies spent are the best
     partition (project ruling `trophies_cashing`): the most full 7s, then the fewest points
     spent (the most value kept), then the smaller Trophies spent first."""
-    need = ctx.pack.rules.trophy_points.value
     mine = [u for u in hero.trophies if trophy_attribute(ctx, u) == attribute]
-    gained, spent_values = best_spending([trophy_value(ctx, u) for u in mine], need)
+    gained, spent_values = cashing(ctx.pack, hero, attribute)
     for value in spent_values:
         uid = next(u for u in mine if trophy_value(ctx, u) == value)
         mine.remove(uid)

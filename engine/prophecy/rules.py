@@ -293,7 +293,7 @@ def _only_end_turn(state: ProphecyState, actor: str) -> bool:
     return found
 
 
-def iter_legal(state: ProphecyState, actor: str, wanted: str | None = None) -> Iterator[Any]:
+def iter_legal(state: ProphecyState, actor: str, wanted: str | frozenset[str] | None = None) -> Iterator[Any]:
     """The legal actions in their fixed order, one at a time (see `legal_actions`). `wanted` is a
     hint for a caller looking for an action of that type (the contract's guard): the costly
     loadouts of the other types may be skipped; every listed action of that type is yielded."""
@@ -334,7 +334,7 @@ def iter_legal(state: ProphecyState, actor: str, wanted: str | None = None) -> I
             yield A.UseItem(item=item.uid)
 
 
-def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> list[Any]:
+def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None = None) -> list[Any]:
     t = ctx.state.turn
     assert t is not None
     adv = next(a for a in ctx.state.spaces[p.space] if a.uid == t.fight)
@@ -356,7 +356,7 @@ def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> list[
     return out
 
 
-def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> Iterator[Any]:
+def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None = None) -> Iterator[Any]:
     """The act phase's actions in order, one at a time (a caller may stop early); with `wanted`,
     only the blocks that can yield an action of that type are worked out."""
     for adv, card in opportunities_here(ctx, p) if _wants(wanted, "use_opportunity") else ():
@@ -398,6 +398,9 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> Iterato
         yield A.EndTurn()
 
 
-def _wants(wanted: str | None, *types: str) -> bool:
-    """Whether a listing sought for actions of type `wanted` (None: all) must work out `types`."""
-    return wanted is None or wanted in types
+def _wants(wanted: str | frozenset[str] | None, *types: str) -> bool:
+    """Whether a listing sought for actions of type `wanted` (None: all; a set: any of those
+    types, as the arrival preview asks) must work out `types`."""
+    if wanted is None:
+        return True
+    return wanted in types if isinstance(wanted, str) else not wanted.isdisjoint(types)

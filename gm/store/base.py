@@ -13,18 +13,22 @@ never both apply to a game:
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import enum
 import json
 import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, contextmanager
 from types import TracebackType
-from typing import Any, ClassVar, Final, Literal, Self, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, Protocol, Self, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .shards import ShardSet
+from .shards import ALL_SCOPE, ShardSet
+
+if TYPE_CHECKING:
+    from .ownership import ProcessIdentity
 
 GameStatus: TypeAlias = Literal["lobby", "active", "finished", "ended"]
 """`lobby` (gathering players), `active` (being played), `finished` (played to a result),
@@ -337,6 +341,11 @@ def check_status(status: str) -> None:
         raise ValueError(f"unknown game status {status!r}; expected one of {sorted(ALL_STATUSES)}")
 
 
+def as_deadline(deadline: float | None) -> float | None:
+    """A deadline as stored: seconds as a float, or None for "no deadline"."""
+    return None if deadline is None else float(deadline)
+
+
 class TaskLock:
     """An asyncio lock the task holding it may take again (nested `async with`).
 
@@ -432,7 +441,6 @@ class GameStore(ABC):
 
     # -- games -----------------------------------------------------------------------
 
-    @abstractmethod
     async def create_game(self, channel_id: int, guild_id: int | None, system: str,
                           options: Mapping[str, Any] | BaseModel, seed: int,
                           host_id: int | None, state_json: str,
@@ -444,6 +452,21 @@ class GameStore(ABC):
         Raises `GameExists` (carrying the existing record) if the channel already has a
         lobby or active game.
         """
+        check_status(status)
+        self._check_state(state_json)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, got {type(seed).__name__}")
+        # Serialised before any transaction: a bad payload must fail without a half-write.
+        return await self._insert_game({
+            "guild_id": guild_id, "channel_id": channel_id, "system": system, "options": dump_json(options),
+            "seed": seed, "state": state_json, "status": status, "host_id": host_id,
+            "deadline": as_deadline(deadline), "settings": dump_json(dict(settings or {})),
+        })
+
+    @abstractmethod
+    async def _insert_game(self, game: dict[str, Any]) -> GameRecord:
+        """Insert the checked new game `game` (its columns but id, version and times; JSON ones
+        dumped) at version 0, stamped now; `GameExists` when its channel has an open game."""
 
     @abstractmethod
     async def get_game(self, game_id: int) -> GameRecord | None:
@@ -479,7 +502,6 @@ class GameStore(ABC):
         game master clears the mark once that message is posted. A mark left behind means the
         bot died, or Discord refused the reply, between the commit and the post."""
 
-    @abstractmethod
     async def commit_action(self, game_id: int, expected_version: int, actor: str,
                             action: Mapping[str, Any] | BaseModel, new_state_json: str,
                             new_status: GameStatus | None = None,
@@ -492,8 +514,11 @@ class GameStore(ABC):
         the log with the next seq, stores the new state, bumps the version, and optionally
         changes status and deadline. Returns the updated record.
         """
+        self._check_state(new_state_json)
+        log = (str(actor), dump_json(action))
+        fields = self._fields(state_json=new_state_json, status=new_status, settings=settings, deadline=deadline)
+        return await self._change(game_id, expected_version, fields, log, meta)
 
-    @abstractmethod
     async def update_game(self, game_id: int, expected_version: int, *,
                           state_json: str | None = None,
                           status: GameStatus | None = None,
@@ -505,8 +530,67 @@ class GameStore(ABC):
                           action: Mapping[str, Any] | BaseModel | None = None) -> GameRecord:
         """Change a game outside the action flow (lobby edits, settings); same version check
         and bump as `commit_action`, but a log row is written only if `action` is given."""
+        fields = self._fields(state_json=state_json, status=status, options=options, settings=settings,
+                              host_id=host_id, deadline=deadline)
+        log: tuple[str, str] | None = None
+        if action is not None:
+            if actor is None:
+                raise ValueError("an action to log needs an actor")
+            log = (str(actor), dump_json(action))
+        return await self._change(game_id, expected_version, fields, log)
+
+    @classmethod
+    def _fields(cls, *, state_json: str | None = None, status: GameStatus | None = None,
+                options: Mapping[str, Any] | BaseModel | None = None,
+                settings: Mapping[str, Any] | None = None,
+                host_id: int | None | _Unset = UNSET,
+                deadline: float | None | _Unset = UNSET) -> dict[str, Any]:
+        """The columns a write changes, checked and as stored (None / UNSET: left alone)."""
+        fields: dict[str, Any] = {}
+        if state_json is not None:
+            cls._check_state(state_json)
+            fields["state"] = state_json
+        if status is not None:
+            fields["status"] = status
+        if options is not None:
+            fields["options"] = dump_json(options)
+        if settings is not None:
+            fields["settings"] = dump_json(dict(settings))
+        if host_id is not UNSET:
+            fields["host_id"] = host_id
+        if deadline is not UNSET:
+            fields["deadline"] = as_deadline(deadline)
+        return fields
 
     @abstractmethod
+    async def _change(self, game_id: int, expected_version: int | None, fields: dict[str, Any],
+                      log: tuple[str, str] | None, meta: "LogMeta | None" = None) -> GameRecord:
+        """The one versioned write behind `commit_action`, `update_game` and `set_status`,
+        atomic: check the version (`expected_version`, None: any), append `log` (an (actor,
+        action JSON) pair, or None) with `meta`, apply `fields`, bump the version.
+
+        `fields` maps game columns (chosen by this module, never by callers) to their new
+        values, JSON ones already dumped; a backend starts with `_closing_fields(fields)`."""
+
+    @staticmethod
+    def _closing_fields(fields: dict[str, Any]) -> str | None:
+        """Check a new status in `fields` and return it; a closing one clears the deadline
+        unless `fields` sets one: a closed game must not be re-armed by the turn clock after a
+        restart."""
+        status = fields.get("status")
+        if status is not None:
+            check_status(status)
+            if status in CLOSED_STATUSES and "deadline" not in fields:
+                fields["deadline"] = None
+        return status
+
+    @staticmethod
+    def _check_state(state_json: str) -> None:
+        # Only the type is checked: parsing large states on every write would cost time
+        # for no gain, since the engine produced the text from a validated model.
+        if not isinstance(state_json, str):
+            raise TypeError(f"state must be JSON text, got {type(state_json).__name__}")
+
     @abstractmethod
     async def last_seq(self, game_id: int) -> int:
         """The seq of the newest log entry (0 for none), without reading the log."""
@@ -526,6 +610,7 @@ class GameStore(ABC):
                          deadline: float | None | _Unset = UNSET) -> GameRecord:
         """Change only the status (e.g. host ends the game); version-checked if
         `expected_version` is given. Closing a game clears its deadline unless one is given."""
+        return await self._change(game_id, expected_version, self._fields(status=status, deadline=deadline), None)
 
     # -- action log ------------------------------------------------------------------
 
@@ -664,3 +749,266 @@ class GameStore(ABC):
     @abstractmethod
     async def stats(self) -> StoreStats:
         """Row counts and database size in bytes."""
+
+
+# --------------------------------------------------------------------------- the SQL backends
+#
+# SQLite and PostgreSQL keep the same tables and columns, so everything but the connection
+# handling and the SQL dialect is written once, here: the columns read, how a row becomes a
+# record, the checks made before any write, the reads every backend words alike, and the
+# claim loop of the writer lease. Shared SQL is written with `?` placeholders; a backend
+# numbering its parameters (`$1`) renumbers them in `_query`.
+
+GAME_COLUMNS: Final = (
+    "id, guild_id, channel_id, system, options, seed, version, state, status, host_id, "
+    "created_at, updated_at, deadline, settings"
+)
+#: the game row without `state`: what a write that replaces the state reads back
+GAME_COLUMNS_NO_STATE: Final = GAME_COLUMNS.replace(" state,", "")
+ACTION_COLUMNS: Final = "game_id, seq, actor, action, created_at, version_after, events, state_hash, revealed"
+OUTBOX_COLUMNS: Final = "id, target, target_id, game_id, payload, created_at, attempts"
+OPEN_SQL: Final = "('lobby', 'active')"
+"""`OPEN_STATUSES` as an SQL list."""
+
+class Row(Protocol):
+    """A result row read by column name (`sqlite3.Row`, `asyncpg.Record`)."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+class StoreTxn:
+    """Marks the task running a `transaction()` (context variables follow the task), with the
+    connection it holds where the backend pins one."""
+
+    def __init__(self, store: "SqlStore", conn: Any = None) -> None:
+        self.store = store
+        self.conn = conn
+        self.active = True
+        self.savepoints = 0
+
+
+class SqlStore(GameStore):
+    """What the SQLite and PostgreSQL stores share; a backend adds its connections, its
+    transactions and its SQL where the dialects differ (`_query`, `_change`, `_try_claim`).
+
+    `clock` stamps rows (tests control it); `wall_clock` times the writer lease, which must
+    follow real time even when the game clock is a test's fake one."""
+
+    #: the task's open `transaction()` on a store of this backend (one variable per backend)
+    _current_txn: ClassVar[contextvars.ContextVar[StoreTxn | None]]
+    #: the LIMIT that means "no limit" in this dialect
+    _no_limit: ClassVar[int | None] = None
+    #: where the data lives, as messages name it (a file, or a server address without password)
+    path: str
+
+    def __init__(self, *, clock: Callable[[], float], wall_clock: Callable[[], float],
+                 lease_seconds: float, identity: "ProcessIdentity | None") -> None:
+        from .ownership import ProcessIdentity  # it imports this module
+
+        super().__init__()
+        self.clock = clock
+        self.wall_clock = wall_clock
+        self.lease_seconds = float(lease_seconds)
+        self.identity = identity or ProcessIdentity.current()
+        self.database_id = ""
+        """The random id stored in the database (`meta`): checked at each heartbeat, and part
+        of every outbox nonce."""
+        self._refused: StoreError | None = None
+
+    @property
+    def refused(self) -> StoreError | None:
+        """Why this store refuses to work (database removed, replaced or swapped, lease lost),
+        or None."""
+        return self._refused
+
+    def _txn(self) -> StoreTxn | None:
+        txn = self._current_txn.get()
+        return txn if txn is not None and txn.active and txn.store is self else None
+
+    def transaction(self) -> Any:
+        """Several calls of this task as one transaction (see `GameStore.transaction`)."""
+        return self._transaction()
+
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[None]:
+        """The backend's `transaction()`; nested in the task's own, it is part of that one."""
+
+    @contextmanager
+    def _in_transaction(self, conn: Any = None) -> Iterator[StoreTxn]:
+        """Mark the task as inside `transaction()` (holding `conn`, if the backend pins one)
+        until the block ends; a full disk met in it is `StorageFull`."""
+        txn = StoreTxn(self, conn)
+        token = self._current_txn.set(txn)
+        try:
+            with self._full_disk():
+                yield txn
+        finally:
+            txn.active = False
+            self._current_txn.reset(token)
+
+    #: the errors of this backend's driver (and OS) that may say the disk is full
+    _driver_errors: ClassVar[tuple[type[BaseException], ...]] = ()
+
+    @staticmethod
+    def _is_disk_full(exc: BaseException) -> bool:
+        """Whether a driver error says the disk (or the database's size limit) is full."""
+        return False
+
+    @contextmanager
+    def _full_disk(self) -> Iterator[None]:
+        """Raise `StorageFull` for a full disk met in the block (the write was rolled back)."""
+        try:
+            yield
+        except self._driver_errors as exc:
+            if self._is_disk_full(exc):
+                raise StorageFull(str(exc)) from exc
+            raise
+
+    @abstractmethod
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
+        """The rows of one read written with `?` placeholders."""
+
+    async def _query_now(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
+        """`_query` for the small reads of a press (its game, a setting), which a backend may
+        answer by a faster path."""
+        return await self._query(sql, params)
+
+    # -- rows into records ------------------------------------------------------------
+
+    @staticmethod
+    def _to_game(row: Row, state: str | None = None) -> GameRecord:
+        """The record of a game row (`state` given apart when the row was read without it)."""
+        return GameRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            system=row["system"],
+            options=json.loads(row["options"]),
+            seed=int(row["seed"]),
+            version=row["version"],
+            state=row["state"] if state is None else state,
+            status=row["status"],
+            host_id=row["host_id"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            deadline=row["deadline"],
+            settings=json.loads(row["settings"]),
+        )
+
+    @staticmethod
+    def _to_action(row: Row) -> ActionRecord:
+        return ActionRecord(
+            game_id=row["game_id"],
+            seq=row["seq"],
+            actor=row["actor"],
+            action=json.loads(row["action"]),
+            created_at=row["created_at"],
+            version_after=row["version_after"],
+            events=json.loads(row["events"]) if row["events"] else None,
+            state_hash=row["state_hash"],
+            revealed=bool(row["revealed"]),
+        )
+
+    @staticmethod
+    def _to_claim(row: Row) -> OwnerClaim:
+        return OwnerClaim(scope=row["scope"], token=row["token"], pid=row["pid"], host=row["host"],
+                          boot=row["boot"], started_at=row["started_at"], heartbeat=row["heartbeat"])
+
+    def _nonce(self, outbox_id: int) -> str:
+        """Unique to this database and message, within Discord's 25 characters."""
+        return f"gm{self.database_id}{outbox_id}"[:25]
+
+    def _to_message(self, row: Row) -> OutboxMessage:
+        return OutboxMessage(id=row["id"], target=row["target"], target_id=row["target_id"],
+                             game_id=row["game_id"], payload=json.loads(row["payload"]),
+                             created_at=row["created_at"], attempts=row["attempts"],
+                             nonce=self._nonce(row["id"]))
+
+    @staticmethod
+    def _to_stats(games: int, open_games: int, actions: int, user_settings: int,
+                  db_bytes: int, disk_bytes: int) -> StoreStats:
+        return StoreStats(games=games, open_games=open_games, closed_games=games - open_games,
+                          actions=actions, user_settings=user_settings,
+                          db_bytes=db_bytes, disk_bytes=disk_bytes)
+
+    # -- checks made before any write (a bad payload must fail without a half-write) -------
+
+    @staticmethod
+    def _check_target(target: str) -> None:
+        if target not in ("channel", "user"):
+            raise ValueError(f"bad outbox target {target!r}")
+
+    # -- reads worded alike in every dialect ---------------------------------------------
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        rows = await self._query_now(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (int(game_id),))
+        return self._to_game(rows[0]) if rows else None
+
+    async def get_active_game(self, channel_id: int) -> GameRecord | None:
+        rows = await self._query_now(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN {OPEN_SQL}", (int(channel_id),))
+        return self._to_game(rows[0]) if rows else None
+
+    async def list_games(self, channel_id: int, include_finished: bool = True) -> list[GameRecord]:
+        where = "channel_id = ?" + ("" if include_finished else f" AND status IN {OPEN_SQL}")
+        rows = await self._query(f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", (int(channel_id),))
+        return [self._to_game(r) for r in rows]
+
+    async def actions(self, game_id: int, after_seq: int = 0,
+                      limit: int | None = None) -> list[ActionRecord]:
+        rows = await self._query(
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            (int(game_id), int(after_seq), self._no_limit if limit is None else max(0, int(limit))))
+        return [self._to_action(r) for r in rows]
+
+    async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
+        rows = await self._query_now("SELECT value FROM user_settings WHERE user_id = ? AND key = ?",
+                                     (int(user_id), str(key)))
+        return json.loads(rows[0]["value"]) if rows else default
+
+    async def get_user_settings(self, user_id: int) -> dict[str, Any]:
+        rows = await self._query("SELECT key, value FROM user_settings WHERE user_id = ? ORDER BY key",
+                                 (int(user_id),))
+        return {r["key"]: json.loads(r["value"]) for r in rows}
+
+    async def owner(self, scope: str = ALL_SCOPE) -> OwnerClaim | None:
+        """The current claim on `scope` as stored (None if never claimed)."""
+        rows = await self._query("SELECT * FROM owner WHERE scope = ?", (scope,))
+        return self._to_claim(rows[0]) if rows else None
+
+    # -- the writer lease ------------------------------------------------------------
+
+    def _alive(self, claim: OwnerClaim, token: str | None, now: float) -> bool:
+        """Whether another live process holds `claim` (ours, released, expired or dead: no)."""
+        from .ownership import claim_is_dead  # it imports this module
+
+        return not (claim.token is None or claim.token == token or claim.heartbeat is None
+                    or now - claim.heartbeat > self.lease_seconds
+                    or claim_is_dead(claim, self.identity))
+
+    @abstractmethod
+    async def _try_claim(self, scope: str, token: str) -> tuple[OwnerClaim | None, OwnerClaim | None]:
+        """One attempt in one transaction: (our claim if we got it, the claim in the way)."""
+
+    async def _acquire_one(self, scope: str, token: str, wait: bool) -> OwnerClaim:
+        """Claim `scope` with `token`; `StoreOwned` when a live process holds it.
+
+        A holder on this machine is alive (its process runs and renews): refused at once. One
+        on another host cannot be checked: with `wait`, it is watched for up to one lease
+        period and taken over if its heartbeat stands still."""
+        first_seen: float | None = None
+        give_up = self.wall_clock() + self.lease_seconds + 1.0
+        while True:
+            mine, before = await self._try_claim(scope, token)
+            if mine is not None:
+                return mine
+            assert before is not None
+            same_machine = before.host == self.identity.host and (
+                not before.boot or not self.identity.boot or before.boot == self.identity.boot)
+            if not wait or same_machine:
+                raise StoreOwned(self.path, before, self.backend)
+            if first_seen is None:
+                first_seen = before.heartbeat
+            elif before.heartbeat != first_seen or self.wall_clock() > give_up:
+                raise StoreOwned(self.path, before, self.backend)  # it renewed: alive elsewhere
+            await asyncio.sleep(min(1.0, self.lease_seconds / 4))

@@ -40,57 +40,32 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
+import itertools
 import json
 import re
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
-from pydantic import BaseModel
 
-from .base import (
-    CLOSED_STATUSES,
-    OPEN_STATUSES,
-    UNSET,
-    ActionRecord,
-    DatabaseGone,
-    GameExists,
-    GameNotFound,
-    GameRecord,
-    GameStatus,
-    GameStore,
-    LogMeta,
-    OutboxMessage,
-    OwnerClaim,
-    OwnershipLost,
-    ShardNotServed,
-    StaleVersion,
-    StorageFull,
-    StoreError,
-    StoreOwned,
-    StoreStats,
-    _Unset,
-    check_status,
-    dump_json,
-)
-from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity, claim_is_dead
+# (grouped by role: the shared SQL store and its columns, records, errors)
+from .base import GAME_COLUMNS, GAME_COLUMNS_NO_STATE, OPEN_SQL, OUTBOX_COLUMNS, SqlStore, StoreTxn
+from .base import (OPEN_STATUSES, UNSET, GameRecord, LogMeta, OutboxMessage, OwnerClaim, StoreStats, _Unset,
+                   as_deadline, dump_json)
+from .base import (DatabaseGone, GameExists, GameNotFound, OwnershipLost, ShardNotServed, StaleVersion,
+                   StoreError, StoreOwned)
+from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity
 from .pg_migrations import LOCK_CLASS_GAME, LOCK_CLASS_OWNER, pg_current_version, pg_migrate
 from .shards import ALL_SCOPE, scopes_conflict, shard_scope
 
 OWNER_SCOPE = ALL_SCOPE
 DISK_FULL = "53100"
 _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
-
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, system, options, seed, version, state, status, host_id, "
-    "created_at, updated_at, deadline, settings"
-)
-_GAME_COLUMNS_NO_STATE = _GAME_COLUMNS.replace(" state,", "")
-_OPEN_SQL = "('lobby', 'active')"
 
 
 def is_disk_full(exc: BaseException) -> bool:
@@ -121,20 +96,18 @@ class _Args:
         return f"${len(self.values)}{'::' + cast if cast else ''}"
 
 
-class _Txn:
-    """The connection the task's `transaction()` holds (context variables follow the task)."""
-
-    def __init__(self, store: "PostgresStore", conn: Any) -> None:
-        self.store = store
-        self.conn = conn
-        self.active = True
-        self.savepoints = 0
+@functools.lru_cache(maxsize=256)
+def numbered(sql: str) -> str:
+    """The `?` placeholders of shared SQL (`SqlStore`) as PostgreSQL's `$1`, `$2`, ... (that
+    SQL has no other `?`, e.g. no jsonb `?` operator)."""
+    count = itertools.count(1)
+    return re.sub(r"\?", lambda _match: f"${next(count)}", sql)
 
 
-_CURRENT_TXN: contextvars.ContextVar[_Txn | None] = contextvars.ContextVar("gm_pg_txn", default=None)
+_CURRENT_TXN: contextvars.ContextVar[StoreTxn | None] = contextvars.ContextVar("gm_pg_txn", default=None)
 
 
-class PostgresStore(GameStore):
+class PostgresStore(SqlStore):
     """`GameStore` on a PostgreSQL database (several bot processes may share it, by shard).
 
     `schema` puts the tables in their own schema (created if missing), e.g. one per test or
@@ -145,6 +118,9 @@ class PostgresStore(GameStore):
 
     shared_by_processes = True
     backend = "postgres"
+    _current_txn = _CURRENT_TXN
+    _driver_errors = (asyncpg.PostgresError,)
+    _is_disk_full = staticmethod(is_disk_full)
 
     def __init__(self, dsn: str, *,
                  schema: str | None = None,
@@ -154,26 +130,20 @@ class PostgresStore(GameStore):
                  identity: ProcessIdentity | None = None,
                  pool_size: int = 5,
                  connect_timeout: float = 10.0) -> None:
-        super().__init__()
+        super().__init__(clock=clock, wall_clock=wall_clock, lease_seconds=lease_seconds, identity=identity)
         if schema is not None and not _SCHEMA_NAME.fullmatch(schema):
             raise ValueError(f"bad schema name {schema!r}: lower-case letters, digits and _ only")
         self.dsn = dsn
         self.schema = schema
         self.path = redact(dsn) + (f" (schema {schema})" if schema else "")
         """Where the data lives, without the password: named in messages like the SQLite path."""
-        self.clock = clock
-        self.wall_clock = wall_clock
-        self.lease_seconds = float(lease_seconds)
-        self.identity = identity or ProcessIdentity.current()
         self.pool_size = max(1, int(pool_size))
         self.connect_timeout = float(connect_timeout)
-        self.database_id = ""
         self.statements = 0
         """Statements sent to the server (each one round trip once its plan is cached)."""
         self._pool: asyncpg.Pool | None = None
         self._token: str | None = None
         self._scopes: list[str] = []
-        self._refused: StoreError | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -217,11 +187,6 @@ class PostgresStore(GameStore):
             self.statements += 2
             return await pg_current_version(conn)
 
-    @property
-    def refused(self) -> StoreError | None:
-        """Why this store refuses to work (database swapped, lease lost), or None."""
-        return self._refused
-
     # ------------------------------------------------------------------ plumbing
 
     @property
@@ -229,10 +194,6 @@ class PostgresStore(GameStore):
         if self._pool is None:
             raise StoreError("the store is not open; call open() first")
         return self._pool
-
-    def _txn(self) -> _Txn | None:
-        txn = _CURRENT_TXN.get()
-        return txn if txn is not None and txn.active and txn.store is self else None
 
     def _check(self) -> None:
         if self._refused is not None:
@@ -252,12 +213,11 @@ class PostgresStore(GameStore):
     async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
         async with self._conn() as conn:
             self.statements += 1
-            try:
+            with self._full_disk():
                 return list(await conn.fetch(sql, *args))
-            except asyncpg.PostgresError as exc:
-                if is_disk_full(exc):
-                    raise StorageFull(str(exc)) from exc
-                raise
+
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
+        return await self._fetch(numbered(sql), *params)
 
     async def _fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
         rows = await self._fetch(sql, *args)
@@ -293,9 +253,7 @@ class PostgresStore(GameStore):
             return
         self._check()
         async with self._live_pool.acquire() as conn:
-            txn = _Txn(self, conn)
-            token = _CURRENT_TXN.set(txn)
-            try:
+            with self._in_transaction(conn):
                 self.statements += 1
                 await conn.execute("BEGIN")
                 try:
@@ -308,17 +266,6 @@ class PostgresStore(GameStore):
                         self.statements += 1
                         await conn.execute("ROLLBACK")
                     raise
-            except asyncpg.PostgresError as exc:
-                if is_disk_full(exc):
-                    raise StorageFull(str(exc)) from exc
-                raise
-            finally:
-                txn.active = False
-                _CURRENT_TXN.reset(token)
-
-    def transaction(self) -> Any:
-        """Several calls of this task as one transaction (see `GameStore.transaction`)."""
-        return self._transaction()
 
     # ------------------------------------------------------------------ shards
 
@@ -407,44 +354,6 @@ class PostgresStore(GameStore):
 
     # ------------------------------------------------------------------ records
 
-    @staticmethod
-    def _to_game(row: Mapping[str, Any], state: str | None = None) -> GameRecord:
-        return GameRecord(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            system=row["system"],
-            options=json.loads(row["options"]),
-            seed=int(row["seed"]),
-            version=row["version"],
-            state=row["state"] if state is None else state,
-            status=row["status"],
-            host_id=row["host_id"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            deadline=row["deadline"],
-            settings=json.loads(row["settings"]),
-        )
-
-    @staticmethod
-    def _to_action(row: Mapping[str, Any]) -> ActionRecord:
-        return ActionRecord(
-            game_id=row["game_id"],
-            seq=row["seq"],
-            actor=row["actor"],
-            action=json.loads(row["action"]),
-            created_at=row["created_at"],
-            version_after=row["version_after"],
-            events=json.loads(row["events"]) if row["events"] else None,
-            state_hash=row["state_hash"],
-            revealed=bool(row["revealed"]),
-        )
-
-    @staticmethod
-    def _check_state(state_json: str) -> None:
-        if not isinstance(state_json, str):
-            raise TypeError(f"state must be JSON text, got {type(state_json).__name__}")
-
     # ------------------------------------------------------------------ versioned writes
 
     async def _change(self, game_id: int, expected_version: int | None,
@@ -453,11 +362,7 @@ class PostgresStore(GameStore):
                       meta: LogMeta | None = None) -> GameRecord:
         """Shared body of every versioned write: fence, check, log, update, bump in ONE
         statement. `fields` maps column names (chosen by this module) to new values."""
-        status = fields.get("status")
-        if status is not None:
-            check_status(status)
-            if status in CLOSED_STATUSES and "deadline" not in fields:
-                fields["deadline"] = None  # a closed game must not be re-armed by the clock
+        status = self._closing_fields(fields)
         casts = {"state": "text", "status": "text", "options": "text", "settings": "text",
                  "host_id": "int8", "deadline": "float8"}
         args = _Args()
@@ -471,7 +376,7 @@ class PostgresStore(GameStore):
         where = f"id = {gid} AND EXISTS (SELECT 1 FROM fence)"
         if expected_version is not None:
             where += f" AND version = {args(int(expected_version), 'int8')}"
-        columns = _GAME_COLUMNS if "state" not in fields else _GAME_COLUMNS_NO_STATE
+        columns = GAME_COLUMNS if "state" not in fields else GAME_COLUMNS_NO_STATE
         insert = ""
         if log is not None:
             meta = meta or LogMeta()
@@ -524,68 +429,40 @@ class PostgresStore(GameStore):
 
     # ------------------------------------------------------------------ games
 
-    async def create_game(self, channel_id: int, guild_id: int | None, system: str,
-                          options: Mapping[str, Any] | BaseModel, seed: int,
-                          host_id: int | None, state_json: str,
-                          status: GameStatus = "lobby", *,
-                          settings: Mapping[str, Any] | None = None,
-                          deadline: float | None = None) -> GameRecord:
-        check_status(status)
-        self._check_state(state_json)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int, got {type(seed).__name__}")
-        options_json = dump_json(options)
-        settings_json = dump_json(dict(settings or {}))
+    async def _insert_game(self, game: dict[str, Any]) -> GameRecord:
         now = float(self.clock())
         args = _Args()
-        scope = self._scope_of_guild(guild_id)
+        scope = self._scope_of_guild(game["guild_id"])
         fence = self._fence(args, lambda: args(scope, "text"))
         sql = (
             f"WITH fence AS ({fence}),"
             " ins AS (INSERT INTO games (guild_id, channel_id, system, options, seed, version, state, status,"
             " host_id, created_at, updated_at, deadline, settings)"
-            f" SELECT {args(guild_id, 'int8')}, {args(int(channel_id), 'int8')}, {args(system, 'text')},"
-            f" {args(options_json, 'text')}, {args(seed, 'numeric')}, 0, {args(state_json, 'text')},"
-            f" {args(status, 'text')}, {args(host_id, 'int8')}, {args(now, 'float8')}, {args(now, 'float8')},"
-            f" {args(None if deadline is None else float(deadline), 'float8')}, {args(settings_json, 'text')}"
+            f" SELECT {args(game['guild_id'], 'int8')}, {args(int(game['channel_id']), 'int8')},"
+            f" {args(game['system'], 'text')}, {args(game['options'], 'text')}, {args(game['seed'], 'numeric')}, 0,"
+            f" {args(game['state'], 'text')}, {args(game['status'], 'text')}, {args(game['host_id'], 'int8')},"
+            f" {args(now, 'float8')}, {args(now, 'float8')}, {args(game['deadline'], 'float8')},"
+            f" {args(game['settings'], 'text')}"
             " FROM fence RETURNING id)"
             " SELECT (SELECT id FROM ins) AS id, EXISTS (SELECT 1 FROM fence) AS fenced"
         )
         try:
             row = await self._write(sql, *args.values)
         except asyncpg.UniqueViolationError:
-            existing = await self.get_active_game(channel_id)
+            existing = await self.get_active_game(game["channel_id"])
             if existing is not None:
                 raise GameExists(existing) from None
             raise
         assert row is not None
         if row["id"] is None:
             raise await self._fence_failed(scope)
-        return GameRecord(id=row["id"], guild_id=guild_id, channel_id=channel_id, system=system,
-                          options=json.loads(options_json), seed=seed, version=0, state=state_json,
-                          status=status, host_id=host_id, created_at=now, updated_at=now,
-                          deadline=None if deadline is None else float(deadline),
-                          settings=json.loads(settings_json))
-
-    async def get_game(self, game_id: int) -> GameRecord | None:
-        row = await self._fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", int(game_id))
-        return None if row is None else self._to_game(row)
-
-    async def get_active_game(self, channel_id: int) -> GameRecord | None:
-        row = await self._fetchrow(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status IN {_OPEN_SQL}",
-            int(channel_id))
-        return None if row is None else self._to_game(row)
-
-    async def list_games(self, channel_id: int, include_finished: bool = True) -> list[GameRecord]:
-        where = "channel_id = $1" + ("" if include_finished else f" AND status IN {_OPEN_SQL}")
-        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", int(channel_id))
-        return [self._to_game(r) for r in rows]
+        return GameRecord(**{**game, "options": json.loads(game["options"]), "settings": json.loads(game["settings"])},
+                          id=row["id"], version=0, created_at=now, updated_at=now)
 
     async def list_active_games(self) -> list[GameRecord]:
         """Every open game of the served shards, oldest first."""
         args = _Args()
-        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL}"
+        rows = await self._fetch(f"SELECT {GAME_COLUMNS} FROM games WHERE status IN {OPEN_SQL}"
                                  f" AND {self._served(args, 'guild_id')} ORDER BY id", *args.values)
         return [self._to_game(r) for r in rows]
 
@@ -594,7 +471,7 @@ class PostgresStore(GameStore):
         (turn clock; each is then claimed with `claim_due_game`)."""
         args = _Args()
         rows = await self._fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL}"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN {OPEN_SQL}"
             f" AND deadline IS NOT NULL AND deadline <= {args(float(now), 'float8')}"
             f" AND {self._served(args, 'guild_id')} ORDER BY deadline, id", *args.values)
         return [self._to_game(r) for r in rows]
@@ -603,59 +480,12 @@ class PostgresStore(GameStore):
         args = _Args()
         pattern = '%"' + self.OWED_KEY + '"%'
         rows = await self._fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE (status = 'active' OR (status = 'finished'"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE (status = 'active' OR (status = 'finished'"
             f" AND updated_at >= {args(float(since), 'float8')}))"
             f" AND settings LIKE {args(pattern, 'text')}"
             f" AND (settings::jsonb ->> {args(self.OWED_KEY, 'text')})::float8 <= {args(float(before), 'float8')}"
             f" AND {self._served(args, 'guild_id')} ORDER BY id", *args.values)
         return [self._to_game(r) for r in rows]
-
-    async def commit_action(self, game_id: int, expected_version: int, actor: str,
-                            action: Mapping[str, Any] | BaseModel, new_state_json: str,
-                            new_status: GameStatus | None = None,
-                            deadline: float | None | _Unset = UNSET,
-                            settings: Mapping[str, Any] | None = None,
-                            meta: LogMeta | None = None) -> GameRecord:
-        self._check_state(new_state_json)
-        action_json = dump_json(action)
-        fields: dict[str, Any] = {"state": new_state_json}
-        if new_status is not None:
-            fields["status"] = new_status
-        if deadline is not UNSET:
-            fields["deadline"] = None if deadline is None else float(deadline)
-        if settings is not None:
-            fields["settings"] = dump_json(dict(settings))
-        return await self._change(game_id, expected_version, fields, (str(actor), action_json), meta)
-
-    async def update_game(self, game_id: int, expected_version: int, *,
-                          state_json: str | None = None,
-                          status: GameStatus | None = None,
-                          options: Mapping[str, Any] | BaseModel | None = None,
-                          settings: Mapping[str, Any] | None = None,
-                          host_id: int | None | _Unset = UNSET,
-                          deadline: float | None | _Unset = UNSET,
-                          actor: str | None = None,
-                          action: Mapping[str, Any] | BaseModel | None = None) -> GameRecord:
-        fields: dict[str, Any] = {}
-        if state_json is not None:
-            self._check_state(state_json)
-            fields["state"] = state_json
-        if status is not None:
-            fields["status"] = status
-        if options is not None:
-            fields["options"] = dump_json(options)
-        if settings is not None:
-            fields["settings"] = dump_json(dict(settings))
-        if host_id is not UNSET:
-            fields["host_id"] = host_id
-        if deadline is not UNSET:
-            fields["deadline"] = None if deadline is None else float(deadline)
-        log: tuple[str, str] | None = None
-        if action is not None:
-            if actor is None:
-                raise ValueError("an action to log needs an actor")
-            log = (str(actor), dump_json(action))
-        return await self._change(game_id, expected_version, fields, log)
 
     async def last_seq(self, game_id: int) -> int:
         row = await self._fetchrow("SELECT COALESCE((SELECT last_seq FROM games WHERE id = $1), 0) AS n",
@@ -670,11 +500,11 @@ class PostgresStore(GameStore):
         fence = self._fence(args, lambda: self._scope_of_game(args, gid))
         assignments = [f"settings = {args(dump_json(dict(settings)), 'text')}"]
         if deadline is not UNSET:
-            assignments.append(f"deadline = {args(None if deadline is None else float(deadline), 'float8')}")
+            assignments.append(f"deadline = {args(as_deadline(deadline), 'float8')}")
         sql = (
             f"WITH fence AS ({fence}),"
             f" upd AS (UPDATE games SET {', '.join(assignments)}"
-            f" WHERE id = {gid} AND EXISTS (SELECT 1 FROM fence) RETURNING {_GAME_COLUMNS})"
+            f" WHERE id = {gid} AND EXISTS (SELECT 1 FROM fence) RETURNING {GAME_COLUMNS})"
             " SELECT upd.*, EXISTS (SELECT 1 FROM fence) AS fenced FROM (SELECT 1) AS one LEFT JOIN upd ON true"
         )
         row = await self._write(sql, *args.values)
@@ -685,23 +515,7 @@ class PostgresStore(GameStore):
             raise await self._fence_failed(game_id=game_id)
         raise GameNotFound(game_id)
 
-    async def set_status(self, game_id: int, status: GameStatus, *,
-                         expected_version: int | None = None,
-                         deadline: float | None | _Unset = UNSET) -> GameRecord:
-        fields: dict[str, Any] = {"status": status}
-        if deadline is not UNSET:
-            fields["deadline"] = None if deadline is None else float(deadline)
-        return await self._change(game_id, expected_version, fields, None)
-
     # ------------------------------------------------------------------ action log
-
-    async def actions(self, game_id: int, after_seq: int = 0,
-                      limit: int | None = None) -> list[ActionRecord]:
-        rows = await self._fetch(
-            "SELECT game_id, seq, actor, action, created_at, version_after, events, state_hash, revealed"
-            " FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
-            int(game_id), int(after_seq), None if limit is None else max(0, int(limit)))
-        return [self._to_action(r) for r in rows]
 
     # ------------------------------------------------------------------ user settings
 
@@ -722,11 +536,6 @@ class PostgresStore(GameStore):
                 raise await self._fence_failed(game_id=game_id)
             raise await self._fence_failed(self._scope_of_guild(None))
 
-    async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
-        row = await self._fetchrow("SELECT value FROM user_settings WHERE user_id = $1 AND key = $2",
-                                   int(user_id), str(key))
-        return default if row is None else json.loads(row["value"])
-
     async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
         args = _Args()
         if value is None:
@@ -739,11 +548,6 @@ class PostgresStore(GameStore):
                     " ON CONFLICT (user_id, key) DO UPDATE"
                     " SET value = excluded.value, updated_at = excluded.updated_at")
         await self._fenced_write(body, args)
-
-    async def get_user_settings(self, user_id: int) -> dict[str, Any]:
-        rows = await self._fetch("SELECT key, value FROM user_settings WHERE user_id = $1 ORDER BY key",
-                                 int(user_id))
-        return {r["key"]: json.loads(r["value"]) for r in rows}
 
     async def user_setting_and_last_seq(self, user_id: int, key: str, game_id: int,
                                         default: Any = None) -> tuple[Any, int]:
@@ -775,25 +579,9 @@ class PostgresStore(GameStore):
 
     # ------------------------------------------------------------------ one writer per scope
 
-    @staticmethod
-    def _to_claim(row: Mapping[str, Any]) -> OwnerClaim:
-        return OwnerClaim(scope=row["scope"], token=row["token"], pid=row["pid"], host=row["host"],
-                          boot=row["boot"], started_at=row["started_at"], heartbeat=row["heartbeat"])
-
-    async def owner(self, scope: str = OWNER_SCOPE) -> OwnerClaim | None:
-        """The current claim on `scope` as stored (None if never claimed)."""
-        row = await self._fetchrow("SELECT * FROM owner WHERE scope = $1", scope)
-        return None if row is None else self._to_claim(row)
-
     async def claims(self) -> list[OwnerClaim]:
         """Every scope's claim as stored (held or released), by scope."""
         return [self._to_claim(r) for r in await self._fetch("SELECT * FROM owner ORDER BY scope")]
-
-    def _alive(self, claim: OwnerClaim, token: str, now: float) -> bool:
-        """Whether another live process holds `claim` (ours, released, expired or dead: no)."""
-        return not (claim.token is None or claim.token == token or claim.heartbeat is None
-                    or now - claim.heartbeat > self.lease_seconds
-                    or claim_is_dead(claim, self.identity))
 
     async def _try_claim(self, scope: str, token: str) -> tuple[OwnerClaim | None, OwnerClaim | None]:
         """One attempt in one transaction: (our claim if we got it, the claim in the way or there
@@ -855,24 +643,6 @@ class PostgresStore(GameStore):
         self._refused = None
         return claim
 
-    async def _acquire_one(self, scope: str, token: str, wait: bool) -> OwnerClaim:
-        first_seen: float | None = None
-        give_up = self.wall_clock() + self.lease_seconds + 1.0
-        while True:
-            mine, before = await self._try_claim(scope, token)
-            if mine is not None:
-                return mine
-            assert before is not None
-            same_machine = before.host == self.identity.host and (
-                not before.boot or not self.identity.boot or before.boot == self.identity.boot)
-            if not wait or same_machine:
-                raise StoreOwned(self.path, before, self.backend)
-            if first_seen is None:
-                first_seen = before.heartbeat
-            elif before.heartbeat != first_seen or self.wall_clock() > give_up:
-                raise StoreOwned(self.path, before, self.backend)
-            await asyncio.sleep(min(1.0, self.lease_seconds / 4))
-
     async def renew_ownership(self) -> None:
         if self._token is None or not self._scopes:
             return
@@ -911,7 +681,7 @@ class PostgresStore(GameStore):
         with the statement, which leaves a plain "still due?" check."""
         args = _Args()
         gid = args(int(game_id), "int8")
-        sql = (f"SELECT {_GAME_COLUMNS} FROM games WHERE id = {gid} AND status IN {_OPEN_SQL}"
+        sql = (f"SELECT {GAME_COLUMNS} FROM games WHERE id = {gid} AND status IN {OPEN_SQL}"
                f" AND deadline IS NOT NULL AND deadline <= {args(float(now), 'float8')}"
                f" AND {self._served(args, 'guild_id')}"
                f" AND pg_try_advisory_xact_lock({args(LOCK_CLASS_GAME, 'int4')}, hashtext(current_schema() || ':' || id))"
@@ -921,14 +691,10 @@ class PostgresStore(GameStore):
 
     # ------------------------------------------------------------------ outbox
 
-    def _nonce(self, outbox_id: int) -> str:
-        return f"gm{self.database_id}{outbox_id}"[:25]
-
     async def enqueue_message(self, target: Literal["channel", "user"], target_id: int,
                               payload: Mapping[str, Any], game_id: int | None = None) -> int:
         """Fenced with the lease of the game's shard (a message of no game: any lease held)."""
-        if target not in ("channel", "user"):
-            raise ValueError(f"bad outbox target {target!r}")
+        self._check_target(target)
         args = _Args()
         gid = args(None if game_id is None else int(game_id), "int8")
         fence = self._fence(args, None if game_id is None else lambda: self._scope_of_game(args, gid))
@@ -950,12 +716,10 @@ class PostgresStore(GameStore):
         args = _Args()
         served = self._served(args, "(SELECT g.guild_id FROM games g WHERE g.id = o.game_id)")
         rows = await self._fetch(
-            "SELECT o.id, o.target, o.target_id, o.game_id, o.payload, o.created_at, o.attempts FROM outbox o"
+            f"SELECT {OUTBOX_COLUMNS} FROM outbox o"
             f" WHERE o.delivered_at IS NULL AND {served} ORDER BY o.id LIMIT {args(max(0, int(limit)), 'int8')}",
             *args.values)
-        return [OutboxMessage(id=r["id"], target=r["target"], target_id=r["target_id"], game_id=r["game_id"],
-                              payload=json.loads(r["payload"]), created_at=r["created_at"],
-                              attempts=r["attempts"], nonce=self._nonce(r["id"])) for r in rows]
+        return [self._to_message(r) for r in rows]
 
     def _message_scope(self, args: _Args, mid: str) -> Callable[[], str]:
         return lambda: self._scope_of_game(args, f"(SELECT game_id FROM outbox WHERE id = {mid})")
@@ -984,14 +748,12 @@ class PostgresStore(GameStore):
     async def stats(self) -> StoreStats:
         row = await self._fetchrow(
             "SELECT (SELECT count(*) FROM games) AS games,"
-            f" (SELECT count(*) FROM games WHERE status IN {_OPEN_SQL}) AS open_games,"
+            f" (SELECT count(*) FROM games WHERE status IN {OPEN_SQL}) AS open_games,"
             " (SELECT count(*) FROM actions) AS actions,"
             " (SELECT count(*) FROM user_settings) AS user_settings,"
             " (SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c"
             "  WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r') AS bytes")
         assert row is not None
-        games, open_games = int(row["games"]), int(row["open_games"])
         size = int(row["bytes"])
-        return StoreStats(games=games, open_games=open_games, closed_games=games - open_games,
-                          actions=int(row["actions"]), user_settings=int(row["user_settings"]),
-                          db_bytes=size, disk_bytes=size)
+        return self._to_stats(int(row["games"]), int(row["open_games"]), int(row["actions"]),
+                              int(row["user_settings"]), db_bytes=size, disk_bytes=size)

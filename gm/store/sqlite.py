@@ -52,35 +52,15 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import aiosqlite
-from pydantic import BaseModel
 
-from .base import (
-    DatabaseGone,
-    DatabaseUnreadable,
-    LogMeta,
-    OutboxMessage,
-    OwnerClaim,
-    OwnershipLost,
-    StorageFull,
-    StoreOwned,
-    CLOSED_STATUSES,
-    OPEN_STATUSES,
-    UNSET,
-    ActionRecord,
-    GameExists,
-    GameNotFound,
-    GameRecord,
-    GameStatus,
-    GameStore,
-    StaleVersion,
-    StoreError,
-    StoreStats,
-    _Unset,
-    check_status,
-    dump_json,
-)
+# (grouped by role: the shared SQL store and its columns, records, errors)
+from .base import GAME_COLUMNS, GAME_COLUMNS_NO_STATE, OPEN_SQL, OUTBOX_COLUMNS, SqlStore, StoreTxn
+from .base import (OPEN_STATUSES, UNSET, ActionRecord, GameRecord, LogMeta, OutboxMessage, OwnerClaim,
+                   StoreStats, _Unset, dump_json)
+from .base import (DatabaseGone, DatabaseUnreadable, GameExists, GameNotFound, OwnershipLost, StaleVersion,
+                   StoreError, StoreOwned)
 from .migrations import current_version, migrate
-from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity, claim_is_dead
+from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity
 
 log = logging.getLogger(__name__)
 SQLITE_FULL = 13
@@ -94,18 +74,11 @@ READER_BUSY_MS = 20
 CHECKPOINT_EVERY = 200
 OWNER_SCOPE = "all"
 
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, system, options, seed, version, state, status, host_id, "
-    "created_at, updated_at, deadline, settings"
-)
-_OPEN_SQL = "('lobby', 'active')"
-#: the game row without `state`: what a write that replaces the state reads back
-_GAME_COLUMNS_NO_STATE = _GAME_COLUMNS.replace(" state,", "")
 #: a versioned write reads the row it changes and the log's newest seq in one statement
 _CHANGE_READ = {
     columns: f"SELECT {columns}, (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = games.id)"
              " AS last_seq FROM games WHERE id = ?"
-    for columns in (_GAME_COLUMNS, _GAME_COLUMNS_NO_STATE)
+    for columns in (GAME_COLUMNS, GAME_COLUMNS_NO_STATE)
 }
 _INSERT_ACTION = ("INSERT INTO actions (game_id, seq, actor, action, created_at, version_after,"
                   " events, state_hash, revealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -132,24 +105,20 @@ def is_disk_full(exc: BaseException) -> bool:
     return isinstance(exc, OSError) and exc.errno == errno.ENOSPC
 
 
-class _Txn:
-    """Marks the task running a `transaction()` (context variables follow the task)."""
-
-    def __init__(self, store: "SqliteStore") -> None:
-        self.store = store
-        self.active = True
-        self.savepoints = 0
+_CURRENT_TXN: contextvars.ContextVar[StoreTxn | None] = contextvars.ContextVar("gm_store_txn", default=None)
 
 
-_CURRENT_TXN: contextvars.ContextVar[_Txn | None] = contextvars.ContextVar("gm_store_txn", default=None)
-
-
-class SqliteStore(GameStore):
+class SqliteStore(SqlStore):
     """`GameStore` on a SQLite file (or `":memory:"` for fast tests).
 
     The path is chosen by the caller (the bot defaults to `./gm.sqlite3`); a missing parent
     folder is created. `clock` supplies every timestamp so tests control time.
     """
+
+    _current_txn = _CURRENT_TXN
+    _no_limit = -1  # SQLite's LIMIT for "all of them"
+    _driver_errors = (sqlite3.Error, OSError)
+    _is_disk_full = staticmethod(is_disk_full)
 
     def __init__(self, path: str | os.PathLike[str], *,
                  clock: Callable[[], float] = time.time,
@@ -158,17 +127,10 @@ class SqliteStore(GameStore):
                  lease_seconds: float = DEFAULT_LEASE_SECONDS,
                  wall_clock: Callable[[], float] = time.time,
                  identity: ProcessIdentity | None = None) -> None:
-        super().__init__()
-        self.lease_seconds = float(lease_seconds)
-        #: real time for the lease (the game `clock` may be a test's fake clock)
-        self.wall_clock = wall_clock
-        self.identity = identity or ProcessIdentity.current()
+        super().__init__(clock=clock, wall_clock=wall_clock, lease_seconds=lease_seconds, identity=identity)
         self._claim_token: str | None = None
-        self._refused: StoreError | None = None
         self._file_id: tuple[int, int] | None = None
-        self.database_id = ""
         self.path = str(path)
-        self.clock = clock
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"bad synchronous mode {synchronous!r}")
         self._synchronous = synchronous
@@ -310,11 +272,6 @@ class SqliteStore(GameStore):
             self._refused = DatabaseGone(self.path, "replaced")
             raise self._refused
 
-    @property
-    def refused(self) -> StoreError | None:
-        """Why this store refuses to work (file removed/replaced, lease lost), or None."""
-        return self._refused
-
     # ------------------------------------------------------------------ plumbing
 
     @property
@@ -322,10 +279,6 @@ class SqliteStore(GameStore):
         if self._db is None:
             raise StoreError("the store is not open; call open() first")
         return self._db
-
-    def _txn(self) -> _Txn | None:
-        txn = _CURRENT_TXN.get()
-        return txn if txn is not None and txn.active and txn.store is self else None
 
     @asynccontextmanager
     async def _locked(self) -> AsyncIterator[None]:
@@ -365,6 +318,10 @@ class SqliteStore(GameStore):
 
     async def _rows_now(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         return await self._read_now(lambda conn: conn.execute(sql, params).fetchall())
+
+    # the shared reads (`SqlStore`): the worker's connection, a press's small ones on the loop's
+    _query = _fetchall
+    _query_now = _rows_now
 
     async def _hop(self, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(raw_connection, *args)` on aiosqlite's worker thread: exactly one trip.
@@ -461,17 +418,13 @@ class SqliteStore(GameStore):
             # is raised here, without another stat of the file
             if self._refused is not None:
                 raise self._refused
-            try:
+            with self._full_disk():
                 writer = self._writer
                 if writer is not None and threading.get_ident() == self._reader_thread:
                     done, result = self._write_on_loop(writer, work, fence)
                     if done:
                         return result  # type: ignore[return-value]
                 return await self._hop(self._transaction_sync, work, fence)
-            except (sqlite3.Error, OSError) as exc:
-                if is_disk_full(exc):
-                    raise StorageFull(str(exc)) from exc
-                raise
 
     def _write_on_loop(self, writer: sqlite3.Connection, work: Work[T], fence: bool) -> tuple[bool, T | None]:
         """The write on the event loop's connection: (True, result), or (False, None) when the
@@ -515,9 +468,7 @@ class SqliteStore(GameStore):
             return
         async with self._lock:
             self._check_file()
-            txn = _Txn(self)
-            token = _CURRENT_TXN.set(txn)
-            try:
+            with self._in_transaction():
                 await self._hop(self._begin_sync)
                 try:
                     yield
@@ -528,50 +479,6 @@ class SqliteStore(GameStore):
                     with suppress(sqlite3.Error, ValueError):
                         await self._hop(self._rollback_sync)
                     raise
-            except (sqlite3.Error, OSError) as exc:
-                if is_disk_full(exc):
-                    raise StorageFull(str(exc)) from exc
-                raise
-            finally:
-                txn.active = False
-                _CURRENT_TXN.reset(token)
-
-    def transaction(self) -> Any:
-        """Several calls of this task as one transaction (see `GameStore.transaction`)."""
-        return self._transaction()
-
-    @staticmethod
-    def _to_game(row: sqlite3.Row) -> GameRecord:
-        return GameRecord(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            system=row["system"],
-            options=json.loads(row["options"]),
-            seed=int(row["seed"]),
-            version=row["version"],
-            state=row["state"],
-            status=row["status"],
-            host_id=row["host_id"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            deadline=row["deadline"],
-            settings=json.loads(row["settings"]),
-        )
-
-    @staticmethod
-    def _to_action(row: sqlite3.Row) -> ActionRecord:
-        return ActionRecord(
-            game_id=row["game_id"],
-            seq=row["seq"],
-            actor=row["actor"],
-            action=json.loads(row["action"]),
-            created_at=row["created_at"],
-            version_after=row["version_after"],
-            events=json.loads(row["events"]) if row["events"] else None,
-            state_hash=row["state_hash"],
-            revealed=bool(row["revealed"]),
-        )
 
     @staticmethod
     def _record(row: sqlite3.Row, changed: Mapping[str, Any], parsed: Mapping[str, Any]) -> GameRecord:
@@ -595,22 +502,15 @@ class SqliteStore(GameStore):
         )
 
     def _game_sync(self, conn: sqlite3.Connection, game_id: int) -> GameRecord | None:
-        row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else self._to_game(row)
 
     def _open_game_sync(self, conn: sqlite3.Connection, channel_id: int) -> GameRecord | None:
         row = conn.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL}",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN {OPEN_SQL}",
             (channel_id,),
         ).fetchone()
         return None if row is None else self._to_game(row)
-
-    @staticmethod
-    def _check_state(state_json: str) -> None:
-        # Only the type is checked: parsing large states on every write would cost time
-        # for no gain, since the engine produced the text from a validated model.
-        if not isinstance(state_json, str):
-            raise TypeError(f"state must be JSON text, got {type(state_json).__name__}")
 
     async def _change(self, game_id: int, expected_version: int | None,
                       fields: dict[str, Any],
@@ -622,12 +522,7 @@ class SqliteStore(GameStore):
         `fields` maps column names (chosen by this module, never by callers) to new
         values; `log` is an (actor, action JSON) pair to append, or None.
         """
-        status = fields.get("status")
-        if status is not None:
-            check_status(status)
-            if status in CLOSED_STATUSES and "deadline" not in fields:
-                # A closed game must not be re-armed by the turn clock after a restart.
-                fields["deadline"] = None
+        status = self._closing_fields(fields)
         row: tuple[Any, ...] | None = None
         seen: tuple[int, str] | None = None
         if log is not None:  # serialised here: a bad payload fails before the transaction
@@ -639,7 +534,7 @@ class SqliteStore(GameStore):
         # The row is read without `state` when the write replaces it (a state is kilobytes),
         # and the record returned is built from that row and the new values, as a re-read
         # would give it back: one read, one insert, one update per commit.
-        read = _CHANGE_READ[_GAME_COLUMNS if "state" not in fields else _GAME_COLUMNS_NO_STATE]
+        read = _CHANGE_READ[GAME_COLUMNS if "state" not in fields else GAME_COLUMNS_NO_STATE]
         parsed = {k: json.loads(fields[k]) for k in ("options", "settings") if k in fields}
         assignments = ", ".join(f"{column} = ?" for column in fields)
         update = f"UPDATE games SET {assignments}{', ' if fields else ''}version = ?, updated_at = ? WHERE id = ? AND version = ?"
@@ -678,23 +573,14 @@ class SqliteStore(GameStore):
 
     # ------------------------------------------------------------------ games
 
-    async def create_game(self, channel_id: int, guild_id: int | None, system: str,
-                          options: Mapping[str, Any] | BaseModel, seed: int,
-                          host_id: int | None, state_json: str,
-                          status: GameStatus = "lobby", *,
-                          settings: Mapping[str, Any] | None = None,
-                          deadline: float | None = None) -> GameRecord:
-        check_status(status)
-        self._check_state(state_json)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int, got {type(seed).__name__}")
-        # Serialise before the transaction: a bad payload must fail without a half-write.
-        options_json = dump_json(options)
-        settings_json = dump_json(dict(settings or {}))
+    async def _insert_game(self, game: dict[str, Any]) -> GameRecord:
+        channel_id = game["channel_id"]
+        values = (game["guild_id"], channel_id, game["system"], game["options"], str(game["seed"]),
+                  game["state"], game["status"], game["host_id"])
 
         def work(conn: sqlite3.Connection) -> GameRecord:
             now = float(self.clock())
-            if status in OPEN_STATUSES:
+            if game["status"] in OPEN_STATUSES:
                 existing = self._open_game_sync(conn, channel_id)
                 if existing is not None:
                     raise GameExists(existing)
@@ -703,8 +589,7 @@ class SqliteStore(GameStore):
                     "INSERT INTO games (guild_id, channel_id, system, options, seed, version,"
                     " state, status, host_id, created_at, updated_at, deadline, settings)"
                     " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, system, options_json, str(seed), state_json,
-                     status, host_id, now, now, deadline, settings_json),
+                    (*values, now, now, game["deadline"], game["settings"]),
                 ).lastrowid
             except sqlite3.IntegrityError:
                 existing = self._open_game_sync(conn, channel_id)
@@ -718,34 +603,16 @@ class SqliteStore(GameStore):
 
         return await self._write_in(work)
 
-    async def get_game(self, game_id: int) -> GameRecord | None:
-        rows = await self._rows_now(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return self._to_game(rows[0]) if rows else None
-
-    async def get_active_game(self, channel_id: int) -> GameRecord | None:
-        rows = await self._rows_now(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL}",
-            (channel_id,),
-        )
-        return self._to_game(rows[0]) if rows else None
-
-    async def list_games(self, channel_id: int, include_finished: bool = True) -> list[GameRecord]:
-        where = "channel_id = ?" + ("" if include_finished else f" AND status IN {_OPEN_SQL}")
-        rows = await self._fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", (channel_id,)
-        )
-        return [self._to_game(r) for r in rows]
-
     async def list_active_games(self) -> list[GameRecord]:
         rows = await self._fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL} ORDER BY id"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN {OPEN_SQL} ORDER BY id"
         )
         return [self._to_game(r) for r in rows]
 
     async def list_due_games(self, now: float) -> list[GameRecord]:
         """Open games whose deadline is at or before `now`, earliest first (turn clock)."""
         rows = await self._fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN {_OPEN_SQL}"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN {OPEN_SQL}"
             " AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id",
             (now,),
         )
@@ -754,58 +621,11 @@ class SqliteStore(GameStore):
     async def list_owed_games(self, before: float, since: float) -> list[GameRecord]:
         key = f"$.{self.OWED_KEY}"
         rows = await self._fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE (status = 'active' OR (status = 'finished' AND updated_at >= ?))"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE (status = 'active' OR (status = 'finished' AND updated_at >= ?))"
             f" AND settings LIKE ? AND json_extract(settings, ?) <= ? ORDER BY id",
             (since, f'%"{self.OWED_KEY}"%', key, before),
         )
         return [self._to_game(r) for r in rows]
-
-    async def commit_action(self, game_id: int, expected_version: int, actor: str,
-                            action: Mapping[str, Any] | BaseModel, new_state_json: str,
-                            new_status: GameStatus | None = None,
-                            deadline: float | None | _Unset = UNSET,
-                            settings: Mapping[str, Any] | None = None,
-                            meta: LogMeta | None = None) -> GameRecord:
-        self._check_state(new_state_json)
-        action_json = dump_json(action)
-        fields: dict[str, Any] = {"state": new_state_json}
-        if new_status is not None:
-            fields["status"] = new_status
-        if deadline is not UNSET:
-            fields["deadline"] = deadline
-        if settings is not None:
-            fields["settings"] = dump_json(dict(settings))
-        return await self._change(game_id, expected_version, fields, (str(actor), action_json), meta)
-
-    async def update_game(self, game_id: int, expected_version: int, *,
-                          state_json: str | None = None,
-                          status: GameStatus | None = None,
-                          options: Mapping[str, Any] | BaseModel | None = None,
-                          settings: Mapping[str, Any] | None = None,
-                          host_id: int | None | _Unset = UNSET,
-                          deadline: float | None | _Unset = UNSET,
-                          actor: str | None = None,
-                          action: Mapping[str, Any] | BaseModel | None = None) -> GameRecord:
-        fields: dict[str, Any] = {}
-        if state_json is not None:
-            self._check_state(state_json)
-            fields["state"] = state_json
-        if status is not None:
-            fields["status"] = status
-        if options is not None:
-            fields["options"] = dump_json(options)
-        if settings is not None:
-            fields["settings"] = dump_json(dict(settings))
-        if host_id is not UNSET:
-            fields["host_id"] = host_id
-        if deadline is not UNSET:
-            fields["deadline"] = deadline
-        log: tuple[str, str] | None = None
-        if action is not None:
-            if actor is None:
-                raise ValueError("an action to log needs an actor")
-            log = (str(actor), dump_json(action))
-        return await self._change(game_id, expected_version, fields, log)
 
     async def last_seq(self, game_id: int) -> int:
         rows = await self._rows_now("SELECT COALESCE(MAX(seq), 0) AS n FROM actions WHERE game_id = ?", (game_id,))
@@ -828,33 +648,9 @@ class SqliteStore(GameStore):
 
         return await self._write_in(work)
 
-    async def set_status(self, game_id: int, status: GameStatus, *,
-                         expected_version: int | None = None,
-                         deadline: float | None | _Unset = UNSET) -> GameRecord:
-        fields: dict[str, Any] = {"status": status}
-        if deadline is not UNSET:
-            fields["deadline"] = deadline
-        return await self._change(game_id, expected_version, fields, None)
-
     # ------------------------------------------------------------------ action log
 
-    async def actions(self, game_id: int, after_seq: int = 0,
-                      limit: int | None = None) -> list[ActionRecord]:
-        rows = await self._fetchall(
-            "SELECT game_id, seq, actor, action, created_at, version_after, events, state_hash, revealed"
-            " FROM actions"
-            " WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-            (game_id, after_seq, -1 if limit is None else max(0, int(limit))),
-        )
-        return [self._to_action(r) for r in rows]
-
     # ------------------------------------------------------------------ user settings
-
-    async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
-        rows = await self._rows_now(
-            "SELECT value FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
-        )
-        return json.loads(rows[0]["value"]) if rows else default
 
     async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
         if value is None:
@@ -874,12 +670,6 @@ class SqliteStore(GameStore):
             )
 
         await self._write_in(upsert)
-
-    async def get_user_settings(self, user_id: int) -> dict[str, Any]:
-        rows = await self._fetchall(
-            "SELECT key, value FROM user_settings WHERE user_id = ? ORDER BY key", (user_id,)
-        )
-        return {r["key"]: json.loads(r["value"]) for r in rows}
 
     async def user_setting_and_last_seq(self, user_id: int, key: str, game_id: int,
                                         default: Any = None) -> tuple[Any, int]:
@@ -915,16 +705,6 @@ class SqliteStore(GameStore):
 
     # ------------------------------------------------------------------ one writer per database
 
-    @staticmethod
-    def _to_claim(row: sqlite3.Row) -> OwnerClaim:
-        return OwnerClaim(scope=row["scope"], token=row["token"], pid=row["pid"], host=row["host"],
-                          boot=row["boot"], started_at=row["started_at"], heartbeat=row["heartbeat"])
-
-    async def owner(self, scope: str = OWNER_SCOPE) -> OwnerClaim | None:
-        """The current claim on `scope` as stored (None if never claimed)."""
-        rows = await self._fetchall("SELECT * FROM owner WHERE scope = ?", (scope,))
-        return self._to_claim(rows[0]) if rows else None
-
     async def _try_claim(self, scope: str, token: str) -> tuple[OwnerClaim | None, OwnerClaim | None]:
         """One attempt in one transaction: (our claim if we got it, the claim there before)."""
 
@@ -932,10 +712,7 @@ class SqliteStore(GameStore):
             row = conn.execute("SELECT * FROM owner WHERE scope = ?", (scope,)).fetchone()
             before = None if row is None else self._to_claim(row)
             now = float(self.wall_clock())
-            free = (before is None or before.token is None or before.heartbeat is None
-                    or now - before.heartbeat > self.lease_seconds
-                    or claim_is_dead(before, self.identity))
-            if not free:
+            if before is not None and self._alive(before, token, now):
                 return None, before
             me = self.identity
             conn.execute(
@@ -958,25 +735,10 @@ class SqliteStore(GameStore):
             self._claim_token = "memory"
             return OwnerClaim(scope=scope, token=self._claim_token)
         token = secrets.token_hex(8)
-        first_seen: float | None = None
-        give_up = self.wall_clock() + self.lease_seconds + 1.0
-        while True:
-            mine, before = await self._try_claim(scope, token)
-            if mine is not None:
-                self._claim_token = token
-                self._refused = None
-                return mine
-            assert before is not None
-            same_machine = before.host == self.identity.host and (
-                not before.boot or not self.identity.boot or before.boot == self.identity.boot)
-            if not wait or same_machine:
-                # on this machine its process is alive and renewing: a real second bot
-                raise StoreOwned(self.path, before)
-            if first_seen is None:
-                first_seen = before.heartbeat
-            elif before.heartbeat != first_seen or self.wall_clock() > give_up:
-                raise StoreOwned(self.path, before)  # it renewed: alive elsewhere
-            await asyncio.sleep(min(1.0, self.lease_seconds / 4))
+        mine = await self._acquire_one(scope, token, wait)
+        self._claim_token = token
+        self._refused = None
+        return mine
 
     async def renew_ownership(self) -> None:
         if self._claim_token is None or self.in_memory:
@@ -1008,13 +770,9 @@ class SqliteStore(GameStore):
 
     # ------------------------------------------------------------------ outbox
 
-    def _nonce(self, outbox_id: int) -> str:
-        return f"gm{self.database_id}{outbox_id}"[:25]
-
     async def enqueue_message(self, target: Literal["channel", "user"], target_id: int,
                               payload: Mapping[str, Any], game_id: int | None = None) -> int:
-        if target not in ("channel", "user"):
-            raise ValueError(f"bad outbox target {target!r}")
+        self._check_target(target)
         payload_json = dump_json(dict(payload))
 
         def work(conn: sqlite3.Connection) -> int | None:
@@ -1028,12 +786,9 @@ class SqliteStore(GameStore):
         return int(new_id)
 
     async def pending_messages(self, limit: int = 50) -> list[OutboxMessage]:
-        rows = await self._fetchall(
-            "SELECT id, target, target_id, game_id, payload, created_at, attempts FROM outbox"
-            " WHERE delivered_at IS NULL ORDER BY id LIMIT ?", (max(0, int(limit)),))
-        return [OutboxMessage(id=r["id"], target=r["target"], target_id=r["target_id"], game_id=r["game_id"],
-                              payload=json.loads(r["payload"]), created_at=r["created_at"],
-                              attempts=r["attempts"], nonce=self._nonce(r["id"])) for r in rows]
+        rows = await self._fetchall(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE delivered_at IS NULL"
+                                    " ORDER BY id LIMIT ?", (max(0, int(limit)),))
+        return [self._to_message(r) for r in rows]
 
     async def mark_delivered(self, message_id: int, discord_message_id: int | None,
                              error: str | None = None) -> None:
@@ -1058,7 +813,7 @@ class SqliteStore(GameStore):
     def _stats_sync(conn: sqlite3.Connection) -> tuple[tuple[int, ...], int, int]:
         counts = conn.execute(
             "SELECT (SELECT COUNT(*) FROM games),"
-            f" (SELECT COUNT(*) FROM games WHERE status IN {_OPEN_SQL}),"
+            f" (SELECT COUNT(*) FROM games WHERE status IN {OPEN_SQL}),"
             " (SELECT COUNT(*) FROM actions),"
             " (SELECT COUNT(*) FROM user_settings)",
         ).fetchone()
@@ -1070,18 +825,10 @@ class SqliteStore(GameStore):
         async with self._locked():
             self._check_file()
             counts, page_count, page_size = await self._hop(self._stats_sync)
-        games, open_games, actions, user_settings = counts
         disk = 0
         if not self.in_memory:
             for suffix in ("", "-wal"):
                 with suppress(OSError):
                     disk += os.path.getsize(self.path + suffix)
-        return StoreStats(
-            games=games,
-            open_games=open_games,
-            closed_games=games - open_games,
-            actions=actions,
-            user_settings=user_settings,
-            db_bytes=page_count * page_size,
-            disk_bytes=disk,
-        )
+        games, open_games, actions, user_settings = counts
+        return self._to_stats(games, open_games, actions, user_settings, page_count * page_size, disk)

@@ -12,14 +12,14 @@ from typing import Any
 from engine.core.events import Event
 from engine.darkest_talisman import actions as A
 from engine.darkest_talisman import heroes as H
-from engine.darkest_talisman.content import EnemyCard, Pack, PlaceCard, Service, StrangerCard
+from engine.darkest_talisman.content import Pack, PlaceCard, Service, StrangerCard
 from engine.darkest_talisman.ctx import EV
 from engine.darkest_talisman.state import card_id
 from engine.darkest_talisman.travel import goal_in
-from engine.darkest_talisman.village import best_spending
+from engine.darkest_talisman.village import cashing
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
-from systems.darkest_talisman import odds
+from systems.darkest_talisman import choices, forecast, odds
 from systems.darkest_talisman.names import Names, region_name
 
 #: event data keys naming one card, spell, location, foe or character
@@ -214,6 +214,8 @@ def describe_event(view: CampaignView, event: Event, locale: str) -> str | None:
         params["player"], params["to"] = n.seat(d.get("previous")), n.seat(d.get("to"))
     elif name == "changed":
         params["amount"] = abs(int(d.get("amount", 0)))
+        if "equipped" in d:  # Strength and Craft: the total that counts, the base in brackets
+            params["total"] = figure(locale, int(d.get("total", 0)), int(d["equipped"]))
     elif name in ("dropped", "things_lost", "fell_in_trove", "discarded", "picked_up", "guardians_beaten"):
         params["what"] = what_text(n, d.get("things") or d.get("loot"), d.get("gold"))
     elif name == "trove_revealed":
@@ -246,7 +248,27 @@ def decision_of(view: CampaignView) -> dict[str, Any] | None:
 
 
 def decision_text(view: CampaignView, locale: str) -> str:
-    """What the campaign waits for, in one sentence."""
+    """What the campaign waits for, in one sentence; on the way to the Tower, when the party
+    cannot go on there, why and what would open the way (the decision's `reason`)."""
+    text = _decision_text(view, locale)
+    d = decision_of(view)
+    if d is None or (d.get("data") or {}).get("reason") != "talismans_short":
+        return text
+    return f"{text}\n{way_shut_text(Names(view, locale), d['data'])}"
+
+
+def way_shut_text(n: Names, data: dict[str, Any]) -> str:
+    """C10g, C2e: who holds no Talisman, what the supply has, and how the way opens again: a
+    spare Talisman spent at the Portal goes back to the supply (ruling talismans_carried), to be
+    won by a Warlock's quest, the Talisman card or the Temple."""
+    lacking = listed(n.locale, [n.hero_bold(u) for u in data.get("lacking") or []])
+    supply = int(data.get("supply") or 0)
+    opens = "talisman.decision.way_shut_spare" if data.get("spare") else "talisman.decision.way_shut_wait"
+    return " ".join([t(n.locale, "talisman.decision.way_shut", lacking=lacking, supply=supply),
+                     t(n.locale, opens, lacking=lacking, spare=int(data.get("spare") or 0))])
+
+
+def _decision_text(view: CampaignView, locale: str) -> str:
     d = decision_of(view)
     if d is None:
         return ""
@@ -275,8 +297,18 @@ def decision_text(view: CampaignView, locale: str) -> str:
     elif d["kind"] == "portal" and not any(o.startswith("attempt") for o in d.get("options", [])):
         key = "talisman.decision.portal_no_talisman"
     elif d["kind"] == "tower":
-        return _tower_decision(n, d, params)
-    return t(locale, key, **params)
+        return _with_forecast(n, d, _tower_decision(n, d, params))
+    return _with_forecast(n, d, t(locale, key, **params))
+
+
+def _with_forecast(n: Names, d: dict[str, Any], text: str) -> str:
+    """A Guardian Combat decision's sentence, then what the plain "fight" (or passing on the
+    Spells) does, worked out by the engine before the press (C8e: no attack dice)."""
+    if d["kind"] not in ("guardians", "tower", "guardian_spell"):
+        return text
+    plain = next((o for o in d.get("options", []) if o in ("fight", "pass")), None)
+    said = forecast.sentence(n, forecast.of_option(n, plain), "if_pass" if plain == "pass" else "if_fight") if plain else ""
+    return f"{text} {said}" if said else text
 
 
 def _tower_decision(n: Names, d: dict[str, Any], params: dict[str, Any]) -> str:
@@ -382,14 +414,12 @@ def offer_text(n: Names, hero: str | None, gives: dict[str, Any]) -> str:
 
 
 def cashing_gain(n: Names, hero: str, attribute: str) -> int:
-    """What cashing this character's Trophies of `attribute` gives: every full 7 they can make
-    (C2b, the engine's own partition, ruling `trophies_cashing`)."""
-    values = []
-    for uid in n.heroes.get(hero, {}).get("trophies", []):
-        card = n.pack.card(card_id(uid))
-        if isinstance(card, EnemyCard) and card.attribute == attribute:
-            values.append(card.value)
-    return best_spending(values, n.pack.rules.trophy_points.value)[0]
+    """What cashing this character's Trophies of `attribute` gives: the engine's own figure
+    (village.cashing, C2b: every full 7, ruling `trophies_cashing`), so the label says what the
+    action then gives."""
+    if hero not in n.heroes:
+        return 0
+    return cashing(n.pack, n.hero_model(hero), attribute)[0]
 
 
 def option_key(kind: str, option: str) -> tuple[str, list[str]]:
@@ -461,7 +491,17 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         params["attribute"] = n.attr(arg) if arg else ""
     elif kind == "tower" and option == "advance":
         params["space"] = _next_tower_space(n, view)
+    elif kind == "tower" and option == "fight":
+        params["foes"] = t(locale, f"talisman.fight.{(view.data.get('fight') or {}).get('kind', 'trove')}")
+    elif kind == "guardians" and option == "fight" and data.get("destination") == "sentinel":
+        key = "talisman.option.guardians.fight_sentinel"
     label = t(locale, key, **params)
+    if kind == "village" and option.startswith("depart:"):
+        waits = choices.destination_short(n, option)  # what waits there, its price, its odds
+        if waits:
+            label = f"{label} · {waits}"
+    if kind == "guardian_spell" and key.endswith(".cast") and arg:
+        label = f"{label} ({choices.spell_short(n, arg)})"  # what the Spell does in this combat
     if with_odds:
         extra = odds.for_option(n, view, kind, option)
         if extra:
@@ -530,7 +570,9 @@ def describe_action(view: CampaignView, actor: str, action: Any, locale: str, wi
         service = services_by_id(n.pack).get(action.service)
         price = service.price if service is not None else 0
         key = "talisman.action.restore" if isinstance(action, A.Restore) else "talisman.action.visit"
-        return t(locale, key, service=n.service(action.service), price=price, **p)
+        text = t(locale, key, service=n.service(action.service), price=price, **p)
+        chances = choices.visit_short(n, service) if isinstance(action, A.Visit) else ""
+        return f"{text} · {chances}" if chances else text  # a die table's rows and their odds
     if isinstance(action, A.Sell):
         alchemist = services_by_id(n.pack).get("alchemist")
         return t(locale, "talisman.action.sell", thing=n.thing(action.thing), price=alchemist.price if alchemist else 0, **p)
@@ -558,13 +600,27 @@ def describe_action(view: CampaignView, actor: str, action: Any, locale: str, wi
     return t(locale, "talisman.word.something")
 
 
+def figure(locale: str, base: int, total: int) -> str:
+    """Strength or Craft as the campaign shows it everywhere (the party line, the narration, the
+    picture; project ruling `strength_shown`): the total that counts, with equipment and
+    Followers, and the character's own figure in brackets when they differ ("5 (base 4)")."""
+    if total == base:
+        return str(total)
+    return t(locale, "talisman.fig.with_base", total=total, base=base)
+
+
+def hero_figure(n: Names, uid: str, attribute: str) -> str:
+    """A character's Strength or Craft as `figure` shows it."""
+    model = n.hero_model(uid)
+    return figure(n.locale, getattr(model, attribute), H.total(n.pack, model, attribute))  # type: ignore[arg-type]
+
+
 def hero_line(n: Names, h: dict[str, Any]) -> str:
-    """A character's figures on one line: life, Strength and Craft (with equipment), Fate, Gold."""
+    """A character's figures on one line: life, Strength and Craft (the total, the base in
+    brackets: `figure`), Fate, Gold."""
     loc = n.locale
     sheet = n.pack.character(h["card"])
-    model = n.hero_model(h["uid"])
-    strength = H.total(n.pack, model, "strength")
-    craft = H.total(n.pack, model, "craft")
     who = n.seat(n.controller(h["uid"]))
     return t(loc, "talisman.sheet.line", hero=n.thing(h["card"]), player=who, life=h["life"], max_life=sheet.life,
-             strength=strength, craft=craft, fate=h["fate"], gold=h["gold"])
+             strength=hero_figure(n, h["uid"], "strength"), craft=hero_figure(n, h["uid"], "craft"),
+             fate=h["fate"], gold=h["gold"])

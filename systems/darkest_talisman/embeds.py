@@ -11,6 +11,7 @@ from engine.darkest_talisman.content import display_text
 from engine.darkest_talisman.state import SeatRef, card_id
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
+from systems.darkest_talisman.choices import destination_detail, visit_detail
 from systems.darkest_talisman.describe import decision_of, decision_text, hero_line, option_label
 from systems.darkest_talisman.names import Names, region_name
 from ui.text import clip
@@ -152,8 +153,8 @@ def village_embed(view: CampaignView, locale: str) -> discord.Embed:
         if s.kind.startswith(("heal", "replenish")):
             key = "talisman.embed.service_point" if s.price else "talisman.embed.service_free"
             services.append(t(locale, key, service=n.service(s.id), price=s.price))
-        else:
-            services.append(t(locale, "talisman.embed.service_visit", service=n.service(s.id)))
+        else:  # a visit with a die table says its rows and their odds (the Mystic, B1c)
+            services.append(t(locale, "talisman.embed.service_visit", service=visit_detail(n, s)))
     _field(e, t(locale, "talisman.embed.services"), [line[:1].upper() + line[1:] for line in services])
     storage = d.get("storage", {}).get(village, {})
     kept = []
@@ -282,7 +283,9 @@ def prompt_embed(view: CampaignView, locale: str) -> discord.Embed:
                          2000)
     kind = d["kind"]
     if kind == "village":
-        _field(e, t(locale, "talisman.embed.roads"), departure_lines(n, d))
+        # each destination its own field: the label, then what waits there in full
+        for name, lines in departure_fields(n, d):
+            _field(e, name, lines)
     elif view.data.get("trip") is not None:
         _field(e, t(locale, "talisman.embed.days"), road_lines(n))
         spots = spot_lines(n)
@@ -298,6 +301,21 @@ def prompt_embed(view: CampaignView, locale: str) -> discord.Embed:
 def _casts_by_place(d: dict[str, Any]) -> bool:
     """Whether the answers cast Spells this view names only by their place in the hand."""
     return any(o.startswith("cast:") and o[len("cast:"):].isdigit() for o in d.get("options", []))
+
+
+def departure_fields(n: Names, d: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The destinations on offer (B3, C3b), one field each: its button's words, and what waits
+    there, its price and its odds (choices.destination_detail); then the road's days."""
+    out = []
+    for option in d.get("options", []):
+        detail = destination_detail(n, option)
+        out.append((option_label(n.view, option, n.locale, with_odds=False), [detail or "—"]))
+    village = n.data.get("village", "village")
+    region = next((r for r in n.pack.regions if r.village == village), None)
+    if region:
+        out.append((t(n.locale, "talisman.embed.roads"),
+                    [t(n.locale, "talisman.embed.road_days", road=" → ".join(n.location(x) for x in region.road))]))
+    return out
 
 
 def departure_lines(n: Names, d: dict[str, Any]) -> list[str]:

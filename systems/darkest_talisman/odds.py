@@ -14,6 +14,7 @@ from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.tower import at_most
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
+from systems.darkest_talisman import forecast
 from systems.darkest_talisman.names import Names
 
 #: sixes in a row followed when adding up an open-ended roll (the rest is below 1 in 46,000)
@@ -33,6 +34,19 @@ def open_roll() -> dict[int, float]:
             else:
                 dist[total + face] = dist.get(total + face, 0.0) + q
     walk(0, 1.0, 0)
+    return dist
+
+
+@lru_cache(maxsize=None)
+def dice_sum(dice: int) -> dict[int, float]:
+    """The exact chance of each total of `dice` d6 (a die table's row, C4a, B1c)."""
+    dist = {0: 1.0}
+    for _ in range(dice):
+        nxt: dict[int, float] = {}
+        for total, p in dist.items():
+            for face in range(1, 7):
+                nxt[total + face] = nxt.get(total + face, 0.0) + p / 6
+        dist = nxt
     return dist
 
 
@@ -109,6 +123,11 @@ def for_option(n: Names, view: CampaignView, kind: str, option: str) -> str | No
         attribute = option.split(":")[1]
         total, dice = party_total(n, attribute), portal_dice(n)
         return t(loc, "talisman.odds.portal", total=total, dice=dice, chance=f"{at_most(total, dice) * 100:.0f}")
+    if kind in ("guardians", "tower", "guardian_spell", "guardian_split"):
+        # Guardian Combat rolls no attack dice: the engine's forecast of this answer (C8e)
+        foreseen = forecast.label(n, forecast.of_option(n, option))
+        if foreseen is not None:
+            return foreseen
     if kind == "guardians" and option.startswith("fight"):
         fight = view.data.get("fight")
         if fight is None:

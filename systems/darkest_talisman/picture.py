@@ -24,11 +24,12 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
+from systems.darkest_talisman.describe import hero_figure
 from systems.darkest_talisman.names import Names, region_name
 
 WIDTH = 960
 TILE_H = 120
-CARD_H = 118
+CARD_H = 138
 MARGIN = 16
 PAPER = (246, 241, 228)
 INK = (40, 34, 28)
@@ -159,11 +160,14 @@ def render_party(view: CampaignView, locale: str) -> bytes:
         full = max(sheet.life, h["life"], 1)
         draw.rectangle((x + 10, top + 54, x + 10 + bar_w, top + 66), fill=LIFE_BACK)
         draw.rectangle((x + 10, top + 54, x + 10 + int(bar_w * h["life"] / full), top + 66), fill=LIFE)
-        figures = t(locale, "talisman.picture.figures", life=h["life"], strength=h["strength"], craft=h["craft"],
-                    fate=h["fate"], gold=h["gold"])
+        figures = t(locale, "talisman.picture.figures", life=h["life"], fate=h["fate"], gold=h["gold"])
         draw.text((x + 10, top + 74), _fit(draw, figures, 15, card_w - 20), font=font(15), fill=INK)
+        # Strength and Craft as everywhere else: the total, the base in brackets (ruling `strength_shown`)
+        fighting = t(locale, "talisman.picture.fighting", strength=hero_figure(n, h["uid"], "strength"),
+                     craft=hero_figure(n, h["uid"], "craft"))
+        draw.text((x + 10, top + 94), _fit(draw, fighting, 15, card_w - 20), font=font(15), fill=INK)
         carried = len(h["objects"]) + len(h["followers"])
-        draw.text((x + 10, top + 94), _fit(draw, t(locale, "talisman.picture.carried", n=carried), 14, card_w - 20),
+        draw.text((x + 10, top + 114), _fit(draw, t(locale, "talisman.picture.carried", n=carried), 14, card_w - 20),
                   font=font(14), fill=MUTED)
     out = io.BytesIO()
     image.convert("P", palette=Image.Palette.ADAPTIVE, colors=64).save(out, format="PNG", optimize=False)

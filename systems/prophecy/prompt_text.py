@@ -16,12 +16,12 @@ from engine.ai.odds import Odds, fight_odds, roll_chances
 from engine.ai.std_battle import action_odds
 from engine.core.errors import RuleError
 from engine.prophecy import actions as A
+from engine.prophecy.arrival import Arrival, Landing
 from engine.prophecy.clone import clone
 from engine.prophecy.combat import allowed_battles, battle_cost, remaining_odds
 from engine.prophecy.content import Cost, CreatureCard, Effect, OpportunityCard
 from engine.prophecy.effects import can_pay, is_trade
 from engine.prophecy.guilds import certificate_price
-from engine.prophecy.spaces import check_exchange, max_amount, price as service_price, used_this_turn
 from engine.prophecy.movement import move_options
 from engine.prophecy.rules import legal_actions
 from engine.prophecy.content_standard import Guardian
@@ -321,62 +321,98 @@ def _destination(state: ProphecyState, actor: str, move: A.Move, locale: str) ->
         elif isinstance(card, OpportunityCard):
             info["opportunities"].append(card)
     arrived = p.model_copy(update={"space": index, "gold": max(0, p.gold - cost)})
-    info["services"] = arrival_services(state, actor, arrived, move.method == "stay", locale)
+    info["services"] = arrival_services(state, actor, arrived, landing(state, actor, move, cost), locale)
     info["players"] = [q.name for q in state.players if q.alive and q.space == index and q.player != actor]
     return info
 
 
-def arrival_services(state: ProphecyState, actor: str, arrived: Any, staying: bool, locale: str) -> list[str]:
-    """The Possibilities of a space that `arrived` (the character as she would stand there,
-    the move paid) could use on arrival, each with its price, in the engine's own terms (Basic
-    rules "Special Spaces", "Buying and Selling Items", "Possibilities Instead of Movement",
-    "Repairing Items", "Acquiring a Certificate"; Standard ruling instead_of_movement).
+def landing(state: ProphecyState, actor: str, move: A.Move, gold: int, magic: int = 0) -> Landing:
+    """What the rules let her do once the move has brought her there (`engine.prophecy.arrival`):
+    worked out once per state and move (a shallow copy of the state with her placed there) and
+    read by both languages and by the button's words and the prompt's line alike."""
+    def work() -> Landing:
+        arrival = _memo(state, ("arrival", actor), lambda: Arrival(state, actor))
+        pack = std_ctx(state).pack if state.standard is not None else Names(state, "en").pack
+        index = pack.space_index(move.to)
+        return arrival.landing(index, gold=gold, magic=magic, moved=move.method != "stay")  # type: ignore[no-any-return]
 
-    Work, the Thieves' job and Fortress training are only for whoever stays where the turn
-    began, so they show on the line of staying alone; healing with nothing lost, a repair with
-    nothing damaged are left out; a Certificate out of reach or held is said to be; the market always says
-    what is on display and at what price, or that nothing is for sale: a move is never made
-    for a Possibility that is not there."""
+    return _memo(state, ("landing", actor, move), work)  # type: ignore[no-any-return]
+
+
+def arrival_services(state: ProphecyState, actor: str, arrived: Any, here: Landing, locale: str) -> list[str]:
+    """The Possibilities of a space that `arrived` (the character as she would stand there,
+    the move paid) could use on arrival, each with its price: only those the rules themselves
+    list for her there (`here`, see `engine.prophecy.arrival`: Basic rules "Special Spaces",
+    "Buying and Selling Items", "Possibilities Instead of Movement", "Repairing Items",
+    "Acquiring a Certificate"; Standard ruling instead_of_movement; Water Realm "Gate to the
+    Water Realm", "Collecting Map Fragments", the smith of the new cards).
+
+    So Work, the Thieves' job and Fortress training show on the line of staying alone (they are
+    for whoever starts the turn there), healing with nothing lost or no Gold to pay is left
+    out, a market is named only when something is on display and she could buy or sell there,
+    with its goods and prices, and the Gate only with the Bubble Bags she can pay for. A
+    Certificate is the one thing named out of reach, marked so (it is why she would go)."""
     standard = state.standard is not None
     ctx = std_ctx(state) if standard else Ctx(state, Names(state, locale).pack)
     n = Names(state, locale)
     space = ctx.pack.space(arrived.space)
+    acts = here.actions
+    kinds = {a.type for a in acts}
     out: list[str] = []
     for svc in space.services:
         if svc.kind in ("heal", "recharge"):
-            lost = arrived.red.left if svc.kind == "heal" else arrived.blue.left
-            if staying and used_this_turn(ctx, arrived, svc):
-                continue
-            amount = max_amount(svc, lost, arrived.gold)
+            amount = max((a.amount for a in acts if a.type == svc.kind), default=0)
             if amount:
                 out.append(t(locale, f"prompt.service.{svc.kind}_up_to", n=amount, price=_unit_price(svc, locale)))
         elif svc.kind == "exchange":
-            if svc.instead_of_movement and not staying:
-                continue  # only for whoever starts the turn here and stays
-            if staying:
-                try:
-                    check_exchange(ctx, arrived, svc)
-                except RuleError:
-                    continue
-                if svc.instead_of_movement and standard and not std_moves.instead_open(ctx, arrived):
-                    continue
-            elif not can_pay(arrived, svc.cost):
-                continue
-            out.append(t(locale, f"service.{svc.id}"))
+            if any(a.type == "exchange" and a.service == svc.id for a in acts):
+                out.append(t(locale, f"service.{svc.id}"))
         elif svc.kind == "market":
-            out.append(market_words(state, ctx, arrived, space.id, n, locale))
+            if state.offers.get(space.id) and kinds & {"buy", "sell"}:
+                out.append(market_words(state, ctx, arrived, space.id, n, locale))
         elif svc.kind == "repair":
-            if any(i.damaged for i in arrived.items) and arrived.gold >= svc.price:
+            if "repair" in kinds:
                 out.append(t(locale, "prompt.service.repair_priced", gold=svc.price))
         elif svc.kind == "certificate" and space.guild and not standard:
-            # the Certificate is why she goes: its price is said even out of reach, marked so
             if space.guild in arrived.certificates:
                 out.append(t(locale, "prompt.service.certificate_held", guild=n.guild(space.guild)))
                 continue
             xp, gold = certificate_price(ctx, arrived, space.guild)
-            key = "certificate_priced" if arrived.experience >= xp and arrived.gold >= gold else "certificate_short"
+            if "certificate" in kinds:
+                key = "certificate_priced"
+            elif arrived.experience < xp or arrived.gold < gold:
+                key = "certificate_short"  # the Certificate is why she goes: its price is said, marked so
+            else:
+                continue
             out.append(t(locale, f"prompt.service.{key}", guild=n.guild(space.guild),
                          cost=cost_text(Cost(experience=xp, gold=gold), locale)))
+    out.extend(_expansion_services(state, ctx, arrived, here, locale))
+    return out
+
+
+def _expansion_services(state: ProphecyState, ctx: Ctx, arrived: Any, here: Landing, locale: str) -> list[str]:
+    """The Water Realm expansion's Possibilities on a ring space, as the rules list them there:
+    the Gate's Bubble Bags she can pay for, a Map Fragment to pick up (not under a face-down
+    card, which may be an Opportunity left there), the smith setting a stone."""
+    out: list[str] = []
+    bags = [a.gold for a in here.of("water_enter") if a.gold]
+    if here.of("water_enter"):
+        from engine.prophecy.standard.water_gate import bag_size
+
+        words = [t(locale, "prompt.service.gate_bag", bubbles=bag_size(state, arrived.player, g), gold=g) for g in bags]
+        out.append(t(locale, "prompt.service.gate", bags=listing(words, locale)) if words
+                   else t(locale, "prompt.service.gate_no_bag"))
+    if here.of("island_collect") and not here.face_down:
+        out.append(t(locale, "prompt.service.map_fragment"))
+    jobs = here.of("wrc_smith")
+    if jobs:
+        paid = any(not a.blacksmithing for a in jobs)
+        if paid:
+            from engine.prophecy.standard.wr_cards_smith import smith_price
+
+            out.append(t(locale, "prompt.service.smith", gold=smith_price(ctx, arrived) or 0))
+        else:
+            out.append(t(locale, "prompt.service.smith_free"))
     return out
 
 
@@ -390,33 +426,19 @@ def _unit_price(svc: Any, locale: str) -> str:
 
 
 def market_words(state: ProphecyState, ctx: Ctx, p: Any, space_id: str, n: Names, locale: str) -> str:
-    """What is on display with her price (Haggling included in a Standard game), or that
-    nothing is for sale (and whether she has anything to sell)."""
-    offer = state.offers.get(space_id, [])
-    if offer:
-        standard = state.standard is not None
-        items = [t(locale, "prompt.service.market_item", item=n.card(i.card),
-                   gold=space_actions.buy_price(ctx, p, i.card) if standard else ctx.pack.item(i.card).cost)
-                 for i in offer]
-        return t(locale, "prompt.service.market_offer", items=", ".join(items))
-    sellable = any(not i.damaged for i in p.items)
-    return t(locale, "prompt.service.market_empty_sell" if sellable else "prompt.service.market_empty")
+    """What is on display with her price (Haggling included in a Standard game)."""
+    standard = state.standard is not None
+    items = [t(locale, "prompt.service.market_item", item=n.card(i.card),
+               gold=space_actions.buy_price(ctx, p, i.card) if standard else ctx.pack.item(i.card).cost)
+             for i in state.offers.get(space_id, [])]
+    return t(locale, "prompt.service.market_offer", items=", ".join(items))
 
 
-def _training_on_arrival(state: ProphecyState, actor: str, arrived: Any, locale: str) -> list[str]:
-    """A Training Offer or Open Training she could use on this guild space (ruling
-    training_cards): each figure she may train there, with its price."""
-    sst = state.standard
-    assert sst is not None and state.turn is not None
-    ctx = std_ctx(state)
-    space = ctx.pack.space(arrived.space)
-    if space.kind != "guild" or not space.guild:
-        return []
-    if not any(actor not in r.used_by and (r.everyone or (r.drawer == actor and state.turn.player == actor))
-               for r in sst.training):
-        return []
-    return [training_words(state, actor, figure, space.guild, locale) for figure in ("strength", "willpower")
-            if guilds.can_train(ctx, arrived, figure, space.guild)]
+def _training_on_arrival(state: ProphecyState, actor: str, arrived: Any, here: Landing, locale: str) -> list[str]:
+    """A Training Offer or Open Training she could use on arrival (ruling training_cards): each
+    figure the rules let her train there, with its price."""
+    guild = std_ctx(state).pack.space(arrived.space).guild
+    return [training_words(state, actor, a.figure, guild, locale) for a in here.of("train")]
 
 
 def destination_line(state: ProphecyState, actor: str, move: A.Move, locale: str, label: str) -> str:
@@ -837,11 +859,14 @@ def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str
         if space_id in plane.between and sst.plane(plane.id).guardian_slot() is not None:
             info["planes"].append(plane.id)
     space = pack.space(index)
+    here = landing(state, actor, move, cost.gold, cost.magic)
+    learnable = {a.ability for a in here.of("learn")}
     if space.kind == "guild" and space.guild:
+        # an Ability she cannot pay for yet is still named (it is why she would go), marked so
         for card_id in sst.guild_offers.get(space.guild, []):
-            info["guild"].append((card_id, ability_cost(state, actor, card_id, locale)))
-    info["services"] = arrival_services(state, actor, arrived, move.method == "stay", locale)
-    info["training"] = _training_on_arrival(state, actor, arrived, locale)
+            info["guild"].append((card_id, ability_cost(state, actor, card_id, locale), card_id in learnable))
+    info["services"] = arrival_services(state, actor, arrived, here, locale)
+    info["training"] = _training_on_arrival(state, actor, arrived, here, locale)
     for q in state.players:
         if q.alive and q.character and q.space == index and q.player != actor:
             held = len(sst.players[q.player].artifacts)
@@ -882,8 +907,9 @@ def std_destination_line(state: ProphecyState, actor: str, move: A.Move, locale:
                        text=text))
     for plane_id in info["planes"]:
         parts.append(t(locale, "splay.dest_plane", plane=n.plane(plane_id), foe=plane_foe_words(state, plane_id, n, locale)))
-    for card_id, cost in info["guild"]:
-        parts.append(t(locale, "splay.dest_ability", card=n.card(card_id), cost=cost))
+    for card_id, cost, usable in info["guild"]:
+        parts.append(t(locale, "splay.dest_ability" if usable else "splay.dest_ability_short", card=n.card(card_id),
+                       cost=cost))
     if info["training"]:
         parts.append(t(locale, "splay.dest_training", words=listing(info["training"], locale)))
     if info["services"]:

@@ -23,6 +23,10 @@ from gm.settings import DEFAULT_RULEBOOKS_DIR
 QUESTIONS = Path(__file__).resolve().parent / "questions.yaml"
 #: the held-out split lives apart so tuning work never has to open it
 HELDOUT_QUESTIONS = Path(__file__).resolve().parent / "questions_heldout.yaml"
+#: the second held-out set (issue #28), tagged with game and language: never tune on it. It is
+#: not part of questions() unless asked for by name, so nothing that loads the set as a whole
+#: (floors, ranking tests, cross-validation) ever reads it by accident
+HELDOUT2_QUESTIONS = Path(__file__).resolve().parent / "questions_heldout2.yaml"
 #: development questions: written from randomly drawn sections for ranking work, scored with
 #: cross-validation (benchmarks/lookup_cv.py); neither training nor held out
 DEV_QUESTIONS = Path(__file__).resolve().parent / "questions_dev.yaml"
@@ -86,9 +90,12 @@ def project_index() -> RulesIndex:
 
 def questions(split: str | None = None) -> list[dict]:
     """The question set; `split` keeps only "train" or "heldout" questions ("dev": the
-    development questions, which are not part of the set otherwise)."""
+    development questions, "heldout2": the second held-out set; neither is part of the set
+    otherwise)."""
     if split == "dev":
         return [{**q, "split": "dev"} for q in yaml.safe_load(DEV_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
+    if split == "heldout2":
+        return [{**q, "split": "heldout2"} for q in yaml.safe_load(HELDOUT2_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
     qs = []
     for path in (QUESTIONS, HELDOUT_QUESTIONS):
         qs += yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]

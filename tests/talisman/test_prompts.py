@@ -105,10 +105,10 @@ def test_a_teleport_names_its_place_with_the_article(locale, wanted, unwanted):
     assert wanted in text and unwanted not in text, text
 
 
-@pytest.mark.parametrize("locale, one, two", [("en", "loses 1 life", "loses 2 life"),
+@pytest.mark.parametrize("locale, one, two", [("en", "loses 1 life", "loses 2 lives"),
                                               ("it", "perde 1 vita", "perde 2 vite")])
 def test_lives_lost_take_the_number(locale, one, two):
-    """Italian counts lives: one "vita", two "vite" (English "life" is the same for both)."""
+    """Lives are counted: one "life" / "vita", two "lives" / "vite" (issue #26: "heals 2 life")."""
     shown = SYSTEM.view(party(), None)
     hero = shown.data["order"][0]
     lines = [describe_event(shown, Event(kind=EV + "life_lost", data={"hero": hero, "amount": k, "total": 1,

@@ -242,14 +242,16 @@ def test_c8a_tower_guardian_combat_won_clears_the_space():
 
 def test_d2_d4_the_ai_weighs_the_portal_with_the_dice_it_will_roll():
     """D2 Dwarf, D4 Gnome: one die fewer each at the Portal; the AI weighs the attempt with the
-    two dice the party will roll (8 Strength: 72% on 2d6, 5% on 4d6), so it attempts."""
+    two dice the party will roll (8 Strength: 72% on 2d6, 5% on 4d6), so it attempts. Every
+    character holds a Talisman and one more pays the Portal (C10f, g): the AI spends one only
+    when the whole party can pass the Plain of Peril."""
     import random
 
     from engine.darkest_talisman.ai import heuristic_player
 
     s = party("dwarf", "troll", "warrior")
     give(s, s.order[1], "gnome")
-    s = at_portal(talismans(s, 1, 0, 0))
+    s = at_portal(talismans(s, 2, 1, 1))
     for h in s.party():
         h.objects = [u for u in h.objects if not u.startswith("sword")]
     s.hero(s.order[0]).strength, s.hero(s.order[1]).strength, s.hero(s.order[2]).strength = 3, 3, 2

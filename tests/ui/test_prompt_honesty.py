@@ -1,11 +1,10 @@
 """Prompts that never mislead, over AI self-play of every Prophecy edition and variant the
 plug-in offers, in both languages (issue "Prophecy at the table: prompts that never mislead").
 
-* A move's line tells what can be done on arrival (Basic rules "Special Spaces", "Buying and
-  Selling Items", "Possibilities Instead of Movement"): a market always says its goods with
-  their prices, or that nothing is for sale; a Possibility used instead of movement (Work in
-  the City, the Thieves' job, Fortress training) shows only on the line of staying, and in the
-  Basic game no Possibility is named that the engine would refuse on arrival.
+* A move's line tells what can be done on arrival, checked against the engine's own legal
+  actions there (`test_arrival_honesty.check_move_line`): a market only with something for
+  sale, its goods and prices; Work, the Thieves' job and training only for whoever stays; no
+  Possibility the rules would refuse her on arrival, in every edition.
 * Buttons are never two alike, and a label cut to Discord's 80 characters keeps its figures
   (win %, prices): the cut only takes detail, given in full in the prompt.
 """
@@ -18,41 +17,18 @@ import pytest
 
 from engine.ai.simulate import play
 from engine.prophecy import actions as A
-from engine.prophecy.clone import clone
-from engine.prophecy.content import pack_by_id
 from engine.prophecy.game import SYSTEM
-from engine.prophecy.movement import move_options
-from engine.prophecy.rules import legal_actions
-from engine.prophecy.standard import moves as std_moves
-from engine.prophecy.standard.space_actions import buy_price
-from gm.i18n import t
 from gm.session import Result
 from gm.session.results import Step
 from gm.store import GameRecord
-from systems import merge_options
-from systems.prophecy import prompt_text as P
 from systems.prophecy.describe import describe_action
-from systems.prophecy.names import Names
-from systems.prophecy.plugin import EDITIONS, VARIANTS
 from systems.prophecy.turn import turn_message
+from tests.ui.test_arrival_honesty import CONFIGS, check_move_line
 from ui.text import fit_labels
 
 LOCALES = ("en", "it")
 #: the figures a label must never lose: a percentage, a price or amount in Gold
 FIGURE = re.compile(r"[-+]?\d+ ?%|\d+ (?:Gold|Oro)\b")
-
-
-def _configs() -> list[tuple[str, dict[str, Any]]]:
-    out = []
-    for e in EDITIONS:
-        out.append((e.key or "basic", dict(e.options)))
-        for v in VARIANTS:
-            if e.key in v.editions and v.unavailable_key is None:
-                out.append((f"{e.key}+{v.key}", merge_options(e.options, [v])))
-    return out
-
-
-CONFIGS = _configs()
 
 
 def _states(options: dict[str, Any], seed: int) -> list[Any]:
@@ -83,59 +59,6 @@ def _buttons(view: Any) -> list[str]:
     return out
 
 
-def _prefix(locale: str, key: str) -> str:
-    """The words a service's sentence opens with (before its first figure)."""
-    return t(locale, key, n="§", price="§", gold="§", items="§", guild="§", cost="§").split("§")[0].strip()
-
-
-def _basic_usable(game: Any, actor: str, move: A.Move) -> set[str]:
-    """What the engine itself lets her do on arrival (the Basic rules' act phase), on a copy
-    of the game where she stands there with the move paid and no Creature in the way."""
-    hyp = clone(game)
-    p = hyp.player(actor)
-    pack = pack_by_id(hyp.options.pack)
-    cost = next(c for m, c in move_options(pack, p, hyp.turn.held) if m == move)
-    p.space, p.gold = pack.space_index(move.to), p.gold - cost
-    hyp.turn = hyp.turn.model_copy(update={"phase": "act", "fight": None, "battle": None, "item_choices": [],
-                                           "movement_done": True, "moved": move.method != "stay"})
-    out: set[str] = set()
-    for a in legal_actions(hyp, actor):
-        out.add(f"exchange:{a.service}" if isinstance(a, A.Exchange) else a.type)
-    return out
-
-
-def _check_move_line(shown: Any, game: Any, actor: str, move: A.Move, locale: str) -> None:
-    standard = shown.standard is not None
-    line = (P.std_destination_line if standard else P.destination_line)(shown, actor, move, locale, "·")
-    pack = P.std_ctx(shown).pack if standard else pack_by_id(shown.options.pack)
-    space = pack.space(pack.space_index(move.to))
-    n = Names(shown, locale)
-    kinds = {s.kind for s in space.services}
-    if "market" in kinds:
-        offer = shown.offers.get(space.id, [])
-        if not offer:
-            assert _prefix(locale, "prompt.service.market_empty") in line, line
-        for item in offer:
-            price = buy_price(P.std_ctx(shown), shown.player(actor), item.card) if standard else pack.item(item.card).cost
-            assert t(locale, "prompt.service.market_item", item=n.card(item.card), gold=price) in line, line
-    usable = None if standard else _basic_usable(game, actor, move)
-    for svc in space.services:
-        if svc.kind != "exchange":
-            continue
-        named = t(locale, f"service.{svc.id}") in line
-        if svc.instead_of_movement and move.method != "stay":
-            assert not named, f"{svc.id} is only for whoever stays: {line}"
-        if named and standard and svc.instead_of_movement:
-            assert std_moves.instead_open(P.std_ctx(game), game.player(actor)), line
-        if usable is not None:
-            assert named == (f"exchange:{svc.id}" in usable), (svc.id, usable, line)
-    if usable is not None:  # healing, recharging and repairs are named only when she could use them
-        for kind, key in (("heal", "prompt.service.heal_up_to"), ("recharge", "prompt.service.recharge_up_to"),
-                          ("repair", "prompt.service.repair_priced")):
-            if kind in kinds:
-                assert (_prefix(locale, key) in line) == (kind in usable), (kind, usable, line)
-
-
 @pytest.mark.parametrize("name,options", CONFIGS, ids=[c[0] for c in CONFIGS])
 def test_prompts_never_mislead(name: str, options: dict[str, Any]) -> None:
     states = _states(options, seed=3)
@@ -157,7 +80,7 @@ def test_prompts_never_mislead(name: str, options: dict[str, Any]) -> None:
                 if button != label:  # cut or numbered: said in full in the prompt when cut
                     assert button.endswith("…") is False or label in notes, (name, locale, label)
             for move in (a for a in actions if isinstance(a, A.Move)):
-                _check_move_line(shown, game, pend.player, move, locale)
+                check_move_line(shown, game, pend.player, move, locale)
 
 
 def test_fit_labels_numbers_what_it_cuts_and_keeps_every_label_apart() -> None:

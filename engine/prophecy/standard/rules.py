@@ -272,7 +272,7 @@ def _movement_ended(ctx: Ctx, p: PlayerState) -> None:
 # ---------------------------------------------------------------------------------- legal
 
 
-def legal(state: ProphecyState, actor: str, wanted: str | None = None) -> Iterator[Any]:
+def legal(state: ProphecyState, actor: str, wanted: str | frozenset[str] | None = None) -> Iterator[Any]:
     """The listing (`rules.iter_legal`); `wanted`, a hint, skips the costly loadouts no action of
     that type comes from (every listed action of that type is still yielded)."""
     sst = state.standard
@@ -336,7 +336,7 @@ def legal(state: ProphecyState, actor: str, wanted: str | None = None) -> Iterat
             yield A.UseItem(item=item.uid)
 
 
-def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> Iterator[Any]:
+def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None = None) -> Iterator[Any]:
     t = ctx.state.turn
     assert t is not None
     if t.fight is None:
@@ -365,12 +365,15 @@ def _opportunity_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
                 yield A.UseOpportunity(card=adv.uid, give=give)
 
 
-def _wants(wanted: str | None, *types: str) -> bool:
-    """Whether a listing sought for actions of type `wanted` (None: all) must work out `types`."""
-    return wanted is None or wanted in types
+def _wants(wanted: str | frozenset[str] | None, *types: str) -> bool:
+    """Whether a listing sought for actions of type `wanted` (None: all; a set: any of those
+    types, as the arrival preview asks) must work out `types`."""
+    if wanted is None:
+        return True
+    return wanted in types if isinstance(wanted, str) else not wanted.isdisjoint(types)
 
 
-def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | None = None) -> Iterator[Any]:
+def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None = None) -> Iterator[Any]:
     if _wants(wanted, "use_opportunity") and space_actions.opportunities_allowed(ctx, p):
         yield from _opportunity_actions(ctx, p)
     blocked = endgame.heals_blocked(ctx)
