@@ -28,23 +28,30 @@ from typing import Any, Callable, Sequence
 
 import discord
 from discord.ext import commands
+from pydantic import ValidationError
 
 import packs  # noqa: F401  (reads data/ into the engine: packs, tables)
 import systems
-from ui.errors import GuardedTree, answer_unclaimed, guard_dynamic_item, guard_every_dynamic_item
-from ui.modals import PersistentModal, route_modal
 from cogs.table import DYNAMIC_ITEMS as TABLE_ITEMS
-from ui.views import ChoiceButton, ChoiceSelect, EndButton
-from pydantic import ValidationError
-
 from gm.i18n import normalise, t
 from gm.session import GameMaster
 from gm.settings import SettingProblem, Settings
-from gm.store import (DatabaseUnreadable, GameStore, OwnershipKeeper, SchemaTooNew, StoreError, StoreOwned, StoreSettings,
-                      make_store)
+from gm.store import (
+    DatabaseUnreadable,
+    GameStore,
+    OwnershipKeeper,
+    SchemaTooNew,
+    StoreError,
+    StoreOwned,
+    StoreSettings,
+    make_store,
+)
 from gm.store.factory import backend_of, sqlite_path
 from gm.store.shards import ShardSet
 from gm.translator import LocaleTranslator
+from ui.errors import GuardedTree, answer_unclaimed, guard_dynamic_item, guard_every_dynamic_item
+from ui.modals import PersistentModal, route_modal
+from ui.views import ChoiceButton, ChoiceSelect, EndButton
 
 #: the cogs every game shares, then each registered system's own
 SHARED_COGS: tuple[str, ...] = ("cogs.lobby", "cogs.table", "cogs.dice", "cogs.lookup")

@@ -15,12 +15,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import dice
-from ui.replies import locale_of
-from ui.errors import refuse
 from engine.core.errors import RuleError
 from engine.tables import Book, Step, default_book, find_showable, roll_table, table_choices
 from engine.tables.models import ORDER_IDS, POINT_KINDS, Row
 from gm.i18n import t
+from ui.errors import refuse
+from ui.replies import locale_of
 
 MESSAGE_LIMIT = 2000
 EMBED_LIMIT = 4000

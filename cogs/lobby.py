@@ -8,20 +8,18 @@ from typing import Optional
 import discord
 from discord import app_commands
 from discord.ext import commands
+from rapidfuzz import fuzz, process
 
 from cogs.common import board_file, plugin_of
-from ui.replies import locale_of, reply_private
-from ui.errors import refuse
-from cogs.table import (TableCommands, digest_text, lobby_embed, send_decision, send_turn, show_view,
-                        status_message, table_ui)
-from ui.views import end_view
+from cogs.table import TableCommands, digest_text, lobby_embed, send_decision, send_turn, show_view, status_message, table_ui
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import AI_LEVELS, GameError, GameMaster, Lobby, Result
 from systems import VariantClash, edition_name, edition_of, merge_options, new_game_choices, unavailable_for, variants_for
 from systems.plugin import Character, Variant
-
-from rapidfuzz import fuzz, process
+from ui.errors import refuse
+from ui.replies import locale_of, reply_private
+from ui.views import end_view
 
 
 def _gm(interaction: discord.Interaction) -> GameMaster:

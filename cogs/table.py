@@ -16,15 +16,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.outbox import CAPTURE, Capture, deliver_pending, sink
 from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_of, start_picture, turn_message
-from ui.replies import PINGS, locale_of, reply_private
-from ui.errors import refuse
-from ui.routing import cog as cog_of
-from ui.text import clip, fit_embeds, mention
-from ui.views import NewsButton
-from systems import edition_name, new_game_choices, variants_for, variants_on
-from systems.plugin import TableUI
+from cogs.outbox import CAPTURE, Capture, deliver_pending, sink
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from gm import clock as turn_clock
@@ -33,6 +26,13 @@ from gm.session import GameError, GameMaster, Lobby, Result, Tick
 from gm.session.delivery import prompt_link
 from gm.store import StoreError
 from gm.table import DAY, HOUR, VOTE_FALLBACK
+from systems import edition_name, new_game_choices, variants_for, variants_on
+from systems.plugin import TableUI
+from ui.errors import refuse
+from ui.replies import PINGS, locale_of, reply_private
+from ui.routing import cog as cog_of
+from ui.text import clip, fit_embeds, mention
+from ui.views import NewsButton
 
 log = logging.getLogger(__name__)
 LOG_PAGE = 15

@@ -15,9 +15,9 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from loopback import FakeDiscord, StoredMessage, run_bot
 from gm.i18n import t
 from gm.settings import Settings
+from loopback import FakeDiscord, StoredMessage, run_bot
 
 INTEGER, BOOLEAN, USER, NUMBER = 4, 5, 6, 10
 #: custom id prefixes of buttons that only page or share a private look (log pages, "Show

@@ -14,9 +14,9 @@ from engine.prophecy.content_standard import set_standard_source
 from engine.prophecy.content_water import set_water_source
 from engine.tables.books import set_book_source
 from packs.prophecy import PACKS_ROOT, pack_from_data, read_pack, read_pack_files
+from packs.prophecy_island import island_from_data  # noqa: F401  installs Treasure Island's reader (Water Realm expansion)
 from packs.prophecy_standard import standard_from_data
 from packs.prophecy_water import water_from_data
-from packs.prophecy_island import island_from_data  # noqa: F401  installs Treasure Island's reader (Water Realm expansion)
 from packs.prophecy_wr_cards import wr_cards_from_data  # noqa: F401  installs the new cards' reader (Water Realm expansion)
 from packs.tables import DEFAULT_FILE, TABLES_DIR, book_from_data, read_book
 from packs.talisman import talisman_from_data

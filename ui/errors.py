@@ -34,12 +34,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ui.replies import locale_of, plugins_of, pretty_params, reply_private
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import GameError
 from gm.store import DatabaseGone, OwnershipLost, ShardNotServed, StorageFull, StoreError
 from gm.store.sqlite import is_disk_full
+from ui.replies import locale_of, plugins_of, pretty_params, reply_private
 
 log = logging.getLogger("gm.errors")
 

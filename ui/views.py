@@ -12,9 +12,9 @@ from typing import Any, Mapping
 
 import discord
 
+from gm.i18n import t
 from ui.routing import cog as cog_of
 from ui.text import clip
-from gm.i18n import t
 
 MAX_BUTTONS = 20  # 4 rows of 5, the fifth row stays free
 MAX_OPTIONS = 25

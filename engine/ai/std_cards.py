@@ -27,10 +27,9 @@ from engine.ai.std_battle import StdRes, action_odds
 from engine.ai.std_plan import StdPlan
 from engine.prophecy import actions as A
 from engine.prophecy.content import CreatureCard, ItemCard, display_name
-from engine.prophecy.context import Ctx
 from engine.prophecy.content_wr_cards import LANGUAGES
+from engine.prophecy.context import Ctx
 from engine.prophecy.rules import pack_of
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import powers
 from engine.prophecy.standard import wr_cards_adventures as adv
 from engine.prophecy.standard import wr_cards_talk as talk
@@ -40,6 +39,7 @@ from engine.prophecy.standard.wr_cards_common import plays_new_cards, power_kind
 from engine.prophecy.standard.wr_cards_fates import dice
 from engine.prophecy.standard.wr_cards_smith import jobs, smith_price
 from engine.prophecy.standard.wr_cards_state import Question
+from engine.prophecy.state import PlayerState, ProphecyState
 
 #: how close a description must read to a card's name for an AI judge to accept it
 MATCH = 0.8

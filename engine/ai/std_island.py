@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.ai.std_battle import action_odds
-from engine.ai.std_battle import StdRes
+from engine.ai.std_battle import StdRes, action_odds
 from engine.ai.std_plan import StdPlan, card_value
 from engine.prophecy import actions as A
 from engine.prophecy.content_island import island_content

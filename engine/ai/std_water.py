@@ -25,18 +25,17 @@ from typing import Any
 
 from engine.ai.odds import dice_chances
 from engine.prophecy import actions as A
+from engine.prophecy import content_water
 from engine.prophecy.context import Ctx
 from engine.prophecy.equipment import battle_bonus as items_bonus
 from engine.prophecy.equipment import check_loadout
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import battle as sbattle
-from engine.prophecy.standard import parts, powers
+from engine.prophecy.standard import parts, powers, water_core, water_palace
 from engine.prophecy.standard import water_actions as W
 from engine.prophecy.standard import water_board as B
 from engine.prophecy.standard import water_gate as G
-from engine.prophecy.standard import water_core, water_palace
-from engine.prophecy import content_water
-from engine.prophecy.standard.water_core import OFF, diver, distance, in_realm, lord_variant, neighbours, wp
+from engine.prophecy.standard.water_core import OFF, distance, diver, in_realm, lord_variant, neighbours, wp
+from engine.prophecy.state import PlayerState, ProphecyState
 
 #: Health she keeps in hand before diving for anything but an Artifact
 DIVE_HEALTH = 4

@@ -1,7 +1,7 @@
 """Player actions. Each is a small pydantic model; `type` tells them apart in JSON."""
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
@@ -9,8 +9,6 @@ from engine.core.contract import TABLE_ACTOR as CORE_TABLE_ACTOR
 from engine.prophecy.action_base import ActionBase
 from engine.prophecy.standard.island_actions import ISLAND_ACTIONS
 from engine.prophecy.standard.water_actions import WATER_ACTIONS
-
-
 
 
 class Move(ActionBase):

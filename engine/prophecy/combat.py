@@ -8,8 +8,8 @@ row in one battle, paid once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 
 from engine.core.errors import RuleError
 from engine.prophecy.actions import Bribe, Fight, Roll

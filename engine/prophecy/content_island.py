@@ -20,8 +20,7 @@ from typing import Literal, Protocol, Sequence, cast
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
-from engine.prophecy.content import validate_file
-from engine.prophecy.content import ChanceCard, ContentError, ItemCard, Pack, Source
+from engine.prophecy.content import ChanceCard, ContentError, ItemCard, Pack, Source, validate_file
 from engine.prophecy.content_standard import LANGUAGES, AbilityEffect, Artifact
 from engine.prophecy.content_wr_cards import VariantItem, stone_id
 

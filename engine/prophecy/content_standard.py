@@ -28,7 +28,6 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
 from engine.prophecy.content import ContentError as PackContentError
-from engine.prophecy.content import validate_file
 from engine.prophecy.content import (
     Cost,
     Effect,
@@ -40,6 +39,7 @@ from engine.prophecy.content import (
     display_name,
     display_text,
     pack_by_id,
+    validate_file,
 )
 
 #: the languages every name, text and ruling must be written in
@@ -689,12 +689,12 @@ def _option_exists(path: str, manifest: StandardManifest, models: dict[str, type
 
 def _cross_check(manifest: StandardManifest, base: Pack, parts: dict[str, BaseModel]) -> list[str]:
     problems: list[str] = []
-    abilities: list[Ability] = cast(_Abilities, parts["abilities.yaml"]).cards  
-    artifacts: list[Artifact] = cast(_Artifacts, parts["artifacts.yaml"]).cards  
-    guardians: list[Guardian] = cast(_Guardians, parts["guardians.yaml"]).cards  
-    chance: list[StandardChanceCard] = cast(_Chance, parts["chance.yaml"]).cards  
-    adventures: list[StudyOpportunity] = cast(_Adventures, parts["adventures.yaml"]).cards  
-    rulings: list[Ruling] = cast(_Rulings, parts["rulings.yaml"]).rulings  
+    abilities: list[Ability] = cast(_Abilities, parts["abilities.yaml"]).cards
+    artifacts: list[Artifact] = cast(_Artifacts, parts["artifacts.yaml"]).cards
+    guardians: list[Guardian] = cast(_Guardians, parts["guardians.yaml"]).cards
+    chance: list[StandardChanceCard] = cast(_Chance, parts["chance.yaml"]).cards
+    adventures: list[StudyOpportunity] = cast(_Adventures, parts["adventures.yaml"]).cards
+    rulings: list[Ruling] = cast(_Rulings, parts["rulings.yaml"]).rulings
     card_files = (("abilities.yaml", abilities), ("artifacts.yaml", artifacts), ("guardians.yaml", guardians),
                   ("chance.yaml", chance), ("adventures.yaml", adventures))
 

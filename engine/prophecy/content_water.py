@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
-from engine.prophecy.content import validate_file
 from engine.prophecy.content import (
     ChanceCard,
     ContentError,
@@ -33,6 +32,7 @@ from engine.prophecy.content import (
     Special,
     display_name,
     display_text,
+    validate_file,
 )
 from engine.prophecy.content_standard import Ability, AbilityEffect, Guardian, Limit
 from engine.prophecy.content_standard import CardBase as _Card

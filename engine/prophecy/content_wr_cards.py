@@ -27,8 +27,7 @@ from typing import Annotated, Literal, Protocol, Union, cast
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
-from engine.prophecy.content import validate_file
-from engine.prophecy.content import ContentError, CreatureCard, ItemCard, OpportunityCard, Pack, Source, pack_by_id
+from engine.prophecy.content import ContentError, CreatureCard, ItemCard, OpportunityCard, Pack, Source, pack_by_id, validate_file
 from engine.prophecy.content_standard import Words
 
 #: the languages every name, text and ruling is written in

@@ -8,7 +8,7 @@ from engine.core.rng import Rng
 from engine.core.system import Seat
 from engine.prophecy.content import Pack, _Card
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import Cubes, Decks, Deck, PlayerState, ProphecyOptions, ProphecyState
+from engine.prophecy.state import Cubes, Deck, Decks, PlayerState, ProphecyOptions, ProphecyState
 
 MIN_SEATS, MAX_SEATS = 2, 5
 

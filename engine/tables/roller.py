@@ -14,7 +14,7 @@ from typing import Protocol
 from pydantic import BaseModel, Field
 
 from engine.core.errors import RuleError
-from engine.tables.models import MAX_RANK, MIN_RANK, Book, DieSpec, FollowUp, Row, RollTable
+from engine.tables.models import MAX_RANK, MIN_RANK, Book, DieSpec, FollowUp, RollTable, Row
 
 #: a chain of chains or a run of "roll again" longer than this is a broken table, not luck
 MAX_STEPS = 40

@@ -8,7 +8,6 @@ whose time ran out is played for here too, as the table chose.
 from __future__ import annotations
 
 import logging
-
 import random
 from typing import Any, Literal
 

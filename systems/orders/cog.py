@@ -12,9 +12,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ui.replies import locale_of, reply_private
-from ui.errors import refuse
-from ui.text import clip, clip_lines
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.orders import SYSTEM, Advance, CallForHelp, ChangePoints, Join, MarkTasks, OrdersState, qualified_rank
@@ -23,6 +20,9 @@ from gm.i18n import t
 from gm.replay import state_hash
 from gm.session import GameError
 from gm.store import GameExists, LogMeta
+from ui.errors import refuse
+from ui.replies import locale_of, reply_private
+from ui.text import clip, clip_lines
 
 ORDER_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                  (("Wizards", "wizards"), ("Sorcerers", "sorcerers"), ("Druids", "druids"))]

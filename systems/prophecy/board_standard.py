@@ -34,15 +34,14 @@ from engine.prophecy.content_island import island_content
 from engine.prophecy.content_standard import Guardian
 from engine.prophecy.standard.state import PlaneState
 from engine.prophecy.state import PlayerState, ProphecyState
-from systems.prophecy.names import water_cell
 from systems.prophecy.board_parts import (
-    HEADER_PX,
     ACTIVE_BAND,
     ASTRAL,
     BACKGROUND,
     CARD_BACK,
     CREATURE_EDGE,
     DEAD,
+    HEADER_PX,
     INK,
     MUTED,
     PAPER,
@@ -56,8 +55,8 @@ from systems.prophecy.board_parts import (
     _anchor_icon,
     _draw_tile,
     _ellipsize,
-    _fit_lines,
     _fit_font,
+    _fit_lines,
     _fit_name,
     _font,
     _font_key,
@@ -74,6 +73,7 @@ from systems.prophecy.board_parts import (
     _Words,
     geometry,
 )
+from systems.prophecy.names import water_cell
 
 ARTIFACT_EDGE: RGB = (150, 100, 0)
 #: a beaten Guardian's or taken Artifact's empty place on its plane

@@ -31,12 +31,12 @@ from engine.prophecy.state import ProphecyState
 from gm.i18n import t
 from systems.prophecy.board_parts import (
     CARD_BACK,
-    Font,
     INK,
     PAPER,
     RGB,
     STAR_GOLD,
     WHITE,
+    Font,
     _ellipsize,
     _fit_font,
     _fit_lines,

@@ -14,9 +14,6 @@ from discord import app_commands
 from discord.ext import commands
 from rapidfuzz import fuzz
 
-from ui.replies import locale_of, reply_private, send_turn, typed_at
-from ui.errors import refuse
-from ui.text import clip
 from engine.ai.odds import fight_odds
 from engine.core.errors import RuleError
 from engine.prophecy import actions as A
@@ -27,6 +24,9 @@ from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result
 from systems.prophecy.describe import describe_action
 from systems.prophecy.riddles import RiddleCog
+from ui.errors import refuse
+from ui.replies import locale_of, reply_private, send_turn, typed_at
+from ui.text import clip
 
 #: what /use can do: an Opportunity, an Item, or a space's Possibility (lodging, work, training)
 USABLE = (A.UseOpportunity, A.UseItem, A.Exchange)

@@ -11,12 +11,12 @@ import random
 from typing import Any
 
 from engine.ai import std_water
-from engine.prophecy.standard.water_core import on_edge
 from engine.ai.players import heuristic_player
 from engine.ai.simulate import play
 from engine.prophecy.context import Ctx
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
+from engine.prophecy.standard.water_core import on_edge
 from engine.prophecy.state import ProphecyState
 from tests.prophecy_water.water_helpers import (
     GRID,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.prophecy.game import SYSTEM
 from engine.prophecy.actions import UseOpportunity
-from engine.prophecy.standard.island_actions import CollectMap
 from engine.prophecy.content_island import island_content
+from engine.prophecy.game import SYSTEM
+from engine.prophecy.standard.island_actions import CollectMap
 from tests.prophecy_water.island_helpers import (
     apply,
     begin_turn,

@@ -11,8 +11,8 @@ from typing import Any
 
 from engine.core.events import Event
 from engine.prophecy.game import SYSTEM
-from engine.prophecy.state import ProphecyState
 from engine.prophecy.standard.wr_cards_state import CardsState
+from engine.prophecy.state import ProphecyState
 from tests.prophecy_standard.helpers import begin_turn, figures, give, hold_artifacts, idx, learn, load, new_game, put, quiet
 
 __all__ = ["act", "begin_turn", "cards", "cards_game", "events_of", "figures", "give", "hold_artifacts", "idx",

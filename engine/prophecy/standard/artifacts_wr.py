@@ -22,7 +22,6 @@ from engine.core.pending import Pending
 from engine.prophecy.content_island import NEW_ORDER, island_content
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import distinct_choices, lose_health
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import artifacts, battle, duel, parts, planes, powers
 from engine.prophecy.standard.island_actions import KeepArtifact as Keep
 from engine.prophecy.standard.island_actions import ScepterStrike
@@ -31,6 +30,7 @@ from engine.prophecy.standard.island_maps import rename as rename_records
 from engine.prophecy.standard.island_moves import island_targets
 from engine.prophecy.standard.island_state import IslandState, KeepArtifact, Strike
 from engine.prophecy.standard.state import HIDDEN, Decision
+from engine.prophecy.state import PlayerState, ProphecyState
 
 TYPES = frozenset({"wrart_keep", "wrart_strike"})
 

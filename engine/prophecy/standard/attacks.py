@@ -9,10 +9,10 @@ from engine.core.errors import RuleError
 from engine.prophecy import actions as A
 from engine.prophecy.content import CreatureCard
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import PlayerState
-from engine.prophecy.turns import after_fight
 from engine.prophecy.standard import battle, duel, planes, powers
 from engine.prophecy.standard.state import Decision
+from engine.prophecy.state import PlayerState
+from engine.prophecy.turns import after_fight
 
 
 def avoid(ctx: Ctx, p: PlayerState) -> None:

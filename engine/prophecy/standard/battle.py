@@ -29,10 +29,10 @@ from engine.prophecy.decks import discard
 from engine.prophecy.effects import apply_effect, lose_health, pay
 from engine.prophecy.equipment import battle_bonus as items_bonus
 from engine.prophecy.equipment import candidate_loadouts, check_loadout
-from engine.prophecy.state import PlayerState
-from engine.prophecy.turns import after_fight
 from engine.prophecy.standard import duel, parts, planes, powers
 from engine.prophecy.standard.state import StdBattle
+from engine.prophecy.state import PlayerState
+from engine.prophecy.turns import after_fight
 
 
 @dataclass(frozen=True)

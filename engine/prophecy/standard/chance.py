@@ -13,9 +13,9 @@ from engine.prophecy.content import ChanceCard
 from engine.prophecy.content_standard import StandardChanceCard
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard, draw
-from engine.prophecy.state import AdventureOnSpace
 from engine.prophecy.standard import guilds, parts, planes, powers
 from engine.prophecy.standard.state import Decision, TrainingRight
+from engine.prophecy.state import AdventureOnSpace
 
 
 def draw_chance(ctx: Ctx) -> None:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard
 from engine.prophecy.effects import distinct_choices, lose_health
-from engine.prophecy.state import PlayerState
 from engine.prophecy.standard import artifacts, planes, powers
 from engine.prophecy.standard.state import Decision
+from engine.prophecy.state import PlayerState
 
 
 def targets(ctx: Ctx, p: PlayerState) -> list[PlayerState]:

@@ -15,20 +15,30 @@ from typing import Any, Iterator
 from engine.core.errors import RuleError
 from engine.core.pending import Pending
 from engine.prophecy import actions as A
-from engine.prophecy.content_standard import StartOfRound
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.content_island import island_content
+from engine.prophecy.content_standard import StartOfRound
 from engine.prophecy.content_wr_cards import VariantItem
 from engine.prophecy.content_wr_cards import pack_cards as wr_cards_pack_cards
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, round_start_items, would_change
-from engine.prophecy.state import PlayerState, ProphecyState
-from engine.prophecy.standard import battle, duel, island_dig, island_maps, island_moves, island_treasures
-from engine.prophecy.standard import parts, planes, powers, wr_cards_smith
+from engine.prophecy.standard import (
+    battle,
+    duel,
+    island_dig,
+    island_maps,
+    island_moves,
+    island_treasures,
+    parts,
+    planes,
+    powers,
+    wr_cards_smith,
+)
 from engine.prophecy.standard.chance import draw_chance
 from engine.prophecy.standard.island_state import ISLAND, ON_ISLAND
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.standard.wr_cards_common import plays_new_cards, split_variants
+from engine.prophecy.state import PlayerState, ProphecyState
 
 #: the actions only this part checks and applies
 ISLAND_TYPES = frozenset({"island_go", "island_leave", "island_stay", "island_collect", "island_dig",

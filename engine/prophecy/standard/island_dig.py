@@ -21,11 +21,11 @@ from engine.core.errors import RuleError
 from engine.prophecy.content_island import island_content
 from engine.prophecy.context import Ctx
 from engine.prophecy.endgame import finish
-from engine.prophecy.state import OwnedItem, PlayerState, RankEntry
 from engine.prophecy.standard import powers
 from engine.prophecy.standard.island_actions import Dig, DigBlind, KeepTreasure
 from engine.prophecy.standard.island_maps import expansion, isl
 from engine.prophecy.standard.island_state import BlindDig, IslandState
+from engine.prophecy.state import OwnedItem, PlayerState, RankEntry
 
 
 def maps_of(card: str) -> int:

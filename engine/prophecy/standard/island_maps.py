@@ -17,11 +17,11 @@ from typing import Any, Iterator
 from engine.core.errors import RuleError
 from engine.prophecy.content_island import island_content
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import battle, duel, powers
-from engine.prophecy.standard.island_actions import BattleForMaps, CollectMap, TakeSpoils
 from engine.prophecy.standard.expansion_options import ExpansionOptions
+from engine.prophecy.standard.island_actions import BattleForMaps, CollectMap, TakeSpoils
 from engine.prophecy.standard.island_state import IslandState, MapBattle, Spoils
+from engine.prophecy.state import PlayerState, ProphecyState
 
 
 def isl(ctx_or_state: Any) -> IslandState:

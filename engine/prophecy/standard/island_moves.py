@@ -15,17 +15,17 @@ from typing import Any, Iterator
 
 from engine.core.errors import RuleError
 from engine.prophecy import actions as A
-from engine.prophecy.content_standard import Movement
 from engine.prophecy.content import Cost
 from engine.prophecy.content_island import island_content
+from engine.prophecy.content_standard import Movement
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import pay
-from engine.prophecy.state import PlayerState
-from engine.prophecy.turns import after_movement
 from engine.prophecy.standard import artifacts, moves, powers, turns
 from engine.prophecy.standard.island_actions import LeaveIsland, SailToIsland, StayOnIsland
 from engine.prophecy.standard.island_maps import isl
 from engine.prophecy.standard.island_state import ISLAND, ON_ISLAND
+from engine.prophecy.state import PlayerState
+from engine.prophecy.turns import after_movement
 
 #: the Abilities the rulebook names for the boat to the island ("Travel to Treasure Island")
 WHARF_RAT = "wharf_rat"

@@ -22,10 +22,9 @@ from typing import Any
 from engine.prophecy.content_island import island_content
 from engine.prophecy.content_wr_cards import STONE_MARK
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import powers
 from engine.prophecy.standard.island_maps import isl
-
+from engine.prophecy.state import PlayerState, ProphecyState
 
 #: id(content) -> (Treasure id -> its powers as a card, Treasure id -> its special power)
 _TABLES: dict[int, tuple[dict[str, Any], dict[str, str]]] = {}

@@ -19,8 +19,8 @@ from engine.prophecy.content_standard import Ability, Movement
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, heal, pay, recharge
 from engine.prophecy.movement import move_options as basic_move_options
-from engine.prophecy.state import PlayerState
 from engine.prophecy.standard import guilds, planes, powers
+from engine.prophecy.state import PlayerState
 
 
 def move_options(ctx: Ctx, p: PlayerState) -> list[tuple[Move, Cost]]:

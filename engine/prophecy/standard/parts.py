@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from engine.core.pending import Pending
     from engine.prophecy.content_standard import StandardPack
     from engine.prophecy.context import Ctx
-    from engine.prophecy.state import PlayerState, ProphecyState
     from engine.prophecy.standard.state import StdBattle
+    from engine.prophecy.state import PlayerState, ProphecyState
 
 
 class Part:

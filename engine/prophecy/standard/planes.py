@@ -12,9 +12,9 @@ from __future__ import annotations
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, lose_health
 from engine.prophecy.encounters import creatures_here
-from engine.prophecy.state import PlayerState
 from engine.prophecy.standard import artifacts, parts, powers
 from engine.prophecy.standard.state import Decision, PlaneState, Slot
+from engine.prophecy.state import PlayerState
 
 
 def planes_beside(ctx: Ctx, p: PlayerState) -> list[PlaneState]:

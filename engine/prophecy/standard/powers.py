@@ -26,9 +26,9 @@ from engine.prophecy.content_standard import (
     standard_pack_by_id,
 )
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import parts
 from engine.prophecy.standard.state import StandardState, StdBattle, StdPlayer
+from engine.prophecy.state import PlayerState, ProphecyState
 
 Card = Union[Ability, Artifact]
 E = TypeVar("E")

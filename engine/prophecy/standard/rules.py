@@ -23,10 +23,6 @@ from engine.prophecy.effects import can_pay, distinct_choices, item_candidates, 
 from engine.prophecy.encounters import can_use_opportunity, items_to_give, opportunities_here
 from engine.prophecy.market import offer_here
 from engine.prophecy.spaces import check_exchange, max_amount, price, services, used_this_turn
-from engine.prophecy.state import PlayerState, ProphecyOptions, ProphecyState
-from engine.prophecy.turns import after_fight, after_movement, end_turn
-from engine.prophecy.standard.island_actions import ISLAND_ACTIONS
-from engine.prophecy.standard.water_actions import WATER_ACTIONS
 from engine.prophecy.standard import (
     attacks,
     battle,
@@ -41,6 +37,10 @@ from engine.prophecy.standard import (
     space_actions,
     turns,
 )
+from engine.prophecy.standard.island_actions import ISLAND_ACTIONS
+from engine.prophecy.standard.water_actions import WATER_ACTIONS
+from engine.prophecy.state import PlayerState, ProphecyOptions, ProphecyState
+from engine.prophecy.turns import after_fight, after_movement, end_turn
 
 #: what the active player may do in each phase of a Standard turn (besides `ANY_PHASE`)
 PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
@@ -495,7 +495,9 @@ hooks.install(_Hooks())
 
 __all__ = ["check_turn", "dispatch", "idle_reasons", "legal", "new_game", "pack_of", "pending", "rename",
            "skip_action", "waiting"]
-from engine.prophecy.standard import artifacts_wr  # noqa: E402,F401  registers the part (new Artifacts; before the island's)
-from engine.prophecy.standard import island  # noqa: E402,F401  registers the part (Treasure Island)
-from engine.prophecy.standard import water  # noqa: E402,F401  registers the part (the Water Realm)
-from engine.prophecy.standard import wr_cards  # noqa: E402,F401  registers the part (the new cards)
+from engine.prophecy.standard import (
+    artifacts_wr,  # noqa: E402,F401  registers the part (new Artifacts; before the island's)
+    island,  # noqa: E402,F401  registers the part (Treasure Island)
+    water,  # noqa: E402,F401  registers the part (the Water Realm)
+    wr_cards,  # noqa: E402,F401  registers the part (the new cards)
+)

@@ -13,8 +13,8 @@ from engine.prophecy.encounters import opportunities_here
 from engine.prophecy.encounters import use_opportunity as basic_use_opportunity
 from engine.prophecy.market import offer_here, sell_price
 from engine.prophecy.spaces import check_exchange, do_exchange, exchange_service, services
-from engine.prophecy.state import PlayerState
 from engine.prophecy.standard import guilds, moves, planes, powers
+from engine.prophecy.state import PlayerState
 
 
 def train_here(ctx: Ctx, p: PlayerState, figure: str) -> None:

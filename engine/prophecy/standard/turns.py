@@ -15,11 +15,11 @@ from engine.prophecy.content_standard import StartOfRound
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, lose_health, round_start_items
 from engine.prophecy.encounters import creatures_here, holding_creature
-from engine.prophecy.state import AdventureOnSpace, PlayerState
-from engine.prophecy.turns import after_movement as from_after_movement
 from engine.prophecy.standard import artifacts, guilds, parts, powers
 from engine.prophecy.standard.chance import draw_chance, reveal_face_down
 from engine.prophecy.standard.state import Decision, StdTurn
+from engine.prophecy.state import AdventureOnSpace, PlayerState
+from engine.prophecy.turns import after_movement as from_after_movement
 
 
 def turn_begins(ctx: Ctx, p: PlayerState, extra: bool) -> None:

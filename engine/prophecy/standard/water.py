@@ -17,17 +17,16 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from engine.core.errors import RuleError
+from engine.core.events import Event
 from engine.core.pending import Pending
 from engine.prophecy import actions as A
 from engine.prophecy.content_standard import StartOfRound
-from engine.prophecy.content_water import pack_cards
-from engine.prophecy.content_water import water_pack
-from engine.core.events import Event
+from engine.prophecy.content_water import pack_cards, water_pack
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, round_start_items, would_change
-from engine.prophecy.state import PlayerState, ProphecyState
-from engine.prophecy.turns import end_turn
-from engine.prophecy.standard import artifacts, battle, moves, parts, powers
+from engine.prophecy.standard import artifacts, battle, moves, parts, powers, water_core, water_palace
+from engine.prophecy.standard import water_board as B
+from engine.prophecy.standard import water_gate as G
 from engine.prophecy.standard.state import HIDDEN, StdBattle
 from engine.prophecy.standard.water_actions import (
     WATER_ACTIONS,
@@ -42,11 +41,10 @@ from engine.prophecy.standard.water_actions import (
     WaterStorm,
     WaterSwim,
 )
-from engine.prophecy.standard import water_board as B
-from engine.prophecy.standard import water_gate as G
-from engine.prophecy.standard import water_core, water_palace
 from engine.prophecy.standard.water_core import diver, lord_variant, neighbours, plays_water, use_bubbles, wp, wstate
 from engine.prophecy.standard.water_state import WaterState, WaterTurn
+from engine.prophecy.state import PlayerState, ProphecyState
+from engine.prophecy.turns import end_turn
 
 #: every action type of the realm
 WATER_TYPES = frozenset(cls.model_fields["type"].default for cls in WATER_ACTIONS)

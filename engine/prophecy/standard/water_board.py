@@ -20,15 +20,13 @@ from engine.prophecy.content import CreatureCard
 from engine.prophecy.content_water import Obstacle, WaterCreature, WaterItem, WaterLore, WaterOpportunity
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, lose_health, would_change
-from engine.prophecy.state import OwnedItem, PlayerState
-from engine.prophecy.standard import powers
+from engine.prophecy.standard import powers, water_palace
 from engine.prophecy.standard.water_actions import WaterMove, WaterTake
-from engine.prophecy.standard import water_palace
 from engine.prophecy.standard.water_core import (
     OFF,
     diver,
-    in_realm,
     gate_spaces,
+    in_realm,
     lord_variant,
     neighbours,
     place_id,
@@ -40,6 +38,7 @@ from engine.prophecy.standard.water_core import (
     wstate,
 )
 from engine.prophecy.standard.water_state import GridCard, WaterAsk
+from engine.prophecy.state import OwnedItem, PlayerState
 
 DIRECTIONS = ("north", "east", "south", "west")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from engine.prophecy.content_water import STEPS, WaterPack, water_pack
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import lose_health
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard.water_state import Diver, WaterState
+from engine.prophecy.state import PlayerState, ProphecyState
 
 #: a step off the grid
 OFF = -1

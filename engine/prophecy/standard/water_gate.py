@@ -22,8 +22,6 @@ from engine.prophecy.context import Ctx
 from engine.prophecy.effects import lose_health, pay, recharge
 from engine.prophecy.endgame import finish
 from engine.prophecy.spaces import do_repair, services
-from engine.prophecy.state import PlayerState
-from engine.prophecy.turns import after_movement, end_turn
 from engine.prophecy.standard import guilds, planes, powers, space_actions, turns
 from engine.prophecy.standard.state import PlaneState, StdBattle
 from engine.prophecy.standard.water_actions import WaterEnter, WaterPearl
@@ -31,7 +29,8 @@ from engine.prophecy.standard.water_board import face_down_cells, held_power_car
 from engine.prophecy.standard.water_core import diver, gate_spaces, place_id, set_act, wp, wstate
 from engine.prophecy.standard.water_palace import ask_exit, gate_id, gate_plane, give_pearl, leave, palace  # noqa: F401  (leave, palace: used through this module)
 from engine.prophecy.standard.water_state import Diver, WaterAsk
-
+from engine.prophecy.state import PlayerState
+from engine.prophecy.turns import after_movement, end_turn
 
 # ------------------------------------------------------------------------------ the Gate
 

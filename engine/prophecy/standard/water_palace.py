@@ -11,12 +11,12 @@ from __future__ import annotations
 from engine.core.errors import RuleError
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import heal, recharge
-from engine.prophecy.state import PlayerState
-from engine.prophecy.turns import after_movement, end_turn
 from engine.prophecy.standard import planes, powers, turns
 from engine.prophecy.standard.state import PlaneState
 from engine.prophecy.standard.water_core import diver, gate_spaces, lord_variant, set_act, wp, wstate
 from engine.prophecy.standard.water_state import WaterAsk
+from engine.prophecy.state import PlayerState
+from engine.prophecy.turns import after_movement, end_turn
 
 
 def gate_id() -> str:

@@ -20,16 +20,16 @@ from engine.core.pending import Pending
 from engine.prophecy import actions as A
 from engine.prophecy.content_wr_cards import pack_cards as new_cards
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import parts, powers
-from engine.prophecy.standard.state import HIDDEN, StdBattle
 from engine.prophecy.standard import wr_cards_adventures as adv
 from engine.prophecy.standard import wr_cards_fates as fates
 from engine.prophecy.standard import wr_cards_smith as smith
 from engine.prophecy.standard import wr_cards_talk as talk
+from engine.prophecy.standard.state import HIDDEN, StdBattle
 from engine.prophecy.standard.wr_cards_actions import CardChoice, NameCard
 from engine.prophecy.standard.wr_cards_common import cstate, plays_new_cards, power_kind, question, tidy
 from engine.prophecy.standard.wr_cards_state import CardsState, Question
+from engine.prophecy.state import PlayerState, ProphecyState
 
 #: the action types only this part applies
 ACTION_TYPES = frozenset({"wrc_smith", "wrc_choice", "wrc_name", "wrc_fates"})

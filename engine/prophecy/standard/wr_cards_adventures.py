@@ -31,14 +31,14 @@ from engine.prophecy.decks import discard
 from engine.prophecy.effects import apply_effect, can_pay, gain_item, heal, pay, recharge, take_item
 from engine.prophecy.equipment import battle_bonus as items_bonus
 from engine.prophecy.equipment import candidate_loadouts, check_loadout
-from engine.prophecy.state import AdventureOnSpace, OwnedItem, PlayerState
-from engine.prophecy.turns import after_fight, end_turn
 from engine.prophecy.standard import battle, parts, planes, powers
 from engine.prophecy.standard.state import StdBattle
 from engine.prophecy.standard.wr_cards_common import adventure_power, cstate, power_kind, printed_id
 from engine.prophecy.standard.wr_cards_smith import foe_bonus as smith_bonus
 from engine.prophecy.standard.wr_cards_state import Doppel, Question
 from engine.prophecy.standard.wr_cards_talk import ask
+from engine.prophecy.state import AdventureOnSpace, OwnedItem, PlayerState
+from engine.prophecy.turns import after_fight, end_turn
 
 STOP = "stop"
 KEEP, DISCARD = "keep", "discard"

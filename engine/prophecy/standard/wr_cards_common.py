@@ -21,8 +21,8 @@ from engine.prophecy.content_wr_cards import (
     wr_cards,
 )
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import ProphecyState
 from engine.prophecy.standard.wr_cards_state import CardsState, Question
+from engine.prophecy.state import ProphecyState
 
 
 def content() -> WrCards:

@@ -14,12 +14,12 @@ from engine.core.errors import RuleError
 from engine.prophecy.content_wr_cards import ExchangeFates as FatesPower
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard
-from engine.prophecy.state import OwnedItem, PlayerState
 from engine.prophecy.standard import battle
 from engine.prophecy.standard.state import StdBattle
 from engine.prophecy.standard.wr_cards_actions import ExchangeFates
 from engine.prophecy.standard.wr_cards_common import cstate, item_power
 from engine.prophecy.standard.wr_cards_state import Fates
+from engine.prophecy.state import OwnedItem, PlayerState
 
 #: the events whose dice a paused battle waits on
 ROLL_EVENTS = ("battle_roll", "battle_reroll", "wrc_fates_exchanged")

@@ -26,12 +26,19 @@ from engine.prophecy.content import ItemCard
 from engine.prophecy.content_wr_cards import Stone, VariantItem, setting_id, stone_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.spaces import services
-from engine.prophecy.state import OwnedItem, PlayerState
 from engine.prophecy.standard import moves, powers
 from engine.prophecy.standard.wr_cards_actions import Smith
 from engine.prophecy.standard.wr_cards_common import (
-    adjustable, content, cstate, is_stone, multi_lives, printed_id, stone_into, stone_of,
+    adjustable,
+    content,
+    cstate,
+    is_stone,
+    multi_lives,
+    printed_id,
+    stone_into,
+    stone_of,
 )
+from engine.prophecy.state import OwnedItem, PlayerState
 
 
 def blacksmithing(ctx: Ctx, p: PlayerState) -> str | None:

@@ -22,7 +22,6 @@ from engine.prophecy.content import ItemCard, display_name
 from engine.prophecy.content_wr_cards import LANGUAGES, Entrancement, Riddler, VariantItem
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard, draw
-from engine.prophecy.state import OwnedItem, PlayerState
 from engine.prophecy.standard import space_actions
 from engine.prophecy.standard.wr_cards_actions import CardChoice
 from engine.prophecy.standard.wr_cards_common import (
@@ -34,6 +33,7 @@ from engine.prophecy.standard.wr_cards_common import (
     printed_id,
 )
 from engine.prophecy.standard.wr_cards_state import Question
+from engine.prophecy.state import OwnedItem, PlayerState
 
 #: the Mad Riddler's questions (id -> whether it is true of an Item card); their words are in
 #: the locale files (wrcards.riddle.question.<id>)
