@@ -495,9 +495,10 @@ hooks.install(_Hooks())
 
 __all__ = ["check_turn", "dispatch", "idle_reasons", "legal", "new_game", "pack_of", "pending", "rename",
            "skip_action", "waiting"]
-from engine.prophecy.standard import (
-    artifacts_wr,  # noqa: E402,F401  registers the part (new Artifacts; before the island's)
-    island,  # noqa: E402,F401  registers the part (Treasure Island)
-    water,  # noqa: E402,F401  registers the part (the Water Realm)
-    wr_cards,  # noqa: E402,F401  registers the part (the new cards)
+# the parts register themselves on import, in this order (the new Artifacts before the island's)
+from engine.prophecy.standard import (  # noqa: E402
+    artifacts_wr,  # noqa: F401  registers the part (new Artifacts)
+    island,  # noqa: F401  registers the part (Treasure Island)
+    water,  # noqa: F401  registers the part (the Water Realm)
+    wr_cards,  # noqa: F401  registers the part (the new cards)
 )
