@@ -586,7 +586,7 @@ def pack_by_id(pack_id: str = "base") -> Pack:
 def display_name(obj: object, locale: str) -> str:
     """The name players read: the pack's translation for their language, else the English name."""
     names: dict[str, str] = getattr(obj, "names", None) or {}
-    return names.get(locale) or str(obj.name)
+    return names.get(locale) or str(getattr(obj, "name"))  # noqa: B009  # any named object: read like `names`
 
 
 def display_text(obj: object, locale: str) -> str:
