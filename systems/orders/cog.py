@@ -69,7 +69,7 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
                    cooperative: bool = False) -> None:
         """load (or open) the channel's tracker -> apply -> save, under the channel lock."""
         locale = locale_of(interaction)
-        store = interaction.client.store  # type: ignore[attr-defined]
+        store = interaction.client.store  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its store
         channel = interaction.channel_id
         if channel is None:
             return await reply_private(interaction, t(locale, "error.not_in_guild"))
@@ -138,7 +138,7 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
     @app_commands.command(name="status", description="Everyone's Order, points and Rank")
     async def status(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
-        record = await interaction.client.store.get_active_game(interaction.channel_id)  # type: ignore[attr-defined]
+        record = await interaction.client.store.get_active_game(interaction.channel_id)  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its store
         if record is None or record.system != SYSTEM.name:
             return await reply_private(interaction, t(locale, "error.no_orders"))
         state: OrdersState = SYSTEM.load_state(record.state)
