@@ -118,7 +118,7 @@ class _Board:
 
 
 _BG_LOCK = threading.Lock()
-_BG_CACHE: "OrderedDict[tuple[int, Hashable], tuple[Pack, _Board]]" = OrderedDict()
+_BG_CACHE: "OrderedDict[tuple[Hashable, ...], tuple[Pack, _Board]]" = OrderedDict()
 _BG_MAX = 8
 _BG_SERIAL = itertools.count(1)
 
