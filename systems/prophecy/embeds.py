@@ -23,7 +23,8 @@ from engine.prophecy.state import PlayerState, ProphecyState
 from gm.i18n import has, t
 from gm.session import Step
 from systems.prophecy import describe_island, describe_water, describe_wr_cards
-from systems.prophecy.describe import Names, describe_action, narrate
+from systems.prophecy.describe import describe_action, narrate
+from systems.prophecy.names import Names
 from ui.text import clip, clip_lines, mention
 
 DESC_LIMIT = 4000
