@@ -31,23 +31,30 @@ from typing import Any, Callable, Sequence
 
 import discord
 from discord.ext import commands
+from pydantic import ValidationError
 
 import packs  # noqa: F401  (reads data/ into the engine: packs, tables)
 import systems
-from ui.errors import GuardedTree, answer_unclaimed, guard_dynamic_item, guard_every_dynamic_item
-from ui.modals import PersistentModal, route_modal
 from cogs.table import DYNAMIC_ITEMS as TABLE_ITEMS
-from ui.views import ChoiceButton, ChoiceSelect, EndButton
-from pydantic import ValidationError
-
 from gm.i18n import normalise, t
 from gm.session import GameMaster
 from gm.settings import SettingProblem, Settings
-from gm.store import (DatabaseUnreadable, GameStore, OwnershipKeeper, SchemaTooNew, StoreError, StoreOwned, StoreSettings,
-                      make_store)
+from gm.store import (
+    DatabaseUnreadable,
+    GameStore,
+    OwnershipKeeper,
+    SchemaTooNew,
+    StoreError,
+    StoreOwned,
+    StoreSettings,
+    make_store,
+)
 from gm.store.factory import backend_of, sqlite_path
 from gm.store.shards import ShardSet
 from gm.translator import LocaleTranslator
+from ui.errors import GuardedTree, answer_unclaimed, guard_dynamic_item, guard_every_dynamic_item
+from ui.modals import PersistentModal, route_modal
+from ui.views import ChoiceButton, ChoiceSelect, EndButton
 
 #: the cogs every game shares, then each registered system's own
 SHARED_COGS: tuple[str, ...] = ("cogs.lobby", "cogs.table", "cogs.dice", "cogs.lookup")
@@ -63,7 +70,7 @@ class GameBot(commands.Bot):
     def __init__(self, settings: Settings, store: GameStore, clock: Callable[[], float] = time.time, **kwargs: object) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)  # type: ignore[arg-type]
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)  # type: ignore[arg-type]  # the caller's extra Bot options, passed through
         self.settings = settings
         self.store = store
         #: the registered game systems (their words, renderers and engines), reached by the shared
@@ -177,7 +184,7 @@ def choose_database(settings: Settings, db: str | None) -> Settings:
         update: dict[str, Any] = {"database_url": db}
     else:
         update = {"database_url": None, "database_path": Path(sqlite_path(db))}
-    return Settings(_env_file=None, **{**settings.model_dump(), **update})  # type: ignore[call-arg]
+    return Settings(_env_file=None, **{**settings.model_dump(), **update})
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -264,7 +271,7 @@ def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time
             from loopback.console import run_console
 
             return asyncio.run(run_console(settings, create_bot, script=args.script))
-        create_bot(settings, clock=clock).run(settings.discord_token, log_handler=None)
+        create_bot(settings, clock=clock).run(settings.discord_token or "", log_handler=None)  # set: checked above
     except StoreOwned as exc:
         holder = exc.holder
         if holder.scope == "all":

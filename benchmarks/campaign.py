@@ -28,11 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from selfplay import TURNS, clock, freeze_loaded, report_total  # noqa: E402
+
+from engine.core.turn_watch import TurnWatch  # noqa: E402
 from engine.darkest_talisman.ai import PLAYERS as CAMPAIGN_AI  # noqa: E402
 from engine.darkest_talisman.game import SYSTEM as CAMPAIGN  # noqa: E402
 from engine.darkest_talisman.simulate import seats_for  # noqa: E402
-from engine.core.turn_watch import TurnWatch  # noqa: E402
-from selfplay import TURNS, clock, report_total, freeze_loaded  # noqa: E402
 
 LOCALE = "en"
 

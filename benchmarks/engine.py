@@ -38,12 +38,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from selfplay import TURNS, clock, endings_text, timed_game, wilson  # noqa: E402
+
 import packs  # noqa: E402,F401  (reads data/ into the engine)
 from engine.ai.board import tables_for  # noqa: E402
 from engine.ai.heuristic import forget  # noqa: E402
 from engine.ai.std_plan import forget as forget_standard  # noqa: E402
 from engine.prophecy.content import pack_by_id  # noqa: E402
-from selfplay import TURNS, clock, endings_text, timed_game, wilson  # noqa: E402
 
 
 def seat_rotated(opponent: str, games: int, seed0: int, round_limit: int) -> tuple[int, int, list[int]]:

@@ -32,8 +32,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from oracle import RulesIndex, Sources  # noqa: E402
 from gm.settings import DEFAULT_RULEBOOKS_DIR  # noqa: E402
+from oracle import RulesIndex, Sources  # noqa: E402
 
 DEFAULT_RULEBOOKS = Path(os.environ.get("RULEBOOKS_DIR") or DEFAULT_RULEBOOKS_DIR)
 QUESTIONS = ROOT / "tests" / "lookup" / "questions.yaml"

@@ -30,8 +30,9 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from oracle import RulesIndex, Sources, index as index_module, ranking  # noqa: E402
 from gm.settings import DEFAULT_RULEBOOKS_DIR  # noqa: E402
+from oracle import RulesIndex, Sources, ranking  # noqa: E402
+from oracle import index as index_module
 
 SPLITS = {"train": ROOT / "tests" / "lookup" / "questions.yaml", "dev": ROOT / "tests" / "lookup" / "questions_dev.yaml"}
 

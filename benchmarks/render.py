@@ -29,12 +29,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import packs  # noqa: E402,F401  (reads data/ into the engine)
-from systems.prophecy import board_image  # noqa: E402
-from systems.prophecy.board_image import render_board  # noqa: E402
 from engine.ai.simulate import play  # noqa: E402
 from engine.prophecy.content import pack_by_id  # noqa: E402
 from engine.prophecy.game import SYSTEM  # noqa: E402
 from engine.prophecy.state import ProphecyState  # noqa: E402
+from systems.prophecy import board_image  # noqa: E402
+from systems.prophecy.board_image import render_board  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -32,11 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot import create_bot  # noqa: E402
 from engine.registry import SYSTEMS  # noqa: E402
-from loopback import FakeDiscord, new_snowflake, run_bot  # noqa: E402
-from loopback.payloads import button_payload  # noqa: E402
 from gm.session import GameMaster  # noqa: E402
 from gm.settings import Settings  # noqa: E402
 from gm.store import SqliteStore  # noqa: E402
+from loopback import FakeDiscord, new_snowflake, run_bot  # noqa: E402
+from loopback.payloads import button_payload  # noqa: E402
 
 LAUNCHER = Path(__file__).resolve().parents[1] / "tests" / "e2e" / "subprocess_bot.py"
 

@@ -19,8 +19,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from selfplay import clock, endings_text, freeze_loaded, report_total, timed_game  # noqa: E402
+
 from engine.ai.std_plan import forget as forget_standard  # noqa: E402
-from selfplay import clock, report_total, endings_text, freeze_loaded, timed_game  # noqa: E402
 
 #: the expansion's configurations timed: (label, ExpansionOptions fields); the
 #: edition /game new offers is the first, each variant changes it as its /game new option does

@@ -14,14 +14,14 @@ from typing import Any
 
 import discord
 
-from ui.pictures import PictureCache
-from ui.views import add_news_button
 from gm.i18n import t
-from ui.replies import PINGS
-from ui.text import clip, fit_embeds, mention
 from gm.session import GameError, Result
 from systems import plugin
 from systems.plugin import SystemPlugin, TurnMessage
+from ui.pictures import PictureCache
+from ui.replies import PINGS
+from ui.text import clip, fit_embeds, mention
+from ui.views import add_news_button
 
 log = logging.getLogger(__name__)
 BOARD_FILE = "board.png"

@@ -15,12 +15,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import dice
-from ui.replies import locale_of
-from ui.errors import refuse
 from engine.core.errors import RuleError
 from engine.tables import Book, Step, default_book, find_showable, roll_table, table_choices
-from engine.tables.models import ORDER_IDS, POINT_KINDS
+from engine.tables.models import ORDER_IDS, POINT_KINDS, Row
 from gm.i18n import t
+from ui.errors import refuse
+from ui.replies import locale_of
 
 MESSAGE_LIMIT = 2000
 EMBED_LIMIT = 4000
@@ -67,7 +67,7 @@ def render_table(book: Book, tid: str, locale: str) -> tuple[str, str]:
     spec = table.spec
     intro = table.intro_in(locale)
     lines = [t(locale, "dice.table.intro", text=intro)] if intro else []
-    groups = [(b.label_in(locale), b.rows) for b in table.bands] or [(None, table.rows)]
+    groups: list[tuple[str | None, list[Row]]] = [(b.label_in(locale), b.rows) for b in table.bands] or [(None, table.rows)]
     for label, rows in groups:
         if label:
             lines.append(f"**{label}**")

@@ -8,24 +8,23 @@ from typing import Optional
 import discord
 from discord import app_commands
 from discord.ext import commands
+from rapidfuzz import fuzz, process
 
-from cogs.common import board_file
-from ui.replies import locale_of, reply_private
-from ui.errors import refuse
-from cogs.table import (TableCommands, digest_text, lobby_embed, plugin_of, send_decision, send_turn, show_view,
-                        status_message, table_ui)
-from ui.views import end_view
+from cogs.common import board_file, plugin_of
+from cogs.table import TableCommands, digest_text, lobby_embed, send_decision, send_turn, show_view, status_message, table_ui
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import AI_LEVELS, GameError, GameMaster, Lobby, Result
 from systems import VariantClash, edition_name, edition_of, merge_options, new_game_choices, unavailable_for, variants_for
 from systems.plugin import Character, Variant
-
-from rapidfuzz import fuzz, process
+from ui.errors import refuse
+from ui.replies import locale_of, reply_private
+from ui.views import end_view
 
 
 def _gm(interaction: discord.Interaction) -> GameMaster:
-    return interaction.client.gm  # type: ignore[attr-defined]
+    gm: GameMaster = interaction.client.gm  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its game master
+    return gm
 
 
 def system_choices() -> list[app_commands.Choice[str]]:
@@ -189,7 +188,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         locale = locale_of(interaction)
         try:
             chosen = await self._character(interaction, character, locale) if character else None
-            result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name,  # type: ignore[arg-type]
+            result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                  chosen.id if chosen else None)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
@@ -198,7 +197,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
 
     async def _characters(self, interaction: discord.Interaction, locale: str) -> tuple[list[Character], set[str]]:
         """The characters of this channel's table (its system's), and those already taken."""
-        found = await _gm(interaction).current(interaction.channel_id) if interaction.channel_id else None  # type: ignore[arg-type]
+        found = await _gm(interaction).current(interaction.channel_id) if interaction.channel_id else None
         if found is None or not plugin_of(found).character_choice:
             return [], set()
         options = found.state.options if isinstance(found.state, Lobby) else found.record.options
@@ -207,16 +206,16 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
 
     async def _character(self, interaction: discord.Interaction, text: str, locale: str) -> Character | None:
         """The character `text` names; the refusal lists them by name in the reader's language."""
-        found = await _gm(interaction).current(interaction.channel_id) if interaction.channel_id else None  # type: ignore[arg-type]
+        found = await _gm(interaction).current(interaction.channel_id) if interaction.channel_id else None
         if found is not None and not plugin_of(found).character_choice:
             raise GameError("error.no_character_choice")  # a table that deals them (a campaign)
         characters, _taken = await self._characters(interaction, locale)
         if not characters:
             return None  # no table here: joining says so
-        found = character_id(characters, text)
-        if found is None:
+        named = character_id(characters, text)
+        if named is None:
             raise GameError("error.unknown_character_known", character=text[:50], known=", ".join(c.name for c in characters))
-        return next(c for c in characters if c.id == found)
+        return next(c for c in characters if c.id == named)
 
     @join.autocomplete("character")
     async def _character_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -228,7 +227,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
     @app_commands.command(name="leave", description="Leave the table before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         try:
-            result = await _gm(interaction).leave(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
+            result = await _gm(interaction).leave(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         line = t(locale_of(interaction), "lobby.left", player=interaction.user.mention)
@@ -241,7 +240,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
     @app_commands.choices(level=[app_commands.Choice(name=lvl, value=lvl) for lvl in AI_LEVELS])
     async def add_bot(self, interaction: discord.Interaction, level: str = "heuristic") -> None:
         try:
-            result = await _gm(interaction).add_bot(interaction.channel_id, interaction.user.id, level)  # type: ignore[arg-type]
+            result = await _gm(interaction).add_bot(interaction.channel_id, interaction.user.id, level)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         seat = result.state.seats[-1]
@@ -251,7 +250,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
     @app_commands.describe(member="Who to remove")
     async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
         try:
-            result = await _gm(interaction).kick(interaction.channel_id, interaction.user.id, str(member.id))  # type: ignore[arg-type]
+            result = await _gm(interaction).kick(interaction.channel_id, interaction.user.id, str(member.id))  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         await self._lobby_reply(interaction, result, t(locale_of(interaction), "lobby.kicked", player=member.mention))
@@ -259,7 +258,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
     @app_commands.command(name="start", description="Start the game (host)")
     async def start(self, interaction: discord.Interaction) -> None:
         try:
-            result = await _gm(interaction).start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
+            result = await _gm(interaction).start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         await send_turn(interaction, result, locale_of(interaction), digest=False)
@@ -268,7 +267,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
     async def status(self, interaction: discord.Interaction) -> None:
         """Private by default (it is large); "Show everyone" reposts it for the channel."""
         locale = locale_of(interaction)
-        found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]
+        found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if found is None:
             return await reply_private(interaction, t(locale, "error.no_game"))
         kwargs = status_message(found, locale, _gm(interaction).clock(), viewer=str(interaction.user.id))
@@ -276,8 +275,9 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         if isinstance(found.state, Lobby):
             if found.record.status != "lobby":  # ended before it started: say so above its last lobby
                 kwargs["content"] = t(locale, "trust.closed_in_lobby", game_id=found.record.id)
-            return await interaction.response.send_message(ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
-        _, digest = await _gm(interaction).status_digest(interaction.channel_id, interaction.user.id, found)  # type: ignore[arg-type]
+            await interaction.response.send_message(ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+            return
+        _, digest = await _gm(interaction).status_digest(interaction.channel_id, interaction.user.id, found)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if table_ui(found).board_picture is not None:
             kwargs["file"] = await board_file(found, locale)
         await interaction.response.send_message(ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
@@ -291,7 +291,7 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         locale = locale_of(interaction)
         perms = interaction.permissions
         try:  # refused at once, before any confirmation is shown
-            found = await _gm(interaction).may_end(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]
+            found = await _gm(interaction).may_end(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                    bool(perms and perms.manage_channels))
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
@@ -303,13 +303,14 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         if not confirm:
             # cancelling changes nothing, but a forged id (another game's, one already over) is
             # told so rather than shown a cancellation of something that was never asked
-            current = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+            current = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
             if current is None or current.record.id != game_id:
                 return await refuse(interaction, GameError("error.stale_prompt"))
-            return await interaction.response.edit_message(content=t(locale, "lobby.end_cancelled"), view=None)
+            await interaction.response.edit_message(content=t(locale, "lobby.end_cancelled"), view=None)
+            return
         perms = interaction.permissions
         try:
-            result = await _gm(interaction).end(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]
+            result = await _gm(interaction).end(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                 bool(perms and perms.manage_channels), game_id=game_id)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)

@@ -238,7 +238,7 @@ async def tell_host(bot: discord.Client, channel: Any, game: GameRecord, missing
 async def _destination(bot: discord.Client, message: OutboxMessage) -> discord.abc.Messageable:
     if message.target == "channel":
         channel = bot.get_channel(message.target_id) or await bot.fetch_channel(message.target_id)
-        return channel  # type: ignore[return-value]
+        return channel  # type: ignore[return-value]  # the outbox only posts to text channels
     user = bot.get_user(message.target_id) or await bot.fetch_user(message.target_id)
     return user
 

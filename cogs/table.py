@@ -10,20 +10,14 @@ import json
 import logging
 import re
 from dataclasses import replace
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.outbox import CAPTURE, Capture, deliver_pending, post_or_hold, sink
 from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_of, start_picture, turn_kwargs, turn_message
-from ui.replies import PINGS, locale_of, reply_private
-from ui.errors import refuse
-from ui.text import clip, fit_embeds, mention
-from ui.views import NewsButton
-from systems import edition_name, new_game_choices, variants_for, variants_on
-from systems.plugin import TableUI
+from cogs.outbox import CAPTURE, Capture, deliver_pending, post_or_hold, sink
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from gm import clock as turn_clock
@@ -33,6 +27,13 @@ from gm.session.delivery import prompt_link, refused_permissions
 from gm.session.results import PROMPT_MESSAGE
 from gm.store import StoreError
 from gm.table import DAY, HOUR, VOTE_FALLBACK
+from systems import edition_name, new_game_choices, variants_for, variants_on
+from systems.plugin import TableUI
+from ui.errors import refuse
+from ui.replies import PINGS, locale_of, reply_private
+from ui.routing import cog as cog_of
+from ui.text import clip, fit_embeds, mention
+from ui.views import NewsButton
 
 log = logging.getLogger(__name__)
 LOG_PAGE = 15
@@ -43,11 +44,13 @@ DIGEST_CHARS = 1800
 
 
 def _gm(client: Any) -> GameMaster:
-    return client.gm
+    gm: GameMaster = client.gm  # the bot (bot.GameBot) carries its game master
+    return gm
 
 
 def _table_cog(interaction: discord.Interaction) -> "TableCog":
-    return interaction.client.get_cog("TableCog")  # type: ignore[return-value]
+    found: TableCog = cog_of(interaction, "TableCog")  # this module's own cog, always loaded
+    return found
 
 
 def table_ui(result: Result) -> TableUI:
@@ -169,7 +172,7 @@ async def channel_of(client: discord.Client, channel_id: int) -> discord.abc.Mes
             channel = await client.fetch_channel(channel_id)
         except discord.HTTPException:
             return None
-    return channel  # type: ignore[return-value]
+    return channel  # type: ignore[return-value]  # a game's channel is a text channel, never a category
 
 
 async def post_turn_message(interaction: discord.Interaction, kwargs: dict[str, Any], *, followup: bool,
@@ -240,7 +243,7 @@ async def send_turn(interaction: discord.Interaction, result: Result, locale: st
             if text:
                 await interaction.followup.send(text, ephemeral=True)
         if notify:
-            cog = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+            cog = cog_of(interaction, "TableCog")
             if cog is not None:
                 await cog.notify_next(result, locale)
     except discord.HTTPException as exc:  # the private extras: the prompt itself is out already
@@ -435,7 +438,7 @@ def history_embed(games: list[Result], locale: str) -> discord.Embed:
     return discord.Embed(title=t(locale, "table.history_title"), description=clip("\n".join(lines), 4000))
 
 
-class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmvote:(?P<game>[0-9]{1,18}):(?P<choice>skip|ai|remove)"):
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmvote:(?P<game>[0-9]{1,18}):(?P<choice>skip|ai|remove)"):
     def __init__(self, game: int, choice: str, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"gmvote:{game}:{choice}"))
         self.game, self.choice = game, choice
@@ -445,10 +448,10 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmvote:(?
         return cls(int(match["game"]), match["choice"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("TableCog").on_vote(interaction, self.game, self.choice)  # type: ignore[union-attr]
+        await _table_cog(interaction).on_vote(interaction, self.game, self.choice)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmundo:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<yes>[01])"):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmundo:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<yes>[01])"):
     def __init__(self, game: int, version: int, yes: bool, label: str = "…") -> None:
         style = discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"gmundo:{game}:{version}:{int(yes)}"))
@@ -459,10 +462,10 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmundo:(?
         return cls(int(match["game"]), int(match["version"]), match["yes"] == "1")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("TableCog").on_undo(interaction, self.game, self.version, self.yes)  # type: ignore[union-attr]
+        await _table_cog(interaction).on_undo(interaction, self.game, self.version, self.yes)
 
 
-class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrep:(?P<game>[0-9]{1,18}):(?P<old>[0-9A-Za-z_]{1,20}):(?P<new>[0-9]{1,20})"):
+class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmrep:(?P<game>[0-9]{1,18}):(?P<old>[0-9A-Za-z_]{1,20}):(?P<new>[0-9]{1,20})"):
     def __init__(self, game: int, old: str, new: str, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"gmrep:{game}:{old}:{new}"))
         self.game, self.old, self.new = game, old, new
@@ -472,10 +475,10 @@ class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrep:
         return cls(int(match["game"]), match["old"], match["new"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("TableCog").on_replace(interaction, self.game, self.old, self.new)  # type: ignore[union-attr]
+        await _table_cog(interaction).on_replace(interaction, self.game, self.old, self.new)
 
 
-class LogPageButton(discord.ui.DynamicItem[discord.ui.Button],
+class LogPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                     template=r"gmlog:(?P<game>[0-9]{1,18}):(?P<page>[0-9]{1,5})(?::(?P<way>[pn]))?"):
     """◀ / ▶ on a log page; `way` keeps the two ids distinct when both point at the same page."""
 
@@ -489,10 +492,10 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["page"]), way=match["way"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("TableCog").show_log(interaction, self.page, edit=True, game=self.game)  # type: ignore[union-attr]
+        await _table_cog(interaction).show_log(interaction, self.page, edit=True, game=self.game)
 
 
-class ShowButton(discord.ui.DynamicItem[discord.ui.Button],
+class ShowButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                  template=r"gmshow:(?P<what>status|log|history):(?P<game>[0-9]{1,18}):(?P<page>[0-9]{1,5})"):
     """"Show everyone" under a private answer: posts the same thing publicly (spectator view)."""
 
@@ -505,7 +508,7 @@ class ShowButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["what"], int(match["game"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("TableCog").on_show(interaction, self.what, self.game, self.page)  # type: ignore[union-attr]
+        await _table_cog(interaction).on_show(interaction, self.what, self.game, self.page)
 
 
 def show_view(what: str, game: int, locale: str, page: int = 0, view: discord.ui.View | None = None) -> discord.ui.View:
@@ -622,7 +625,7 @@ class TableCog(commands.Cog):
         the players get their buttons back without asking. Returns how many were posted."""
         gm = _gm(self.bot)
         posted = 0
-        locale = self.bot.settings.default_locale  # type: ignore[attr-defined]
+        locale = self.bot.settings.default_locale  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its settings
         for record in await gm.owed_games(self.started_at):
             try:
                 fresh = await gm.store.get_game(record.id)
@@ -658,7 +661,7 @@ class TableCog(commands.Cog):
         channel = sink(tick.result.record.channel_id) or await self._channel(tick.result.record.channel_id)
         if channel is None:
             return
-        locale = self.bot.settings.default_locale  # type: ignore[attr-defined]
+        locale = self.bot.settings.default_locale  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its settings
         result = tick.result
         name = result.state.player(tick.player).name if tick.player and result.state.has_player(tick.player) else "?"
         if tick.kind == "reminder":
@@ -723,10 +726,10 @@ class TableCog(commands.Cog):
         first press does not repeat it."""
         locale = locale_of(interaction)
         gm = _gm(interaction.client)
-        found = await gm.current(interaction.channel_id)  # type: ignore[arg-type]
+        found = await gm.current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if found is None or found.record.id != game or isinstance(found.state, Lobby):
             return await reply_private(interaction, t(locale, "table.news_gone"))
-        _, digest = await gm.status_digest(interaction.channel_id, interaction.user.id, found)  # type: ignore[arg-type]
+        _, digest = await gm.status_digest(interaction.channel_id, interaction.user.id, found)  # type: ignore[arg-type]  # a command or click always comes from a channel
         text = digest_text(found, digest, locale, viewer=str(interaction.user.id)) \
             or t(locale, "table.news_none")
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
@@ -740,7 +743,7 @@ class TableCog(commands.Cog):
         try:
             if index < 0:
                 raise GameError("error.forged_prompt")
-            result = await _gm(interaction.client).act_choice(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]
+            result = await _gm(interaction.client).act_choice(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                              game, version, index)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
@@ -760,7 +763,7 @@ class TableCog(commands.Cog):
         if str(interaction.user.id) != new:
             return await reply_private(interaction, t(locale_of(interaction), "error.not_your_seat_offer"))
         try:
-            result = await _gm(interaction.client).accept_replace(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]
+            result = await _gm(interaction.client).accept_replace(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   interaction.user.display_name, game, old)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
@@ -772,7 +775,7 @@ class TableCog(commands.Cog):
     async def on_vote(self, interaction: discord.Interaction, game: int, choice: str) -> None:
         locale = locale_of(interaction)
         try:
-            result, decided = await _gm(interaction.client).cast_vote(interaction.channel_id, interaction.user.id, game, choice)  # type: ignore[arg-type]
+            result, decided = await _gm(interaction.client).cast_vote(interaction.channel_id, interaction.user.id, game, choice)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         if not decided:
@@ -783,7 +786,7 @@ class TableCog(commands.Cog):
     async def on_undo(self, interaction: discord.Interaction, game: int, version: int, yes: bool) -> None:
         locale = locale_of(interaction)
         try:
-            result, outcome = await _gm(interaction.client).answer_undo(interaction.channel_id, interaction.user.id, game, version, yes)  # type: ignore[arg-type]
+            result, outcome = await _gm(interaction.client).answer_undo(interaction.channel_id, interaction.user.id, game, version, yes)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         if outcome == "waiting":
@@ -817,7 +820,7 @@ class TableCog(commands.Cog):
         gm = _gm(interaction.client)
         try:
             if game is None:
-                found, rows = await gm.log(interaction.channel_id)  # type: ignore[arg-type]
+                found, rows = await gm.log(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
             else:
                 found = await self._game(interaction, game)
                 rows = await gm.store.actions(found.record.id)
@@ -846,7 +849,7 @@ class TableCog(commands.Cog):
             if what == "history":  # the channel's list names every game, table or not
                 await self._record(interaction, game)
                 kwargs: dict[str, Any] = {
-                    "embed": history_embed(await gm.history(interaction.channel_id), locale),  # type: ignore[arg-type]
+                    "embed": history_embed(await gm.history(interaction.channel_id), locale),  # type: ignore[arg-type]  # a command or click always comes from a channel
                     "content": t(locale, "table.shared_by", player=interaction.user.mention)}
             else:
                 found = await self._game(interaction, game)
@@ -869,7 +872,7 @@ class TableCog(commands.Cog):
     @app_commands.command(name="me", description="Your character sheet (only you see it)")
     async def me(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
-        found = await _gm(interaction.client).latest(interaction.channel_id)  # type: ignore[arg-type]
+        found = await _gm(interaction.client).latest(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if found is None:
             return await reply_private(interaction, t(locale, "error.no_game"))
         if isinstance(found.state, Lobby) or not found.state.has_player(str(interaction.user.id)):
@@ -911,7 +914,13 @@ class TableCog(commands.Cog):
 
 
 
-class TableCommands:
+if TYPE_CHECKING:  # the checker sees the mixin as what it is mixed into, so its commands type-check
+    _GroupCogMixin = commands.GroupCog
+else:
+    _GroupCogMixin = object
+
+
+class TableCommands(_GroupCogMixin):
     """/game subcommands for play by chat; mixed into the /game group cog (cogs.lobby)."""
 
     @app_commands.command(name="settings", description="Change the time bank (host)")
@@ -936,7 +945,7 @@ class TableCommands:
                 changes["reminders"] = [float(x) * HOUR for x in reminders.replace(" ", "").split(",") if x]
             if policy is not None:
                 changes["policy"] = policy
-            result = await _gm(interaction.client).configure(interaction.channel_id, interaction.user.id, **changes)  # type: ignore[arg-type]
+            result = await _gm(interaction.client).configure(interaction.channel_id, interaction.user.id, **changes)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except ValueError:
             return await reply_private(interaction, t(locale, "error.bad_options", detail=reminders or ""))
         except (GameError, RuleError) as exc:
@@ -956,7 +965,7 @@ class TableCommands:
 
     async def _pause(self, interaction: discord.Interaction, paused: bool) -> None:
         try:
-            await _gm(interaction.client).pause(interaction.channel_id, interaction.user.id, paused)  # type: ignore[arg-type]
+            await _gm(interaction.client).pause(interaction.channel_id, interaction.user.id, paused)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
@@ -967,7 +976,7 @@ class TableCommands:
     @app_commands.describe(days="How many days (1 to 14)")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
         try:
-            await _gm(interaction.client).vacation(interaction.channel_id, interaction.user.id, float(days))  # type: ignore[arg-type]
+            await _gm(interaction.client).vacation(interaction.channel_id, interaction.user.id, float(days))  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
@@ -980,7 +989,7 @@ class TableCommands:
     async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
         locale = locale_of(interaction)
         try:
-            result = await _gm(interaction.client).propose_replace(interaction.channel_id, interaction.user.id, str(old.id), str(new.id))  # type: ignore[arg-type]
+            result = await _gm(interaction.client).propose_replace(interaction.channel_id, interaction.user.id, str(old.id), str(new.id))  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         view = discord.ui.View(timeout=None)
@@ -993,7 +1002,7 @@ class TableCommands:
     async def undo(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
         try:
-            result, applied = await _gm(interaction.client).propose_undo(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
+            result, applied = await _gm(interaction.client).propose_undo(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         if applied:
@@ -1016,7 +1025,7 @@ class TableCommands:
     @app_commands.command(name="export", description="The full action log with seed and settings, as JSON")
     async def export(self, interaction: discord.Interaction) -> None:
         try:
-            found, doc = await _gm(interaction.client).export(interaction.channel_id, viewer=str(interaction.user.id))  # type: ignore[arg-type]
+            found, doc = await _gm(interaction.client).export(interaction.channel_id, viewer=str(interaction.user.id))  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         data = json.dumps(doc, indent=1).encode()
@@ -1031,7 +1040,7 @@ class TableCommands:
         # a long log (a campaign) can take longer than Discord's 3 s: "thinking…" first
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            found, report = await _gm(interaction.client).check_replay(interaction.channel_id)  # type: ignore[arg-type]
+            found, report = await _gm(interaction.client).check_replay(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         if report.ok:
@@ -1043,7 +1052,7 @@ class TableCommands:
     @app_commands.command(name="history", description="Games played in this channel")
     async def history(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
-        games = await _gm(interaction.client).history(interaction.channel_id)  # type: ignore[arg-type]
+        games = await _gm(interaction.client).history(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if not games:
             return await reply_private(interaction, t(locale, "error.no_game"))
         await interaction.response.send_message(embed=history_embed(games, locale), ephemeral=True,

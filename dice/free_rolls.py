@@ -132,7 +132,8 @@ def _check_dice(node: ast.Dice, ops: list[ast.SetOperator], limits: DiceLimits) 
         # rerolling the lowest/highest die, or exploding/rerolling on every face, never ends
         if (faces is None and op.op == "rr") or (faces is not None and faces >= set(range(1, sides + 1))):
             raise RuleError("dice.endless", term=f"{node}{op}")
-    return node.num
+    count: int = node.num  # d20's nodes are untyped
+    return count
 
 
 def _is_dice_term(node: ast.Node) -> bool:
@@ -179,7 +180,7 @@ def read_expression(text: str, limits: DiceLimits = LIMITS) -> ReadRoll:
         changed = ast_adv_copy(bare, adv)
         if str(changed) == str(bare):  # d20 only applies advantage to a leading plain 1d20
             raise RuleError("dice.advantage_needs_d20", expression=str(bare))
-        bare = changed  # type: ignore[assignment]
+        bare = changed
     return ReadRoll(tree=bare, label=label[:100], advantage=advantage)
 
 

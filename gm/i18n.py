@@ -25,7 +25,7 @@ from _string import formatter_field_name_split as _formatter_field_name_split
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Final
+from typing import Any, Callable, Final, Mapping
 
 import yaml
 
@@ -176,7 +176,7 @@ class _Lenient(string.Formatter):
     def __init__(self, locale: str = FALLBACK) -> None:
         self.locale = locale
 
-    def get_field(self, field: str, args: Any, kwargs: dict[str, Any]) -> Any:
+    def get_field(self, field: str, args: Any, kwargs: Mapping[str, Any]) -> Any:
         name, bar, filters = field.partition("|")
         if not bar:
             return super().get_field(field, args, kwargs)
@@ -187,7 +187,7 @@ class _Lenient(string.Formatter):
             value = apply_filter(self.locale, f.strip(), value)
         return value, name
 
-    def get_value(self, key: Any, args: Any, kwargs: dict[str, Any]) -> Any:
+    def get_value(self, key: Any, args: Any, kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, str):
             return kwargs.get(key, "{" + key + "}")
         return super().get_value(key, args, kwargs)
@@ -227,8 +227,9 @@ def _compile(template: str) -> _Compiled | None:
     parts: list[str | _Field] = []
     for literal, field, spec, conversion in _Lenient().parse(template):
         if literal:
-            if parts and parts[-1].__class__ is str:  # `{{` splits the literal text
-                parts[-1] = parts[-1] + literal  # type: ignore[operator]
+            last = parts[-1] if parts else None
+            if isinstance(last, str):  # `{{` splits the literal text
+                parts[-1] = last + literal
             else:
                 parts.append(literal)
         if field is None:
@@ -286,10 +287,10 @@ def _value(locale: str, f: _Field, params: dict[str, Any]) -> Any:
 def _fill(locale: str, parts: _Compiled, params: dict[str, Any]) -> str:
     out = []
     for part in parts:
-        if part.__class__ is str:
-            out.append(part)  # type: ignore[arg-type]
+        if isinstance(part, _Field):
+            out.append(format(_value(locale, part, params), part.spec))
         else:
-            out.append(format(_value(locale, part, params), part.spec))  # type: ignore[arg-type]
+            out.append(part)
     return "".join(out)
 
 
@@ -304,8 +305,8 @@ def format_text(locale: str, template: str, /, **params: Any) -> str:
     try:
         if parts is _SLOW:
             return _FORMATS.get(code, _FORMATS[FALLBACK]).format(template, **params)
-        if len(parts) == 1 and parts[0].__class__ is str:
-            return parts[0]  # type: ignore[return-value]
+        if len(parts) == 1 and isinstance(parts[0], str):
+            return parts[0]
         return _fill(code if code in _FORMATS else FALLBACK, parts, params)
     except _FAILED:
         return template
@@ -322,7 +323,8 @@ def t(locale: str, key: str, /, **params: Any) -> str:
     try:
         template = _sentences(locale)[key]
     except KeyError:
-        template = catalogue(locale).get(key) or catalogue(FALLBACK).get(key)
-        if template is None:
+        found = catalogue(locale).get(key) or catalogue(FALLBACK).get(key)
+        if found is None:
             return key
+        template = found
     return format_text(locale, template, **params)

@@ -17,10 +17,10 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from loopback import FakeDiscord, StoredMessage, run_bot
-from loopback.ratelimits import DISCORD_RATE_LIMITS
 from gm.i18n import t
 from gm.settings import Settings
+from loopback import FakeDiscord, StoredMessage, run_bot
+from loopback.ratelimits import DISCORD_RATE_LIMITS
 
 INTEGER, BOOLEAN, USER, NUMBER = 4, 5, 6, 10
 #: custom id prefixes of buttons that only page or share a private look (log pages, "Show
@@ -158,7 +158,8 @@ class Console:
 
     def _local(self, item: dict[str, Any]) -> str:
         """The name a user of this console's language sees for a command or option."""
-        return (item.get("name_localizations") or {}).get(self.client_locale, item["name"])
+        name: str = (item.get("name_localizations") or {}).get(self.client_locale, item["name"])
+        return name
 
     def _named(self, items: list[dict[str, Any]], word: str) -> dict[str, Any] | None:
         """The command or option called `word`, by its English or its localized name."""

@@ -3,19 +3,27 @@ standard library. discord.py reads either the same; the fake's encoding runs on 
 event loop in the tests and benchmarks, where a real Discord would encode on its servers."""
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
-try:
-    import orjson
-except ImportError:  # pragma: no cover - depends on what is installed
-    orjson = None  # type: ignore[assignment]
+
+def _orjson() -> Any:
+    """orjson's module, or None; typed Any whether or not it (and its types) is installed."""
+    try:
+        return importlib.import_module("orjson")
+    except ImportError:  # pragma: no cover - depends on what is installed
+        return None
+
+
+orjson = _orjson()
 
 
 def dumps_bytes(payload: Any) -> bytes:
     if orjson is not None:
         try:
-            return orjson.dumps(payload)
+            out: bytes = orjson.dumps(payload)
+            return out
         except TypeError:  # a key or value orjson does not take (an int past 64 bits...)
             pass
     return json.dumps(payload).encode()
@@ -24,7 +32,8 @@ def dumps_bytes(payload: Any) -> bytes:
 def dumps_text(payload: Any) -> str:
     if orjson is not None:
         try:
-            return orjson.dumps(payload).decode()
+            text: str = orjson.dumps(payload).decode()
+            return text
         except TypeError:
             pass
     return json.dumps(payload)

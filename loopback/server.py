@@ -124,12 +124,12 @@ def _multipart(content_type: str, data: bytes) -> tuple[Any, list[UploadedFile]]
         if part_type.startswith("multipart/"):  # nested multipart: not something Discord takes
             continue
         _disposition, params = parse_content_disposition(headers.get("content-disposition"))
-        name = content_disposition_filename(params, "name")
-        if name == "payload_json":
+        part_name = content_disposition_filename(params, "name")
+        if part_name == "payload_json":
             body = json.loads(content)
         else:
             filename = content_disposition_filename(params, "filename")
-            files.append(UploadedFile(name or "", filename or "", part_type or "application/octet-stream", bytes(content)))
+            files.append(UploadedFile(part_name or "", filename or "", part_type or "application/octet-stream", bytes(content)))
     return body, files
 
 

@@ -15,11 +15,11 @@ from engine.prophecy.water_realm.water.content import set_water_source
 from engine.tables.books import set_book_source
 from packs.prophecy import PACKS_ROOT, pack_from_data, read_pack, read_pack_files
 from packs.prophecy_standard import standard_from_data
-from packs.water_realm.water import water_from_data
-from packs.water_realm.island import island_from_data  # noqa: F401  installs Treasure Island's reader (Water Realm expansion)
-from packs.water_realm.cards import wr_cards_from_data  # noqa: F401  installs the new cards' reader (Water Realm expansion)
 from packs.tables import DEFAULT_FILE, TABLES_DIR, book_from_data, read_book
 from packs.talisman import talisman_from_data
+from packs.water_realm.cards import wr_cards_from_data  # noqa: F401  installs the new cards' reader (Water Realm expansion)
+from packs.water_realm.island import island_from_data  # noqa: F401  installs Treasure Island's reader (Water Realm expansion)
+from packs.water_realm.water import water_from_data
 
 
 def install() -> None:

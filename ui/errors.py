@@ -28,23 +28,24 @@ import logging
 import re
 import secrets
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Mapping
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ui.replies import locale_of, plugins_of, pretty_params, reply_private
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import GameError
 from gm.store import DatabaseGone, OwnershipLost, ShardNotServed, StorageFull, StoreError
 from gm.store.sqlite import is_disk_full
+from ui.replies import locale_of, plugins_of, pretty_params, reply_private
 
 log = logging.getLogger("gm.errors")
 
 #: storage conditions with their own message (the rest of StoreError is unexpected)
-KNOWN_STORE_ERRORS: tuple[type[StoreError], ...] = (StorageFull, DatabaseGone, OwnershipLost, ShardNotServed)
+#: each names its own message `key` (a class attribute); the tuple's own type keeps that visible
+KNOWN_STORE_ERRORS = (StorageFull, DatabaseGone, OwnershipLost, ShardNotServed)
 
 
 def new_error_id() -> str:
@@ -60,7 +61,7 @@ def unwrap(error: BaseException) -> BaseException:
 
 
 def _what(interaction: discord.Interaction) -> str:
-    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    data: Mapping[str, Any] = interaction.data or {}
     if interaction.type is discord.InteractionType.component:
         return f"component {str(data.get('custom_id'))[:100]!r}"
     if interaction.type is discord.InteractionType.modal_submit:
@@ -71,7 +72,7 @@ def _what(interaction: discord.Interaction) -> str:
 def shows_status(interaction: discord.Interaction) -> bool:
     """Whether the interaction asked to see where the game stands (/game status, /campaign
     status, or "Show everyone" under one): an apology for it must not send the person back there."""
-    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    data: Mapping[str, Any] = interaction.data or {}
     if interaction.type is discord.InteractionType.component:
         return str(data.get("custom_id", "")).startswith("gmshow:status:")
     options = data.get("options") or []
@@ -156,8 +157,8 @@ def guard_dynamic_item(cls: type[discord.ui.DynamicItem[Any]]) -> None:
         except Exception as exc:
             await report(interaction, exc)
 
-    guarded._gm_guarded = True  # type: ignore[attr-defined]
-    cls.callback = guarded  # type: ignore[method-assign]
+    guarded._gm_guarded = True  # type: ignore[attr-defined]  # a marker on the function object
+    cls.callback = guarded  # type: ignore[method-assign]  # the guard wraps the class's own callback
 
 
 def guard_every_dynamic_item(templates: Iterable[re.Pattern[str]]) -> None:
@@ -194,7 +195,7 @@ def dispatched(interaction: discord.Interaction, templates: Iterable[re.Pattern[
     that id and type (discord.py rebuilds the item from it, and drops the interaction silently
     otherwise). Discord always sends both; a forged interaction (a select's id sent as a button
     press, an id that is not on the message) may not, and must still be answered."""
-    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    data: Mapping[str, Any] = interaction.data or {}
     custom_id = str(data.get("custom_id", ""))
     if not claimed(custom_id, templates) or interaction.message is None:
         return False

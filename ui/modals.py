@@ -87,7 +87,7 @@ async def route_modal(interaction: discord.Interaction, modals: Iterable[type[Pe
     privately that the form is not in use (nothing changed)."""
     if interaction.type is not discord.InteractionType.modal_submit:
         return
-    data: Mapping[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    data: Mapping[str, Any] = interaction.data or {}
     custom_id = str(data.get("custom_id", ""))
     for cls in modals:
         match = cls.__modal_template__.fullmatch(custom_id)

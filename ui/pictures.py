@@ -75,7 +75,7 @@ class PictureCache:
             return running
         task = loop.create_task(asyncio.to_thread(self.get_or_render, key, render))
         self._drawing[key] = task
-        task.add_done_callback(lambda _t, key=key: self._forget(key, task))
+        task.add_done_callback(lambda _t: self._forget(key, task))
         return task
 
     def _forget(self, key: Hashable, task: asyncio.Future[bytes]) -> None:

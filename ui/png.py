@@ -147,7 +147,7 @@ def encode(width: int, height: int, palette: bytes, keys: Sequence[Hashable],
         for i, band in zip(missing, fresh):
             found[i] = band
         cache.put([(keys[i], band) for i, band in zip(missing, fresh)])
-    return assemble(width, height, palette, found)  # type: ignore[arg-type]
+    return assemble(width, height, palette, found)  # type: ignore[arg-type]  # every None was filled just above
 
 
 def bands_for(height: int) -> int:

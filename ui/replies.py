@@ -13,6 +13,7 @@ import discord
 from engine.core.errors import RuleError
 from gm.i18n import normalise, t
 from gm.session import GameError
+from ui.routing import cog as cog_of
 from ui.text import mention
 
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -70,14 +71,14 @@ async def send_turn(interaction: discord.Interaction, result: Any) -> None:
     """Answer a system's command with the table's turn message (narration, next prompt, digest,
     next-player DM). The table cog owns that message; a system's cog reaches it through the
     bot rather than importing the shared cogs, so systems sit below them."""
-    table = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+    table = cog_of(interaction, "TableCog")
     await table.post_turn(interaction, result, locale_of(interaction))
 
 
 async def send_decision(interaction: discord.Interaction, found: Any) -> None:
     """After a system's own status command: the decision the game waits for, with live buttons
     for whoever must decide (the table cog owns it, as with `send_turn`)."""
-    table = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+    table = cog_of(interaction, "TableCog")
     await table.post_decision(interaction, found, locale_of(interaction))
 
 

@@ -8,12 +8,13 @@ rebuilds the item from the id) and a click on an old prompt is refused as stale.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Mapping
 
 import discord
 
-from ui.text import clip
 from gm.i18n import t
+from ui.routing import cog as cog_of
+from ui.text import clip
 
 MAX_BUTTONS = 20  # 4 rows of 5, the fifth row stays free
 MAX_OPTIONS = 25
@@ -39,7 +40,8 @@ def chosen_index(interaction: discord.Interaction) -> int:
     """The action index a select's one chosen option carries, or -1 for anything no select of
     this bot offers (no value, several, a forged value such as "²", "-1" or a thousand digits):
     the handler then refuses it as not belonging to the decision, and nothing changes."""
-    values = (interaction.data or {}).get("values")  # type: ignore[union-attr]
+    data: Mapping[str, Any] = interaction.data or {}
+    values = data.get("values")
     if not isinstance(values, list) or len(values) != 1:
         return -1
     value = values[0]
@@ -48,11 +50,11 @@ def chosen_index(interaction: discord.Interaction) -> int:
 
 async def _on_choice(interaction: discord.Interaction, game: int, version: int, index: int) -> None:
     """Route to the cog of whichever bot received the click (restarts included)."""
-    cog = interaction.client.get_cog(CHOICE_COG)  # type: ignore[attr-defined]
+    cog = cog_of(interaction, CHOICE_COG)
     await cog.on_choice(interaction, game, version, index)
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})"):
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})"):
     def __init__(self, game: int, version: int, index: int, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL), style=style, custom_id=f"gm:{game}:{version}:{index}"))
         self.game, self.version, self.index = game, version, index
@@ -65,9 +67,9 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<
         await _on_choice(interaction, self.game, self.version, self.index)
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"):
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gms:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"):
     def __init__(self, game: int, version: int, part: int, options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
-        select: discord.ui.Select = discord.ui.Select(custom_id=f"gms:{game}:{version}:{part}", options=options or [discord.SelectOption(label="…", value="0")],
+        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=f"gms:{game}:{version}:{part}", options=options or [discord.SelectOption(label="…", value="0")],
                                                       placeholder=placeholder, min_values=1, max_values=1)
         super().__init__(select)
         self.game, self.version = game, version
@@ -100,7 +102,7 @@ def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: i
     return view
 
 
-class NewsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmnews:(?P<game>[0-9]{1,18}):n"):
+class NewsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmnews:(?P<game>[0-9]{1,18}):n"):
     """"Since my last turn" on a turn message that opens a person's turn: the presser's own
     digest, privately, and then her live prompt (TableCog.on_news). A private message needs an
     interaction, and this press is one she makes before answering."""
@@ -115,7 +117,7 @@ class NewsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmnews:(?
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog(CHOICE_COG)  # type: ignore[attr-defined]
+        cog = cog_of(interaction, CHOICE_COG)
         await cog.on_news(interaction, self.game)
 
 
@@ -134,7 +136,7 @@ def add_news_button(view: discord.ui.View | None, game: int, locale: str) -> dis
     return view
 
 
-class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmend:(?P<game>[0-9]{1,18}):(?P<confirm>[01])"):
+class EndButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmend:(?P<game>[0-9]{1,18}):(?P<confirm>[01])"):
     def __init__(self, game: int, confirm: bool, label: str = "…") -> None:
         style = discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"gmend:{game}:{int(confirm)}"))
@@ -145,7 +147,7 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmend:(?P<
         return cls(int(match["game"]), match["confirm"] == "1")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("LobbyCog")  # type: ignore[attr-defined]
+        cog = cog_of(interaction, "LobbyCog")
         await cog.on_end_button(interaction, self.game, self.confirm)
 
 

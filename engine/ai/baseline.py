@@ -104,7 +104,7 @@ class BaselineHeuristic:
             return acts[0]
         pack = pack_of(state)
         p = state.player(actor)
-        phase = state.turn.phase  # type: ignore[union-attr]
+        phase = state.live_turn().phase
         if phase == "fight":
             return self._fight(state, actor, acts)
         if phase == "move":
@@ -201,7 +201,7 @@ class BaselineHeuristic:
         potions = [a for a in acts if isinstance(a, A.UseItem)]
         if potions and p.red.right <= 2:
             return potions[0]
-        costs = {(m.method, m.to): c for m, c in move_options(pack, p, state.turn.held)}  # type: ignore[union-attr]
+        costs = {(m.method, m.to): c for m, c in move_options(pack, p, state.live_turn().held)}
         ring = len(pack.board.spaces)
         memo: dict[int, float] = {}
         certify: dict[str, bool] = {}

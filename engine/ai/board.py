@@ -87,8 +87,8 @@ def _tables(pack_id: str, _key: int) -> BoardTables:
     move_cost = {"stay": 0, "walk": 0, "horse": rules.horse_cost.value or 0, "boat": rules.boat_cost.value or 0,
                  "gate": rules.gate_cost.value or 0}
     farms: dict[str, list[int]] = {}
-    for i, s in enumerate(spaces):
-        for svc in s.services:
+    for i, space in enumerate(spaces):
+        for svc in space.services:
             if svc.kind == "exchange" and svc.gain is not None:
                 if svc.gain.experience > 0:
                     farms.setdefault("experience", []).append(i)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Iterable, Protocol, Self, TypeVar
 
 from engine.ai.board import BoardTables, tables_for
 from engine.ai.odds import battle_chances
@@ -133,13 +133,30 @@ class Res:
     extra: float = 0.0  # value of Items drawn (unknown cards)
     dead: bool = False
 
-    def copy(self) -> "Res":
-        return Res(self.xp, self.gold, self.h, self.hl, self.m, self.ml, self.mask, self.items, self.extra, self.dead)
+    def copy(self) -> Self:
+        return type(self)(self.xp, self.gold, self.h, self.hl, self.m, self.ml, self.mask, self.items, self.extra, self.dead)
 
 
-@dataclass
-class Plan:
-    """Everything about the deciding character that does not change while one decision is made."""
+class CostLike(Protocol):
+    """What paying reads of a price: a content `Cost` or the odds' lighter `Price`."""
+
+    @property
+    def gold(self) -> int: ...
+    @property
+    def experience(self) -> int: ...
+    @property
+    def health(self) -> int: ...
+    @property
+    def magic(self) -> int: ...
+
+
+#: a character's numbers: the Basic `Res` or a richer one (the Standard `StdRes`); an effect keeps the kind
+R = TypeVar("R", bound=Res)
+
+
+class EffectArithmetic:
+    """The effect arithmetic (gains, losses, die tables, a space's Possibilities) that the Basic `Plan`
+    and the Standard `StdPlan` share; it reads only these attributes of the plan."""
 
     pack: Pack
     tables: BoardTables
@@ -147,58 +164,9 @@ class Plan:
     cert_xp: int
     bank_red: int
     bank_blue: int
-    #: the yardstick's memo and tables: shared by every decision of characters with the same
-    #: Certificate prices on this pack (the value depends on nothing else)
-    memo: dict[Any, float] = field(default_factory=dict)
-    near: Near = None  # type: ignore[assignment]
-
-    def __post_init__(self) -> None:
-        if self.near is None:
-            self.near = _near(self.tables, self.price)
-
-    # -- the yardstick -------------------------------------------------------------------
-    def value(self, space: int, r: Res) -> float:
-        if r.dead:
-            return DEAD
-        mask = r.mask
-        if mask == 0:
-            return WON
-        items = r.items
-        key = (space, r.xp, r.gold, r.h, r.m, mask, items, r.extra)
-        memo = self.memo
-        found = memo.get(key)
-        if found is not None:
-            return found
-        near = self.near
-        remaining = near.remaining[mask]
-        gold_need = near.gold_need[mask]
-        travel = near.tour[space][mask]
-        x_short = max(0, self.cert_xp * remaining - r.xp)
-        g_short = max(0, gold_need - r.gold)
-        if g_short:
-            if any(not dmg for _c, dmg in items):
-                nearest = near.gold_or_market[space][mask]
-            else:
-                nearest = near.gold[space][mask]
-            detour = (travel + DETOUR_CAP if nearest is None else nearest) - travel
-            travel += min(detour, DETOUR_CAP) * min(1.0, g_short / GOLD_DETOUR_FULL)
-        if x_short:
-            nearest = near.experience[space][mask]
-            detour = (travel + XP_DETOUR_CAP if nearest is None else nearest) - travel
-            travel += min(detour, XP_DETOUR_CAP) * min(1.0, x_short / XP_DETOUR_FULL)
-        v = -(travel + x_short * AX + g_short * AG) - CERT_BONUS * remaining
-        v += 0.03 * max(0, r.xp - self.cert_xp * remaining) + 0.06 * max(0, min(r.gold - gold_need, 6))
-        # one sum, in the original order, so every float comes out bit for bit the same
-        v += (_HEALTH[r.h] if 0 <= r.h < _TABLE else health_value(r.h)) + \
-            (_MAGIC[r.m] if 0 <= r.m < _TABLE else magic_value(r.m)) + \
-            item_value(self.pack.id, id(self.pack), items) + r.extra
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        memo[key] = v
-        return v
 
     # -- effects ---------------------------------------------------------------------------
-    def pay(self, r: Res, cost: Cost | None) -> Res:
+    def pay(self, r: R, cost: CostLike | None) -> R:
         out = r.copy()
         if cost is None:
             return out
@@ -210,7 +178,7 @@ class Plan:
         out.ml += cost.magic
         return out
 
-    def effect(self, r: Res, eff: Effect | None) -> list[tuple[float, Res]]:
+    def effect(self, r: R, eff: Effect | None) -> list[tuple[float, R]]:
         """Outcomes of an effect with their chances (a die table branches), gains before losses."""
         if eff is None:
             return [(1.0, r)]
@@ -261,69 +229,13 @@ class Plan:
                 lose_health(b, -eff.health)
         return branches
 
-    def expect(self, space: int, branches: Iterable[tuple[float, Res]]) -> float:
-        return sum(p * self.value(space, b) for p, b in branches)
-
-    # -- battles ---------------------------------------------------------------------------
-    def battle_options(self, r: Res, card: CreatureCard) -> list[tuple[str, Cost | None, float, float, float]]:
-        """(battle, cost, win, draw, loss) for each battle this character can pay for, best loadout."""
-        out = []
-        lives = 3 if card.special("three_lives") else 1
-        for battle in allowed_battles_cached(self.pack, card):
-            cost = battle_cost(self.pack, card, battle)
-            if cost is not None and (r.gold < cost.gold or r.h < cost.health or r.m < cost.magic
-                                     or r.xp < cost.experience):
-                continue
-            if battle == "strength":
-                own = r.h - (cost.health if cost else 0)
-                figure = card.strength or 0
-            else:
-                own = r.m - (cost.magic if cost else 0)
-                figure = card.willpower or 0
-            bonus = loadout_bonus(self.pack.id, id(self.pack), r.items, card.id, battle)
-            w, d, l = battle_chances(own + bonus - figure, 0, lives)
-            out.append((battle, cost, w, d, l))
-        return out
-
-    def outcomes(self, r: Res, card: CreatureCard, cost: Cost | None, w: float, d: float, l: float,
-                 throw_breaks: str | None = None) -> list[tuple[float, Res]]:
-        paid = self.pay(r, cost)
-        if throw_breaks is not None:
-            paid.items = _damage(paid.items, throw_breaks)
-        out: list[tuple[float, Res]] = []
-        if w:
-            won = paid.copy()
-            won.xp += card.experience
-            out.extend((w * p, b) for p, b in self.effect(won, card.treasure))
-        if d:
-            out.append((d, paid))
-        if l:
-            if card.on_loss is not None:
-                out.extend((l * p, b) for p, b in self.effect(paid, card.on_loss))
-            else:
-                lost = paid.copy()
-                lose_health(lost, 1)
-                out.append((l, lost))
-        return out
-
-    def creature_value(self, space: int, r: Res, card: CreatureCard) -> tuple[float, float]:
-        """(expected value after the best battle against `card`, its win chance)."""
-        best, best_win = DEAD * 2, 0.0
-        for _battle, cost, w, d, l in self.battle_options(r, card):
-            v = self.expect(space, self.outcomes(r, card, cost, w, d, l))
-            if v > best:
-                best, best_win = v, w
-        if best == DEAD * 2:  # no battle can be paid for: the engine would not offer one either
-            best = self.value(space, r)
-        return best, best_win
-
     # -- Possibilities on a space (what the act phase would do) -----------------------------
-    def act_options(self, state: ProphecyState, space: int, r: Res, stayed: bool, used: frozenset[str],
-                    ) -> list[tuple[str, Any, list[tuple[float, Res]]]]:
+    def act_options(self, state: ProphecyState, space: int, r: R, stayed: bool, used: frozenset[str],
+                    ) -> list[tuple[str, Any, list[tuple[float, R]]]]:
         """Each Possibility usable here from `r`: (kind, key, outcomes). Mirrors the rules' checks."""
         pack = self.pack
         sp = pack.space(space)
-        out: list[tuple[str, Any, list[tuple[float, Res]]]] = []
+        out: list[tuple[str, Any, list[tuple[float, R]]]] = []
         if sp.guild is not None:
             g = self.tables.guilds.index(sp.guild)
             if r.mask >> g & 1 and r.xp >= self.cert_xp and r.gold >= self.price[g] and \
@@ -385,6 +297,123 @@ class Plan:
                         c.items = _repair(r.items, i)
                         out.append(("repair", i, [(1.0, c)]))
         return out
+
+
+@dataclass
+class Plan(EffectArithmetic):
+    """Everything about the deciding character that does not change while one decision is made."""
+
+    pack: Pack
+    tables: BoardTables
+    price: tuple[int, ...]  # Gold for each guild's Certificate for this character
+    cert_xp: int
+    bank_red: int
+    bank_blue: int
+    #: the yardstick's memo and tables: shared by every decision of characters with the same
+    #: Certificate prices on this pack (the value depends on nothing else)
+    memo: dict[Any, float] = field(default_factory=dict)
+    near: Near = None  # type: ignore[assignment]  # always set by __post_init__
+
+    def __post_init__(self) -> None:
+        if self.near is None:
+            self.near = _near(self.tables, self.price)
+
+    # -- the yardstick -------------------------------------------------------------------
+    def value(self, space: int, r: Res) -> float:
+        if r.dead:
+            return DEAD
+        mask = r.mask
+        if mask == 0:
+            return WON
+        items = r.items
+        key = (space, r.xp, r.gold, r.h, r.m, mask, items, r.extra)
+        memo = self.memo
+        found = memo.get(key)
+        if found is not None:
+            return found
+        near = self.near
+        remaining = near.remaining[mask]
+        gold_need = near.gold_need[mask]
+        travel: float = near.tour[space][mask]
+        x_short = max(0, self.cert_xp * remaining - r.xp)
+        g_short = max(0, gold_need - r.gold)
+        if g_short:
+            if any(not dmg for _c, dmg in items):
+                nearest = near.gold_or_market[space][mask]
+            else:
+                nearest = near.gold[space][mask]
+            detour = (travel + DETOUR_CAP if nearest is None else nearest) - travel
+            travel += min(detour, DETOUR_CAP) * min(1.0, g_short / GOLD_DETOUR_FULL)
+        if x_short:
+            nearest = near.experience[space][mask]
+            detour = (travel + XP_DETOUR_CAP if nearest is None else nearest) - travel
+            travel += min(detour, XP_DETOUR_CAP) * min(1.0, x_short / XP_DETOUR_FULL)
+        v = -(travel + x_short * AX + g_short * AG) - CERT_BONUS * remaining
+        v += 0.03 * max(0, r.xp - self.cert_xp * remaining) + 0.06 * max(0, min(r.gold - gold_need, 6))
+        # one sum, in the original order, so every float comes out bit for bit the same
+        v += (_HEALTH[r.h] if 0 <= r.h < _TABLE else health_value(r.h)) + \
+            (_MAGIC[r.m] if 0 <= r.m < _TABLE else magic_value(r.m)) + \
+            item_value(self.pack.id, id(self.pack), items) + r.extra
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = v
+        return v
+
+    def expect(self, space: int, branches: Iterable[tuple[float, Res]]) -> float:
+        return sum(p * self.value(space, b) for p, b in branches)
+
+    # -- battles ---------------------------------------------------------------------------
+    def battle_options(self, r: Res, card: CreatureCard) -> list[tuple[str, Cost | None, float, float, float]]:
+        """(battle, cost, win, draw, loss) for each battle this character can pay for, best loadout."""
+        out = []
+        lives = 3 if card.special("three_lives") else 1
+        for battle in allowed_battles_cached(self.pack, card):
+            cost = battle_cost(self.pack, card, battle)
+            if cost is not None and (r.gold < cost.gold or r.h < cost.health or r.m < cost.magic
+                                     or r.xp < cost.experience):
+                continue
+            if battle == "strength":
+                own = r.h - (cost.health if cost else 0)
+                figure = card.strength or 0
+            else:
+                own = r.m - (cost.magic if cost else 0)
+                figure = card.willpower or 0
+            bonus = loadout_bonus(self.pack.id, id(self.pack), r.items, card.id, battle)
+            w, d, l = battle_chances(own + bonus - figure, 0, lives)
+            out.append((battle, cost, w, d, l))
+        return out
+
+    def outcomes(self, r: Res, card: CreatureCard, cost: Cost | None, w: float, d: float, l: float,
+                 throw_breaks: str | None = None) -> list[tuple[float, Res]]:
+        paid = self.pay(r, cost)
+        if throw_breaks is not None:
+            paid.items = _damage(paid.items, throw_breaks)
+        out: list[tuple[float, Res]] = []
+        if w:
+            won = paid.copy()
+            won.xp += card.experience
+            out.extend((w * p, b) for p, b in self.effect(won, card.treasure))
+        if d:
+            out.append((d, paid))
+        if l:
+            if card.on_loss is not None:
+                out.extend((l * p, b) for p, b in self.effect(paid, card.on_loss))
+            else:
+                lost = paid.copy()
+                lose_health(lost, 1)
+                out.append((l, lost))
+        return out
+
+    def creature_value(self, space: int, r: Res, card: CreatureCard) -> tuple[float, float]:
+        """(expected value after the best battle against `card`, its win chance)."""
+        best, best_win = DEAD * 2, 0.0
+        for _battle, cost, w, d, l in self.battle_options(r, card):
+            v = self.expect(space, self.outcomes(r, card, cost, w, d, l))
+            if v > best:
+                best, best_win = v, w
+        if best == DEAD * 2:  # no battle can be paid for: the engine would not offer one either
+            best = self.value(space, r)
+        return best, best_win
 
     def settle(self, state: ProphecyState, space: int, r: Res, stayed: bool, steps: int = 4,
                used_before: Iterable[str] = ()) -> float:
@@ -474,7 +503,7 @@ def _pack(key: int) -> Pack:
 @lru_cache(maxsize=1024)
 def allowed_battles_cached_key(pack_key: int, card_id: str) -> tuple[str, ...]:
     pack = _pack(pack_key)
-    return tuple(allowed_battles(pack, pack.adventure(card_id)))  # type: ignore[arg-type]
+    return tuple(allowed_battles(pack, pack.creature(card_id)))
 
 
 def allowed_battles_cached(pack: Pack, card: CreatureCard) -> tuple[str, ...]:

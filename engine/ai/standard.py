@@ -232,8 +232,8 @@ class StandardHeuristic:
             paid = plan.pay(r, cost)
             price = base - plan.static(paid)
             if a.dice is None:  # fight again: a whole new roll
-                w, d, l = roll_chances(diff, b.own_dice, b.foe_dice)
-                probs = [(float(w), "win"), (float(d), "draw"), (float(l), "loss")]
+                fw, fd, fl = roll_chances(diff, b.own_dice, b.foe_dice)
+                probs = [(float(fw), "win"), (float(fd), "draw"), (float(fl), "loss")]
             else:
                 probs = _reroll(diff, b.light, b.dark, a.dice)
             gain = sum(q * _utility(res, b, fig) for q, res in probs) - now
@@ -351,7 +351,7 @@ class StandardHeuristic:
         elif action == "gain":
             return plan.expect(p.space, plan.effect(paid, eff.gain), attack_open)
         else:
-            gain = eff.by_terrain.get(moves._terrain_key(ctx, p))
+            gain = eff.by_terrain.get(moves._terrain_key(ctx, p))  # type: ignore[call-overload]  # a space kind without an entry gives nothing
             return plan.expect(p.space, plan.effect(paid, gain), attack_open)
         turn = ctx.state.turn
         fought = turn.fought if turn is not None else []
@@ -397,9 +397,9 @@ class StandardHeuristic:
                 guild = ctx.pack.space(space).guild
                 members = ctx.pack.character(p.character).guilds
                 gold = 0 if guild in members else (sp.figures.training_gold_non_member.value or 0)
-                after = plan.trained(r, a.figure, gold)
-                if after is not None:
-                    out.append((plan.value(space, after, open_), a))
+                trained = plan.trained(r, a.figure, gold)
+                if trained is not None:
+                    out.append((plan.value(space, trained, open_), a))
             elif t == "use_ability":
                 v = self._ability(ctx, plan, p, r, a, end_value, open_)
                 if v is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Self
 
 from engine.ai.heuristic import _PACKS, Res, best_bonus
 from engine.ai.odds import dice_chances
@@ -40,8 +40,8 @@ class StdRes(Res):
     abil: tuple[str, ...] = ()
     arts: tuple[str, ...] = ()
 
-    def copy(self) -> "StdRes":
-        return StdRes(self.xp, self.gold, self.h, self.hl, self.m, self.ml, self.mask, self.items, self.extra,
+    def copy(self) -> Self:
+        return type(self)(self.xp, self.gold, self.h, self.hl, self.m, self.ml, self.mask, self.items, self.extra,
                       self.dead, self.abil, self.arts)
 
     def key(self) -> tuple[Any, ...]:
@@ -302,12 +302,12 @@ def action_odds(ctx: Ctx, p: PlayerState, foe: sbattle.Foe, action: Any, defende
         item = p.item(action.second)
         if item is None:
             return None
-        second = items_bonus([ctx.pack.item(item.card)], foe, action.battle, None)  # type: ignore[arg-type]
+        second = items_bonus([ctx.pack.item(item.card)], foe, action.battle, None)
     sp = powers.spack(state)
     total = powers.add_costs(cost, *(sp.ability(s).cast for s in action.spells))
     if not powers.can_pay_cost(p, total):
         return None
-    weapon = ctx.pack.item(p.item(action.weapon).card) if action.weapon else None  # type: ignore[union-attr]
+    weapon = ctx.pack.item(p.owned(action.weapon).card) if action.weapon else None
     own = p.red.right - total.health if action.battle == "strength" else p.blue.right - total.magic
     extra = second + powers.battle_bonus(state, p.player, action.battle, foe.against, list(foe.tags),
                                          attacking=foe.kind == "character", spells=action.spells)
@@ -318,13 +318,13 @@ def action_odds(ctx: Ctx, p: PlayerState, foe: sbattle.Foe, action: Any, defende
     own_dice, foe_dice = powers.dice_counts(state, p.player, action.spells)
     breaks = None
     if action.throw and weapon is not None:
-        without = own + items_bonus(cards, foe, action.battle, weapon) + extra  # type: ignore[arg-type]
-        bonus = throw_bonus(foe, weapon, action.battle)  # type: ignore[arg-type]
+        without = own + items_bonus(cards, foe, action.battle, weapon) + extra
+        bonus = throw_bonus(foe, weapon, action.battle)
         w, d, l = dice_chances(without - foe_figure, bonus, foe.lives, own_dice, foe_dice)
         if weapon.breaks_when_thrown:
             breaks = weapon.id
     else:
-        held = own + items_bonus(cards, foe, action.battle, None) + extra  # type: ignore[arg-type]
+        held = own + items_bonus(cards, foe, action.battle, None) + extra
         w, d, l = dice_chances(held - foe_figure, 0, foe.lives, own_dice, foe_dice)
     return Exact(total, w, d, l, breaks)
 

@@ -26,18 +26,18 @@ from engine.ai.odds import dice_chances
 from engine.ai.std_battle import StdRes, action_odds
 from engine.ai.std_plan import StdPlan
 from engine.prophecy import actions as A
-from engine.prophecy.content import ItemCard, display_name
+from engine.prophecy.content import CreatureCard, ItemCard, display_name
 from engine.prophecy.context import Ctx
-from engine.prophecy.water_realm.cards.content import LANGUAGES
 from engine.prophecy.rules import pack_of
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import powers
+from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.water_realm.cards import adventures as adv
 from engine.prophecy.water_realm.cards import talk as talk
-from engine.prophecy.water_realm.cards.part import ACTION_TYPES, _asked
 from engine.prophecy.water_realm.cards.actions import CardChoice, ExchangeFates, NameCard, Smith
 from engine.prophecy.water_realm.cards.common import plays_new_cards, power_kind, printed_id
+from engine.prophecy.water_realm.cards.content import LANGUAGES
 from engine.prophecy.water_realm.cards.fates import dice
+from engine.prophecy.water_realm.cards.part import ACTION_TYPES, _asked
 from engine.prophecy.water_realm.cards.smith import jobs, smith_price
 from engine.prophecy.water_realm.cards.state import Question
 
@@ -98,7 +98,7 @@ def _choose(ctx: Ctx, p: PlayerState, q: Question, rng: random.Random) -> str | 
                 return talk.NO
             return talk.YES if fits(q.text, ctx.pack.item(secret)) else talk.NO
         victim = ctx.state.player(q.other or "")
-        best, score = talk.NONE, 0.0
+        named, score = talk.NONE, 0.0
         for uid in q.options[1:]:
             item = victim.item(uid)
             if item is None:
@@ -106,8 +106,8 @@ def _choose(ctx: Ctx, p: PlayerState, q: Question, rng: random.Random) -> str | 
             card = ctx.pack.item(printed_id(ctx.pack.item(item.card)))
             s = closeness(q.text, card)
             if s >= MATCH and s > score:
-                best, score = uid, s
-        return best
+                named, score = uid, s
+        return named
     if kind == "copy":
         return min(q.options, key=lambda pid: (_copy_strength(ctx, pid, p), pid))
     if kind == "doppel":
@@ -115,7 +115,7 @@ def _choose(ctx: Ctx, p: PlayerState, q: Question, rng: random.Random) -> str | 
         sign = -1 if visitor.player == p.player else 1
         return max(q.options, key=lambda o: (sign * _figure(ctx, p, visitor, o), o))
     if kind == "alchemy":
-        return max(q.options, key=lambda uid: (ctx.pack.item(p.item(uid).card).cost if p.item(uid) else 0, uid))
+        return max(q.options, key=lambda uid: (ctx.pack.item(p.owned(uid).card).cost if p.item(uid) else 0, uid))
     if kind == "gifts":
         mine, others = 0, 0
         for entry in q.items:
@@ -217,8 +217,8 @@ def score(ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, acts: list[Any]) -
             here = next((x for x in ctx.state.spaces[space] if x.uid == a.card), None)
             kind = power_kind(ctx, here.card) if here is not None else None
             value = base + GAIN.get(kind or "", 0.0)
-            if kind == "alchemist":
-                value = _alchemist_value(ctx, plan, p, r, here.card)  # type: ignore[union-attr]
+            if kind == "alchemist" and here is not None:  # a kind is only found on a card here
+                value = _alchemist_value(ctx, plan, p, r, here.card)
             elif kind == "path":
                 healed = r.copy()
                 healed.h, healed.hl, healed.m, healed.ml = r.h + r.hl, 0, r.m + r.ml, 0
@@ -236,6 +236,7 @@ def _doppel_fights(ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, acts: lis
     here = adv.doppel_here(ctx)
     assert here is not None
     card = ctx.pack.adventure(here[1].card)
+    assert isinstance(card, CreatureCard)  # the Doppelganger
     out: list[tuple[float, Any]] = []
     for a in acts:
         if isinstance(a, A.Fight):
@@ -243,7 +244,7 @@ def _doppel_fights(ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, acts: lis
             if ex is None:
                 continue
             value = sum(q * plan.value(p.space, b) for q, b, _kind in
-                        plan.creature_outcomes(r, card, ex.cost, ex.win, ex.draw, ex.loss, ex.breaks))  # type: ignore[arg-type]
+                        plan.creature_outcomes(r, card, ex.cost, ex.win, ex.draw, ex.loss, ex.breaks))
             out.append((value, a))
         else:
             out.append((plan.value(p.space, r), a))

@@ -18,10 +18,10 @@ Any action it does not know is left unscored: it never crashes the AI.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.ai.std_battle import action_odds
-from engine.ai.std_plan import StdPlan, StdRes, card_value
+from engine.ai.std_battle import StdRes, action_odds
+from engine.ai.std_plan import StdPlan, card_value
 from engine.prophecy import actions as A
 from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.context import Ctx
@@ -30,6 +30,9 @@ from engine.prophecy.water_realm.island import actions as I
 from engine.prophecy.standard import powers
 from engine.prophecy.water_realm.island.state import ISLAND
 from engine.prophecy.state import PlayerState
+
+if TYPE_CHECKING:  # the heuristic imports this module
+    from engine.ai.standard import StandardHeuristic
 
 #: what one Map Fragment is worth to her, and picking one up on the way
 MAP_V = 0.35
@@ -57,14 +60,14 @@ def treasure_gain(ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, card: str)
 
 def _cheapest(ctx: Ctx) -> int | None:
     i = _island(ctx)
-    exp = ctx.state.options.standard.expansion  # type: ignore[union-attr]
+    exp = ctx.state.options.std().exp()
     if exp.random_treasures:
         return island_content().figures.blind_first.value if i.deck else None
     costs = [island_content().treasure(c).maps for c in i.up]
     return min(costs) if costs else None
 
 
-def score(ai: Any, ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, acts: list[Any],
+def score(ai: StandardHeuristic, ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, acts: list[Any],
           scored: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
     """The scores of this part's actions among `acts`, added to `scored` (the Standard ones)."""
     i = _island(ctx)
@@ -91,13 +94,13 @@ def _fragment_free(ctx: Ctx, space_id: str) -> bool:
     return not ctx.state.spaces[ctx.pack.space_index(space_id)]
 
 
-def _one(ai: Any, ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, a: Any, base: float, have: int,
+def _one(ai: StandardHeuristic, ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, a: Any, base: float, have: int,
          cheapest: int | None, acts: list[Any]) -> float | None:
     i = _island(ctx)
     if isinstance(a, I.CollectMap):
         return base + MAP_V + 1.0
     if isinstance(a, I.SailToIsland):
-        if ctx.state.standard.dropped.get(ISLAND):  # type: ignore[union-attr]
+        if ctx.state.std().dropped.get(ISLAND):
             return base + 3.0  # Artifacts of the dead lie there: whoever lands first takes them
         if cheapest is None or have < cheapest:
             return None
@@ -135,6 +138,6 @@ def _one(ai: Any, ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, a: Any, ba
             return base
     if isinstance(a, I.ScepterStrike):
         attacks = [x for x in acts if isinstance(x, A.Attack) and x.target == a.target]
-        best = max((v for x in attacks if (v := ai._duel(ctx, plan, p, r, x)) is not None), default=None)
-        return None if best is None else best + 0.2
+        best_duel = max((dv for x in attacks if (dv := ai._duel(ctx, plan, p, r, x)) is not None), default=None)
+        return None if best_duel is None else best_duel + 0.2
     return None

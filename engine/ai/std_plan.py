@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 from engine.ai.board import tables_for
 from engine.ai.heuristic import (
@@ -34,6 +34,8 @@ from engine.ai.heuristic import (
     _TABLE,
     DEAD,
     WON,
+    CostLike,
+    EffectArithmetic,
     Plan,
     best_bonus,
     health_value,
@@ -82,11 +84,13 @@ def _effect_value(e: Any) -> float:
             reach *= 0.7
         if e.attacking_only:
             reach *= 0.5
-        return FIG_V * e.amount * reach
+        value: float = FIG_V * e.amount * reach  # `e` is one of several effect models: Any here
+        return value
     if k == "prayer":
         return FIG_V * 1.0
     if k == "curse":
-        return FIG_V * (0.5 + 0.5 * (e.rolls - 1))
+        value = FIG_V * (0.5 + 0.5 * (e.rolls - 1))
+        return value
     if k == "reroll":
         return 0.9 if e.dice == "either_or_both" else 0.7
     if k == "fight_again":
@@ -190,7 +194,9 @@ class World:
     creatures: list[tuple[int, str]] = field(default_factory=list)
     #: the figures she may still train (ruling training: a cap per figure; cubes in the bank)
     trainable: tuple[str, ...] = ()
-    memo: dict[Any, float] = field(default_factory=dict)
+    #: one memo for several kinds of entry (a value, the goal list, the creature gains): each
+    #: reader knows from its key's first part what the entry holds
+    memo: dict[Any, Any] = field(default_factory=dict)
 
 
 def _visible(plane: Any, slot: str, me: str) -> bool:
@@ -267,8 +273,8 @@ def build_world(state: ProphecyState, pack: Pack, sp: StandardPack, me: str) -> 
     attack_open = turn is not None and turn.player == me and not sst.turn.attacked
     creatures = []
     beasts = facts.creature_cards
-    for i, cards in enumerate(state.spaces):
-        for adv in cards:
+    for i, on_space in enumerate(state.spaces):
+        for adv in on_space:
             if adv.face_up and adv.card in beasts:
                 creatures.append((i, adv.card))
                 break  # the first one stands for the space
@@ -281,7 +287,7 @@ def build_world(state: ProphecyState, pack: Pack, sp: StandardPack, me: str) -> 
 
 
 def std_res(state: ProphecyState, p: PlayerState) -> StdRes:
-    me = state.standard.players[p.player]  # type: ignore[union-attr]
+    me = state.std().players[p.player]
     return StdRes(p.experience, p.gold, p.red.right, p.red.left, p.blue.right, p.blue.left, 0,
                   tuple((i.card, i.damaged) for i in p.items), 0.0, False, tuple(me.abilities), tuple(me.artifacts))
 
@@ -297,15 +303,11 @@ _SERVICES: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
 MEMO_LIMIT = 20_000
 
 
-class StdPlan:
+class StdPlan(EffectArithmetic):
     """The yardstick for one character on one decision's board (see the module doc).
 
-    Borrows the Basic `Plan`'s effect arithmetic (gains, losses, die tables), which reads
+    Shares the Basic `Plan`'s effect arithmetic (gains, losses, die tables), which reads
     only the pack and the cube banks."""
-
-    effect = Plan.effect
-    pay = Plan.pay
-    act_options = Plan.act_options
 
     def __init__(self, state: ProphecyState, pack: Pack, sp: StandardPack, me: str) -> None:
         self.state = state
@@ -385,7 +387,7 @@ class StdPlan:
         memo = self.world.memo
         found = memo.get(key)
         if found is not None:
-            return found  # type: ignore[return-value]
+            return cast("list[tuple[tuple[int, ...], float, int]]", found)  # the memo's "goals" entries are goal lists
         w = self.world
         hl_cap, ml_cap = _reward_heals(self.sp_id)
         pkey = ("planes", r.h, min(r.hl, hl_cap), r.m, min(r.ml, ml_cap), r.items, r.abil, r.arts, r.gold >= GOLD_CAP)
@@ -412,7 +414,7 @@ class StdPlan:
         if w.creatures:
             out.extend(self.creature_goals())
         out.sort(key=lambda g: -g[1])
-        memo[key] = out  # type: ignore[assignment]
+        memo[key] = out
         return out
 
     def train_gain(self, r: StdRes) -> float:
@@ -463,7 +465,7 @@ class StdPlan:
         markets: Any = self.world.memo.get(mkey)
         if markets is None:
             shop = StdRes(0, gold, 0, 0, 0, 0, 0, r.items)
-            markets = self.world.memo[mkey] = [(s, g) for s in self.markets  # type: ignore[assignment]
+            markets = self.world.memo[mkey] = [(s, g) for s in self.markets
                                                for g in (self._best_service(s, shop, True),) if g > 0]
         return found + markets if markets else found
 
@@ -498,7 +500,7 @@ class StdPlan:
                     gain = gains[card] = self.creature_gain(r, card)
                 if gain > 0:
                     found.append(((space,), gain, LATER))
-        return found  # type: ignore[no-any-return]
+        return cast("list[tuple[tuple[int, ...], float, int]]", found)  # the memo's "creatures" entry is a goal list
 
     def creature_gain(self, r: StdRes, card_id: str) -> float:
         """Expected gain of going to fight this Creature (Experience, treasure, the loss)."""
@@ -591,7 +593,7 @@ class StdPlan:
         _GUARD[key] = best
         return best
 
-    def guardian_outcomes(self, r: StdRes, card: str, tier: str, plane: PlaneTarget, cost: Cost | None,
+    def guardian_outcomes(self, r: StdRes, card: str, tier: str, plane: PlaneTarget, cost: CostLike | None,
                           w: float, d: float, l: float) -> list[tuple[float, StdRes, bool]]:
         g = self.sp.guardian(card)
         paid = self.pay(r, cost)
@@ -619,7 +621,7 @@ class StdPlan:
         return _extra_xp(self.sp_id, r.abil, r.arts)
 
     # -- Creatures ---------------------------------------------------------------------------
-    def creature_outcomes(self, r: StdRes, card: CreatureCard, cost: Cost | None, w: float, d: float, l: float,
+    def creature_outcomes(self, r: StdRes, card: CreatureCard, cost: CostLike | None, w: float, d: float, l: float,
                           breaks: str | None = None) -> list[tuple[float, StdRes, str]]:
         paid = self.pay(r, cost)
         if breaks is not None:

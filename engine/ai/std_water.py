@@ -28,13 +28,16 @@ from engine.prophecy import actions as A
 from engine.prophecy.context import Ctx
 from engine.prophecy.equipment import battle_bonus as items_bonus
 from engine.prophecy.equipment import check_loadout
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard import parts, powers
+from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.water_realm.water import actions as W
 from engine.prophecy.water_realm.water import board as B
+from engine.prophecy.water_realm.water import content as content_water
+from engine.prophecy.water_realm.water import core as water_core
 from engine.prophecy.water_realm.water import gate as G
-from engine.prophecy.water_realm.water.core import OFF, diver, distance, lord_variant, neighbours, wp
+from engine.prophecy.water_realm.water import palace as water_palace
+from engine.prophecy.water_realm.water.core import OFF, distance, diver, in_realm, lord_variant, neighbours, wp
 
 #: Health she keeps in hand before diving for anything but an Artifact
 DIVE_HEALTH = 4
@@ -87,8 +90,8 @@ def battle_odds(ctx: Ctx, p: PlayerState, foe: Any, action: Any, defender: Playe
     own = p.red.right if battle == "strength" else p.blue.right - total.magic
     hands = list(cards)
     if action.second is not None and p.item(action.second) is not None:
-        hands.append(ctx.pack.item(p.item(action.second).card))  # type: ignore[union-attr]
-    figure = own + items_bonus(hands, foe, battle, None)  # type: ignore[arg-type]
+        hands.append(ctx.pack.item(p.owned(action.second).card))
+    figure = own + items_bonus(hands, foe, battle, None)
     figure += powers.battle_bonus(ctx.state, p.player, battle, foe.against, list(foe.tags),
                                   attacking=foe.kind == "character", spells=action.spells)
     figure += sum(part.figure_bonus(ctx, p, battle, foe.kind, hands, defender) for part in parts.active_parts(ctx.state))
@@ -97,7 +100,7 @@ def battle_odds(ctx: Ctx, p: PlayerState, foe: Any, action: Any, defender: Playe
     else:
         foe_figure = (foe.strength if battle == "strength" else foe.willpower) or 0
     own_dice, foe_dice = powers.dice_counts(ctx.state, p.player, action.spells)
-    cap = B.wstate(ctx.state).turn.shark_cap if wp().power_of(foe.card) == "skeletal_shark" else None
+    cap = water_core.wstate(ctx.state).turn.shark_cap if wp().power_of(foe.card) == "skeletal_shark" else None
     if cap is not None:
         return _capped(figure, foe_figure, cap)
     return dice_chances(figure - foe_figure, 0, foe.lives, own_dice, foe_dice)
@@ -156,9 +159,9 @@ def _enter_cost(ctx: Ctx, p: PlayerState, cell: int) -> float:
     if wp().is_positive(gc.card):
         return 0.5
     card = wp().card(gc.card)
-    if isinstance(card, B.Obstacle):
+    if isinstance(card, content_water.Obstacle):
         return 3.5 if card.current else 1.0 + card.bubbles + (0.5 if not card.effect.is_empty() else 0.0)
-    foe = sbattle.creature_foe(ctx.pack.adventure(card.id))  # type: ignore[arg-type]
+    foe = sbattle.creature_foe(ctx.pack.creature(card.id))
     if wp().power_of(card.id) == "skeletal_shark":
         paid, chance = _shark_pay(p, foe)
         return 1.0 + 3.0 * (1.0 - chance) + SHARK_TURNS * paid  # the Magic it eats is her Willpower later
@@ -215,7 +218,7 @@ def _with_health(p: PlayerState, health: int) -> PlayerState:
 def _guardian_foes(ctx: Ctx, p: PlayerState) -> list[Any]:
     """The Palace's Guardian as she may know it: the card if she has seen it, else each
     Greater Guardian she cannot rule out (no peeking at a hidden card)."""
-    plane = G.gate_plane(ctx)
+    plane = water_palace.gate_plane(ctx)
     if plane is None or plane.greater is None:
         return []
     known = "greater" in plane.up or p.player in plane.seen.get("greater", [])
@@ -251,7 +254,7 @@ def palace_chance(ctx: Ctx, p: PlayerState, health: int | None = None) -> float:
     when a loss would leave her with her last Health or her chance has sunk below STAY_CHANCE
     (rulebook "Journey's End": she may attack again each turn, or leave). Averaged over the
     Guardians it may be; 0 with no Guardian there."""
-    plane = G.gate_plane(ctx)
+    plane = water_palace.gate_plane(ctx)
     foes = _guardian_foes(ctx, p)
     if plane is None or not foes:
         return 0.0
@@ -279,7 +282,7 @@ def _lord_chance(ctx: Ctx, p: PlayerState, tries: int) -> float:
 def last_artifact_out(ctx: Ctx) -> bool:
     """No Artifact left on any Astral Plane but the realm's: the game waits on this one
     (rulebook "The Last Artifact")."""
-    w = B.wstate(ctx.state)
+    w = water_core.wstate(ctx.state)
     return not any(pl.artifact is not None for pl in powers.sstate(ctx).planes if pl.id != w.gate)
 
 
@@ -288,7 +291,7 @@ def plan_dive(ctx: Ctx, p: PlayerState, cell: int | None = None, air: int | None
     """The best thing the realm holds for her from `cell` (the entrance by default) with `air`
     Bubbles (hers by default), or None when nothing is within her air or worth it. `inside`:
     she is in the realm already (the Pearl, once there, is always worth the way)."""
-    w = B.wstate(ctx.state)
+    w = water_core.wstate(ctx.state)
     d = diver(ctx.state, p.player)
     if cell is None:
         cell = d.cell if d is not None else wp().grid.entrance_index
@@ -315,7 +318,7 @@ def plan_dive(ctx: Ctx, p: PlayerState, cell: int | None = None, air: int | None
         tries = int(air - to_palace)  # every round in his palace costs a Bubble
         chance = _lord_chance(ctx, p, tries)
         return Dive("lord", palace, to_palace + 1, chance) if chance >= LORD_CHANCE else None
-    plane = G.gate_plane(ctx)
+    plane = water_palace.gate_plane(ctx)
     if plane is None:
         return None
     if plane.greater is not None:
@@ -338,7 +341,7 @@ def _goal_palace(ctx: Ctx, p: PlayerState) -> bool:
 
 def _guardian_chance(ctx: Ctx, p: PlayerState) -> float:
     """Her best chance in one battle against the Palace's Guardian, averaged over what it may be."""
-    plane = G.gate_plane(ctx)
+    plane = water_palace.gate_plane(ctx)
     foes = _guardian_foes(ctx, p)
     if plane is None or not foes:
         return 1.0
@@ -366,7 +369,7 @@ def _cell_value(ctx: Ctx, p: PlayerState, cell: int, costs: dict[int, float]) ->
 def _dive_turn(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
     turn = ctx.state.turn
     assert turn is not None
-    w = B.wstate(ctx.state)
+    w = water_core.wstate(ctx.state)
     d = diver(ctx.state, p.player)
     assert d is not None
     palace = wp().grid.palace_index
@@ -383,7 +386,7 @@ def _dive_turn(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
                 if a.exit is not None:
                     v = 50.0 if plan is None else -20.0
                 else:
-                    v = _cell_value(ctx, p, a.to, costs)  # type: ignore[arg-type]
+                    v = _cell_value(ctx, p, a.to, costs)  # type: ignore[arg-type]  # a move without an exit has a cell
                 if B.held_here(ctx.state, p.player):
                     v -= 1.0
             elif isinstance(a, W.WaterStay):
@@ -410,8 +413,8 @@ def _dive_turn(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
 
 
 def _foe_chance(ctx: Ctx, p: PlayerState, what: str) -> float:
-    card = ctx.pack.adventure(wp().data.lord.id)
-    foe = sbattle.creature_foe(card)  # type: ignore[arg-type]
+    card = ctx.pack.creature(wp().data.lord.id)
+    foe = sbattle.creature_foe(card)
     from dataclasses import replace
 
     bonus = wp().fig("lord_bonus")
@@ -442,7 +445,7 @@ def _stay_value(ctx: Ctx, p: PlayerState, plan: Dive | None, costs: dict[int, fl
         return 3.0 * _foe_chance(ctx, p, "lord") - 0.5
     here = B.creature_here(ctx.state, d.cell)
     if here is not None:
-        foe = sbattle.creature_foe(ctx.pack.adventure(here[1].id))  # type: ignore[arg-type]
+        foe = sbattle.creature_foe(ctx.pack.creature(here[1].id))
         return _cell_value(ctx, p, d.cell, costs) + 0.5 * _best_chance(ctx, p, foe) - 0.8
     if plan is not None and plan.goal == "fallen" and plan.cell == d.cell:
         return 10.0  # the Artifacts are hers at the end of this turn
@@ -450,10 +453,10 @@ def _stay_value(ctx: Ctx, p: PlayerState, plan: Dive | None, costs: dict[int, fl
 
 
 def _fight(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
-    w = B.wstate(ctx.state)
+    w = water_core.wstate(ctx.state)
     sharks = [a for a in acts if isinstance(a, W.WaterShark)]
     if sharks:
-        foe = sbattle.creature_foe(ctx.pack.adventure("skeletal_shark"))  # type: ignore[arg-type]
+        foe = sbattle.creature_foe(ctx.pack.creature("skeletal_shark"))
         paid = _shark_pay(p, foe)[0]
         return min(sharks, key=lambda a: (abs(a.magic - paid), a.magic))
     target = w.turn.fight
@@ -473,11 +476,11 @@ def _fight(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
 
 
 def _answer(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
-    w = B.wstate(ctx.state)
+    w = water_core.wstate(ctx.state)
     a = w.asks[0]
     if a.kind == "squid":
-        gc = B.card_at(ctx.state, diver(ctx.state, p.player).cell)  # type: ignore[union-attr]
-        chance = _best_chance(ctx, p, sbattle.creature_foe(ctx.pack.adventure(gc.card))) if gc else 0.0  # type: ignore[arg-type]
+        gc = B.card_at(ctx.state, in_realm(ctx.state, p.player).cell)
+        chance = _best_chance(ctx, p, sbattle.creature_foe(ctx.pack.creature(gc.card))) if gc else 0.0
         again = chance >= 0.6 and p.red.right >= 3
         return next(x for x in acts if isinstance(x, W.WaterSquid) and x.again == again)
     if a.kind == "mermaid":
@@ -545,7 +548,7 @@ def _main_board(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any | None:
     found = dive_bag(ctx, p)
     if found is None or found[0].goal == "pearl":
         return None  # a Pearl alone is worth a dive from the Gate, not the way there
-    targets = [ctx.pack.space_index(s) for s in B.gate_spaces(ctx)]
+    targets = [ctx.pack.space_index(s) for s in water_core.gate_spaces(ctx)]
     if not targets:
         return None
     n = len(ctx.pack.board.spaces)

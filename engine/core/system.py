@@ -6,7 +6,7 @@ means writing a new engine package and registering it, not touching the bot.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol, Sequence, cast
 
 from pydantic import BaseModel
 
@@ -34,6 +34,11 @@ class GameSystem(Protocol):
     table_game: bool
     #: the AI seat levels this system can play, in the order offered (empty: no AI seats)
     ai_levels: tuple[str, ...]
+
+    @property
+    def options_model(self) -> type[BaseModel]:
+        """The options a new game takes (validated from /game new's choices)."""
+        ...
 
     def new_game(self, seats: Sequence[Seat], options: dict[str, Any], seed: int) -> Outcome[Any]: ...
 
@@ -67,6 +72,14 @@ class GameSystem(Protocol):
         pile, and it cannot be played on (`apply` refuses it).
         """
         ...
+
+
+def as_table(system: GameSystem) -> "TableSystem":
+    """`system` as one played at a table: only seat, clock and AI code of a table game asks,
+    and a system that says `table_game` implements `TableSystem`."""
+    if not system.table_game:
+        raise AssertionError(f"{system.name} is not played at a table")
+    return cast(TableSystem, system)
 
 
 class TableSystem(GameSystem, Protocol):

@@ -21,7 +21,6 @@ from engine.orders.state import OrderPlayer, OrdersOptions, OrdersState
 from engine.orders.view import OrdersView, view
 from engine.tables.models import ORDER_IDS
 
-
 #: the engine contract (engine/core/contract.py): joining (with a name) and points (any amount,
 #: a penalty or not) have parameters no listing holds, so the rules alone check those two
 CONTRACT = Contract(actions=union_members(Action), malformed_key="dice.orders.malformed",
@@ -44,7 +43,7 @@ class OrdersSystem:
         for seat in seats:
             order = seat.character if seat.character in ORDER_IDS else None
             state.players.append(
-                OrderPlayer(player=seat.player, name=seat.name, order=order, rank=1 if order else 0)  # type: ignore[arg-type]
+                OrderPlayer(player=seat.player, name=seat.name, order=order, rank=1 if order else 0)
             )
         return Outcome(state, events)
 

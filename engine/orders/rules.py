@@ -132,7 +132,7 @@ def _advance(book: Book, state: OrdersState, me: OrderPlayer) -> list[Event]:
 def _call_for_help(book: Book, state: OrdersState, me: OrderPlayer, action: A.CallForHelp) -> list[Event]:
     result = call_for_help(book, me.rank, me.all_points(), action.kind, state.rng)
     for kind, value in result.points_after(me.all_points()).items():
-        me.set_points(kind, value)  # type: ignore[arg-type]
+        me.set_points(kind, value)
     step = result.steps[-1]
     return [
         _event(

@@ -1,9 +1,9 @@
 """Player actions. Each is a small pydantic model; `type` tells them apart in JSON."""
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
 from engine.core.contract import TABLE_ACTOR as CORE_TABLE_ACTOR
 from engine.prophecy.action_base import ActionBase
@@ -11,11 +11,7 @@ from engine.prophecy.water_realm.island.actions import ISLAND_ACTIONS
 from engine.prophecy.water_realm.water.actions import WATER_ACTIONS
 
 
-#: the one base of every action (kept in its own module for the expansions' actions)
-_Action = ActionBase
-
-
-class Move(_Action):
+class Move(ActionBase):
     type: Literal["move"] = "move"
     #: "teleport" (to any space) exists only through a Standard Ability or Artifact
     method: Literal["stay", "walk", "horse", "boat", "gate", "teleport"]
@@ -25,7 +21,7 @@ class Move(_Action):
     via: str | None = Field(None, max_length=64)
 
     @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """A Basic move dumps exactly as before the Standard Version (replayed logs compare)."""
         data = handler(self)
         if self.via is None:
@@ -33,7 +29,7 @@ class Move(_Action):
         return data
 
 
-class Fight(_Action):
+class Fight(ActionBase):
     """Fight the Creature on the space, with the equipment declared for this battle."""
 
     type: Literal["fight"] = "fight"
@@ -52,7 +48,7 @@ class Fight(_Action):
     spells: tuple[str, ...] = Field((), max_length=10)
 
     @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """A Basic fight dumps exactly as before the Standard Version (replayed logs compare)."""
         data = handler(self)
         if self.second is None:
@@ -62,102 +58,102 @@ class Fight(_Action):
         return data
 
 
-class Roll(_Action):
+class Roll(ActionBase):
     """The next roll of a three-lives battle; `throw` throws the declared weapon on this roll."""
 
     type: Literal["roll"] = "roll"
     throw: bool = False
 
 
-class ChooseItem(_Action):
+class ChooseItem(ActionBase):
     """The owner's answer to a card that takes or damages one of her Items."""
 
     type: Literal["choose_item"] = "choose_item"
     item: str = Field(max_length=64)
 
 
-class Bribe(_Action):
+class Bribe(ActionBase):
     """Invoke a Creature's optional (?) rule to avoid the battle by paying its cost."""
 
     type: Literal["bribe"] = "bribe"
 
 
-class UseOpportunity(_Action):
+class UseOpportunity(ActionBase):
     type: Literal["use_opportunity"] = "use_opportunity"
     card: str = Field(max_length=64)
     #: the Items handed over when the card takes some (e.g. sold for Gold); the owner picks them
     give: tuple[str, ...] = Field((), max_length=10)
 
 
-class Heal(_Action):
+class Heal(ActionBase):
     type: Literal["heal"] = "heal"
     amount: int = Field(ge=1, le=100)
 
 
-class Recharge(_Action):
+class Recharge(ActionBase):
     type: Literal["recharge"] = "recharge"
     amount: int = Field(ge=1, le=100)
 
 
-class Exchange(_Action):
+class Exchange(ActionBase):
     """A space's pay-this-get-that Possibility (Village lodging, City work, Fortress training)."""
 
     type: Literal["exchange"] = "exchange"
     service: str = Field(max_length=64)
 
 
-class Buy(_Action):
+class Buy(ActionBase):
     type: Literal["buy"] = "buy"
     item: str = Field(max_length=64)
 
 
-class Sell(_Action):
+class Sell(ActionBase):
     type: Literal["sell"] = "sell"
     item: str = Field(max_length=64)
 
 
-class Repair(_Action):
+class Repair(ActionBase):
     type: Literal["repair"] = "repair"
     item: str = Field(max_length=64)
 
 
-class UseItem(_Action):
+class UseItem(ActionBase):
     type: Literal["use_item"] = "use_item"
     item: str = Field(max_length=64)
 
 
-class BuyCertificate(_Action):
+class BuyCertificate(ActionBase):
     type: Literal["certificate"] = "certificate"
 
 
-class EndTurn(_Action):
+class EndTurn(ActionBase):
     type: Literal["end_turn"] = "end_turn"
 
 
 # ---------------------------------------------------------------- Standard Version only
 
 
-class ChooseCharacter(_Action):
+class ChooseCharacter(ActionBase):
     """Keep one of the two characters dealt (ruling character_choice)."""
 
     type: Literal["choose_character"] = "choose_character"
     character: str = Field(max_length=64)
 
 
-class ChooseCreature(_Action):
+class ChooseCreature(ActionBase):
     """Of two Creatures on the space, the one fought first (ruling creature_order)."""
 
     type: Literal["choose_creature"] = "choose_creature"
     card: str = Field(max_length=64)
 
 
-class Avoid(_Action):
+class Avoid(ActionBase):
     """Slip past the Creature instead of fighting it (Stealth, Beast Speech); it stays."""
 
     type: Literal["avoid"] = "avoid"
 
 
-class Attack(_Action):
+class Attack(ActionBase):
     """Attack an Astral Plane (`target` = the plane's id) or a character on the space
     (`target` = her player id), with the equipment and spells declared for the battle."""
 
@@ -173,13 +169,13 @@ class Attack(_Action):
     spells: tuple[str, ...] = Field((), max_length=10)
 
 
-class StopAttack(_Action):
+class StopAttack(ActionBase):
     """Stop after beating a Lesser Guardian instead of going on (ruling astral_both_guardians)."""
 
     type: Literal["stop_attack"] = "stop_attack"
 
 
-class AfterRoll(_Action):
+class AfterRoll(ActionBase):
     """Once the dice have fallen: use an Ability that rolls again or fights again, or (ability
     None) let the roll stand (ruling battle_abilities)."""
 
@@ -189,42 +185,42 @@ class AfterRoll(_Action):
     dice: Literal["own", "opponent", "both"] | None = None
 
 
-class ChooseLoss(_Action):
+class ChooseLoss(ActionBase):
     """The loser of a fight between characters: give up this Item, or (None) lose 1 Health."""
 
     type: Literal["choose_loss"] = "choose_loss"
     item: str | None = Field(None, max_length=64)
 
 
-class TakeItem(_Action):
+class TakeItem(ActionBase):
     """The winner takes this Item of the loser (Thievery)."""
 
     type: Literal["take_item"] = "take_item"
     item: str = Field(max_length=64)
 
 
-class TakeArtifact(_Action):
+class TakeArtifact(ActionBase):
     """In the Final Battle, the winner takes this Artifact of the loser."""
 
     type: Literal["take_artifact"] = "take_artifact"
     artifact: str = Field(max_length=64)
 
 
-class Discard(_Action):
+class Discard(ActionBase):
     """Over the limit at the end of the round: discard this Item (uid) or Ability (id)."""
 
     type: Literal["discard"] = "discard"
     card: str = Field(max_length=64)
 
 
-class ChooseSpace(_Action):
+class ChooseSpace(ActionBase):
     """The Royal Cape's holder picks the Final Battle's space."""
 
     type: Literal["choose_space"] = "choose_space"
     space: str = Field(max_length=64)
 
 
-class Dream(_Action):
+class Dream(ActionBase):
     """Look at one hidden card of an Astral Plane (Prophetic Dream, Astral Sight)."""
 
     type: Literal["dream"] = "dream"
@@ -232,35 +228,35 @@ class Dream(_Action):
     slot: Literal["lesser", "greater", "artifact"]
 
 
-class Study(_Action):
+class Study(ActionBase):
     """The Lost Library: the guild deck to study."""
 
     type: Literal["study"] = "study"
     guild: str = Field(max_length=64)
 
 
-class StudyPick(_Action):
+class StudyPick(ActionBase):
     """The Lost Library: learn this one of the Abilities looked at, or (None) none."""
 
     type: Literal["study_pick"] = "study_pick"
     ability: str | None = Field(None, max_length=64)
 
 
-class Learn(_Action):
+class Learn(ActionBase):
     """Learn the Ability a guild offers, on its space."""
 
     type: Literal["learn"] = "learn"
     ability: str = Field(max_length=64)
 
 
-class Train(_Action):
+class Train(ActionBase):
     """Train Strength or Willpower on a guild space (Training Offer, Open Training)."""
 
     type: Literal["train"] = "train"
     figure: Literal["strength", "willpower"]
 
 
-class UseAbility(_Action):
+class UseAbility(ActionBase):
     """Use an Ability outside battle: instead of movement (training with `figure`), to look
     at a plane's card (`plane`, `slot`), or to take another turn (Time Loop)."""
 
@@ -271,14 +267,14 @@ class UseAbility(_Action):
     slot: Literal["lesser", "greater", "artifact"] | None = None
 
 
-class Resign(_Action):
+class Resign(ActionBase):
     """Table action (only the game master applies it): a player leaves; her character is out."""
 
     type: Literal["resign"] = "resign"
     player: str = Field(max_length=64)
 
 
-class HandOver(_Action):
+class HandOver(ActionBase):
     """Table action: a seat changes hands (a new person, or an AI seat for an absent player)."""
 
     type: Literal["hand_over"] = "hand_over"
@@ -292,14 +288,20 @@ TABLE_ACTIONS = ("resign", "hand_over")
 #: the only actor allowed to apply table actions (engine.core.contract.TABLE_ACTOR)
 TABLE_ACTOR = CORE_TABLE_ACTOR
 
-Action = Annotated[
-    Union[Move, Fight, Roll, ChooseItem, Bribe, UseOpportunity, Heal, Recharge, Exchange, Buy, Sell, Repair, UseItem, BuyCertificate,
-          EndTurn, Resign, HandOver,
-          ChooseCharacter, ChooseCreature, Avoid, Attack, StopAttack, AfterRoll, ChooseLoss, TakeItem, TakeArtifact,
-          Discard, ChooseSpace, Dream, Study, StudyPick, Learn, Train, UseAbility,
-          # the Water Realm expansion's own actions (Treasure Island, the Water Realm)
-          *ISLAND_ACTIONS, *WATER_ACTIONS],
-    Field(discriminator="type"),
-]
+if TYPE_CHECKING:
+    #: to a type checker every action is an ActionBase: the union below is built from the
+    #: expansions' tuples at run time, which a static union cannot spell
+    Action = ActionBase
+else:
+    Action = Annotated[
+        Union[Move, Fight, Roll, ChooseItem, Bribe, UseOpportunity, Heal, Recharge, Exchange, Buy, Sell, Repair, UseItem, BuyCertificate,
+              EndTurn, Resign, HandOver,
+              ChooseCharacter, ChooseCreature, Avoid, Attack, StopAttack, AfterRoll, ChooseLoss, TakeItem, TakeArtifact,
+              Discard, ChooseSpace, Dream, Study, StudyPick, Learn, Train, UseAbility,
+              # the Water Realm expansion's own actions (Treasure Island, the Water Realm)
+              *ISLAND_ACTIONS, *WATER_ACTIONS],
+        Field(discriminator="type"),
+    ]
+
 
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -43,7 +43,8 @@ _COPIERS = _Copiers()
 
 def clone(model: M) -> M:
     """A deep copy of `model` (a pydantic model whose fields hold models, lists, dicts, atoms)."""
-    return _COPIERS[type(model)](model)
+    copier: Callable[[M], M] = _COPIERS[type(model)]  # built for this very class: it returns one
+    return copier(model)
 
 
 def _is_atomic(tp: Any) -> bool:
@@ -90,7 +91,7 @@ def _build(cls: type[BaseModel]) -> Callable[[Any], Any]:
     lines = ["def copier(src):",
              "    d = src.__dict__.copy()"]
     for name, info in cls.model_fields.items():
-        tp = info.annotation
+        tp: Any = info.annotation
         if typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp):
             rest = [a for a in typing.get_args(tp) if a is not type(None)]
             tp = rest[0] if len(rest) == 1 else typing.Union[tuple(rest)]  # None is tested below
@@ -114,4 +115,5 @@ def _build(cls: type[BaseModel]) -> Callable[[Any], Any]:
                              "_set": _setattr, "_fields": _SET_FIELDS, "_extra": _SET_EXTRA,
                              "_private": _SET_PRIVATE}
     exec("\n".join(lines), scope)  # noqa: S102 - source built above from field annotations only
-    return scope["copier"]
+    copier: Callable[[Any], Any] = scope["copier"]
+    return copier

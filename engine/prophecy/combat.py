@@ -8,12 +8,12 @@ row in one battle, paid once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 
 from engine.core.errors import RuleError
 from engine.prophecy.actions import Bribe, Fight, Roll
-from engine.prophecy.content import Cost, CreatureCard, ItemCard, Pack
+from engine.prophecy.content import Cost, CreatureCard, ItemCard, Opponent, Pack
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, can_pay, lose_health, pay
 from engine.prophecy.equipment import battle_bonus, check_loadout
@@ -60,7 +60,7 @@ def allowed_battles(pack: Pack, creature: CreatureCard) -> list[str]:
 def plan_battle(pack: Pack, p: PlayerState, creature: CreatureCard, action: Fight) -> BattlePlan:
     cost = battle_cost(pack, creature, action.battle)
     cards = check_loadout(pack, p, action)
-    thrown = pack.item(p.item(action.weapon).card) if action.throw and action.weapon else None  # type: ignore[union-attr]
+    thrown = pack.item(p.owned(action.weapon).card) if action.throw and action.weapon else None
     if not can_pay(p, cost):
         raise RuleError("error.cannot_pay_battle", battle=action.battle, **(cost.model_dump() if cost else {}))
     if action.battle == "strength":
@@ -119,7 +119,7 @@ def creature_to_fight(ctx: Ctx) -> tuple[AdventureOnSpace, CreatureCard]:
     raise AssertionError("creature to fight is not on the character's space")
 
 
-def throw_bonus(creature: CreatureCard, weapon: ItemCard | None, battle: str) -> int:
+def throw_bonus(creature: Opponent, weapon: ItemCard | None, battle: str) -> int:
     """What throwing `weapon` adds to one roll against `creature` (0: throwing gives nothing).
 
     Only in a Battle of Strength, and nothing where weapons or Items give no bonus.
@@ -135,11 +135,11 @@ def _start(pack: Pack, p: PlayerState, creature: CreatureCard, action: Fight) ->
     """The battle's figures once its cost is paid, the declared weapon in hand or thrown."""
     plan = plan_battle(pack, p, creature, action)
     cards = check_loadout(pack, p, action)
-    weapon = pack.item(p.item(action.weapon).card) if action.weapon else None  # type: ignore[union-attr]
+    weapon = pack.item(p.owned(action.weapon).card) if action.weapon else None
     own = plan.player_figure - battle_bonus(cards, creature, action.battle, weapon if action.throw else None)
     held = own + battle_bonus(cards, creature, action.battle, None)
     without = own + battle_bonus(cards, creature, action.battle, weapon)
-    battle = OngoingBattle(battle=action.battle, player_figure=held, figure_without_weapon=without,  # type: ignore[arg-type]
+    battle = OngoingBattle(battle=action.battle, player_figure=held, figure_without_weapon=without,
                            creature_figure=plan.creature_figure, throw_bonus=throw_bonus(creature, weapon, action.battle),
                            lives=plan.lives, weapon=action.weapon if weapon is not None and weapon.thrown is not None else None,
                            thrown_at=1 if action.throw else None)

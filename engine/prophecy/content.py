@@ -8,7 +8,7 @@ rulebooks or the research facts state it, "project" when this project chose it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Literal, Protocol, Sequence, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -225,6 +225,15 @@ class ItemCard(_Card):
         return self
 
 
+class Opponent(Protocol):
+    """What the Item rules read of whoever is fought: a Creature card, or a Standard battle's foe."""
+
+    @property
+    def tags(self) -> Sequence[str]: ...
+
+    def special(self, rule: str) -> Special | None: ...
+
+
 class ChanceCard(_Card):
     effect: Literal["terrain", "restock", "everyone_gains", "charity", "peaceful_times", "standard_only"]
     terrain: Terrain | None = None
@@ -302,7 +311,7 @@ class Space(_Strict):
 
     @property
     def terrain(self) -> Terrain | None:
-        return self.kind if self.kind in ("forest", "mountains", "plains") else None  # type: ignore[return-value]
+        return self.kind if self.kind in ("forest", "mountains", "plains") else None
 
 
 class AstralPlane(_Strict):
@@ -382,6 +391,14 @@ class Pack(BaseModel):
     adventures: list[AdventureCard]
     items: list[ItemCard]
     chance: list[ChanceCard]
+    if TYPE_CHECKING:
+        # lookup tables set once in `model_post_init`, beside the fields rather than as pydantic
+        # private attributes, so the hot lookups stay plain attribute reads
+        _adventures: dict[str, AdventureCard]
+        _items: dict[str, ItemCard]
+        _chance: dict[str, ChanceCard]
+        _characters: dict[str, Character]
+        _space_index: dict[str, int]
     guilds: dict[str, str]  # guild id -> name
     #: locale -> guild id -> display name (see `guild_name`)
     guild_names: dict[str, dict[str, str]] = Field(default_factory=dict)
@@ -398,6 +415,13 @@ class Pack(BaseModel):
 
     def adventure(self, card_id: str) -> CreatureCard | OpportunityCard:
         return self._adventures[card_id]
+
+    def creature(self, card_id: str) -> CreatureCard:
+        """The Adventure `card_id`, known to be a Creature (the caller met it as one)."""
+        card = self._adventures[card_id]
+        if not isinstance(card, CreatureCard):
+            raise AssertionError(f"{card_id} is not a Creature")
+        return card
 
     def item(self, card_id: str) -> ItemCard:
         return self._items[card_id]
@@ -417,7 +441,8 @@ class Pack(BaseModel):
     def card_text(self, card_id: str, locale: str = "en") -> str | None:
         """The own-words text of a card or character in `locale` (English when untranslated);
         None when no card has this id."""
-        for table in (self._adventures, self._items, self._chance, self._characters):  # type: ignore[attr-defined]
+        tables: tuple[Mapping[str, BaseModel], ...] = (self._adventures, self._items, self._chance, self._characters)
+        for table in tables:
             if card_id in table:
                 return display_text(table[card_id], locale)
         return None
@@ -441,12 +466,11 @@ class Pack(BaseModel):
         object.__setattr__(self, "_space_index", {s.id: i for i, s in enumerate(self.board.spaces)})
 
 
-class _CardFile(_Strict):
-    cards: list
+_M = TypeVar("_M", bound=BaseModel)
 
 
-def validate_file(fname: str, model: type[BaseModel], data: object,
-                  error: type[ValueError] = ContentError) -> BaseModel:
+def validate_file(fname: str, model: type[_M], data: object,
+                  error: type[ValueError] = ContentError) -> _M:
     """`data` (a YAML file's content) as `model`, or `error` (this pack's ContentError unless
     told) naming each problem by file and field (engine.core.content_files)."""
     return content_files.validate_file(fname, model, data, error)
@@ -562,10 +586,10 @@ def pack_by_id(pack_id: str = "base") -> Pack:
 def display_name(obj: object, locale: str) -> str:
     """The name players read: the pack's translation for their language, else the English name."""
     names: dict[str, str] = getattr(obj, "names", None) or {}
-    return names.get(locale) or getattr(obj, "name")
+    return names.get(locale) or str(getattr(obj, "name"))  # noqa: B009  # any named object: read like `names`
 
 
 def display_text(obj: object, locale: str) -> str:
     """A card's own-words text in the reader's language, else the English text."""
     texts: dict[str, str] = getattr(obj, "texts", None) or {}
-    return texts.get(locale) or getattr(obj, "text", "")
+    return texts.get(locale) or str(getattr(obj, "text", None) or "")

@@ -22,13 +22,12 @@ project chose it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Literal, Union, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
 from engine.prophecy.content import ContentError as PackContentError
-from engine.prophecy.content import validate_file
 from engine.prophecy.content import (
     Cost,
     Effect,
@@ -40,6 +39,7 @@ from engine.prophecy.content import (
     display_name,
     display_text,
     pack_by_id,
+    validate_file,
 )
 
 #: the languages every name, text and ruling must be written in
@@ -528,6 +528,16 @@ class StandardPack(BaseModel):
     chance: list[StandardChanceCard]
     adventures: list[StudyOpportunity]
     rulings: list[Ruling]
+    if TYPE_CHECKING:
+        # set once in `model_post_init` as plain attributes (hot lookups), declared for the checker
+        _rules: RulesConfig
+        _as_pack: Pack
+        _abilities: dict[str, Ability]
+        _artifacts: dict[str, Artifact]
+        _guardians: dict[str, Guardian]
+        _chance: dict[str, StandardChanceCard]
+        _adventures: dict[str, StudyOpportunity]
+        _rulings: dict[str, Ruling]
 
     @property
     def id(self) -> str:
@@ -536,7 +546,7 @@ class StandardPack(BaseModel):
     @property
     def rules(self) -> RulesConfig:
         """The Basic figures with the Standard ones in place (item limit 7, two slots...)."""
-        return self._rules  # type: ignore[attr-defined, no-any-return]
+        return self._rules
 
     @property
     def figures(self) -> StandardRules:
@@ -548,28 +558,28 @@ class StandardPack(BaseModel):
     def as_pack(self) -> Pack:
         """The base pack under this pack's id, with the Standard figures in place, for the
         rules modules both versions share (movement, combat, market...)."""
-        return self._as_pack  # type: ignore[attr-defined, no-any-return]
+        return self._as_pack
 
     def guild_deck(self, guild: str) -> list[Ability]:
         return [a for a in self.abilities if a.guild == guild]
 
     def ability(self, card_id: str) -> Ability:
-        return self._abilities[card_id]  # type: ignore[attr-defined, no-any-return]
+        return self._abilities[card_id]
 
     def artifact(self, card_id: str) -> Artifact:
-        return self._artifacts[card_id]  # type: ignore[attr-defined, no-any-return]
+        return self._artifacts[card_id]
 
     def guardian(self, card_id: str) -> Guardian:
-        return self._guardians[card_id]  # type: ignore[attr-defined, no-any-return]
+        return self._guardians[card_id]
 
     def guardians_of(self, tier: GuardianTier) -> list[Guardian]:
         return [g for g in self.guardians if g.tier == tier]
 
     def chance_card(self, card_id: str) -> StandardChanceCard:
-        return self._chance[card_id]  # type: ignore[attr-defined, no-any-return]
+        return self._chance[card_id]
 
     def ruling(self, ruling_id: str) -> Ruling:
-        return self._rulings[ruling_id]  # type: ignore[attr-defined, no-any-return]
+        return self._rulings[ruling_id]
 
     def battleground_chooser(self) -> Artifact:
         """The Artifact whose holder picks the Final Battle's space (the Royal Cape)."""
@@ -587,15 +597,19 @@ class StandardPack(BaseModel):
         mine = {c.id: c.count for c in self.adventures}
         return [(c.id, mine.get(c.id, c.count)) for c in self.base.adventures]
 
+    def _tables(self) -> tuple[Mapping[str, BaseModel], ...]:
+        """Every card table that has own-words names and texts, in lookup order."""
+        return (self._abilities, self._artifacts, self._guardians, self._chance, self._adventures)
+
     def card_text(self, card_id: str, locale: str = "en") -> str | None:
         """The own-words text of a Standard card in `locale`; None when no such card."""
-        for table in (self._abilities, self._artifacts, self._guardians, self._chance, self._adventures):  # type: ignore[attr-defined]
+        for table in self._tables():
             if card_id in table:
                 return display_text(table[card_id], locale)
         return None
 
     def card_name(self, card_id: str, locale: str = "en") -> str | None:
-        for table in (self._abilities, self._artifacts, self._guardians, self._chance, self._adventures):  # type: ignore[attr-defined]
+        for table in self._tables():
             if card_id in table:
                 return display_name(table[card_id], locale)
         return None
@@ -675,12 +689,12 @@ def _option_exists(path: str, manifest: StandardManifest, models: dict[str, type
 
 def _cross_check(manifest: StandardManifest, base: Pack, parts: dict[str, BaseModel]) -> list[str]:
     problems: list[str] = []
-    abilities: list[Ability] = parts["abilities.yaml"].cards  # type: ignore[attr-defined]
-    artifacts: list[Artifact] = parts["artifacts.yaml"].cards  # type: ignore[attr-defined]
-    guardians: list[Guardian] = parts["guardians.yaml"].cards  # type: ignore[attr-defined]
-    chance: list[StandardChanceCard] = parts["chance.yaml"].cards  # type: ignore[attr-defined]
-    adventures: list[StudyOpportunity] = parts["adventures.yaml"].cards  # type: ignore[attr-defined]
-    rulings: list[Ruling] = parts["rulings.yaml"].rulings  # type: ignore[attr-defined]
+    abilities: list[Ability] = cast(_Abilities, parts["abilities.yaml"]).cards
+    artifacts: list[Artifact] = cast(_Artifacts, parts["artifacts.yaml"]).cards
+    guardians: list[Guardian] = cast(_Guardians, parts["guardians.yaml"]).cards
+    chance: list[StandardChanceCard] = cast(_Chance, parts["chance.yaml"]).cards
+    adventures: list[StudyOpportunity] = cast(_Adventures, parts["adventures.yaml"]).cards
+    rulings: list[Ruling] = cast(_Rulings, parts["rulings.yaml"]).rulings
     card_files = (("abilities.yaml", abilities), ("artifacts.yaml", artifacts), ("guardians.yaml", guardians),
                   ("chance.yaml", chance), ("adventures.yaml", adventures))
 
@@ -709,8 +723,8 @@ def _cross_check(manifest: StandardManifest, base: Pack, parts: dict[str, BaseMo
         if c.effect == "guild_ability" and c.guild not in base.guilds:
             problems.append(f"chance.yaml: cards[{i}].guild: unknown guild {c.guild!r}")
     defined = {c.id for c in chance}
-    for cid, card in base_chance.items():
-        if card.standard_only and cid not in defined:
+    for cid, base_card in base_chance.items():
+        if base_card.standard_only and cid not in defined:
             problems.append(f"chance.yaml: cards: no Standard behaviour for the Standard-only card {cid!r}")
     guild_cards = {c.guild for c in chance if c.effect == "guild_ability"}
     for g in base.guilds:
@@ -719,9 +733,9 @@ def _cross_check(manifest: StandardManifest, base: Pack, parts: dict[str, BaseMo
 
     # Adventures: only the base pack's Standard-only cards are redefined
     base_adv = {c.id: c for c in base.adventures}
-    for i, c in enumerate(adventures):
-        if c.id not in base_adv or not base_adv[c.id].standard_only:
-            problems.append(f"adventures.yaml: cards[{i}].id: {c.id!r} is not a Standard-only card of pack {base.id!r}")
+    for i, adv in enumerate(adventures):
+        if adv.id not in base_adv or not base_adv[adv.id].standard_only:
+            problems.append(f"adventures.yaml: cards[{i}].id: {adv.id!r} is not a Standard-only card of pack {base.id!r}")
 
     # Astral Planes: one Artifact, one Lesser and one Greater Guardian for each plane
     planes = len(base.board.astral_planes)
@@ -788,12 +802,12 @@ def build_standard_pack(files: Mapping[str, object], base: Pack | None = None) -
     return StandardPack(
         manifest=manifest,
         base=base,
-        abilities=parts["abilities.yaml"].cards,  # type: ignore[attr-defined]
-        artifacts=parts["artifacts.yaml"].cards,  # type: ignore[attr-defined]
-        guardians=parts["guardians.yaml"].cards,  # type: ignore[attr-defined]
-        chance=parts["chance.yaml"].cards,  # type: ignore[attr-defined]
-        adventures=parts["adventures.yaml"].cards,  # type: ignore[attr-defined]
-        rulings=parts["rulings.yaml"].rulings,  # type: ignore[attr-defined]
+        abilities=cast(_Abilities, parts["abilities.yaml"]).cards,
+        artifacts=cast(_Artifacts, parts["artifacts.yaml"]).cards,
+        guardians=cast(_Guardians, parts["guardians.yaml"]).cards,
+        chance=cast(_Chance, parts["chance.yaml"]).cards,
+        adventures=cast(_Adventures, parts["adventures.yaml"]).cards,
+        rulings=cast(_Rulings, parts["rulings.yaml"]).rulings,
     )
 
 

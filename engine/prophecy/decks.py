@@ -10,7 +10,8 @@ DeckName = Literal["adventure", "chance", "common", "rare"]
 
 
 def deck(ctx: Ctx, name: DeckName) -> Deck:
-    return getattr(ctx.state.decks, name)
+    found: Deck = getattr(ctx.state.decks, name)  # `name` is one of the four deck fields
+    return found
 
 
 def draw(ctx: Ctx, name: DeckName) -> str | None:

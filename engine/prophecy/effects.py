@@ -6,7 +6,7 @@ of the character card; only permanent Strength/Willpower gains take cubes from t
 """
 from __future__ import annotations
 
-from engine.prophecy.content import Cost, Effect
+from engine.prophecy.content import Cost, Effect, ItemDeck
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard, draw
 from engine.prophecy.standard import hooks
@@ -76,8 +76,8 @@ def lose_magic(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> None:
         ctx.emit("magic_lost", p.player, amount=n, reason=reason)
 
 
-def gain_item(ctx: Ctx, p: PlayerState, deck_name: str) -> None:
-    card = draw(ctx, deck_name)  # type: ignore[arg-type]
+def gain_item(ctx: Ctx, p: PlayerState, deck_name: ItemDeck) -> None:
+    card = draw(ctx, deck_name)
     if card is None:
         return
     item = OwnedItem(uid=ctx.state.new_uid("i"), card=card)
@@ -140,7 +140,7 @@ def _items_taken(ctx: Ctx, p: PlayerState, mode: str, count: int, reason: str) -
     if count <= 0 or not item_candidates(p, mode):
         return
     if ctx.state.turn is not None and is_real_choice(p, mode, count):
-        ctx.state.turn.item_choices.append(ItemChoice(player=p.player, mode=mode, count=count, reason=reason))  # type: ignore[arg-type]
+        ctx.state.turn.item_choices.append(ItemChoice(player=p.player, mode=mode, count=count, reason=reason))
         return
     for _ in range(count):
         candidates = item_candidates(p, mode)

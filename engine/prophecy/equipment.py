@@ -9,7 +9,7 @@ from itertools import combinations
 
 from engine.core.errors import RuleError
 from engine.prophecy.actions import Fight
-from engine.prophecy.content import CreatureCard, ItemCard, Pack
+from engine.prophecy.content import CreatureCard, ItemCard, Opponent, Pack
 from engine.prophecy.state import OwnedItem, PlayerState
 
 HANDS = 2
@@ -39,8 +39,8 @@ def check_loadout(pack: Pack, p: PlayerState, action: Fight) -> list[ItemCard]:
         cards.append(w)
     elif action.throw:
         raise RuleError("error.nothing_to_throw")
-    if action.throw:
-        w = pack.item(p.item(action.weapon).card)  # type: ignore[union-attr]
+    if action.throw and action.weapon:  # a throw without a weapon was refused just above
+        w = pack.item(p.owned(action.weapon).card)
         if w.thrown is None:
             raise RuleError("error.not_throwable", card=w.id)
         if action.battle != "strength":
@@ -66,7 +66,7 @@ def check_loadout(pack: Pack, p: PlayerState, action: Fight) -> list[ItemCard]:
     return cards
 
 
-def battle_bonus(cards: list[ItemCard], creature: CreatureCard, battle: str, thrown_weapon: ItemCard | None) -> int:
+def battle_bonus(cards: list[ItemCard], creature: Opponent, battle: str, thrown_weapon: ItemCard | None) -> int:
     """Sum of the Items' bonuses for this battle (a thrown weapon adds only its throw bonus, once)."""
     no_weapons = creature.special("no_weapons") is not None
     no_items = creature.special("no_items") is not None
@@ -93,7 +93,7 @@ def candidate_loadouts(pack: Pack, p: PlayerState, battle: str) -> list[Fight]:
     useful = [(i, c) for i, c in usable if c.strength or c.willpower or c.bonus_vs or c.thrown is not None]
     weapons = [(i, c) for i, c in useful if c.slot == "weapon"]
     hand_items = [(i, c) for i, c in useful if c.slot == "hand"]
-    heads = [i.uid for i, c in useful if c.slot == "head"] or [None]
+    heads: list[str | None] = [i.uid for i, c in useful if c.slot == "head"] or [None]
     body = tuple(i.uid for i, c in useful if c.slot == "body")
     out: list[Fight] = []
     weapon_choices: list[tuple[str | None, int, bool]] = [(None, 0, False)]
@@ -108,5 +108,5 @@ def candidate_loadouts(pack: Pack, p: PlayerState, battle: str) -> list[Fight]:
             hand_sets.extend(tuple(i.uid for i, _ in combo) for combo in combinations(hand_items, k))
         for hs in hand_sets:
             for head in heads:
-                out.append(Fight(battle=battle, weapon=w_uid, hand=hs, head=head, body=body, throw=throw))  # type: ignore[arg-type]
+                out.append(Fight(battle=battle, weapon=w_uid, hand=hs, head=head, body=body, throw=throw))
     return out

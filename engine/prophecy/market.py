@@ -10,10 +10,10 @@ from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard
 from engine.prophecy.effects import apply_effect, would_change
 from engine.prophecy.spaces import service
-from engine.prophecy.state import PlayerState
+from engine.prophecy.state import OwnedItem, PlayerState
 
 
-def offer_here(ctx: Ctx, p: PlayerState) -> list:
+def offer_here(ctx: Ctx, p: PlayerState) -> list[OwnedItem]:
     return ctx.state.offers.get(ctx.pack.space(p.space).id, [])
 
 

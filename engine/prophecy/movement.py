@@ -49,7 +49,7 @@ def _move_options(pack: Pack, here: int, held: bool) -> list[tuple[Move, int]]:
         if target == here or (method, target) in seen:
             return
         seen.add((method, target))
-        out.append((Move(method=method, to=pack.space(target).id), cost))  # type: ignore[arg-type]
+        out.append((Move(method=method, to=pack.space(target).id), cost))
 
     for step in (-1, 1):
         add("walk", _ring(pack, here, step), 0)

@@ -12,18 +12,17 @@ from engine.core.outcome import Outcome
 from engine.core.pending import Pending
 from engine.prophecy import actions as A
 from engine.prophecy.clone import clone
-from engine.prophecy.combat import allowed_battles, bribe, battle_cost, fight, next_roll, throw_bonus
+from engine.prophecy.combat import allowed_battles, battle_cost, bribe, fight, next_roll, throw_bonus
 from engine.prophecy.content import CreatureCard, Pack, pack_by_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import can_pay, distinct_choices, is_real_choice, item_candidates, take_item, would_change
-from engine.prophecy.endgame import retire
 from engine.prophecy.encounters import can_use_opportunity, items_to_give, opportunities_here, use_opportunity
-from engine.prophecy.idle import idle_reasons
+from engine.prophecy.endgame import retire
 from engine.prophecy.equipment import candidate_loadouts
 from engine.prophecy.guilds import buy_certificate, check_certificate
+from engine.prophecy.idle import idle_reasons
 from engine.prophecy.market import do_buy, do_sell, do_use_item, offer_here
 from engine.prophecy.movement import do_move, move_options
-from engine.prophecy.standard import rules as standard
 from engine.prophecy.spaces import (
     check_exchange,
     do_exchange,
@@ -35,6 +34,7 @@ from engine.prophecy.spaces import (
     services,
     used_this_turn,
 )
+from engine.prophecy.standard import rules as standard
 from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.turns import after_fight, after_movement, end_turn
 
@@ -347,7 +347,7 @@ def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None
             continue
         for action in candidate_loadouts(ctx.pack, p, battle):
             # throwing is not offered where it can add nothing (Ghostly Spirits and the like)
-            if action.throw and throw_bonus(card, ctx.pack.item(p.item(action.weapon).card), battle) <= 0:  # type: ignore[union-attr]
+            if action.throw and action.weapon and throw_bonus(card, ctx.pack.item(p.owned(action.weapon).card), battle) <= 0:
                 continue
             out.append(action)
     rule = card.special("bribe")

@@ -6,9 +6,9 @@ from typing import Sequence
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
 from engine.core.system import Seat
-from engine.prophecy.content import Pack
+from engine.prophecy.content import Pack, _Card
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import Cubes, Decks, Deck, PlayerState, ProphecyOptions, ProphecyState
+from engine.prophecy.state import Cubes, Deck, Decks, PlayerState, ProphecyOptions, ProphecyState
 
 MIN_SEATS, MAX_SEATS = 2, 5
 
@@ -17,7 +17,7 @@ def build_decks(pack: Pack, rng: Rng, version: str) -> tuple[Decks, list[str]]:
     """Every deck shuffled; in Basic the Standard-only cards are taken out first."""
     removed: list[str] = []
 
-    def expand(cards) -> list[str]:  # type: ignore[no-untyped-def]
+    def expand(cards: Sequence[_Card]) -> list[str]:
         out: list[str] = []
         for c in cards:
             if version == "basic" and c.standard_only:

@@ -5,9 +5,9 @@ pack is looked up by id, never copied in, so a stored game stays small.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_serializer, model_validator
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from engine.core.rng import Rng
 from engine.prophecy.standard.state import StandardOptions, StandardState
@@ -39,8 +39,14 @@ class ProphecyOptions(BaseModel):
             raise ValueError("Standard options are only for version standard")
         return self
 
+    def std(self) -> StandardOptions:
+        """The Standard Version's options: only Standard code, in a Standard game, asks."""
+        if self.standard is None:
+            raise AssertionError("not a Standard game")
+        return self.standard
+
     @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """A Basic game's options dump exactly as before the Standard Version existed."""
         data = handler(self)
         if self.standard is None:
@@ -107,6 +113,13 @@ class PlayerState(BaseModel):
 
     def item(self, uid: str) -> OwnedItem | None:
         return next((i for i in self.items if i.uid == uid), None)
+
+    def owned(self, uid: str) -> OwnedItem:
+        """The Item `uid` that she is known to hold (an action already checked it)."""
+        found = self.item(uid)
+        if found is None:
+            raise KeyError(uid)
+        return found
 
 
 class Deck(BaseModel):
@@ -203,7 +216,7 @@ class RankEntry(BaseModel):
     artifacts: int | None = None
 
     @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         data = handler(self)
         if self.artifacts is None:
             data.pop("artifacts", None)
@@ -242,7 +255,7 @@ class ProphecyState(BaseModel):
     model_config = {"populate_by_name": True}
 
     @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """A Basic game dumps exactly as before the Standard Version existed (replays and the
         golden games compare the JSON byte for byte)."""
         data = handler(self)
@@ -264,6 +277,18 @@ class ProphecyState(BaseModel):
             if p.player == pid:
                 return p
         raise KeyError(pid)
+
+    def std(self) -> StandardState:
+        """The Standard Version's part of the state: only Standard code, in a Standard game, asks."""
+        if self.standard is None:
+            raise AssertionError("not a Standard game")
+        return self.standard
+
+    def live_turn(self) -> TurnState:
+        """The turn under way: only code that runs during a turn asks."""
+        if self.turn is None:
+            raise AssertionError("no turn under way")
+        return self.turn
 
     def has_player(self, pid: str) -> bool:
         return any(p.player == pid for p in self.players)

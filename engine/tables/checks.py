@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.core.content_files import validation_problems
-from engine.tables.models import Book, DieSpec, Row, RollTable
+from engine.tables.models import Book, DieSpec, RollTable, Row
 
 
 class TableError(ValueError):

@@ -45,12 +45,13 @@ class DieSpec:
         count = int(m.group(1) or 1)
         percent = m.group(2) == "%"
         sides = 100 if percent else int(m.group(2))
-        keep = {"kh1": "high", "kl1": "low"}.get(m.group(3) or "", "sum")
+        keeps: dict[str, Literal["high", "low"]] = {"kh1": "high", "kl1": "low"}
+        keep: Literal["sum", "high", "low"] = keeps.get(m.group(3) or "", "sum")
         if not 1 <= count <= 10 or not 2 <= sides <= 100:
             raise ValueError(f"die {text!r}: use 1-10 dice of 2-100 sides")
         if percent and count != 1:
             raise ValueError(f"die {text!r}: d% is a single roll")
-        return cls(count=count, sides=sides, keep=keep, percent=percent)  # type: ignore[arg-type]
+        return cls(count=count, sides=sides, keep=keep, percent=percent)
 
     @property
     def low(self) -> int:

@@ -14,7 +14,7 @@ from typing import Protocol
 from pydantic import BaseModel, Field
 
 from engine.core.errors import RuleError
-from engine.tables.models import MAX_RANK, MIN_RANK, Book, DieSpec, FollowUp, Row, RollTable
+from engine.tables.models import MAX_RANK, MIN_RANK, Book, DieSpec, FollowUp, RollTable, Row
 
 #: a chain of chains or a run of "roll again" longer than this is a broken table, not luck
 MAX_STEPS = 40
@@ -133,9 +133,10 @@ def roll_die(spec: DieSpec, rng: DiceSource) -> tuple[list[int], int]:
 def _follow_up(fu: FollowUp, rng: DiceSource, rank: int | None) -> FollowUpRoll:
     spec = DieSpec.parse(fu.die)
     faces, read = roll_die(spec, rng)
-    value: int | None = read * fu.times
+    times = read * fu.times
+    value: int | None = times
     if fu.minus_rank:
-        value = None if rank is None else value - rank
+        value = None if rank is None else times - rank
     if value is not None and fu.minimum is not None:
         value = max(fu.minimum, value)
     return FollowUpRoll(effect=fu.effect, die=fu.die, faces=faces, value=value)

@@ -27,8 +27,8 @@ class CallForHelpResult(BaseModel):
     free: bool
     steps: list[Step]
 
-    def points_after(self, points: Mapping[str, int]) -> dict[str, int]:
-        out = {k: int(points.get(k, 0)) for k in POINT_KINDS}
+    def points_after(self, points: Mapping[str, int]) -> dict[PointKind, int]:
+        out: dict[PointKind, int] = {k: int(points.get(k, 0)) for k in POINT_KINDS}
         if self.kind is not None:
             out[self.kind] -= self.lost
         return out

@@ -14,8 +14,18 @@ from typing import Any, Callable, Mapping
 
 from engine.core.system import GameSystem
 from gm import clock
-from gm.session.results import (PERMISSION_REFUSED, PROMPT_MESSAGE, PROMPT_OWED, GameError, Lobby, Result, TURN_BEGAN, host_of,
-                                is_lobby_json, registry_systems)
+from gm.session.results import (
+    PERMISSION_REFUSED,
+    PROMPT_MESSAGE,
+    PROMPT_OWED,
+    TURN_BEGAN,
+    GameError,
+    Lobby,
+    Result,
+    host_of,
+    is_lobby_json,
+    registry_systems,
+)
 from gm.store import ActionRecord, GameRecord, GameStore
 from gm.table import Table
 

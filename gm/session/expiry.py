@@ -13,13 +13,15 @@ and expiry fires once.
 """
 from __future__ import annotations
 
+from typing import Literal
+
 from gm import clock
 from gm.session.results import AI_TICK_RUNS, GameError, Result, Tick
 from gm.session.steps import Steps
 from gm.store import GameRecord
 from gm.table import VOTE_FALLBACK, VOTE_WINDOW, Table, Vote
 
-BALLOTS = ("skip", "ai", "remove")
+BALLOTS: tuple[Literal["skip", "ai", "remove"], ...] = ("skip", "ai", "remove")
 
 
 class ExpiryMixin(Steps):
@@ -93,7 +95,7 @@ class ExpiryMixin(Steps):
             voters = [p.player for p in state.players if p.alive and not p.ai and p.player != table.vote.player]
             if voter not in voters:
                 raise GameError("error.not_a_voter")
-            table.vote.ballots[voter] = choice  # type: ignore[assignment]
+            table.vote.ballots[voter] = next(b for b in BALLOTS if b == choice)  # `choice` itself, as a ballot
             counts = {c: list(table.vote.ballots.values()).count(c) for c in BALLOTS}
             winner = next((c for c, n in counts.items() if n * 2 > len(voters)), None)
             result = self._result(record, state)

@@ -34,7 +34,7 @@ class LobbyMixin(Steps):
             raise GameError("error.unknown_system", system=system[:40], known=", ".join(self.table_games))
         sysobj = self.system_of(system)
         try:
-            opts = sysobj.options_model.model_validate(options or {})  # type: ignore[attr-defined]
+            opts = sysobj.options_model.model_validate(options or {})
         except ValidationError as exc:
             raise GameError("error.bad_options", detail=exc.errors()[0]["msg"]) from None
         try:

@@ -3,7 +3,6 @@ past games."""
 from __future__ import annotations
 
 import asyncio
-
 import json
 from typing import Any
 

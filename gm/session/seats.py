@@ -6,6 +6,7 @@ vote is gm.session.expiry.)
 """
 from __future__ import annotations
 
+from engine.core.system import as_table
 from gm.session.results import TABLE_ACTOR, GameError, Lobby, Result
 from gm.session.steps import Steps
 from gm.table import Table
@@ -36,7 +37,7 @@ class SeatsMixin(Steps):
             del table.replace[old]
             record = await self._save_table(record, table)
             result = self._result(record, state)
-            await self._apply(result, TABLE_ACTOR, result.system.hand_over_action(old, new, name[:64]))
+            await self._apply(result, TABLE_ACTOR, as_table(result.system).hand_over_action(old, new, name[:64]))
             table = result.table
             table.clock.banks[new] = table.clock.banks.pop(old, table.timebank.start)
             if table.clock.running_for == old:

@@ -8,12 +8,11 @@ whose time ran out is played for here too, as the table chose.
 from __future__ import annotations
 
 import logging
-
 import random
-from typing import Any
+from typing import Any, Literal
 
 from engine.core.events import Event
-from engine.core.system import GameSystem
+from engine.core.system import GameSystem, as_table
 from gm import clock
 from gm.replay import state_hash
 from gm.session.core import SessionCore
@@ -46,7 +45,7 @@ class Steps(SessionCore):
         before = sysobj.pending(result.state)
         outcome = sysobj.apply(result.state, actor, action)  # RuleError propagates, nothing saved
         payload = action.model_dump()
-        status = "finished" if outcome.state.status == "finished" else None
+        status: Literal["finished"] | None = "finished" if outcome.state.status == "finished" else None
         table = result.table
         now = self.clock()
         ai_next = self._run_clock(sysobj, table, outcome.state, before.player if before else None, now)
@@ -112,7 +111,7 @@ class Steps(SessionCore):
             if not player.ai:
                 return
             rng = random.Random(f"{result.record.seed}:{player.player}:{result.state.actions_taken}")
-            action = sysobj.ai_action(result.state, player.player, player.ai, rng)
+            action = as_table(sysobj).ai_action(result.state, player.player, player.ai, rng)
             if action is None:  # the rules left the seat nothing to do: a rules bug, not the press's
                 log.error("AI seat %s has no legal action in game %s", player.player, result.record.id)
                 return
@@ -128,9 +127,9 @@ class Steps(SessionCore):
             if result.record.status != "active" or pend is None or pend.player != player:
                 return
             if how == "ai":
-                action = sysobj.ai_action(result.state, player, ABSENT_AI, rng)
+                action = as_table(sysobj).ai_action(result.state, player, ABSENT_AI, rng)
             else:
-                action = sysobj.skip_action(result.state, player)
+                action = as_table(sysobj).skip_action(result.state, player)
             await self._apply(result, player, action, on_behalf=player)
 
     async def _resolve_vote(self, result: Result, target: str, choice: str) -> None:
@@ -138,10 +137,10 @@ class Steps(SessionCore):
         at the vote's deadline): remove them, give their seat to the AI, or skip their turn."""
         sysobj = result.system
         if choice == "remove":
-            await self._apply(result, TABLE_ACTOR, sysobj.resign_action(target))
+            await self._apply(result, TABLE_ACTOR, as_table(sysobj).resign_action(target))
         elif choice == "ai":
             p = result.state.player(target)
-            await self._apply(result, TABLE_ACTOR, sysobj.hand_over_action(target, target, p.name, ai=ABSENT_AI))
+            await self._apply(result, TABLE_ACTOR, as_table(sysobj).hand_over_action(target, target, p.name, ai=ABSENT_AI))
         else:
             await self._play_for(result, target, "skip")
         await self._run_ai(result)

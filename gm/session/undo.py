@@ -7,7 +7,6 @@ A step that showed something new (a die, a card) cannot be taken back: the log r
 from __future__ import annotations
 
 import asyncio
-
 from typing import Any
 
 from engine.core.errors import RuleError

@@ -39,10 +39,10 @@ from .base import (
     StoreStats,
     TaskLock,
 )
+from .factory import backend_of, make_store
 from .migrations import LATEST_VERSION, MIGRATIONS, Migration, migrate
 from .ownership import OwnershipKeeper, StoreSettings
 from .sqlite import SqliteStore
-from .factory import backend_of, make_store
 
 if TYPE_CHECKING:
     from .postgres import PostgresStore

@@ -54,11 +54,32 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 # (grouped by role: the shared SQL store and its columns, records, errors)
-from .base import GAME_COLUMNS, GAME_COLUMNS_NO_STATE, OPEN_SQL, OUTBOX_COLUMNS, SqlStore, StoreTxn
-from .base import (OPEN_STATUSES, UNSET, GameRecord, LogMeta, OutboxMessage, OwnerClaim, StoreStats, _Unset,
-                   as_deadline, dump_json)
-from .base import (DatabaseGone, GameExists, GameNotFound, OwnershipLost, ShardNotServed, StaleVersion,
-                   StoreError, StoreOwned)
+from .base import (
+    GAME_COLUMNS,
+    GAME_COLUMNS_NO_STATE,
+    OPEN_SQL,
+    OPEN_STATUSES,
+    OUTBOX_COLUMNS,
+    UNSET,
+    DatabaseGone,
+    GameExists,
+    GameNotFound,
+    GameRecord,
+    LogMeta,
+    OutboxMessage,
+    OwnerClaim,
+    OwnershipLost,
+    ShardNotServed,
+    SqlStore,
+    StaleVersion,
+    StoreError,
+    StoreOwned,
+    StoreStats,
+    StoreTxn,
+    _Unset,
+    as_deadline,
+    dump_json,
+)
 from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity
 from .pg_migrations import LOCK_CLASS_GAME, LOCK_CLASS_OWNER, pg_current_version, pg_migrate
 from .shards import ALL_SCOPE, scopes_conflict, shard_scope

@@ -54,11 +54,32 @@ from typing import Any, Literal, TypeVar
 import aiosqlite
 
 # (grouped by role: the shared SQL store and its columns, records, errors)
-from .base import GAME_COLUMNS, GAME_COLUMNS_NO_STATE, OPEN_SQL, OUTBOX_COLUMNS, SqlStore, StoreTxn
-from .base import (OPEN_STATUSES, UNSET, ActionRecord, GameRecord, LogMeta, OutboxMessage, OwnerClaim,
-                   StoreStats, _Unset, dump_json)
-from .base import (DatabaseGone, DatabaseUnreadable, GameExists, GameNotFound, OwnershipLost, StaleVersion,
-                   StoreError, StoreOwned)
+from .base import (
+    GAME_COLUMNS,
+    GAME_COLUMNS_NO_STATE,
+    OPEN_SQL,
+    OPEN_STATUSES,
+    OUTBOX_COLUMNS,
+    UNSET,
+    ActionRecord,
+    DatabaseGone,
+    DatabaseUnreadable,
+    GameExists,
+    GameNotFound,
+    GameRecord,
+    LogMeta,
+    OutboxMessage,
+    OwnerClaim,
+    OwnershipLost,
+    SqlStore,
+    StaleVersion,
+    StoreError,
+    StoreOwned,
+    StoreStats,
+    StoreTxn,
+    _Unset,
+    dump_json,
+)
 from .migrations import current_version, migrate
 from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity
 
@@ -329,7 +350,8 @@ class SqliteStore(SqlStore):
         aiosqlite has no public call for this; `Connection._execute` (queue a callable on the
         worker, await its result) is what every one of its own methods goes through."""
         db = self._conn
-        return await db._execute(fn, db._conn, *args)  # noqa: SLF001
+        result: T = await db._execute(fn, db._conn, *args)  # type: ignore[no-untyped-call]  # aiosqlite's own untyped queue call
+        return result
 
     def _fence_sync(self, conn: sqlite3.Connection) -> None:
         """Inside a write transaction: only the lease holder (or, with no live holder, anyone)
@@ -423,7 +445,7 @@ class SqliteStore(SqlStore):
                 if writer is not None and threading.get_ident() == self._reader_thread:
                     done, result = self._write_on_loop(writer, work, fence)
                     if done:
-                        return result  # type: ignore[return-value]
+                        return result  # type: ignore[return-value]  # done: the work's own result (None only when not done)
                 return await self._hop(self._transaction_sync, work, fence)
 
     def _write_on_loop(self, writer: sqlite3.Connection, work: Work[T], fence: bool) -> tuple[bool, T | None]:
@@ -535,7 +557,7 @@ class SqliteStore(SqlStore):
         # and the record returned is built from that row and the new values, as a re-read
         # would give it back: one read, one insert, one update per commit.
         read = _CHANGE_READ[GAME_COLUMNS if "state" not in fields else GAME_COLUMNS_NO_STATE]
-        parsed = {k: json.loads(fields[k]) for k in ("options", "settings") if k in fields}
+        parsed: dict[str, Any] = {k: json.loads(fields[k]) for k in ("options", "settings") if k in fields}
         assignments = ", ".join(f"{column} = ?" for column in fields)
         update = f"UPDATE games SET {assignments}{', ' if fields else ''}version = ?, updated_at = ? WHERE id = ? AND version = ?"
         values = tuple(fields.values())

@@ -4,7 +4,8 @@ Reading is here; validating it is the engine's `build_water_pack`.
 """
 from __future__ import annotations
 
-from engine.prophecy.water_realm.water.content import WATER_FILES, ContentError, WaterPack, build_water_pack
+from engine.prophecy.content import ContentError
+from engine.prophecy.water_realm.water.content import WATER_FILES, WaterPack, build_water_pack
 from packs.files import read_files
 from packs.prophecy import PACKS_ROOT
 

@@ -12,9 +12,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ui.replies import locale_of, reply_private
-from ui.errors import refuse
-from ui.text import clip, clip_lines
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.orders import SYSTEM, Advance, CallForHelp, ChangePoints, Join, MarkTasks, OrdersState, qualified_rank
@@ -23,6 +20,9 @@ from gm.i18n import t
 from gm.replay import state_hash
 from gm.session import GameError
 from gm.store import GameExists, LogMeta
+from ui.errors import refuse
+from ui.replies import locale_of, reply_private
+from ui.text import clip, clip_lines
 
 ORDER_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                  (("Wizards", "wizards"), ("Sorcerers", "sorcerers"), ("Druids", "druids"))]
@@ -69,7 +69,7 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
                    cooperative: bool = False) -> None:
         """load (or open) the channel's tracker -> apply -> save, under the channel lock."""
         locale = locale_of(interaction)
-        store = interaction.client.store  # type: ignore[attr-defined]
+        store = interaction.client.store  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its store
         channel = interaction.channel_id
         if channel is None:
             return await reply_private(interaction, t(locale, "error.not_in_guild"))
@@ -107,7 +107,7 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
     @app_commands.describe(order="Your Order", cooperative="Open the tracker in the Cooperative Version (first player only)")
     @app_commands.choices(order=ORDER_CHOICES)
     async def join(self, interaction: discord.Interaction, order: Optional[str] = None, cooperative: bool = False) -> None:
-        await self._act(interaction, Join(order=order, name=interaction.user.display_name[:100]), create=True,  # type: ignore[arg-type]
+        await self._act(interaction, Join(order=order, name=interaction.user.display_name[:100]), create=True,
                         cooperative=cooperative)
 
     @app_commands.command(name="points", description="Add (or, with a minus, spend) Knowledge, Perception or Power")
@@ -118,7 +118,7 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
                      penalty: bool = False) -> None:
         if amount == 0 or not -1000 <= amount <= 1000:
             return await reply_private(interaction, t(locale_of(interaction), "error.value_out_of_range", name="amount", min=-1000, max=1000))
-        await self._act(interaction, ChangePoints(kind=kind, amount=amount, penalty=penalty))  # type: ignore[arg-type]
+        await self._act(interaction, ChangePoints(kind=kind, amount=amount, penalty=penalty))
 
     @app_commands.command(name="advance", description="Advance one Rank, if your points (and the co-op rule) allow it")
     async def advance(self, interaction: discord.Interaction) -> None:
@@ -133,12 +133,12 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
     @app_commands.describe(kind="Which points to pay with (default: the ones you have most of)")
     @app_commands.choices(kind=POINT_CHOICES)
     async def call_for_help(self, interaction: discord.Interaction, kind: Optional[str] = None) -> None:
-        await self._act(interaction, CallForHelp(kind=kind))  # type: ignore[arg-type]
+        await self._act(interaction, CallForHelp(kind=kind))
 
     @app_commands.command(name="status", description="Everyone's Order, points and Rank")
     async def status(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
-        record = await interaction.client.store.get_active_game(interaction.channel_id)  # type: ignore[attr-defined]
+        record = await interaction.client.store.get_active_game(interaction.channel_id)  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its store
         if record is None or record.system != SYSTEM.name:
             return await reply_private(interaction, t(locale, "error.no_orders"))
         state: OrdersState = SYSTEM.load_state(record.state)

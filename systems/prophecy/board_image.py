@@ -44,6 +44,7 @@ from engine.prophecy.standard import powers
 from engine.prophecy.state import AdventureOnSpace, PlayerState, ProphecyState
 from systems.prophecy import board_standard
 from systems.prophecy.board_parts import (  # noqa: F401  (several are re-exported: tests, plug-in)
+    _FALLBACK_KIND,
     ACTIVE_BAND,
     ASTRAL,
     BACKGROUND,
@@ -68,7 +69,6 @@ from systems.prophecy.board_parts import (  # noqa: F401  (several are re-export
     TOKEN_RADIUS,
     TRACK_PX,
     WHITE,
-    _FALLBACK_KIND,
     Font,
     Geometry,
     _anchor_icon,
@@ -118,7 +118,7 @@ class _Board:
 
 
 _BG_LOCK = threading.Lock()
-_BG_CACHE: "OrderedDict[tuple[int, Hashable], tuple[Pack, _Board]]" = OrderedDict()
+_BG_CACHE: "OrderedDict[tuple[Hashable, ...], tuple[Pack, _Board]]" = OrderedDict()
 _BG_MAX = 8
 _BG_SERIAL = itertools.count(1)
 

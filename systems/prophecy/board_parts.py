@@ -384,9 +384,9 @@ def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int
     left, top, right, bottom = probe.textbbox((0, 0), plain, font=font, anchor=anchor)
     left, right, bottom = left - 2, right + 2, bottom + 2
     top -= 2 + (math.ceil(size * 0.3) + 2 if marks else 0)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)  # type: ignore[arg-type]  # a box from (0, 0) is whole pixels
     _text(ImageDraw.Draw(mask), (-left, -top), text, font, 255, anchor)
-    return mask, left, top
+    return mask, left, top  # type: ignore[return-value]  # whole pixels, as above
 
 
 def _stamp(image: Image.Image, xy: tuple[float, float], text: str, font: Font, fill: RGB, anchor: str) -> None:

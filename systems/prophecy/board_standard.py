@@ -25,7 +25,8 @@ What a Standard picture shows, and why it is drawn this way:
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from functools import partial
+from typing import Any, Callable, Literal
 
 from PIL import Image, ImageDraw
 
@@ -34,15 +35,14 @@ from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.content_standard import Guardian
 from engine.prophecy.standard.state import PlaneState
 from engine.prophecy.state import PlayerState, ProphecyState
-from systems.prophecy.names import water_cell
 from systems.prophecy.board_parts import (
-    HEADER_PX,
     ACTIVE_BAND,
     ASTRAL,
     BACKGROUND,
     CARD_BACK,
     CREATURE_EDGE,
     DEAD,
+    HEADER_PX,
     INK,
     MUTED,
     PAPER,
@@ -56,8 +56,8 @@ from systems.prophecy.board_parts import (
     _anchor_icon,
     _draw_tile,
     _ellipsize,
-    _fit_lines,
     _fit_font,
+    _fit_lines,
     _fit_name,
     _font,
     _font_key,
@@ -74,6 +74,7 @@ from systems.prophecy.board_parts import (
     _Words,
     geometry,
 )
+from systems.prophecy.names import water_cell
 
 ARTIFACT_EDGE: RGB = (150, 100, 0)
 #: a beaten Guardian's or taken Artifact's empty place on its plane
@@ -120,7 +121,7 @@ def plane_panel(g: Geometry, a: int, b: int) -> tuple[Box, Side]:
     """The panel of the Astral Plane bordering ring spaces `a` and `b`: in the margin, on the
     outer edge the two tiles share, centred on the point where they meet."""
     common = g.sides(a) & g.sides(b)
-    side: Side = min(common) if common else (min(g.sides(a)) if g.sides(a) else "top")  # type: ignore[assignment]
+    side: Side = min(common) if common else (min(g.sides(a)) if g.sides(a) else "top")  # type: ignore[arg-type]  # g.sides gives only the four Side names
     ax = (g.box(a)[0] + g.box(a)[2] + g.box(b)[0] + g.box(b)[2]) / 4
     ay = (g.box(a)[1] + g.box(a)[3] + g.box(b)[1] + g.box(b)[3]) / 4
     if side in ("top", "bottom"):
@@ -227,7 +228,7 @@ def _draw_key(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, words:
         d.rounded_rectangle((cx - 12, cy - 8, cx + 12, cy + 8), radius=7, fill=STAR_GOLD, outline=INK, width=1)
         _text(d, (cx, cy), "+1", _font(12), INK, "mm")
 
-    lines = [
+    lines: list[list[tuple[Callable[..., None], str]]] = [
         [(_anchor_icon, words["legend.port"]), (_gate_icon, words["legend.gate"]),
          (lambda d, cx, cy, s, f: _star(d, cx, cy, s * 0.5, f), words["legend.astral"])],
         [(back, words["legend.face_down"]), (gone, words["legend.gone"]), (power, words["legend.power_up"])],
@@ -532,6 +533,11 @@ def _wave(d: ImageDraw.ImageDraw, cx: float, cy: float, width: float, fill: RGB)
     d.line(pts, fill=fill, width=2, joint="curve")
 
 
+def _parchment_mark(cx: float, cy: float, _image: Image.Image, d: ImageDraw.ImageDraw, dy: int) -> None:
+    """A Map Fragment's mark centred at (cx, cy) of the board, drawn on rows from `dy` down."""
+    _parchment(d, cx, cy - dy)
+
+
 def _parchment(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     """A Map Fragment: a scrap of parchment with a red cross."""
     d.rectangle((cx - 10, cy - 7, cx + 10, cy + 7), fill=SAND, outline=SAND_EDGE, width=1)
@@ -560,7 +566,7 @@ def island_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark
         icons = int(space.port) + int(space.gate)
         cx, cy = x1 - 14 - 22 * icons - 8, y0 + 2 + HEADER_PX / 2
         out.append(_Mark(("map", i, cx), round(cy - 9), round(cy + 10),
-                         lambda _image, d, dy, cx=cx, cy=cy: _parchment(d, cx, cy - dy)))
+                         partial(_parchment_mark, cx, cy)))
     x0, _y0, x1, y1 = g.centre_box()
     left, right = x0 + 26, x1 - 26
     bottom = y1 - 30 - KEY_LINE_PX - 22 - 30

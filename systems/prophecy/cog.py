@@ -14,9 +14,6 @@ from discord import app_commands
 from discord.ext import commands
 from rapidfuzz import fuzz
 
-from ui.replies import locale_of, reply_private, send_turn, typed_at
-from ui.errors import refuse
-from ui.text import clip
 from engine.ai.odds import fight_odds
 from engine.core.errors import RuleError
 from engine.prophecy import actions as A
@@ -27,6 +24,9 @@ from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result
 from systems.prophecy.describe import describe_action
 from systems.prophecy.riddles import RiddleCog
+from ui.errors import refuse
+from ui.replies import locale_of, reply_private, send_turn, typed_at
+from ui.text import clip
 
 #: what /use can do: an Opportunity, an Item, or a space's Possibility (lodging, work, training)
 USABLE = (A.UseOpportunity, A.UseItem, A.Exchange)
@@ -35,7 +35,8 @@ INPUT_LIMIT = 200
 
 
 def _gm(interaction: discord.Interaction) -> GameMaster:
-    return interaction.client.gm  # type: ignore[attr-defined]
+    gm: GameMaster = interaction.client.gm  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its game master
+    return gm
 
 
 
@@ -62,7 +63,7 @@ class ProphecyCog(commands.Cog):
 
     async def _choices(self, interaction: discord.Interaction, current: str,
                        keep: Callable[[Any], bool]) -> list[app_commands.Choice[str]]:
-        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if found is None or isinstance(found.state, Lobby) or found.record.system != SYSTEM.name:
             return []
         actor = str(interaction.user.id)
@@ -95,7 +96,7 @@ class ProphecyCog(commands.Cog):
         if m:
             return await self._send_choice(interaction, int(m["game"]), int(m["version"]), int(m["index"]))
         try:
-            found = await gm.current(interaction.channel_id)  # type: ignore[arg-type]
+            found = await gm.current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
             if found is None or isinstance(found.state, Lobby):
                 raise GameError("error.no_game" if found is None else "error.not_started")
             if found.record.system != SYSTEM.name:
@@ -130,11 +131,11 @@ class ProphecyCog(commands.Cog):
                 return await reply_private(interaction, words + " " + t(locale, "error.choose_one_of", options=clip(options, 1500)))
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await self._send_result(interaction, gm.act(interaction.channel_id, interaction.user.id, best,  # type: ignore[arg-type]
+        await self._send_result(interaction, gm.act(interaction.channel_id, interaction.user.id, best,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                     created_at=typed_at(interaction)))
 
     async def _send_choice(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
-        await self._send_result(interaction, _gm(interaction).act_choice(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]
+        await self._send_result(interaction, _gm(interaction).act_choice(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                         game, version, index))
 
     # -- commands -------------------------------------------------------------------------------
@@ -156,7 +157,7 @@ class ProphecyCog(commands.Cog):
         """
         if not text or CODE.fullmatch(text):
             return
-        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if found is None or isinstance(found.state, Lobby) or found.record.system != SYSTEM.name:
             return
         actor = str(interaction.user.id)
@@ -201,7 +202,7 @@ class ProphecyCog(commands.Cog):
             m = CODE.fullmatch(gear.strip())
             assert m
             return await self._send_choice(interaction, int(m["game"]), int(m["version"]), int(m["index"]))
-        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         actor = str(interaction.user.id)
         if found is not None and not isinstance(found.state, Lobby) and found.record.system == SYSTEM.name:
             pend = found.system.pending(found.state)
@@ -224,7 +225,7 @@ class ProphecyCog(commands.Cog):
 
     @app_commands.command(name="bribe", description="Pay a Creature off, if its card allows it")
     async def bribe(self, interaction: discord.Interaction) -> None:
-        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.Bribe(),  # type: ignore[arg-type]
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.Bribe(),  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   created_at=typed_at(interaction)))
 
     @app_commands.command(name="use", description="Use an Opportunity on your space, a space's Possibility or an Item")
@@ -247,7 +248,7 @@ class ProphecyCog(commands.Cog):
     async def _service_named(self, interaction: discord.Interaction, text: str) -> str | None:
         """The id of this space's pay-this-get-that Possibility that `text` names, when no legal
         Opportunity, Item or Possibility already matches it (then the usual path handles it)."""
-        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if found is None or isinstance(found.state, Lobby) or found.record.system != SYSTEM.name:
             return None
         actor = str(interaction.user.id)
@@ -276,21 +277,21 @@ class ProphecyCog(commands.Cog):
         actor = str(interaction.user.id)
         exchange = A.Exchange(service=service)
         try:
-            found = await gm.current(interaction.channel_id)  # type: ignore[arg-type]
+            found = await gm.current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
             assert found is not None and not isinstance(found.state, Lobby)
             state = found.state
             stay = next((a for a in found.system.legal_actions(state, actor)
                          if isinstance(a, A.Move) and a.method == "stay"), None)
             if stay is None:
-                result = await gm.act(interaction.channel_id, interaction.user.id, exchange,  # type: ignore[arg-type]
+                result = await gm.act(interaction.channel_id, interaction.user.id, exchange,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                       created_at=typed_at(interaction))
             else:
                 after = found.system.apply(state, actor, stay).state
                 if exchange not in found.system.legal_actions(after, actor):
                     found.system.apply(after, actor, exchange)  # raises the engine's reason
-                first = await gm.act(interaction.channel_id, interaction.user.id, stay,  # type: ignore[arg-type]
+                first = await gm.act(interaction.channel_id, interaction.user.id, stay,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                      created_at=typed_at(interaction))
-                result = await gm.act(interaction.channel_id, interaction.user.id, exchange,  # type: ignore[arg-type]
+                result = await gm.act(interaction.channel_id, interaction.user.id, exchange,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                       created_at=typed_at(interaction))
                 result.steps[:0] = first.steps
         except (GameError, RuleError) as exc:
@@ -334,17 +335,17 @@ class ProphecyCog(commands.Cog):
         if not 1 <= amount <= 20:
             return await reply_private(interaction, t(locale_of(interaction), "error.value_out_of_range", name="amount", min=1, max=20))
         action = A.Heal(amount=amount) if what == "health" else A.Recharge(amount=amount)
-        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action,  # type: ignore[arg-type]
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   created_at=typed_at(interaction)))
 
     @app_commands.command(name="certificate", description="Obtain this guild's Certificate")
     async def certificate(self, interaction: discord.Interaction) -> None:
-        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.BuyCertificate(),  # type: ignore[arg-type]
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.BuyCertificate(),  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   created_at=typed_at(interaction)))
 
     @app_commands.command(name="end-turn", description="End your turn")
     async def end_turn(self, interaction: discord.Interaction) -> None:
-        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.EndTurn(),  # type: ignore[arg-type]
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.EndTurn(),  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   created_at=typed_at(interaction)))
 
 

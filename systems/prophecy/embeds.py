@@ -13,19 +13,20 @@ from typing import Any
 
 import discord
 
-from ui.text import clip, clip_lines, mention
-from systems.prophecy.water_realm import describe_island, describe_water
-from systems.prophecy.water_realm import describe_cards as describe_wr_cards
-from systems.prophecy.describe import Names, describe_action, narrate
 from engine.prophecy import actions as A
 from engine.prophecy.content import display_name, pack_by_id
-from engine.prophecy.water_realm.cards.content import wr_cards
 from engine.prophecy.content_standard import Ability, Artifact, Guardian, StandardPack
 from engine.prophecy.standard import powers
 from engine.prophecy.standard.state import HIDDEN, SLOTS, PlaneState, StdPlayer
 from engine.prophecy.state import PlayerState, ProphecyState
+from engine.prophecy.water_realm.cards.content import wr_cards
 from gm.i18n import has, t
 from gm.session import Step
+from systems.prophecy.describe import describe_action, narrate
+from systems.prophecy.names import Names
+from systems.prophecy.water_realm import describe_cards as describe_wr_cards
+from systems.prophecy.water_realm import describe_island, describe_water
+from ui.text import clip, clip_lines, mention
 
 DESC_LIMIT = 4000
 FIELD_LIMIT = 1000
@@ -86,8 +87,8 @@ def prompt_parts(state: ProphecyState, locale: str) -> tuple[str, discord.Embed]
     decide from it alone): where each move leads and what waits there, the Creature's figures,
     rules, battles with costs and odds, the throw decision's odds, the Items a card may take.
     """
-    from systems.prophecy import prompt_text as P
     from engine.prophecy.rules import legal_actions, pending
+    from systems.prophecy import prompt_text as P
 
     n = Names(state, locale)
     if state.status == "finished":
@@ -285,7 +286,7 @@ def error_words(key: str, value: Any, locale: str) -> str | None:
     if key == "card":
         for finder in (pack.adventure, pack.item):
             try:
-                return display_name(finder(value), locale)  # type: ignore[operator]
+                return display_name(finder(value), locale)
             except KeyError:
                 continue
         new_item = wr_cards().item(value)  # the Water Realm's new Items (a Falchion...)

@@ -8,7 +8,8 @@ from __future__ import annotations
 import os
 import re
 
-from engine.prophecy.content import Named, Pack, display_name, display_text, pack_by_id
+from engine.core.named import Named
+from engine.prophecy.content import Pack, display_name, display_text, pack_by_id
 from engine.prophecy.content_standard import StandardPack
 from engine.prophecy.standard import powers
 from engine.prophecy.water_realm.island.state import ISLAND, ON_ISLAND
@@ -54,7 +55,7 @@ class Names:
         p = self.pack
         for finder in (p.adventure, p.item, p.chance_card, p.character):
             try:
-                return display_name(finder(card_id), self.locale)  # type: ignore[operator]
+                return display_name(finder(card_id), self.locale)
             except KeyError:
                 continue
         if self.spack is not None:
@@ -73,7 +74,7 @@ class Names:
         p = self.pack
         for finder in (p.adventure, p.item, p.chance_card, p.character):
             try:
-                return display_text(finder(card_id), self.locale)  # type: ignore[operator]
+                return display_text(finder(card_id), self.locale)
             except KeyError:
                 continue
         return ""

@@ -9,7 +9,8 @@ from engine.prophecy.game import SYSTEM
 from engine.prophecy.state import ProphecyState
 from gm.i18n import has, t
 from systems.plugin import Character, ContentWords, Edition, RulesShelf, SystemPlugin, TableUI, Variant
-from systems.prophecy.board_image import DEFAULT_LABELS, render_board
+from systems.prophecy.board_image import render_board
+from systems.prophecy.board_parts import DEFAULT_LABELS
 from systems.prophecy.describe import describe_action, describe_event, narrate, private_lines
 from systems.prophecy.embeds import end_embed, error_words, sheet_embed, status_embeds
 from systems.prophecy.turn import picture_with_turn, turn_message

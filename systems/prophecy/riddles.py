@@ -30,7 +30,7 @@ from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.water_realm.cards.actions import NameCard
 from engine.prophecy.water_realm.cards.talk import NO, takeable
 from gm.i18n import t
-from gm.session import GameError, Lobby, Result
+from gm.session import GameError, GameMaster, Lobby, Result
 from systems.prophecy.names import Names
 from systems.prophecy.prompt_text import card_line, listing, std_ctx
 from ui.errors import refuse
@@ -42,12 +42,13 @@ from ui.text import clip
 TEXT_LIMIT = 300
 
 
-def _gm(interaction: discord.Interaction) -> Any:
-    return interaction.client.gm  # type: ignore[attr-defined]
+def _gm(interaction: discord.Interaction) -> GameMaster:
+    gm: GameMaster = interaction.client.gm  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its game master
+    return gm
 
 
 async def _found(interaction: discord.Interaction) -> Result | None:
-    found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+    found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
     if found is None or isinstance(found.state, Lobby) or found.record.system != SYSTEM.name:
         return None
     return found
@@ -61,7 +62,7 @@ async def _answer(interaction: discord.Interaction, text: str, game: int | None 
     if not text or pend is None or pend.kind != "wrc_name" or pend.player != str(interaction.user.id):
         return await reply_private(interaction, t(locale_of(interaction), "wrcards.discord.not_asked"))
     try:
-        result = await _gm(interaction).act(interaction.channel_id, interaction.user.id, NameCard(text=text),  # type: ignore[arg-type]
+        result = await _gm(interaction).act(interaction.channel_id, interaction.user.id, NameCard(text=text),  # type: ignore[arg-type]  # a command or click always comes from a channel
                                             game_id=game, version=version, created_at=typed_at(interaction))
     except (GameError, RuleError) as exc:
         return await refuse(interaction, exc)
@@ -88,11 +89,11 @@ class AnswerModal(PersistentModal, template=r"wrmodal:(?P<game>[0-9]{1,18}):(?P<
     @classmethod
     async def on_routed(cls, interaction: discord.Interaction, match: re.Match[str], values: Mapping[str, str]) -> None:
         # a box opened before this version of the bot named its input at random: its only text
-        text = values.get(cls.TEXT) if cls.TEXT in values else next(iter(values.values()), "")
+        text = values[cls.TEXT] if cls.TEXT in values else next(iter(values.values()), "")
         await _answer(interaction, text, int(match["game"]), int(match["version"]))
 
 
-class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrans:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})"):
+class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"wrans:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})"):
     def __init__(self, game: int, version: int, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=clip(label, 80), style=discord.ButtonStyle.success,
                                            custom_id=f"wrans:{game}:{version}"))
@@ -114,7 +115,7 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrans:(
         await interaction.response.send_modal(AnswerModal(locale, self.game, self.version))
 
 
-class SeeCardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wrsee:(?P<game>[0-9]{1,18})"):
+class SeeCardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"wrsee:(?P<game>[0-9]{1,18})"):
     def __init__(self, game: int, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=clip(label, 80), style=discord.ButtonStyle.secondary,
                                            custom_id=f"wrsee:{game}"))

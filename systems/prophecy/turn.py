@@ -11,16 +11,16 @@ from typing import Any
 
 import discord
 
-from ui.text import EMBEDS_TOTAL, clip, embed_size, fit_labels, mention
-from ui.views import label_limit, prompt_view
 from engine.prophecy import actions as A
 from gm.i18n import t
 from gm.session import Result
 from systems.plugin import TurnMessage
+from systems.prophecy import riddles
 from systems.prophecy.describe import describe_action, remember_secret_order
 from systems.prophecy.embeds import COLOUR_TURN, end_embed, narration_embed, prompt_parts, sheet_lines
-from systems.prophecy import riddles
 from systems.prophecy.prompt_text import standard_prompt
+from ui.text import EMBEDS_TOTAL, clip, embed_size, fit_labels, mention
+from ui.views import label_limit, prompt_view
 
 FIELD_LIMIT = 1000
 DESC_LIMIT = 4000

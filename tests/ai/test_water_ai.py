@@ -11,13 +11,13 @@ import random
 from typing import Any
 
 from engine.ai import std_water
-from engine.prophecy.water_realm.water.core import on_edge
 from engine.ai.players import heuristic_player
 from engine.ai.simulate import play
 from engine.prophecy.context import Ctx
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
 from engine.prophecy.state import ProphecyState
+from engine.prophecy.water_realm.water.core import on_edge
 from tests.prophecy_water.water_helpers import (
     GRID,
     PALACE,

@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.shelf import Shelf
-
 import engine.prophecy.content_standard as cs
+from engine.core.shelf import Shelf
 from engine.prophecy.content import CreatureCard, Effect, display_name, display_text, pack_by_id
 from engine.prophecy.content_standard import (
     STANDARD_FILES,

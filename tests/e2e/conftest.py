@@ -6,8 +6,8 @@ from typing import AsyncIterator
 
 import pytest
 
-from loopback.testing import discord_errors, fake_discord  # noqa: F401
 from gm.settings import Settings
+from loopback.testing import discord_errors, fake_discord  # noqa: F401
 
 
 @pytest.fixture

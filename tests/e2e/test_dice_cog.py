@@ -73,8 +73,8 @@ async def test_roll_refuses_negative_dice_and_reads_advantage_and_labels(world, 
 async def test_table_in_an_italian_session_is_italian(world, settings):
     """An Italian reader sees the Magical Orders tables in Italian (names, intro, rows, bands,
     references, chained rolls) and a refusal that names the option as her client shows it."""
-    from gm.i18n import t
     from engine.tables import default_book
+    from gm.i18n import t
 
     fake, ch = world["fake"], world["ch1"]
     gianni = fake.add_user("gianni_tab", locale="it")

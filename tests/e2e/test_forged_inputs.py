@@ -19,11 +19,11 @@ import discord
 from bot import create_bot
 from gm.i18n import t
 from loopback import run_bot
-from ui.modals import PersistentModal
 from tests.e2e import forgery
 from tests.e2e.forgery import Forgery, Target, check_coverage, expected_text, forgeries, is_apology, private_line, send
 from tests.e2e.helpers import prompt_of, started_game
 from tests.prophecy_water.test_new_cards_discord import _arrange, _button, _table
+from ui.modals import PersistentModal
 
 
 def _subclasses(cls: type) -> list[type]:

@@ -23,7 +23,7 @@ async def test_full_game_two_humans_and_an_ai_seat_to_the_winner(world, settings
         prompt = prompt_of(r)
         presses = 0
         while prompt is not None:
-            assert f"<@" in (prompt.content or "")  # whoever must act is pinged
+            assert "<@" in (prompt.content or "")  # whoever must act is pinged
             r = await press_best(fake, bot, ch, prompt, {"alice": alice, "bob": bob}, rng)
             assert r.acked and not r.ephemeral, r.text
             presses += 1

@@ -19,8 +19,8 @@ async def test_variants_are_matched_whole_and_the_refusal_lists_every_choice(wor
     """"Dragon Realm" used to be taken for "Without the Water Realm" (a partial likeness) and open
     a game without the realm; it is the two worlds together now, refused with the reason. A name
     that matches nothing gets the whole list of the edition's optional rules, none cut."""
-    from systems import variants_for
     from gm.i18n import t
+    from systems import variants_for
 
     fake, ch, alice = world["fake"], world["ch1"], world["alice"]
     async with run_bot(create_bot(settings)) as bot:

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from bot import create_bot
-from loopback import run_bot
 from gm.i18n import t
+from loopback import run_bot
 from tests.e2e.helpers import prompt_of
 
 

@@ -26,8 +26,8 @@ import pytest
 
 from bot import create_bot
 from engine.prophecy.content import display_name, pack_by_id
-from loopback import run_bot
 from gm.i18n import catalogue, field_name
+from loopback import run_bot
 from tests.e2e.helpers import press_best, prompt_of
 
 ROUND_LIMIT = 3

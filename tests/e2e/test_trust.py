@@ -11,10 +11,10 @@ from bot import create_bot
 from engine.core.system import Seat
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.game import SYSTEM
-from loopback import run_bot
 from gm.i18n import t
 from gm.replay import replay
 from gm.store import ActionRecord
+from loopback import run_bot
 from tests.e2e.helpers import press_best, prompt_of, raw_slash, started_game
 
 PILES = ("adventure", "chance", "common", "rare")

@@ -8,10 +8,10 @@ import random
 
 from bot import create_bot
 from engine.ai.players import heuristic_player
+from loopback import run_bot
 from tests.e2e.helpers import press_best, prompt_of
 from tests.e2e.test_standard_game import Clock
 from tests.e2e.test_transcripts import MENTION, SNOWFLAKE, TEMPLATE, snake_case_words
-from loopback import run_bot
 
 CHOICE = "prophecy:water_realm"
 

@@ -247,6 +247,7 @@ async def test_undo_refused_after_a_die_roll_accepted_otherwise_and_state_equal_
     assert report.ok
     # a battle roll reveals dice: no undo
     import random
+
     from engine.ai.players import heuristic_player
     rng = random.Random(0)
     for _ in range(300):
@@ -369,6 +370,7 @@ async def test_undo_takes_back_a_turn_ending_step_when_nothing_was_revealed_and_
 def test_undo_plan_takes_ai_steps_along_only_when_they_revealed_nothing():
     """The turn passed to AI seats that acted: taken back with them if they showed nothing, else refused."""
     from types import SimpleNamespace
+
     from gm.session import GameMaster as GM
     from gm.store import ActionRecord
 
@@ -399,9 +401,9 @@ def test_undo_plan_takes_ai_steps_along_only_when_they_revealed_nothing():
 
 async def test_one_undo_entry_can_take_back_several_steps_on_replay(env):
     """An undo entry with `steps` pops that many states when the log is replayed (export/replay check)."""
+    from engine.prophecy.content import pack_by_id
     from gm.replay import replay
     from gm.store import ActionRecord
-    from engine.prophecy.content import pack_by_id
     gm, clock, _ = env
     res = await _game(gm, options={"auto_end_turn": False})
     after_start = (await gm.current(1)).record.state

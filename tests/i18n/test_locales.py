@@ -18,7 +18,8 @@ import discord
 import pytest
 import yaml
 from discord import app_commands
-from discord.app_commands import TranslationContext, TranslationContextLocation as Where, locale_str
+from discord.app_commands import TranslationContext, locale_str
+from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
 from gm.i18n import FALLBACK, FILTERS, LOCALES_DIR, SUPPORTED, _flatten, catalogue, field_name, normalise, t

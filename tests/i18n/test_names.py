@@ -2,11 +2,11 @@
 translations, and narration in Italian names Italian cards, places and guilds."""
 from __future__ import annotations
 
-from systems.prophecy.board_image import _Words
-from systems.prophecy.describe import Names, describe_event
 from engine.core.events import Event
 from engine.prophecy.content import pack_by_id
 from gm.i18n import t
+from systems.prophecy.board_image import _Words
+from systems.prophecy.describe import Names, describe_event
 from tests.prophecy.helpers import give, new_game
 
 

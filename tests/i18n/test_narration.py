@@ -1,10 +1,10 @@
 """Every event the engine emits in real games reads as a sentence in English and Italian."""
 from __future__ import annotations
 
-from systems.prophecy.describe import describe_event
 from engine.ai.simulate import play
 from engine.prophecy.game import SYSTEM
 from gm.i18n import catalogue
+from systems.prophecy.describe import describe_event
 
 
 def test_every_emitted_event_has_narration_in_both_languages():

@@ -68,8 +68,8 @@ def test_basic__adventures__no_encounter_before_moving():
 def test_basic__adventures__giant_spider_exception_holds_a_character_starting_there():
     """The Giant Spider is the exception: it affects a character starting her move in its space."""
     state, target, uid = _setup("t_spider", start_on_card=True)
-    from engine.prophecy.turns import start_turn
     from engine.prophecy.context import Ctx
+    from engine.prophecy.turns import start_turn
     ctx = Ctx(state=state, pack=pack_by_id(state.options.pack))
     state.decks.chance.draw.append(next(c.id for c in ctx.pack.chance if c.effect == "everyone_gains"))
     start_turn(ctx, "p1")

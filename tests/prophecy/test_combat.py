@@ -107,7 +107,7 @@ def test_basic__combat__three_lives_needs_three_wins_in_a_row():
 
 def test_basic__combat__three_lives_wills_switch_paid_once():
     """Note under Three Lives: a Battle of Wills is paid only once, before the first roll."""
-    from engine.prophecy.content import CreatureCard, register_pack, Pack
+    from engine.prophecy.content import CreatureCard, Pack, register_pack
     state = _at_creature("t_hydra", strength=4)
     card = pack_by_id(state.options.pack).adventure("t_hydra")
     assert card.willpower is None  # the test Hydra has Strength only; build one with both

@@ -12,7 +12,7 @@ from engine.prophecy.content import CreatureCard, OpportunityCard, Pack, pack_by
 from engine.prophecy.context import Ctx
 from engine.prophecy.rules import apply, legal_actions, pending
 from engine.prophecy.state import ProphecyState
-from tests.prophecy.helpers import (TEST_ADVENTURES, TEST_ITEMS, begin_turn, clear_board, give, load, new_game, put)
+from tests.prophecy.helpers import TEST_ADVENTURES, TEST_ITEMS, begin_turn, clear_board, give, load, new_game, put
 
 EXTRA = [
     CreatureCard(id="t_robbers", name="Test Robbers", strength=3, experience=1, on_loss={"gold": -1, "lose_items": 1}),

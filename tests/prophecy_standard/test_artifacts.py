@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.prophecy.effects import heal, lose_health
 from engine.prophecy.context import Ctx
+from engine.prophecy.effects import heal, lose_health
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import FinalBattle
 from tests.prophecy_standard.helpers import (

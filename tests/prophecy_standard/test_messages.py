@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from gm.i18n import catalogue
 from engine.prophecy.actions import Move
+from gm.i18n import catalogue
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "prophecy" / "standard"
 

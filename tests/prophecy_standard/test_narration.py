@@ -31,7 +31,17 @@ from systems.prophecy.names import Names
 from systems.prophecy.prompt_text import odds_text, std_ctx
 from systems.prophecy.turn import turn_message
 from tests.prophecy_standard.helpers import (
-    apply, begin_turn, draw_next, figures, give, hold_artifacts, learn, put, quiet, set_plane, sp,
+    apply,
+    begin_turn,
+    draw_next,
+    figures,
+    give,
+    hold_artifacts,
+    learn,
+    put,
+    quiet,
+    set_plane,
+    sp,
 )
 
 ALICE, BOB, CARA = "111", "222", "333"
@@ -191,8 +201,8 @@ def test_whole_games__every_line_button_and_prompt_reads_as_words_and_hides_what
 def test_every_standard_event_has_its_own_sentence_in_both_languages():
     """Every event a Standard game emits reads as a sentence (or is deliberately silent), in
     English and Italian, over the spectator's view."""
-    from systems.prophecy.describe import STANDARD_EVENTS
     from gm.i18n import catalogue
+    from systems.prophecy.describe import STANDARD_EVENTS
 
     for kind in STANDARD_EVENTS:
         for locale in LOCALES:

@@ -8,7 +8,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.core.errors import RuleError
 from engine.core.system import Seat

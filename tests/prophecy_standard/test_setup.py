@@ -12,8 +12,8 @@ from engine.core.errors import RuleError
 from engine.core.system import Seat
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.game import SYSTEM
-from engine.prophecy.state import ProphecyOptions
 from engine.prophecy.standard.state import HIDDEN, StandardOptions
+from engine.prophecy.state import ProphecyOptions
 from tests.prophecy_standard.helpers import apply, kinds, legal, new_game, sp
 
 GUILDS = ("fortress", "thieves_guild", "magic_tower", "forest_camp", "monastery")

@@ -5,12 +5,22 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.prophecy.standard import battle as sbattle
-from engine.prophecy.water_realm.cards.actions import Smith
 from engine.prophecy.context import Ctx
 from engine.prophecy.rules import pack_of
+from engine.prophecy.standard import battle as sbattle
+from engine.prophecy.water_realm.cards.actions import Smith
 from tests.prophecy_water.wr_cards_helpers import (
-    act, begin_turn, cards, cards_game, events_of, give, hold_artifacts, learn, legal, put, quiet,
+    act,
+    begin_turn,
+    cards,
+    cards_game,
+    events_of,
+    give,
+    hold_artifacts,
+    learn,
+    legal,
+    put,
+    quiet,
 )
 
 

@@ -9,7 +9,17 @@ from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard import parts
 from engine.prophecy.water_realm.cards.adventures import PATH_BOARD
 from tests.prophecy_water.wr_cards_helpers import (
-    act, begin_turn, cards, cards_game, events_of, figures, give, load, put, quiet, types_of,
+    act,
+    begin_turn,
+    cards,
+    cards_game,
+    events_of,
+    figures,
+    give,
+    load,
+    put,
+    quiet,
+    types_of,
 )
 
 

@@ -6,9 +6,9 @@ import pytest
 
 from engine.core.errors import RuleError
 from engine.prophecy.actions import EndTurn
-from engine.prophecy.game import SYSTEM
 from engine.prophecy.context import Ctx
 from engine.prophecy.equipment import candidate_loadouts
+from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.water_realm.cards.actions import Smith

@@ -2,7 +2,19 @@
 from __future__ import annotations
 
 from engine.prophecy.water_realm.cards.actions import ExchangeFates
-from tests.prophecy_water.wr_cards_helpers import act, begin_turn, cards_game, events_of, figures, give, learn, legal, load, put, quiet
+from tests.prophecy_water.wr_cards_helpers import (
+    act,
+    begin_turn,
+    cards_game,
+    events_of,
+    figures,
+    give,
+    learn,
+    legal,
+    load,
+    put,
+    quiet,
+)
 
 
 def _battle(*faces: int, spells: tuple[str, ...] = ()):

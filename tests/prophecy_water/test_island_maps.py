@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.prophecy.game import SYSTEM
 from engine.prophecy.actions import UseOpportunity
+from engine.prophecy.game import SYSTEM
 from engine.prophecy.water_realm.island.actions import CollectMap
 from engine.prophecy.water_realm.island.content import island_content
 from tests.prophecy_water.island_helpers import (

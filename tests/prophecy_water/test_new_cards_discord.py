@@ -5,8 +5,8 @@ buttons and see the card only in a reply of their own (rulings riddle_questions,
 from __future__ import annotations
 
 from bot import create_bot
-from engine.prophecy.state import AdventureOnSpace, OwnedItem, TurnState
 from engine.prophecy.standard.state import StdTurn
+from engine.prophecy.state import AdventureOnSpace, OwnedItem, TurnState
 from loopback import run_bot
 from loopback.testing import discord_errors, fake_discord  # noqa: F401  (fixtures)
 from tests.e2e.conftest import settings, world  # noqa: F401  (fixtures)

@@ -6,7 +6,17 @@ import pytest
 from engine.core.errors import RuleError
 from engine.prophecy.game import SYSTEM
 from tests.prophecy_water.wr_cards_helpers import (
-    act, begin_turn, cards_game, events_of, figures, give, learn, legal, load, put, quiet,
+    act,
+    begin_turn,
+    cards_game,
+    events_of,
+    figures,
+    give,
+    learn,
+    legal,
+    load,
+    put,
+    quiet,
 )
 
 

@@ -3,15 +3,25 @@ Gifts of the Gods and Returned, named in "Cooperative and Solo Game" (Water Real
 with the rulings alchemist_copy, path_of_the_dead, gifts_of_the_gods and returned_private."""
 from __future__ import annotations
 
+from engine.prophecy.context import Ctx
 from engine.prophecy.game import SYSTEM
+from engine.prophecy.rules import pack_of
 from engine.prophecy.standard import duel, parts
 from engine.prophecy.standard.state import HIDDEN
-from engine.prophecy.water_realm.cards.adventures import PATH_BOARD
-from engine.prophecy.context import Ctx
-from engine.prophecy.rules import pack_of
 from engine.prophecy.view import view
+from engine.prophecy.water_realm.cards.adventures import PATH_BOARD
 from tests.prophecy_water.wr_cards_helpers import (
-    act, begin_turn, cards, cards_game, events_of, give, legal, load, put, quiet, types_of,
+    act,
+    begin_turn,
+    cards,
+    cards_game,
+    events_of,
+    give,
+    legal,
+    load,
+    put,
+    quiet,
+    types_of,
 )
 
 

@@ -141,9 +141,9 @@ def test_water_pearl_of_the_abyss__the_fifth_artifact_held_with_a_pearl_must_be_
     _holding(state, "p1", "astral_water", "astral_air", "astral_earth")
     spirit = state.standard.plane("astral_spirit")  # type: ignore[union-attr]
     spirit.lesser = None
-    from engine.prophecy.standard import artifacts as art
     from engine.prophecy.context import Ctx
     from engine.prophecy.rules import pack_of
+    from engine.prophecy.standard import artifacts as art
 
     ctx = Ctx(state=state, pack=pack_of(state))
     card = spirit.artifact

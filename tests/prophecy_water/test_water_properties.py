@@ -10,7 +10,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.ai.simulate import play as ai_play
 from engine.core.system import Seat

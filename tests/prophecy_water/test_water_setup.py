@@ -7,7 +7,7 @@ from collections import Counter
 from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN
-from tests.prophecy_water.water_helpers import GATE, GRID, PALACE, ENTRANCE, W, water_game, ws
+from tests.prophecy_water.water_helpers import ENTRANCE, GATE, GRID, PALACE, W, water_game, ws
 
 
 def test_water_set_up_of_the_water_realm__a_grid_of_4_by_6_with_entrance_and_palace():
@@ -76,8 +76,8 @@ def test_water_underwater_abilities__five_shuffled_in_their_own_deck():
 
 def test_water_on_the_main_game_board__maximum_of_8_items_and_8_abilities():
     """"Maximum Number of Abilities and Items": one more of each with the Water Realm (8)."""
-    from engine.prophecy.standard import powers
     from engine.prophecy.rules import pack_of
+    from engine.prophecy.standard import powers
 
     state = water_game()
     assert pack_of(state).rules.item_limit.value == 8
@@ -121,8 +121,8 @@ def test_pearl_of_the_abyss__the_status_counts_cards_and_pearls_in_words():
     """"Set Up of the Water Realm" (22 cards face down) and "Pearl of the Abyss": /game status
     said "0 cards turned up, 22 face down" and, in Italian, "Perle: nessuno; ne restano 1"; it
     now says that no card is up yet, and the verb agrees with the Pearls left."""
-    from systems.prophecy.water_realm.describe_water import status_fields
     from engine.prophecy.view import view
+    from systems.prophecy.water_realm.describe_water import status_fields
 
     state = water_game()
     w = ws(state)

@@ -13,6 +13,7 @@ import pytest
 from gm.store import (
     DatabaseGone,
     GameStore,
+    OwnerClaim,
     OwnershipLost,
     SqliteStore,
     StaleVersion,
@@ -20,7 +21,6 @@ from gm.store import (
     StoreOwned,
 )
 from gm.store.ownership import OwnershipKeeper, ProcessIdentity, claim_is_dead
-from gm.store import OwnerClaim
 
 from .conftest import RawSql, StoreFactory
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.errors import RuleError
 from dice import LIMITS, DiceLimits, check_expression, roll
+from engine.core.errors import RuleError
 from gm.i18n import catalogue
 
 

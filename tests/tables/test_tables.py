@@ -13,7 +13,6 @@ import yaml
 
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
-from packs import DEFAULT_FILE
 from engine.tables import (
     DieSpec,
     TableError,
@@ -27,6 +26,7 @@ from engine.tables import (
     roll_table,
     table_choices,
 )
+from packs import DEFAULT_FILE
 
 
 class Faces:

@@ -71,10 +71,9 @@ def test_a_move_line_names_the_price_of_the_battle_its_odds_need(locale, paid, f
     odds need that paid battle the line says so; a battle the Creature itself starts costs
     nothing and says no price."""
     from engine.prophecy.actions import Move
+    from engine.prophecy.content import pack_by_id
     from systems.prophecy.prompt_text import destination_line
     from tests.prophecy.helpers import begin_turn, clear_board, new_game, put
-
-    from engine.prophecy.content import pack_by_id
 
     # the Swordsman: Strength 5, Willpower 4, so Strength is the better battle against W4 / S2
     state = new_game(2, seed=3, characters=["swordsman", None], pack="base")

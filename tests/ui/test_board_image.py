@@ -8,6 +8,11 @@ import time
 import pytest
 from PIL import Image
 
+from engine.ai.simulate import play
+from engine.core.system import Seat
+from engine.prophecy.content import pack_by_id
+from engine.prophecy.game import SYSTEM
+from engine.prophecy.state import AdventureOnSpace, ProphecyState
 from systems.prophecy import board_image as bi
 from systems.prophecy.board_image import (
     ASTRAL,
@@ -21,11 +26,6 @@ from systems.prophecy.board_image import (
     render_board,
     token_position,
 )
-from engine.ai.simulate import play
-from engine.core.system import Seat
-from engine.prophecy.content import pack_by_id
-from engine.prophecy.game import SYSTEM
-from engine.prophecy.state import AdventureOnSpace, ProphecyState
 
 MAX_BYTES = 300 * 1024
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

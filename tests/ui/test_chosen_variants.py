@@ -7,12 +7,11 @@ from __future__ import annotations
 import pytest
 
 from engine.core.events import Event
-from engine.prophecy.game import SYSTEM
 from engine.core.system import Seat
+from engine.prophecy.game import SYSTEM
 from gm.i18n import t
 from systems import edition_of, merge_options, variants_for, variants_on
 from systems.prophecy.describe import narrate
-
 
 
 def _water_choice() -> str:

@@ -1,13 +1,13 @@
 """The private "since your last turn" digest (cogs.table.digest_text), read line by line."""
 from __future__ import annotations
 
+from cogs.table import digest_text
 from engine.core.events import Event
 from engine.core.system import Seat
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.game import SYSTEM
 from gm.session import Result, Step
 from gm.store import GameRecord
-from cogs.table import digest_text
 
 
 def _result() -> Result:

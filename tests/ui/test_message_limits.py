@@ -38,11 +38,11 @@ from gm.session import Lobby, Result, Step
 from gm.store import GameRecord
 from gm.store.base import ActionRecord
 from loopback.limits import check_send
-from ui.text import embed_size, fit_embeds
 from systems import edition_of, merge_options, plugin, variants_for
 from systems.darkest_talisman.cog import campaign_status, look_embed, manage_menu
 from systems.darkest_talisman.embeds import party_embed, village_embed
 from tests.e2e.test_campaign import people, reckless_player
+from ui.text import embed_size, fit_embeds
 
 LOCALES = ("en", "it")
 NOW = 1_700_000_000.0

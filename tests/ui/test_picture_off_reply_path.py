@@ -11,8 +11,8 @@ import threading
 
 import systems
 from bot import create_bot
-from ui.pictures import PictureCache
 from loopback import run_bot
+from ui.pictures import PictureCache
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

@@ -290,8 +290,8 @@ def test_basic_end_embed_is_as_before() -> None:
     from engine.core.system import Seat
 
     basic = SYSTEM.new_game([Seat(player="p1", name="A"), Seat(player="p2", name="B")], {}, 2).state
-    from engine.prophecy.endgame import finish
     from engine.prophecy.content import pack_by_id
+    from engine.prophecy.endgame import finish
 
     finish(Ctx(state=basic, pack=pack_by_id("base")), "p1", "five_certificates")
     e = end_embed(SYSTEM.view(basic, None), "en")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from engine.prophecy.context import Ctx
 from engine.prophecy.endgame import finish
-from engine.prophecy.state import PlayerState
 from engine.prophecy.standard import parts, powers
 from engine.prophecy.standard.state import Decision
+from engine.prophecy.state import PlayerState
 
 
 def gain(ctx: Ctx, p: PlayerState, artifact: str, source: str) -> None:

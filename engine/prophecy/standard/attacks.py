@@ -9,10 +9,10 @@ from engine.core.errors import RuleError
 from engine.prophecy import actions as A
 from engine.prophecy.content import CreatureCard
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import PlayerState
-from engine.prophecy.turns import after_fight
 from engine.prophecy.standard import battle, duel, planes, powers
 from engine.prophecy.standard.state import Decision
+from engine.prophecy.state import PlayerState
+from engine.prophecy.turns import after_fight
 
 
 def avoid(ctx: Ctx, p: PlayerState) -> None:
@@ -43,9 +43,10 @@ def attack(ctx: Ctx, p: PlayerState, action: A.Attack, continuing: bool = False,
     else:
         if not planes.may_attack(ctx, p):
             raise RuleError("error.cannot_attack_now")
-        plane = next((pl for pl in planes.planes_beside(ctx, p) if pl.id == action.target), None)
-        if plane is None:
+        beside = next((pl for pl in planes.planes_beside(ctx, p) if pl.id == action.target), None)
+        if beside is None:
             raise RuleError("error.cannot_attack_plane", target=action.target)
+        plane = beside
     slot = plane.guardian_slot()
     if slot is None:
         raise RuleError("error.cannot_attack_plane", target=action.target)
@@ -103,4 +104,4 @@ def must_attack(ctx: Ctx, p: PlayerState) -> bool:
 
 
 def must_attack_rule(ctx: Ctx) -> bool:
-    return powers.sstate(ctx).final_battle is not None and bool(ctx.state.options.standard.final_battle_must_attack)  # type: ignore[union-attr]
+    return powers.sstate(ctx).final_battle is not None and bool(ctx.state.options.std().final_battle_must_attack)

@@ -16,22 +16,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Iterator
+from typing import Any, Iterator, Literal
 
 from engine.core.errors import RuleError
 from engine.prophecy.actions import AfterRoll, Attack, Fight, Roll
 from engine.prophecy.combat import battle_cost as creature_cost
 from engine.prophecy.combat import throw_bonus
 from engine.prophecy.content import Cost, CreatureCard, ItemCard, Special
+from engine.prophecy.content_standard import FightAgain, Reroll
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard
 from engine.prophecy.effects import apply_effect, lose_health, pay
 from engine.prophecy.equipment import battle_bonus as items_bonus
 from engine.prophecy.equipment import candidate_loadouts, check_loadout
-from engine.prophecy.state import PlayerState
-from engine.prophecy.turns import after_fight
 from engine.prophecy.standard import duel, parts, planes, powers
 from engine.prophecy.standard.state import StdBattle
+from engine.prophecy.state import PlayerState
+from engine.prophecy.turns import after_fight
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,9 @@ def guardian_foe(ctx: Ctx, plane_id: str) -> Foe:
     plane = powers.sstate(ctx).plane(plane_id)
     slot = plane.guardian_slot()
     assert slot is not None
-    g = powers.spack(ctx.state).guardian(plane.card(slot))  # type: ignore[arg-type]
+    card = plane.card(slot)
+    assert card is not None  # the Guardian's slot holds its card
+    g = powers.spack(ctx.state).guardian(card)
     return Foe("guardian", g.id, g.strength + plane.power_up, g.willpower + plane.power_up, g.first, tuple(g.tags),
                tuple(g.specials), 3 if g.special("three_lives") else 1, plane.power_up)
 
@@ -86,7 +89,7 @@ def character_tags(state: Any, pid: str) -> tuple[str, ...]:
 
 def foe_of(ctx: Ctx, opponent: str, target: str) -> Foe:
     if opponent == "creature":
-        p = ctx.state.player(ctx.state.turn.player)  # type: ignore[union-attr]
+        p = ctx.state.player(ctx.state.live_turn().player)
         adv = next(a for a in ctx.state.spaces[p.space] if a.uid == target)
         card = ctx.pack.adventure(adv.card)
         assert isinstance(card, CreatureCard)
@@ -107,7 +110,7 @@ def battle_cost(ctx: Ctx, p: PlayerState, foe: Foe, battle: str) -> Cost | None:
     Characters: Wills only if the attacker pays (ruling character_fight_battle). Forcing a
     Battle of Wills costs less with Mind over Matter (wills_switch_discount)."""
     if foe.kind == "creature":
-        cost = creature_cost(ctx.pack, ctx.pack.adventure(foe.card), battle)  # type: ignore[arg-type]
+        cost = creature_cost(ctx.pack, ctx.pack.creature(foe.card), battle)
     elif foe.kind == "guardian":
         if battle == foe.first:
             cost = None
@@ -153,7 +156,7 @@ def _second_weapon(ctx: Ctx, p: PlayerState, action: Any, cards: list[ItemCard])
     if item.damaged:
         raise RuleError("error.item_damaged", item=item.uid, card=item.card)
     second = ctx.pack.item(item.card)
-    main = ctx.pack.item(p.item(action.weapon).card) if action.weapon and p.item(action.weapon) else None  # type: ignore[union-attr]
+    main = ctx.pack.item(p.owned(action.weapon).card) if action.weapon and p.item(action.weapon) else None
     if action.second == action.weapon or main is None or main.hands != 1 or second.slot != "weapon" \
             or second.hands != 1 or action.hand:
         raise RuleError("error.two_weapons_not_allowed")
@@ -190,8 +193,8 @@ def loadout_actions(ctx: Ctx, p: PlayerState, foe: Foe, target: str | None) -> I
                 continue
             names = tuple(s.id for s in combo)
             for f in loadouts:
-                weapon = ctx.pack.item(p.item(f.weapon).card) if f.weapon else None  # type: ignore[union-attr]
-                if f.throw and throw_bonus(foe, weapon, battle) <= 0:  # type: ignore[arg-type]
+                weapon = ctx.pack.item(p.owned(f.weapon).card) if f.weapon else None
+                if f.throw and throw_bonus(foe, weapon, battle) <= 0:
                     continue
                 seconds: list[str | None] = [None]
                 if twin and weapon is not None and weapon.hands == 1 and not f.hand:
@@ -205,7 +208,7 @@ def loadout_actions(ctx: Ctx, p: PlayerState, foe: Foe, target: str | None) -> I
                 for second in seconds:
                     fields = dict(battle=battle, weapon=f.weapon, hand=f.hand, head=f.head, body=f.body, throw=f.throw,
                                   second=second, spells=names)
-                    yield Fight(**fields) if target is None else Attack(target=target, **fields)  # type: ignore[arg-type]
+                    yield Fight(**fields) if target is None else Attack(target=target, **fields)
 
 
 def defender_figure(ctx: Ctx, d: PlayerState, battle: str) -> int:
@@ -223,7 +226,7 @@ def defender_figure(ctx: Ctx, d: PlayerState, battle: str) -> int:
         if f.throw:
             continue
         cards = check_loadout(ctx.pack, d, f)
-        value = items_bonus(cards, attacker, battle, None)  # type: ignore[arg-type]
+        value = items_bonus(cards, attacker, battle, None)
         value += sum(part.figure_bonus(ctx, d, battle, "character", cards, against) for part in in_play)
         value += sum(part.foe_bonus(ctx, d, battle, attacker, cards) for part in in_play)
         best = value if best is None else max(best, value)
@@ -248,7 +251,7 @@ def start(ctx: Ctx, p: PlayerState, foe: Foe, target: str, action: Fight | Attac
     """Pay, declare and roll; the result, or None while the battle waits for a decision."""
     battle = action.battle
     cost = battle_cost(ctx, p, foe, battle)
-    cards = check_loadout(ctx.pack, p, action)  # type: ignore[arg-type]
+    cards = check_loadout(ctx.pack, p, action)  # type: ignore[arg-type]  # an Attack declares the same Items as a Fight
     second = _second_weapon(ctx, p, action, cards)
     spells = _spells(ctx, p, action.spells, battle, foe)
     against = ctx.state.player(target) if foe.kind == "character" else None
@@ -261,18 +264,18 @@ def start(ctx: Ctx, p: PlayerState, foe: Foe, target: str, action: Fight | Attac
     for spell in spells:
         pay(ctx, p, spell.cast, spell.id)
         ctx.emit("spell_cast", p.player, ability=spell.id)
-    weapon = ctx.pack.item(p.item(action.weapon).card) if action.weapon else None  # type: ignore[union-attr]
+    weapon = ctx.pack.item(p.owned(action.weapon).card) if action.weapon else None
     own = p.red.right if battle == "strength" else p.blue.right
     abilities = powers.battle_bonus(ctx.state, p.player, battle, foe.against, list(foe.tags),
                                     attacking=foe.kind == "character", spells=action.spells)
-    extra = abilities + (items_bonus([second], foe, battle, None) if second else 0)  # type: ignore[arg-type]
+    extra = abilities + (items_bonus([second], foe, battle, None) if second else 0)
     in_hands = cards + ([second] if second else [])
     defender = ctx.state.player(target) if foe.kind == "character" else None
     extra += sum(part.figure_bonus(ctx, p, battle, foe.kind, in_hands, defender)
                  for part in parts.active_parts(ctx.state))
     extra += sum(part.foe_bonus(ctx, p, battle, foe, in_hands) for part in parts.active_parts(ctx.state))
-    held = own + items_bonus(cards, foe, battle, None) + extra  # type: ignore[arg-type]
-    without = own + items_bonus(cards, foe, battle, weapon) + extra  # type: ignore[arg-type]
+    held = own + items_bonus(cards, foe, battle, None) + extra
+    without = own + items_bonus(cards, foe, battle, weapon) + extra
     if foe.kind == "character":
         foe_figure = defender_figure(ctx, ctx.state.player(target), battle)
     else:
@@ -280,9 +283,9 @@ def start(ctx: Ctx, p: PlayerState, foe: Foe, target: str, action: Fight | Attac
         assert figure is not None
         foe_figure = figure
     own_dice, foe_dice = powers.dice_counts(ctx.state, p.player, action.spells)
-    b = StdBattle(opponent=foe.kind, target=target, card=foe.card, battle=battle, player_figure=held,  # type: ignore[arg-type]
+    b = StdBattle(opponent=foe.kind, target=target, card=foe.card, battle=battle, player_figure=held,
                   figure_without_weapon=without, foe_figure=foe_figure,
-                  throw_bonus=throw_bonus(foe, weapon, battle),  # type: ignore[arg-type]
+                  throw_bonus=throw_bonus(foe, weapon, battle),
                   lives=foe.lives, weapon=action.weapon if weapon is not None and weapon.thrown is not None else None,
                   thrown_at=1 if action.throw else None, own_dice=own_dice, foe_dice=foe_dice,
                   spells=list(action.spells))
@@ -291,8 +294,8 @@ def start(ctx: Ctx, p: PlayerState, foe: Foe, target: str, action: Fight | Attac
     ctx.emit("battle_started", p.player, card=foe.card, battle=battle, player_figure=held, creature_figure=foe_figure,
              lives=b.lives, throw_bonus=b.throw_bonus if action.throw else 0, opponent=foe.kind, target=target,
              own_dice=own_dice, foe_dice=foe_dice)
-    if action.throw and b.weapon:
-        ctx.emit("weapon_thrown", p.player, item=b.weapon, card=weapon.id, bonus=b.throw_bonus, roll=1)  # type: ignore[union-attr]
+    if action.throw and b.weapon and weapon is not None:  # b.weapon is set only with a weapon
+        ctx.emit("weapon_thrown", p.player, item=b.weapon, card=weapon.id, bonus=b.throw_bonus, roll=1)
     return _roll_and_go(ctx, p, b)
 
 
@@ -331,7 +334,8 @@ def _roll_and_go(ctx: Ctx, p: PlayerState, b: StdBattle) -> str | None:
 def _settle(ctx: Ctx, p: PlayerState, b: StdBattle) -> str | None:
     """A roll that is not won may still be changed by a power used after the dice."""
     if b.result != "win" and after_roll_options(ctx, p, b):
-        return _pause(ctx, p, b, "after_roll")
+        _pause(ctx, p, b, "after_roll")
+        return None
     return _go_on(ctx, p, b)
 
 
@@ -339,12 +343,13 @@ def _go_on(ctx: Ctx, p: PlayerState, b: StdBattle) -> str | None:
     if b.result != "win" or b.rolls >= b.lives:
         return _finish(ctx, p, b)
     if b.can_throw():
-        return _pause(ctx, p, b, "throw")
+        _pause(ctx, p, b, "throw")
+        return None
     return _roll_and_go(ctx, p, b)
 
 
-def _pause(ctx: Ctx, p: PlayerState, b: StdBattle, what: str) -> None:
-    b.awaiting = what  # type: ignore[assignment]
+def _pause(ctx: Ctx, p: PlayerState, b: StdBattle, what: Literal["throw", "after_roll"]) -> None:
+    b.awaiting = what
     powers.sstate(ctx).turn.battle = b
     if what == "throw":
         ctx.emit("throw_decision", p.player, card=b.card, roll=b.rolls + 1, item=b.weapon)
@@ -364,10 +369,10 @@ def after_roll_options(ctx: Ctx, p: PlayerState, b: StdBattle) -> list[AfterRoll
             if card.id in b.used or not powers.available(ctx.state, p.player, card, b) \
                     or not powers.can_pay_cost(p, powers.cast_cost(card)):
                 continue
-            if kind == "reroll":
-                dice = {"own": ["own"], "opponent": ["opponent"], "either_or_both": ["own", "opponent", "both"]}[eff.dice]  # type: ignore[attr-defined]
-                out.extend(AfterRoll(ability=card.id, dice=d) for d in dice)  # type: ignore[arg-type]
-            elif eff.after == b.result:  # type: ignore[attr-defined]
+            if isinstance(eff, Reroll):  # the kind "reroll"
+                dice = {"own": ["own"], "opponent": ["opponent"], "either_or_both": ["own", "opponent", "both"]}[eff.dice]
+                out.extend(AfterRoll(ability=card.id, dice=d) for d in dice)
+            elif isinstance(eff, FightAgain) and eff.after == b.result:
                 out.append(AfterRoll(ability=card.id))
     ordered: list[Any] = sorted(out, key=lambda a: (a.ability or "", a.dice or ""))
     # an expansion card that changes the roll (the Scroll of Exchanging Fates)

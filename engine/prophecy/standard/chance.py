@@ -13,9 +13,9 @@ from engine.prophecy.content import ChanceCard
 from engine.prophecy.content_standard import StandardChanceCard
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard, draw
-from engine.prophecy.state import AdventureOnSpace
 from engine.prophecy.standard import guilds, parts, planes, powers
 from engine.prophecy.standard.state import Decision, TrainingRight
+from engine.prophecy.state import AdventureOnSpace
 
 
 def draw_chance(ctx: Ctx) -> None:
@@ -29,7 +29,7 @@ def draw_chance(ctx: Ctx) -> None:
         if card_id is not None:
             _resolve(ctx, card_id)
         return
-    if not ctx.state.options.standard.apocalypse or fb.apocalypse:  # type: ignore[union-attr]
+    if not ctx.state.options.std().apocalypse or fb.apocalypse:
         return
     pile = ctx.state.decks.chance
     while pile.draw:
@@ -92,7 +92,7 @@ def place(ctx: Ctx, index: int, face_up: bool | None = None) -> bool:
         return False
     cards = ctx.state.spaces[index]
     if face_up is None:
-        face_up = not cards or ctx.state.options.standard.second_adventure_face == "up"  # type: ignore[union-attr]
+        face_up = not cards or ctx.state.options.std().second_adventure_face == "up"
     adv = AdventureOnSpace(uid=ctx.state.new_uid("a"), card=card_id, face_up=face_up)
     cards.append(adv)
     space = ctx.pack.space(index).id
@@ -138,7 +138,7 @@ def _training(ctx: Ctx, card: StandardChanceCard) -> str | None:
         return "no_turn"
     sst = powers.sstate(ctx)
     sst.training.append(TrainingRight(card=card.id, drawer=turn.player, everyone=card.training_for == "everyone",
-                                      lasts=card.lasts))  # type: ignore[arg-type]
+                                      lasts=card.lasts))
     ctx.emit("training_offered", turn.player, card=card.id, everyone=card.training_for == "everyone")
     return None
 

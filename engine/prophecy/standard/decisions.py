@@ -10,10 +10,10 @@ from engine.core.errors import RuleError
 from engine.prophecy import actions as A
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import distinct_choices
-from engine.prophecy.state import PlayerState
-from engine.prophecy.turns import end_turn
 from engine.prophecy.standard import attacks, battle, duel, guilds, planes, powers, setup, turns
 from engine.prophecy.standard.state import Decision, FinalBattle
+from engine.prophecy.state import PlayerState
+from engine.prophecy.turns import end_turn
 
 #: what each decision is answered with
 DECISION_ACTIONS: dict[str, tuple[str, ...]] = {
@@ -52,7 +52,7 @@ def decision_actions(ctx: Ctx, d: Decision) -> list[Any]:
         owned = {i.uid for i in p.items}
         return [A.ChooseLoss()] + [A.ChooseLoss(item=u) for u in d.options if u in owned]
     if kind == "take_item":
-        owned = {i.uid for i in st.player(d.other).items} if d.other else set()  # type: ignore[arg-type]
+        owned = {i.uid for i in st.player(d.other_pid()).items} if d.other else set()
         return [A.TakeItem(item=u) for u in d.options if u in owned]
     if kind == "take_artifact":
         held = set(powers.mine(st, d.other).artifacts) if d.other else set()
@@ -65,7 +65,7 @@ def decision_actions(ctx: Ctx, d: Decision) -> list[Any]:
         return [A.ChooseSpace(space=s) for s in d.options]
     if kind == "dream":
         hidden = set(planes.hidden_slots(ctx, p.player))
-        return [A.Dream(plane=k.split(":")[0], slot=k.split(":")[1]) for k in d.options if k in hidden]  # type: ignore[arg-type]
+        return [A.Dream(plane=k.split(":")[0], slot=k.split(":")[1]) for k in d.options if k in hidden]
     if kind == "study":
         return [A.Study(guild=g) for g in d.options]
     return [A.StudyPick()] + [A.StudyPick(ability=a) for a in guilds.study_options(ctx, p, d.options, d.reason)]
@@ -96,11 +96,11 @@ def answer(ctx: Ctx, p: PlayerState, action: Any) -> None:
         else:
             attacks.attack(ctx, p, action, continuing=True, announced=d.reason == "revealed")
     elif kind == "loss":
-        duel.choose_loss(ctx, p, st.player(d.other), action.item)  # type: ignore[arg-type]
+        duel.choose_loss(ctx, p, st.player(d.other_pid()), action.item)
     elif kind == "take_item":
-        duel.take_item(ctx, p, st.player(d.other), action.item)  # type: ignore[arg-type]
+        duel.take_item(ctx, p, st.player(d.other_pid()), action.item)
     elif kind == "take_artifact":
-        duel.hand_over_artifact(ctx, st.player(d.other), p, action.artifact)  # type: ignore[arg-type]
+        duel.hand_over_artifact(ctx, st.player(d.other_pid()), p, action.artifact)
     elif kind == "discard":
         guilds.discard_card(ctx, p, action.card)
         if guilds.excess(ctx, p):
@@ -109,12 +109,12 @@ def answer(ctx: Ctx, p: PlayerState, action: Any) -> None:
     elif kind == "battleground":
         start_final_battle(ctx, action.space)
     elif kind == "dream":
-        public = st.options.standard.prophetic_dream == "public"  # type: ignore[union-attr]
+        public = st.options.std().prophetic_dream == "public"
         planes.look(ctx, p, action.plane, action.slot, public=public, reason=d.reason)
     elif kind == "study":
         guilds.study(ctx, p, action.guild, d.reason)
     else:
-        guilds.study_pick(ctx, p, d.other, d.options, action.ability, d.reason)  # type: ignore[arg-type]
+        guilds.study_pick(ctx, p, d.other_pid(), d.options, action.ability, d.reason)
     if st.status == "active" and not sst.decisions and d.then is not None:
         if d.then == "start":
             setup.begin_first_turn(ctx)

@@ -13,9 +13,9 @@ from __future__ import annotations
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard
 from engine.prophecy.effects import distinct_choices, lose_health
-from engine.prophecy.state import PlayerState
 from engine.prophecy.standard import artifacts, planes, powers
 from engine.prophecy.standard.state import Decision
+from engine.prophecy.state import PlayerState
 
 
 def targets(ctx: Ctx, p: PlayerState) -> list[PlayerState]:
@@ -79,7 +79,7 @@ def choose_loss(ctx: Ctx, loser: PlayerState, winner: PlayerState, item_uid: str
     item = loser.item(item_uid)
     assert item is not None
     loser.items.remove(item)
-    goes = ctx.state.options.standard.item_given_up_goes_to  # type: ignore[union-attr]
+    goes = ctx.state.options.std().item_given_up_goes_to
     if goes == "winner" and winner.alive:
         winner.items.append(item)
     else:

@@ -7,9 +7,9 @@ rule (`endgame.kill`), which holds here too.
 from __future__ import annotations
 
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import PlayerState, RankEntry
 from engine.prophecy.standard import guilds, parts, powers
 from engine.prophecy.standard.setup import begin_first_turn
+from engine.prophecy.state import PlayerState, RankEntry
 from engine.prophecy.turns import after_movement as from_after_movement
 
 

@@ -12,9 +12,9 @@ from engine.core.errors import RuleError
 from engine.prophecy.content_standard import Ability
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard
-from engine.prophecy.state import PlayerState
 from engine.prophecy.standard import powers
 from engine.prophecy.standard.state import Decision
+from engine.prophecy.state import PlayerState
 
 
 def guild_here(ctx: Ctx, p: PlayerState) -> str | None:

@@ -45,7 +45,7 @@ class StandardHooks(Protocol):
         """How a game won by the last one alive ended: "apocalypse" once it has begun."""
 
 
-_HOOKS: list[Any] = []
+_HOOKS: list[StandardHooks] = []
 
 
 def install(hooks: StandardHooks) -> None:
@@ -55,4 +55,4 @@ def install(hooks: StandardHooks) -> None:
 def standard() -> StandardHooks:
     if not _HOOKS:
         raise RuntimeError("the Standard rules are not loaded; import engine.prophecy.rules")
-    return _HOOKS[0]  # type: ignore[no-any-return]
+    return _HOOKS[0]

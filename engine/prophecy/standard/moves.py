@@ -15,12 +15,12 @@ from typing import Any
 from engine.core.errors import RuleError
 from engine.prophecy.actions import Move, UseAbility
 from engine.prophecy.content import Cost
-from engine.prophecy.content_standard import Ability
+from engine.prophecy.content_standard import Ability, Movement
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, heal, pay, recharge
 from engine.prophecy.movement import move_options as basic_move_options
-from engine.prophecy.state import PlayerState
 from engine.prophecy.standard import guilds, planes, powers
+from engine.prophecy.state import PlayerState
 
 
 def move_options(ctx: Ctx, p: PlayerState) -> list[tuple[Move, Cost]]:
@@ -33,11 +33,11 @@ def move_options(ctx: Ctx, p: PlayerState) -> list[tuple[Move, Cost]]:
     spaces = ctx.pack.board.spaces
     n = len(spaces)
     here = p.space
-    for card, eff in powers.effects(ctx.state, p.player, "movement"):
+    for card, eff in powers.effects_of(ctx.state, p.player, Movement):
         if not powers.available(ctx.state, p.player, card):
             continue
-        cost = powers.add_costs(eff.cost, powers.cast_cost(card))  # type: ignore[attr-defined]
-        mode, reach = eff.mode, eff.spaces  # type: ignore[attr-defined]
+        cost = powers.add_costs(eff.cost, powers.cast_cost(card))
+        mode, reach = eff.mode, eff.spaces or 0  # set (1 to 4) for every mode that reads it
         targets: list[int] = []
         if mode == "horse":
             targets = [(here + reach) % n, (here - reach) % n]
@@ -132,14 +132,14 @@ def ability_uses(ctx: Ctx, p: PlayerState) -> list[UseAbility]:
         for eff in card.effects:
             if eff.kind == "instead_of_movement" and instead_open(ctx, p):
                 if eff.action == "train":
-                    out.extend(UseAbility(ability=card.id, figure=f) for f in guilds.FIGURES  # type: ignore[arg-type]
+                    out.extend(UseAbility(ability=card.id, figure=f) for f in guilds.FIGURES
                                if guilds.can_train(ctx, p, f, None))
                 elif _would_help(ctx, p, eff):
                     out.append(UseAbility(ability=card.id))
             elif eff.kind == "peek_astral_plane":
                 for key in planes.hidden_slots(ctx, p.player):
                     plane, slot = key.split(":")
-                    out.append(UseAbility(ability=card.id, plane=plane, slot=slot))  # type: ignore[arg-type]
+                    out.append(UseAbility(ability=card.id, plane=plane, slot=slot))
             elif eff.kind == "extra_turn" and turn.phase == "act" and turn.movement_done:
                 out.append(UseAbility(ability=card.id))
     return out
@@ -180,20 +180,20 @@ def use_ability(ctx: Ctx, p: PlayerState, action: UseAbility) -> str:
         ctx.emit("extra_turn_granted", p.player, reason=card.id)
         return "extra_turn"
     powers.sstate(ctx).turn.instead = card.id
-    if eff.action == "train":  # type: ignore[union-attr]
+    if eff.action == "train":
         assert action.figure is not None
         guilds.train(ctx, p, action.figure, None, card.id)
-    elif eff.action == "heal":  # type: ignore[union-attr]
-        heal(ctx, p, eff.amount or p.red.left, card.id)  # type: ignore[union-attr]
-    elif eff.action == "recharge":  # type: ignore[union-attr]
-        recharge(ctx, p, eff.amount or p.blue.left, card.id)  # type: ignore[union-attr]
-    elif eff.action == "repair":  # type: ignore[union-attr]
+    elif eff.action == "heal":
+        heal(ctx, p, eff.amount or p.red.left, card.id)
+    elif eff.action == "recharge":
+        recharge(ctx, p, eff.amount or p.blue.left, card.id)
+    elif eff.action == "repair":
         for item in p.items:
             if item.damaged:
                 item.damaged = False
                 ctx.emit("item_repaired", p.player, item=item.uid, card=item.card, cost=0)
-    elif eff.action == "gain":  # type: ignore[union-attr]
-        apply_effect(ctx, p, eff.gain, card.id)  # type: ignore[union-attr]
+    elif eff.action == "gain":
+        apply_effect(ctx, p, eff.gain, card.id)
     else:
-        apply_effect(ctx, p, eff.by_terrain.get(_terrain_key(ctx, p)), card.id)  # type: ignore[union-attr]
+        apply_effect(ctx, p, eff.by_terrain.get(_terrain_key(ctx, p)), card.id)  # type: ignore[call-overload]  # a space kind without an entry gives nothing
     return "instead"

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from engine.core.pending import Pending
     from engine.prophecy.content_standard import StandardPack
     from engine.prophecy.context import Ctx
-    from engine.prophecy.state import PlayerState, ProphecyState
     from engine.prophecy.standard.state import StdBattle
+    from engine.prophecy.state import PlayerState, ProphecyState
 
 
 class Part:
@@ -233,7 +233,7 @@ class PackCards:
 
 
 #: (id of the table's pack, the expansion's choices) -> (that pack, the game's pack)
-_GAME_PACKS: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+_GAME_PACKS: dict[tuple[Any, ...], tuple[StandardPack, StandardPack]] = {}
 
 
 def game_pack(sp: "StandardPack", expansion: Any) -> "StandardPack":
@@ -246,7 +246,7 @@ def game_pack(sp: "StandardPack", expansion: Any) -> "StandardPack":
     key = (sp.id, tuple(expansion.__dict__.items()))
     hit = _GAME_PACKS.get(key)
     if hit is not None and hit[0] is sp:
-        return hit[1]  # type: ignore[no-any-return]
+        return hit[1]
     from engine.prophecy import content_standard
     from engine.prophecy.content import Pack
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, lose_health
 from engine.prophecy.encounters import creatures_here
-from engine.prophecy.state import PlayerState
 from engine.prophecy.standard import artifacts, parts, powers
-from engine.prophecy.standard.state import Decision, PlaneState
+from engine.prophecy.standard.state import Decision, PlaneState, Slot
+from engine.prophecy.state import PlayerState
 
 
 def planes_beside(ctx: Ctx, p: PlayerState) -> list[PlaneState]:
@@ -72,7 +72,7 @@ def guardian_done(ctx: Ctx, p: PlayerState, plane_id: str, card: str, result: st
     ctx.emit("guardian_defeated", p.player, plane=plane.id, card=card, tier=slot, experience=gained)
     if slot == "lesser":
         apply_effect(ctx, p, guardian.reward, guardian.id)
-        option = ctx.state.options.standard.astral_greater_same_turn  # type: ignore[union-attr]
+        option = ctx.state.options.std().astral_greater_same_turn
         if p.alive and ctx.state.status == "active" and plane.greater is not None and option != "next_attack":
             sst.decisions.append(Decision(player=p.player, kind="continue", options=[plane.id], reason=option))
         return
@@ -95,7 +95,7 @@ def hidden_slots(ctx: Ctx, viewer: str) -> list[str]:
     return out
 
 
-def look(ctx: Ctx, p: PlayerState, plane_id: str, slot: str, public: bool, reason: str) -> None:
+def look(ctx: Ctx, p: PlayerState, plane_id: str, slot: Slot, public: bool, reason: str) -> None:
     """She looks at a hidden card: in private (only her view shows it; the others learn which
     card she looked at), or for everyone (ruling prophetic_dream)."""
     plane = powers.sstate(ctx).plane(plane_id)
@@ -105,7 +105,7 @@ def look(ctx: Ctx, p: PlayerState, plane_id: str, slot: str, public: bool, reaso
     if any(part.plane_card_looked(ctx, p, plane_id, slot) for part in parts.active_parts(ctx.state)):
         return  # a card of an expansion part (the Gate to the Water Realm), turned up by it
     if public:
-        plane.up.append(slot)  # type: ignore[arg-type]
+        plane.up.append(slot)
         ctx.emit("plane_card_shown", p.player, reveals=True, plane=plane.id, slot=slot, card=card, reason=reason)
         return
     seen = plane.seen.setdefault(slot, [])

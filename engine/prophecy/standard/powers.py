@@ -8,14 +8,27 @@ Artifacts work like Abilities that cost nothing (ruling artifact_powers).
 """
 from __future__ import annotations
 
-from typing import Iterator, TypeVar, Union
+from typing import Iterator, Sequence, TypeVar, Union
 
 from engine.prophecy.content import Cost
-from engine.prophecy.content_standard import Ability, Artifact, StandardPack, standard_pack_by_id
+from engine.prophecy.content_standard import (
+    Ability,
+    AbilityEffect,
+    Artifact,
+    AvoidCreatures,
+    BattleBonus,
+    ExtraExperience,
+    Market,
+    OnWinVsCharacter,
+    StandardPack,
+    Ward,
+    WillsSwitchDiscount,
+    standard_pack_by_id,
+)
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import parts
 from engine.prophecy.standard.state import StandardState, StdBattle, StdPlayer
+from engine.prophecy.state import PlayerState, ProphecyState
 
 Card = Union[Ability, Artifact]
 E = TypeVar("E")
@@ -49,7 +62,7 @@ def held(state: ProphecyState, pid: str) -> list[Card]:
     sp = spack(state)
     me = mine(state, pid)
     out = [sp.ability(a) for a in me.abilities] + [sp.artifact(a) for a in me.artifacts]
-    if state.options.standard.expansion is not None:  # type: ignore[union-attr]
+    if state.options.std().expansion is not None:
         out += parts.held_cards(state, pid)  # what the expansion's parts lend her (a Treasure's powers)
     return out
 
@@ -63,11 +76,19 @@ def is_spell(card: Card) -> bool:
     return isinstance(card, Ability) and card.type == "spell"
 
 
-def effects(state: ProphecyState, pid: str, kind: str) -> Iterator[tuple[Card, object]]:
+def effects(state: ProphecyState, pid: str, kind: str) -> Iterator[tuple[Card, AbilityEffect]]:
     """(card, effect) for every effect of `kind` among what she holds."""
     for card in held(state, pid):
         for effect in card.effects:
             if effect.kind == kind:
+                yield card, effect
+
+
+def effects_of(state: ProphecyState, pid: str, model: type[E]) -> Iterator[tuple[Card, E]]:
+    """`effects` for the one effect model of a kind, typed as that model (each kind has one)."""
+    for card in held(state, pid):
+        for effect in card.effects:
+            if isinstance(effect, model):
                 yield card, effect
 
 
@@ -124,18 +145,18 @@ def battle_bonus(state: ProphecyState, pid: str, battle: str, against: str, foe_
     was declared (cast) for this battle; `attacking` tells whether she started a fight against
     a character (bonuses `attacking_only`). Characters count as humanoid (facts §8)."""
     total = 0
-    for card, eff in effects(state, pid, "battle_bonus"):
-        if eff.battle not in (battle, "both"):  # type: ignore[attr-defined]
+    for card, eff in effects_of(state, pid, BattleBonus):
+        if eff.battle not in (battle, "both"):
             continue
-        if eff.against not in ("any", against):  # type: ignore[attr-defined]
+        if eff.against not in ("any", against):
             continue
-        if eff.tags and not set(eff.tags) & set(foe_tags):  # type: ignore[attr-defined]
+        if eff.tags and not set(eff.tags) & set(foe_tags):
             continue
-        if eff.attacking_only and not (attacking and against == "character"):  # type: ignore[attr-defined]
+        if eff.attacking_only and not (attacking and against == "character"):
             continue
         if is_spell(card) and card.id not in spells:
             continue
-        total += eff.amount  # type: ignore[attr-defined]
+        total += eff.amount
     return total
 
 
@@ -176,7 +197,7 @@ def dice_counts(state: ProphecyState, pid: str, spells: tuple[str, ...] | list[s
 
 
 def wills_discount(state: ProphecyState, pid: str) -> int:
-    return sum(eff.magic for _card, eff in effects(state, pid, "wills_switch_discount"))  # type: ignore[attr-defined]
+    return sum(eff.magic for _card, eff in effects_of(state, pid, WillsSwitchDiscount))
 
 
 def two_weapons(state: ProphecyState, pid: str) -> bool:
@@ -184,20 +205,20 @@ def two_weapons(state: ProphecyState, pid: str) -> bool:
 
 
 def extra_experience(state: ProphecyState, pid: str) -> int:
-    return sum(eff.amount for _card, eff in effects(state, pid, "extra_experience"))  # type: ignore[attr-defined]
+    return sum(eff.amount for _card, eff in effects_of(state, pid, ExtraExperience))
 
 
 def wards(state: ProphecyState, pid: str) -> set[str]:
     out: set[str] = set()
-    for _card, eff in effects(state, pid, "ward"):
-        out.update(eff.against)  # type: ignore[attr-defined]
+    for _card, eff in effects_of(state, pid, Ward):
+        out.update(eff.against)
     return out
 
 
-def avoids(state: ProphecyState, pid: str, tags: list[str]) -> Card | None:
+def avoids(state: ProphecyState, pid: str, tags: Sequence[str]) -> Card | None:
     """The card that lets her slip past a Creature with these tags (Stealth, Beast Speech)."""
-    for card, eff in effects(state, pid, "avoid_creatures"):
-        if not eff.tags or set(eff.tags) & set(tags):  # type: ignore[attr-defined]
+    for card, eff in effects_of(state, pid, AvoidCreatures):
+        if not eff.tags or set(eff.tags) & set(tags):
             return card
     return None
 
@@ -205,19 +226,19 @@ def avoids(state: ProphecyState, pid: str, tags: list[str]) -> Card | None:
 def spoils(state: ProphecyState, pid: str) -> tuple[bool, int, int]:
     """(takes an Item, Gold taken, extra Health lost) when she beats a character."""
     take_item, gold, health = False, 0, 0
-    for _card, eff in effects(state, pid, "on_win_vs_character"):
-        take_item = take_item or eff.take_item  # type: ignore[attr-defined]
-        gold += eff.take_gold  # type: ignore[attr-defined]
-        health += eff.extra_health_loss  # type: ignore[attr-defined]
+    for _card, eff in effects_of(state, pid, OnWinVsCharacter):
+        take_item = take_item or eff.take_item
+        gold += eff.take_gold
+        health += eff.extra_health_loss
     return take_item, gold, health
 
 
 def market(state: ProphecyState, pid: str) -> tuple[int, bool]:
     """(discount on every Item bought, sells at full price)."""
     discount, full = 0, False
-    for _card, eff in effects(state, pid, "market"):
-        discount += eff.buy_discount  # type: ignore[attr-defined]
-        full = full or eff.sell_full_price  # type: ignore[attr-defined]
+    for _card, eff in effects_of(state, pid, Market):
+        discount += eff.buy_discount
+        full = full or eff.sell_full_price
     return discount, full
 
 

@@ -23,10 +23,6 @@ from engine.prophecy.effects import can_pay, distinct_choices, item_candidates, 
 from engine.prophecy.encounters import can_use_opportunity, items_to_give, opportunities_here
 from engine.prophecy.market import offer_here
 from engine.prophecy.spaces import check_exchange, max_amount, price, services, used_this_turn
-from engine.prophecy.state import PlayerState, ProphecyOptions, ProphecyState
-from engine.prophecy.turns import after_fight, after_movement, end_turn
-from engine.prophecy.water_realm.island.actions import ISLAND_ACTIONS
-from engine.prophecy.water_realm.water.actions import WATER_ACTIONS
 from engine.prophecy.standard import (
     attacks,
     battle,
@@ -41,6 +37,10 @@ from engine.prophecy.standard import (
     space_actions,
     turns,
 )
+from engine.prophecy.state import PlayerState, ProphecyOptions, ProphecyState
+from engine.prophecy.turns import after_fight, after_movement, end_turn
+from engine.prophecy.water_realm.island.actions import ISLAND_ACTIONS
+from engine.prophecy.water_realm.water.actions import WATER_ACTIONS
 
 #: what the active player may do in each phase of a Standard turn (besides `ANY_PHASE`)
 PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
@@ -62,21 +62,21 @@ def pack_of(state: ProphecyState) -> Pack:
 
 
 def new_game(seats: list[Seat], options: ProphecyOptions, seed: int) -> Ctx:
-    sp = parts.game_pack(standard_pack_by_id(options.standard.pack), options.standard.expansion)  # type: ignore[union-attr]
+    sp = parts.game_pack(standard_pack_by_id(options.std().pack), options.std().expansion)
     if options.pack != sp.base.id:
         raise RuleError("error.pack_mismatch", pack=options.pack, base=sp.base.id)
     _check_options(sp, options)
     ctx = setup.new_state(sp.as_pack(), sp, seats, options, seed)
     for part in parts.active_parts(ctx.state):
         part.prepare(ctx)
-    if not any(d.then == "start" for d in ctx.state.standard.decisions):  # type: ignore[union-attr]
+    if not any(d.then == "start" for d in ctx.state.std().decisions):
         setup.begin_first_turn(ctx)
     return ctx
 
 
 def _check_options(sp: StandardPack, options: ProphecyOptions) -> None:
     """Every option value must be one the pack's manifest offers (its rulings explain them)."""
-    chosen = options.standard.model_dump(exclude={"pack", "power_up", "expansion"})  # type: ignore[union-attr]
+    chosen = options.std().model_dump(exclude={"pack", "power_up", "expansion"})
     for name, value in chosen.items():
         spec = sp.manifest.options.get(name)
         if spec is not None and value not in spec.choices:
@@ -411,7 +411,7 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None =
         guild = guilds.guild_here(ctx, p)
         for figure in guilds.FIGURES:
             if guilds.can_train(ctx, p, figure, guild):
-                yield A.Train(figure=figure)  # type: ignore[arg-type]
+                yield A.Train(figure=figure)
     must = attacks.must_attack_rule(ctx)
     # the attacks' loadouts are the costly part: worked out only for an attack, or for ending the
     # turn when an attack that can be made must be (ruling final_battle_turns)
@@ -495,7 +495,10 @@ hooks.install(_Hooks())
 
 __all__ = ["check_turn", "dispatch", "idle_reasons", "legal", "new_game", "pack_of", "pending", "rename",
            "skip_action", "waiting"]
-from engine.prophecy.water_realm import artifacts as artifacts_wr  # noqa: E402,F401  registers the part (new Artifacts; before the island's)
+# the parts register themselves on import, in this order (the new Artifacts before the island's)
+# isort: off
+from engine.prophecy.water_realm import artifacts as artifacts_wr  # noqa: E402,F401  registers the part (new Artifacts)
 from engine.prophecy.water_realm.island import part as island  # noqa: E402,F401  registers the part (Treasure Island)
 from engine.prophecy.water_realm.water import part as water  # noqa: E402,F401  registers the part (the Water Realm)
 from engine.prophecy.water_realm.cards import part as wr_cards  # noqa: E402,F401  registers the part (the new cards)
+# isort: on

@@ -17,9 +17,9 @@ from engine.prophecy.content import Pack
 from engine.prophecy.content_standard import StandardPack
 from engine.prophecy.context import Ctx
 from engine.prophecy.setup import MAX_SEATS, MIN_SEATS, deal_characters, roll_for_first
+from engine.prophecy.standard.state import Decision, PlaneState, StandardState, StdPlayer
 from engine.prophecy.state import AdventureOnSpace, Cubes, Deck, Decks, PlayerState, ProphecyOptions, ProphecyState
 from engine.prophecy.turns import start_turn
-from engine.prophecy.standard.state import Decision, PlaneState, StandardState, StdPlayer
 
 
 def _expand(cards: list[tuple[str, int]], rng: Rng) -> list[str]:

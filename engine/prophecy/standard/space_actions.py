@@ -13,8 +13,8 @@ from engine.prophecy.encounters import opportunities_here
 from engine.prophecy.encounters import use_opportunity as basic_use_opportunity
 from engine.prophecy.market import offer_here, sell_price
 from engine.prophecy.spaces import check_exchange, do_exchange, exchange_service, services
-from engine.prophecy.state import PlayerState
 from engine.prophecy.standard import guilds, moves, planes, powers
+from engine.prophecy.state import PlayerState
 
 
 def train_here(ctx: Ctx, p: PlayerState, figure: str) -> None:
@@ -57,7 +57,7 @@ def opportunities_allowed(ctx: Ctx, p: PlayerState) -> bool:
         return opportunities_first(ctx, p) and powers.sstate(ctx).turn.battle is None
     if opportunities_first(ctx, p):
         return True
-    if ctx.state.options.standard.opportunities_after == "creatures_beaten":  # type: ignore[union-attr]
+    if ctx.state.options.std().opportunities_after == "creatures_beaten":
         return not planes.creature_remains(ctx, p)
     return True
 

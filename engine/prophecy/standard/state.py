@@ -6,9 +6,9 @@ imported: `engine.prophecy.state` builds on this module.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_serializer
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from engine.prophecy.water_realm.options import ExpansionOptions
 from engine.prophecy.water_realm.island.state import IslandState
@@ -52,8 +52,14 @@ class StandardOptions(BaseModel):
     #: the Water Realm expansion's parts and variants (None: none of it, and then not dumped)
     expansion: ExpansionOptions | None = None
 
+    def exp(self) -> ExpansionOptions:
+        """The Water Realm expansion's options: only expansion code, in a game that plays it, asks."""
+        if self.expansion is None:
+            raise AssertionError("the expansion is not played")
+        return self.expansion
+
     @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """A game without the expansion dumps exactly as before it existed."""
         data = handler(self)
         if self.expansion is None:
@@ -76,7 +82,8 @@ class PlaneState(BaseModel):
     power_up: int = 0
 
     def card(self, slot: str) -> str | None:
-        return getattr(self, slot)  # type: ignore[no-any-return]
+        found: str | None = getattr(self, slot)  # `slot` names one of the card fields above
+        return found
 
     def guardian_slot(self) -> Literal["lesser", "greater"] | None:
         """The Guardian an attack fights now: the Lesser one first (facts §6)."""
@@ -137,6 +144,12 @@ class Decision(BaseModel):
     reason: str = ""
     #: what happens once the queue of decisions is empty: begin the first turn / end the turn
     then: Literal["start", "end_turn"] | None = None
+
+    def other_pid(self) -> str:
+        """`other`, for the kinds of decision that always name one (a loss, a taking, a study pick)."""
+        if self.other is None:
+            raise AssertionError(f"a {self.kind} decision names no other player")
+        return self.other
 
 
 class TrainingRight(BaseModel):
@@ -210,7 +223,7 @@ class StdTurn(BaseModel):
     smithed: list[str] = Field(default_factory=list)
 
     @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """A turn without smith's work dumps exactly as before the field existed (replays
         compare the JSON byte for byte)."""
         data = handler(self)
@@ -249,7 +262,7 @@ class StandardState(BaseModel):
     cards: CardsState | None = None
 
     @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """A game without the expansion dumps exactly as before it existed (replays compare
         the JSON byte for byte)."""
         data = handler(self)
@@ -257,6 +270,18 @@ class StandardState(BaseModel):
             if getattr(self, part) is None:
                 data.pop(part, None)
         return data
+
+    def island_state(self) -> IslandState:
+        """Treasure Island's part: only island code, in a game that plays it, asks."""
+        if self.island is None:
+            raise AssertionError("Treasure Island is not played")
+        return self.island
+
+    def water_state(self) -> WaterState:
+        """The Water Realm board's part: only Water Realm code, in a game that plays it, asks."""
+        if self.water is None:
+            raise AssertionError("the Water Realm board is not played")
+        return self.water
 
     def plane(self, plane_id: str) -> PlaneState:
         for plane in self.planes:

@@ -11,14 +11,15 @@ discards down to 7 Items and 7 Abilities (ruling limits).
 """
 from __future__ import annotations
 
+from engine.prophecy.content_standard import StartOfRound
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, lose_health, round_start_items
 from engine.prophecy.encounters import creatures_here, holding_creature
-from engine.prophecy.state import AdventureOnSpace, PlayerState
-from engine.prophecy.turns import after_movement as from_after_movement
 from engine.prophecy.standard import artifacts, guilds, parts, powers
 from engine.prophecy.standard.chance import draw_chance, reveal_face_down
 from engine.prophecy.standard.state import Decision, StdTurn
+from engine.prophecy.state import AdventureOnSpace, PlayerState
+from engine.prophecy.turns import after_movement as from_after_movement
 
 
 def turn_begins(ctx: Ctx, p: PlayerState, extra: bool) -> None:
@@ -70,13 +71,13 @@ def _start_of_round(ctx: Ctx, p: PlayerState) -> None:
     that act then (the Banner of Hope's roll)."""
     round_start_items(ctx, p)
     space = ctx.pack.space(p.space)
-    for card, eff in powers.effects(ctx.state, p.player, "start_of_round"):
-        where = eff.where  # type: ignore[attr-defined]
+    for card, eff in powers.effects_of(ctx.state, p.player, StartOfRound):
+        where = eff.where
         if where == "wilderness" and space.civilization:
             continue
         if where == "civilization" and not space.civilization:
             continue
-        apply_effect(ctx, p, eff.gain, card.id)  # type: ignore[attr-defined]
+        apply_effect(ctx, p, eff.gain, card.id)
 
 
 def _expire_training(ctx: Ctx, player: str, extra: bool) -> None:
@@ -109,7 +110,7 @@ def after_movement(ctx: Ctx) -> None:
     turn.phase = "fight"
     turn.fight = None
     turn.after_fight = "act"
-    order = st.options.standard.creature_order  # type: ignore[union-attr]
+    order = st.options.std().creature_order
     if order == "player_chooses" and len({a.card for a in todo}) > 1:
         powers.sstate(ctx).decisions.append(Decision(player=p.player, kind="creature", options=[a.uid for a in todo]))
         return

@@ -19,25 +19,25 @@ from typing import Any, Iterator
 
 from engine.core.errors import RuleError
 from engine.core.pending import Pending
-from engine.prophecy.water_realm.island.content import NEW_ORDER, island_content
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import distinct_choices, lose_health
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import artifacts, battle, duel, parts, planes, powers
+from engine.prophecy.standard.state import HIDDEN, Decision
+from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.water_realm.island.actions import KeepArtifact as Keep
 from engine.prophecy.water_realm.island.actions import ScepterStrike
+from engine.prophecy.water_realm.island.content import NEW_ORDER, island_content
 from engine.prophecy.water_realm.island.maps import ensure, map_battle_actions
 from engine.prophecy.water_realm.island.maps import rename as rename_records
 from engine.prophecy.water_realm.island.moves import island_targets
-from engine.prophecy.water_realm.island.state import KeepArtifact, Strike
-from engine.prophecy.standard.state import HIDDEN, Decision
+from engine.prophecy.water_realm.island.state import IslandState, KeepArtifact, Strike
 
 TYPES = frozenset({"wrart_keep", "wrart_strike"})
 
 
 def variant(state: ProphecyState) -> str:
     std = state.options.standard
-    return std.expansion.artifacts if std is not None and std.expansion is not None else "base"  # type: ignore[no-any-return]
+    return std.expansion.artifacts if std is not None and std.expansion is not None else "base"
 
 
 def holds(state: ProphecyState, pid: str, flag: str) -> bool:
@@ -214,7 +214,7 @@ class NewArtifacts(parts.Part):
             i["removed"] = [HIDDEN] * len(i["removed"])
 
 
-def _island(state: ProphecyState) -> Any:
+def _island(state: ProphecyState) -> IslandState | None:
     sst = state.standard
     return sst.island if sst is not None else None
 

@@ -31,12 +31,12 @@ from engine.prophecy.state import ProphecyState
 from gm.i18n import t
 from systems.prophecy.board_parts import (
     CARD_BACK,
-    Font,
     INK,
     PAPER,
     RGB,
     STAR_GOLD,
     WHITE,
+    Font,
     _ellipsize,
     _fit_font,
     _fit_lines,
@@ -65,8 +65,9 @@ BUBBLE: RGB = (235, 248, 255)
 
 
 def _kind(card: object) -> str:
-    return {WaterItem: "item", WaterOpportunity: "opportunity", WaterLore: "waterlore", Obstacle: "obstacle",
-            WaterCreature: "creature"}.get(type(card), "item")
+    kinds: dict[type, str] = {WaterItem: "item", WaterOpportunity: "opportunity", WaterLore: "waterlore",
+                              Obstacle: "obstacle", WaterCreature: "creature"}
+    return kinds.get(type(card), "item")
 
 
 def render_water(state: ProphecyState, locale: str = "en") -> bytes | None:
@@ -189,7 +190,7 @@ def _card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card_id: st
 
 def _palace(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], state: ProphecyState, n: Names,
             locale: str) -> None:
-    w = state.standard.water  # type: ignore[union-attr]
+    w = state.std().water_state()
     _text(draw, ((box[0] + box[2]) / 2, box[1] + 18), t(locale, "water.picture.palace"), _font(15), WHITE, anchor="ma")
     pack = water_pack()
     lines: list[str] = []
@@ -200,7 +201,7 @@ def _palace(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], state: Pr
         lines.append(t(locale, "water.picture.strength", n=(lord.strength or 0) + bonus) + " "
                      + t(locale, "water.picture.willpower", n=(lord.willpower or 0) + bonus))
     elif w.gate:
-        plane = state.standard.plane(w.gate)  # type: ignore[union-attr]
+        plane = state.std().plane(w.gate)
         if plane.greater is not None:
             shown = plane.greater != HIDDEN and "greater" in plane.up
             lines.append(n.card(plane.greater) if shown else t(locale, "water.picture.guardian_hidden"))
@@ -236,7 +237,7 @@ def _entrance(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], locale:
 
 
 def _gate_words(state: ProphecyState, n: Names, locale: str) -> str:
-    w = state.standard.water  # type: ignore[union-attr]
+    w = state.std().water_state()
     if w.closed:
         return t(locale, "water.field.realm_closed")
     if w.gate is None:

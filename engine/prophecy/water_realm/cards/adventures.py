@@ -21,21 +21,21 @@ gifts_of_the_gods, returned_private).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, Sequence
 
 from engine.core.errors import RuleError
 from engine.prophecy.content import CreatureCard, Effect
-from engine.prophecy.water_realm.cards.content import Alchemist, Beast, Gifts, Path, Returned, copy_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard
 from engine.prophecy.effects import apply_effect, can_pay, gain_item, heal, pay, recharge, take_item
 from engine.prophecy.equipment import battle_bonus as items_bonus
 from engine.prophecy.equipment import candidate_loadouts, check_loadout
-from engine.prophecy.state import AdventureOnSpace, OwnedItem, PlayerState
-from engine.prophecy.turns import after_fight, end_turn
 from engine.prophecy.standard import battle, parts, planes, powers
 from engine.prophecy.standard.state import StdBattle
+from engine.prophecy.state import AdventureOnSpace, OwnedItem, PlayerState
+from engine.prophecy.turns import after_fight, end_turn
 from engine.prophecy.water_realm.cards.common import adventure_power, cstate, power_kind, printed_id
+from engine.prophecy.water_realm.cards.content import Alchemist, Beast, Gifts, Path, Returned, copy_id
 from engine.prophecy.water_realm.cards.smith import foe_bonus as smith_bonus
 from engine.prophecy.water_realm.cards.state import Doppel, Question
 from engine.prophecy.water_realm.cards.talk import ask
@@ -170,7 +170,7 @@ def _cards_of(ctx: Ctx, kind: str) -> list[str]:
     return [c.id for c in ctx.pack.adventures if getattr(getattr(c, "power", None), "kind", None) == kind]
 
 
-def add_types(ctx: Ctx, pid: str, types: list[str]) -> list[str]:
+def add_types(ctx: Ctx, pid: str, types: Sequence[str]) -> list[str]:
     """Give her creature types (cumulative, "Characters with Creature Types"); the new ones."""
     have = cstate(ctx.state).types.setdefault(pid, [])
     new = [t for t in types if t not in have and t != "humanoid"]
@@ -221,7 +221,7 @@ def returned_look(ctx: Ctx, p: PlayerState, q: Question, option: str) -> bool:
     if option == STOP:
         return False
     plane, _, slot = option.partition(":")
-    planes.look(ctx, p, plane, slot, public=False, reason=q.card)
+    planes.look(ctx, p, plane, slot, public=False, reason=q.card)  # type: ignore[arg-type]  # options are "plane:slot"
     q.left -= 1
     hidden = planes.hidden_slots(ctx, p.player)
     q.options = [STOP] + hidden
@@ -316,7 +316,7 @@ def doppel_decided(ctx: Ctx, q: Question, option: str) -> None:
     d = cstate(ctx.state).doppel
     assert d is not None
     fight, _, spells = option.partition(":")
-    d.battle = fight  # type: ignore[assignment]
+    d.battle = fight  # type: ignore[assignment]  # options are "<strength|wills>:<spells>"
     d.spells = [s for s in spells.split("+") if s]
     visitor = ctx.state.player(q.other or "")
     ctx.emit("wrc_doppel_fights", d.copy_of, card=q.card, battle=fight, spells=list(d.spells),
@@ -337,7 +337,7 @@ def copy_figure(ctx: Ctx, copy: PlayerState, visitor: PlayerState, fight: str, s
         if f.throw:
             continue
         cards = check_loadout(ctx.pack, copy, f)
-        value = items_bonus(cards, target, fight, None)  # type: ignore[arg-type]
+        value = items_bonus(cards, target, fight, None)
         value += sum(part.foe_bonus(ctx, copy, fight, target, cards) for part in parts.active_parts(ctx.state))
         best = max(best, value)
     bonus = powers.battle_bonus(ctx.state, copy.player, fight, "character", list(tags), attacking=True, spells=spells)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.prophecy.content import ContentError, ItemCard
-from engine.prophecy.water_realm.island.content import island_content
+from engine.prophecy.context import Ctx
+from engine.prophecy.state import ProphecyState
 from engine.prophecy.water_realm.cards.content import (
     Adjustable,
     MultiLives,
@@ -20,9 +21,8 @@ from engine.prophecy.water_realm.cards.content import (
     WrCards,
     wr_cards,
 )
-from engine.prophecy.context import Ctx
-from engine.prophecy.state import ProphecyState
 from engine.prophecy.water_realm.cards.state import CardsState, Question
+from engine.prophecy.water_realm.island.content import island_content
 
 
 def content() -> WrCards:
@@ -135,7 +135,7 @@ def _components(ctx: Ctx, card_id: str) -> list[tuple[str, str]]:
     alchemist = content().power_of(card_id, "alchemist")
     if card.copied:
         return [("adventure", alchemist)] if alchemist else []
-    out = [(ctx.pack.item(card.printed).deck, card.printed)]
+    out: list[tuple[str, str]] = [(ctx.pack.item(card.printed).deck, card.printed)]
     if card.stone:
         out.append((ctx.pack.item(card.stone).deck, card.stone))
     return out

@@ -21,14 +21,13 @@ looked up, never dealt (`VariantItem.lookup_only`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache
-from typing import Annotated, Literal, Union
+from functools import lru_cache, partial
+from typing import Annotated, Literal, Protocol, Union, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
-from engine.prophecy.content import validate_file
-from engine.prophecy.content import ContentError, CreatureCard, ItemCard, OpportunityCard, Pack, Source, pack_by_id
+from engine.prophecy.content import ContentError, CreatureCard, ItemCard, OpportunityCard, Pack, Source, pack_by_id, validate_file
 from engine.prophecy.content_standard import Words
 
 #: the languages every name, text and ruling is written in
@@ -349,10 +348,11 @@ def build_wr_cards(files: Mapping[str, object], base: Pack | None = None) -> WrC
     if missing:
         raise ContentError("\n".join(f"{f}: file missing from the new cards" for f in missing))
     parts = {fname: validate_file(fname, model, files[fname]) for fname, model in WR_CARDS_FILES.items()}
-    cards: _CardsFile = parts["cards.yaml"]  # type: ignore[assignment]
-    items: list[NewItem] = parts["items.yaml"].cards  # type: ignore[attr-defined]
-    adventures: list[NewCreature | NewOpportunity] = parts["adventures.yaml"].cards  # type: ignore[attr-defined]
-    rulings: list[Ruling] = parts["rulings.yaml"].rulings  # type: ignore[attr-defined]
+    # each part is an instance of the model WR_CARDS_FILES names for its file
+    cards = cast(_CardsFile, parts["cards.yaml"])
+    items: list[NewItem] = cast(_Items, parts["items.yaml"]).cards
+    adventures: list[NewCreature | NewOpportunity] = cast(_Adventures, parts["adventures.yaml"]).cards
+    rulings: list[Ruling] = cast(_Rulings, parts["rulings.yaml"]).rulings
     problems = _cross_check(cards, items, adventures, rulings, base)
     if problems:
         raise ContentError("\n".join(problems))
@@ -375,12 +375,54 @@ def copy_id(printed: str) -> str:
     return f"{printed}{COPY_MARK}"
 
 
-def _name(locale: str, card: ItemCard) -> str:
+class _Named(Protocol):
+    """A card with a name and a text in every language: an Item, or the Alchemist's Adventure."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def names(self) -> dict[str, str]: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def texts(self) -> dict[str, str]: ...
+
+
+def _name(locale: str, card: _Named) -> str:
     return card.names.get(locale) or card.name if locale != "en" else card.name
 
 
-def _text(locale: str, card: ItemCard) -> str:
+def _text(locale: str, card: _Named) -> str:
     return card.texts.get(locale) or card.text if locale != "en" else card.text
+
+
+def _labelled_name(label: Words, lang: str, name: str) -> str:
+    return f"{name} ({label.get(lang)})"
+
+
+def _labelled_text(label: Words, printed: ItemCard, lang: str) -> str:
+    return f"{label.get(lang)}. {_text(lang, printed)}"
+
+
+def _stoned_name(stone: _Named, lang: str, name: str) -> str:
+    return f"{name} + {_name(lang, stone)}"
+
+
+def _stoned_text(form: _Named, stone: _Named, lang: str) -> str:
+    return f"{_text(lang, form)} {_name(lang, stone)}: {_text(lang, stone)}"
+
+
+def _copied_name(alchemist: _Named, lang: str, name: str) -> str:
+    return f"{name} ({_name(lang, alchemist)})"
+
+
+def _text_of(printed: ItemCard, lang: str) -> str:
+    return _text(lang, printed)
+
+
+def _bonus_plus(printed: dict[str, int], setting: dict[CreatureTag, int]) -> dict[str, int]:
+    """A setting's bonuses against Creature tags added to the printed card's."""
+    return {**printed, **{k: printed.get(k, 0) + v for k, v in setting.items()}}
 
 
 def _words(base: ItemCard, fmt: Callable[[str, str], str], text: Callable[[str], str]) -> dict[str, object]:
@@ -417,13 +459,11 @@ def _variants(content: WrCards, base: Pack) -> list[VariantItem]:
                 data = _plain(printed)
                 data.update(id=setting_id(printed.id, s.id), strength=printed.strength + s.strength,
                             willpower=printed.willpower + s.willpower,
-                            bonus_vs={**printed.bonus_vs, **{k: printed.bonus_vs.get(k, 0) + v for k, v in s.bonus_vs.items()}})
-                label = s.label
-                data.update(_words(printed, lambda lang, name, label=label: f"{name} ({label.get(lang)})",
-                                   lambda lang, label=label: f"{label.get(lang)}. {_text(lang, printed)}"))
-                form = VariantItem(**data, printed=printed.id, setting=s.id)  # type: ignore[arg-type]
-                out.append(form)
-                forms.append((form, data))
+                            bonus_vs=_bonus_plus(printed.bonus_vs, s.bonus_vs))
+                data.update(_words(printed, partial(_labelled_name, s.label), partial(_labelled_text, s.label, printed)))
+                setting = VariantItem(**data, printed=printed.id, setting=s.id)
+                out.append(setting)
+                forms.append((setting, data))
         for form, data in forms:
             for st in stones:
                 assert isinstance(st.power, Stone)
@@ -432,16 +472,14 @@ def _variants(content: WrCards, base: Pack) -> list[VariantItem]:
                 with_stone = dict(data)
                 with_stone.update(id=stone_id(form.id, st.id), cost=form.cost + st.cost,
                                   strength=form.strength + st.power.strength, willpower=form.willpower + st.power.willpower)
-                with_stone.update(_words(form, lambda lang, name, st=st: f"{name} + {_name(lang, st)}",
-                                         lambda lang, form=form, st=st: f"{_text(lang, form)} {_name(lang, st)}: {_text(lang, st)}"))
-                out.append(VariantItem(**with_stone, printed=printed.id,  # type: ignore[arg-type]
+                with_stone.update(_words(form, partial(_stoned_name, st), partial(_stoned_text, form, st)))
+                out.append(VariantItem(**with_stone, printed=printed.id,
                                        setting=getattr(form, "setting", None), stone=st.id))
         if alchemist is not None:
             data = _plain(printed)
             data.update(id=copy_id(printed.id))
-            data.update(_words(printed, lambda lang, name: f"{name} ({_name(lang, alchemist)})",  # type: ignore[arg-type]
-                               lambda lang: _text(lang, printed)))
-            out.append(VariantItem(**data, printed=printed.id, copied=True))  # type: ignore[arg-type]
+            data.update(_words(printed, partial(_copied_name, alchemist), partial(_text_of, printed)))
+            out.append(VariantItem(**data, printed=printed.id, copied=True))
     return out
 
 

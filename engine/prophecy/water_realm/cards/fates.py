@@ -11,14 +11,14 @@ and the roll is judged again (another power may still change it).
 from __future__ import annotations
 
 from engine.core.errors import RuleError
-from engine.prophecy.water_realm.cards.content import ExchangeFates as FatesPower
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard
-from engine.prophecy.state import OwnedItem, PlayerState
 from engine.prophecy.standard import battle
 from engine.prophecy.standard.state import StdBattle
+from engine.prophecy.state import OwnedItem, PlayerState
 from engine.prophecy.water_realm.cards.actions import ExchangeFates
 from engine.prophecy.water_realm.cards.common import cstate, item_power
+from engine.prophecy.water_realm.cards.content import ExchangeFates as FatesPower
 from engine.prophecy.water_realm.cards.state import Fates
 
 #: the events whose dice a paused battle waits on

@@ -18,17 +18,17 @@ from typing import Any, Iterator
 from engine.core.errors import RuleError
 from engine.core.pending import Pending
 from engine.prophecy import actions as A
-from engine.prophecy.water_realm.cards.content import pack_cards as new_cards
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import parts, powers
 from engine.prophecy.standard.state import HIDDEN, StdBattle
+from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.water_realm.cards import adventures as adv
 from engine.prophecy.water_realm.cards import fates as fates
 from engine.prophecy.water_realm.cards import smith as smith
 from engine.prophecy.water_realm.cards import talk as talk
 from engine.prophecy.water_realm.cards.actions import CardChoice, NameCard
 from engine.prophecy.water_realm.cards.common import cstate, plays_new_cards, power_kind, question, tidy
+from engine.prophecy.water_realm.cards.content import pack_cards as new_cards
 from engine.prophecy.water_realm.cards.state import CardsState, Question
 
 #: the action types only this part applies
@@ -99,7 +99,7 @@ class CardsPart(parts.Part):
         turn = state.turn
         if turn is None or turn.player != actor:
             raise RuleError("error.not_your_turn", active=turn.player if turn else "")
-        b = state.standard.turn.battle if state.standard else None  # type: ignore[union-attr]
+        b = state.standard.turn.battle if state.standard else None
         if action_type == "wrc_fates":
             if b is None or b.awaiting != "after_roll":
                 raise RuleError("error.no_battle_running")
@@ -280,9 +280,10 @@ class CardsPart(parts.Part):
         def swap(x: str | None) -> str | None:
             return new if x == old else x
 
-        for table in (cs.types, cs.beasts, cs.away):
+        tables: tuple[dict[str, Any], ...] = (cs.types, cs.beasts, cs.away)
+        for table in tables:
             if old in table:
-                table[new] = table.pop(old)  # type: ignore[index]
+                table[new] = table.pop(old)
         for q in cs.questions:
             q.player = swap(q.player) or q.player
             q.other = swap(q.other)

@@ -23,15 +23,22 @@ from typing import Any
 
 from engine.core.errors import RuleError
 from engine.prophecy.content import ItemCard
-from engine.prophecy.water_realm.cards.content import Stone, VariantItem, setting_id, stone_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.spaces import services
-from engine.prophecy.state import OwnedItem, PlayerState
 from engine.prophecy.standard import moves, powers
+from engine.prophecy.state import OwnedItem, PlayerState
 from engine.prophecy.water_realm.cards.actions import Smith
 from engine.prophecy.water_realm.cards.common import (
-    adjustable, content, cstate, is_stone, multi_lives, printed_id, stone_into, stone_of,
+    adjustable,
+    content,
+    cstate,
+    is_stone,
+    multi_lives,
+    printed_id,
+    stone_into,
+    stone_of,
 )
+from engine.prophecy.water_realm.cards.content import Stone, VariantItem, setting_id, stone_id
 
 
 def blacksmithing(ctx: Ctx, p: PlayerState) -> str | None:
@@ -250,7 +257,9 @@ def foe_bonus(ctx: Ctx, who: PlayerState, battle: str, foe: Any, item_cards: lis
         stone_card = cs.stones.get(art)
         if stone_card is None:
             continue
-        power = content().item(stone_card).power  # type: ignore[union-attr]
+        set_in = content().item(stone_card)
+        assert set_in is not None  # only a Stone of the new cards is set in an Artifact
+        power = set_in.power
         assert isinstance(power, Stone)
         total += power.strength if battle == "strength" else power.willpower
         if power.amount and power.counts_against(tags):

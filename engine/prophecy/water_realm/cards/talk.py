@@ -19,11 +19,10 @@ from typing import Any, Callable
 
 from engine.core.errors import RuleError
 from engine.prophecy.content import ItemCard, display_name
-from engine.prophecy.water_realm.cards.content import LANGUAGES, Entrancement, Riddler, VariantItem
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard, draw
-from engine.prophecy.state import OwnedItem, PlayerState
 from engine.prophecy.standard import space_actions
+from engine.prophecy.state import OwnedItem, PlayerState
 from engine.prophecy.water_realm.cards.actions import CardChoice
 from engine.prophecy.water_realm.cards.common import (
     adventure_power,
@@ -33,6 +32,7 @@ from engine.prophecy.water_realm.cards.common import (
     power_kind,
     printed_id,
 )
+from engine.prophecy.water_realm.cards.content import LANGUAGES, Entrancement, Riddler, VariantItem
 from engine.prophecy.water_realm.cards.state import Question
 
 #: the Mad Riddler's questions (id -> whether it is true of an Item card); their words are in

@@ -15,13 +15,12 @@ Artifacts are Standard `Artifact`s with a roman numeral (the Final Battle's tie-
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Literal
+from typing import Literal, Protocol, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
-from engine.prophecy.content import validate_file
-from engine.prophecy.content import ChanceCard, ContentError, ItemCard, Pack, Source
+from engine.prophecy.content import ChanceCard, ContentError, ItemCard, Pack, Source, validate_file
 from engine.prophecy.content_standard import LANGUAGES, AbilityEffect, Artifact
 from engine.prophecy.water_realm.cards.content import VariantItem, stone_id
 
@@ -270,12 +269,18 @@ class IslandContent(BaseModel):
                 for a in sorted(self.artifacts, key=lambda a: a.numeral)]
 
 
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
 def _cross_check(island: _IslandFile, treasures: list[Treasure], artifacts: list[NewArtifact],
                  rulings: list[Ruling], base: Pack | None) -> list[str]:
     problems: list[str] = []
     ids: dict[str, str] = {}
-    for fname, cards in (("island/island.yaml", [*island.fragments, *island.chance]),
-                         ("island/treasures.yaml", treasures), ("artifacts/artifacts.yaml", artifacts)):
+    groups: tuple[tuple[str, Sequence[_HasId]], ...] = (("island/island.yaml", [*island.fragments, *island.chance]),
+                         ("island/treasures.yaml", treasures), ("artifacts/artifacts.yaml", artifacts))
+    for fname, cards in groups:
         for card in cards:
             if card.id in ids:
                 problems.append(f"{fname}: duplicate id {card.id!r} (also in {ids[card.id]})")
@@ -319,9 +324,10 @@ def build_island_content(files: Mapping[str, object], base: Pack | None = None) 
     parts = {f: validate_file(f, model, files[f]) for f, model in ISLAND_FILES.items()}
     island = parts["island/island.yaml"]
     assert isinstance(island, _IslandFile)
-    treasures = parts["island/treasures.yaml"].cards  # type: ignore[attr-defined]
-    artifacts = parts["artifacts/artifacts.yaml"].cards  # type: ignore[attr-defined]
-    rulings = parts["island/rulings.yaml"].rulings + parts["artifacts/rulings.yaml"].rulings  # type: ignore[attr-defined]
+    # each part is an instance of the model ISLAND_FILES names for its file
+    treasures = cast(_Treasures, parts["island/treasures.yaml"]).cards
+    artifacts = cast(_Artifacts, parts["artifacts/artifacts.yaml"]).cards
+    rulings = cast(_Rulings, parts["island/rulings.yaml"]).rulings + cast(_Rulings, parts["artifacts/rulings.yaml"]).rulings
     problems = _cross_check(island, treasures, artifacts, rulings, base)
     if problems:
         raise ContentError("\n".join(problems))

@@ -18,12 +18,12 @@ from itertools import combinations
 from typing import Any, Iterator
 
 from engine.core.errors import RuleError
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.context import Ctx
 from engine.prophecy.endgame import finish
-from engine.prophecy.state import OwnedItem, PlayerState, RankEntry
 from engine.prophecy.standard import powers
+from engine.prophecy.state import OwnedItem, PlayerState, RankEntry
 from engine.prophecy.water_realm.island.actions import Dig, DigBlind, KeepTreasure
+from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.water_realm.island.maps import expansion, isl
 from engine.prophecy.water_realm.island.state import BlindDig, IslandState
 

@@ -15,18 +15,19 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from engine.core.errors import RuleError
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import PlayerState
 from engine.prophecy.standard import battle, duel, powers
+from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.water_realm.island.actions import BattleForMaps, CollectMap, TakeSpoils
+from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.water_realm.island.state import IslandState, MapBattle, Spoils
+from engine.prophecy.water_realm.options import ExpansionOptions
 
 
 def isl(ctx_or_state: Any) -> IslandState:
     state = getattr(ctx_or_state, "state", ctx_or_state)
-    assert state.standard is not None and state.standard.island is not None
-    return state.standard.island  # type: ignore[no-any-return]
+    found: IslandState = state.std().island_state()  # a Ctx's state or the state itself
+    return found
 
 
 def ensure(ctx: Ctx) -> IslandState:
@@ -38,8 +39,8 @@ def ensure(ctx: Ctx) -> IslandState:
     return sst.island
 
 
-def expansion(state: Any) -> Any:
-    return state.options.standard.expansion
+def expansion(state: ProphecyState) -> ExpansionOptions:
+    return state.options.std().exp()
 
 
 # ------------------------------------------------------------------------- Chance cards
@@ -131,7 +132,7 @@ def declare(ctx: Ctx, p: PlayerState, action: BattleForMaps, offered: list[Any])
     sst.turn.attacked = True
     isl(ctx).battle = MapBattle(attacker=p.player, defender=q.player, declared=True)
     ctx.emit("island_map_battle", p.player, defender=q.player, battle=action.battle)
-    battle.start(ctx, p, battle.character_foe(ctx, q), q.player, action)  # type: ignore[arg-type]
+    battle.start(ctx, p, battle.character_foe(ctx, q), q.player, action)  # type: ignore[arg-type]  # declares an Attack's fields
 
 
 def aggressive(state: Any) -> bool:

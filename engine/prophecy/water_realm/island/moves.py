@@ -16,13 +16,14 @@ from typing import Any, Iterator
 from engine.core.errors import RuleError
 from engine.prophecy import actions as A
 from engine.prophecy.content import Cost
-from engine.prophecy.water_realm.island.content import island_content
+from engine.prophecy.content_standard import Movement
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import pay
+from engine.prophecy.standard import artifacts, moves, powers, turns
 from engine.prophecy.state import PlayerState
 from engine.prophecy.turns import after_movement
-from engine.prophecy.standard import artifacts, moves, powers, turns
 from engine.prophecy.water_realm.island.actions import LeaveIsland, SailToIsland, StayOnIsland
+from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.water_realm.island.maps import isl
 from engine.prophecy.water_realm.island.state import ISLAND, ON_ISLAND
 
@@ -56,11 +57,11 @@ def refund(ctx: Ctx, p: PlayerState) -> int:
 
 def teleports(ctx: Ctx, p: PlayerState) -> list[tuple[Any, Cost]]:
     """The cards that take her to any space (movement `teleport`), usable now, with their price."""
-    out = []
-    for card, eff in powers.effects(ctx.state, p.player, "movement"):
-        if eff.mode != "teleport" or not powers.available(ctx.state, p.player, card):  # type: ignore[attr-defined]
+    out: list[tuple[Any, Cost]] = []
+    for card, eff in powers.effects_of(ctx.state, p.player, Movement):
+        if eff.mode != "teleport" or not powers.available(ctx.state, p.player, card):
             continue
-        cost = powers.add_costs(eff.cost, powers.cast_cost(card))  # type: ignore[attr-defined]
+        cost = powers.add_costs(eff.cost, powers.cast_cost(card))
         if powers.can_pay_cost(p, cost) and all(c.id != card.id for c, _ in out):
             out.append((card, cost))
     return out

@@ -16,23 +16,23 @@ from engine.core.errors import RuleError
 from engine.core.pending import Pending
 from engine.prophecy import actions as A
 from engine.prophecy.content import pack_by_id
-from engine.prophecy.water_realm.island.content import island_content
-from engine.prophecy.water_realm.cards.content import VariantItem
-from engine.prophecy.water_realm.cards.content import pack_cards as wr_cards_pack_cards
+from engine.prophecy.content_standard import StartOfRound
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, round_start_items, would_change
+from engine.prophecy.standard import battle, duel, parts, planes, powers
+from engine.prophecy.standard.chance import draw_chance
+from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import PlayerState, ProphecyState
-from engine.prophecy.standard import battle, duel
+from engine.prophecy.water_realm.cards import smith as wr_cards_smith
+from engine.prophecy.water_realm.cards.common import plays_new_cards, split_variants
+from engine.prophecy.water_realm.cards.content import VariantItem
+from engine.prophecy.water_realm.cards.content import pack_cards as wr_cards_pack_cards
 from engine.prophecy.water_realm.island import dig as island_dig
 from engine.prophecy.water_realm.island import maps as island_maps
 from engine.prophecy.water_realm.island import moves as island_moves
 from engine.prophecy.water_realm.island import treasures as island_treasures
-from engine.prophecy.standard import parts, planes, powers
-from engine.prophecy.water_realm.cards import smith as wr_cards_smith
-from engine.prophecy.standard.chance import draw_chance
+from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.water_realm.island.state import ISLAND, ON_ISLAND
-from engine.prophecy.standard.state import HIDDEN
-from engine.prophecy.water_realm.cards.common import plays_new_cards, split_variants
 
 #: the actions only this part checks and applies
 ISLAND_TYPES = frozenset({"island_go", "island_leave", "island_stay", "island_collect", "island_dig",
@@ -75,7 +75,7 @@ class TreasureIsland(parts.Part):
     # -- set up ----------------------------------------------------------------------------
     def prepare(self, ctx: Ctx) -> None:
         st = ctx.state
-        exp = st.options.standard.expansion  # type: ignore[union-attr]
+        exp = st.options.std().exp()
         content = island_content()
         i = island_maps.ensure(ctx)
         i.playing = True
@@ -105,7 +105,7 @@ class TreasureIsland(parts.Part):
         Treasure Hunters' Treasures are turned up at the same moment; Random Treasures turns
         none."""
         st = ctx.state
-        exp = st.options.standard.expansion  # type: ignore[union-attr]
+        exp = st.options.std().exp()
         content = island_content()
         i = island_maps.ensure(ctx)
         if exp.treasure_hunters:
@@ -121,7 +121,7 @@ class TreasureIsland(parts.Part):
     def pending(self, state: ProphecyState) -> Pending | None:
         if not _free(state):
             return None
-        i = state.standard.island  # type: ignore[union-attr]
+        i = state.std().island_state()
         data = {"round": state.round}
         if i.blind is not None:
             return Pending(player=i.blind.player, kind="island_blind", data={**data, "drawn": len(i.blind.drawn)})
@@ -130,7 +130,7 @@ class TreasureIsland(parts.Part):
         t = state.turn
         assert t is not None
         p = state.player(t.player)
-        if island_moves.on_island(p) and p.alive and state.standard.turn.battle is None:  # type: ignore[union-attr]
+        if island_moves.on_island(p) and p.alive and state.std().turn.battle is None:
             return Pending(player=p.player, kind="island_move" if t.phase == "move" else "island_act", data=data)
         return None
 
@@ -147,13 +147,13 @@ class TreasureIsland(parts.Part):
     def takes_over(self, state: ProphecyState, player: str) -> bool:
         t = state.turn
         return (t is not None and t.player == player and island_moves.on_island(state.player(player))
-                and state.standard.turn.battle is None)  # type: ignore[union-attr]
+                and state.std().turn.battle is None)
 
     def check(self, state: ProphecyState, actor: str, action_type: str) -> bool:
         t = state.turn
         if t is None or t.item_choices:
             return False
-        i = state.standard.island  # type: ignore[union-attr]
+        i = state.std().island_state()
         asked = (i.blind.player, ("island_dig_blind", "island_keep")) if i.blind is not None else \
             (i.spoils.winner, ("island_spoils",)) if i.spoils is not None else None
         if asked is not None:
@@ -165,7 +165,7 @@ class TreasureIsland(parts.Part):
         if action_type in ISLAND_TYPES:
             return _own_turn_out_of_battle(state, t.player, actor)
         if t.player == actor and island_moves.on_island(state.player(actor)) \
-                and state.standard.turn.battle is None:  # type: ignore[union-attr]
+                and state.std().turn.battle is None:
             if action_type not in ON_ISLAND_STANDARD or (action_type in ("attack", "end_turn") and t.phase != "act"):
                 raise RuleError("error.island_not_here", action=action_type)
             if not state.player(actor).alive:
@@ -267,9 +267,9 @@ class TreasureIsland(parts.Part):
         # Creature of the ring space she left holds her there
         if not extra:
             round_start_items(ctx, p)  # the Banner of Hope's roll
-            for card, eff in powers.effects(ctx.state, p.player, "start_of_round"):
-                if eff.where in ("anywhere", "wilderness"):  # type: ignore[attr-defined]
-                    apply_effect(ctx, p, eff.gain, card.id)  # type: ignore[attr-defined]
+            for card, eff in powers.effects_of(ctx.state, p.player, StartOfRound):
+                if eff.where in ("anywhere", "wilderness"):
+                    apply_effect(ctx, p, eff.gain, card.id)
             draw_chance(ctx)
         return True
 
@@ -314,7 +314,7 @@ class TreasureIsland(parts.Part):
             blind["drawn"] = [HIDDEN] * len(blind["drawn"])
 
     def rename(self, state: ProphecyState, old: str, new: str) -> None:
-        island_maps.rename(state.standard.island, old, new)  # type: ignore[union-attr]
+        island_maps.rename(state.std().island_state(), old, new)
 
 
 def _own_turn_out_of_battle(state: ProphecyState, turn_player: str, actor: str) -> bool:
@@ -323,7 +323,7 @@ def _own_turn_out_of_battle(state: ProphecyState, turn_player: str, actor: str) 
         raise RuleError("error.not_your_turn", active=turn_player)
     if not state.player(actor).alive:
         raise RuleError("error.character_dead")
-    if state.standard.turn.battle is not None:  # type: ignore[union-attr]
+    if state.std().turn.battle is not None:
         raise RuleError("error.battle_running")
     return True
 

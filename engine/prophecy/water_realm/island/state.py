@@ -9,9 +9,9 @@ Map Fragments": everyone sees how many, which ones does not matter); only the co
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_serializer
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 #: the island's place id (no ring space has it): where a character on the island stands
 ISLAND = "treasure_island"
@@ -95,7 +95,7 @@ class IslandState(BaseModel):
     removed: list[str] = Field(default_factory=list)
 
     @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """Empty records are left out, so a game's JSON stays short."""
         data = handler(self)
         for name in ("foretold", "dug", "pairs", "removed", "fame", "discarded", "placed"):

@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.prophecy.water_realm.island.content import island_content
-from engine.prophecy.water_realm.cards.content import STONE_MARK
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.standard import powers
+from engine.prophecy.state import PlayerState, ProphecyState
+from engine.prophecy.water_realm.cards.content import STONE_MARK
+from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.water_realm.island.maps import isl
-
 
 #: id(content) -> (Treasure id -> its powers as a card, Treasure id -> its special power)
 _TABLES: dict[int, tuple[dict[str, Any], dict[str, str]]] = {}

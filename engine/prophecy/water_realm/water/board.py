@@ -17,17 +17,18 @@ from typing import Any
 
 from engine.core.errors import RuleError
 from engine.prophecy.content import CreatureCard
-from engine.prophecy.water_realm.water.content import Obstacle, WaterCreature, WaterItem, WaterLore, WaterOpportunity
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, lose_health, would_change
-from engine.prophecy.state import OwnedItem, PlayerState
 from engine.prophecy.standard import powers
-from engine.prophecy.water_realm.water.actions import WaterMove, WaterTake
+from engine.prophecy.state import OwnedItem, PlayerState
 from engine.prophecy.water_realm.water import palace as water_palace
+from engine.prophecy.water_realm.water.actions import WaterMove, WaterTake
+from engine.prophecy.water_realm.water.content import Obstacle, WaterCreature, WaterItem, WaterLore, WaterOpportunity
 from engine.prophecy.water_realm.water.core import (
     OFF,
     diver,
     gate_spaces,
+    in_realm,
     lord_variant,
     neighbours,
     place_id,
@@ -177,7 +178,7 @@ def begin_fight(ctx: Ctx, p: PlayerState, gc: GridCard, card: WaterCreature) -> 
     w = wstate(ctx.state)
     w.turn.fight = gc.uid
     w.turn.shark_cap = None
-    ctx.emit("water_creature_met", p.player, card=card.id, cell=diver(ctx.state, p.player).cell)  # type: ignore[union-attr]
+    ctx.emit("water_creature_met", p.player, card=card.id, cell=in_realm(ctx.state, p.player).cell)
 
 
 def meet_obstacle(ctx: Ctx, p: PlayerState, card: Obstacle, chain: int, fight: bool) -> None:
@@ -421,7 +422,7 @@ def squid_result(ctx: Ctx, p: PlayerState, cell: int, gc: GridCard, card: WaterC
             w.turn.squid_wins += 1
         if w.turn.squid_wins < SQUID_EXTRA:
             w.asks.insert(0, WaterAsk(player=p.player, kind="squid", options=["again", "go"], reason=card.id))
-            ctx.state.turn.phase = "act"  # type: ignore[union-attr]
+            ctx.state.live_turn().phase = "act"
             return
         squid_go(ctx, p)
         return
@@ -445,7 +446,7 @@ def squid_again(ctx: Ctx, p: PlayerState) -> None:
     w = wstate(ctx.state)
     w.turn.squid_extra = True
     w.turn.fight = gc.uid
-    ctx.state.turn.phase = "fight"  # type: ignore[union-attr]
+    ctx.state.live_turn().phase = "fight"
     ctx.emit("water_squid_again", p.player, card=gc.card, wins=w.turn.squid_wins)
 
 
@@ -481,6 +482,14 @@ def has_power(state: Any, pid: str, power: str) -> bool:
 def power_card(state: Any, pid: str, power: str) -> str | None:
     pack = wp()
     return next((a for a in powers.mine(state, pid).abilities if pack.power_of(a) == power), None)
+
+
+def held_power_card(state: Any, pid: str, power: str) -> str:
+    """`power_card` of a power she is known to have (the action that uses it was offered for it)."""
+    card = power_card(state, pid, power)
+    if card is None:
+        raise AssertionError(f"{pid} has no {power} card")
+    return card
 
 
 def creature_of(ctx: Ctx, uid: str) -> CreatureCard:

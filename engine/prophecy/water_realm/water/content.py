@@ -15,12 +15,11 @@ Creatures, its Abilities are Abilities, Legends of the Deeps is a Chance card.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
-from engine.prophecy.content import validate_file
 from engine.prophecy.content import (
     ChanceCard,
     ContentError,
@@ -33,6 +32,7 @@ from engine.prophecy.content import (
     Special,
     display_name,
     display_text,
+    validate_file,
 )
 from engine.prophecy.content_standard import Ability, AbilityEffect, Guardian, Limit
 from engine.prophecy.content_standard import CardBase as _Card
@@ -267,12 +267,21 @@ class WaterFile(_Strict):
     underwater: list[Underwater] = Field(min_length=1)
 
 
+#: every card the realm's decks and its Lord hold
+WaterCard = Union[WaterItem, WaterOpportunity, WaterLore, Obstacle, WaterCreature, Underwater, Lord]
+
+
 class WaterPack(BaseModel):
     """The loaded, cross-checked Water Realm content."""
 
     model_config = ConfigDict(frozen=True)
 
     data: WaterFile
+    if TYPE_CHECKING:
+        # set once in `model_post_init` as plain attributes (hot lookups), declared for the checker
+        _cards: dict[str, WaterCard]
+        _positive: frozenset[str]
+        _named: dict[str, WaterCard | SingleCard]
 
     @property
     def figures(self) -> WaterFigures:
@@ -291,11 +300,11 @@ class WaterPack(BaseModel):
     def negative_deck(self) -> list[str]:
         return [c.id for c in self.data.negative for _ in range(c.count)]
 
-    def card(self, card_id: str) -> WaterItem | WaterOpportunity | WaterLore | Obstacle | WaterCreature | Underwater:
-        return self._cards[card_id]  # type: ignore[attr-defined, no-any-return]
+    def card(self, card_id: str) -> WaterCard:
+        return self._cards[card_id]
 
     def is_positive(self, card_id: str) -> bool:
-        return card_id in self._positive  # type: ignore[attr-defined]
+        return card_id in self._positive
 
     def underwater_ids(self) -> list[str]:
         return [u.id for u in self.data.underwater]
@@ -310,7 +319,7 @@ class WaterPack(BaseModel):
         return [c.id for c in self.data.negative if isinstance(c, WaterCreature)] + [self.data.lord.id]
 
     def power_of(self, card_id: str) -> str | None:
-        card = self._cards.get(card_id)  # type: ignore[attr-defined]
+        card = self._cards.get(card_id)
         return getattr(card, "power", None) if card is not None else None
 
     def bag_bubbles(self, gold: int) -> int | None:
@@ -318,20 +327,20 @@ class WaterPack(BaseModel):
 
     def name(self, card_id: str, locale: str = "en") -> str | None:
         """A realm card's name (its own cards and the single ones) in `locale`."""
-        card = self._named.get(card_id)  # type: ignore[attr-defined]
+        card = self._named.get(card_id)
         return display_name(card, locale) if card is not None else None
 
     def text(self, card_id: str, locale: str = "en") -> str | None:
-        card = self._named.get(card_id)  # type: ignore[attr-defined]
+        card = self._named.get(card_id)
         return display_text(card, locale) if card is not None else None
 
     def model_post_init(self, _ctx: object) -> None:
         d = self.data
-        cards: dict[str, object] = {c.id: c for c in (*d.positive, *d.negative, *d.underwater)}
+        cards: dict[str, WaterCard] = {c.id: c for c in (*d.positive, *d.negative, *d.underwater)}
         cards[d.lord.id] = d.lord
         object.__setattr__(self, "_cards", cards)
         object.__setattr__(self, "_positive", frozenset(c.id for c in d.positive))
-        named = dict(cards)
+        named: dict[str, WaterCard | SingleCard] = dict(cards)
         for single in (d.gate, d.legends, d.pearl):
             named[single.id] = single
         object.__setattr__(self, "_named", named)

@@ -7,10 +7,10 @@ step off the grid takes her out of the realm.
 """
 from __future__ import annotations
 
-from engine.prophecy.water_realm.water.content import STEPS, WaterPack, water_pack
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import lose_health
 from engine.prophecy.state import PlayerState, ProphecyState
+from engine.prophecy.water_realm.water.content import STEPS, WaterPack, water_pack
 from engine.prophecy.water_realm.water.state import Diver, WaterState
 
 #: a step off the grid
@@ -34,6 +34,14 @@ def plays_water(state: ProphecyState) -> bool:
 def lord_variant(state: ProphecyState) -> bool:
     std = state.options.standard
     return bool(std is not None and std.expansion is not None and std.expansion.lord_of_the_sea)
+
+
+def in_realm(state: ProphecyState, pid: str) -> Diver:
+    """`diver` of a character known to be in the realm (code of the realm's own turns asks)."""
+    d = diver(state, pid)
+    if d is None:
+        raise AssertionError(f"{pid} is not in the Water Realm")
+    return d
 
 
 def diver(state: ProphecyState, pid: str) -> Diver | None:

@@ -22,16 +22,15 @@ from engine.prophecy.context import Ctx
 from engine.prophecy.effects import lose_health, pay, recharge
 from engine.prophecy.endgame import finish
 from engine.prophecy.spaces import do_repair, services
-from engine.prophecy.state import PlayerState
-from engine.prophecy.turns import after_movement, end_turn
 from engine.prophecy.standard import guilds, planes, powers, space_actions, turns
 from engine.prophecy.standard.state import PlaneState, StdBattle
+from engine.prophecy.state import PlayerState
+from engine.prophecy.turns import after_movement, end_turn
 from engine.prophecy.water_realm.water.actions import WaterEnter, WaterPearl
-from engine.prophecy.water_realm.water.board import face_down_cells, power_card, reveal
+from engine.prophecy.water_realm.water.board import face_down_cells, held_power_card, power_card, reveal
 from engine.prophecy.water_realm.water.core import diver, gate_spaces, place_id, set_act, wp, wstate
 from engine.prophecy.water_realm.water.palace import ask_exit, gate_id, gate_plane, give_pearl, leave, palace  # noqa: F401  (leave, palace: used through this module)
 from engine.prophecy.water_realm.water.state import Diver, WaterAsk
-
 
 # ------------------------------------------------------------------------------ the Gate
 
@@ -261,8 +260,8 @@ def can_storm(ctx: Ctx, p: PlayerState) -> bool:
 def storm(ctx: Ctx, p: PlayerState) -> None:
     if not can_storm(ctx, p):
         raise RuleError("error.water_no_storm")
-    card_id = power_card(ctx.state, p.player, "summon_storm")
-    card = powers.spack(ctx.state).ability(card_id)  # type: ignore[arg-type]
+    card_id = held_power_card(ctx.state, p.player, "summon_storm")  # can_storm found it
+    card = powers.spack(ctx.state).ability(card_id)
     pay(ctx, p, card.cast, card.id)
     powers.mark_used(ctx, p.player, card)
     wstate(ctx.state).storm = p.player

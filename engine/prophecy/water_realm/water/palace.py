@@ -11,10 +11,10 @@ from __future__ import annotations
 from engine.core.errors import RuleError
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import heal, recharge
-from engine.prophecy.state import PlayerState
-from engine.prophecy.turns import after_movement, end_turn
 from engine.prophecy.standard import planes, powers, turns
 from engine.prophecy.standard.state import PlaneState
+from engine.prophecy.state import PlayerState
+from engine.prophecy.turns import after_movement, end_turn
 from engine.prophecy.water_realm.water.core import diver, gate_spaces, lord_variant, set_act, wp, wstate
 from engine.prophecy.water_realm.water.state import WaterAsk
 
@@ -40,7 +40,7 @@ def gate_plane(ctx: Ctx) -> PlaneState | None:
 def ask_exit(ctx: Ctx, p: PlayerState, then: str, reason: str) -> None:
     """She is out of the realm: on which of the two spaces beside the Gate?"""
     wstate(ctx.state).asks.insert(0, WaterAsk(player=p.player, kind="exit", options=gate_spaces(ctx), then=then,
-                                              reason=reason))  # type: ignore[arg-type]
+                                              reason=reason))
 
 
 def leave(ctx: Ctx, p: PlayerState, space_id: str, then: str, how: str) -> None:

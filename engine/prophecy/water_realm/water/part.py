@@ -17,17 +17,20 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from engine.core.errors import RuleError
+from engine.core.events import Event
 from engine.core.pending import Pending
 from engine.prophecy import actions as A
-from engine.prophecy.water_realm.water.content import pack_cards
-from engine.prophecy.water_realm.water.content import water_pack
-from engine.core.events import Event
+from engine.prophecy.content_standard import StartOfRound
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, round_start_items, would_change
-from engine.prophecy.state import PlayerState, ProphecyState
-from engine.prophecy.turns import end_turn
 from engine.prophecy.standard import artifacts, battle, moves, parts, powers
 from engine.prophecy.standard.state import HIDDEN, StdBattle
+from engine.prophecy.state import PlayerState, ProphecyState
+from engine.prophecy.turns import end_turn
+from engine.prophecy.water_realm.water import board as B
+from engine.prophecy.water_realm.water import core as water_core
+from engine.prophecy.water_realm.water import gate as G
+from engine.prophecy.water_realm.water import palace as water_palace
 from engine.prophecy.water_realm.water.actions import (
     WATER_ACTIONS,
     WaterExit,
@@ -41,8 +44,7 @@ from engine.prophecy.water_realm.water.actions import (
     WaterStorm,
     WaterSwim,
 )
-from engine.prophecy.water_realm.water import board as B
-from engine.prophecy.water_realm.water import gate as G
+from engine.prophecy.water_realm.water.content import pack_cards, water_pack
 from engine.prophecy.water_realm.water.core import diver, lord_variant, neighbours, plays_water, use_bubbles, wp, wstate
 from engine.prophecy.water_realm.water.state import WaterState, WaterTurn
 
@@ -93,7 +95,7 @@ class WaterPart(parts.Part):
         sst.water = w
         _purge_setup(ctx)
         # the Gate among the five Lesser Guardians, nobody knowing where (rulebook "Gate to the Water Realm")
-        gate = G.gate_id()
+        gate = water_palace.gate_id()
         if not any(pl.lesser == gate for pl in sst.planes):
             plane = sst.planes[st.rng.below(len(sst.planes))]
             plane.lesser = gate
@@ -145,7 +147,7 @@ class WaterPart(parts.Part):
         d = diver(ctx.state, p.player)
         if d is None or not p.alive:
             return
-        for card in powers.sstate(ctx).dropped.pop(G.place_id(d.cell), []):
+        for card in powers.sstate(ctx).dropped.pop(water_core.place_id(d.cell), []):
             if ctx.state.status != "active":
                 return
             artifacts.gain(ctx, p, card, "picked_up")
@@ -190,12 +192,12 @@ class WaterPart(parts.Part):
 
     def takes_over(self, state: ProphecyState, player: str) -> bool:
         sst = state.standard
-        w = sst.water if sst is not None else None
-        if w is None:
+        if sst is None or sst.water is None:
             return False
+        w = sst.water
         if w.asks:
             return True
-        return player in w.divers and sst.turn.battle is None  # type: ignore[union-attr]
+        return player in w.divers and sst.turn.battle is None
 
     def check(self, state: ProphecyState, actor: str, action_type: str) -> bool:
         sst = state.standard
@@ -324,7 +326,7 @@ class WaterPart(parts.Part):
 
     def plane_card_looked(self, ctx: Ctx, p: PlayerState, plane_id: str, slot: str) -> bool:
         plane = powers.sstate(ctx).plane(plane_id)
-        if slot == "lesser" and plane.lesser == G.gate_id():
+        if slot == "lesser" and plane.lesser == water_palace.gate_id():
             G.reveal_gate(ctx, p, plane, "dream")
             return True
         return False
@@ -353,7 +355,7 @@ class WaterPart(parts.Part):
 
     def location(self, state: ProphecyState, p: PlayerState) -> str | None:
         d = diver(state, p.player)
-        return G.place_id(d.cell) if d is not None else None
+        return water_core.place_id(d.cell) if d is not None else None
 
     def redact(self, data: dict[str, Any], viewer: str | None) -> None:
         """Face-down cards of the board, the cards set aside, and the Underwater deck's order."""
@@ -385,9 +387,9 @@ def _start_of_round(ctx: Ctx, p: PlayerState) -> None:
     """Start-of-round powers work in the realm, which counts as wilderness (ruling
     water_start_of_round); the Banner of Hope is rolled there too ("Using Banner of Hope")."""
     round_start_items(ctx, p)
-    for card, eff in powers.effects(ctx.state, p.player, "start_of_round"):
-        if eff.where in ("anywhere", "wilderness"):  # type: ignore[attr-defined]
-            apply_effect(ctx, p, eff.gain, card.id)  # type: ignore[attr-defined]
+    for card, eff in powers.effects_of(ctx.state, p.player, StartOfRound):
+        if eff.where in ("anywhere", "wilderness"):
+            apply_effect(ctx, p, eff.gain, card.id)
 
 
 def _purge_setup(ctx: Ctx) -> None:
@@ -417,12 +419,12 @@ def _purge_setup(ctx: Ctx) -> None:
         if e.kind != "ability_offered" or e.data.get("card") not in mine:
             events.append(e)
             continue
-        guild = e.data.get("guild")
-        for card in sst.guild_offers.get(guild, []):
-            if (guild, card) not in shown:
-                shown.add((guild, card))
+        offered_by = e.data.get("guild")
+        for card in sst.guild_offers.get(offered_by or "", []):  # every such line names its guild
+            if (offered_by, card) not in shown:
+                shown.add((offered_by, card))
                 events.append(Event(kind="ability_offered", player=None, reveals=True,
-                                    data={"guild": guild, "card": card, "replaced": None}))
+                                    data={"guild": offered_by, "card": card, "replaced": None}))
     ctx.events[:] = events
     for guild, offer in sst.guild_offers.items():
         for card in offer:
@@ -476,7 +478,7 @@ def _answers(ctx: Ctx, a: Any) -> Iterator[Any]:
     elif a.kind == "reveal":
         yield from (WaterReveal(cell=int(c)) for c in a.options)
     elif a.kind == "steer":
-        yield from (WaterSteer(direction=d) for d in a.options)  # type: ignore[arg-type]
+        yield from (WaterSteer(direction=d) for d in a.options)
 
 
 def _answer(ctx: Ctx, p: PlayerState, action: Any) -> None:
@@ -486,7 +488,7 @@ def _answer(ctx: Ctx, p: PlayerState, action: Any) -> None:
         raise RuleError("error.water_not_an_option")
     w.asks.pop(0)
     if a.kind == "exit":
-        G.leave(ctx, p, action.space, then=a.then, how=a.reason or "current")
+        water_palace.leave(ctx, p, action.space, then=a.then, how=a.reason or "current")
     elif a.kind == "squid":
         if action.again:
             B.squid_again(ctx, p)
@@ -523,15 +525,15 @@ def _fight_target(ctx: Ctx, p: PlayerState) -> Any:
     w = wstate(ctx.state)
     target = w.turn.fight
     if target == "lord":
-        card = ctx.pack.adventure(wp().data.lord.id)
-        foe = battle.creature_foe(card)  # type: ignore[arg-type]
+        card = ctx.pack.creature(wp().data.lord.id)
+        foe = battle.creature_foe(card)
         bonus = wp().fig("lord_bonus")
         from dataclasses import replace
 
         return replace(foe, strength=(foe.strength or 0) + bonus, willpower=(foe.willpower or 0) + bonus,
                        power_up=bonus)
     if target == "guardian":
-        plane = G.gate_plane(ctx)
+        plane = water_palace.gate_plane(ctx)
         assert plane is not None
         return battle.guardian_foe(ctx, plane.id)
     assert target is not None
@@ -565,7 +567,7 @@ def _diver_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
         target = w.turn.fight
         foe = _fight_target(ctx, p)
         if target == "guardian":
-            plane = G.gate_plane(ctx)
+            plane = water_palace.gate_plane(ctx)
             assert plane is not None
             yield from battle.loadout_actions(ctx, p, foe, plane.id)
         elif target != "lord" and wp().power_of(foe.card) == "skeletal_shark" and w.turn.shark_cap is None:
@@ -615,20 +617,20 @@ def _diver_dispatch(ctx: Ctx, p: PlayerState, action: Any) -> bool:
     elif t == "water_swim":
         if WaterSwim() not in list(_diver_actions(ctx, p)):
             raise RuleError("error.water_cannot_swim")
-        card = B.power_card(ctx.state, p.player, "swimming")
+        card = B.held_power_card(ctx.state, p.player, "swimming")
         use_bubbles(ctx, p, 1, "swimming")
-        sst.players[p.player].round_used.append(card)  # type: ignore[arg-type]
+        sst.players[p.player].round_used.append(card)
         turn.extra_turns += 1
         ctx.emit("water_swam", p.player, card=card)
     elif t == "water_sense":
         if action not in _sense_options(ctx, p):
             raise RuleError("error.water_cannot_sense")
-        card = powers.spack(ctx.state).ability(B.power_card(ctx.state, p.player, "pressure_sense"))  # type: ignore[arg-type]
+        sense = powers.spack(ctx.state).ability(B.held_power_card(ctx.state, p.player, "pressure_sense"))
         from engine.prophecy.effects import pay
 
-        pay(ctx, p, card.cast, card.id)
-        powers.mark_used(ctx, p.player, card)
-        B.reveal(ctx, action.cell, p.player, card.id)
+        pay(ctx, p, sense.cast, sense.id)
+        powers.mark_used(ctx, p.player, sense)
+        B.reveal(ctx, action.cell, p.player, sense.id)
     elif t == "water_storm":
         G.storm(ctx, p)
     elif t == "water_shark":
@@ -647,7 +649,7 @@ def _diver_dispatch(ctx: Ctx, p: PlayerState, action: Any) -> bool:
         foe = _fight_target(ctx, p)
         if wp().power_of(foe.card) == "skeletal_shark" and w.turn.shark_cap is None:
             raise RuleError("error.water_shark_first")
-        battle.start(ctx, p, foe, w.turn.fight, action)  # type: ignore[arg-type]
+        battle.start(ctx, p, foe, w.turn.fight, action)
     elif t == "attack":
         _attack(ctx, p, action)
     elif t == "avoid":
@@ -661,7 +663,7 @@ def _diver_dispatch(ctx: Ctx, p: PlayerState, action: Any) -> bool:
         d = diver(ctx.state, p.player)
         assert d is not None
         d.held = False
-        B.set_act(ctx)
+        water_core.set_act(ctx)
     elif t == "end_turn":
         if turn.phase != "act":
             raise RuleError("error.wrong_phase", phase=turn.phase, action=t)
@@ -685,7 +687,7 @@ def _attack(ctx: Ctx, p: PlayerState, action: Any) -> None:
             raise RuleError("error.cannot_attack_character", target=action.target)
         battle.attack_character(ctx, p, action.target, action)
         return
-    plane = G.gate_plane(ctx)
+    plane = water_palace.gate_plane(ctx)
     if w.turn.fight != "guardian" or plane is None or action.target != plane.id:
         raise RuleError("error.cannot_attack_plane", target=action.target)
     foe = battle.guardian_foe(ctx, plane.id)
