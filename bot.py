@@ -36,6 +36,7 @@ import packs  # noqa: F401  (reads data/ into the engine: packs, tables)
 import systems
 from ui.errors import GuardedTree, answer_unclaimed, guard_dynamic_item, guard_every_dynamic_item
 from ui.modals import PersistentModal, route_modal
+from ui.pictures import PAINTER
 from cogs.table import DYNAMIC_ITEMS as TABLE_ITEMS
 from ui.views import ChoiceButton, ChoiceSelect, EndButton
 from pydantic import ValidationError
@@ -106,6 +107,10 @@ class GameBot(commands.Bot):
         await self.store.acquire_ownership()
         self.keeper = OwnershipKeeper(self.store, getattr(self.store, "lease_seconds", 10.0), on_lost=self._store_lost)
         self.keeper.start()
+        # the pictures' worker processes (ui.pictures), started now so the first picture does
+        # not wait for them to import the drawing modules
+        PAINTER.configure(self.settings.picture_workers)
+        PAINTER.warm_up()
         # Registered on every start, so buttons posted before a restart keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in COGS:
@@ -134,6 +139,7 @@ class GameBot(commands.Bot):
     async def close(self) -> None:
         await super().close()
         await self.gm.settle()
+        await PAINTER.shutdown()
         if self.keeper is not None:
             await self.keeper.stop()
         await self.store.release_ownership()
