@@ -83,7 +83,8 @@ def worst_error(image: Image.Image, palette: Palette) -> int:
     distinct = shades(image)
     strip = Image.new("RGB", (len(distinct), 1))
     strip.putdata(list(distinct))
-    mapped = list(strip.quantize(palette=palette.image, dither=Image.Dither.NONE).convert("RGB").getdata())
+    raw = strip.quantize(palette=palette.image, dither=Image.Dither.NONE).convert("RGB").tobytes()
+    mapped = [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
     return max((abs(a - b) for src, dst in zip(distinct, mapped) for a, b in zip(src, dst)), default=0)
 
 
