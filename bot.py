@@ -54,6 +54,7 @@ from gm.store.shards import ShardSet
 from gm.translator import LocaleTranslator
 from ui.errors import GuardedTree, answer_unclaimed, guard_dynamic_item, guard_every_dynamic_item
 from ui.modals import PersistentModal, route_modal
+from ui.pictures import PAINTER
 from ui.views import ChoiceButton, ChoiceSelect, EndButton
 
 #: the cogs every game shares, then each registered system's own
@@ -113,6 +114,10 @@ class GameBot(commands.Bot):
         await self.store.acquire_ownership()
         self.keeper = OwnershipKeeper(self.store, getattr(self.store, "lease_seconds", 10.0), on_lost=self._store_lost)
         self.keeper.start()
+        # the pictures' worker processes (ui.pictures), started now so the first picture does
+        # not wait for them to import the drawing modules
+        PAINTER.configure(self.settings.picture_workers)
+        PAINTER.warm_up()
         # Registered on every start, so buttons posted before a restart keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in COGS:
@@ -141,6 +146,7 @@ class GameBot(commands.Bot):
     async def close(self) -> None:
         await super().close()
         await self.gm.settle()
+        await PAINTER.shutdown()
         if self.keeper is not None:
             await self.keeper.stop()
         await self.store.release_ownership()

@@ -18,7 +18,7 @@ from gm.i18n import t
 from gm.session import GameError, Result
 from systems import plugin
 from systems.plugin import SystemPlugin, TurnMessage
-from ui.pictures import PictureCache
+from ui.pictures import PICTURES, Drawing, picture_key
 from ui.replies import PINGS
 from ui.text import clip, fit_embeds, mention
 from ui.views import add_news_button
@@ -28,7 +28,6 @@ BOARD_FILE = "board.png"
 #: how long a turn message waits for its board picture before going out without it (the
 #: picture is then attached by editing the message as soon as it is drawn)
 PICTURE_GRACE = 0.05
-_PICTURES = PictureCache(maxsize=256)
 
 
 def plugin_of(result: Result) -> SystemPlugin:
@@ -37,15 +36,13 @@ def plugin_of(result: Result) -> SystemPlugin:
 
 
 # -- the board picture -------------------------------------------------------------------------
-def picture_of(result: Result, locale: str) -> asyncio.Future[bytes]:
-    """The board picture of this state version: started now in a worker thread (or joined,
-    or taken from the cache), from what a spectator may see (a picture is public)."""
+def picture_of(result: Result, locale: str) -> asyncio.Future[bytes | None]:
+    """The board picture of this state version: started now in a worker process (or joined,
+    or taken from the cache: ui.pictures), from what a spectator may see (a picture is public)."""
     table = plugin_of(result).table
     assert table is not None and table.board_picture is not None
-    draw = table.board_picture
-    key = (result.record.id, result.record.seed, result.record.version, locale)
-    shown = result.view(None)
-    return _PICTURES.start(key, lambda: draw(shown, locale))
+    return PICTURES.start(picture_key(result.record, "board", locale),
+                          Drawing(table.board_picture, (result.view(None), locale)))
 
 
 def start_picture(result: Result, locale: str) -> None:
@@ -63,7 +60,9 @@ def picture_file(data: bytes) -> discord.File:
 
 async def board_file(result: Result, locale: str) -> discord.File:
     """The board picture for this state version as an attachment (waits for the drawing)."""
-    return picture_file(await picture_of(result, locale))
+    data = await picture_of(result, locale)
+    assert data is not None, "a board picture always draws something"
+    return picture_file(data)
 
 
 # -- the turn message --------------------------------------------------------------------------
@@ -72,7 +71,7 @@ class TurnReply:
     """A turn message ready to send, and its picture when that was not drawn in time."""
 
     kwargs: dict[str, Any]
-    late: asyncio.Future[bytes] | None = None
+    late: asyncio.Future[bytes | None] | None = None
 
 
 async def build_turn(result: Result, locale: str, *, wait_picture: bool = False) -> TurnReply:
@@ -87,7 +86,7 @@ async def build_turn(result: Result, locale: str, *, wait_picture: bool = False)
     assert ui is not None, f"{result.record.system} is not played at a table"
     drawing = picture_of(result, locale) if ui.board_picture is not None and ui.picture_with_turn(result) else None
     kwargs, message = turn_kwargs(result, locale)
-    extras = _extra_files(message)
+    extras = await _extra_files(result, message, locale)
     if drawing is None or not message.picture or not message.embeds:
         if extras:
             kwargs["files"] = extras
@@ -104,10 +103,12 @@ async def build_turn(result: Result, locale: str, *, wait_picture: bool = False)
         if extras:
             kwargs["files"] = extras
         return TurnReply(kwargs)
+    data = drawing.result()
+    assert data is not None, "a board picture always draws something"
     if extras:
-        kwargs["files"] = [picture_file(drawing.result()), *extras]
+        kwargs["files"] = [picture_file(data), *extras]
     else:
-        kwargs["file"] = picture_file(drawing.result())
+        kwargs["file"] = picture_file(data)
     message.embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
     return TurnReply(kwargs)
 
@@ -143,10 +144,24 @@ def opens_turn_of_person(result: Result) -> bool:
     return bool(started) and started[-1] == pend.player
 
 
-def _extra_files(message: Any) -> list[discord.File]:
+async def _extra_files(result: Result, message: Any, locale: str) -> list[discord.File]:
     """The message's further pictures (the Water Realm's board) as attachments, the first shown
-    on its last embed when that is not the board picture's."""
-    pictures = list(getattr(message, "extra_pictures", []) or [])
+    on its last embed when that is not the board picture's. A picture still to draw (a
+    `Drawing`) is drawn now, in a worker process and once per state version (ui.pictures),
+    alongside the board picture: only for a message that is sent."""
+    wanted = list(getattr(message, "extra_pictures", []) or [])
+    drawings = [PICTURES.start(picture_key(result.record, name, locale), data) if isinstance(data, Drawing) else None
+                for name, data in wanted]
+    pictures: list[tuple[str, bytes]] = []
+    for (name, data), drawing in zip(wanted, drawings):
+        if drawing is not None:
+            try:
+                data = await drawing
+            except Exception:  # the turn goes on without this picture
+                log.exception("picture %s of game %s failed", name, result.record.id)
+                continue
+        if data:
+            pictures.append((name, data))
     if pictures and len(message.embeds) > 1:
         message.embeds[-1].set_image(url=f"attachment://{pictures[0][0]}")
     return [discord.File(io.BytesIO(data), filename=name) for name, data in pictures]
@@ -157,7 +172,7 @@ async def turn_message(result: Result, locale: str) -> dict[str, Any]:
     return (await build_turn(result, locale, wait_picture=True)).kwargs
 
 
-async def attach_late(drawing: asyncio.Future[bytes], embeds: list[discord.Embed], edit: Any, result: Result) -> None:
+async def attach_late(drawing: asyncio.Future[bytes | None], embeds: list[discord.Embed], edit: Any, result: Result) -> None:
     """Edit the board picture into a turn message already posted without it, once drawn."""
     try:
         data = await drawing

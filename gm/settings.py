@@ -53,8 +53,12 @@ class Settings(BaseSettings):
     #: PostgreSQL database each take their own shards; SQLite needs one process for all.
     shard_count: int | None = Field(None, ge=1, le=4096, description="Number of Discord shards (empty: no sharding)")
     shard_ids: str | None = Field(None, description="Shards this process connects, e.g. 0,1 or 0-3 (empty: all)")
+    #: processes drawing the pictures (issue 30): a picture is 10-60 ms of CPU, drawn in another
+    #: process so the event loop (every button press) never waits behind it and a second core
+    #: is used; empty: one per core; 0: no processes, pictures drawn in a thread of the bot's own
+    picture_workers: int | None = Field(None, ge=0, le=64, description="Picture processes (empty: one per core; 0: threads)")
 
-    @field_validator("shard_count", "dev_guild_id", mode="before")
+    @field_validator("shard_count", "dev_guild_id", "picture_workers", mode="before")
     @classmethod
     def _no_count(cls, value: object) -> object:
         """A number left empty (`SHARD_COUNT=`, `DEV_GUILD_ID=`, as in .env.example) means unset,

@@ -62,9 +62,10 @@ class TurnMessage:
     view: discord.ui.View | None = None
     #: the board picture rides along on the first embed (e.g. when the turn passed)
     picture: bool = False
-    #: further pictures, (file name, PNG), shown on the last embed (the Water Realm's board
-    #: while someone is in it); a message with one waits for its board picture
-    extra_pictures: list[tuple[str, bytes]] = field(default_factory=list)
+    #: further pictures, (file name, PNG or a ui.pictures.Drawing to draw it), shown on the
+    #: last embed (the Water Realm's board while someone is in it); a message with one waits
+    #: for its board picture. A Drawing is drawn (off the loop, cached) only when sent.
+    extra_pictures: list[tuple[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

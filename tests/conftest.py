@@ -6,3 +6,11 @@ data/. Tests that need the engine without a reader uninstall it themselves and p
 from __future__ import annotations
 
 import packs  # noqa: F401  (installs the pack and book sources)
+
+import os
+
+# Pictures are drawn in a thread of the test process unless a test sets up worker processes
+# itself (tests/ui/test_picture_pool.py): a bot's pool of processes (ui.pictures, PICTURE_WORKERS)
+# took 3-6 s to import the drawing modules and ~1 s more for each worker's first board picture
+# on the shared test machine, which every bot a test starts would pay again.
+os.environ.setdefault("PICTURE_WORKERS", "0")

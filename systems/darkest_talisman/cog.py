@@ -27,7 +27,7 @@ from systems.darkest_talisman.embeds import COLOUR, casting_lines, party_embed, 
 from systems.darkest_talisman.names import Names
 from systems.darkest_talisman.picture import render_party
 from ui.errors import refuse
-from ui.pictures import PictureCache
+from ui.pictures import PICTURES, Drawing, picture_key
 from gm.session.delivery import stale_prompt
 from ui.replies import locale_of, refresh_turn, reply_private, send_decision, send_turn
 from ui.text import clip, fit_embeds, mention
@@ -36,7 +36,6 @@ from ui.views import MAX_OPTIONS
 PICTURE_FILE = "party.png"
 #: selects in a private menu of character actions (Discord allows five rows)
 MENU_SELECTS = 5
-_PICTURES = PictureCache(maxsize=64)
 
 
 def _gm(interaction: discord.Interaction) -> GameMaster:
@@ -180,10 +179,10 @@ def shared_change(before: Any, after: Result) -> bool:
 
 
 async def party_picture(result: Result, locale: str) -> discord.File:
-    """The party picture of this state version, drawn in a worker thread (cached)."""
-    shown = result.view(None)
-    key = ("campaign", result.record.id, result.record.seed, result.record.version, locale)
-    data = await _PICTURES.start(key, lambda: render_party(shown, locale))
+    """The party picture of this state version, drawn in a worker process (ui.pictures: cached,
+    the same entry as the turn message's picture of that version)."""
+    data = await PICTURES.start(picture_key(result.record, "board", locale), Drawing(render_party, (result.view(None), locale)))
+    assert data is not None, "the party picture always draws something"
     return discord.File(io.BytesIO(data), filename=PICTURE_FILE)
 
 

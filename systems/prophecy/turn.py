@@ -19,6 +19,7 @@ from systems.prophecy import riddles
 from systems.prophecy.describe import describe_action, remember_secret_order
 from systems.prophecy.embeds import COLOUR_TURN, end_embed, narration_embed, prompt_parts, sheet_lines
 from systems.prophecy.prompt_text import standard_prompt
+from ui.pictures import Drawing
 from ui.text import EMBEDS_TOTAL, clip, embed_size, fit_labels, mention
 from ui.views import label_limit, prompt_view
 
@@ -133,14 +134,15 @@ def _assemble(result: Result, state: Any, content: str, prompt: discord.Embed, v
                        extra_pictures=_water_picture(state, locale))
 
 
-def _water_picture(state: Any, locale: str) -> list[tuple[str, bytes]]:
-    """The Water Realm's board while someone is in it (Water Realm expansion)."""
+def _water_picture(state: Any, locale: str) -> list[tuple[str, Drawing]]:
+    """The Water Realm's board while someone is in it (Water Realm expansion), still to draw:
+    cogs.common draws it (in a worker process, once per state version) only for a message that
+    is sent, never for one only built (the private prompt of /game status, the limits checks)."""
     if state.standard is None or state.standard.water is None or not state.standard.water.divers:
         return []
     from systems.prophecy.water_realm.board import render_water
 
-    data = render_water(state, locale)
-    return [("water_realm.png", data)] if data else []
+    return [("water_realm.png", Drawing(render_water, (state, locale)))]
 
 
 def _split_fields(fields: list[tuple[str, str]]) -> list[tuple[str, str]]:
