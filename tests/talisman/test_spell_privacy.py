@@ -148,9 +148,9 @@ def _check_cast_prompt(state: CampaignState, actor: str, casts: list[str]) -> No
 
 
 # seeds whose first 300 actions meet combats with a Spell to cast (re-picked when a rule change
-# moves the self-play games: the three-character game is seed 1 since the rules-as-printed fixes)
+# moves the self-play games: re-picked for the real core cards and the AI that plays to win)
 @pytest.mark.parametrize("levels,seed", [(["heuristic"], 2), (["heuristic", "heuristic", "heuristic"], 1),
-                                         (["heuristic", "random"], 3)])
+                                         (["heuristic", "random"], 5)])
 def test_no_public_button_or_prompt_names_a_spell_held_face_down(levels, seed):
     """Solo and co-op campaigns: at every decision, in English and Italian, the turn message's
     buttons and prompt name no Spell that the engine's spectator view hides; the narration
@@ -164,8 +164,8 @@ def test_the_view_names_a_cast_by_its_place_in_the_hand_for_everyone_but_the_cas
     """Engine view: the pending decision's "cast:<Spell>" answers read "cast:<place>" for a
     spectator (and any other seat), in the same order as the legal answers; the caster's own
     view keeps them (they see their hand)."""
-    rec = simulate.play(["heuristic", "heuristic"], 2, max_actions=300)
-    state = SYSTEM.new_game(rec.seats, rec.options, 2).state
+    rec = simulate.play(["heuristic", "heuristic"], 4, max_actions=300)  # seed re-picked with the core cards
+    state = SYSTEM.new_game(rec.seats, rec.options, 4).state
     checked = 0
     for actor, payload in rec.actions:
         d = state.decision
