@@ -67,7 +67,9 @@ def test_carry_on_stops_at_a_card_to_take():
 def test_carry_on_reaches_the_same_state_as_pressing_each_step():
     """The same dice and cards as pressing "push on" at each plain decision: the states are
     identical (actions counted alike), and the carry stopped where the ruling says."""
-    states = carry_states(seed=3, limit=400, wanted=5)
+    # a few campaigns' plain decisions (with the core cards a single campaign's first ones may all
+    # stop after one push: a card to take, a shop, a wound)
+    states = [s for seed in (3, 4, 5) for s in carry_states(seed=seed, limit=400, wanted=4)]
     assert len(states) >= 3
     stopped_later = 0
     for state in states:

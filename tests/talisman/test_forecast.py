@@ -24,7 +24,10 @@ def party(seed: int, *chars: str):  # type: ignore[no-untyped-def]
 
 def at_sentinel(s):  # type: ignore[no-untyped-def]
     s = choose(rig(s, dice=[2], deck=["good_fortune", "festival"]), "depart:sentinel")
-    return jump_to_destination(s)
+    s = jump_to_destination(s)
+    while kind(s) == "offer" and s.decision.data.get("source") == "redraw":
+        s = choose(s, "decline")  # the Prophetess's redraw (her ability with the core cards): not taken
+    return s
 
 
 def shuffle_figures(s, r: random.Random, armour: bool):  # type: ignore[no-untyped-def]
