@@ -35,6 +35,9 @@ from pydantic import ValidationError
 
 import packs  # noqa: F401  (reads data/ into the engine: packs, tables)
 import systems
+from cogs.clock import DYNAMIC_ITEMS as CLOCK_ITEMS
+from cogs.history import DYNAMIC_ITEMS as HISTORY_ITEMS
+from cogs.prompts import DYNAMIC_ITEMS as PROMPT_ITEMS
 from cogs.table import DYNAMIC_ITEMS as TABLE_ITEMS
 from gm.i18n import normalise, t
 from gm.session import GameMaster
@@ -58,9 +61,10 @@ from ui.pictures import PAINTER
 from ui.views import ChoiceButton, ChoiceSelect, EndButton
 
 #: the cogs every game shares, then each registered system's own
-SHARED_COGS: tuple[str, ...] = ("cogs.lobby", "cogs.table", "cogs.dice", "cogs.lookup")
+SHARED_COGS: tuple[str, ...] = ("cogs.lobby", "cogs.notify", "cogs.table", "cogs.prompts", "cogs.clock", "cogs.history",
+                                 "cogs.dice", "cogs.lookup")
 COGS: tuple[str, ...] = SHARED_COGS + systems.extensions()
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, EndButton, *TABLE_ITEMS,
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, EndButton, *CLOCK_ITEMS, *TABLE_ITEMS, *HISTORY_ITEMS, *PROMPT_ITEMS,
                  *(item for p in systems.PLUGINS.values() for item in p.dynamic_items))
 log = logging.getLogger("gm.bot")
 

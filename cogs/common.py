@@ -10,9 +10,10 @@ import asyncio
 import io
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.ext import commands
 
 from gm.i18n import t
 from gm.session import GameError, Result
@@ -28,6 +29,14 @@ BOARD_FILE = "board.png"
 #: how long a turn message waits for its board picture before going out without it (the
 #: picture is then attached by editing the message as soon as it is drawn)
 PICTURE_GRACE = 0.05
+
+
+#: the base of the /game subcommands kept beside their concern (cogs.clock, cogs.table,
+#: cogs.history), all mixed into the one /game group cog (cogs.lobby)
+if TYPE_CHECKING:  # the checker sees the mixin as what it is mixed into, so its commands type-check
+    GroupCogMixin = commands.GroupCog
+else:
+    GroupCogMixin = object
 
 
 def plugin_of(result: Result) -> SystemPlugin:

@@ -10,8 +10,11 @@ from discord import app_commands
 from discord.ext import commands
 from rapidfuzz import fuzz, process
 
+from cogs.clock import ClockCommands
 from cogs.common import board_file, plugin_of
-from cogs.table import TableCommands, digest_text, lobby_embed, send_decision, send_turn, show_view, status_message, table_ui
+from cogs.history import HistoryCommands, show_view
+from cogs.prompts import digest_text, send_decision, send_turn, table_ui
+from cogs.table import TableCommands, lobby_embed, status_message
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import AI_LEVELS, GameError, GameMaster, Lobby, Result
@@ -111,7 +114,7 @@ def character_id(characters: list[Character], text: str) -> str | None:
     return by_name[match[0]] if match is not None else None
 
 
-class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_description="Start, join and run a game in this channel"):
+class LobbyCog(HistoryCommands, TableCommands, ClockCommands, commands.GroupCog, group_name="game", group_description="Start, join and run a game in this channel"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()

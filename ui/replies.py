@@ -69,16 +69,16 @@ def typed_at(interaction: discord.Interaction) -> float:
 
 async def send_turn(interaction: discord.Interaction, result: Any) -> None:
     """Answer a system's command with the table's turn message (narration, next prompt, digest,
-    next-player DM). The table cog owns that message; a system's cog reaches it through the
+    next-player DM). The prompt cog (cogs.prompts) owns that message; a system's cog reaches it through the
     bot rather than importing the shared cogs, so systems sit below them."""
-    table = cog_of(interaction, "TableCog")
+    table = cog_of(interaction, "PromptCog")
     await table.post_turn(interaction, result, locale_of(interaction))
 
 
 async def send_decision(interaction: discord.Interaction, found: Any) -> None:
     """After a system's own status command: the decision the game waits for, with live buttons
-    for whoever must decide (the table cog owns it, as with `send_turn`)."""
-    table = cog_of(interaction, "TableCog")
+    for whoever must decide (the prompt cog owns it, as with `send_turn`)."""
+    table = cog_of(interaction, "PromptCog")
     await table.post_decision(interaction, found, locale_of(interaction))
 
 
@@ -86,6 +86,6 @@ async def refresh_turn(interaction: discord.Interaction, result: Any, *, new: bo
     """After a private step (a character action picked in a private menu, whose reply was the
     menu itself): bring the channel's turn message up to this state, by editing the live one in
     place (no ping), or by posting it anew when `new` (what the table waits for changed). The
-    table cog owns that message, as with `send_turn`."""
-    table = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+    prompt cog owns that message, as with `send_turn`."""
+    table = interaction.client.get_cog("PromptCog")  # type: ignore[attr-defined]
     await table.refresh_turn(interaction, result, locale_of(interaction), new=new)

@@ -27,8 +27,8 @@ def label_limit(count: int) -> int:
     """How long each of `count` choices' labels may be: buttons while they fit, else options."""
     return BUTTON_LABEL if count <= MAX_BUTTONS else OPTION_LABEL
 
-#: the shared cog that answers a prompt's buttons, whatever the system (cogs.table)
-CHOICE_COG = "TableCog"
+#: the shared cog that answers a prompt's buttons, whatever the system (cogs.prompts)
+CHOICE_COG = "PromptCog"
 
 
 #: an option value a select of this bot offers: the index of an action, in plain ASCII digits
@@ -104,7 +104,7 @@ def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: i
 
 class NewsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmnews:(?P<game>[0-9]{1,18}):n"):
     """"Since my last turn" on a turn message that opens a person's turn: the presser's own
-    digest, privately, and then her live prompt (TableCog.on_news). A private message needs an
+    digest, privately, and then her live prompt (PromptCog.on_news). A private message needs an
     interaction, and this press is one she makes before answering."""
 
     def __init__(self, game: int, label: str = "…") -> None:

@@ -69,7 +69,7 @@ class PlayMixin(Steps):
 
         This is the fallback. Discord sends a private message only in answer to an interaction,
         so the news reaches a returning player *before* her first answer by a look of hers: the
-        turn message that opens her turn carries "Since my last turn" (cogs.table.on_news), and
+        turn message that opens her turn carries "Since my last turn" (cogs.prompts, PromptCog.on_news), and
         /game status does the same; either shows the digest, then her live prompt, and marks it
         seen (`status_digest`), so this press finds nothing left to repeat.
         """

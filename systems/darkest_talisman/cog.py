@@ -326,7 +326,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             await self._campaign(interaction)
         except GameError as exc:
             return await refuse(interaction, exc)
-        table = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+        table = interaction.client.get_cog("HistoryCog")  # type: ignore[attr-defined]
         await table.show_log(interaction, None, last=last)
 
     @app_commands.command(name="export", description="The campaign's action log as JSON (sealed while it runs)")

@@ -2,7 +2,7 @@
 
 Each command is parse -> gm.act -> render. Autocomplete offers exactly the legal actions
 (coded as game/version/index, like a button); free text is matched against them too. The
-buttons themselves, /me and /help are answered by the shared cogs (cogs/table.py).
+buttons themselves, /me and /help are answered by the shared cogs (cogs/prompts.py, cogs/table.py).
 """
 from __future__ import annotations
 

@@ -390,7 +390,7 @@ async def test_ai_seats_with_a_long_run_of_decisions_go_on_in_the_background(wor
         refused = await fake.click(bot, alice, prompt, prompt.buttons[0]["custom_id"])
         assert refused.ephemeral and "AI 1" in refused.text and "ai1" not in refused.text
         before = len(fake.messages_in(ch))
-        ticks = await bot.get_cog("TableCog").run_clock()
+        ticks = await bot.get_cog("ClockCog").run_clock()
         assert [t.kind for t in ticks] == ["ai_resumed"]
         after = await bot.gm.latest(ch)
         assert after.record.version > version

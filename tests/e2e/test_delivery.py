@@ -151,7 +151,7 @@ async def test_a_press_answered_too_late_still_posts_its_prompt_in_the_channel(w
         assert posted is not None and not posted.content.startswith("↻")
         # delivered: nothing is owed, the next clock pass posts nothing more
         before = len(fake.messages_in(ch))
-        await bot.get_cog("TableCog").run_clock()
+        await bot.get_cog("ClockCog").run_clock()
         assert len(fake.messages_in(ch)) == before
 
 

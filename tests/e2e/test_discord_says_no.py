@@ -180,7 +180,7 @@ async def test_a_rate_limited_turn_message_is_retried_and_arrives_once(world, se
         copies = [m for m in fake.messages_in(ch) if m.content == prompts[0].content and m.embeds == prompts[0].embeds]
         assert len(copies) == 1  # not doubled
         before = len(fake.messages_in(ch))
-        await bot.get_cog("TableCog").run_clock()
+        await bot.get_cog("ClockCog").run_clock()
         assert len(fake.messages_in(ch)) == before  # nothing owed
 
 
@@ -213,7 +213,7 @@ async def test_an_expired_token_sends_the_turn_message_to_the_channel(world, set
         posted = live_prompt(fake, ch, game, after)
         assert posted is not None and posted.interaction_id is None  # a plain channel message
         before = len(fake.messages_in(ch))
-        await bot.get_cog("TableCog").run_clock()
+        await bot.get_cog("ClockCog").run_clock()
         assert len(fake.messages_in(ch)) == before
     assert {v.field for v in fake.violations} == {"webhook"}  # the late follow-ups, and nothing else
     fake.violations.clear()
@@ -223,7 +223,7 @@ async def _expire_turn(bot: Any, clock: Clock) -> None:
     """Let the turn clock run until the player to act has run out of time."""
     for _ in range(4):
         clock.now += 3600
-        if "expired" in [tick.kind for tick in await bot.get_cog("TableCog").run_clock()]:
+        if "expired" in [tick.kind for tick in await bot.get_cog("ClockCog").run_clock()]:
             return
     raise AssertionError("no turn ran out")
 
@@ -246,7 +246,7 @@ async def test_send_messages_denied_holds_the_clock_post_and_tells_the_host_once
         in_channel = len(fake.messages_in(ch))
         since = len(fake.requests)
         await _expire_turn(bot, clock)
-        await bot.get_cog("TableCog").run_clock()  # a second pass: still held, nobody told twice
+        await bot.get_cog("ClockCog").run_clock()  # a second pass: still held, nobody told twice
         assert len(fake.messages_in(ch)) == in_channel
         assert statuses(fake, "POST", f"/channels/{ch}/messages", since) == []  # no 403 piled up
         dms = fake.messages_in(fake.dm_channel(alice))
@@ -260,13 +260,13 @@ async def test_send_messages_denied_holds_the_clock_post_and_tells_the_host_once
 
         fake.allow_bot(ch, "send_messages")
         await eventually(lambda: channel.permissions_for(channel.guild.me).send_messages)
-        await bot.get_cog("TableCog").run_clock()
+        await bot.get_cog("ClockCog").run_clock()
         posted = live_prompt(fake, ch, game, version)
         assert posted is not None and "time ran out" in posted.content
         assert await bot.gm.store.pending_messages() == []
         assert "permission_refused" not in ((await bot.gm.current(ch)).record.settings or {})
         count = len(fake.messages_in(ch))
-        await bot.get_cog("TableCog").run_clock()
+        await bot.get_cog("ClockCog").run_clock()
         assert len(fake.messages_in(ch)) == count  # posted once
         assert len(fake.messages_in(fake.dm_channel(alice))) == 1
 
@@ -299,16 +299,16 @@ async def test_embed_links_refused_unseen_tells_the_host_in_the_channel_and_keep
         notices = [m for m in fake.messages_in(ch) if "Embed Links" in m.content]
         assert len(notices) == 1 and f"<@{alice}>" in notices[0].content and not notices[0].embeds
         clock.now += 60  # past the grace a press has to post its own message
-        await bot.get_cog("TableCog").run_clock()  # still refused: held, the host is not told again
+        await bot.get_cog("ClockCog").run_clock()  # still refused: held, the host is not told again
         assert live_prompt(fake, ch, game, after) is None
         assert len([m for m in fake.messages_in(ch) if "Embed Links" in m.content]) == 1
 
         fake.allow_bot(ch, "embed_links")
         channel = bot.get_channel(ch)
         await eventually(lambda: channel.permissions_for(channel.guild.me).embed_links)
-        await bot.get_cog("TableCog").run_clock()
+        await bot.get_cog("ClockCog").run_clock()
         resent = live_prompt(fake, ch, game, after)
         assert resent is not None and resent.embeds and resent.content.startswith("↻")
         count = len(fake.messages_in(ch))
-        await bot.get_cog("TableCog").run_clock()
+        await bot.get_cog("ClockCog").run_clock()
         assert len(fake.messages_in(ch)) == count

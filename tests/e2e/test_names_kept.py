@@ -42,7 +42,7 @@ async def _vote_off(fake, bot, ch, clock: Clock, people: list[int]) -> str:
     absent = found.system.pending(found.state).player
     for _ in range(5):  # the reminders come first, then the vote
         clock.now = ((await bot.gm.current(ch)).record.deadline or clock.now) + 1
-        if "vote" in [tick.kind for tick in await bot.get_cog("TableCog").run_clock()]:
+        if "vote" in [tick.kind for tick in await bot.get_cog("ClockCog").run_clock()]:
             break
     vote = next(m for m in reversed(fake.messages_in(ch)) if "What should the table do" in m.text)
     voters = [p for p in people if str(p) != absent and (await bot.gm.current(ch)).state.has_player(str(p))]

@@ -32,7 +32,7 @@ async def test_reminder_dm_and_expiry_through_discord(world, settings):
         await fake.slash(bot, alice, ch, "notify", dm="on")
         await fake.slash(bot, bob, ch, "notify", dm="on")
         r = await _new(fake, bot, ch, alice, bob, bank_hours=2.0)
-        cog = bot.get_cog("TableCog")
+        cog = bot.get_cog("ClockCog")
         found = await bot.gm.current(ch)
         active = found.system.pending(found.state).player
         status = await fake.slash(bot, bob, ch, "game status")
@@ -64,7 +64,7 @@ async def test_vote_buttons_decide_for_an_absent_player(world, settings):
         absent = found.system.pending(found.state).player
         voters = [u for u in (alice, bob, carol) if str(u) != absent]
         clock.now += 3600
-        await bot.get_cog("TableCog").run_clock()
+        await bot.get_cog("ClockCog").run_clock()
         vote = fake.last_message(ch)
         assert "What should the table do" in vote.content
         refused = await fake.click(bot, int(absent), vote, "Skip the turn")

@@ -131,7 +131,7 @@ async def test_database_removed_under_the_running_bot_stops_acknowledging_action
         assert fake.message(prompt).buttons  # not acknowledged as done
         r = await fake.slash(bot, alice, ch, "game end")
         assert r.ephemeral and "removed or replaced" in r.text, r.text
-        assert await bot.get_cog("TableCog").run_clock() == []  # the clock pauses too, without crashing
+        assert await bot.get_cog("ClockCog").run_clock() == []  # the clock pauses too, without crashing
 
 
 async def test_a_button_no_item_answers_gets_a_private_reply(world, settings):
@@ -168,7 +168,7 @@ async def test_a_clock_message_posted_again_after_a_crash_appears_once(world, se
     The repeat carries the same nonce with enforce_nonce, and Discord returns the first message."""
     fake, ch = world["fake"], world["ch1"]
     async with run_bot(create_bot(settings)) as bot:
-        bot.get_cog("TableCog").ticker.cancel()  # this test plays the clock's deliverer itself
+        bot.get_cog("ClockCog").ticker.cancel()  # this test plays the clock's deliverer itself
         await bot.store.enqueue_message("channel", ch, {"content": "⏰ a reminder"})
         real_mark = bot.store.mark_delivered
 

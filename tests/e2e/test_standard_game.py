@@ -70,7 +70,7 @@ async def drive(fake, bot, ch, people: dict[str, int], clock: Clock, first, max_
             other = next(uid for uid in people.values() if str(uid) != pend.player)
             wrong = await fake.click(bot, other, message, message.buttons[0]["custom_id"]) if message.buttons else None
             clock.now += 5 * HOUR
-            ticks = await bot.get_cog("TableCog").run_clock()
+            ticks = await bot.get_cog("ClockCog").run_clock()
             played.defences.append({"defender": pend.player, "message": message.content,
                                     "wrong": wrong, "ticks": [t.kind for t in ticks]})
         reply = await press_best(fake, bot, ch, message, people, rng)

@@ -200,7 +200,7 @@ async def test_a_vote_nobody_answers_closes_at_its_deadline_with_the_fallback_an
         found = await bot.gm.current(ch)
         absent = found.system.pending(found.state).player
         clock.now += 7200
-        await bot.get_cog("TableCog").run_clock()
+        await bot.get_cog("ClockCog").run_clock()
         vote = fake.last_message(ch)
         assert "What should the table do" in vote.content
         # the vote's window is the starting bank when shorter than a day
@@ -208,7 +208,7 @@ async def test_a_vote_nobody_answers_closes_at_its_deadline_with_the_fallback_an
         status = await fake.slash(bot, carol, ch, "game status")
         assert "The table is voting on" in status.text
         clock.now += 7199
-        assert await bot.get_cog("TableCog").run_clock() == []
+        assert await bot.get_cog("ClockCog").run_clock() == []
     clock.now += 1
     async with run_bot(create_bot(settings, clock=clock)) as bot:  # a restart: the deadline lives in the database
 
@@ -219,7 +219,7 @@ async def test_a_vote_nobody_answers_closes_at_its_deadline_with_the_fallback_an
         found = await bot.gm.current(ch)
         assert found.system.pending(found.state).player != absent
         assert found.state.player(absent).alive and found.state.player(absent).ai is None
-        ticks = await bot.get_cog("TableCog").run_clock()
+        ticks = await bot.get_cog("ClockCog").run_clock()
         assert "vote_closed" not in [t.kind for t in ticks] and len(closed()) == 1  # announced once
         old = await fake.click(bot, int(found.system.pending(found.state).player), vote, "Skip the turn")
         assert old.ephemeral and "no vote open" in old.text
@@ -285,7 +285,7 @@ async def test_the_digest_is_short_grouped_by_round_with_ai_turns_named_and_neve
             await fake.slash(bot, alice, ch, "game add-bot", level="heuristic")
         await fake.slash(bot, alice, ch, "game start")
         await fake.slash(bot, bob, ch, "game status")  # bob has seen the start
-        cog = bot.get_cog("TableCog")
+        cog = bot.get_cog("ClockCog")
         rng = random.Random(2)
         # bob is away for several rounds: alice plays, bob's own turns run out and the AI covers them
         for _ in range(400):

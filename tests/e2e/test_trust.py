@@ -291,7 +291,7 @@ async def test_host_removed_by_the_table_passes_the_rights_on_in_turn_order(worl
         await fake.slash(bot, alice, ch, "game start")
         assert (await bot.gm.current(ch)).system.pending((await bot.gm.current(ch)).state).player == str(alice)
         clock.now += 3600
-        await bot.get_cog("TableCog").run_clock()
+        await bot.get_cog("ClockCog").run_clock()
         vote = fake.last_message(ch)
         await fake.click(bot, bob, vote, "Remove the player")
         done = await fake.click(bot, carol, vote, "Remove the player")

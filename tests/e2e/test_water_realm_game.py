@@ -70,7 +70,7 @@ async def play_to_the_end(fake, bot, ch, people: dict[str, int], clock, reply, m
         pend = found.system.pending(found.state)
         if not pend.player.isdigit():
             clock.now += 1
-            ticks = await bot.get_cog("TableCog").run_clock()
+            ticks = await bot.get_cog("ClockCog").run_clock()
             assert [t.kind for t in ticks] == ["ai_resumed"], "AI seats left waiting"
             reply = None
             continue

@@ -1,7 +1,7 @@
-"""The private "since your last turn" digest (cogs.table.digest_text), read line by line."""
+"""The private "since your last turn" digest (cogs.prompts.digest_text), read line by line."""
 from __future__ import annotations
 
-from cogs.table import digest_text
+from cogs.prompts import digest_text
 from engine.core.events import Event
 from engine.core.system import Seat
 from engine.prophecy.content import pack_by_id

@@ -16,7 +16,7 @@ most 150 characters.
 What is rendered, for each sampled state: the turn message (cogs.common.turn_kwargs), /game
 status for a spectator and for each seat (cogs.table.status_message, with its "Show everyone"
 button), /me for each seat, the newest and the first log page (at the end), the "Show everyone"
-reposts of status, log and history (cogs.table.shared_message), the final ranking; a game the
+reposts of status, log and history (cogs.history.shared_message), the final ranking; a game the
 host ended early; the lobby with its variants; for the campaign, /campaign status, party and
 village for each seat and each seat's private "Character actions" menu.
 """
@@ -30,7 +30,9 @@ import discord
 import pytest
 
 from cogs.common import turn_kwargs
-from cogs.table import history_embed, log_page, shared_message, sheet_message, show_view, status_message, table_ui
+from cogs.history import history_embed, log_page, shared_message, show_view
+from cogs.prompts import table_ui
+from cogs.table import sheet_message, status_message
 from engine.core.events import Event
 from engine.core.system import Seat
 from engine.darkest_talisman import actions as DA
