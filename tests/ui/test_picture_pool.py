@@ -68,7 +68,11 @@ def basic_view():
 
 
 def campaign_view():
-    return CAMPAIGN.view(tower_at(party(), "werewolf_den"), None)
+    s = tower_at(party(), "werewolf_den")
+    # the worker processes load the shipped packs only, not the tests' fixture pack; this state
+    # holds only core cards, so it is drawn from the core pack
+    s.options = s.options.model_copy(update={"pack": "core"})
+    return CAMPAIGN.view(s, None)
 
 
 # -- the cache ----------------------------------------------------------------------------------
