@@ -37,7 +37,7 @@ import systems
 from ui.errors import GuardedTree, answer_unclaimed, guard_dynamic_item, guard_every_dynamic_item
 from ui.modals import PersistentModal, route_modal
 from cogs.table import DYNAMIC_ITEMS as TABLE_ITEMS
-from ui.views import ChoiceButton, ChoiceSelect, EndButton
+from ui.views import ChoiceButton, ChoiceSelect, EndButton, PageButton
 from pydantic import ValidationError
 
 from gm.i18n import normalise, t
@@ -52,7 +52,7 @@ from gm.translator import LocaleTranslator
 #: the cogs every game shares, then each registered system's own
 SHARED_COGS: tuple[str, ...] = ("cogs.lobby", "cogs.table", "cogs.dice", "cogs.lookup")
 COGS: tuple[str, ...] = SHARED_COGS + systems.extensions()
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, EndButton, *TABLE_ITEMS,
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, EndButton, *TABLE_ITEMS,
                  *(item for p in systems.PLUGINS.values() for item in p.dynamic_items))
 log = logging.getLogger("gm.bot")
 

@@ -21,7 +21,7 @@ from cogs.common import BOARD_FILE, attach_late, board_file, build_turn, plugin_
 from ui.replies import PINGS, locale_of, reply_private
 from ui.errors import refuse
 from ui.text import clip, fit_embeds, mention
-from ui.views import NewsButton
+from ui.views import ChoiceView, NewsButton
 from systems import edition_name, new_game_choices, variants_for, variants_on
 from systems.plugin import TableUI
 from engine.core.errors import RuleError
@@ -730,6 +730,20 @@ class TableCog(commands.Cog):
         await edit_pressed(interaction, content=clip(done, 2000), view=None)
         await send_turn(interaction, result, locale, followup=True)
         await send_private(interaction, result, actor, locale)
+
+    async def on_page(self, interaction: discord.Interaction, game: int, version: int, page: int) -> None:
+        """"More…" / "Back" under a prompt with more choices than one message shows: the pressed
+        message (the channel's prompt, or one handed back privately) turns to that page of the
+        same decision. Anyone may turn it (it only shows); an old prompt is refused as out of date."""
+        locale = locale_of(interaction)
+        try:
+            found = await _gm(interaction.client).prompt_at(interaction.channel_id, game, version)  # type: ignore[arg-type]
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        view = table_ui(found).turn_message(replace(found, steps=[]), locale).view
+        if not isinstance(view, ChoiceView):
+            return await refuse(interaction, GameError("error.stale_prompt"))
+        await interaction.response.edit_message(view=view.show_page(page))
 
     async def on_replace(self, interaction: discord.Interaction, game: int, old: str, new: str) -> None:
         if str(interaction.user.id) != new:
