@@ -47,7 +47,7 @@ from gm.store import (DatabaseUnreadable, GameStore, OwnershipKeeper, SchemaTooN
                       make_store)
 from gm.store.factory import backend_of, sqlite_path
 from gm.store.shards import ShardSet
-from gm.translator import LocaleTranslator
+from ui.translator import LocaleTranslator
 
 #: the cogs every game shares, then each registered system's own
 SHARED_COGS: tuple[str, ...] = ("cogs.lobby", "cogs.table", "cogs.dice", "cogs.lookup")
@@ -261,7 +261,7 @@ def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time
         return 2
     try:
         if args.local or args.script:
-            from loopback.console import run_console
+            from local.console import run_console
 
             return asyncio.run(run_console(settings, create_bot, script=args.script))
         create_bot(settings, clock=clock).run(settings.discord_token, log_handler=None)
