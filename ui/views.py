@@ -138,10 +138,6 @@ class ChoiceView(discord.ui.View):
             return 1
         return -(-len(self.labels) // PAGE_SIZE)
 
-    def page_of(self, index: int) -> int:
-        """The page that shows the choice with this index."""
-        return 0 if len(self.labels) <= MAX_BUTTONS else index // PAGE_SIZE
-
     def show_page(self, page: int) -> "ChoiceView":
         """This view turned to `page` (past the end: the last page), its other items kept after the choices."""
         page = max(0, min(page, self.pages - 1))

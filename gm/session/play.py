@@ -123,12 +123,6 @@ class PlayMixin(Steps):
         if Table.model_validate(record.settings or {}).clock.paused:
             raise GameError("error.game_paused")
 
-    async def legal_choices(self, channel_id: int, user_id: int) -> tuple[Result, list[Any]]:
-        record, state = await self._open(channel_id)
-        if isinstance(state, Lobby):
-            return self._result(record, state), []
-        return self._result(record, state), self.system_of(record.system).legal_actions(state, str(user_id))
-
     # -- the digest: what happened since a person last looked ----------------------------------
     async def _digest(self, record: GameRecord, player: str) -> list[Event]:
         """What happened since this person last acted or looked (shown to them once). Their own

@@ -12,7 +12,6 @@ from engine.prophecy.content import Named, Pack, display_name, display_text, pac
 from engine.prophecy.content_standard import StandardPack
 from engine.prophecy.standard import powers
 from engine.prophecy.standard.island_state import ISLAND, ON_ISLAND
-from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import PlayerState, ProphecyState
 from gm.i18n import t
 
@@ -144,10 +143,6 @@ class Names:
     def figure(self, figure: str) -> str:
         """Strength or Willpower (a character's figure, as training names it)."""
         return t(self.locale, f"sheet.{figure}")
-
-    def is_hidden(self, card_id: str | None) -> bool:
-        """A card the state in hand does not show (a face-down card, a secret choice)."""
-        return card_id is None or card_id == HIDDEN
 
 
 def water_cell(index: int) -> str:
