@@ -48,6 +48,7 @@ from gm.store import (DatabaseUnreadable, GameStore, OwnershipKeeper, SchemaTooN
 from gm.store.factory import backend_of, sqlite_path
 from gm.store.shards import ShardSet
 from ui.translator import LocaleTranslator
+from ui.command_sync import sync_if_changed
 
 #: the cogs every game shares, then each registered system's own
 SHARED_COGS: tuple[str, ...] = ("cogs.lobby", "cogs.table", "cogs.dice", "cogs.lookup")
@@ -117,12 +118,11 @@ class GameBot(commands.Bot):
         # serving shard 0 syncs them.
         shards = self.settings.shards
         if shards is None or 0 in shards.ids:
-            if self.settings.dev_guild_id:
-                guild = discord.Object(id=self.settings.dev_guild_id)
+            # only when they changed since the last start (ui.command_sync): Discord rations syncs
+            guild = discord.Object(id=self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+            if guild is not None:
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            else:
-                await self.tree.sync()
+            await sync_if_changed(self.tree, self.store, guild, always=self.settings.sync_commands == "always")
         # Content, locales and cogs are loaded for the life of the process: move them out of
         # the garbage collector's sight so its passes stay short while games are played.
         gc.collect()

@@ -53,6 +53,9 @@ class Settings(BaseSettings):
     #: PostgreSQL database each take their own shards; SQLite needs one process for all.
     shard_count: int | None = Field(None, ge=1, le=4096, description="Number of Discord shards (empty: no sharding)")
     shard_ids: str | None = Field(None, description="Shards this process connects, e.g. 0,1 or 0-3 (empty: all)")
+    #: slash commands are sent to Discord at start-up only when they changed since the last
+    #: sync ("changed", ui.command_sync); "always" sends them at every start
+    sync_commands: Literal["changed", "always"] = Field("changed", description="Sync slash commands: changed or always")
 
     @field_validator("shard_count", "dev_guild_id", mode="before")
     @classmethod

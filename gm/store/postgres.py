@@ -56,7 +56,7 @@ import asyncpg
 # (grouped by role: the shared SQL store and its columns, records, errors)
 from .base import GAME_COLUMNS, GAME_COLUMNS_NO_STATE, OPEN_SQL, OUTBOX_COLUMNS, SqlStore, StoreTxn
 from .base import (OPEN_STATUSES, UNSET, GameRecord, LogMeta, OutboxMessage, OwnerClaim, StoreStats, _Unset,
-                   as_deadline, dump_json)
+                   _note_key, as_deadline, dump_json)
 from .base import (DatabaseGone, GameExists, GameNotFound, OwnershipLost, ShardNotServed, StaleVersion,
                    StoreError, StoreOwned)
 from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity
@@ -535,6 +535,12 @@ class PostgresStore(SqlStore):
             if game_id is not None:
                 raise await self._fence_failed(game_id=game_id)
             raise await self._fence_failed(self._scope_of_guild(None))
+
+    async def set_note(self, key: str, value: str) -> None:
+        args = _Args()
+        body = (f"INSERT INTO meta (key, value) SELECT {args(_note_key(key), 'text')}, {args(str(value), 'text')}"
+                " FROM fence ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+        await self._fenced_write(body, args)
 
     async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
         args = _Args()

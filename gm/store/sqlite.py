@@ -56,7 +56,7 @@ import aiosqlite
 # (grouped by role: the shared SQL store and its columns, records, errors)
 from .base import GAME_COLUMNS, GAME_COLUMNS_NO_STATE, OPEN_SQL, OUTBOX_COLUMNS, SqlStore, StoreTxn
 from .base import (OPEN_STATUSES, UNSET, ActionRecord, GameRecord, LogMeta, OutboxMessage, OwnerClaim,
-                   StoreStats, _Unset, dump_json)
+                   StoreStats, _Unset, _note_key, dump_json)
 from .base import (DatabaseGone, DatabaseUnreadable, GameExists, GameNotFound, OwnershipLost, StaleVersion,
                    StoreError, StoreOwned)
 from .migrations import current_version, migrate
@@ -668,6 +668,15 @@ class SqliteStore(SqlStore):
                 " SET value = excluded.value, updated_at = excluded.updated_at",
                 (user_id, key, value_json, float(self.clock())),
             )
+
+        await self._write_in(upsert)
+
+    async def set_note(self, key: str, value: str) -> None:
+        key = _note_key(key)
+
+        def upsert(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                         (key, str(value)))
 
         await self._write_in(upsert)
 
