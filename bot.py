@@ -54,17 +54,18 @@ from gm.store import (
 )
 from gm.store.factory import backend_of, sqlite_path
 from gm.store.shards import ShardSet
-from gm.translator import LocaleTranslator
+from ui.command_sync import sync_if_changed
 from ui.errors import GuardedTree, answer_unclaimed, guard_dynamic_item, guard_every_dynamic_item
 from ui.modals import PersistentModal, route_modal
 from ui.pictures import PAINTER
-from ui.views import ChoiceButton, ChoiceSelect, EndButton
+from ui.translator import LocaleTranslator
+from ui.views import ChoiceButton, ChoiceSelect, EndButton, PageButton
 
 #: the cogs every game shares, then each registered system's own
 SHARED_COGS: tuple[str, ...] = ("cogs.lobby", "cogs.notify", "cogs.table", "cogs.prompts", "cogs.clock", "cogs.history",
                                  "cogs.dice", "cogs.lookup")
 COGS: tuple[str, ...] = SHARED_COGS + systems.extensions()
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, EndButton, *CLOCK_ITEMS, *TABLE_ITEMS, *HISTORY_ITEMS, *PROMPT_ITEMS,
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, EndButton, *CLOCK_ITEMS, *TABLE_ITEMS, *HISTORY_ITEMS, *PROMPT_ITEMS,
                  *(item for p in systems.PLUGINS.values() for item in p.dynamic_items))
 log = logging.getLogger("gm.bot")
 
@@ -133,12 +134,11 @@ class GameBot(commands.Bot):
         # serving shard 0 syncs them.
         shards = self.settings.shards
         if shards is None or 0 in shards.ids:
-            if self.settings.dev_guild_id:
-                guild = discord.Object(id=self.settings.dev_guild_id)
+            # only when they changed since the last start (ui.command_sync): Discord rations syncs
+            guild = discord.Object(id=self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+            if guild is not None:
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            else:
-                await self.tree.sync()
+            await sync_if_changed(self.tree, self.store, guild, always=self.settings.sync_commands == "always")
         # Content, locales and cogs are loaded for the life of the process: move them out of
         # the garbage collector's sight so its passes stay short while games are played.
         gc.collect()
@@ -278,7 +278,7 @@ def main(argv: Sequence[str] | None = None, *, clock: Callable[[], float] = time
         return 2
     try:
         if args.local or args.script:
-            from loopback.console import run_console
+            from local.console import run_console
 
             return asyncio.run(run_console(settings, create_bot, script=args.script))
         create_bot(settings, clock=clock).run(settings.discord_token or "", log_handler=None)  # set: checked above

@@ -173,19 +173,19 @@ def spawn(fake: FakeDiscord, db: Path, **extra: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, str(LAUNCHER)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-async def wait_connected(fake: FakeDiscord, syncs_before: int, timeout: float = 60) -> float:
+async def wait_connected(fake: FakeDiscord, identified_before: int, timeout: float = 60) -> float:
     began = time.monotonic()
     while time.monotonic() - began < timeout:
-        syncs = len([q for q in fake.requests if q.path.endswith("/commands")])
-        if fake.connected and syncs > syncs_before:
+        identified = len(fake.gateway.identifies)
+        if fake.connected and identified > identified_before:
             await asyncio.sleep(0.1)
             return time.monotonic() - began
         await asyncio.sleep(0.02)
     raise TimeoutError("bot did not connect")
 
 
-def syncs(fake: FakeDiscord) -> int:
-    return len([q for q in fake.requests if q.path.endswith("/commands")])
+def identified(fake: FakeDiscord) -> int:
+    return len(fake.gateway.identifies)
 
 
 async def read_game(db: Path, channel: int) -> tuple[Any, list[Any]]:
@@ -233,7 +233,7 @@ async def kills(count: int, rng: random.Random) -> None:
                     click = asyncio.create_task(press_first(fake, int(actor), prompt))
                     sent.append((game, version, actor))
                     await asyncio.sleep(rng.uniform(0.0, 0.15))
-                    before = syncs(fake)
+                    before = identified(fake)
                     proc.send_signal(signal.SIGKILL)
                     proc.wait(timeout=10)
                     try:
@@ -558,7 +558,7 @@ async def clock_trials(trials: int, rng: random.Random) -> None:
                     async def restart(delay: float, set_clock: float | None = None) -> None:
                         nonlocal proc
                         await asyncio.sleep(delay)
-                        before = syncs(fake)
+                        before = identified(fake)
                         proc.send_signal(signal.SIGKILL)
                         proc.wait(timeout=10)
                         if set_clock is not None:

@@ -25,7 +25,7 @@ from ui.errors import refuse
 from ui.replies import locale_of, reply_private
 from ui.routing import cog as cog_of
 from ui.text import clip, mention
-from ui.views import NewsButton
+from ui.views import ChoiceView, NewsButton
 
 log = logging.getLogger(__name__)
 #: the "since your last turn" digest: lines kept per turn, turns kept (the newest), characters in all
@@ -321,6 +321,20 @@ class PromptCog(commands.Cog):
         await edit_pressed(interaction, content=clip(done, 2000), view=None)
         await send_turn(interaction, result, locale, followup=True)
         await send_private(interaction, result, actor, locale)
+
+    async def on_page(self, interaction: discord.Interaction, game: int, version: int, page: int) -> None:
+        """"More…" / "Back" under a prompt with more choices than one message shows: the pressed
+        message (the channel's prompt, or one handed back privately) turns to that page of the
+        same decision. Anyone may turn it (it only shows); an old prompt is refused as out of date."""
+        locale = locale_of(interaction)
+        try:
+            found = await _gm(interaction.client).prompt_at(interaction.channel_id, game, version)  # type: ignore[arg-type]  # a click always comes from a channel
+        except (GameError, RuleError) as exc:
+            return await refuse(interaction, exc)
+        view = table_ui(found).turn_message(replace(found, steps=[]), locale).view
+        if not isinstance(view, ChoiceView):
+            return await refuse(interaction, GameError("error.stale_prompt"))
+        await interaction.response.edit_message(view=view.show_page(page))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -29,7 +29,3 @@ def _discover() -> dict[str, GameSystem]:
 
 #: every game system's engine, by the name its stored games carry
 SYSTEMS: dict[str, GameSystem] = _discover()
-
-
-def get_system(name: str) -> GameSystem:
-    return SYSTEMS[name]

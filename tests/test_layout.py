@@ -6,7 +6,13 @@ discord, the game master or anything beyond the standard library and pydantic, t
 stop being testable and replayable on their own. Import cycles are how a "grab bag" package
 starts: each is checked twice, between modules (any import, at module level or inside a
 function) and between the top-level packages (bot, cogs, systems, ui, gm, oracle, loopback,
-packs, dice, engine).
+packs, dice, engine, local).
+
+Two more rules (issue #29): the game master (gm/) speaks no Discord (discord.py stays in cogs/,
+systems/ and ui/, as the design's "Discord specifics stay in cogs/ and systems/" asks), and the
+loopback fake Discord knows nothing of the bot (it is Discord's stand-in, so the product,
+gm/, cogs/, systems/, ui/, oracle/, packs/, engine/, never shapes it); `local/`, the --local
+console, is the one place that puts the fake and the bot together.
 """
 from __future__ import annotations
 
@@ -16,7 +22,7 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("bot", "cogs", "systems", "ui", "gm", "oracle", "loopback", "packs", "dice", "engine")
+PACKAGES = ("bot", "cogs", "systems", "ui", "gm", "oracle", "loopback", "packs", "dice", "engine", "local")
 #: what the engine may import besides itself
 ENGINE_ALLOWED = {"pydantic", "pydantic_core", "typing_extensions"}
 
@@ -140,9 +146,30 @@ def test_no_two_top_level_packages_import_each_other():
     assert _cycles(dict(edges)) == [], dict(edges)
 
 
+def _importers(package: str, forbidden: tuple[str, ...]) -> dict[str, list[str]]:
+    """The modules of `package` that import any of `forbidden` (top-level names), and what."""
+    out = {}
+    for path in (ROOT / package).rglob("*.py"):
+        name = _module_name(path)
+        bad = sorted(m for m in _imports(name, path) if m.split(".")[0] in forbidden)
+        if bad:
+            out[name] = bad
+    return out
+
+
+def test_the_game_master_imports_no_discord():
+    assert _importers("gm", ("discord", "cogs", "systems", "ui", "bot", "loopback", "local")) == {}
+
+
+def test_the_fake_discord_imports_nothing_of_the_bot():
+    assert _importers("loopback", ("gm", "cogs", "systems", "ui", "bot", "oracle", "packs", "engine", "dice", "local")) == {}
+
+
 def test_the_checks_see_what_they_should():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _cycles({"a": {"b"}, "b": set()}) == []
     graph = _graph()
     assert "gm.session" in graph["bot"] or any(d.startswith("gm.") for d in graph["bot"])
     assert "engine.core.system" in graph["systems"] or any(d.startswith("engine.") for d in graph["systems.plugin"])
+    assert "discord" in _importers("ui", ("discord",)).get("ui.translator", [])
+    assert any(d.startswith("gm.") for d in graph["local.console"]) and "loopback" in graph["local.console"]

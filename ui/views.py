@@ -4,6 +4,9 @@ A system labels and colours its actions (systems/<name>/); the items here only c
 the choice points. A custom_id carries the game id, the state version and the index of the action in
 legal_actions at that version, so a click after a restart still resolves (DynamicItem
 rebuilds the item from the id) and a click on an old prompt is refused as stale.
+
+Discord shows at most 5 action rows a message (5 buttons, or one select of 25 options, each):
+a prompt with more choices than that shows them in pages (ChoiceView), never dropping one.
 """
 from __future__ import annotations
 
@@ -83,23 +86,101 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm
         await _on_choice(interaction, self.game, self.version, chosen_index(interaction))
 
 
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmpg:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<page>[0-9]{1,3})"):
+    """"More…" / "Back" under a prompt with more choices than one message shows: the press
+    turns the prompt to that page (PromptCog.on_page edits the pressed message's components).
+    It carries the state version like a choice, so an old prompt is refused as out of date."""
+
+    def __init__(self, game: int, version: int, page: int, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"gmpg:{game}:{version}:{page}"))
+        self.game, self.version, self.page = game, version, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "PageButton":
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog(CHOICE_COG)  # type: ignore[attr-defined]
+        await cog.on_page(interaction, self.game, self.version, self.page)
+
+
+#: Discord shows at most 5 action rows (of 5 buttons, or one select of 25 options). A prompt
+#: keeps its fifth row for the buttons beside the choices ("Character actions", "Type my
+#: answer", "Since my last turn") and, when the choices need pages, "More…" / "Back".
+PAGE_SELECTS = 4
+PAGE_SIZE = PAGE_SELECTS * MAX_OPTIONS
+#: a choice's index is at most 4 digits in its custom id (ChoiceButton, a select's option value)
+MAX_CHOICES = 10_000
+
+
+class ChoiceView(discord.ui.View):
+    """A prompt's choices, every one of them reachable within Discord's limits: up to
+    MAX_BUTTONS buttons, else selects of 25, PAGE_SIZE options a page, with "More…" and "Back"
+    turning the pages (never a choice dropped). Items added after it is built (a system's own
+    buttons) stay on every page.
+
+    The whole list of labels is kept, so `show_page` can lay out any page again; the buttons
+    and options carry the choice's index in legal_actions, whichever page shows them."""
+
+    def __init__(self, labels: list[str], styles: list[discord.ButtonStyle], game_id: int, version: int, locale: str,
+                 placeholder: str | None = None) -> None:
+        super().__init__(timeout=None)
+        if len(labels) > MAX_CHOICES:
+            raise ValueError(f"{len(labels)} choices: a custom id numbers at most {MAX_CHOICES}")
+        self.labels, self.styles = list(labels), list(styles)
+        self.game_id, self.version, self.locale = game_id, version, locale
+        self.placeholder = placeholder or t(locale, "play.choose")
+        self.page = 0
+        self._lay_out(0)
+
+    @property
+    def pages(self) -> int:
+        if len(self.labels) <= MAX_BUTTONS:
+            return 1
+        return -(-len(self.labels) // PAGE_SIZE)
+
+    def show_page(self, page: int) -> "ChoiceView":
+        """This view turned to `page` (past the end: the last page), its other items kept after the choices."""
+        page = max(0, min(page, self.pages - 1))
+        others = [item for item in self.children if not isinstance(item, (ChoiceButton, ChoiceSelect, PageButton))]
+        self.clear_items()
+        self._lay_out(page)
+        for item in others:
+            self.add_item(item)
+        return self
+
+    def _lay_out(self, page: int) -> None:
+        self.page = page
+        game, version = self.game_id, self.version
+        if len(self.labels) <= MAX_BUTTONS:
+            for i, (label, style) in enumerate(zip(self.labels, self.styles)):
+                self.add_item(ChoiceButton(game, version, i, label, style))
+            return
+        first = page * PAGE_SIZE
+        shown = range(first, min(first + PAGE_SIZE, len(self.labels)))
+        for part, start in enumerate(range(shown.start, shown.stop, MAX_OPTIONS)):
+            options = [discord.SelectOption(label=clip(self.labels[i], OPTION_LABEL), value=str(i))
+                       for i in range(start, min(start + MAX_OPTIONS, shown.stop))]
+            self.add_item(ChoiceSelect(game, version, part, options, placeholder=self.placeholder))
+        if page > 0:
+            self.add_item(PageButton(game, version, page - 1, self._page_label("prompt.page_back", page - 1)))
+        if page + 1 < self.pages:
+            self.add_item(PageButton(game, version, page + 1, self._page_label("prompt.page_more", page + 1)))
+
+    def _page_label(self, key: str, page: int) -> str:
+        first = page * PAGE_SIZE
+        last = min(first + PAGE_SIZE, len(self.labels))
+        return t(self.locale, key, first=first + 1, last=last, total=len(self.labels))
+
+
 def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: int, version: int,
-                locale: str) -> discord.ui.View | None:
-    """Buttons when the choices fit, else selects of 25. `labels[i]` and `styles[i]` describe
-    the i-th legal action (the index the custom id carries)."""
+                locale: str, placeholder: str | None = None) -> ChoiceView | None:
+    """Buttons when the choices fit, else selects of 25, in pages when they are many (ChoiceView).
+    `labels[i]` and `styles[i]` describe the i-th legal action (the index the custom id carries)."""
     if not labels:
         return None
-    view = discord.ui.View(timeout=None)
-    if len(labels) <= MAX_BUTTONS:
-        for i, (label, style) in enumerate(zip(labels, styles)):
-            view.add_item(ChoiceButton(game_id, version, i, label, style))
-        return view
-    order = list(range(len(labels)))
-    chunks = [order[i:i + MAX_OPTIONS] for i in range(0, len(order), MAX_OPTIONS)][:5]
-    for part, chunk in enumerate(chunks):
-        options = [discord.SelectOption(label=clip(labels[i], OPTION_LABEL), value=str(i)) for i in chunk]
-        view.add_item(ChoiceSelect(game_id, version, part, options, placeholder=t(locale, "play.choose")))
-    return view
+    return ChoiceView(labels, styles, game_id, version, locale, placeholder)
 
 
 class NewsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmnews:(?P<game>[0-9]{1,18}):n"):

@@ -60,6 +60,15 @@ class PlayMixin(Steps):
             await self._act_with_digest(result, actor, choices[index])
             return result
 
+    async def prompt_at(self, channel_id: int, game_id: int, version: int) -> Result:
+        """The channel's game as a prompt of `game_id` at `version` shows it (to turn its page):
+        refused like a choice on that prompt when the game or its state has moved on. Reads only."""
+        record, state = await self._open(channel_id)
+        self._check_prompt(record, game_id, version)
+        if isinstance(state, Lobby):
+            raise GameError("error.not_started")
+        return self._result(record, state)
+
     async def _act_with_digest(self, result: Result, actor: str, action: Any) -> None:
         """Apply, let AI seats play, and keep the "since your last turn" marker.
 
@@ -113,12 +122,6 @@ class PlayMixin(Steps):
     def _check_not_paused(record: GameRecord) -> None:
         if Table.model_validate(record.settings or {}).clock.paused:
             raise GameError("error.game_paused")
-
-    async def legal_choices(self, channel_id: int, user_id: int) -> tuple[Result, list[Any]]:
-        record, state = await self._open(channel_id)
-        if isinstance(state, Lobby):
-            return self._result(record, state), []
-        return self._result(record, state), self.system_of(record.system).legal_actions(state, str(user_id))
 
     # -- the digest: what happened since a person last looked ----------------------------------
     async def _digest(self, record: GameRecord, player: str) -> list[Event]:

@@ -201,6 +201,17 @@ class StorageFull(StoreError):
 # --------------------------------------------------------------------------- records
 
 
+#: the `meta` row the first migration writes; notes never overwrite it
+DATABASE_ID_KEY = "database_id"
+
+
+def _note_key(key: str) -> str:
+    """A note's key in `meta`: any text but the database's own id."""
+    if not key or key == DATABASE_ID_KEY:
+        raise ValueError(f"{key!r} is not a key a note may take")
+    return key
+
+
 class GameRecord(BaseModel):
     """One game row as stored: everything needed to resume or replay the game.
 
@@ -631,6 +642,17 @@ class GameStore(ABC):
     async def get_user_settings(self, user_id: int) -> dict[str, Any]:
         """All of a user's stored preferences."""
 
+    # -- the store's own notes ---------------------------------------------------------
+
+    @abstractmethod
+    async def get_note(self, key: str) -> str | None:
+        """A note the bot keeps about itself in this database (the `meta` table), or None."""
+
+    @abstractmethod
+    async def set_note(self, key: str, value: str) -> None:
+        """Keep a note about the bot in this database (the command tree last synced, say).
+        The database's own id is not a note: it is written once, by the first migration."""
+
     # -- "seen up to here" markers: a user setting holding a log seq ---------------------
     #
     # What a person has already been shown is kept as the seq of the newest log entry at
@@ -956,6 +978,10 @@ class SqlStore(GameStore):
             f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
             (int(game_id), int(after_seq), self._no_limit if limit is None else max(0, int(limit))))
         return [self._to_action(r) for r in rows]
+
+    async def get_note(self, key: str) -> str | None:
+        rows = await self._query("SELECT value FROM meta WHERE key = ?", (_note_key(key),))
+        return str(rows[0]["value"]) if rows else None
 
     async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
         rows = await self._query_now("SELECT value FROM user_settings WHERE user_id = ? AND key = ?",

@@ -76,6 +76,7 @@ from .base import (
     StoreOwned,
     StoreStats,
     StoreTxn,
+    _note_key,
     _Unset,
     as_deadline,
     dump_json,
@@ -556,6 +557,12 @@ class PostgresStore(SqlStore):
             if game_id is not None:
                 raise await self._fence_failed(game_id=game_id)
             raise await self._fence_failed(self._scope_of_guild(None))
+
+    async def set_note(self, key: str, value: str) -> None:
+        args = _Args()
+        body = (f"INSERT INTO meta (key, value) SELECT {args(_note_key(key), 'text')}, {args(str(value), 'text')}"
+                " FROM fence ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+        await self._fenced_write(body, args)
 
     async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
         args = _Args()

@@ -77,6 +77,7 @@ from .base import (
     StoreOwned,
     StoreStats,
     StoreTxn,
+    _note_key,
     _Unset,
     dump_json,
 )
@@ -690,6 +691,15 @@ class SqliteStore(SqlStore):
                 " SET value = excluded.value, updated_at = excluded.updated_at",
                 (user_id, key, value_json, float(self.clock())),
             )
+
+        await self._write_in(upsert)
+
+    async def set_note(self, key: str, value: str) -> None:
+        key = _note_key(key)
+
+        def upsert(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                         (key, str(value)))
 
         await self._write_in(upsert)
 

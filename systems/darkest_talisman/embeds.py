@@ -342,19 +342,6 @@ def departure_fields(n: Names, d: dict[str, Any]) -> list[tuple[str, list[str]]]
     return out
 
 
-def departure_lines(n: Names, d: dict[str, Any]) -> list[str]:
-    """Each destination on offer with its road's days in their fixed order (B3)."""
-    lines = []
-    village = n.data.get("village", "village")
-    region = next((r for r in n.pack.regions if r.village == village), None)
-    road = " → ".join(n.location(x) for x in region.road) if region else ""
-    for option in d.get("options", []):
-        lines.append("• " + option_label(n.view, option, n.locale, with_odds=False))
-    if road:
-        lines.append(t(n.locale, "talisman.embed.road_days", road=road))
-    return lines
-
-
 def end_embed(view: CampaignView, locale: str) -> discord.Embed:
     """How the campaign ended, in a sentence: who took the Crown and who played them, or where
     the whole party fell; then the campaign's figures. The narration says it too, but a long

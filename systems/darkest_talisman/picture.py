@@ -13,9 +13,9 @@ Why it looks the way it does:
   the narrow tiles of the Tower road.
 - When the campaign is over a band under the title says how: a crown and who took it (each
   crowned character's card crowned too), or a grave and where the party fell.
-- Only Pillow's bundled font at a few sizes (`ImageFont.load_default(size=...)`): nothing is
-  read from the system or downloaded. It covers ASCII only, so an accented letter is written
-  the typewriter way ("Città" as "Citta'"), and the heading is a drawn arrow. The picture is small (a few KB of flat colours) and
+- Only the font shipped in ui/fonts/ (DejaVu Sans Condensed, ui.fonts) at a few sizes: nothing
+  is read from the system or downloaded. It has the accented letters ("Città" is written as
+  it is); a character it lacks is "?". The heading is a drawn arrow. The picture is small (a few KB of flat colours) and
   drawn once per state version (ui.pictures caches it), so it needs no band cache.
 - It is written on a fixed palette (ui.palette, built once per process: the colours below and
   the blends their text makes over the tiles and cards), not on one computed for each picture,
@@ -23,7 +23,6 @@ Why it looks the way it does:
 """
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
 from typing import Any
 
@@ -34,6 +33,7 @@ from gm.i18n import t
 from systems.darkest_talisman.describe import hero_figure
 from systems.darkest_talisman.embeds import lost_text
 from systems.darkest_talisman.names import Names, region_name
+from ui import fonts
 from ui import palette as fixed
 
 WIDTH = 960
@@ -60,32 +60,13 @@ END_H = 64
 END_SIZES = (18, 16, 14, 13, 12)
 
 
-@lru_cache(maxsize=8)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    return fonts.font(size)
 
 
-#: combining marks written after their letter, as an Italian typewriter does ("Citta'")
-_APOSTROPHE = ("\u0300", "\u0301")
-
-
-@lru_cache(maxsize=1024)
 def plain(text: str) -> str:
-    """`text` in the characters the bundled font draws: accents as an apostrophe after the
-    letter, other marks dropped, anything else outside ASCII as "?"."""
-    if text.isascii():
-        return text
-    out = []
-    for ch in text:
-        if ch.isascii():
-            out.append(ch)
-            continue
-        parts = unicodedata.normalize("NFD", ch)
-        if parts[0].isascii() and len(parts) > 1:
-            out.append(parts[0] + ("'" if any(m in _APOSTROPHE for m in parts[1:]) else ""))
-        else:
-            out.append({"…": "...", "·": "-", "—": "-", "–": "-"}.get(ch, "?"))
-    return "".join(out)
+    """`text` in the characters the font draws (ui.fonts.drawable)."""
+    return fonts.drawable(text)
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> str:

@@ -24,7 +24,7 @@ from systems.darkest_talisman.embeds import COLOUR, end_embed, prompt_extras
 from systems.darkest_talisman.names import Names
 from systems.plugin import TurnMessage
 from ui.text import EMBEDS_TOTAL, clip, clip_lines, embed_size, mention
-from ui.views import MAX_OPTIONS, ChoiceButton, ChoiceSelect
+from ui.views import prompt_view
 
 #: events after which the party picture rides along: the party moved, or the campaign began or ended
 MOVES = ("departed", "arrived", "village", "crossed", "teleported", "tower_space", "campaign_over", "campaign_started",
@@ -60,19 +60,12 @@ def option_style(option: str) -> discord.ButtonStyle:
 
 def choice_view(labels: list[str], options: list[str], game_id: int, version: int, locale: str,
                 manage: bool) -> discord.ui.View | None:
-    """Buttons for the answers (selects when there are many), then the character actions."""
+    """Buttons for the answers (selects when there are many, in pages when they are more than
+    a message shows: ui.views.ChoiceView), then the character actions."""
     if not labels and not manage:
         return None
-    view = discord.ui.View(timeout=None)
-    if len(labels) <= MAX_BUTTONS:
-        for i, (label, option) in enumerate(zip(labels, options)):
-            view.add_item(ChoiceButton(game_id, version, i, label, option_style(option)))
-    else:
-        order = list(range(len(labels)))
-        chunks = [order[i:i + MAX_OPTIONS] for i in range(0, len(order), MAX_OPTIONS)][:MAX_SELECTS]
-        for part, chunk in enumerate(chunks):
-            choices = [discord.SelectOption(label=clip(labels[i], 100), value=str(i)) for i in chunk]
-            view.add_item(ChoiceSelect(game_id, version, part, choices, placeholder=t(locale, "talisman.prompt.choose")))
+    view = prompt_view(labels, [option_style(o) for o in options], game_id, version, locale,
+                       placeholder=t(locale, "talisman.prompt.choose")) or discord.ui.View(timeout=None)
     if manage:
         view.add_item(ManageButton(game_id, version, t(locale, "talisman.prompt.manage")))
         view.add_item(RoadButton(game_id, t(locale, "talisman.prompt.road_party")))

@@ -13,8 +13,8 @@ Why it looks the way it does:
 - Tokens use the Okabe-Ito palette (distinguishable under the common colour-vision
   deficiencies) *and* a different shape per seat, so two tokens never rely on hue alone.
   A seat keeps its slot in every tile, so tokens never overlap and stay put in the row.
-- Only Pillow's bundled font (`ImageFont.load_default(size=...)`) is used: nothing is
-  downloaded or read from the system at run time.
+- Only the font shipped in ui/fonts/ (DejaVu Sans Condensed, ui.fonts) is used, accented
+  letters included: nothing is downloaded or read from the system at run time.
 - Everything that does not depend on the state (tiles, names, icons, Astral Planes, key)
   is drawn once per pack and label set and reused. What a state adds (card pills, tokens,
   the legend's title and rows) is a list of marks, each knowing the rows it may touch; the
@@ -81,7 +81,6 @@ from systems.prophecy.board_parts import (  # noqa: F401  (several are re-export
     _gate_icon,
     _Mark,
     _rounded,
-    _spell,
     _stamp,
     _stamp_rows,
     _star,

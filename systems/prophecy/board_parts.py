@@ -1,13 +1,12 @@
 """The board picture's building blocks, shared by the Basic layout (board_image.py) and the
 Standard one (board_standard.py): geometry of the square track, colours, the words a picture
-prints, text drawn with Pillow's bundled font (accents added by hand, masks cached), icons,
+prints, text drawn with the shipped font (ui.fonts, masks cached), icons,
 seat tokens, tiles, rounded shapes pasted from a cache, and the `_Mark` a render draws over the
 cached board. Why the picture looks the way it does is told in board_image.py.
 """
 from __future__ import annotations
 
 import math
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Hashable, Mapping, Sequence
@@ -18,7 +17,7 @@ from engine.prophecy.content import CreatureCard, Pack, Space, display_name
 from engine.prophecy.content_standard import StandardPack
 from engine.prophecy.state import ProphecyState
 from gm.i18n import format_text
-from ui import png
+from ui import fonts, png
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -209,108 +208,24 @@ def _token_xy(g: Geometry, space_index: int, slot: int) -> tuple[int, int]:
 
 
 # --------------------------------------------------------------------------------- text
-@lru_cache(maxsize=32)
 def _font(size: int) -> Font:
-    """Pillow's bundled scalable font; parsing it costs ~1 ms, so keep one per size."""
-    return ImageFont.load_default(size=size)
-
-
-#: marks drawn by hand when the bundled font lacks the precomposed letter (it has no "à")
-_MARKS = {"\u0300": "grave", "\u0301": "acute", "\u0302": "circumflex", "\u0303": "tilde",
-          "\u0308": "diaeresis", "\u030a": "ring"}
-#: letters with no base+mark decomposition, spelled the way a typewriter would
-_SPELL = {"—": "-", "–": "-", "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
-          "€": "EUR", "“": '"', "”": '"', "‘": "'"}
+    """The pictures' font (ui.fonts: DejaVu Sans Condensed, accented letters included)."""
+    return fonts.font(size)
 
 
 def _font_key(font: Font) -> int:
     return int(getattr(font, "size", 0))
 
 
-@lru_cache(maxsize=4096)
-def _has_glyph(size: int, ch: str) -> bool:
-    """True when the bundled font draws `ch` as itself rather than its missing-glyph box."""
-    font = _font(size) if size else ImageFont.load_default()
-
-    def ink(c: str) -> bytes:
-        im = Image.new("L", (3 * (size or 12), 3 * (size or 12)))
-        ImageDraw.Draw(im).text((2, 2), c, font=font, fill=255)
-        return im.tobytes()
-
-    return ch.isspace() or ink(ch) != ink("\uffff")
-
-
-@lru_cache(maxsize=2048)
-def _spell(text: str, size: int) -> tuple[str, tuple[tuple[int, str], ...]]:
-    """Text the bundled font can draw, and the accents to add by hand at given positions.
-
-    Pillow's default font covers ASCII but not accented letters, so "Città" is drawn as
-    "Citta" plus a grave accent over the "a": Italian labels stay correct with no font file.
-    Characters with neither a glyph nor a decomposition become "?".
-    """
-    if text.isascii():
-        return text, ()
-    out: list[str] = []
-    marks: list[tuple[int, str]] = []
-    for ch in text:
-        if ch.isascii() or _has_glyph(size, ch):
-            out.append(ch)
-            continue
-        if ch in _SPELL:
-            out.append(_SPELL[ch])
-            continue
-        parts = unicodedata.normalize("NFD", ch)
-        base = parts[0]
-        if len(parts) > 1 and (base.isascii() or _has_glyph(size, base)):
-            pos = len("".join(out))
-            out.append(base)
-            marks.extend((pos, _MARKS[m]) for m in parts[1:] if m in _MARKS)
-        else:
-            out.append("?")
-    return "".join(out), tuple(marks)
-
-
 @lru_cache(maxsize=8192)
 def _width(text: str, font: Font) -> float:
-    return font.getlength(_spell(text, _font_key(font))[0])
+    return font.getlength(fonts.drawable(text))
 
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: Font, fill: RGB | int,
           anchor: str = "la") -> None:
-    """`draw.text` that also draws the accents the bundled font lacks."""
-    plain, marks = _spell(text, _font_key(font))
-    draw.text(xy, plain, font=font, fill=fill, anchor=anchor)
-    if not marks:
-        return
-    full = font.getlength(plain)
-    start = xy[0] - {"l": 0.0, "m": full / 2, "r": full}.get(anchor[0], 0.0)
-    size = _font_key(font) or 11
-    for pos, mark in marks:
-        left = start + font.getlength(plain[:pos])
-        box = draw.textbbox((left, xy[1]), plain[pos], font=font, anchor="l" + anchor[1])
-        _mark(draw, (box[0] + box[2]) / 2 - 1, box[1] - 2, size, mark, fill)
-
-
-def _mark(draw: ImageDraw.ImageDraw, cx: float, bottom: float, size: int, mark: str, fill: RGB | int) -> None:
-    """One diacritic whose lowest point sits at `bottom`, centred on `cx`."""
-    h = max(3.0, size * 0.2)
-    w = max(1, round(size / 12))
-    if mark == "grave":
-        draw.line((cx - h * 0.55, bottom - h, cx + h * 0.3, bottom), fill=fill, width=w)
-    elif mark == "acute":
-        draw.line((cx - h * 0.3, bottom, cx + h * 0.55, bottom - h), fill=fill, width=w)
-    elif mark == "circumflex":
-        draw.line((cx - h * 0.6, bottom, cx, bottom - h, cx + h * 0.6, bottom), fill=fill, width=w, joint="curve")
-    elif mark == "tilde":
-        draw.line((cx - h * 0.7, bottom - h * 0.2, cx - h * 0.25, bottom - h * 0.75, cx + h * 0.25,
-                   bottom - h * 0.25, cx + h * 0.7, bottom - h * 0.8), fill=fill, width=w, joint="curve")
-    elif mark == "diaeresis":
-        r = max(1.0, size / 16)
-        for dx in (-h * 0.7, h * 0.7):
-            draw.ellipse((cx + dx - r, bottom - h * 0.5 - r, cx + dx + r, bottom - h * 0.5 + r), fill=fill)
-    elif mark == "ring":
-        r = h * 0.4
-        draw.ellipse((cx - r, bottom - 2 * r, cx + r, bottom), outline=fill, width=w)
+    """`draw.text` in characters the font draws (any other as "?", ui.fonts.drawable)."""
+    draw.text(xy, fonts.drawable(text), font=font, fill=fill, anchor=anchor)
 
 
 @lru_cache(maxsize=2048)
@@ -379,12 +294,10 @@ def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int
     string is rendered once and then only composited.
     """
     font = _font(size)
-    plain, marks = _spell(text, size)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    left, top, right, bottom = probe.textbbox((0, 0), plain, font=font, anchor=anchor)
-    left, right, bottom = left - 2, right + 2, bottom + 2
-    top -= 2 + (math.ceil(size * 0.3) + 2 if marks else 0)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)  # type: ignore[arg-type]  # a box from (0, 0) is whole pixels
+    left, top, right, bottom = probe.textbbox((0, 0), fonts.drawable(text), font=font, anchor=anchor)
+    left, top, right, bottom = left - 2, top - 2, right + 2, bottom + 2
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     _text(ImageDraw.Draw(mask), (-left, -top), text, font, 255, anchor)
     return mask, left, top  # type: ignore[return-value]  # whole pixels, as above
 
@@ -397,7 +310,7 @@ def _stamp(image: Image.Image, xy: tuple[float, float], text: str, font: Font, f
 
 # -------------------------------------------------------------------------------- icons
 def _anchor_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill: RGB) -> None:
-    """A ship's anchor drawn from lines (the bundled font has no anchor glyph)."""
+    """A ship's anchor drawn from lines (drawn the same at every size)."""
     w = max(2, round(s / 8))
     r = s * 0.13
     draw.ellipse((cx - r, cy - s * 0.42 - r, cx + r, cy - s * 0.42 + r), outline=fill, width=w)

@@ -498,7 +498,7 @@ def _row(seat: int, y: int, left: int, right: int, alive: bool, active: bool, na
     text_x = left + 42
     ink = INK if alive else MUTED
     who, name_font = _fit_name(lambda n: n + named[1], named[0], right - text_x, (24, 21, 19))
-    stats, stat_font = _fit_font(stats, right - text_x, (20, 18, 16))
+    stats, stat_font = _fit_font(stats, right - text_x, (20, 18, 16, 15))
     artifacts = _ellipsize(artifacts, art_font, right - text_x - 18) if artifacts else ""
     height = 84 if artifacts else 62
 

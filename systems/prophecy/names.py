@@ -12,9 +12,8 @@ from engine.core.named import Named
 from engine.prophecy.content import Pack, display_name, display_text, pack_by_id
 from engine.prophecy.content_standard import StandardPack
 from engine.prophecy.standard import powers
-from engine.prophecy.water_realm.island.state import ISLAND, ON_ISLAND
-from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import PlayerState, ProphecyState
+from engine.prophecy.water_realm.island.state import ISLAND, ON_ISLAND
 from gm.i18n import t
 
 #: "of", "del", "dell'"... left in front of a plane's own word once the shared words are cut
@@ -145,10 +144,6 @@ class Names:
     def figure(self, figure: str) -> str:
         """Strength or Willpower (a character's figure, as training names it)."""
         return t(self.locale, f"sheet.{figure}")
-
-    def is_hidden(self, card_id: str | None) -> bool:
-        """A card the state in hand does not show (a face-down card, a secret choice)."""
-        return card_id is None or card_id == HIDDEN
 
 
 def water_cell(index: int) -> str:

@@ -17,7 +17,7 @@ from engine.prophecy.context import Ctx
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
 from engine.prophecy.state import ProphecyState
-from engine.prophecy.water_realm.water.core import on_edge
+from engine.prophecy.water_realm.water.core import edge_distance
 from tests.prophecy_water.water_helpers import (
     GRID,
     PALACE,
@@ -188,7 +188,7 @@ def test_water_ai_realm__a_weak_character_inside_heads_out_by_the_nearest_edge()
     action = ask(state)
     assert action.type == "water_move"
     # out at once, or to an edge space (a diver leaves only from an edge: ruling water_leave_from_edge)
-    assert action.exit is not None or on_edge(action.to)
+    assert action.exit is not None or edge_distance(action.to) == 1
 
 
 def test_water_ai_realm__leaves_the_palace_when_her_health_no_longer_allows_another_attack():
@@ -215,7 +215,7 @@ def test_water_ai_realm__leaves_once_the_pearl_is_hers_and_nothing_else_is_there
     ws(state).pearls.append("p1")
     assert std_water.plan_dive(_ctx(state), state.player("p1"), inside=True) is None
     action = ask(state)
-    assert action.type == "water_move" and (action.exit is not None or on_edge(action.to))
+    assert action.type == "water_move" and (action.exit is not None or edge_distance(action.to) == 1)
 
 
 def test_water_ai_realm__picks_up_the_artifact_of_the_dead_on_her_way():

@@ -67,6 +67,7 @@ class Spec:
 SPECS: tuple[Spec, ...] = (
     Spec("gm:{game}:{version}:{index}", BUTTON, {"game": Num(18), "version": Num(9), "index": Num(4)}),
     Spec("gms:{game}:{version}:{part}", SELECT, {"game": Num(18), "version": Num(9), "part": Num(2, checked=False)}),
+    Spec("gmpg:{game}:{version}:{page}", BUTTON, {"game": Num(18), "version": Num(9), "page": Num(3)}),
     Spec("gmend:{game}:{confirm}", BUTTON, {"game": Num(18), "confirm": Alt(("0", "1"))}),
     Spec("gmvote:{game}:{choice}", BUTTON, {"game": Num(18), "choice": Alt(("skip", "ai", "remove"))}),
     Spec("gmundo:{game}:{version}:{yes}", BUTTON, {"game": Num(18), "version": Num(9), "yes": Alt(("0", "1"))}),

@@ -7,6 +7,7 @@ from typing import Any
 from engine.ai.players import heuristic_player
 from engine.registry import SYSTEMS
 from loopback import InteractionResult, StoredMessage
+from ui.views import PAGE_SIZE
 
 
 def prompt_of(result: InteractionResult) -> StoredMessage | None:
@@ -30,12 +31,27 @@ async def press_best(fake, bot, channel: int, message: StoredMessage, users: dic
     actor = pend.player
     action = heuristic_player(found.state, actor, rng)
     index = system.legal_actions(found.state, actor).index(action)
-    who = int(actor)
-    if message.buttons:
-        custom = next(b["custom_id"] for b in message.buttons if b["custom_id"].endswith(f":{index}"))
-        return await fake.click(bot, who, message, custom)
-    select = next(s for s in message.selects if any(o["value"] == str(index) for o in s["options"]))
-    return await fake.select(bot, who, message, select["custom_id"], [str(index)])
+    return await press_index(fake, bot, int(actor), message, index)
+
+
+async def press_index(fake, bot, who: int, message: StoredMessage, index: int) -> InteractionResult:
+    """Press the choice with this index in legal_actions, as `who`, turning the prompt's pages
+    ("More…" / "Back", ui.views.ChoiceView) until it shows."""
+    for _ in range(1000):
+        button = next((b for b in message.buttons if b["custom_id"].startswith("gm:")
+                       and b["custom_id"].endswith(f":{index}")), None)
+        if button is not None:
+            return await fake.click(bot, who, message, button["custom_id"])
+        select = next((s for s in message.selects if any(o["value"] == str(index) for o in s["options"])), None)
+        if select is not None:
+            return await fake.select(bot, who, message, select["custom_id"], [str(index)])
+        pages = {int(b["custom_id"].rsplit(":", 1)[1]): b["custom_id"] for b in message.buttons
+                 if b["custom_id"].startswith("gmpg:")}
+        assert pages, f"choice {index} is on no page of the prompt"
+        turned = await fake.click(bot, who, message, pages[max(pages) if index // PAGE_SIZE > max(pages) else min(pages)])
+        assert turned.type == 7, "turning a page edits the prompt"
+        message = fake.message(message.id)
+    raise AssertionError(f"choice {index} never shown")
 
 
 def raw_slash(fake, user: int, channel: int, command: str, **options: Any) -> dict:

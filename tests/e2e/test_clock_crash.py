@@ -18,8 +18,8 @@ REMINDER = "it is still your turn"
 RAN_OUT = "time ran out"
 
 
-def _syncs(fake) -> int:
-    return len([q for q in fake.requests if q.path.endswith("/commands")])
+def _identified(fake) -> int:
+    return len(fake.gateway.identifies)
 
 
 async def _pending(settings, channel):
@@ -43,11 +43,11 @@ async def test_reminder_and_expiry_exactly_once_across_kill_minus_nine(world, se
     async def restart(kill_after: float) -> None:
         nonlocal proc
         await asyncio.sleep(kill_after)
-        syncs = _syncs(fake)
+        identified = _identified(fake)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
         proc = _spawn(fake, settings, **env)
-        await _wait_connected(fake, syncs)
+        await _wait_connected(fake, identified)
 
     try:
         await _wait_connected(fake, 0)
@@ -61,12 +61,12 @@ async def test_reminder_and_expiry_exactly_once_across_kill_minus_nine(world, se
         assert await fake.wait_until(lambda: _count(fake, ch, REMINDER) >= 1, timeout=10)
 
         # the expiry falls due while the bot is down
-        syncs = _syncs(fake)
+        identified = _identified(fake)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
         clock_file.write_text(str(T0 + 7200 + 5))
         proc = _spawn(fake, settings, **env)
-        await _wait_connected(fake, syncs)
+        await _wait_connected(fake, identified)
         assert await fake.wait_until(lambda: _count(fake, ch, RAN_OUT) >= 1, timeout=10)
         await asyncio.sleep(1.0)  # several more clock passes: nothing may repeat
     finally:

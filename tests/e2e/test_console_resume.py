@@ -1,7 +1,7 @@
 """Issue 26: `python bot.py --local` restarted on the same database resumes its campaign.
 
 The game master finds a channel's game by the channel's id and a seat by its person's id; the
-console keeps both beside the database (loopback.console.LocalIds), so a second run is the same
+console keeps both beside the database (local.console.LocalIds), so a second run is the same
 table: the same channel, the same alice, the campaign where it was left. In-process runs of the
 console's own entry point (`run_console`), as `bot.py --local --script` runs it."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ import json
 
 from bot import create_bot
 from gm.settings import Settings
-from loopback.console import ids_path_for, run_console
+from local.console import ids_path_for, run_console
 
 
 async def _run(settings: Settings, tmp_path, name: str, lines: list[str]) -> str:

@@ -178,9 +178,9 @@ def _spawn(fake: Any, db: Path) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, str(LAUNCHER)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-async def _connected(fake: Any, syncs_before: int, timeout: float = 60) -> None:
+async def _connected(fake: Any, identified_before: int, timeout: float = 60) -> None:
     for _ in range(int(timeout * 20)):
-        if fake.connected and len([q for q in fake.requests if q.path.endswith("/commands")]) > syncs_before:
+        if fake.connected and len(fake.gateway.identifies) > identified_before:
             await asyncio.sleep(0.2)
             return
         await asyncio.sleep(0.05)
@@ -228,9 +228,9 @@ async def test_kill_minus_nine_between_commit_and_post(world, settings):
             game, version = before[kind]
             _, after[kind], _ = await on_disk(db, ch)
             assert after[kind] > version and live_prompt(fake, ch, game, after[kind]) is None, kind
-        syncs = len([q for q in fake.requests if q.path.endswith("/commands")])
+        identified = len(fake.gateway.identifies)
         proc = _spawn(fake, db)
-        await _connected(fake, syncs)
+        await _connected(fake, identified)
         for kind, ch in channels.items():
             game = before[kind][0]
             assert await fake.wait_until(lambda: live_prompt(fake, ch, game, after[kind]) is not None, timeout=20), kind

@@ -156,7 +156,6 @@ async def test_a_failing_autocomplete_still_answers(world, settings, discord_err
         async def broken(*args, **kwargs):
             raise RuntimeError("index broke")
 
-        bot.gm.legal_choices = broken
         bot.gm.current = broken
         r = await fake.autocomplete(bot, active, ch, "move", "to", "ci")
         assert r.acked and r.type == 8 and r.choices == []

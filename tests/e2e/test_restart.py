@@ -46,7 +46,7 @@ def _spawn(fake, settings, **extra: str) -> subprocess.Popen:
 
 async def _wait_connected(fake, identified_before: int, timeout: float = 30) -> None:
     for _ in range(int(timeout * 20)):
-        if fake.connected and fake.identify is not None and len([q for q in fake.requests if q.path.endswith("/commands")]) > identified_before:
+        if fake.connected and len(fake.gateway.identifies) > identified_before:
             await asyncio.sleep(0.2)
             return
         await asyncio.sleep(0.05)
@@ -73,10 +73,10 @@ async def test_kill_minus_nine_then_new_process_continues_and_old_button_works(w
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
-    syncs = len([q for q in fake.requests if q.path.endswith("/commands")])
+    identified = len(fake.gateway.identifies)
     proc2 = _spawn(fake, settings)
     try:
-        await _wait_connected(fake, syncs)
+        await _wait_connected(fake, identified)
         clicked = await fake.click(None, int(active), prompt, prompt.buttons[0]["custom_id"])
         assert clicked.acked and not clicked.ephemeral, clicked.text
         new_version, _ = await _active(settings, ch)
@@ -118,11 +118,11 @@ async def test_second_process_on_the_same_database_refuses_and_a_kill_nine_resta
     finally:
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=10)
-    syncs = len([q for q in fake.requests if q.path.endswith("/commands")])
+    identified = len(fake.gateway.identifies)
     began = _time.monotonic()
     third = _spawn(fake, settings, DB_LEASE_SECONDS="60")  # a long lease: only "pid gone" lets it in at once
     try:
-        await _wait_connected(fake, syncs)
+        await _wait_connected(fake, identified)
         assert _time.monotonic() - began < 20
         joined = await fake.slash(None, world["bob"], ch, "game join")
         assert joined.acked and not joined.ephemeral, joined.text

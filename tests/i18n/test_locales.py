@@ -23,7 +23,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
 from gm.i18n import FALLBACK, FILTERS, LOCALES_DIR, SUPPORTED, _flatten, catalogue, field_name, normalise, t
-from gm.translator import NAME_RE, LocaleTranslator, command_key, translation_key, valid_name
+from ui.translator import NAME_RE, LocaleTranslator, command_key, translation_key, valid_name
 
 OTHERS = [loc for loc in SUPPORTED if loc != FALLBACK]
 IT = discord.Locale.italian

@@ -634,7 +634,7 @@ async def test_lookup_commands_are_fully_translated():
     import discord
     from discord.ext import commands
 
-    from gm.translator import LocaleTranslator
+    from ui.translator import LocaleTranslator
 
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none(), help_command=None)
     await bot.load_extension("cogs.lookup")

@@ -350,6 +350,21 @@ async def test_user_settings(store: GameStore) -> None:
     assert await store.get_user_settings(6) == {}
 
 
+async def test_notes_are_kept_and_never_touch_the_database_id(store: GameStore) -> None:
+    """The bot's own notes (the command tree last synced: ui.command_sync) live in `meta`."""
+    database_id = store.database_id
+    assert await store.get_note("commands_synced:1:global") is None
+    await store.set_note("commands_synced:1:global", "abc")
+    await store.set_note("commands_synced:1:global", "def")  # overwrite
+    assert await store.get_note("commands_synced:1:global") == "def"
+    with pytest.raises(ValueError):
+        await store.set_note("database_id", "forged")
+    with pytest.raises(ValueError):
+        await store.get_note("database_id")
+    assert store.database_id == database_id
+    await store.renew_ownership()  # the heartbeat still finds its own database
+
+
 async def test_stats_reports_bytes(store: GameStore) -> None:
     empty = await store.stats()
     assert empty.games == 0 and empty.db_bytes > 0 and empty.disk_bytes > 0

@@ -113,7 +113,7 @@ def test_the_end_picture_of_a_fallen_party(monkeypatch):
     rec = Recorder(monkeypatch)
     png = P.render_party(SYSTEM.view(ctx.state, None), "it")
     drawn = " ".join(rec.drawn())
-    assert "La campagna e' finita" in drawn and "caduti nella regione della Torre" in drawn
+    assert "La campagna è finita" in drawn and "caduti nella regione della Torre" in drawn
     assert Image.open(io.BytesIO(png)).size[1] == P.MARGIN * 4 + 34 + P.TILE_H + P.END_H
 
 

@@ -2,6 +2,8 @@
 token where the geometry says and in its seat's colour."""
 from __future__ import annotations
 
+import unicodedata
+
 import io
 import time
 
@@ -205,14 +207,30 @@ def test_card_label_shortens_to_the_noun_when_narrow() -> None:
     assert text == "Spider S4"
 
 
-def test_accented_letters_are_spelled_with_drawn_marks() -> None:
-    # Pillow's bundled font has no "à": the base letter is drawn and the accent added
-    assert bi._spell("Città", 20) == ("Citta", ((4, "grave"),))
-    assert bi._spell("Fortress", 20) == ("Fortress", ())
-    plain = bi._text_mask("Citta", 22, "lm")[0]
-    accented = bi._text_mask("Città", 22, "lm")[0]
-    assert plain.getbbox() is not None and accented.getbbox() is not None
-    assert accented.size[1] > plain.size[1]  # room for the mark above
+def test_accented_letters_come_from_the_shipped_font() -> None:
+    """Italian labels ("Città", "È") are drawn with the font's own accented glyphs (ui/fonts/,
+    DejaVu Sans Condensed with its licence beside it): each differs from its base letter and
+    from the missing-glyph box, and nothing is drawn by hand any more."""
+    from ui import fonts
+
+    assert fonts.FONT_FILE.is_file() and (fonts.FONT_FILE.parent / "LICENSE").is_file()
+    assert "Bitstream" in (fonts.FONT_FILE.parent / "LICENSE").read_text(encoding="utf-8")
+    assert not hasattr(bi, "_spell") and not hasattr(bi, "_mark")
+    text = "àèéìòù ÀÈÉ"
+    assert fonts.drawable(text) == text
+    missing = bi._text_mask("\U0010fffd", 22, "lm")[0].tobytes()
+    for accented in text.replace(" ", ""):
+        base = unicodedata.normalize("NFD", accented)[0]
+        ink = bi._text_mask(accented, 22, "lm")[0]
+        plain = bi._text_mask(base, 22, "lm")[0]
+        assert ink.getbbox() is not None
+        assert ink.tobytes() != plain.tobytes(), accented
+        assert ink.tobytes() != missing, accented
+        # the accent is ink above the letter's own top, in the same glyph
+        assert ink.getbbox()[1] < plain.getbbox()[1] or ink.size != plain.size, accented
+    # grave and acute are different glyphs, not one drawn mark
+    assert bi._text_mask("è", 22, "lm")[0].tobytes() != bi._text_mask("é", 22, "lm")[0].tobytes()
+    assert fonts.drawable("Drago 🐉") == "Drago ?"
 
 
 def test_translated_labels_change_the_picture_and_do_not_leak(pack) -> None:

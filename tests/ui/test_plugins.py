@@ -225,7 +225,7 @@ async def test_game_new_and_rules_offer_what_the_registry_holds():
     from cogs.lobby import system_choices
     from cogs.lookup import SYSTEM_CHOICES
     from gm.i18n import t
-    from gm.translator import LocaleTranslator
+    from ui.translator import LocaleTranslator
 
     # one choice per edition of each table game /game new offers (the plain name for a system without editions)
     offered = [(systems.choice_value(p, e), e.title_key) for p in PLUGINS if p.table_game and p.in_game_new

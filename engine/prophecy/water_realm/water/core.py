@@ -71,10 +71,6 @@ def neighbours(cell: int) -> list[int]:
     return [step(cell, d) for d in ("north", "east", "south", "west")]
 
 
-def on_edge(cell: int) -> bool:
-    return OFF in neighbours(cell)
-
-
 def distance(a: int, b: int) -> int:
     grid = wp().grid
     (ra, ca), (rb, cb) = grid.cell(a), grid.cell(b)

@@ -2,7 +2,7 @@
 
 Register it once, before syncing, e.g. in the bot's ``setup_hook``::
 
-    from gm.translator import LocaleTranslator
+    from ui.translator import LocaleTranslator
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(LocaleTranslator())

@@ -27,6 +27,8 @@ INTEGER, BOOLEAN, USER, NUMBER = 4, 5, 6, 10
 #: everyone", /rules results): a bare number never presses these, `^` does
 LOOK_BUTTONS = ("gmlog:", "gmshow:", "lk:")
 NEWS_BUTTON = "gmnews:"
+#: "More…" / "Back" of a prompt in pages: listed after its choices, like the news
+PAGE_BUTTON = "gmpg:"
 #: a line's first character that presses the newest private look instead of the game prompt
 LOOK_MARK = "^"
 SUB_COMMAND, SUB_GROUP = 1, 2
@@ -222,7 +224,7 @@ class Console:
         later: list[tuple[str, str, str | None]] = []  # "since my last turn": after the choices
         for b in msg.buttons:
             if not b.get("disabled"):
-                (later if b["custom_id"].startswith(NEWS_BUTTON) else out).append((b.get("label", "?"), b["custom_id"], None))
+                (later if b["custom_id"].startswith((NEWS_BUTTON, PAGE_BUTTON)) else out).append((b.get("label", "?"), b["custom_id"], None))
         for s in msg.selects:
             for o in s.get("options", []):
                 out.append((o["label"], s["custom_id"], o["value"]))
