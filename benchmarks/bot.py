@@ -435,7 +435,7 @@ async def commits(n: int, tmp: Path) -> None:
         game = await store.create_game(1, 1, "prophecy", {}, 1, 1, state_json, status="active")
         store_trips, bare_trips = count_trips(store._conn), count_trips(bare)  # noqa: SLF001
         version = game.version
-        for block in range(n // 100):  # interleaved, so both see the same machine
+        for _block in range(n // 100):  # interleaved, so both see the same machine
             for _ in range(100):
                 t = time.perf_counter()
                 version = (await store.commit_action(game.id, version, "1", action, state_json,

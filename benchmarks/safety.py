@@ -31,7 +31,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot import create_bot  # noqa: E402
-from engine.registry import SYSTEMS  # noqa: E402
 from gm.session import GameMaster  # noqa: E402
 from gm.settings import Settings  # noqa: E402
 from gm.store import SqliteStore  # noqa: E402
@@ -250,7 +249,7 @@ async def kills(count: int, rng: random.Random) -> None:
                         checked += 1
                         by_kind[kind] += 1
                         game_now, version_now = found.record.id, found.record.version
-                        if not await fake.wait_until(lambda: live_prompt(fake, ch, game_now, version_now) is not None,
+                        if not await fake.wait_until(lambda ch=ch, game_now=game_now, version_now=version_now: live_prompt(fake, ch, game_now, version_now) is not None,
                                                      timeout=15):
                             lost_prompts += 1
                 proc.send_signal(signal.SIGKILL)
@@ -555,7 +554,9 @@ async def clock_trials(trials: int, rng: random.Random) -> None:
                     await fake.slash(None, w["bob"], w["ch"], "game join")
                     await fake.slash(None, w["alice"], w["ch"], "game start")
 
-                    async def restart(delay: float, set_clock: float | None = None) -> None:
+                    # this trial's files, bound now (restart runs only within this iteration)
+                    async def restart(delay: float, set_clock: float | None = None, *, clock_file=clock_file, db=db,
+                                      env=env) -> None:
                         nonlocal proc
                         await asyncio.sleep(delay)
                         before = syncs(fake)
@@ -580,7 +581,7 @@ async def clock_trials(trials: int, rng: random.Random) -> None:
                     expiry_counts.append(sum("time ran out" in x for x in texts))
     print(f"reminders across kill -9 restarts x {trials} trials (4 kills each, expiry due while down): "
           f"reminder posted {Counter(reminder_counts)} times, expiry posted {Counter(expiry_counts)} times "
-          f"(exactly once in {sum(1 for a, b in zip(reminder_counts, expiry_counts) if a == b == 1)}/{trials})")
+          f"(exactly once in {sum(1 for a, b in zip(reminder_counts, expiry_counts, strict=False) if a == b == 1)}/{trials})")
 
 
 async def main() -> None:

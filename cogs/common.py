@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from gm.i18n import t
-from gm.session import GameError, Result
+from gm.session import Result
 from systems import plugin
 from systems.plugin import SystemPlugin, TurnMessage
 from ui.pictures import PICTURES, Drawing, picture_key
@@ -153,7 +153,7 @@ async def _extra_files(result: Result, message: Any, locale: str) -> list[discor
     drawings = [PICTURES.start(picture_key(result.record, name, locale), data) if isinstance(data, Drawing) else None
                 for name, data in wanted]
     pictures: list[tuple[str, bytes]] = []
-    for (name, data), drawing in zip(wanted, drawings):
+    for (name, data), drawing in zip(wanted, drawings, strict=True):
         if drawing is not None:
             try:
                 data = await drawing

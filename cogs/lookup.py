@@ -18,14 +18,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ui.replies import locale_of
 from gm.i18n import has, t
+from gm.settings import Settings
 from oracle import CardInfo, GlossaryEntry, Hit, RulesIndex, cache_path_for, open_index
 from oracle.locate import Place, locate
 from oracle.text import fold
-from gm.settings import Settings
 from systems import PLUGINS, edition_name, rules_shelves
 from systems.plugin import ContentWords
+from ui.replies import locale_of
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class LookupButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("LookupCog")  # type: ignore[union-attr]
-        await cog.on_button(interaction, self.action, self.offset, self.system, self.language, self.query)  # type: ignore[union-attr]
+        await cog.on_button(interaction, self.action, self.offset, self.system, self.language, self.query)
 
 
 def channel_system(game: Any, known: list[str]) -> str | None:

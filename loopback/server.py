@@ -38,8 +38,15 @@ from .gateway import GUILD_MEMBERS_INTENT, Gateway
 from .jsonio import dumps_bytes
 from .limits import Violation
 from .messages import MessageStore, StoredMessage
-from .model import (DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, TEXT_CHANNEL, PermissionsLike, World,
-                    permission_bits, permission_value)
+from .model import (
+    DEFAULT_BOT_PERMISSIONS,
+    DEFAULT_EVERYONE_PERMISSIONS,
+    TEXT_CHANNEL,
+    PermissionsLike,
+    World,
+    permission_bits,
+    permission_value,
+)
 from .payloads import (
     DEFAULT_ATTACHMENT_SIZE_LIMIT,
     InteractionContext,
@@ -53,9 +60,9 @@ from .payloads import (
     snowflake_of,
     split_path,
 )
+from .ratelimits import RateLimit, RateLimiter
 from .records import CommandRegistry, InteractionRecord, InteractionRegistry, RecordedRequest, UploadedFile
 from .redirect import ENV_VAR, Redirect, api_base, gateway_url, redirect_discord
-from .ratelimits import RateLimit, RateLimiter
 from .rest import RestApi
 from .snowflake import shard_of
 

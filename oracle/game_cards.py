@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
-from engine.prophecy.content import ContentError, CreatureCard, Effect, ItemCard, OpportunityCard, Pack, pack_by_id
+from engine.prophecy.content import ContentError, CreatureCard, Effect, OpportunityCard, Pack, pack_by_id
 from oracle.cards import CardInfo, Node, _cost, _creature, _guild, _item, _opportunity, _v, effect_node, render
 
 #: the oracle's tag of each game /card knows (what `cogs.lookup.channel_system` gives for a channel)
@@ -104,9 +104,9 @@ def standard_cards(taken: set[str]) -> Iterator[CardInfo]:
 
 # ----------------------------------------------------------------------------- Water Realm
 def water_realm_cards(taken: set[str]) -> Iterator[CardInfo]:
+    from engine.prophecy.water_realm.cards.content import wr_cards
     from engine.prophecy.water_realm.island.content import island_content
     from engine.prophecy.water_realm.water.content import WaterCreature, WaterItem, WaterLore, WaterOpportunity, water_pack
-    from engine.prophecy.water_realm.cards.content import wr_cards
 
     base = pack_by_id("base")
     make = _Maker("water_realm", WATER_REALM, "prophecy", taken)

@@ -39,12 +39,11 @@ from typing import Callable, Collection, Sequence, TypeVar
 import yaml
 from rapidfuzz import fuzz, process
 
+from oracle import ranking, stopwords
 from oracle.cards import CardInfo
 from oracle.excerpt import Passage, excerpt
 from oracle.glossary import Glossary, GlossaryEntry
-from oracle import ranking
 from oracle.ranking import RULE_KINDS, Concept, DocStats, Plan, Scorer
-from oracle import stopwords
 from oracle.sources import SYSTEM_MENTIONS, Sources, collect
 from oracle.store import build_connection, load_cached, save_cache
 from oracle.synonyms import Phrase, Synonyms
@@ -292,7 +291,7 @@ class RulesIndex:
         """
         covered: dict[int, float] = {}
         postings = self._postings
-        for concept, idf in zip(plan.concepts, idfs):
+        for concept, idf in zip(plan.concepts, idfs, strict=False):
             holding: set[int] = set()
             for stem in concept.single:
                 holding.update(postings.get(stem, ()))
@@ -431,10 +430,10 @@ class RulesIndex:
         if not query:
             return []
         ranked: dict[str, float] = {}
-        for label, real in zip(self._card_labels, self._card_names):
+        for label, real in zip(self._card_labels, self._card_names, strict=False):
             if label == query:
                 ranked.setdefault(real, 100.0)
-        for label, real in zip(self._card_labels, self._card_names):
+        for label, real in zip(self._card_labels, self._card_names, strict=False):
             if real not in ranked and (label.startswith(query) or f" {query}" in f" {label}"):
                 ranked[real] = 90.0 if label.startswith(query) else 85.0
         if len(ranked) < limit:
@@ -572,9 +571,9 @@ def _complete(prefix: str, names: list[str], labels: list[str], limit: int, keep
     query = fold(prefix).strip()
     if not query:
         return names[:limit]
-    starts = [n for n, label in zip(names, labels) if label.startswith(query)]
+    starts = [n for n, label in zip(names, labels, strict=False) if label.startswith(query)]
     inner = [
-        n for n, label in zip(names, labels)
+        n for n, label in zip(names, labels, strict=False)
         if not label.startswith(query) and f" {query}" in label.replace("›", " ")
     ]
     if not keep_order:

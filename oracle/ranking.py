@@ -256,7 +256,7 @@ class Scorer:
             return 0.0
         positions = doc.positions
         found: list[tuple[list[int], float]] = []
-        for concept, idf in zip(plan.concepts, idfs):
+        for concept, idf in zip(plan.concepts, idfs, strict=False):
             at: list[int] = []
             for stem in concept.single:
                 at += positions.get(stem, ())
@@ -301,7 +301,7 @@ class Scorer:
         total_idf = sum(idfs) or 1.0
         bm25 = covered = in_title = in_terms = 0.0
         pair_of = doc.tf_pairs.get
-        for concept, idf in zip(plan.concepts, idfs):
+        for concept, idf in zip(plan.concepts, idfs, strict=False):
             title = body = terms = 0
             for stem in concept.single:
                 pair = pair_of(stem)

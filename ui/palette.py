@@ -54,7 +54,7 @@ def fixed_palette(keys: Iterable[RGB], pairs: Iterable[tuple[RGB, RGB]], steps: 
     for fg, bg in pairs:
         for k in range(1, steps + 1):
             a = k / (steps + 1)
-            c = tuple(round(b + (f - b) * a) for f, b in zip(fg, bg))
+            c = tuple(round(b + (f - b) * a) for f, b in zip(fg, bg, strict=False))
             if _box(c) in taken:  # type: ignore[arg-type]
                 continue
             if len(colours) >= size:
@@ -85,7 +85,7 @@ def worst_error(image: Image.Image, palette: Palette) -> int:
     strip.putdata(list(distinct))
     raw = strip.quantize(palette=palette.image, dither=Image.Dither.NONE).convert("RGB").tobytes()
     mapped = [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
-    return max((abs(a - b) for src, dst in zip(distinct, mapped) for a, b in zip(src, dst)), default=0)
+    return max((abs(a - b) for src, dst in zip(distinct, mapped, strict=False) for a, b in zip(src, dst, strict=False)), default=0)
 
 
 def shades(image: Image.Image) -> Sequence[RGB]:

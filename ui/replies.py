@@ -10,9 +10,7 @@ from typing import Any, Iterable
 
 import discord
 
-from engine.core.errors import RuleError
-from gm.i18n import normalise, t
-from gm.session import GameError
+from gm.i18n import normalise
 from ui.routing import cog as cog_of
 from ui.text import mention
 

@@ -91,7 +91,7 @@ def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: i
         return None
     view = discord.ui.View(timeout=None)
     if len(labels) <= MAX_BUTTONS:
-        for i, (label, style) in enumerate(zip(labels, styles)):
+        for i, (label, style) in enumerate(zip(labels, styles, strict=False)):
             view.add_item(ChoiceButton(game_id, version, i, label, style))
         return view
     order = list(range(len(labels)))

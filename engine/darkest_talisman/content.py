@@ -580,9 +580,9 @@ class Pack(BaseModel):
         return limits[max(0, min(craft, len(limits) - 1))]
 
 
-def display_name(obj: object, locale: str) -> str:
+def display_name(obj: _Named, locale: str) -> str:
     names: dict[str, str] = getattr(obj, "names", None) or {}
-    return names.get(locale) or str(getattr(obj, "name"))
+    return names.get(locale) or str(obj.name)
 
 
 def display_text(obj: object, locale: str) -> str:
@@ -750,7 +750,7 @@ def build_pack(files: Mapping[str, object]) -> Pack:
     if problems:
         raise ContentError("\n".join(problems))
     return Pack(
-        manifest=manifest,  # type: ignore[arg-type]
+        manifest=manifest,
         characters=chars.characters,  # type: ignore[attr-defined]
         adventures=adventures,
         spells=spells.spells,  # type: ignore[attr-defined]

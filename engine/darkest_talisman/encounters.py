@@ -142,7 +142,7 @@ def run_card(ctx: Ctx, task: MeetCard) -> None:
     elif isinstance(card, (ObjectCard, FollowerCard)):
         _offer_card(ctx, task)
     else:
-        _stranger_or_place(ctx, task, spot, card)  # type: ignore[arg-type]
+        _stranger_or_place(ctx, task, spot, card)
 
 
 def _next_hero(ctx: Ctx, task: MeetCard) -> str | None:

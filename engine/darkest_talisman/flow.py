@@ -7,6 +7,8 @@ a Tower space). `answer` applies a `choose` action to the decision the campaign 
 """
 from __future__ import annotations
 
+from typing import cast
+
 from engine.core.errors import RuleError
 from engine.darkest_talisman import combat, effects, encounters, guardians, tower, travel
 from engine.darkest_talisman import heroes as H
@@ -234,7 +236,9 @@ def answer(ctx: Ctx, option: str) -> None:
         if option == "turn_back":
             travel.turn_back(ctx)
         else:
-            tower.attempt_portal(ctx, option.split(":")[1])
+            # cast: the answer is one of the options the decision offered, "attempt:strength" or
+            # "attempt:craft" (travel.py); the engine refuses any other
+            tower.attempt_portal(ctx, cast(H.Attr, option.split(":")[1]))
     elif kind == "tower":
         tower.answer(ctx, option)
     elif kind in ("enemy", "fate"):

@@ -142,7 +142,7 @@ def foes_fight(ctx: Ctx, kind: str, foe_id: str, count: int, *, strength: list[i
         guardians.append(Guardian(uid=f"{foe_id}@{i + 1}", of=foe_id, kind=foe.kind, strength=s, craft=c))
     ctx.emit("guardians", guardians=[{"of": g.of, "strength": g.strength, "craft": g.craft, "items": [], "scrolls": 0}
                                      for g in guardians])
-    return GuardianFight(kind=kind, guardians=guardians)  # type: ignore[arg-type]
+    return GuardianFight(kind=kind, guardians=guardians)
 
 
 def living(fight: GuardianFight) -> list[Guardian]:
@@ -423,7 +423,7 @@ def kill_choices(ctx: Ctx, total: int, targets: list[tuple[str, int]]) -> list[l
             continue
         if any(not mask >> i & 1 and spent + targets[i][1] <= total for i in range(n)):
             continue
-        key = tuple(sorted(alike(uid) for uid, _ in chosen))  # type: ignore[type-var]
+        key = tuple(sorted(alike(uid) for uid, _ in chosen))
         found.setdefault(key, [uid for uid, _ in chosen])
     ranked = sorted(found.values(), key=lambda c: (-len(c), -sum(dict(targets)[u] for u in c), c))
     return ranked[:MAX_SPLITS]
@@ -463,11 +463,11 @@ def _before_blows(ctx: Ctx) -> None:
             ctx.emit("guardian_shot", hero.uid, enemy=target.of, amount=shots)
     for g in living(fight):
         shots = sum(H.obj(ctx.pack, u).missile for u in g.items)
-        target = _strongest_hero(ctx)
-        if shots and target is not None:
-            key = f"{target.uid}:strength"
+        victim = _strongest_hero(ctx)
+        if shots and victim is not None:
+            key = f"{victim.uid}:strength"
             fight.hero_damage[key] = fight.hero_damage.get(key, 0) + shots
-            ctx.emit("guardian_shot_at", target.uid, enemy=g.of, amount=shots)
+            ctx.emit("guardian_shot_at", victim.uid, enemy=g.of, amount=shots)
     # e) what the Spells and shots did before the simultaneous steps
     for g in living(fight):
         own = fought_by(g)
@@ -478,7 +478,7 @@ def _before_blows(ctx: Ctx) -> None:
     for hero in party:
         for attr in ("strength", "craft"):
             dmg = fight.hero_damage.get(f"{hero.uid}:{attr}", 0)
-            if dmg > H.total(ctx.pack, hero, attr) and hero.alive:  # type: ignore[arg-type]
+            if dmg > H.total(ctx.pack, hero, attr) and hero.alive:
                 _hero_hit(ctx, hero, attr, shield_left)
     fight.shot = sorted(shooters)
     fight.shields_used = sorted(u for u, left in shield_left.items() if not left)
@@ -800,7 +800,7 @@ def unknown_guardians(ctx: Ctx) -> dict[str, Any]:
                            "items": len(state.trip.trove.items) if state.trip and state.trip.trove else 0,
                            "dice": ctx.pack.rules.guardian_dice.value}
     for attr in ("strength", "craft"):
-        scores = [(h.uid, H.total(ctx.pack, h, attr, no_magic=no_magic)) for h in party]  # type: ignore[arg-type]
+        scores = [(h.uid, H.total(ctx.pack, h, attr, no_magic=no_magic)) for h in party]
         out[attr] = sum(score for _, score in scores)
         for uid, _ in scores:
             hurt = next((p for p in range(MOST_POOL) if distribute(p, scores, lives)[uid] >= 1), None)

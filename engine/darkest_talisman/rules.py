@@ -245,7 +245,7 @@ def _hero_free(ctx: Ctx, hero: Any, kind: str) -> list[Any]:
         out += _storage_actions(ctx, hero)
         for attr in ("strength", "craft"):
             if village.can_cash(ctx, hero, attr):
-                out.append(A.CashTrophies(hero=hero.uid, attribute=attr))  # type: ignore[arg-type]
+                out.append(A.CashTrophies(hero=hero.uid, attribute=attr))
         out += [A.Drop(hero=hero.uid, thing=u) for u in _givable(ctx, hero)]
     if on_road:
         out += [A.Drop(hero=hero.uid, thing=u) for u in _givable(ctx, hero)]
@@ -334,7 +334,7 @@ def _service(ctx: Ctx, service_id: str) -> Any:
     state = ctx.state
     sources = ["village", "market_day"]
     if state.tasks and state.tasks[-1].task == "services":
-        sources.insert(0, state.tasks[-1].source)  # type: ignore[union-attr]
+        sources.insert(0, state.tasks[-1].source)
     loc = ground.here(ctx)
     if loc is not None:
         sources.append(loc.id)

@@ -8,7 +8,7 @@ roads, characters, storage, the trove and the guardians.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, TypeVar, Union
 
 from pydantic import BaseModel, Field, model_serializer
 
@@ -16,6 +16,9 @@ from engine.core.rng import Rng
 from engine.darkest_talisman.content import Alignment, Effect, RegionId
 
 SCHEMA = 1
+
+#: a task class, for `CampaignState.top_task`
+_T = TypeVar("_T")
 
 Goal = Literal["aid", "trove", "waypoint"]
 
@@ -503,6 +506,20 @@ class CampaignState(BaseModel):
 
     def leader(self) -> Hero | None:
         return self.hero(self.order[0]) if self.order else None
+
+    def live_trip(self) -> Trip:
+        """The trip under way: only road code, while the party is on a road, asks."""
+        if self.trip is None:
+            raise AssertionError("no trip under way")
+        return self.trip
+
+    def top_task(self, kind: type[_T]) -> _T:
+        """The task on top of the stack, which the caller knows is a `kind` (the decision it answers,
+        or the step it runs, was set up by that task)."""
+        task = self.tasks[-1]
+        if not isinstance(task, kind):
+            raise AssertionError(f"the task under way is {type(task).__name__}, not {kind.__name__}")
+        return task
 
     def controller(self, hero_uid: str | None) -> str:
         """The player who decides for a character (the leader's for a party decision)."""

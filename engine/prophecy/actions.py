@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
+from pydantic import Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
 from engine.core.contract import TABLE_ACTOR as CORE_TABLE_ACTOR
 from engine.prophecy.action_base import ActionBase

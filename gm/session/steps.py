@@ -18,7 +18,7 @@ from gm.replay import state_hash
 from gm.session.core import SessionCore
 from gm.session.delivery import stale_prompt
 from gm.session.hosts import next_host
-from gm.session.results import ABSENT_AI, AI_STEP_LIMIT, TABLE_ACTOR, GameError, Lobby, Result, Step
+from gm.session.results import ABSENT_AI, AI_STEP_LIMIT, TABLE_ACTOR, Lobby, Result, Step
 from gm.store import LogMeta, StaleVersion
 from gm.table import Table
 

@@ -21,6 +21,7 @@ from engine.darkest_talisman import actions as A
 from engine.darkest_talisman.game import SYSTEM
 from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result
+from gm.session.delivery import stale_prompt
 from systems.darkest_talisman.buttons import ActionSelect, BackButton, ConfirmButton, GroupSelect
 from systems.darkest_talisman.describe import describe_action, what_text
 from systems.darkest_talisman.embeds import COLOUR, casting_lines, party_embed, status_embeds, village_embed
@@ -28,7 +29,6 @@ from systems.darkest_talisman.names import Names
 from systems.darkest_talisman.picture import render_party
 from ui.errors import refuse
 from ui.pictures import PICTURES, Drawing, picture_key
-from gm.session.delivery import stale_prompt
 from ui.replies import locale_of, refresh_turn, reply_private, send_decision, send_turn
 from ui.text import clip, fit_embeds, mention
 from ui.views import MAX_OPTIONS

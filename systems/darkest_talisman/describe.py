@@ -16,8 +16,8 @@ from engine.darkest_talisman.content import Pack, PlaceCard, Service, StrangerCa
 from engine.darkest_talisman.ctx import EV
 from engine.darkest_talisman.state import card_id
 from engine.darkest_talisman.travel import goal_in
-from engine.darkest_talisman.village import cashing
 from engine.darkest_talisman.view import CampaignView
+from engine.darkest_talisman.village import cashing
 from gm.i18n import t
 from systems.darkest_talisman import choices, forecast, odds
 from systems.darkest_talisman.names import Names, region_name

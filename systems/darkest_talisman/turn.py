@@ -65,7 +65,7 @@ def choice_view(labels: list[str], options: list[str], game_id: int, version: in
         return None
     view = discord.ui.View(timeout=None)
     if len(labels) <= MAX_BUTTONS:
-        for i, (label, option) in enumerate(zip(labels, options)):
+        for i, (label, option) in enumerate(zip(labels, options, strict=False)):
             view.add_item(ChoiceButton(game_id, version, i, label, option_style(option)))
     else:
         order = list(range(len(labels)))

@@ -9,22 +9,22 @@ from typing import Any
 from engine.ai.odds import fight_odds
 from engine.core.events import Event
 from engine.prophecy import actions as A
-from engine.prophecy.content import Cost, CreatureCard, Pack, display_name, display_text, pack_by_id
+from engine.prophecy.content import Cost, CreatureCard, pack_by_id
+from engine.prophecy.context import Ctx
+from engine.prophecy.guilds import certificate_price
 from engine.prophecy.market import sell_price
 from engine.prophecy.movement import move_options
 from engine.prophecy.spaces import price, services
-from engine.prophecy.context import Ctx
-from engine.prophecy.guilds import certificate_price
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard import powers, space_actions
 from engine.prophecy.standard.state import HIDDEN, SECRET_OPTIONS
 from engine.prophecy.state import ProphecyState
 from gm.i18n import has, t
-from systems.prophecy.water_realm import describe_island, describe_water
-from systems.prophecy.water_realm import describe_cards as describe_wr_cards
 from systems.prophecy import prompt_text as P
 from systems.prophecy.names import Names
 from systems.prophecy.prompt_text import describe_choice, describe_roll, destination_short, event_params, odds_text
+from systems.prophecy.water_realm import describe_cards as describe_wr_cards
+from systems.prophecy.water_realm import describe_island, describe_water
 
 
 def _cost_text(locale: str, gold: int) -> str:

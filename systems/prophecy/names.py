@@ -12,9 +12,9 @@ from engine.core.named import Named
 from engine.prophecy.content import Pack, display_name, display_text, pack_by_id
 from engine.prophecy.content_standard import StandardPack
 from engine.prophecy.standard import powers
-from engine.prophecy.water_realm.island.state import ISLAND, ON_ISLAND
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import PlayerState, ProphecyState
+from engine.prophecy.water_realm.island.state import ISLAND, ON_ISLAND
 from gm.i18n import t
 
 #: "of", "del", "dell'"... left in front of a plane's own word once the shared words are cut

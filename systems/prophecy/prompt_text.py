@@ -20,20 +20,20 @@ from engine.prophecy.arrival import Arrival, Landing
 from engine.prophecy.clone import clone
 from engine.prophecy.combat import allowed_battles, battle_cost, remaining_odds
 from engine.prophecy.content import Cost, CreatureCard, Effect, OpportunityCard
+from engine.prophecy.content_standard import Guardian
+from engine.prophecy.context import Ctx
 from engine.prophecy.effects import can_pay, is_trade
 from engine.prophecy.guilds import certificate_price
 from engine.prophecy.movement import move_options
 from engine.prophecy.rules import legal_actions
-from engine.prophecy.content_standard import Guardian
-from engine.prophecy.context import Ctx
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard import guilds, powers, space_actions
 from engine.prophecy.standard import moves as std_moves
 from engine.prophecy.standard import rules as std_rules
 from engine.prophecy.standard.state import HIDDEN, StdBattle
 from engine.prophecy.state import ProphecyState
-from systems.prophecy.names import Names
 from gm.i18n import t
+from systems.prophecy.names import Names
 
 
 # -- small phrases ---------------------------------------------------------------------------------
@@ -75,13 +75,13 @@ def effect_text(effect: Effect | None, n: Names, locale: str) -> str:
     if effect is None or effect.is_empty():
         return t(locale, "prompt.effect.nothing")
     parts: list[str] = []
-    for field in ("gold", "experience", "health", "magic"):
-        value = getattr(effect, field)
+    for amount in ("gold", "experience", "health", "magic"):
+        value = getattr(effect, amount)
         if value:
-            parts.append(t(locale, f"prompt.effect.{field}_{'gain' if value > 0 else 'loss'}", n=abs(value)))
-    for field in ("strength", "willpower"):
-        if getattr(effect, field):
-            parts.append(t(locale, f"prompt.effect.{field}", n=getattr(effect, field)))
+            parts.append(t(locale, f"prompt.effect.{amount}_{'gain' if value > 0 else 'loss'}", n=abs(value)))
+    for figure in ("strength", "willpower"):
+        if getattr(effect, figure):
+            parts.append(t(locale, f"prompt.effect.{figure}", n=getattr(effect, figure)))
     for deck in effect.draw:
         parts.append(t(locale, "prompt.effect.draw", deck=t(locale, f"deck.{deck}")))
     if effect.damage_items:
@@ -815,7 +815,6 @@ def std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str)
 
 
 def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> dict[str, Any]:
-    n = Names(state, locale)
     ctx = std_ctx(state)
     sst = state.standard
     assert sst is not None and state.turn is not None

@@ -85,7 +85,7 @@ def _standard_turn(result: Result, state: Any, locale: str) -> TurnMessage:
     actions = system.legal_actions(result.state, actor)
     remember_secret_order(state, result.state, actor)
     labels = [describe_action(state, actor, a, locale) for a in actions]
-    by_id = {id(a): label for a, label in zip(actions, labels)}
+    by_id = {id(a): label for a, label in zip(actions, labels, strict=True)}
     words = standard_prompt(state, pend, actions, locale,
                             lambda a: by_id.get(id(a)) or describe_action(state, actor, a, locale))
     who = state.player(actor)

@@ -81,7 +81,7 @@ def test_clone__every_state_in_play_is_still_valid_and_apply_never_touches_its_i
     for levels, seed in ((["heuristic"] * 4, 11), (["random", "heuristic", "random"], 12)):
         steps = []
 
-        def on_step(before: ProphecyState, _actor, _action, after: ProphecyState) -> None:
+        def on_step(before: ProphecyState, _actor, _action, after: ProphecyState, steps=steps) -> None:
             # `before` was dumped when it was produced; apply must not have changed it since
             if steps:
                 assert before.dump() == steps[-1]

@@ -444,7 +444,7 @@ def _sections(name: str) -> list[tuple[str, str]]:
 def test_summaries__twins_with_rulings_marked_in_both_languages():
     en, it = _sections("prophecy-standard.en.md"), _sections("prophecy-standard.it.md")
     assert len(en) == len(it) >= 20
-    for (en_title, en_body), (it_title, it_body) in zip(en, it):
+    for (en_title, en_body), (it_title, it_body) in zip(en, it, strict=False):
         assert en_body.count("This bot's ruling") == it_body.count("Regola di questo bot"), (en_title, it_title)
     assert sum(b.count("This bot's ruling") for _, b in en) >= 25
     for name in ("prophecy-standard.en.md", "prophecy-standard.it.md"):

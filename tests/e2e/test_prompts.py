@@ -67,7 +67,7 @@ async def test_move_prompt_shows_what_waits_at_each_destination_and_the_echo_is_
         await _game(fake, bot, ch, alice, bob)
         pack = pack_by_id(PACK)
         here = pack.space_index("city")
-        left, right = pack.space(here - 1).id, pack.space(here + 1).id
+        right = pack.space(here + 1).id
         await _arrange(bot, ch, alice, at="city", cards={right: "e_giant"}, strength=1)
         r = await fake.slash(bot, alice, ch, "game status")
         r = await fake.slash(bot, alice, ch, "move", to="nowhere-at-all-xyz")  # refused, state unchanged

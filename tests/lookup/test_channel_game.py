@@ -33,8 +33,8 @@ async def test_rules_prefers_the_channels_game(fake_discord, tmp_path):
     answer from the Prophecy rules; the lost fight in a channel with no game leans to Darkest
     Talisman (whose combat summary matches it better), so the preference is what changes it."""
     import bot as bot_module
-    from loopback import run_bot
     from gm.settings import Settings
+    from loopback import run_bot
 
     ix = full_index()
     prophecy_titles = ix.document_titles("prophecy")
@@ -84,8 +84,8 @@ async def test_a_slow_index_build_does_not_lose_the_first_command(fake_discord, 
 
     import bot as bot_module
     import oracle
-    from loopback import run_bot
     from gm.settings import Settings
+    from loopback import run_bot
     from tests.lookup import project_index
 
     ready = project_index()
@@ -116,8 +116,8 @@ async def test_a_standard_game_channel_prefers_the_standard_texts(fake_discord, 
     summary and this bot's Standard rulings), then the Basic rules it is played on; with no game,
     the same questions lean elsewhere (Darkest Talisman has guardians and deaths too)."""
     import bot as bot_module
-    from loopback import run_bot
     from gm.settings import Settings
+    from loopback import run_bot
 
     ix = full_index()
     standard_titles = ix.document_titles("prophecy_standard")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from loopback.testing import discord_errors, fake_discord  # noqa: F401  (fixtures for the cog test)
 from oracle import RulesIndex, Sources, cache_path_for, open_index
 from oracle.cards import load_all_cards
 from oracle.excerpt import Passage, escape_markdown, excerpt
@@ -22,7 +23,6 @@ from oracle.sections import heading_level, split_markdown, split_rulebook
 from oracle.sources import RULES_DIR, describe_file
 from oracle.tables import load_tables
 from oracle.text import Analyzer, detect_language, fold
-from loopback.testing import discord_errors, fake_discord  # noqa: F401  (fixtures for the cog test)
 from tests.lookup import full_index, project_index, rulebooks
 
 EN_BASIC = "prophecy-basic-rules.en.txt"
@@ -676,10 +676,10 @@ async def test_rules_card_and_glossary_through_the_fake_discord(fake_discord, tm
     """The real bot with the lookup cog: private answers, paging and sharing buttons, Italian
     replies, card positions in the channel's game, autocomplete."""
     import bot as bot_module
-    from loopback import run_bot
     from gm.i18n import t
-    from oracle.store import save_cache
     from gm.settings import Settings
+    from loopback import run_bot
+    from oracle.store import save_cache
 
     assert "cogs.lookup" in bot_module.COGS
     settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3", rulebooks_dir=rulebooks())

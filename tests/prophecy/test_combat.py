@@ -12,7 +12,7 @@ from engine.prophecy.actions import Fight, Move
 from engine.prophecy.combat import BattlePlan, battle_odds
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.rules import apply, legal_actions
-from tests.prophecy.helpers import begin_turn, clear_board, load, new_game, put, space_index
+from tests.prophecy.helpers import begin_turn, clear_board, load, new_game, put
 
 
 def _at_creature(card: str, strength: int = 4, willpower: int = 4):

@@ -113,7 +113,7 @@ def test_ruling_character_choice__deal_two_keep_one_is_a_pending_decision_per_se
         assert set(e.data) == {"count"}
     hands = [d.options for d in state.standard.decisions]
     assert all(len(h) == 2 for h in hands) and len({c for h in hands for c in h}) == 6
-    for seat, hand in zip(("p0", "p1", "p2"), hands):
+    for seat, hand in zip(("p0", "p1", "p2"), hands, strict=False):
         pend = SYSTEM.pending(state)
         assert pend.player == seat and pend.kind == "decide_character"
         assert "options" not in pend.data  # secret: only the seat's own view shows them

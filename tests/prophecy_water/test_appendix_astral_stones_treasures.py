@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.context import Ctx
 from engine.prophecy.rules import pack_of
 from engine.prophecy.standard import powers
 from engine.prophecy.water_realm.cards.actions import Smith
+from engine.prophecy.water_realm.island.content import island_content
 from tests.prophecy_water.island_helpers import begin_turn, give, learn, quiet
 from tests.prophecy_water.island_helpers import game as island_game
 from tests.prophecy_water.wr_cards_helpers import act, events_of, legal

@@ -15,10 +15,10 @@ import pytest
 
 from engine.ai.simulate import play
 from engine.core.system import Seat
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import ProphecyState
+from engine.prophecy.water_realm.island.content import island_content
 
 FRAGMENTS = {f.id for f in island_content().fragments}
 TREASURES = {t.id for t in island_content().treasures}

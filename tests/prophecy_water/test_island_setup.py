@@ -7,9 +7,9 @@ import pytest
 from engine.core.errors import RuleError
 from engine.core.system import Seat
 from engine.prophecy.content import ContentError, pack_by_id
-from engine.prophecy.water_realm.island.content import build_island_content, island_content
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard import powers
+from engine.prophecy.water_realm.island.content import build_island_content, island_content
 from packs.water_realm.island import read_island_files
 from tests.prophecy_standard.helpers import new_game
 from tests.prophecy_water.island_helpers import fragment_ids, game, isl, treasure_ids

@@ -12,10 +12,10 @@ import pytest
 from PIL import Image
 
 from engine.ai.simulate import play
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard import powers
 from engine.prophecy.state import ProphecyState
+from engine.prophecy.water_realm.island.content import island_content
 from systems.prophecy import board_image, embeds
 from systems.prophecy.describe import describe_action, narrate, private_lines
 from systems.prophecy.plugin import board_labels

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from engine.prophecy.water_realm.cards.content import VariantItem, wr_cards
 from engine.prophecy.rules import pack_of
+from engine.prophecy.water_realm.cards.content import VariantItem, wr_cards
 from tests.prophecy_water.wr_cards_helpers import cards_game, new_game
 
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from engine.core.system import Seat
-from engine.prophecy.water_realm.cards.content import wr_cards
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
 from engine.prophecy.water_realm.cards.actions import NameCard
+from engine.prophecy.water_realm.cards.content import wr_cards
 from gm.i18n import catalogue
 from systems.prophecy.describe import describe_action, describe_event
 from systems.prophecy.prompt_text import standard_prompt
@@ -166,7 +166,7 @@ def test_new_cards_narration__every_button_and_question(seen, locale) -> None:
         _clean(label, ids, (locale, action))
     for kind, (state, pend, acts) in prompts.items():
         shown = SYSTEM.view(state, None)
-        words = standard_prompt(shown, pend, acts, locale, lambda a: describe_action(shown, pend.player, a, locale))
+        words = standard_prompt(shown, pend, acts, locale, lambda a, shown=shown, pend=pend: describe_action(shown, pend.player, a, locale))
         assert words.what and not words.what.startswith("splay.what.other"), kind
         _clean(words.what, ids, (locale, kind))
         for name, value in words.fields:

@@ -120,7 +120,7 @@ def test_appendix_the_little_mermaid__loves_her_and_after_the_sea_witch_she_may_
     state, events = act(state, "p1", {"type": "water_take", "card": uid})
     assert ws(state).mermaid == "p1" and ws(state).divers["p1"].bubbles == 6
     figures(state, "p1", 4, 9)
-    witch = lay(state, cell(3, 2), "sea_witch", up=True)
+    lay(state, cell(3, 2), "sea_witch", up=True)
     begin(state, "p1")
     state, _ = act(state, "p1", {"type": "water_move", "to": cell(3, 2)})
     load(state, 6, 1)

@@ -11,8 +11,6 @@ from tests.prophecy_water.water_helpers import (
     W,
     act,
     begin,
-    cell,
-    dive,
     idx,
     kinds,
     learn,

@@ -12,10 +12,10 @@ import pytest
 from engine.ai.simulate import play
 from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
-from systems.prophecy.water_realm.board import render_water
 from systems.prophecy.describe import describe_action, narrate
 from systems.prophecy.prompt_text import standard_prompt
 from systems.prophecy.turn import _water_picture
+from systems.prophecy.water_realm.board import render_water
 from tests.prophecy_water.water_helpers import begin, cell, dive, figures, idx, lay, open_gate, quiet, water_game
 
 #: what must never reach a player: a placeholder, a key, an id with underscores, a hidden card's tag
@@ -53,7 +53,7 @@ def test_water_messages__narration_buttons_and_prompts_are_sentences(ai_game, lo
         for a in acts:
             label = describe_action(view, pend.player, a, locale)
             assert label and not RAW.search(label), (a, label)
-        words = standard_prompt(view, pend, acts, locale, lambda a: describe_action(view, pend.player, a, locale))
+        words = standard_prompt(view, pend, acts, locale, lambda a, view=view, pend=pend: describe_action(view, pend.player, a, locale))
         assert not RAW.search(words.what), words.what
         for name, value in words.fields:
             assert name.strip() and not RAW.search(name + value), (name, value)

@@ -14,7 +14,6 @@ from tests.prophecy_water.water_helpers import (
     give,
     idx,
     kinds,
-    lay,
     legal,
     load,
     open_gate,

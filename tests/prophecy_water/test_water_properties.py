@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from engine.ai.simulate import play as ai_play
 from engine.core.system import Seat
-from engine.prophecy.water_realm.water.content import water_pack
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import ProphecyState
+from engine.prophecy.water_realm.water.content import water_pack
 
 W = water_pack()
 ITEMS, LORE, UNDER = set(W.item_ids()), set(W.waterlore_ids()), set(W.underwater_ids())
@@ -79,7 +79,7 @@ def check_views(state: ProphecyState) -> None:
     for viewer in [None] + [p.player for p in state.players]:
         shown = SYSTEM.view(state, viewer)
         sw = shown.standard.water  # type: ignore[union-attr]
-        for real, seen in zip(w.cells, sw.cells):
+        for real, seen in zip(w.cells, sw.cells, strict=False):
             if real is not None:
                 assert seen.card == (real.card if real.up else HIDDEN)
         assert sw.aside == [HIDDEN] * len(w.aside)

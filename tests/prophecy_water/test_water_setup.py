@@ -46,7 +46,7 @@ def test_water_realm_cards__the_views_hide_face_down_cards_and_the_cards_set_asi
     w.cells[2].up = True  # type: ignore[union-attr]
     for viewer in (None, "p1", "p2"):
         shown = SYSTEM.view(state, viewer).standard.water  # type: ignore[union-attr]
-        for real, seen in zip(w.cells, shown.cells):
+        for real, seen in zip(w.cells, shown.cells, strict=False):
             if real is None:
                 continue
             assert seen.card == (real.card if real.up else HIDDEN)

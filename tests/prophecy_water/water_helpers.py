@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.system import Seat
-from engine.prophecy.water_realm.water.content import water_pack
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import StdTurn
-from engine.prophecy.water_realm.water.state import Diver, GridCard, WaterState, WaterTurn
 from engine.prophecy.state import ProphecyState, TurnState
+from engine.prophecy.water_realm.water.content import water_pack
+from engine.prophecy.water_realm.water.state import Diver, GridCard, WaterState, WaterTurn
 from tests.prophecy.helpers import load  # noqa: F401  (re-exported)
 from tests.prophecy_standard.helpers import apply, figures, give, idx, kinds, learn  # noqa: F401
 

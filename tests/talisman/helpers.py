@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 from engine.core.rng import Rng
 from engine.core.system import Seat
@@ -11,9 +14,6 @@ from engine.darkest_talisman import cards as C
 from engine.darkest_talisman import flow
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.actions import Choose
-import yaml
-from pathlib import Path
-
 from engine.darkest_talisman.content import FollowerCard, Pack, build_pack, pack_by_id, register_pack
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.game import SYSTEM

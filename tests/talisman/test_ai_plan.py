@@ -20,7 +20,7 @@ from engine.darkest_talisman.state import CampaignState, Decision
 from gm.i18n import t
 from systems.darkest_talisman.describe import decision_text
 from systems.darkest_talisman.names import Names
-from tests.talisman.helpers import coop, ctx_of, pack, solo
+from tests.talisman.helpers import ctx_of, pack, solo
 
 
 def beyond(state: CampaignState, talismans: list[int]) -> CampaignState:
@@ -28,7 +28,7 @@ def beyond(state: CampaignState, talismans: list[int]) -> CampaignState:
     taken from the supply, healthy, with the village's decision worked out again."""
     state = state.model_copy(deep=True)
     state.village, state.mode, state.decision, state.trip = "village_beyond", "village", None, None
-    for hero, n in zip(state.party(), talismans):
+    for hero, n in zip(state.party(), talismans, strict=False):
         hero.life = H.sheet(pack(), hero).life
         for _ in range(n):
             hero.objects.append(state.decks.talismans.pop())

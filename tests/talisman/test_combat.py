@@ -7,10 +7,10 @@ from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman.state import card_id
 from tests.talisman.helpers import (
     act,
-    check_invariants,
-    clear_spells,
     campaign_pack,
+    check_invariants,
     choose,
+    clear_spells,
     day,
     give,
     give_spell,
@@ -262,7 +262,7 @@ def test_d2_thief_takes_an_object_on_any_roll_of_one():
 
 def test_d2_the_thief_never_robs_himself():
     s = party("thief", "troll", "wizard")
-    thief, troll = s.order[0], s.order[1]
+    troll = s.order[1]
     s.hero(troll).gold = 2
     s = meet(s, "wild_boar")
     s = rig(s, dice=[1, 1])

@@ -12,7 +12,7 @@ from collections import Counter
 from engine.darkest_talisman import actions as A
 from engine.darkest_talisman import combat, effects, encounters, services, travel
 from engine.darkest_talisman import heroes as H
-from engine.darkest_talisman.content import Effect, EnemyCard, ObjectCard
+from engine.darkest_talisman.content import EnemyCard, ObjectCard
 from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman.state import ApplyEffect, Combat, MeetCard, card_id
 from packs.talisman import talisman_from_data

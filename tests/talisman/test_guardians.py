@@ -1,18 +1,18 @@
 """C8 Guardian Combat: the trove's guardians, the Sentinel, the party's combined attack."""
 from __future__ import annotations
 
-from engine.darkest_talisman import guardians
-from engine.darkest_talisman.state import Guardian, card_id
-from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman import actions as A
+from engine.darkest_talisman import guardians
+from engine.darkest_talisman.game import SYSTEM
+from engine.darkest_talisman.state import Guardian, card_id
 from tests.talisman.helpers import (
-    jump_to_destination,
     check_invariants,
     choose,
     clear_spells,
     ctx_of,
     give,
     give_spell,
+    jump_to_destination,
     kind,
     party_of,
     rig,

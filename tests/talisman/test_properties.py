@@ -7,7 +7,8 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.core.errors import RuleError
 from engine.darkest_talisman import actions as A

@@ -7,7 +7,6 @@ from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman.state import card_id
 from tests.talisman.helpers import (
-    jump_to_destination,
     act,
     check_invariants,
     choose,
@@ -15,6 +14,7 @@ from tests.talisman.helpers import (
     give,
     give_spell,
     hero_by,
+    jump_to_destination,
     kind,
     pack,
     party_of,

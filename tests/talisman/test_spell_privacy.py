@@ -176,7 +176,7 @@ def test_the_view_names_a_cast_by_its_place_in_the_hand_for_everyone_but_the_cas
             for viewer in (None, other):
                 public = SYSTEM.view(state, viewer).data["decision"]["options"]
                 assert len(public) == len(d.options)
-                for real, shown in zip(d.options, public):
+                for real, shown in zip(d.options, public, strict=False):
                     if real.startswith("cast:"):
                         assert shown == f"cast:{hero.spells.index(real[5:]) + 1}"
                     else:

@@ -28,7 +28,7 @@ def party(*chars: str, crown: str = "last_survivor"):  # type: ignore[no-untyped
 
 
 def talismans(s, *counts):  # type: ignore[no-untyped-def]
-    for uid, n in zip(s.order, counts):
+    for uid, n in zip(s.order, counts, strict=False):
         for _ in range(n):
             give(s, uid, "talisman")
     return s

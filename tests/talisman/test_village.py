@@ -359,7 +359,7 @@ def test_c2b_best_spending_matches_an_exhaustive_search():
         best = (0, 0)
         for assign in itertools.product(range(min(len(vals), 3) + 1), repeat=len(vals)):
             groups: dict[int, int] = {}
-            for v, a in zip(vals, assign):
+            for v, a in zip(vals, assign, strict=False):
                 if a:
                     groups[a] = groups.get(a, 0) + v
             if all(total >= 7 for total in groups.values()):

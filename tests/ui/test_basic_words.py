@@ -112,7 +112,7 @@ def test_a_tie_for_the_first_turn_is_said_to_be_a_tie(locale, tied):
     lines = narrate(SYSTEM.view(out.state, None), out.events, locale)
     again = [line for line in lines if tied in line]
     assert len(again) == len(rolls) - 1, lines
-    for event, line in zip(rolls[1:], again):
+    for event, line in zip(rolls[1:], again, strict=False):
         assert all(f"Player {pid[1:]}" in line for pid in event.data["rolls"]), line
 
 
@@ -127,7 +127,7 @@ def test_a_round_limit_ranking_shows_the_tie_break_figures(locale, words):
     assert rec.state.end_reason == "round_limit"
     ranking = next(f for f in end_embed(rec.state, locale).to_dict()["fields"])["value"].splitlines()
     assert len(ranking) == 2
-    for line, entry in zip(ranking, rec.state.ranking):
+    for line, entry in zip(ranking, rec.state.ranking, strict=False):
         p = rec.state.player(entry.player)
         assert f"{p.experience} {words}" in line, line
 

@@ -24,9 +24,9 @@ from gm.session import Result
 from gm.store import GameRecord
 from loopback import run_bot
 from systems.darkest_talisman import picture as party_picture
-from systems.prophecy.water_realm import board as board_water
 from systems.prophecy.plugin import board_picture
 from systems.prophecy.turn import turn_message
+from systems.prophecy.water_realm import board as board_water
 from tests.prophecy_water.water_helpers import cell, dive, open_gate, quiet, water_game
 from tests.talisman.test_tower import party, tower_at
 from ui import palette

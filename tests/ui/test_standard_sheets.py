@@ -13,7 +13,6 @@ import pytest
 from engine.prophecy.content_standard import standard_pack_by_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.game import SYSTEM
-from engine.prophecy.standard import endgame
 from engine.prophecy.standard.state import FinalBattle
 from engine.prophecy.state import ProphecyState
 from systems.prophecy.embeds import end_embed, sheet_embed, status_embeds
@@ -111,7 +110,7 @@ def test_status_shows_planes_artifacts_offers_and_each_characters_abilities(loca
                          state.standard.dropped["fortress"][0], locale)
     assert f"Player 1: {held}" in artifacts and lying in artifacts
     offers = field(embeds, "📖")
-    for guild, cards in state.standard.guild_offers.items():
+    for cards in state.standard.guild_offers.values():
         for card in cards:
             assert sp.card_name(card, locale) in offers
     characters = embeds[1].fields[0].value or ""

@@ -14,13 +14,13 @@ from typing import Any, Callable
 
 from engine.core.events import Event
 from engine.prophecy import actions as A
-from engine.prophecy.water_realm.island.content import NUMERALS, island_content
+from engine.prophecy.standard.state import HIDDEN
+from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.water_realm.island import actions as I
 from engine.prophecy.water_realm.island import moves as island_moves
 from engine.prophecy.water_realm.island import treasures as island_treasures
+from engine.prophecy.water_realm.island.content import NUMERALS, island_content
 from engine.prophecy.water_realm.island.state import ON_ISLAND, IslandState
-from engine.prophecy.standard.state import HIDDEN
-from engine.prophecy.state import PlayerState, ProphecyState
 from gm.i18n import t
 from systems.prophecy import prompt_text as P
 from systems.prophecy.names import Names

@@ -15,12 +15,12 @@ from engine.ai.std_water import battle_odds
 from engine.core.events import Event
 from engine.prophecy import actions as A
 from engine.prophecy.content import CreatureCard
-from engine.prophecy.water_realm.water.content import WaterCreature, WaterItem, WaterLore, water_pack
 from engine.prophecy.standard import battle as sbattle
-from engine.prophecy.water_realm.water import actions as W
 from engine.prophecy.standard.state import HIDDEN
-from engine.prophecy.water_realm.water.core import OFF, distance, edge_distance
 from engine.prophecy.state import ProphecyState
+from engine.prophecy.water_realm.water import actions as W
+from engine.prophecy.water_realm.water.content import WaterCreature, WaterItem, WaterLore, water_pack
+from engine.prophecy.water_realm.water.core import OFF, distance, edge_distance
 from gm.i18n import t
 from systems.prophecy import prompt_text as P
 from systems.prophecy.names import Names, water_cell, water_place
