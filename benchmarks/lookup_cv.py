@@ -83,7 +83,9 @@ def score(results: list[tuple[bool, bool]], ids: list[int]) -> tuple[int, int]:
     return sum(results[i][0] for i in ids), sum(results[i][1] for i in ids)
 
 
-def tune(ev: Evaluator, grid: dict[str, list[float]], start: dict[str, float], ids: list[int], rounds: int = 2) -> dict[str, float]:
+def tune(
+    ev: Evaluator, grid: dict[str, list[float]], start: dict[str, float], ids: list[int], rounds: int = 2
+) -> dict[str, float]:
     """Coordinate ascent on (top-1, top-3) over `ids`; a tie keeps the current value."""
     current = dict(start)
     best = score(ev.run(tuple(sorted(current.items()))), ids)

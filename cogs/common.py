@@ -176,6 +176,8 @@ async def attach_late(drawing: asyncio.Future[bytes | None], embeds: list[discor
     """Edit the board picture into a turn message already posted without it, once drawn."""
     try:
         data = await drawing
+        if data is None:  # the drawing gave nothing to draw (ui.pictures): the message stays as posted
+            return
         embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
         await edit(embeds=embeds, attachments=[picture_file(data)])
     except discord.HTTPException as exc:  # the message is gone, or the interaction expired

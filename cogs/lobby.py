@@ -111,7 +111,9 @@ def character_id(characters: list[Character], text: str) -> str | None:
     return by_name[match[0]] if match is not None else None
 
 
-class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_description="Start, join and run a game in this channel"):
+class LobbyCog(
+    TableCommands, commands.GroupCog, group_name="game", group_description="Start, join and run a game in this channel"
+):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -128,9 +130,15 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
                            variants="Optional rules, separated by commas (pick from the list)")
     @app_commands.choices(system=system_choices(),
                           policy=[app_commands.Choice(name=n, value=n) for n in ("ai", "skip", "vote")])
-    async def new(self, interaction: discord.Interaction, system: str, round_limit: Optional[app_commands.Range[int, 1, 1000]] = None,
-                  bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None, policy: Optional[str] = None,
-                  variants: Optional[app_commands.Range[str, 1, 300]] = None) -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        system: str,
+        round_limit: Optional[app_commands.Range[int, 1, 1000]] = None,
+        bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None,
+        policy: Optional[str] = None,
+        variants: Optional[app_commands.Range[str, 1, 300]] = None,
+    ) -> None:
         locale = locale_of(interaction)
         if interaction.channel_id is None:
             return await reply_private(interaction, t(locale, "error.not_in_guild"))
@@ -193,7 +201,9 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         as_char = t(locale, "lobby.as_character", character=chosen.name) if chosen else ""
-        await self._lobby_reply(interaction, result, t(locale, "lobby.joined", player=interaction.user.mention, character=as_char))
+        await self._lobby_reply(
+            interaction, result, t(locale, "lobby.joined", player=interaction.user.mention, character=as_char)
+        )
 
     async def _characters(self, interaction: discord.Interaction, locale: str) -> tuple[list[Character], set[str]]:
         """The characters of this channel's table (its system's), and those already taken."""
@@ -314,7 +324,9 @@ class LobbyCog(TableCommands, commands.GroupCog, group_name="game", group_descri
                                                 bool(perms and perms.manage_channels), game_id=game_id)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await interaction.response.edit_message(content=t(locale, "lobby.ended", game_id=result.record.id, player=interaction.user.mention), view=None)
+        await interaction.response.edit_message(
+            content=t(locale, "lobby.ended", game_id=result.record.id, player=interaction.user.mention), view=None
+        )
         await interaction.followup.send(t(locale, "lobby.ended", game_id=result.record.id, player=interaction.user.mention),
                                         allowed_mentions=discord.AllowedMentions.none())
 

@@ -192,7 +192,8 @@ async def post_or_hold(bot: discord.Client, channel: Any, game: GameRecord, kwar
     missing = missing_permissions(channel, kwargs)
     if not missing:
         try:
-            return await channel.send(**kwargs)
+            sent: discord.Message = await channel.send(**kwargs)  # a text channel's send gives the message
+            return sent
         except discord.HTTPException as exc:
             if not is_refusal(exc):
                 raise

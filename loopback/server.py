@@ -713,7 +713,9 @@ class FakeDiscord:
         followup or @original edit after a thinking defer). `bot=None` for a subprocess bot."""
         return await run_interaction(self, bot, payload, timeout=timeout)
 
-    async def slash(self, bot: discord.Client | None, user: Any, channel: Any, command: str, /, **options: Any) -> InteractionResult:
+    async def slash(
+        self, bot: discord.Client | None, user: Any, channel: Any, command: str, /, **options: Any
+    ) -> InteractionResult:
         """Run a slash command: `await fake.slash(bot, alice, channel, "game new", system="prophecy")`."""
         ctx = self.context(user, channel)
         parts = split_path(command)
@@ -731,7 +733,9 @@ class FakeDiscord:
         payload = autocomplete_payload(ctx, schema, parts, option, typed, filled, self.resolver(ctx))
         return await self.interact(bot, payload)
 
-    async def context_menu(self, bot: discord.Client | None, user: Any, channel: Any, name: str, target: Any, /) -> InteractionResult:
+    async def context_menu(
+        self, bot: discord.Client | None, user: Any, channel: Any, name: str, target: Any, /
+    ) -> InteractionResult:
         """Run a user context-menu command on a user, or a message one on a stored message."""
         ctx = self.context(user, channel)
         stored = self.messages.get(snowflake_of(target))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, cast
 
 from PIL import Image
 
@@ -85,10 +85,13 @@ def worst_error(image: Image.Image, palette: Palette) -> int:
     strip.putdata(list(distinct))
     raw = strip.quantize(palette=palette.image, dither=Image.Dither.NONE).convert("RGB").tobytes()
     mapped = [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
-    return max((abs(a - b) for src, dst in zip(distinct, mapped, strict=False) for a, b in zip(src, dst, strict=False)), default=0)
+    # one mapped colour per distinct colour, three channels each: the lengths match by construction
+    return max((abs(a - b) for src, dst in zip(distinct, mapped, strict=True) for a, b in zip(src, dst, strict=True)),
+               default=0)
 
 
 def shades(image: Image.Image) -> Sequence[RGB]:
     """The distinct colours of `image` (RGB), most used first."""
-    found = image.getcolors(1 << 24) or []
+    # cast: `image` is RGB (this module's contract), so its colours are RGB triples
+    found = cast(list[tuple[int, RGB]], image.getcolors(1 << 24) or [])
     return [c for _n, c in sorted(found, reverse=True)]

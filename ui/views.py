@@ -54,28 +54,54 @@ async def _on_choice(interaction: discord.Interaction, game: int, version: int, 
     await cog.on_choice(interaction, game, version, index)
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})"):
-    def __init__(self, game: int, version: int, index: int, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
-        super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL), style=style, custom_id=f"gm:{game}:{version}:{index}"))
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})",
+):
+    def __init__(
+        self, game: int, version: int, index: int, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=clip(label, BUTTON_LABEL), style=style, custom_id=f"gm:{game}:{version}:{index}")
+        )
         self.game, self.version, self.index = game, version, index
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ChoiceButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "ChoiceButton":
         return cls(int(match["game"]), int(match["version"]), int(match["index"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _on_choice(interaction, self.game, self.version, self.index)
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gms:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"):
-    def __init__(self, game: int, version: int, part: int, options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
-        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=f"gms:{game}:{version}:{part}", options=options or [discord.SelectOption(label="…", value="0")],
-                                                      placeholder=placeholder, min_values=1, max_values=1)
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gms:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})",
+):
+    def __init__(
+        self,
+        game: int,
+        version: int,
+        part: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"gms:{game}:{version}:{part}",
+            options=options or [discord.SelectOption(label="…", value="0")],
+            placeholder=placeholder,
+            min_values=1,
+            max_values=1,
+        )
         super().__init__(select)
         self.game, self.version = game, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ChoiceSelect":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "ChoiceSelect":
         options = list(getattr(item, "options", []) or [])
         return cls(int(match["game"]), int(match["version"]), int(match["part"]), options or None)
 
@@ -113,7 +139,9 @@ class NewsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmne
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "NewsButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "NewsButton":
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -143,7 +171,9 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmend
         self.game, self.confirm = game, confirm
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "EndButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "EndButton":
         return cls(int(match["game"]), match["confirm"] == "1")
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -132,7 +132,9 @@ def _slot_of(pack: object, uid: str) -> str:
     return "spells" if c.spells or c.keeps_spell else "other"
 
 
-def foes_fight(ctx: Ctx, kind: str, foe_id: str, count: int, *, strength: list[int] | None = None, craft: int | None = None) -> GuardianFight:
+def foes_fight(
+    ctx: Ctx, kind: str, foe_id: str, count: int, *, strength: list[int] | None = None, craft: int | None = None
+) -> GuardianFight:
     """The Sentinel, Werewolves, Pit Fiends, the Valley's Spirit: foes with no equipment."""
     foe = ctx.pack.foe(foe_id)
     guardians = []
@@ -455,7 +457,11 @@ def _before_blows(ctx: Ctx) -> None:
     # d) bows and the like, before the simultaneous combat
     shooters: set[str] = set()
     for hero in party:
-        shots = sum(H.obj(ctx.pack, u).missile for u in hero.objects if not ground.no_magic_here(ctx) or H.obj(ctx.pack, u).type != "magic_object")
+        shots = sum(
+            H.obj(ctx.pack, u).missile
+            for u in hero.objects
+            if not ground.no_magic_here(ctx) or H.obj(ctx.pack, u).type != "magic_object"
+        )
         target = _strongest_enemy(fight)
         if shots and target is not None:
             shooters.add(hero.uid)

@@ -286,7 +286,9 @@ def destination_decision(ctx: Ctx) -> None:
                                   data={"destination": trip.destination, **(H.talisman_shortfall(ctx) or {})})
     else:
         fight = state.fight
-        focus = [f"fight:{g.uid}" for g in guardians.living(fight)] if fight is not None and len(guardians.living(fight)) > 1 else []
+        focus = (
+            [f"fight:{g.uid}" for g in guardians.living(fight)] if fight is not None and len(guardians.living(fight)) > 1 else []
+        )
         fights = ["fight"] + focus
         if fight is not None and fight.kind == "sentinel" and fight.rounds:
             fights = []  # C5b: beaten by the Sentinel, the party must turn back

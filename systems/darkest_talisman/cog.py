@@ -39,7 +39,8 @@ MENU_SELECTS = 5
 
 
 def _gm(interaction: discord.Interaction) -> GameMaster:
-    return interaction.client.gm  # type: ignore[attr-defined]
+    gm: GameMaster = interaction.client.gm  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its game master
+    return gm
 
 
 def default_ending(mode: str) -> str:
@@ -58,8 +59,11 @@ def lobby_embed(result: Result, locale: str) -> discord.Embed:
     seats = [mention(s.player) if not s.ai else f"🤖 {s.name}" for s in lobby.seats]
     e.add_field(name=t(locale, "talisman.lobby.seats", count=len(lobby.seats), max=SYSTEM.max_seats),
                 value="\n".join(seats) or "—", inline=False)
-    e.add_field(name=t(locale, "talisman.lobby.ending"), value=t(locale, f"talisman.ending.{lobby.options.get('crown', 'last_survivor')}"),
-                inline=False)
+    e.add_field(
+        name=t(locale, "talisman.lobby.ending"),
+        value=t(locale, f"talisman.ending.{lobby.options.get('crown', 'last_survivor')}"),
+        inline=False,
+    )
     return e
 
 
@@ -117,7 +121,9 @@ def menu_groups(found: Result, actor: str, free: list[tuple[int, Any]], locale: 
     return out
 
 
-def manage_menu(found: Result, actor: str, free: list[tuple[int, Any]], locale: str, group: int = 0) -> tuple[str, discord.ui.View]:
+def manage_menu(
+    found: Result, actor: str, free: list[tuple[int, Any]], locale: str, group: int = 0
+) -> tuple[str, discord.ui.View]:
     """"Character actions": the private menu of `actor`'s free actions, (index, action) pairs.
 
     Within Discord's limits however much a party carries: the first select picks a group (a
@@ -207,10 +213,12 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
 
     # -- opening and filling a campaign ----------------------------------------------------------------
     @app_commands.command(name="new", description="Open a Darkest Talisman campaign in this channel")
-    @app_commands.describe(mode="solo: you control the whole party; coop: each person one character",
-                           ending="How the Crown is won: the last survivor (co-op default) or every survivor together (solo default)",
-                           bank_hours="Thinking time per player, in hours (default 72)",
-                           policy="When someone's time runs out (default: the AI decides for them)")
+    @app_commands.describe(
+        mode="solo: you control the whole party; coop: each person one character",
+        ending="How the Crown is won: the last survivor (co-op default) or every survivor together (solo default)",
+        bank_hours="Thinking time per player, in hours (default 72)",
+        policy="When someone's time runs out (default: the AI decides for them)",
+    )
     @app_commands.choices(mode=[app_commands.Choice(name=n, value=v) for n, v in (("solo", "solo"), ("co-op", "coop"))],
                           ending=[app_commands.Choice(name=n, value=v) for n, v in
                                   (("last survivor", "last_survivor"), ("together", "together"))],
@@ -249,7 +257,9 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name)  # type: ignore[arg-type]
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await self._lobby_reply(interaction, result, t(locale_of(interaction), "talisman.lobby.joined", player=interaction.user.mention))
+        await self._lobby_reply(
+            interaction, result, t(locale_of(interaction), "talisman.lobby.joined", player=interaction.user.mention)
+        )
 
     @app_commands.command(name="add-bot", description="Add an AI seat that runs its characters (host)")
     async def add_bot(self, interaction: discord.Interaction) -> None:
@@ -279,8 +289,9 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         except GameError as exc:
             return await refuse(interaction, exc)
         if isinstance(found.state, Lobby):
-            return await interaction.response.send_message(embed=lobby_embed(found, locale), ephemeral=True,
-                                                           allowed_mentions=discord.AllowedMentions.none())
+            await interaction.response.send_message(embed=lobby_embed(found, locale), ephemeral=True,
+                                                    allowed_mentions=discord.AllowedMentions.none())
+            return
         embeds = campaign_status(found, str(interaction.user.id), locale)
         await interaction.response.send_message(embeds=embeds, file=await party_picture(found, locale), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
@@ -343,7 +354,9 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
                                                 file=file, ephemeral=True)
 
     # -- a person's own character actions ---------------------------------------------------------------
-    async def _free_actions(self, interaction: discord.Interaction, game: int, version: int) -> tuple[Result, list[tuple[int, Any]]]:
+    async def _free_actions(
+        self, interaction: discord.Interaction, game: int, version: int
+    ) -> tuple[Result, list[tuple[int, Any]]]:
         """The campaign at exactly this version and the presser's free actions (index, action).
 
         The ids ride on the button, so a forged one may name any game: one of another system
@@ -390,7 +403,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             return await refuse(interaction, exc)
         actor = str(interaction.user.id)
         if not free:
-            return await interaction.response.edit_message(content=t(locale, "talisman.prompt.nothing_to_manage"), view=None)
+            await interaction.response.edit_message(content=t(locale, "talisman.prompt.nothing_to_manage"), view=None)
+            return
         text, view = manage_menu(found, actor, free, locale, group)
         await interaction.response.edit_message(content=clip(text, 2000), view=view)
 
@@ -407,7 +421,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             return await refuse(interaction, exc)
         if needs_confirmation(chosen):
             text, view = confirm_menu(found, str(interaction.user.id), index, chosen, locale)
-            return await interaction.response.edit_message(content=clip(text, 2000), view=view)
+            await interaction.response.edit_message(content=clip(text, 2000), view=view)
+            return
         await self._do_free(interaction, found, free, index)
 
     async def on_confirm(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:

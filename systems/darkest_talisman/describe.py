@@ -228,7 +228,8 @@ def describe_event(view: CampaignView, event: Event, locale: str) -> str | None:
         params["day"] = int(d.get("space", 0)) + 1
     elif name == "guardian_totals":
         for attribute in ("strength", "craft"):
-            totals = d.get(attribute) if isinstance(d.get(attribute), dict) else {}
+            found = d.get(attribute)
+            totals = found if isinstance(found, dict) else {}
             params[attribute] = totals.get("party", 0)
             params[f"their_{attribute}"] = totals.get("enemies", 0)
     elif name == "special_location" and isinstance(d.get("space"), int):
@@ -379,8 +380,11 @@ def services_text(n: Names, source: str) -> str:
                 wares = [t(loc, "talisman.offers.ware", thing=n.thing(c), price=pack.card(c).market_cost)  # type: ignore[union-attr]
                          for c in stock if getattr(pack.card(c), "market_cost", None) is not None]
             else:
-                wares = [t(loc, "talisman.offers.ware", thing=n.thing(c), price=getattr(pack.card(c), "cost", 0))
-                         for c in stock if getattr(pack.card(c), "for_sale", False) and getattr(pack.card(c), "cost", None) is not None]
+                wares = [
+                    t(loc, "talisman.offers.ware", thing=n.thing(c), price=getattr(pack.card(c), "cost", 0))
+                    for c in stock
+                    if getattr(pack.card(c), "for_sale", False) and getattr(pack.card(c), "cost", None) is not None
+                ]
             key = "talisman.offers.market_wares" if s.market else "talisman.offers.wares"
             parts.append(t(loc, key, wares=", ".join(wares)) if wares else t(loc, "talisman.embed.sold_out"))
         elif s.kind.startswith(("heal", "replenish")):

@@ -620,7 +620,20 @@ def island_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark
         for k, seat in enumerate(here):
             _token(d, seat, bx1 - 24 - 40 * k, by1 - 30 - dy, 15, True, active=seat in active_seats)
 
-    key = ("island", box, card_h, sizes, title, deck, fragment, blind, len(island.deck), tuple(cards), tuple(here), tuple(sorted(active_seats)))
+    key = (
+        "island",
+        box,
+        card_h,
+        sizes,
+        title,
+        deck,
+        fragment,
+        blind,
+        len(island.deck),
+        tuple(cards),
+        tuple(here),
+        tuple(sorted(active_seats)),
+    )
     out.append(_Mark(key, box[1] - 2, box[3] + 3, draw))
     return out
 

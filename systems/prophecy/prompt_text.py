@@ -778,7 +778,9 @@ def std_chance_effect(state: ProphecyState, card_id: str, locale: str) -> str:
         except KeyError:
             return ""
         if base.effect == "terrain":
-            key = "splay.chance_effect.terrain_up" if opts and opts.second_adventure_face == "up" else "splay.chance_effect.terrain"
+            key = (
+                "splay.chance_effect.terrain_up" if opts and opts.second_adventure_face == "up" else "splay.chance_effect.terrain"
+            )
             return t(locale, key, terrain=t(locale, f"prompt.terrain.{base.terrain}"))
         return chance_effect_text(state, card_id, locale)
     if card.effect == "guild_ability":
@@ -1291,7 +1293,9 @@ def _p_continue(state: ProphecyState, pend: Any, actions: list[Any], n: Names, l
     plane_id = (pend.data.get("options") or [""])[0]
     reason = pend.data.get("reason")
     must = reason in ("must_continue", "revealed")  # a Guardian just turned up is fought (ruling guardian_turned_up)
-    key = {"must_continue": "splay.what.continue_must", "revealed": "splay.what.continue_revealed"}.get(reason, "splay.what.continue")
+    key = {"must_continue": "splay.what.continue_must", "revealed": "splay.what.continue_revealed"}.get(
+        reason, "splay.what.continue"
+    )
     out = StdPrompt(t(locale, key, plane=n.plane(plane_id)))
     group = [a for a in actions if isinstance(a, A.Attack)]
     if plane_id and state.standard is not None:
@@ -1355,8 +1359,12 @@ def _p_battleground(state: ProphecyState, pend: Any, actions: list[Any], n: Name
     out = StdPrompt(t(locale, "splay.what.battleground"))
     need = powers.spack(state).figures.artifacts_to_win.value or 4
     must = state.options.standard is not None and state.options.standard.final_battle_must_attack
-    out.fields.append((t(locale, "splay.field.final_battle"),
-                       t(locale, "splay.final_battle_rules", need=need) + ("\n" + t(locale, "splay.final_battle_must") if must else "")))
+    out.fields.append(
+        (
+            t(locale, "splay.field.final_battle"),
+            t(locale, "splay.final_battle_rules", need=need) + ("\n" + t(locale, "splay.final_battle_must") if must else ""),
+        )
+    )
     lines = []
     for pid, me in sst.players.items():
         if me.artifacts and state.has_player(pid):

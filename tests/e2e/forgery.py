@@ -167,7 +167,13 @@ def forgeries(here: Target, elsewhere: list[int], *, malformed: bool = True, spe
                                    f"{name} at its largest on a wrong {next(iter(anchor))}"))
             elif isinstance(group, Alt):
                 for word in group.words:
-                    out.append(Forgery(_fill(spec, {**base, **anchor, name: word}), spec.kind, f"{name} {word} on a wrong {next(iter(anchor))}"))
+                    out.append(
+                        Forgery(
+                            _fill(spec, {**base, **anchor, name: word}),
+                            spec.kind,
+                            f"{name} {word} on a wrong {next(iter(anchor))}",
+                        )
+                    )
         if malformed:
             numbers = [n for n, g in spec.groups.items() if isinstance(g, Num)]
             for name in numbers:

@@ -233,7 +233,9 @@ async def test_kill_minus_nine_between_commit_and_post(world, settings):
         await _connected(fake, syncs)
         for kind, ch in channels.items():
             game = before[kind][0]
-            assert await fake.wait_until(lambda ch=ch, game=game, kind=kind: live_prompt(fake, ch, game, after[kind]) is not None, timeout=20), kind
+            assert await fake.wait_until(
+                lambda ch=ch, game=game, kind=kind: live_prompt(fake, ch, game, after[kind]) is not None, timeout=20
+            ), kind
             await check_status_brings_back(fake, None, db, ch, kind, alice, bob)
     finally:
         release.set()

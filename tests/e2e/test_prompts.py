@@ -193,7 +193,9 @@ async def test_collector_offers_one_button_per_item_and_none_without(world, sett
         from systems.prophecy.embeds import prompt_parts
         _content, embed = prompt_parts(found.view(None), "en")
         dest = next(f.value for f in embed.fields if "Where you can go" in f.name)
-        assert "✨ Curio Collector (free): +4 Gold, give up 1 of your Items (you choose) (only if you have an Item to give)" in dest
+        assert (
+            "✨ Curio Collector (free): +4 Gold, give up 1 of your Items (you choose) (only if you have an Item to give)" in dest
+        )
         r = await fake.slash(bot, alice, ch, "move", to=right.name)
         assert "Curio Collector wants an Item and they have none" in r.text  # the turn ends, saying why (third person: public)
 

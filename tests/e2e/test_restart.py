@@ -46,7 +46,11 @@ def _spawn(fake, settings, **extra: str) -> subprocess.Popen:
 
 async def _wait_connected(fake, identified_before: int, timeout: float = 30) -> None:
     for _ in range(int(timeout * 20)):
-        if fake.connected and fake.identify is not None and len([q for q in fake.requests if q.path.endswith("/commands")]) > identified_before:
+        if (
+            fake.connected
+            and fake.identify is not None
+            and len([q for q in fake.requests if q.path.endswith("/commands")]) > identified_before
+        ):
             await asyncio.sleep(0.2)
             return
         await asyncio.sleep(0.05)

@@ -271,7 +271,9 @@ async def test_model_changes_reach_a_connected_bot(
 async def test_slash_command_in_group_with_member_and_choice(
     fake_discord: FakeDiscord, table: Table, bot: ThrowawayBot
 ) -> None:
-    result = await fake_discord.slash(bot, table.alice, table.channel, "game new", system="Prophecy", opponent=table.bob, rounds=5)
+    result = await fake_discord.slash(
+        bot, table.alice, table.channel, "game new", system="Prophecy", opponent=table.bob, rounds=5
+    )
     assert result.type == 4 and not result.ephemeral
     assert result.embeds[0]["title"] == "Prophecy"
     assert result.embeds[0]["description"] == "Alice vs Bob"

@@ -436,7 +436,9 @@ def test_glossary_in_both_languages_with_typos():
 def test_glossary_uses_the_italian_rulebooks_words():
     """Each Prophecy term's Italian name (or an alias) is used by the Italian rules or summary."""
     glossary = Glossary.load(RULES_DIR / "glossary.yaml")
-    italian = fold((rulebooks() / IT_BASIC).read_text(encoding="utf-8") + (RULES_DIR / "prophecy-basic.it.md").read_text(encoding="utf-8"))
+    italian = fold(
+        (rulebooks() / IT_BASIC).read_text(encoding="utf-8") + (RULES_DIR / "prophecy-basic.it.md").read_text(encoding="utf-8")
+    )
     for entry in glossary.entries:
         if "prophecy" in entry.systems:
             assert "it" in entry.terms and entry.definition("it"), entry.id
@@ -446,13 +448,35 @@ def test_glossary_uses_the_italian_rulebooks_words():
 
 # -- tables -------------------------------------------------------------------------------------
 def test_tables_of_any_shape_are_indexed(tmp_path):
-    (tmp_path / "orders.yaml").write_text(yaml.safe_dump({
-        "name": "Orders",
-        "tables": [{"id": "traps", "name": "Traps", "rows": [{"roll": 1, "text": "Lose all turns."}, {"roll": 2, "text": "Go home."}]}],
-    }), encoding="utf-8")
-    (tmp_path / "keyed.yaml").write_text(yaml.safe_dump({
-        "tables": {"whirlpool": {"name": "Whirlpool", "die": "d6", "rows": [{"roll": "1-6", "text": "Spin around.", "then": {"table": "next_one"}}]}},
-    }), encoding="utf-8")
+    (tmp_path / "orders.yaml").write_text(
+        yaml.safe_dump(
+            {
+                "name": "Orders",
+                "tables": [
+                    {
+                        "id": "traps",
+                        "name": "Traps",
+                        "rows": [{"roll": 1, "text": "Lose all turns."}, {"roll": 2, "text": "Go home."}],
+                    }
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    (tmp_path / "keyed.yaml").write_text(
+        yaml.safe_dump(
+            {
+                "tables": {
+                    "whirlpool": {
+                        "name": "Whirlpool",
+                        "die": "d6",
+                        "rows": [{"roll": "1-6", "text": "Spin around.", "then": {"table": "next_one"}}],
+                    }
+                },
+            }
+        ),
+        encoding="utf-8",
+    )
     (tmp_path / "odd.yaml").write_text("- just a list\n- of lines\n", encoding="utf-8")
     (tmp_path / "broken.yaml").write_text("tables: [unclosed\n", encoding="utf-8")
     tables, problems = load_tables(tmp_path)

@@ -114,8 +114,18 @@ def test_basic__combat__three_lives_wills_switch_paid_once():
     base = pack_by_id(state.options.pack)
     hydra2 = CreatureCard(id="t_hydra2", name="Hydra 2", strength=2, willpower=1, first="strength", experience=4,
                           specials=[{"rule": "three_lives", "mandatory": True}])
-    register_pack("hydra2", Pack(manifest=base.manifest, board=base.board, characters=base.characters,
-                                 adventures=list(base.adventures) + [hydra2], items=base.items, chance=base.chance, guilds=base.guilds))
+    register_pack(
+        "hydra2",
+        Pack(
+            manifest=base.manifest,
+            board=base.board,
+            characters=base.characters,
+            adventures=list(base.adventures) + [hydra2],
+            items=base.items,
+            chance=base.chance,
+            guilds=base.guilds,
+        ),
+    )
     state.options.pack = "hydra2"
     state.spaces[state.player("p1").space][0].card = "t_hydra2"
     load(state, 3, 1, 3, 1, 3, 1)

@@ -425,7 +425,13 @@ def test_vocabulary_movement__boats_gates_paths_and_teleportation():
         ("nautical_rites", "forest_1", {"type": "move", "method": "boat", "to": "city", "via": "nautical_rites"}, "gold", 0),
         ("gate_lore", "mountains_1", {"type": "move", "method": "gate", "to": "plains_4", "via": "gate_lore"}, "gold", 0),
         ("pathfinding", "village", {"type": "move", "method": "walk", "to": "magic_tower", "via": "pathfinding"}, "gold", 0),
-        ("teleportation", "village", {"type": "move", "method": "teleport", "to": "monastery", "via": "teleportation"}, "magic", 2),
+        (
+            "teleportation",
+            "village",
+            {"type": "move", "method": "teleport", "to": "monastery", "via": "teleportation"},
+            "magic",
+            2,
+        ),
     ]
     for ability, start, move, what, paid in cases:
         state = quiet(new_game(2))

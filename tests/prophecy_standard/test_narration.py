@@ -56,7 +56,9 @@ MENTION = re.compile(r"<@\d+>")
 def new_game(players: int = 2, seed: int = 1, **standard: Any) -> ProphecyState:
     """A Standard game whose seats have Discord-like ids (so prompts ping them)."""
     ids = [ALICE, BOB, CARA, "444", "555"][:players]
-    seats = [Seat(player=pid, name=name, ai=None) for pid, name in zip(ids, ["Alice", "Bob", "Cara", "Dino", "Ezio"], strict=False)]
+    seats = [
+        Seat(player=pid, name=name, ai=None) for pid, name in zip(ids, ["Alice", "Bob", "Cara", "Dino", "Ezio"], strict=False)
+    ]
     standard.setdefault("character_choice", "random")
     return SYSTEM.new_game(seats, {"version": "standard", "standard": standard}, seed).state
 
@@ -284,7 +286,11 @@ def test_ruling_astral_setup__a_face_down_guardian_is_unknown_on_the_prompt_and_
     for locale in LOCALES:
         texts = message_texts(state, locale)
         assert not any(named(name, texts["all"]) for name in hidden)
-        attacks = [label for a, label in zip(SYSTEM.legal_actions(state, ALICE), texts["labels"], strict=False) if isinstance(a, A.Attack)]
+        attacks = [
+            label
+            for a, label in zip(SYSTEM.legal_actions(state, ALICE), texts["labels"], strict=False)
+            if isinstance(a, A.Attack)
+        ]
         assert attacks and not any("%" in label for label in attacks), attacks
     block = message_texts(state, "en")["fields"]["⚔️ Attack on the Astral Plane of Fire"]
     assert "Lesser Guardian: face down" in block and "Strength 7" not in block

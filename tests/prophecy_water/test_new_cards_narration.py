@@ -166,7 +166,9 @@ def test_new_cards_narration__every_button_and_question(seen, locale) -> None:
         _clean(label, ids, (locale, action))
     for kind, (state, pend, acts) in prompts.items():
         shown = SYSTEM.view(state, None)
-        words = standard_prompt(shown, pend, acts, locale, lambda a, shown=shown, pend=pend: describe_action(shown, pend.player, a, locale))
+        words = standard_prompt(
+            shown, pend, acts, locale, lambda a, shown=shown, pend=pend: describe_action(shown, pend.player, a, locale)
+        )
         assert words.what and not words.what.startswith("splay.what.other"), kind
         _clean(words.what, ids, (locale, kind))
         for name, value in words.fields:

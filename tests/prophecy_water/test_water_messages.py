@@ -53,7 +53,9 @@ def test_water_messages__narration_buttons_and_prompts_are_sentences(ai_game, lo
         for a in acts:
             label = describe_action(view, pend.player, a, locale)
             assert label and not RAW.search(label), (a, label)
-        words = standard_prompt(view, pend, acts, locale, lambda a, view=view, pend=pend: describe_action(view, pend.player, a, locale))
+        words = standard_prompt(
+            view, pend, acts, locale, lambda a, view=view, pend=pend: describe_action(view, pend.player, a, locale)
+        )
         assert not RAW.search(words.what), words.what
         for name, value in words.fields:
             assert name.strip() and not RAW.search(name + value), (name, value)

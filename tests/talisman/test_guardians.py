@@ -354,7 +354,10 @@ def test_c8e_g_the_party_divides_its_strength_as_it_chooses():
     s = choose(s, "fight")
     while kind(s) == "guardian_spell":
         s = choose(s, "pass")
-    assert kind(s) == "guardian_split" and {k: s.decision.data[k] for k in ("attribute", "total")} == {"attribute": "strength", "total": 7}
+    assert kind(s) == "guardian_split" and {k: s.decision.data[k] for k in ("attribute", "total")} == {
+        "attribute": "strength",
+        "total": 7,
+    }
     names = {o: sorted(g.of for g in s.fight.guardians if g.uid in o.split(":")[1].split("+")) for o in s.decision.options}
     assert sorted(names.values()) == [["goblin", "hobgoblin"], ["goblin", "ogre"]]
     pick = next(o for o, n in names.items() if n == ["goblin", "ogre"])

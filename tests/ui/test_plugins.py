@@ -118,7 +118,9 @@ def test_the_engine_imports_no_plug_in():
         for node in ast.walk(tree):
             modules = [a.name for a in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            problems += [f"{path.relative_to(ROOT)}: {m}" for m in modules if m.split(".")[0] in ("systems", "cogs", "discord", "gm")]
+            problems += [
+                f"{path.relative_to(ROOT)}: {m}" for m in modules if m.split(".")[0] in ("systems", "cogs", "discord", "gm")
+            ]
     assert not problems, problems
 
 
