@@ -102,8 +102,8 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
     if isinstance(action, A.BuyCertificate):
         guild = pack.space(p.space).guild or ""
         xp, gold = certificate_price(Ctx(state, pack), p, guild)
-        cost = t(locale, "action.certificate_cost_gold" if gold else "action.certificate_cost", xp=xp, gold=gold)
-        return t(locale, "action.certificate", guild=n.guild(guild), cost=cost)
+        fee = t(locale, "action.certificate_cost_gold" if gold else "action.certificate_cost", xp=xp, gold=gold)
+        return t(locale, "action.certificate", guild=n.guild(guild), cost=fee)
     if isinstance(action, A.EndTurn):
         return t(locale, "action.end_turn")
     return str(action)
@@ -320,9 +320,9 @@ def standard_action(state: ProphecyState, actor: str, action: Any, locale: str, 
         figs = P.figures(card, locale, short=True) if isinstance(card, CreatureCard) else ""
         return t(locale, "splay.action.choose_creature", card=n.card(adv.card), figures=figs)
     if isinstance(action, A.Avoid):
-        card = P.std_creature_here(state, actor)
-        power = powers.avoids(state, actor, card.tags) if card is not None else None
-        return t(locale, "splay.action.avoid", card=n.card(card.id) if card else t(locale, "prompt.the_creature"),
+        foe = P.std_creature_here(state, actor)
+        power = powers.avoids(state, actor, foe.tags) if foe is not None else None
+        return t(locale, "splay.action.avoid", card=n.card(foe.id) if foe else t(locale, "prompt.the_creature"),
                  ability=n.card(power.id) if power else "")
     if isinstance(action, A.ChooseLoss):
         if action.item is None:
@@ -336,8 +336,8 @@ def standard_action(state: ProphecyState, actor: str, action: Any, locale: str, 
         return t(locale, "splay.action.take_item", item=_item_worth(state, n, action.item, locale),
                  player=owner.name if owner else "")
     if isinstance(action, A.TakeArtifact):
-        owner = next((pid for pid, me in sst.players.items() if action.artifact in me.artifacts), None)
-        return t(locale, "splay.action.take_artifact", card=n.card(action.artifact), player=n.player(owner))
+        holder = next((pid for pid, me in sst.players.items() if action.artifact in me.artifacts), None)
+        return t(locale, "splay.action.take_artifact", card=n.card(action.artifact), player=n.player(holder))
     if isinstance(action, A.Discard):
         if p.item(action.card) is not None:
             return t(locale, "splay.action.discard_item", item=_item_worth(state, n, action.card, locale))
@@ -360,16 +360,16 @@ def standard_action(state: ProphecyState, actor: str, action: Any, locale: str, 
     if isinstance(action, A.UseAbility):
         return _use_ability(state, actor, action, locale)
     if isinstance(action, A.Buy):
-        item = next((i for i in state.offers.get(n.pack.space(p.space).id, []) if i.uid == action.item), None)
-        cost = space_actions.buy_price(P.std_ctx(state), p, item.card) if item else 0
+        offered = next((i for i in state.offers.get(n.pack.space(p.space).id, []) if i.uid == action.item), None)
+        cost = space_actions.buy_price(P.std_ctx(state), p, offered.card) if offered else 0
         return t(locale, "action.buy", item=n.item_uid(action.item), cost=cost)
     if isinstance(action, A.Sell):
-        item = p.item(action.item)
-        if item is None:
+        held = p.item(action.item)
+        if held is None:
             return None
         _discount, full = powers.market(state, actor)
         ctx = P.std_ctx(state)
-        gold = ctx.pack.item(item.card).cost if full else sell_price(ctx, item.card)
+        gold = ctx.pack.item(held.card).cost if full else sell_price(ctx, held.card)
         return t(locale, "action.sell", item=n.item_uid(action.item), gold=gold)
     if isinstance(action, A.UseOpportunity):
         adv = next((a for a in state.spaces[p.space] if a.uid == action.card), None)

@@ -291,7 +291,7 @@ def destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> 
     state object (the view the message is built from; a state is never changed in place)
     and handed out read-only.
     """
-    slot = getattr(_LAST, "slot", None)
+    slot: tuple[ProphecyState, dict[tuple[str, A.Move, str], dict[str, Any]]] | None = getattr(_LAST, "slot", None)
     if slot is None or slot[0] is not state:
         slot = _LAST.slot = (state, {})
     key = (actor, move, locale)
@@ -575,7 +575,7 @@ def std_ctx(state: ProphecyState) -> Ctx:
 def _memo(state: ProphecyState, key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
     """`work()` once per state object and key (a turn message asks the same odds for the
     button and for the prompt's line); a state is never changed in place."""
-    slot = getattr(_STD_LAST, "slot", None)
+    slot: tuple[ProphecyState, dict[tuple[Any, ...], Any]] | None = getattr(_STD_LAST, "slot", None)
     if slot is None or slot[0] is not state:
         slot = _STD_LAST.slot = (state, {})
     if key not in slot[1]:
