@@ -129,9 +129,10 @@ def render(node: Node, locale: str, search: bool = False) -> str:
             params = {name: render(value, locale, search) for name, value in node.get("p", {}).items()}
             return t(locale, f"lookup.value.{node['k']}", **params)
         if "n" in node:
-            return node["n"].get(locale) or node["n"].get("en") or ""
+            return str(node["n"].get(locale) or node["n"].get("en") or "")
         if "items" in node:
-            return node.get("sep", ", ").join(render(part, locale, search) for part in node["items"])
+            sep: str = node.get("sep", ", ")
+            return sep.join(render(part, locale, search) for part in node["items"])
     return str(node)
 
 
@@ -163,7 +164,8 @@ def describe_effect(effect: Effect, locale: str = "en") -> str:
 
 
 def _cost(cost: object) -> Node:
-    parts = [_v("amount", n=getattr(cost, attr), resource=_v(f"resource.{attr}")) for attr in _RESOURCES if getattr(cost, attr, 0)]
+    parts = [_v("amount", n=getattr(cost, attr), resource=_v(f"resource.{attr}"))
+             for attr in _RESOURCES if getattr(cost, attr, 0)]
     return parts or _v("free")
 
 
@@ -264,7 +266,8 @@ def _space(s: Space, pack: Pack) -> list[tuple[str, Node]]:
     figs: list[tuple[str, Node]] = [("space_kind", _v(f"space_kind.{s.kind}"))]
     if s.guild:
         figs.append(("guild", _guild(pack, s.guild)))
-    marks = [_v(f"feature.{label}") for flag, label in ((s.port, "port"), (s.gate, "gate"), (s.civilization, "civilization")) if flag]
+    marks = [_v(f"feature.{label}")
+             for flag, label in ((s.port, "port"), (s.gate, "gate"), (s.civilization, "civilization")) if flag]
     if marks:
         figs.append(("features", marks))
     figs += [("service", _service(svc)) for svc in s.services]

@@ -53,7 +53,8 @@ log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
 #: how many candidates (by IDF-weighted share of the question held, times the prior) get the
-#: full score; more costs time, fewer may miss the answer (at 80 the first three answers equal scoring all, with the Water Realm rulings indexed)
+#: full score; more costs time, fewer may miss the answer (at 80 the first three answers equal
+#: scoring all, with the Water Realm rulings indexed)
 CANDIDATES = 80
 #: a misspelt card name must match this well as a whole (rapidfuzz ratio, 0-100) to be taken
 #: for the card: "vampyre" finds Vampire (86), "Pearl of the Abyss" does not find Spear (35)
@@ -345,7 +346,12 @@ class RulesIndex:
             i += 1
         # one idea asked twice ("a player ... other players") counts once
         seen: set[frozenset[Phrase]] = set()
-        concepts = [c for c in concepts if not (c.forms in seen or seen.add(c.forms))]
+        unique: list[Concept] = []
+        for c in concepts:
+            if c.forms not in seen:
+                seen.add(c.forms)
+                unique.append(c)
+        concepts = unique
         folded = " ".join(fold(w) for w in words(query))
         return Plan(tuple(concepts), preferred, folded, named_system, prefer_system, about_rulings)
 
@@ -430,14 +436,16 @@ class RulesIndex:
         if not query:
             return []
         ranked: dict[str, float] = {}
-        for label, real in zip(self._card_labels, self._card_names, strict=False):
+        # one label per name (built together in __init__): the lengths match by construction
+        for label, real in zip(self._card_labels, self._card_names, strict=True):
             if label == query:
                 ranked.setdefault(real, 100.0)
-        for label, real in zip(self._card_labels, self._card_names, strict=False):
+        for label, real in zip(self._card_labels, self._card_names, strict=True):
             if real not in ranked and (label.startswith(query) or f" {query}" in f" {label}"):
                 ranked[real] = 90.0 if label.startswith(query) else 85.0
         if len(ranked) < limit:
-            for label, score, idx in process.extract(query, self._card_labels, scorer=fuzz.WRatio, limit=limit * 2, score_cutoff=70):
+            for label, score, idx in process.extract(query, self._card_labels, scorer=fuzz.WRatio, limit=limit * 2,
+                                                     score_cutoff=70):
                 # WRatio also scores a part of a name ("spear" in "pearl of the abyss"): a typo
                 # of the whole name must be close as a whole too, or "Mad Riddler" finds the Druid
                 if fuzz.ratio(query, label) >= FUZZY_WHOLE_NAME:

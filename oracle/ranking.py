@@ -356,7 +356,8 @@ class Scorer:
         """A catch-all section (errata, clarifications) shares words with everything: beyond
         LONG_SECTION times the average length it is damped."""
         if LONG_POWER and doc.kind in RULE_KINDS and doc.length > LONG_SECTION * self.avg_length:
-            return (LONG_SECTION * self.avg_length / doc.length) ** LONG_POWER
+            damped: float = (LONG_SECTION * self.avg_length / doc.length) ** LONG_POWER  # float ** float is typed Any
+            return damped
         return 1.0
 
     def group_prior(self, plan: Plan, group: tuple[str, str, str]) -> float:

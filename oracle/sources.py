@@ -229,7 +229,8 @@ def _ruling_entries(path: Path) -> list[Entry]:
 
 
 def _card_entry(card: CardInfo) -> Entry:
-    return Entry("card", card.system, "en", f"pack:{card.pack}", f"Content pack {card.pack}", card.name, card.index_text(), card.ref)
+    return Entry("card", card.system, "en", f"pack:{card.pack}", f"Content pack {card.pack}", card.name, card.index_text(),
+                 card.ref)
 
 
 def collect(sources: Sources) -> Collected:
