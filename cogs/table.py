@@ -148,7 +148,8 @@ def digest_text(result: Result, events: list[Event], locale: str, viewer: str | 
             key = "table.digest_turn_ai" if p.ai else "table.digest_turn"
             out.append(t(locale, key, player=p.name) + (t(locale, "event.extra_mark") if extra else ""))
         elif player is not None and state.name_of(player):  # someone who has left the table since
-            out.append(t(locale, "table.digest_turn", player=state.name_of(player)) + (t(locale, "event.extra_mark") if extra else ""))
+            out.append(t(locale, "table.digest_turn", player=state.name_of(player))
+                       + (t(locale, "event.extra_mark") if extra else ""))
         out.extend("• " + line for line in lines[:DIGEST_TURN_LINES])
         if len(lines) > DIGEST_TURN_LINES:
             out.append("• " + t(locale, "table.digest_more", n=len(lines) - DIGEST_TURN_LINES))
@@ -391,7 +392,8 @@ def lobby_embed(found: Result, locale: str) -> discord.Embed:
     assert isinstance(lobby, Lobby)
     p = plugin_of(found)
     names = {c.id: c.name for c in table_ui(found).characters(lobby.options, locale)}
-    e = discord.Embed(title=t(locale, "lobby.title", system=edition_name(found.record.system, lobby.options), game_id=found.record.id),
+    e = discord.Embed(title=t(locale, "lobby.title", system=edition_name(found.record.system, lobby.options),
+                              game_id=found.record.id),
                       colour=discord.Colour.blurple(), description=t(locale, "lobby.waiting"))
     chosen = variants_on(found.record.system, lobby.options)
     if chosen:
@@ -434,44 +436,51 @@ def history_embed(games: list[Result], locale: str) -> discord.Embed:
         # the edition the game was played in (Basic, Standard, the Water Realm...), as its lobby named it
         lines.append(t(locale, "table.history_line", game_id=g.record.id,
                        system=t(locale, "table.history_system", system=edition_name(g.record.system, g.record.options or {})),
-                       status=t(locale, f"table.status_{g.record.status}"), when=f"<t:{int(g.record.created_at)}:d>", winner=winner))
+                       status=t(locale, f"table.status_{g.record.status}"), when=f"<t:{int(g.record.created_at)}:d>",
+                       winner=winner))
     return discord.Embed(title=t(locale, "table.history_title"), description=clip("\n".join(lines), 4000))
 
 
-class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmvote:(?P<game>[0-9]{1,18}):(?P<choice>skip|ai|remove)"):
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"gmvote:(?P<game>[0-9]{1,18}):(?P<choice>skip|ai|remove)"):
     def __init__(self, game: int, choice: str, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"gmvote:{game}:{choice}"))
         self.game, self.choice = game, choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "VoteButton":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "VoteButton":
         return cls(int(match["game"]), match["choice"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _table_cog(interaction).on_vote(interaction, self.game, self.choice)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmundo:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<yes>[01])"):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"gmundo:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<yes>[01])"):
     def __init__(self, game: int, version: int, yes: bool, label: str = "…") -> None:
         style = discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"gmundo:{game}:{version}:{int(yes)}"))
         self.game, self.version, self.yes = game, version, yes
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "UndoButton":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "UndoButton":
         return cls(int(match["game"]), int(match["version"]), match["yes"] == "1")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _table_cog(interaction).on_undo(interaction, self.game, self.version, self.yes)
 
 
-class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmrep:(?P<game>[0-9]{1,18}):(?P<old>[0-9A-Za-z_]{1,20}):(?P<new>[0-9]{1,20})"):
+class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"gmrep:(?P<game>[0-9]{1,18}):(?P<old>[0-9A-Za-z_]{1,20}):(?P<new>[0-9]{1,20})"):
     def __init__(self, game: int, old: str, new: str, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"gmrep:{game}:{old}:{new}"))
         self.game, self.old, self.new = game, old, new
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ReplaceButton":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "ReplaceButton":
         return cls(int(match["game"]), match["old"], match["new"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -488,7 +497,8 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game, self.page = game, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "LogPageButton":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "LogPageButton":
         return cls(int(match["game"]), int(match["page"]), way=match["way"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -500,11 +510,13 @@ class ShowButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """"Show everyone" under a private answer: posts the same thing publicly (spectator view)."""
 
     def __init__(self, what: str, game: int, page: int = 0, label: str = "…") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"gmshow:{what}:{game}:{page}"))
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                           custom_id=f"gmshow:{what}:{game}:{page}"))
         self.what, self.game, self.page = what, game, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ShowButton":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "ShowButton":
         return cls(match["what"], int(match["game"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -552,7 +564,7 @@ class TableCog(commands.Cog):
         edited any more (deleted). Either way the step's debt to the channel is cleared."""
         message = (result.record.settings or {}).get(PROMPT_MESSAGE)
         channel = None if new or not message else await channel_of(interaction.client, interaction.channel_id or 0)
-        if channel is not None and hasattr(channel, "get_partial_message"):
+        if channel is not None and message and hasattr(channel, "get_partial_message"):  # (no channel without a message)
             kwargs, _message = turn_kwargs(result, locale)
             edit = {"content": kwargs.get("content"), "embeds": kwargs.get("embeds", []), "view": kwargs.get("view")}
             try:
@@ -695,7 +707,8 @@ class TableCog(commands.Cog):
         else:
             kwargs = await turn_message(result, locale)
             kwargs["content"] = t(locale, "table.time_ran_out", player=name,
-                                  how=t(locale, f"table.policy_{result.table.timebank.policy}")) + "\n" + (kwargs.get("content") or "")
+                                  how=t(locale, f"table.policy_{result.table.timebank.policy}")) \
+                + "\n" + (kwargs.get("content") or "")
             await channel.send(**kwargs)
             await self.notify_next(result, locale)
 
@@ -780,13 +793,16 @@ class TableCog(commands.Cog):
             return await refuse(interaction, exc)
         if not decided:
             return await reply_private(interaction, t(locale, "table.vote_counted"))
-        await edit_pressed(interaction, content=t(locale, "table.vote_decided", choice=t(locale, f"table.vote_{choice}")), view=None)
+        await edit_pressed(interaction, content=t(locale, "table.vote_decided", choice=t(locale, f"table.vote_{choice}")),
+                           view=None)
         await send_turn(interaction, result, locale, followup=True, digest=False)
 
     async def on_undo(self, interaction: discord.Interaction, game: int, version: int, yes: bool) -> None:
         locale = locale_of(interaction)
         try:
-            result, outcome = await _gm(interaction.client).answer_undo(interaction.channel_id, interaction.user.id, game, version, yes)  # type: ignore[arg-type]  # a command or click always comes from a channel
+            # a command or click always comes from a channel
+            result, outcome = await _gm(interaction.client).answer_undo(interaction.channel_id,  # type: ignore[arg-type]
+                                                                        interaction.user.id, game, version, yes)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         if outcome == "waiting":
@@ -880,8 +896,7 @@ class TableCog(commands.Cog):
             if isinstance(found.state, Lobby) and found.record.status != "lobby":
                 key = "trust.closed_in_lobby"
             return await reply_private(interaction, t(locale, key, game_id=found.record.id))
-        shown = found.view(str(interaction.user.id))  # the sheet shows what this person may see
-        p = shown.player(str(interaction.user.id))
+        # the sheet shows what this person may see (sheet_message views the state as them)
         await interaction.response.send_message(embed=sheet_message(found, str(interaction.user.id), locale), ephemeral=True)
 
     @app_commands.command(name="help", description="What this bot does and how to play")
@@ -928,7 +943,8 @@ class TableCommands(_GroupCogMixin):
                            cap_hours="Most hours a bank can hold", reminders="Hours before running out to remind, e.g. 24,1",
                            policy="What happens when a bank runs out")
     @app_commands.choices(policy=[app_commands.Choice(name=n, value=n) for n in ("ai", "skip", "vote")])
-    async def settings_cmd(self, interaction: discord.Interaction, bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None,
+    async def settings_cmd(self, interaction: discord.Interaction,
+                           bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None,
                            increment_hours: Optional[app_commands.Range[float, 0.0, 720.0]] = None,
                            cap_hours: Optional[app_commands.Range[float, 0.1, 2880.0]] = None,
                            reminders: Optional[app_commands.Range[str, 0, 60]] = None, policy: Optional[str] = None) -> None:
@@ -951,8 +967,9 @@ class TableCommands(_GroupCogMixin):
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         tb = result.table.timebank
-        await interaction.response.send_message(t(locale, "table.settings_now", bank=f"{tb.start / HOUR:g}", inc=f"{tb.increment / HOUR:g}",
-                                                  cap=f"{tb.cap / HOUR:g}", reminders=", ".join(f"{r / HOUR:g}" for r in tb.reminders) or "—",
+        await interaction.response.send_message(t(locale, "table.settings_now", bank=f"{tb.start / HOUR:g}",
+                                                  inc=f"{tb.increment / HOUR:g}", cap=f"{tb.cap / HOUR:g}",
+                                                  reminders=", ".join(f"{r / HOUR:g}" for r in tb.reminders) or "—",
                                                   policy=t(locale, f"table.policy_{tb.policy}")))
 
     @app_commands.command(name="pause", description="Pause the game and its clock (host)")
@@ -969,7 +986,8 @@ class TableCommands(_GroupCogMixin):
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
-        await interaction.response.send_message(t(locale, "table.paused" if paused else "table.resumed", player=interaction.user.mention),
+        await interaction.response.send_message(t(locale, "table.paused" if paused else "table.resumed",
+                                                  player=interaction.user.mention),
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="vacation", description="Stop your time bank for some days")
@@ -989,13 +1007,16 @@ class TableCommands(_GroupCogMixin):
     async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
         locale = locale_of(interaction)
         try:
-            result = await _gm(interaction.client).propose_replace(interaction.channel_id, interaction.user.id, str(old.id), str(new.id))  # type: ignore[arg-type]  # a command or click always comes from a channel
+            # a command or click always comes from a channel
+            result = await _gm(interaction.client).propose_replace(interaction.channel_id,  # type: ignore[arg-type]
+                                                                   interaction.user.id, str(old.id), str(new.id))
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         view = discord.ui.View(timeout=None)
         view.add_item(ReplaceButton(result.record.id, str(old.id), str(new.id), t(locale, "table.replace_accept")))
         # the one leaving by the name they sat under: a mention of someone gone from the server is a bare id
-        await interaction.response.send_message(t(locale, "table.replace_offer", new=new.mention, old=seat_name(result, str(old.id))),
+        await interaction.response.send_message(t(locale, "table.replace_offer", new=new.mention, old=seat_name(result,
+                                                                                                                str(old.id))),
                                                 view=view, allowed_mentions=PINGS)
 
     @app_commands.command(name="undo", description="Propose to take back your last step (everyone must agree)")
@@ -1013,7 +1034,8 @@ class TableCommands(_GroupCogMixin):
         proposal = result.table.undo
         steps = proposal.steps if proposal is not None else 1
         what = t(locale, "table.undo_what_one") if steps == 1 else t(locale, "table.undo_what_more", n=steps - 1)
-        await interaction.response.send_message(t(locale, "table.undo_proposed", player=interaction.user.mention, what=what), view=view,
+        await interaction.response.send_message(t(locale, "table.undo_proposed", player=interaction.user.mention, what=what),
+                                                view=view,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     # -- the record ------------------------------------------------------------------------------------
