@@ -46,7 +46,7 @@ from engine.darkest_talisman.content import FollowerCard, ObjectCard, Pack, pack
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.heroes import talisman_shortfall, talismans_needed
 from engine.darkest_talisman.rules import legal_actions
-from engine.darkest_talisman.state import CampaignState, Combat, Hero, card_id
+from engine.darkest_talisman.state import CampaignState, Combat, Hero, SacrificeTask, card_id
 from engine.darkest_talisman.tower import at_most, fewer_dice
 
 Chooser = Callable[[CampaignState, str, random.Random], Any]
@@ -483,8 +483,8 @@ class Heuristic:
         """C10h, i: the rest shared out by what each character has, so nobody is stripped bare."""
         rest = d.data.get("rest", 0)
         attr = d.data.get("attribute", "strength")
-        task = self.state.tasks[-1]
-        left = [self.state.hero(u) for u in task.heroes[task.index:] if self.state.hero(u).alive]  # type: ignore[union-attr]
+        task = self.state.top_task(SacrificeTask)  # the "sacrifice" decision is the Crypt's or the Mines' (tower.py)
+        left = [self.state.hero(u) for u in task.heroes[task.index:] if self.state.hero(u).alive]
         mine = getattr(self.state.hero(d.hero), attr)
         pool = sum(getattr(h, attr) for h in left) or 1
         share = min(rest, mine, max(-(-rest * mine // pool), rest - (pool - mine)))

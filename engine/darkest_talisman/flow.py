@@ -63,7 +63,7 @@ def advance(ctx: Ctx) -> None:
         elif state.mode == "road":
             travel.step(ctx)
         elif state.mode == "tower":
-            shut = tower.way_shut(ctx) if tower.rule(ctx) == "plain_of_peril" and not state.tower.cleared else {}  # type: ignore[union-attr]
+            shut = tower.way_shut(ctx) if tower.rule(ctx) == "plain_of_peril" and not state.live_tower().cleared else {}
             state.decision = Decision(kind="tower", options=tower.options(ctx), data={"space": tower.space(ctx), **shut})
             guardians.attach_forecast(ctx)
         else:  # pragma: no cover - "ended" has status != active

@@ -327,8 +327,8 @@ def _hero_score(ctx: Ctx, hero: Hero, attr: str, shooters: set[str]) -> int:
         # fights on with his other weapon (one weapon counts, C7d; two for the Warrior)
         unshot = hero.model_copy(update={"objects": [u for u in hero.objects if not H.obj(ctx.pack, u).missile]})
         value -= H.object_bonus(ctx.pack, hero, "strength") - H.object_bonus(ctx.pack, unshot, "strength")
-    value += ctx.state.fight.hero_bonus.get(f"{hero.uid}:{attr}", 0)  # type: ignore[union-attr]
-    value -= ctx.state.fight.hero_damage.get(f"{hero.uid}:{attr}", 0)  # type: ignore[union-attr]
+    value += ctx.state.live_fight().hero_bonus.get(f"{hero.uid}:{attr}", 0)
+    value -= ctx.state.live_fight().hero_damage.get(f"{hero.uid}:{attr}", 0)
     return max(0, value)
 
 

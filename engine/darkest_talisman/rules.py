@@ -24,7 +24,7 @@ from engine.darkest_talisman import cards, carry, encounters, flow, ground, serv
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import Pack, pack_by_id
 from engine.darkest_talisman.ctx import Ctx
-from engine.darkest_talisman.state import CampaignState, SeatRef, card_id
+from engine.darkest_talisman.state import CampaignState, SeatRef, Services, card_id
 
 #: decisions during which the party may change its Marching Order (C3a-d: before a road space)
 ORDER_DECISIONS = ("village", "stand", "destination", "guardians", "portal", "tower")
@@ -167,8 +167,8 @@ def free_actions(ctx: Ctx, actor: str) -> list[Any]:
     if d.kind == "service":
         hero = state.hero(d.hero or "")
         if state.controls(actor, hero.uid):
-            task = state.tasks[-1]
-            out += services.actions_for(ctx, hero, services.services_of(ctx, task.source))  # type: ignore[union-attr]
+            task = state.top_task(Services)  # a "service" decision is asked by the Services task on top
+            out += services.actions_for(ctx, hero, services.services_of(ctx, task.source))
         return out
     for hero in mine:
         out += _hero_free(ctx, hero, d.kind)

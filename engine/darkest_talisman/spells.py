@@ -58,7 +58,7 @@ def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
         elif spell.kind == "divination":
             out += [Cast(hero=hero.uid, spell=uid, target=f"see:{w}") for w in _divinable(ctx)]
         elif spell.kind in ("counterspell", "destroy_magic"):
-            if spell.kind not in state.trip.wards:  # type: ignore[union-attr]
+            if spell.kind not in state.live_trip().wards:
                 out.append(Cast(hero=hero.uid, spell=uid))
         elif spell.kind == "temporal_warp":
             trip = state.trip

@@ -18,6 +18,7 @@ from engine.darkest_talisman.state import (
     DeathFate,
     Decision,
     FinalCombat,
+    Hero,
     SacrificeTask,
     Tower,
     VampireTask,
@@ -38,7 +39,7 @@ def rule(ctx: Ctx) -> str | None:
     return ctx.pack.location(space(ctx)).tower_rule
 
 
-def _payer(ctx: Ctx):  # type: ignore[no-untyped-def]
+def _payer(ctx: Ctx) -> Hero | None:
     """Who discards the party's Talisman: the first character in Marching Order holding one
     (project ruling `talisman_payer`)."""
     return next((h for h in ctx.state.party() if H.talismans(h)), None)
