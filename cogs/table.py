@@ -597,7 +597,7 @@ class TableCog(commands.Cog):
         gm = _gm(self.bot)
         store = gm.store
         try:
-            await deliver_pending(self.bot, store, self.bot.settings.default_locale)  # type: ignore[attr-defined]
+            await deliver_pending(self.bot, store, self.bot.settings.default_locale)  # type: ignore[attr-defined]  # the bot is bot.GameBot, which has settings
             # (committed before a crash, or held for a permission, and not yet posted)
             await self.deliver_owed()  # steps committed whose turn message never reached the channel
             due = await gm.due_games()
@@ -626,7 +626,7 @@ class TableCog(commands.Cog):
             except Exception:  # one broken game must not stop the clock for the others
                 log.exception("turn clock failed for game %s", record.id)
         try:
-            await deliver_pending(self.bot, store, self.bot.settings.default_locale)  # type: ignore[attr-defined]
+            await deliver_pending(self.bot, store, self.bot.settings.default_locale)  # type: ignore[attr-defined]  # the bot is bot.GameBot, which has settings
         except StoreError as exc:
             log.warning("turn clock could not post: %s", exc)
         return done
@@ -801,7 +801,7 @@ class TableCog(commands.Cog):
         locale = locale_of(interaction)
         try:
             # a command or click always comes from a channel
-            result, outcome = await _gm(interaction.client).answer_undo(interaction.channel_id,  # type: ignore[arg-type]
+            result, outcome = await _gm(interaction.client).answer_undo(interaction.channel_id,  # type: ignore[arg-type]  # from a channel
                                                                         interaction.user.id, game, version, yes)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
@@ -1008,7 +1008,7 @@ class TableCommands(_GroupCogMixin):
         locale = locale_of(interaction)
         try:
             # a command or click always comes from a channel
-            result = await _gm(interaction.client).propose_replace(interaction.channel_id,  # type: ignore[arg-type]
+            result = await _gm(interaction.client).propose_replace(interaction.channel_id,  # type: ignore[arg-type]  # from a channel
                                                                    interaction.user.id, str(old.id), str(new.id))
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)

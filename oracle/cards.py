@@ -286,17 +286,17 @@ def pack_cards(pack: Pack) -> Iterator[CardInfo]:
 
     def info(card: object, kind: str, figures: list[tuple[str, Node]], **extra: object) -> CardInfo:
         return CardInfo(
-            ref=f"{pid}:{card.id}",  # type: ignore[attr-defined]
+            ref=f"{pid}:{card.id}",  # type: ignore[attr-defined]  # every content card has id, name and source
             pack=pid,
-            id=card.id,  # type: ignore[attr-defined]
-            name=card.name,  # type: ignore[attr-defined]
+            id=card.id,  # type: ignore[attr-defined]  # every content card has id, name and source
+            name=card.name,  # type: ignore[attr-defined]  # every content card has id, name and source
             kind=kind,
             text=getattr(card, "text", ""),
-            source=card.source,  # type: ignore[attr-defined]
+            source=card.source,  # type: ignore[attr-defined]  # every content card has id, name and source
             figures=tuple((key, render(node, "en", search=True)) for key, node in figures),
             details=tuple(figures),
             names=_names(card),
-            **extra,  # type: ignore[arg-type]
+            **extra,  # type: ignore[arg-type]  # CardInfo fields by name
         )
 
     for adv in pack.adventures:

@@ -171,7 +171,7 @@ class RulesIndex:
     @classmethod
     def build(cls, rulebooks_dir: Path, **paths: Path | None) -> "RulesIndex":
         """An in-memory index over the rulebooks in `rulebooks_dir` and the project's data."""
-        return cls.open(Sources(Path(rulebooks_dir), **paths))  # type: ignore[arg-type]
+        return cls.open(Sources(Path(rulebooks_dir), **paths))  # type: ignore[arg-type]  # only the paths Sources takes are passed
 
     def _load_memory(self) -> None:
         """Everything the re-rank and autocomplete need, held in Python for speed."""
@@ -597,6 +597,6 @@ def _complete(prefix: str, names: list[str], labels: list[str], limit: int, keep
 
 def open_index(rulebooks_dir: Path, cache_path: Path | None = None, **paths: Path | None) -> RulesIndex:
     """The bot's entry point: `open_index(settings.rulebooks_dir, cache_path_for(settings.database_path))`."""
-    return RulesIndex.open(Sources(Path(rulebooks_dir), **paths), cache_path)  # type: ignore[arg-type]
+    return RulesIndex.open(Sources(Path(rulebooks_dir), **paths), cache_path)  # type: ignore[arg-type]  # only the paths Sources takes are passed
 
 

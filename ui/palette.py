@@ -47,20 +47,22 @@ def fixed_palette(keys: Iterable[RGB], pairs: Iterable[tuple[RGB, RGB]], steps: 
     """The key colours, exactly, then the blends of each (foreground, background) pair at
     `steps` even steps (without blends sharing a 6-bit box with a colour already in), at most
     `size` colours. Deterministic: the same arguments give the same palette in every process."""
-    colours: list[RGB] = list(dict.fromkeys(tuple(c) for c in keys))  # type: ignore[misc]
+    # cast: a key colour is three channels (RGB), perhaps given as a list
+    colours: list[RGB] = list(dict.fromkeys(cast(RGB, tuple(c)) for c in keys))
     if len(colours) > size:
         raise ValueError(f"{len(colours)} key colours do not fit a palette of {size}")
     taken = {_box(c) for c in colours}
     for fg, bg in pairs:
         for k in range(1, steps + 1):
             a = k / (steps + 1)
-            c = tuple(round(b + (f - b) * a) for f, b in zip(fg, bg, strict=False))
-            if _box(c) in taken:  # type: ignore[arg-type]
+            # cast: a blend of two RGB colours, channel by channel, is three channels too
+            c = cast(RGB, tuple(round(b + (f - b) * a) for f, b in zip(fg, bg, strict=True)))
+            if _box(c) in taken:
                 continue
             if len(colours) >= size:
                 raise ValueError(f"the blends of {fg} over {bg} do not fit a palette of {size}")
-            colours.append(c)  # type: ignore[arg-type]
-            taken.add(_box(c))  # type: ignore[arg-type]
+            colours.append(c)
+            taken.add(_box(c))
     image = Image.new("P", (1, 1))
     flat = [v for c in colours for v in c]
     # the unused entries repeat the first colour, so no stray black is ever the nearest colour

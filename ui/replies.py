@@ -85,5 +85,5 @@ async def refresh_turn(interaction: discord.Interaction, result: Any, *, new: bo
     menu itself): bring the channel's turn message up to this state, by editing the live one in
     place (no ping), or by posting it anew when `new` (what the table waits for changed). The
     table cog owns that message, as with `send_turn`."""
-    table = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+    table = cog_of(interaction, "TableCog")
     await table.refresh_turn(interaction, result, locale_of(interaction), new=new)

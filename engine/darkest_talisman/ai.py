@@ -246,9 +246,9 @@ class Heuristic:
         if visit is not None:
             return visit
         buys = [a for a in self.acts if isinstance(a, Buy) and self._wants(a)
-                and self.state.hero(a.hero).gold - (self.pack.card(a.card).cost or 0) >= self._reserve(self.state.hero(a.hero))]  # type: ignore[union-attr]
+                and self.state.hero(a.hero).gold - (self.pack.card(a.card).cost or 0) >= self._reserve(self.state.hero(a.hero))]  # type: ignore[union-attr]  # a buy is a Purchase Object, which has a cost
         if buys:
-            return max(buys, key=lambda a: self.pack.card(a.card).cost or 0)  # type: ignore[union-attr]
+            return max(buys, key=lambda a: self.pack.card(a.card).cost or 0)  # type: ignore[union-attr]  # a buy is a Purchase Object, which has a cost
         for a in self.acts:
             if isinstance(a, Restore) and self._restores(a.service) == "fate" \
                     and self.state.hero(a.hero).gold >= 1 + self._reserve(self.state.hero(a.hero)):

@@ -536,28 +536,28 @@ class Pack(BaseModel):
         object.__setattr__(self, "_regions", {r.id: r for r in self.regions})
 
     def card(self, card_id: str) -> EnemyCard | ObjectCard | FollowerCard | StrangerCard | PlaceCard | EventCard:
-        return self._cards[card_id]  # type: ignore[attr-defined,no-any-return]
+        return self._cards[card_id]  # type: ignore[attr-defined,no-any-return]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def has_card(self, card_id: str) -> bool:
-        return card_id in self._cards  # type: ignore[attr-defined]
+        return card_id in self._cards  # type: ignore[attr-defined]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def spell(self, spell_id: str) -> SpellCard:
-        return self._spells[spell_id]  # type: ignore[attr-defined,no-any-return]
+        return self._spells[spell_id]  # type: ignore[attr-defined,no-any-return]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def character(self, char_id: str) -> Character:
-        return self._characters[char_id]  # type: ignore[attr-defined,no-any-return]
+        return self._characters[char_id]  # type: ignore[attr-defined,no-any-return]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def location(self, loc_id: str) -> Location:
-        return self._locations[loc_id]  # type: ignore[attr-defined,no-any-return]
+        return self._locations[loc_id]  # type: ignore[attr-defined,no-any-return]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def has_location(self, loc_id: str) -> bool:
-        return loc_id in self._locations  # type: ignore[attr-defined]
+        return loc_id in self._locations  # type: ignore[attr-defined]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def foe(self, foe_id: str) -> Foe:
-        return self._foes[foe_id]  # type: ignore[attr-defined,no-any-return]
+        return self._foes[foe_id]  # type: ignore[attr-defined,no-any-return]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def region(self, region_id: str) -> Region:
-        return self._regions[region_id]  # type: ignore[attr-defined,no-any-return]
+        return self._regions[region_id]  # type: ignore[attr-defined,no-any-return]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def name_of(self, thing_id: str, locale: str = "en") -> str:
         """Display name of any card, spell, character, location or foe (the id if unknown)."""

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.darkest_talisman import cards, ground
 from engine.darkest_talisman import heroes as H
-from engine.darkest_talisman.content import EnemyCard, ObjectCard
+from engine.darkest_talisman.content import EnemyCard, ObjectCard, Pack
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import Decision, Guardian, GuardianFight, Hero, Trove, card_id
 
@@ -125,8 +125,8 @@ def equip(ctx: Ctx, guardians: list[Guardian], items: list[str]) -> list[str]:
     return left
 
 
-def _slot_of(pack: object, uid: str) -> str:
-    c = H.obj(pack, uid)  # type: ignore[arg-type]
+def _slot_of(pack: Pack, uid: str) -> str:
+    c = H.obj(pack, uid)
     if c.slot in ("weapon", "armour", "shield", "helmet"):
         return c.slot
     return "spells" if c.spells or c.keeps_spell else "other"
@@ -321,7 +321,7 @@ def _enemy_casts(ctx: Ctx) -> bool:
 
 def _hero_score(ctx: Ctx, hero: Hero, attr: str, shooters: set[str]) -> int:
     no_magic = ground.no_magic_here(ctx)
-    value = H.total(ctx.pack, hero, attr, no_magic=no_magic)  # type: ignore[arg-type]
+    value = H.total(ctx.pack, hero, attr, no_magic=no_magic)  # type: ignore[arg-type]  # attr is "strength" or "craft" (the loops over both)
     if hero.uid in shooters and attr == "strength" and not no_magic:
         # C8e-h: a bow shot before the combat is expended and not counted again; the character
         # fights on with his other weapon (one weapon counts, C7d; two for the Warrior)
@@ -538,7 +538,7 @@ def _blows(ctx: Ctx) -> None:
 
 def _hero_hit(ctx: Ctx, hero: Hero, attr: str, shield_left: dict[str, bool]) -> None:
     """One loss: armour first (a shield once per combat, C8e-j), then a life and a token."""
-    uid = H.armour_for(ctx.pack, hero, attr, shield_ok=shield_left.get(hero.uid, False), no_magic=ground.no_magic_here(ctx))  # type: ignore[arg-type]
+    uid = H.armour_for(ctx.pack, hero, attr, shield_ok=shield_left.get(hero.uid, False), no_magic=ground.no_magic_here(ctx))  # type: ignore[arg-type]  # attr is "strength" or "craft" (the loops over both)
     if uid is not None:
         card = H.obj(ctx.pack, uid)
         if card.slot == "shield":
@@ -549,7 +549,7 @@ def _hero_hit(ctx: Ctx, hero: Hero, attr: str, shield_left: dict[str, bool]) -> 
         if held:
             return
     died = H.lose_life(ctx, hero, 1, "guardian_combat")
-    H.change(ctx, hero, attr, -1, "guardian_combat")  # type: ignore[arg-type]
+    H.change(ctx, hero, attr, -1, "guardian_combat")  # type: ignore[arg-type]  # attr is "strength" or "craft" (the loops over both)
     if died:
         H.kill(ctx, hero, "guardian_combat")
 

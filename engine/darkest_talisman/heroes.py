@@ -471,13 +471,13 @@ def kill(ctx: Ctx, hero: Hero, why: str) -> None:
         end_campaign(ctx, "lost", why="party_lost")
 
 
-def end_campaign(ctx: Ctx, outcome: str, why: str) -> None:
+def end_campaign(ctx: Ctx, outcome: Literal["won", "lost"], why: str) -> None:
     """The campaign is over: `outcome` says how ("won": the Crown; "lost": no party left)."""
     state = ctx.state
     if state.status != "active":
         return
     state.status = "finished"
-    state.outcome = outcome  # type: ignore[assignment]
+    state.outcome = outcome
     state.mode = "ended"
     state.decision = None
     state.tasks = []

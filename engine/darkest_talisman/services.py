@@ -97,7 +97,7 @@ def restore(ctx: Ctx, hero: Hero, service: Service) -> None:
         H.heal(ctx, hero, 1, service.id)
     else:
         attr = service.kind.removeprefix("replenish_")
-        H.change(ctx, hero, attr, 1, service.id)  # type: ignore[arg-type]
+        H.change(ctx, hero, attr, 1, service.id)  # type: ignore[arg-type]  # a replenish_ service names strength, craft or fate
     ctx.emit("service", hero.uid, service=service.id, price=price)
 
 

@@ -114,7 +114,7 @@ def cash(ctx: Ctx, hero: Hero, attribute: str) -> None:
         hero.trophies.remove(uid)
         cards.discard(ctx, uid)
     ctx.emit("trophies_cashed", hero.uid, attribute=attribute, gained=gained)
-    H.change(ctx, hero, attribute, gained, "trophies")  # type: ignore[arg-type]
+    H.change(ctx, hero, attribute, gained, "trophies")  # type: ignore[arg-type]  # a Trophy cash-in is for strength or craft (A.CashTrophies)
 
 
 def best_spending(values: list[int], need: int) -> tuple[int, list[int]]:

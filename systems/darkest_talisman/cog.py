@@ -30,6 +30,7 @@ from systems.darkest_talisman.picture import render_party
 from ui.errors import refuse
 from ui.pictures import PICTURES, Drawing, picture_key
 from ui.replies import locale_of, refresh_turn, reply_private, send_decision, send_turn
+from ui.routing import cog as cog_of
 from ui.text import clip, fit_embeds, mention
 from ui.views import MAX_OPTIONS
 
@@ -200,7 +201,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
     # -- finding this channel's campaign ------------------------------------------------------------
     async def _campaign(self, interaction: discord.Interaction) -> Result:
         """The channel's campaign (the open one, else the last that ended); GameError otherwise."""
-        found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]
+        found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if found is None:
             raise GameError("talisman.err.no_campaign")
         if found.record.system != SYSTEM.name:
@@ -254,7 +255,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
     async def join(self, interaction: discord.Interaction) -> None:
         try:
             await self._campaign(interaction)
-            result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name)  # type: ignore[arg-type]
+            result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         await self._lobby_reply(
@@ -265,7 +266,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
     async def add_bot(self, interaction: discord.Interaction) -> None:
         try:
             await self._campaign(interaction)
-            result = await _gm(interaction).add_bot(interaction.channel_id, interaction.user.id, "heuristic")  # type: ignore[arg-type]
+            result = await _gm(interaction).add_bot(interaction.channel_id, interaction.user.id, "heuristic")  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         seat = result.state.seats[-1]
@@ -275,7 +276,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
     async def start(self, interaction: discord.Interaction) -> None:
         try:
             await self._campaign(interaction)
-            result = await _gm(interaction).start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
+            result = await _gm(interaction).start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         await send_turn(interaction, result)
@@ -337,14 +338,14 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             await self._campaign(interaction)
         except GameError as exc:
             return await refuse(interaction, exc)
-        table = interaction.client.get_cog("TableCog")  # type: ignore[attr-defined]
+        table = cog_of(interaction, "TableCog")
         await table.show_log(interaction, None, last=last)
 
     @app_commands.command(name="export", description="The campaign's action log as JSON (sealed while it runs)")
     async def export(self, interaction: discord.Interaction) -> None:
         try:
             await self._campaign(interaction)
-            found, doc = await _gm(interaction).export(interaction.channel_id, viewer=str(interaction.user.id))  # type: ignore[arg-type]
+            found, doc = await _gm(interaction).export(interaction.channel_id, viewer=str(interaction.user.id))  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         data = json.dumps(doc, indent=1).encode()
@@ -361,7 +362,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
 
         The ids ride on the button, so a forged one may name any game: one of another system
         (a Prophecy table's, whose actions are not a campaign's) is out of date here too."""
-        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if found is None or found.record.id != game or found.record.version != version or isinstance(found.state, Lobby) \
                 or found.record.system != SYSTEM.name:
             raise stale_prompt(found.record if found is not None and found.record.system == SYSTEM.name else None)
@@ -446,7 +447,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
                 raise GameError("error.forged_prompt")
             label = describe_action(found.view(actor), actor, chosen, locale, with_odds=False)
             before = found.system.pending(found.state)
-            result = await _gm(interaction).act(interaction.channel_id, interaction.user.id, chosen,  # type: ignore[arg-type]
+            result = await _gm(interaction).act(interaction.channel_id, interaction.user.id, chosen,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                 game_id=found.record.id, version=found.record.version)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)

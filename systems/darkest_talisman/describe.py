@@ -377,7 +377,7 @@ def services_text(n: Names, source: str) -> str:
         if s.kind == "buy":
             stock = sorted({card_id(u) for u in n.data.get("decks", {}).get("purchase", [])})
             if s.market:  # the Market's own goods and prices (core-cards 2.7)
-                wares = [t(loc, "talisman.offers.ware", thing=n.thing(c), price=pack.card(c).market_cost)  # type: ignore[union-attr]
+                wares = [t(loc, "talisman.offers.ware", thing=n.thing(c), price=pack.card(c).market_cost)  # type: ignore[union-attr]  # Market goods are Objects, which have a market cost
                          for c in stock if getattr(pack.card(c), "market_cost", None) is not None]
             else:
                 wares = [
@@ -632,7 +632,7 @@ def figure(locale: str, base: int, total: int) -> str:
 def hero_figure(n: Names, uid: str, attribute: str) -> str:
     """A character's Strength or Craft as `figure` shows it."""
     model = n.hero_model(uid)
-    return figure(n.locale, getattr(model, attribute), H.total(n.pack, model, attribute))  # type: ignore[arg-type]
+    return figure(n.locale, getattr(model, attribute), H.total(n.pack, model, attribute))  # type: ignore[arg-type]  # the attribute is strength or craft
 
 
 def hero_line(n: Names, h: dict[str, Any]) -> str:

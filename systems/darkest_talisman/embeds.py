@@ -156,7 +156,7 @@ def village_embed(view: CampaignView, locale: str) -> discord.Embed:
     for cid, count in sorted(stock.items()):
         card = n.pack.card(cid)
         if getattr(card, "for_sale", False) and getattr(card, "cost", None) is not None:
-            wares.append(t(locale, "talisman.embed.ware", thing=n.thing(cid), price=card.cost, count=count))  # type: ignore[union-attr]
+            wares.append(t(locale, "talisman.embed.ware", thing=n.thing(cid), price=card.cost, count=count))  # type: ignore[union-attr]  # for sale with a cost: an Object
     _field(e, t(locale, "talisman.embed.blacksmith"), wares or [t(locale, "talisman.embed.sold_out")])
     services = []
     for s in n.pack.village_services:

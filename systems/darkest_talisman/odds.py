@@ -75,7 +75,7 @@ def here(n: Names) -> Any:
 
 def hero_score(n: Names, uid: str, attribute: str) -> int:
     loc = here(n)
-    return H.total(n.pack, n.hero_model(uid), attribute, no_magic=bool(loc and loc.no_magic))  # type: ignore[arg-type]
+    return H.total(n.pack, n.hero_model(uid), attribute, no_magic=bool(loc and loc.no_magic))  # type: ignore[arg-type]  # the attribute is strength or craft (the decision data)
 
 
 def party_total(n: Names, attribute: str) -> int:

@@ -4,7 +4,7 @@ No discord import here: the same text serves embeds, the --local console and tes
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from engine.ai.odds import fight_odds
 from engine.core.events import Event
@@ -131,7 +131,7 @@ def describe_event(state: ProphecyState, event: Event, locale: str) -> str | Non
     if state.standard is not None:
         line = standard_event(state, event, locale)
         if line is not False:
-            return line  # type: ignore[return-value]
+            return line
     n = Names(state, locale)
     d: dict[str, Any] = dict(event.data)
     params: dict[str, Any] = {"player": n.player(event.player)}
@@ -513,7 +513,7 @@ STANDARD_EVENTS = frozenset({
 })
 
 
-def standard_event(state: ProphecyState, event: Event, locale: str) -> str | None | bool:
+def standard_event(state: ProphecyState, event: Event, locale: str) -> str | None | Literal[False]:
     """A Standard event in words; False when the Basic sentence serves (with Standard names)."""
     n = Names(state, locale)
     d: dict[str, Any] = dict(event.data)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from engine.ai.odds import Odds, fight_odds, roll_chances
 from engine.ai.std_battle import action_odds
@@ -334,9 +334,9 @@ def landing(state: ProphecyState, actor: str, move: A.Move, gold: int, magic: in
         arrival = _memo(state, ("arrival", actor), lambda: Arrival(state, actor))
         pack = std_ctx(state).pack if state.standard is not None else Names(state, "en").pack
         index = pack.space_index(move.to)
-        return arrival.landing(index, gold=gold, magic=magic, moved=move.method != "stay")  # type: ignore[no-any-return]
+        return arrival.landing(index, gold=gold, magic=magic, moved=move.method != "stay")
 
-    return _memo(state, ("landing", actor, move), work)  # type: ignore[no-any-return]
+    return _memo(state, ("landing", actor, move), work)
 
 
 def arrival_services(state: ProphecyState, actor: str, arrived: Any, here: Landing, locale: str) -> list[str]:
@@ -572,7 +572,7 @@ def std_ctx(state: ProphecyState) -> Ctx:
     return Ctx(state=state, pack=std_rules.pack_of(state))
 
 
-def _memo(state: ProphecyState, key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
+def _memo(state: ProphecyState, key: tuple[Any, ...], work: Callable[[], _R]) -> _R:
     """`work()` once per state object and key (a turn message asks the same odds for the
     button and for the prompt's line); a state is never changed in place."""
     slot: tuple[ProphecyState, dict[tuple[Any, ...], Any]] | None = getattr(_STD_LAST, "slot", None)
@@ -580,10 +580,13 @@ def _memo(state: ProphecyState, key: tuple[Any, ...], work: Callable[[], Any]) -
         slot = _STD_LAST.slot = (state, {})
     if key not in slot[1]:
         slot[1][key] = work()
-    return slot[1][key]
+    found: _R = slot[1][key]  # what `work` gave for this key
+    return found
 
 
 _STD_LAST = threading.local()
+#: what a memoised `work()` gives
+_R = TypeVar("_R")
 
 #: (win, draw, loss) as fractions of one
 Chances = tuple[float, float, float]
@@ -614,7 +617,7 @@ def guardian_words(g: Guardian, power_up: int, n: Names, locale: str, short: boo
 def std_odds(state: ProphecyState, actor: str, action: Any) -> Chances | None:
     """The exact chances of a Standard `Fight` or `Attack` as the rules will fight it (spells,
     Abilities, Artifacts, a defender's best Items), or None when this state hides the foe."""
-    return _memo(state, ("odds", actor, action), lambda: _std_odds(state, actor, action))  # type: ignore[no-any-return]
+    return _memo(state, ("odds", actor, action), lambda: _std_odds(state, actor, action))
 
 
 def _std_odds(state: ProphecyState, actor: str, action: Any) -> Chances | None:
@@ -813,7 +816,7 @@ def std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str)
     """What waits where a move ends, as far as this view shows it: the Creatures (with the
     best odds after paying the way), face-down cards, the Astral Planes beside it, the guild's
     Ability and training, the services, who stands there and Artifacts lying there."""
-    return _memo(state, ("dest", actor, move, locale), lambda: _std_destination(state, actor, move, locale))  # type: ignore[no-any-return]
+    return _memo(state, ("dest", actor, move, locale), lambda: _std_destination(state, actor, move, locale))
 
 
 def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> dict[str, Any]:
@@ -1155,7 +1158,7 @@ def _plane_field(state: ProphecyState, actor: str, plane_id: str, group: list[An
         if text:
             lines.append(f"_{text}_")
         lines.extend(_battle_lines(state, actor, group, locale))
-        lines.extend(f"• {r}" for r in special_lines(g, locale))  # type: ignore[arg-type]
+        lines.extend(f"• {r}" for r in special_lines(g, locale))  # type: ignore[arg-type]  # a Guardian card reads like a Creature card (the same special-rule fields)
     lines.append(t(locale, "prompt.if_win", effect=_guardian_prize(state, plane_id, slot, g, n, locale)))
     lines.append(t(locale, "splay.plane_stakes"))
     return t(locale, title_key, plane=n.plane(plane_id)), "\n".join(lines)

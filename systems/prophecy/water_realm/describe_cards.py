@@ -347,7 +347,7 @@ def sheet_lines(state: ProphecyState, p: PlayerState, locale: str) -> list[str]:
     """Her creature types and what she keeps of the new cards, on her sheet."""
     if not plays_new_cards(state):
         return []
-    cs = state.standard.cards  # type: ignore[union-attr]
+    cs = state.std().cards
     out = []
     types = sbattle.character_tags(state, p.player)
     if len(types) > 1:
