@@ -297,7 +297,7 @@ async def replay_presses(fake: FakeDiscord, channel: int, user: int, presses: li
     out = []
     view = Replay([p.sent for p in presses])
     client = BareBot()
-    client.setup_hook = lambda: _add(client, view)  # type: ignore[method-assign]
+    client.setup_hook = lambda: _add(client, view)  # type: ignore[method-assign]  # the test replaces the method on purpose
     async with run_bot(client) as bare:
         await bare.get_partial_messageable(channel).send("replay", view=view)
         message = fake.last_message(channel)
@@ -362,7 +362,7 @@ async def latency(channels: int, actions: int, bare_n: int, tmp: Path) -> None:
             bare = await bare_presses(fake, floor_ch, alice, bare_n // 2)
             results = {}
             for in_flight in (1, 10):
-                settings = Settings(_env_file=None, discord_token="x",  # type: ignore[call-arg]
+                settings = Settings(_env_file=None, discord_token="x",  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
                                     database_path=tmp / f"bench{in_flight}.sqlite3")
                 results[in_flight] = await game_presses(fake, settings, chans, alice, bob, actions, in_flight)
             bare += await bare_presses(fake, floor_ch, alice, bare_n - bare_n // 2)  # before and after: same drift

@@ -38,7 +38,7 @@ from engine.darkest_talisman.simulate import seats_for  # noqa: E402
 LOCALE = "en"
 
 
-def message_size(state, events) -> int:  # type: ignore[no-untyped-def]
+def message_size(state, events) -> int:  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Characters of the turn message the bot would post after an action: its text plus each
     embed's title, description and fields, built by the bot's own `turn_message`."""
     from gm.session import Result, Step

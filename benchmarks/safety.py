@@ -48,7 +48,7 @@ def prompt_of(result: Any) -> Any:
 
 
 def settings_for(path: Path) -> Settings:
-    return Settings(_env_file=None, discord_token="fake", database_path=path, rules_index_warmup=False)  # type: ignore[call-arg]
+    return Settings(_env_file=None, discord_token="fake", database_path=path, rules_index_warmup=False)  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
 
 
 async def world(fake: FakeDiscord) -> dict[str, int]:

@@ -111,7 +111,7 @@ def test_clone__unfamiliar_field_kinds_are_still_copied_deeply():
     assert copy == odd
     copy.anything["a"].append(2)
     copy.tags.add("y")
-    copy.maybe.damaged = True  # type: ignore[union-attr]
+    copy.maybe.damaged = True  # type: ignore[union-attr]  # set up by the test
     copy.deep["k"][0][0].damaged = True
     copy.pair[0].append(2)
     assert odd == _Odd(anything={"a": [1]}, tags={"x"}, maybe=OwnedItem(uid="u", card="c"), either="s",

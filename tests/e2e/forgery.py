@@ -177,7 +177,7 @@ def forgeries(here: Target, elsewhere: list[int], *, malformed: bool = True, spe
         if malformed:
             numbers = [n for n, g in spec.groups.items() if isinstance(g, Num)]
             for name in numbers:
-                digits = spec.groups[name].digits  # type: ignore[union-attr]
+                digits = spec.groups[name].digits  # type: ignore[union-attr]  # set up by the test
                 for bad in ("-1", "²", "١", "9" * (digits + 1), "1.5"):
                     out.append(Forgery(_fill(spec, {**base, name: bad}), spec.kind, f"{name} {bad!r}", expect="unknown"))
             if spec.kind != MODAL:

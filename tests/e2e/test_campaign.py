@@ -65,7 +65,7 @@ class PublicTurn:
         return "\n".join(m.text for m in self.messages)
 
 
-def _offers(message, index: int):  # type: ignore[no-untyped-def]
+def _offers(message, index: int):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return next((s for s in message.selects if s["custom_id"].startswith("dta:")
                  and any(o["value"] == str(index) for o in s["options"])), None)
 

@@ -15,19 +15,19 @@ from tests.talisman.helpers import give
 SELECT_OPTIONS, ROWS = 25, 5
 
 
-async def _solo(fake, bot, ch, alice):  # type: ignore[no-untyped-def]
+async def _solo(fake, bot, ch, alice):  # type: ignore[no-untyped-def]  # tests are not type-checked
     opened = await fake.slash(bot, alice, ch, "campaign new")
     return prompt_of(opened)
 
 
-async def _live_prompt(fake, bot, ch, alice):  # type: ignore[no-untyped-def]
+async def _live_prompt(fake, bot, ch, alice):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """The decider's live prompt after the stored state was arranged (/campaign status hands
     it back privately, with this version's buttons)."""
     status = await fake.slash(bot, alice, ch, "campaign status")
     return next(m for m in status.messages if any(b["custom_id"].startswith("dtm:") for b in m.buttons))
 
 
-def _public(fake, ch):  # type: ignore[no-untyped-def]
+def _public(fake, ch):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return [m for m in fake.messages.in_channel(ch) if not m.ephemeral]
 
 

@@ -49,7 +49,7 @@ async def _arrange(bot, ch, alice: int, *, at: str, phase: str = "move", cards: 
         p.red.right, p.red.left = strength, 0
     if gold is not None:
         p.gold = gold
-    st.turn = TurnState(player=str(alice), start_space=p.space, phase=phase, movement_done=phase != "move")  # type: ignore[arg-type]
+    st.turn = TurnState(player=str(alice), start_space=p.space, phase=phase, movement_done=phase != "move")  # type: ignore[arg-type]  # a deliberately loose value from the test
     await bot.gm.store.update_game(found.record.id, found.record.version, state_json=st.dump())
 
 

@@ -93,7 +93,7 @@ async def test_rulings_command_lists_every_ruling_and_rules_marks_it(fake_discor
     from loopback import run_bot
 
     ix = full_index()
-    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
                         rulebooks_dir=rulebooks())
     save_cache(ix.conn, cache_path_for(settings.database_path))
     fake = fake_discord

@@ -28,7 +28,7 @@ from tests.prophecy_standard.helpers import (
 )
 
 
-def _offer(state, guild: str, card: str) -> None:  # type: ignore[no-untyped-def]
+def _offer(state, guild: str, card: str) -> None:  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Make `card` the Ability `guild` offers (the old offer goes back into the deck)."""
     sst = state.standard
     deck = sst.guild_decks[guild]
@@ -299,7 +299,7 @@ def test_ability_training__instead_of_movement_anywhere_paying_only_experience()
 # ---------------------------------------------------------------------- battle abilities
 
 
-def _wolves(state, player="p1"):  # type: ignore[no-untyped-def]
+def _wolves(state, player="p1"):  # type: ignore[no-untyped-def]  # tests are not type-checked
     put(state, "forest_1", "wolf_pack")
     begin_turn(state, player, at="village")
     state, _ = apply(state, player, {"type": "move", "method": "walk", "to": "forest_1"})

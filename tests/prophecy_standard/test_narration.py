@@ -145,7 +145,7 @@ def _hidden_names(state: ProphecyState, events: list[Event]) -> set[str]:
     for real, seen in zip(state.standard.planes, shown.standard.planes, strict=False):
         for slot in ("lesser", "greater", "artifact"):
             if seen.card(slot) == HIDDEN:
-                out |= names_of(state, real.card(slot))  # type: ignore[arg-type]
+                out |= names_of(state, real.card(slot))  # type: ignore[arg-type]  # a deliberately loose value from the test
     for d in state.standard.decisions:
         if d.kind in ("character", "study_pick"):
             for card in d.options:
@@ -657,7 +657,7 @@ def test_ruling_astral_both_guardians__going_on_or_stopping_says_what_waits():
     assert all(label.startswith("⚔️ Fire: turn up the hidden Greater Guardian") for label in texts["labels"][1:])
     block = texts["fields"]["⚔️ The Greater Guardian of the Astral Plane of Fire"]
     assert "face down" in block and "the plane's Artifact (still face down)" in block
-    assert not any(named(name, texts["all"]) for name in names_of(state, greater))  # type: ignore[arg-type]
+    assert not any(named(name, texts["all"]) for name in names_of(state, greater))  # type: ignore[arg-type]  # a deliberately loose value from the test
 
 
 def test_ruling_final_battle_stakes__the_winner_picks_an_artifact_knowing_what_each_does():
@@ -756,4 +756,4 @@ def test_ruling_prophetic_dream__private_lines_are_for_the_dreamer_alone():
     card = state.standard.plane(dream.plane).card(dream.slot)
     assert private_lines(view(state, None), events, "en") == [] and private_lines(view(state, ALICE), events, "en") == []
     mine = private_lines(view(state, BOB), events, "it")
-    assert len(mine) == 1 and Names(state, "it").card(card) in mine[0]  # type: ignore[arg-type]
+    assert len(mine) == 1 and Names(state, "it").card(card) in mine[0]  # type: ignore[arg-type]  # a deliberately loose value from the test

@@ -113,7 +113,7 @@ def check_views(state: ProphecyState) -> None:
             assert deck == sorted(sst.guild_decks[guild]), "a deck's order never shows"
 
 
-def play(seed: int, seats: int, options: dict[str, Any], max_actions: int = 5000, on_step=None):  # type: ignore[no-untyped-def]
+def play(seed: int, seats: int, options: dict[str, Any], max_actions: int = 5000, on_step=None):  # type: ignore[no-untyped-def]  # tests are not type-checked
     seat_list = [Seat(player=f"s{i}", name=f"S{i}") for i in range(seats)]
     opts = {"version": "standard", "round_limit": 40, "standard": options}
     state = SYSTEM.new_game(seat_list, opts, seed).state

@@ -98,7 +98,7 @@ def test_facts_s2__first_adventures_come_from_the_first_terrain_chance_card():
         assert first.data["card"] in state.decks.chance.discard
 
 
-def _new(seed: int, **standard):  # type: ignore[no-untyped-def]
+def _new(seed: int, **standard):  # type: ignore[no-untyped-def]  # tests are not type-checked
     seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(3)]
     out = SYSTEM.new_game(seats, {"version": "standard", "auto_end_turn": False, "standard": standard}, seed)
     return out.state, out.events
@@ -167,7 +167,7 @@ def test_standard_options__defaults_are_the_manifest_values_and_choices_its_choi
         if annotation is bool:
             assert set(spec.choices) <= {True, False}
         else:
-            assert set(annotation.__args__) == set(spec.choices), name  # type: ignore[union-attr]
+            assert set(annotation.__args__) == set(spec.choices), name  # type: ignore[union-attr]  # set up by the test
     assert checked == 9
 
 

@@ -102,7 +102,7 @@ def test_content__a_fragment_off_the_wilderness_is_refused():
     """The content check: every Map Fragment lies on a Forest, Mountains or Plains space."""
     files = read_island_files()
     bad = dict(files)
-    island = dict(bad["island/island.yaml"])  # type: ignore[arg-type]
+    island = dict(bad["island/island.yaml"])  # type: ignore[arg-type]  # a deliberately loose value from the test
     island["fragments"] = [dict(f, space="city") if i == 0 else f for i, f in enumerate(island["fragments"])]
     bad["island/island.yaml"] = island
     with pytest.raises(ContentError, match="not a Forest, Mountains or Plains space"):

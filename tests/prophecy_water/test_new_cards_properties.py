@@ -116,7 +116,7 @@ def chooser(state: ProphecyState, actor: str, rng: random.Random) -> Any:
     return rng.choice(acts)
 
 
-def play(seed: int, seats: int, expansion: dict[str, Any], max_actions: int = 4000):  # type: ignore[no-untyped-def]
+def play(seed: int, seats: int, expansion: dict[str, Any], max_actions: int = 4000):  # type: ignore[no-untyped-def]  # tests are not type-checked
     seat_list = [Seat(player=f"s{i}", name=f"S{i}") for i in range(seats)]
     opts = {"version": "standard", "round_limit": 30,
             "standard": {"character_choice": "random", "expansion": {"new_cards": True, **expansion}}}

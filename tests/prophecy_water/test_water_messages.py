@@ -29,7 +29,7 @@ def ai_game():
     opts = {"version": "standard", "round_limit": 30,
             "standard": {"character_choice": "random", "expansion": {"water_realm": True}}}
 
-    def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+    def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         steps.append((before, actor, action, after))
 
     play(["heuristic"] * 3, 3, opts, on_step=step)
@@ -99,7 +99,7 @@ def test_water_moving__every_move_button_says_what_waits_there():
     assert "face-down" in labels[cell(2, 0)] and "Kelp" not in labels[cell(2, 0)]
     assert "Air Pocket" in labels[cell(3, 1)]
     assert all("1 🫧 left" in text for text in labels.values())
-    state.standard.water.divers["p1"].held = True  # type: ignore[union-attr]
+    state.standard.water.divers["p1"].held = True  # type: ignore[union-attr]  # a Standard game, built by the test
     lay(state, cell(2, 1), "moray_eel", up=True)
     view = SYSTEM.view(state, None)
     text = next(describe_action(view, "p1", a, "en") for a in SYSTEM.legal_actions(state, "p1")

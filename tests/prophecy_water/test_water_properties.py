@@ -75,10 +75,10 @@ def check_invariants(before: ProphecyState, after: ProphecyState, events: list[A
 
 
 def check_views(state: ProphecyState) -> None:
-    w = state.standard.water  # type: ignore[union-attr]
+    w = state.standard.water  # type: ignore[union-attr]  # a Standard game, built by the test
     for viewer in [None] + [p.player for p in state.players]:
         shown = SYSTEM.view(state, viewer)
-        sw = shown.standard.water  # type: ignore[union-attr]
+        sw = shown.standard.water  # type: ignore[union-attr]  # a Standard game, built by the test
         for real, seen in zip(w.cells, sw.cells, strict=False):
             if real is not None:
                 assert seen.card == (real.card if real.up else HIDDEN)
@@ -127,7 +127,7 @@ def test_water_property__ai_games_dive_keep_the_invariants_end_and_replay():
                 "standard": {"character_choice": "random", "expansion": VARIANTS[variant]}}
         events: list[list[Any]] = []
 
-        def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+        def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
             check_invariants(before, after, [])
 
         rec = ai_play(["heuristic"] * 3, seed, opts, on_step=step)

@@ -34,7 +34,7 @@ TEST_PACK = "core_test"
 def _register_test_pack() -> None:
     files = dict(read_talisman_files(TALISMAN_ROOT))
     extra = yaml.safe_load((Path(__file__).with_name("fixture_cards.yaml")).read_text(encoding="utf-8"))
-    files["adventures.yaml"] = {"cards": list(files["adventures.yaml"]["cards"]) + extra["cards"]}  # type: ignore[index]
+    files["adventures.yaml"] = {"cards": list(files["adventures.yaml"]["cards"]) + extra["cards"]}  # type: ignore[index]  # set up by the test
     register_pack(TEST_PACK, build_pack(files))
 
 

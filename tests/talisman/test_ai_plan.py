@@ -140,7 +140,7 @@ def test_ai_never_drops_what_it_picks_up_again_nor_repeats_idle_trips():
     seen: dict[tuple, int] = {}
     dropped: set[str] = set()
 
-    def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+    def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         assert action in SYSTEM.legal_actions(before, actor)
         if isinstance(action, A.Drop) and action.thing:
             dropped.add(action.thing)

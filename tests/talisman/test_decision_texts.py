@@ -27,7 +27,7 @@ from tests.talisman.test_forecast import at_sentinel
 LOCALES = ("en", "it")
 
 
-def party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]
+def party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return settle(party_of(solo(seed), *(chars or ("warrior", "troll", "wizard"))))
 
 

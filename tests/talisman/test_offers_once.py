@@ -10,7 +10,7 @@ from systems.darkest_talisman.describe import describe_event
 from tests.talisman.helpers import choose, clear_spells, kind, pack, party_of, rig, settle, solo
 
 
-def meet(card: str):  # type: ignore[no-untyped-def]
+def meet(card: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """A party that sets out for the City and turns over `card` first (two cards on day 1)."""
     s = settle(party_of(solo(1), "warrior", "troll", "wizard"))
     return choose(rig(s, dice=[2], deck=[card, "good_fortune"]), "depart:city")

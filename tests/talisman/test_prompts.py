@@ -14,16 +14,16 @@ from systems.darkest_talisman.describe import decision_text, describe_event, opt
 from tests.talisman.helpers import act, choose, clear_spells, day, give, hero_by, kind, options, pack, party_of, rig, settle, solo
 
 
-def party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]
+def party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return settle(party_of(solo(seed), *(chars or ("warrior", "troll", "wizard"))))
 
 
-def meet(card: str):  # type: ignore[no-untyped-def]
+def meet(card: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """A party that sets out for the City and turns over `card` first (two cards on day 1)."""
     return choose(rig(party(), dice=[2], deck=[card, "good_fortune"]), "depart:city")
 
 
-def prompt(s, locale: str) -> tuple[str, list[str]]:  # type: ignore[no-untyped-def]
+def prompt(s, locale: str) -> tuple[str, list[str]]:  # type: ignore[no-untyped-def]  # tests are not type-checked
     shown = SYSTEM.view(s, None)
     return decision_text(shown, locale), [option_label(shown, o, locale) for o in options(s)]
 
@@ -88,7 +88,7 @@ def test_gold_on_the_road_is_shown_with_its_amount_and_only_what_may_be_taken(lo
     assert sword_name not in text and gold in text, text
 
 
-def narration(out, locale: str) -> list[str]:  # type: ignore[no-untyped-def]
+def narration(out, locale: str) -> list[str]:  # type: ignore[no-untyped-def]  # tests are not type-checked
     shown = SYSTEM.view(out.state, None)
     return [describe_event(shown, e, locale) or "" for e in out.events]
 

@@ -21,7 +21,7 @@ from systems.prophecy.prompt_text import creature_fields
 def test_each_battle_line_names_its_battle_once(locale, heading):
     seen: list[str] = []
 
-    def step(_before, _actor, _action, after):  # type: ignore[no-untyped-def]
+    def step(_before, _actor, _action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         pend = SYSTEM.pending(after)
         if pend is None or after.turn is None or after.turn.fight is None:
             return
@@ -49,7 +49,7 @@ def test_a_basic_game_ended_by_the_round_limit_says_why_its_winner_won(locale, w
 
     lines: list[str] = []
 
-    def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+    def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         if after.status == "finished" and before.status != "finished":
             out = SYSTEM.apply(before, actor, action)
             lines.extend(narrate(SYSTEM.view(out.state, None), out.events, locale))
@@ -171,7 +171,7 @@ def test_a_turn_that_passes_by_itself_gives_its_reasons_in_one_sentence(locale):
 
     collected: list[str] = []
 
-    def watch(before, actor, action, after):  # type: ignore[no-untyped-def]
+    def watch(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         out = SYSTEM.apply(before, actor, action)
         ended = [e for e in out.events if e.kind == "turn_auto_ended"]
         if ended:

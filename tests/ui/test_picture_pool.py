@@ -174,7 +174,7 @@ async def test_the_pool_stops_with_the_bot(pool, world, settings):
             prompt = fake.message(r.message.id)
             await fake.wait_until(lambda: "board.png" in fake.message(prompt.id).files, 60)
             assert PAINTER.in_process >= 1
-            processes = list(PAINTER._pool._processes.values())  # type: ignore[union-attr]
+            processes = list(PAINTER._pool._processes.values())  # type: ignore[union-attr]  # set up by the test
             assert processes and all(p.is_alive() for p in processes)
         assert not PAINTER.running
         for p in processes:
