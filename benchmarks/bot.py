@@ -297,7 +297,7 @@ async def replay_presses(fake: FakeDiscord, channel: int, user: int, presses: li
     out = []
     view = Replay([p.sent for p in presses])
     client = BareBot()
-    client.setup_hook = lambda: _add(client, view)  # type: ignore[method-assign]
+    client.setup_hook = lambda: _add(client, view)  # type: ignore[method-assign]  # the test replaces the method on purpose
     async with run_bot(client) as bare:
         await bare.get_partial_messageable(channel).send("replay", view=view)
         message = fake.last_message(channel)
@@ -362,7 +362,7 @@ async def latency(channels: int, actions: int, bare_n: int, tmp: Path) -> None:
             bare = await bare_presses(fake, floor_ch, alice, bare_n // 2)
             results = {}
             for in_flight in (1, 10):
-                settings = Settings(_env_file=None, discord_token="x",  # type: ignore[call-arg]
+                settings = Settings(_env_file=None, discord_token="x",  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
                                     database_path=tmp / f"bench{in_flight}.sqlite3")
                 results[in_flight] = await game_presses(fake, settings, chans, alice, bob, actions, in_flight)
             bare += await bare_presses(fake, floor_ch, alice, bare_n - bare_n // 2)  # before and after: same drift
@@ -435,7 +435,7 @@ async def commits(n: int, tmp: Path) -> None:
         game = await store.create_game(1, 1, "prophecy", {}, 1, 1, state_json, status="active")
         store_trips, bare_trips = count_trips(store._conn), count_trips(bare)  # noqa: SLF001
         version = game.version
-        for block in range(n // 100):  # interleaved, so both see the same machine
+        for _block in range(n // 100):  # interleaved, so both see the same machine
             for _ in range(100):
                 t = time.perf_counter()
                 version = (await store.commit_action(game.id, version, "1", action, state_json,

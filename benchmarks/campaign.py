@@ -38,7 +38,7 @@ from engine.darkest_talisman.simulate import seats_for  # noqa: E402
 LOCALE = "en"
 
 
-def message_size(state, events) -> int:  # type: ignore[no-untyped-def]
+def message_size(state, events) -> int:  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Characters of the turn message the bot would post after an action: its text plus each
     embed's title, description and fields, built by the bot's own `turn_message`."""
     from gm.session import Result, Step
@@ -132,8 +132,11 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True) -> None:
     if crowned_actions:
         print(f"    actions to the Crown:  median {statistics.median(crowned_actions):.0f}, p90 {pct(crowned_actions, 0.9):.0f}")
         print(f"    days to the Crown:     median {statistics.median(crowned_days):.0f}, p90 {pct(crowned_days, 0.9):.0f}")
-    print(f"    presses per day:       mean {statistics.mean(presses_per_day):.1f}, median "
-          f"{statistics.median(presses_per_day):.1f}, max {max(presses_per_day):.1f} (an action the AI sends is one press; forced answers are none)")
+    print(
+        f"    presses per day:       mean {statistics.mean(presses_per_day):.1f}, median "
+        f"{statistics.median(presses_per_day):.1f}, max {max(presses_per_day):.1f} "
+        "(an action the AI sends is one press; forced answers are none)"
+    )
     if sizes:
         print(f"    turn message size:     mean {statistics.mean(sizes):.0f}, max {max(sizes)} characters "
               f"({LOCALE}; text + embed titles, descriptions, fields; {len(sizes)} messages, "

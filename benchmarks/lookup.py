@@ -131,7 +131,10 @@ def main() -> None:
 
     counts = loaded.counts()
     print(f"corpus: {sum(counts.values())} entries {counts}, {len(sources.files())} source files")
-    print(f"index build (cold, incl. reading and stemming): {build_s * 1000:7.1f} ms (of which indexing {built.build_seconds * 1000:.1f} ms)")
+    print(
+        f"index build (cold, incl. reading and stemming): {build_s * 1000:7.1f} ms "
+        f"(of which indexing {built.build_seconds * 1000:.1f} ms)"
+    )
     print(f"index open from cache (hash check + load):      {load_s * 1000:7.1f} ms   cache file {cache_kb:.0f} KiB")
 
     question_set = [q for path in (QUESTIONS, HELDOUT_QUESTIONS)
@@ -142,8 +145,11 @@ def main() -> None:
     if not args.rulebooks.is_dir() or not any(args.rulebooks.glob("*.txt")):
         print(f"NOTE: no rulebooks in {args.rulebooks} (set RULEBOOKS_DIR): accuracy below is without them")
     # the second held-out set is opened only here, with --heldout
-    heldout2_set = ([{**q, "split": "heldout2"} for q in yaml.safe_load(HELDOUT2_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
-                    if args.heldout else [])
+    heldout2_set = (
+        [{**q, "split": "heldout2"} for q in yaml.safe_load(HELDOUT2_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
+        if args.heldout
+        else []
+    )
     if args.heldout:  # warm the stem cache first, so that no set's CPU figures carry the cold start
         for q in question_set + dev_set + heldout2_set:
             ix.search(q["q"], limit=3)
@@ -152,8 +158,14 @@ def main() -> None:
         groups, cpu = score(ix, qs)
         n, top1, top3 = groups.get("all", [0, 0, 0])
         n = max(1, n)
-        print(f"accuracy {split:<8} {len(qs):4d} questions: top-1 {top1 / n:.3f}  top-3 {top3 / n:.3f}"
-              + (f"   (query cpu p50 {percentile(cpu, 50):.2f} ms, p99 {percentile(cpu, 99):.2f} ms)" if args.heldout and cpu else ""))
+        print(
+            f"accuracy {split:<8} {len(qs):4d} questions: top-1 {top1 / n:.3f}  top-3 {top3 / n:.3f}"
+            + (
+                f"   (query cpu p50 {percentile(cpu, 50):.2f} ms, p99 {percentile(cpu, 99):.2f} ms)"
+                if args.heldout and cpu
+                else ""
+            )
+        )
         if args.heldout:
             for key in (*GAMES, "other", "en", "it"):
                 if key in groups:
@@ -171,7 +183,10 @@ def main() -> None:
     terms = ["salute", "willpower", "certifcate", "Combattimento Mentale", "xp"]
     report("glossary", *timed([lambda t=t: ix.glossary(t) for t in terms], args.repeat * 5))
     p99 = percentile(search_wall, 99)
-    print(f"search p99 target <= 5 ms: {'met' if p99 <= 5 else 'NOT met'} (p99 {p99:.2f} ms, mean {statistics.mean(search_wall):.2f} ms)")
+    print(
+        f"search p99 target <= 5 ms: {'met' if p99 <= 5 else 'NOT met'} "
+        f"(p99 {p99:.2f} ms, mean {statistics.mean(search_wall):.2f} ms)"
+    )
 
 
 if __name__ == "__main__":

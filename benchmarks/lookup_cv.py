@@ -20,7 +20,6 @@ Run:
 from __future__ import annotations
 
 import argparse
-import itertools
 import random
 import sys
 from pathlib import Path
@@ -32,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from gm.settings import DEFAULT_RULEBOOKS_DIR  # noqa: E402
 from oracle import RulesIndex, Sources, ranking  # noqa: E402
-from oracle import index as index_module
+from oracle import index as index_module  # noqa: E402
 
 SPLITS = {"train": ROOT / "tests" / "lookup" / "questions.yaml", "dev": ROOT / "tests" / "lookup" / "questions_dev.yaml"}
 
@@ -73,7 +72,7 @@ class Evaluator:
         if found is None:
             self._set(params)
             found = []
-            for q, want in zip(self.questions, self.wants):
+            for q, want in zip(self.questions, self.wants, strict=False):
                 got = [(h.document, h.section) for h in self.ix.search(q["q"], limit=3)]
                 found.append((bool(got) and got[0] in want, any(g in want for g in got)))
             self.memo[params] = found
@@ -84,7 +83,9 @@ def score(results: list[tuple[bool, bool]], ids: list[int]) -> tuple[int, int]:
     return sum(results[i][0] for i in ids), sum(results[i][1] for i in ids)
 
 
-def tune(ev: Evaluator, grid: dict[str, list[float]], start: dict[str, float], ids: list[int], rounds: int = 2) -> dict[str, float]:
+def tune(
+    ev: Evaluator, grid: dict[str, list[float]], start: dict[str, float], ids: list[int], rounds: int = 2
+) -> dict[str, float]:
     """Coordinate ascent on (top-1, top-3) over `ids`; a tie keeps the current value."""
     current = dict(start)
     best = score(ev.run(tuple(sorted(current.items()))), ids)

@@ -31,7 +31,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot import create_bot  # noqa: E402
-from engine.registry import SYSTEMS  # noqa: E402
 from gm.session import GameMaster  # noqa: E402
 from gm.settings import Settings  # noqa: E402
 from gm.store import SqliteStore  # noqa: E402
@@ -49,7 +48,7 @@ def prompt_of(result: Any) -> Any:
 
 
 def settings_for(path: Path) -> Settings:
-    return Settings(_env_file=None, discord_token="fake", database_path=path, rules_index_warmup=False)  # type: ignore[call-arg]
+    return Settings(_env_file=None, discord_token="fake", database_path=path, rules_index_warmup=False)  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
 
 
 async def world(fake: FakeDiscord) -> dict[str, int]:
@@ -159,10 +158,12 @@ async def simultaneous(presses: int, trials: int) -> None:
                             exact_by_kind[kind] += 1
                     exact = sum(exact_by_kind.values())
                     done = sum(trials_by_kind.values())
-                    print(f"simultaneous presses: {presses} presses x {done} trials over {', '.join(KILL_SYSTEMS)} -> "
-                          f"applied per trial {dict(sorted(applied_counts.items()))}; presses applied exactly once in "
-                          f"{exact}/{done} trials ({', '.join(f'{k} {exact_by_kind[k]}/{n}' for k, n in trials_by_kind.items())}); "
-                          f"steps stored twice {doubled_rows}; unanswered {unanswered}; double answers {len(fake.violations)}")
+                    print(
+                        f"simultaneous presses: {presses} presses x {done} trials over {', '.join(KILL_SYSTEMS)} -> "
+                        f"applied per trial {dict(sorted(applied_counts.items()))}; presses applied exactly once in "
+                        f"{exact}/{done} trials ({', '.join(f'{k} {exact_by_kind[k]}/{n}' for k, n in trials_by_kind.items())}); "
+                        f"steps stored twice {doubled_rows}; unanswered {unanswered}; double answers {len(fake.violations)}"
+                    )
 
 
 # -------------------------------------------------------------------------- 2. kill -9
@@ -250,8 +251,12 @@ async def kills(count: int, rng: random.Random) -> None:
                         checked += 1
                         by_kind[kind] += 1
                         game_now, version_now = found.record.id, found.record.version
-                        if not await fake.wait_until(lambda: live_prompt(fake, ch, game_now, version_now) is not None,
-                                                     timeout=15):
+                        if not await fake.wait_until(
+                            lambda ch=ch, game_now=game_now, version_now=version_now: (
+                                live_prompt(fake, ch, game_now, version_now) is not None
+                            ),
+                            timeout=15,
+                        ):
                             lost_prompts += 1
                 proc.send_signal(signal.SIGKILL)
                 proc.wait(timeout=10)
@@ -450,7 +455,10 @@ async def fuzz(count: int, rng: random.Random) -> None:
                                     if pend is not None and rng.random() < 0.7:  # mostly the person who must decide
                                         user = int(pend.player) if pend.player.isdigit() else user
                                     if prompt.buttons and (not prompt.selects or rng.random() < 0.5):
-                                        target = rng.choice([b for b in prompt.buttons if not b["custom_id"].startswith("gmnews:")] or prompt.buttons)["custom_id"]
+                                        target = rng.choice(
+                                            [b for b in prompt.buttons if not b["custom_id"].startswith("gmnews:")]
+                                            or prompt.buttons
+                                        )["custom_id"]
                                         r = await fake.click(bot, user, prompt, target)
                                         if r.modal is not None:  # "Type my answer": the box, typed and sent
                                             kind = "text box"
@@ -476,7 +484,9 @@ async def fuzz(count: int, rng: random.Random) -> None:
                                                      bob if pressers[0] != bob else alice, record.status)
                                     # games of other channels: an older game of this one is still its own
                                     # (its log and "Show everyone" may be read)
-                                    elsewhere = [g for c, g, *_ in before if c != ch][-6:] + [g for c, g in finished if c != ch][-2:]
+                                    elsewhere = [g for c, g, *_ in before if c != ch][-6:] + [g for c, g in finished if c != ch][
+                                        -2:
+                                    ]
                                     candidates = fg.forgeries(here, elsewhere)
                                     if pend is not None and pend.kind == "wrc_name":  # the box's own id would be an answer
                                         candidates = [f for f in candidates if f.kind != fg.MODAL]
@@ -488,7 +498,9 @@ async def fuzz(count: int, rng: random.Random) -> None:
                                     if line is not None and not fg.is_apology(line) and (expect is None or line == expect):
                                         forged_private += 1
                                     else:
-                                        forged_wrong.append(f"{name}: {f.custom_id[:50]!r} [{f.kind}, {f.why}] -> {r.text[:80]!r}")
+                                        forged_wrong.append(
+                                            f"{name}: {f.custom_id[:50]!r} [{f.kind}, {f.why}] -> {r.text[:80]!r}"
+                                        )
                                 elif roll < 0.85:
                                     kind = "command"
                                     path, leaf = rng.choice(leaves)
@@ -555,7 +567,9 @@ async def clock_trials(trials: int, rng: random.Random) -> None:
                     await fake.slash(None, w["bob"], w["ch"], "game join")
                     await fake.slash(None, w["alice"], w["ch"], "game start")
 
-                    async def restart(delay: float, set_clock: float | None = None) -> None:
+                    # this trial's files, bound now (restart runs only within this iteration)
+                    async def restart(delay: float, set_clock: float | None = None, *, clock_file=clock_file, db=db,
+                                      env=env) -> None:
                         nonlocal proc
                         await asyncio.sleep(delay)
                         before = identified(fake)
@@ -580,7 +594,7 @@ async def clock_trials(trials: int, rng: random.Random) -> None:
                     expiry_counts.append(sum("time ran out" in x for x in texts))
     print(f"reminders across kill -9 restarts x {trials} trials (4 kills each, expiry due while down): "
           f"reminder posted {Counter(reminder_counts)} times, expiry posted {Counter(expiry_counts)} times "
-          f"(exactly once in {sum(1 for a, b in zip(reminder_counts, expiry_counts) if a == b == 1)}/{trials})")
+          f"(exactly once in {sum(1 for a, b in zip(reminder_counts, expiry_counts, strict=False) if a == b == 1)}/{trials})")
 
 
 async def main() -> None:

@@ -52,7 +52,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -350,7 +349,9 @@ async def press(fake: FakeDiscord, table: Table, rng: random.Random, phase: str,
     log.append(entry)
     try:
         if prompt.buttons:
-            custom = rng.choice([b for b in prompt.buttons if not b["custom_id"].startswith("gmnews:")] or prompt.buttons)["custom_id"]
+            custom = rng.choice([b for b in prompt.buttons if not b["custom_id"].startswith("gmnews:")] or prompt.buttons)[
+                "custom_id"
+            ]
             result: InteractionResult = await fake.click(None, entry.actor, prompt, custom)
         else:
             select = prompt.selects[0]

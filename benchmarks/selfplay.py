@@ -50,7 +50,7 @@ def timed_game(levels: Sequence[str], seed: int, options: dict[str, Any]) -> tup
         if pend is None:
             break
         t0 = clock()
-        action = SIM_PLAYERS[level[pend.player]](state, pend.player, rngs[pend.player])  # type: ignore[index]
+        action = SIM_PLAYERS[level[pend.player]](state, pend.player, rngs[pend.player])  # type: ignore[index]  # set up by the test
         t1 = clock()
         out = SYSTEM.apply(state, pend.player, action)
         t2 = clock()

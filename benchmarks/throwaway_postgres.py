@@ -29,7 +29,11 @@ from pathlib import Path
 
 def bindir() -> Path | None:
     """The newest installed server's binaries, or None."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: [int(x) for x in Path(p).parent.name.split(".") if x.isdigit()], reverse=True)
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin"),
+        key=lambda p: [int(x) for x in Path(p).parent.name.split(".") if x.isdigit()],
+        reverse=True,
+    )
     for folder in found:
         if os.access(Path(folder) / "initdb", os.X_OK) and os.access(Path(folder) / "pg_ctl", os.X_OK):
             return Path(folder)

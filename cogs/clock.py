@@ -89,13 +89,17 @@ def clock_lines(result: Result, locale: str, now: float) -> list[str]:
     return out
 
 
-class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmvote:(?P<game>[0-9]{1,18}):(?P<choice>skip|ai|remove)"):
+class VoteButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmvote:(?P<game>[0-9]{1,18}):(?P<choice>skip|ai|remove)"
+):
     def __init__(self, game: int, choice: str, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"gmvote:{game}:{choice}"))
         self.game, self.choice = game, choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "VoteButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "VoteButton":
         return cls(int(match["game"]), match["choice"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -167,8 +171,7 @@ class ClockCog(commands.Cog):
                             await self.announce(tick)
                             await capture.enqueue(store, record.id)
                             # the outbox now carries what these steps owe the channel
-                            await gm.prompt_delivered(record.channel_id, tick.result.record.id,
-                                                      tick.result.record.version, None)
+                            await gm.prompt_delivered(record.channel_id, tick.result.record.id, tick.result.record.version, None)
                 finally:
                     CAPTURE.reset(token)
                 if tick is not None:
@@ -203,8 +206,9 @@ class ClockCog(commands.Cog):
                 kwargs.setdefault("allowed_mentions", PINGS)
                 # the same step's message posted twice (two passes racing a slow Discord) folds into
                 # one; a channel denying the bot a permission holds it, and the host is told once
-                sent = await post_or_hold(self.bot, channel, fresh, {"nonce": f"t{fresh.id}v{fresh.version}"[:25], **kwargs},
-                                          locale)
+                sent = await post_or_hold(
+                    self.bot, channel, fresh, {"nonce": f"t{fresh.id}v{fresh.version}"[:25], **kwargs}, locale
+                )
                 if sent is None:
                     continue
                 await gm.refusal_cleared(fresh.channel_id, fresh.id)
@@ -227,10 +231,14 @@ class ClockCog(commands.Cog):
         result = tick.result
         name = result.state.player(tick.player).name if tick.player and result.state.has_player(tick.player) else "?"
         if tick.kind == "reminder":
-            await channel.send(t(locale, "table.reminder", mention=mention(tick.player or ""), when=rel(tick.expires_at or 0)),
-                               allowed_mentions=PINGS)
-            await self.notifier.notify_dm(tick.player, t(locale, "table.reminder_dm", when=rel(tick.expires_at or 0),
-                                                channel=f"<#{result.record.channel_id}>"))
+            await channel.send(
+                t(locale, "table.reminder", mention=mention(tick.player or ""), when=rel(tick.expires_at or 0)),
+                allowed_mentions=PINGS,
+            )
+            await self.notifier.notify_dm(
+                tick.player,
+                t(locale, "table.reminder_dm", when=rel(tick.expires_at or 0), channel=f"<#{result.record.channel_id}>"),
+            )
         elif tick.kind == "vote":
             view = discord.ui.View(timeout=None)
             for choice in ("skip", "ai", "remove"):
@@ -238,8 +246,9 @@ class ClockCog(commands.Cog):
             text = t(locale, "table.vote_prompt", player=name)
             vote = result.table.vote
             if vote is not None and vote.deadline is not None:
-                text += "\n" + t(locale, "table.vote_deadline", when=rel(vote.deadline),
-                                  fallback=t(locale, f"table.vote_{VOTE_FALLBACK}"))
+                text += "\n" + t(
+                    locale, "table.vote_deadline", when=rel(vote.deadline), fallback=t(locale, f"table.vote_{VOTE_FALLBACK}")
+                )
             await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
         elif tick.kind == "ai_resumed":
             # shown once the AI seats are done: a person must decide, or the game is over (a
@@ -250,14 +259,20 @@ class ClockCog(commands.Cog):
                 await self.notifier.notify_next(result, locale)
         elif tick.kind == "vote_closed":
             kwargs = await turn_message(result, locale)
-            kwargs["content"] = t(locale, "table.vote_closed", player=name,
-                                  fallback=t(locale, f"table.vote_{VOTE_FALLBACK}")) + "\n" + (kwargs.get("content") or "")
+            kwargs["content"] = (
+                t(locale, "table.vote_closed", player=name, fallback=t(locale, f"table.vote_{VOTE_FALLBACK}"))
+                + "\n"
+                + (kwargs.get("content") or "")
+            )
             await channel.send(**kwargs)
             await self.notifier.notify_next(result, locale)
         else:
             kwargs = await turn_message(result, locale)
-            kwargs["content"] = t(locale, "table.time_ran_out", player=name,
-                                  how=t(locale, f"table.policy_{result.table.timebank.policy}")) + "\n" + (kwargs.get("content") or "")
+            kwargs["content"] = (
+                t(locale, "table.time_ran_out", player=name, how=t(locale, f"table.policy_{result.table.timebank.policy}"))
+                + "\n"
+                + (kwargs.get("content") or "")
+            )
             await channel.send(**kwargs)
             await self.notifier.notify_next(result, locale)
 
@@ -269,7 +284,9 @@ class ClockCog(commands.Cog):
             return await refuse(interaction, exc)
         if not decided:
             return await reply_private(interaction, t(locale, "table.vote_counted"))
-        await edit_pressed(interaction, content=t(locale, "table.vote_decided", choice=t(locale, f"table.vote_{choice}")), view=None)
+        await edit_pressed(
+            interaction, content=t(locale, "table.vote_decided", choice=t(locale, f"table.vote_{choice}")), view=None
+        )
         await send_turn(interaction, result, locale, followup=True, digest=False)
 
 
@@ -277,14 +294,23 @@ class ClockCommands(GroupCogMixin):
     """/game subcommands of the turn clock; mixed into the /game group cog (cogs.lobby)."""
 
     @app_commands.command(name="settings", description="Change the time bank (host)")
-    @app_commands.describe(bank_hours="Starting time bank per player, in hours", increment_hours="Hours added after each turn",
-                           cap_hours="Most hours a bank can hold", reminders="Hours before running out to remind, e.g. 24,1",
-                           policy="What happens when a bank runs out")
+    @app_commands.describe(
+        bank_hours="Starting time bank per player, in hours",
+        increment_hours="Hours added after each turn",
+        cap_hours="Most hours a bank can hold",
+        reminders="Hours before running out to remind, e.g. 24,1",
+        policy="What happens when a bank runs out",
+    )
     @app_commands.choices(policy=[app_commands.Choice(name=n, value=n) for n in ("ai", "skip", "vote")])
-    async def settings_cmd(self, interaction: discord.Interaction, bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None,
-                           increment_hours: Optional[app_commands.Range[float, 0.0, 720.0]] = None,
-                           cap_hours: Optional[app_commands.Range[float, 0.1, 2880.0]] = None,
-                           reminders: Optional[app_commands.Range[str, 0, 60]] = None, policy: Optional[str] = None) -> None:
+    async def settings_cmd(
+        self,
+        interaction: discord.Interaction,
+        bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None,
+        increment_hours: Optional[app_commands.Range[float, 0.0, 720.0]] = None,
+        cap_hours: Optional[app_commands.Range[float, 0.1, 2880.0]] = None,
+        reminders: Optional[app_commands.Range[str, 0, 60]] = None,
+        policy: Optional[str] = None,
+    ) -> None:
         locale = locale_of(interaction)
         changes: dict[str, Any] = {}
         try:
@@ -304,9 +330,17 @@ class ClockCommands(GroupCogMixin):
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         tb = result.table.timebank
-        await interaction.response.send_message(t(locale, "table.settings_now", bank=f"{tb.start / HOUR:g}", inc=f"{tb.increment / HOUR:g}",
-                                                  cap=f"{tb.cap / HOUR:g}", reminders=", ".join(f"{r / HOUR:g}" for r in tb.reminders) or "—",
-                                                  policy=t(locale, f"table.policy_{tb.policy}")))
+        await interaction.response.send_message(
+            t(
+                locale,
+                "table.settings_now",
+                bank=f"{tb.start / HOUR:g}",
+                inc=f"{tb.increment / HOUR:g}",
+                cap=f"{tb.cap / HOUR:g}",
+                reminders=", ".join(f"{r / HOUR:g}" for r in tb.reminders) or "—",
+                policy=t(locale, f"table.policy_{tb.policy}"),
+            )
+        )
 
     @app_commands.command(name="pause", description="Pause the game and its clock (host)")
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -322,8 +356,10 @@ class ClockCommands(GroupCogMixin):
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
-        await interaction.response.send_message(t(locale, "table.paused" if paused else "table.resumed", player=interaction.user.mention),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            t(locale, "table.paused" if paused else "table.resumed", player=interaction.user.mention),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     @app_commands.command(name="vacation", description="Stop your time bank for some days")
     @app_commands.describe(days="How many days (1 to 14)")
@@ -334,8 +370,10 @@ class ClockCommands(GroupCogMixin):
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
         until = _gm(interaction.client).clock() + days * DAY
-        await interaction.response.send_message(t(locale, "table.vacation_set", player=interaction.user.mention, when=rel(until)),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            t(locale, "table.vacation_set", player=interaction.user.mention, when=rel(until)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -16,7 +16,7 @@ import discord
 from discord.ext import commands
 
 from gm.i18n import t
-from gm.session import GameError, Result
+from gm.session import Result
 from systems import plugin
 from systems.plugin import SystemPlugin, TurnMessage
 from ui.pictures import PICTURES, Drawing, picture_key
@@ -162,7 +162,7 @@ async def _extra_files(result: Result, message: Any, locale: str) -> list[discor
     drawings = [PICTURES.start(picture_key(result.record, name, locale), data) if isinstance(data, Drawing) else None
                 for name, data in wanted]
     pictures: list[tuple[str, bytes]] = []
-    for (name, data), drawing in zip(wanted, drawings):
+    for (name, data), drawing in zip(wanted, drawings, strict=True):
         if drawing is not None:
             try:
                 data = await drawing
@@ -185,6 +185,8 @@ async def attach_late(drawing: asyncio.Future[bytes | None], embeds: list[discor
     """Edit the board picture into a turn message already posted without it, once drawn."""
     try:
         data = await drawing
+        if data is None:  # the drawing gave nothing to draw (ui.pictures): the message stays as posted
+            return
         embeds[0].set_image(url=f"attachment://{BOARD_FILE}")
         await edit(embeds=embeds, attachments=[picture_file(data)])
     except discord.HTTPException as exc:  # the message is gone, or the interaction expired

@@ -82,14 +82,24 @@ def history_embed(games: list[Result], locale: str) -> discord.Embed:
         if not isinstance(g.state, Lobby) and g.state.winner:
             winner = t(locale, "table.history_winner", player=g.state.player(g.state.winner).name)
         # the edition the game was played in (Basic, Standard, the Water Realm...), as its lobby named it
-        lines.append(t(locale, "table.history_line", game_id=g.record.id,
-                       system=t(locale, "table.history_system", system=edition_name(g.record.system, g.record.options or {})),
-                       status=t(locale, f"table.status_{g.record.status}"), when=f"<t:{int(g.record.created_at)}:d>", winner=winner))
+        lines.append(
+            t(
+                locale,
+                "table.history_line",
+                game_id=g.record.id,
+                system=t(locale, "table.history_system", system=edition_name(g.record.system, g.record.options or {})),
+                status=t(locale, f"table.status_{g.record.status}"),
+                when=f"<t:{int(g.record.created_at)}:d>",
+                winner=winner,
+            )
+        )
     return discord.Embed(title=t(locale, "table.history_title"), description=clip("\n".join(lines), 4000))
 
 
-class LogPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"gmlog:(?P<game>[0-9]{1,18}):(?P<page>[0-9]{1,5})(?::(?P<way>[pn]))?"):
+class LogPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gmlog:(?P<game>[0-9]{1,18}):(?P<page>[0-9]{1,5})(?::(?P<way>[pn]))?",
+):
     """◀ / ▶ on a log page; `way` keeps the two ids distinct when both point at the same page."""
 
     def __init__(self, game: int, page: int, label: str = "…", way: str = "", disabled: bool = False) -> None:
@@ -98,23 +108,31 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game, self.page = game, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "LogPageButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "LogPageButton":
         return cls(int(match["game"]), int(match["page"]), way=match["way"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _history_cog(interaction).show_log(interaction, self.page, edit=True, game=self.game)
 
 
-class ShowButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"gmshow:(?P<what>status|log|history):(?P<game>[0-9]{1,18}):(?P<page>[0-9]{1,5})"):
-    """"Show everyone" under a private answer: posts the same thing publicly (spectator view)."""
+class ShowButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gmshow:(?P<what>status|log|history):(?P<game>[0-9]{1,18}):(?P<page>[0-9]{1,5})",
+):
+    """ "Show everyone" under a private answer: posts the same thing publicly (spectator view)."""
 
     def __init__(self, what: str, game: int, page: int = 0, label: str = "…") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"gmshow:{what}:{game}:{page}"))
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"gmshow:{what}:{game}:{page}")
+        )
         self.what, self.game, self.page = what, game, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ShowButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "ShowButton":
         return cls(match["what"], int(match["game"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -154,8 +172,14 @@ class HistoryCog(commands.Cog):
             raise GameError("error.other_system", system=record.system)
         return Result(record, gm.decode(record))
 
-    async def show_log(self, interaction: discord.Interaction, page: int | None, edit: bool = False, last: int | None = None,
-                       game: int | None = None) -> None:
+    async def show_log(
+        self,
+        interaction: discord.Interaction,
+        page: int | None,
+        edit: bool = False,
+        last: int | None = None,
+        game: int | None = None,
+    ) -> None:
         """A private page of the log: the newest first, with ◀ and ▶ (greyed out at either end)
         and "Show everyone"."""
         locale = locale_of(interaction)
@@ -192,7 +216,8 @@ class HistoryCog(commands.Cog):
                 await self._record(interaction, game)
                 kwargs: dict[str, Any] = {
                     "embed": history_embed(await gm.history(interaction.channel_id), locale),  # type: ignore[arg-type]  # a command or click always comes from a channel
-                    "content": t(locale, "table.shared_by", player=interaction.user.mention)}
+                    "content": t(locale, "table.shared_by", player=interaction.user.mention),
+                }
             else:
                 found = await self._game(interaction, game)
                 rows = await gm.store.actions(found.record.id) if what == "log" else []
@@ -222,8 +247,9 @@ class HistoryCommands(GroupCogMixin):
         data = json.dumps(doc, indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"game-{found.record.id}.json")
         key = "table.exported" if doc.get("complete") else "trust.exported_open"
-        await interaction.response.send_message(t(locale_of(interaction), key, game_id=found.record.id, n=len(doc["actions"])),
-                                                file=file, ephemeral=True)
+        await interaction.response.send_message(
+            t(locale_of(interaction), key, game_id=found.record.id, n=len(doc["actions"])), file=file, ephemeral=True
+        )
 
     @app_commands.command(name="replay", description="Re-play the stored log from the seed and check it gives the stored game")
     async def replay_cmd(self, interaction: discord.Interaction) -> None:
@@ -246,8 +272,9 @@ class HistoryCommands(GroupCogMixin):
         games = await _gm(interaction.client).history(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if not games:
             return await reply_private(interaction, t(locale, "error.no_game"))
-        await interaction.response.send_message(embed=history_embed(games, locale), ephemeral=True,
-                                                view=show_view("history", games[-1].record.id, locale))
+        await interaction.response.send_message(
+            embed=history_embed(games, locale), ephemeral=True, view=show_view("history", games[-1].record.id, locale)
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -114,7 +114,14 @@ def character_id(characters: list[Character], text: str) -> str | None:
     return by_name[match[0]] if match is not None else None
 
 
-class LobbyCog(HistoryCommands, TableCommands, ClockCommands, commands.GroupCog, group_name="game", group_description="Start, join and run a game in this channel"):
+class LobbyCog(
+    HistoryCommands,
+    TableCommands,
+    ClockCommands,
+    commands.GroupCog,
+    group_name="game",
+    group_description="Start, join and run a game in this channel",
+):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -125,15 +132,23 @@ class LobbyCog(HistoryCommands, TableCommands, ClockCommands, commands.GroupCog,
         await interaction.response.send_message(content=line[:2000], embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="new", description="Open a new table in this channel")
-    @app_commands.describe(system="Which game", round_limit="Optional: end after this many rounds (most Certificates wins)",
-                           bank_hours="Thinking time per player, in hours (default 72)",
-                           policy="When someone's time runs out (default: the AI plays their turn)",
-                           variants="Optional rules, separated by commas (pick from the list)")
-    @app_commands.choices(system=system_choices(),
-                          policy=[app_commands.Choice(name=n, value=n) for n in ("ai", "skip", "vote")])
-    async def new(self, interaction: discord.Interaction, system: str, round_limit: Optional[app_commands.Range[int, 1, 1000]] = None,
-                  bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None, policy: Optional[str] = None,
-                  variants: Optional[app_commands.Range[str, 1, 300]] = None) -> None:
+    @app_commands.describe(
+        system="Which game",
+        round_limit="Optional: end after this many rounds (most Certificates wins)",
+        bank_hours="Thinking time per player, in hours (default 72)",
+        policy="When someone's time runs out (default: the AI plays their turn)",
+        variants="Optional rules, separated by commas (pick from the list)",
+    )
+    @app_commands.choices(system=system_choices(), policy=[app_commands.Choice(name=n, value=n) for n in ("ai", "skip", "vote")])
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        system: str,
+        round_limit: Optional[app_commands.Range[int, 1, 1000]] = None,
+        bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None,
+        policy: Optional[str] = None,
+        variants: Optional[app_commands.Range[str, 1, 300]] = None,
+    ) -> None:
         locale = locale_of(interaction)
         if interaction.channel_id is None:
             return await reply_private(interaction, t(locale, "error.not_in_guild"))
@@ -147,15 +162,26 @@ class LobbyCog(HistoryCommands, TableCommands, ClockCommands, commands.GroupCog,
         if policy is not None:
             timebank["policy"] = policy
         try:
-            result = await _gm(interaction).new_game(interaction.channel_id, interaction.guild_id, interaction.user.id,
-                                                     interaction.user.display_name, system, options, timebank)
+            result = await _gm(interaction).new_game(
+                interaction.channel_id,
+                interaction.guild_id,
+                interaction.user.id,
+                interaction.user.display_name,
+                system,
+                options,
+                timebank,
+            )
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        line = t(locale, "lobby.created", host=interaction.user.mention, system=edition_name(system, options),
-                 game_id=result.record.id)
+        line = t(
+            locale, "lobby.created", host=interaction.user.mention, system=edition_name(system, options), game_id=result.record.id
+        )
         if chosen:
-            line += "\n" + t(locale, "variant.chosen", names="; ".join(
-                f"**{t(locale, v.title_key)}**: {t(locale, v.summary_key)}" for v in chosen))
+            line += "\n" + t(
+                locale,
+                "variant.chosen",
+                names="; ".join(f"**{t(locale, v.title_key)}**: {t(locale, v.summary_key)}" for v in chosen),
+            )
         await self._lobby_reply(interaction, result, line)
 
     @new.autocomplete("variants")
@@ -191,12 +217,18 @@ class LobbyCog(HistoryCommands, TableCommands, ClockCommands, commands.GroupCog,
         locale = locale_of(interaction)
         try:
             chosen = await self._character(interaction, character, locale) if character else None
-            result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name,  # type: ignore[arg-type]  # a command or click always comes from a channel
-                                                 chosen.id if chosen else None)
+            result = await _gm(interaction).join(
+                interaction.channel_id,  # type: ignore[arg-type]  # a command or click always comes from a channel
+                interaction.user.id,
+                interaction.user.display_name,
+                chosen.id if chosen else None,
+            )
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         as_char = t(locale, "lobby.as_character", character=chosen.name) if chosen else ""
-        await self._lobby_reply(interaction, result, t(locale, "lobby.joined", player=interaction.user.mention, character=as_char))
+        await self._lobby_reply(
+            interaction, result, t(locale, "lobby.joined", player=interaction.user.mention, character=as_char)
+        )
 
     async def _characters(self, interaction: discord.Interaction, locale: str) -> tuple[list[Character], set[str]]:
         """The characters of this channel's table (its system's), and those already taken."""
@@ -224,8 +256,11 @@ class LobbyCog(HistoryCommands, TableCommands, ClockCommands, commands.GroupCog,
     async def _character_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         characters, taken = await self._characters(interaction, locale_of(interaction))
         needle = current.casefold()
-        return [app_commands.Choice(name=c.label, value=c.id) for c in characters
-                if c.id not in taken and (not needle or any(needle in name.casefold() for name in c.aliases))][:25]
+        return [
+            app_commands.Choice(name=c.label, value=c.id)
+            for c in characters
+            if c.id not in taken and (not needle or any(needle in name.casefold() for name in c.aliases))
+        ][:25]
 
     @app_commands.command(name="leave", description="Leave the table before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -294,12 +329,16 @@ class LobbyCog(HistoryCommands, TableCommands, ClockCommands, commands.GroupCog,
         locale = locale_of(interaction)
         perms = interaction.permissions
         try:  # refused at once, before any confirmation is shown
-            found = await _gm(interaction).may_end(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]  # a command or click always comes from a channel
-                                                   bool(perms and perms.manage_channels))
+            found = await _gm(interaction).may_end(
+                interaction.channel_id,  # type: ignore[arg-type]  # a command or click always comes from a channel
+                interaction.user.id,
+                bool(perms and perms.manage_channels),
+            )
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await interaction.response.send_message(t(locale, "lobby.end_confirm", game_id=found.record.id),
-                                                view=end_view(found.record.id, locale), ephemeral=True)
+        await interaction.response.send_message(
+            t(locale, "lobby.end_confirm", game_id=found.record.id), view=end_view(found.record.id, locale), ephemeral=True
+        )
 
     async def on_end_button(self, interaction: discord.Interaction, game_id: int, confirm: bool) -> None:
         locale = locale_of(interaction)
@@ -313,13 +352,21 @@ class LobbyCog(HistoryCommands, TableCommands, ClockCommands, commands.GroupCog,
             return
         perms = interaction.permissions
         try:
-            result = await _gm(interaction).end(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]  # a command or click always comes from a channel
-                                                bool(perms and perms.manage_channels), game_id=game_id)
+            result = await _gm(interaction).end(
+                interaction.channel_id,  # type: ignore[arg-type]  # a command or click always comes from a channel
+                interaction.user.id,
+                bool(perms and perms.manage_channels),
+                game_id=game_id,
+            )
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await interaction.response.edit_message(content=t(locale, "lobby.ended", game_id=result.record.id, player=interaction.user.mention), view=None)
-        await interaction.followup.send(t(locale, "lobby.ended", game_id=result.record.id, player=interaction.user.mention),
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.edit_message(
+            content=t(locale, "lobby.ended", game_id=result.record.id, player=interaction.user.mention), view=None
+        )
+        await interaction.followup.send(
+            t(locale, "lobby.ended", game_id=result.record.id, player=interaction.user.mention),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

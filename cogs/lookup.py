@@ -18,14 +18,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ui.replies import locale_of
 from gm.i18n import has, t
+from gm.settings import Settings
 from oracle import CardInfo, GlossaryEntry, Hit, RulesIndex, cache_path_for, open_index
 from oracle.locate import Place, locate
 from oracle.text import fold
-from gm.settings import Settings
 from systems import PLUGINS, edition_name, rules_shelves
 from systems.plugin import ContentWords
+from ui.replies import locale_of
+from ui.routing import cog as cog_of
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +40,10 @@ CUSTOM_ID = 100
 FUZZY_FOUND = 85
 _QUIET = discord.AllowedMentions.none()
 #: /rules system filter: every registered system's texts (and the games only the oracle knows)
-SYSTEM_CHOICES = [app_commands.Choice(name=app_commands.locale_str(t("en", shelf.title_key), key=shelf.title_key), value=shelf.system)
-                  for shelf in rules_shelves()]
+SYSTEM_CHOICES = [
+    app_commands.Choice(name=app_commands.locale_str(t("en", shelf.title_key), key=shelf.title_key), value=shelf.system)
+    for shelf in rules_shelves()
+]
 LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Italiano", value="it")]
 
 
@@ -55,7 +58,7 @@ def button_id(action: str, offset: int, system: str | None, language: str | None
 
 
 class LookupButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"lk:(?P<action>page|share):(?P<offset>[0-9]{1,4}):(?P<system>[a-z_]*):(?P<language>[a-z]{0,2}):(?P<query>.*)",
 ):
     def __init__(self, action: str, offset: int, system: str | None, language: str | None, query: str,
@@ -66,12 +69,14 @@ class LookupButton(
         self.query = custom_id.split(":", 5)[5]
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "LookupButton":
-        return cls(match["action"], int(match["offset"]), match["system"] or None, match["language"] or None, match["query"])
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "LookupButton":
+        return cls(match["action"], int(match["offset"]), match["system"] or None, match["language"] or None,
+                   match["query"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("LookupCog")  # type: ignore[union-attr]
-        await cog.on_button(interaction, self.action, self.offset, self.system, self.language, self.query)  # type: ignore[union-attr]
+        cog = cog_of(interaction, "LookupCog")
+        await cog.on_button(interaction, self.action, self.offset, self.system, self.language, self.query)
 
 
 def channel_system(game: Any, known: list[str]) -> str | None:
@@ -135,7 +140,11 @@ def card_embed(card: CardInfo, where: list[str], locale: str) -> discord.Embed:
     kind = t(locale, f"lookup.card_kind.{card.kind}")
     # the reader's language when the content has it (a Basic card's, from its pack)
     content = None if card.lookup_only else _content(card.system)
-    text = dict(card.texts).get(locale) or (content.card_text(card.pack, card.id, locale) if content is not None else "") or card.text
+    text = (
+        dict(card.texts).get(locale)
+        or (content.card_text(card.pack, card.id, locale) if content is not None else "")
+        or card.text
+    )
     embed = discord.Embed(title=card_title(card, locale)[:TITLE], description=f"*{kind}*\n{text}"[:4000],
                           colour=discord.Colour.dark_green())
     for key, value in card.figures_in(locale)[:20]:
@@ -192,7 +201,9 @@ def place_lines(places: list[Place], system: str, pack_id: str, locale: str) -> 
 def glossary_embed(entry: GlossaryEntry, locale: str, shared: bool = False) -> discord.Embed:
     """One glossary entry; `shared`: another game has a term of the same name, so the footer
     says whose meaning this is."""
-    embed = discord.Embed(title=entry.term(locale)[:TITLE], description=entry.definition(locale)[:4000], colour=discord.Colour.blurple())
+    embed = discord.Embed(
+        title=entry.term(locale)[:TITLE], description=entry.definition(locale)[:4000], colour=discord.Colour.blurple()
+    )
     footer = []
     other = "en" if locale == "it" else "it"
     if other in entry.terms and entry.terms[other] != entry.term(locale):

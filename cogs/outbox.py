@@ -192,13 +192,14 @@ async def post_or_hold(bot: discord.Client, channel: Any, game: GameRecord, kwar
     missing = missing_permissions(channel, kwargs)
     if not missing:
         try:
-            return await channel.send(**kwargs)
+            sent: discord.Message = await channel.send(**kwargs)  # a text channel's send gives the message
+            return sent
         except discord.HTTPException as exc:
             if not is_refusal(exc):
                 raise
             log.warning("game %s: Discord refused a post in channel %s: %s", game.id, game.channel_id, exc)
             missing = await _refused_now(bot, channel, kwargs)
-    gm = bot.gm  # type: ignore[attr-defined]
+    gm = bot.gm  # type: ignore[attr-defined]  # the bot is bot.GameBot, which carries its game master
     if await gm.refusal_noted(game.channel_id, game.id, missing):
         await tell_host(bot, channel, game, missing, locale)
     return None
@@ -261,7 +262,7 @@ async def deliver_pending(bot: discord.Client, store: GameStore, locale: str = "
                 if sent is None:
                     held.add((message.target, message.target_id))
                     continue
-                await bot.gm.refusal_cleared(game.channel_id, game.id)  # type: ignore[attr-defined]
+                await bot.gm.refusal_cleared(game.channel_id, game.id)  # type: ignore[attr-defined]  # the bot is bot.GameBot, which carries its game master
             else:
                 sent = await where.send(nonce=message.nonce, **kwargs)
         except (discord.NotFound, discord.Forbidden) as exc:

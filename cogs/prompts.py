@@ -101,7 +101,9 @@ def digest_text(result: Result, events: list[Event], locale: str, viewer: str | 
             key = "table.digest_turn_ai" if p.ai else "table.digest_turn"
             out.append(t(locale, key, player=p.name) + (t(locale, "event.extra_mark") if extra else ""))
         elif player is not None and state.name_of(player):  # someone who has left the table since
-            out.append(t(locale, "table.digest_turn", player=state.name_of(player)) + (t(locale, "event.extra_mark") if extra else ""))
+            out.append(
+                t(locale, "table.digest_turn", player=state.name_of(player)) + (t(locale, "event.extra_mark") if extra else "")
+            )
         out.extend("• " + line for line in lines[:DIGEST_TURN_LINES])
         if len(lines) > DIGEST_TURN_LINES:
             out.append("• " + t(locale, "table.digest_more", n=len(lines) - DIGEST_TURN_LINES))
@@ -128,8 +130,9 @@ async def channel_of(client: discord.Client, channel_id: int) -> discord.abc.Mes
     return channel  # type: ignore[return-value]  # a game's channel is a text channel, never a category
 
 
-async def post_turn_message(interaction: discord.Interaction, kwargs: dict[str, Any], *, followup: bool,
-                            game: Any = None, locale: str = "en") -> Any:
+async def post_turn_message(
+    interaction: discord.Interaction, kwargs: dict[str, Any], *, followup: bool, game: Any = None, locale: str = "en"
+) -> Any:
     """Post a turn message as the interaction's reply, or, when Discord no longer takes replies
     to it (the 3-second window missed, the 15-minute token expired), as a plain message in the
     channel: a committed step's prompt must reach the players (the turn clock re-posts it later
@@ -145,8 +148,7 @@ async def post_turn_message(interaction: discord.Interaction, kwargs: dict[str, 
     except discord.HTTPException as exc:
         if not token_too_late(exc):
             raise
-        log.warning("interaction %s could not be answered (%s): posting the turn message in the channel",
-                    interaction.id, exc)
+        log.warning("interaction %s could not be answered (%s): posting the turn message in the channel", interaction.id, exc)
     channel = await channel_of(interaction.client, interaction.channel_id or 0)
     if channel is None:
         return None
@@ -175,8 +177,15 @@ async def edit_pressed(interaction: discord.Interaction, **kwargs: Any) -> None:
         log.warning("press %s answered too late (%s); the turn message follows in the channel", interaction.id, exc)
 
 
-async def send_turn(interaction: discord.Interaction, result: Result, locale: str, *, followup: bool = False,
-                    digest: bool = True, notify: bool = True) -> None:
+async def send_turn(
+    interaction: discord.Interaction,
+    result: Result,
+    locale: str,
+    *,
+    followup: bool = False,
+    digest: bool = True,
+    notify: bool = True,
+) -> None:
     """Answer an interaction with the turn message (or follow it up with one), then the private
     "since your last turn" digest for the person who acted and a DM to whoever must act next.
 
@@ -188,8 +197,9 @@ async def send_turn(interaction: discord.Interaction, result: Result, locale: st
     reply = await build_turn(result, locale)
     posted = await post_turn_message(interaction, reply.kwargs, followup=followup, game=result.record, locale=locale)
     if posted is not None:
-        await _gm(interaction.client).prompt_delivered(result.record.channel_id, result.record.id,
-                                                        result.record.version, posted[0])
+        await _gm(interaction.client).prompt_delivered(
+            result.record.channel_id, result.record.id, result.record.version, posted[0]
+        )
     try:
         if digest:
             text = digest_text(result, result.digest, locale, viewer=str(interaction.user.id))
@@ -218,8 +228,9 @@ async def send_decision(interaction: discord.Interaction, found: Result, locale:
     refused = refused_permissions(found.record)
     if refused and found.record.host_id == interaction.user.id:
         names = ", ".join(t(locale, f"delivery.permission_{name}") for name in refused)
-        await interaction.followup.send(t(locale, "delivery.status_missing", channel=f"<#{found.record.channel_id}>",
-                                          permissions=names), ephemeral=True)
+        await interaction.followup.send(
+            t(locale, "delivery.status_missing", channel=f"<#{found.record.channel_id}>", permissions=names), ephemeral=True
+        )
     pend = found.system.pending(found.state)
     if pend is None or not found.state.has_player(pend.player):
         return
@@ -237,8 +248,9 @@ async def send_decision(interaction: discord.Interaction, found: Result, locale:
         return
     name = found.state.player(pend.player).name
     link = prompt_link(found.record)
-    text = t(locale, "table.status_waiting_link", player=name, link=link) if link \
-        else t(locale, "table.status_waiting", player=name)
+    text = (
+        t(locale, "table.status_waiting_link", player=name, link=link) if link else t(locale, "table.status_waiting", player=name)
+    )
     await interaction.followup.send(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -263,17 +275,19 @@ class PromptCog(commands.Cog):
         edited any more (deleted). Either way the step's debt to the channel is cleared."""
         message = (result.record.settings or {}).get(PROMPT_MESSAGE)
         channel = None if new or not message else await channel_of(interaction.client, interaction.channel_id or 0)
-        if channel is not None and hasattr(channel, "get_partial_message"):
+        if channel is not None and message is not None and hasattr(channel, "get_partial_message"):
             kwargs, _message = turn_kwargs(result, locale)
             edit = {"content": kwargs.get("content"), "embeds": kwargs.get("embeds", []), "view": kwargs.get("view")}
             try:
                 await channel.get_partial_message(int(message)).edit(**edit)
             except discord.HTTPException as exc:
-                log.warning("turn message %s of game %s could not be edited (%s): posting it anew",
-                            message, result.record.id, exc)
+                log.warning(
+                    "turn message %s of game %s could not be edited (%s): posting it anew", message, result.record.id, exc
+                )
             else:
-                await _gm(interaction.client).prompt_delivered(result.record.channel_id, result.record.id,
-                                                               result.record.version, int(message))
+                await _gm(interaction.client).prompt_delivered(
+                    result.record.channel_id, result.record.id, result.record.version, int(message)
+                )
                 return
         await send_turn(interaction, result, locale, followup=True, digest=False)
 
@@ -293,8 +307,7 @@ class PromptCog(commands.Cog):
         if found is None or found.record.id != game or isinstance(found.state, Lobby):
             return await reply_private(interaction, t(locale, "table.news_gone"))
         _, digest = await gm.status_digest(interaction.channel_id, interaction.user.id, found)  # type: ignore[arg-type]  # a command or click always comes from a channel
-        text = digest_text(found, digest, locale, viewer=str(interaction.user.id)) \
-            or t(locale, "table.news_none")
+        text = digest_text(found, digest, locale, viewer=str(interaction.user.id)) or t(locale, "table.news_none")
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
         await send_decision(interaction, found, locale)
 
@@ -306,8 +319,13 @@ class PromptCog(commands.Cog):
         try:
             if index < 0:
                 raise GameError("error.forged_prompt")
-            result = await _gm(interaction.client).act_choice(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]  # a command or click always comes from a channel
-                                                             game, version, index)
+            result = await _gm(interaction.client).act_choice(
+                interaction.channel_id,  # type: ignore[arg-type]  # a command or click always comes from a channel
+                interaction.user.id,
+                game,
+                version,
+                index,
+            )
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         start_picture(result, locale)
@@ -323,7 +341,7 @@ class PromptCog(commands.Cog):
         await send_private(interaction, result, actor, locale)
 
     async def on_page(self, interaction: discord.Interaction, game: int, version: int, page: int) -> None:
-        """"More…" / "Back" under a prompt with more choices than one message shows: the pressed
+        """ "More…" / "Back" under a prompt with more choices than one message shows: the pressed
         message (the channel's prompt, or one handed back privately) turns to that page of the
         same decision. Anyone may turn it (it only shows); an old prompt is refused as out of date."""
         locale = locale_of(interaction)

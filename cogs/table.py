@@ -105,7 +105,8 @@ def lobby_embed(found: Result, locale: str) -> discord.Embed:
     assert isinstance(lobby, Lobby)
     p = plugin_of(found)
     names = {c.id: c.name for c in table_ui(found).characters(lobby.options, locale)}
-    e = discord.Embed(title=t(locale, "lobby.title", system=edition_name(found.record.system, lobby.options), game_id=found.record.id),
+    e = discord.Embed(title=t(locale, "lobby.title", system=edition_name(found.record.system, lobby.options),
+                              game_id=found.record.id),
                       colour=discord.Colour.blurple(), description=t(locale, "lobby.waiting"))
     chosen = variants_on(found.record.system, lobby.options)
     if chosen:
@@ -121,27 +122,36 @@ def lobby_embed(found: Result, locale: str) -> discord.Embed:
     return e
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmundo:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<yes>[01])"):
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmundo:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<yes>[01])"
+):
     def __init__(self, game: int, version: int, yes: bool, label: str = "…") -> None:
         style = discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"gmundo:{game}:{version}:{int(yes)}"))
         self.game, self.version, self.yes = game, version, yes
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "UndoButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "UndoButton":
         return cls(int(match["game"]), int(match["version"]), match["yes"] == "1")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _table_cog(interaction).on_undo(interaction, self.game, self.version, self.yes)
 
 
-class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmrep:(?P<game>[0-9]{1,18}):(?P<old>[0-9A-Za-z_]{1,20}):(?P<new>[0-9]{1,20})"):
+class ReplaceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gmrep:(?P<game>[0-9]{1,18}):(?P<old>[0-9A-Za-z_]{1,20}):(?P<new>[0-9]{1,20})",
+):
     def __init__(self, game: int, old: str, new: str, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"gmrep:{game}:{old}:{new}"))
         self.game, self.old, self.new = game, old, new
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ReplaceButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "ReplaceButton":
         return cls(int(match["game"]), match["old"], match["new"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -168,8 +178,7 @@ class TableCog(commands.Cog):
             if isinstance(found.state, Lobby) and found.record.status != "lobby":
                 key = "trust.closed_in_lobby"
             return await reply_private(interaction, t(locale, key, game_id=found.record.id))
-        shown = found.view(str(interaction.user.id))  # the sheet shows what this person may see
-        p = shown.player(str(interaction.user.id))
+        # the sheet shows what this person may see (sheet_message views the state as them)
         await interaction.response.send_message(embed=sheet_message(found, str(interaction.user.id), locale), ephemeral=True)
 
     @app_commands.command(name="help", description="What this bot does and how to play")
@@ -185,19 +194,28 @@ class TableCog(commands.Cog):
         if str(interaction.user.id) != new:
             return await reply_private(interaction, t(locale_of(interaction), "error.not_your_seat_offer"))
         try:
-            result = await _gm(interaction.client).accept_replace(interaction.channel_id, interaction.user.id,  # type: ignore[arg-type]  # a command or click always comes from a channel
-                                                                  interaction.user.display_name, game, old)
+            result = await _gm(interaction.client).accept_replace(
+                interaction.channel_id,  # type: ignore[arg-type]  # a command or click always comes from a channel
+                interaction.user.id,
+                interaction.user.display_name,
+                game,
+                old,
+            )
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
-        await edit_pressed(interaction, content=t(locale, "table.replaced", new=interaction.user.mention,
-                                                  old=seat_name(result, old)), view=None)
+        await edit_pressed(
+            interaction, content=t(locale, "table.replaced", new=interaction.user.mention, old=seat_name(result, old)), view=None
+        )
         await send_turn(interaction, result, locale, followup=True, digest=False)
 
     async def on_undo(self, interaction: discord.Interaction, game: int, version: int, yes: bool) -> None:
         locale = locale_of(interaction)
         try:
-            result, outcome = await _gm(interaction.client).answer_undo(interaction.channel_id, interaction.user.id, game, version, yes)  # type: ignore[arg-type]  # a command or click always comes from a channel
+            result, outcome = await _gm(interaction.client).answer_undo(
+                interaction.channel_id,  # type: ignore[arg-type]  # a command or click always comes from a channel
+                interaction.user.id, game, version, yes,
+            )
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         if outcome == "waiting":
@@ -215,14 +233,23 @@ class TableCommands(GroupCogMixin):
     async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
         locale = locale_of(interaction)
         try:
-            result = await _gm(interaction.client).propose_replace(interaction.channel_id, interaction.user.id, str(old.id), str(new.id))  # type: ignore[arg-type]  # a command or click always comes from a channel
+            # a command or click always comes from a channel
+            result = await _gm(interaction.client).propose_replace(
+                interaction.channel_id,  # type: ignore[arg-type]  # from a channel
+                interaction.user.id,
+                str(old.id),
+                str(new.id),
+            )
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         view = discord.ui.View(timeout=None)
         view.add_item(ReplaceButton(result.record.id, str(old.id), str(new.id), t(locale, "table.replace_accept")))
         # the one leaving by the name they sat under: a mention of someone gone from the server is a bare id
-        await interaction.response.send_message(t(locale, "table.replace_offer", new=new.mention, old=seat_name(result, str(old.id))),
-                                                view=view, allowed_mentions=PINGS)
+        await interaction.response.send_message(
+            t(locale, "table.replace_offer", new=new.mention, old=seat_name(result, str(old.id))),
+            view=view,
+            allowed_mentions=PINGS,
+        )
 
     @app_commands.command(name="undo", description="Propose to take back your last step (everyone must agree)")
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -239,8 +266,11 @@ class TableCommands(GroupCogMixin):
         proposal = result.table.undo
         steps = proposal.steps if proposal is not None else 1
         what = t(locale, "table.undo_what_one") if steps == 1 else t(locale, "table.undo_what_more", n=steps - 1)
-        await interaction.response.send_message(t(locale, "table.undo_proposed", player=interaction.user.mention, what=what), view=view,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            t(locale, "table.undo_proposed", player=interaction.user.mention, what=what),
+            view=view,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -224,7 +224,8 @@ class Console:
         later: list[tuple[str, str, str | None]] = []  # "since my last turn": after the choices
         for b in msg.buttons:
             if not b.get("disabled"):
-                (later if b["custom_id"].startswith((NEWS_BUTTON, PAGE_BUTTON)) else out).append((b.get("label", "?"), b["custom_id"], None))
+                into = later if b["custom_id"].startswith((NEWS_BUTTON, PAGE_BUTTON)) else out
+                into.append((b.get("label", "?"), b["custom_id"], None))
         for s in msg.selects:
             for o in s.get("options", []):
                 out.append((o["label"], s["custom_id"], o["value"]))
@@ -233,7 +234,7 @@ class Console:
     async def press(self, user: int, what: str) -> Any:
         look = what.startswith(LOOK_MARK)
         if look:
-            what = what[len(LOOK_MARK):].strip()
+            what = what[len(LOOK_MARK) :].strip()
         msg = self.last_prompt(user, look=look)
         if msg is None:
             raise LookupError(t(self.locale, "console.nothing_to_press"))

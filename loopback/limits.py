@@ -290,7 +290,9 @@ def check_commands(commands: Sequence[JSON]) -> list[Problem]:
             problems += _check_chat_input(str(index), command)
             total = _command_text_size(command)
             if total > MAX_COMMAND_TOTAL:
-                problems.append(Problem(f"{index}", f"names, descriptions and choices exceed {MAX_COMMAND_TOTAL} characters ({total})"))
+                problems.append(
+                    Problem(f"{index}", f"names, descriptions and choices exceed {MAX_COMMAND_TOTAL} characters ({total})")
+                )
     return problems
 
 

@@ -278,7 +278,9 @@ class MessageStore:
         message = self.get(message_id)
         return None if message is None or message.deleted else message
 
-    def add_attachment(self, channel_id: int, filename: str, data: bytes, content_type: str, description: str | None = None) -> StoredAttachment:
+    def add_attachment(
+        self, channel_id: int, filename: str, data: bytes, content_type: str, description: str | None = None
+    ) -> StoredAttachment:
         """Store file bytes so the CDN route can serve them."""
         attachment = StoredAttachment(new_snowflake(), channel_id, filename, data, content_type, description)
         self.attachments[attachment.id] = attachment

@@ -38,8 +38,15 @@ from .gateway import GUILD_MEMBERS_INTENT, Gateway
 from .jsonio import dumps_bytes
 from .limits import Violation
 from .messages import MessageStore, StoredMessage
-from .model import (DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, TEXT_CHANNEL, PermissionsLike, World,
-                    permission_bits, permission_value)
+from .model import (
+    DEFAULT_BOT_PERMISSIONS,
+    DEFAULT_EVERYONE_PERMISSIONS,
+    TEXT_CHANNEL,
+    PermissionsLike,
+    World,
+    permission_bits,
+    permission_value,
+)
 from .payloads import (
     DEFAULT_ATTACHMENT_SIZE_LIMIT,
     InteractionContext,
@@ -53,9 +60,9 @@ from .payloads import (
     snowflake_of,
     split_path,
 )
+from .ratelimits import RateLimit, RateLimiter
 from .records import CommandRegistry, InteractionRecord, InteractionRegistry, RecordedRequest, UploadedFile
 from .redirect import ENV_VAR, Redirect, api_base, gateway_url, redirect_discord
-from .ratelimits import RateLimit, RateLimiter
 from .rest import RestApi
 from .snowflake import shard_of
 
@@ -706,7 +713,9 @@ class FakeDiscord:
         followup or @original edit after a thinking defer). `bot=None` for a subprocess bot."""
         return await run_interaction(self, bot, payload, timeout=timeout)
 
-    async def slash(self, bot: discord.Client | None, user: Any, channel: Any, command: str, /, **options: Any) -> InteractionResult:
+    async def slash(
+        self, bot: discord.Client | None, user: Any, channel: Any, command: str, /, **options: Any
+    ) -> InteractionResult:
         """Run a slash command: `await fake.slash(bot, alice, channel, "game new", system="prophecy")`."""
         ctx = self.context(user, channel)
         parts = split_path(command)
@@ -724,7 +733,9 @@ class FakeDiscord:
         payload = autocomplete_payload(ctx, schema, parts, option, typed, filled, self.resolver(ctx))
         return await self.interact(bot, payload)
 
-    async def context_menu(self, bot: discord.Client | None, user: Any, channel: Any, name: str, target: Any, /) -> InteractionResult:
+    async def context_menu(
+        self, bot: discord.Client | None, user: Any, channel: Any, name: str, target: Any, /
+    ) -> InteractionResult:
         """Run a user context-menu command on a user, or a message one on a stored message."""
         ctx = self.context(user, channel)
         stored = self.messages.get(snowflake_of(target))

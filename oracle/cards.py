@@ -129,9 +129,10 @@ def render(node: Node, locale: str, search: bool = False) -> str:
             params = {name: render(value, locale, search) for name, value in node.get("p", {}).items()}
             return t(locale, f"lookup.value.{node['k']}", **params)
         if "n" in node:
-            return node["n"].get(locale) or node["n"].get("en") or ""
+            return str(node["n"].get(locale) or node["n"].get("en") or "")
         if "items" in node:
-            return node.get("sep", ", ").join(render(part, locale, search) for part in node["items"])
+            sep: str = node.get("sep", ", ")
+            return sep.join(render(part, locale, search) for part in node["items"])
     return str(node)
 
 
@@ -163,7 +164,8 @@ def describe_effect(effect: Effect, locale: str = "en") -> str:
 
 
 def _cost(cost: object) -> Node:
-    parts = [_v("amount", n=getattr(cost, attr), resource=_v(f"resource.{attr}")) for attr in _RESOURCES if getattr(cost, attr, 0)]
+    parts = [_v("amount", n=getattr(cost, attr), resource=_v(f"resource.{attr}"))
+             for attr in _RESOURCES if getattr(cost, attr, 0)]
     return parts or _v("free")
 
 
@@ -264,7 +266,8 @@ def _space(s: Space, pack: Pack) -> list[tuple[str, Node]]:
     figs: list[tuple[str, Node]] = [("space_kind", _v(f"space_kind.{s.kind}"))]
     if s.guild:
         figs.append(("guild", _guild(pack, s.guild)))
-    marks = [_v(f"feature.{label}") for flag, label in ((s.port, "port"), (s.gate, "gate"), (s.civilization, "civilization")) if flag]
+    marks = [_v(f"feature.{label}")
+             for flag, label in ((s.port, "port"), (s.gate, "gate"), (s.civilization, "civilization")) if flag]
     if marks:
         figs.append(("features", marks))
     figs += [("service", _service(svc)) for svc in s.services]
@@ -283,17 +286,17 @@ def pack_cards(pack: Pack) -> Iterator[CardInfo]:
 
     def info(card: object, kind: str, figures: list[tuple[str, Node]], **extra: object) -> CardInfo:
         return CardInfo(
-            ref=f"{pid}:{card.id}",  # type: ignore[attr-defined]
+            ref=f"{pid}:{card.id}",  # type: ignore[attr-defined]  # every content card has id, name and source
             pack=pid,
-            id=card.id,  # type: ignore[attr-defined]
-            name=card.name,  # type: ignore[attr-defined]
+            id=card.id,  # type: ignore[attr-defined]  # every content card has id, name and source
+            name=card.name,  # type: ignore[attr-defined]  # every content card has id, name and source
             kind=kind,
             text=getattr(card, "text", ""),
-            source=card.source,  # type: ignore[attr-defined]
+            source=card.source,  # type: ignore[attr-defined]  # every content card has id, name and source
             figures=tuple((key, render(node, "en", search=True)) for key, node in figures),
             details=tuple(figures),
             names=_names(card),
-            **extra,  # type: ignore[arg-type]
+            **extra,  # type: ignore[arg-type]  # CardInfo fields by name
         )
 
     for adv in pack.adventures:

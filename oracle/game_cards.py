@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
-from engine.prophecy.content import ContentError, CreatureCard, Effect, ItemCard, OpportunityCard, Pack, pack_by_id
+from engine.prophecy.content import ContentError, CreatureCard, Effect, OpportunityCard, Pack, pack_by_id
 from oracle.cards import CardInfo, Node, _cost, _creature, _guild, _item, _opportunity, _v, effect_node, render
 
 #: the oracle's tag of each game /card knows (what `cogs.lookup.channel_system` gives for a channel)
@@ -104,9 +104,9 @@ def standard_cards(taken: set[str]) -> Iterator[CardInfo]:
 
 # ----------------------------------------------------------------------------- Water Realm
 def water_realm_cards(taken: set[str]) -> Iterator[CardInfo]:
+    from engine.prophecy.water_realm.cards.content import wr_cards
     from engine.prophecy.water_realm.island.content import island_content
     from engine.prophecy.water_realm.water.content import WaterCreature, WaterItem, WaterLore, WaterOpportunity, water_pack
-    from engine.prophecy.water_realm.cards.content import wr_cards
 
     base = pack_by_id("base")
     make = _Maker("water_realm", WATER_REALM, "prophecy", taken)
@@ -170,9 +170,9 @@ def talisman_cards(taken: set[str]) -> Iterator[CardInfo]:
         seen.add(card.id)
         kind = card.type
         figs: Figures = []
-        if kind == "enemy":
+        if card.type == "enemy":  # the card's own tag, which mypy narrows the union of cards on
             figs = [("enemy_kind", _v(f"enemy_kind.{card.kind}")), *fighter(card)]
-        elif kind in ("object", "magic_object"):
+        elif card.type == "object" or card.type == "magic_object":
             figs = [("slot", _v(f"talisman_slot.{card.slot}")), *fighter(card)]
             if card.cost is not None:
                 figs.append(("cost", _v("gold", n=card.cost)))

@@ -85,7 +85,7 @@ class Glossary:
             return [self.entries[i] for i in preferred(exact)][:limit]
         prefix = [self._owner[i] for i, label in enumerate(self._labels) if label.startswith(query)]
         ranked = preferred(prefix)
-        for _, score, idx in process.extract(query, self._labels, scorer=fuzz.WRatio, limit=limit * 4, score_cutoff=75):
+        for _, _score, idx in process.extract(query, self._labels, scorer=fuzz.WRatio, limit=limit * 4, score_cutoff=75):
             ranked.append(self._owner[idx])
         return [self.entries[i] for i in dict.fromkeys(ranked)][:limit]
 

@@ -39,12 +39,11 @@ from typing import Callable, Collection, Sequence, TypeVar
 import yaml
 from rapidfuzz import fuzz, process
 
+from oracle import ranking, stopwords
 from oracle.cards import CardInfo
 from oracle.excerpt import Passage, excerpt
 from oracle.glossary import Glossary, GlossaryEntry
-from oracle import ranking
 from oracle.ranking import RULE_KINDS, Concept, DocStats, Plan, Scorer
-from oracle import stopwords
 from oracle.sources import SYSTEM_MENTIONS, Sources, collect
 from oracle.store import build_connection, load_cached, save_cache
 from oracle.synonyms import Phrase, Synonyms
@@ -54,7 +53,8 @@ log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
 #: how many candidates (by IDF-weighted share of the question held, times the prior) get the
-#: full score; more costs time, fewer may miss the answer (at 80 the first three answers equal scoring all, with the Water Realm rulings indexed)
+#: full score; more costs time, fewer may miss the answer (at 80 the first three answers equal
+#: scoring all, with the Water Realm rulings indexed)
 CANDIDATES = 80
 #: a misspelt card name must match this well as a whole (rapidfuzz ratio, 0-100) to be taken
 #: for the card: "vampyre" finds Vampire (86), "Pearl of the Abyss" does not find Spear (35)
@@ -171,7 +171,7 @@ class RulesIndex:
     @classmethod
     def build(cls, rulebooks_dir: Path, **paths: Path | None) -> "RulesIndex":
         """An in-memory index over the rulebooks in `rulebooks_dir` and the project's data."""
-        return cls.open(Sources(Path(rulebooks_dir), **paths))  # type: ignore[arg-type]
+        return cls.open(Sources(Path(rulebooks_dir), **paths))  # type: ignore[arg-type]  # only the paths Sources takes are passed
 
     def _load_memory(self) -> None:
         """Everything the re-rank and autocomplete need, held in Python for speed."""
@@ -292,7 +292,7 @@ class RulesIndex:
         """
         covered: dict[int, float] = {}
         postings = self._postings
-        for concept, idf in zip(plan.concepts, idfs):
+        for concept, idf in zip(plan.concepts, idfs, strict=False):
             holding: set[int] = set()
             for stem in concept.single:
                 holding.update(postings.get(stem, ()))
@@ -346,7 +346,12 @@ class RulesIndex:
             i += 1
         # one idea asked twice ("a player ... other players") counts once
         seen: set[frozenset[Phrase]] = set()
-        concepts = [c for c in concepts if not (c.forms in seen or seen.add(c.forms))]
+        unique: list[Concept] = []
+        for c in concepts:
+            if c.forms not in seen:
+                seen.add(c.forms)
+                unique.append(c)
+        concepts = unique
         folded = " ".join(fold(w) for w in words(query))
         return Plan(tuple(concepts), preferred, folded, named_system, prefer_system, about_rulings)
 
@@ -431,14 +436,16 @@ class RulesIndex:
         if not query:
             return []
         ranked: dict[str, float] = {}
-        for label, real in zip(self._card_labels, self._card_names):
+        # one label per name (built together in __init__): the lengths match by construction
+        for label, real in zip(self._card_labels, self._card_names, strict=True):
             if label == query:
                 ranked.setdefault(real, 100.0)
-        for label, real in zip(self._card_labels, self._card_names):
+        for label, real in zip(self._card_labels, self._card_names, strict=True):
             if real not in ranked and (label.startswith(query) or f" {query}" in f" {label}"):
                 ranked[real] = 90.0 if label.startswith(query) else 85.0
         if len(ranked) < limit:
-            for label, score, idx in process.extract(query, self._card_labels, scorer=fuzz.WRatio, limit=limit * 2, score_cutoff=70):
+            for label, score, idx in process.extract(query, self._card_labels, scorer=fuzz.WRatio, limit=limit * 2,
+                                                     score_cutoff=70):
                 # WRatio also scores a part of a name ("spear" in "pearl of the abyss"): a typo
                 # of the whole name must be close as a whole too, or "Mad Riddler" finds the Druid
                 if fuzz.ratio(query, label) >= FUZZY_WHOLE_NAME:
@@ -572,9 +579,9 @@ def _complete(prefix: str, names: list[str], labels: list[str], limit: int, keep
     query = fold(prefix).strip()
     if not query:
         return names[:limit]
-    starts = [n for n, label in zip(names, labels) if label.startswith(query)]
+    starts = [n for n, label in zip(names, labels, strict=False) if label.startswith(query)]
     inner = [
-        n for n, label in zip(names, labels)
+        n for n, label in zip(names, labels, strict=False)
         if not label.startswith(query) and f" {query}" in label.replace("›", " ")
     ]
     if not keep_order:
@@ -590,6 +597,6 @@ def _complete(prefix: str, names: list[str], labels: list[str], limit: int, keep
 
 def open_index(rulebooks_dir: Path, cache_path: Path | None = None, **paths: Path | None) -> RulesIndex:
     """The bot's entry point: `open_index(settings.rulebooks_dir, cache_path_for(settings.database_path))`."""
-    return RulesIndex.open(Sources(Path(rulebooks_dir), **paths), cache_path)  # type: ignore[arg-type]
+    return RulesIndex.open(Sources(Path(rulebooks_dir), **paths), cache_path)  # type: ignore[arg-type]  # only the paths Sources takes are passed
 
 

@@ -256,7 +256,7 @@ class Scorer:
             return 0.0
         positions = doc.positions
         found: list[tuple[list[int], float]] = []
-        for concept, idf in zip(plan.concepts, idfs):
+        for concept, idf in zip(plan.concepts, idfs, strict=False):
             at: list[int] = []
             for stem in concept.single:
                 at += positions.get(stem, ())
@@ -301,7 +301,7 @@ class Scorer:
         total_idf = sum(idfs) or 1.0
         bm25 = covered = in_title = in_terms = 0.0
         pair_of = doc.tf_pairs.get
-        for concept, idf in zip(plan.concepts, idfs):
+        for concept, idf in zip(plan.concepts, idfs, strict=False):
             title = body = terms = 0
             for stem in concept.single:
                 pair = pair_of(stem)
@@ -356,7 +356,8 @@ class Scorer:
         """A catch-all section (errata, clarifications) shares words with everything: beyond
         LONG_SECTION times the average length it is damped."""
         if LONG_POWER and doc.kind in RULE_KINDS and doc.length > LONG_SECTION * self.avg_length:
-            return (LONG_SECTION * self.avg_length / doc.length) ** LONG_POWER
+            damped: float = (LONG_SECTION * self.avg_length / doc.length) ** LONG_POWER  # float ** float is typed Any
+            return damped
         return 1.0
 
     def group_prior(self, plan: Plan, group: tuple[str, str, str]) -> float:

@@ -20,13 +20,13 @@ from pathlib import Path
 
 import yaml
 
-from packs import PACKS_ROOT
 from oracle.cards import CardInfo, load_all_cards, pack_folders
 from oracle.game_cards import load_game_cards
 from oracle.section_terms import Terms, load_section_terms
 from oracle.sections import split_markdown, split_rulebook
 from oracle.tables import load_tables
 from oracle.text import LANGUAGES, detect_language
+from packs import PACKS_ROOT
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -229,7 +229,8 @@ def _ruling_entries(path: Path) -> list[Entry]:
 
 
 def _card_entry(card: CardInfo) -> Entry:
-    return Entry("card", card.system, "en", f"pack:{card.pack}", f"Content pack {card.pack}", card.name, card.index_text(), card.ref)
+    return Entry("card", card.system, "en", f"pack:{card.pack}", f"Content pack {card.pack}", card.name, card.index_text(),
+                 card.ref)
 
 
 def collect(sources: Sources) -> Collected:

@@ -104,7 +104,7 @@ def load_tables(folder: Path | None) -> tuple[list[TableText], list[str]]:
         language = "en"
         if isinstance(data, dict):
             system = data.get("system") if isinstance(data.get("system"), str) else None
-            language = data.get("language") if data.get("language") in ("en", "it") else "en"
+            language = str(data.get("language")) if data.get("language") in ("en", "it") else "en"
         tables = data.get("tables") if isinstance(data, dict) else None
         if isinstance(tables, dict):
             items = list(tables.items())

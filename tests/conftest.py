@@ -5,9 +5,9 @@ data/. Tests that need the engine without a reader uninstall it themselves and p
 """
 from __future__ import annotations
 
-import packs  # noqa: F401  (installs the pack and book sources)
-
 import os
+
+import packs  # noqa: F401  (installs the pack and book sources)
 
 # Pictures are drawn in a thread of the test process unless a test sets up worker processes
 # itself (tests/ui/test_picture_pool.py): a bot's pool of processes (ui.pictures, PICTURE_WORKERS)

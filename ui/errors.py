@@ -37,7 +37,7 @@ from discord.ext import commands
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import GameError
-from gm.store import DatabaseGone, OwnershipLost, ShardNotServed, StorageFull, StoreError
+from gm.store import DatabaseGone, OwnershipLost, ShardNotServed, StorageFull
 from gm.store.sqlite import is_disk_full
 from ui.replies import locale_of, plugins_of, pretty_params, reply_private
 

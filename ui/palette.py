@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, cast
 
 from PIL import Image
 
@@ -47,20 +47,22 @@ def fixed_palette(keys: Iterable[RGB], pairs: Iterable[tuple[RGB, RGB]], steps: 
     """The key colours, exactly, then the blends of each (foreground, background) pair at
     `steps` even steps (without blends sharing a 6-bit box with a colour already in), at most
     `size` colours. Deterministic: the same arguments give the same palette in every process."""
-    colours: list[RGB] = list(dict.fromkeys(tuple(c) for c in keys))  # type: ignore[misc]
+    # cast: a key colour is three channels (RGB), perhaps given as a list
+    colours: list[RGB] = list(dict.fromkeys(cast(RGB, tuple(c)) for c in keys))
     if len(colours) > size:
         raise ValueError(f"{len(colours)} key colours do not fit a palette of {size}")
     taken = {_box(c) for c in colours}
     for fg, bg in pairs:
         for k in range(1, steps + 1):
             a = k / (steps + 1)
-            c = tuple(round(b + (f - b) * a) for f, b in zip(fg, bg))
-            if _box(c) in taken:  # type: ignore[arg-type]
+            # cast: a blend of two RGB colours, channel by channel, is three channels too
+            c = cast(RGB, tuple(round(b + (f - b) * a) for f, b in zip(fg, bg, strict=True)))
+            if _box(c) in taken:
                 continue
             if len(colours) >= size:
                 raise ValueError(f"the blends of {fg} over {bg} do not fit a palette of {size}")
-            colours.append(c)  # type: ignore[arg-type]
-            taken.add(_box(c))  # type: ignore[arg-type]
+            colours.append(c)
+            taken.add(_box(c))
     image = Image.new("P", (1, 1))
     flat = [v for c in colours for v in c]
     # the unused entries repeat the first colour, so no stray black is ever the nearest colour
@@ -85,10 +87,13 @@ def worst_error(image: Image.Image, palette: Palette) -> int:
     strip.putdata(list(distinct))
     raw = strip.quantize(palette=palette.image, dither=Image.Dither.NONE).convert("RGB").tobytes()
     mapped = [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
-    return max((abs(a - b) for src, dst in zip(distinct, mapped) for a, b in zip(src, dst)), default=0)
+    # one mapped colour per distinct colour, three channels each: the lengths match by construction
+    return max((abs(a - b) for src, dst in zip(distinct, mapped, strict=True) for a, b in zip(src, dst, strict=True)),
+               default=0)
 
 
 def shades(image: Image.Image) -> Sequence[RGB]:
     """The distinct colours of `image` (RGB), most used first."""
-    found = image.getcolors(1 << 24) or []
+    # cast: `image` is RGB (this module's contract), so its colours are RGB triples
+    found = cast(list[tuple[int, RGB]], image.getcolors(1 << 24) or [])
     return [c for _n, c in sorted(found, reverse=True)]

@@ -144,9 +144,9 @@ def encode(width: int, height: int, palette: bytes, keys: Sequence[Hashable],
         fresh = [compress_band(rows) for rows in rows_of(missing)]
         if len(fresh) != len(missing):
             raise ValueError("rows_of must return one band of rows per missing band")
-        for i, band in zip(missing, fresh):
+        for i, band in zip(missing, fresh, strict=True):
             found[i] = band
-        cache.put([(keys[i], band) for i, band in zip(missing, fresh)])
+        cache.put([(keys[i], band) for i, band in zip(missing, fresh, strict=True)])
     return assemble(width, height, palette, found)  # type: ignore[arg-type]  # every None was filled just above
 
 

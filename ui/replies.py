@@ -10,9 +10,7 @@ from typing import Any, Iterable
 
 import discord
 
-from engine.core.errors import RuleError
-from gm.i18n import normalise, t
-from gm.session import GameError
+from gm.i18n import normalise
 from ui.routing import cog as cog_of
 from ui.text import mention
 
@@ -87,5 +85,5 @@ async def refresh_turn(interaction: discord.Interaction, result: Any, *, new: bo
     menu itself): bring the channel's turn message up to this state, by editing the live one in
     place (no ping), or by posting it anew when `new` (what the table waits for changed). The
     prompt cog owns that message, as with `send_turn`."""
-    table = interaction.client.get_cog("PromptCog")  # type: ignore[attr-defined]
+    table = cog_of(interaction, "PromptCog")
     await table.refresh_turn(interaction, result, locale_of(interaction), new=new)

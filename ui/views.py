@@ -57,28 +57,54 @@ async def _on_choice(interaction: discord.Interaction, game: int, version: int, 
     await cog.on_choice(interaction, game, version, index)
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})"):
-    def __init__(self, game: int, version: int, index: int, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
-        super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL), style=style, custom_id=f"gm:{game}:{version}:{index}"))
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})",
+):
+    def __init__(
+        self, game: int, version: int, index: int, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=clip(label, BUTTON_LABEL), style=style, custom_id=f"gm:{game}:{version}:{index}")
+        )
         self.game, self.version, self.index = game, version, index
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ChoiceButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "ChoiceButton":
         return cls(int(match["game"]), int(match["version"]), int(match["index"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _on_choice(interaction, self.game, self.version, self.index)
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gms:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"):
-    def __init__(self, game: int, version: int, part: int, options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
-        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=f"gms:{game}:{version}:{part}", options=options or [discord.SelectOption(label="…", value="0")],
-                                                      placeholder=placeholder, min_values=1, max_values=1)
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gms:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})",
+):
+    def __init__(
+        self,
+        game: int,
+        version: int,
+        part: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"gms:{game}:{version}:{part}",
+            options=options or [discord.SelectOption(label="…", value="0")],
+            placeholder=placeholder,
+            min_values=1,
+            max_values=1,
+        )
         super().__init__(select)
         self.game, self.version = game, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "ChoiceSelect":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "ChoiceSelect":
         options = list(getattr(item, "options", []) or [])
         return cls(int(match["game"]), int(match["version"]), int(match["part"]), options or None)
 
@@ -86,18 +112,26 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm
         await _on_choice(interaction, self.game, self.version, chosen_index(interaction))
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmpg:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<page>[0-9]{1,3})"):
-    """"More…" / "Back" under a prompt with more choices than one message shows: the press
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gmpg:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<page>[0-9]{1,3})",
+):
+    """ "More…" / "Back" under a prompt with more choices than one message shows: the press
     turns the prompt to that page (PromptCog.on_page edits the pressed message's components).
     It carries the state version like a choice, so an old prompt is refused as out of date."""
 
     def __init__(self, game: int, version: int, page: int, label: str = "…") -> None:
-        super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL), style=discord.ButtonStyle.secondary,
-                                           custom_id=f"gmpg:{game}:{version}:{page}"))
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL), style=discord.ButtonStyle.secondary, custom_id=f"gmpg:{game}:{version}:{page}"
+            )
+        )
         self.game, self.version, self.page = game, version, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "PageButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "PageButton":
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -123,8 +157,15 @@ class ChoiceView(discord.ui.View):
     The whole list of labels is kept, so `show_page` can lay out any page again; the buttons
     and options carry the choice's index in legal_actions, whichever page shows them."""
 
-    def __init__(self, labels: list[str], styles: list[discord.ButtonStyle], game_id: int, version: int, locale: str,
-                 placeholder: str | None = None) -> None:
+    def __init__(
+        self,
+        labels: list[str],
+        styles: list[discord.ButtonStyle],
+        game_id: int,
+        version: int,
+        locale: str,
+        placeholder: str | None = None,
+    ) -> None:
         super().__init__(timeout=None)
         if len(labels) > MAX_CHOICES:
             raise ValueError(f"{len(labels)} choices: a custom id numbers at most {MAX_CHOICES}")
@@ -154,14 +195,16 @@ class ChoiceView(discord.ui.View):
         self.page = page
         game, version = self.game_id, self.version
         if len(self.labels) <= MAX_BUTTONS:
-            for i, (label, style) in enumerate(zip(self.labels, self.styles)):
+            for i, (label, style) in enumerate(zip(self.labels, self.styles, strict=False)):
                 self.add_item(ChoiceButton(game, version, i, label, style))
             return
         first = page * PAGE_SIZE
         shown = range(first, min(first + PAGE_SIZE, len(self.labels)))
         for part, start in enumerate(range(shown.start, shown.stop, MAX_OPTIONS)):
-            options = [discord.SelectOption(label=clip(self.labels[i], OPTION_LABEL), value=str(i))
-                       for i in range(start, min(start + MAX_OPTIONS, shown.stop))]
+            options = [
+                discord.SelectOption(label=clip(self.labels[i], OPTION_LABEL), value=str(i))
+                for i in range(start, min(start + MAX_OPTIONS, shown.stop))
+            ]
             self.add_item(ChoiceSelect(game, version, part, options, placeholder=self.placeholder))
         if page > 0:
             self.add_item(PageButton(game, version, page - 1, self._page_label("prompt.page_back", page - 1)))
@@ -174,8 +217,9 @@ class ChoiceView(discord.ui.View):
         return t(self.locale, key, first=first + 1, last=last, total=len(self.labels))
 
 
-def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: int, version: int,
-                locale: str, placeholder: str | None = None) -> ChoiceView | None:
+def prompt_view(
+    labels: list[str], styles: list[discord.ButtonStyle], game_id: int, version: int, locale: str, placeholder: str | None = None
+) -> ChoiceView | None:
     """Buttons when the choices fit, else selects of 25, in pages when they are many (ChoiceView).
     `labels[i]` and `styles[i]` describe the i-th legal action (the index the custom id carries)."""
     if not labels:
@@ -184,17 +228,20 @@ def prompt_view(labels: list[str], styles: list[discord.ButtonStyle], game_id: i
 
 
 class NewsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmnews:(?P<game>[0-9]{1,18}):n"):
-    """"Since my last turn" on a turn message that opens a person's turn: the presser's own
+    """ "Since my last turn" on a turn message that opens a person's turn: the presser's own
     digest, privately, and then her live prompt (PromptCog.on_news). A private message needs an
     interaction, and this press is one she makes before answering."""
 
     def __init__(self, game: int, label: str = "…") -> None:
-        super().__init__(discord.ui.Button(label=clip(label, 80), style=discord.ButtonStyle.secondary,
-                                           custom_id=f"gmnews:{game}:n"))
+        super().__init__(
+            discord.ui.Button(label=clip(label, 80), style=discord.ButtonStyle.secondary, custom_id=f"gmnews:{game}:n")
+        )
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "NewsButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "NewsButton":
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -207,8 +254,10 @@ def add_news_button(view: discord.ui.View | None, game: int, locale: str) -> dis
     Only beside choice buttons: a prompt of selects stays selects alone (whoever reads a
     prompt's buttons as its choices, a test or a benchmark, keeps reading it right), and
     /game status still brings the digest before the prompt there."""
-    if view is None or any(isinstance(item, discord.ui.Select) or isinstance(getattr(item, "item", None), discord.ui.Select)
-                           for item in view.children):
+    if view is None or any(
+        isinstance(item, discord.ui.Select) or isinstance(getattr(item, "item", None), discord.ui.Select)
+        for item in view.children
+    ):
         return view
     try:
         view.add_item(NewsButton(game, t(locale, "table.news_button")))
@@ -224,7 +273,9 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmend
         self.game, self.confirm = game, confirm
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "EndButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "EndButton":
         return cls(int(match["game"]), match["confirm"] == "1")
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -290,7 +290,7 @@ class EffectArithmetic:
                         c.items = r.items + ((item.card, False),)
                         out.append(("buy", item.uid, [(1.0, c)]))
             elif svc.kind == "repair":
-                for i, (cid, dmg) in enumerate(r.items):
+                for i, (_cid, dmg) in enumerate(r.items):
                     if dmg and r.gold >= svc.price:
                         c = r.copy()
                         c.gold -= svc.price
@@ -585,7 +585,7 @@ _CHARACTER: dict[tuple[int, str], tuple[tuple[int, ...], int, BoardTables, Near,
 
 def forget() -> None:
     """Empty the yardstick memos shared between decisions (a benchmark times each run cold)."""
-    for _pack, _tables, _near_, memo in _SHARED.values():
+    for _pack, _tables, _near, memo in _SHARED.values():
         memo.clear()
 
 

@@ -142,7 +142,7 @@ def riddle_candidates(ctx: Ctx, q: Question) -> list[ItemCard]:
     """The printed Items the answers so far allow (the secret is never read here)."""
     out = []
     for card in talk.printed_cards(ctx):
-        if all(talk.RIDDLE_QUESTIONS[k](card) == v for k, v in zip(q.asked, q.answers)):
+        if all(talk.RIDDLE_QUESTIONS[k](card) == v for k, v in zip(q.asked, q.answers, strict=False)):
             out.append(card)
     power = getattr(ctx.pack.adventure(q.card), "power", None)
     deck = getattr(power, "deck", None)

@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any
 from engine.ai.std_battle import StdRes, action_odds
 from engine.ai.std_plan import StdPlan, card_value
 from engine.prophecy import actions as A
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.context import Ctx
 from engine.prophecy.standard import battle as sbattle
-from engine.prophecy.water_realm.island import actions as I
 from engine.prophecy.standard import powers
-from engine.prophecy.water_realm.island.state import ISLAND
 from engine.prophecy.state import PlayerState
+from engine.prophecy.water_realm.island import actions as I
+from engine.prophecy.water_realm.island.content import island_content
+from engine.prophecy.water_realm.island.state import ISLAND
 
 if TYPE_CHECKING:  # the heuristic imports this module
     from engine.ai.standard import StandardHeuristic

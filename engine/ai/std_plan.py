@@ -36,15 +36,15 @@ from engine.ai.heuristic import (
     WON,
     CostLike,
     EffectArithmetic,
-    Plan,
     best_bonus,
     health_value,
     lose_health,
     magic_value,
 )
 from engine.ai.std_battle import FoeSpec, StdRes, creature_spec, guardian_spec, res_battles
-from engine.prophecy.content import Cost, CreatureCard, Effect, Pack
+from engine.prophecy.content import CreatureCard, Effect, Pack
 from engine.prophecy.content_standard import Ability, StandardPack, standard_pack_by_id
+from engine.prophecy.standard.state import PlaneState
 from engine.prophecy.state import PlayerState, ProphecyState
 
 #: one Artifact (four win the game)
@@ -243,19 +243,19 @@ def build_world(state: ProphecyState, pack: Pack, sp: StandardPack, me: str) -> 
     pools = {slot: tuple(sorted(cards)) for slot, cards in hidden.items()}
     planes = []
     gate = sst.water.gate if sst.water is not None else None
+
+    def pool(plane: PlaneState, slot: str) -> tuple[str, ...]:
+        card = plane.card(slot)
+        if card is None:
+            return ()
+        return (card,) if _visible(plane, slot, me) else pools[slot]
+
     for plane in sst.planes:
         if plane.lesser is None and plane.greater is None:
             continue
         if plane.id == gate:
             continue  # its Guardian waits in the Undersea Palace: a dive, planned by std_water, not an attack
-
-        def pool(slot: str) -> tuple[str, ...]:
-            card = plane.card(slot)
-            if card is None:
-                return ()
-            return (card,) if _visible(plane, slot, me) else pools[slot]
-
-        fields = (plane.id, facts.plane_spaces[plane.id], pool("lesser"), pool("greater"), pool("artifact"),
+        fields = (plane.id, facts.plane_spaces[plane.id], pool(plane, "lesser"), pool(plane, "greater"), pool(plane, "artifact"),
                   plane.power_up)
         planes.append(PlaneTarget(*fields, hash(fields)))
     p = state.player(me)

@@ -44,9 +44,9 @@ from engine.darkest_talisman.actions import (
 )
 from engine.darkest_talisman.content import FollowerCard, ObjectCard, Pack, pack_by_id
 from engine.darkest_talisman.ctx import Ctx
-from engine.darkest_talisman.rules import legal_actions
-from engine.darkest_talisman.state import CampaignState, Hero, card_id
 from engine.darkest_talisman.heroes import talisman_shortfall, talismans_needed
+from engine.darkest_talisman.rules import legal_actions
+from engine.darkest_talisman.state import CampaignState, Combat, Hero, SacrificeTask, card_id
 from engine.darkest_talisman.tower import at_most, fewer_dice
 
 Chooser = Callable[[CampaignState, str, random.Random], Any]
@@ -79,7 +79,7 @@ def forecast(enemies: list[tuple[str, int, int]], party: list[tuple[str, int, in
     errs on the safe side): enemies as (fought-by figure, Strength, Craft), the party as (uid,
     Strength, Craft, lives). Returns whether every Enemy dies and the lives each character
     loses, round after round while the party fights on (C8e-k)."""
-    foes = [list(e) for e in enemies]
+    foes = list(enemies)  # never changed: the dead are dropped round by round
     heroes = {uid: [s, c, life] for uid, s, c, life in party}
     lost = {uid: 0 for uid in heroes}
     for _ in range(rounds):
@@ -92,12 +92,12 @@ def forecast(enemies: list[tuple[str, int, int]], party: list[tuple[str, int, in
         killed: set[int] = set()
         for i, attr in enumerate(("strength", "craft")):
             ours = sum(v[i] for v in alive.values())
-            targets = sorted((f[1 + i], k) for k, f in enumerate(foes) if f[0] == attr)
+            targets = sorted((f[1:][i], k) for k, f in enumerate(foes) if f[0] == attr)
             for score, k in targets:
                 if ours >= score:
                     killed.add(k)
                     ours -= score
-            theirs = sum(f[1 + i] for f in foes)
+            theirs = sum(f[1:][i] for f in foes)
             left = {u: alive[u][2] - hits[u] for u in alive}
             taken = guardians.distribute(theirs, [(u, alive[u][i]) for u in alive], left)
             for u, n in taken.items():
@@ -246,9 +246,9 @@ class Heuristic:
         if visit is not None:
             return visit
         buys = [a for a in self.acts if isinstance(a, Buy) and self._wants(a)
-                and self.state.hero(a.hero).gold - (self.pack.card(a.card).cost or 0) >= self._reserve(self.state.hero(a.hero))]  # type: ignore[union-attr]
+                and self.state.hero(a.hero).gold - (self.pack.card(a.card).cost or 0) >= self._reserve(self.state.hero(a.hero))]  # type: ignore[union-attr]  # a buy is a Purchase Object, which has a cost
         if buys:
-            return max(buys, key=lambda a: self.pack.card(a.card).cost or 0)  # type: ignore[union-attr]
+            return max(buys, key=lambda a: self.pack.card(a.card).cost or 0)  # type: ignore[union-attr]  # a buy is a Purchase Object, which has a cost
         for a in self.acts:
             if isinstance(a, Restore) and self._restores(a.service) == "fate" \
                     and self.state.hero(a.hero).gold >= 1 + self._reserve(self.state.hero(a.hero)):
@@ -338,7 +338,7 @@ class Heuristic:
 
     def portal_odds(self) -> float:
         dice = max(1, self.pack.rules.portal_dice.value - fewer_dice(self.ctx, "portal"))
-        return max(at_most(sum(H.total(self.pack, h, a) for h in self.party()), dice)  # type: ignore[arg-type]
+        return max(at_most(sum(H.total(self.pack, h, a) for h in self.party()), dice)
                    for a in ("strength", "craft"))
 
     def tower_fit(self) -> bool:
@@ -439,7 +439,7 @@ class Heuristic:
             opt = f"attempt:{attr}"
             if opt in self.chooses:
                 dice = max(1, self.pack.rules.portal_dice.value - fewer_dice(self.ctx, "portal"))
-                total = sum(H.total(self.pack, h, attr) for h in self.party())  # type: ignore[arg-type]
+                total = sum(H.total(self.pack, h, attr) for h in self.party())
                 p = at_most(total, dice)
                 if best is None or p > best[0]:
                     best = (p, opt)
@@ -483,8 +483,8 @@ class Heuristic:
         """C10h, i: the rest shared out by what each character has, so nobody is stripped bare."""
         rest = d.data.get("rest", 0)
         attr = d.data.get("attribute", "strength")
-        task = self.state.tasks[-1]
-        left = [self.state.hero(u) for u in task.heroes[task.index:] if self.state.hero(u).alive]  # type: ignore[union-attr]
+        task = self.state.top_task(SacrificeTask)  # the "sacrifice" decision is the Crypt's or the Mines' (tower.py)
+        left = [self.state.hero(u) for u in task.heroes[task.index:] if self.state.hero(u).alive]
         mine = getattr(self.state.hero(d.hero), attr)
         pool = sum(getattr(h, attr) for h in left) or 1
         share = min(rest, mine, max(-(-rest * mine // pool), rest - (pool - mine)))
@@ -517,9 +517,9 @@ class Heuristic:
         for o in ("banish", "assassinate"):
             if o in self.chooses:
                 return self.chooses[o]
-        task = self.state.tasks[-1]
+        task = self.state.top_task(Combat)  # the "enemy" decision is a normal combat's (flow._run_combat)
         hero = self.state.hero(d.hero)
-        ours = H.total(self.pack, hero, task.attribute)  # type: ignore[union-attr,arg-type]
+        ours = H.total(self.pack, hero, task.attribute)
         if "fight:craft" in self.chooses and H.total(self.pack, hero, "craft") > ours:
             return self.chooses["fight:craft"]
         if ours + 1 < d.data.get("value", 0) or (hero.life <= 1 and ours < d.data.get("value", 0) + 3):
@@ -575,10 +575,10 @@ class Heuristic:
             return self.chooses["take"]
         if card is not None:
             value = self.worth(f"{cid}#0")
-            swaps = [(self.worth(o.split(":", 2)[2]), o) for o in self.chooses if o.startswith("take:drop:")]
-            swaps = [s for s in swaps if s[0] + 1 < value and card_id(s[1].split(":", 2)[2]) != "talisman"]
-            if swaps:
-                return self.chooses[min(swaps)[1]]
+            drops = [(self.worth(o.split(":", 2)[2]), o) for o in self.chooses if o.startswith("take:drop:")]
+            worth_it = [s for s in drops if s[0] + 1 < value and card_id(s[1].split(":", 2)[2]) != "talisman"]
+            if worth_it:
+                return self.chooses[min(worth_it)[1]]
         return self.pick("leave")
 
     def worth(self, uid: str) -> int:

@@ -10,6 +10,8 @@ shield in either (C7e-c, d, e). A character who lost or tied may spend one Fate 
 """
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.darkest_talisman import cards, effects, ground
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import EnemyCard, SpellCard
@@ -195,7 +197,7 @@ def _resolve(ctx: Ctx, task: Combat, hero: Hero, spell: SpellCard) -> None:
         finish(ctx, task, trophy=False)
 
 
-def attack_attribute(task: Combat) -> str:
+def attack_attribute(task: Combat) -> H.Attr:
     return "craft" if (task.psychic or task.attribute == "craft") else "strength"
 
 
@@ -205,7 +207,7 @@ def hero_score(ctx: Ctx, task: Combat, hero: Hero) -> int:
         return task.ally
     attr = attack_attribute(task)
     no_magic = ground.no_magic_here(ctx)
-    value = H.total(ctx.pack, hero, attr, no_magic=no_magic, versus=task.kind)  # type: ignore[arg-type]
+    value = H.total(ctx.pack, hero, attr, no_magic=no_magic, versus=task.kind)
     return value + (task.craft_bonus if attr == "craft" else task.bonus)
 
 
@@ -247,7 +249,7 @@ def fight(ctx: Ctx, task: Combat, hero: Hero) -> None:
     finish(ctx, task)
 
 
-def _outcome(ctx: Ctx, task: Combat, hero: Hero) -> str:
+def _outcome(ctx: Ctx, task: Combat, hero: Hero) -> Literal["won", "lost", "tie"]:
     ours = hero_score(ctx, task, hero) + sum(task.hero_roll)
     theirs = enemy_score(ctx, task) + sum(task.enemy_roll)
     return "won" if ours > theirs else "lost" if ours < theirs else "tie"
@@ -258,7 +260,7 @@ def finish(ctx: Ctx, task: Combat, trophy: bool = True) -> None:
     hero = state.hero(task.hero)
     task.stage = "done"
     if not task.result:
-        task.result = _outcome(ctx, task, hero)  # type: ignore[assignment]
+        task.result = _outcome(ctx, task, hero)
         ctx.emit("combat", hero.uid, enemy=card_id(task.enemy), attribute=attack_attribute(task),
                  ours=hero_score(ctx, task, hero) + sum(task.hero_roll), theirs=enemy_score(ctx, task) + sum(task.enemy_roll),
                  result=task.result, ally=task.ally, assassinated=task.assassinate)
@@ -272,7 +274,7 @@ def finish(ctx: Ctx, task: Combat, trophy: bool = True) -> None:
 
 def _defeated(ctx: Ctx, task: Combat, hero: Hero, trophy: bool) -> None:
     if is_card(task):
-        spot = ground.spot(ctx, task.seq)  # type: ignore[arg-type]
+        spot = ground.spot(ctx, task.seq)  # type: ignore[arg-type]  # is_card(task): a card on a spot has its seq
         if spot is not None and spot.card == task.enemy:
             spot.card = None
         if trophy:
@@ -298,15 +300,15 @@ def _lost(ctx: Ctx, task: Combat, hero: Hero) -> None:
     if saved(ctx, hero, attr, shield_ok=True):
         return
     if H.lose_life(ctx, hero, 1, "combat"):
-        H.change(ctx, hero, attr, -1, "combat")  # type: ignore[arg-type]
+        H.change(ctx, hero, attr, -1, "combat")
         H.kill(ctx, hero, "combat")
         return
-    H.change(ctx, hero, attr, -1, "combat")  # type: ignore[arg-type]
+    H.change(ctx, hero, attr, -1, "combat")
 
 
-def saved(ctx: Ctx, hero: Hero, attribute: str, *, shield_ok: bool) -> bool:
+def saved(ctx: Ctx, hero: Hero, attribute: H.Attr, *, shield_ok: bool) -> bool:
     """One armour roll against one loss (C7e-c, d, e). Returns True when the armour held."""
-    uid = H.armour_for(ctx.pack, hero, attribute, shield_ok=shield_ok, no_magic=ground.no_magic_here(ctx))  # type: ignore[arg-type]
+    uid = H.armour_for(ctx.pack, hero, attribute, shield_ok=shield_ok, no_magic=ground.no_magic_here(ctx))
     if uid is None:
         return False
     save = H.obj(ctx.pack, uid).save or 7

@@ -10,7 +10,7 @@ own; a few genuinely unique cards name a `special` the engine knows.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -536,28 +536,28 @@ class Pack(BaseModel):
         object.__setattr__(self, "_regions", {r.id: r for r in self.regions})
 
     def card(self, card_id: str) -> EnemyCard | ObjectCard | FollowerCard | StrangerCard | PlaceCard | EventCard:
-        return self._cards[card_id]  # type: ignore[attr-defined,no-any-return]
+        return self._cards[card_id]  # type: ignore[attr-defined,no-any-return]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def has_card(self, card_id: str) -> bool:
-        return card_id in self._cards  # type: ignore[attr-defined]
+        return card_id in self._cards  # type: ignore[attr-defined]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def spell(self, spell_id: str) -> SpellCard:
-        return self._spells[spell_id]  # type: ignore[attr-defined,no-any-return]
+        return self._spells[spell_id]  # type: ignore[attr-defined,no-any-return]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def character(self, char_id: str) -> Character:
-        return self._characters[char_id]  # type: ignore[attr-defined,no-any-return]
+        return self._characters[char_id]  # type: ignore[attr-defined,no-any-return]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def location(self, loc_id: str) -> Location:
-        return self._locations[loc_id]  # type: ignore[attr-defined,no-any-return]
+        return self._locations[loc_id]  # type: ignore[attr-defined,no-any-return]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def has_location(self, loc_id: str) -> bool:
-        return loc_id in self._locations  # type: ignore[attr-defined]
+        return loc_id in self._locations  # type: ignore[attr-defined]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def foe(self, foe_id: str) -> Foe:
-        return self._foes[foe_id]  # type: ignore[attr-defined,no-any-return]
+        return self._foes[foe_id]  # type: ignore[attr-defined,no-any-return]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def region(self, region_id: str) -> Region:
-        return self._regions[region_id]  # type: ignore[attr-defined,no-any-return]
+        return self._regions[region_id]  # type: ignore[attr-defined,no-any-return]  # set in model_post_init (object.__setattr__: the model is frozen)
 
     def name_of(self, thing_id: str, locale: str = "en") -> str:
         """Display name of any card, spell, character, location or foe (the id if unknown)."""
@@ -580,9 +580,9 @@ class Pack(BaseModel):
         return limits[max(0, min(craft, len(limits) - 1))]
 
 
-def display_name(obj: object, locale: str) -> str:
+def display_name(obj: _Named, locale: str) -> str:
     names: dict[str, str] = getattr(obj, "names", None) or {}
-    return names.get(locale) or str(getattr(obj, "name"))
+    return names.get(locale) or str(obj.name)
 
 
 def display_text(obj: object, locale: str) -> str:
@@ -644,15 +644,18 @@ PACK_FILES: tuple[str, ...] = (
 )
 RULINGS_FILE = "rulings.yaml"
 
+#: the model a file is read as (`_validate` gives back that model, not any BaseModel)
+_M = TypeVar("_M", bound=BaseModel)
 
-def _validate(fname: str, model: type[BaseModel], data: object) -> BaseModel:
+
+def _validate(fname: str, model: type[_M], data: object) -> _M:
     return validate_file(fname, model, data, ContentError)
 
 
 def validate_rulings(data: object) -> list[str]:
     """The ids of a rulings file, after checking every entry has both languages."""
     rulings = _validate(RULINGS_FILE, _Rulings, data)
-    ids = [r.id for r in rulings.rulings]  # type: ignore[attr-defined]
+    ids = [r.id for r in rulings.rulings]
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
         raise ContentError(f"{RULINGS_FILE}: duplicate ruling ids {dup}")
@@ -688,32 +691,32 @@ def build_pack(files: Mapping[str, object]) -> Pack:
     regions = _validate("regions.yaml", _Regions, files["regions.yaml"])
 
     problems: list[str] = []
-    adventures = list(adv.cards) + list(trove.cards)  # type: ignore[attr-defined]
-    for i, card in enumerate(trove.cards):  # type: ignore[attr-defined]
-        if card.type != "magic_object":
+    adventures = list(adv.cards) + list(trove.cards)
+    for i, magic in enumerate(trove.cards):
+        if magic.type != "magic_object":
             problems.append(f"trove.yaml: cards[{i}].type: the Trove deck holds Magic Objects only (A2)")
-    for i, card in enumerate(adv.cards):  # type: ignore[attr-defined]
+    for i, card in enumerate(adv.cards):
         if card.type == "magic_object":
             problems.append(f"adventures.yaml: cards[{i}].type: Magic Objects belong in trove.yaml (A2)")
-    for i, card in enumerate(purchase.cards):  # type: ignore[attr-defined]
-        if card.cost is None:
+    for i, ware in enumerate(purchase.cards):
+        if ware.cost is None:
             problems.append(f"purchase.yaml: cards[{i}].cost: a Blacksmith object needs a price")
     seen: dict[str, str] = {}
-    for fname, cards in (("adventures.yaml", adv.cards), ("trove.yaml", trove.cards),  # type: ignore[attr-defined]
-                         ("purchase.yaml", purchase.cards), ("spells.yaml", spells.spells)):  # type: ignore[attr-defined]
-        for i, card in enumerate(cards):
-            if card.id in seen:
-                problems.append(f"{fname}: [{i}].id: {card.id!r} already used in {seen[card.id]}")
-            seen[card.id] = fname
-    loc_ids = {loc.id for loc in locs.locations}  # type: ignore[attr-defined]
-    foe_ids = {f.id for f in locs.foes}  # type: ignore[attr-defined]
-    purchase_ids = {c.id for c in purchase.cards}  # type: ignore[attr-defined]
-    follower_ids = {c.id for c in adv.cards if c.type == "follower"}  # type: ignore[attr-defined]
-    for i, ch in enumerate(chars.characters):  # type: ignore[attr-defined]
+    for fname, cards in (("adventures.yaml", adv.cards), ("trove.yaml", trove.cards),
+                         ("purchase.yaml", purchase.cards), ("spells.yaml", spells.spells)):
+        for i, entry in enumerate(cards):
+            if entry.id in seen:
+                problems.append(f"{fname}: [{i}].id: {entry.id!r} already used in {seen[entry.id]}")
+            seen[entry.id] = fname
+    loc_ids = {loc.id for loc in locs.locations}
+    foe_ids = {f.id for f in locs.foes}
+    purchase_ids = {c.id for c in purchase.cards}
+    follower_ids = {c.id for c in adv.cards if c.type == "follower"}
+    for i, ch in enumerate(chars.characters):
         for obj in ch.start_objects:
             if obj not in purchase_ids:
                 problems.append(f"characters.yaml: characters[{i}].start_objects: unknown Blacksmith object {obj!r}")
-    for r_i, region in enumerate(regions.regions):  # type: ignore[attr-defined]
+    for r_i, region in enumerate(regions.regions):
         for field in ("road", "aid", "trove", "specials"):
             for loc in getattr(region, field):
                 if loc not in loc_ids:
@@ -724,13 +727,13 @@ def build_pack(files: Mapping[str, object]) -> Pack:
                 problems.append(f"regions.yaml: regions[{r_i}].{field}: unknown location {loc!r}")
         if region.specials and len(region.specials) != 6:
             problems.append(f"regions.yaml: regions[{r_i}].specials: a d6 table needs six entries")
-        if region.beyond is not None and region.beyond not in {r.id for r in regions.regions}:  # type: ignore[attr-defined]
+        if region.beyond is not None and region.beyond not in {r.id for r in regions.regions}:
             problems.append(f"regions.yaml: regions[{r_i}].beyond: unknown region {region.beyond!r}")
-    for loc in locs.locations:  # type: ignore[attr-defined]
-        if loc.leads_to is not None and loc.leads_to not in {r.id for r in regions.regions}:  # type: ignore[attr-defined]
+    for loc in locs.locations:
+        if loc.leads_to is not None and loc.leads_to not in {r.id for r in regions.regions}:
             problems.append(f"locations.yaml: {loc.id}.leads_to: unknown region {loc.leads_to!r}")
     everything: list[tuple[str, Effect | None]] = []
-    for loc in locs.locations:  # type: ignore[attr-defined]
+    for loc in locs.locations:
         everything.append((f"locations.yaml: {loc.id}", loc.effect))
         everything += [(f"locations.yaml: {loc.id}.{s.id}", s.effect) for s in loc.services]
         for s in loc.services:
@@ -750,15 +753,15 @@ def build_pack(files: Mapping[str, object]) -> Pack:
     if problems:
         raise ContentError("\n".join(problems))
     return Pack(
-        manifest=manifest,  # type: ignore[arg-type]
-        characters=chars.characters,  # type: ignore[attr-defined]
+        manifest=manifest,
+        characters=chars.characters,
         adventures=adventures,
-        spells=spells.spells,  # type: ignore[attr-defined]
-        purchase=purchase.cards,  # type: ignore[attr-defined]
-        locations=locs.locations,  # type: ignore[attr-defined]
-        foes=locs.foes,  # type: ignore[attr-defined]
-        regions=regions.regions,  # type: ignore[attr-defined]
-        village_services=locs.village,  # type: ignore[attr-defined]
+        spells=spells.spells,
+        purchase=purchase.cards,
+        locations=locs.locations,
+        foes=locs.foes,
+        regions=regions.regions,
+        village_services=locs.village,
     )
 
 

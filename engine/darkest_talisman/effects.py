@@ -69,7 +69,7 @@ def plain(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str]) ->
     elif effect.heal:
         H.heal(ctx, hero, effect.heal, source)
     for attr in ("strength", "craft", "fate", "gold"):
-        H.change(ctx, hero, attr, getattr(effect, attr), source)  # type: ignore[arg-type]
+        H.change(ctx, hero, attr, getattr(effect, attr), source)
     if effect.replenish_fate:
         H.change(ctx, hero, "fate", max(0, H.sheet(ctx.pack, hero).fate - hero.fate), source)
     if effect.discard_spells and hero.spells:
@@ -130,7 +130,9 @@ def redraw(ctx: Ctx, hero: Hero, seq: int) -> None:
     Draw Spot `seq` goes to the discard pile and another is drawn there, to be met instead."""
     state = ctx.state
     trip = state.trip
-    spot = next((s for s in trip.spots if s.seq == seq), None) if trip is not None else None
+    if trip is None:
+        return
+    spot = next((s for s in trip.spots if s.seq == seq), None)
     if spot is None or spot.card is None:
         return
     old = spot.card

@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.darkest_talisman import cards, effects, ground, services
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import (
+    Alignment,
     Effect,
     EnemyCard,
     EventCard,
@@ -142,7 +143,7 @@ def run_card(ctx: Ctx, task: MeetCard) -> None:
     elif isinstance(card, (ObjectCard, FollowerCard)):
         _offer_card(ctx, task)
     else:
-        _stranger_or_place(ctx, task, spot, card)  # type: ignore[arg-type]
+        _stranger_or_place(ctx, task, spot, card)
 
 
 def _next_hero(ctx: Ctx, task: MeetCard) -> str | None:
@@ -290,7 +291,7 @@ def _stranger_or_place(ctx: Ctx, task: MeetCard, spot: Spot, card: StrangerCard 
         task.index = len(task.heroes)  # she serves this character only, then leaves
     if isinstance(card, PlaceCard) and card.supply:
         state.supplies[task.card] = state.supplies.get(task.card, card.supply) - 1
-    alignment = None
+    alignment: Alignment | None = None
     if isinstance(card, StrangerCard) and H.has_ability(ctx.pack, hero, "beguile"):
         alignment = "neutral"
         hero.gold += 1
@@ -298,7 +299,7 @@ def _stranger_or_place(ctx: Ctx, task: MeetCard, spot: Spot, card: StrangerCard 
     if card.services:
         state.tasks.append(Services(source=card.id, heroes=[uid]))
     lost: list[str] = []
-    effects.apply(ctx, hero, card.effect, card.id, lost, alignment=alignment)  # type: ignore[arg-type]
+    effects.apply(ctx, hero, card.effect, card.id, lost, alignment=alignment)
     push_lost_turns(ctx, lost, task.seq, at_once=False)
 
 

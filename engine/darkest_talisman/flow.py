@@ -7,6 +7,8 @@ a Tower space). `answer` applies a `choose` action to the decision the campaign 
 """
 from __future__ import annotations
 
+from typing import cast
+
 from engine.core.errors import RuleError
 from engine.darkest_talisman import combat, effects, encounters, guardians, tower, travel
 from engine.darkest_talisman import heroes as H
@@ -61,7 +63,7 @@ def advance(ctx: Ctx) -> None:
         elif state.mode == "road":
             travel.step(ctx)
         elif state.mode == "tower":
-            shut = tower.way_shut(ctx) if tower.rule(ctx) == "plain_of_peril" and not state.tower.cleared else {}  # type: ignore[union-attr]
+            shut = tower.way_shut(ctx) if tower.rule(ctx) == "plain_of_peril" and not state.live_tower().cleared else {}
             state.decision = Decision(kind="tower", options=tower.options(ctx), data={"space": tower.space(ctx), **shut})
             guardians.attach_forecast(ctx)
         else:  # pragma: no cover - "ended" has status != active
@@ -234,7 +236,9 @@ def answer(ctx: Ctx, option: str) -> None:
         if option == "turn_back":
             travel.turn_back(ctx)
         else:
-            tower.attempt_portal(ctx, option.split(":")[1])
+            # cast: the answer is one of the options the decision offered, "attempt:strength" or
+            # "attempt:craft" (travel.py); the engine refuses any other
+            tower.attempt_portal(ctx, cast(H.Attr, option.split(":")[1]))
     elif kind == "tower":
         tower.answer(ctx, option)
     elif kind in ("enemy", "fate"):

@@ -21,7 +21,6 @@ from engine.darkest_talisman.content import pack_by_id
 from engine.darkest_talisman.state import CampaignState, TalismanOptions
 from engine.darkest_talisman.view import CampaignView, view
 
-
 #: the engine contract (engine/core/contract.py): every campaign action is listed, but a seat
 #: changing hands, which only the table applies
 CONTRACT = Contract(actions=union_members(Action), malformed_key="talisman.err.malformed",

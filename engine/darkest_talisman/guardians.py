@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.darkest_talisman import cards, ground
 from engine.darkest_talisman import heroes as H
-from engine.darkest_talisman.content import EnemyCard, ObjectCard
+from engine.darkest_talisman.content import EnemyCard, ObjectCard, Pack
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import Decision, Guardian, GuardianFight, Hero, Trove, card_id
 
@@ -125,14 +125,16 @@ def equip(ctx: Ctx, guardians: list[Guardian], items: list[str]) -> list[str]:
     return left
 
 
-def _slot_of(pack: object, uid: str) -> str:
-    c = H.obj(pack, uid)  # type: ignore[arg-type]
+def _slot_of(pack: Pack, uid: str) -> str:
+    c = H.obj(pack, uid)
     if c.slot in ("weapon", "armour", "shield", "helmet"):
         return c.slot
     return "spells" if c.spells or c.keeps_spell else "other"
 
 
-def foes_fight(ctx: Ctx, kind: str, foe_id: str, count: int, *, strength: list[int] | None = None, craft: int | None = None) -> GuardianFight:
+def foes_fight(
+    ctx: Ctx, kind: str, foe_id: str, count: int, *, strength: list[int] | None = None, craft: int | None = None
+) -> GuardianFight:
     """The Sentinel, Werewolves, Pit Fiends, the Valley's Spirit: foes with no equipment."""
     foe = ctx.pack.foe(foe_id)
     guardians = []
@@ -142,7 +144,7 @@ def foes_fight(ctx: Ctx, kind: str, foe_id: str, count: int, *, strength: list[i
         guardians.append(Guardian(uid=f"{foe_id}@{i + 1}", of=foe_id, kind=foe.kind, strength=s, craft=c))
     ctx.emit("guardians", guardians=[{"of": g.of, "strength": g.strength, "craft": g.craft, "items": [], "scrolls": 0}
                                      for g in guardians])
-    return GuardianFight(kind=kind, guardians=guardians)  # type: ignore[arg-type]
+    return GuardianFight(kind=kind, guardians=guardians)
 
 
 def living(fight: GuardianFight) -> list[Guardian]:
@@ -319,14 +321,14 @@ def _enemy_casts(ctx: Ctx) -> bool:
 
 def _hero_score(ctx: Ctx, hero: Hero, attr: str, shooters: set[str]) -> int:
     no_magic = ground.no_magic_here(ctx)
-    value = H.total(ctx.pack, hero, attr, no_magic=no_magic)  # type: ignore[arg-type]
+    value = H.total(ctx.pack, hero, attr, no_magic=no_magic)  # type: ignore[arg-type]  # attr is "strength" or "craft" (the loops over both)
     if hero.uid in shooters and attr == "strength" and not no_magic:
         # C8e-h: a bow shot before the combat is expended and not counted again; the character
         # fights on with his other weapon (one weapon counts, C7d; two for the Warrior)
         unshot = hero.model_copy(update={"objects": [u for u in hero.objects if not H.obj(ctx.pack, u).missile]})
         value -= H.object_bonus(ctx.pack, hero, "strength") - H.object_bonus(ctx.pack, unshot, "strength")
-    value += ctx.state.fight.hero_bonus.get(f"{hero.uid}:{attr}", 0)  # type: ignore[union-attr]
-    value -= ctx.state.fight.hero_damage.get(f"{hero.uid}:{attr}", 0)  # type: ignore[union-attr]
+    value += ctx.state.live_fight().hero_bonus.get(f"{hero.uid}:{attr}", 0)
+    value -= ctx.state.live_fight().hero_damage.get(f"{hero.uid}:{attr}", 0)
     return max(0, value)
 
 
@@ -423,7 +425,7 @@ def kill_choices(ctx: Ctx, total: int, targets: list[tuple[str, int]]) -> list[l
             continue
         if any(not mask >> i & 1 and spent + targets[i][1] <= total for i in range(n)):
             continue
-        key = tuple(sorted(alike(uid) for uid, _ in chosen))  # type: ignore[type-var]
+        key = tuple(sorted(alike(uid) for uid, _ in chosen))
         found.setdefault(key, [uid for uid, _ in chosen])
     ranked = sorted(found.values(), key=lambda c: (-len(c), -sum(dict(targets)[u] for u in c), c))
     return ranked[:MAX_SPLITS]
@@ -455,7 +457,11 @@ def _before_blows(ctx: Ctx) -> None:
     # d) bows and the like, before the simultaneous combat
     shooters: set[str] = set()
     for hero in party:
-        shots = sum(H.obj(ctx.pack, u).missile for u in hero.objects if not ground.no_magic_here(ctx) or H.obj(ctx.pack, u).type != "magic_object")
+        shots = sum(
+            H.obj(ctx.pack, u).missile
+            for u in hero.objects
+            if not ground.no_magic_here(ctx) or H.obj(ctx.pack, u).type != "magic_object"
+        )
         target = _strongest_enemy(fight)
         if shots and target is not None:
             shooters.add(hero.uid)
@@ -463,11 +469,11 @@ def _before_blows(ctx: Ctx) -> None:
             ctx.emit("guardian_shot", hero.uid, enemy=target.of, amount=shots)
     for g in living(fight):
         shots = sum(H.obj(ctx.pack, u).missile for u in g.items)
-        target = _strongest_hero(ctx)
-        if shots and target is not None:
-            key = f"{target.uid}:strength"
+        victim = _strongest_hero(ctx)
+        if shots and victim is not None:
+            key = f"{victim.uid}:strength"
             fight.hero_damage[key] = fight.hero_damage.get(key, 0) + shots
-            ctx.emit("guardian_shot_at", target.uid, enemy=g.of, amount=shots)
+            ctx.emit("guardian_shot_at", victim.uid, enemy=g.of, amount=shots)
     # e) what the Spells and shots did before the simultaneous steps
     for g in living(fight):
         own = fought_by(g)
@@ -478,7 +484,7 @@ def _before_blows(ctx: Ctx) -> None:
     for hero in party:
         for attr in ("strength", "craft"):
             dmg = fight.hero_damage.get(f"{hero.uid}:{attr}", 0)
-            if dmg > H.total(ctx.pack, hero, attr) and hero.alive:  # type: ignore[arg-type]
+            if dmg > H.total(ctx.pack, hero, attr) and hero.alive:
                 _hero_hit(ctx, hero, attr, shield_left)
     fight.shot = sorted(shooters)
     fight.shields_used = sorted(u for u, left in shield_left.items() if not left)
@@ -532,7 +538,7 @@ def _blows(ctx: Ctx) -> None:
 
 def _hero_hit(ctx: Ctx, hero: Hero, attr: str, shield_left: dict[str, bool]) -> None:
     """One loss: armour first (a shield once per combat, C8e-j), then a life and a token."""
-    uid = H.armour_for(ctx.pack, hero, attr, shield_ok=shield_left.get(hero.uid, False), no_magic=ground.no_magic_here(ctx))  # type: ignore[arg-type]
+    uid = H.armour_for(ctx.pack, hero, attr, shield_ok=shield_left.get(hero.uid, False), no_magic=ground.no_magic_here(ctx))  # type: ignore[arg-type]  # attr is "strength" or "craft" (the loops over both)
     if uid is not None:
         card = H.obj(ctx.pack, uid)
         if card.slot == "shield":
@@ -543,7 +549,7 @@ def _hero_hit(ctx: Ctx, hero: Hero, attr: str, shield_left: dict[str, bool]) -> 
         if held:
             return
     died = H.lose_life(ctx, hero, 1, "guardian_combat")
-    H.change(ctx, hero, attr, -1, "guardian_combat")  # type: ignore[arg-type]
+    H.change(ctx, hero, attr, -1, "guardian_combat")  # type: ignore[arg-type]  # attr is "strength" or "craft" (the loops over both)
     if died:
         H.kill(ctx, hero, "guardian_combat")
 
@@ -800,7 +806,7 @@ def unknown_guardians(ctx: Ctx) -> dict[str, Any]:
                            "items": len(state.trip.trove.items) if state.trip and state.trip.trove else 0,
                            "dice": ctx.pack.rules.guardian_dice.value}
     for attr in ("strength", "craft"):
-        scores = [(h.uid, H.total(ctx.pack, h, attr, no_magic=no_magic)) for h in party]  # type: ignore[arg-type]
+        scores = [(h.uid, H.total(ctx.pack, h, attr, no_magic=no_magic)) for h in party]
         out[attr] = sum(score for _, score in scores)
         for uid, _ in scores:
             hurt = next((p for p in range(MOST_POOL) if distribute(p, scores, lives)[uid] >= 1), None)

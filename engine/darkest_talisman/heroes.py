@@ -7,7 +7,7 @@ C5e), five trinkets (unlimited with a mount that carries), two Followers and one
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from engine.darkest_talisman import cards, ground
 from engine.darkest_talisman.content import Character, FollowerCard, ObjectCard, Pack
@@ -213,7 +213,7 @@ def change(ctx: Ctx, hero: Hero, attribute: Literal["strength", "craft", "fate",
     setattr(hero, attribute, after)
     # Strength and Craft are shown as the total that counts, the base beside it (ruling
     # `strength_shown`): the event carries both, as they stand at this moment
-    extra = {"equipped": total(ctx.pack, hero, attribute)} if attribute in ("strength", "craft") else {}  # type: ignore[arg-type]
+    extra: dict[str, Any] = {"equipped": total(ctx.pack, hero, attribute)} if attribute in ("strength", "craft") else {}
     ctx.emit("changed", hero.uid, attribute=attribute, amount=after - before, total=after, why=why, **extra)
     if attribute == "craft":
         trim_spells(ctx, hero)
@@ -471,13 +471,13 @@ def kill(ctx: Ctx, hero: Hero, why: str) -> None:
         end_campaign(ctx, "lost", why="party_lost")
 
 
-def end_campaign(ctx: Ctx, outcome: str, why: str) -> None:
+def end_campaign(ctx: Ctx, outcome: Literal["won", "lost"], why: str) -> None:
     """The campaign is over: `outcome` says how ("won": the Crown; "lost": no party left)."""
     state = ctx.state
     if state.status != "active":
         return
     state.status = "finished"
-    state.outcome = outcome  # type: ignore[assignment]
+    state.outcome = outcome
     state.mode = "ended"
     state.decision = None
     state.tasks = []

@@ -24,7 +24,7 @@ from engine.darkest_talisman import cards, carry, encounters, flow, ground, serv
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import Pack, pack_by_id
 from engine.darkest_talisman.ctx import Ctx
-from engine.darkest_talisman.state import CampaignState, SeatRef, card_id
+from engine.darkest_talisman.state import CampaignState, SeatRef, Services, card_id
 
 #: decisions during which the party may change its Marching Order (C3a-d: before a road space)
 ORDER_DECISIONS = ("village", "stand", "destination", "guardians", "portal", "tower")
@@ -167,8 +167,8 @@ def free_actions(ctx: Ctx, actor: str) -> list[Any]:
     if d.kind == "service":
         hero = state.hero(d.hero or "")
         if state.controls(actor, hero.uid):
-            task = state.tasks[-1]
-            out += services.actions_for(ctx, hero, services.services_of(ctx, task.source))  # type: ignore[union-attr]
+            task = state.top_task(Services)  # a "service" decision is asked by the Services task on top
+            out += services.actions_for(ctx, hero, services.services_of(ctx, task.source))
         return out
     for hero in mine:
         out += _hero_free(ctx, hero, d.kind)
@@ -245,7 +245,7 @@ def _hero_free(ctx: Ctx, hero: Any, kind: str) -> list[Any]:
         out += _storage_actions(ctx, hero)
         for attr in ("strength", "craft"):
             if village.can_cash(ctx, hero, attr):
-                out.append(A.CashTrophies(hero=hero.uid, attribute=attr))  # type: ignore[arg-type]
+                out.append(A.CashTrophies(hero=hero.uid, attribute=attr))
         out += [A.Drop(hero=hero.uid, thing=u) for u in _givable(ctx, hero)]
     if on_road:
         out += [A.Drop(hero=hero.uid, thing=u) for u in _givable(ctx, hero)]
@@ -334,7 +334,7 @@ def _service(ctx: Ctx, service_id: str) -> Any:
     state = ctx.state
     sources = ["village", "market_day"]
     if state.tasks and state.tasks[-1].task == "services":
-        sources.insert(0, state.tasks[-1].source)  # type: ignore[union-attr]
+        sources.insert(0, state.tasks[-1].source)
     loc = ground.here(ctx)
     if loc is not None:
         sources.append(loc.id)

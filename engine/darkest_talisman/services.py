@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from engine.darkest_talisman import cards, effects
 from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.actions import Buy, Restore, Sell, Visit
 from engine.darkest_talisman.content import Location, ObjectCard, PlaceCard, Service, StrangerCard
 from engine.darkest_talisman.ctx import Ctx
-from engine.darkest_talisman.actions import Buy, Restore, Sell, Visit
 from engine.darkest_talisman.state import Hero, card_id
 
 #: the Alchemist Follower: any Object for 1 Gold (core-cards 2.4)
@@ -97,7 +97,7 @@ def restore(ctx: Ctx, hero: Hero, service: Service) -> None:
         H.heal(ctx, hero, 1, service.id)
     else:
         attr = service.kind.removeprefix("replenish_")
-        H.change(ctx, hero, attr, 1, service.id)  # type: ignore[arg-type]
+        H.change(ctx, hero, attr, 1, service.id)  # type: ignore[arg-type]  # a replenish_ service names strength, craft or fate
     ctx.emit("service", hero.uid, service=service.id, price=price)
 
 
@@ -107,7 +107,7 @@ def at_market(ctx: Ctx) -> bool:
     tasks = ctx.state.tasks
     if not tasks or tasks[-1].task != "services":
         return False
-    return any(s.kind == "buy" and s.market for s in services_of(ctx, tasks[-1].source))  # type: ignore[union-attr]
+    return any(s.kind == "buy" and s.market for s in services_of(ctx, tasks[-1].source))
 
 
 def price_of(ctx: Ctx, card: ObjectCard, market: bool) -> int | None:

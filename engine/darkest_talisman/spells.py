@@ -12,12 +12,12 @@ from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.actions import Cast
 from engine.darkest_talisman.content import EnemyCard, SpellCard
 from engine.darkest_talisman.ctx import Ctx
-from engine.darkest_talisman.state import Hero, MeetCard, card_id
+from engine.darkest_talisman.state import Hero, MeetCard, Spot, card_id
 
 ROAD_DECISIONS = ("after_card", "stand", "destination", "guardians", "portal")
 
 
-def _enemies_on(ctx: Ctx, k: int) -> list[tuple[object, str]]:
+def _enemies_on(ctx: Ctx, k: int) -> list[tuple[Spot, str]]:
     """Revealed Enemy cards on road space k (the space being met included)."""
     trip = ctx.state.trip
     assert trip is not None
@@ -58,7 +58,7 @@ def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
         elif spell.kind == "divination":
             out += [Cast(hero=hero.uid, spell=uid, target=f"see:{w}") for w in _divinable(ctx)]
         elif spell.kind in ("counterspell", "destroy_magic"):
-            if spell.kind not in state.trip.wards:  # type: ignore[union-attr]
+            if spell.kind not in state.live_trip().wards:
                 out.append(Cast(hero=hero.uid, spell=uid))
         elif spell.kind == "temporal_warp":
             trip = state.trip
@@ -125,7 +125,6 @@ def _divine(ctx: Ctx, hero: Hero, where: str) -> None:
 
 
 def cast(ctx: Ctx, hero: Hero, action: Cast) -> None:
-    state = ctx.state
     spell = ctx.pack.spell(card_id(action.spell))
     hero.spells.remove(action.spell)
     cards.discard(ctx, action.spell)
@@ -160,7 +159,7 @@ def _resolve(ctx: Ctx, hero: Hero, spell: SpellCard, action: Cast) -> None:
     elif spell.kind == "hex":
         k = int((action.target or "road:0").split(":")[1])
         for s, uid in _enemies_on(ctx, k):
-            s.card = None  # type: ignore[attr-defined]
+            s.card = None
             cards.discard(ctx, uid)
             ctx.emit("hexed", enemy=card_id(uid), space=k)
     elif spell.kind == "divination":

@@ -8,14 +8,17 @@ roads, characters, storage, the trove and the guardians.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, TypeVar, Union
 
-from pydantic import BaseModel, Field, model_serializer
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from engine.core.rng import Rng
 from engine.darkest_talisman.content import Alignment, Effect, RegionId
 
 SCHEMA = 1
+
+#: a task class, for `CampaignState.top_task`
+_T = TypeVar("_T")
 
 Goal = Literal["aid", "trove", "waypoint"]
 
@@ -504,6 +507,32 @@ class CampaignState(BaseModel):
     def leader(self) -> Hero | None:
         return self.hero(self.order[0]) if self.order else None
 
+    def live_trip(self) -> Trip:
+        """The trip under way: only road code, while the party is on a road, asks."""
+        if self.trip is None:
+            raise AssertionError("no trip under way")
+        return self.trip
+
+    def live_tower(self) -> Tower:
+        """The Tower's part: only Tower code, while the party is in the Tower, asks."""
+        if self.tower is None:
+            raise AssertionError("the party is not in the Tower")
+        return self.tower
+
+    def live_fight(self) -> GuardianFight:
+        """The Guardian Combat under way: only that combat's code asks."""
+        if self.fight is None:
+            raise AssertionError("no Guardian Combat under way")
+        return self.fight
+
+    def top_task(self, kind: type[_T]) -> _T:
+        """The task on top of the stack, which the caller knows is a `kind` (the decision it answers,
+        or the step it runs, was set up by that task)."""
+        task = self.tasks[-1]
+        if not isinstance(task, kind):
+            raise AssertionError(f"the task under way is {type(task).__name__}, not {kind.__name__}")
+        return task
+
     def controller(self, hero_uid: str | None) -> str:
         """The player who decides for a character (the leader's for a party decision)."""
         uid = hero_uid or (self.order[0] if self.order else None)
@@ -562,7 +591,7 @@ class CampaignState(BaseModel):
         return self.model_dump_json(by_alias=True)
 
     @model_serializer(mode="wrap")
-    def _dump(self, handler):  # type: ignore[no-untyped-def]
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """Empty limits, an empty `departed` (nobody left) and no thefts are not dumped: the stored
         campaigns' replays compare the JSON byte for byte."""
         data = handler(self)

@@ -18,6 +18,7 @@ from engine.darkest_talisman.state import (
     DeathFate,
     Decision,
     FinalCombat,
+    Hero,
     SacrificeTask,
     Tower,
     VampireTask,
@@ -38,14 +39,14 @@ def rule(ctx: Ctx) -> str | None:
     return ctx.pack.location(space(ctx)).tower_rule
 
 
-def _payer(ctx: Ctx):  # type: ignore[no-untyped-def]
+def _payer(ctx: Ctx) -> Hero | None:
     """Who discards the party's Talisman: the first character in Marching Order holding one
     (project ruling `talisman_payer`)."""
     return next((h for h in ctx.state.party() if H.talismans(h)), None)
 
 
-def party_total(ctx: Ctx, attr: str) -> int:
-    return sum(H.total(ctx.pack, h, attr) for h in ctx.state.party())  # type: ignore[arg-type]
+def party_total(ctx: Ctx, attr: H.Attr) -> int:
+    return sum(H.total(ctx.pack, h, attr) for h in ctx.state.party())
 
 
 def fewer_dice(ctx: Ctx, where: str) -> int:
@@ -72,10 +73,11 @@ def at_most(total: int, dice: int) -> float:
             for f in range(1, 7):
                 nxt[s + f] = nxt.get(s + f, 0) + w
         ways = nxt
-    return sum(w for s, w in ways.items() if s <= total) / 6 ** dice
+    outcomes: int = 6 ** dice  # int ** int is typed Any (a negative power would be a float)
+    return sum(w for s, w in ways.items() if s <= total) / outcomes
 
 
-def attempt_portal(ctx: Ctx, attr: str) -> None:
+def attempt_portal(ctx: Ctx, attr: H.Attr) -> None:
     state = ctx.state
     payer = _payer(ctx)
     assert payer is not None
@@ -88,7 +90,7 @@ def attempt_portal(ctx: Ctx, attr: str) -> None:
     ctx.emit("portal", attribute=attr, total=total, roll=roll, dice=dice, opened=opened)
     if not opened:
         for hero in state.party():
-            H.change(ctx, hero, attr, -1, "portal_of_power")  # type: ignore[arg-type]
+            H.change(ctx, hero, attr, -1, "portal_of_power")
         return
     travel.discard_road(ctx)
     cards.shuffle_discards(ctx)  # C4a-m: into a new region, the Tower Region
@@ -193,7 +195,7 @@ def _crypt_or_mines(ctx: Ctx) -> None:
     tower = state.tower
     assert tower is not None
     what = rule(ctx)
-    attr = "strength" if what == "crypt" else "craft"
+    attr: H.Attr = "strength" if what == "crypt" else "craft"
     payer = _payer(ctx)
     assert payer is not None
     H.spend_talisman(ctx, payer, what or "")
@@ -205,7 +207,7 @@ def _crypt_or_mines(ctx: Ctx) -> None:
     if tower.rest <= 0:
         tower.cleared = True
         return
-    state.tasks.append(SacrificeTask(attribute=attr, heroes=list(state.order)))  # type: ignore[arg-type]
+    state.tasks.append(SacrificeTask(attribute=attr, heroes=list(state.order)))
 
 
 def run_sacrifice(ctx: Ctx, task: SacrificeTask) -> None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.darkest_talisman import cards, guardians, setup
-from engine.darkest_talisman.carry import with_carry_on
 from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman.carry import with_carry_on
 from engine.darkest_talisman.content import Location, Region
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import (
@@ -110,7 +110,7 @@ def depart(ctx: Ctx, option: str) -> None:
 
 def _trip(ctx: Ctx, region: Region, village: str, destination: str, goal: str) -> Trip:
     road = [RoadSpace(location=t) for t in region.road] + [RoadSpace(location=destination)]
-    trip = Trip(region=region.id, village=village, destination=destination, goal=goal, road=road)  # type: ignore[arg-type]
+    trip = Trip(region=region.id, village=village, destination=destination, goal=goal, road=road)
     if goal == "trove":
         ctx.state.trip = trip
         trip.trove = guardians.set_trove(ctx, region.id)  # C3b-c
@@ -286,7 +286,9 @@ def destination_decision(ctx: Ctx) -> None:
                                   data={"destination": trip.destination, **(H.talisman_shortfall(ctx) or {})})
     else:
         fight = state.fight
-        focus = [f"fight:{g.uid}" for g in guardians.living(fight)] if fight is not None and len(guardians.living(fight)) > 1 else []
+        focus = (
+            [f"fight:{g.uid}" for g in guardians.living(fight)] if fight is not None and len(guardians.living(fight)) > 1 else []
+        )
         fights = ["fight"] + focus
         if fight is not None and fight.kind == "sentinel" and fight.rounds:
             fights = []  # C5b: beaten by the Sentinel, the party must turn back

@@ -42,7 +42,8 @@ class CampaignView(BaseModel):
         for s in self.data.get("seats", []):
             if s.get("player") == player:
                 return str(s.get("name"))
-        return self.data.get("departed", {}).get(player)
+        name = self.data.get("departed", {}).get(player)
+        return None if name is None else str(name)
 
     def player(self, player: str) -> SeatRef:
         for s in self.data.get("seats", []):
@@ -137,7 +138,7 @@ def view(state: CampaignState | CampaignView, viewer: str | None) -> CampaignVie
         if isinstance(foreseen, list):
             # what casting a Spell held face down would do is as hidden as the Spell itself
             decision["data"]["forecast"] = [None if o.startswith(CAST) and o[len(CAST):].isdigit() else f
-                                            for o, f in zip(decision["options"], foreseen)]
+                                            for o, f in zip(decision["options"], foreseen, strict=False)]
     return CampaignView(viewer=viewer, system=state.system, data=data)
 
 

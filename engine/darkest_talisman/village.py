@@ -114,7 +114,7 @@ def cash(ctx: Ctx, hero: Hero, attribute: str) -> None:
         hero.trophies.remove(uid)
         cards.discard(ctx, uid)
     ctx.emit("trophies_cashed", hero.uid, attribute=attribute, gained=gained)
-    H.change(ctx, hero, attribute, gained, "trophies")  # type: ignore[arg-type]
+    H.change(ctx, hero, attribute, gained, "trophies")  # type: ignore[arg-type]  # a Trophy cash-in is for strength or craft (A.CashTrophies)
 
 
 def best_spending(values: list[int], need: int) -> tuple[int, list[int]]:
@@ -162,17 +162,17 @@ def best_spending(values: list[int], need: int) -> tuple[int, list[int]]:
             (g, p, c), spent = solve(tuple(kept))
             result = ((g, p, c), spent)
             for group in groups_with(list(counts), first):
-                rest = tuple(n - t for n, t in zip(counts, group))
+                rest = tuple(n - t for n, t in zip(counts, group, strict=False))
                 (g2, p2, c2), spent2 = solve(rest)
-                points = sum(k * t for k, t in zip(kinds, group))
+                points = sum(k * t for k, t in zip(kinds, group, strict=True))
                 score = (g2 + 1, p2 - points, c2 + sum(group))
                 if score > result[0]:
-                    result = (score, tuple(a + b for a, b in zip(spent2, group)))
+                    result = (score, tuple(a + b for a, b in zip(spent2, group, strict=False)))
         memo[counts] = result
         return result
 
     (groups, _, _), spent = solve(start)
-    return groups, [v for v, n in zip(kinds, spent) for _ in range(n)]
+    return groups, [v for v, n in zip(kinds, spent, strict=False) for _ in range(n)]
 
 
 def cash_bag(ctx: Ctx, hero: Hero, uid: str) -> None:

@@ -104,5 +104,7 @@ def _cooperative(book: Book, state: OrdersState, me: OrderPlayer, target: int) -
         return Verdict(ok=False, key="dice.orders.coop.tasks_open", params={"player": open_tasks.player})
     short = next((p for p in others if not meets(book, p, FOURTH)), None)
     if short is not None:
-        return Verdict(ok=False, key="dice.orders.coop.points_short", params={"player": short.player, **_needs(book, short, FOURTH)})
+        return Verdict(
+            ok=False, key="dice.orders.coop.points_short", params={"player": short.player, **_needs(book, short, FOURTH)}
+        )
     return None

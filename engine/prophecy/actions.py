@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
+from pydantic import Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
 from engine.core.contract import TABLE_ACTOR as CORE_TABLE_ACTOR
 from engine.prophecy.action_base import ActionBase
@@ -294,12 +294,45 @@ if TYPE_CHECKING:
     Action = ActionBase
 else:
     Action = Annotated[
-        Union[Move, Fight, Roll, ChooseItem, Bribe, UseOpportunity, Heal, Recharge, Exchange, Buy, Sell, Repair, UseItem, BuyCertificate,
-              EndTurn, Resign, HandOver,
-              ChooseCharacter, ChooseCreature, Avoid, Attack, StopAttack, AfterRoll, ChooseLoss, TakeItem, TakeArtifact,
-              Discard, ChooseSpace, Dream, Study, StudyPick, Learn, Train, UseAbility,
-              # the Water Realm expansion's own actions (Treasure Island, the Water Realm)
-              *ISLAND_ACTIONS, *WATER_ACTIONS],
+        Union[
+            Move,
+            Fight,
+            Roll,
+            ChooseItem,
+            Bribe,
+            UseOpportunity,
+            Heal,
+            Recharge,
+            Exchange,
+            Buy,
+            Sell,
+            Repair,
+            UseItem,
+            BuyCertificate,
+            EndTurn,
+            Resign,
+            HandOver,
+            ChooseCharacter,
+            ChooseCreature,
+            Avoid,
+            Attack,
+            StopAttack,
+            AfterRoll,
+            ChooseLoss,
+            TakeItem,
+            TakeArtifact,
+            Discard,
+            ChooseSpace,
+            Dream,
+            Study,
+            StudyPick,
+            Learn,
+            Train,
+            UseAbility,
+            # the Water Realm expansion's own actions (Treasure Island, the Water Realm)
+            *ISLAND_ACTIONS,
+            *WATER_ACTIONS,
+        ],
         Field(discriminator="type"),
     ]
 

@@ -9,7 +9,7 @@ from itertools import combinations
 
 from engine.core.errors import RuleError
 from engine.prophecy.actions import Fight
-from engine.prophecy.content import CreatureCard, ItemCard, Opponent, Pack
+from engine.prophecy.content import ItemCard, Opponent, Pack
 from engine.prophecy.state import OwnedItem, PlayerState
 
 HANDS = 2

@@ -72,7 +72,7 @@ def new_state(pack: Pack, seats: Sequence[Seat], options: ProphecyOptions, seed:
     bank_red = pack.rules.bank_red_cubes.value or 0
     bank_blue = pack.rules.bank_blue_cubes.value or 0
     players: list[PlayerState] = []
-    for seat, char_id in zip(seats, chars):
+    for seat, char_id in zip(seats, chars, strict=False):
         ch = pack.character(char_id)
         bank_red -= ch.strength
         bank_blue -= ch.willpower

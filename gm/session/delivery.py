@@ -16,9 +16,9 @@ so a later refusal is news again.
 """
 from __future__ import annotations
 
-from gm.session.core import SessionCore
 from collections.abc import Iterable
 
+from gm.session.core import SessionCore
 from gm.session.results import PERMISSION_REFUSED, PROMPT_MESSAGE, PROMPT_OWED, GameError
 from gm.store import GameRecord
 

@@ -60,7 +60,9 @@ class ExpiryMixin(Steps):
                 return Tick("vote_closed", result, target, None)
             if due.reminders:
                 end = clock.expiry(table, now) or now
-                table.clock.reminded.extend(r for r in table.timebank.reminders if now >= end - r and r not in table.clock.reminded)
+                table.clock.reminded.extend(
+                    r for r in table.timebank.reminders if now >= end - r and r not in table.clock.reminded
+                )
                 result.record = await self._save_table(record, table)
                 return Tick("reminder", result, due.player, end)
             if due.expired and due.player is not None:

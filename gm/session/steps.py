@@ -18,7 +18,7 @@ from gm.replay import state_hash
 from gm.session.core import SessionCore
 from gm.session.delivery import stale_prompt
 from gm.session.hosts import next_host
-from gm.session.results import ABSENT_AI, AI_STEP_LIMIT, TABLE_ACTOR, GameError, Lobby, Result, Step
+from gm.session.results import ABSENT_AI, AI_STEP_LIMIT, TABLE_ACTOR, Lobby, Result, Step
 from gm.store import LogMeta, StaleVersion
 from gm.table import Table
 
@@ -89,8 +89,8 @@ class Steps(SessionCore):
             result.host_change = (first, host)
 
     async def _run_ai(self, result: Result) -> None:
-        """The AI seats answer (and the rules answer what leaves no choice) until a person must decide. At most AI_STEP_LIMIT steps in one
-        go (one press must not hold the channel for long): if AI seats still have decisions
+        """The AI seats answer (and the rules answer what leaves no choice) until a person must decide.
+        At most AI_STEP_LIMIT steps in one go (one press must not hold the channel for long): if AI seats still have decisions
         after that, the game's deadline is already due (`_apply` sets it while an AI seat must
         decide) and the turn clock carries on in the background (`tick_game`)."""
         sysobj = result.system

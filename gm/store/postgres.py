@@ -81,7 +81,8 @@ from .base import (
     as_deadline,
     dump_json,
 )
-from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity
+from .identity import ProcessIdentity
+from .ownership import DEFAULT_LEASE_SECONDS
 from .pg_migrations import LOCK_CLASS_GAME, LOCK_CLASS_OWNER, pg_current_version, pg_migrate
 from .shards import ALL_SCOPE, scopes_conflict, shard_scope
 

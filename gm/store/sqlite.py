@@ -81,8 +81,9 @@ from .base import (
     _Unset,
     dump_json,
 )
+from .identity import ProcessIdentity
 from .migrations import current_version, migrate
-from .ownership import DEFAULT_LEASE_SECONDS, ProcessIdentity
+from .ownership import DEFAULT_LEASE_SECONDS
 
 log = logging.getLogger(__name__)
 SQLITE_FULL = 13

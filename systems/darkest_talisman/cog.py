@@ -21,6 +21,7 @@ from engine.darkest_talisman import actions as A
 from engine.darkest_talisman.game import SYSTEM
 from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result
+from gm.session.delivery import stale_prompt
 from systems.darkest_talisman.buttons import ActionSelect, BackButton, ConfirmButton, GroupSelect
 from systems.darkest_talisman.describe import describe_action, what_text
 from systems.darkest_talisman.embeds import COLOUR, casting_lines, party_embed, status_embeds, village_embed
@@ -28,8 +29,8 @@ from systems.darkest_talisman.names import Names
 from systems.darkest_talisman.picture import render_party
 from ui.errors import refuse
 from ui.pictures import PICTURES, Drawing, picture_key
-from gm.session.delivery import stale_prompt
 from ui.replies import locale_of, refresh_turn, reply_private, send_decision, send_turn
+from ui.routing import cog as cog_of
 from ui.text import clip, fit_embeds, mention
 from ui.views import MAX_OPTIONS
 
@@ -39,7 +40,8 @@ MENU_SELECTS = 5
 
 
 def _gm(interaction: discord.Interaction) -> GameMaster:
-    return interaction.client.gm  # type: ignore[attr-defined]
+    gm: GameMaster = interaction.client.gm  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its game master
+    return gm
 
 
 def default_ending(mode: str) -> str:
@@ -58,8 +60,11 @@ def lobby_embed(result: Result, locale: str) -> discord.Embed:
     seats = [mention(s.player) if not s.ai else f"🤖 {s.name}" for s in lobby.seats]
     e.add_field(name=t(locale, "talisman.lobby.seats", count=len(lobby.seats), max=SYSTEM.max_seats),
                 value="\n".join(seats) or "—", inline=False)
-    e.add_field(name=t(locale, "talisman.lobby.ending"), value=t(locale, f"talisman.ending.{lobby.options.get('crown', 'last_survivor')}"),
-                inline=False)
+    e.add_field(
+        name=t(locale, "talisman.lobby.ending"),
+        value=t(locale, f"talisman.ending.{lobby.options.get('crown', 'last_survivor')}"),
+        inline=False,
+    )
     return e
 
 
@@ -117,7 +122,9 @@ def menu_groups(found: Result, actor: str, free: list[tuple[int, Any]], locale: 
     return out
 
 
-def manage_menu(found: Result, actor: str, free: list[tuple[int, Any]], locale: str, group: int = 0) -> tuple[str, discord.ui.View]:
+def manage_menu(
+    found: Result, actor: str, free: list[tuple[int, Any]], locale: str, group: int = 0
+) -> tuple[str, discord.ui.View]:
     """"Character actions": the private menu of `actor`'s free actions, (index, action) pairs.
 
     Within Discord's limits however much a party carries: the first select picks a group (a
@@ -194,7 +201,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
     # -- finding this channel's campaign ------------------------------------------------------------
     async def _campaign(self, interaction: discord.Interaction) -> Result:
         """The channel's campaign (the open one, else the last that ended); GameError otherwise."""
-        found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]
+        found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if found is None:
             raise GameError("talisman.err.no_campaign")
         if found.record.system != SYSTEM.name:
@@ -207,10 +214,12 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
 
     # -- opening and filling a campaign ----------------------------------------------------------------
     @app_commands.command(name="new", description="Open a Darkest Talisman campaign in this channel")
-    @app_commands.describe(mode="solo: you control the whole party; coop: each person one character",
-                           ending="How the Crown is won: the last survivor (co-op default) or every survivor together (solo default)",
-                           bank_hours="Thinking time per player, in hours (default 72)",
-                           policy="When someone's time runs out (default: the AI decides for them)")
+    @app_commands.describe(
+        mode="solo: you control the whole party; coop: each person one character",
+        ending="How the Crown is won: the last survivor (co-op default) or every survivor together (solo default)",
+        bank_hours="Thinking time per player, in hours (default 72)",
+        policy="When someone's time runs out (default: the AI decides for them)",
+    )
     @app_commands.choices(mode=[app_commands.Choice(name=n, value=v) for n, v in (("solo", "solo"), ("co-op", "coop"))],
                           ending=[app_commands.Choice(name=n, value=v) for n, v in
                                   (("last survivor", "last_survivor"), ("together", "together"))],
@@ -246,16 +255,18 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
     async def join(self, interaction: discord.Interaction) -> None:
         try:
             await self._campaign(interaction)
-            result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name)  # type: ignore[arg-type]
+            result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await self._lobby_reply(interaction, result, t(locale_of(interaction), "talisman.lobby.joined", player=interaction.user.mention))
+        await self._lobby_reply(
+            interaction, result, t(locale_of(interaction), "talisman.lobby.joined", player=interaction.user.mention)
+        )
 
     @app_commands.command(name="add-bot", description="Add an AI seat that runs its characters (host)")
     async def add_bot(self, interaction: discord.Interaction) -> None:
         try:
             await self._campaign(interaction)
-            result = await _gm(interaction).add_bot(interaction.channel_id, interaction.user.id, "heuristic")  # type: ignore[arg-type]
+            result = await _gm(interaction).add_bot(interaction.channel_id, interaction.user.id, "heuristic")  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         seat = result.state.seats[-1]
@@ -265,7 +276,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
     async def start(self, interaction: discord.Interaction) -> None:
         try:
             await self._campaign(interaction)
-            result = await _gm(interaction).start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
+            result = await _gm(interaction).start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         await send_turn(interaction, result)
@@ -279,8 +290,9 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         except GameError as exc:
             return await refuse(interaction, exc)
         if isinstance(found.state, Lobby):
-            return await interaction.response.send_message(embed=lobby_embed(found, locale), ephemeral=True,
-                                                           allowed_mentions=discord.AllowedMentions.none())
+            await interaction.response.send_message(embed=lobby_embed(found, locale), ephemeral=True,
+                                                    allowed_mentions=discord.AllowedMentions.none())
+            return
         embeds = campaign_status(found, str(interaction.user.id), locale)
         await interaction.response.send_message(embeds=embeds, file=await party_picture(found, locale), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
@@ -326,14 +338,14 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             await self._campaign(interaction)
         except GameError as exc:
             return await refuse(interaction, exc)
-        table = interaction.client.get_cog("HistoryCog")  # type: ignore[attr-defined]
+        table = cog_of(interaction, "HistoryCog")
         await table.show_log(interaction, None, last=last)
 
     @app_commands.command(name="export", description="The campaign's action log as JSON (sealed while it runs)")
     async def export(self, interaction: discord.Interaction) -> None:
         try:
             await self._campaign(interaction)
-            found, doc = await _gm(interaction).export(interaction.channel_id, viewer=str(interaction.user.id))  # type: ignore[arg-type]
+            found, doc = await _gm(interaction).export(interaction.channel_id, viewer=str(interaction.user.id))  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         data = json.dumps(doc, indent=1).encode()
@@ -343,12 +355,14 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
                                                 file=file, ephemeral=True)
 
     # -- a person's own character actions ---------------------------------------------------------------
-    async def _free_actions(self, interaction: discord.Interaction, game: int, version: int) -> tuple[Result, list[tuple[int, Any]]]:
+    async def _free_actions(
+        self, interaction: discord.Interaction, game: int, version: int
+    ) -> tuple[Result, list[tuple[int, Any]]]:
         """The campaign at exactly this version and the presser's free actions (index, action).
 
         The ids ride on the button, so a forged one may name any game: one of another system
         (a Prophecy table's, whose actions are not a campaign's) is out of date here too."""
-        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]
+        found = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if found is None or found.record.id != game or found.record.version != version or isinstance(found.state, Lobby) \
                 or found.record.system != SYSTEM.name:
             raise stale_prompt(found.record if found is not None and found.record.system == SYSTEM.name else None)
@@ -390,7 +404,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             return await refuse(interaction, exc)
         actor = str(interaction.user.id)
         if not free:
-            return await interaction.response.edit_message(content=t(locale, "talisman.prompt.nothing_to_manage"), view=None)
+            await interaction.response.edit_message(content=t(locale, "talisman.prompt.nothing_to_manage"), view=None)
+            return
         text, view = manage_menu(found, actor, free, locale, group)
         await interaction.response.edit_message(content=clip(text, 2000), view=view)
 
@@ -407,7 +422,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             return await refuse(interaction, exc)
         if needs_confirmation(chosen):
             text, view = confirm_menu(found, str(interaction.user.id), index, chosen, locale)
-            return await interaction.response.edit_message(content=clip(text, 2000), view=view)
+            await interaction.response.edit_message(content=clip(text, 2000), view=view)
+            return
         await self._do_free(interaction, found, free, index)
 
     async def on_confirm(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
@@ -431,7 +447,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
                 raise GameError("error.forged_prompt")
             label = describe_action(found.view(actor), actor, chosen, locale, with_odds=False)
             before = found.system.pending(found.state)
-            result = await _gm(interaction).act(interaction.channel_id, interaction.user.id, chosen,  # type: ignore[arg-type]
+            result = await _gm(interaction).act(interaction.channel_id, interaction.user.id, chosen,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                 game_id=found.record.id, version=found.record.version)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)

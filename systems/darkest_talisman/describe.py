@@ -16,8 +16,8 @@ from engine.darkest_talisman.content import Pack, PlaceCard, Service, StrangerCa
 from engine.darkest_talisman.ctx import EV
 from engine.darkest_talisman.state import card_id
 from engine.darkest_talisman.travel import goal_in
-from engine.darkest_talisman.village import cashing
 from engine.darkest_talisman.view import CampaignView
+from engine.darkest_talisman.village import cashing
 from gm.i18n import t
 from systems.darkest_talisman import choices, forecast, odds
 from systems.darkest_talisman.names import Names, region_name
@@ -228,7 +228,8 @@ def describe_event(view: CampaignView, event: Event, locale: str) -> str | None:
         params["day"] = int(d.get("space", 0)) + 1
     elif name == "guardian_totals":
         for attribute in ("strength", "craft"):
-            totals = d.get(attribute) if isinstance(d.get(attribute), dict) else {}
+            found = d.get(attribute)
+            totals = found if isinstance(found, dict) else {}
             params[attribute] = totals.get("party", 0)
             params[f"their_{attribute}"] = totals.get("enemies", 0)
     elif name == "special_location" and isinstance(d.get("space"), int):
@@ -376,11 +377,14 @@ def services_text(n: Names, source: str) -> str:
         if s.kind == "buy":
             stock = sorted({card_id(u) for u in n.data.get("decks", {}).get("purchase", [])})
             if s.market:  # the Market's own goods and prices (core-cards 2.7)
-                wares = [t(loc, "talisman.offers.ware", thing=n.thing(c), price=pack.card(c).market_cost)  # type: ignore[union-attr]
+                wares = [t(loc, "talisman.offers.ware", thing=n.thing(c), price=pack.card(c).market_cost)  # type: ignore[union-attr]  # Market goods are Objects, which have a market cost
                          for c in stock if getattr(pack.card(c), "market_cost", None) is not None]
             else:
-                wares = [t(loc, "talisman.offers.ware", thing=n.thing(c), price=getattr(pack.card(c), "cost", 0))
-                         for c in stock if getattr(pack.card(c), "for_sale", False) and getattr(pack.card(c), "cost", None) is not None]
+                wares = [
+                    t(loc, "talisman.offers.ware", thing=n.thing(c), price=getattr(pack.card(c), "cost", 0))
+                    for c in stock
+                    if getattr(pack.card(c), "for_sale", False) and getattr(pack.card(c), "cost", None) is not None
+                ]
             key = "talisman.offers.market_wares" if s.market else "talisman.offers.wares"
             parts.append(t(loc, key, wares=", ".join(wares)) if wares else t(loc, "talisman.embed.sold_out"))
         elif s.kind.startswith(("heal", "replenish")):
@@ -628,7 +632,7 @@ def figure(locale: str, base: int, total: int) -> str:
 def hero_figure(n: Names, uid: str, attribute: str) -> str:
     """A character's Strength or Craft as `figure` shows it."""
     model = n.hero_model(uid)
-    return figure(n.locale, getattr(model, attribute), H.total(n.pack, model, attribute))  # type: ignore[arg-type]
+    return figure(n.locale, getattr(model, attribute), H.total(n.pack, model, attribute))  # type: ignore[arg-type]  # the attribute is strength or craft
 
 
 def hero_line(n: Names, h: dict[str, Any]) -> str:

@@ -120,9 +120,21 @@ def sheet_embed(view: CampaignView, seat: SeatRef, locale: str) -> discord.Embed
         e.description = t(locale, "talisman.embed.no_characters")
     for h in mine:
         sheet = n.pack.character(h["card"])
-        e.add_field(name=n.thing(h["card"]), value=clip(
-            hero_line(n, h) + "\n" + t(locale, "talisman.sheet.alignment", alignment=t(locale, f"talisman.alignment.{h['alignment']}"))
-            + "\n" + hero_details(n, h) + "\n*" + display_text(sheet, locale) + "*", FIELD), inline=False)
+        e.add_field(
+            name=n.thing(h["card"]),
+            value=clip(
+                hero_line(n, h)
+                + "\n"
+                + t(locale, "talisman.sheet.alignment", alignment=t(locale, f"talisman.alignment.{h['alignment']}"))
+                + "\n"
+                + hero_details(n, h)
+                + "\n*"
+                + display_text(sheet, locale)
+                + "*",
+                FIELD,
+            ),
+            inline=False,
+        )
         spells = spell_lines(n, h)
         if spells:
             _field(e, t(locale, "talisman.embed.spells_title", hero=n.hero(h["uid"])), spells)
@@ -144,7 +156,7 @@ def village_embed(view: CampaignView, locale: str) -> discord.Embed:
     for cid, count in sorted(stock.items()):
         card = n.pack.card(cid)
         if getattr(card, "for_sale", False) and getattr(card, "cost", None) is not None:
-            wares.append(t(locale, "talisman.embed.ware", thing=n.thing(cid), price=card.cost, count=count))  # type: ignore[union-attr]
+            wares.append(t(locale, "talisman.embed.ware", thing=n.thing(cid), price=card.cost, count=count))  # type: ignore[union-attr]  # for sale with a cost: an Object
     _field(e, t(locale, "talisman.embed.blacksmith"), wares or [t(locale, "talisman.embed.sold_out")])
     services = []
     for s in n.pack.village_services:
@@ -354,7 +366,9 @@ def end_embed(view: CampaignView, locale: str) -> discord.Embed:
     if len(crowned) == 1:
         e.description = t(locale, "talisman.embed.crowned", heroes=n.hero(crowned[0]), player=n.seat(n.controller(crowned[0])))
     elif crowned:
-        heroes = ", ".join(t(locale, "talisman.embed.crowned_one", hero=n.hero(u), player=n.seat(n.controller(u))) for u in crowned)
+        heroes = ", ".join(
+            t(locale, "talisman.embed.crowned_one", hero=n.hero(u), player=n.seat(n.controller(u))) for u in crowned
+        )
         e.description = t(locale, "talisman.embed.crowned_together", heroes=heroes)
     else:
         e.description = lost_text(n, d)

@@ -8,7 +8,7 @@ start from the attack scores the engine puts in the decision (`ours` by way of f
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.tower import at_most
@@ -75,7 +75,7 @@ def here(n: Names) -> Any:
 
 def hero_score(n: Names, uid: str, attribute: str) -> int:
     loc = here(n)
-    return H.total(n.pack, n.hero_model(uid), attribute, no_magic=bool(loc and loc.no_magic))  # type: ignore[arg-type]
+    return H.total(n.pack, n.hero_model(uid), attribute, no_magic=bool(loc and loc.no_magic))  # type: ignore[arg-type]  # the attribute is strength or craft (the decision data)
 
 
 def party_total(n: Names, attribute: str) -> int:
@@ -83,7 +83,9 @@ def party_total(n: Names, attribute: str) -> int:
     destination of the Outer Region) Objects give nothing, so the guardians' button counts none."""
     loc = here(n)
     no_magic = bool(loc and loc.no_magic)
-    return sum(H.total(n.pack, n.hero_model(h["uid"]), attribute, no_magic=no_magic)  # type: ignore[arg-type]
+    # cast: "strength" or "craft", as the engine wrote it into the decision or event (a Literal there)
+    attr = cast(H.Attr, attribute)
+    return sum(H.total(n.pack, n.hero_model(h["uid"]), attr, no_magic=no_magic)
                for h in n.party())
 
 

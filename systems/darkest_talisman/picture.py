@@ -253,13 +253,20 @@ def draw_party(view: CampaignView, locale: str) -> Image.Image:
     card_w = (WIDTH - 2 * MARGIN - gap * (slots - 1)) // slots
     for i, h in enumerate(party):
         x = MARGIN + i * (card_w + gap)
-        draw.rounded_rectangle((x, top, x + card_w, top + CARD_H), radius=8, fill=CARD,
-                               outline=GOLD if h["uid"] in crowned else INK, width=4 if h["uid"] in crowned else 2 if i == 0 else 1)
+        draw.rounded_rectangle(
+            (x, top, x + card_w, top + CARD_H),
+            radius=8,
+            fill=CARD,
+            outline=GOLD if h["uid"] in crowned else INK,
+            width=4 if h["uid"] in crowned else 2 if i == 0 else 1,
+        )
         if h["uid"] in crowned:
             _crown(draw, x + card_w - 40, top + 8, 30, 20)
         sheet = n.pack.character(h["card"])
         name = (t(locale, "talisman.picture.leader") + " " if i == 0 else "") + n.thing(h["card"])
-        draw.text((x + 10, top + 8), _fit(draw, name, 18, card_w - 20 - (36 if h["uid"] in crowned else 0)), font=font(18), fill=INK)
+        draw.text(
+            (x + 10, top + 8), _fit(draw, name, 18, card_w - 20 - (36 if h["uid"] in crowned else 0)), font=font(18), fill=INK
+        )
         draw.text((x + 10, top + 32), _fit(draw, n.seat(n.controller(h["uid"])), 14, card_w - 20), font=font(14), fill=MUTED)
         bar_w = card_w - 20
         full = max(sheet.life, h["life"], 1)

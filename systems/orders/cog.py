@@ -117,7 +117,9 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
     async def points(self, interaction: discord.Interaction, kind: str, amount: app_commands.Range[int, -1000, 1000],
                      penalty: bool = False) -> None:
         if amount == 0 or not -1000 <= amount <= 1000:
-            return await reply_private(interaction, t(locale_of(interaction), "error.value_out_of_range", name="amount", min=-1000, max=1000))
+            return await reply_private(
+                interaction, t(locale_of(interaction), "error.value_out_of_range", name="amount", min=-1000, max=1000)
+            )
         await self._act(interaction, ChangePoints(kind=kind, amount=amount, penalty=penalty))
 
     @app_commands.command(name="advance", description="Advance one Rank, if your points (and the co-op rule) allow it")
@@ -129,7 +131,9 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
     async def tasks(self, interaction: discord.Interaction, done: bool) -> None:
         await self._act(interaction, MarkTasks(done=done))
 
-    @app_commands.command(name="call-for-help", description="Call For Help: pay Rank squared in points, roll two dice, read the higher")
+    @app_commands.command(
+        name="call-for-help", description="Call For Help: pay Rank squared in points, roll two dice, read the higher"
+    )
     @app_commands.describe(kind="Which points to pay with (default: the ones you have most of)")
     @app_commands.choices(kind=POINT_CHOICES)
     async def call_for_help(self, interaction: discord.Interaction, kind: Optional[str] = None) -> None:
@@ -146,10 +150,20 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
         mode = t(locale, "dice.orders.status.cooperative" if state.options.cooperative else "dice.orders.status.competitive")
         lines = []
         for p in state.players:
-            lines.append(t(locale, "dice.orders.status.line", name=p.name,
-                           order=t(locale, f"dice.order_name.{p.order or 'none'}"), rank=p.rank,
-                           qualified=qualified_rank(book, p), knowledge=p.knowledge, perception=p.perception,
-                           power=p.power, tasks=t(locale, "dice.orders.status.tasks_done" if p.tasks_done else "dice.orders.status.tasks_open")))
+            lines.append(
+                t(
+                    locale,
+                    "dice.orders.status.line",
+                    name=p.name,
+                    order=t(locale, f"dice.order_name.{p.order or 'none'}"),
+                    rank=p.rank,
+                    qualified=qualified_rank(book, p),
+                    knowledge=p.knowledge,
+                    perception=p.perception,
+                    power=p.power,
+                    tasks=t(locale, "dice.orders.status.tasks_done" if p.tasks_done else "dice.orders.status.tasks_open"),
+                )
+            )
         embed = discord.Embed(title=t(locale, "dice.orders.status.title", mode=mode),
                               description=clip_lines(lines, 4000) if lines else t(locale, "dice.orders.status.empty"))
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())

@@ -297,7 +297,7 @@ def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     left, top, right, bottom = probe.textbbox((0, 0), fonts.drawable(text), font=font, anchor=anchor)
     left, top, right, bottom = left - 2, top - 2, right + 2, bottom + 2
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)  # whole pixels: a box from (0, 0)
     _text(ImageDraw.Draw(mask), (-left, -top), text, font, 255, anchor)
     return mask, left, top  # type: ignore[return-value]  # whole pixels, as above
 

@@ -31,10 +31,10 @@ from typing import Any, Callable, Literal
 from PIL import Image, ImageDraw
 
 from engine.prophecy.content import Pack, display_name
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.content_standard import Guardian
 from engine.prophecy.standard.state import PlaneState
 from engine.prophecy.state import PlayerState, ProphecyState
+from engine.prophecy.water_realm.island.content import island_content
 from systems.prophecy.board_parts import (
     ACTIVE_BAND,
     ASTRAL,
@@ -240,7 +240,7 @@ def _draw_key(image: Image.Image, draw: ImageDraw.ImageDraw, g: Geometry, words:
         texts = [_ellipsize(text, font, (x1 - x0 - 60) / len(entries) - 48) for _icon, text in entries]
         total = sum(26 + _width(text, font) + 22 for text in texts) - 22
         x = (x0 + x1) / 2 - total / 2
-        for (icon, _raw), text in zip(entries, texts):
+        for (icon, _raw), text in zip(entries, texts, strict=True):
             icon(draw, x + 10, y, 20, INK)
             _text(draw, (x + 26, y), text, font, INK, "lm")
             x += 26 + _width(text, font) + 22
@@ -341,7 +341,7 @@ def _plane_mark(plane_id: str, box: Box, side: Side, faces: tuple[tuple[str, ...
     gone_words = [words["plane.beaten"], words["plane.beaten"],
                   words["plane.not_in_game" if no_artifacts else "plane.taken"]]
     drawn: list[tuple[Box, tuple[str, ...], str, list[str], Font | None, str]] = []
-    for cbox, face, label, gone_word in zip(card_boxes(box, side), faces, labels, gone_words):
+    for cbox, face, label, gone_word in zip(card_boxes(box, side), faces, labels, gone_words, strict=False):
         if face[0] == "face":
             lines, font = _fit_lines(face[1], CARD_W - 10, (15, 14) if face[2] else (16, 15, 14), 2 if face[2] else 3)
             drawn.append((cbox, face, label, lines, font, _ellipsize(face[2], figure_font, CARD_W - 10)))
@@ -573,7 +573,7 @@ def island_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark
     height = island_height(len(state.players))
     box = (left - 6, bottom - height - 4, right + 6, bottom + 8)
     card_h = height - 50
-    title_font, name_font, small = _font(20), _font(15), _font(16)
+    title_font, small = _font(20), _font(16)
     title = _ellipsize(words["island.title"], title_font, (right - left) / 2)
     blind = bool(island.deck) and not island.up and not island.fame
     deck = "" if island.fame else words.fmt("island.blind" if blind else "island.deck", n=len(island.deck))
@@ -620,7 +620,20 @@ def island_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mark
         for k, seat in enumerate(here):
             _token(d, seat, bx1 - 24 - 40 * k, by1 - 30 - dy, 15, True, active=seat in active_seats)
 
-    key = ("island", box, card_h, sizes, title, deck, fragment, blind, len(island.deck), tuple(cards), tuple(here), tuple(sorted(active_seats)))
+    key = (
+        "island",
+        box,
+        card_h,
+        sizes,
+        title,
+        deck,
+        fragment,
+        blind,
+        len(island.deck),
+        tuple(cards),
+        tuple(here),
+        tuple(sorted(active_seats)),
+    )
     out.append(_Mark(key, box[1] - 2, box[3] + 3, draw))
     return out
 

@@ -128,7 +128,9 @@ class ProphecyCog(commands.Cog):
                 shown = found.view(actor)
                 options = "; ".join(dict.fromkeys(describe_action(shown, actor, a, locale, with_odds=False) for a in acts))
                 words = t(locale, not_found_key, **typed)
-                return await reply_private(interaction, words + " " + t(locale, "error.choose_one_of", options=clip(options, 1500)))
+                return await reply_private(
+                    interaction, words + " " + t(locale, "error.choose_one_of", options=clip(options, 1500))
+                )
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         await self._send_result(interaction, gm.act(interaction.channel_id, interaction.user.id, best,  # type: ignore[arg-type]  # a command or click always comes from a channel
@@ -195,9 +197,15 @@ class ProphecyCog(commands.Cog):
 
     @app_commands.command(name="fight", description="Fight the Creature on your space")
     @app_commands.describe(battle="Strength or Wills (Wills may cost Magic)", gear="Equipment for this battle, with exact odds")
-    @app_commands.choices(battle=[app_commands.Choice(name="Strength", value="strength"), app_commands.Choice(name="Wills", value="wills")])
-    async def fight(self, interaction: discord.Interaction, battle: Optional[str] = None,
-                    gear: Optional[app_commands.Range[str, 1, 100]] = None) -> None:
+    @app_commands.choices(
+        battle=[app_commands.Choice(name="Strength", value="strength"), app_commands.Choice(name="Wills", value="wills")]
+    )
+    async def fight(
+        self,
+        interaction: discord.Interaction,
+        battle: Optional[str] = None,
+        gear: Optional[app_commands.Range[str, 1, 100]] = None,
+    ) -> None:
         if gear and CODE.fullmatch(gear.strip()[:INPUT_LIMIT]):
             m = CODE.fullmatch(gear.strip())
             assert m
@@ -215,13 +223,22 @@ class ProphecyCog(commands.Cog):
             o = fight_odds(found.state, actor, a)
             return 100 * float(o.win - o.loss)
 
-        await self._act_by_text(interaction, gear or "", lambda a: isinstance(a, A.Roll) or (isinstance(a, A.Fight) and (battle is None or a.battle == battle)),
-                                "error.battle_not_allowed", rank=odds_rank)
+        await self._act_by_text(
+            interaction,
+            gear or "",
+            lambda a: isinstance(a, A.Roll) or (isinstance(a, A.Fight) and (battle is None or a.battle == battle)),
+            "error.battle_not_allowed",
+            rank=odds_rank,
+        )
 
     @fight.autocomplete("gear")
     async def _fight_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         battle = getattr(interaction.namespace, "battle", None)
-        return await self._choices(interaction, current, lambda a: isinstance(a, A.Roll) or (isinstance(a, A.Fight) and (not battle or a.battle == battle)))
+        return await self._choices(
+            interaction,
+            current,
+            lambda a: isinstance(a, A.Roll) or (isinstance(a, A.Fight) and (not battle or a.battle == battle)),
+        )
 
     @app_commands.command(name="bribe", description="Pay a Creature off, if its card allows it")
     async def bribe(self, interaction: discord.Interaction) -> None:
@@ -259,7 +276,10 @@ class ProphecyCog(commands.Cog):
         needle = text.casefold()
         shown = found.view(actor)
         for a in found.system.legal_actions(state, actor):
-            if isinstance(a, USABLE) and fuzz.partial_ratio(needle, describe_action(shown, actor, a, locale, with_odds=False).casefold()) >= 70:
+            if (
+                isinstance(a, USABLE)
+                and fuzz.partial_ratio(needle, describe_action(shown, actor, a, locale, with_odds=False).casefold()) >= 70
+            ):
                 return None
         space = pack_by_id(state.options.pack).space(state.player(actor).space)
         for svc in space.services:
@@ -330,10 +350,14 @@ class ProphecyCog(commands.Cog):
 
     @app_commands.command(name="heal", description="Heal Health or recharge Magic where this space allows it")
     @app_commands.describe(what="Health or Magic", amount="How many points (1 if left out)")
-    @app_commands.choices(what=[app_commands.Choice(name="Health", value="health"), app_commands.Choice(name="Magic", value="magic")])
+    @app_commands.choices(
+        what=[app_commands.Choice(name="Health", value="health"), app_commands.Choice(name="Magic", value="magic")]
+    )
     async def heal(self, interaction: discord.Interaction, what: str, amount: app_commands.Range[int, 1, 20] = 1) -> None:
         if not 1 <= amount <= 20:
-            return await reply_private(interaction, t(locale_of(interaction), "error.value_out_of_range", name="amount", min=1, max=20))
+            return await reply_private(
+                interaction, t(locale_of(interaction), "error.value_out_of_range", name="amount", min=1, max=20)
+            )
         action = A.Heal(amount=amount) if what == "health" else A.Recharge(amount=amount)
         await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   created_at=typed_at(interaction)))

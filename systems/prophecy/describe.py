@@ -4,27 +4,27 @@ No discord import here: the same text serves embeds, the --local console and tes
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from engine.ai.odds import fight_odds
 from engine.core.events import Event
 from engine.prophecy import actions as A
-from engine.prophecy.content import Cost, CreatureCard, Pack, display_name, display_text, pack_by_id
+from engine.prophecy.content import Cost, CreatureCard, pack_by_id
+from engine.prophecy.context import Ctx
+from engine.prophecy.guilds import certificate_price
 from engine.prophecy.market import sell_price
 from engine.prophecy.movement import move_options
 from engine.prophecy.spaces import price, services
-from engine.prophecy.context import Ctx
-from engine.prophecy.guilds import certificate_price
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard import powers, space_actions
 from engine.prophecy.standard.state import HIDDEN, SECRET_OPTIONS
 from engine.prophecy.state import ProphecyState
 from gm.i18n import has, t
-from systems.prophecy.water_realm import describe_island, describe_water
-from systems.prophecy.water_realm import describe_cards as describe_wr_cards
 from systems.prophecy import prompt_text as P
 from systems.prophecy.names import Names
 from systems.prophecy.prompt_text import describe_choice, describe_roll, destination_short, event_params, odds_text
+from systems.prophecy.water_realm import describe_cards as describe_wr_cards
+from systems.prophecy.water_realm import describe_island, describe_water
 
 
 def _cost_text(locale: str, gold: int) -> str:
@@ -102,8 +102,8 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
     if isinstance(action, A.BuyCertificate):
         guild = pack.space(p.space).guild or ""
         xp, gold = certificate_price(Ctx(state, pack), p, guild)
-        cost = t(locale, "action.certificate_cost_gold" if gold else "action.certificate_cost", xp=xp, gold=gold)
-        return t(locale, "action.certificate", guild=n.guild(guild), cost=cost)
+        fee = t(locale, "action.certificate_cost_gold" if gold else "action.certificate_cost", xp=xp, gold=gold)
+        return t(locale, "action.certificate", guild=n.guild(guild), cost=fee)
     if isinstance(action, A.EndTurn):
         return t(locale, "action.end_turn")
     return str(action)
@@ -131,7 +131,7 @@ def describe_event(state: ProphecyState, event: Event, locale: str) -> str | Non
     if state.standard is not None:
         line = standard_event(state, event, locale)
         if line is not False:
-            return line  # type: ignore[return-value]
+            return line
     n = Names(state, locale)
     d: dict[str, Any] = dict(event.data)
     params: dict[str, Any] = {"player": n.player(event.player)}
@@ -320,9 +320,9 @@ def standard_action(state: ProphecyState, actor: str, action: Any, locale: str, 
         figs = P.figures(card, locale, short=True) if isinstance(card, CreatureCard) else ""
         return t(locale, "splay.action.choose_creature", card=n.card(adv.card), figures=figs)
     if isinstance(action, A.Avoid):
-        card = P.std_creature_here(state, actor)
-        power = powers.avoids(state, actor, card.tags) if card is not None else None
-        return t(locale, "splay.action.avoid", card=n.card(card.id) if card else t(locale, "prompt.the_creature"),
+        foe = P.std_creature_here(state, actor)
+        power = powers.avoids(state, actor, foe.tags) if foe is not None else None
+        return t(locale, "splay.action.avoid", card=n.card(foe.id) if foe else t(locale, "prompt.the_creature"),
                  ability=n.card(power.id) if power else "")
     if isinstance(action, A.ChooseLoss):
         if action.item is None:
@@ -336,8 +336,8 @@ def standard_action(state: ProphecyState, actor: str, action: Any, locale: str, 
         return t(locale, "splay.action.take_item", item=_item_worth(state, n, action.item, locale),
                  player=owner.name if owner else "")
     if isinstance(action, A.TakeArtifact):
-        owner = next((pid for pid, me in sst.players.items() if action.artifact in me.artifacts), None)
-        return t(locale, "splay.action.take_artifact", card=n.card(action.artifact), player=n.player(owner))
+        holder = next((pid for pid, me in sst.players.items() if action.artifact in me.artifacts), None)
+        return t(locale, "splay.action.take_artifact", card=n.card(action.artifact), player=n.player(holder))
     if isinstance(action, A.Discard):
         if p.item(action.card) is not None:
             return t(locale, "splay.action.discard_item", item=_item_worth(state, n, action.card, locale))
@@ -360,16 +360,16 @@ def standard_action(state: ProphecyState, actor: str, action: Any, locale: str, 
     if isinstance(action, A.UseAbility):
         return _use_ability(state, actor, action, locale)
     if isinstance(action, A.Buy):
-        item = next((i for i in state.offers.get(n.pack.space(p.space).id, []) if i.uid == action.item), None)
-        cost = space_actions.buy_price(P.std_ctx(state), p, item.card) if item else 0
+        offered = next((i for i in state.offers.get(n.pack.space(p.space).id, []) if i.uid == action.item), None)
+        cost = space_actions.buy_price(P.std_ctx(state), p, offered.card) if offered else 0
         return t(locale, "action.buy", item=n.item_uid(action.item), cost=cost)
     if isinstance(action, A.Sell):
-        item = p.item(action.item)
-        if item is None:
+        held = p.item(action.item)
+        if held is None:
             return None
         _discount, full = powers.market(state, actor)
         ctx = P.std_ctx(state)
-        gold = ctx.pack.item(item.card).cost if full else sell_price(ctx, item.card)
+        gold = ctx.pack.item(held.card).cost if full else sell_price(ctx, held.card)
         return t(locale, "action.sell", item=n.item_uid(action.item), gold=gold)
     if isinstance(action, A.UseOpportunity):
         adv = next((a for a in state.spaces[p.space] if a.uid == action.card), None)
@@ -513,7 +513,7 @@ STANDARD_EVENTS = frozenset({
 })
 
 
-def standard_event(state: ProphecyState, event: Event, locale: str) -> str | None | bool:
+def standard_event(state: ProphecyState, event: Event, locale: str) -> str | None | Literal[False]:
     """A Standard event in words; False when the Basic sentence serves (with Standard names)."""
     n = Names(state, locale)
     d: dict[str, Any] = dict(event.data)

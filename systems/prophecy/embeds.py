@@ -270,7 +270,11 @@ def status_embeds(state: ProphecyState, game_id: int, locale: str, record_status
                     inline=False)
     chars = discord.Embed(title=t(locale, "status.characters"), colour=COLOUR_TURN)
     for p in state.players[:25]:
-        chars.add_field(name=clip(f"{p.name}: {_character(n, p, locale)}", 256), value=clip(sheet_lines(state, p, locale), FIELD_LIMIT), inline=False)
+        chars.add_field(
+            name=clip(f"{p.name}: {_character(n, p, locale)}", 256),
+            value=clip(sheet_lines(state, p, locale), FIELD_LIMIT),
+            inline=False,
+        )
     chars.set_footer(text=clip(t(locale, "table.legend_title") + ": " + status_legend(locale, sp is not None), 2000))
     return [e, chars]
 

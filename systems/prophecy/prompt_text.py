@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from engine.ai.odds import Odds, fight_odds, roll_chances
 from engine.ai.std_battle import action_odds
@@ -20,20 +20,20 @@ from engine.prophecy.arrival import Arrival, Landing
 from engine.prophecy.clone import clone
 from engine.prophecy.combat import allowed_battles, battle_cost, remaining_odds
 from engine.prophecy.content import Cost, CreatureCard, Effect, OpportunityCard
+from engine.prophecy.content_standard import Guardian
+from engine.prophecy.context import Ctx
 from engine.prophecy.effects import can_pay, is_trade
 from engine.prophecy.guilds import certificate_price
 from engine.prophecy.movement import move_options
 from engine.prophecy.rules import legal_actions
-from engine.prophecy.content_standard import Guardian
-from engine.prophecy.context import Ctx
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard import guilds, powers, space_actions
 from engine.prophecy.standard import moves as std_moves
 from engine.prophecy.standard import rules as std_rules
 from engine.prophecy.standard.state import HIDDEN, StdBattle
 from engine.prophecy.state import ProphecyState
-from systems.prophecy.names import Names
 from gm.i18n import t
+from systems.prophecy.names import Names
 
 
 # -- small phrases ---------------------------------------------------------------------------------
@@ -75,13 +75,13 @@ def effect_text(effect: Effect | None, n: Names, locale: str) -> str:
     if effect is None or effect.is_empty():
         return t(locale, "prompt.effect.nothing")
     parts: list[str] = []
-    for field in ("gold", "experience", "health", "magic"):
-        value = getattr(effect, field)
+    for amount in ("gold", "experience", "health", "magic"):
+        value = getattr(effect, amount)
         if value:
-            parts.append(t(locale, f"prompt.effect.{field}_{'gain' if value > 0 else 'loss'}", n=abs(value)))
-    for field in ("strength", "willpower"):
-        if getattr(effect, field):
-            parts.append(t(locale, f"prompt.effect.{field}", n=getattr(effect, field)))
+            parts.append(t(locale, f"prompt.effect.{amount}_{'gain' if value > 0 else 'loss'}", n=abs(value)))
+    for figure in ("strength", "willpower"):
+        if getattr(effect, figure):
+            parts.append(t(locale, f"prompt.effect.{figure}", n=getattr(effect, figure)))
     for deck in effect.draw:
         parts.append(t(locale, "prompt.effect.draw", deck=t(locale, f"deck.{deck}")))
     if effect.damage_items:
@@ -291,7 +291,7 @@ def destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> 
     state object (the view the message is built from; a state is never changed in place)
     and handed out read-only.
     """
-    slot = getattr(_LAST, "slot", None)
+    slot: tuple[ProphecyState, dict[tuple[str, A.Move, str], dict[str, Any]]] | None = getattr(_LAST, "slot", None)
     if slot is None or slot[0] is not state:
         slot = _LAST.slot = (state, {})
     key = (actor, move, locale)
@@ -334,9 +334,9 @@ def landing(state: ProphecyState, actor: str, move: A.Move, gold: int, magic: in
         arrival = _memo(state, ("arrival", actor), lambda: Arrival(state, actor))
         pack = std_ctx(state).pack if state.standard is not None else Names(state, "en").pack
         index = pack.space_index(move.to)
-        return arrival.landing(index, gold=gold, magic=magic, moved=move.method != "stay")  # type: ignore[no-any-return]
+        return arrival.landing(index, gold=gold, magic=magic, moved=move.method != "stay")
 
-    return _memo(state, ("landing", actor, move), work)  # type: ignore[no-any-return]
+    return _memo(state, ("landing", actor, move), work)
 
 
 def arrival_services(state: ProphecyState, actor: str, arrived: Any, here: Landing, locale: str) -> list[str]:
@@ -572,18 +572,21 @@ def std_ctx(state: ProphecyState) -> Ctx:
     return Ctx(state=state, pack=std_rules.pack_of(state))
 
 
-def _memo(state: ProphecyState, key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
+def _memo(state: ProphecyState, key: tuple[Any, ...], work: Callable[[], _R]) -> _R:
     """`work()` once per state object and key (a turn message asks the same odds for the
     button and for the prompt's line); a state is never changed in place."""
-    slot = getattr(_STD_LAST, "slot", None)
+    slot: tuple[ProphecyState, dict[tuple[Any, ...], Any]] | None = getattr(_STD_LAST, "slot", None)
     if slot is None or slot[0] is not state:
         slot = _STD_LAST.slot = (state, {})
     if key not in slot[1]:
         slot[1][key] = work()
-    return slot[1][key]
+    found: _R = slot[1][key]  # what `work` gave for this key
+    return found
 
 
 _STD_LAST = threading.local()
+#: what a memoised `work()` gives
+_R = TypeVar("_R")
 
 #: (win, draw, loss) as fractions of one
 Chances = tuple[float, float, float]
@@ -614,7 +617,7 @@ def guardian_words(g: Guardian, power_up: int, n: Names, locale: str, short: boo
 def std_odds(state: ProphecyState, actor: str, action: Any) -> Chances | None:
     """The exact chances of a Standard `Fight` or `Attack` as the rules will fight it (spells,
     Abilities, Artifacts, a defender's best Items), or None when this state hides the foe."""
-    return _memo(state, ("odds", actor, action), lambda: _std_odds(state, actor, action))  # type: ignore[no-any-return]
+    return _memo(state, ("odds", actor, action), lambda: _std_odds(state, actor, action))
 
 
 def _std_odds(state: ProphecyState, actor: str, action: Any) -> Chances | None:
@@ -778,7 +781,9 @@ def std_chance_effect(state: ProphecyState, card_id: str, locale: str) -> str:
         except KeyError:
             return ""
         if base.effect == "terrain":
-            key = "splay.chance_effect.terrain_up" if opts and opts.second_adventure_face == "up" else "splay.chance_effect.terrain"
+            key = (
+                "splay.chance_effect.terrain_up" if opts and opts.second_adventure_face == "up" else "splay.chance_effect.terrain"
+            )
             return t(locale, key, terrain=t(locale, f"prompt.terrain.{base.terrain}"))
         return chance_effect_text(state, card_id, locale)
     if card.effect == "guild_ability":
@@ -811,11 +816,10 @@ def std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str)
     """What waits where a move ends, as far as this view shows it: the Creatures (with the
     best odds after paying the way), face-down cards, the Astral Planes beside it, the guild's
     Ability and training, the services, who stands there and Artifacts lying there."""
-    return _memo(state, ("dest", actor, move, locale), lambda: _std_destination(state, actor, move, locale))  # type: ignore[no-any-return]
+    return _memo(state, ("dest", actor, move, locale), lambda: _std_destination(state, actor, move, locale))
 
 
 def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> dict[str, Any]:
-    n = Names(state, locale)
     ctx = std_ctx(state)
     sst = state.standard
     assert sst is not None and state.turn is not None
@@ -1154,7 +1158,7 @@ def _plane_field(state: ProphecyState, actor: str, plane_id: str, group: list[An
         if text:
             lines.append(f"_{text}_")
         lines.extend(_battle_lines(state, actor, group, locale))
-        lines.extend(f"• {r}" for r in special_lines(g, locale))  # type: ignore[arg-type]
+        lines.extend(f"• {r}" for r in special_lines(g, locale))  # type: ignore[arg-type]  # a Guardian card reads like a Creature card (the same special-rule fields)
     lines.append(t(locale, "prompt.if_win", effect=_guardian_prize(state, plane_id, slot, g, n, locale)))
     lines.append(t(locale, "splay.plane_stakes"))
     return t(locale, title_key, plane=n.plane(plane_id)), "\n".join(lines)
@@ -1292,7 +1296,9 @@ def _p_continue(state: ProphecyState, pend: Any, actions: list[Any], n: Names, l
     plane_id = (pend.data.get("options") or [""])[0]
     reason = pend.data.get("reason")
     must = reason in ("must_continue", "revealed")  # a Guardian just turned up is fought (ruling guardian_turned_up)
-    key = {"must_continue": "splay.what.continue_must", "revealed": "splay.what.continue_revealed"}.get(reason, "splay.what.continue")
+    key = {"must_continue": "splay.what.continue_must", "revealed": "splay.what.continue_revealed"}.get(
+        reason, "splay.what.continue"
+    )
     out = StdPrompt(t(locale, key, plane=n.plane(plane_id)))
     group = [a for a in actions if isinstance(a, A.Attack)]
     if plane_id and state.standard is not None:
@@ -1356,8 +1362,12 @@ def _p_battleground(state: ProphecyState, pend: Any, actions: list[Any], n: Name
     out = StdPrompt(t(locale, "splay.what.battleground"))
     need = powers.spack(state).figures.artifacts_to_win.value or 4
     must = state.options.standard is not None and state.options.standard.final_battle_must_attack
-    out.fields.append((t(locale, "splay.field.final_battle"),
-                       t(locale, "splay.final_battle_rules", need=need) + ("\n" + t(locale, "splay.final_battle_must") if must else "")))
+    out.fields.append(
+        (
+            t(locale, "splay.field.final_battle"),
+            t(locale, "splay.final_battle_rules", need=need) + ("\n" + t(locale, "splay.final_battle_must") if must else ""),
+        )
+    )
     lines = []
     for pid, me in sst.players.items():
         if me.artifacts and state.has_player(pid):

@@ -93,14 +93,18 @@ class AnswerModal(PersistentModal, template=r"wrmodal:(?P<game>[0-9]{1,18}):(?P<
         await _answer(interaction, text, int(match["game"]), int(match["version"]))
 
 
-class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"wrans:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})"):
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"wrans:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
+):
     def __init__(self, game: int, version: int, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=clip(label, 80), style=discord.ButtonStyle.success,
                                            custom_id=f"wrans:{game}:{version}"))
         self.game, self.version = game, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "AnswerButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "AnswerButton":
         return cls(int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -122,7 +126,9 @@ class SeeCardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"w
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> "SeeCardButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "SeeCardButton":
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -177,7 +183,9 @@ class RiddleCog(commands.Cog):
         if register is not None:
             register(AnswerModal)
 
-    @app_commands.command(name="answer", description="Describe a card a game asks you about (the Mad Riddler, the Scroll of Entrancement)")
+    @app_commands.command(
+        name="answer", description="Describe a card a game asks you about (the Mad Riddler, the Scroll of Entrancement)"
+    )
     @app_commands.describe(text="Your description, in your own words (the exact name is not needed)")
     async def answer(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, TEXT_LIMIT]) -> None:
         await _answer(interaction, text)

@@ -85,7 +85,7 @@ def _standard_turn(result: Result, state: Any, locale: str) -> TurnMessage:
     actions = system.legal_actions(result.state, actor)
     remember_secret_order(state, result.state, actor)
     labels = [describe_action(state, actor, a, locale) for a in actions]
-    by_id = {id(a): label for a, label in zip(actions, labels)}
+    by_id = {id(a): label for a, label in zip(actions, labels, strict=True)}
     words = standard_prompt(state, pend, actions, locale,
                             lambda a: by_id.get(id(a)) or describe_action(state, actor, a, locale))
     who = state.player(actor)
@@ -103,7 +103,8 @@ def _standard_turn(result: Result, state: Any, locale: str) -> TurnMessage:
             break  # the blocks come most useful first; the buttons still say what each choice holds
         prompt.add_field(name=clip(name, 256), value=clip(value, FIELD_LIMIT + 20), inline=False)
     labels = _fit(prompt, labels, locale)
-    view = prompt_view(labels, [action_style(a) for a in actions], result.record.id, result.record.version, locale)
+    styles = [action_style(a) for a in actions]
+    view: discord.ui.View | None = prompt_view(labels, styles, result.record.id, result.record.version, locale)
     # a description typed in a text box, a judge's private look at the card (Water Realm's new cards)
     view = riddles.add_buttons(view, pend, result.record.id, result.record.version, locale)
     return _assemble(result, state, content, prompt, view, locale)

@@ -81,7 +81,7 @@ def test_clone__every_state_in_play_is_still_valid_and_apply_never_touches_its_i
     for levels, seed in ((["heuristic"] * 4, 11), (["random", "heuristic", "random"], 12)):
         steps = []
 
-        def on_step(before: ProphecyState, _actor, _action, after: ProphecyState) -> None:
+        def on_step(before: ProphecyState, _actor, _action, after: ProphecyState, steps=steps) -> None:
             # `before` was dumped when it was produced; apply must not have changed it since
             if steps:
                 assert before.dump() == steps[-1]
@@ -111,7 +111,7 @@ def test_clone__unfamiliar_field_kinds_are_still_copied_deeply():
     assert copy == odd
     copy.anything["a"].append(2)
     copy.tags.add("y")
-    copy.maybe.damaged = True  # type: ignore[union-attr]
+    copy.maybe.damaged = True  # type: ignore[union-attr]  # set up by the test
     copy.deep["k"][0][0].damaged = True
     copy.pair[0].append(2)
     assert odd == _Odd(anything={"a": [1]}, tags={"x"}, maybe=OwnedItem(uid="u", card="c"), either="s",

@@ -109,7 +109,7 @@ def test_water_ai_gate__the_artifact_of_a_dead_character_is_a_goal_even_for_a_we
     on their space gains them, no battle needed, so a weak character dives for them."""
     state = _at_gate(4, 3, gold=4)
     spot = cell(2, 0)
-    state.standard.dropped[f"water:{spot}"] = ["ritual_scepter"]  # type: ignore[union-attr]
+    state.standard.dropped[f"water:{spot}"] = ["ritual_scepter"]  # type: ignore[union-attr]  # a Standard game, built by the test
     plan = std_water.plan_dive(_ctx(state), state.player("p1"), air=14)
     assert plan is not None and plan.goal == "fallen" and plan.cell == spot
     assert ask(state).type == "water_enter"
@@ -210,8 +210,8 @@ def test_water_ai_realm__leaves_once_the_pearl_is_hers_and_nothing_else_is_there
     """"Pearl of the Abyss": the Guardian beaten and her Pearl taken, the realm holds nothing
     more for her: she makes for the edge."""
     state = _in_realm(9, 7, cell(2, 1), bubbles=8)
-    state.standard.plane("astral_fire").greater = None  # type: ignore[union-attr]
-    state.standard.plane("astral_fire").artifact = None  # type: ignore[union-attr]
+    state.standard.plane("astral_fire").greater = None  # type: ignore[union-attr]  # a Standard game, built by the test
+    state.standard.plane("astral_fire").artifact = None  # type: ignore[union-attr]  # a Standard game, built by the test
     ws(state).pearls.append("p1")
     assert std_water.plan_dive(_ctx(state), state.player("p1"), inside=True) is None
     action = ask(state)
@@ -223,7 +223,7 @@ def test_water_ai_realm__picks_up_the_artifact_of_the_dead_on_her_way():
     at = cell(1, 1)
     spot = cell(1, 2)
     state = _in_realm(4, 3, at, bubbles=8)
-    state.standard.dropped[f"water:{spot}"] = ["ritual_scepter"]  # type: ignore[union-attr]
+    state.standard.dropped[f"water:{spot}"] = ["ritual_scepter"]  # type: ignore[union-attr]  # a Standard game, built by the test
     action = ask(state)
     assert action.type == "water_move" and action.to == spot
 

@@ -70,7 +70,7 @@ def test_build_pack__names_a_file_left_out():
 
 def test_build_pack__names_file_and_field():
     files = read_pack_files(PACKS_ROOT / "base")
-    files["board.yaml"] = {**files["board.yaml"], "spaces": "nowhere"}  # type: ignore[dict-item]
+    files["board.yaml"] = {**files["board.yaml"], "spaces": "nowhere"}  # type: ignore[dict-item]  # set up by the test
     with pytest.raises(ContentError, match=r"^board.yaml: spaces: "):
         build_pack(files)
 

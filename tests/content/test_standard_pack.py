@@ -228,7 +228,7 @@ def test_facts_s6__some_bonuses_count_only_against_astral_planes(pack):
 
 def test_facts_s10__guardian_types_are_the_creature_types(pack):
     """§10: creature types humanoid, undead, demon, animal (the base pack adds magical)."""
-    allowed = set(CreatureCard.model_fields["tags"].annotation.__args__[0].__args__)  # type: ignore[union-attr]
+    allowed = set(CreatureCard.model_fields["tags"].annotation.__args__[0].__args__)  # type: ignore[union-attr]  # set up by the test
     for g in pack.guardians:
         assert set(g.tags) <= allowed, g.id
 
@@ -267,7 +267,7 @@ def test_abilities__every_guild_offers_one_a_new_character_can_learn(pack):
 def test_abilities__the_effect_vocabulary_is_all_in_use(pack):
     """Every effect kind the engine must implement is used by some card (none is dead weight)."""
     kinds = {e.kind for card in (*pack.abilities, *pack.artifacts) for e in card.effects}
-    vocabulary = {arg.model_fields["kind"].annotation.__args__[0] for arg in cs.AbilityEffect.__origin__.__args__}  # type: ignore[attr-defined]
+    vocabulary = {arg.model_fields["kind"].annotation.__args__[0] for arg in cs.AbilityEffect.__origin__.__args__}  # type: ignore[attr-defined]  # set up by the test
     assert kinds == vocabulary
 
 
@@ -382,15 +382,15 @@ def test_every_invented_figure_is_marked_project(pack, files):
     for group in (pack.abilities, pack.artifacts, pack.guardians, pack.chance, pack.adventures):
         assert all(c.source == "project" for c in group)
     for fname in ("abilities.yaml", "artifacts.yaml", "guardians.yaml", "chance.yaml", "adventures.yaml"):
-        assert all(c["source"] == "project" for c in files[fname]["cards"]), fname  # type: ignore[index]
+        assert all(c["source"] == "project" for c in files[fname]["cards"]), fname  # type: ignore[index]  # set up by the test
     raw = files["manifest.yaml"]
-    assert all(o["source"] == "project" for o in raw["options"].values())  # type: ignore[index]
+    assert all(o["source"] == "project" for o in raw["options"].values())  # type: ignore[index]  # set up by the test
     project = {"ability_gold_per_experience", "character_wills_magic", "training_experience_per_point",
                "training_gold_non_member", "training_cap_per_figure", "astral_power_up", "apocalypse_health_loss"}
     research = {"ability_limit", "artifacts_to_win", "astral_planes", "guild_offer_size",
                 "character_fight_health", "character_fight_items"}
-    assert project | research == set(raw["standard"])  # type: ignore[index]
-    for name, fig in raw["standard"].items():  # type: ignore[index]
+    assert project | research == set(raw["standard"])  # type: ignore[index]  # set up by the test
+    for name, fig in raw["standard"].items():  # type: ignore[index]  # set up by the test
         assert fig["source"] == ("project" if name in project else "research"), name
 
 
@@ -444,7 +444,7 @@ def _sections(name: str) -> list[tuple[str, str]]:
 def test_summaries__twins_with_rulings_marked_in_both_languages():
     en, it = _sections("prophecy-standard.en.md"), _sections("prophecy-standard.it.md")
     assert len(en) == len(it) >= 20
-    for (en_title, en_body), (it_title, it_body) in zip(en, it):
+    for (en_title, en_body), (it_title, it_body) in zip(en, it, strict=False):
         assert en_body.count("This bot's ruling") == it_body.count("Regola di questo bot"), (en_title, it_title)
     assert sum(b.count("This bot's ruling") for _, b in en) >= 25
     for name in ("prophecy-standard.en.md", "prophecy-standard.it.md"):

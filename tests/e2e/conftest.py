@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import AsyncIterator
 
 import pytest
 
@@ -12,7 +11,7 @@ from loopback.testing import discord_errors, fake_discord  # noqa: F401
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]
+    return Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
                     rules_index_warmup=False)  # only the lookup tests need the index
 
 

@@ -168,11 +168,17 @@ def forgeries(here: Target, elsewhere: list[int], *, malformed: bool = True, spe
                                    f"{name} at its largest on a wrong {next(iter(anchor))}"))
             elif isinstance(group, Alt):
                 for word in group.words:
-                    out.append(Forgery(_fill(spec, {**base, **anchor, name: word}), spec.kind, f"{name} {word} on a wrong {next(iter(anchor))}"))
+                    out.append(
+                        Forgery(
+                            _fill(spec, {**base, **anchor, name: word}),
+                            spec.kind,
+                            f"{name} {word} on a wrong {next(iter(anchor))}",
+                        )
+                    )
         if malformed:
             numbers = [n for n, g in spec.groups.items() if isinstance(g, Num)]
             for name in numbers:
-                digits = spec.groups[name].digits  # type: ignore[union-attr]
+                digits = spec.groups[name].digits  # type: ignore[union-attr]  # set up by the test
                 for bad in ("-1", "²", "١", "9" * (digits + 1), "1.5"):
                     out.append(Forgery(_fill(spec, {**base, name: bad}), spec.kind, f"{name} {bad!r}", expect="unknown"))
             if spec.kind != MODAL:

@@ -23,7 +23,9 @@ async def state_of(bot, channel: int):
     return found
 
 
-async def press_best(fake, bot, channel: int, message: StoredMessage, users: dict[str, int], rng: random.Random) -> InteractionResult:
+async def press_best(
+    fake, bot, channel: int, message: StoredMessage, users: dict[str, int], rng: random.Random
+) -> InteractionResult:
     """Press what the heuristic player would choose, as the person whose turn it is."""
     found = await bot.gm.current(channel)
     system = SYSTEMS[found.record.system]

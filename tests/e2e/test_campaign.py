@@ -65,7 +65,7 @@ class PublicTurn:
         return "\n".join(m.text for m in self.messages)
 
 
-def _offers(message, index: int):  # type: ignore[no-untyped-def]
+def _offers(message, index: int):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return next((s for s in message.selects if s["custom_id"].startswith("dta:")
                  and any(o["value"] == str(index) for o in s["options"])), None)
 
@@ -180,7 +180,9 @@ async def test_solo_campaign_starts_at_once_and_game_new_does_not_offer_it(world
         # the village prompt offers the destinations with their roads, and the character actions
         labels = [b["label"] for b in prompt.buttons]
         assert any("Set out for" in label for label in labels) and "Character actions…" in labels
-        menu = await fake.click(bot, alice, prompt, next(b["custom_id"] for b in prompt.buttons if b["custom_id"].startswith("dtm:")))
+        menu = await fake.click(
+            bot, alice, prompt, next(b["custom_id"] for b in prompt.buttons if b["custom_id"].startswith("dtm:"))
+        )
         assert menu.ephemeral and menu.message.selects
         first = prompt.buttons[0]["custom_id"]
         refused = await fake.click(bot, bob, prompt, first)

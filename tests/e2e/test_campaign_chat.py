@@ -15,19 +15,19 @@ from tests.talisman.helpers import give
 SELECT_OPTIONS, ROWS = 25, 5
 
 
-async def _solo(fake, bot, ch, alice):  # type: ignore[no-untyped-def]
+async def _solo(fake, bot, ch, alice):  # type: ignore[no-untyped-def]  # tests are not type-checked
     opened = await fake.slash(bot, alice, ch, "campaign new")
     return prompt_of(opened)
 
 
-async def _live_prompt(fake, bot, ch, alice):  # type: ignore[no-untyped-def]
+async def _live_prompt(fake, bot, ch, alice):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """The decider's live prompt after the stored state was arranged (/campaign status hands
     it back privately, with this version's buttons)."""
     status = await fake.slash(bot, alice, ch, "campaign status")
     return next(m for m in status.messages if any(b["custom_id"].startswith("dtm:") for b in m.buttons))
 
 
-def _public(fake, ch):  # type: ignore[no-untyped-def]
+def _public(fake, ch):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return [m for m in fake.messages.in_channel(ch) if not m.ephemeral]
 
 
@@ -55,7 +55,9 @@ async def test_a_talisman_drop_is_confirmed_and_a_pick_edits_the_private_menu(wo
         talisman = give(found.state, hero, "talisman")
         await bot.gm.store.update_game(found.record.id, found.record.version, state_json=found.state.dump())
         prompt = await _live_prompt(fake, bot, ch, alice)
-        menu = await fake.click(bot, alice, prompt, next(b["custom_id"] for b in prompt.buttons if b["custom_id"].startswith("dtm:")))
+        menu = await fake.click(
+            bot, alice, prompt, next(b["custom_id"] for b in prompt.buttons if b["custom_id"].startswith("dtm:"))
+        )
         assert menu.ephemeral
         # within Discord's limits: at most five rows, 25 options a select
         assert len(menu.message.selects) <= ROWS and all(len(s["options"]) <= SELECT_OPTIONS for s in menu.message.selects)
@@ -82,7 +84,9 @@ async def test_a_talisman_drop_is_confirmed_and_a_pick_edits_the_private_menu(wo
         # the live turn message was edited in place: its buttons carry the new version and work
         live = fake.messages.get(public.id)
         assert all(f":{found.record.version}" in b["custom_id"] for b in live.buttons if b["custom_id"].startswith("gm:"))
-        pressed = await fake.click(bot, alice, live, next(b["custom_id"] for b in live.buttons if b["custom_id"].startswith("gm:")))
+        pressed = await fake.click(
+            bot, alice, live, next(b["custom_id"] for b in live.buttons if b["custom_id"].startswith("gm:"))
+        )
         assert not pressed.ephemeral and (await bot.gm.current(ch)).record.version > found.record.version
 
 
@@ -102,8 +106,16 @@ async def test_carry_on_is_one_press_along_the_road(world, settings):
             chooses = [a for a in found.system.legal_actions(found.state, pend.player) if isinstance(a, A.Choose)]
             pick = next((a for a in chooses if a.option in ("continue", "leave", "take", "fight", "accept")), chooses[0])
             index = found.system.legal_actions(found.state, pend.player).index(pick)
-            reply = await fake.click(bot, alice, prompt, next(b["custom_id"] for b in prompt.buttons
-                                                              if b["custom_id"].startswith("gm:") and b["custom_id"].endswith(f":{index}")))
+            reply = await fake.click(
+                bot,
+                alice,
+                prompt,
+                next(
+                    b["custom_id"]
+                    for b in prompt.buttons
+                    if b["custom_id"].startswith("gm:") and b["custom_id"].endswith(f":{index}")
+                ),
+            )
             prompt = prompt_of(reply)
         assert carry is not None, "no plain road decision in sixty presses"
         before = found.state.actions_taken

@@ -20,7 +20,11 @@ async def test_registered_commands_have_the_expected_shape(world, settings):
         game = fake.command("game")
         assert {o["name"] for o in game["options"]} >= {"new", "join", "leave", "add-bot", "start", "status", "end", "kick"}
         system = _option(game, "new", "system")
-        assert system["type"] == 3 and system["required"] and [c["value"] for c in system["choices"]] == ["prophecy", "prophecy:standard", "prophecy:water_realm"]
+        assert (
+            system["type"] == 3
+            and system["required"]
+            and [c["value"] for c in system["choices"]] == ["prophecy", "prophecy:standard", "prophecy:water_realm"]
+        )
         assert [c["name"] for c in system["choices"]] == ["Prophecy (Basic Version)", "Prophecy (Standard Version)",
                                                           "Prophecy (Standard Version + Water Realm)"]
         assert system["choices"][1]["name_localizations"]["it"] == "Prophecy (versione Standard)"

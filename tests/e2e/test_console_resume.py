@@ -23,7 +23,7 @@ async def _run(settings: Settings, tmp_path, name: str, lines: list[str]) -> str
 
 
 async def test_local_console_resumes_a_campaign_after_a_restart(tmp_path):
-    settings = Settings(_env_file=None, database_path=tmp_path / "local.sqlite3", rules_index_warmup=False)  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, database_path=tmp_path / "local.sqlite3", rules_index_warmup=False)  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
     first = await _run(settings, tmp_path, "one.txt", ["alice> /campaign new mode:solo", "alice> 1", "alice> 1"])
     assert "A solo campaign begins" in first
     kept = json.loads(ids_path_for(settings.database_path).read_text(encoding="utf-8"))
@@ -45,8 +45,8 @@ async def test_local_console_resumes_a_campaign_after_a_restart(tmp_path):
 
 async def test_each_database_has_its_own_table(tmp_path):
     """Another database is another table: its own ids, nothing of the first one's campaign."""
-    one = Settings(_env_file=None, database_path=tmp_path / "a.sqlite3", rules_index_warmup=False)  # type: ignore[call-arg]
-    two = Settings(_env_file=None, database_path=tmp_path / "b.sqlite3", rules_index_warmup=False)  # type: ignore[call-arg]
+    one = Settings(_env_file=None, database_path=tmp_path / "a.sqlite3", rules_index_warmup=False)  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
+    two = Settings(_env_file=None, database_path=tmp_path / "b.sqlite3", rules_index_warmup=False)  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
     await _run(one, tmp_path, "a.txt", ["alice> /campaign new mode:solo"])
     text = await _run(two, tmp_path, "b.txt", ["alice> /campaign status"])
     assert "Back at the same table" not in text and "no campaign" in text.lower(), text
@@ -56,7 +56,7 @@ async def test_each_database_has_its_own_table(tmp_path):
 
 
 async def test_an_unreadable_ids_file_starts_afresh(tmp_path):
-    settings = Settings(_env_file=None, database_path=tmp_path / "c.sqlite3", rules_index_warmup=False)  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, database_path=tmp_path / "c.sqlite3", rules_index_warmup=False)  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
     ids_path_for(settings.database_path).write_text("{not json", encoding="utf-8")
     text = await _run(settings, tmp_path, "c.txt", ["alice> /campaign new mode:solo"])
     assert "A solo campaign begins" in text and "Back at the same table" not in text

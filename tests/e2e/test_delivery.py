@@ -214,7 +214,7 @@ async def test_kill_minus_nine_between_commit_and_post(world, settings):
             return None
 
         fake.faults.append(hold_replies)
-        for kind, ch in channels.items():
+        for ch in channels.values():
             game, version, actor = await on_disk(db, ch)
             prompt = live_prompt(fake, ch, game, version)
             clicks.append(asyncio.create_task(press_first(fake, None, int(actor), prompt)))
@@ -233,7 +233,9 @@ async def test_kill_minus_nine_between_commit_and_post(world, settings):
         await _connected(fake, identified)
         for kind, ch in channels.items():
             game = before[kind][0]
-            assert await fake.wait_until(lambda: live_prompt(fake, ch, game, after[kind]) is not None, timeout=20), kind
+            assert await fake.wait_until(
+                lambda ch=ch, game=game, kind=kind: live_prompt(fake, ch, game, after[kind]) is not None, timeout=20
+            ), kind
             await check_status_brings_back(fake, None, db, ch, kind, alice, bob)
     finally:
         release.set()

@@ -58,7 +58,9 @@ async def test_mad_riddler_answer_typed_across_a_restart_is_applied(world, setti
         assert shown.modal is not None and shown.modal["custom_id"] == f"wrmodal:{waiting.id}:{waiting.version}"
         waiting = waiting.version
     async with run_bot(create_bot(settings)) as bot2:  # a new process: nothing of the box in memory
-        answered = await fake.submit_modal(bot2, shown, {"Describe the card in your own words": "the rare hammer to throw at zombies"})
+        answered = await fake.submit_modal(
+            bot2, shown, {"Describe the card in your own words": "the rare hammer to throw at zombies"}
+        )
         assert answered.acked and not answered.ephemeral, answered.text
         found = await bot2.gm.current(ch)
         assert found.system.pending(found.state).kind == "wrc_judge"
@@ -149,7 +151,9 @@ async def test_every_template_forged_in_every_shape_gets_one_private_line(world,
                 line = private_line(result)
                 want = expected_text(f)
                 if line is None or is_apology(line) or (want is not None and line != want):
-                    problems.append(f"{here.name}: {f.custom_id[:60]!r} [{f.kind}, {f.why}] -> {result.type} {result.text[:120]!r}")
+                    problems.append(
+                        f"{here.name}: {f.custom_id[:60]!r} [{f.kind}, {f.why}] -> {result.type} {result.text[:120]!r}"
+                    )
         assert not problems, f"{len(problems)} of {sent}:\n" + "\n".join(problems[:40])
         assert sent > 400
         assert await _games(bot, channels) == before  # no game changed

@@ -31,7 +31,7 @@ SHARDS = 2
 
 
 def _settings(url: str) -> Settings:
-    return Settings(_env_file=None, discord_token="fake", database_url=url, rules_index_warmup=False)  # type: ignore[call-arg]
+    return Settings(_env_file=None, discord_token="fake", database_url=url, rules_index_warmup=False)  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
 
 
 async def test_a_press_reaching_the_process_of_another_shard_is_refused_in_one_line(fake_discord, database, caplog):  # noqa: F811

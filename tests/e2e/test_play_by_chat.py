@@ -6,7 +6,6 @@ import json
 
 from bot import create_bot
 from loopback import run_bot
-from tests.e2e.helpers import prompt_of, started_game
 
 
 class Clock:
@@ -31,7 +30,7 @@ async def test_reminder_dm_and_expiry_through_discord(world, settings):
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         await fake.slash(bot, alice, ch, "notify", dm="on")
         await fake.slash(bot, bob, ch, "notify", dm="on")
-        r = await _new(fake, bot, ch, alice, bob, bank_hours=2.0)
+        await _new(fake, bot, ch, alice, bob, bank_hours=2.0)
         cog = bot.get_cog("ClockCog")
         found = await bot.gm.current(ch)
         active = found.system.pending(found.state).player
@@ -87,7 +86,7 @@ async def test_undo_by_agreement_log_export_replay_and_history(world, settings):
         found = await bot.gm.current(ch)
         found.state.options["auto_end_turn"] = False
         await bot.gm.store.update_game(found.record.id, found.record.version, state_json=found.state.model_dump_json())
-        r = await fake.slash(bot, alice, ch, "game start")
+        await fake.slash(bot, alice, ch, "game start")
         found = await bot.gm.current(ch)
         active = int(found.system.pending(found.state).player)
         other = bob if active == alice else alice

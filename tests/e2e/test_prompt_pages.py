@@ -84,7 +84,9 @@ async def test_prophecy_prompt_shows_every_choice_and_the_last_one_acts(world, s
         assert pressed.type == 7 and pressed.content.startswith("✅"), pressed.text  # the prompt became its echo
         assert (await bot.gm.current(ch)).record.version > found.record.version
         step = (await bot.gm.store.actions(found.record.id))[logged]
-        assert step.actor == str(actor) and step.action == legal[count - 1].model_dump(mode="json"), "the last choice is the action applied"
+        assert step.actor == str(actor) and step.action == legal[count - 1].model_dump(mode="json"), (
+            "the last choice is the action applied"
+        )
 
 
 async def test_campaign_prompt_with_many_answers_keeps_character_actions(world, settings, monkeypatch):
@@ -114,8 +116,11 @@ async def test_an_old_prompts_page_button_is_refused(world, settings, monkeypatc
         await fake.slash(bot, actor, ch, "game status")  # hands the decision back privately: a second prompt
         await press_index(fake, bot, actor, fake.message(prompt.id), 0)
         assert (await bot.gm.current(ch)).record.version > found.record.version
-        private = next(m for m in reversed(fake.messages_in(ch, include_ephemeral=True))
-                       if m.visible_to == actor and _page_buttons(m) and m.id != prompt.id)
+        private = next(
+            m
+            for m in reversed(fake.messages_in(ch, include_ephemeral=True))
+            if m.visible_to == actor and _page_buttons(m) and m.id != prompt.id
+        )
         stale = await fake.click(bot, actor, private, _page_buttons(private)[0])
         assert stale.ephemeral and "\n" not in stale.text
         assert fake.message(private.id).edits == private.edits, "an old prompt stays as it was"

@@ -49,7 +49,7 @@ async def _arrange(bot, ch, alice: int, *, at: str, phase: str = "move", cards: 
         p.red.right, p.red.left = strength, 0
     if gold is not None:
         p.gold = gold
-    st.turn = TurnState(player=str(alice), start_space=p.space, phase=phase, movement_done=phase != "move")  # type: ignore[arg-type]
+    st.turn = TurnState(player=str(alice), start_space=p.space, phase=phase, movement_done=phase != "move")  # type: ignore[arg-type]  # a deliberately loose value from the test
     await bot.gm.store.update_game(found.record.id, found.record.version, state_json=st.dump())
 
 
@@ -67,7 +67,7 @@ async def test_move_prompt_shows_what_waits_at_each_destination_and_the_echo_is_
         await _game(fake, bot, ch, alice, bob)
         pack = pack_by_id(PACK)
         here = pack.space_index("city")
-        left, right = pack.space(here - 1).id, pack.space(here + 1).id
+        right = pack.space(here + 1).id
         await _arrange(bot, ch, alice, at="city", cards={right: "e_giant"}, strength=1)
         r = await fake.slash(bot, alice, ch, "game status")
         r = await fake.slash(bot, alice, ch, "move", to="nowhere-at-all-xyz")  # refused, state unchanged
@@ -193,7 +193,9 @@ async def test_collector_offers_one_button_per_item_and_none_without(world, sett
         from systems.prophecy.embeds import prompt_parts
         _content, embed = prompt_parts(found.view(None), "en")
         dest = next(f.value for f in embed.fields if "Where you can go" in f.name)
-        assert "✨ Curio Collector (free): +4 Gold, give up 1 of your Items (you choose) (only if you have an Item to give)" in dest
+        assert (
+            "✨ Curio Collector (free): +4 Gold, give up 1 of your Items (you choose) (only if you have an Item to give)" in dest
+        )
         r = await fake.slash(bot, alice, ch, "move", to=right.name)
         assert "Curio Collector wants an Item and they have none" in r.text  # the turn ends, saying why (third person: public)
 

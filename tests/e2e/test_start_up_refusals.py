@@ -75,12 +75,25 @@ async def test_other_unusable_databases_are_said_in_one_line(tmp_path):
     assert notes.read_text().startswith("these are my notes")
 
 
-@pytest.mark.parametrize("env, expected", [
-    ({"SHARD_COUNT": "2", "SHARD_IDS": "0"}, t("en", "safety.shards_need_postgres", ids="0", count=2)),
-    ({"SHARD_IDS": "0-1"}, t("en", "safety.bad_settings", problem="SHARD_IDS needs SHARD_COUNT (how many shards there are in all)")),
-    ({"SHARD_COUNT": "two"}, t("en", "safety.bad_setting", name="SHARD_COUNT",
-                               problem="Input should be a valid integer, unable to parse string as an integer")),
-])
+@pytest.mark.parametrize(
+    "env, expected",
+    [
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0"}, t("en", "safety.shards_need_postgres", ids="0", count=2)),
+        (
+            {"SHARD_IDS": "0-1"},
+            t("en", "safety.bad_settings", problem="SHARD_IDS needs SHARD_COUNT (how many shards there are in all)"),
+        ),
+        (
+            {"SHARD_COUNT": "two"},
+            t(
+                "en",
+                "safety.bad_setting",
+                name="SHARD_COUNT",
+                problem="Input should be a valid integer, unable to parse string as an integer",
+            ),
+        ),
+    ],
+)
 def test_settings_it_refuses_stop_the_bot_with_one_line(monkeypatch, tmp_path, capsys, env, expected):
     """SHARD_IDS leaving shards to other processes while on SQLite, and other settings the bot
     refuses: main() prints one line naming the setting and returns 2, before opening anything."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import re
 import string
-from typing import Any, Iterable
+from typing import Any
 
 import pytest
 

@@ -63,7 +63,7 @@ async def _play(fake, bot, ch, message, users, rng, steps: int):
 
 
 async def test_spectator_never_receives_the_seed_the_generator_or_a_pile_order(world, settings):
-    fake, ch, guild = world["fake"], world["ch1"], world["guild"]
+    fake, ch = world["fake"], world["ch1"]
     alice, bob, carol = world["alice"], world["bob"], world["carol"]
     rng = random.Random(3)
     async with run_bot(create_bot(settings)) as bot:

@@ -50,7 +50,10 @@ async def test_standard_game_stays_without_the_expansion(world, settings):
         assert "Water Realm" not in r.text
         found = await bot.gm.current(ch)
         assert "expansion" not in found.state.options["standard"]
-        names = [c["name"] for c in (await fake.autocomplete(bot, alice, ch, "game new", "variants", "", system="prophecy:standard")).choices]
+        names = [
+            c["name"]
+            for c in (await fake.autocomplete(bot, alice, ch, "game new", "variants", "", system="prophecy:standard")).choices
+        ]
         assert not any("Ten Artifacts" in n for n in names)
 
 

@@ -9,7 +9,6 @@ import pytest
 from engine.prophecy.actions import EndTurn, Move
 from gm.session import GameError, GameMaster
 from gm.store import SqliteStore
-from gm.table import Table
 
 
 class Clock:
@@ -224,7 +223,7 @@ async def test_export_then_replay_reproduces_the_state_and_finds_tampering(env):
 
 async def test_undo_refused_after_a_die_roll_accepted_otherwise_and_state_equal_to_before(env):
     gm, clock, _ = env
-    res = await _game(gm, options={"auto_end_turn": False})
+    await _game(gm, options={"auto_end_turn": False})
     found = await gm.current(1)
     actor = found.system.pending(found.state).player
     other = "200" if actor == "100" else "100"
@@ -297,7 +296,7 @@ async def test_an_unanswered_vote_ends_at_its_deadline_with_the_fallback_even_af
 
 async def test_pausing_holds_a_vote_deadline(env):
     gm, clock, _ = env
-    res = await _game(gm, humans=(100, 200, 300), timebank={**TB, "policy": "vote", "reminders": []})
+    await _game(gm, humans=(100, 200, 300), timebank={**TB, "policy": "vote", "reminders": []})
     clock.now += 100
     await _tick_all(gm, clock)
     deadline = (await gm.current(1)).table.vote.deadline

@@ -91,7 +91,7 @@ async def test_start_up_logs_the_store_in_use(tmp_path, caplog):
     from loopback import FakeDiscord, run_bot
 
     settings = Settings(_env_file=None, discord_token="x", database_path=tmp_path / "games.sqlite3",
-                        rules_index_warmup=False)  # type: ignore[call-arg]
+                        rules_index_warmup=False)  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
     async with FakeDiscord() as fake:
         with fake.redirect(), caplog.at_level(logging.INFO, logger="gm.bot"):
             async with run_bot(bot.create_bot(settings)):

@@ -13,7 +13,7 @@ def test_env_example_loads_as_it_is(monkeypatch, tmp_path):
     for line in EXAMPLE.read_text(encoding="utf-8").splitlines():  # the process env must not mask the file
         if "=" in line and not line.lstrip().startswith("#"):
             monkeypatch.delenv(line.split("=", 1)[0].strip(), raising=False)
-    settings = Settings(_env_file=EXAMPLE)  # type: ignore[call-arg]
+    settings = Settings(_env_file=EXAMPLE)  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
     assert settings.dev_guild_id is None
     assert settings.shard_count is None
 

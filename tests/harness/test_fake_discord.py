@@ -223,7 +223,7 @@ async def test_startup_syncs_schema_and_fills_the_guild_cache(
     assert guild is not None and guild.get_channel(table.channel) is not None
     bob = guild.get_member(table.bob)
     assert bob is not None and bob.guild_permissions.manage_channels
-    assert not guild.get_member(table.alice).guild_permissions.manage_channels  # type: ignore[union-attr]
+    assert not guild.get_member(table.alice).guild_permissions.manage_channels  # type: ignore[union-attr]  # set up by the test
 
 
 async def test_http_contract_of_the_fake(fake_discord: FakeDiscord) -> None:
@@ -271,7 +271,9 @@ async def test_model_changes_reach_a_connected_bot(
 async def test_slash_command_in_group_with_member_and_choice(
     fake_discord: FakeDiscord, table: Table, bot: ThrowawayBot
 ) -> None:
-    result = await fake_discord.slash(bot, table.alice, table.channel, "game new", system="Prophecy", opponent=table.bob, rounds=5)
+    result = await fake_discord.slash(
+        bot, table.alice, table.channel, "game new", system="Prophecy", opponent=table.bob, rounds=5
+    )
     assert result.type == 4 and not result.ephemeral
     assert result.embeds[0]["title"] == "Prophecy"
     assert result.embeds[0]["description"] == "Alice vs Bob"
@@ -418,7 +420,7 @@ async def test_swallowed_handler_exceptions_are_caught(
     result = await fake_discord.slash(bot, table.alice, table.channel, "crash")
     assert not result.acked
     logged = discord_errors.take()
-    assert logged and "boom" in str(logged[0].exc_info[1])  # type: ignore[index]
+    assert logged and "boom" in str(logged[0].exc_info[1])  # type: ignore[index]  # set up by the test
 
 
 def test_message_and_choice_limits() -> None:

@@ -29,7 +29,7 @@ async def _form(fields: list[tuple[str, bytes | str, str | None, str | None]]) -
             self.data += chunk
 
     sink = Sink()
-    await writer.write(sink)  # type: ignore[arg-type]
+    await writer.write(sink)  # type: ignore[arg-type]  # a deliberately loose value from the test
     return writer.headers["Content-Type"], bytes(sink.data)
 
 
@@ -47,7 +47,7 @@ async def _aiohttp_reads(content_type: str, body: bytes) -> tuple[object, list[t
 
     import asyncio
 
-    stream = StreamReader(_Proto(), 2 ** 16, loop=asyncio.get_running_loop())  # type: ignore[arg-type]
+    stream = StreamReader(_Proto(), 2 ** 16, loop=asyncio.get_running_loop())  # type: ignore[arg-type]  # a deliberately loose value from the test
     stream.feed_data(body)
     stream.feed_eof()
     reader = MultipartReader(CIMultiDict({"Content-Type": content_type}), stream)

@@ -376,7 +376,7 @@ async def test_slash_commands_named_in_texts_exist():
     tree = await real_tree()
     pay = (await payloads(tree, LocaleTranslator())).values()
     for locale in SUPPORTED:
-        def local(item: dict[str, Any]) -> str:
+        def local(item: dict[str, Any], locale: str = locale) -> str:
             return item.get("name_localizations", {}).get(locale, item["name"])
 
         top = {local(c): {local(o) for o in c["options"] if o.get("type") in (1, 2)} for c in pay}

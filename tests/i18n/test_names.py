@@ -35,7 +35,9 @@ def test_italian_narration_names_italian_cards_places_and_guilds():
     pid = state.players[0].player
     placed = describe_event(state, Event(kind="adventure_placed", data={"card": "giant_spider", "space": "forest_1"}), "it")
     assert placed == t("it", "event.adventure_placed", card="Ragno Gigante", space="Foresta dei Sussurri")
-    cert = describe_event(state, Event(kind="certificate_obtained", player=pid, data={"guild": "thieves_guild", "count": 1}), "it")
+    cert = describe_event(
+        state, Event(kind="certificate_obtained", player=pid, data={"guild": "thieves_guild", "count": 1}), "it"
+    )
     assert "Gilda dei Ladri" in cert and "Thieves" not in cert
 
 

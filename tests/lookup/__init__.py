@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from oracle import RulesIndex, Sources
 from gm.settings import DEFAULT_RULEBOOKS_DIR
+from oracle import RulesIndex, Sources
 
 QUESTIONS = Path(__file__).resolve().parent / "questions.yaml"
 #: the held-out split lives apart so tuning work never has to open it

@@ -145,8 +145,10 @@ def test_the_second_heldout_set_covers_every_game_in_both_languages():
     assert not {q["q"].lower() for q in held} & others, "a question of the second held-out set is in another set"
 
 
-@pytest.mark.parametrize(("split", "top1_min", "top3_min"),
-                         [("train", TRAIN_TOP1, TRAIN_TOP3), ("dev", DEV_TOP1, DEV_TOP3), ("heldout", HELDOUT_TOP1, HELDOUT_TOP3)])
+@pytest.mark.parametrize(
+    ("split", "top1_min", "top3_min"),
+    [("train", TRAIN_TOP1, TRAIN_TOP3), ("dev", DEV_TOP1, DEV_TOP3), ("heldout", HELDOUT_TOP1, HELDOUT_TOP3)],
+)
 def test_top1_and_top3_accuracy(split, top1_min, top3_min):
     top1, top3, misses, per_lang, per_lang_top1 = accuracy(split)
     n = sum(per_lang.values())

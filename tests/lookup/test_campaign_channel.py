@@ -20,10 +20,15 @@ async def _bot_world(fake, tmp_path, index, **extra):
     import bot as bot_module
     from gm.settings import Settings
 
-    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3", **extra)  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3", **extra)  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
     save_cache(index.conn, cache_path_for(settings.database_path))  # loaded instead of built
     guild = fake.add_guild("Table")
-    return bot_module.create_bot(settings), fake.add_channel(guild, "campaign"), fake.add_channel(guild, "chat"), fake.add_user("alice")
+    return (
+        bot_module.create_bot(settings),
+        fake.add_channel(guild, "campaign"),
+        fake.add_channel(guild, "chat"),
+        fake.add_user("alice"),
+    )
 
 
 async def test_card_and_glossary_prefer_the_campaign(fake_discord, tmp_path):

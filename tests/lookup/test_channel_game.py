@@ -33,13 +33,13 @@ async def test_rules_prefers_the_channels_game(fake_discord, tmp_path):
     answer from the Prophecy rules; the lost fight in a channel with no game leans to Darkest
     Talisman (whose combat summary matches it better), so the preference is what changes it."""
     import bot as bot_module
-    from loopback import run_bot
     from gm.settings import Settings
+    from loopback import run_bot
 
     ix = full_index()
     prophecy_titles = ix.document_titles("prophecy")
     assert len(prophecy_titles) >= 2  # the rulebooks and the project's summaries
-    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
                         rulebooks_dir=rulebooks())
     save_cache(ix.conn, cache_path_for(settings.database_path))  # the bot loads it instead of building
     fake = fake_discord
@@ -84,8 +84,8 @@ async def test_a_slow_index_build_does_not_lose_the_first_command(fake_discord, 
 
     import bot as bot_module
     import oracle
-    from loopback import run_bot
     from gm.settings import Settings
+    from loopback import run_bot
     from tests.lookup import project_index
 
     ready = project_index()
@@ -96,7 +96,7 @@ async def test_a_slow_index_build_does_not_lose_the_first_command(fake_discord, 
 
     # the cog module is loaded afresh by the bot and takes open_index from oracle then
     monkeypatch.setattr(oracle, "open_index", slow_open_index)
-    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
                         rules_index_warmup=False)
     fake = fake_discord
     channel = fake.add_channel(fake.add_guild("Table"), "prophecy")
@@ -116,12 +116,12 @@ async def test_a_standard_game_channel_prefers_the_standard_texts(fake_discord, 
     summary and this bot's Standard rulings), then the Basic rules it is played on; with no game,
     the same questions lean elsewhere (Darkest Talisman has guardians and deaths too)."""
     import bot as bot_module
-    from loopback import run_bot
     from gm.settings import Settings
+    from loopback import run_bot
 
     ix = full_index()
     standard_titles = ix.document_titles("prophecy_standard")
-    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
                         rulebooks_dir=rulebooks())
     save_cache(ix.conn, cache_path_for(settings.database_path))
     fake = fake_discord

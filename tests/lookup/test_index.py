@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from loopback.testing import discord_errors, fake_discord  # noqa: F401  (fixtures for the cog test)
 from oracle import RulesIndex, Sources, cache_path_for, open_index
 from oracle.cards import load_all_cards
 from oracle.excerpt import Passage, escape_markdown, excerpt
@@ -22,7 +23,6 @@ from oracle.sections import heading_level, split_markdown, split_rulebook
 from oracle.sources import RULES_DIR, describe_file
 from oracle.tables import load_tables
 from oracle.text import Analyzer, detect_language, fold
-from loopback.testing import discord_errors, fake_discord  # noqa: F401  (fixtures for the cog test)
 from tests.lookup import full_index, project_index, rulebooks
 
 EN_BASIC = "prophecy-basic-rules.en.txt"
@@ -436,7 +436,9 @@ def test_glossary_in_both_languages_with_typos():
 def test_glossary_uses_the_italian_rulebooks_words():
     """Each Prophecy term's Italian name (or an alias) is used by the Italian rules or summary."""
     glossary = Glossary.load(RULES_DIR / "glossary.yaml")
-    italian = fold((rulebooks() / IT_BASIC).read_text(encoding="utf-8") + (RULES_DIR / "prophecy-basic.it.md").read_text(encoding="utf-8"))
+    italian = fold(
+        (rulebooks() / IT_BASIC).read_text(encoding="utf-8") + (RULES_DIR / "prophecy-basic.it.md").read_text(encoding="utf-8")
+    )
     for entry in glossary.entries:
         if "prophecy" in entry.systems:
             assert "it" in entry.terms and entry.definition("it"), entry.id
@@ -446,13 +448,35 @@ def test_glossary_uses_the_italian_rulebooks_words():
 
 # -- tables -------------------------------------------------------------------------------------
 def test_tables_of_any_shape_are_indexed(tmp_path):
-    (tmp_path / "orders.yaml").write_text(yaml.safe_dump({
-        "name": "Orders",
-        "tables": [{"id": "traps", "name": "Traps", "rows": [{"roll": 1, "text": "Lose all turns."}, {"roll": 2, "text": "Go home."}]}],
-    }), encoding="utf-8")
-    (tmp_path / "keyed.yaml").write_text(yaml.safe_dump({
-        "tables": {"whirlpool": {"name": "Whirlpool", "die": "d6", "rows": [{"roll": "1-6", "text": "Spin around.", "then": {"table": "next_one"}}]}},
-    }), encoding="utf-8")
+    (tmp_path / "orders.yaml").write_text(
+        yaml.safe_dump(
+            {
+                "name": "Orders",
+                "tables": [
+                    {
+                        "id": "traps",
+                        "name": "Traps",
+                        "rows": [{"roll": 1, "text": "Lose all turns."}, {"roll": 2, "text": "Go home."}],
+                    }
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    (tmp_path / "keyed.yaml").write_text(
+        yaml.safe_dump(
+            {
+                "tables": {
+                    "whirlpool": {
+                        "name": "Whirlpool",
+                        "die": "d6",
+                        "rows": [{"roll": "1-6", "text": "Spin around.", "then": {"table": "next_one"}}],
+                    }
+                },
+            }
+        ),
+        encoding="utf-8",
+    )
     (tmp_path / "odd.yaml").write_text("- just a list\n- of lines\n", encoding="utf-8")
     (tmp_path / "broken.yaml").write_text("tables: [unclosed\n", encoding="utf-8")
     tables, problems = load_tables(tmp_path)
@@ -676,10 +700,10 @@ async def test_rules_card_and_glossary_through_the_fake_discord(fake_discord, tm
     """The real bot with the lookup cog: private answers, paging and sharing buttons, Italian
     replies, card positions in the channel's game, autocomplete."""
     import bot as bot_module
-    from loopback import run_bot
     from gm.i18n import t
-    from oracle.store import save_cache
     from gm.settings import Settings
+    from loopback import run_bot
+    from oracle.store import save_cache
 
     assert "cogs.lookup" in bot_module.COGS
     settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3", rulebooks_dir=rulebooks())

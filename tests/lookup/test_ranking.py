@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 import oracle.index as index_module
-from oracle import ranking
-from oracle import RulesIndex, Sources
+from oracle import RulesIndex, Sources, ranking
 from oracle.ranking import DocStats, Scorer
 from oracle.section_terms import load_section_terms
 from oracle.sections import split_markdown
@@ -31,7 +30,7 @@ def test_the_candidate_stage_keeps_what_scoring_every_entry_would_rank_first(mon
     monkeypatch.setattr(index_module, "CANDIDATES", 100_000)
     every = [[(h.document, h.section) for h in ix.search(q, limit=3)] for q in asked]
     assert [c[:1] for c in cut] == [e[:1] for e in every]
-    assert sum(c != e for c, e in zip(cut, every)) <= len(asked) // 50
+    assert sum(c != e for c, e in zip(cut, every, strict=False)) <= len(asked) // 50
 
 
 def test_a_section_that_repeats_synonyms_does_not_push_the_answer_out_of_the_candidates(monkeypatch):
@@ -167,7 +166,7 @@ def test_proximity_orders_the_first_page_and_never_changes_what_it_holds(monkeyp
     near = [[(h.document, h.section) for h in ix.search(q, limit=6)] for q in asked]
     monkeypatch.setattr(ranking, "PROXIMITY_WEIGHT", 0.0)
     plain = [[(h.document, h.section) for h in ix.search(q, limit=6)] for q in asked]
-    assert all(set(n[:3]) == set(p[:3]) and n[3:] == p[3:] for n, p in zip(near, plain))
+    assert all(set(n[:3]) == set(p[:3]) and n[3:] == p[3:] for n, p in zip(near, plain, strict=False))
     assert near != plain  # it does reorder some first pages
 
 

@@ -42,7 +42,9 @@ def test_every_ruling_of_every_game_is_indexed_in_both_languages_as_this_bots_ru
             shown = heading if language == "en" else ITALIAN_HEADINGS[heading]
             titles = [title for head, title, _ in listed if head == shown]
             assert titles == [r["title"][language] for r in _rulings(path)], shown
-        shown = "This bot's rulings: Prophecy Water Realm" if language == "en" else "Decisioni di questo bot: Prophecy Water Realm"
+        shown = (
+            "This bot's rulings: Prophecy Water Realm" if language == "en" else "Decisioni di questo bot: Prophecy Water Realm"
+        )
         titles = [title for head, title, _ in listed if head == shown]
         assert sorted(titles) == sorted(r["title"][language] for path in WATER_REALM for r in _rulings(path))
         assert all(("this bot" in head.lower() or "questo bot" in head.lower()) for head, _, _ in listed)
@@ -91,7 +93,7 @@ async def test_rulings_command_lists_every_ruling_and_rules_marks_it(fake_discor
     from loopback import run_bot
 
     ix = full_index()
-    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, discord_token="fake", database_path=tmp_path / "gm.sqlite3",  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
                         rulebooks_dir=rulebooks())
     save_cache(ix.conn, cache_path_for(settings.database_path))
     fake = fake_discord
@@ -115,7 +117,9 @@ async def test_rulings_command_lists_every_ruling_and_rules_marks_it(fake_discor
         listed = await fake.slash(bot, alice, channel, "rules", query="rulings")  # /rules lists them too
         assert listed.ephemeral and [e["title"] for e in listed.messages[-1].embeds] == [e["title"] for e in embeds]
 
-        r = await fake.slash(bot, alice, channel, "rules", query="what did the bot decide about the artifacts of a dead character")
+        r = await fake.slash(
+            bot, alice, channel, "rules", query="what did the bot decide about the artifacts of a dead character"
+        )
         fields = r.messages[-1].embeds[0]["fields"]
         marked = [f for f in fields if "this bot's ruling, not a printed rule" in f["value"]]
         assert marked, fields

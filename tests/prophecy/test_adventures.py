@@ -7,7 +7,7 @@ from engine.core.errors import RuleError
 from engine.prophecy.actions import Bribe, EndTurn, Fight, Move, UseOpportunity
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.rules import apply, legal_actions
-from tests.prophecy.helpers import begin_turn, clear_board, load, new_game, put, space_id, space_index
+from tests.prophecy.helpers import begin_turn, clear_board, load, new_game, put, space_index
 
 
 def _terrain(state, kind="plains", n=0):

@@ -12,7 +12,7 @@ from engine.prophecy.actions import Fight, Move
 from engine.prophecy.combat import BattlePlan, battle_odds
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.rules import apply, legal_actions
-from tests.prophecy.helpers import begin_turn, clear_board, load, new_game, put, space_index
+from tests.prophecy.helpers import begin_turn, clear_board, load, new_game, put
 
 
 def _at_creature(card: str, strength: int = 4, willpower: int = 4):
@@ -114,8 +114,18 @@ def test_basic__combat__three_lives_wills_switch_paid_once():
     base = pack_by_id(state.options.pack)
     hydra2 = CreatureCard(id="t_hydra2", name="Hydra 2", strength=2, willpower=1, first="strength", experience=4,
                           specials=[{"rule": "three_lives", "mandatory": True}])
-    register_pack("hydra2", Pack(manifest=base.manifest, board=base.board, characters=base.characters,
-                                 adventures=list(base.adventures) + [hydra2], items=base.items, chance=base.chance, guilds=base.guilds))
+    register_pack(
+        "hydra2",
+        Pack(
+            manifest=base.manifest,
+            board=base.board,
+            characters=base.characters,
+            adventures=list(base.adventures) + [hydra2],
+            items=base.items,
+            chance=base.chance,
+            guilds=base.guilds,
+        ),
+    )
     state.options.pack = "hydra2"
     state.spaces[state.player("p1").space][0].card = "t_hydra2"
     load(state, 3, 1, 3, 1, 3, 1)

@@ -17,9 +17,16 @@ from tests.prophecy.helpers import TEST_ADVENTURES, TEST_ITEMS, begin_turn, clea
 EXTRA = [
     CreatureCard(id="t_robbers", name="Test Robbers", strength=3, experience=1, on_loss={"gold": -1, "lose_items": 1}),
     CreatureCard(id="t_beetles", name="Test Beetles", strength=3, experience=1, on_loss={"health": -1, "damage_items": 1}),
-    CreatureCard(id="t_golem", name="Test Golem", strength=2, experience=4, specials=[{"rule": "three_lives", "mandatory": True}]),
-    CreatureCard(id="t_shades", name="Test Shades", strength=2, experience=4,
-                 specials=[{"rule": "three_lives", "mandatory": True}, {"rule": "no_weapons", "mandatory": True}]),
+    CreatureCard(
+        id="t_golem", name="Test Golem", strength=2, experience=4, specials=[{"rule": "three_lives", "mandatory": True}]
+    ),
+    CreatureCard(
+        id="t_shades",
+        name="Test Shades",
+        strength=2,
+        experience=4,
+        specials=[{"rule": "three_lives", "mandatory": True}, {"rule": "no_weapons", "mandatory": True}],
+    ),
     OpportunityCard(id="t_collector", name="Test Collector", effect={"lose_items": 1, "gold": 4}),
 ]
 

@@ -50,7 +50,7 @@ def check_invariants(before: ProphecyState, actor: str, after: ProphecyState) ->
 def test_property__random_legal_games_keep_every_invariant(seed, players, mix):
     steps = [0]
 
-    def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+    def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         check_invariants(before, actor, after)
         steps[0] += 1
         if steps[0] % 40 == 0 or after.status == "finished":

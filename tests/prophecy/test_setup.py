@@ -75,7 +75,7 @@ def test_basic__preparation__highest_roll_begins_ties_reroll():
         final = rolls[-1]
         top = max(final.values())
         assert [p for p, r in final.items() if r == top] == [out.state.first_player]
-        for earlier, later in zip(rolls, rolls[1:]):
+        for earlier, later in zip(rolls, rolls[1:], strict=False):
             top = max(earlier.values())
             assert set(later) == {p for p, r in earlier.items() if r == top}
         assert out.state.turn.player == out.state.first_player

@@ -23,7 +23,7 @@ def sp() -> StandardPack:
     return standard_pack_by_id(SP_ID)
 
 
-def pack():  # type: ignore[no-untyped-def]
+def pack():  # type: ignore[no-untyped-def]  # tests are not type-checked
     return sp().as_pack()
 
 
@@ -58,7 +58,7 @@ def begin_turn(state: ProphecyState, player: str, at: str | None = None, phase: 
     p = state.player(player)
     if at is not None:
         p.space = idx(at)
-    state.turn = TurnState(player=player, start_space=p.space, phase=phase)  # type: ignore[arg-type]
+    state.turn = TurnState(player=player, start_space=p.space, phase=phase)  # type: ignore[arg-type]  # a deliberately loose value from the test
     if phase == "act":
         state.turn.movement_done = True
     assert state.standard is not None

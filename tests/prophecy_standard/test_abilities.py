@@ -28,7 +28,7 @@ from tests.prophecy_standard.helpers import (
 )
 
 
-def _offer(state, guild: str, card: str) -> None:  # type: ignore[no-untyped-def]
+def _offer(state, guild: str, card: str) -> None:  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Make `card` the Ability `guild` offers (the old offer goes back into the deck)."""
     sst = state.standard
     deck = sst.guild_decks[guild]
@@ -299,7 +299,7 @@ def test_ability_training__instead_of_movement_anywhere_paying_only_experience()
 # ---------------------------------------------------------------------- battle abilities
 
 
-def _wolves(state, player="p1"):  # type: ignore[no-untyped-def]
+def _wolves(state, player="p1"):  # type: ignore[no-untyped-def]  # tests are not type-checked
     put(state, "forest_1", "wolf_pack")
     begin_turn(state, player, at="village")
     state, _ = apply(state, player, {"type": "move", "method": "walk", "to": "forest_1"})
@@ -425,7 +425,13 @@ def test_vocabulary_movement__boats_gates_paths_and_teleportation():
         ("nautical_rites", "forest_1", {"type": "move", "method": "boat", "to": "city", "via": "nautical_rites"}, "gold", 0),
         ("gate_lore", "mountains_1", {"type": "move", "method": "gate", "to": "plains_4", "via": "gate_lore"}, "gold", 0),
         ("pathfinding", "village", {"type": "move", "method": "walk", "to": "magic_tower", "via": "pathfinding"}, "gold", 0),
-        ("teleportation", "village", {"type": "move", "method": "teleport", "to": "monastery", "via": "teleportation"}, "magic", 2),
+        (
+            "teleportation",
+            "village",
+            {"type": "move", "method": "teleport", "to": "monastery", "via": "teleportation"},
+            "magic",
+            2,
+        ),
     ]
     for ability, start, move, what, paid in cases:
         state = quiet(new_game(2))

@@ -33,7 +33,7 @@ FIRE = "astral_fire"
 ATTACK_FIRE = {"type": "attack", "target": FIRE, "battle": "strength"}
 
 
-def _kill(state, player: str) -> list:  # type: ignore[no-untyped-def]
+def _kill(state, player: str) -> list:  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Kill `player` through the rules' own Health loss (as a lost battle would)."""
     ctx = Ctx(state=state, pack=pack())
     p = state.player(player)
@@ -213,7 +213,7 @@ def test_ruling_ranking__living_first_then_artifacts_abilities_experience_gold()
 # --------------------------------------------------------------------------- Final Battle
 
 
-def _call_final_battle(players: int = 3, **options):  # type: ignore[no-untyped-def]
+def _call_final_battle(players: int = 3, **options):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """p1 wins the last Artifact from a plane while p2 holds the Royal Cape: all five held."""
     state = quiet(new_game(players, **options))
     hold_artifacts(state, "p1", "crown_of_wisdom", "heart_of_valour")

@@ -28,7 +28,7 @@ from tests.prophecy_standard.helpers import (
 HIT = {"type": "attack", "target": "p2", "battle": "strength"}
 
 
-def _face_off(at: str = "forest_1", **options):  # type: ignore[no-untyped-def]
+def _face_off(at: str = "forest_1", **options):  # type: ignore[no-untyped-def]  # tests are not type-checked
     state = quiet(new_game(3, **options))
     state.player("p2").space = idx(at)
     begin_turn(state, "p1", at=at, phase="act")
@@ -37,7 +37,7 @@ def _face_off(at: str = "forest_1", **options):  # type: ignore[no-untyped-def]
     return state
 
 
-def _targets(state, player="p1"):  # type: ignore[no-untyped-def]
+def _targets(state, player="p1"):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return {a["target"] for a in legal(state, player) if a["type"] == "attack"}
 
 

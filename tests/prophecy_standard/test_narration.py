@@ -56,7 +56,9 @@ MENTION = re.compile(r"<@\d+>")
 def new_game(players: int = 2, seed: int = 1, **standard: Any) -> ProphecyState:
     """A Standard game whose seats have Discord-like ids (so prompts ping them)."""
     ids = [ALICE, BOB, CARA, "444", "555"][:players]
-    seats = [Seat(player=pid, name=name, ai=None) for pid, name in zip(ids, ["Alice", "Bob", "Cara", "Dino", "Ezio"])]
+    seats = [
+        Seat(player=pid, name=name, ai=None) for pid, name in zip(ids, ["Alice", "Bob", "Cara", "Dino", "Ezio"], strict=False)
+    ]
     standard.setdefault("character_choice", "random")
     return SYSTEM.new_game(seats, {"version": "standard", "standard": standard}, seed).state
 
@@ -140,10 +142,10 @@ def _hidden_names(state: ProphecyState, events: list[Event]) -> set[str]:
     shown = view(state, None)
     assert state.standard is not None and shown.standard is not None
     out: set[str] = set()
-    for real, seen in zip(state.standard.planes, shown.standard.planes):
+    for real, seen in zip(state.standard.planes, shown.standard.planes, strict=False):
         for slot in ("lesser", "greater", "artifact"):
             if seen.card(slot) == HIDDEN:
-                out |= names_of(state, real.card(slot))  # type: ignore[arg-type]
+                out |= names_of(state, real.card(slot))  # type: ignore[arg-type]  # a deliberately loose value from the test
     for d in state.standard.decisions:
         if d.kind in ("character", "study_pick"):
             for card in d.options:
@@ -265,7 +267,7 @@ def test_ruling_astral_attack__the_prompt_names_the_face_up_guardian_its_figures
     assert "Battle of Wills (2 Magic)" in block  # forcing Wills on a Strength Guardian (ruling guardian_battles)
     assert "If you win: +3 Experience" in block and "then you may face the Greater Guardian at once" in block
     assert "If you lose: 1 Health. A draw costs nothing." in block
-    for a, label in zip(SYSTEM.legal_actions(state, ALICE), texts["labels"]):
+    for a, label in zip(SYSTEM.legal_actions(state, ALICE), texts["labels"], strict=False):
         if a in odds:
             # decision first: the plane and battle, the win chance, then the Guardian and the gear
             battle = "Strength" if a.battle == "strength" else "Wills"
@@ -284,7 +286,11 @@ def test_ruling_astral_setup__a_face_down_guardian_is_unknown_on_the_prompt_and_
     for locale in LOCALES:
         texts = message_texts(state, locale)
         assert not any(named(name, texts["all"]) for name in hidden)
-        attacks = [label for a, label in zip(SYSTEM.legal_actions(state, ALICE), texts["labels"]) if isinstance(a, A.Attack)]
+        attacks = [
+            label
+            for a, label in zip(SYSTEM.legal_actions(state, ALICE), texts["labels"], strict=False)
+            if isinstance(a, A.Attack)
+        ]
         assert attacks and not any("%" in label for label in attacks), attacks
     block = message_texts(state, "en")["fields"]["⚔️ Attack on the Astral Plane of Fire"]
     assert "Lesser Guardian: face down" in block and "Strength 7" not in block
@@ -430,7 +436,7 @@ def test_ruling_character_choice__the_channel_sees_places_the_player_sees_names(
     assert texts["labels"] == ["Keep character 1 of 2 (see /me)", "Keep character 2 of 2 (see /me)"]
     assert not any(named(name, texts["all"]) for card in hand for name in names_of(state, card))
     own = [describe_action(view(state, ALICE), ALICE, A.ChooseCharacter(character=c), "en") for c in hand]
-    for card, label in zip(hand, own):
+    for card, label in zip(hand, own, strict=False):
         assert label.startswith(f"Keep the {Names(state, 'en').card(card)} (S")
     offered = Event(kind="characters_offered", player=ALICE, data={"count": 2})
     mine = describe_event(view(state, ALICE), offered, "en")
@@ -489,7 +495,7 @@ def test_the_market_prompt_says_what_each_item_on_display_does_and_costs():
     begin_turn(state, ALICE, at="city", phase="act")
     ctx = std_ctx(state)
     by_cost = sorted({c.cost: c.id for c in ctx.pack.items if c.cost > 0}.items())
-    (cheap, first), (dear, second) = by_cost[0], by_cost[-1]
+    (cheap, first), (_dear, second) = by_cost[0], by_cost[-1]
     state.offers["city"] = [OwnedItem(uid=state.new_uid("i"), card=first), OwnedItem(uid=state.new_uid("i"), card=second)]
     offers = state.offers["city"]
     p = state.player(ALICE)
@@ -651,7 +657,7 @@ def test_ruling_astral_both_guardians__going_on_or_stopping_says_what_waits():
     assert all(label.startswith("⚔️ Fire: turn up the hidden Greater Guardian") for label in texts["labels"][1:])
     block = texts["fields"]["⚔️ The Greater Guardian of the Astral Plane of Fire"]
     assert "face down" in block and "the plane's Artifact (still face down)" in block
-    assert not any(named(name, texts["all"]) for name in names_of(state, greater))  # type: ignore[arg-type]
+    assert not any(named(name, texts["all"]) for name in names_of(state, greater))  # type: ignore[arg-type]  # a deliberately loose value from the test
 
 
 def test_ruling_final_battle_stakes__the_winner_picks_an_artifact_knowing_what_each_does():
@@ -750,4 +756,4 @@ def test_ruling_prophetic_dream__private_lines_are_for_the_dreamer_alone():
     card = state.standard.plane(dream.plane).card(dream.slot)
     assert private_lines(view(state, None), events, "en") == [] and private_lines(view(state, ALICE), events, "en") == []
     mine = private_lines(view(state, BOB), events, "it")
-    assert len(mine) == 1 and Names(state, "it").card(card) in mine[0]  # type: ignore[arg-type]
+    assert len(mine) == 1 and Names(state, "it").card(card) in mine[0]  # type: ignore[arg-type]  # a deliberately loose value from the test

@@ -26,7 +26,7 @@ from tests.prophecy_standard.helpers import (
 FIRE = "astral_fire"  # between plains_1 and mountains_1 on the project's board
 
 
-def _at_fire(**options):  # type: ignore[no-untyped-def]
+def _at_fire(**options):  # type: ignore[no-untyped-def]  # tests are not type-checked
     state = quiet(new_game(2, **options))
     set_plane(state, FIRE, "stone_sentinel", "ancient_dragon", "royal_cape")
     begin_turn(state, "p1", at="plains_1", phase="act")
@@ -34,7 +34,7 @@ def _at_fire(**options):  # type: ignore[no-untyped-def]
     return state
 
 
-def _attacks(state, player="p1"):  # type: ignore[no-untyped-def]
+def _attacks(state, player="p1"):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return [a for a in legal(state, player) if a["type"] == "attack"]
 
 
@@ -163,7 +163,7 @@ def test_ruling_astral_both_guardians__table_options_must_continue_and_next_atta
     assert not state.standard.decisions and state.turn.phase == "act"
 
 
-def _turned_up(state):  # type: ignore[no-untyped-def]
+def _turned_up(state):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """p1 attacks the Astral Plane of Fire: its face-down Guardian is turned up."""
     return SYSTEM.apply(state, "p1", ATTACK).state
 

@@ -88,7 +88,7 @@ def check_views(state: ProphecyState) -> None:
         assert shown.rng is None
         if state.rng.seed > 10**12:  # a seed long enough not to turn up by chance
             assert str(state.rng.seed) not in text
-        for plane, seen in zip(sst.planes, shown.standard.planes):
+        for plane, seen in zip(sst.planes, shown.standard.planes, strict=False):
             for slot in SLOTS:
                 card = plane.card(slot)
                 if card is None:
@@ -97,11 +97,11 @@ def check_views(state: ProphecyState) -> None:
                 assert seen.card(slot) == (card if may else HIDDEN), (viewer, plane.id, slot)
                 if not may:
                     assert f'"{card}"' not in text, (viewer, card)
-        for real, seen_cards in zip(state.spaces, shown.spaces):
-            for adv, adv_seen in zip(real, seen_cards):
+        for real, seen_cards in zip(state.spaces, shown.spaces, strict=False):
+            for adv, adv_seen in zip(real, seen_cards, strict=False):
                 assert adv_seen.card == (adv.card if adv.face_up else HIDDEN)
         assert shown.decks.adventure.draw == [] and shown.pile_sizes["adventure"] == len(state.decks.adventure.draw)
-        for d, d_seen in zip(sst.decisions, shown.standard.decisions):
+        for d, d_seen in zip(sst.decisions, shown.standard.decisions, strict=False):
             if d.kind in SECRET_OPTIONS and d.player != viewer:
                 assert d_seen.options == [HIDDEN] * len(d.options)
                 if d.kind == "character":
@@ -113,7 +113,7 @@ def check_views(state: ProphecyState) -> None:
             assert deck == sorted(sst.guild_decks[guild]), "a deck's order never shows"
 
 
-def play(seed: int, seats: int, options: dict[str, Any], max_actions: int = 5000, on_step=None):  # type: ignore[no-untyped-def]
+def play(seed: int, seats: int, options: dict[str, Any], max_actions: int = 5000, on_step=None):  # type: ignore[no-untyped-def]  # tests are not type-checked
     seat_list = [Seat(player=f"s{i}", name=f"S{i}") for i in range(seats)]
     opts = {"version": "standard", "round_limit": 40, "standard": options}
     state = SYSTEM.new_game(seat_list, opts, seed).state

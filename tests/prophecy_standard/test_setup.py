@@ -98,7 +98,7 @@ def test_facts_s2__first_adventures_come_from_the_first_terrain_chance_card():
         assert first.data["card"] in state.decks.chance.discard
 
 
-def _new(seed: int, **standard):  # type: ignore[no-untyped-def]
+def _new(seed: int, **standard):  # type: ignore[no-untyped-def]  # tests are not type-checked
     seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(3)]
     out = SYSTEM.new_game(seats, {"version": "standard", "auto_end_turn": False, "standard": standard}, seed)
     return out.state, out.events
@@ -113,7 +113,7 @@ def test_ruling_character_choice__deal_two_keep_one_is_a_pending_decision_per_se
         assert set(e.data) == {"count"}
     hands = [d.options for d in state.standard.decisions]
     assert all(len(h) == 2 for h in hands) and len({c for h in hands for c in h}) == 6
-    for seat, hand in zip(("p0", "p1", "p2"), hands):
+    for seat, hand in zip(("p0", "p1", "p2"), hands, strict=False):
         pend = SYSTEM.pending(state)
         assert pend.player == seat and pend.kind == "decide_character"
         assert "options" not in pend.data  # secret: only the seat's own view shows them
@@ -167,7 +167,7 @@ def test_standard_options__defaults_are_the_manifest_values_and_choices_its_choi
         if annotation is bool:
             assert set(spec.choices) <= {True, False}
         else:
-            assert set(annotation.__args__) == set(spec.choices), name  # type: ignore[union-attr]
+            assert set(annotation.__args__) == set(spec.choices), name  # type: ignore[union-attr]  # set up by the test
     assert checked == 9
 
 

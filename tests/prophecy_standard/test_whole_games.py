@@ -30,7 +30,7 @@ def seeker(state: ProphecyState, actor: str, rng: random.Random) -> Any:
     holders = [a for a in by["attack"] if state.has_player(a.target)]
     if planes and state.player(actor).red.right >= 5:
         return max(planes, key=lambda a: (_gear(a), a.battle == "strength"))
-    if holders and (state.standard.final_battle is not None or rng.random() < 0.3):  # type: ignore[union-attr]
+    if holders and (state.standard.final_battle is not None or rng.random() < 0.3):  # type: ignore[union-attr]  # a Standard game, built by the test
         return rng.choice(holders)
     for kind in ("choose_character", "choose_creature", "take_artifact", "choose_space", "dream", "study", "discard",
                  "take_item", "choose_loss", "roll"):
@@ -73,7 +73,7 @@ def test_whole_games__to_a_final_battle_and_a_winner_by_artifacts():
             if step % 25 == 0:
                 check_views(new)
             state = new
-            final_battle = final_battle or state.standard.final_battle is not None  # type: ignore[union-attr]
+            final_battle = final_battle or state.standard.final_battle is not None  # type: ignore[union-attr]  # a Standard game, built by the test
         assert state.status == "finished"
         endings.append((state.end_reason, final_battle))
     assert ("final_battle", True) in endings, endings

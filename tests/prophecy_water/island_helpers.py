@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.system import Seat
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.game import SYSTEM
-from engine.prophecy.water_realm.island.state import IslandState
 from engine.prophecy.state import ProphecyState
+from engine.prophecy.water_realm.island.content import island_content
+from engine.prophecy.water_realm.island.state import IslandState
 from tests.prophecy_standard.helpers import (  # noqa: F401  (re-exported for the tests)
     apply,
     begin_turn,

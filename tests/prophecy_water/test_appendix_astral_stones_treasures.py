@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.context import Ctx
 from engine.prophecy.rules import pack_of
 from engine.prophecy.standard import powers
 from engine.prophecy.water_realm.cards.actions import Smith
+from engine.prophecy.water_realm.island.content import island_content
 from tests.prophecy_water.island_helpers import begin_turn, give, learn, quiet
 from tests.prophecy_water.island_helpers import game as island_game
 from tests.prophecy_water.wr_cards_helpers import act, events_of, legal
@@ -21,12 +21,12 @@ from tests.prophecy_water.wr_cards_helpers import act, events_of, legal
 MIND = "astral_mindstone"
 
 
-def _wills(state, pid: str = "p1") -> int:  # type: ignore[no-untyped-def]
+def _wills(state, pid: str = "p1") -> int:  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Her Abilities', Artifacts' and Treasures' bonus in a Battle of Wills against a Creature."""
     return powers.battle_bonus(state, pid, "wills", "creature", ["animal"], attacking=False)
 
 
-def _smithy(at: str = "village", gold: int = 5, **expansion):  # type: ignore[no-untyped-def]
+def _smithy(at: str = "village", gold: int = 5, **expansion):  # type: ignore[no-untyped-def]  # tests are not type-checked
     st = quiet(island_game(**expansion))
     begin_turn(st, "p1", at=at, phase="act")
     st.player("p1").gold = gold

@@ -78,8 +78,8 @@ def test_appendix_characters_with_creature_types__bonuses_against_her_types_appl
     ctx = Ctx(state=st, pack=pack_of(st))
     foe = sbattle.character_foe(ctx, st.player("p2"))
     assert foe.tags == ("humanoid", "undead")
-    assert battle_bonus([ctx.pack.item("holy_symbol")], foe, "strength", None) == 2  # type: ignore[arg-type]
-    assert battle_bonus([ctx.pack.item("radiant_spear")], foe, "strength", None) == 2  # type: ignore[arg-type]
+    assert battle_bonus([ctx.pack.item("holy_symbol")], foe, "strength", None) == 2  # type: ignore[arg-type]  # a deliberately loose value from the test
+    assert battle_bonus([ctx.pack.item("radiant_spear")], foe, "strength", None) == 2  # type: ignore[arg-type]  # a deliberately loose value from the test
     # p2 attacks p1, who holds the Holy Symbol: it counts for the defender against the undead attacker
     give(st, "p1", "holy_symbol")
     begin_turn(st, "p2", phase="act")

@@ -155,14 +155,14 @@ def test_appendix_radiant_spear__one_per_type_of_the_opponent() -> None:
     for foe, bonus in ((sbattle.creature_foe(ctx.pack.adventure("wolf_pack")), 1),
                        (sbattle.creature_foe(ctx.pack.adventure("soul_collector")), 2),
                        (sbattle.character_foe(ctx, st.player("p2")), 1)):
-        assert battle_bonus([spear], foe, "strength", None) == bonus  # type: ignore[arg-type]
-        assert battle_bonus([spear], foe, "wills", None) == bonus  # type: ignore[arg-type]
+        assert battle_bonus([spear], foe, "strength", None) == bonus  # type: ignore[arg-type]  # a deliberately loose value from the test
+        assert battle_bonus([spear], foe, "wills", None) == bonus  # type: ignore[arg-type]  # a deliberately loose value from the test
 
 
 # ------------------------------------------------------------------ ruling smith_once_a_turn
 
 
-def _jobs_on(st, uid: str) -> list[Smith]:  # type: ignore[no-untyped-def]
+def _jobs_on(st, uid: str) -> list[Smith]:  # type: ignore[no-untyped-def]  # tests are not type-checked
     return [a for a in legal(st, "p1") if a.type == "wrc_smith" and a.item == uid]
 
 

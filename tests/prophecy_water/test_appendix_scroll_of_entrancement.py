@@ -120,7 +120,9 @@ def test_appendix_scroll_of_entrancement__the_readers_prompt_never_names_her_ite
     pend = SYSTEM.pending(st)
     shown = SYSTEM.view(st, "p1")
     for locale in ("en", "it"):
-        words = standard_prompt(shown, pend, legal(st, "p1"), locale, lambda a: describe_action(shown, "p1", a, locale))
+        words = standard_prompt(
+            shown, pend, legal(st, "p1"), locale, lambda a, locale=locale: describe_action(shown, "p1", a, locale)
+        )
         text = words.what + "\n".join(f"{k} {v}" for k, v in words.fields)
         name = Names(shown, locale).card("thors_hammer")
         assert name not in text and "Thor" not in text, text

@@ -15,10 +15,10 @@ import pytest
 
 from engine.ai.simulate import play
 from engine.core.system import Seat
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import ProphecyState
+from engine.prophecy.water_realm.island.content import island_content
 
 FRAGMENTS = {f.id for f in island_content().fragments}
 TREASURES = {t.id for t in island_content().treasures}
@@ -40,7 +40,7 @@ def check_invariants(state: ProphecyState) -> None:
     sst = state.standard
     assert sst is not None
     i = sst.island
-    exp = state.options.standard.expansion  # type: ignore[union-attr]
+    exp = state.options.standard.expansion  # type: ignore[union-attr]  # a Standard game, built by the test
     if exp.treasure_island:
         assert i is not None and i.playing
         fragments = list(i.fragments) + list(i.discarded) + list(i.placed.values())
@@ -74,18 +74,18 @@ def check_invariants(state: ProphecyState) -> None:
 
 
 def check_views(state: ProphecyState) -> None:
-    i = state.standard.island  # type: ignore[union-attr]
+    i = state.standard.island  # type: ignore[union-attr]  # a Standard game, built by the test
     if i is None:
         return
     for viewer in [None] + [p.player for p in state.players]:
-        shown = SYSTEM.view(state, viewer).standard.island  # type: ignore[union-attr]
+        shown = SYSTEM.view(state, viewer).standard.island  # type: ignore[union-attr]  # a Standard game, built by the test
         assert shown.deck == sorted(i.deck) and shown.fragments == sorted(i.fragments)
         assert set(shown.foretold) <= {viewer}
         if i.blind is not None and viewer != i.blind.player:
             assert set(shown.blind.drawn) == {HIDDEN}
         if i.keep is not None and viewer != i.keep.player:
             assert set(shown.keep.options) == {HIDDEN}
-        for plane in state.standard.planes:  # type: ignore[union-attr]
+        for plane in state.standard.planes:  # type: ignore[union-attr]  # a Standard game, built by the test
             if plane.id in i.pairs and "artifact" not in plane.up and viewer not in plane.seen.get("artifact", []):
                 assert shown.pairs[plane.id] == HIDDEN
 

@@ -7,9 +7,9 @@ import pytest
 from engine.core.errors import RuleError
 from engine.core.system import Seat
 from engine.prophecy.content import ContentError, pack_by_id
-from engine.prophecy.water_realm.island.content import build_island_content, island_content
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard import powers
+from engine.prophecy.water_realm.island.content import build_island_content, island_content
 from packs.water_realm.island import read_island_files
 from tests.prophecy_standard.helpers import new_game
 from tests.prophecy_water.island_helpers import fragment_ids, game, isl, treasure_ids
@@ -102,7 +102,7 @@ def test_content__a_fragment_off_the_wilderness_is_refused():
     """The content check: every Map Fragment lies on a Forest, Mountains or Plains space."""
     files = read_island_files()
     bad = dict(files)
-    island = dict(bad["island/island.yaml"])  # type: ignore[arg-type]
+    island = dict(bad["island/island.yaml"])  # type: ignore[arg-type]  # a deliberately loose value from the test
     island["fragments"] = [dict(f, space="city") if i == 0 else f for i, f in enumerate(island["fragments"])]
     bad["island/island.yaml"] = island
     with pytest.raises(ContentError, match="not a Forest, Mountains or Plains space"):

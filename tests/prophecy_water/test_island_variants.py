@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.game import SYSTEM
+from engine.prophecy.water_realm.island.content import island_content
 from systems.prophecy.describe import describe_action, private_lines
 from tests.prophecy_water.island_helpers import (
     apply,

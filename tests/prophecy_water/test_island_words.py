@@ -12,10 +12,10 @@ import pytest
 from PIL import Image
 
 from engine.ai.simulate import play
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard import powers
 from engine.prophecy.state import ProphecyState
+from engine.prophecy.water_realm.island.content import island_content
 from systems.prophecy import board_image, embeds
 from systems.prophecy.describe import describe_action, narrate, private_lines
 from systems.prophecy.plugin import board_labels
@@ -147,7 +147,9 @@ def test_island_words__treasure_hunters_planes_hold_no_artifact_and_the_picture_
     assert (none_here,) not in _artifact_place_words(usual, locale)
 
 
-@pytest.mark.parametrize("locale, none_here", [("en", "Artifact: none in this game"), ("it", "Artefatto: nessuno in questa partita")])
+@pytest.mark.parametrize(
+    "locale, none_here", [("en", "Artifact: none in this game"), ("it", "Artefatto: nessuno in questa partita")]
+)
 def test_island_words__treasure_hunters_status_says_no_artifact_lies_on_the_planes(locale, none_here):
     """/game status lists each plane's cards: in the Treasure Hunters game its Artifact place
     is not "won" (nobody won it) but empty from the start."""

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.content_standard import standard_pack_by_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
 from engine.prophecy.standard import artifacts, powers
+from engine.prophecy.water_realm.island.content import island_content
 from systems.prophecy.describe import describe_action, private_lines
 from systems.prophecy.prompt_text import standard_prompt
 from tests.prophecy_standard.helpers import new_game

@@ -2,10 +2,10 @@
 the new cards' rulings (data/prophecy/water_realm/cards/rulings.yaml)."""
 from __future__ import annotations
 
-from engine.prophecy.water_realm.cards.content import wr_cards
-from engine.prophecy.water_realm.options import ExpansionOptions
 from engine.prophecy.standard.state import StandardOptions
 from engine.prophecy.state import ProphecyOptions
+from engine.prophecy.water_realm.cards.content import wr_cards
+from engine.prophecy.water_realm.options import ExpansionOptions
 from gm.i18n import catalogue
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from engine.prophecy.water_realm.cards.content import VariantItem, wr_cards
 from engine.prophecy.rules import pack_of
+from engine.prophecy.water_realm.cards.content import VariantItem, wr_cards
 from tests.prophecy_water.wr_cards_helpers import cards_game, new_game
 
 
-def _everything(st) -> Counter[str]:  # type: ignore[no-untyped-def]
+def _everything(st) -> Counter[str]:  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Every Item and Adventure card of the game, wherever it lies."""
     out: Counter[str] = Counter()
     for name in ("adventure", "common", "rare"):

@@ -16,7 +16,7 @@ CHOICE = "prophecy:water_realm"
 VARIANTS = "without treasure island, without the water realm, the base artifacts, random characters"
 
 
-async def _table(fake, bot, ch, alice, bob, carol):  # type: ignore[no-untyped-def]
+async def _table(fake, bot, ch, alice, bob, carol):  # type: ignore[no-untyped-def]  # tests are not type-checked
     r = await fake.slash(bot, alice, ch, "game new", system=CHOICE, variants=VARIANTS)
     assert not r.ephemeral, r.text
     for who in (bob, carol):
@@ -24,7 +24,7 @@ async def _table(fake, bot, ch, alice, bob, carol):  # type: ignore[no-untyped-d
     await fake.slash(bot, alice, ch, "game start")
 
 
-async def _arrange(bot, ch, alice, *, riddler: bool = False, scroll: bool = False, victim=None):  # type: ignore[no-untyped-def]
+async def _arrange(bot, ch, alice, *, riddler: bool = False, scroll: bool = False, victim=None):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """A fresh turn of alice's on the Whispering Forest, after the Creatures."""
     found = await bot.gm.current(ch)
     st = found.state
@@ -45,7 +45,7 @@ async def _arrange(bot, ch, alice, *, riddler: bool = False, scroll: bool = Fals
     await bot.gm.store.update_game(found.record.id, found.record.version, state_json=st.dump())
 
 
-def _button(message, label: str) -> str:  # type: ignore[no-untyped-def]
+def _button(message, label: str) -> str:  # type: ignore[no-untyped-def]  # tests are not type-checked
     return next(b["custom_id"] for b in message.buttons if label in b["label"])
 
 

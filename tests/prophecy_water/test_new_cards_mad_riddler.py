@@ -8,8 +8,8 @@ from engine.core.errors import RuleError
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
 from engine.prophecy.standard.state import HIDDEN
-from engine.prophecy.water_realm.cards.talk import RIDDLE_QUESTIONS
 from engine.prophecy.view import view
+from engine.prophecy.water_realm.cards.talk import RIDDLE_QUESTIONS
 from tests.prophecy_water.wr_cards_helpers import act, begin_turn, cards, cards_game, events_of, legal, put, quiet
 
 

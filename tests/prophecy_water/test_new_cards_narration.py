@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from engine.core.system import Seat
-from engine.prophecy.water_realm.cards.content import wr_cards
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
 from engine.prophecy.water_realm.cards.actions import NameCard
+from engine.prophecy.water_realm.cards.content import wr_cards
 from gm.i18n import catalogue
 from systems.prophecy.describe import describe_action, describe_event
 from systems.prophecy.prompt_text import standard_prompt
@@ -166,7 +166,9 @@ def test_new_cards_narration__every_button_and_question(seen, locale) -> None:
         _clean(label, ids, (locale, action))
     for kind, (state, pend, acts) in prompts.items():
         shown = SYSTEM.view(state, None)
-        words = standard_prompt(shown, pend, acts, locale, lambda a: describe_action(shown, pend.player, a, locale))
+        words = standard_prompt(
+            shown, pend, acts, locale, lambda a, shown=shown, pend=pend: describe_action(shown, pend.player, a, locale)
+        )
         assert words.what and not words.what.startswith("splay.what.other"), kind
         _clean(words.what, ids, (locale, kind))
         for name, value in words.fields:
@@ -203,10 +205,10 @@ def test_new_cards_narration__a_judge_alone_sees_the_riddlers_card() -> None:
         record = type("R", (), {"id": 1})()
         state = st
 
-        def view(self, viewer: str | None):  # type: ignore[no-untyped-def]
+        def view(self, viewer: str | None):  # type: ignore[no-untyped-def]  # tests are not type-checked
             return SYSTEM.view(st, viewer)
 
     for locale, name in (("en", "Thor's Hammer"), ("it", "Martello di Thor")):
-        assert name in judge_card_text(Found(), "p2", locale)  # type: ignore[arg-type]
-        assert name not in judge_card_text(Found(), "p1", locale)  # type: ignore[arg-type]
+        assert name in judge_card_text(Found(), "p2", locale)  # type: ignore[arg-type]  # a deliberately loose value from the test
+        assert name not in judge_card_text(Found(), "p1", locale)  # type: ignore[arg-type]  # a deliberately loose value from the test
     assert pack_of(st).item("thors_hammer")

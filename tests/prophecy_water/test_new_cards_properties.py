@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 from engine.ai.simulate import play as ai_play
 from engine.core.system import Seat
 from engine.prophecy.content import display_name
-from engine.prophecy.water_realm.cards.content import VariantItem
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
 from engine.prophecy.standard.state import HIDDEN
+from engine.prophecy.state import ProphecyState
 from engine.prophecy.water_realm.cards.actions import NameCard
 from engine.prophecy.water_realm.cards.adventures import PATH_BOARD
-from engine.prophecy.state import ProphecyState
+from engine.prophecy.water_realm.cards.content import VariantItem
 from tests.prophecy_standard.test_properties import check_invariants
 
 PHRASES = ["a big sword", "the hammer", "something shiny for the head", "a potion", "that spear that glows"]
@@ -98,7 +98,7 @@ def check_views(state: ProphecyState) -> None:
     for viewer in [None] + [p.player for p in state.players]:
         shown = SYSTEM.view(state, viewer).standard.cards
         assert all(v == HIDDEN for v in shown.riddles.values())
-        for q, q_seen in zip(cs.questions, shown.questions):
+        for q, q_seen in zip(cs.questions, shown.questions, strict=False):
             if q.secret is not None:
                 may = q.kind == "judge" and viewer in q.judges
                 assert q_seen.secret == (q.secret if may else HIDDEN)
@@ -116,7 +116,7 @@ def chooser(state: ProphecyState, actor: str, rng: random.Random) -> Any:
     return rng.choice(acts)
 
 
-def play(seed: int, seats: int, expansion: dict[str, Any], max_actions: int = 4000):  # type: ignore[no-untyped-def]
+def play(seed: int, seats: int, expansion: dict[str, Any], max_actions: int = 4000):  # type: ignore[no-untyped-def]  # tests are not type-checked
     seat_list = [Seat(player=f"s{i}", name=f"S{i}") for i in range(seats)]
     opts = {"version": "standard", "round_limit": 30,
             "standard": {"character_choice": "random", "expansion": {"new_cards": True, **expansion}}}
@@ -175,7 +175,7 @@ def test_new_cards_property__with_the_whole_expansion_games_replay(seed, seats):
     state = SYSTEM.new_game(seat_list, opts, seed).state
     rng = random.Random(seed)
     log: list[tuple[str, dict[str, Any]]] = []
-    for n in range(3000):
+    for _n in range(3000):
         pend = SYSTEM.pending(state)
         if pend is None:
             break

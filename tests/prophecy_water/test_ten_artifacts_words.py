@@ -8,8 +8,8 @@ import pytest
 from engine.core.events import Event
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.water_realm.island.state import KeepArtifact
-from systems.prophecy.water_realm.describe_island import private_words
 from systems.prophecy.names import Names
+from systems.prophecy.water_realm.describe_island import private_words
 from tests.prophecy_water.island_helpers import game, isl
 
 

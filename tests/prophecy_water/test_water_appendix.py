@@ -120,7 +120,7 @@ def test_appendix_the_little_mermaid__loves_her_and_after_the_sea_witch_she_may_
     state, events = act(state, "p1", {"type": "water_take", "card": uid})
     assert ws(state).mermaid == "p1" and ws(state).divers["p1"].bubbles == 6
     figures(state, "p1", 4, 9)
-    witch = lay(state, cell(3, 2), "sea_witch", up=True)
+    lay(state, cell(3, 2), "sea_witch", up=True)
     begin(state, "p1")
     state, _ = act(state, "p1", {"type": "water_move", "to": cell(3, 2)})
     load(state, 6, 1)
@@ -149,7 +149,7 @@ def test_appendix_swimming__an_extra_turn_for_a_bubble_once_a_round_and_a_bubble
     state, events = act(state, "p1", {"type": "water_swim"})
     assert ws(state).divers["p1"].bubbles == 3
     state, events = act(state, "p1", {"type": "end_turn"})
-    assert state.turn.player == "p1" and state.turn.extra  # type: ignore[union-attr]
+    assert state.turn.player == "p1" and state.turn.extra  # type: ignore[union-attr]  # set up by the test
     assert ws(state).divers["p1"].bubbles == 3  # no Bubble for an extra turn
     state, _ = act(state, "p1", {"type": "water_stay"})
     assert ws(state).divers["p1"].bubbles == 4
@@ -258,7 +258,7 @@ def test_water_pressure_sense__turns_up_a_card_next_to_her():
     senses = [a for a in legal(state, "p1") if a["type"] == "water_sense"]
     assert senses == [{"type": "water_sense", "cell": cell(3, 2)}]
     state, events = act(state, "p1", senses[0])
-    assert ws(state).cells[cell(3, 2)].up and state.player("p1").blue.right == 3  # type: ignore[union-attr]
+    assert ws(state).cells[cell(3, 2)].up and state.player("p1").blue.right == 3  # type: ignore[union-attr]  # set up by the test
 
 
 def test_water_fish_speech__animal_creatures_of_the_realm_let_her_pass():
@@ -268,4 +268,4 @@ def test_water_fish_speech__animal_creatures_of_the_realm_let_her_pass():
     state, uid, _ = _meet(state, "moray_eel")
     assert {"type": "avoid"} in legal(state, "p1")
     state, events = act(state, "p1", {"type": "avoid"})
-    assert state.turn.phase == "act" and ws(state).cells[cell(2, 2)] is not None  # type: ignore[union-attr]
+    assert state.turn.phase == "act" and ws(state).cells[cell(2, 2)] is not None  # type: ignore[union-attr]  # set up by the test

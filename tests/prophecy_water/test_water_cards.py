@@ -70,7 +70,7 @@ def test_water_obstacles__a_current_off_the_grid_brings_her_back_beside_the_gate
     assert [a["type"] for a in legal(state, "p1")] == ["water_exit", "water_exit"]
     state, events = act(state, "p1", {"type": "water_exit", "space": "plains_1"})
     p = state.player("p1")
-    assert p.board == "main" and p.space == idx("plains_1") and state.turn.player == "p1"  # type: ignore[union-attr]
+    assert p.board == "main" and p.space == idx("plains_1") and state.turn.player == "p1"  # type: ignore[union-attr]  # set up by the test
 
 
 def test_water_obstacles__staying_on_one_meets_it_again_for_experience_again():
@@ -97,7 +97,7 @@ def test_water_creatures__losing_ends_the_turn_then_fight_again_or_run_away_for_
     lay(state, cell(2, 2), "moray_eel", up=True)
     begin(state, "p1")
     state, events = act(state, "p1", {"type": "water_move", "to": cell(2, 2)})
-    assert state.turn.phase == "fight"  # type: ignore[union-attr]
+    assert state.turn.phase == "fight"  # type: ignore[union-attr]  # set up by the test
     assert "water_stay" not in types(state, "p1")
     load(state, 1, 6)
     state, events = act(state, "p1", {"type": "fight", "battle": "strength"})
@@ -118,7 +118,7 @@ def test_water_creatures__a_draw_ends_the_turn_too_and_staying_fights_again():
     lay(state, cell(2, 2), "moray_eel", up=True)
     begin(state, "p1")
     state, events = act(state, "p1", {"type": "water_stay"})
-    assert state.turn.phase == "fight"  # type: ignore[union-attr]
+    assert state.turn.phase == "fight"  # type: ignore[union-attr]  # set up by the test
     load(state, 3, 3)
     state, events = act(state, "p1", {"type": "fight", "battle": "strength"})
     assert _events(events, "battle_result")[0].data["result"] == "draw"
@@ -138,7 +138,7 @@ def test_water_creatures__a_beaten_creature_leaves_the_game():
     assert ws(state).cells[cell(2, 2)] is None and "sea_serpent" in ws(state).removed
     assert state.player("p1").experience == xp + 5 and state.player("p1").gold == gold + 3
     assert "sea_serpent" not in state.decks.adventure.discard
-    assert state.turn.phase == "act"  # type: ignore[union-attr]
+    assert state.turn.phase == "act"  # type: ignore[union-attr]  # set up by the test
 
 
 # -------------------------------------------------------------------------- positive cards
@@ -196,7 +196,7 @@ def test_water_waterlore_abilities__learned_for_experience_only():
     state, events = act(state, "p1", {"type": "water_take", "card": uid})
     p = state.player("p1")
     assert p.experience == 2 and p.gold == gold
-    assert "coral_skin" in state.standard.players["p1"].abilities  # type: ignore[union-attr]
+    assert "coral_skin" in state.standard.players["p1"].abilities  # type: ignore[union-attr]  # a Standard game, built by the test
 
 
 # ------------------------------------------------------------------------ battles under water
@@ -211,8 +211,8 @@ def test_water_penalty_for_underwater_combat__minus_one_for_each_hand_holding_an
     sword = give(state, "p1", "dagger")  # one-handed, +1
     spear = give(state, "p1", "greatsword")  # two-handed, +3
     begin(state, "p1")
-    state.turn.phase = "fight"  # type: ignore[union-attr]
-    ws(state).turn.fight = ws(state).cells[cell(2, 2)].uid  # type: ignore[union-attr]
+    state.turn.phase = "fight"  # type: ignore[union-attr]  # set up by the test
+    ws(state).turn.fight = ws(state).cells[cell(2, 2)].uid  # type: ignore[union-attr]  # set up by the test
     load(state, 6, 1)
     _, events = act(state, "p1", {"type": "fight", "battle": "strength", "weapon": sword})
     assert _events(events, "battle_started")[0].data["player_figure"] == 4 + 1 - 1

@@ -11,8 +11,6 @@ from tests.prophecy_water.water_helpers import (
     W,
     act,
     begin,
-    cell,
-    dive,
     idx,
     kinds,
     learn,
@@ -42,10 +40,10 @@ def test_water_gate_to_the_water_realm__an_attack_turns_it_up_and_the_plane_card
     begin(state, "p1", phase="act")
     state.player("p1").space = idx("plains_1")
     state, events = act(state, "p1", {"type": "attack", "target": "astral_fire", "battle": "strength"})
-    fire = state.standard.plane("astral_fire")  # type: ignore[union-attr]
+    fire = state.standard.plane("astral_fire")  # type: ignore[union-attr]  # a Standard game, built by the test
     assert "water_gate_found" in kinds(events) and ws(state).gate == "astral_fire"
     assert fire.lesser is None and (fire.greater, fire.artifact) == (greater, artifact) and fire.power_up == 0
-    assert all(pl.power_up == 1 for pl in state.standard.planes if pl.id != "astral_fire")  # type: ignore[union-attr]
+    assert all(pl.power_up == 1 for pl in state.standard.planes if pl.id != "astral_fire")  # type: ignore[union-attr]  # a Standard game, built by the test
     enters = [a for a in legal(state, "p1") if a["type"] == "water_enter"]
     assert enters  # the attack was the Gate's: she may go in at once
     # nobody can attack that plane any more; they dive instead
@@ -74,7 +72,7 @@ def test_water_magic_bubble_bag__bought_at_the_gate_price_and_the_turn_ends():
     state = quiet(water_game())
     _gate_on_fire(state)
     ws(state).gate = "astral_fire"
-    state.standard.plane("astral_fire").lesser = None  # type: ignore[union-attr]
+    state.standard.plane("astral_fire").lesser = None  # type: ignore[union-attr]  # a Standard game, built by the test
     begin(state, "p1", phase="act")
     p = state.player("p1")
     p.space = idx("plains_1")
@@ -85,7 +83,7 @@ def test_water_magic_bubble_bag__bought_at_the_gate_price_and_the_turn_ends():
     state, events = act(state, "p1", {"type": "water_enter", "gold": 1})
     d = ws(state).divers["p1"]
     assert d.cell == ENTRANCE and d.bubbles == 3 and state.player("p1").gold == 1
-    assert state.player("p1").board == "water" and state.turn.player == "p2"  # type: ignore[union-attr]
+    assert state.player("p1").board == "water" and state.turn.player == "p2"  # type: ignore[union-attr]  # set up by the test
 
 
 def test_water_magic_bubble_bag__deep_lungs_holds_three_more():
@@ -93,14 +91,14 @@ def test_water_magic_bubble_bag__deep_lungs_holds_three_more():
     state = quiet(water_game())
     _gate_on_fire(state)
     ws(state).gate = "astral_fire"
-    state.standard.plane("astral_fire").lesser = None  # type: ignore[union-attr]
+    state.standard.plane("astral_fire").lesser = None  # type: ignore[union-attr]  # a Standard game, built by the test
     learn(state, "p1", "deep_lungs")
     ws(state).underwater.remove("deep_lungs")
     begin(state, "p1", phase="act")
     state.player("p1").space = idx("mountains_1")
     state.player("p1").gold = 5
     state, _ = act(state, "p1", {"type": "water_enter", "gold": 2})
-    assert ws(state).divers["p1"].bubbles == W.bag_bubbles(2) + 3  # type: ignore[operator]
+    assert ws(state).divers["p1"].bubbles == W.bag_bubbles(2) + 3  # type: ignore[operator]  # set up by the test
 
 
 def test_water_magic_bubble_bag__not_from_elsewhere_nor_with_a_creature_there():
@@ -109,14 +107,14 @@ def test_water_magic_bubble_bag__not_from_elsewhere_nor_with_a_creature_there():
     state = quiet(water_game())
     _gate_on_fire(state)
     ws(state).gate = "astral_fire"
-    state.standard.plane("astral_fire").lesser = None  # type: ignore[union-attr]
+    state.standard.plane("astral_fire").lesser = None  # type: ignore[union-attr]  # a Standard game, built by the test
     begin(state, "p1", phase="act")
     state.player("p1").space = idx("village")
     assert "water_enter" not in types(state, "p1")
     with pytest.raises(RuleError):
         act(state, "p1", {"type": "water_enter", "gold": 0})
     state.player("p1").space = idx("plains_1")
-    state.standard.turn.attacked = True  # type: ignore[union-attr]
+    state.standard.turn.attacked = True  # type: ignore[union-attr]  # a Standard game, built by the test
     assert "water_enter" not in types(state, "p1")
 
 
@@ -130,11 +128,11 @@ def test_water_legends_of_the_deeps__an_underwater_ability_at_its_guild_and_two_
     from engine.prophecy.standard import powers
 
     guild = powers.spack(state).ability(top).guild
-    old = list(state.standard.guild_offers[guild])  # type: ignore[union-attr]
+    old = list(state.standard.guild_offers[guild])  # type: ignore[union-attr]  # a Standard game, built by the test
     begin(state, "p2", phase="act")
     state.decks.chance.draw.append(W.data.legends.id)
     state, events = act(state, "p2", {"type": "end_turn"})
-    assert state.standard.guild_offers[guild] == [top]  # type: ignore[union-attr]
+    assert state.standard.guild_offers[guild] == [top]  # type: ignore[union-attr]  # a Standard game, built by the test
     assert state.standard.guild_decks[guild][0] == old[0]  # type: ignore[union-attr]  # back to the bottom
     reveals = [a for a in legal(state, "p1") if a["type"] == "water_reveal"]
     assert len(reveals) == 22
@@ -154,12 +152,12 @@ def test_water_legends_of_the_deeps__an_underwater_ability_replaced_goes_to_its_
 
     guild = powers.spack(state).ability(first).guild
     # a second Underwater Ability of the same guild does not exist: force the guild's card event
-    state.standard.guild_offers[guild] = [first]  # type: ignore[union-attr]
+    state.standard.guild_offers[guild] = [first]  # type: ignore[union-attr]  # a Standard game, built by the test
     w.underwater.remove(first)
     begin(state, "p2", phase="act")
     state.decks.chance.draw.append(f"{guild}_event")
     state, events = act(state, "p2", {"type": "end_turn"})
-    assert first not in state.standard.guild_decks[guild]  # type: ignore[union-attr]
+    assert first not in state.standard.guild_decks[guild]  # type: ignore[union-attr]  # a Standard game, built by the test
     assert ws(state).underwater[0] == first
 
 
@@ -172,12 +170,12 @@ def test_water_legends_of_the_deeps__an_ability_learned_is_an_ability_like_the_o
 
     card = "underwater_combat"
     w.underwater.remove(card)
-    state.standard.guild_offers["fortress"] = [card]  # type: ignore[union-attr]
+    state.standard.guild_offers["fortress"] = [card]  # type: ignore[union-attr]  # a Standard game, built by the test
     begin(state, "p1", phase="act")
     p = state.player("p1")
     p.space = idx("fortress")
     p.experience, p.gold = 10, 10
     assert {"type": "learn", "ability": card} in legal(state, "p1")
     state, _ = act(state, "p1", {"type": "learn", "ability": card})
-    assert card in state.standard.players["p1"].abilities  # type: ignore[union-attr]
+    assert card in state.standard.players["p1"].abilities  # type: ignore[union-attr]  # a Standard game, built by the test
     assert powers.battle_bonus(state, "p1", "strength", "creature", [], attacking=False) == 0

@@ -12,10 +12,10 @@ import pytest
 from engine.ai.simulate import play
 from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
-from systems.prophecy.water_realm.board import render_water
 from systems.prophecy.describe import describe_action, narrate
 from systems.prophecy.prompt_text import standard_prompt
 from systems.prophecy.turn import _water_picture
+from systems.prophecy.water_realm.board import render_water
 from tests.prophecy_water.water_helpers import begin, cell, dive, figures, idx, lay, open_gate, quiet, water_game
 
 #: what must never reach a player: a placeholder, a key, an id with underscores, a hidden card's tag
@@ -29,7 +29,7 @@ def ai_game():
     opts = {"version": "standard", "round_limit": 30,
             "standard": {"character_choice": "random", "expansion": {"water_realm": True}}}
 
-    def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+    def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         steps.append((before, actor, action, after))
 
     play(["heuristic"] * 3, 3, opts, on_step=step)
@@ -53,7 +53,9 @@ def test_water_messages__narration_buttons_and_prompts_are_sentences(ai_game, lo
         for a in acts:
             label = describe_action(view, pend.player, a, locale)
             assert label and not RAW.search(label), (a, label)
-        words = standard_prompt(view, pend, acts, locale, lambda a: describe_action(view, pend.player, a, locale))
+        words = standard_prompt(
+            view, pend, acts, locale, lambda a, view=view, pend=pend: describe_action(view, pend.player, a, locale)
+        )
         assert not RAW.search(words.what), words.what
         for name, value in words.fields:
             assert name.strip() and not RAW.search(name + value), (name, value)
@@ -97,7 +99,7 @@ def test_water_moving__every_move_button_says_what_waits_there():
     assert "face-down" in labels[cell(2, 0)] and "Kelp" not in labels[cell(2, 0)]
     assert "Air Pocket" in labels[cell(3, 1)]
     assert all("1 🫧 left" in text for text in labels.values())
-    state.standard.water.divers["p1"].held = True  # type: ignore[union-attr]
+    state.standard.water.divers["p1"].held = True  # type: ignore[union-attr]  # a Standard game, built by the test
     lay(state, cell(2, 1), "moray_eel", up=True)
     view = SYSTEM.view(state, None)
     text = next(describe_action(view, "p1", a, "en") for a in SYSTEM.legal_actions(state, "p1")

@@ -14,7 +14,6 @@ from tests.prophecy_water.water_helpers import (
     give,
     idx,
     kinds,
-    lay,
     legal,
     load,
     open_gate,
@@ -46,7 +45,7 @@ def test_water_journeys_end__the_palace_guardian_is_fought_at_once_without_the_u
     state = _game()
     sword = give(state, "p1", "greatsword")
     state, events = _to_palace(state)
-    assert state.turn.phase == "fight" and "guardian_revealed" in kinds(events)  # type: ignore[union-attr]
+    assert state.turn.phase == "fight" and "guardian_revealed" in kinds(events)  # type: ignore[union-attr]  # set up by the test
     attacks = [a for a in legal(state, "p1") if a["type"] == "attack"]
     assert attacks and all(a["target"] == "astral_fire" for a in attacks)
     load(state, 6, 1)
@@ -61,18 +60,18 @@ def test_water_journeys_end__beaten_the_artifact_a_pearl_a_full_heal_and_out():
     """Beating the Greater Guardian brings its Artifact and a Pearl of the Abyss (all Health and
     Magic back); she leaves the realm beside the Gate and her turn ends."""
     state = _game()
-    artifact = state.standard.plane("astral_fire").artifact  # type: ignore[union-attr]
+    artifact = state.standard.plane("astral_fire").artifact  # type: ignore[union-attr]  # a Standard game, built by the test
     p = state.player("p1")
     p.red.right, p.red.left = p.red.right - 3, p.red.left + 3
     state, events = _to_palace(state)
     load(state, 6, 1)
     state, events = act(state, "p1", {"type": "attack", "target": "astral_fire", "battle": "strength"})
-    assert artifact in state.standard.players["p1"].artifacts  # type: ignore[union-attr]
+    assert artifact in state.standard.players["p1"].artifacts  # type: ignore[union-attr]  # a Standard game, built by the test
     assert "p1" in ws(state).pearls and ws(state).pearls_left == 1
     assert state.player("p1").red.left == 0 and state.player("p1").blue.left == 0
     assert [a["type"] for a in legal(state, "p1")] == ["water_exit", "water_exit"]
     state, events = act(state, "p1", {"type": "water_exit", "space": "plains_1"})
-    assert state.player("p1").board == "main" and state.turn.player == "p2"  # type: ignore[union-attr]
+    assert state.player("p1").board == "main" and state.turn.player == "p2"  # type: ignore[union-attr]  # set up by the test
 
 
 def test_water_journeys_end__lost_or_drawn_she_waits_in_the_palace_without_paying_bubbles():
@@ -86,18 +85,18 @@ def test_water_journeys_end__lost_or_drawn_she_waits_in_the_palace_without_payin
     assert types(state, "p1") <= {"end_turn", "use_item"}
     begin(state, "p2", phase="act")
     state, events = act(state, "p2", {"type": "end_turn"})
-    assert state.turn.player == "p1" and ws(state).divers["p1"].bubbles == 3  # type: ignore[union-attr]
+    assert state.turn.player == "p1" and ws(state).divers["p1"].bubbles == 3  # type: ignore[union-attr]  # set up by the test
     exits = {a.get("exit") for a in legal(state, "p1") if a["type"] == "water_move"}
     assert {"plains_1", "mountains_1"} <= exits and "water_stay" in types(state, "p1")
     state, events = act(state, "p1", {"type": "water_stay"})
-    assert state.turn.phase == "fight"  # type: ignore[union-attr]
+    assert state.turn.phase == "fight"  # type: ignore[union-attr]  # set up by the test
 
 
 def test_water_pearl_of_the_abyss__after_the_guardian_fell_one_per_player():
     """"Pearl of the Abyss": once the Guardian is beaten, whoever reaches the Palace takes a Pearl
     (no battle) and goes back; one Pearl per player."""
     state = _game()
-    fire = state.standard.plane("astral_fire")  # type: ignore[union-attr]
+    fire = state.standard.plane("astral_fire")  # type: ignore[union-attr]  # a Standard game, built by the test
     fire.greater = None
     fire.artifact = None
     state, events = _to_palace(state)
@@ -139,7 +138,7 @@ def test_water_pearl_of_the_abyss__the_fifth_artifact_held_with_a_pearl_must_be_
     _holding(state, "p2", "astral_fire")
     ws(state).pearls = ["p2"]
     _holding(state, "p1", "astral_water", "astral_air", "astral_earth")
-    spirit = state.standard.plane("astral_spirit")  # type: ignore[union-attr]
+    spirit = state.standard.plane("astral_spirit")  # type: ignore[union-attr]  # a Standard game, built by the test
     spirit.lesser = None
     from engine.prophecy.context import Ctx
     from engine.prophecy.rules import pack_of
@@ -150,8 +149,8 @@ def test_water_pearl_of_the_abyss__the_fifth_artifact_held_with_a_pearl_must_be_
     spirit.artifact = spirit.greater = None
     begin(state, "p1", phase="act")
     art.gain(ctx, state.player("p1"), card, "astral_spirit")
-    assert state.status == "active" and len(state.standard.players["p2"].artifacts) == 1  # type: ignore[union-attr]
-    assert any(d.kind == "battleground" for d in state.standard.decisions)  # type: ignore[union-attr]
+    assert state.status == "active" and len(state.standard.players["p2"].artifacts) == 1  # type: ignore[union-attr]  # a Standard game, built by the test
+    assert any(d.kind == "battleground" for d in state.standard.decisions)  # type: ignore[union-attr]  # a Standard game, built by the test
 
 
 def test_water_end_of_the_game__four_artifacts_do_not_win_while_the_last_is_in_the_realm():
@@ -159,7 +158,7 @@ def test_water_end_of_the_game__four_artifacts_do_not_win_while_the_last_is_in_t
     even for a character with the other four."""
     state = _game()
     _holding(state, "p1", "astral_water", "astral_air", "astral_earth")
-    spirit = state.standard.plane("astral_spirit")  # type: ignore[union-attr]
+    spirit = state.standard.plane("astral_spirit")  # type: ignore[union-attr]  # a Standard game, built by the test
     from engine.prophecy.context import Ctx
     from engine.prophecy.rules import pack_of
     from engine.prophecy.standard import artifacts as art
@@ -168,7 +167,7 @@ def test_water_end_of_the_game__four_artifacts_do_not_win_while_the_last_is_in_t
     spirit.artifact = spirit.greater = spirit.lesser = None
     begin(state, "p1", phase="act")
     art.gain(Ctx(state=state, pack=pack_of(state)), state.player("p1"), card, "astral_spirit")
-    assert state.status == "active" and len(state.standard.players["p1"].artifacts) == 4  # type: ignore[union-attr]
+    assert state.status == "active" and len(state.standard.players["p1"].artifacts) == 4  # type: ignore[union-attr]  # a Standard game, built by the test
     assert not state.standard.decisions  # type: ignore[union-attr]  # and no Final Battle: one is missing
 
 
@@ -185,13 +184,13 @@ def test_water_artifacts_of_fallen_characters__they_stay_on_her_space_for_who_en
     begin(state, "p1", phase="act")
     state, events = act(state, "p1", {"type": "end_turn"})  # p2 drowns at the start of her round
     assert not state.player("p2").alive
-    assert state.standard.dropped.get(f"water:{cell(3, 2)}")  # type: ignore[union-attr]
+    assert state.standard.dropped.get(f"water:{cell(3, 2)}")  # type: ignore[union-attr]  # a Standard game, built by the test
     dive(state, "p1", cell(3, 1), bubbles=6)
     begin(state, "p1")
     state, _ = act(state, "p1", {"type": "water_move", "to": cell(3, 2)})
     assert not state.standard.players["p1"].artifacts  # type: ignore[union-attr]  # not until her turn ends
     state, events = act(state, "p1", {"type": "end_turn"})
-    assert state.standard.players["p1"].artifacts  # type: ignore[union-attr]
+    assert state.standard.players["p1"].artifacts  # type: ignore[union-attr]  # a Standard game, built by the test
 
 
 def test_water_end_of_the_game__the_final_battle_brings_everyone_back_and_closes_the_gate():
@@ -215,7 +214,7 @@ def test_water_the_apocalypse_variant__legends_of_the_deeps_is_passed_over_in_th
     from engine.prophecy.standard.state import FinalBattle
 
     state = _game(apocalypse=True)
-    state.standard.final_battle = FinalBattle(space="village")  # type: ignore[union-attr]
+    state.standard.final_battle = FinalBattle(space="village")  # type: ignore[union-attr]  # a Standard game, built by the test
     state.player("p1").space = idx("village")
     begin(state, "p2", phase="act")
     state.decks.chance.draw.extend(["good_times", W.data.legends.id])
@@ -229,8 +228,8 @@ def test_water_the_view_of_the_palace_cards_follows_the_plane():
     """The Palace's Guardian and Artifact stay hidden until fought or dreamed of (a Prophetic
     Dream may still show them; Legends of the Deeps may not)."""
     state = _game()
-    fire = state.standard.plane("astral_fire")  # type: ignore[union-attr]
-    shown = SYSTEM.view(state, None).standard.plane("astral_fire")  # type: ignore[union-attr]
+    fire = state.standard.plane("astral_fire")  # type: ignore[union-attr]  # a Standard game, built by the test
+    shown = SYSTEM.view(state, None).standard.plane("astral_fire")  # type: ignore[union-attr]  # a Standard game, built by the test
     assert shown.greater == "face_down" and shown.artifact == "face_down"
     assert fire.greater not in SYSTEM.view(state, "p1").model_dump_json()
 
@@ -249,8 +248,8 @@ def test_water_palace_with_the_ten_artifacts_variant__the_pair_of_the_gates_plan
     state.player("p2").space = idx("village")
     figures(state, "p1", 9, 6)
     figures(state, "p2", 4, 4)
-    pair = state.standard.island.pairs.get("astral_fire")  # type: ignore[union-attr]
-    first = state.standard.plane("astral_fire").artifact  # type: ignore[union-attr]
+    pair = state.standard.island.pairs.get("astral_fire")  # type: ignore[union-attr]  # a Standard game, built by the test
+    first = state.standard.plane("astral_fire").artifact  # type: ignore[union-attr]  # a Standard game, built by the test
     assert pair is not None and first is not None
     state, _ = _to_palace(state)
     load(state, 6, 1)
@@ -267,7 +266,7 @@ def test_water_palace_with_the_ten_artifacts_variant__the_pair_of_the_gates_plan
     hidden = SYSTEM.view(state, "p2").model_dump_json()
     assert first not in hidden and pair not in hidden  # only she sees what she chooses between
     state, _ = act(state, "p1", {"type": "wrart_keep", "artifact": pair})
-    assert pair in state.standard.players["p1"].artifacts and first not in state.standard.players["p1"].artifacts  # type: ignore[union-attr]
+    assert pair in state.standard.players["p1"].artifacts and first not in state.standard.players["p1"].artifacts  # type: ignore[union-attr]  # a Standard game, built by the test
 
 
 def test_water_round_waits_for_another_players_ten_artifacts_choice_first():
@@ -283,7 +282,7 @@ def test_water_round_waits_for_another_players_ten_artifacts_choice_first():
     open_gate(state)
     dive(state, "p1", cell(2, 1))
     begin(state, "p1")
-    state.standard.island.keep = KeepArtifact(player="p2", plane="astral_earth", options=["royal_cape", "bronze_steed"])  # type: ignore[union-attr]
+    state.standard.island.keep = KeepArtifact(player="p2", plane="astral_earth", options=["royal_cape", "bronze_steed"])  # type: ignore[union-attr]  # a Standard game, built by the test
     pend = SYSTEM.pending(state)
     assert pend is not None and pend.player == "p2" and pend.kind == "wrart_keep"
     assert {a["artifact"] for a in legal(state, "p2")} == {"royal_cape", "bronze_steed"}

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from engine.ai.simulate import play as ai_play
 from engine.core.system import Seat
-from engine.prophecy.water_realm.water.content import water_pack
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import ProphecyState
+from engine.prophecy.water_realm.water.content import water_pack
 
 W = water_pack()
 ITEMS, LORE, UNDER = set(W.item_ids()), set(W.waterlore_ids()), set(W.underwater_ids())
@@ -75,11 +75,11 @@ def check_invariants(before: ProphecyState, after: ProphecyState, events: list[A
 
 
 def check_views(state: ProphecyState) -> None:
-    w = state.standard.water  # type: ignore[union-attr]
+    w = state.standard.water  # type: ignore[union-attr]  # a Standard game, built by the test
     for viewer in [None] + [p.player for p in state.players]:
         shown = SYSTEM.view(state, viewer)
-        sw = shown.standard.water  # type: ignore[union-attr]
-        for real, seen in zip(w.cells, sw.cells):
+        sw = shown.standard.water  # type: ignore[union-attr]  # a Standard game, built by the test
+        for real, seen in zip(w.cells, sw.cells, strict=False):
             if real is not None:
                 assert seen.card == (real.card if real.up else HIDDEN)
         assert sw.aside == [HIDDEN] * len(w.aside)
@@ -127,7 +127,7 @@ def test_water_property__ai_games_dive_keep_the_invariants_end_and_replay():
                 "standard": {"character_choice": "random", "expansion": VARIANTS[variant]}}
         events: list[list[Any]] = []
 
-        def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+        def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
             check_invariants(before, after, [])
 
         rec = ai_play(["heuristic"] * 3, seed, opts, on_step=step)

@@ -109,7 +109,7 @@ def test_water_moving__one_or_two_spaces_and_what_stops_her():
     dests = {a.get("to") for a in legal(state, "p1") if a["type"] == "water_move"}
     assert cell(1, 1) in dests and cell(0, 1) not in dests and cell(1, 0) not in dests
     state, events = act(state, "p1", {"type": "water_move", "to": cell(2, 2)})
-    assert ws(state).cells[cell(2, 2)].up and "water_obstacle_met" in kinds(events)  # type: ignore[union-attr]
+    assert ws(state).cells[cell(2, 2)].up and "water_obstacle_met" in kinds(events)  # type: ignore[union-attr]  # set up by the test
 
 
 def test_water_moving__a_face_down_positive_card_is_turned_up_and_may_be_left():
@@ -120,8 +120,8 @@ def test_water_moving__a_face_down_positive_card_is_turned_up_and_may_be_left():
     begin(state, "p1")
     lay(state, cell(3, 1), "sunken_chest", up=False)
     state, events = act(state, "p1", {"type": "water_move", "to": cell(3, 1)})
-    assert "water_card_revealed" in kinds(events) and state.turn.phase == "act"  # type: ignore[union-attr]
-    assert {"type": "water_take", "card": ws(state).cells[cell(3, 1)].uid} in legal(state, "p1")  # type: ignore[union-attr]
+    assert "water_card_revealed" in kinds(events) and state.turn.phase == "act"  # type: ignore[union-attr]  # set up by the test
+    assert {"type": "water_take", "card": ws(state).cells[cell(3, 1)].uid} in legal(state, "p1")  # type: ignore[union-attr]  # set up by the test
     state, _ = act(state, "p1", {"type": "end_turn"})
     assert ws(state).cells[cell(3, 1)] is not None  # left where it lies
 
@@ -144,7 +144,7 @@ def test_water_returning_to_the_main_game_board__off_the_edge_beside_the_gate():
     p = state.player("p1")
     assert p.board == "main" and p.space == idx("mountains_1") and "p1" not in ws(state).divers
     assert "water_left" in kinds(events)
-    assert state.turn.phase == "act" and state.turn.moved  # type: ignore[union-attr]
+    assert state.turn.phase == "act" and state.turn.moved  # type: ignore[union-attr]  # set up by the test
 
 
 def test_water_returning_to_the_main_game_board__a_middle_space_first_moves_to_the_edge():

@@ -43,10 +43,10 @@ def test_water_realm_cards__the_views_hide_face_down_cards_and_the_cards_set_asi
     see them"), nor the order of the Underwater deck."""
     state = water_game(seed=3)
     w = ws(state)
-    w.cells[2].up = True  # type: ignore[union-attr]
+    w.cells[2].up = True  # type: ignore[union-attr]  # set up by the test
     for viewer in (None, "p1", "p2"):
-        shown = SYSTEM.view(state, viewer).standard.water  # type: ignore[union-attr]
-        for real, seen in zip(w.cells, shown.cells):
+        shown = SYSTEM.view(state, viewer).standard.water  # type: ignore[union-attr]  # a Standard game, built by the test
+        for real, seen in zip(w.cells, shown.cells, strict=False):
             if real is None:
                 continue
             assert seen.card == (real.card if real.up else HIDDEN)
@@ -67,9 +67,9 @@ def test_water_underwater_abilities__five_shuffled_in_their_own_deck():
     w = ws(state)
     assert sorted(w.underwater) == sorted(W.underwater_ids()) and len(w.underwater) == 5
     sst = state.standard
-    for guild, deck in sst.guild_decks.items():  # type: ignore[union-attr]
+    for guild, deck in sst.guild_decks.items():  # type: ignore[union-attr]  # set up by the test
         assert not set(deck) & (set(W.underwater_ids()) | set(W.waterlore_ids()))
-        assert not set(sst.guild_offers[guild]) & set(W.underwater_ids())  # type: ignore[union-attr]
+        assert not set(sst.guild_offers[guild]) & set(W.underwater_ids())  # type: ignore[union-attr]  # set up by the test
     orders = {tuple(ws(water_game(seed=s)).underwater) for s in range(6)}
     assert len(orders) > 1
 
@@ -102,7 +102,7 @@ def test_water_gate_to_the_water_realm__one_of_the_five_lesser_guardians_nobody_
     seen_on = set()
     for seed in range(12):
         state = water_game(seed=seed)
-        planes = [pl for pl in state.standard.planes if pl.lesser == GATE]  # type: ignore[union-attr]
+        planes = [pl for pl in state.standard.planes if pl.lesser == GATE]  # type: ignore[union-attr]  # a Standard game, built by the test
         assert len(planes) == 1
         seen_on.add(planes[0].id)
         for viewer in (None, "p1"):
@@ -114,7 +114,7 @@ def test_water_gate_to_the_water_realm__one_of_the_five_lesser_guardians_nobody_
 def test_water_astral_planes_power_up__every_plane_plus_one():
     """"Astral Planes Power Up": the Guardians of the other planes get +1 Strength and Willpower."""
     state = water_game()
-    assert all(pl.power_up == 1 for pl in state.standard.planes)  # type: ignore[union-attr]
+    assert all(pl.power_up == 1 for pl in state.standard.planes)  # type: ignore[union-attr]  # a Standard game, built by the test
 
 
 def test_pearl_of_the_abyss__the_status_counts_cards_and_pearls_in_words():

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.system import Seat
-from engine.prophecy.water_realm.water.content import water_pack
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import StdTurn
-from engine.prophecy.water_realm.water.state import Diver, GridCard, WaterState, WaterTurn
 from engine.prophecy.state import ProphecyState, TurnState
+from engine.prophecy.water_realm.water.content import water_pack
+from engine.prophecy.water_realm.water.state import Diver, GridCard, WaterState, WaterTurn
 from tests.prophecy.helpers import load  # noqa: F401  (re-exported)
 from tests.prophecy_standard.helpers import apply, figures, give, idx, kinds, learn  # noqa: F401
 
@@ -55,7 +55,7 @@ def quiet(state: ProphecyState, board: bool = True) -> ProphecyState:
 
 
 def gate_plane(state: ProphecyState) -> str:
-    return next(pl.id for pl in state.standard.planes if pl.lesser == GATE or pl.id == ws(state).gate)  # type: ignore[union-attr]
+    return next(pl.id for pl in state.standard.planes if pl.lesser == GATE or pl.id == ws(state).gate)  # type: ignore[union-attr]  # a Standard game, built by the test
 
 
 def open_gate(state: ProphecyState, plane_id: str = "astral_fire") -> str:
@@ -88,10 +88,10 @@ def dive(state: ProphecyState, pid: str, at: int, bubbles: int = 6, used: int = 
 def begin(state: ProphecyState, pid: str, phase: str = "move") -> None:
     """A fresh turn for `pid` (her round's Bubble already paid)."""
     p = state.player(pid)
-    state.turn = TurnState(player=pid, start_space=p.space, phase=phase)  # type: ignore[arg-type]
+    state.turn = TurnState(player=pid, start_space=p.space, phase=phase)  # type: ignore[arg-type]  # a deliberately loose value from the test
     if phase != "move":
         state.turn.movement_done = True
-    state.standard.turn = StdTurn()  # type: ignore[union-attr]
+    state.standard.turn = StdTurn()  # type: ignore[union-attr]  # a Standard game, built by the test
     ws(state).turn = WaterTurn()
 
 

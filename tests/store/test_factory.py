@@ -12,11 +12,11 @@ from gm.store.factory import sqlite_path
 
 
 def test_nothing_set_is_sqlite_at_the_default_path(tmp_path: Path) -> None:
-    settings = Settings(_env_file=None, database_path=tmp_path / "gm.sqlite3")  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, database_path=tmp_path / "gm.sqlite3")  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
     assert settings.database_url is None
     store = make_store(settings.database_url, settings.database_path)
     assert isinstance(store, SqliteStore) and store.path == str(tmp_path / "gm.sqlite3")
-    assert Settings(_env_file=None, database_url="  ").database_url is None  # type: ignore[call-arg]
+    assert Settings(_env_file=None, database_url="  ").database_url is None  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
 
 
 @pytest.mark.parametrize("url, path", [
@@ -40,7 +40,7 @@ def test_postgresql_addresses(url: str) -> None:
 
 def test_an_unknown_address_stops_the_bot_at_start_up() -> None:
     with pytest.raises(ValidationError, match="postgresql://"):
-        Settings(_env_file=None, database_url="mysql://gm@db/gm")  # type: ignore[call-arg]
+        Settings(_env_file=None, database_url="mysql://gm@db/gm")  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
     with pytest.raises(ValueError):
         sqlite_path("sqlite:///")
 
@@ -49,7 +49,7 @@ async def test_the_bot_builds_its_store_from_the_settings(tmp_path: Path) -> Non
     from bot import create_bot
 
     url = "postgresql://gm@127.0.0.1:1/nowhere"  # never connected: building opens nothing
-    bot = create_bot(Settings(_env_file=None, discord_token="x", database_url=url))  # type: ignore[call-arg]
+    bot = create_bot(Settings(_env_file=None, discord_token="x", database_url=url))  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
     assert isinstance(bot.store, PostgresStore) and bot.store.dsn == url
-    bot = create_bot(Settings(_env_file=None, discord_token="x", database_path=tmp_path / "b.sqlite3"))  # type: ignore[call-arg]
+    bot = create_bot(Settings(_env_file=None, discord_token="x", database_path=tmp_path / "b.sqlite3"))  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
     assert isinstance(bot.store, SqliteStore) and bot.store.path == str(tmp_path / "b.sqlite3")

@@ -148,7 +148,7 @@ async def test_two_connections_racing_a_commit_exactly_one_applies(where: tuple[
         log = await b.actions(g.id)
         assert [x.seq for x in log] == list(range(1, rounds + 1))
         assert [x.action["round"] for x in log] == list(range(rounds))
-        assert (await a.get_game(g.id)).version == rounds  # type: ignore[union-attr]
+        assert (await a.get_game(g.id)).version == rounds  # type: ignore[union-attr]  # set up by the test
 
 
 async def test_two_processes_opening_one_channel_get_one_game(where: tuple[str, str]) -> None:
@@ -175,7 +175,7 @@ async def test_a_takeover_waits_for_a_write_in_flight_and_fences_the_next(where:
             assert not waiting.done()  # blocked by the write in flight
             await old.enqueue_message("channel", CHANNEL, {"content": "still mine"}, g.id)
         await asyncio.wait_for(waiting, 5)  # the transaction ended: the takeover went through
-        assert (await old.get_game(g.id)).version == 1  # type: ignore[union-attr]
+        assert (await old.get_game(g.id)).version == 1  # type: ignore[union-attr]  # set up by the test
         with pytest.raises(OwnershipLost):
             await old.commit_action(g.id, 1, "p", {"n": 2}, '{"turn":2}')
         with pytest.raises(OwnershipLost):
@@ -210,7 +210,7 @@ async def test_a_heartbeat_never_waits_for_writes(where: tuple[str, str]) -> Non
             # the keeper's own task, started outside any transaction (its own connection)
             beat = asyncio.create_task(store.renew_ownership(), context=contextvars.Context())
             await asyncio.wait_for(beat, 2)
-        assert (await store.get_game(g.id)).version == 1  # type: ignore[union-attr]
+        assert (await store.get_game(g.id)).version == 1  # type: ignore[union-attr]  # set up by the test
 
 
 async def test_claims_are_per_scope(where: tuple[str, str]) -> None:
@@ -219,12 +219,12 @@ async def test_claims_are_per_scope(where: tuple[str, str]) -> None:
     async with pg(where) as a, pg(where, identity=other) as b:
         await a.acquire_ownership("shard:0")
         await b.acquire_ownership("shard:1")
-        assert (await a.owner("shard:0")).pid == os.getpid()  # type: ignore[union-attr]
-        assert (await a.owner("shard:1")).host == "elsewhere"  # type: ignore[union-attr]
+        assert (await a.owner("shard:0")).pid == os.getpid()  # type: ignore[union-attr]  # set up by the test
+        assert (await a.owner("shard:1")).host == "elsewhere"  # type: ignore[union-attr]  # set up by the test
         await a.renew_ownership()
         await b.renew_ownership()
         await a.release_ownership()
-        assert (await b.owner("shard:0")).token is None  # type: ignore[union-attr]
+        assert (await b.owner("shard:0")).token is None  # type: ignore[union-attr]  # set up by the test
 
 
 # ------------------------------------------------------------------ round trips, errors

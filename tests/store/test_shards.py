@@ -128,8 +128,8 @@ async def test_each_process_holds_its_shards_and_writes_only_their_games(where: 
     async with pg(where, ShardSet.of([0], 2)) as zero, pg(where, ShardSet.of([1], 2), identity=OTHER_HOST) as one:
         await zero.acquire_ownership()
         await one.acquire_ownership()
-        assert (await zero.owner("shard 0/2")).token is not None  # type: ignore[union-attr]
-        assert (await zero.owner("shard 1/2")).host == "elsewhere"  # type: ignore[union-attr]
+        assert (await zero.owner("shard 0/2")).token is not None  # type: ignore[union-attr]  # set up by the test
+        assert (await zero.owner("shard 1/2")).host == "elsewhere"  # type: ignore[union-attr]  # set up by the test
         mine = await make_game(zero, 0, 1)
         theirs = await make_game(one, 1, 2)
         dm = await zero.create_game(channel(3), None, "prophecy", {}, 7, 1, "{}")  # a DM: shard 0
@@ -144,7 +144,7 @@ async def test_each_process_holds_its_shards_and_writes_only_their_games(where: 
         with pytest.raises(StoreError, match="does not serve"):
             await zero.create_game(channel(4), guild_in(1, 2, 4), "prophecy", {}, 7, 1, "{}")
         assert (await zero.commit_action(mine.id, 1, "p", {"n": 2}, '{"n":2}')).version == 2
-        assert (await one.get_game(theirs.id)).version == 0  # type: ignore[union-attr]
+        assert (await one.get_game(theirs.id)).version == 0  # type: ignore[union-attr]  # set up by the test
         await zero.set_user_setting(5, "notify", True)  # no game: any lease of the process will do
         assert await one.get_user_setting(5, "notify") is True
         await zero.renew_ownership()
@@ -254,7 +254,7 @@ async def test_a_due_deadline_is_claimed_by_one_transaction_at_a_time(where: tup
             got["b_after"] = await b.claim_due_game(g.id, 60.0)
         assert got["a"] is not None and got["a"].id == g.id
         assert got["b_during"] is None and got["b_after"] is None
-        assert (await b.get_game(g.id)).settings == {"reminded": True}  # type: ignore[union-attr]
+        assert (await b.get_game(g.id)).settings == {"reminded": True}  # type: ignore[union-attr]  # set up by the test
 
 
 async def test_many_clocks_racing_for_many_games_claim_each_once(where: tuple[str, str]) -> None:
@@ -292,11 +292,11 @@ def test_settings_read_the_shards_and_refuse_what_cannot_work() -> None:
 
     from gm.settings import Settings
 
-    plain = Settings(_env_file=None)  # type: ignore[call-arg]
+    plain = Settings(_env_file=None)  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
     assert plain.shards is None
-    everything = Settings(_env_file=None, shard_count=2)  # type: ignore[call-arg]
+    everything = Settings(_env_file=None, shard_count=2)  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
     assert everything.shards == ShardSet((0, 1), 2)  # one SQLite process for every shard
-    split = Settings(_env_file=None, shard_count=4, shard_ids="2-3",  # type: ignore[call-arg]
+    split = Settings(_env_file=None, shard_count=4, shard_ids="2-3",  # type: ignore[call-arg]  # _env_file and the rest are pydantic-settings' own arguments
                      database_url="postgresql://gm@127.0.0.1/gm")
     assert split.shards == ShardSet((2, 3), 4) and split.shard_ids == "2,3"
     for wrong in ({"shard_ids": "1"},                                    # no count
@@ -304,4 +304,4 @@ def test_settings_read_the_shards_and_refuse_what_cannot_work() -> None:
                   {"shard_count": 2, "shard_ids": "2", "database_url": "postgresql://h/d"},  # no shard 2 of 2
                   {"shard_count": 2, "shard_ids": "one", "database_url": "postgresql://h/d"}):
         with pytest.raises(ValidationError):
-            Settings(_env_file=None, **wrong)  # type: ignore[arg-type]
+            Settings(_env_file=None, **wrong)  # type: ignore[arg-type]  # _env_file and the rest are pydantic-settings' own arguments

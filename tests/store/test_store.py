@@ -74,7 +74,7 @@ async def new_game(store: GameStore, channel: int = CHANNEL, **kw: object) -> Ga
         state_json='{"turn":0}',
     )
     args.update(kw)
-    return await store.create_game(**args)  # type: ignore[arg-type]
+    return await store.create_game(**args)  # type: ignore[arg-type]  # a deliberately loose value from the test
 
 
 # ------------------------------------------------------------------ basics
@@ -174,7 +174,7 @@ async def test_unknown_game_and_bad_input(store: GameStore) -> None:
         await store.commit_action(12345, 0, "p", {}, "{}")
     game = await new_game(store)
     with pytest.raises(ValueError):
-        await store.set_status(game.id, "paused")  # type: ignore[arg-type]
+        await store.set_status(game.id, "paused")  # type: ignore[arg-type]  # a deliberately loose value from the test
     with pytest.raises(TypeError):
         await store.commit_action(game.id, 0, "p", {"x": object()}, "{}")
     assert await store.get_game(game.id) == game
@@ -217,7 +217,7 @@ async def test_failed_transaction_rolls_back_the_log(store: GameStore) -> None:
     newer = await new_game(store)
     before = await store.get_game(old.id)
     with pytest.raises(GameExists) as info:  # re-opening clashes with the newer game
-        await store.commit_action(old.id, before.version, "p", {"t": "reopen"}, "{}",  # type: ignore[union-attr]
+        await store.commit_action(old.id, before.version, "p", {"t": "reopen"}, "{}",  # type: ignore[union-attr]  # set up by the test
                                   new_status="active")
     assert info.value.existing.id == newer.id
     assert await store.get_game(old.id) == before
@@ -298,7 +298,7 @@ async def test_list_owed_games(store: GameStore) -> None:
     assert [g.id for g in await store.list_owed_games(2_000.0, since=0.0)] == [a.id]
     assert [g.id for g in await store.list_owed_games(9_000.0, since=0.0)] == [a.id, b.id]
     await store.set_settings(a.id, {"other": 1})  # delivered: the mark is gone, the version stays
-    assert (await store.get_game(a.id)).version == a.version  # type: ignore[union-attr]
+    assert (await store.get_game(a.id)).version == a.version  # type: ignore[union-attr]  # set up by the test
     assert [g.id for g in await store.list_owed_games(9_000.0, since=0.0)] == [b.id]
     b = await store.commit_action(b.id, b.version, "p", {"n": 2}, '{"turn":2}', new_status="finished",
                                   settings={owed: 5_000.0})
@@ -427,10 +427,10 @@ async def test_state_text_round_trips_byte_for_byte(store: GameStore) -> None:
     """The engine hashes the state text for replay: not one byte may change on the way."""
     state = '{"z":1,"a":[1.0,2.50,-0.0],"é":"ünï\\u00e9","big":18446744073709551615,"n":null}'
     game = await new_game(store, state_json=state)
-    assert (await store.get_game(game.id)).state == state  # type: ignore[union-attr]
+    assert (await store.get_game(game.id)).state == state  # type: ignore[union-attr]  # set up by the test
     spaced = '{ "b" : 2 ,\n "a" : 1 }'
     await store.commit_action(game.id, 0, "p", {"t": 1}, spaced)
-    assert (await store.get_game(game.id)).state == spaced  # type: ignore[union-attr]
+    assert (await store.get_game(game.id)).state == spaced  # type: ignore[union-attr]  # set up by the test
 
 
 async def test_seen_markers_agree_with_the_two_call_versions(store: GameStore) -> None:
@@ -500,7 +500,7 @@ async def test_a_refused_write_inside_a_transaction_leaves_the_rest(store: GameS
             await new_game(store)
         other = await new_game(store, OTHER_CHANNEL)
         await store.enqueue_message("channel", CHANNEL, {"content": "ok"}, first.id)
-    assert (await store.get_game(first.id)).version == 1  # type: ignore[union-attr]
+    assert (await store.get_game(first.id)).version == 1  # type: ignore[union-attr]  # set up by the test
     assert await store.get_active_game(OTHER_CHANNEL) == other
     assert [m.payload for m in await store.pending_messages()] == [{"content": "ok"}]
     assert [g.id for g in await store.list_games(CHANNEL)] == [first.id]

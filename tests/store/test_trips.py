@@ -167,7 +167,7 @@ async def test_a_read_on_the_loop_sees_every_commit_and_refuses_a_replaced_file(
     other.execute("UPDATE games SET host_id = 77 WHERE id = ?", (game.id,))
     other.commit()
     other.close()
-    assert (await store.get_game(game.id)).host_id == 77  # type: ignore[union-attr]
+    assert (await store.get_game(game.id)).host_id == 77  # type: ignore[union-attr]  # set up by the test
     os.replace(tmp_path / "gm.sqlite3", tmp_path / "moved.sqlite3")
     with pytest.raises(DatabaseGone):
         await store.get_active_game(CHANNEL)
@@ -183,7 +183,7 @@ async def test_inside_a_transaction_reads_see_its_own_writes(store: SqliteStore)
         found = await store.get_game(game.id)
         assert queue.trips - before == 1 and found is not None and found.version == 1
         assert await store.last_seq(game.id) == 1
-    assert (await store.get_game(game.id)).version == 1  # type: ignore[union-attr]
+    assert (await store.get_game(game.id)).version == 1  # type: ignore[union-attr]  # set up by the test
 
 
 async def test_a_transaction_is_one_trip_per_write_plus_begin_and_commit(store: SqliteStore) -> None:
@@ -193,7 +193,7 @@ async def test_a_transaction_is_one_trip_per_write_plus_begin_and_commit(store: 
         await store.commit_action(game.id, 0, "system", {"type": "timeout"}, "{}")
         await store.enqueue_message("channel", CHANNEL, {"content": "time ran out"}, game.id)
     assert queue.trips == 4
-    assert (await store.get_game(game.id)).version == 1  # type: ignore[union-attr]
+    assert (await store.get_game(game.id)).version == 1  # type: ignore[union-attr]  # set up by the test
     assert len(await store.pending_messages()) == 1
 
 
@@ -210,7 +210,7 @@ async def test_a_full_disk_at_commit_rolls_back_at_once(store: SqliteStore) -> N
             raise sqlite3.OperationalError("database or disk is full")
         return real_execute(sql, *args)
 
-    raw.execute = execute  # type: ignore[method-assign]
+    raw.execute = execute  # type: ignore[method-assign]  # the test replaces the method on purpose
     with pytest.raises(StorageFull):
         await store.commit_action(game.id, 0, "p", {"n": 1}, "{}")
     assert queue.trips == 0

@@ -45,11 +45,11 @@ def _set(state: OrdersState, pid: str, order: str | None = None, rank: int | Non
         p = OrderPlayer(player=pid, name=pid.upper())
         state.players.append(p)
     if order is not None:
-        p.order = order  # type: ignore[assignment]
+        p.order = order  # type: ignore[assignment]  # set up by the test
     if rank is not None:
         p.rank = rank
     for kind, value in points.items():
-        p.set_points(kind, value)  # type: ignore[arg-type]
+        p.set_points(kind, value)  # type: ignore[arg-type]  # a deliberately loose value from the test
     return state
 
 

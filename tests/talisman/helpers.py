@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 from engine.core.rng import Rng
 from engine.core.system import Seat
@@ -11,9 +14,6 @@ from engine.darkest_talisman import cards as C
 from engine.darkest_talisman import flow
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.actions import Choose
-import yaml
-from pathlib import Path
-
 from engine.darkest_talisman.content import FollowerCard, Pack, build_pack, pack_by_id, register_pack
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.game import SYSTEM
@@ -34,7 +34,7 @@ TEST_PACK = "core_test"
 def _register_test_pack() -> None:
     files = dict(read_talisman_files(TALISMAN_ROOT))
     extra = yaml.safe_load((Path(__file__).with_name("fixture_cards.yaml")).read_text(encoding="utf-8"))
-    files["adventures.yaml"] = {"cards": list(files["adventures.yaml"]["cards"]) + extra["cards"]}  # type: ignore[index]
+    files["adventures.yaml"] = {"cards": list(files["adventures.yaml"]["cards"]) + extra["cards"]}  # type: ignore[index]  # set up by the test
     register_pack(TEST_PACK, build_pack(files))
 
 

@@ -11,7 +11,7 @@ from tests.talisman.helpers import check_invariants, coop, solo
 
 
 def test_ai_only_plays_legal_actions():
-    def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+    def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         assert action in SYSTEM.legal_actions(before, actor)
 
     play(["heuristic"], 21, max_actions=400, on_step=step)

@@ -20,7 +20,7 @@ from engine.darkest_talisman.state import CampaignState, Decision
 from gm.i18n import t
 from systems.darkest_talisman.describe import decision_text
 from systems.darkest_talisman.names import Names
-from tests.talisman.helpers import coop, ctx_of, pack, solo
+from tests.talisman.helpers import ctx_of, pack, solo
 
 
 def beyond(state: CampaignState, talismans: list[int]) -> CampaignState:
@@ -28,7 +28,7 @@ def beyond(state: CampaignState, talismans: list[int]) -> CampaignState:
     taken from the supply, healthy, with the village's decision worked out again."""
     state = state.model_copy(deep=True)
     state.village, state.mode, state.decision, state.trip = "village_beyond", "village", None, None
-    for hero, n in zip(state.party(), talismans):
+    for hero, n in zip(state.party(), talismans, strict=False):
         hero.life = H.sheet(pack(), hero).life
         for _ in range(n):
             hero.objects.append(state.decks.talismans.pop())
@@ -140,7 +140,7 @@ def test_ai_never_drops_what_it_picks_up_again_nor_repeats_idle_trips():
     seen: dict[tuple, int] = {}
     dropped: set[str] = set()
 
-    def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+    def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         assert action in SYSTEM.legal_actions(before, actor)
         if isinstance(action, A.Drop) and action.thing:
             dropped.add(action.thing)

@@ -23,11 +23,11 @@ from tests.talisman.helpers import (
 )
 
 
-def party(*chars: str, seed: int = 1):  # type: ignore[no-untyped-def]
+def party(*chars: str, seed: int = 1):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return settle(party_of(solo(seed), *(chars or ("warrior", "troll", "wizard"))))
 
 
-def go(s, dice, deck, dest="city"):  # type: ignore[no-untyped-def]
+def go(s, dice, deck, dest="city"):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return choose(rig(s, dice=dice, deck=deck), f"depart:{dest}")
 
 
@@ -124,7 +124,7 @@ def test_c6g_b_immobility_lets_everyone_evade():
     assert card_id(s.trip.spots[0].card) == "bear"  # evaded by all, it stays
 
 
-def party_order(s, first):  # type: ignore[no-untyped-def]
+def party_order(s, first):  # type: ignore[no-untyped-def]  # tests are not type-checked
     s.order = [first] + [u for u in s.order if u != first]
     return settle(s)
 

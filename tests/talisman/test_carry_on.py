@@ -15,7 +15,7 @@ from tests.talisman.helpers import choose, ctx_of, kind, options
 from tests.talisman.test_cards import go, party
 
 
-def press_step_by_step(state, actor):  # type: ignore[no-untyped-def]
+def press_step_by_step(state, actor):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """What a person gets pressing "push on" at every plain decision, the game master answering
     each forced decision after each press, until the ruling's stop."""
     lives = {h.uid: h.life for h in state.party()}
@@ -27,7 +27,7 @@ def press_step_by_step(state, actor):  # type: ignore[no-untyped-def]
             return state
 
 
-def carry_states(seed: int, limit: int, wanted: int):  # type: ignore[no-untyped-def]
+def carry_states(seed: int, limit: int, wanted: int):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Plain road decisions met in a campaign the heuristic AI plays (forced answers given)."""
     state = SYSTEM.new_game([Seat(player="p1", name="Ada")], {}, seed).state
     found = []

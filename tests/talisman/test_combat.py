@@ -7,10 +7,10 @@ from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman.state import card_id
 from tests.talisman.helpers import (
     act,
-    check_invariants,
-    clear_spells,
     campaign_pack,
+    check_invariants,
     choose,
+    clear_spells,
     day,
     give,
     give_spell,
@@ -23,25 +23,25 @@ from tests.talisman.helpers import (
 )
 
 
-def party(*chars: str):  # type: ignore[no-untyped-def]
+def party(*chars: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     s = party_of(solo(1), *(chars or ("troll", "warrior", "wizard")))
     for h in s.heroes:
         h.fate = 0  # no Fate rerolls unless a test wants them
     return settle(s)
 
 
-def meet(s, card, dice=(), dest="city"):  # type: ignore[no-untyped-def]
+def meet(s, card, dice=(), dest="city"):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Set out and meet `card` first (a second, harmless card follows)."""
     return choose(rig(s, dice=[2, *dice], deck=[card, "good_fortune"]), f"depart:{dest}")
 
 
-def fight(s, option="fight"):  # type: ignore[no-untyped-def]
+def fight(s, option="fight"):  # type: ignore[no-untyped-def]  # tests are not type-checked
     out = SYSTEM.apply(s, "p1", A.Choose(option=option))
     result = next((e.data for e in out.events if e.kind == "talisman.ev.combat"), None)
     return out.state, result
 
 
-def bare(s, uid):  # type: ignore[no-untyped-def]
+def bare(s, uid):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Take every Object off a character (back to the decks)."""
     from engine.darkest_talisman import cards
     from tests.talisman.helpers import ctx_of
@@ -262,7 +262,7 @@ def test_d2_thief_takes_an_object_on_any_roll_of_one():
 
 def test_d2_the_thief_never_robs_himself():
     s = party("thief", "troll", "wizard")
-    thief, troll = s.order[0], s.order[1]
+    troll = s.order[1]
     s.hero(troll).gold = 2
     s = meet(s, "wild_boar")
     s = rig(s, dice=[1, 1])

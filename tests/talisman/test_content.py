@@ -81,7 +81,7 @@ def test_broken_pack_files_are_reported_with_file_and_field(tmp_path: Path):
     with pytest.raises(ContentError, match=r"characters.yaml: characters\[0\].craft: Field required"):
         build_pack(broken)
     broken = dict(files)
-    regions = dict(files["regions.yaml"])  # type: ignore[arg-type]
+    regions = dict(files["regions.yaml"])  # type: ignore[arg-type]  # a deliberately loose value from the test
     regions["regions"] = [dict(regions["regions"][0], road=["nowhere"])] + regions["regions"][1:]
     broken["regions.yaml"] = regions
     with pytest.raises(ContentError, match=r"regions.yaml: regions\[0\].road: unknown location 'nowhere'"):

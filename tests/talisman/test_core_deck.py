@@ -12,7 +12,7 @@ from collections import Counter
 from engine.darkest_talisman import actions as A
 from engine.darkest_talisman import combat, effects, encounters, services, travel
 from engine.darkest_talisman import heroes as H
-from engine.darkest_talisman.content import Effect, EnemyCard, ObjectCard
+from engine.darkest_talisman.content import EnemyCard, ObjectCard
 from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman.state import ApplyEffect, Combat, MeetCard, card_id
 from packs.talisman import talisman_from_data
@@ -76,7 +76,7 @@ CORE_DECK: list[tuple[str, str, int, int | None, int | None]] = [
 ]
 
 
-def core():  # type: ignore[no-untyped-def]
+def core():  # type: ignore[no-untyped-def]  # tests are not type-checked
     return talisman_from_data("core")
 
 
@@ -121,14 +121,14 @@ def test_every_card_cites_the_sheet_and_the_characters_figures_are_the_sheets():
 
 
 # ----------------------------------------------------------------------------- the new effect kinds
-def party(*chars: str, seed: int = 1):  # type: ignore[no-untyped-def]
+def party(*chars: str, seed: int = 1):  # type: ignore[no-untyped-def]  # tests are not type-checked
     s = party_of(solo(seed), *(chars or ("troll", "warrior", "wizard")))
     for h in s.party():
         clear_spells(s, h.uid)
     return settle(s)
 
 
-def go(s, dice, deck, dest="city"):  # type: ignore[no-untyped-def]
+def go(s, dice, deck, dest="city"):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return choose(rig(s, dice=dice, deck=deck), f"depart:{dest}")
 
 
@@ -148,7 +148,7 @@ def test_marsh_holds_the_weak_and_the_maze_all_but_the_dwarf():
     if_below, immune. A lost turn draws a card (C6d)."""
     ctx = ctx_of(party("troll", "dwarf", "wizard"))
     lost: list[str] = []
-    marsh, maze = ctx.pack.card("marsh").effect, ctx.pack.card("maze").effect  # type: ignore[union-attr]
+    marsh, maze = ctx.pack.card("marsh").effect, ctx.pack.card("maze").effect  # type: ignore[union-attr]  # set up by the test
     for h in ctx.state.party():
         effects.apply(ctx, h, marsh, "marsh", lost)
     assert [ctx.state.hero(u).card for u in lost] == ["dwarf", "wizard"]  # the Troll's 6 passes
@@ -310,7 +310,7 @@ def test_magic_objects_cross_grail_lance_runesword_wand():
     give(s, wiz, "cross")
     lost: list[str] = []
     life = s.hero(wiz).life
-    effects.apply(ctx, s.hero(wiz), p.location("chapel").effect, "chapel", lost)  # type: ignore[arg-type]
+    effects.apply(ctx, s.hero(wiz), p.location("chapel").effect, "chapel", lost)  # type: ignore[arg-type]  # a deliberately loose value from the test
     assert s.hero(wiz).life == life and combat.can_banish(ctx, s.hero(wiz))
     assert not H.room_for(p, s.hero(wiz), "holy_grail#1") and H.room_for(p, s.hero(troll), "holy_grail#1")
     lance = give(s, troll, "holy_lance")

@@ -17,7 +17,7 @@ from engine.darkest_talisman.game import SYSTEM
 from gm.i18n import t
 from systems.darkest_talisman import choices
 from systems.darkest_talisman.describe import describe_action, describe_event, hero_line, option_label
-from systems.darkest_talisman.embeds import status_embeds, prompt_embed, stats_line
+from systems.darkest_talisman.embeds import stats_line, status_embeds
 from systems.darkest_talisman.names import Names
 from systems.darkest_talisman.odds import dice_sum
 from systems.darkest_talisman.picture import render_party
@@ -27,7 +27,7 @@ from tests.talisman.test_forecast import at_sentinel
 LOCALES = ("en", "it")
 
 
-def party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]
+def party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return settle(party_of(solo(seed), *(chars or ("warrior", "troll", "wizard"))))
 
 

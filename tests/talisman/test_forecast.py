@@ -18,11 +18,11 @@ from tests.talisman.test_tower import tower_at
 ARMOUR = ("armour", "shield", "helmet")
 
 
-def party(seed: int, *chars: str):  # type: ignore[no-untyped-def]
+def party(seed: int, *chars: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return settle(party_of(solo(seed), *(chars or ("warrior", "troll", "wizard"))))
 
 
-def at_sentinel(s):  # type: ignore[no-untyped-def]
+def at_sentinel(s):  # type: ignore[no-untyped-def]  # tests are not type-checked
     s = choose(rig(s, dice=[2], deck=["good_fortune", "festival"]), "depart:sentinel")
     s = jump_to_destination(s)
     while kind(s) == "offer" and s.decision.data.get("source") == "redraw":
@@ -30,7 +30,7 @@ def at_sentinel(s):  # type: ignore[no-untyped-def]
     return s
 
 
-def shuffle_figures(s, r: random.Random, armour: bool):  # type: ignore[no-untyped-def]
+def shuffle_figures(s, r: random.Random, armour: bool):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Random figures (and maybe armour) for the party, the same way for every scenario."""
     for h in s.party():
         h.strength, h.craft, h.life = r.randint(1, 6), r.randint(1, 6), r.randint(1, 4)
@@ -40,12 +40,12 @@ def shuffle_figures(s, r: random.Random, armour: bool):  # type: ignore[no-untyp
     return s
 
 
-def foreseen(s, option: str = "fight"):  # type: ignore[no-untyped-def]
+def foreseen(s, option: str = "fight"):  # type: ignore[no-untyped-def]  # tests are not type-checked
     d = s.decision
     return d.data["forecast"][d.options.index(option)]
 
 
-def press(s, option: str = "fight"):  # type: ignore[no-untyped-def]
+def press(s, option: str = "fight"):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """The round as played: nobody casts, the first sharing out offered is taken."""
     s = choose(s, option)
     while s.decision is not None and kind(s) in ("guardian_spell", "guardian_split"):
@@ -53,7 +53,7 @@ def press(s, option: str = "fight"):  # type: ignore[no-untyped-def]
     return s
 
 
-def check(before, after, f) -> None:  # type: ignore[no-untyped-def]
+def check(before, after, f) -> None:  # type: ignore[no-untyped-def]  # tests are not type-checked
     """The round's result lies in the forecast's range; with no armour to roll, it is exact."""
     assert f is not None and f["known"]
     for uid, said in f["heroes"].items():
@@ -69,7 +69,7 @@ def check(before, after, f) -> None:  # type: ignore[no-untyped-def]
     assert f["won"] != "no" or not won, f
 
 
-def exact(f) -> bool:  # type: ignore[no-untyped-def]
+def exact(f) -> bool:  # type: ignore[no-untyped-def]  # tests are not type-checked
     return all(h["lost"][0] == h["lost"][1] and h["dies"] != "maybe" for h in f["heroes"].values()) and f["won"] != "maybe"
 
 

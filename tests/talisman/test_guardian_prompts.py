@@ -14,16 +14,16 @@ from tests.talisman.test_tower import at_portal, talismans
 from tests.talisman.test_tower import party as beyond
 
 
-def party(*chars: str):  # type: ignore[no-untyped-def]
+def party(*chars: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return settle(party_of(solo(1), *(chars or ("warrior", "troll", "wizard"))))
 
 
-def at_sentinel(s):  # type: ignore[no-untyped-def]
+def at_sentinel(s):  # type: ignore[no-untyped-def]  # tests are not type-checked
     s = choose(rig(s, dice=[2], deck=["good_fortune", "festival"]), "depart:sentinel")
     return jump_to_destination(s)
 
 
-def text(s, locale: str) -> str:  # type: ignore[no-untyped-def]
+def text(s, locale: str) -> str:  # type: ignore[no-untyped-def]  # tests are not type-checked
     return decision_text(SYSTEM.view(s, None), locale)
 
 

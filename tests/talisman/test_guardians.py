@@ -1,18 +1,18 @@
 """C8 Guardian Combat: the trove's guardians, the Sentinel, the party's combined attack."""
 from __future__ import annotations
 
-from engine.darkest_talisman import guardians
-from engine.darkest_talisman.state import Guardian, card_id
-from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman import actions as A
+from engine.darkest_talisman import guardians
+from engine.darkest_talisman.game import SYSTEM
+from engine.darkest_talisman.state import Guardian, card_id
 from tests.talisman.helpers import (
-    jump_to_destination,
     check_invariants,
     choose,
     clear_spells,
     ctx_of,
     give,
     give_spell,
+    jump_to_destination,
     kind,
     party_of,
     rig,
@@ -21,7 +21,7 @@ from tests.talisman.helpers import (
 )
 
 
-def party(*chars: str):  # type: ignore[no-untyped-def]
+def party(*chars: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """The party, holding no Spells unless a test gives them (the starting Spells are dealt at
     random and a combat Spell among them would ask to be cast first)."""
     s = party_of(solo(1), *(chars or ("troll", "warrior", "wizard")))
@@ -30,13 +30,13 @@ def party(*chars: str):  # type: ignore[no-untyped-def]
     return settle(s)
 
 
-def at_trove(s, gold_die=3):  # type: ignore[no-untyped-def]
+def at_trove(s, gold_die=3):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Set out for a trove and stand at it, its instructions met."""
     s = choose(rig(s, dice=[gold_die, 2], deck=["good_fortune", "festival"]), "depart:trove")
     return jump_to_destination(s)
 
 
-def stack_trove(s, *cids):  # type: ignore[no-untyped-def]
+def stack_trove(s, *cids):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Replace the trove's Magic Objects with these."""
     trip = s.trip
     s.decks.trove.extend(trip.trove.items)
@@ -214,7 +214,7 @@ def test_c8e_j_a_shield_saves_once_per_combat():
     assert H.armour_for(p, s.hero(w), "craft", shield_ok=left[w]) is None
 
 
-def _fight_one(s, *deck):  # type: ignore[no-untyped-def]
+def _fight_one(s, *deck):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Fight guardians drawn from `deck` (one die's worth, the trove holding an Amulet)."""
     s = stack_trove(at_trove(s), "amulet")
     s = rig(s, dice=[1, len(deck) - 1], deck=list(deck))
@@ -354,7 +354,10 @@ def test_c8e_g_the_party_divides_its_strength_as_it_chooses():
     s = choose(s, "fight")
     while kind(s) == "guardian_spell":
         s = choose(s, "pass")
-    assert kind(s) == "guardian_split" and {k: s.decision.data[k] for k in ("attribute", "total")} == {"attribute": "strength", "total": 7}
+    assert kind(s) == "guardian_split" and {k: s.decision.data[k] for k in ("attribute", "total")} == {
+        "attribute": "strength",
+        "total": 7,
+    }
     names = {o: sorted(g.of for g in s.fight.guardians if g.uid in o.split(":")[1].split("+")) for o in s.decision.options}
     assert sorted(names.values()) == [["goblin", "hobgoblin"], ["goblin", "ogre"]]
     pick = next(o for o, n in names.items() if n == ["goblin", "ogre"])

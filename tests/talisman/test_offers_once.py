@@ -10,7 +10,7 @@ from systems.darkest_talisman.describe import describe_event
 from tests.talisman.helpers import choose, clear_spells, kind, pack, party_of, rig, settle, solo
 
 
-def meet(card: str):  # type: ignore[no-untyped-def]
+def meet(card: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """A party that sets out for the City and turns over `card` first (two cards on day 1)."""
     s = settle(party_of(solo(1), "warrior", "troll", "wizard"))
     return choose(rig(s, dice=[2], deck=[card, "good_fortune"]), "depart:city")
@@ -24,7 +24,7 @@ def test_the_magic_portal_is_the_partys_choice_once_taken():
     assert kind(s) == "offer"
     s = choose(rig(s, dice=[1]), "accept")  # core-cards 2.7: the die picks the place, 1: the City
     assert s.trip.position == len(s.trip.road) - 1 and s.trip.destination == "city"
-    assert not (s.decision.kind in ("offer", "teleport")), (s.decision.kind, s.decision.data)
+    assert s.decision.kind not in ("offer", "teleport"), (s.decision.kind, s.decision.data)
 
 
 def test_the_magic_portal_declined_passes_to_the_next_character():

@@ -120,4 +120,4 @@ def test_the_end_picture_of_a_fallen_party(monkeypatch):
 def _pixels(image: Image.Image, colour: tuple[int, int, int]) -> int:
     """How many pixels are (nearly: the PNG's palette is reduced) of `colour`."""
     counts = image.convert("RGB").getcolors(maxcolors=1 << 16) or []
-    return sum(n for n, px in counts if all(abs(a - b) <= 12 for a, b in zip(px, colour)))
+    return sum(n for n, px in counts if all(abs(a - b) <= 12 for a, b in zip(px, colour, strict=False)))

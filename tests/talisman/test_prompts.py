@@ -4,26 +4,26 @@ from __future__ import annotations
 
 import pytest
 
-from engine.darkest_talisman import actions as A
-from engine.darkest_talisman.actions import Choose
 from engine.core.events import Event
 from engine.core.system import Seat
+from engine.darkest_talisman import actions as A
+from engine.darkest_talisman.actions import Choose
 from engine.darkest_talisman.ctx import EV
 from engine.darkest_talisman.game import SYSTEM
 from systems.darkest_talisman.describe import decision_text, describe_event, option_label
 from tests.talisman.helpers import act, choose, clear_spells, day, give, hero_by, kind, options, pack, party_of, rig, settle, solo
 
 
-def party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]
+def party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return settle(party_of(solo(seed), *(chars or ("warrior", "troll", "wizard"))))
 
 
-def meet(card: str):  # type: ignore[no-untyped-def]
+def meet(card: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """A party that sets out for the City and turns over `card` first (two cards on day 1)."""
     return choose(rig(party(), dice=[2], deck=[card, "good_fortune"]), "depart:city")
 
 
-def prompt(s, locale: str) -> tuple[str, list[str]]:  # type: ignore[no-untyped-def]
+def prompt(s, locale: str) -> tuple[str, list[str]]:  # type: ignore[no-untyped-def]  # tests are not type-checked
     shown = SYSTEM.view(s, None)
     return decision_text(shown, locale), [option_label(shown, o, locale) for o in options(s)]
 
@@ -88,7 +88,7 @@ def test_gold_on_the_road_is_shown_with_its_amount_and_only_what_may_be_taken(lo
     assert sword_name not in text and gold in text, text
 
 
-def narration(out, locale: str) -> list[str]:  # type: ignore[no-untyped-def]
+def narration(out, locale: str) -> list[str]:  # type: ignore[no-untyped-def]  # tests are not type-checked
     shown = SYSTEM.view(out.state, None)
     return [describe_event(shown, e, locale) or "" for e in out.events]
 
@@ -147,7 +147,7 @@ def test_a_special_location_is_named_once_with_the_day_it_lies_on(locale, wanted
     names the day by its terrain and the location once, not "day 1 (the Graveyard): Graveyard"."""
     s = rig(party(), dice=[1, 2])  # one die, a 1: a special location; the d6 for it, 2: the Graveyard
     out = SYSTEM.apply(s, "p1", Choose(option="depart:city"))
-    line = next(text for e, text in zip(out.events, narration(out, locale)) if e.kind == EV + "special_location")
+    line = next(text for e, text in zip(out.events, narration(out, locale), strict=False) if e.kind == EV + "special_location")
     assert wanted in line, line
 
 

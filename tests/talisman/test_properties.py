@@ -7,7 +7,8 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.core.errors import RuleError
 from engine.darkest_talisman import actions as A
@@ -26,13 +27,13 @@ def _the_right_seat(before: CampaignState, actor: str, action: object) -> None:
     if isinstance(action, A.Choose):
         assert before.controller(d.hero) == actor, "a seat answered another seat's decision"
     elif hasattr(action, "hero"):
-        assert before.controls(actor, action.hero), "a seat acted for a character it does not control"  # type: ignore[attr-defined]
+        assert before.controls(actor, action.hero), "a seat acted for a character it does not control"  # type: ignore[attr-defined]  # set up by the test
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**63), levels=SEATS, coop_ending=st.booleans())
 def test_property__whole_campaigns_keep_every_invariant(seed, levels, coop_ending):
-    def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+    def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         _the_right_seat(before, actor, action)
         check_invariants(after)
 
@@ -61,7 +62,7 @@ def test_co_op_decisions_belong_to_the_characters_seat():
     """Each character's decisions go to its own seat; the others are refused and nothing changes."""
     asked: set[str] = set()
 
-    def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+    def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         d = before.decision
         if d is not None and d.hero is not None:
             asked.add(actor)

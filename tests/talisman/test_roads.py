@@ -7,7 +7,6 @@ from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman.state import card_id
 from tests.talisman.helpers import (
-    jump_to_destination,
     act,
     check_invariants,
     choose,
@@ -15,6 +14,7 @@ from tests.talisman.helpers import (
     give,
     give_spell,
     hero_by,
+    jump_to_destination,
     kind,
     pack,
     party_of,
@@ -24,20 +24,20 @@ from tests.talisman.helpers import (
 )
 
 
-def party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]
+def party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return settle(party_of(solo(seed), *(chars or ("warrior", "troll", "wizard"))))
 
 
-def outer(s):  # type: ignore[no-untyped-def]
+def outer(s):  # type: ignore[no-untyped-def]  # tests are not type-checked
     s.village = "village_beyond"
     return settle(s)
 
 
-def road(s):  # type: ignore[no-untyped-def]
+def road(s):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return [sp.location for sp in s.trip.road]
 
 
-def cards_on(s):  # type: ignore[no-untyped-def]
+def cards_on(s):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return [card_id(sp.card) if sp.card else None for sp in s.trip.spots]
 
 

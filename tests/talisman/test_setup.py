@@ -65,7 +65,13 @@ def test_a3_three_random_characters_with_their_tokens():
         seen.update(chars)
         for h in s.heroes:
             sheet = pack().character(h.card)
-            assert (h.strength, h.craft, h.life, h.fate, h.alignment) == (sheet.strength, sheet.craft, sheet.life, sheet.fate, sheet.alignment)
+            assert (h.strength, h.craft, h.life, h.fate, h.alignment) == (
+                sheet.strength,
+                sheet.craft,
+                sheet.life,
+                sheet.fate,
+                sheet.alignment,
+            )
             assert h.gold == sheet.gold == 1
     assert len(seen) > 6
 

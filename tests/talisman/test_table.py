@@ -104,11 +104,11 @@ def test_turn_message_pings_the_decider_with_a_button_per_answer():
     msg = turn_message(result_of(s), "en")
     # a person (an id of digits) is mentioned; an AI seat is named, never shown by its id
     assert msg.content.startswith(s.player(pend.player).name + ":")
-    ids = [c.custom_id for c in msg.view.children]  # type: ignore[union-attr]
+    ids = [c.custom_id for c in msg.view.children]  # type: ignore[union-attr]  # set up by the test
     options = pend.data["options"]
     assert ids[:len(options)] == [f"gm:9:3:{i}" for i in range(len(options))]
     assert ids[-2:] == ["dtm:9:3", "dtr:9"]
-    labels = [c.item.label for c in msg.view.children]  # type: ignore[union-attr]
+    labels = [c.item.label for c in msg.view.children]  # type: ignore[union-attr]  # set up by the test
     assert all(label.startswith("Set out for") or label == "Go home over the bridge" for label in labels[:-2])
     assert "Village" in msg.content and isinstance(msg.embeds[-1], discord.Embed)
 

@@ -21,25 +21,25 @@ from tests.talisman.helpers import (
 )
 
 
-def party(*chars: str, crown: str = "last_survivor"):  # type: ignore[no-untyped-def]
+def party(*chars: str, crown: str = "last_survivor"):  # type: ignore[no-untyped-def]  # tests are not type-checked
     s = party_of(solo(1, crown=crown), *(chars or ("troll", "warrior", "wizard")))
     s.village = "village_beyond"
     return settle(s)
 
 
-def talismans(s, *counts):  # type: ignore[no-untyped-def]
-    for uid, n in zip(s.order, counts):
+def talismans(s, *counts):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    for uid, n in zip(s.order, counts, strict=False):
         for _ in range(n):
             give(s, uid, "talisman")
     return s
 
 
-def at_portal(s):  # type: ignore[no-untyped-def]
+def at_portal(s):  # type: ignore[no-untyped-def]  # tests are not type-checked
     s = choose(rig(s, dice=[2], deck=["good_fortune", "festival"]), "depart:portal_of_power")
     return jump_to_destination(s)
 
 
-def tower_at(s, space: str, spent: int = 1, dice=()):  # type: ignore[no-untyped-def]
+def tower_at(s, space: str, spent: int = 1, dice=()):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """Put the party on a Tower road space, met now."""
     s = rig(s, dice=list(dice))
     s.mode, s.decision = "tower", None

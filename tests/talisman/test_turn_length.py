@@ -25,17 +25,17 @@ CEILING = 1000
 PRESSES = 150
 
 
-def size(message) -> int:  # type: ignore[no-untyped-def]
+def size(message) -> int:  # type: ignore[no-untyped-def]  # tests are not type-checked
     return len(message.content or "") + sum(embed_size(e) for e in message.embeds)
 
 
-def record(seed: int, version: int, state) -> GameRecord:  # type: ignore[no-untyped-def]
+def record(seed: int, version: int, state) -> GameRecord:  # type: ignore[no-untyped-def]  # tests are not type-checked
     return GameRecord(id=9, guild_id=1, channel_id=2, system="darkest_talisman", options={}, seed=seed, version=version,
                       state="", status="active" if state.status == "active" else "finished", host_id=1,
                       created_at=0.0, updated_at=0.0)
 
 
-def person(state, actor: str, rng: random.Random):  # type: ignore[no-untyped-def]
+def person(state, actor: str, rng: random.Random):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """The heuristic AI's answer, carrying on where it would push on."""
     action = heuristic_player(state, actor, rng)
     if isinstance(action, A.Choose) and action.option == "continue" and "carry_on" in state.decision.options:
@@ -43,7 +43,7 @@ def person(state, actor: str, rng: random.Random):  # type: ignore[no-untyped-de
     return action
 
 
-def play(seed: int, on_message) -> None:  # type: ignore[no-untyped-def]
+def play(seed: int, on_message) -> None:  # type: ignore[no-untyped-def]  # tests are not type-checked
     state = SYSTEM.new_game([Seat(player="1001", name="Ada")], {}, seed).state
     for n in range(PRESSES):
         pend = SYSTEM.pending(state)
@@ -85,7 +85,7 @@ def test_character_actions_menu_within_discord_limits():
         menus += 1
         assert len(view.children) <= 5 and len(text) <= 2000
         for item in view.children:
-            options = item.item.options  # type: ignore[attr-defined]
+            options = item.item.options  # type: ignore[attr-defined]  # set up by the test
             assert 1 <= len(options) <= 25 and all(len(o.label) <= 100 for o in options)
 
     play(5, check)

@@ -24,7 +24,7 @@ from tests.talisman.helpers import (
 )
 
 
-def village_party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]
+def village_party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
     """The party in the village; the Warrior, if there, has bought a Sword (core characters start
     with no Object, core-cards 3), which the storage and carrying tests move about."""
     s = party_of(solo(seed), *(chars or ("warrior", "troll", "wizard")))
@@ -34,7 +34,7 @@ def village_party(seed: int = 1, *chars: str):  # type: ignore[no-untyped-def]
     return settle(s)
 
 
-def legal(s):  # type: ignore[no-untyped-def]
+def legal(s):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return SYSTEM.legal_actions(s, "p1")
 
 
@@ -258,7 +258,7 @@ def test_c2_marching_order_set_in_the_village():
     assert s.order == orders[0].order
 
 
-def options(s):  # type: ignore[no-untyped-def]
+def options(s):  # type: ignore[no-untyped-def]  # tests are not type-checked
     return list(s.decision.options)
 
 
@@ -313,7 +313,7 @@ def test_ruling_order_once_a_stop__any_order_once_per_decision():
     assert not s.limits.order_set, "the next decision is the next stop"
 
 
-def _trophies(s, hero, *ids):  # type: ignore[no-untyped-def]
+def _trophies(s, hero, *ids):  # type: ignore[no-untyped-def]  # tests are not type-checked
     for cid in ids:
         uid = next(u for u in s.decks.adventure if card_id(u) == cid)
         s.decks.adventure.remove(uid)
@@ -359,7 +359,7 @@ def test_c2b_best_spending_matches_an_exhaustive_search():
         best = (0, 0)
         for assign in itertools.product(range(min(len(vals), 3) + 1), repeat=len(vals)):
             groups: dict[int, int] = {}
-            for v, a in zip(vals, assign):
+            for v, a in zip(vals, assign, strict=False):
                 if a:
                     groups[a] = groups.get(a, 0) + v
             if all(total >= 7 for total in groups.values()):

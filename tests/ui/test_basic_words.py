@@ -21,7 +21,7 @@ from systems.prophecy.prompt_text import creature_fields
 def test_each_battle_line_names_its_battle_once(locale, heading):
     seen: list[str] = []
 
-    def step(_before, _actor, _action, after):  # type: ignore[no-untyped-def]
+    def step(_before, _actor, _action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         pend = SYSTEM.pending(after)
         if pend is None or after.turn is None or after.turn.fight is None:
             return
@@ -49,7 +49,7 @@ def test_a_basic_game_ended_by_the_round_limit_says_why_its_winner_won(locale, w
 
     lines: list[str] = []
 
-    def step(before, actor, action, after):  # type: ignore[no-untyped-def]
+    def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         if after.status == "finished" and before.status != "finished":
             out = SYSTEM.apply(before, actor, action)
             lines.extend(narrate(SYSTEM.view(out.state, None), out.events, locale))
@@ -112,7 +112,7 @@ def test_a_tie_for_the_first_turn_is_said_to_be_a_tie(locale, tied):
     lines = narrate(SYSTEM.view(out.state, None), out.events, locale)
     again = [line for line in lines if tied in line]
     assert len(again) == len(rolls) - 1, lines
-    for event, line in zip(rolls[1:], again):
+    for event, line in zip(rolls[1:], again, strict=False):
         assert all(f"Player {pid[1:]}" in line for pid in event.data["rolls"]), line
 
 
@@ -127,7 +127,7 @@ def test_a_round_limit_ranking_shows_the_tie_break_figures(locale, words):
     assert rec.state.end_reason == "round_limit"
     ranking = next(f for f in end_embed(rec.state, locale).to_dict()["fields"])["value"].splitlines()
     assert len(ranking) == 2
-    for line, entry in zip(ranking, rec.state.ranking):
+    for line, entry in zip(ranking, rec.state.ranking, strict=False):
         p = rec.state.player(entry.player)
         assert f"{p.experience} {words}" in line, line
 
@@ -171,7 +171,7 @@ def test_a_turn_that_passes_by_itself_gives_its_reasons_in_one_sentence(locale):
 
     collected: list[str] = []
 
-    def watch(before, actor, action, after):  # type: ignore[no-untyped-def]
+    def watch(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         out = SYSTEM.apply(before, actor, action)
         ended = [e for e in out.events if e.kind == "turn_auto_ended"]
         if ended:

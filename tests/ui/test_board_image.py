@@ -2,10 +2,9 @@
 token where the geometry says and in its seat's colour."""
 from __future__ import annotations
 
-import unicodedata
-
 import io
 import time
+import unicodedata
 
 import pytest
 from PIL import Image
@@ -69,7 +68,7 @@ def _game_states() -> list[ProphecyState]:
     for levels, seed, rounds in games:
         first: list[ProphecyState] = []
 
-        def keep(before: ProphecyState, _actor: str, _action: object, after: ProphecyState) -> None:
+        def keep(before: ProphecyState, _actor: str, _action: object, after: ProphecyState, first=first) -> None:
             if not first:
                 first.append(before)
                 states.append(before)
@@ -117,7 +116,7 @@ def test_geometry_tokens_sit_inside_their_tile_without_overlap() -> None:
             assert x0 + TOKEN_RADIUS < cx < x1 - TOKEN_RADIUS
             assert y0 + TOKEN_RADIUS < cy < y1 - TOKEN_RADIUS
         xs = sorted(cx for cx, _cy in centres)
-        assert all(b - a > 2 * TOKEN_RADIUS for a, b in zip(xs, xs[1:]))
+        assert all(b - a > 2 * TOKEN_RADIUS for a, b in zip(xs, xs[1:], strict=False))
     # neighbours on the ring are neighbours on the track
     for i in range(20):
         (c0, r0), (c1, r1) = g.cell(i), g.cell((i + 1) % 20)
@@ -127,7 +126,7 @@ def test_geometry_tokens_sit_inside_their_tile_without_overlap() -> None:
 def test_token_pixel_is_the_seat_colour_and_moves_with_the_character(pack) -> None:
     state = fresh_state()
     spaces = [1, 5, 9, 12, 16]
-    for p, space in zip(state.players, spaces):
+    for p, space in zip(state.players, spaces, strict=False):
         p.space = space
     image = decode(render_board(state, pack))
     for seat, space in enumerate(spaces):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.events import Event
 from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
 from gm.i18n import t

@@ -24,9 +24,9 @@ from gm.session import Result
 from gm.store import GameRecord
 from loopback import run_bot
 from systems.darkest_talisman import picture as party_picture
-from systems.prophecy.water_realm import board as board_water
 from systems.prophecy.plugin import board_picture
 from systems.prophecy.turn import turn_message
+from systems.prophecy.water_realm import board as board_water
 from tests.prophecy_water.water_helpers import cell, dive, open_gate, quiet, water_game
 from tests.talisman.test_tower import party, tower_at
 from ui import palette
@@ -178,7 +178,7 @@ async def test_the_pool_stops_with_the_bot(pool, world, settings):
             prompt = fake.message(r.message.id)
             await fake.wait_until(lambda: "board.png" in fake.message(prompt.id).files, 60)
             assert PAINTER.in_process >= 1
-            processes = list(PAINTER._pool._processes.values())  # type: ignore[union-attr]
+            processes = list(PAINTER._pool._processes.values())  # type: ignore[union-attr]  # set up by the test
             assert processes and all(p.is_alive() for p in processes)
         assert not PAINTER.running
         for p in processes:

@@ -23,7 +23,7 @@ import engine
 import systems
 from engine.core.system import GameSystem, Seat, TableSystem
 from engine.registry import SYSTEMS as ENGINES
-from gm.i18n import LOCALES_DIR, SUPPORTED, _flatten, has
+from gm.i18n import LOCALES_DIR, SUPPORTED, _flatten
 from gm.session import Result
 from gm.store import GameRecord
 from oracle.sources import RULES_DIR, describe_file
@@ -118,7 +118,9 @@ def test_the_engine_imports_no_plug_in():
         for node in ast.walk(tree):
             modules = [a.name for a in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            problems += [f"{path.relative_to(ROOT)}: {m}" for m in modules if m.split(".")[0] in ("systems", "cogs", "discord", "gm")]
+            problems += [
+                f"{path.relative_to(ROOT)}: {m}" for m in modules if m.split(".")[0] in ("systems", "cogs", "discord", "gm")
+            ]
     assert not problems, problems
 
 
@@ -236,8 +238,8 @@ async def test_game_new_and_rules_offer_what_the_registry_holds():
     shelves = systems.rules_shelves()
     assert [c.value for c in system_choices()] == [v for v, _k in offered]
     assert [c.value for c in SYSTEM_CHOICES] == [s.system for s in shelves]
-    titled = [(c, key) for c, (_v, key) in zip(system_choices(), offered)] + \
-        [(c, s.title_key) for c, s in zip(SYSTEM_CHOICES, shelves)]
+    titled = [(c, key) for c, (_v, key) in zip(system_choices(), offered, strict=False)] + \
+        [(c, s.title_key) for c, s in zip(SYSTEM_CHOICES, shelves, strict=False)]
     for choice, key in titled:  # titled from the locale files, in every language
         payload = await choice.get_translated_payload(LocaleTranslator())
         assert payload["name"] == t("en", key)

@@ -75,7 +75,7 @@ def test_prompts_never_mislead(name: str, options: dict[str, Any]) -> None:
             assert len(buttons) == len(full) or len(full) > 125, (name, len(buttons), len(full))
             assert len(set(buttons)) == len(buttons), (name, locale, buttons)
             notes = "\n".join(f.value for e in tm.embeds for f in e.fields)
-            for button, label in zip(buttons, full):
+            for button, label in zip(buttons, full, strict=False):
                 assert FIGURE.findall(label) == FIGURE.findall(button), (name, locale, label, button)
                 if button != label:  # cut or numbered: said in full in the prompt when cut
                     assert button.endswith("…") is False or label in notes, (name, locale, label)

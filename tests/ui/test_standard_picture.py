@@ -238,7 +238,7 @@ def test_final_battle_and_lying_artifacts_have_their_lines(pack) -> None:
 def test_seat_tokens_sit_on_the_larger_track(pack) -> None:
     state = quiet(new_game(4, seed=2))
     spaces = [1, 6, 11, 16]
-    for p, space in zip(state.players, spaces):
+    for p, space in zip(state.players, spaces, strict=False):
         p.space = space
     image = decode(spectator_png(state))
     for seat, space in enumerate(spaces):

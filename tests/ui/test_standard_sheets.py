@@ -13,7 +13,6 @@ import pytest
 from engine.prophecy.content_standard import standard_pack_by_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.game import SYSTEM
-from engine.prophecy.standard import endgame
 from engine.prophecy.standard.state import FinalBattle
 from engine.prophecy.state import ProphecyState
 from systems.prophecy.embeds import end_embed, sheet_embed, status_embeds
@@ -76,8 +75,8 @@ def a_rich_game() -> ProphecyState:
     assert sst is not None
     sst.plane(PLANES[1]).up = ["lesser"]
     sst.plane(PLANES[0]).seen = {"greater": ["p2"]}
-    hold_artifacts(state, "p1", sst.plane(PLANES[3]).artifact)  # type: ignore[arg-type]
-    sst.dropped["fortress"] = [sst.plane(PLANES[4]).artifact]  # type: ignore[list-item]
+    hold_artifacts(state, "p1", sst.plane(PLANES[3]).artifact)  # type: ignore[arg-type]  # a deliberately loose value from the test
+    sst.dropped["fortress"] = [sst.plane(PLANES[4]).artifact]  # type: ignore[list-item]  # set up by the test
     sst.plane(PLANES[4]).artifact = None
     learn(state, "p1", "training", "horsemanship", "prayer")
     sst.players["p1"].round_used.append("training")
@@ -101,7 +100,7 @@ def test_status_shows_planes_artifacts_offers_and_each_characters_abilities(loca
     sp = standard_pack_by_id()
     assert water in planes and guardian in planes or sp.card_name(state.standard.plane(PLANES[1]).lesser, locale) in planes
     # a Guardian turned up shows its figures with the plane's Power Up added (ruling power_up)
-    g = sp.guardian(state.standard.plane(PLANES[1]).lesser)  # type: ignore[arg-type]
+    g = sp.guardian(state.standard.plane(PLANES[1]).lesser)  # type: ignore[arg-type]  # a deliberately loose value from the test
     assert f"{g.strength + 1}" in planes and f"{g.willpower + 1}" in planes
     looked = "looked at by Player 2" if locale == "en" else "l'ha guardato: Player 2"
     assert looked in planes
@@ -111,7 +110,7 @@ def test_status_shows_planes_artifacts_offers_and_each_characters_abilities(loca
                          state.standard.dropped["fortress"][0], locale)
     assert f"Player 1: {held}" in artifacts and lying in artifacts
     offers = field(embeds, "📖")
-    for guild, cards in state.standard.guild_offers.items():
+    for cards in state.standard.guild_offers.values():
         for card in cards:
             assert sp.card_name(card, locale) in offers
     characters = embeds[1].fields[0].value or ""
@@ -144,7 +143,7 @@ def test_a_card_looked_at_shows_only_in_its_readers_status() -> None:
     """Ruling prophetic_dream: the card looked at is known to that player alone; others see
     only that she looked."""
     state = a_rich_game()
-    secret = standard_pack_by_id().card_name(state.standard.plane(PLANES[0]).greater, "en")  # type: ignore[arg-type]
+    secret = standard_pack_by_id().card_name(state.standard.plane(PLANES[0]).greater, "en")  # type: ignore[arg-type]  # a deliberately loose value from the test
     assert secret not in text_of(status(state))
     assert secret not in text_of(status(state, viewer="p1"))
     mine = field(status(state, viewer="p2"), "🌌")
@@ -210,7 +209,7 @@ def test_sheet_says_an_ability_is_ready_again_next_round() -> None:
 def test_sheet_shows_a_secret_to_its_holder_alone() -> None:
     """Ruling prophetic_dream: /me of whoever looked lists the card; nobody else's does."""
     state = a_rich_game()
-    secret = standard_pack_by_id().card_name(state.standard.plane(PLANES[0]).greater, "en")  # type: ignore[arg-type]
+    secret = standard_pack_by_id().card_name(state.standard.plane(PLANES[0]).greater, "en")  # type: ignore[arg-type]  # a deliberately loose value from the test
     assert secret in text_of(sheet(state, "p2"))
     assert secret not in text_of(sheet(state, "p1")) and secret not in text_of(sheet(state, "p3"))
     # a sheet built from a spectator's view names nothing either
@@ -268,7 +267,7 @@ def test_end_ranking_order_winner_living_artifacts_abilities_experience_gold() -
     state.player("p3").alive = False  # one Artifact, but dead
     e = end_embed(SYSTEM.view(finished(state, "p1", "round_limit"), None), "en")
     lines = (e.fields[0].value or "").splitlines()
-    order = [re.match(r"(\d+)\. (Player \d)", line).groups() for line in lines]  # type: ignore[union-attr]
+    order = [re.match(r"(\d+)\. (Player \d)", line).groups() for line in lines]  # type: ignore[union-attr]  # the text is known to match
     assert order == [("1", "Player 1"), ("2", "Player 2"), ("3", "Player 4"), ("3", "Player 5"), ("5", "Player 3")]
     assert "Artifacts 2 · Abilities 0" in lines[1] and "(dead)" in lines[4]
     assert "Abilities 1 · Experience 9 · Gold 1" in lines[2]

@@ -16,8 +16,8 @@ from engine.prophecy.content import pack_by_id
 from engine.prophecy.game import SYSTEM
 from systems.prophecy import board_image as bi
 from systems.prophecy import board_standard as bs
-from systems.prophecy.water_realm import board as board_water
 from systems.prophecy.plugin import board_labels, board_picture
+from systems.prophecy.water_realm import board as board_water
 from tests.prophecy_water.water_helpers import cell, dive, open_gate
 
 LONG = "Bartholomew the Magnificent Wanderer of the Seven Seas"

@@ -10,7 +10,7 @@ from engine.core.errors import RuleError
 from engine.prophecy import actions as A
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import distinct_choices
-from engine.prophecy.standard import attacks, battle, duel, guilds, planes, powers, setup, turns
+from engine.prophecy.standard import attacks, duel, guilds, planes, powers, setup, turns
 from engine.prophecy.standard.state import Decision, FinalBattle
 from engine.prophecy.state import PlayerState
 from engine.prophecy.turns import end_turn

@@ -8,7 +8,7 @@ checks `state.standard is not None`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from engine.prophecy.context import Ctx

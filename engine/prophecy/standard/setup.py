@@ -168,7 +168,7 @@ def new_state(pack: Pack, sp: StandardPack, seats: Sequence[Seat], options: Prop
     )
     ctx = Ctx(state=state, pack=pack)
     ctx.emit("game_prepared", None, removed=[], characters={}, version="standard")
-    for p, hand in zip(players, hands):
+    for p, hand in zip(players, hands, strict=False):
         if len(hand) == 1:
             place_character(ctx, p, hand[0])
             ctx.emit("character_dealt", p.player, reveals=True, character=p.character, space=pack.space(p.space).id)

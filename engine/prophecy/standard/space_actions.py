@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from engine.core.errors import RuleError
 from engine.prophecy import actions as A
-from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.context import Ctx
 from engine.prophecy.encounters import opportunities_here
 from engine.prophecy.encounters import use_opportunity as basic_use_opportunity
@@ -15,6 +14,7 @@ from engine.prophecy.market import offer_here, sell_price
 from engine.prophecy.spaces import check_exchange, do_exchange, exchange_service, services
 from engine.prophecy.standard import guilds, moves, planes, powers
 from engine.prophecy.state import PlayerState
+from engine.prophecy.water_realm.island.content import island_content
 
 
 def train_here(ctx: Ctx, p: PlayerState, figure: str) -> None:

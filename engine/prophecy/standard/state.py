@@ -10,10 +10,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
-from engine.prophecy.water_realm.options import ExpansionOptions
-from engine.prophecy.water_realm.island.state import IslandState
-from engine.prophecy.water_realm.water.state import WaterState
 from engine.prophecy.water_realm.cards.state import CardsState
+from engine.prophecy.water_realm.island.state import IslandState
+from engine.prophecy.water_realm.options import ExpansionOptions
+from engine.prophecy.water_realm.water.state import WaterState
 
 #: what a card shows to whoever may not see its face
 HIDDEN = "face_down"

@@ -82,7 +82,7 @@ class NewArtifacts(parts.Part):
         dealt = {pl.artifact for pl in sst.planes}
         rest = [a.id for a in powers.spack(ctx.state).artifacts if a.id not in dealt]
         ctx.state.rng.shuffle(rest)
-        for plane, card in zip(sst.planes, rest):
+        for plane, card in zip(sst.planes, rest, strict=False):
             i.pairs[plane.id] = card
         ctx.emit("wrart_pairs_dealt", None, planes=[pl.id for pl in sst.planes])
 

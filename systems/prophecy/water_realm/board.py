@@ -50,7 +50,6 @@ from systems.prophecy.board_parts import (
     _star,
     _text,
     _token,
-    _wrap,
 )
 from systems.prophecy.names import Names, water_cell
 from ui import palette as fixed

@@ -11,19 +11,19 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.prophecy.water_realm.cards.content import Adjustable, VariantItem
 from engine.prophecy.context import Ctx
 from engine.prophecy.standard import battle as sbattle
+from engine.prophecy.standard.state import HIDDEN
+from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.water_realm.cards import adventures as adv
 from engine.prophecy.water_realm.cards import talk as talk
-from engine.prophecy.standard.state import HIDDEN
-from engine.prophecy.water_realm.cards.part import _asked
 from engine.prophecy.water_realm.cards.actions import CardChoice, ExchangeFates, NameCard, Smith
 from engine.prophecy.water_realm.cards.common import item_power, plays_new_cards
+from engine.prophecy.water_realm.cards.content import Adjustable, VariantItem
 from engine.prophecy.water_realm.cards.fates import dice
+from engine.prophecy.water_realm.cards.part import _asked
 from engine.prophecy.water_realm.cards.smith import smith_price
 from engine.prophecy.water_realm.cards.state import Question
-from engine.prophecy.state import PlayerState, ProphecyState
 from gm.i18n import t
 from systems.prophecy import prompt_text as P
 from systems.prophecy.names import Names
@@ -218,7 +218,7 @@ def _q(state: ProphecyState, pend: Any) -> Question | None:
 
 def _asked_lines(q: Question, locale: str) -> str:
     return "\n".join(t(locale, "wrcards.prompt.asked_line", question=t(locale, f"wrcards.riddle.question.{k}"),
-                       answer=_yes_no(v, locale)) for k, v in zip(q.asked, q.answers))
+                       answer=_yes_no(v, locale)) for k, v in zip(q.asked, q.answers, strict=False))
 
 
 def _p_riddle(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
@@ -347,7 +347,7 @@ def sheet_lines(state: ProphecyState, p: PlayerState, locale: str) -> list[str]:
     """Her creature types and what she keeps of the new cards, on her sheet."""
     if not plays_new_cards(state):
         return []
-    cs = state.standard.cards  # type: ignore[union-attr]
+    cs = state.std().cards
     out = []
     types = sbattle.character_tags(state, p.player)
     if len(types) > 1:

@@ -14,13 +14,13 @@ from typing import Any, Callable
 
 from engine.core.events import Event
 from engine.prophecy import actions as A
-from engine.prophecy.water_realm.island.content import NUMERALS, island_content
+from engine.prophecy.standard.state import HIDDEN
+from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.water_realm.island import actions as I
 from engine.prophecy.water_realm.island import moves as island_moves
 from engine.prophecy.water_realm.island import treasures as island_treasures
+from engine.prophecy.water_realm.island.content import NUMERALS, island_content
 from engine.prophecy.water_realm.island.state import ON_ISLAND, IslandState
-from engine.prophecy.standard.state import HIDDEN
-from engine.prophecy.state import PlayerState, ProphecyState
 from gm.i18n import t
 from systems.prophecy import prompt_text as P
 from systems.prophecy.names import Names
@@ -256,7 +256,7 @@ def _island_field(state: ProphecyState, actor: str, n: Names, locale: str) -> tu
     """What lies on the island and what digging costs her."""
     i = _isl(state)
     assert i is not None
-    exp = state.options.standard.expansion  # type: ignore[union-attr]
+    exp = state.options.std().exp()
     lines = []
     if exp.random_treasures:
         figures = island_content().figures
@@ -375,7 +375,7 @@ def chance_effect(state: ProphecyState, card_id: str, locale: str) -> str | None
     if chance is None:
         return None
     n = chance.fragments
-    exp = state.options.standard.expansion  # type: ignore[union-attr]
+    exp = state.options.std().exp()
     if exp is not None and exp.treasure_hunters:
         n += island_content().figures.hunters_extra_fragments.value
     return t(locale, "island.chance_effect", n=n)
@@ -388,7 +388,7 @@ def sheet_lines(state: ProphecyState, p: PlayerState, locale: str) -> list[str]:
     if i is None or not i.playing:
         return []
     line = "🗺️ " + t(locale, "island.sheet.maps", n=i.count(p.player))
-    if state.options.standard.expansion.treasure_hunters:  # type: ignore[union-attr]
+    if state.options.std().exp().treasure_hunters:
         line += " · ⭐ " + t(locale, "island.sheet.fame", n=i.fame.get(p.player, 0))
     return [line]
 
@@ -428,7 +428,7 @@ def status_fields(state: ProphecyState, locale: str) -> list[tuple[str, str]]:
     if i is None or not i.playing:
         return []
     n = Names(state, locale)
-    exp = state.options.standard.expansion  # type: ignore[union-attr]
+    exp = state.options.std().exp()
     lines = []
     if exp.random_treasures:
         lines.append(t(locale, "island.status.blind", n=len(i.deck)))

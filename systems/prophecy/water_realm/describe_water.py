@@ -15,12 +15,12 @@ from engine.ai.std_water import battle_odds
 from engine.core.events import Event
 from engine.prophecy import actions as A
 from engine.prophecy.content import CreatureCard
-from engine.prophecy.water_realm.water.content import WaterCreature, WaterItem, WaterLore, water_pack
 from engine.prophecy.standard import battle as sbattle
-from engine.prophecy.water_realm.water import actions as W
 from engine.prophecy.standard.state import HIDDEN
-from engine.prophecy.water_realm.water.core import OFF, distance, edge_distance
 from engine.prophecy.state import ProphecyState
+from engine.prophecy.water_realm.water import actions as W
+from engine.prophecy.water_realm.water.content import WaterCreature, WaterItem, WaterLore, water_pack
+from engine.prophecy.water_realm.water.core import OFF, distance, edge_distance
 from gm.i18n import t
 from systems.prophecy import prompt_text as P
 from systems.prophecy.names import Names, water_cell, water_place
@@ -111,7 +111,7 @@ def action_label(state: ProphecyState, actor: str, action: Any, locale: str, wit
             gc = w.cells[d.cell] if w is not None and d is not None else None
             chance = ""
             if gc is not None and gc.card != HIDDEN and with_odds:
-                foe = sbattle.creature_foe(P.std_ctx(state).pack.adventure(gc.card))  # type: ignore[arg-type]
+                foe = sbattle.creature_foe(P.std_ctx(state).pack.adventure(gc.card))  # type: ignore[arg-type]  # a Water Realm creature (the squid, the Lord, a sea creature): a Creature card
                 chance = P.win_text(_best_odds(state, actor, foe), locale)
             return t(locale, "water.action.squid_again", chance=chance or "?")
         return t(locale, "water.action.squid_go", reward=_squid_reward(state, locale))
@@ -149,7 +149,7 @@ def _foe(state: ProphecyState, actor: str, action: Any) -> tuple[Any, Any]:
         if state.has_player(action.target):
             q = state.player(action.target)
             return sbattle.character_foe(ctx, q), q
-        plane = state.standard.plane(action.target)  # type: ignore[union-attr]
+        plane = state.std().plane(action.target)
         if plane.greater is None or plane.greater == HIDDEN:
             return None, None
         return sbattle.guardian_foe(ctx, plane.id), None
@@ -158,7 +158,7 @@ def _foe(state: ProphecyState, actor: str, action: Any) -> tuple[Any, Any]:
         from dataclasses import replace
 
         card = ctx.pack.adventure(water_pack().data.lord.id)
-        foe = sbattle.creature_foe(card)  # type: ignore[arg-type]
+        foe = sbattle.creature_foe(card)  # type: ignore[arg-type]  # a Water Realm creature (the squid, the Lord, a sea creature): a Creature card
         bonus = water_pack().fig("lord_bonus")
         return replace(foe, strength=(foe.strength or 0) + bonus, willpower=(foe.willpower or 0) + bonus), None
     gc = next((c for c in w.cells if c is not None and c.uid == target), None) if w is not None else None
@@ -229,7 +229,7 @@ def _card_words(state: ProphecyState, actor: str, card_id: str, up: bool, n: Nam
     if isinstance(card, WaterCreature):
         figures = P.figure_pair(card.strength, card.willpower, card.first or ("strength" if card.strength else "wills"),
                                 locale, short=True)
-        foe = sbattle.creature_foe(P.std_ctx(state).pack.adventure(card_id))  # type: ignore[arg-type]
+        foe = sbattle.creature_foe(P.std_ctx(state).pack.adventure(card_id))  # type: ignore[arg-type]  # a Water Realm creature (the squid, the Lord, a sea creature): a Creature card
         odds = _best_odds(state, actor, foe) if water_pack().power_of(card_id) != "skeletal_shark" else None
         if odds is None:
             return t(locale, "water.dest.creature_hidden", card=name, figures=figures)
@@ -255,7 +255,7 @@ def _squid_reward(state: ProphecyState, locale: str) -> str:
     w = _water(state)
     wins = w.turn.squid_wins if w is not None else 0
     card = water_pack().card("giant_squid")
-    xp = card.experience + 2 * wins  # type: ignore[union-attr]
+    xp = card.experience + 2 * wins  # type: ignore[union-attr]  # the Giant Squid is a Creature card
     if wins:
         return t(locale, "water.reward", xp=xp, items=wins)
     return t(locale, "water.reward_xp", xp=xp)

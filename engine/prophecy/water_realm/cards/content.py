@@ -512,7 +512,9 @@ def _pack_cards(mad_riddler: bool, base_id: str) -> tuple[tuple[ItemCard, ...], 
     return tuple(content.item_cards(pack_by_id(base_id))), tuple(content.adventure_cards(mad_riddler))
 
 
-def pack_cards(mad_riddler: bool, base_id: str = "base") -> tuple[tuple[ItemCard, ...], tuple[CreatureCard | OpportunityCard, ...]]:
+def pack_cards(
+    mad_riddler: bool, base_id: str = "base"
+) -> tuple[tuple[ItemCard, ...], tuple[CreatureCard | OpportunityCard, ...]]:
     """(Items, Adventures) the new cards add to a game's packs (variants included)."""
     return _pack_cards(mad_riddler, base_id)
 

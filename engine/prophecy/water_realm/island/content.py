@@ -300,7 +300,9 @@ def _cross_check(island: _IslandFile, treasures: list[Treasure], artifacts: list
         wild = {s.id for s in base.board.spaces if s.terrain is not None}
         for f in island.fragments:
             if f.space not in wild:
-                problems.append(f"island/island.yaml: fragments: {f.id} lies on {f.space!r}, not a Forest, Mountains or Plains space")
+                problems.append(
+                    f"island/island.yaml: fragments: {f.id} lies on {f.space!r}, not a Forest, Mountains or Plains space"
+                )
         if set(spaces) != wild:
             problems.append("island/island.yaml: fragments: every wilderness space of the board has its Map Fragment")
         taken = {i.id for i in base.items} | {c.id for c in base.chance}
