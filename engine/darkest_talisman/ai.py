@@ -402,11 +402,25 @@ class Heuristic:
         return self.chooses[best] if best is not None else None
 
     # ------------------------------------------------------------------ the road
+    def must_reach_aid(self) -> bool:
+        """On the way out to an Aid destination that heals, while the worn-out characters have
+        no Gold for the village's healer: turning back would only bring them home as hurt as
+        they left, and out again, so the party pushes on to the healing."""
+        trip = self.state.trip
+        if trip is None or trip.goal != "aid" or trip.heading != "out" or trip.destination_done:
+            return False
+        if not self.pack.has_location(trip.destination):
+            return False
+        if not any(s.kind == "heal" for s in self.pack.location(trip.destination).services):
+            return False
+        hurt = [h for h in self.party() if h.life <= 2]
+        return bool(hurt) and all(h.gold < 1 for h in hurt)
+
     def on_after_card(self, d: Any) -> Any:
-        return self.pick("turn_back") if self.weak() else self.go_on()
+        return self.pick("turn_back") if self.weak() and not self.must_reach_aid() else self.go_on()
 
     def on_stand(self, d: Any) -> Any:
-        if self.weak():
+        if self.weak() and not self.must_reach_aid():
             return self.pick("turn_back") or self.go_on()
         return self.go_on()
 
@@ -565,8 +579,10 @@ class Heuristic:
         cid = d.data.get("card", "")
         card = self.pack.card(cid) if self.pack.has_card(cid) else None
         if isinstance(card, ObjectCard) and card.special == "talisman":
-            if not self.wants_talisman(hero):
-                return self.pick("leave")
+            if not self.wants_talisman(hero) and any(self.wants_talisman(h) for h in self.party() if h.uid != hero.uid):
+                return self.pick("leave")  # a companion who needs it meets it next (C6f)
+            # nobody else needs it: held as a spare (the Portal's, C10f) rather than left to be
+            # met again on every pass
             if "take" in self.chooses:
                 return self.chooses["take"]
             swaps = [o for o in self.chooses if o.startswith("take:drop:")]
@@ -575,11 +591,30 @@ class Heuristic:
             return self.chooses["take"]
         if card is not None:
             value = self.worth(f"{cid}#0")
-            drops = [(self.worth(o.split(":", 2)[2]), o) for o in self.chooses if o.startswith("take:drop:")]
-            worth_it = [s for s in drops if s[0] + 1 < value and card_id(s[1].split(":", 2)[2]) != "talisman"]
+            kept = [(self.kept_worth(hero, o.split(":", 2)[2]), o) for o in self.chooses if o.startswith("take:drop:")]
+            worth_it = [s for s in kept if s[0] + 1 < value and card_id(s[1].split(":", 2)[2]) != "talisman"]
             if worth_it:
                 return self.chooses[min(worth_it)[1]]
         return self.pick("leave")
+
+    def kept_worth(self, hero: Hero, uid: str) -> int:
+        """What a carried thing is worth to its holder: nothing when another thing he carries in
+        the same place (armour, helmet, shield, a weapon beyond the hands he has) is worth as
+        much, since only one of them counts; such a thing is the one to give up for a new find
+        (a card left on the road is met again on every pass)."""
+        cid = card_id(uid)
+        if cid == "talisman" or not self.pack.has_card(cid):
+            return self.worth(uid)
+        card = self.pack.card(cid)
+        value = self.worth(uid)
+        if not isinstance(card, ObjectCard) or card.slot not in ("weapon", "armour", "helmet", "shield"):
+            return value
+        rivals = sorted((self.worth(o), o) for o in hero.objects if o != uid and self.pack.has_card(card_id(o))
+                        and isinstance(self.pack.card(card_id(o)), ObjectCard)
+                        and self.pack.card(card_id(o)).slot == card.slot)  # type: ignore[union-attr]
+        hands = (2 if H.has_ability(self.pack, hero, "two_weapons") else 1) if card.slot == "weapon" else 1
+        better = [r for r in rivals if (r[0], r[1]) > (value, uid)]
+        return 0 if len(better) >= hands else value
 
     def worth(self, uid: str) -> int:
         """A rough worth of a carried thing by its attributes."""
@@ -596,6 +631,7 @@ class Heuristic:
             value += 2 if card.save else 0
             value += 2 * (card.use.heal if card.use is not None and card.use.heal else 0)
             value += int(card.cost or 0)
+            value += 2 * int(card.value or 0) if card.slot == "bag_of_gold" else 0  # Gold when traded (C2d-d)
         return value
 
     def _quest_wants(self, hero: Hero, uid: str) -> bool:
