@@ -371,7 +371,7 @@ async def test_ai_seats_with_a_long_run_of_decisions_go_on_in_the_background(wor
     decide or the campaign ends."""
     fake, ch = world["fake"], world["ch1"]
     alice, bob = world["alice"], world["bob"]
-    seed = 6  # a campaign that reaches such a run (found with the test's own players)
+    seed = 1  # a campaign that reaches such a run (found with the test's own players)
     choose = people(seed)
     async with run_bot(create_bot(settings)) as bot:
         bot.gm._seed = lambda: seed
