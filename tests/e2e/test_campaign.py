@@ -21,7 +21,7 @@ from tests.e2e.test_transcripts import MENTION, SNOWFLAKE, TEMPLATE, snake_case_
 
 SYSTEM = "darkest_talisman"
 #: the campaign's seed (a party that survives its first return, AI seat included)
-SEED = 7
+SEED = 2
 
 
 async def _pending(bot, ch):
@@ -200,7 +200,7 @@ async def test_solo_campaign_starts_at_once_and_game_new_does_not_offer_it(world
 # ------------------------------------------------------------------- whole campaigns, to their end
 #: seeds found by a search over seeds on the engine alone, with the same players as below
 CROWN_SEED = 17
-PARTYS_END_SEED = 11
+PARTYS_END_SEED = 2
 #: village returns during which the people play carefully, as the heuristic AI would
 CAREFUL_RETURNS = 2
 #: a bound on the people's presses, well above what either seed needs (about 800)
