@@ -62,7 +62,7 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, int(round(q * len(ordered) + 0.5)) - 1))]
 
 
-def campaign_section(campaigns: int, cap: int, messages: bool = True) -> None:
+def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed: int = 0) -> None:
     """Darkest Talisman: whole campaigns run by the heuristic campaign AI (engine/darkest_talisman/ai.py)."""
     t0 = clock()
     CAMPAIGN.new_game(seats_for(["heuristic"]), {}, 0)  # loads the campaign pack
@@ -82,7 +82,7 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True) -> None:
     sizes: list[int] = []
     t_render = 0.0
     start = clock()
-    for seed in range(campaigns):
+    for seed in range(first_seed, first_seed + campaigns):
         levels = ["heuristic"] if seed % 2 == 0 else ["heuristic"] * 3
         state = CAMPAIGN.new_game(seats_for(levels), {}, seed).state
         turns = TurnWatch(system=CAMPAIGN.name)
@@ -158,8 +158,9 @@ def main() -> None:
     ap.add_argument("--campaigns", type=int, default=40, help="Darkest Talisman campaigns run by the AI")
     ap.add_argument("--campaign-actions", type=int, default=1500, help="the action cap of a campaign")
     ap.add_argument("--no-messages", action="store_true", help="skip rendering the turn messages (faster)")
+    ap.add_argument("--first-seed", type=int, default=0, help="the first campaign's seed (another sample of campaigns)")
     args = ap.parse_args()
-    report_total(campaign_section, args.campaigns, args.campaign_actions, not args.no_messages)
+    report_total(campaign_section, args.campaigns, args.campaign_actions, not args.no_messages, args.first_seed)
 
 
 if __name__ == "__main__":
