@@ -12,13 +12,14 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs.common import GroupCogMixin, turn_message
+from cogs.common import game_master as _gm
 from cogs.notify import NotifyCog
 from cogs.outbox import CAPTURE, Capture, deliver_pending, post_or_hold, sink
 from cogs.prompts import channel_of, edit_pressed, send_turn
 from engine.core.errors import RuleError
 from gm import clock as turn_clock
 from gm.i18n import t
-from gm.session import GameError, GameMaster, Lobby, Result, Tick
+from gm.session import GameError, Lobby, Result, Tick
 from gm.store import StoreError
 from gm.table import DAY, HOUR, VOTE_FALLBACK
 from ui.errors import refuse
@@ -27,11 +28,6 @@ from ui.routing import cog as cog_of
 from ui.text import clip, mention
 
 log = logging.getLogger(__name__)
-
-
-def _gm(client: Any) -> GameMaster:
-    gm: GameMaster = client.gm  # the bot (bot.GameBot) carries its game master
-    return gm
 
 
 def _clock_cog(interaction: discord.Interaction) -> "ClockCog":

@@ -16,7 +16,7 @@ import discord
 from discord.ext import commands
 
 from gm.i18n import t
-from gm.session import Result
+from gm.session import GameMaster, Result
 from systems import plugin
 from systems.plugin import SystemPlugin, TurnMessage
 from ui.pictures import PICTURES, Drawing, picture_key
@@ -37,6 +37,12 @@ if TYPE_CHECKING:  # the checker sees the mixin as what it is mixed into, so its
     GroupCogMixin = commands.GroupCog
 else:
     GroupCogMixin = object
+
+
+def game_master(client: Any) -> GameMaster:
+    """The bot's game master (bot.GameBot carries it); every shared cog reaches it this way."""
+    gm: GameMaster = client.gm
+    return gm
 
 
 def plugin_of(result: Result) -> SystemPlugin:

@@ -13,12 +13,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import GroupCogMixin, board_file
+from cogs.common import game_master as _gm
 from cogs.prompts import table_ui
 from cogs.table import spectator, status_message
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from gm.i18n import t
-from gm.session import GameError, GameMaster, Lobby, Result
+from gm.session import GameError, Lobby, Result
 from systems import edition_name
 from ui.errors import refuse
 from ui.replies import locale_of, reply_private
@@ -26,11 +27,6 @@ from ui.routing import cog as cog_of
 from ui.text import clip
 
 LOG_PAGE = 15
-
-
-def _gm(client: Any) -> GameMaster:
-    gm: GameMaster = client.gm  # the bot (bot.GameBot) carries its game master
-    return gm
 
 
 def _history_cog(interaction: discord.Interaction) -> "HistoryCog":

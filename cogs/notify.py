@@ -3,23 +3,18 @@ to those who asked for them (by the turn message, cogs.prompts, and by the turn 
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common import game_master as _gm
 from cogs.outbox import sink
 from gm.i18n import t
-from gm.session import GameMaster, Lobby, Result
+from gm.session import Lobby, Result
 from ui.replies import locale_of, reply_private
 
 log = logging.getLogger(__name__)
-
-
-def _gm(client: Any) -> GameMaster:
-    gm: GameMaster = client.gm  # the bot (bot.GameBot) carries its game master
-    return gm
 
 
 class NotifyCog(commands.Cog):

@@ -13,11 +13,12 @@ import discord
 from discord.ext import commands
 
 from cogs.common import attach_late, build_turn, plugin_of, start_picture, turn_kwargs
+from cogs.common import game_master as _gm
 from cogs.outbox import post_or_hold
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from gm.i18n import t
-from gm.session import GameError, GameMaster, Lobby, Result
+from gm.session import GameError, Lobby, Result
 from gm.session.delivery import prompt_link, refused_permissions
 from gm.session.results import PROMPT_MESSAGE
 from systems.plugin import TableUI
@@ -32,11 +33,6 @@ log = logging.getLogger(__name__)
 DIGEST_TURN_LINES = 3
 DIGEST_TURNS = 6
 DIGEST_CHARS = 1800
-
-
-def _gm(client: Any) -> GameMaster:
-    gm: GameMaster = client.gm  # the bot (bot.GameBot) carries its game master
-    return gm
 
 
 def table_ui(result: Result) -> TableUI:

@@ -18,20 +18,16 @@ from discord.ext import commands
 
 from cogs.clock import clock_lines
 from cogs.common import BOARD_FILE, GroupCogMixin, plugin_of
+from cogs.common import game_master as _gm
 from cogs.prompts import edit_pressed, send_turn, table_ui
 from engine.core.errors import RuleError
 from gm.i18n import t
-from gm.session import GameError, GameMaster, Lobby, Result
+from gm.session import GameError, Lobby, Result
 from systems import edition_name, new_game_choices, variants_for, variants_on
 from ui.errors import refuse
 from ui.replies import PINGS, locale_of, reply_private
 from ui.routing import cog as cog_of
 from ui.text import clip, fit_embeds, mention
-
-
-def _gm(client: Any) -> GameMaster:
-    gm: GameMaster = client.gm  # the bot (bot.GameBot) carries its game master
-    return gm
 
 
 def _table_cog(interaction: discord.Interaction) -> "TableCog":
