@@ -215,6 +215,8 @@ class RulesIndex:
             self.analyzer.remember(word, language, stem)
         self._vocab_words = [w for w in self._vocab if len(w) >= 4]
         self._sections = [d for d in self._docs.values() if d.kind in RULE_KINDS]
+        #: (document, ruling id, language) -> the entry: a ruling is shown once, in the asker's language
+        self._ruling_versions = {(d.document, d.ref, d.language): d.id for d in self._docs.values() if d.kind == "ruling"}
         self._section_choices: dict[tuple[str | None, str | None], tuple[list[str], list[str]]] = {}
 
     # ------------------------------------------------------------------ search
@@ -252,6 +254,7 @@ class RulesIndex:
         scored = [(self._scorer.score(plan, self._docs[rid].stats, idfs), rid) for rid in candidates]
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
         scored = self._by_proximity(plan, idfs, scored)
+        scored = self._one_language(plan, scored, keep_languages=language is not None)
         stems = plan.stems()
         hits = []
         for score, rid in scored[offset : offset + limit]:
@@ -263,6 +266,35 @@ class RulesIndex:
                     excerpt(self._passage(doc), stems), round(score, 4), doc.ref)
             )
         return hits
+
+    def _one_language(self, plan: Plan, scored: list[tuple[float, int]], keep_languages: bool) -> list[tuple[float, int]]:
+        """The list in the asker's language: a ruling once (in that language when written in it),
+        and a section whose game has the same kind of text in that language (the English Basic
+        rulebook for an Italian question) only after every entry in the asker's language.
+
+        The other language still answers when nothing in the asker's does (a game whose rules
+        exist only in English keeps its sections in place: they are no translation).
+        """
+        lang = plan.language
+        native: list[tuple[float, int]] = []
+        foreign: list[tuple[float, int]] = []
+        seen_rulings: set[tuple[str, str | None]] = set()
+        for score, rid in scored:
+            doc = self._docs[rid]
+            if doc.kind == "ruling":
+                if lang is not None and doc.language != lang and not keep_languages:
+                    rid = self._ruling_versions.get((doc.document, doc.ref, lang), rid)
+                    doc = self._docs[rid]
+                key = (doc.document, doc.ref)
+                if key in seen_rulings:
+                    continue
+                seen_rulings.add(key)
+            if (lang is not None and not keep_languages and doc.kind in RULE_KINDS and doc.language != lang
+                    and self._scorer.translated(doc.kind, doc.system, lang)):
+                foreign.append((score, rid))
+            else:
+                native.append((score, rid))
+        return native + foreign
 
     def _by_proximity(self, plan: Plan, idfs: list[float], scored: list[tuple[float, int]]) -> list[tuple[float, int]]:
         """The first page (the ranking.PROXIMITY_PAGE best-scored entries) put in order again with

@@ -227,6 +227,10 @@ class Scorer:
         #: This bot's rulings do not count: a game whose rules exist only in English stays
         #: "English only" even though its rulings are also written in Italian
         self.languages_of_system = {(d.system, d.language) for d in docs if d.kind in RULE_KINDS and d.kind != "ruling"}
+        #: (kind, game, language) of that rule text: a text counts as translated only when the same
+        #: kind of text of its game exists in the asker's language (the Magical Orders tables have
+        #: Italian wordings, its rulebook none: that rulebook is no "translation" to put last)
+        self.languages_of_kind = {(d.kind, d.system, d.language) for d in docs if d.kind in RULE_KINDS and d.kind != "ruling"}
         #: games that extend another one ("prophecy_water_realm" extends "prophecy")
         systems = {d.system for d in docs}
         self.expansions = {s for s in systems if any(s.startswith(f"{base}_") for base in systems)}
@@ -295,6 +299,12 @@ class Scorer:
 
     def known(self, stem: str) -> bool:
         return stem in self.df
+
+    def translated(self, kind: str, system: str, language: str) -> bool:
+        """Does this game have this kind of text (a ruling: any rule text) in `language`?"""
+        if kind == "ruling":
+            return (system, language) in self.languages_of_system
+        return (kind, system, language) in self.languages_of_kind
 
     def score(self, plan: Plan, doc: DocStats, idfs: list[float]) -> float:
         norm = K1 * (1 - B + B * doc.length / self.avg_length)
