@@ -64,6 +64,10 @@ def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
             trip = state.trip
             if trip is not None and trip.last_place is not None and ground.spot_of_card(ctx, trip.last_place) is not None:
                 out.append(Cast(hero=hero.uid, spell=uid))
+        elif state.ext is not None:  # the expansions' Spells (E5)
+            from engine.darkest_talisman.expansions import hooks
+
+            out += hooks.casts(ctx, hero, uid, spell.kind, on_road)
     if kind in ("village", "tower") + ROAD_DECISIONS:
         out += _taking_casts(ctx, hero)
     return out
@@ -174,3 +178,7 @@ def _resolve(ctx: Ctx, hero: Hero, spell: SpellCard, action: Cast) -> None:
         assert found is not None
         times = ctx.pack.rules.temporal_warp_times.value
         state.tasks.append(MeetCard(card=trip.last_place, seq=found.seq, heroes=[hero.uid] * times))
+    elif state.ext is not None:  # the expansions' Spells (E5)
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.resolve(ctx, hero, spell.kind, action)

@@ -71,6 +71,10 @@ def departures(ctx: Ctx) -> list[str]:
     beyond the Sentinel also the road back over the bridge (C4g)."""
     region = region_of_village(ctx, ctx.state.village)
     out = [f"depart:{a}" for a in region.aid] + (["depart:trove"] if region.trove else [])
+    if ctx.state.ext is not None:  # a Trove destination the party may choose (E3b)
+        from engine.darkest_talisman.expansions import hooks
+
+        out += hooks.departures(ctx, region.trove)
     if region.waypoint:
         out.append(f"depart:{region.waypoint}")
     if ctx.state.village != "village":
@@ -113,8 +117,24 @@ def _trip(ctx: Ctx, region: Region, village: str, destination: str, goal: str) -
     trip = Trip(region=region.id, village=village, destination=destination, goal=goal, road=road)
     if goal == "trove":
         ctx.state.trip = trip
-        trip.trove = guardians.set_trove(ctx, region.id)  # C3b-c
+        trip.trove = _expansion_trove(ctx, destination) or guardians.set_trove(ctx, region.id)  # C3b-c
     return trip
+
+
+def _expansion_trove(ctx: Ctx, destination: str) -> Any:
+    """An expansion's Trove destination sets its own trove (E3f, F8f, G3, H4, I5)."""
+    if ctx.state.ext is None:
+        return None
+    from engine.darkest_talisman.expansions import hooks
+
+    return hooks.set_trove(ctx, destination)
+
+
+def _expansion_options(ctx: Ctx) -> None:
+    if ctx.state.ext is not None:  # facing the Grim Reaper (E3a), skipping a Road Space (E4b)
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.decision_options(ctx)
 
 
 # ----------------------------------------------------------------------------- arriving
@@ -246,6 +266,7 @@ def step(ctx: Ctx) -> None:
         destination_decision(ctx)
         return
     state.decision = Decision(kind="stand", options=stand_options(ctx), data={"space": k})
+    _expansion_options(ctx)
 
 
 def stand_options(ctx: Ctx) -> list[str]:
@@ -295,6 +316,7 @@ def destination_decision(ctx: Ctx) -> None:
         state.decision = Decision(kind="guardians", options=fights + ["turn_back"] + raft,
                                   data={"destination": trip.destination,
                                         "guardians": [g.of for g in guardians.living(fight)] if fight else None})
+        _expansion_options(ctx)
         guardians.attach_forecast(ctx)
 
 
@@ -436,6 +458,10 @@ def arrive_village(ctx: Ctx, village: str, *, crossed: bool) -> None:
         hero.boost = 0
         hero.mystic_ready = True
     ctx.emit("village", village=village, crossed=crossed)
+    if state.ext is not None:  # the Grim Reaper leaves (E2h); the Graveyard again (E3l)
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.home(ctx)
     filled = {h.slot for h in state.party()}
     for slot in range(len(state.slots)):
         if slot not in filled:
@@ -548,6 +574,10 @@ def teleport(ctx: Ctx, target: str) -> None:
     state.mode = "road"
     state.trip = _trip(ctx, region, village, loc, goal)
     state.trip.position = len(state.trip.road) - 1
+    if state.ext is not None:  # the Grim Reaper on the new road's first space (E2g)
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.new_road(ctx)
     arrive(ctx, state.trip.position)
 
 
