@@ -63,6 +63,9 @@ Special = Literal[
     "talisman",  # the Talisman card: gives one Talisman from the supply if one is left
     "market",  # Market Day: each character may buy the Market's goods
     "orb",  # Orb of Knowledge: discard a card just turned over and meet another instead
+    # the expansions' (engine/darkest_talisman/expansions): met only in a campaign that names them
+    "patrol",  # Patrol (E6): the party moves back one Road Space and meets it
+    "whirlwind",  # Whirlwind (E6, E4a): the other cards here are blown a die roll of spaces clockwise
 ]
 
 

@@ -341,3 +341,36 @@ def test_groundwork_knight_starts_with_sword_and_armour():
     p = pack_by_id("core+reaper")
     assert p.character("knight").start_objects == ["sword", "armour"] and p.character("merchant").gold == 5
 
+
+
+def _meet_event(s, cid):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    """Put a Reaper Event on a Draw Spot of the party's space and meet it."""
+    from engine.darkest_talisman.state import MeetSpot
+
+    uid = next(u for u in s.ext.shelved["reaper"].adventure if card_id(u) == cid)
+    s.ext.shelved["reaper"].adventure.remove(uid)
+    spot = Spot(seq=s.new_seq(), card=uid)
+    s.trip.spots.append(spot)
+    s.tasks.append(MeetSpot(seq=spot.seq))
+    s = settle(s)
+    while s.decision is not None and s.decision.kind == "offer" and s.decision.data.get("source") == "redraw":
+        s = choose(s, "decline")  # the Prophetess would send it back: not now
+    return s
+
+
+def test_e6_patrol_moves_the_party_back_one_space():
+    """E6 Patrol: move back one Road Space and meet that space normally."""
+    s = on_road()
+    s.trip.road[1].visited = True
+    s = _meet_event(s, "patrol")
+    assert s.trip.position == 1 and broken(s) == []
+
+
+def test_e6_e4a_whirlwind_blows_the_other_cards_toward_the_destination():
+    """E6 Whirlwind with E4a: clockwise is toward the destination; the cards land there first."""
+    s = on_road()
+    other = s.decks.adventure.pop()
+    s.trip.spots = [Spot(seq=s.new_seq(), card=other, revealed=True, met=True)]
+    rig(s, dice=[6])
+    s = _meet_event(s, "whirlwind")
+    assert other in s.trip.road[-1].waiting and broken(s) == []

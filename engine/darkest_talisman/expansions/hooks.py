@@ -12,7 +12,7 @@ from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, quests, roads
 from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.registry import EXPANSIONS
-from engine.darkest_talisman.state import Decision, Hero, Trove
+from engine.darkest_talisman.state import Decision, Hero, TeleportTask, Trove
 
 
 def _each(ctx: Ctx, name: str) -> list[Any]:
@@ -121,6 +121,17 @@ def resolve(ctx: Ctx, hero: Hero, kind: str, action: Any) -> None:
 
 def before_death(ctx: Ctx, hero: Hero) -> bool:
     return any(hook(ctx, hero) for hook in _each(ctx, "before_death"))
+
+
+def event(ctx: Ctx, special: str, seq: int) -> None:
+    """The expansions' Event cards that act on the road (E6: Patrol, Whirlwind; E4a)."""
+    trip = ctx.state.live_trip()
+    if special == "patrol" and trip.position > 0:
+        ctx.state.tasks.append(TeleportTask(target=f"road:{trip.position - 1}"))  # back one space, met again
+    elif special == "whirlwind":
+        spaces = ctx.d6("whirlwind")
+        for spot in [s for s in trip.spots if s.seq != seq and s.card is not None]:
+            roads.move_card(ctx, spot, spaces)  # clockwise: toward the destination (E4a)
 
 
 def figure_names(ctx: Ctx) -> list[str]:
