@@ -53,6 +53,7 @@ Ability = Literal[
     "maze_immune",  # Dwarf: the Maze does not hold him
     "double_roll",  # Warrior: rolls two dice in battle and keeps the higher
     "redraw",  # Prophetess: may send back a card just turned over and meet another (once a road space)
+    "honour",  # Knight (E4): never takes or harms what good characters own, even when a Spell allows it
 ]
 
 #: unique cards' behaviour, named once and implemented in the engine

@@ -78,7 +78,8 @@ def _taking_casts(ctx: Ctx, hero: Hero) -> list[Cast]:
     Objects into 1 Gold), Mesmerism (another character's Follower): a target is needed (D3a)."""
     out: list[Cast] = []
     seen: set[str] = set()
-    others = [h for h in ctx.state.party() if h.uid != hero.uid]
+    others = [h for h in ctx.state.party() if h.uid != hero.uid
+              and not (h.alignment == "good" and H.has_ability(ctx.pack, hero, "honour"))]  # the Knight (E4)
     for uid in hero.spells:
         spell = ctx.pack.spell(card_id(uid))
         if spell.id in seen:

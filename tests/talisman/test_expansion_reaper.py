@@ -374,3 +374,43 @@ def test_e6_e4a_whirlwind_blows_the_other_cards_toward_the_destination():
     rig(s, dice=[6])
     s = _meet_event(s, "whirlwind")
     assert other in s.trip.road[-1].waiting and broken(s) == []
+
+
+def test_groundwork_ai_campaigns_keep_every_card_and_undo_every_switch():
+    """Groundwork invariants through whole stretches of AI play with the Reaper: no card lost or
+    duplicated anywhere (shelved decks, Trove decks, waiting Spells, Quest cards included), the
+    core deck live exactly when nothing holds another, the state round-trips as JSON."""
+    import random
+
+    from engine.darkest_talisman.ai import heuristic_player
+    from engine.darkest_talisman.game import SYSTEM
+    from engine.darkest_talisman.state import CampaignState
+
+    came = 0
+    for seed in (1, 3):
+        s = reaper_solo(seed)
+        for n in range(120):
+            p = SYSTEM.pending(s)
+            if p is None:
+                break
+            s = SYSTEM.apply(s, p.player, heuristic_player(s, p.player, random.Random(f"{seed}:{n}"))).state
+            assert broken(s) == [], (seed, n)
+        came += s.ext.reaper_comings
+        assert CampaignState.model_validate_json(s.dump()).dump() == s.dump()
+    assert came >= 1, "no death brought the Grim Reaper: the check saw no switch"
+
+
+def test_e4_the_knight_takes_nothing_from_good_characters():
+    """E4 Knight: even when a Spell allows it, he may not take what a good character owns."""
+    from engine.darkest_talisman import spells
+
+    s = reaper_solo(1)
+    c = ctx(s)
+    knight, other = s.party()[0], s.party()[1]
+    knight.card, knight.craft = "knight", 6
+    give_spell(s, knight.uid, "acquisition")
+    other.gold = 3
+    other.alignment = "good"
+    assert not [a for a in spells._taking_casts(c, knight) if other.uid in (a.target or "")]
+    other.alignment = "evil"
+    assert [a for a in spells._taking_casts(c, knight) if other.uid in (a.target or "")]
