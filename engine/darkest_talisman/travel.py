@@ -217,6 +217,10 @@ def _draw_for_space(ctx: Ctx, k: int) -> int:
             extra = ctx.pack.location(special).draws
             if extra:
                 count += sum(ctx.dice(extra, "special_location"))
+    if state.ext is not None:  # a Follower that draws one card more (the Fiend Slayer, E6)
+        from engine.darkest_talisman.expansions import hooks
+
+        count += hooks.extra_draws(ctx)
     count = min(count, ctx.pack.rules.draw_spots.value - len(trip.spots))  # A1b: twelve Draw Spots
     for _ in range(count):
         uid = cards.draw_adventure(ctx)

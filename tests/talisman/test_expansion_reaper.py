@@ -414,3 +414,36 @@ def test_e4_the_knight_takes_nothing_from_good_characters():
     assert not [a for a in spells._taking_casts(c, knight) if other.uid in (a.target or "")]
     other.alignment = "evil"
     assert [a for a in spells._taking_casts(c, knight) if other.uid in (a.target or "")]
+
+
+def test_e6_golden_statue_dropped_on_a_lost_attack():
+    """E6 Golden Statue: if you lose an attack against an Enemy, drop the Golden Statue."""
+    from engine.darkest_talisman import combat
+    from engine.darkest_talisman.state import Combat
+
+    s = on_road()
+    c = ctx(s)
+    hero = s.party()[0]
+    uid = next(u for u in s.ext.shelved["reaper"].adventure if card_id(u) == "golden_statue")
+    s.ext.shelved["reaper"].adventure.remove(uid)
+    hero.objects.append(uid)
+    combat._lost(c, Combat(hero=hero.uid, enemy="brigand", attribute="strength", value=4, kind="monster"), hero)
+    assert uid not in hero.objects and any(d.thing == uid for d in s.trip.dropped_here)
+    assert broken(s) == []
+
+
+def test_e6_fiend_slayer_draws_one_card_more():
+    """E6 Fiend Slayer: on a new Road Space the party draws 1 more card than normal."""
+    s = on_road()
+    c = ctx(s)
+    s.ext.figures = []
+    rig(s, dice=[2])
+    n_plain = travel._draw_for_space(c, 3)
+    for sp in s.trip.spots:
+        s.decks.adventure_discard.append(sp.card)
+    s.trip.spots = []
+    uid = next(u for u in s.ext.shelved["reaper"].adventure if card_id(u) == "fiend_slayer")
+    s.ext.shelved["reaper"].adventure.remove(uid)
+    s.party()[1].followers.append(uid)
+    rig(s, dice=[2])
+    assert travel._draw_for_space(c, 3) == n_plain + 1

@@ -68,6 +68,10 @@ class ExpansionManifest(_Named):
     trove_destination: str | None = None
     #: Followers that let the leader skip a Road Space instead of rolling two dice (E4b)
     skip_followers: list[str] = Field(default_factory=list)
+    #: Followers whose master's party draws one card more on each new Road Space (E6 Fiend Slayer)
+    extra_draw_followers: list[str] = Field(default_factory=list)
+    #: Objects dropped when their bearer loses an attack against an Enemy (E6 Golden Statue)
+    drop_on_loss: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _chart_faces(self) -> "ExpansionManifest":

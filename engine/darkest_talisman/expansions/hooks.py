@@ -12,7 +12,7 @@ from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, quests, roads
 from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.registry import EXPANSIONS
-from engine.darkest_talisman.state import Decision, Hero, TeleportTask, Trove
+from engine.darkest_talisman.state import Decision, Hero, TeleportTask, Trove, card_id
 
 
 def _each(ctx: Ctx, name: str) -> list[Any]:
@@ -132,6 +132,23 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
         spaces = ctx.d6("whirlwind")
         for spot in [s for s in trip.spots if s.seq != seq and s.card is not None]:
             roads.move_card(ctx, spot, spaces)  # clockwise: toward the destination (E4a)
+
+
+def extra_draws(ctx: Ctx) -> int:
+    """E6 Fiend Slayer: one card more for a new Road Space while a character of the party has him."""
+    followers = {f for e in decks.expansions(ctx) for f in e.manifest.extra_draw_followers}
+    return sum(1 for h in ctx.state.party() for f in h.followers if card_id(f) in followers)
+
+
+def attack_lost(ctx: Ctx, hero: Hero) -> None:
+    """E6 Golden Statue: losing an attack against an Enemy, its bearer drops it where he stands."""
+    from engine.darkest_talisman import ground
+    from engine.darkest_talisman import heroes as H
+
+    dropping = {o for e in decks.expansions(ctx) for o in e.manifest.drop_on_loss}
+    for uid in [o for o in hero.objects if card_id(o) in dropping]:
+        H.give_up(ctx, hero, uid)
+        ground.drop(ctx, [uid], 0, encountered=True)
 
 
 def figure_names(ctx: Ctx) -> list[str]:
