@@ -559,6 +559,9 @@ def teleport(ctx: Ctx, target: str) -> None:
         arrive(ctx, k)
         return
     loc = target.split(":", 1)[1] if target.startswith("dest:") else target
+    if ctx.pack.has_location(loc) and ctx.pack.location(loc).role == "village":
+        _home_by_teleport(ctx, loc)  # straight into a village (the Hearth Rune, E6)
+        return
     if trip is not None and state.mode == "road":
         for k, space in enumerate(trip.road):
             if loc in (space.special, space.location) and k != trip.position:
@@ -583,6 +586,19 @@ def teleport(ctx: Ctx, target: str) -> None:
 
         hooks.new_road(ctx)
     arrive(ctx, state.trip.position)
+
+
+def _home_by_teleport(ctx: Ctx, village: str) -> None:
+    """Carried into a village: the road is left as on any return (C4a-m), and across the river
+    if the village is on its other side (C4f-c)."""
+    state = ctx.state
+    if state.mode == "village" and state.village == village:
+        return
+    here = state.trip.region if state.trip is not None else region_of_village(ctx, state.village).id
+    if region_of_village(ctx, village).id != here:
+        river_crossed(ctx)
+    guardians.dissolve(ctx)
+    arrive_village(ctx, village, crossed=False)
 
 
 def answer_teleport(ctx: Ctx, option: str) -> None:

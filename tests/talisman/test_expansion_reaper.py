@@ -447,3 +447,30 @@ def test_e6_fiend_slayer_draws_one_card_more():
     s.party()[1].followers.append(uid)
     rig(s, dice=[2])
     assert travel._draw_for_space(c, 3) == n_plain + 1
+
+
+def test_e6_hearth_rune_takes_the_party_home():
+    """E6 Hearth Rune: teleport to your starting Village, then discard the Rune."""
+    from engine.darkest_talisman.actions import Use
+    from engine.darkest_talisman.game import SYSTEM
+
+    s = on_road()
+    hero = s.party()[0]
+    uid = s.ext.troves["reaper"].pop(s.ext.troves["reaper"].index(
+        next(u for u in s.ext.troves["reaper"] if card_id(u) == "hearth_rune")))
+    hero.objects.append(uid)
+    settle(s)
+    s = SYSTEM.apply(s, "p1", Use(hero=hero.uid, thing=uid)).state
+    assert s.mode == "village" and s.village == "village" and s.trip is None
+    assert uid in s.ext.troves["reaper"] and broken(s) == []
+
+
+def test_e2f_a_one_in_an_open_ended_combat_roll_moves_him_too():
+    """E2e-f: a 1 in any roll (here an open-ended combat roll, which a Fate token may then
+    change) moves the Grim Reaper."""
+    s = on_road()
+    c = ctx(s)
+    H.kill(c, s.party()[2], "test")
+    rig(s, dice=[1])
+    c.open_roll("combat", s.order[0])
+    assert s.ext.figure("grim_reaper").position == 1
