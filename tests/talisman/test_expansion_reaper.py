@@ -474,3 +474,25 @@ def test_e2f_a_one_in_an_open_ended_combat_roll_moves_him_too():
     rig(s, dice=[1])
     c.open_roll("combat", s.order[0])
     assert s.ext.figure("grim_reaper").position == 1
+
+
+def test_groundwork_view_hides_the_expansions_face_down_decks_and_shows_the_reaper():
+    """A seat sees the shelved decks, Trove decks, waiting Spells and the Quest deck only by
+    their sizes; the road shows where the Grim Reaper stands (E2a) and which deck is drawn (E2c)."""
+    from engine.darkest_talisman.view import view
+    from systems.darkest_talisman.embeds import road_embed
+
+    s = on_road()
+    c = ctx(s)
+    H.kill(c, s.party()[2], "test")
+    shown = view(s, "p1")
+    ext = shown.data["ext"]
+    assert ext["quests"] == 12 and isinstance(ext["troves"]["reaper"], int)
+    assert ext["shelved"]["core"]["adventure"] == len(s.ext.shelved["core"].adventure)
+    assert "#" not in str(ext)
+    embed = road_embed(shown, "en")
+    text = "\n".join(f.value for f in embed.fields)
+    assert "The Grim Reaper stands on Road Space 1, 2 spaces from the party." in text
+    assert "Cards are drawn from the Reaper Adventure deck." in text
+    it = "\n".join(f.value for f in road_embed(view(s, "p1"), "it").fields)
+    assert "Il Tristo Mietitore è sullo Spazio della Strada 1, a 2 spazi dal gruppo." in it
