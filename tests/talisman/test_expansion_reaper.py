@@ -496,3 +496,15 @@ def test_groundwork_view_hides_the_expansions_face_down_decks_and_shows_the_reap
     assert "Cards are drawn from the Reaper Adventure deck." in text
     it = "\n".join(f.value for f in road_embed(view(s, "p1"), "it").fields)
     assert "Il Tristo Mietitore è sullo Spazio della Strada 1, a 2 spazi dal gruppo." in it
+
+
+def test_e3k_carried_off_the_graveyard_road_the_core_deck_comes_back():
+    """E3d, E3k: the Reaper deck serves the Graveyard's road; teleported to another road, the
+    party has left that trove and the core deck comes back."""
+    s = reaper_solo(1)
+    c = ctx(s)
+    travel.depart(c, "depart:graveyard")
+    assert s.ext.live == "reaper"
+    s.tasks = []
+    travel.teleport(c, "dest:tavern")
+    assert s.ext.live == "core" and s.ext.reasons == [] and broken(s) == []

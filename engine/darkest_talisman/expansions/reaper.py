@@ -84,12 +84,16 @@ def home(ctx: Ctx) -> None:
 
 
 def new_road(ctx: Ctx) -> None:
-    """E2g: the party teleported onto another road: he appears on its first Road Space."""
+    """E2g: the party teleported onto another road: he appears on its first Road Space. Carried
+    off the Graveyard's road, the party has left that trove: the core deck comes back (E3k)."""
     figure = decks.ext(ctx).figure(FIGURE)
     if figure is not None:
         figure.position, figure.reversed = 0, False
         ctx.emit("reaper_moved", space=0, why="teleport")
     decks.ext(ctx).barriers = []
+    trip = ctx.state.trip
+    if trip is not None and trip.destination != GRAVEYARD:
+        decks.release(ctx, GRAVEYARD_REASON)
 
 
 def _leave(ctx: Ctx, why: str) -> None:
