@@ -10,7 +10,6 @@ from typing import Any
 
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, quests, roads
-from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.registry import EXPANSIONS
 from engine.darkest_talisman.state import Decision, Hero, TeleportTask, Trove, card_id
 
@@ -149,7 +148,3 @@ def attack_lost(ctx: Ctx, hero: Hero) -> None:
     for uid in [o for o in hero.objects if card_id(o) in dropping]:
         H.give_up(ctx, hero, uid)
         ground.drop(ctx, [uid], 0, encountered=True)
-
-
-def figure_names(ctx: Ctx) -> list[str]:
-    return [expansion_by_id(e).manifest.figure or "" for e in decks.ext(ctx).ids]
