@@ -16,7 +16,10 @@ in a village: engine/core/turn_watch.py) that ran past the bound of actions and 
 table. CPU time (time.process_time), so other programs skew it less; rendering the messages is
 timed apart and left out of the per-action figures.
 A measurement, not a test: it asserts nothing.
-Run: python benchmarks/campaign.py [--campaigns N] [--campaign-actions N] [--no-messages]
+With --expansions (e.g. Reaper) the campaigns play with those expansions, and it also prints the
+actions per campaign, the Grim Reaper's comings and visits, the deck switches and how many were
+undone, and the invariants broken after any action (every card counted once; no switch left).
+Run: python benchmarks/campaign.py [--campaigns N] [--campaign-actions N] [--no-messages] [--expansions Reaper]
 """
 from __future__ import annotations
 
@@ -32,6 +35,8 @@ from selfplay import TURNS, clock, freeze_loaded, report_total  # noqa: E402
 
 from engine.core.turn_watch import TurnWatch  # noqa: E402
 from engine.darkest_talisman.ai import PLAYERS as CAMPAIGN_AI  # noqa: E402
+from engine.darkest_talisman.expansions import audit  # noqa: E402
+from engine.darkest_talisman.expansions.registry import parse_list as parse_expansions  # noqa: E402
 from engine.darkest_talisman.game import SYSTEM as CAMPAIGN  # noqa: E402
 from engine.darkest_talisman.simulate import seats_for  # noqa: E402
 
@@ -62,12 +67,18 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, int(round(q * len(ordered) + 0.5)) - 1))]
 
 
-def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed: int = 0) -> None:
-    """Darkest Talisman: whole campaigns run by the heuristic campaign AI (engine/darkest_talisman/ai.py)."""
+def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed: int = 0,
+                     expansions: list[str] | None = None) -> None:
+    """Darkest Talisman: whole campaigns run by the heuristic campaign AI (engine/darkest_talisman/ai.py).
+    With `expansions` (ids): their campaigns, with Reaper visits and the broken invariants counted."""
     t0 = clock()
-    CAMPAIGN.new_game(seats_for(["heuristic"]), {}, 0)  # loads the campaign pack
+    options: dict[str, object] = {"pack": "+".join(["core", *expansions])} if expansions else {}
+    CAMPAIGN.new_game(seats_for(["heuristic"]), options, 0)  # loads the campaign pack
     freeze_loaded()
-    print(f"Darkest Talisman campaigns (pack: {clock() - t0:.2f} s CPU, not in the figures below)")
+    print(f"Darkest Talisman campaigns{' with ' + ', '.join(expansions) if expansions else ''} "
+          f"(pack: {clock() - t0:.2f} s CPU, not in the figures below)")
+    comings = visits = switches = undone = 0
+    broken_seen: list[str] = []
     actions = 0
     t_apply = t_ai = 0.0
     days: list[int] = []
@@ -84,7 +95,7 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
     start = clock()
     for seed in range(first_seed, first_seed + campaigns):
         levels = ["heuristic"] if seed % 2 == 0 else ["heuristic"] * 3
-        state = CAMPAIGN.new_game(seats_for(levels), {}, seed).state
+        state = CAMPAIGN.new_game(seats_for(levels), options, seed).state
         turns = TurnWatch(system=CAMPAIGN.name)
         presses = 0
         for n in range(cap * 4):
@@ -104,6 +115,8 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             t_ai += a1 - a0
             t_apply += clock() - a1
             state = out.state
+            if expansions:  # every card counted once, every deck switch undone, after every action
+                broken_seen += [f"seed {seed} action {n}: {b}" for b in audit.broken(state)]
             actions += 1
             presses += pressed
             turns.step(action.type, out.events)
@@ -123,6 +136,11 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
         endings[state.outcome or "under way"] += 1
         troves += state.stats.troves_won
         deaths += state.stats.deaths
+        if state.ext is not None:
+            comings += state.ext.reaper_comings
+            visits += state.ext.reaper_visits
+            switches += state.ext.switches
+            undone += state.ext.switches_undone
     elapsed = clock() - start - t_render
     print(f"  heuristic campaigns: N={campaigns} (solo and 3-seat co-op in turn), at most {cap} actions each")
     won = len(crowned_actions)
@@ -151,6 +169,14 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
           f"max {max(returns)}")
     print(f"    how they ended: the Crown {endings['won']}, the party's end {endings['lost']}, "
           f"under way at the cap {endings['under way']}; troves won {troves}, characters died {deaths}")
+    if expansions:
+        print(f"    actions per campaign:  mean {actions / campaigns:.0f} (engine applies, presses and forced answers)")
+        print(f"    Grim Reaper:           came {comings} times, reached the party or was faced {visits} times "
+              f"({visits / campaigns:.1f} visits a campaign)")
+        print(f"    deck switches:         {switches}, undone {undone} (the rest still held by a reason at the end)")
+        print(f"    broken invariants:     {len(broken_seen)} (every card counted once; no deck switch left without a reason)")
+        for line in broken_seen[:5]:
+            print(f"      {line}")
 
 
 def main() -> None:
@@ -159,8 +185,12 @@ def main() -> None:
     ap.add_argument("--campaign-actions", type=int, default=1500, help="the action cap of a campaign")
     ap.add_argument("--no-messages", action="store_true", help="skip rendering the turn messages (faster)")
     ap.add_argument("--first-seed", type=int, default=0, help="the first campaign's seed (another sample of campaigns)")
+    ap.add_argument("--expansions", default="", help="expansions to play with, e.g. Reaper (DT sections E-M)")
     args = ap.parse_args()
-    report_total(campaign_section, args.campaigns, args.campaign_actions, not args.no_messages, args.first_seed)
+    chosen, unknown = parse_expansions(args.expansions)
+    if unknown:
+        ap.error(f"unknown expansion {unknown[0]!r}")
+    report_total(campaign_section, args.campaigns, args.campaign_actions, not args.no_messages, args.first_seed, chosen)
 
 
 if __name__ == "__main__":

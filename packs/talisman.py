@@ -11,11 +11,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.darkest_talisman.content import PACK_FILES, RULINGS_FILE, ContentError, Pack, build_pack, validate_rulings
+from engine.darkest_talisman.content import PACK_FILES, RULINGS_FILE, ContentError, Pack, build_pack, pack_by_id, validate_rulings
+from engine.darkest_talisman.expansions.content import EXPANSION_FILES, Expansion, build_expansion, expansion_by_id, merge
 from packs.files import YAMLError, read_yaml
 
 #: the shipped pack's folder
 TALISMAN_ROOT = Path(__file__).resolve().parents[1] / "data" / "talisman"
+#: the expansions' folders (DT sections E-M), one per expansion
+EXPANSIONS_ROOT = TALISMAN_ROOT / "expansions"
 
 
 def _read(path: Path) -> object:
@@ -42,11 +45,24 @@ def read_rulings(folder: Path = TALISMAN_ROOT) -> list[str]:
     return validate_rulings(_read(Path(folder) / RULINGS_FILE))
 
 
+def read_expansion(eid: str) -> Expansion:
+    """An expansion folder, data/talisman/expansions/<id>/, read and validated."""
+    if not re.fullmatch(r"[a-z0-9_]+", eid):
+        raise ContentError(f"expansion id {eid!r} is not a folder name")
+    folder = EXPANSIONS_ROOT / eid
+    return build_expansion({fname: _read(folder / fname) for fname in EXPANSION_FILES})
+
+
 def talisman_from_data(pack_id: str) -> Pack:
-    """The engine's pack source: `core` is data/talisman/, any other id data/talisman/<id>/."""
+    """The engine's pack source: `core` is data/talisman/, any other id data/talisman/<id>/;
+    "<pack>+<expansion>+..." is that pack with the expansions merged in."""
+    if "+" in pack_id:
+        base, *names = pack_id.split("+")
+        return merge(pack_by_id(base), [expansion_by_id(e) for e in names])
     if not re.fullmatch(r"[a-z0-9_-]+", pack_id):
         raise ContentError(f"pack id {pack_id!r} is not a folder name")
     return read_talisman_pack(TALISMAN_ROOT if pack_id == "core" else TALISMAN_ROOT / pack_id)
 
 
-__all__ = ["TALISMAN_ROOT", "read_rulings", "read_talisman_files", "read_talisman_pack", "talisman_from_data"]
+__all__ = ["EXPANSIONS_ROOT", "TALISMAN_ROOT", "read_expansion",
+           "read_rulings", "read_talisman_files", "read_talisman_pack", "talisman_from_data"]

@@ -35,6 +35,11 @@ def deck_of(pack: Pack, uid: str) -> Deck:
 def discard(ctx: Ctx, uid: str) -> None:
     decks = ctx.state.decks
     where = deck_of(ctx.pack, uid)
+    if ctx.state.ext is not None:  # an expansion's card goes back to its own deck
+        from engine.darkest_talisman.expansions import hooks
+
+        if hooks.discard(ctx, uid, where):
+            return
     if where == "adventure":
         decks.adventure_discard.append(uid)
     elif where == "magic":

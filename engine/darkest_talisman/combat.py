@@ -297,6 +297,10 @@ def _lost(ctx: Ctx, task: Combat, hero: Hero) -> None:
         ctx.emit("ally_beaten", hero.uid, enemy=card_id(task.enemy))
         return
     attr = attack_attribute(task)
+    if ctx.state.ext is not None:  # what a lost attack makes its bearer drop (the Golden Statue, E6)
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.attack_lost(ctx, hero)
     if saved(ctx, hero, attr, shield_ok=True):
         return
     if H.lose_life(ctx, hero, 1, "combat"):

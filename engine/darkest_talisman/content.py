@@ -20,7 +20,9 @@ from engine.core.shelf import Shelf
 Source = Literal["rulebook", "research", "project"]
 #: the source ids of shared/research/talisman-core-cards.md (its "Source key"): where a card's
 #: name, copies, figures and effect were read; `refs` lists them next to `source`
-SheetRef = Literal["DT", "PYR4", "ION", "CPPR", "TW", "WD", "FAQ", "UFAQ", "TI", "CF", "TWH", "FRM", "DIG", "WEB"]
+SheetRef = Literal["DT", "PYR4", "ION", "CPPR", "TW", "WD", "FAQ", "UFAQ", "TI", "CF", "TWH", "FRM", "DIG", "WEB",
+                   # talisman-expansions-facts.md's source ids (the expansions' packs)
+                   "RS-REA", "NG-REA", "FFG-REA", "RS-BM", "NG-BM", "RS-FM", "RS-SP", "RS-FL", "OTHER"]
 Alignment = Literal["good", "neutral", "evil"]
 Attribute = Literal["strength", "craft"]
 EnemyKind = Literal["animal", "dragon", "monster", "spirit"]
@@ -51,6 +53,7 @@ Ability = Literal[
     "maze_immune",  # Dwarf: the Maze does not hold him
     "double_roll",  # Warrior: rolls two dice in battle and keeps the higher
     "redraw",  # Prophetess: may send back a card just turned over and meet another (once a road space)
+    "honour",  # Knight (E4): never takes or harms what good characters own, even when a Spell allows it
 ]
 
 #: unique cards' behaviour, named once and implemented in the engine
@@ -61,6 +64,9 @@ Special = Literal[
     "talisman",  # the Talisman card: gives one Talisman from the supply if one is left
     "market",  # Market Day: each character may buy the Market's goods
     "orb",  # Orb of Knowledge: discard a card just turned over and meet another instead
+    # the expansions' (engine/darkest_talisman/expansions): met only in a campaign that names them
+    "patrol",  # Patrol (E6): the party moves back one Road Space and meets it
+    "whirlwind",  # Whirlwind (E6, E4a): the other cards here are blown a die roll of spaces clockwise
 ]
 
 
@@ -394,6 +400,12 @@ SpellKind = Literal[
     "acquisition",  # take one Object or 1 Gold from another character of the party
     "alchemy",  # turn one of the caster's Objects into 1 Gold
     "mesmerism",  # take a Follower from another character of the party
+    # the expansions' (engine/darkest_talisman/expansions): Spells that act on a road figure
+    "barrier",  # E5: placed on a Road Space, the Grim Reaper may not move past it
+    "slow_motion",  # E5: the Grim Reaper moves only on every other 1
+    "misdirection",  # E5: the Grim Reaper turns round until he reaches the end of the road
+    "resurrection",  # E5: cast on a character at death: back with his starting figures, items kept
+    "speed",  # E5: skip the rest of this Road Space's cards and the next Road Space
 ]
 
 

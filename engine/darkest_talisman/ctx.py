@@ -37,6 +37,13 @@ class Ctx:
         return faces
 
     def _one_rolled(self, hero: str | None, faces: list[int]) -> None:
+        if self.state.ext is not None:  # a road figure moves on every 1 rolled (E2e-f, F6b)
+            from engine.darkest_talisman.expansions import hooks
+
+            hooks.rolled(self, faces)
+        self._thief(hero, faces)
+
+    def _thief(self, hero: str | None, faces: list[int]) -> None:
         """D2 Thief: 'take one gold or Object from another character whenever they Roll a 1 for
         any reason': a character's roll showing a 1 leaves the Thief a choice, asked next."""
         if hero is None or 1 not in faces or hero in self.state.thefts:

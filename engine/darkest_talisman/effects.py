@@ -101,9 +101,10 @@ def plain(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str]) ->
                 cards.discard(ctx, uid)
                 ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why=source)
     if effect.quest and hero.quest is None:
-        face = ctx.d6("quest", hero.uid)
-        hero.quest = H.QUESTS[face].model_copy()
-        ctx.emit("quest_taken", hero.uid, quest=hero.quest.kind, amount=hero.quest.amount)
+        if not _quest_card(ctx, hero):
+            face = ctx.d6("quest", hero.uid)
+            hero.quest = H.QUESTS[face].model_copy()
+            ctx.emit("quest_taken", hero.uid, quest=hero.quest.kind, amount=hero.quest.amount)
         H.check_quest(ctx, hero)
     if effect.lock_order and not state.order_locked:
         state.order_locked = True
@@ -203,3 +204,12 @@ def ransom_or_offer(ctx: Ctx, task: ApplyEffect) -> tuple[str, list[str]] | None
         if purse(ctx, hero) >= offer.gold and hero.fate >= offer.fate and not offer_useless(ctx, hero, offer.effect):
             return "offer", ["accept", "decline"]
     return None
+
+
+def _quest_card(ctx: Ctx, hero: Hero) -> bool:
+    """E1c-b: with the Quest cards in play a card is drawn instead of rolling the die."""
+    if ctx.state.ext is None:
+        return False
+    from engine.darkest_talisman.expansions import hooks
+
+    return hooks.draw_quest(ctx, hero)

@@ -178,6 +178,10 @@ def _event(ctx: Ctx, task: MeetCard, spot: Spot, card: EventCard) -> None:
         ctx.emit("raiders", gold=taken, stash=state.raiders_gold)
     elif card.special == "market":
         state.tasks.append(Services(source="market_day", heroes=[h.uid for h in state.party()]))
+    elif card.special in ("patrol", "whirlwind") and state.ext is not None:
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.event(ctx, card.special, spot.seq)
     elif card.once:
         leader = next((h for h in party), None)  # the party moves together (C4c): one roll
         if leader is not None:

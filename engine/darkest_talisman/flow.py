@@ -40,6 +40,8 @@ def advance(ctx: Ctx) -> None:
             return
         if state.thefts:
             _theft(ctx)
+        elif state.ext is not None and _expansion_work(ctx):
+            pass
         elif state.tasks:
             run_task(ctx)
         elif state.fight is not None and state.fight.stage == "casting":
@@ -69,6 +71,13 @@ def advance(ctx: Ctx) -> None:
         else:  # pragma: no cover - "ended" has status != active
             return
     raise RuntimeError("the campaign did not settle: a rules loop")
+
+
+def _expansion_work(ctx: Ctx) -> bool:
+    """What an expansion must resolve before anything else goes on (the Grim Reaper's chart, E2i)."""
+    from engine.darkest_talisman.expansions import hooks
+
+    return hooks.work(ctx)
 
 
 def run_task(ctx: Ctx) -> None:
@@ -200,6 +209,10 @@ def _loot_done(ctx: Ctx, over: bool, kind: str) -> None:
     if kind == "trove" and state.trip is not None:
         state.trip.destination_done = True
         state.trip.heading = "home"
+        if state.ext is not None:  # the core deck comes back (E3k)
+            from engine.darkest_talisman.expansions import hooks
+
+            hooks.trove_won(ctx)
     elif kind == "sentinel":
         travel.cross(ctx, "sentinel")
     elif state.mode == "tower":
@@ -216,6 +229,8 @@ def answer(ctx: Ctx, option: str) -> None:
     kind = decision.kind
     task = state.tasks[-1] if state.tasks else None
     state.decision = None
+    if state.ext is not None and _expansion_answer(ctx, decision, option):
+        return
     if kind == "steal":
         _answer_theft(ctx, decision, option)
     elif kind == "village":
@@ -287,6 +302,13 @@ def answer(ctx: Ctx, option: str) -> None:
         tower.answer_final(ctx, task, option)
     else:  # pragma: no cover - every decision kind set above is answered here
         raise RuntimeError(f"unknown decision {kind}")
+
+
+def _expansion_answer(ctx: Ctx, decision: Decision, option: str) -> bool:
+    """The answers an expansion added (the Grim Reaper faced, his chart's 6, a skipped space)."""
+    from engine.darkest_talisman.expansions import hooks
+
+    return hooks.answer(ctx, decision, option)
 
 
 def _answer_effect(ctx: Ctx, task: ApplyEffect, kind: str, option: str) -> None:

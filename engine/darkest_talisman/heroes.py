@@ -411,6 +411,10 @@ def check_quest(ctx: Ctx, hero: Hero) -> None:
     elif quest.kind == "deliver_gold" and hero.gold >= quest.amount:
         hero.gold -= quest.amount
         done = True
+    elif ctx.state.ext is not None:  # the Quest cards' own kinds (E1c)
+        from engine.darkest_talisman.expansions import hooks
+
+        done = hooks.check_quest(ctx, hero)
     if done:
         complete_quest(ctx, hero)
 
@@ -430,6 +434,10 @@ def complete_quest(ctx: Ctx, hero: Hero) -> None:
     assert hero.quest is not None
     ctx.emit("quest_done", hero.uid, quest=hero.quest.kind)
     hero.quest = None
+    if ctx.state.ext is not None:  # a completed Quest card leaves the game (E1c)
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.quest_done(ctx, hero)
     gain_talisman(ctx, hero, why="quest")
     trip = ctx.state.trip
     at_cave = trip is not None and trip.destination == "warlocks_cave" and trip.position == len(trip.road) - 1
@@ -444,6 +452,11 @@ def kill(ctx: Ctx, hero: Hero, why: str) -> None:
     if not hero.alive:
         return
     state = ctx.state
+    if state.ext is not None:  # Resurrection (E5)
+        from engine.darkest_talisman.expansions import hooks
+
+        if hooks.before_death(ctx, hero):
+            return
     hero.alive = False
     hero.life = 0
     state.stats.deaths += 1
@@ -469,6 +482,10 @@ def kill(ctx: Ctx, hero: Hero, why: str) -> None:
     ground.drop(ctx, things, gold, encountered=False)
     if not state.order:
         end_campaign(ctx, "lost", why="party_lost")
+    if state.ext is not None:  # the Grim Reaper comes (E2a); a Quest card goes back
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.died(ctx, hero)
 
 
 def end_campaign(ctx: Ctx, outcome: Literal["won", "lost"], why: str) -> None:

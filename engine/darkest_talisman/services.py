@@ -159,6 +159,10 @@ def visit(ctx: Ctx, hero: Hero, service: Service, lost: list[str]) -> None:
     ctx.emit("visited", hero.uid, service=service.id)
     if service.effect is not None:
         effects.apply(ctx, hero, service.effect, service.id, lost)
+    if ctx.state.ext is not None and service.id.endswith("_pray"):  # E2h, E2j: a character prayed
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.prayed(ctx, hero)
 
 
 def actions_for(ctx: Ctx, hero: Hero, offered: list[Service]) -> list[object]:

@@ -50,6 +50,10 @@ def new_campaign(pack: Pack, seats: Sequence[Seat], options: TalismanOptions, se
     for deck in (decks.adventure, decks.trove, decks.spells, decks.characters):
         state.rng.shuffle(deck)  # A2a, A2b, A3
     state.decks = decks
+    if options.expansions:  # their cards form their own decks (E1b, E2c; engine/darkest_talisman/expansions)
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.setup(ctx)
     ctx.events.append(Event(kind="talisman.ev.campaign_started", data={
         "seats": [s.player for s in seats], "solo": len({s.player for s in seats}) == 1}))
     for slot in range(size):

@@ -64,6 +64,10 @@ def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
             trip = state.trip
             if trip is not None and trip.last_place is not None and ground.spot_of_card(ctx, trip.last_place) is not None:
                 out.append(Cast(hero=hero.uid, spell=uid))
+        elif state.ext is not None:  # the expansions' Spells (E5)
+            from engine.darkest_talisman.expansions import hooks
+
+            out += hooks.casts(ctx, hero, uid, spell.kind, on_road)
     if kind in ("village", "tower") + ROAD_DECISIONS:
         out += _taking_casts(ctx, hero)
     return out
@@ -74,7 +78,8 @@ def _taking_casts(ctx: Ctx, hero: Hero) -> list[Cast]:
     Objects into 1 Gold), Mesmerism (another character's Follower): a target is needed (D3a)."""
     out: list[Cast] = []
     seen: set[str] = set()
-    others = [h for h in ctx.state.party() if h.uid != hero.uid]
+    others = [h for h in ctx.state.party() if h.uid != hero.uid
+              and not (h.alignment == "good" and H.has_ability(ctx.pack, hero, "honour"))]  # the Knight (E4)
     for uid in hero.spells:
         spell = ctx.pack.spell(card_id(uid))
         if spell.id in seen:
@@ -174,3 +179,7 @@ def _resolve(ctx: Ctx, hero: Hero, spell: SpellCard, action: Cast) -> None:
         assert found is not None
         times = ctx.pack.rules.temporal_warp_times.value
         state.tasks.append(MeetCard(card=trip.last_place, seq=found.seq, heroes=[hero.uid] * times))
+    elif state.ext is not None:  # the expansions' Spells (E5)
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.resolve(ctx, hero, spell.kind, action)

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_seri
 
 from engine.core.rng import Rng
 from engine.darkest_talisman.content import Alignment, Effect, RegionId
+from engine.darkest_talisman.expansions.model import Expansions
 
 SCHEMA = 1
 
@@ -36,6 +37,12 @@ class TalismanOptions(BaseModel):
     #: optional pure co-op ending (every survivor reaching the Crown wins together)
     crown: Literal["last_survivor", "together"] = "last_survivor"
 
+    @property
+    def expansions(self) -> list[str]:
+        """The expansions in play: a pack id "core+reaper" is the core pack with the Reaper's
+        content added (engine/darkest_talisman/expansions); plain "core" plays the core alone."""
+        return self.pack.split("+")[1:]
+
 
 class SeatRef(BaseModel):
     """A person (Discord user id as text) or an AI seat controlling one or more characters.
@@ -55,8 +62,18 @@ class SeatRef(BaseModel):
 class Quest(BaseModel):
     """A Warlock's quest (C5f): completed, the Warlock calls the party back and gives a Talisman."""
 
-    kind: Literal["defeat_enemy", "deliver_follower", "deliver_magic", "deliver_gold"]
+    kind: Literal["defeat_enemy", "deliver_follower", "deliver_magic", "deliver_gold", "deliver_spell", "visit"]
     amount: int = 0
+    #: a Quest card's place to reach ("visit", E1c)
+    place: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
+        """No place is not dumped: the stored campaigns' replays compare the JSON byte for byte."""
+        data = handler(self)
+        if self.place is None:
+            data.pop("place", None)
+        return data
 
 
 class Hero(BaseModel):
@@ -491,6 +508,8 @@ class CampaignState(BaseModel):
     #: characters who rolled a 1 while the Thief is with them: he may take 1 Gold or an Object
     #: from each, asked before anything else goes on (D2)
     thefts: list[str] = Field(default_factory=list)
+    #: the expansions' part (engine/darkest_talisman/expansions); None when none is in play
+    ext: Expansions | None = None
 
     model_config = {"populate_by_name": True}
 
@@ -601,4 +620,6 @@ class CampaignState(BaseModel):
             data.pop("departed", None)
         if not self.thefts:
             data.pop("thefts", None)
+        if self.ext is None:
+            data.pop("ext", None)
         return data

@@ -71,6 +71,10 @@ def departures(ctx: Ctx) -> list[str]:
     beyond the Sentinel also the road back over the bridge (C4g)."""
     region = region_of_village(ctx, ctx.state.village)
     out = [f"depart:{a}" for a in region.aid] + (["depart:trove"] if region.trove else [])
+    if ctx.state.ext is not None:  # a Trove destination the party may choose (E3b)
+        from engine.darkest_talisman.expansions import hooks
+
+        out += hooks.departures(ctx, region.trove)
     if region.waypoint:
         out.append(f"depart:{region.waypoint}")
     if ctx.state.village != "village":
@@ -113,8 +117,24 @@ def _trip(ctx: Ctx, region: Region, village: str, destination: str, goal: str) -
     trip = Trip(region=region.id, village=village, destination=destination, goal=goal, road=road)
     if goal == "trove":
         ctx.state.trip = trip
-        trip.trove = guardians.set_trove(ctx, region.id)  # C3b-c
+        trip.trove = _expansion_trove(ctx, destination) or guardians.set_trove(ctx, region.id)  # C3b-c
     return trip
+
+
+def _expansion_trove(ctx: Ctx, destination: str) -> Any:
+    """An expansion's Trove destination sets its own trove (E3f, F8f, G3, H4, I5)."""
+    if ctx.state.ext is None:
+        return None
+    from engine.darkest_talisman.expansions import hooks
+
+    return hooks.set_trove(ctx, destination)
+
+
+def _expansion_options(ctx: Ctx) -> None:
+    if ctx.state.ext is not None:  # facing the Grim Reaper (E3a), skipping a Road Space (E4b)
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.decision_options(ctx)
 
 
 # ----------------------------------------------------------------------------- arriving
@@ -197,6 +217,10 @@ def _draw_for_space(ctx: Ctx, k: int) -> int:
             extra = ctx.pack.location(special).draws
             if extra:
                 count += sum(ctx.dice(extra, "special_location"))
+    if state.ext is not None:  # a Follower that draws one card more (the Fiend Slayer, E6)
+        from engine.darkest_talisman.expansions import hooks
+
+        count += hooks.extra_draws(ctx)
     count = min(count, ctx.pack.rules.draw_spots.value - len(trip.spots))  # A1b: twelve Draw Spots
     for _ in range(count):
         uid = cards.draw_adventure(ctx)
@@ -246,6 +270,7 @@ def step(ctx: Ctx) -> None:
         destination_decision(ctx)
         return
     state.decision = Decision(kind="stand", options=stand_options(ctx), data={"space": k})
+    _expansion_options(ctx)
 
 
 def stand_options(ctx: Ctx) -> list[str]:
@@ -295,6 +320,7 @@ def destination_decision(ctx: Ctx) -> None:
         state.decision = Decision(kind="guardians", options=fights + ["turn_back"] + raft,
                                   data={"destination": trip.destination,
                                         "guardians": [g.of for g in guardians.living(fight)] if fight else None})
+        _expansion_options(ctx)
         guardians.attach_forecast(ctx)
 
 
@@ -436,6 +462,10 @@ def arrive_village(ctx: Ctx, village: str, *, crossed: bool) -> None:
         hero.boost = 0
         hero.mystic_ready = True
     ctx.emit("village", village=village, crossed=crossed)
+    if state.ext is not None:  # the Grim Reaper leaves (E2h); the Graveyard again (E3l)
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.home(ctx)
     filled = {h.slot for h in state.party()}
     for slot in range(len(state.slots)):
         if slot not in filled:
@@ -529,6 +559,9 @@ def teleport(ctx: Ctx, target: str) -> None:
         arrive(ctx, k)
         return
     loc = target.split(":", 1)[1] if target.startswith("dest:") else target
+    if ctx.pack.has_location(loc) and ctx.pack.location(loc).role == "village":
+        _home_by_teleport(ctx, loc)  # straight into a village (the Hearth Rune, E6)
+        return
     if trip is not None and state.mode == "road":
         for k, space in enumerate(trip.road):
             if loc in (space.special, space.location) and k != trip.position:
@@ -548,7 +581,24 @@ def teleport(ctx: Ctx, target: str) -> None:
     state.mode = "road"
     state.trip = _trip(ctx, region, village, loc, goal)
     state.trip.position = len(state.trip.road) - 1
+    if state.ext is not None:  # the Grim Reaper on the new road's first space (E2g)
+        from engine.darkest_talisman.expansions import hooks
+
+        hooks.new_road(ctx)
     arrive(ctx, state.trip.position)
+
+
+def _home_by_teleport(ctx: Ctx, village: str) -> None:
+    """Carried into a village: the road is left as on any return (C4a-m), and across the river
+    if the village is on its other side (C4f-c)."""
+    state = ctx.state
+    if state.mode == "village" and state.village == village:
+        return
+    here = state.trip.region if state.trip is not None else region_of_village(ctx, state.village).id
+    if region_of_village(ctx, village).id != here:
+        river_crossed(ctx)
+    guardians.dissolve(ctx)
+    arrive_village(ctx, village, crossed=False)
 
 
 def answer_teleport(ctx: Ctx, option: str) -> None:

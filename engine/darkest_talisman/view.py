@@ -131,6 +131,10 @@ def view(state: CampaignState | CampaignView, viewer: str | None) -> CampaignVie
     if fight is not None:
         for g in fight["guardians"]:
             g["scrolls"] = len(g["scrolls"])
+    if data.get("ext") is not None:  # the expansions' face-down decks (engine/darkest_talisman/expansions)
+        from engine.darkest_talisman.expansions.view import public
+
+        data["ext"] = public(data["ext"])
     if data.get("decision") is not None:
         decision = data["decision"]
         decision["options"] = [public_option(state, viewer, o) for o in decision["options"]]

@@ -18,6 +18,8 @@ from discord.ext import commands
 
 from engine.core.errors import RuleError
 from engine.darkest_talisman import actions as A
+from engine.darkest_talisman.expansions.registry import NAMES as EXPANSION_NAMES
+from engine.darkest_talisman.expansions.registry import parse_list as parse_expansions
 from engine.darkest_talisman.game import SYSTEM
 from gm.i18n import t
 from gm.session import GameError, GameMaster, Lobby, Result
@@ -219,14 +221,20 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         ending="How the Crown is won: the last survivor (co-op default) or every survivor together (solo default)",
         bank_hours="Thinking time per player, in hours (default 72)",
         policy="When someone's time runs out (default: the AI decides for them)",
+        expansions="Expansions to play with, e.g. Reaper (DT sections E-M)",
     )
     @app_commands.choices(mode=[app_commands.Choice(name=n, value=v) for n, v in (("solo", "solo"), ("co-op", "coop"))],
                           ending=[app_commands.Choice(name=n, value=v) for n, v in
                                   (("last survivor", "last_survivor"), ("together", "together"))],
                           policy=[app_commands.Choice(name=n, value=n) for n in ("ai", "skip", "vote")])
     async def new(self, interaction: discord.Interaction, mode: str = "solo", ending: Optional[str] = None,
-                  bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None, policy: Optional[str] = None) -> None:
+                  bank_hours: Optional[app_commands.Range[float, 0.1, 1440.0]] = None, policy: Optional[str] = None,
+                  expansions: Optional[str] = None) -> None:
         locale = locale_of(interaction)
+        chosen, unknown = parse_expansions(expansions or "")
+        if unknown:  # a clear private refusal: nothing is opened
+            return await reply_private(interaction, t(locale, "talisman.err.unknown_expansion", name=unknown[0],
+                                                      known=", ".join(EXPANSION_NAMES.values())))
         if ending is None:  # ruling solo_ending: one person's characters do not fight each other
             ending = default_ending(mode)
         if interaction.channel_id is None:
@@ -241,7 +249,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         gm = _gm(interaction)
         try:
             result = await gm.new_game(interaction.channel_id, interaction.guild_id, interaction.user.id,
-                                       interaction.user.display_name, SYSTEM.name, {"crown": ending}, timebank)
+                                       interaction.user.display_name, SYSTEM.name,
+                                       {"crown": ending, "pack": "+".join(["core", *chosen])}, timebank)
             if mode == "solo":
                 result = await gm.start(interaction.channel_id, interaction.user.id)
         except (GameError, RuleError) as exc:
@@ -250,6 +259,17 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             return await send_turn(interaction, result)
         await self._lobby_reply(interaction, result, t(locale, "talisman.lobby.created", host=interaction.user.mention,
                                                        game_id=result.record.id))
+
+    @new.autocomplete("expansions")
+    async def _expansions_complete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The expansions not yet typed, each appended to what is typed so far ("Reaper")."""
+        typed = [p for p in current.replace(",", " ").split()]
+        done = typed if current.endswith((" ", ",")) else typed[:-1]
+        partial = "" if current.endswith((" ", ",")) else (typed[-1].lower() if typed else "")
+        head = " ".join(done)
+        return [app_commands.Choice(name=(head + " " + name).strip(), value=(head + " " + name).strip())
+                for name in EXPANSION_NAMES.values()
+                if name.lower().startswith(partial) and name not in done][:25]
 
     @app_commands.command(name="join", description="Sit at this channel's campaign before it starts")
     async def join(self, interaction: discord.Interaction) -> None:

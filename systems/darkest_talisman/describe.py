@@ -96,7 +96,7 @@ def params_of(n: Names, data: dict[str, Any]) -> dict[str, Any]:
             out[key] = t(loc, f"talisman.alignment.{value}")
         elif key == "dice" and isinstance(value, list):
             out[key] = " + ".join(str(d) for d in value) if value else "—"
-        elif key in ("goal", "result", "quest", "how", "deck", "where"):
+        elif key in ("goal", "result", "quest", "how", "deck", "where", "chart"):
             out[key] = t(loc, f"talisman.{key}.{value}")
         elif key == "kind":
             out[key] = t(loc, f"talisman.fight.{value}")

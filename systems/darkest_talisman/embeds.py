@@ -240,6 +240,9 @@ def road_embed(view: CampaignView, locale: str) -> discord.Embed | None:
                 locale, "talisman.embed.trove_revealed" if trove.get("revealed") else "talisman.embed.trove_hidden",
                 n=trove["items"] if isinstance(trove["items"], int) else len(trove["items"]),
                 what=_what(n, trove["items"], trove.get("gold") or 0) if isinstance(trove["items"], list) else ""), inline=False)
+        expansion_lines = _expansion_lines(d, trip, locale)
+        if expansion_lines:
+            _field(e, t(locale, "talisman.embed.expansions"), expansion_lines)
         return e
     if tower is not None:
         road = n.pack.region("tower").road
@@ -252,6 +255,23 @@ def road_embed(view: CampaignView, locale: str) -> discord.Embed | None:
         e.set_footer(text=t(locale, "talisman.embed.talismans_spent", n=tower.get("spent", 0)))
         return e
     return None
+
+
+def _expansion_lines(d: dict[str, Any], trip: dict[str, Any], locale: str) -> list[str]:
+    """What the expansions put on the table: the Grim Reaper on the road (E2a, E2e), the Barriers
+    (E5), the deck drawn from (E2c), who must still pray (E2j)."""
+    ext = d.get("ext")
+    if not ext:
+        return []
+    out = []
+    for fig in ext.get("figures", []):
+        behind = int(trip["position"]) - int(fig["position"])
+        out.append(t(locale, "talisman.embed.reaper_on_road", space=int(fig["position"]) + 1, behind=abs(behind)))
+    if ext.get("barriers"):
+        out.append(t(locale, "talisman.embed.barriers", spaces=", ".join(str(int(b) + 1) for b in ext["barriers"])))
+    if ext.get("live", "core") != "core":
+        out.append(t(locale, "talisman.embed.deck_live", deck=t(locale, f"talisman.deck.{ext['live']}")))
+    return out
 
 
 # ----------------------------------------------------------------------------- status, prompt, end

@@ -1,0 +1,192 @@
+"""An expansion's content: a pack folder (data/talisman/expansions/<id>/) validated at start-up
+like the core pack, and merged into it for a campaign that names the expansion.
+
+The merged pack has the id "core+<id>" (`TalismanOptions.expansions` reads it back), so every
+module that looks a card up by id finds the expansion's cards with no change; which deck a card
+belongs to (the core's or the expansion's Adventure deck, Trove deck, Spells) is told by the
+expansion's own lists here.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from engine.core.shelf import Shelf
+from engine.darkest_talisman.content import (
+    AdventureCard,
+    Character,
+    ContentError,
+    Foe,
+    ObjectCard,
+    Pack,
+    SheetRef,
+    Source,
+    SpellCard,
+    _Adventures,
+    _Characters,
+    _effects,
+    _Named,
+    _Objects,
+    _Spells,
+    _Strict,
+    _validate,
+)
+from engine.darkest_talisman.state import Quest
+
+EXPANSION_FILES: tuple[str, ...] = (
+    "expansion.yaml", "characters.yaml", "adventures.yaml", "trove.yaml", "spells.yaml", "quests.yaml", "foes.yaml",
+)
+
+
+class QuestCard(_Named):
+    """A Warlock Quest card (E1c): drawn at the Warlock's Cave instead of rolling the die."""
+
+    count: int = Field(1, ge=1)
+    quest: Quest
+
+
+class ChartRow(_Strict):
+    """One face of a figure's chart (the Grim Reaper's card, E2i)."""
+
+    face: int = Field(ge=1, le=6)
+    result: Literal["killed", "lose_follower", "dice_with_reaper", "lose_turn", "reaper_back", "boon"]
+    text: str
+    texts: dict[str, str] = Field(default_factory=dict)
+    source: Source
+    refs: list[SheetRef] = Field(default_factory=list)
+
+
+class ExpansionManifest(_Named):
+    """expansion.yaml: what the expansion is and what it brings."""
+
+    #: the figure that moves on the road (the Grim Reaper) and its chart
+    figure: str | None = None
+    chart: list[ChartRow] = Field(default_factory=list)
+    #: the Trove destination it adds or takes over (the Graveyard, E3)
+    trove_destination: str | None = None
+    #: Followers that let the leader skip a Road Space instead of rolling two dice (E4b)
+    skip_followers: list[str] = Field(default_factory=list)
+    #: Followers whose master's party draws one card more on each new Road Space (E6 Fiend Slayer)
+    extra_draw_followers: list[str] = Field(default_factory=list)
+    #: Objects dropped when their bearer loses an attack against an Enemy (E6 Golden Statue)
+    drop_on_loss: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _chart_faces(self) -> "ExpansionManifest":
+        if self.chart and sorted(r.face for r in self.chart) != [1, 2, 3, 4, 5, 6]:
+            raise ValueError("chart must give each face 1-6 once")
+        return self
+
+
+class _Quests(_Strict):
+    quests: list[QuestCard]
+
+
+class _Foes(_Strict):
+    foes: list[Foe]
+
+
+class Expansion(_Strict):
+    """A loaded, validated expansion pack."""
+
+    manifest: ExpansionManifest
+    characters: list[Character]
+    adventures: list[AdventureCard]
+    trove: list[ObjectCard]
+    spells: list[SpellCard]
+    quests: list[QuestCard]
+    foes: list[Foe]
+
+    @property
+    def id(self) -> str:
+        return self.manifest.id
+
+    def adventure_ids(self) -> set[str]:
+        return {c.id for c in self.adventures}
+
+    def quest(self, qid: str) -> QuestCard:
+        return next(q for q in self.quests if q.id == qid)
+
+
+def build_expansion(files: Mapping[str, object]) -> Expansion:
+    """Validate an expansion folder's parsed files; ContentError names the file and the field."""
+    missing = [f for f in EXPANSION_FILES if f not in files]
+    if missing:
+        raise ContentError("\n".join(f"{f}: file missing from expansion" for f in missing))
+    manifest = _validate("expansion.yaml", ExpansionManifest, files["expansion.yaml"])
+    chars = _validate("characters.yaml", _Characters, files["characters.yaml"])
+    adv = _validate("adventures.yaml", _Adventures, files["adventures.yaml"])
+    trove = _validate("trove.yaml", _Objects, files["trove.yaml"])
+    spells = _validate("spells.yaml", _Spells, files["spells.yaml"])
+    quests = _validate("quests.yaml", _Quests, files["quests.yaml"])
+    foes = _validate("foes.yaml", _Foes, files["foes.yaml"])
+    problems = []
+    for i, magic in enumerate(trove.cards):
+        if magic.type != "magic_object":
+            problems.append(f"trove.yaml: cards[{i}].type: the Trove deck holds Magic Objects only (E1b)")
+    for i, card in enumerate(adv.cards):
+        if card.type == "magic_object":
+            problems.append(f"adventures.yaml: cards[{i}].type: Magic Objects belong in trove.yaml (E1b)")
+    for i, row in enumerate(manifest.skip_followers):
+        if row not in {c.id for c in adv.cards if c.type == "follower"}:
+            problems.append(f"expansion.yaml: skip_followers[{i}]: unknown follower {row!r}")
+    if problems:
+        raise ContentError("\n".join(problems))
+    return Expansion(manifest=manifest, characters=chars.characters, adventures=list(adv.cards), trove=trove.cards,
+                     spells=spells.spells, quests=quests.quests, foes=foes.foes)
+
+
+def merge(base: Pack, expansions: list[Expansion]) -> Pack:
+    """The core pack with the expansions' cards, characters, Spells and foes added, checked as one
+    pack (ids unique across them, every foe and location an effect names known)."""
+    files: dict[str, object] = {
+        "manifest": base.manifest.model_copy(update={
+            "id": "+".join([base.id] + [e.id for e in expansions]),
+            "name": " + ".join([base.manifest.name] + [e.manifest.name for e in expansions])}),
+        "characters": list(base.characters) + [c for e in expansions for c in e.characters],
+        "adventures": list(base.adventures) + [c for e in expansions for c in e.adventures + list(e.trove)],
+        "spells": list(base.spells) + [s for e in expansions for s in e.spells],
+        "purchase": list(base.purchase),
+        "locations": list(base.locations),
+        "foes": list(base.foes) + [f for e in expansions for f in e.foes],
+        "regions": list(base.regions),
+        "village_services": list(base.village_services),
+    }
+    problems: list[str] = []
+    seen: set[str] = set()
+    for entry in [*files["adventures"], *files["spells"], *files["purchase"], *files["characters"]]:  # type: ignore[misc]
+        if entry.id in seen:
+            problems.append(f"{entry.id}: id used twice across the core and the expansions")
+        seen.add(entry.id)
+    foes = {f.id for f in files["foes"]}  # type: ignore[attr-defined]
+    locs = {loc.id for loc in base.locations}
+    for e in expansions:
+        for card in [*e.adventures, *e.trove]:
+            for eff in _effects(getattr(card, "effect", None)) + _effects(getattr(card, "use", None)):
+                if eff.fight is not None and eff.fight not in foes:
+                    problems.append(f"{e.id}: {card.id}: fight: unknown foe {eff.fight!r}")
+                if eff.teleport not in (None, "any") and eff.teleport not in locs:
+                    problems.append(f"{e.id}: {card.id}: teleport: unknown location {eff.teleport!r}")
+        if e.manifest.trove_destination is not None and e.manifest.trove_destination not in locs:
+            problems.append(f"{e.id}: expansion.yaml: trove_destination: unknown location {e.manifest.trove_destination!r}")
+    if problems:
+        raise ContentError("\n".join(problems))
+    return Pack.model_validate(files)
+
+
+# ----------------------------------------------------------------------------- where expansions come from
+_SHELF: Shelf[Expansion] = Shelf(lambda eid: ContentError(f"expansion {eid!r} is not loaded; import packs"))
+
+
+def register_expansion(eid: str, expansion: Expansion) -> None:
+    _SHELF.register(eid, expansion)
+
+
+def set_expansion_source(source: object) -> None:
+    _SHELF.set_source(source)  # type: ignore[arg-type]  # a Callable[[str], Expansion]
+
+
+def expansion_by_id(eid: str) -> Expansion:
+    return _SHELF.get(eid)

@@ -1,0 +1,150 @@
+"""The calls the core makes where an expansion may change what happens. Each is reached only
+when `state.ext` is set (a campaign naming expansions), so the core alone plays as before.
+
+Each function asks every expansion in play, in the order they were named, through its module's
+function of the same name (engine/darkest_talisman/expansions/registry.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.expansions import decks, quests, roads
+from engine.darkest_talisman.expansions.registry import EXPANSIONS
+from engine.darkest_talisman.state import Decision, Hero, TeleportTask, Trove, card_id
+
+
+def _each(ctx: Ctx, name: str) -> list[Any]:
+    record = decks.ext(ctx)
+    return [getattr(EXPANSIONS[e], name) for e in record.ids if hasattr(EXPANSIONS[e], name)]
+
+
+def setup(ctx: Ctx) -> None:
+    decks.setup(ctx)
+
+
+def rolled(ctx: Ctx, faces: list[int]) -> None:
+    if 1 in faces:
+        for hook in _each(ctx, "rolled"):
+            hook(ctx, faces)
+
+
+def discard(ctx: Ctx, uid: str, where: str) -> bool:
+    return decks.discard(ctx, uid, where)
+
+
+def died(ctx: Ctx, hero: Hero) -> None:
+    quests.lost(ctx, hero)
+    for hook in _each(ctx, "died"):
+        hook(ctx, hero)
+
+
+def prayed(ctx: Ctx, hero: Hero) -> None:
+    for hook in _each(ctx, "prayed"):
+        hook(ctx, hero)
+
+
+def home(ctx: Ctx) -> None:
+    for hook in _each(ctx, "home"):
+        hook(ctx)
+
+
+def new_road(ctx: Ctx) -> None:
+    for hook in _each(ctx, "new_road"):
+        hook(ctx)
+
+
+def work(ctx: Ctx) -> bool:
+    return any(hook(ctx) for hook in _each(ctx, "work"))
+
+
+def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
+    if option == "skip" and decision.kind == "stand":
+        roads.skip(ctx)
+        return True
+    return any(hook(ctx, decision, option) for hook in _each(ctx, "answer"))
+
+
+def decision_options(ctx: Ctx) -> None:
+    """More answers to the decision just set: facing the Grim Reaper (E3a), skipping a Road Space (E4b)."""
+    decision = ctx.state.decision
+    if decision is None:
+        return
+    if decision.kind == "guardians":
+        for hook in _each(ctx, "guardian_options"):
+            hook(ctx, decision)
+    if decision.kind == "stand":
+        skippers = [f for e in decks.expansions(ctx) for f in e.manifest.skip_followers]
+        extra = roads.skip_options(ctx, skippers)
+        at = decision.options.index("turn_back") + 1 if "turn_back" in decision.options else 1
+        decision.options[at:at] = extra
+
+
+def departures(ctx: Ctx, region_trove: list[str]) -> list[str]:
+    return [o for hook in _each(ctx, "departures") for o in hook(ctx, region_trove)]
+
+
+def set_trove(ctx: Ctx, destination: str) -> Trove | None:
+    for hook in _each(ctx, "set_trove"):
+        trove = hook(ctx, destination)
+        if trove is not None:
+            return trove  # type: ignore[no-any-return]
+    return None
+
+
+def trove_won(ctx: Ctx) -> None:
+    for hook in _each(ctx, "trove_won"):
+        hook(ctx)
+
+
+def draw_quest(ctx: Ctx, hero: Hero) -> bool:
+    return quests.draw(ctx, hero)
+
+
+def quest_done(ctx: Ctx, hero: Hero) -> None:
+    quests.done(ctx, hero)
+
+
+def check_quest(ctx: Ctx, hero: Hero) -> bool:
+    return quests.check(ctx, hero)
+
+
+def casts(ctx: Ctx, hero: Hero, uid: str, kind: str, on_road: bool) -> list[Any]:
+    return [c for hook in _each(ctx, "casts") for c in hook(ctx, hero, uid, kind, on_road)]
+
+
+def resolve(ctx: Ctx, hero: Hero, kind: str, action: Any) -> None:
+    for hook in _each(ctx, "resolve"):
+        hook(ctx, hero, kind, action)
+
+
+def before_death(ctx: Ctx, hero: Hero) -> bool:
+    return any(hook(ctx, hero) for hook in _each(ctx, "before_death"))
+
+
+def event(ctx: Ctx, special: str, seq: int) -> None:
+    """The expansions' Event cards that act on the road (E6: Patrol, Whirlwind; E4a)."""
+    trip = ctx.state.live_trip()
+    if special == "patrol" and trip.position > 0:
+        ctx.state.tasks.append(TeleportTask(target=f"road:{trip.position - 1}"))  # back one space, met again
+    elif special == "whirlwind":
+        spaces = ctx.d6("whirlwind")
+        for spot in [s for s in trip.spots if s.seq != seq and s.card is not None]:
+            roads.move_card(ctx, spot, spaces)  # clockwise: toward the destination (E4a)
+
+
+def extra_draws(ctx: Ctx) -> int:
+    """E6 Fiend Slayer: one card more for a new Road Space while a character of the party has him."""
+    followers = {f for e in decks.expansions(ctx) for f in e.manifest.extra_draw_followers}
+    return sum(1 for h in ctx.state.party() for f in h.followers if card_id(f) in followers)
+
+
+def attack_lost(ctx: Ctx, hero: Hero) -> None:
+    """E6 Golden Statue: losing an attack against an Enemy, its bearer drops it where he stands."""
+    from engine.darkest_talisman import ground
+    from engine.darkest_talisman import heroes as H
+
+    dropping = {o for e in decks.expansions(ctx) for o in e.manifest.drop_on_loss}
+    for uid in [o for o in hero.objects if card_id(o) in dropping]:
+        H.give_up(ctx, hero, uid)
+        ground.drop(ctx, [uid], 0, encountered=True)

@@ -1,0 +1,75 @@
+"""What the expansions add to a campaign's state: one `Expansions` record, absent (None) when a
+campaign plays the core alone, so such a campaign dumps exactly as before expansions existed.
+
+Every card an expansion brings is a uid like the core's, and lives in exactly one of: the state's
+own decks (the live Adventure deck is always `decks.adventure`), a shelved deck here, the road,
+a hand, storage, a trove, a fight, or `quests_done` (a completed Quest card leaves the game,
+E1c-c). The invariant checks count them all.
+"""
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+
+class Shelf(BaseModel):
+    """An Adventure deck set aside while another replaces it (E2c, E3d, F2e, G3d, H4d, I5c)."""
+
+    adventure: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+
+
+class RoadFigure(BaseModel):
+    """A figure that moves along the road toward the party, one Road Space for every 1 rolled
+    for any reason (the Grim Reaper E2e-f, the Werewolf F6b). `position` is a road index (0: the
+    first Road Space, next to the village)."""
+
+    id: str
+    position: int = 0
+    #: +1: away from the village (toward a party further out); -1: toward the village
+    #: (Misdirection turns him round until the end of the road, E5)
+    reversed: bool = False
+    #: Slow Motion: only every other 1 moves him (E5); the 1s not yet spent
+    slow: bool = False
+    held_one: bool = False
+
+
+class Expansions(BaseModel):
+    """The expansions' part of a campaign."""
+
+    #: the expansions in play, in the order they were named
+    ids: list[str] = Field(default_factory=list)
+    #: the Adventure deck in `decks.adventure` now: "core" or an expansion id
+    live: str = "core"
+    #: why the live deck replaces the core one: reasons ("reaper:figure", "reaper:graveyard");
+    #: none left -> the core deck comes back
+    reasons: list[str] = Field(default_factory=list)
+    #: deck id -> the Adventure deck and discard pile not in play
+    shelved: dict[str, Shelf] = Field(default_factory=dict)
+    #: expansion id -> its Trove deck (its Magic Objects, E1b, F1b...)
+    troves: dict[str, list[str]] = Field(default_factory=dict)
+    #: expansion id -> its Spells not yet shuffled into the Spell deck (E2d, F2f)
+    spells: dict[str, list[str]] = Field(default_factory=dict)
+    #: the Warlock Quest cards (E1c, G2): the deck, who holds which, the completed ones
+    quests: list[str] = Field(default_factory=list)
+    quest_held: dict[str, str] = Field(default_factory=dict)
+    quests_done: list[str] = Field(default_factory=list)
+    #: figures on the road now (the Grim Reaper)
+    figures: list[RoadFigure] = Field(default_factory=list)
+    #: the Barrier Spell: road indexes the Grim Reaper may not move past (E5)
+    barriers: list[int] = Field(default_factory=list)
+    #: the characters who must still pray before the Reaper deck goes (E2h, E2j)
+    must_pray: list[str] = Field(default_factory=list)
+    #: characters still to roll on the Grim Reaper's chart (E2i, E3h), in Marching Order
+    visits: list[str] = Field(default_factory=list)
+    #: the visits are the Graveyard's final guardian (E3h): the trove is won after them
+    graveyard_fight: bool = False
+    #: the Graveyard may not be a Trove Destination again until the party is back home (E3l)
+    graveyard_done: bool = False
+    #: counters the benchmark reads
+    reaper_comings: int = 0
+    reaper_visits: int = 0
+    switches: int = 0
+    switches_undone: int = 0
+
+    def figure(self, fid: str) -> RoadFigure | None:
+        return next((f for f in self.figures if f.id == fid), None)

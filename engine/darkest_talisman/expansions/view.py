@@ -1,0 +1,15 @@
+"""What a seat may see of the expansions' part: the face-down decks only by their sizes (the
+shelved Adventure decks, the expansions' Trove decks, the Spells waiting to be shuffled in, the
+Quest deck); the figures, the Barriers and who must still pray are on the table for all."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def public(ext: dict[str, Any]) -> dict[str, Any]:
+    out = dict(ext)
+    out["shelved"] = {k: {"adventure": len(v["adventure"]), "discard": len(v["discard"])} for k, v in ext["shelved"].items()}
+    out["troves"] = {k: len(v) for k, v in ext["troves"].items()}
+    out["spells"] = {k: len(v) for k, v in ext["spells"].items()}
+    out["quests"] = len(ext["quests"])
+    return out
