@@ -11,7 +11,7 @@ from typing import cast
 
 from engine.core.errors import RuleError
 from engine.darkest_talisman import combat, effects, encounters, guardians, tower, travel
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import (
     ApplyEffect,
@@ -106,7 +106,7 @@ def theft_options(ctx: Ctx, thief: Hero, victim: Hero) -> list[str]:
     """D2 Thief: 1 Gold, or an Object the victim can part with and the Thief has room for."""
     out = ["gold"] if victim.gold > 0 else []
     out += [f"take:{u}" for u in victim.objects
-            if H.within_limits(ctx.pack, victim, without=u) and H.room_for(ctx.pack, thief, u)]
+            if hero_rules.within_limits(ctx.pack, victim, without=u) and hero_rules.room_for(ctx.pack, thief, u)]
     return out
 
 
@@ -114,7 +114,7 @@ def _theft(ctx: Ctx) -> None:
     """A character rolled a 1 (D2): the Thief may take 1 Gold or an Object from him."""
     state = ctx.state
     victim_uid = state.thefts[0]
-    thief = next((h for h in state.party() if h.uid != victim_uid and H.has_ability(ctx.pack, h, "steal")), None)
+    thief = next((h for h in state.party() if h.uid != victim_uid and hero_rules.has_ability(ctx.pack, h, "steal")), None)
     victim = next((h for h in state.party() if h.uid == victim_uid), None)
     options = theft_options(ctx, thief, victim) if thief is not None and victim is not None else []
     if thief is None or victim is None or not options:
@@ -137,8 +137,8 @@ def _answer_theft(ctx: Ctx, decision: Decision, option: str) -> None:
         ctx.emit("stolen", thief.uid, victim=victim.uid, gold=1)
         return
     uid = option.split(":", 1)[1]
-    H.give_up(ctx, victim, uid)
-    H.gain_thing(ctx, thief, uid, "stolen")
+    hero_rules.give_up(ctx, victim, uid)
+    hero_rules.gain_thing(ctx, thief, uid, "stolen")
     ctx.emit("stolen_thing", thief.uid, victim=victim.uid, thing=card_id(uid))
 
 
@@ -238,7 +238,7 @@ def answer(ctx: Ctx, option: str) -> None:
         else:
             # cast: the answer is one of the options the decision offered, "attempt:strength" or
             # "attempt:craft" (travel.py); the engine refuses any other
-            tower.attempt_portal(ctx, cast(H.Attr, option.split(":")[1]))
+            tower.attempt_portal(ctx, cast(hero_rules.Attr, option.split(":")[1]))
     elif kind == "tower":
         tower.answer(ctx, option)
     elif kind in ("enemy", "fate"):
