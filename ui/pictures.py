@@ -43,8 +43,12 @@ from typing import Any, Callable, Hashable
 
 log = logging.getLogger(__name__)
 
-#: what the worker processes import before their first picture (in the forkserver, once)
-DRAWING_MODULES = ("packs", "systems.prophecy.plugin", "systems.prophecy.water_realm.board", "systems.darkest_talisman.picture")
+def drawing_modules() -> tuple[str, ...]:
+    """What the worker processes import before their first picture (in the forkserver, once): the
+    content readers, then every registered system's picture modules (its plug-in's `pictures`)."""
+    import systems  # here, not on import: the plug-ins' renderers import this module
+
+    return ("packs", *(module for plugin in systems.PLUGINS.values() for module in plugin.pictures))
 
 
 @dataclass(frozen=True)
@@ -82,7 +86,7 @@ def _worker_started() -> None:
     """In each worker process: import what drawings need (already done when the forkserver
     preloaded it), and leave Ctrl-C to the bot, which shuts the pool down itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in DRAWING_MODULES:
+    for name in drawing_modules():
         __import__(name)
 
 
@@ -222,7 +226,7 @@ def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(list(DRAWING_MODULES))
+        ctx.set_forkserver_preload(list(drawing_modules()))
         return ctx
     return multiprocessing.get_context("spawn")
 

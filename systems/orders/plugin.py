@@ -9,6 +9,9 @@ PLUGIN = SystemPlugin(
     engine=SYSTEM,
     title_key="system.orders",
     extensions=("systems.orders.cog",),
-    rules=(RulesShelf("magical_orders", "commands.choices.magical_orders"),),
+    rules=(RulesShelf("magical_orders", "commands.choices.magical_orders",
+                      documents=(("magical-orders-tables-and-revised-rules", "Magical Orders: tables and revised rules"),
+                                 ("magical-orders", "Magical Orders")),
+                      mentions=("magical orders",)),),
     summaries=("magical-orders",),
 )

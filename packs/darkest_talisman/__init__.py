@@ -11,11 +11,19 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.darkest_talisman.content import PACK_FILES, RULINGS_FILE, ContentError, Pack, build_pack, validate_rulings
+from engine.darkest_talisman.content import (
+    PACK_FILES,
+    RULINGS_FILE,
+    ContentError,
+    Pack,
+    build_pack,
+    set_pack_source,
+    validate_rulings,
+)
 from packs.files import YAMLError, read_yaml
 
 #: the shipped pack's folder
-TALISMAN_ROOT = Path(__file__).resolve().parents[1] / "data" / "talisman"
+TALISMAN_ROOT = Path(__file__).resolve().parents[2] / "data" / "talisman"
 
 
 def _read(path: Path) -> object:
@@ -49,4 +57,9 @@ def talisman_from_data(pack_id: str) -> Pack:
     return read_talisman_pack(TALISMAN_ROOT if pack_id == "core" else TALISMAN_ROOT / pack_id)
 
 
-__all__ = ["TALISMAN_ROOT", "read_rulings", "read_talisman_files", "read_talisman_pack", "talisman_from_data"]
+def install() -> None:
+    """Make Darkest Talisman's engine read its packs from data/talisman/ (`packs` calls this on import)."""
+    set_pack_source(talisman_from_data)
+
+
+__all__ = ["TALISMAN_ROOT", "install", "read_rulings", "read_talisman_files", "read_talisman_pack", "talisman_from_data"]
