@@ -1,9 +1,10 @@
 """Game systems as plug-ins: the one place a system is registered.
 
 Each system has a folder here with its Discord side (systems/<name>/: its cog, renderers,
-board picture) and a `PLUGIN` record (systems/<name>/plugin.py, see systems/plugin.py). The
-shared cogs, the bot and the rules oracle's filters ask this registry; none of them names a
-system. Adding a system is one line in `REGISTERED`.
+board picture, oracle cards) and a `PLUGIN` record (systems/<name>/plugin.py, see
+systems/plugin.py). The shared cogs, the bot and the rules oracle ask this registry; none of
+them names a system. Registering a system is one line in `REGISTERED` (the whole recipe:
+docs/adding-a-system.md).
 """
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
 """What a game system plugs into the bot: one record per system, registered in systems/__init__.py.
 
-The shared cogs (/game, /rules, /roll, /me, /help...) and the game master know no system by
-name: they look the record's system up in the registry and call what its plug-in supplies.
-A system brings one folder per layer (engine/<name>/ for the rules, data/ for its content,
-systems/<name>/ for its Discord side) and one line in the registry.
+The shared cogs (/game, /rules, /roll, /me, /help...), the game master and the rules oracle
+know no system by name: they look the record's system up in the registry and call what its
+plug-in supplies, or read what it says (its /rules shelves, its cards). A system brings one
+folder per layer (engine/<name>/ for the rules, data/ for its content, packs/<name>/ for its
+content readers, systems/<name>/ for its Discord side and its oracle cards) and one line in the
+registry: docs/adding-a-system.md.
 
 A system played at a table through /game (its engine's `table_game`; `table` is set) keeps the
 state shape the shared table code reads: `players` (each with `player`, `name`, `ai`,

@@ -8,7 +8,7 @@ Standard figures (limits, costs) and the rulings: the decisions this project too
 research facts are silent, each naming the option or figure that implements it.
 
 The manifest is `manifest.yaml`, not `pack.yaml`, on purpose: every folder with a `pack.yaml`
-is read as a complete Basic-format pack (oracle/cards.py), which an overlay is not.
+is read as a complete Basic-format pack (systems/prophecy/cards.py), which an overlay is not.
 
 Like `content.build_pack`, `build_standard_pack` is pure: it validates what the files say,
 handed over by whoever read them (packs/prophecy/standard.py for data/, a test for a pack

@@ -628,7 +628,7 @@ def test_italian_card_name_reaches_english_rules(tmp_path):
     assert hit.section == "Paying Off" and "**escaped** **murderer**" in hit.excerpt.lower()
 
 
-# -- where a card is in a game (oracle/locate.py) ------------------------------------------------
+# -- where a card is in a game (systems/prophecy/locate.py) ------------------------------------------------
 def test_locate_cards_in_a_game_state():
     from engine.core.system import Seat
     from engine.prophecy.content import pack_by_id
