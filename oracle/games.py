@@ -3,30 +3,49 @@
 Which rulebook or summary belongs to which game, what the game's rulings are called, the names
 players use for it in a question, and where its cards come from: every such fact is in the owning
 system's plug-in record (its /rules shelves and card sources), so the oracle names no system.
-The registry is imported when first asked, not with this module: the plug-ins themselves import
-the oracle's card types.
+The plug-in registry hands them over when it loads (`register`, called by systems/__init__.py):
+the plug-ins import the oracle's card types, so the oracle cannot import them. Every entry point
+that uses the oracle imports `systems` first (the bot's lookup cog, the tests' conftest, the
+lookup benchmarks), as every entry point imports `packs` for the engine.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: the registry imports this module, not the other way round
     from systems.plugin import CardSource, RulesShelf
+
+_SHELVES: list["RulesShelf"] = []
+_CARDS: list["CardSource"] = []
+_REGISTERED: list[bool] = []
+
+
+def register(shelves: Sequence["RulesShelf"], cards: Sequence["CardSource"]) -> None:
+    """Take the registry's /rules shelves (registered systems first, then the reference-only
+    games) and card sources, in registration order. Again replaces them."""
+    _SHELVES[:] = shelves
+    _CARDS[:] = cards
+    _REGISTERED[:] = [True]
+    for cached in (documents, mentions, rulings_games):
+        cached.cache_clear()
+
+
+def _check() -> None:
+    if not _REGISTERED:
+        raise RuntimeError("no game is registered with the rules oracle: import systems (the plug-in registry) first")
 
 
 def shelves() -> list["RulesShelf"]:
-    """Every /rules shelf: the registered systems' in registration order, then the reference-only games."""
-    import systems
-
-    return systems.rules_shelves()
+    """Every /rules shelf, in the registry's order."""
+    _check()
+    return list(_SHELVES)
 
 
 def card_sources() -> list["CardSource"]:
     """Every registered system's card sources, in registration order."""
-    import systems
-
-    return [source for plugin in systems.PLUGINS.values() for source in plugin.cards]
+    _check()
+    return list(_CARDS)
 
 
 @lru_cache(maxsize=1)
@@ -51,4 +70,4 @@ def rulings_games() -> dict[str, tuple[str, str]]:
     return {folder: (shelf.system, shelf.game) for shelf in shelves() for folder in shelf.rulings}
 
 
-__all__ = ["card_sources", "documents", "mentions", "rulings_games", "shelves"]
+__all__ = ["card_sources", "documents", "mentions", "register", "rulings_games", "shelves"]

@@ -33,10 +33,10 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 ROOT = Path(__file__).resolve().parents[1]
 DATA_DIR = ROOT / "data"
 RULES_DIR = DATA_DIR / "rules"
-TABLES_DIR = ROOT / "data" / "tables"
+TABLES_DIR = DATA_DIR / "tables"
 
 #: the wording of card figures (the English is what cards are searched by)
-CARD_WORDS = ROOT / "data" / "locales" / "en" / "lookup.yaml"
+CARD_WORDS = DATA_DIR / "locales" / "en" / "lookup.yaml"
 #: bump when tokenising, splitting or the schema changes, so old caches are rebuilt
 INDEX_FORMAT = 11
 
@@ -112,6 +112,8 @@ class Sources:
             found += sorted(self.tables_dir.glob("*.yaml"))
         if CARD_WORDS.is_file():
             found.append(CARD_WORDS)
+        # /card-only cards are read through the engine's loaders, from the shipped data/ whatever
+        # `data_dir` says; a file already listed (a rulings.yaml) is not listed twice
         for source in sources:
             if not source.searched:
                 found += [p for p in source.files(DATA_DIR) if p not in found]
