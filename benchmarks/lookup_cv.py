@@ -29,6 +29,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import systems  # noqa: E402,F401  (registers the games with the rules oracle)
 from gm.settings import DEFAULT_RULEBOOKS_DIR  # noqa: E402
 from oracle import RulesIndex, Sources, ranking  # noqa: E402
 from oracle import index as index_module  # noqa: E402

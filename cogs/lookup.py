@@ -21,7 +21,7 @@ from discord.ext import commands
 from gm.i18n import has, t
 from gm.settings import Settings
 from oracle import CardInfo, GlossaryEntry, Hit, RulesIndex, cache_path_for, open_index
-from oracle.locate import Place, locate
+from oracle.locate import Place
 from oracle.text import fold
 from systems import PLUGINS, edition_name, rules_shelves
 from systems.plugin import ContentWords
@@ -372,7 +372,10 @@ class LookupCog(commands.Cog):
         state = game.state
         if getattr(getattr(state, "options", None), "pack", None) != card.pack:
             return [t(locale, "lookup.where_nowhere")]
-        lines = place_lines(locate(state, card.id, card.kind), card.system, card.pack, locale)
+        content = _content(card.system)
+        if content is None or content.locate is None:
+            return [t(locale, "lookup.where_nowhere")]
+        lines = place_lines(content.locate(state, card.id, card.kind), card.system, card.pack, locale)
         return lines or [t(locale, "lookup.where_nowhere")]
 
     @card.autocomplete("name")

@@ -39,12 +39,12 @@ from typing import Callable, Collection, Sequence, TypeVar
 import yaml
 from rapidfuzz import fuzz, process
 
-from oracle import ranking, stopwords
+from oracle import games, ranking, stopwords
 from oracle.cards import CardInfo
 from oracle.excerpt import Passage, excerpt
 from oracle.glossary import Glossary, GlossaryEntry
 from oracle.ranking import RULE_KINDS, Concept, DocStats, Plan, Scorer
-from oracle.sources import SYSTEM_MENTIONS, Sources, collect
+from oracle.sources import Sources, collect
 from oracle.store import build_connection, load_cached, save_cache
 from oracle.synonyms import Phrase, Synonyms
 from oracle.text import LANGUAGES, Analyzer, detect_language, fold, words
@@ -591,10 +591,11 @@ def _strip_mentions(query: str) -> tuple[str, str | None]:
     for idiom in stopwords.IDIOMS:
         text = text.replace(f" {idiom} ", " ")
     system = None
-    for mention in sorted(SYSTEM_MENTIONS, key=len, reverse=True):
+    named = games.mentions()
+    for mention in sorted(named, key=len, reverse=True):
         folded = " ".join(words(mention))
         if f" {folded} " in text:
-            system = system or SYSTEM_MENTIONS[mention]
+            system = system or named[mention]
             text = text.replace(f" {folded} ", " ")
     return text.strip(), system
 

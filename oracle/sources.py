@@ -3,11 +3,12 @@
 Five kinds of entries: our own rule summaries (data/rules/*.md), the plain-text rulebooks
 (the folder the bot is configured with), this bot's rulings (every data/<game>/rulings.yaml
 and data/<game>/<pack>/rulings.yaml, one entry per ruling and language, shown as the bot's
-own decision), every card of every content pack, and the die tables (data/tables/*.yaml,
+own decision), the cards of every game's content, and the die tables (data/tables/*.yaml,
 when that folder exists). Sections named in
 data/rules/section_terms.yaml carry the words players ask about them with (see
-oracle/section_terms.py). The cards of the other games (Prophecy Standard, the Water Realm,
-Darkest Talisman: oracle/game_cards.py) join /card's table only, never the searched entries. The fingerprint hashes the raw bytes
+oracle/section_terms.py). Which game a document, a rulings file or a card belongs to is its
+plug-in's to say (oracle/games.py); cards a plug-in marks for /card only join /card's table,
+never the searched entries. The fingerprint hashes the raw bytes
 of every source file plus the index format, so a cached index is rebuilt exactly when a
 rulebook, a summary, a pack or the indexing code's format changes, and never otherwise.
 """
@@ -20,54 +21,25 @@ from pathlib import Path
 
 import yaml
 
-from oracle.cards import CardInfo, load_all_cards, pack_folders
-from oracle.game_cards import load_game_cards
+from oracle import games
+from oracle.cards import CardInfo
 from oracle.section_terms import Terms, load_section_terms
 from oracle.sections import split_markdown, split_rulebook
 from oracle.tables import load_tables
 from oracle.text import LANGUAGES, detect_language
-from packs import PACKS_ROOT
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES_DIR = ROOT / "data" / "rules"
-TABLES_DIR = ROOT / "data" / "tables"
+DATA_DIR = ROOT / "data"
+RULES_DIR = DATA_DIR / "rules"
+TABLES_DIR = DATA_DIR / "tables"
 
 #: the wording of card figures (the English is what cards are searched by)
-CARD_WORDS = ROOT / "data" / "locales" / "en" / "lookup.yaml"
-#: the content of the games /card knows beyond the Basic pack (oracle/game_cards.py reads them
-#: through the engine's loaders): Prophecy Standard, the Water Realm expansion, Darkest Talisman
-GAME_CARD_FILES = (
-    ROOT / "data" / "prophecy" / "standard", ROOT / "data" / "prophecy" / "water_realm", ROOT / "data" / "talisman",
-)
-
+CARD_WORDS = DATA_DIR / "locales" / "en" / "lookup.yaml"
 #: bump when tokenising, splitting or the schema changes, so old caches are rebuilt
 INDEX_FORMAT = 11
 
-#: file-name prefix -> (system id, human title); longest prefix wins
-KNOWN_DOCUMENTS: dict[str, tuple[str, str]] = {
-    "prophecy-basic-rules": ("prophecy", "Prophecy: Basic rules"),
-    "prophecy-basic": ("prophecy", "Prophecy: Basic rules, project summary"),
-    "prophecy-standard": ("prophecy_standard", "Prophecy: Standard Version, project summary"),
-    "prophecy-water-realm-expansion": ("prophecy_water_realm", "Prophecy: Water Realm expansion"),
-    "prophecy-water-realm": ("prophecy_water_realm", "Prophecy: Water Realm, project summary"),
-    "darkest-talisman-solo-coop-variant": ("darkest_talisman", "Darkest Talisman: solo/co-op variant"),
-    "darkest-talisman": ("darkest_talisman", "Darkest Talisman, project summary"),
-    "magical-orders-tables-and-revised-rules": ("magical_orders", "Magical Orders: tables and revised rules"),
-    "magical-orders": ("magical_orders", "Magical Orders"),
-}
-#: names of the games as players write them in a question -> system id; a question naming a
-#: game prefers that game's texts (the name itself is then not searched for as a word)
-SYSTEM_MENTIONS: dict[str, str] = {
-    "darkest talisman": "darkest_talisman",
-    "talisman": "darkest_talisman",
-    "magical orders": "magical_orders",
-    "water realm": "prophecy_water_realm",
-    "prophecy standard": "prophecy_standard",
-    "regno dell'acqua": "prophecy_water_realm",
-    "prophecy": "prophecy",
-}
 _PREAMBLE = {"en": "Introduction", "it": "Introduzione"}
 _LANG_SUFFIX = re.compile(r"\.(?P<lang>[a-z]{2})$")
 
@@ -97,7 +69,8 @@ class Sources:
 
     rulebooks_dir: Path
     rules_dir: Path = RULES_DIR
-    packs_root: Path = PACKS_ROOT
+    #: the content folder: every game's packs (the plug-ins' card sources) and rulings
+    data_dir: Path = DATA_DIR
     tables_dir: Path | None = TABLES_DIR
 
     @property
@@ -112,7 +85,7 @@ class Sources:
         """Every `rulings.yaml` of the content (data/<game>/, data/<game>/<pack>/ or an expansion's
         part, data/<game>/<pack>/<part>/): decisions
         this bot took where the rules are silent, shown as its own rulings (never as printed rules)."""
-        data = self.packs_root.parent
+        data = self.data_dir
         if not data.is_dir():
             return []
         return sorted({*data.glob("*/rulings.yaml"), *data.glob("*/*/rulings.yaml"), *data.glob("*/*/*/rulings.yaml")})
@@ -131,14 +104,19 @@ class Sources:
         if self.section_terms.is_file():
             found.append(self.section_terms)
         found += self.rulings_files()
-        for folder in pack_folders(self.packs_root):
-            found += sorted(folder.glob("*.yaml"))
+        sources = games.card_sources()
+        for source in sources:
+            if source.searched:
+                found += source.files(self.data_dir)
         if self.tables_dir is not None and self.tables_dir.is_dir():
             found += sorted(self.tables_dir.glob("*.yaml"))
         if CARD_WORDS.is_file():
             found.append(CARD_WORDS)
-        for folder in GAME_CARD_FILES:
-            found += sorted(p for p in folder.rglob("*.yaml") if p not in found)
+        # /card-only cards are read through the engine's loaders, from the shipped data/ whatever
+        # `data_dir` says; a file already listed (a rulings.yaml) is not listed twice
+        for source in sources:
+            if not source.searched:
+                found += [p for p in source.files(DATA_DIR) if p not in found]
         return found
 
     def fingerprint(self) -> str:
@@ -161,10 +139,11 @@ def describe_file(name: str) -> tuple[str, str, str | None]:
     stem = name.split(".")[0]
     lang_match = _LANG_SUFFIX.search(name.rsplit(".", 1)[0])
     language = lang_match.group("lang") if lang_match and lang_match.group("lang") in LANGUAGES else None
-    best = max((p for p in KNOWN_DOCUMENTS if stem.startswith(p)), key=len, default=None)
+    known = games.documents()
+    best = max((p for p in known if stem.startswith(p)), key=len, default=None)
     if best is None:
         return stem.replace("-", "_"), stem.replace("-", " ").capitalize(), language
-    system, title = KNOWN_DOCUMENTS[best]
+    system, title = known[best]
     return system, title, language
 
 
@@ -186,18 +165,6 @@ def _summary_entries(path: Path) -> list[Entry]:
 
 #: the heading of a rulings file's entries, per language ({game} is the pack folder's game)
 RULINGS_TITLE = {"en": "This bot's rulings: {game}", "it": "Decisioni di questo bot: {game}"}
-#: the folder of a rulings file under data/ ("prophecy/standard", "talisman") -> (the oracle's tag for
-#: that game, its name as players say it); a folder not listed is tagged and named after itself
-RULINGS_GAMES = {
-    "prophecy/standard": ("prophecy_standard", "Prophecy Standard"),
-    "talisman": ("darkest_talisman", "Darkest Talisman"),
-    "prophecy/water_realm/cards": ("prophecy_water_realm", "Prophecy Water Realm"),
-    "prophecy/water_realm/island": ("prophecy_water_realm", "Prophecy Water Realm"),
-    "prophecy/water_realm/artifacts": ("prophecy_water_realm", "Prophecy Water Realm"),
-    "prophecy/water_realm/water": ("prophecy_water_realm", "Prophecy Water Realm"),
-}
-
-
 def _rulings_folder(path: Path) -> str:
     """"prophecy/standard" for data/prophecy/standard/rulings.yaml, "talisman" for data/talisman/rulings.yaml."""
     parts = path.parent.parts
@@ -214,7 +181,8 @@ def _ruling_entries(path: Path) -> list[Entry]:
     """One entry per ruling and language. A broken file raises (collect() lists it as a problem)."""
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
     folder = _rulings_folder(path)
-    system, game = RULINGS_GAMES.get(folder, (folder.replace("/", "_"), folder.replace("/", " ").title()))
+    # a folder no plug-in claims is tagged and named after itself
+    system, game = games.rulings_games().get(folder, (folder.replace("/", "_"), folder.replace("/", " ").title()))
     out: list[Entry] = []
     for ruling in data.get("rulings", []):
         titles, texts = ruling.get("title") or {}, ruling.get("text") or {}
@@ -249,14 +217,17 @@ def collect(sources: Sources) -> Collected:
             out.entries += _ruling_entries(path)
         except (OSError, ValueError, yaml.YAMLError, AttributeError) as exc:
             out.problems.append(f"{path.name}: {exc}")
-    cards, problems = load_all_cards(sources.packs_root)
-    out.cards = cards
-    out.problems += problems
-    out.entries += [_card_entry(card) for card in cards]
-    # the other games' cards go to /card's table only: they are no /rules search entries
-    more, problems = load_game_cards(card.ref for card in cards)
-    out.cards += more
-    out.problems += problems
+    # the searched cards first, then those for /card's table only (no /rules search entries);
+    # refs stay unique across every source
+    taken: set[str] = set()
+    ordered = sorted(games.card_sources(), key=lambda source: not source.searched)
+    for source in ordered:
+        cards, problems = source.load(sources.data_dir, taken)
+        taken.update(card.ref for card in cards)
+        out.cards += cards
+        out.problems += problems
+        if source.searched:
+            out.entries += [_card_entry(card) for card in cards]
     tables, problems = load_tables(sources.tables_dir)
     out.problems += problems
     for table in tables:

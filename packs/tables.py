@@ -1,4 +1,4 @@
-"""Tables files on disk: data/tables/<id>.yaml (the Magical Orders sheet ships as one).
+"""Tables files on disk: data/tables/<id>.yaml (the engine's default book ships as one).
 
 Reading is here; validating is the engine's `parse_book`, which reports every problem with
 file, table and row at once.
@@ -8,12 +8,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from engine.tables.books import DEFAULT_BOOK
 from engine.tables.checks import TableError, parse_book
 from engine.tables.models import Book
 from packs.files import YAMLError, read_yaml
 
 TABLES_DIR = Path(__file__).resolve().parents[1] / "data" / "tables"
-DEFAULT_FILE = TABLES_DIR / "magical-orders.yaml"
+DEFAULT_FILE = TABLES_DIR / f"{DEFAULT_BOOK}.yaml"
 
 
 def read_book(path: Path | str = DEFAULT_FILE) -> Book:

@@ -1,9 +1,10 @@
 """Game systems as plug-ins: the one place a system is registered.
 
 Each system has a folder here with its Discord side (systems/<name>/: its cog, renderers,
-board picture) and a `PLUGIN` record (systems/<name>/plugin.py, see systems/plugin.py). The
-shared cogs, the bot and the rules oracle's filters ask this registry; none of them names a
-system. Adding a system is one line in `REGISTERED`.
+board picture, oracle cards) and a `PLUGIN` record (systems/<name>/plugin.py, see
+systems/plugin.py). The shared cogs, the bot and the rules oracle ask this registry; none of
+them names a system. Registering a system is one line in `REGISTERED` (the whole recipe:
+docs/adding-a-system.md).
 """
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import importlib
 from typing import Any, Mapping, Sequence
 
 from engine.core.system import GameSystem
+from oracle import games
 from systems.plugin import Edition, RulesShelf, SystemPlugin, Variant
+from ui.pictures import add_drawing_modules
 
 #: the registration: one line per system, the module holding its `PLUGIN` record
 REGISTERED: tuple[str, ...] = (
@@ -190,3 +193,9 @@ def extensions() -> tuple[str, ...]:
 def rules_shelves() -> list[RulesShelf]:
     """The /rules filters: every registered system's texts, then the reference-only games."""
     return [shelf for p in PLUGINS.values() for shelf in p.rules] + list(REFERENCE_ONLY)
+
+
+# what shared code below the plug-ins reads from them (they import it, so it cannot import this
+# registry): the rules oracle's shelves and card sources, the picture workers' modules
+games.register(rules_shelves(), [source for p in PLUGINS.values() for source in p.cards])
+add_drawing_modules([module for p in PLUGINS.values() for module in p.pictures])

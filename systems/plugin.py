@@ -1,9 +1,11 @@
 """What a game system plugs into the bot: one record per system, registered in systems/__init__.py.
 
-The shared cogs (/game, /rules, /roll, /me, /help...) and the game master know no system by
-name: they look the record's system up in the registry and call what its plug-in supplies.
-A system brings one folder per layer (engine/<name>/ for the rules, data/ for its content,
-systems/<name>/ for its Discord side) and one line in the registry.
+The shared cogs (/game, /rules, /roll, /me, /help...), the game master and the rules oracle
+know no system by name: they look the record's system up in the registry and call what its
+plug-in supplies, or read what it says (its /rules shelves, its cards). A system brings one
+folder per layer (engine/<name>/ for the rules, data/ for its content, packs/<name>/ for its
+content readers, systems/<name>/ for its Discord side and its oracle cards) and one line in the
+registry: docs/adding-a-system.md.
 
 A system played at a table through /game (its engine's `table_game`; `table` is set) keeps the
 state shape the shared table code reads: `players` (each with `player`, `name`, `ai`,
@@ -14,6 +16,7 @@ under before their seat went to someone else; None for someone never seated), `r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import discord
@@ -23,6 +26,8 @@ from engine.core.system import GameSystem
 
 if TYPE_CHECKING:  # annotations only: gm imports no system, and systems import gm lazily
     from gm.session import Result
+    from oracle.cards import CardInfo
+    from oracle.locate import Place
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,33 @@ class RulesShelf:
     system: str
     #: locale key of the filter's title (shown in the /rules choice, in the reader's language)
     title_key: str
+    #: its documents, (file-name prefix, title): a rulebook in the rulebook folder or a summary in
+    #: data/rules/ whose name starts with the prefix is filed here (the longest prefix wins)
+    documents: tuple[tuple[str, str], ...] = ()
+    #: the game's names as players write them in a question ("water realm", "regno dell'acqua"):
+    #: a question naming the game prefers its texts, and the name is not searched as a word
+    mentions: tuple[str, ...] = ()
+    #: folders under data/ whose rulings.yaml holds this game's rulings ("prophecy/standard")
+    rulings: tuple[str, ...] = ()
+    #: the game's name as players say it, in the heading of its rulings ("Prophecy Standard")
+    game: str = ""
+
+
+@dataclass(frozen=True)
+class CardSource:
+    """Cards of a system's content for the rules oracle: /card shows them all, /rules also
+    searches the `searched` ones. The loader turns the engine's content into `CardInfo`."""
+
+    #: the oracle's tag of the game the cards belong to (a shelf's `system`)
+    game: str
+    #: (data/ folder, refs already taken) -> (the cards, each with a ref none of the taken has;
+    #: one message per part that failed to load: a broken file costs /card that part, no more)
+    load: Callable[[Path, set[str]], tuple[list["CardInfo"], list[str]]]
+    #: (data/ folder) -> the files the cards are read from, in a stable order: they join the
+    #: index's fingerprint, so editing one rebuilds the cached index
+    files: Callable[[Path], list[Path]]
+    #: searched by /rules too (False: shown by /card and its autocomplete only)
+    searched: bool = False
 
 
 @dataclass(frozen=True)
@@ -107,6 +139,8 @@ class ContentWords:
     card_text: Callable[[str, str, str], str]
     #: (pack id, space index, locale) -> the board space's name in the reader's language
     space_name: Callable[[str, int, str], str]
+    #: (game state, card id, card kind) -> where the card is in that game (None: /card does not say)
+    locate: Callable[[Any, str, str], list["Place"]] | None = None
 
 
 @dataclass(frozen=True)
@@ -163,6 +197,11 @@ class SystemPlugin:
     summaries: tuple[str, ...] = ()
     #: names from its content packs for /card (None: no cards on a board)
     content: ContentWords | None = None
+    #: the modules whose functions draw its pictures (board, party): the drawing processes import
+    #: them ahead of the first picture (ui/pictures.py)
+    pictures: tuple[str, ...] = ()
+    #: its cards for the rules oracle (/card, and /rules for the searched ones), in the order listed
+    cards: tuple[CardSource, ...] = ()
     #: a refusal's parameter in words: (key, value, locale) -> text, None when not its own
     error_words: Callable[[str, Any, str], str | None] | None = field(default=None)
     #: offered by /game new (False: the system opens its tables with its own command, e.g. /campaign)

@@ -39,12 +39,19 @@ from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Sequence
 
 log = logging.getLogger(__name__)
 
-#: what the worker processes import before their first picture (in the forkserver, once)
-DRAWING_MODULES = ("packs", "systems.prophecy.plugin", "systems.prophecy.water_realm.board", "systems.darkest_talisman.picture")
+#: what the worker processes import before their first picture (in the forkserver, once): the
+#: content readers, then every registered system's picture modules (its plug-in's `pictures`,
+#: added by the registry as it loads: the plug-ins import this module, not the other way round)
+DRAWING_MODULES: list[str] = ["packs"]
+
+
+def add_drawing_modules(names: Sequence[str]) -> None:
+    """Have the worker processes import these modules too (a pool started later does)."""
+    DRAWING_MODULES.extend(name for name in names if name not in DRAWING_MODULES)
 
 
 @dataclass(frozen=True)
@@ -78,11 +85,11 @@ def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def _worker_started() -> None:
+def _worker_started(modules: tuple[str, ...]) -> None:
     """In each worker process: import what drawings need (already done when the forkserver
     preloaded it), and leave Ctrl-C to the bot, which shuts the pool down itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in DRAWING_MODULES:
+    for name in modules:
         __import__(name)
 
 
@@ -135,8 +142,9 @@ class Painter:
         with self._lock:
             if self._pool is None and self._workers > 0:
                 try:
-                    self._pool = ProcessPoolExecutor(self._workers, mp_context=_context(),
-                                                     initializer=_worker_started)
+                    modules = tuple(DRAWING_MODULES)
+                    self._pool = ProcessPoolExecutor(self._workers, mp_context=_context(modules),
+                                                     initializer=_worker_started, initargs=(modules,))
                 except (OSError, ImportError, NotImplementedError, ValueError) as exc:
                     log.warning("pictures: no worker processes (%s); drawing in threads", exc)
                     self._workers = 0
@@ -216,13 +224,13 @@ class Painter:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
-def _context() -> Any:
+def _context(modules: tuple[str, ...]) -> Any:
     """The worker processes' start method: forked from a server process that imported the
     drawing modules once (where there is one), else started afresh."""
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(list(DRAWING_MODULES))
+        ctx.set_forkserver_preload(list(modules))
         return ctx
     return multiprocessing.get_context("spawn")
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.ai.odds import exact_chances, fight_odds
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.combat import allowed_battles, battle_cost, plan_battle
 from engine.prophecy.content import CreatureCard, OpportunityCard, Pack, pack_by_id
 from engine.prophecy.context import Ctx
@@ -115,13 +115,13 @@ class BaselineHeuristic:
     def _fight(self, state: ProphecyState, actor: str, acts: list[Any]) -> Any:
         best, best_score = acts[0], -1e9
         for a in acts:
-            if isinstance(a, A.Fight):
+            if isinstance(a, prophecy_actions.Fight):
                 o = fight_odds(state, actor, a)
                 score = float(o.win) - 0.8 * float(o.loss) - (0.15 if a.throw else 0)
-            elif isinstance(a, A.Bribe):
+            elif isinstance(a, prophecy_actions.Bribe):
                 score = -0.2
             else:  # potions before a fight
-                score = 0.3 if isinstance(a, A.UseItem) else -1
+                score = 0.3 if isinstance(a, prophecy_actions.UseItem) else -1
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -197,8 +197,8 @@ class BaselineHeuristic:
 
     def _move(self, state: ProphecyState, pack: Pack, p: PlayerState, acts: list[Any], rng: random.Random) -> Any:
         """Score each destination by what it offers now plus half of the best next step from it."""
-        moves = [a for a in acts if isinstance(a, A.Move)]
-        potions = [a for a in acts if isinstance(a, A.UseItem)]
+        moves = [a for a in acts if isinstance(a, prophecy_actions.Move)]
+        potions = [a for a in acts if isinstance(a, prophecy_actions.UseItem)]
         if potions and p.red.right <= 2:
             return potions[0]
         costs = {(m.method, m.to): c for m, c in move_options(pack, p, state.live_turn().held)}

@@ -30,7 +30,7 @@ from typing import Any, Iterable, Protocol, Self, TypeVar
 
 from engine.ai.board import BoardTables, tables_for
 from engine.ai.odds import battle_chances
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.combat import allowed_battles, battle_cost, plan_battle
 from engine.prophecy.content import Cost, CreatureCard, Effect, ItemCard, OpportunityCard, Pack
 from engine.prophecy.rules import legal_actions, pack_of
@@ -656,7 +656,7 @@ class Heuristic:
     def _choose_item(self, plan: Plan, p: PlayerState, r: Res, acts: list[Any], mode: str) -> list[tuple[float, Any]]:
         out = []
         for a in acts:
-            if isinstance(a, A.ChooseItem):
+            if isinstance(a, prophecy_actions.ChooseItem):
                 item = p.item(a.item)
                 if item is None:
                     continue
@@ -675,7 +675,7 @@ class Heuristic:
         card = plan.pack.adventure(adv.card) if adv is not None else None
         out = []
         for a in acts:
-            if not isinstance(a, A.Roll):
+            if not isinstance(a, prophecy_actions.Roll):
                 continue
             if card is None or not isinstance(card, CreatureCard):
                 out.append((0.0, a))
@@ -704,7 +704,7 @@ class Heuristic:
     def _use_items(self, plan: Plan, p: PlayerState, r: Res, acts: list[Any], base: float) -> list[tuple[float, Any]]:
         out = []
         for a in acts:
-            if isinstance(a, A.UseItem):
+            if isinstance(a, prophecy_actions.UseItem):
                 item = p.item(a.item)
                 assert item is not None
                 card = plan.pack.item(item.card)
@@ -726,7 +726,7 @@ class Heuristic:
         fights: list[tuple[float, float, Any]] = []
         others: list[tuple[float, Any]] = []
         for a in acts:
-            if isinstance(a, A.Fight):
+            if isinstance(a, prophecy_actions.Fight):
                 pb = plan_battle(plan.pack, p, card, a)
                 w, d, l = battle_chances(pb.player_figure - pb.creature_figure, pb.first_roll_bonus, pb.lives)
                 breaks = None
@@ -736,7 +736,7 @@ class Heuristic:
                         breaks = item.card
                 v = plan.expect(p.space, plan.outcomes(r, card, pb.cost, w, d, l, breaks))
                 fights.append((v, w, a))
-            elif isinstance(a, A.Bribe):
+            elif isinstance(a, prophecy_actions.Bribe):
                 rule = card.special("bribe")
                 others.append((plan.value(p.space, plan.pay(r, rule.cost if rule else None)), a))
         base = max((v for v, _w, _a in fights), default=plan.value(p.space, r))
@@ -755,7 +755,7 @@ class Heuristic:
         hopeless: list[tuple[float, Any]] = []
         best_move = DEAD * 2
         for a in acts:
-            if not isinstance(a, A.Move):
+            if not isinstance(a, prophecy_actions.Move):
                 continue
             dest = pack.space_index(a.to)
             after = r.copy()

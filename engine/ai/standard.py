@@ -31,7 +31,7 @@ from engine.ai.heuristic import lose_health
 from engine.ai.odds import dice_chances, roll_chances
 from engine.ai.std_battle import Exact, StdRes, action_odds, creature_spec
 from engine.ai.std_plan import FACE_DOWN, HARM, PlaneTarget, StdPlan, std_res
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.content import CreatureCard, OpportunityCard
 from engine.prophecy.context import Ctx
 from engine.prophecy.rules import legal_actions, pack_of
@@ -117,7 +117,7 @@ class StandardHeuristic:
         elif d.kind == "continue":
             target = next((t for t in plan.world.planes if t.id == d.options[0]), None)
             for a in acts:
-                if isinstance(a, A.StopAttack) or target is None:
+                if isinstance(a, prophecy_actions.StopAttack) or target is None:
                     out.append((plan.value(space, r), a))
                 else:
                     v = self._plane_attack(ctx, plan, p, r, a, target)
@@ -254,7 +254,7 @@ class StandardHeuristic:
         out: list[tuple[float, Any]] = []
         best_fight = None
         for a in acts:
-            if isinstance(a, A.Fight):
+            if isinstance(a, prophecy_actions.Fight):
                 ex = action_odds(ctx, p, foe, a)
                 if ex is None:
                     continue
@@ -265,10 +265,10 @@ class StandardHeuristic:
                         for q, b, kind in plan.creature_outcomes(r, card, ex.cost, ex.win, ex.draw, ex.loss, ex.breaks))
                 out.append((v, a))
                 best_fight = v if best_fight is None else max(best_fight, v)
-            elif isinstance(a, A.Bribe):
+            elif isinstance(a, prophecy_actions.Bribe):
                 rule = card.special("bribe")
                 out.append((plan.value(space, plan.pay(r, rule.cost if rule else None)), a))
-            elif isinstance(a, A.Avoid):
+            elif isinstance(a, prophecy_actions.Avoid):
                 out.append((plan.value(space, r), a))
         spec = creature_spec(ctx.pack, card)
         usable = self._items(plan, p, r, acts)
@@ -288,7 +288,7 @@ class StandardHeuristic:
         costs = {(m.method, m.to, m.via): c for m, c in moves.move_options(ctx, p)}
         out: list[tuple[float, Any]] = []
         for a in acts:
-            if not isinstance(a, A.Move):
+            if not isinstance(a, prophecy_actions.Move):
                 continue
             dest = ctx.pack.space_index(a.to)
             after = plan.pay(r, costs.get((a.method, a.to, a.via)))
@@ -299,7 +299,7 @@ class StandardHeuristic:
             out.append((self._arrive(ctx, plan, dest, after, fought), a))
         best_move = max((v for v, _a in out), default=plan.value(p.space, r))
         for a in acts:
-            if isinstance(a, A.UseAbility):
+            if isinstance(a, prophecy_actions.UseAbility):
                 v = self._ability(ctx, plan, p, r, a, best_move, attack_open=True)
                 if v is not None:
                     out.append((v, a))
@@ -320,7 +320,7 @@ class StandardHeuristic:
             v = plan.value(dest, r, now=True)
         return v - hidden * _risk(r)
 
-    def _ability(self, ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, a: A.UseAbility, best: float,
+    def _ability(self, ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, a: prophecy_actions.UseAbility, best: float,
                  attack_open: bool) -> float | None:
         """An Ability used outside battle: instead of movement (she stays and acts here),
         looking at a plane's card, or another turn."""
@@ -446,7 +446,7 @@ class StandardHeuristic:
         return plan.effect(after, card.effect.model_copy(update={"lose_items": 0}))
 
     # ------------------------------------------------------------------ attacks
-    def _plane_attack(self, ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, a: A.Attack, target: PlaneTarget
+    def _plane_attack(self, ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, a: prophecy_actions.Attack, target: PlaneTarget
                       ) -> float | None:
         """Expected value of this attack, over what the Guardian may be (one card once seen)."""
         if target.lesser:
@@ -485,7 +485,7 @@ class StandardHeuristic:
             n += 1
         return total / n if n else None
 
-    def _duel(self, ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, a: A.Attack) -> float | None:
+    def _duel(self, ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, a: prophecy_actions.Attack) -> float | None:
         """A fight with another character: what winning takes from her, against what losing costs."""
         sst = ctx.state.standard
         assert sst is not None
@@ -528,7 +528,7 @@ class StandardHeuristic:
         """Each usable Item's result (the most likely branch of its effect)."""
         out = []
         for a in acts:
-            if isinstance(a, A.UseItem):
+            if isinstance(a, prophecy_actions.UseItem):
                 item = p.item(a.item)
                 assert item is not None
                 card = plan.pack.item(item.card)

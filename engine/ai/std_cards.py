@@ -25,7 +25,7 @@ from typing import Any
 from engine.ai.odds import dice_chances
 from engine.ai.std_battle import StdRes, action_odds
 from engine.ai.std_plan import StdPlan
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.content import CreatureCard, ItemCard, display_name
 from engine.prophecy.context import Ctx
 from engine.prophecy.rules import pack_of
@@ -213,7 +213,7 @@ def score(ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, acts: list[Any]) -
             out.append((_smith_value(ctx, plan, p, r, a), a))
         elif isinstance(a, ExchangeFates):
             out.append((_fates_value(ctx, p, a), a))
-        elif isinstance(a, A.UseOpportunity):
+        elif isinstance(a, prophecy_actions.UseOpportunity):
             here = next((x for x in ctx.state.spaces[space] if x.uid == a.card), None)
             kind = power_kind(ctx, here.card) if here is not None else None
             value = base + GAIN.get(kind or "", 0.0)
@@ -224,7 +224,7 @@ def score(ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, acts: list[Any]) -
                 healed.h, healed.hl, healed.m, healed.ml = r.h + r.hl, 0, r.m + r.ml, 0
                 value = plan.value(space, healed) - 0.3
             out.append((value, a))
-        elif isinstance(a, A.UseItem):
+        elif isinstance(a, prophecy_actions.UseItem):
             out.append((base + ENTRANCE_V, a))
     return out, rest
 
@@ -239,7 +239,7 @@ def _doppel_fights(ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, acts: lis
     assert isinstance(card, CreatureCard)  # the Doppelganger
     out: list[tuple[float, Any]] = []
     for a in acts:
-        if isinstance(a, A.Fight):
+        if isinstance(a, prophecy_actions.Fight):
             ex = action_odds(ctx, p, foe, a)
             if ex is None:
                 continue
@@ -254,10 +254,10 @@ def _doppel_fights(ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, acts: lis
 def _is_mine(ctx: Ctx, p: PlayerState, a: Any) -> bool:
     if a.type in ACTION_TYPES:
         return True
-    if isinstance(a, A.UseOpportunity):
+    if isinstance(a, prophecy_actions.UseOpportunity):
         here = next((x for x in ctx.state.spaces[p.space] if x.uid == a.card), None)
         return here is not None and power_kind(ctx, here.card) is not None
-    if isinstance(a, A.UseItem):
+    if isinstance(a, prophecy_actions.UseItem):
         item = p.item(a.item)
         return item is not None and item in talk.entrancement_scrolls(ctx, p)
     return False

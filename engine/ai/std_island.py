@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ai.std_battle import StdRes, action_odds
 from engine.ai.std_plan import StdPlan, card_value
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.context import Ctx
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard import powers
 from engine.prophecy.state import PlayerState
-from engine.prophecy.water_realm.island import actions as I
+from engine.prophecy.water_realm.island import actions as island_actions
 from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.water_realm.island.state import ISLAND
 
@@ -77,7 +77,7 @@ def score(ai: StandardHeuristic, ctx: Ctx, plan: StdPlan, p: PlayerState, r: Std
     base = max((v for v, _a in scored), default=plan.value(p.space, r))
     out = list(scored)
     if i.placed:  # a move towards a Map Fragment lying on an empty space is worth a little more
-        out = [(v + PICK_V if isinstance(a, A.Move) and _fragment_free(ctx, a.to) else v, a) for v, a in out]
+        out = [(v + PICK_V if isinstance(a, prophecy_actions.Move) and _fragment_free(ctx, a.to) else v, a) for v, a in out]
     have = i.count(p.player)
     cheapest = _cheapest(ctx) if i.playing else None
     for a in mine:
@@ -97,47 +97,47 @@ def _fragment_free(ctx: Ctx, space_id: str) -> bool:
 def _one(ai: StandardHeuristic, ctx: Ctx, plan: StdPlan, p: PlayerState, r: StdRes, a: Any, base: float, have: int,
          cheapest: int | None, acts: list[Any]) -> float | None:
     i = _island(ctx)
-    if isinstance(a, I.CollectMap):
+    if isinstance(a, island_actions.CollectMap):
         return base + MAP_V + 1.0
-    if isinstance(a, I.SailToIsland):
+    if isinstance(a, island_actions.SailToIsland):
         if ctx.state.std().dropped.get(ISLAND):
             return base + 3.0  # Artifacts of the dead lie there: whoever lands first takes them
         if cheapest is None or have < cheapest:
             return None
         cost = 0 if a.via is not None else 2
         return base + 1.0 + 0.2 * (have - cheapest) - 0.1 * cost
-    if isinstance(a, I.StayOnIsland):
+    if isinstance(a, island_actions.StayOnIsland):
         return base + 1.5 if cheapest is not None and have >= cheapest else plan.value(p.space, r) - 2.0
-    if isinstance(a, I.LeaveIsland):
+    if isinstance(a, island_actions.LeaveIsland):
         dest = ctx.pack.space_index(a.to)
         v = ai._arrive(ctx, plan, dest, r, [])
         return v - (0.3 if a.via is not None else 0.0)
-    if isinstance(a, I.Dig):
+    if isinstance(a, island_actions.Dig):
         gain = sum(treasure_gain(ctx, plan, p, r, c) for c in a.treasures)
         spent = sum(island_content().treasure(c).maps for c in a.treasures)
         return base + gain - MAP_V * spent + 0.5
-    if isinstance(a, I.DigBlind):
+    if isinstance(a, island_actions.DigBlind):
         if i.blind is not None:
             best = max((treasure_gain(ctx, plan, p, r, c) for c in i.blind.drawn), default=0.0)
             return base + (0.2 if best < BLIND_KEEP else -1.0)
         return base + 0.8
-    if isinstance(a, I.KeepTreasure):
+    if isinstance(a, island_actions.KeepTreasure):
         return base + treasure_gain(ctx, plan, p, r, a.treasure)
-    if isinstance(a, I.TakeSpoils):
+    if isinstance(a, island_actions.TakeSpoils):
         return base + (MAP_V if a.map else 0.0)
-    if isinstance(a, I.BattleForMaps):
+    if isinstance(a, island_actions.BattleForMaps):
         q = ctx.state.player(a.target)
         ex = action_odds(ctx, p, sbattle.character_foe(ctx, q), a, defender=q)
         if ex is None or ex.win < MAP_WIN:
             return None
         return base + (ex.win - ex.loss) * MAP_V * 2 - 0.1
-    if isinstance(a, I.KeepArtifact):
+    if isinstance(a, island_actions.KeepArtifact):
         try:
             return base + card_value(powers.spack(ctx.state).id, a.artifact)
         except KeyError:
             return base
-    if isinstance(a, I.ScepterStrike):
-        attacks = [x for x in acts if isinstance(x, A.Attack) and x.target == a.target]
+    if isinstance(a, island_actions.ScepterStrike):
+        attacks = [x for x in acts if isinstance(x, prophecy_actions.Attack) and x.target == a.target]
         best_duel = max((dv for x in attacks if (dv := ai._duel(ctx, plan, p, r, x)) is not None), default=None)
         return None if best_duel is None else best_duel + 0.2
     return None

@@ -24,18 +24,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.odds import dice_chances
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.context import Ctx
 from engine.prophecy.equipment import battle_bonus as items_bonus
 from engine.prophecy.equipment import check_loadout
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard import parts, powers
 from engine.prophecy.state import PlayerState, ProphecyState
-from engine.prophecy.water_realm.water import actions as W
-from engine.prophecy.water_realm.water import board as B
+from engine.prophecy.water_realm.water import actions as water_actions
+from engine.prophecy.water_realm.water import board as water_board
 from engine.prophecy.water_realm.water import content as content_water
 from engine.prophecy.water_realm.water import core as water_core
-from engine.prophecy.water_realm.water import gate as G
+from engine.prophecy.water_realm.water import gate as water_gate
 from engine.prophecy.water_realm.water import palace as water_palace
 from engine.prophecy.water_realm.water.core import OFF, distance, diver, in_realm, lord_variant, neighbours, wp
 
@@ -149,9 +149,9 @@ def _enter_cost(ctx: Ctx, p: PlayerState, cell: int) -> float:
     may pass through half a turn, one that stops her a whole turn, more for what hurts."""
     if cell == wp().grid.palace_index:
         return 0.5
-    if B.others_at(ctx.state, p.player, cell):
+    if water_board.others_at(ctx.state, p.player, cell):
         return 1.0
-    gc = B.card_at(ctx.state, cell)
+    gc = water_board.card_at(ctx.state, cell)
     if gc is None:
         return 0.5
     if not gc.up:
@@ -360,7 +360,7 @@ def _cell_value(ctx: Ctx, p: PlayerState, cell: int, costs: dict[int, float]) ->
     v = -costs.get(cell, 99.0) - _enter_cost(ctx, p, cell)
     if cell == wp().grid.palace_index and lord_variant(ctx.state):
         v += 2.0 * _foe_chance(ctx, p, "lord") - 0.5
-    gc = B.card_at(ctx.state, cell)
+    gc = water_board.card_at(ctx.state, cell)
     if gc is not None and gc.up and wp().is_positive(gc.card):
         v += 0.8
     return v
@@ -382,34 +382,34 @@ def _dive_turn(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
         best, best_v = None, -1e9
         for a in acts:
             v = None
-            if isinstance(a, W.WaterMove):
+            if isinstance(a, water_actions.WaterMove):
                 if a.exit is not None:
                     v = 50.0 if plan is None else -20.0
                 else:
                     v = _cell_value(ctx, p, a.to, costs)  # type: ignore[arg-type]  # a move without an exit has a cell
-                if B.held_here(ctx.state, p.player):
+                if water_board.held_here(ctx.state, p.player):
                     v -= 1.0
-            elif isinstance(a, W.WaterStay):
+            elif isinstance(a, water_actions.WaterStay):
                 v = _stay_value(ctx, p, plan, costs)
-            elif isinstance(a, A.UseAbility):
+            elif isinstance(a, prophecy_actions.UseAbility):
                 v = _stay_value(ctx, p, plan, costs) + 0.2
             if v is not None and v > best_v:
                 best, best_v = a, v
         return best if best is not None else acts[0]
     # act
     for a in acts:
-        if isinstance(a, W.WaterTake):
+        if isinstance(a, water_actions.WaterTake):
             return a
     for a in acts:
-        if isinstance(a, A.Attack) and ctx.state.has_player(a.target):
+        if isinstance(a, prophecy_actions.Attack) and ctx.state.has_player(a.target):
             q = ctx.state.player(a.target)
             o = battle_odds(ctx, p, sbattle.character_foe(ctx, q), a, defender=q)
             if o is not None and o[0] >= 0.65:
                 return a
-    if any(isinstance(a, W.WaterSwim) for a in acts) and d.bubbles >= 4 and d.cell != palace \
+    if any(isinstance(a, water_actions.WaterSwim) for a in acts) and d.bubbles >= 4 and d.cell != palace \
             and not w.turn.over and _goal_palace(ctx, p):
-        return next(a for a in acts if isinstance(a, W.WaterSwim))
-    return next((a for a in acts if isinstance(a, A.EndTurn)), acts[0])
+        return next(a for a in acts if isinstance(a, water_actions.WaterSwim))
+    return next((a for a in acts if isinstance(a, prophecy_actions.EndTurn)), acts[0])
 
 
 def _foe_chance(ctx: Ctx, p: PlayerState, what: str) -> float:
@@ -443,7 +443,7 @@ def _stay_value(ctx: Ctx, p: PlayerState, plan: Dive | None, costs: dict[int, fl
                 return -100.0  # nothing to fight for, or it would cost her life: out
             return 3.0 * _guardian_chance(ctx, p)
         return 3.0 * _foe_chance(ctx, p, "lord") - 0.5
-    here = B.creature_here(ctx.state, d.cell)
+    here = water_board.creature_here(ctx.state, d.cell)
     if here is not None:
         foe = sbattle.creature_foe(ctx.pack.creature(here[1].id))
         return _cell_value(ctx, p, d.cell, costs) + 0.5 * _best_chance(ctx, p, foe) - 0.8
@@ -454,7 +454,7 @@ def _stay_value(ctx: Ctx, p: PlayerState, plan: Dive | None, costs: dict[int, fl
 
 def _fight(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
     w = water_core.wstate(ctx.state)
-    sharks = [a for a in acts if isinstance(a, W.WaterShark)]
+    sharks = [a for a in acts if isinstance(a, water_actions.WaterShark)]
     if sharks:
         foe = sbattle.creature_foe(ctx.pack.creature("skeletal_shark"))
         paid = _shark_pay(p, foe)[0]
@@ -465,11 +465,11 @@ def _fight(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
     foe = _fight_target(ctx, p)
     best, best_v = None, -2.0
     for a in acts:
-        if isinstance(a, (A.Fight, A.Attack)):
+        if isinstance(a, (prophecy_actions.Fight, prophecy_actions.Attack)):
             v = _score(battle_odds(ctx, p, foe, a))
             if v > best_v:
                 best, best_v = a, v
-    avoid = next((a for a in acts if isinstance(a, A.Avoid)), None)
+    avoid = next((a for a in acts if isinstance(a, prophecy_actions.Avoid)), None)
     if avoid is not None and best_v < 0.55 and target not in ("guardian", "lord"):
         return avoid
     return best if best is not None else acts[0]
@@ -479,17 +479,17 @@ def _answer(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any:
     w = water_core.wstate(ctx.state)
     a = w.asks[0]
     if a.kind == "squid":
-        gc = B.card_at(ctx.state, in_realm(ctx.state, p.player).cell)
+        gc = water_board.card_at(ctx.state, in_realm(ctx.state, p.player).cell)
         chance = _best_chance(ctx, p, sbattle.creature_foe(ctx.pack.creature(gc.card))) if gc else 0.0
         again = chance >= 0.6 and p.red.right >= 3
-        return next(x for x in acts if isinstance(x, W.WaterSquid) and x.again == again)
+        return next(x for x in acts if isinstance(x, water_actions.WaterSquid) and x.again == again)
     if a.kind == "mermaid":
-        return next(x for x in acts if isinstance(x, W.WaterMermaid) and not x.stay)
+        return next(x for x in acts if isinstance(x, water_actions.WaterMermaid) and not x.stay)
     if a.kind == "reveal":
         d = diver(ctx.state, p.player)
         start = d.cell if d is not None else wp().grid.entrance_index
         palace = wp().grid.palace_index
-        return min((x for x in acts if isinstance(x, W.WaterReveal)),
+        return min((x for x in acts if isinstance(x, water_actions.WaterReveal)),
                    key=lambda x: (distance(start, x.cell) + distance(x.cell, palace), x.cell))
     if a.kind == "steer":
         d = diver(ctx.state, p.player)
@@ -518,9 +518,9 @@ def dive_bag(ctx: Ctx, p: PlayerState) -> tuple[Dive, int] | None:
     AIR_MARGIN Bubbles to spare; None when the Gate is shut, no bag she can pay for is enough,
     or the realm holds nothing within reach worth it (a Pearl alone she dives for only with
     DIVE_HEALTH, an Artifact of the dead with 3 Health)."""
-    if not G.open_gate(ctx) or diver(ctx.state, p.player) is not None:
+    if not water_gate.open_gate(ctx) or diver(ctx.state, p.player) is not None:
         return None
-    bags = sorted((G.bag_size(ctx.state, p.player, b.gold), b.gold) for b in wp().data.bag if 0 < b.gold <= p.gold)
+    bags = sorted((water_gate.bag_size(ctx.state, p.player, b.gold), b.gold) for b in wp().data.bag if 0 < b.gold <= p.gold)
     if not bags:
         return None
     plan = plan_dive(ctx, p, air=bags[-1][0] - AIR_MARGIN)
@@ -536,14 +536,14 @@ def ready(ctx: Ctx, p: PlayerState) -> bool:
 
 
 def _main_board(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any | None:
-    enters = [a for a in acts if isinstance(a, W.WaterEnter)]
+    enters = [a for a in acts if isinstance(a, water_actions.WaterEnter)]
     if enters:
         found = dive_bag(ctx, p)
         if found is not None:
             return next((a for a in enters if a.gold == found[1]), None)
         return None
     turn = ctx.state.turn
-    if turn is None or turn.phase != "move" or not G.open_gate(ctx) or p.gold <= 0:
+    if turn is None or turn.phase != "move" or not water_gate.open_gate(ctx) or p.gold <= 0:
         return None
     found = dive_bag(ctx, p)
     if found is None or found[0].goal == "pearl":
@@ -556,7 +556,7 @@ def _main_board(ctx: Ctx, p: PlayerState, acts: list[Any]) -> Any | None:
     def ring(i: int) -> int:
         return min(min((i - t) % n, (t - i) % n) for t in targets)
 
-    moves = [a for a in acts if isinstance(a, A.Move)]
+    moves = [a for a in acts if isinstance(a, prophecy_actions.Move)]
     if not moves:
         return None
     here = ring(p.space)

@@ -29,7 +29,7 @@ import random
 from typing import Any, Callable
 
 from engine.darkest_talisman import guardians
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.actions import (
     Buy,
     CashBag,
@@ -137,13 +137,13 @@ class Heuristic:
         return next((a for a in self.acts if isinstance(a, kind) and pred(a)), None)
 
     def wounded(self, hero: Hero) -> int:
-        return H.sheet(self.pack, hero).life - hero.life
+        return hero_rules.sheet(self.pack, hero).life - hero.life
 
     def party(self) -> list[Hero]:
         return self.state.party()
 
     def strength(self) -> int:
-        return sum(H.total(self.pack, h, "strength") for h in self.party())
+        return sum(hero_rules.total(self.pack, h, "strength") for h in self.party())
 
     def weak(self) -> bool:
         """Turn back now: a character is one blow from death, or the party is worn out."""
@@ -152,11 +152,11 @@ class Heuristic:
 
     def healthy(self) -> bool:
         """Fit to set out on a hard road: every character has most of his lives."""
-        return all(h.life >= max(3, H.sheet(self.pack, h).life - 1) for h in self.party())
+        return all(h.life >= max(3, hero_rules.sheet(self.pack, h).life - 1) for h in self.party())
 
     # ------------------------------------------------------------------ Talismans
     def held(self, hero: Hero) -> int:
-        return len(H.talismans(hero))
+        return len(hero_rules.talismans(hero))
 
     def total_held(self) -> int:
         return sum(self.held(h) for h in self.party())
@@ -199,7 +199,7 @@ class Heuristic:
             return None
         for a in self.acts:
             if isinstance(a, Use):
-                card = H.obj(self.pack, a.thing)
+                card = hero_rules.obj(self.pack, a.thing)
                 hero = self.state.hero(a.hero)
                 if card.use is not None and card.use.heal and self.wounded(hero) >= card.use.heal:
                     return a
@@ -301,11 +301,11 @@ class Heuristic:
 
     def _wants(self, a: Buy) -> bool:
         hero = self.state.hero(a.hero)
-        card = H.obj(self.pack, f"{a.card}#0")
-        have = [H.obj(self.pack, u) for u in hero.objects]
+        card = hero_rules.obj(self.pack, f"{a.card}#0")
+        have = [hero_rules.obj(self.pack, u) for u in hero.objects]
         if card.slot == "weapon":
             weapons = sum(1 for c in have if c.slot == "weapon")
-            return weapons < (2 if H.has_ability(self.pack, hero, "two_weapons") else 1)
+            return weapons < (2 if hero_rules.has_ability(self.pack, hero, "two_weapons") else 1)
         if card.slot in ("armour", "helmet", "shield"):
             return not any(c.slot == card.slot for c in have)
         return False
@@ -319,7 +319,7 @@ class Heuristic:
         if self.ready_for_tower() and (self.state.mode == "tower" or self.state.village != "village"):
             best = max(party, key=lambda h: (self.held(h), h.uid))
         else:
-            best = max(party, key=lambda h: (h.life + H.total(self.pack, h, "strength"), h.uid))
+            best = max(party, key=lambda h: (h.life + hero_rules.total(self.pack, h, "strength"), h.uid))
         if self.state.order and self.state.order[0] != best.uid:
             return self.first(SetOrder, lambda a: a.order[0] == best.uid)
         return None
@@ -333,12 +333,13 @@ class Heuristic:
 
     def party_figures(self, spare: int = 0) -> list[tuple[str, int, int, int]]:
         """(uid, Strength, Craft, lives) for the forecast; `spare` lives kept back for the road."""
-        return [(h.uid, H.total(self.pack, h, "strength"), H.total(self.pack, h, "craft"), max(1, h.life - spare))
+        return [(h.uid, hero_rules.total(self.pack, h, "strength"), hero_rules.total(self.pack, h, "craft"), max(1,
+                                                                                                                 h.life - spare))
                 for h in self.party()]
 
     def portal_odds(self) -> float:
         dice = max(1, self.pack.rules.portal_dice.value - fewer_dice(self.ctx, "portal"))
-        return max(at_most(sum(H.total(self.pack, h, a) for h in self.party()), dice)
+        return max(at_most(sum(hero_rules.total(self.pack, h, a) for h in self.party()), dice)
                    for a in ("strength", "craft"))
 
     def tower_fit(self) -> bool:
@@ -355,7 +356,7 @@ class Heuristic:
         # least the Portal's, the Crypt's and the Mines' (C10n); the party may meet it again
         # for a new roll (C10d), so an average roll is what it must be able to beat
         spent = 3
-        return sum(H.total(self.pack, h, "craft") for h in self.party()) >= (7 * spent) // 2
+        return sum(hero_rules.total(self.pack, h, "craft") for h in self.party()) >= (7 * spent) // 2
 
     def on_village(self, d: Any) -> Any:
         healthy = self.healthy()
@@ -453,7 +454,7 @@ class Heuristic:
             opt = f"attempt:{attr}"
             if opt in self.chooses:
                 dice = max(1, self.pack.rules.portal_dice.value - fewer_dice(self.ctx, "portal"))
-                total = sum(H.total(self.pack, h, attr) for h in self.party())
+                total = sum(hero_rules.total(self.pack, h, attr) for h in self.party())
                 p = at_most(total, dice)
                 if best is None or p > best[0]:
                     best = (p, opt)
@@ -533,8 +534,8 @@ class Heuristic:
                 return self.chooses[o]
         task = self.state.top_task(Combat)  # the "enemy" decision is a normal combat's (flow._run_combat)
         hero = self.state.hero(d.hero)
-        ours = H.total(self.pack, hero, task.attribute)
-        if "fight:craft" in self.chooses and H.total(self.pack, hero, "craft") > ours:
+        ours = hero_rules.total(self.pack, hero, task.attribute)
+        if "fight:craft" in self.chooses and hero_rules.total(self.pack, hero, "craft") > ours:
             return self.chooses["fight:craft"]
         if ours + 1 < d.data.get("value", 0) or (hero.life <= 1 and ours < d.data.get("value", 0) + 3):
             casts = [o for o in self.chooses if o.startswith("cast:")]
@@ -612,7 +613,7 @@ class Heuristic:
         rivals = sorted((self.worth(o), o) for o in hero.objects if o != uid and self.pack.has_card(card_id(o))
                         and isinstance(self.pack.card(card_id(o)), ObjectCard)
                         and self.pack.card(card_id(o)).slot == card.slot)  # type: ignore[union-attr]
-        hands = (2 if H.has_ability(self.pack, hero, "two_weapons") else 1) if card.slot == "weapon" else 1
+        hands = (2 if hero_rules.has_ability(self.pack, hero, "two_weapons") else 1) if card.slot == "weapon" else 1
         better = [r for r in rivals if (r[0], r[1]) > (value, uid)]
         return 0 if len(better) >= hands else value
 

@@ -36,7 +36,7 @@ def discard(ctx: Ctx, uid: str) -> None:
     decks = ctx.state.decks
     where = deck_of(ctx.pack, uid)
     if ctx.state.ext is not None:  # an expansion's card goes back to its own deck
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         if hooks.discard(ctx, uid, where):
             return

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.darkest_talisman import cards, effects, ground
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import EnemyCard, SpellCard
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import Combat, Hero, card_id
@@ -34,16 +34,16 @@ def evadable(ctx: Ctx, task: Combat, hero: Hero) -> bool:
     if trip is not None and task.enemy in trip.immobile:
         return True
     here = ground.here(ctx)
-    if is_card(task) and here is not None and H.evades_in(ctx.pack, hero, here.id):
+    if is_card(task) and here is not None and hero_rules.evades_in(ctx.pack, hero, here.id):
         return True  # the Pixie or Elf in the Woods, the Gnome or Dwarf in the Hills
-    if task.kind == "dragon" and H.has_ability(ctx.pack, hero, "charm_dragons"):
+    if task.kind == "dragon" and hero_rules.has_ability(ctx.pack, hero, "charm_dragons"):
         return True
-    return task.kind == "animal" and H.has_ability(ctx.pack, hero, "charm")
+    return task.kind == "animal" and hero_rules.has_ability(ctx.pack, hero, "charm")
 
 
 def can_cast(ctx: Ctx, hero: Hero) -> bool:
     """Spells need a caster without the Amulet (D4), outside the Cursed Glade."""
-    return not H.has_amulet(ctx.pack, hero) and not ground.no_magic_here(ctx)
+    return not hero_rules.has_amulet(ctx.pack, hero) and not ground.no_magic_here(ctx)
 
 
 def spell_fits(ctx: Ctx, task: Combat, hero: Hero, uid: str) -> bool:
@@ -68,7 +68,7 @@ def evadable_card(ctx: Ctx, task: Combat) -> bool:
 
 def _may_use_craft(ctx: Ctx, task: Combat, hero: Hero) -> bool:
     """D1a-a, c: Craft instead of Strength, only against an Enemy turned over just now."""
-    return task.attribute == "strength" and task.fresh and H.has_ability(ctx.pack, hero, "psychic_attack")
+    return task.attribute == "strength" and task.fresh and hero_rules.has_ability(ctx.pack, hero, "psychic_attack")
 
 
 def options(ctx: Ctx, task: Combat) -> list[str]:
@@ -80,7 +80,7 @@ def options(ctx: Ctx, task: Combat) -> list[str]:
         out.append("fight")
         if _may_use_craft(ctx, task, hero):
             out.append("fight:craft")
-        if task.fresh and H.has_ability(ctx.pack, hero, "assassinate"):
+        if task.fresh and hero_rules.has_ability(ctx.pack, hero, "assassinate"):
             out.append("assassinate")
     if task.kind == "spirit" and can_banish(ctx, hero):
         out.append("banish")
@@ -98,8 +98,8 @@ def options(ctx: Ctx, task: Combat) -> list[str]:
 
 def can_banish(ctx: Ctx, hero: Hero) -> bool:
     """The Priest, or the bearer of the Cross, destroys a Spirit without fighting (C8e-b)."""
-    cross = any(H.obj(ctx.pack, u).banish for u in hero.objects) and not ground.no_magic_here(ctx)
-    return H.has_ability(ctx.pack, hero, "banish_spirits") or cross
+    cross = any(hero_rules.obj(ctx.pack, u).banish for u in hero.objects) and not ground.no_magic_here(ctx)
+    return hero_rules.has_ability(ctx.pack, hero, "banish_spirits") or cross
 
 
 def _toll(ctx: Ctx, task: Combat) -> int:
@@ -112,7 +112,7 @@ def _toll(ctx: Ctx, task: Combat) -> int:
 def _mercenary(ctx: Ctx, hero: Hero) -> str | None:
     """A Follower paid for one battle (the Mercenary), if his master can pay him now."""
     for uid in hero.followers:
-        f = H.follower(ctx.pack, uid)
+        f = hero_rules.follower(ctx.pack, uid)
         if f.paid_strength and effects.purse(ctx, hero) >= f.wage:
             return uid
     return None
@@ -122,7 +122,7 @@ def answer(ctx: Ctx, task: Combat, option: str) -> None:
     hero = ctx.state.hero(task.hero)
     if task.stage == "fate":
         if option == "reroll":
-            H.change(ctx, hero, "fate", -1, "reroll")
+            hero_rules.change(ctx, hero, "fate", -1, "reroll")
             task.rerolled = True
             task.hero_roll = _attack_roll(ctx, task, hero)
         finish(ctx, task)
@@ -136,8 +136,8 @@ def answer(ctx: Ctx, task: Combat, option: str) -> None:
     elif option == "banish":
         task.result = "destroyed"
         ctx.emit("banished", hero.uid, enemy=card_id(task.enemy))
-        if H.has_ability(ctx.pack, hero, "banish_spirits"):
-            H.draw_spells(ctx, hero, 1, "banished")  # the Priest: no trophy, but a Spell
+        if hero_rules.has_ability(ctx.pack, hero, "banish_spirits"):
+            hero_rules.draw_spells(ctx, hero, 1, "banished")  # the Priest: no trophy, but a Spell
         finish(ctx, task, trophy=False)
     elif option == "pay":
         toll = _toll(ctx, task)
@@ -148,7 +148,7 @@ def answer(ctx: Ctx, task: Combat, option: str) -> None:
     elif option == "hire":
         uid = _mercenary(ctx, hero)
         assert uid is not None
-        f = H.follower(ctx.pack, uid)
+        f = hero_rules.follower(ctx.pack, uid)
         effects.pay(ctx, hero, f.wage)
         task.hired = True
         task.bonus += f.paid_strength
@@ -165,7 +165,7 @@ def cast(ctx: Ctx, task: Combat, hero: Hero, uid: str) -> None:
     cards.discard(ctx, uid)
     ctx.emit("spell_cast", hero.uid, spell=spell.id, enemy=card_id(task.enemy))
     _resolve(ctx, task, hero, spell)
-    H.keep_a_spell(ctx, hero)  # the Prophetess, the Wizard, the Wand: a new Spell after the last
+    hero_rules.keep_a_spell(ctx, hero)  # the Prophetess, the Wizard, the Wand: a new Spell after the last
 
 
 def _resolve(ctx: Ctx, task: Combat, hero: Hero, spell: SpellCard) -> None:
@@ -184,9 +184,9 @@ def _resolve(ctx: Ctx, task: Combat, hero: Hero, spell: SpellCard) -> None:
     elif spell.kind == "random":
         face = ctx.d6("random", hero.uid)
         if face == 1:
-            H.change(ctx, hero, "strength", -1, "random")
+            hero_rules.change(ctx, hero, "strength", -1, "random")
         elif face == 2:
-            H.change(ctx, hero, "craft", -1, "random")
+            hero_rules.change(ctx, hero, "craft", -1, "random")
         elif face == 5:
             task.weaken += 2
         elif face == 6:
@@ -197,7 +197,7 @@ def _resolve(ctx: Ctx, task: Combat, hero: Hero, spell: SpellCard) -> None:
         finish(ctx, task, trophy=False)
 
 
-def attack_attribute(task: Combat) -> H.Attr:
+def attack_attribute(task: Combat) -> hero_rules.Attr:
     return "craft" if (task.psychic or task.attribute == "craft") else "strength"
 
 
@@ -207,7 +207,7 @@ def hero_score(ctx: Ctx, task: Combat, hero: Hero) -> int:
         return task.ally
     attr = attack_attribute(task)
     no_magic = ground.no_magic_here(ctx)
-    value = H.total(ctx.pack, hero, attr, no_magic=no_magic, versus=task.kind)
+    value = hero_rules.total(ctx.pack, hero, attr, no_magic=no_magic, versus=task.kind)
     return value + (task.craft_bonus if attr == "craft" else task.bonus)
 
 
@@ -234,7 +234,7 @@ def _attack_roll(ctx: Ctx, task: Combat, hero: Hero) -> list[int]:
     """The character's open-ended roll (C7c); the Warrior rolls twice in battle and keeps the
     higher (core-cards 3.1)."""
     roll = ctx.open_roll("attack", hero.uid)
-    if attack_attribute(task) == "strength" and not task.ally and H.has_ability(ctx.pack, hero, "double_roll"):
+    if attack_attribute(task) == "strength" and not task.ally and hero_rules.has_ability(ctx.pack, hero, "double_roll"):
         other = ctx.open_roll("attack", hero.uid)
         roll = max(roll, other, key=sum)
     return roll
@@ -282,14 +282,14 @@ def _defeated(ctx: Ctx, task: Combat, hero: Hero, trophy: bool) -> None:
             ctx.emit("trophy", hero.uid, enemy=card_id(task.enemy))
         else:
             cards.discard(ctx, task.enemy)
-    if task.result == "won" and H.has_ability(ctx.pack, hero, "ghoul_feed"):
-        H.gain_life(ctx, hero, 1, "ghoul_feed")  # D2: not in Guardian Combat (that never comes here)
+    if task.result == "won" and hero_rules.has_ability(ctx.pack, hero, "ghoul_feed"):
+        hero_rules.gain_life(ctx, hero, 1, "ghoul_feed")  # D2: not in Guardian Combat (that never comes here)
     if (task.result == "won" and attack_attribute(task) == "strength" and not task.ally
-            and not H.has_ability(ctx.pack, hero, "no_weapons") and not ground.no_magic_here(ctx)
-            and any(H.obj(ctx.pack, u).drain for u in hero.objects)):
-        H.gain_life(ctx, hero, 1, "runesword")  # the Runesword drinks the beaten Enemy's life
+            and not hero_rules.has_ability(ctx.pack, hero, "no_weapons") and not ground.no_magic_here(ctx)
+            and any(hero_rules.obj(ctx.pack, u).drain for u in hero.objects)):
+        hero_rules.gain_life(ctx, hero, 1, "runesword")  # the Runesword drinks the beaten Enemy's life
     if hero.quest is not None and hero.quest.kind == "defeat_enemy":
-        H.complete_quest(ctx, hero)
+        hero_rules.complete_quest(ctx, hero)
 
 
 def _lost(ctx: Ctx, task: Combat, hero: Hero) -> None:
@@ -298,24 +298,24 @@ def _lost(ctx: Ctx, task: Combat, hero: Hero) -> None:
         return
     attr = attack_attribute(task)
     if ctx.state.ext is not None:  # what a lost attack makes its bearer drop (the Golden Statue, E6)
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         hooks.attack_lost(ctx, hero)
     if saved(ctx, hero, attr, shield_ok=True):
         return
-    if H.lose_life(ctx, hero, 1, "combat"):
-        H.change(ctx, hero, attr, -1, "combat")
-        H.kill(ctx, hero, "combat")
+    if hero_rules.lose_life(ctx, hero, 1, "combat"):
+        hero_rules.change(ctx, hero, attr, -1, "combat")
+        hero_rules.kill(ctx, hero, "combat")
         return
-    H.change(ctx, hero, attr, -1, "combat")
+    hero_rules.change(ctx, hero, attr, -1, "combat")
 
 
-def saved(ctx: Ctx, hero: Hero, attribute: H.Attr, *, shield_ok: bool) -> bool:
+def saved(ctx: Ctx, hero: Hero, attribute: hero_rules.Attr, *, shield_ok: bool) -> bool:
     """One armour roll against one loss (C7e-c, d, e). Returns True when the armour held."""
-    uid = H.armour_for(ctx.pack, hero, attribute, shield_ok=shield_ok, no_magic=ground.no_magic_here(ctx))
+    uid = hero_rules.armour_for(ctx.pack, hero, attribute, shield_ok=shield_ok, no_magic=ground.no_magic_here(ctx))
     if uid is None:
         return False
-    save = H.obj(ctx.pack, uid).save or 7
+    save = hero_rules.obj(ctx.pack, uid).save or 7
     face = ctx.d6("armour", hero.uid)
     held = face >= save
     ctx.emit("armour", hero.uid, armour=card_id(uid), face=face, need=save, held=held)

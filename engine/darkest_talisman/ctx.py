@@ -38,7 +38,7 @@ class Ctx:
 
     def _one_rolled(self, hero: str | None, faces: list[int]) -> None:
         if self.state.ext is not None:  # a road figure moves on every 1 rolled (E2e-f, F6b)
-            from engine.darkest_talisman.expansions import hooks
+            from engine.darkest_talisman.hookpoint import hooks
 
             hooks.rolled(self, faces)
         self._thief(hero, faces)

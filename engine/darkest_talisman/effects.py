@@ -9,7 +9,7 @@ lose a turn (C6d-a); anything else costs a card at once, met first by that chara
 from __future__ import annotations
 
 from engine.darkest_talisman import cards, ground
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import Alignment, Effect
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import ApplyEffect, Combat, Hero, MeetSpot, TeleportTask, card_id
@@ -24,12 +24,12 @@ def apply(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str], *,
     Neutral to Strangers, D2). Lost turns are appended to `lost`."""
     if not hero.alive:
         return
-    if effect.immune and any(H.has_ability(ctx.pack, hero, a) for a in effect.immune):
+    if effect.immune and any(hero_rules.has_ability(ctx.pack, hero, a) for a in effect.immune):
         ctx.emit("unaffected", hero.uid, card=source)  # the Dwarf in the Maze
         return
     if effect.if_below:
         attr, limit = next(iter(effect.if_below.items()))
-        if H.total(ctx.pack, hero, attr) >= limit:
+        if hero_rules.total(ctx.pack, hero, attr) >= limit:
             ctx.emit("unaffected", hero.uid, card=source)  # strong or wise enough (Marsh, Maze)
             return
         effect = effect.model_copy(update={"if_below": {}})
@@ -55,57 +55,57 @@ def plain(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str]) ->
     """The numbers and the tasks of an effect with no table and no decision left."""
     state = ctx.state
     if effect.life < 0:
-        protected = any((source == "desert" and H.obj(ctx.pack, u).desert) or source in H.obj(ctx.pack, u).wards
+        protected = any((source == "desert" and hero_rules.obj(ctx.pack, u).desert) or source in hero_rules.obj(ctx.pack, u).wards
                         for u in hero.objects)
         if protected:
             ctx.emit("protected", hero.uid, why=source)
-        elif H.lose_life(ctx, hero, -effect.life, source):
-            H.kill(ctx, hero, source)
+        elif hero_rules.lose_life(ctx, hero, -effect.life, source):
+            hero_rules.kill(ctx, hero, source)
             return
     elif effect.life > 0:
-        H.gain_life(ctx, hero, effect.life, source)
+        hero_rules.gain_life(ctx, hero, effect.life, source)
     if effect.heal_full:
-        H.heal(ctx, hero, H.sheet(ctx.pack, hero).life, source)
+        hero_rules.heal(ctx, hero, hero_rules.sheet(ctx.pack, hero).life, source)
     elif effect.heal:
-        H.heal(ctx, hero, effect.heal, source)
+        hero_rules.heal(ctx, hero, effect.heal, source)
     for attr in ("strength", "craft", "fate", "gold"):
-        H.change(ctx, hero, attr, getattr(effect, attr), source)
+        hero_rules.change(ctx, hero, attr, getattr(effect, attr), source)
     if effect.replenish_fate:
-        H.change(ctx, hero, "fate", max(0, H.sheet(ctx.pack, hero).fate - hero.fate), source)
+        hero_rules.change(ctx, hero, "fate", max(0, hero_rules.sheet(ctx.pack, hero).fate - hero.fate), source)
     if effect.discard_spells and hero.spells:
         for uid in list(hero.spells):
             hero.spells.remove(uid)
             cards.discard(ctx, uid)
             ctx.emit("spell_lost", hero.uid, spell=card_id(uid))
     if effect.spells:
-        H.draw_spells(ctx, hero, effect.spells, source)
+        hero_rules.draw_spells(ctx, hero, effect.spells, source)
     if effect.fill_spells:
-        H.draw_spells(ctx, hero, H.spell_room(ctx, hero), source)
+        hero_rules.draw_spells(ctx, hero, hero_rules.spell_room(ctx, hero), source)
     if effect.boost_strength:
         hero.boost += effect.boost_strength
         ctx.emit("boosted", hero.uid, amount=effect.boost_strength, why=source)
     for _ in range(effect.talisman):
-        H.gain_talisman(ctx, hero, source)
+        hero_rules.gain_talisman(ctx, hero, source)
     if effect.alignment is not None and effect.alignment != hero.alignment:
         hero.alignment = effect.alignment
         ctx.emit("alignment", hero.uid, alignment=effect.alignment, why=source)
     for _ in range(min(effect.lose_followers, len(hero.followers))):
         uid = hero.followers[0]
-        H.give_up(ctx, hero, uid)
+        hero_rules.give_up(ctx, hero, uid)
         cards.discard(ctx, uid)
         ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why=source)
     if effect.follower_risk:
         for uid in list(hero.followers):
             if ctx.d6(f"{source}:{card_id(uid)}", hero.uid) <= effect.follower_risk:
-                H.give_up(ctx, hero, uid)
+                hero_rules.give_up(ctx, hero, uid)
                 cards.discard(ctx, uid)
                 ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why=source)
     if effect.quest and hero.quest is None:
         if not _quest_card(ctx, hero):
             face = ctx.d6("quest", hero.uid)
-            hero.quest = H.QUESTS[face].model_copy()
+            hero.quest = hero_rules.QUESTS[face].model_copy()
             ctx.emit("quest_taken", hero.uid, quest=hero.quest.kind, amount=hero.quest.amount)
-        H.check_quest(ctx, hero)
+        hero_rules.check_quest(ctx, hero)
     if effect.lock_order and not state.order_locked:
         state.order_locked = True
         ctx.emit("order_locked", hero.uid, why=source)
@@ -147,8 +147,8 @@ def redraw(ctx: Ctx, hero: Hero, seq: int) -> None:
 
 
 def can_redraw(ctx: Ctx, hero: Hero) -> bool:
-    orb = any(H.obj(ctx.pack, u).special == "orb" for u in hero.objects) and not ground.no_magic_here(ctx)
-    return hero.alive and (orb or H.has_ability(ctx.pack, hero, "redraw"))
+    orb = any(hero_rules.obj(ctx.pack, u).special == "orb" for u in hero.objects) and not ground.no_magic_here(ctx)
+    return hero.alive and (orb or hero_rules.has_ability(ctx.pack, hero, "redraw"))
 
 
 def offer_useless(ctx: Ctx, hero: Hero, gives: Effect) -> bool:
@@ -156,22 +156,22 @@ def offer_useless(ctx: Ctx, hero: Hero, gives: Effect) -> bool:
     his Fate is already full, or only Spells when his Craft allows no more (the Sorcerer sells
     'only if Craft allows', core-cards 2.3). It is not made (D3a, D4)."""
     only_fate = gives.model_copy(update={"replenish_fate": False}) == Effect()
-    if gives.replenish_fate and only_fate and hero.fate >= H.sheet(ctx.pack, hero).fate:
+    if gives.replenish_fate and only_fate and hero.fate >= hero_rules.sheet(ctx.pack, hero).fate:
         return True
     only_spells = gives.model_copy(update={"spells": 0}) == Effect()
-    return bool(gives.spells) and only_spells and H.spell_room(ctx, hero) <= 0
+    return bool(gives.spells) and only_spells and hero_rules.spell_room(ctx, hero) <= 0
 
 
 def bags(ctx: Ctx, hero: Hero) -> list[str]:
     """The character's Bags of Gold, largest first."""
-    mine = [u for u in hero.objects if H.obj(ctx.pack, u).slot == "bag_of_gold"]
-    return sorted(mine, key=lambda u: -H.obj(ctx.pack, u).value)
+    mine = [u for u in hero.objects if hero_rules.obj(ctx.pack, u).slot == "bag_of_gold"]
+    return sorted(mine, key=lambda u: -hero_rules.obj(ctx.pack, u).value)
 
 
 def purse(ctx: Ctx, hero: Hero) -> int:
     """What the character can pay: his Gold and his Bags of Gold, which may be traded for their
     value at any time (C2c-d), so also just before paying a ransom or an offer."""
-    return hero.gold + sum(H.obj(ctx.pack, u).value for u in bags(ctx, hero))
+    return hero.gold + sum(hero_rules.obj(ctx.pack, u).value for u in bags(ctx, hero))
 
 
 def pay(ctx: Ctx, hero: Hero, gold: int) -> None:
@@ -185,8 +185,8 @@ def pay(ctx: Ctx, hero: Hero, gold: int) -> None:
 
 def cash_bag(ctx: Ctx, hero: Hero, uid: str) -> None:
     """C2c-d: a Bag of Gold traded for its value in Gold, at any time."""
-    value = H.obj(ctx.pack, uid).value
-    H.give_up(ctx, hero, uid)
+    value = hero_rules.obj(ctx.pack, uid).value
+    hero_rules.give_up(ctx, hero, uid)
     cards.discard(ctx, uid)
     hero.gold += value
     ctx.emit("bag_cashed", hero.uid, gold=value)
@@ -210,6 +210,6 @@ def _quest_card(ctx: Ctx, hero: Hero) -> bool:
     """E1c-b: with the Quest cards in play a card is drawn instead of rolling the die."""
     if ctx.state.ext is None:
         return False
-    from engine.darkest_talisman.expansions import hooks
+    from engine.darkest_talisman.hookpoint import hooks
 
-    return hooks.draw_quest(ctx, hero)
+    return bool(hooks.draw_quest(ctx, hero))

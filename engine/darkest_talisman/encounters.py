@@ -9,7 +9,7 @@ who stays, an Object nobody took) stays on its spot (C6c, C4a-g).
 from __future__ import annotations
 
 from engine.darkest_talisman import cards, effects, ground, services
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import (
     Alignment,
     Effect,
@@ -165,9 +165,9 @@ def _event(ctx: Ctx, task: MeetCard, spot: Spot, card: EventCard) -> None:
         ctx.emit("negated", card=card.id)
         cards.discard(ctx, task.card)
         return
-    party = [h for h in state.party() if not H.has_amulet(ctx.pack, h)]
+    party = [h for h in state.party() if not hero_rules.has_amulet(ctx.pack, h)]
     for h in state.party():
-        if H.has_amulet(ctx.pack, h):
+        if hero_rules.has_amulet(ctx.pack, h):
             ctx.emit("unaffected", h.uid, card=card.id)
     lost: list[str] = []
     if card.special == "raiders":
@@ -179,7 +179,7 @@ def _event(ctx: Ctx, task: MeetCard, spot: Spot, card: EventCard) -> None:
     elif card.special == "market":
         state.tasks.append(Services(source="market_day", heroes=[h.uid for h in state.party()]))
     elif card.special in ("patrol", "whirlwind") and state.ext is not None:
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         hooks.event(ctx, card.special, spot.seq)
     elif card.once:
@@ -223,11 +223,11 @@ def take_options(ctx: Ctx, hero_uid: str, uid: str) -> list[str]:
     if isinstance(card, FollowerCard) and card.hire and effects.purse(ctx, hero) < card.hire:
         return ["leave"]
     out = []
-    if H.room_for(ctx.pack, hero, uid):
+    if hero_rules.room_for(ctx.pack, hero, uid):
         out.append("take")
     else:
         out += [f"take:drop:{t}" for t in hero.objects + hero.followers
-                if H.room_for(ctx.pack, hero, uid, without=t) and H.within_limits(ctx.pack, hero, without=t)]
+                if hero_rules.room_for(ctx.pack, hero, uid, without=t) and hero_rules.within_limits(ctx.pack, hero, without=t)]
     return out + ["leave"]
 
 
@@ -249,7 +249,7 @@ def answer_take(ctx: Ctx, task: MeetCard, option: str) -> None:
         return
     if option.startswith("take:drop:"):
         thing = option.split(":", 2)[2]
-        H.give_up(ctx, hero, thing)
+        hero_rules.give_up(ctx, hero, thing)
         ground.drop(ctx, [thing], 0, encountered=True)  # C4b-e: abandoned here, already met
     spot = ground.spot(ctx, task.seq)
     assert spot is not None
@@ -259,7 +259,7 @@ def answer_take(ctx: Ctx, task: MeetCard, option: str) -> None:
     if isinstance(card, FollowerCard) and card.hire:
         effects.pay(ctx, hero, card.hire)  # the Mercenary's hire (core-cards 2.4)
         ctx.emit("hired", hero.uid, follower=card.id, gold=card.hire)
-    H.gain_thing(ctx, hero, task.card, "taken")
+    hero_rules.gain_thing(ctx, hero, task.card, "taken")
 
 
 def _stranger_or_place(ctx: Ctx, task: MeetCard, spot: Spot, card: StrangerCard | PlaceCard) -> None:
@@ -286,7 +286,7 @@ def _stranger_or_place(ctx: Ctx, task: MeetCard, spot: Spot, card: StrangerCard 
                 ctx.emit("place_empty", card=card.id)
         return
     hero = state.hero(uid)
-    if H.has_amulet(ctx.pack, hero):
+    if hero_rules.has_amulet(ctx.pack, hero):
         ctx.emit("unaffected", uid, card=card.id)
         return
     if isinstance(card, StrangerCard) and card.first_only:
@@ -296,7 +296,7 @@ def _stranger_or_place(ctx: Ctx, task: MeetCard, spot: Spot, card: StrangerCard 
     if isinstance(card, PlaceCard) and card.supply:
         state.supplies[task.card] = state.supplies.get(task.card, card.supply) - 1
     alignment: Alignment | None = None
-    if isinstance(card, StrangerCard) and H.has_ability(ctx.pack, hero, "beguile"):
+    if isinstance(card, StrangerCard) and hero_rules.has_ability(ctx.pack, hero, "beguile"):
         alignment = "neutral"
         hero.gold += 1
         ctx.emit("beguiled", uid, card=card.id, gold=1)
@@ -324,7 +324,7 @@ def _meet_location(ctx: Ctx, task: MeetCard) -> None:
         return
     lost: list[str] = []
     effect = loc.effect
-    if H.safe_in(ctx.pack, state.hero(uid), loc.id):
+    if hero_rules.safe_in(ctx.pack, state.hero(uid), loc.id):
         # the Guide, Pixie, Gnome; Dwarf, Elf, Troll: no need to roll here unless he wishes
         # (then he accepts the result): the roll is offered, free
         effect = Effect(offer=Offer(gold=0, effect=loc.effect))
@@ -359,9 +359,9 @@ def pickup_options(ctx: Ctx, task: Pickup, hero_uid: str) -> list[str]:
             continue
         card = ctx.pack.card(card_id(d.thing))
         if isinstance(card, FollowerCard):
-            if follower_ok and H.room_for(ctx.pack, hero, d.thing):
+            if follower_ok and hero_rules.room_for(ctx.pack, hero, d.thing):
                 followers.append(f"take:{i}")
-        elif item_ok and H.room_for(ctx.pack, hero, d.thing):
+        elif item_ok and hero_rules.room_for(ctx.pack, hero, d.thing):
             items.append(f"take:{i}")
     offered = followers or items
     return offered + ["pass"] if offered else []
@@ -407,7 +407,7 @@ def answer_pickup(ctx: Ctx, task: Pickup, option: str) -> None:
         return
     kind = "follower" if isinstance(ctx.pack.card(card_id(got.thing)), FollowerCard) else "item"
     task.took.append(f"{hero.uid}:{kind}")
-    H.gain_thing(ctx, hero, got.thing, "picked_up")
+    hero_rules.gain_thing(ctx, hero, got.thing, "picked_up")
 
 
 # ----------------------------------------------------------------------------- services

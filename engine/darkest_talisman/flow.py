@@ -11,7 +11,7 @@ from typing import cast
 
 from engine.core.errors import RuleError
 from engine.darkest_talisman import combat, effects, encounters, guardians, tower, travel
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import (
     ApplyEffect,
@@ -75,9 +75,9 @@ def advance(ctx: Ctx) -> None:
 
 def _expansion_work(ctx: Ctx) -> bool:
     """What an expansion must resolve before anything else goes on (the Grim Reaper's chart, E2i)."""
-    from engine.darkest_talisman.expansions import hooks
+    from engine.darkest_talisman.hookpoint import hooks
 
-    return hooks.work(ctx)
+    return bool(hooks.work(ctx))
 
 
 def run_task(ctx: Ctx) -> None:
@@ -115,7 +115,7 @@ def theft_options(ctx: Ctx, thief: Hero, victim: Hero) -> list[str]:
     """D2 Thief: 1 Gold, or an Object the victim can part with and the Thief has room for."""
     out = ["gold"] if victim.gold > 0 else []
     out += [f"take:{u}" for u in victim.objects
-            if H.within_limits(ctx.pack, victim, without=u) and H.room_for(ctx.pack, thief, u)]
+            if hero_rules.within_limits(ctx.pack, victim, without=u) and hero_rules.room_for(ctx.pack, thief, u)]
     return out
 
 
@@ -123,7 +123,7 @@ def _theft(ctx: Ctx) -> None:
     """A character rolled a 1 (D2): the Thief may take 1 Gold or an Object from him."""
     state = ctx.state
     victim_uid = state.thefts[0]
-    thief = next((h for h in state.party() if h.uid != victim_uid and H.has_ability(ctx.pack, h, "steal")), None)
+    thief = next((h for h in state.party() if h.uid != victim_uid and hero_rules.has_ability(ctx.pack, h, "steal")), None)
     victim = next((h for h in state.party() if h.uid == victim_uid), None)
     options = theft_options(ctx, thief, victim) if thief is not None and victim is not None else []
     if thief is None or victim is None or not options:
@@ -146,8 +146,8 @@ def _answer_theft(ctx: Ctx, decision: Decision, option: str) -> None:
         ctx.emit("stolen", thief.uid, victim=victim.uid, gold=1)
         return
     uid = option.split(":", 1)[1]
-    H.give_up(ctx, victim, uid)
-    H.gain_thing(ctx, thief, uid, "stolen")
+    hero_rules.give_up(ctx, victim, uid)
+    hero_rules.gain_thing(ctx, thief, uid, "stolen")
     ctx.emit("stolen_thing", thief.uid, victim=victim.uid, thing=card_id(uid))
 
 
@@ -210,7 +210,7 @@ def _loot_done(ctx: Ctx, over: bool, kind: str) -> None:
         state.trip.destination_done = True
         state.trip.heading = "home"
         if state.ext is not None:  # the core deck comes back (E3k)
-            from engine.darkest_talisman.expansions import hooks
+            from engine.darkest_talisman.hookpoint import hooks
 
             hooks.trove_won(ctx)
     elif kind == "sentinel":
@@ -253,7 +253,7 @@ def answer(ctx: Ctx, option: str) -> None:
         else:
             # cast: the answer is one of the options the decision offered, "attempt:strength" or
             # "attempt:craft" (travel.py); the engine refuses any other
-            tower.attempt_portal(ctx, cast(H.Attr, option.split(":")[1]))
+            tower.attempt_portal(ctx, cast(hero_rules.Attr, option.split(":")[1]))
     elif kind == "tower":
         tower.answer(ctx, option)
     elif kind in ("enemy", "fate"):
@@ -306,9 +306,9 @@ def answer(ctx: Ctx, option: str) -> None:
 
 def _expansion_answer(ctx: Ctx, decision: Decision, option: str) -> bool:
     """The answers an expansion added (the Grim Reaper faced, his chart's 6, a skipped space)."""
-    from engine.darkest_talisman.expansions import hooks
+    from engine.darkest_talisman.hookpoint import hooks
 
-    return hooks.answer(ctx, decision, option)
+    return bool(hooks.answer(ctx, decision, option))
 
 
 def _answer_effect(ctx: Ctx, task: ApplyEffect, kind: str, option: str) -> None:

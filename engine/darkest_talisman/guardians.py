@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.darkest_talisman import cards, ground
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import EnemyCard, ObjectCard, Pack
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import Decision, Guardian, GuardianFight, Hero, Trove, card_id
@@ -81,7 +81,7 @@ def equip(ctx: Ctx, guardians: list[Guardian], items: list[str]) -> list[str]:
     pack = ctx.pack
 
     def card(uid: str) -> ObjectCard:
-        return H.obj(pack, uid)
+        return hero_rules.obj(pack, uid)
 
     def best(attr: str, slot: str, pool: list[Guardian] | None = None) -> Guardian | None:
         free = [g for g in (pool or guardians) if not any(_slot_of(pack, i) == slot for i in g.items)]
@@ -126,7 +126,7 @@ def equip(ctx: Ctx, guardians: list[Guardian], items: list[str]) -> list[str]:
 
 
 def _slot_of(pack: Pack, uid: str) -> str:
-    c = H.obj(pack, uid)
+    c = hero_rules.obj(pack, uid)
     if c.slot in ("weapon", "armour", "shield", "helmet"):
         return c.slot
     return "spells" if c.spells or c.keeps_spell else "other"
@@ -183,7 +183,7 @@ def begin(ctx: Ctx, focus: str | None) -> None:
         g.damage_strength = g.damage_craft = g.bonus_strength = g.bonus_craft = 0
     ctx.emit("guardian_combat", round=fight.rounds, guardians=[g.of for g in living(fight)])
     if not fight.banished:
-        priest = next((h for h in ctx.state.party() if H.has_ability(ctx.pack, h, "banish_spirits")), None)
+        priest = next((h for h in ctx.state.party() if hero_rules.has_ability(ctx.pack, h, "banish_spirits")), None)
         spirits = [g for g in living(fight) if g.kind == "spirit"]
         if priest is not None and spirits:
             target = max(spirits, key=lambda g: g.craft)
@@ -193,7 +193,7 @@ def begin(ctx: Ctx, focus: str | None) -> None:
 
 
 def _can_cast(ctx: Ctx, hero: Hero) -> bool:
-    return not H.has_amulet(ctx.pack, hero) and not ground.no_magic_here(ctx)
+    return not hero_rules.has_amulet(ctx.pack, hero) and not ground.no_magic_here(ctx)
 
 
 def hero_spells(ctx: Ctx, hero: Hero) -> list[str]:
@@ -205,7 +205,7 @@ def hero_spells(ctx: Ctx, hero: Hero) -> list[str]:
         spell = ctx.pack.spell(card_id(uid))
         if spell.kind not in GUARDIAN_SPELLS:
             continue
-        if spell.kind == "heal" and not any(h.life < H.sheet(ctx.pack, h).life for h in ctx.state.party()):
+        if spell.kind == "heal" and not any(h.life < hero_rules.sheet(ctx.pack, h).life for h in ctx.state.party()):
             continue
         out.append(uid)
     return out
@@ -257,9 +257,9 @@ def answer_spell(ctx: Ctx, option: str) -> None:
         key = f"{hero.uid}:{spell.attribute}"
         fight.hero_bonus[key] = fight.hero_bonus.get(key, 0) + spell.amount
     elif spell.kind == "heal":
-        wounded = max(ctx.state.party(), key=lambda h: H.sheet(ctx.pack, h).life - h.life)
-        H.heal(ctx, wounded, spell.amount, spell.id)
-    H.keep_a_spell(ctx, hero)  # the Prophetess, the Wizard, the Wand
+        wounded = max(ctx.state.party(), key=lambda h: hero_rules.sheet(ctx.pack, h).life - h.life)
+        hero_rules.heal(ctx, wounded, spell.amount, spell.id)
+    hero_rules.keep_a_spell(ctx, hero)  # the Prophetess, the Wizard, the Wand
     fight.enemy_turn = True
 
 
@@ -289,7 +289,7 @@ def _strongest_enemy(fight: GuardianFight) -> Guardian | None:
 
 def _strongest_hero(ctx: Ctx) -> Hero | None:
     party = ctx.state.party()
-    return max(party, key=lambda h: H.total(ctx.pack, h, "strength")) if party else None
+    return max(party, key=lambda h: hero_rules.total(ctx.pack, h, "strength")) if party else None
 
 
 def _enemy_casts(ctx: Ctx) -> bool:
@@ -321,12 +321,12 @@ def _enemy_casts(ctx: Ctx) -> bool:
 
 def _hero_score(ctx: Ctx, hero: Hero, attr: str, shooters: set[str]) -> int:
     no_magic = ground.no_magic_here(ctx)
-    value = H.total(ctx.pack, hero, attr, no_magic=no_magic)  # type: ignore[arg-type]  # attr is "strength" or "craft" (the loops over both)
+    value = hero_rules.total(ctx.pack, hero, attr, no_magic=no_magic)  # type: ignore[arg-type]  # attr is "strength" or "craft" (the loops over both)
     if hero.uid in shooters and attr == "strength" and not no_magic:
         # C8e-h: a bow shot before the combat is expended and not counted again; the character
         # fights on with his other weapon (one weapon counts, C7d; two for the Warrior)
-        unshot = hero.model_copy(update={"objects": [u for u in hero.objects if not H.obj(ctx.pack, u).missile]})
-        value -= H.object_bonus(ctx.pack, hero, "strength") - H.object_bonus(ctx.pack, unshot, "strength")
+        unshot = hero.model_copy(update={"objects": [u for u in hero.objects if not hero_rules.obj(ctx.pack, u).missile]})
+        value -= hero_rules.object_bonus(ctx.pack, hero, "strength") - hero_rules.object_bonus(ctx.pack, unshot, "strength")
     value += ctx.state.live_fight().hero_bonus.get(f"{hero.uid}:{attr}", 0)
     value -= ctx.state.live_fight().hero_damage.get(f"{hero.uid}:{attr}", 0)
     return max(0, value)
@@ -458,9 +458,9 @@ def _before_blows(ctx: Ctx) -> None:
     shooters: set[str] = set()
     for hero in party:
         shots = sum(
-            H.obj(ctx.pack, u).missile
+            hero_rules.obj(ctx.pack, u).missile
             for u in hero.objects
-            if not ground.no_magic_here(ctx) or H.obj(ctx.pack, u).type != "magic_object"
+            if not ground.no_magic_here(ctx) or hero_rules.obj(ctx.pack, u).type != "magic_object"
         )
         target = _strongest_enemy(fight)
         if shots and target is not None:
@@ -468,7 +468,7 @@ def _before_blows(ctx: Ctx) -> None:
             _hurt(target, shots)
             ctx.emit("guardian_shot", hero.uid, enemy=target.of, amount=shots)
     for g in living(fight):
-        shots = sum(H.obj(ctx.pack, u).missile for u in g.items)
+        shots = sum(hero_rules.obj(ctx.pack, u).missile for u in g.items)
         victim = _strongest_hero(ctx)
         if shots and victim is not None:
             key = f"{victim.uid}:strength"
@@ -484,7 +484,7 @@ def _before_blows(ctx: Ctx) -> None:
     for hero in party:
         for attr in ("strength", "craft"):
             dmg = fight.hero_damage.get(f"{hero.uid}:{attr}", 0)
-            if dmg > H.total(ctx.pack, hero, attr) and hero.alive:
+            if dmg > hero_rules.total(ctx.pack, hero, attr) and hero.alive:
                 _hero_hit(ctx, hero, attr, shield_left)
     fight.shot = sorted(shooters)
     fight.shields_used = sorted(u for u, left in shield_left.items() if not left)
@@ -538,9 +538,10 @@ def _blows(ctx: Ctx) -> None:
 
 def _hero_hit(ctx: Ctx, hero: Hero, attr: str, shield_left: dict[str, bool]) -> None:
     """One loss: armour first (a shield once per combat, C8e-j), then a life and a token."""
-    uid = H.armour_for(ctx.pack, hero, attr, shield_ok=shield_left.get(hero.uid, False), no_magic=ground.no_magic_here(ctx))  # type: ignore[arg-type]  # attr is "strength" or "craft" (the loops over both)
+    no_magic = ground.no_magic_here(ctx)
+    uid = hero_rules.armour_for(ctx.pack, hero, attr, shield_ok=shield_left.get(hero.uid, False), no_magic=no_magic)  # type: ignore[arg-type]  # attr is "strength" or "craft" (the loops over both)
     if uid is not None:
-        card = H.obj(ctx.pack, uid)
+        card = hero_rules.obj(ctx.pack, uid)
         if card.slot == "shield":
             shield_left[hero.uid] = False
         face = ctx.d6("armour", hero.uid)
@@ -548,17 +549,17 @@ def _hero_hit(ctx: Ctx, hero: Hero, attr: str, shield_left: dict[str, bool]) -> 
         ctx.emit("armour", hero.uid, armour=card.id, face=face, need=card.save, held=held)
         if held:
             return
-    died = H.lose_life(ctx, hero, 1, "guardian_combat")
-    H.change(ctx, hero, attr, -1, "guardian_combat")  # type: ignore[arg-type]  # attr is "strength" or "craft" (the loops over both)
+    died = hero_rules.lose_life(ctx, hero, 1, "guardian_combat")
+    hero_rules.change(ctx, hero, attr, -1, "guardian_combat")  # type: ignore[arg-type]  # attr is "strength" or "craft" (the loops over both)
     if died:
-        H.kill(ctx, hero, "guardian_combat")
+        hero_rules.kill(ctx, hero, "guardian_combat")
 
 
 def _guardian_saved(ctx: Ctx, g: Guardian, attr: str, *, shield_ok: bool) -> bool:
     """C8d-i: a killed Enemy with armour rolls as a character would; saved, it is back at full."""
     best: tuple[int, str] | None = None
     for uid in g.items:
-        c = H.obj(ctx.pack, uid)
+        c = hero_rules.obj(ctx.pack, uid)
         if c.save is None:
             continue
         fits = (c.slot == "armour" and attr == "strength") or (c.slot == "helmet" and attr == "craft") or \
@@ -619,9 +620,9 @@ def loot_options(ctx: Ctx) -> list[str]:
     for uid in fight.fallen:
         for hero in ctx.state.party():
             if _is_spell(ctx, uid):
-                if H.spell_room(ctx, hero) > 0:
+                if hero_rules.spell_room(ctx, hero) > 0:
                     out.append(f"give:{uid}:{hero.uid}")
-            elif H.room_for(ctx.pack, hero, uid):
+            elif hero_rules.room_for(ctx.pack, hero, uid):
                 out.append(f"give:{uid}:{hero.uid}")
     return out + ["done"]
 
@@ -651,7 +652,7 @@ def answer_loot(ctx: Ctx, option: str) -> bool:
         hero.spells.append(uid)
         ctx.emit("scroll_taken", hero.uid, spell=card_id(uid))
     else:
-        H.gain_thing(ctx, hero, uid, "loot")
+        hero_rules.gain_thing(ctx, hero, uid, "loot")
     return False
 
 
@@ -806,7 +807,7 @@ def unknown_guardians(ctx: Ctx) -> dict[str, Any]:
                            "items": len(state.trip.trove.items) if state.trip and state.trip.trove else 0,
                            "dice": ctx.pack.rules.guardian_dice.value}
     for attr in ("strength", "craft"):
-        scores = [(h.uid, H.total(ctx.pack, h, attr, no_magic=no_magic)) for h in party]
+        scores = [(h.uid, hero_rules.total(ctx.pack, h, attr, no_magic=no_magic)) for h in party]
         out[attr] = sum(score for _, score in scores)
         for uid, _ in scores:
             hurt = next((p for p in range(MOST_POOL) if distribute(p, scores, lives)[uid] >= 1), None)

@@ -412,7 +412,7 @@ def check_quest(ctx: Ctx, hero: Hero) -> None:
         hero.gold -= quest.amount
         done = True
     elif ctx.state.ext is not None:  # the Quest cards' own kinds (E1c)
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         done = hooks.check_quest(ctx, hero)
     if done:
@@ -435,7 +435,7 @@ def complete_quest(ctx: Ctx, hero: Hero) -> None:
     ctx.emit("quest_done", hero.uid, quest=hero.quest.kind)
     hero.quest = None
     if ctx.state.ext is not None:  # a completed Quest card leaves the game (E1c)
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         hooks.quest_done(ctx, hero)
     gain_talisman(ctx, hero, why="quest")
@@ -453,7 +453,7 @@ def kill(ctx: Ctx, hero: Hero, why: str) -> None:
         return
     state = ctx.state
     if state.ext is not None:  # Resurrection (E5)
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         if hooks.before_death(ctx, hero):
             return
@@ -483,7 +483,7 @@ def kill(ctx: Ctx, hero: Hero, why: str) -> None:
     if not state.order:
         end_campaign(ctx, "lost", why="party_lost")
     if state.ext is not None:  # the Grim Reaper comes (E2a); a Quest card goes back
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         hooks.died(ctx, hero)
 

@@ -19,9 +19,9 @@ from engine.core.errors import RuleError, UnknownAction
 from engine.core.events import Event
 from engine.core.outcome import Outcome
 from engine.core.pending import Pending
-from engine.darkest_talisman import actions as A
+from engine.darkest_talisman import actions as talisman_actions
 from engine.darkest_talisman import cards, carry, encounters, flow, ground, services, spells, travel, village
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import Pack, pack_by_id
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import CampaignState, SeatRef, Services, card_id
@@ -39,7 +39,7 @@ def pack_of(state: CampaignState) -> Pack:
 
 def parse_action(payload: dict[str, Any]) -> Any:
     try:
-        return A.ACTION_ADAPTER.validate_python(payload)
+        return talisman_actions.ACTION_ADAPTER.validate_python(payload)
     except Exception as exc:  # pydantic ValidationError -> a keyed rule error
         raise UnknownAction("talisman.err.malformed", detail=str(exc).splitlines()[0][:200]) from None
 
@@ -63,12 +63,12 @@ def apply(state: CampaignState, actor: str, action: Any) -> Outcome[CampaignStat
     new = state.model_copy(deep=True)
     ctx = Ctx(state=new, pack=pack_of(new))
     before = pending(state)
-    if isinstance(action, A.HandOver):
+    if isinstance(action, talisman_actions.HandOver):
         if actor != TABLE_ACTOR:  # a seat changes hands only by the table's decision (vote, /game seat)
             raise RuleError("error.table_action_reserved")
         _hand_over(ctx, action)
         _settle(ctx)
-    elif isinstance(action, A.Choose):
+    elif isinstance(action, talisman_actions.Choose):
         d = new.decision
         if d is None:
             raise RuleError("talisman.err.nothing_to_decide")
@@ -103,7 +103,7 @@ def _settle(ctx: Ctx) -> None:
         new.limits.retrieved.clear()
         new.limits.gold_retrieved.clear()
     flow.advance(ctx)
-    H.settle_quests(ctx)
+    hero_rules.settle_quests(ctx)
     if new.tasks:  # a quest done: the Warlock calls the party back (C5f-e)
         new.decision = None
         flow.advance(ctx)
@@ -114,11 +114,11 @@ def _anyone_free(ctx: Ctx) -> bool:
     return any(free_actions(ctx, seat.player) for seat in ctx.state.seats)
 
 
-def forced_answer(state: CampaignState) -> A.Choose | None:
+def forced_answer(state: CampaignState) -> talisman_actions.Choose | None:
     """The answer to a decision the rules leave no choice in (ruling forced_answers), which the
     game master sends by itself as the decider's own step; None when there is a choice."""
     option = carry.forced_option(Ctx(state=state, pack=pack_of(state)), _anyone_free)
-    return A.Choose(option=option) if option is not None else None
+    return talisman_actions.Choose(option=option) if option is not None else None
 
 
 def _resolve_forced(ctx: Ctx) -> None:
@@ -147,7 +147,7 @@ def legal_actions(state: CampaignState, actor: str) -> list[Any]:
     out: list[Any] = []
     d = state.decision
     if d is not None and state.controller(d.hero) == actor:
-        out += [A.Choose(option=o) for o in d.options]
+        out += [talisman_actions.Choose(option=o) for o in d.options]
     out += free_actions(ctx, actor)
     return out
 
@@ -163,7 +163,7 @@ def free_actions(ctx: Ctx, actor: str) -> list[Any]:
     out: list[Any] = []
     if d.kind in ORDER_DECISIONS and not state.order_locked and not state.limits.order_set \
             and len(state.order) > 1 and state.controller(None) == actor:
-        out += [A.SetOrder(order=o) for o in _orders(state.order)]
+        out += [talisman_actions.SetOrder(order=o) for o in _orders(state.order)]
     if d.kind == "service":
         hero = state.hero(d.hero or "")
         if state.controls(actor, hero.uid):
@@ -203,9 +203,9 @@ def _check_limits(state: CampaignState, action: Any) -> None:
     """Refuse, with its own reason, a free action already done as often as it may be (rulings
     order_once_a_stop, storage_once_a_stay)."""
     done = state.limits
-    if isinstance(action, A.SetOrder) and done.order_set:
+    if isinstance(action, talisman_actions.SetOrder) and done.order_set:
         raise RuleError("talisman.err.order_once")
-    if isinstance(action, A.Store) and (
+    if isinstance(action, talisman_actions.Store) and (
             (action.thing is not None and action.thing in done.retrieved.get(action.hero, []))
             or (action.gold and action.hero in done.gold_retrieved)):
         raise RuleError("talisman.err.storage_once", action=action.type)
@@ -213,9 +213,9 @@ def _check_limits(state: CampaignState, action: Any) -> None:
 
 def _record_limits(state: CampaignState, action: Any) -> None:
     done = state.limits
-    if isinstance(action, A.SetOrder):
+    if isinstance(action, talisman_actions.SetOrder):
         done.order_set = True
-    elif isinstance(action, A.Retrieve):
+    elif isinstance(action, talisman_actions.Retrieve):
         if action.thing is not None:
             done.retrieved.setdefault(action.hero, []).append(action.thing)
         if action.gold and action.hero not in done.gold_retrieved:
@@ -231,26 +231,26 @@ def _hero_free(ctx: Ctx, hero: Any, kind: str) -> list[Any]:
     if not (in_village or on_road or in_tower):
         return out
     for uid in hero.objects:
-        card = H.obj(ctx.pack, uid)
+        card = hero_rules.obj(ctx.pack, uid)
         if card.slot == "bag_of_gold":
-            out.append(A.CashBag(hero=hero.uid, thing=uid))
+            out.append(talisman_actions.CashBag(hero=hero.uid, thing=uid))
         if card.use is not None and not (ground.no_magic_here(ctx) and card.type == "magic_object"):
-            out.append(A.Use(hero=hero.uid, thing=uid))
+            out.append(talisman_actions.Use(hero=hero.uid, thing=uid))
     out += spells.castable(ctx, hero)
-    if any(H.follower(ctx.pack, f).alchemist for f in hero.followers):
+    if any(hero_rules.follower(ctx.pack, f).alchemist for f in hero.followers):
         # the Alchemist turns any of his master's Objects into 1 Gold each, at any time
-        out += [A.Sell(hero=hero.uid, thing=u) for u in hero.objects if card_id(u) != "talisman"]
+        out += [talisman_actions.Sell(hero=hero.uid, thing=u) for u in hero.objects if card_id(u) != "talisman"]
     if in_village:
         out += services.actions_for(ctx, hero, services.services_of(ctx, "village"))
         out += _storage_actions(ctx, hero)
         for attr in ("strength", "craft"):
             if village.can_cash(ctx, hero, attr):
-                out.append(A.CashTrophies(hero=hero.uid, attribute=attr))
-        out += [A.Drop(hero=hero.uid, thing=u) for u in _givable(ctx, hero)]
+                out.append(talisman_actions.CashTrophies(hero=hero.uid, attribute=attr))
+        out += [talisman_actions.Drop(hero=hero.uid, thing=u) for u in _givable(ctx, hero)]
     if on_road:
-        out += [A.Drop(hero=hero.uid, thing=u) for u in _givable(ctx, hero)]
+        out += [talisman_actions.Drop(hero=hero.uid, thing=u) for u in _givable(ctx, hero)]
         if hero.gold:
-            out.append(A.Drop(hero=hero.uid, gold=hero.gold))
+            out.append(talisman_actions.Drop(hero=hero.uid, gold=hero.gold))
         if kind in ("stand", "destination", "guardians", "portal"):
             trip = state.trip
             assert trip is not None
@@ -259,14 +259,14 @@ def _hero_free(ctx: Ctx, hero: Any, kind: str) -> list[Any]:
                 if loc is not None and loc.services:
                     out += services.actions_for(ctx, hero, list(loc.services))
         if travel.can_build_raft(ctx, hero.uid):
-            out.append(A.BuildRaft(hero=hero.uid))
+            out.append(talisman_actions.BuildRaft(hero=hero.uid))
     return out
 
 
 def _givable(ctx: Ctx, hero: Any) -> list[str]:
     """What the character can part with without breaking the carrying limits (a Mule carrying
     more than five trinkets stays)."""
-    return [u for u in hero.objects + hero.followers if H.within_limits(ctx.pack, hero, without=u)]
+    return [u for u in hero.objects + hero.followers if hero_rules.within_limits(ctx.pack, hero, without=u)]
 
 
 def _storage_actions(ctx: Ctx, hero: Any) -> list[Any]:
@@ -274,52 +274,54 @@ def _storage_actions(ctx: Ctx, hero: Any) -> list[Any]:
     (ruling storage_once_a_stay)."""
     done = ctx.state.limits
     taken_out = done.retrieved.get(hero.uid, [])
-    out: list[Any] = [A.Store(hero=hero.uid, thing=u) for u in _givable(ctx, hero) + hero.trophies if u not in taken_out]
+    out: list[Any] = [talisman_actions.Store(hero=hero.uid, thing=u)
+                      for u in _givable(ctx, hero) + hero.trophies if u not in taken_out]
     if hero.gold and hero.uid not in done.gold_retrieved:
-        out.append(A.Store(hero=hero.uid, gold=hero.gold))
+        out.append(talisman_actions.Store(hero=hero.uid, gold=hero.gold))
         if hero.gold > 1:
-            out.append(A.Store(hero=hero.uid, gold=1))
-    out += [A.Retrieve(hero=hero.uid, thing=u) for u in village.retrievable(ctx, hero) if village.can_retrieve(ctx, hero, u)]
+            out.append(talisman_actions.Store(hero=hero.uid, gold=1))
+    out += [talisman_actions.Retrieve(hero=hero.uid, thing=u)
+            for u in village.retrievable(ctx, hero) if village.can_retrieve(ctx, hero, u)]
     box = village.stored(ctx, hero)
     if box.gold:
-        out.append(A.Retrieve(hero=hero.uid, gold=box.gold))
+        out.append(talisman_actions.Retrieve(hero=hero.uid, gold=box.gold))
         if box.gold > 1:
-            out.append(A.Retrieve(hero=hero.uid, gold=1))
+            out.append(talisman_actions.Retrieve(hero=hero.uid, gold=1))
     return out
 
 
 def _free(ctx: Ctx, action: Any) -> None:
     state = ctx.state
-    if isinstance(action, A.SetOrder):
+    if isinstance(action, talisman_actions.SetOrder):
         state.order = list(action.order)
         ctx.emit("marching_order", order=list(action.order))
         return
     hero = state.hero(action.hero)
     lost: list[str] = []
-    if isinstance(action, A.Buy):
+    if isinstance(action, talisman_actions.Buy):
         services.buy(ctx, hero, action.card)
-    elif isinstance(action, A.Restore):
+    elif isinstance(action, talisman_actions.Restore):
         services.restore(ctx, hero, _service(ctx, action.service))
-    elif isinstance(action, A.Visit):
+    elif isinstance(action, talisman_actions.Visit):
         services.visit(ctx, hero, _service(ctx, action.service), lost)
-    elif isinstance(action, A.Sell):
-        follower = any(H.follower(ctx.pack, f).alchemist for f in hero.followers)
+    elif isinstance(action, talisman_actions.Sell):
+        follower = any(hero_rules.follower(ctx.pack, f).alchemist for f in hero.followers)
         services.sell(ctx, hero, action.thing, services.ALCHEMIST if follower else _service(ctx, "alchemist"))
-    elif isinstance(action, A.Store):
+    elif isinstance(action, talisman_actions.Store):
         village.store(ctx, hero, action.thing, action.gold)
-    elif isinstance(action, A.Retrieve):
+    elif isinstance(action, talisman_actions.Retrieve):
         village.retrieve(ctx, hero, action.thing, action.gold)
-    elif isinstance(action, A.CashTrophies):
+    elif isinstance(action, talisman_actions.CashTrophies):
         village.cash(ctx, hero, action.attribute)
-    elif isinstance(action, A.CashBag):
+    elif isinstance(action, talisman_actions.CashBag):
         village.cash_bag(ctx, hero, action.thing)
-    elif isinstance(action, A.Use):
+    elif isinstance(action, talisman_actions.Use):
         village.use(ctx, hero, action.thing, lost)
-    elif isinstance(action, A.Cast):
+    elif isinstance(action, talisman_actions.Cast):
         spells.cast(ctx, hero, action)
-    elif isinstance(action, A.BuildRaft):
+    elif isinstance(action, talisman_actions.BuildRaft):
         travel.build_raft(ctx, hero.uid)
-    elif isinstance(action, A.Drop):
+    elif isinstance(action, talisman_actions.Drop):
         _drop(ctx, hero, action)
     else:  # pragma: no cover - free_actions admits only the types above
         raise UnknownAction("talisman.err.malformed", detail=type(action).__name__)
@@ -345,7 +347,7 @@ def _service(ctx: Ctx, service_id: str) -> Any:
     raise RuleError("talisman.err.no_such_service", service=service_id)
 
 
-def _drop(ctx: Ctx, hero: Any, action: A.Drop) -> None:
+def _drop(ctx: Ctx, hero: Any, action: talisman_actions.Drop) -> None:
     """C4b-a: on the road it falls where the party last met something; in a village it is discarded."""
     state = ctx.state
     things = [action.thing] if action.thing else []
@@ -353,7 +355,7 @@ def _drop(ctx: Ctx, hero: Any, action: A.Drop) -> None:
         if uid in hero.trophies:
             hero.trophies.remove(uid)
         else:
-            H.give_up(ctx, hero, uid)
+            hero_rules.give_up(ctx, hero, uid)
     if action.gold:
         hero.gold -= action.gold
     if state.mode == "road":
@@ -364,7 +366,7 @@ def _drop(ctx: Ctx, hero: Any, action: A.Drop) -> None:
         ctx.emit("discarded", hero.uid, things=[card_id(u) for u in things], gold=action.gold)
 
 
-def _hand_over(ctx: Ctx, action: A.HandOver) -> None:
+def _hand_over(ctx: Ctx, action: talisman_actions.HandOver) -> None:
     state = ctx.state
     if state.seat(action.player) is None:
         raise RuleError("talisman.err.no_such_seat", player=action.player)

@@ -10,7 +10,7 @@ return (B1c). Services of one `group` are alternatives: a character uses one of 
 from __future__ import annotations
 
 from engine.darkest_talisman import cards, effects
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.actions import Buy, Restore, Sell, Visit
 from engine.darkest_talisman.content import Location, ObjectCard, PlaceCard, Service, StrangerCard
 from engine.darkest_talisman.ctx import Ctx
@@ -51,7 +51,7 @@ def open_to(ctx: Ctx, hero: Hero, service: Service, offered: list[Service]) -> b
     """Offered to this character now (alignment, once, group, the Mystic's return)."""
     if service.alignments and hero.alignment not in service.alignments:
         return False
-    if service.craft_min and H.total(ctx.pack, hero, "craft") < service.craft_min:
+    if service.craft_min and hero_rules.total(ctx.pack, hero, "craft") < service.craft_min:
         return False
     if service.after_adventure and not hero.mystic_ready:
         return False
@@ -63,7 +63,7 @@ def open_to(ctx: Ctx, hero: Hero, service: Service, offered: list[Service]) -> b
 
 
 def room_to_restore(ctx: Ctx, hero: Hero, service: Service) -> int:
-    sheet = H.sheet(ctx.pack, hero)
+    sheet = hero_rules.sheet(ctx.pack, hero)
     room = {
         "heal": sheet.life - hero.life,
         "replenish_fate": sheet.fate - hero.fate,
@@ -94,10 +94,10 @@ def restore(ctx: Ctx, hero: Hero, service: Service) -> None:
     hero.gold -= price
     hero.used.append(service.id)
     if service.kind == "heal":
-        H.heal(ctx, hero, 1, service.id)
+        hero_rules.heal(ctx, hero, 1, service.id)
     else:
         attr = service.kind.removeprefix("replenish_")
-        H.change(ctx, hero, attr, 1, service.id)  # type: ignore[arg-type]  # a replenish_ service names strength, craft or fate
+        hero_rules.change(ctx, hero, attr, 1, service.id)  # type: ignore[arg-type]  # a replenish_ service names strength, craft or fate
     ctx.emit("service", hero.uid, service=service.id, price=price)
 
 
@@ -124,7 +124,7 @@ def can_buy(ctx: Ctx, hero: Hero, cid: str, market: bool | None = None) -> bool:
     price = price_of(ctx, card, at_market(ctx) if market is None else market)
     if price is None or cards.stock(ctx, market=True).get(cid, 0) <= 0 or hero.gold < price:
         return False
-    return H.room_for(ctx.pack, hero, f"{cid}#0")
+    return hero_rules.room_for(ctx.pack, hero, f"{cid}#0")
 
 
 def buy(ctx: Ctx, hero: Hero, cid: str) -> None:
@@ -136,12 +136,12 @@ def buy(ctx: Ctx, hero: Hero, cid: str) -> None:
     assert uid is not None
     hero.gold -= price
     ctx.emit("bought", hero.uid, thing=cid, price=price)
-    H.gain_thing(ctx, hero, uid, "bought")
+    hero_rules.gain_thing(ctx, hero, uid, "bought")
 
 
 def sell(ctx: Ctx, hero: Hero, uid: str, service: Service) -> None:
     """The Alchemist: any carried Object for `price` Gold (facts 9.1)."""
-    H.give_up(ctx, hero, uid)
+    hero_rules.give_up(ctx, hero, uid)
     cards.discard(ctx, uid)
     hero.gold += service.price
     hero.used.append(service.id)
@@ -152,15 +152,15 @@ def visit(ctx: Ctx, hero: Hero, service: Service, lost: list[str]) -> None:
     hero.used.append(service.id)
     if service.after_adventure:
         hero.mystic_ready = False
-        for uid in [f for f in hero.followers if H.follower(ctx.pack, f).hag]:
-            H.give_up(ctx, hero, uid)  # the Mystic lifts the Hag's curse (core-cards 2.4)
+        for uid in [f for f in hero.followers if hero_rules.follower(ctx.pack, f).hag]:
+            hero_rules.give_up(ctx, hero, uid)  # the Mystic lifts the Hag's curse (core-cards 2.4)
             cards.discard(ctx, uid)
             ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why=service.id)
     ctx.emit("visited", hero.uid, service=service.id)
     if service.effect is not None:
         effects.apply(ctx, hero, service.effect, service.id, lost)
     if ctx.state.ext is not None and service.id.endswith("_pray"):  # E2h, E2j: a character prayed
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         hooks.prayed(ctx, hero)
 

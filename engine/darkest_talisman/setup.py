@@ -15,7 +15,7 @@ from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.core.system import Seat
 from engine.darkest_talisman import cards
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import ObjectCard, Pack
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import CampaignState, Decks, Hero, SeatRef, TalismanOptions
@@ -51,7 +51,7 @@ def new_campaign(pack: Pack, seats: Sequence[Seat], options: TalismanOptions, se
         state.rng.shuffle(deck)  # A2a, A2b, A3
     state.decks = decks
     if options.expansions:  # their cards form their own decks (E1b, E2c; engine/darkest_talisman/expansions)
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         hooks.setup(ctx)
     ctx.events.append(Event(kind="talisman.ev.campaign_started", data={
@@ -77,7 +77,7 @@ def deal(ctx: Ctx, slot: int) -> Hero | None:
     for cid in sheet.start_objects:  # A3c: only on first arriving in the village (D1b)
         uid = cards.take_purchase(ctx, cid)
         if uid is not None:
-            H.gain_thing(ctx, hero, uid, "starting_equipment")
+            hero_rules.gain_thing(ctx, hero, uid, "starting_equipment")
     if sheet.start_spells:
-        H.draw_spells(ctx, hero, sheet.start_spells, "starting_equipment")
+        hero_rules.draw_spells(ctx, hero, sheet.start_spells, "starting_equipment")
     return hero

@@ -8,7 +8,7 @@ the bot keeps whole: see the ruling `sessions`.
 from __future__ import annotations
 
 from engine.darkest_talisman import cards, ground, travel
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.actions import Cast
 from engine.darkest_talisman.content import EnemyCard, SpellCard
 from engine.darkest_talisman.ctx import Ctx
@@ -31,7 +31,7 @@ def _enemies_on(ctx: Ctx, k: int) -> list[tuple[Spot, str]]:
 
 def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
     state = ctx.state
-    if state.decision is None or H.has_amulet(ctx.pack, hero) or ground.no_magic_here(ctx):
+    if state.decision is None or hero_rules.has_amulet(ctx.pack, hero) or ground.no_magic_here(ctx):
         return []
     kind = state.decision.kind
     on_road = state.mode == "road" and kind in ROAD_DECISIONS and (state.fight is None or state.fight.stage == "ready")
@@ -44,7 +44,7 @@ def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
         seen.add(spell.id)
         if spell.kind == "heal" and kind in ("village", "tower") + ROAD_DECISIONS:
             out += [Cast(hero=hero.uid, spell=uid, target=h.uid) for h in state.party()
-                    if h.life < H.sheet(ctx.pack, h).life]
+                    if h.life < hero_rules.sheet(ctx.pack, h).life]
         elif spell.kind == "teleport" and kind == "tower" and state.mode == "tower":
             out += [Cast(hero=hero.uid, spell=uid, target=t) for t in travel.teleport_targets(ctx)]  # C10e
         elif not on_road:
@@ -65,7 +65,7 @@ def castable(ctx: Ctx, hero: Hero) -> list[Cast]:
             if trip is not None and trip.last_place is not None and ground.spot_of_card(ctx, trip.last_place) is not None:
                 out.append(Cast(hero=hero.uid, spell=uid))
         elif state.ext is not None:  # the expansions' Spells (E5)
-            from engine.darkest_talisman.expansions import hooks
+            from engine.darkest_talisman.hookpoint import hooks
 
             out += hooks.casts(ctx, hero, uid, spell.kind, on_road)
     if kind in ("village", "tower") + ROAD_DECISIONS:
@@ -79,7 +79,7 @@ def _taking_casts(ctx: Ctx, hero: Hero) -> list[Cast]:
     out: list[Cast] = []
     seen: set[str] = set()
     others = [h for h in ctx.state.party() if h.uid != hero.uid
-              and not (h.alignment == "good" and H.has_ability(ctx.pack, hero, "honour"))]  # the Knight (E4)
+              and not (h.alignment == "good" and hero_rules.has_ability(ctx.pack, hero, "honour"))]  # the Knight (E4)
     for uid in hero.spells:
         spell = ctx.pack.spell(card_id(uid))
         if spell.id in seen:
@@ -88,7 +88,7 @@ def _taking_casts(ctx: Ctx, hero: Hero) -> list[Cast]:
         if spell.kind == "acquisition":
             for h in others:
                 out += [Cast(hero=hero.uid, spell=uid, target=f"take:{h.uid}:{o}") for o in h.objects
-                        if card_id(o) != "talisman" and H.room_for(ctx.pack, hero, o)]
+                        if card_id(o) != "talisman" and hero_rules.room_for(ctx.pack, hero, o)]
                 if h.gold:
                     out.append(Cast(hero=hero.uid, spell=uid, target=f"gold:{h.uid}"))
         elif spell.kind == "alchemy":
@@ -97,7 +97,7 @@ def _taking_casts(ctx: Ctx, hero: Hero) -> list[Cast]:
         elif spell.kind == "mesmerism":
             for h in others:
                 out += [Cast(hero=hero.uid, spell=uid, target=f"take:{h.uid}:{f}") for f in h.followers
-                        if not H.follower(ctx.pack, f).must_take and H.room_for(ctx.pack, hero, f)]
+                        if not hero_rules.follower(ctx.pack, f).must_take and hero_rules.room_for(ctx.pack, hero, f)]
     return out
 
 
@@ -135,7 +135,7 @@ def cast(ctx: Ctx, hero: Hero, action: Cast) -> None:
     cards.discard(ctx, action.spell)
     ctx.emit("spell_cast", hero.uid, spell=spell.id, target=action.target)
     _resolve(ctx, hero, spell, action)
-    H.keep_a_spell(ctx, hero)  # the Prophetess, the Wizard, the Wand: a new Spell after the last
+    hero_rules.keep_a_spell(ctx, hero)  # the Prophetess, the Wizard, the Wand: a new Spell after the last
 
 
 def _resolve(ctx: Ctx, hero: Hero, spell: SpellCard, action: Cast) -> None:
@@ -143,8 +143,8 @@ def _resolve(ctx: Ctx, hero: Hero, spell: SpellCard, action: Cast) -> None:
     if spell.kind in ("acquisition", "mesmerism") and action.target and action.target.startswith("take:"):
         _, victim_uid, thing = action.target.split(":", 2)
         victim = state.hero(victim_uid)
-        H.give_up(ctx, victim, thing)
-        H.gain_thing(ctx, hero, thing, spell.id)
+        hero_rules.give_up(ctx, victim, thing)
+        hero_rules.gain_thing(ctx, hero, thing, spell.id)
         ctx.emit("stolen_thing", hero.uid, victim=victim.uid, thing=card_id(thing))
     elif spell.kind == "acquisition" and action.target and action.target.startswith("gold:"):
         victim = state.hero(action.target.split(":", 1)[1])
@@ -153,12 +153,12 @@ def _resolve(ctx: Ctx, hero: Hero, spell: SpellCard, action: Cast) -> None:
         ctx.emit("stolen", hero.uid, victim=victim.uid, gold=1)
     elif spell.kind == "alchemy" and action.target:
         thing = action.target.split(":", 1)[1]
-        H.give_up(ctx, hero, thing)
+        hero_rules.give_up(ctx, hero, thing)
         cards.discard(ctx, thing)
         hero.gold += 1
         ctx.emit("sold", hero.uid, thing=card_id(thing), price=1)
     elif spell.kind == "heal":
-        H.heal(ctx, state.hero(action.target or hero.uid), spell.amount, spell.id)
+        hero_rules.heal(ctx, state.hero(action.target or hero.uid), spell.amount, spell.id)
     elif spell.kind == "teleport":
         travel.teleport(ctx, action.target or "")
     elif spell.kind == "hex":
@@ -180,6 +180,6 @@ def _resolve(ctx: Ctx, hero: Hero, spell: SpellCard, action: Cast) -> None:
         times = ctx.pack.rules.temporal_warp_times.value
         state.tasks.append(MeetCard(card=trip.last_place, seq=found.seq, heroes=[hero.uid] * times))
     elif state.ext is not None:  # the expansions' Spells (E5)
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         hooks.resolve(ctx, hero, spell.kind, action)

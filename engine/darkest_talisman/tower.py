@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.darkest_talisman import cards, combat, guardians, travel
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import (
     DeathFate,
@@ -42,22 +42,22 @@ def rule(ctx: Ctx) -> str | None:
 def _payer(ctx: Ctx) -> Hero | None:
     """Who discards the party's Talisman: the first character in Marching Order holding one
     (project ruling `talisman_payer`)."""
-    return next((h for h in ctx.state.party() if H.talismans(h)), None)
+    return next((h for h in ctx.state.party() if hero_rules.talismans(h)), None)
 
 
-def party_total(ctx: Ctx, attr: H.Attr) -> int:
-    return sum(H.total(ctx.pack, h, attr) for h in ctx.state.party())
+def party_total(ctx: Ctx, attr: hero_rules.Attr) -> int:
+    return sum(hero_rules.total(ctx.pack, h, attr) for h in ctx.state.party())
 
 
 def fewer_dice(ctx: Ctx, where: str) -> int:
     """D2 Dwarf (Portal and Mines), D4 Gnome (Portal): one die fewer each."""
     n = 0
     for hero in ctx.state.party():
-        if H.has_ability(ctx.pack, hero, "dwarf_dice") and where in ("portal", "mines"):
+        if hero_rules.has_ability(ctx.pack, hero, "dwarf_dice") and where in ("portal", "mines"):
             n += 1
         if where == "portal":
-            n += sum(H.follower(ctx.pack, f).portal_dice for f in hero.followers)
-            n += sum(H.obj(ctx.pack, u).portal_dice for u in hero.objects)
+            n += sum(hero_rules.follower(ctx.pack, f).portal_dice for f in hero.followers)
+            n += sum(hero_rules.obj(ctx.pack, u).portal_dice for u in hero.objects)
     return n
 
 
@@ -77,12 +77,12 @@ def at_most(total: int, dice: int) -> float:
     return sum(w for s, w in ways.items() if s <= total) / outcomes
 
 
-def attempt_portal(ctx: Ctx, attr: H.Attr) -> None:
+def attempt_portal(ctx: Ctx, attr: hero_rules.Attr) -> None:
     state = ctx.state
     payer = _payer(ctx)
     assert payer is not None
     state.decision = None
-    H.spend_talisman(ctx, payer, "portal_of_power")
+    hero_rules.spend_talisman(ctx, payer, "portal_of_power")
     dice = max(1, ctx.pack.rules.portal_dice.value - fewer_dice(ctx, "portal"))
     total = party_total(ctx, attr)
     roll = sum(ctx.dice(dice, "portal_of_power"))
@@ -90,7 +90,7 @@ def attempt_portal(ctx: Ctx, attr: H.Attr) -> None:
     ctx.emit("portal", attribute=attr, total=total, roll=roll, dice=dice, opened=opened)
     if not opened:
         for hero in state.party():
-            H.change(ctx, hero, attr, -1, "portal_of_power")
+            hero_rules.change(ctx, hero, attr, -1, "portal_of_power")
         return
     travel.discard_road(ctx)
     cards.shuffle_discards(ctx)  # C4a-m: into a new region, the Tower Region
@@ -115,9 +115,9 @@ def arrive(ctx: Ctx) -> None:
     ctx.emit("tower_space", space=space(ctx), index=tower.index)
     if what == "plain_of_peril":
         for hero in state.party():
-            if not H.talismans(hero) and H.lose_life(ctx, hero, 1, "plain_of_peril"):  # C10g
-                H.kill(ctx, hero, "plain_of_peril")
-        tower.cleared = bool(state.order) and all(H.talismans(h) for h in state.party())
+            if not hero_rules.talismans(hero) and hero_rules.lose_life(ctx, hero, 1, "plain_of_peril"):  # C10g
+                hero_rules.kill(ctx, hero, "plain_of_peril")
+        tower.cleared = bool(state.order) and all(hero_rules.talismans(h) for h in state.party())
     elif what == "werewolf_den":  # C10k: one Werewolf each, Strength 2d6
         strengths = [sum(ctx.dice(2, "werewolf")) for _ in state.order]
         state.fight = guardians.foes_fight(ctx, "werewolves", "werewolf", len(strengths), strength=strengths)
@@ -136,7 +136,7 @@ def arrive(ctx: Ctx) -> None:
 def way_shut(ctx: Ctx) -> dict[str, object]:
     """The `reason` a decision on the way to the Tower carries when the party cannot go on
     there (heroes.talisman_shortfall), to be said in the prompt; empty while the way is open."""
-    return H.talisman_shortfall(ctx) or {}
+    return hero_rules.talisman_shortfall(ctx) or {}
 
 
 def options(ctx: Ctx) -> list[str]:
@@ -195,10 +195,10 @@ def _crypt_or_mines(ctx: Ctx) -> None:
     tower = state.tower
     assert tower is not None
     what = rule(ctx)
-    attr: H.Attr = "strength" if what == "crypt" else "craft"
+    attr: hero_rules.Attr = "strength" if what == "crypt" else "craft"
     payer = _payer(ctx)
     assert payer is not None
-    H.spend_talisman(ctx, payer, what or "")
+    hero_rules.spend_talisman(ctx, payer, what or "")
     dice = max(1, ctx.pack.rules.crypt_dice.value - (fewer_dice(ctx, "mines") if what == "mines" else 0))
     roll = sum(ctx.dice(dice, what or ""))
     total = party_total(ctx, attr)
@@ -234,7 +234,7 @@ def answer_sacrifice(ctx: Ctx, task: SacrificeTask, option: str) -> None:
     n = int(option.split(":")[1])
     task.index += 1
     if n:
-        H.change(ctx, hero, task.attribute, -n, "sacrifice")
+        hero_rules.change(ctx, hero, task.attribute, -n, "sacrifice")
         tower.rest -= n
 
 
@@ -267,8 +267,8 @@ def run_death_fate(ctx: Ctx, task: DeathFate) -> None:
         tower.cleared = True
     elif tower.ours < tower.theirs:
         for hero in state.party():
-            if H.lose_life(ctx, hero, 1, "death"):
-                H.kill(ctx, hero, "death")
+            if hero_rules.lose_life(ctx, hero, 1, "death"):
+                hero_rules.kill(ctx, hero, "death")
 
 
 def answer_death_fate(ctx: Ctx, task: DeathFate, option: str) -> None:
@@ -278,7 +278,7 @@ def answer_death_fate(ctx: Ctx, task: DeathFate, option: str) -> None:
     n = int(option.split(":")[1])
     task.index += 1
     if n:
-        H.change(ctx, hero, "fate", -n, "dice_with_death")
+        hero_rules.change(ctx, hero, "fate", -n, "dice_with_death")
         tower.ours += n
 
 
@@ -294,7 +294,7 @@ def run_vampire(ctx: Ctx, task: VampireTask) -> None:
             task.index += 1
             continue
         if task.stage == "pay":
-            if H.talismans(hero):
+            if hero_rules.talismans(hero):
                 state.decision = Decision(kind="vampire", hero=hero.uid, options=["talisman", "roll"])
                 return
             _vampire_roll(ctx, task, hero.uid)
@@ -324,8 +324,8 @@ def _vampire_bite(ctx: Ctx, uid: str) -> None:
     assert tower is not None
     hero = ctx.state.hero(uid)
     loss = tower.losses.pop(uid, 0)
-    if loss and H.lose_life(ctx, hero, loss, "vampire"):
-        H.kill(ctx, hero, "vampire")
+    if loss and hero_rules.lose_life(ctx, hero, loss, "vampire"):
+        hero_rules.kill(ctx, hero, "vampire")
 
 
 def answer_vampire(ctx: Ctx, task: VampireTask, option: str) -> None:
@@ -334,7 +334,7 @@ def answer_vampire(ctx: Ctx, task: VampireTask, option: str) -> None:
     assert tower is not None
     hero = state.hero(task.heroes[task.index])
     if option == "talisman":
-        H.spend_talisman(ctx, hero, "vampire_tower")
+        hero_rules.spend_talisman(ctx, hero, "vampire_tower")
         task.index += 1
         return
     if option == "roll":
@@ -343,7 +343,7 @@ def answer_vampire(ctx: Ctx, task: VampireTask, option: str) -> None:
     n = int(option.split(":")[1])
     for _ in range(n):
         uid = hero.followers[0]
-        H.give_up(ctx, hero, uid)
+        hero_rules.give_up(ctx, hero, uid)
         cards.discard(ctx, uid)
         ctx.emit("follower_lost", hero.uid, follower=uid.split("#")[0], why="vampire_tower")
     tower.losses[hero.uid] = tower.losses.get(hero.uid, 0) - n
@@ -367,7 +367,7 @@ def crown(ctx: Ctx) -> None:
     party = state.party()
     if state.options.crown == "together" or len(party) <= 1:
         state.crowned = [h.uid for h in party]
-        H.end_campaign(ctx, "won", why="crown")
+        hero_rules.end_campaign(ctx, "won", why="crown")
         return
     ctx.emit("only_one")
     state.tasks.append(FinalCombat())
@@ -379,7 +379,7 @@ def run_final(ctx: Ctx, task: FinalCombat) -> None:
     if len(party) <= 1:
         state.tasks.pop()
         state.crowned = list(party)
-        H.end_campaign(ctx, "won", why="crown")
+        hero_rules.end_campaign(ctx, "won", why="crown")
         return
     task.index %= len(party)
     attacker = party[task.index]
@@ -392,15 +392,15 @@ def answer_final(ctx: Ctx, task: FinalCombat, option: str) -> None:
     state = ctx.state
     attacker = state.hero(state.order[task.index % len(state.order)])
     target = state.hero(option.split(":")[1])
-    ours = H.total(ctx.pack, attacker, "strength") + sum(ctx.open_roll("attack", attacker.uid))
-    theirs = H.total(ctx.pack, target, "strength") + sum(ctx.open_roll("attack", target.uid))
+    ours = hero_rules.total(ctx.pack, attacker, "strength") + sum(ctx.open_roll("attack", attacker.uid))
+    theirs = hero_rules.total(ctx.pack, target, "strength") + sum(ctx.open_roll("attack", target.uid))
     ctx.emit("final_combat", attacker.uid, target=target.uid, ours=ours, theirs=theirs)
     loser = target if ours > theirs else attacker if theirs > ours else None
     if loser is not None and not combat.saved(ctx, loser, "strength", shield_ok=True):
-        died = H.lose_life(ctx, loser, 1, "final_combat")
-        H.change(ctx, loser, "strength", -1, "final_combat")
+        died = hero_rules.lose_life(ctx, loser, 1, "final_combat")
+        hero_rules.change(ctx, loser, "strength", -1, "final_combat")
         if died:
-            H.kill(ctx, loser, "final_combat")
+            hero_rules.kill(ctx, loser, "final_combat")
     if attacker.alive:
         task.index = state.order.index(attacker.uid) + 1
     # else the next in order now sits at the attacker's old index

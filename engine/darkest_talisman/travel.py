@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.darkest_talisman import cards, guardians, setup
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.carry import with_carry_on
 from engine.darkest_talisman.content import Location, Region
 from engine.darkest_talisman.ctx import Ctx
@@ -72,7 +72,7 @@ def departures(ctx: Ctx) -> list[str]:
     region = region_of_village(ctx, ctx.state.village)
     out = [f"depart:{a}" for a in region.aid] + (["depart:trove"] if region.trove else [])
     if ctx.state.ext is not None:  # a Trove destination the party may choose (E3b)
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         out += hooks.departures(ctx, region.trove)
     if region.waypoint:
@@ -125,14 +125,14 @@ def _expansion_trove(ctx: Ctx, destination: str) -> Any:
     """An expansion's Trove destination sets its own trove (E3f, F8f, G3, H4, I5)."""
     if ctx.state.ext is None:
         return None
-    from engine.darkest_talisman.expansions import hooks
+    from engine.darkest_talisman.hookpoint import hooks
 
     return hooks.set_trove(ctx, destination)
 
 
 def _expansion_options(ctx: Ctx) -> None:
     if ctx.state.ext is not None:  # facing the Grim Reaper (E3a), skipping a Road Space (E4b)
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         hooks.decision_options(ctx)
 
@@ -187,8 +187,8 @@ def arrive(ctx: Ctx, k: int) -> None:
              left=sum(1 for s in trip.spots if s.card), destination=dest)
     if loc.id == "woods":
         for hero in state.party():
-            if H.has_ability(ctx.pack, hero, "woods_spells"):  # the Druid (core-cards 3.1)
-                H.draw_spells(ctx, hero, H.spell_room(ctx, hero), "woods_spells")
+            if hero_rules.has_ability(ctx.pack, hero, "woods_spells"):  # the Druid (core-cards 3.1)
+                hero_rules.draw_spells(ctx, hero, hero_rules.spell_room(ctx, hero), "woods_spells")
 
 
 def _draw_for_space(ctx: Ctx, k: int) -> int:
@@ -201,11 +201,11 @@ def _draw_for_space(ctx: Ctx, k: int) -> int:
     terrain = ctx.pack.location(space.location)
     dice = terrain.draws
     leader = state.leader()
-    if dice and leader is not None and any(H.follower(ctx.pack, f).guide for f in leader.followers):
+    if dice and leader is not None and any(hero_rules.follower(ctx.pack, f).guide for f in leader.followers):
         dice = max(1, dice - 1)
     faces = ctx.dice(dice, "day") if dice else []
-    if leader is not None and 6 in faces and H.has_ability(ctx.pack, leader, "regenerate"):
-        H.heal(ctx, leader, 1, "regenerate")  # D2 Troll
+    if leader is not None and 6 in faces and hero_rules.has_ability(ctx.pack, leader, "regenerate"):
+        hero_rules.heal(ctx, leader, 1, "regenerate")  # D2 Troll
     count = sum(faces)
     if 1 in faces and not is_destination(trip, k) and region.specials:
         special = _find_special(ctx, region)
@@ -218,7 +218,7 @@ def _draw_for_space(ctx: Ctx, k: int) -> int:
             if extra:
                 count += sum(ctx.dice(extra, "special_location"))
     if state.ext is not None:  # a Follower that draws one card more (the Fiend Slayer, E6)
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         count += hooks.extra_draws(ctx)
     count = min(count, ctx.pack.rules.draw_spots.value - len(trip.spots))  # A1b: twelve Draw Spots
@@ -292,7 +292,7 @@ def woods_moves(ctx: Ctx) -> list[str]:
     trip = state.trip
     if trip is None or trip.road[trip.position].location != "woods" or trip.road[trip.position].special:
         return []
-    if not any(H.has_ability(ctx.pack, h, "woods_move") for h in state.party()):
+    if not any(hero_rules.has_ability(ctx.pack, h, "woods_move") for h in state.party()):
         return []
     return [f"move:{k}" for k in range(len(trip.road)) if k != trip.position]
 
@@ -305,10 +305,10 @@ def destination_decision(ctx: Ctx) -> None:
     if trip.goal == "aid":
         state.decision = Decision(kind="destination", options=["continue"] + raft, data={"destination": trip.destination})
     elif trip.destination == "portal_of_power":
-        has = any(H.talismans(h) for h in state.party())
+        has = any(hero_rules.talismans(h) for h in state.party())
         opts = ["attempt:strength", "attempt:craft"] if has else []
         state.decision = Decision(kind="portal", options=opts + ["turn_back"],
-                                  data={"destination": trip.destination, **(H.talisman_shortfall(ctx) or {})})
+                                  data={"destination": trip.destination, **(hero_rules.talisman_shortfall(ctx) or {})})
     else:
         fight = state.fight
         focus = (
@@ -331,7 +331,7 @@ def can_raft(ctx: Ctx) -> bool:
         return False
     if ctx.state.fight is not None and ctx.state.fight.stage != "ready":
         return False
-    return any(H.obj(ctx.pack, u).slot == "raft" for h in ctx.state.party() for u in h.objects)
+    return any(hero_rules.obj(ctx.pack, u).slot == "raft" for h in ctx.state.party() for u in h.objects)
 
 
 def push_on(ctx: Ctx) -> None:
@@ -455,7 +455,7 @@ def arrive_village(ctx: Ctx, village: str, *, crossed: bool) -> None:
     state.mode = "village"
     state.village = village
     # a Poltergeist still following keeps the Marching Order fixed (C3d, D1c)
-    state.order_locked = any(H.follower(ctx.pack, f).poltergeist for h in state.party() for f in h.followers)
+    state.order_locked = any(hero_rules.follower(ctx.pack, f).poltergeist for h in state.party() for f in h.followers)
     state.stats.returns += 1
     for hero in state.party():
         hero.used = []
@@ -463,7 +463,7 @@ def arrive_village(ctx: Ctx, village: str, *, crossed: bool) -> None:
         hero.mystic_ready = True
     ctx.emit("village", village=village, crossed=crossed)
     if state.ext is not None:  # the Grim Reaper leaves (E2h); the Graveyard again (E3l)
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         hooks.home(ctx)
     filled = {h.slot for h in state.party()}
@@ -471,7 +471,7 @@ def arrive_village(ctx: Ctx, village: str, *, crossed: bool) -> None:
         if slot not in filled:
             setup.deal(ctx, slot)
     if not state.order:
-        H.end_campaign(ctx, "lost", why="no_characters_left")
+        hero_rules.end_campaign(ctx, "lost", why="no_characters_left")
 
 
 def cross(ctx: Ctx, how: str) -> None:
@@ -495,11 +495,11 @@ def river_crossed(ctx: Ctx) -> None:
     leaves at once (core-cards 2.4)."""
     state = ctx.state
     for hero in state.party():
-        for uid in [f for f in hero.followers if H.follower(ctx.pack, f).poltergeist]:
-            H.give_up(ctx, hero, uid)
+        for uid in [f for f in hero.followers if hero_rules.follower(ctx.pack, f).poltergeist]:
+            hero_rules.give_up(ctx, hero, uid)
             cards.discard(ctx, uid)
             ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why="river")
-    if not any(H.follower(ctx.pack, f).poltergeist for h in state.party() for f in h.followers):
+    if not any(hero_rules.follower(ctx.pack, f).poltergeist for h in state.party() for f in h.followers):
         state.order_locked = False
 
 
@@ -582,7 +582,7 @@ def teleport(ctx: Ctx, target: str) -> None:
     state.trip = _trip(ctx, region, village, loc, goal)
     state.trip.position = len(state.trip.road) - 1
     if state.ext is not None:  # the Grim Reaper on the new road's first space (E2g)
-        from engine.darkest_talisman.expansions import hooks
+        from engine.darkest_talisman.hookpoint import hooks
 
         hooks.new_road(ctx)
     arrive(ctx, state.trip.position)
@@ -619,18 +619,18 @@ def can_build_raft(ctx: Ctx, hero_uid: str) -> bool:
     if "woods" not in (here.location, here.special) and "forest" not in (here.location, here.special):
         return False  # the Axe builds a raft in the Woods or the Forest (core-cards 2.5)
     hero = state.hero(hero_uid)
-    if not any(H.obj(ctx.pack, u).builds_raft for u in hero.objects):
+    if not any(hero_rules.obj(ctx.pack, u).builds_raft for u in hero.objects):
         return False
-    raft = next((u for u in state.decks.purchase if H.obj(ctx.pack, u).slot == "raft"), None)
-    return raft is not None and H.room_for(ctx.pack, hero, raft)
+    raft = next((u for u in state.decks.purchase if hero_rules.obj(ctx.pack, u).slot == "raft"), None)
+    return raft is not None and hero_rules.room_for(ctx.pack, hero, raft)
 
 
 def build_raft(ctx: Ctx, hero_uid: str) -> None:
     state = ctx.state
-    raft = next(u for u in state.decks.purchase if H.obj(ctx.pack, u).slot == "raft")
+    raft = next(u for u in state.decks.purchase if hero_rules.obj(ctx.pack, u).slot == "raft")
     state.decks.purchase.remove(raft)
     ctx.emit("raft_built", hero_uid)
-    H.gain_thing(ctx, state.hero(hero_uid), raft, "built")
+    hero_rules.gain_thing(ctx, state.hero(hero_uid), raft, "built")
 
 
 __all__ = ["card_id"]

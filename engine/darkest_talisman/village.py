@@ -11,7 +11,7 @@ Nothing passes between characters (C2e): there is no action for it; only effects
 from __future__ import annotations
 
 from engine.darkest_talisman import cards, effects
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import EnemyCard, Pack
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.state import Hero, Stored, card_id
@@ -22,12 +22,12 @@ def stored(ctx: Ctx, hero: Hero) -> Stored:
 
 
 def store(ctx: Ctx, hero: Hero, thing: str | None, gold: int) -> None:
-    box = H.stored(ctx, hero)
+    box = hero_rules.stored(ctx, hero)
     if thing is not None:
         if thing in hero.trophies:
             hero.trophies.remove(thing)
         else:
-            H.give_up(ctx, hero, thing)
+            hero_rules.give_up(ctx, hero, thing)
         box.things.append(thing)
     if gold:
         hero.gold -= gold
@@ -45,11 +45,11 @@ def can_retrieve(ctx: Ctx, hero: Hero, thing: str) -> bool:
         return False
     if ctx.pack.has_card(card_id(thing)) and isinstance(ctx.pack.card(card_id(thing)), EnemyCard):
         return True  # a Trophy
-    return H.room_for(ctx.pack, hero, thing)
+    return hero_rules.room_for(ctx.pack, hero, thing)
 
 
 def retrieve(ctx: Ctx, hero: Hero, thing: str | None, gold: int) -> None:
-    box = H.stored(ctx, hero)
+    box = hero_rules.stored(ctx, hero)
     if thing is not None:
         if thing in box.things:
             box.things.remove(thing)
@@ -62,7 +62,7 @@ def retrieve(ctx: Ctx, hero: Hero, thing: str | None, gold: int) -> None:
             if card_id(thing) == "talisman":
                 hero.objects.append(thing)
             else:
-                H.gain_thing(ctx, hero, thing, "retrieved")
+                hero_rules.gain_thing(ctx, hero, thing, "retrieved")
     if gold:
         box.gold -= gold
         hero.gold += gold
@@ -114,7 +114,7 @@ def cash(ctx: Ctx, hero: Hero, attribute: str) -> None:
         hero.trophies.remove(uid)
         cards.discard(ctx, uid)
     ctx.emit("trophies_cashed", hero.uid, attribute=attribute, gained=gained)
-    H.change(ctx, hero, attribute, gained, "trophies")  # type: ignore[arg-type]  # a Trophy cash-in is for strength or craft (A.CashTrophies)
+    hero_rules.change(ctx, hero, attribute, gained, "trophies")  # type: ignore[arg-type]  # a Trophy cash-in is for strength or craft (A.CashTrophies)
 
 
 def best_spending(values: list[int], need: int) -> tuple[int, list[int]]:
@@ -181,9 +181,9 @@ def cash_bag(ctx: Ctx, hero: Hero, uid: str) -> None:
 
 
 def use(ctx: Ctx, hero: Hero, uid: str, lost: list[str]) -> None:
-    card = H.obj(ctx.pack, uid)
+    card = hero_rules.obj(ctx.pack, uid)
     assert card.use is not None
-    H.give_up(ctx, hero, uid)
+    hero_rules.give_up(ctx, hero, uid)
     cards.discard(ctx, uid)
     ctx.emit("used", hero.uid, thing=card.id)
     effects.apply(ctx, hero, card.use, card.id, lost)

@@ -21,7 +21,7 @@ from typing import Any
 from engine.core.errors import RuleError, UnknownAction
 from engine.core.events import Event
 from engine.core.outcome import Outcome
-from engine.orders import actions as A
+from engine.orders import actions as orders_actions
 from engine.orders.ranks import advancement, qualified_rank
 from engine.orders.state import OrderPlayer, OrdersState
 from engine.tables.books import default_book
@@ -31,7 +31,7 @@ from engine.tables.rules import call_for_help, call_for_help_cost
 
 def parse_action(payload: dict[str, Any]) -> Any:
     try:
-        return A.ACTION_ADAPTER.validate_python(payload)
+        return orders_actions.ACTION_ADAPTER.validate_python(payload)
     except Exception as exc:  # pydantic ValidationError -> a keyed rule error
         raise UnknownAction("dice.orders.malformed", detail=str(exc).splitlines()[0][:200]) from None
 
@@ -44,20 +44,20 @@ def apply(state: OrdersState, actor: str, action: Any, book: Book | None = None)
         raise RuleError("dice.orders.game_over")
     new = state.model_copy(deep=True)
     events: list[Event]
-    if isinstance(action, A.Join):
+    if isinstance(action, orders_actions.Join):
         events = _join(book, new, actor, action)
     else:
         me = new.find(actor)
         if me is None:
             raise RuleError("dice.orders.not_joined")
-        if isinstance(action, A.ChangePoints):
+        if isinstance(action, orders_actions.ChangePoints):
             events = _points(book, me, action)
-        elif isinstance(action, A.Advance):
+        elif isinstance(action, orders_actions.Advance):
             events = _advance(book, new, me)
-        elif isinstance(action, A.MarkTasks):
+        elif isinstance(action, orders_actions.MarkTasks):
             events = [_event("dice.orders.ev.tasks_done" if action.done else "dice.orders.ev.tasks_open", me)]
             me.tasks_done = action.done
-        elif isinstance(action, A.CallForHelp):
+        elif isinstance(action, orders_actions.CallForHelp):
             events = _call_for_help(book, new, me, action)
         else:  # pragma: no cover - the adapter admits only the types above
             raise UnknownAction("dice.orders.malformed", detail=type(action).__name__)
@@ -69,7 +69,7 @@ def _event(kind: str, p: OrderPlayer, reveals: bool = False, **data: Any) -> Eve
     return Event(kind=kind, player=p.player, data={"name": p.name, **data}, reveals=reveals)
 
 
-def _join(book: Book, state: OrdersState, actor: str, action: A.Join) -> list[Event]:
+def _join(book: Book, state: OrdersState, actor: str, action: orders_actions.Join) -> list[Event]:
     me = state.find(actor)
     if me is None:
         me = OrderPlayer(player=actor, name=action.name or actor)
@@ -93,7 +93,7 @@ def _join(book: Book, state: OrdersState, actor: str, action: A.Join) -> list[Ev
     return [_event("dice.orders.ev.switched", me, old_order=before, order=me.order, old_rank=old_rank, rank=me.rank)]
 
 
-def _points(book: Book, me: OrderPlayer, action: A.ChangePoints) -> list[Event]:
+def _points(book: Book, me: OrderPlayer, action: orders_actions.ChangePoints) -> list[Event]:
     before = me.points(action.kind)
     if before + action.amount < 0 and not action.penalty:
         # spending is a choice: points you do not have cannot be spent (a typo must not zero them)
@@ -129,7 +129,7 @@ def _advance(book: Book, state: OrdersState, me: OrderPlayer) -> list[Event]:
     return events
 
 
-def _call_for_help(book: Book, state: OrdersState, me: OrderPlayer, action: A.CallForHelp) -> list[Event]:
+def _call_for_help(book: Book, state: OrdersState, me: OrderPlayer, action: orders_actions.CallForHelp) -> list[Event]:
     result = call_for_help(book, me.rank, me.all_points(), action.kind, state.rng)
     for kind, value in result.points_after(me.all_points()).items():
         me.set_points(kind, value)
@@ -159,21 +159,21 @@ def legal_actions(state: OrdersState, actor: str, book: Book | None = None) -> l
     book = book or default_book()
     me = state.find(actor)
     if me is None:
-        return [A.Join(order=None), *(A.Join(order=o) for o in ORDER_IDS)]
-    out: list[Any] = [A.Join(order=o) for o in ORDER_IDS if o != me.order]
+        return [orders_actions.Join(order=None), *(orders_actions.Join(order=o) for o in ORDER_IDS)]
+    out: list[Any] = [orders_actions.Join(order=o) for o in ORDER_IDS if o != me.order]
     for kind in POINT_KINDS:
-        out.append(A.ChangePoints(kind=kind, amount=1))
+        out.append(orders_actions.ChangePoints(kind=kind, amount=1))
         if me.points(kind) > 0:
-            out.append(A.ChangePoints(kind=kind, amount=-1))
+            out.append(orders_actions.ChangePoints(kind=kind, amount=-1))
     if advancement(book, state, actor).ok:
-        out.append(A.Advance())
+        out.append(orders_actions.Advance())
     # marking again what is already marked is accepted (it says so once more): both are listed
-    out.append(A.MarkTasks(done=not me.tasks_done))
-    out.append(A.MarkTasks(done=me.tasks_done))
+    out.append(orders_actions.MarkTasks(done=not me.tasks_done))
+    out.append(orders_actions.MarkTasks(done=me.tasks_done))
     if call_for_help_cost(book, me.rank) == 0 or not any(me.points(k) for k in POINT_KINDS):
         # nothing to pay: any type named (or none) is the same free call
-        out.append(A.CallForHelp(kind=None))
-        out.extend(A.CallForHelp(kind=k) for k in POINT_KINDS)
+        out.append(orders_actions.CallForHelp(kind=None))
+        out.extend(orders_actions.CallForHelp(kind=k) for k in POINT_KINDS)
     else:
-        out.extend(A.CallForHelp(kind=k) for k in POINT_KINDS if me.points(k) > 0)
+        out.extend(orders_actions.CallForHelp(kind=k) for k in POINT_KINDS if me.points(k) > 0)
     return out

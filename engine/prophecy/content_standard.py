@@ -8,10 +8,10 @@ Standard figures (limits, costs) and the rulings: the decisions this project too
 research facts are silent, each naming the option or figure that implements it.
 
 The manifest is `manifest.yaml`, not `pack.yaml`, on purpose: every folder with a `pack.yaml`
-is read as a complete Basic-format pack (oracle/cards.py), which an overlay is not.
+is read as a complete Basic-format pack (systems/prophecy/cards.py), which an overlay is not.
 
 Like `content.build_pack`, `build_standard_pack` is pure: it validates what the files say,
-handed over by whoever read them (packs/prophecy_standard.py for data/, a test for a pack
+handed over by whoever read them (packs/prophecy/standard.py for data/, a test for a pack
 built in memory). `standard_pack_by_id` asks the installed source, as `pack_by_id` does.
 
 As in `content.py`, behaviour is composed from a small vocabulary (`AbilityEffect`) that the
@@ -815,7 +815,7 @@ def build_standard_pack(files: Mapping[str, object], base: Pack | None = None) -
 StandardSource = Callable[[str], StandardPack]
 
 _SHELF: Shelf[StandardPack] = Shelf(
-    lambda pack_id: ContentError(f"Standard pack {pack_id!r} is not loaded; import packs.prophecy_standard"))
+    lambda pack_id: ContentError(f"Standard pack {pack_id!r} is not loaded; import packs.prophecy.standard"))
 
 
 def set_standard_source(source: StandardSource | None) -> None:

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 from engine.core.errors import RuleError, UnknownAction
 from engine.core.outcome import Outcome
 from engine.core.pending import Pending
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.clone import clone
 from engine.prophecy.combat import allowed_battles, battle_cost, bribe, fight, next_roll, throw_bonus
 from engine.prophecy.content import CreatureCard, Pack, pack_by_id
@@ -111,9 +111,9 @@ def _check_turn(state: ProphecyState, actor: str, action_type: str) -> PlayerSta
 def apply(state: ProphecyState, actor: str, action: Any) -> Outcome[ProphecyState]:
     if isinstance(action, dict):
         action = parse_action(action)
-    if action.type in A.TABLE_ACTIONS:
+    if action.type in prophecy_actions.TABLE_ACTIONS:
         return _apply_table(state, actor, action)
-    if actor == A.TABLE_ACTOR:
+    if actor == prophecy_actions.TABLE_ACTOR:
         raise RuleError("error.not_a_player", actor=actor)
     if state.standard is not None:
         standard.check_turn(state, actor, action.type)
@@ -129,7 +129,7 @@ def apply(state: ProphecyState, actor: str, action: Any) -> Outcome[ProphecyStat
 
 def _apply_table(state: ProphecyState, actor: str, action: Any) -> Outcome[ProphecyState]:
     """Changes of who sits at the table; the game master decides who may ask for them."""
-    if actor != A.TABLE_ACTOR:
+    if actor != prophecy_actions.TABLE_ACTOR:
         raise RuleError("error.table_action_reserved")
     if state.status != "active":
         raise RuleError("error.game_over")
@@ -273,7 +273,7 @@ def _advance(ctx: Ctx) -> None:
 
 def parse_action(payload: dict[str, Any]) -> Any:
     try:
-        return A.ACTION_ADAPTER.validate_python(payload)
+        return prophecy_actions.ACTION_ADAPTER.validate_python(payload)
     except Exception as exc:  # pydantic ValidationError: turn into a rule error with a key
         raise UnknownAction("error.malformed_action", detail=str(exc).splitlines()[0][:200]) from None
 
@@ -307,7 +307,8 @@ def iter_legal(state: ProphecyState, actor: str, wanted: str | frozenset[str] | 
         c = t.item_choices[0]
         if c.player != actor or not state.player(actor).alive:
             return
-        yield from (A.ChooseItem(item=i.uid) for i in distinct_choices(item_candidates(state.player(actor), c.mode)))
+        yield from (prophecy_actions.ChooseItem(item=i.uid) for i in distinct_choices(item_candidates(state.player(actor),
+                                                                                                      c.mode)))
         return
     if t.player != actor:
         return
@@ -316,9 +317,9 @@ def iter_legal(state: ProphecyState, actor: str, wanted: str | frozenset[str] | 
     if not p.alive:
         return
     if t.battle is not None:
-        yield A.Roll(throw=False)
+        yield prophecy_actions.Roll(throw=False)
         if t.battle.can_throw():
-            yield A.Roll(throw=True)
+            yield prophecy_actions.Roll(throw=True)
         return
     if t.phase == "move":
         for move, cost in move_options(ctx.pack, p, t.held) if _wants(wanted, "move") else ():
@@ -331,7 +332,7 @@ def iter_legal(state: ProphecyState, actor: str, wanted: str | frozenset[str] | 
     for item in p.items if _wants(wanted, "use_item") else ():
         card = ctx.pack.item(item.card)
         if card.use is not None and not item.damaged and would_change(ctx, p, card.use):
-            yield A.UseItem(item=item.uid)
+            yield prophecy_actions.UseItem(item=item.uid)
 
 
 def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None = None) -> list[Any]:
@@ -352,7 +353,7 @@ def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None
             out.append(action)
     rule = card.special("bribe")
     if rule is not None and can_pay(p, rule.cost):
-        out.append(A.Bribe())
+        out.append(prophecy_actions.Bribe())
     return out
 
 
@@ -362,8 +363,8 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None =
     for adv, card in opportunities_here(ctx, p) if _wants(wanted, "use_opportunity") else ():
         if can_use_opportunity(ctx, p, card):
             for give in items_to_give(p, card):
-                yield A.UseOpportunity(card=adv.uid, give=give)
-    for kind, lost, cls in (("heal", p.red.left, A.Heal), ("recharge", p.blue.left, A.Recharge)):
+                yield prophecy_actions.UseOpportunity(card=adv.uid, give=give)
+    for kind, lost, cls in (("heal", p.red.left, prophecy_actions.Heal), ("recharge", p.blue.left, prophecy_actions.Recharge)):
         for svc in services(ctx, p, kind) if _wants(wanted, kind) else ():
             if used_this_turn(ctx, p, svc):
                 continue
@@ -375,27 +376,27 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None =
             check_exchange(ctx, p, svc)
         except RuleError:
             continue
-        yield A.Exchange(service=svc.id)
+        yield prophecy_actions.Exchange(service=svc.id)
     if _wants(wanted, "buy", "sell") and services(ctx, p, "market"):
         for item in offer_here(ctx, p):
             if ctx.pack.item(item.card).cost <= p.gold:
-                yield A.Buy(item=item.uid)
+                yield prophecy_actions.Buy(item=item.uid)
         for item in p.items:
             if not item.damaged:
-                yield A.Sell(item=item.uid)
+                yield prophecy_actions.Sell(item=item.uid)
     for svc in services(ctx, p, "repair") if _wants(wanted, "repair") else ():
         for item in p.items:
             if item.damaged and p.gold >= svc.price:
-                yield A.Repair(item=item.uid)
+                yield prophecy_actions.Repair(item=item.uid)
     if _wants(wanted, "certificate"):
         try:
             check_certificate(ctx, p)
         except RuleError:
             pass
         else:
-            yield A.BuyCertificate()
+            yield prophecy_actions.BuyCertificate()
     if _wants(wanted, "end_turn"):
-        yield A.EndTurn()
+        yield prophecy_actions.EndTurn()
 
 
 def _wants(wanted: str | frozenset[str] | None, *types: str) -> bool:

@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.core.errors import RuleError
-from engine.darkest_talisman import actions as A
+from engine.darkest_talisman import actions as talisman_actions
 from engine.darkest_talisman.expansions.registry import NAMES as EXPANSION_NAMES
 from engine.darkest_talisman.expansions.registry import parse_list as parse_expansions
 from engine.darkest_talisman.game import SYSTEM
@@ -85,12 +85,13 @@ def look_embed(found: Result, viewer: str, build: Any, locale: str) -> discord.E
 
 #: the kinds of character actions, most useful first: the private menu's groups in this order
 MENU_KINDS: tuple[tuple[str, tuple[type, ...]], ...] = (
-    ("use", (A.Use, A.CashBag, A.BuildRaft)),
-    ("cast", (A.Cast,)),
-    ("shop", (A.Restore, A.Buy, A.Visit, A.Sell, A.CashTrophies)),
-    ("storage", (A.Retrieve, A.Store)),
-    ("order", (A.SetOrder,)),
-    ("drop", (A.Drop,)),
+    ("use", (talisman_actions.Use, talisman_actions.CashBag, talisman_actions.BuildRaft)),
+    ("cast", (talisman_actions.Cast,)),
+    ("shop", (talisman_actions.Restore, talisman_actions.Buy, talisman_actions.Visit, talisman_actions.Sell,
+              talisman_actions.CashTrophies)),
+    ("storage", (talisman_actions.Retrieve, talisman_actions.Store)),
+    ("order", (talisman_actions.SetOrder,)),
+    ("drop", (talisman_actions.Drop,)),
 )
 #: the groups' select takes the first row; the chosen group's actions the other four
 GROUP_ACTION_SELECTS = MENU_SELECTS - 1
@@ -158,7 +159,7 @@ def manage_menu(
 def needs_confirmation(action: Any) -> bool:
     """A drop is confirmed with a second press before it is sent: in a village the thing is
     discarded for good, on the road it is left behind (C4b-a), a Talisman included."""
-    return isinstance(action, A.Drop)
+    return isinstance(action, talisman_actions.Drop)
 
 
 def confirm_menu(found: Result, actor: str, index: int, action: Any, locale: str) -> tuple[str, discord.ui.View]:
@@ -390,7 +391,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         if not found.state.has_player(actor):
             raise RuleError("error.not_a_player", actor=actor)
         acts = found.system.legal_actions(found.state, actor)
-        return found, [(i, a) for i, a in enumerate(acts) if not isinstance(a, A.Choose)]
+        return found, [(i, a) for i, a in enumerate(acts) if not isinstance(a, talisman_actions.Choose)]
 
     async def on_manage(self, interaction: discord.Interaction, game: int, version: int) -> None:
         """"Character actions": a private menu of what the presser may do now for their own
@@ -476,7 +477,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         text = done
         if result.record.status == "active" and isinstance(result.state, type(found.state)):
             acts = result.system.legal_actions(result.state, actor)
-            now_free = [(i, a) for i, a in enumerate(acts) if not isinstance(a, A.Choose)]
+            now_free = [(i, a) for i, a in enumerate(acts) if not isinstance(a, talisman_actions.Choose)]
             if now_free:
                 menu, view = manage_menu(result, actor, now_free, locale)
                 text = f"{done}\n\n{menu}"

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.darkest_talisman import actions as A
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import actions as talisman_actions
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import Pack, PlaceCard, Service, StrangerCard
 from engine.darkest_talisman.ctx import EV
 from engine.darkest_talisman.state import card_id
@@ -328,7 +328,7 @@ def _tower_decision(n: Names, d: dict[str, Any], params: dict[str, Any]) -> str:
         attribute = "strength" if rule == "crypt" else "craft"
         dice = n.pack.rules.crypt_dice.value
         if rule == "mines":
-            dice -= sum(1 for h in n.party() if H.has_ability(n.pack, n.hero_model(h["uid"]), "dwarf_dice"))
+            dice -= sum(1 for h in n.party() if hero_rules.has_ability(n.pack, n.hero_model(h["uid"]), "dwarf_dice"))
         hint = t(loc, "talisman.decision.tower_check", dice=max(1, dice), attribute=n.attr(attribute),
                  total=odds.party_total(n, attribute))
     elif "dice" in opts and rule == "death":
@@ -574,48 +574,48 @@ def _next_tower_space(n: Names, view: CampaignView) -> str:
 # ----------------------------------------------------------------------------- actions
 def describe_action(view: CampaignView, actor: str, action: Any, locale: str, with_odds: bool = True) -> str:
     """A legal action in words, as on its button (the shared code echoes the pressed one)."""
-    if isinstance(action, A.Choose):
+    if isinstance(action, talisman_actions.Choose):
         return option_label(view, action.option, locale, with_odds)
     n = Names(view, locale)
-    if isinstance(action, A.SetOrder):
+    if isinstance(action, talisman_actions.SetOrder):
         return t(locale, "talisman.action.order", order=" → ".join(n.hero(u) for u in action.order))
-    if isinstance(action, A.HandOver):
+    if isinstance(action, talisman_actions.HandOver):
         return t(locale, "talisman.action.hand_over", player=n.seat(action.player))
     hero = n.hero(action.hero)
     p: dict[str, Any] = {"hero": hero}
-    if isinstance(action, A.Buy):
+    if isinstance(action, talisman_actions.Buy):
         card = n.pack.card(action.card)
         return t(locale, "talisman.action.buy", thing=n.thing(action.card), price=getattr(card, "cost", 0) or 0, **p)
-    if isinstance(action, (A.Restore, A.Visit)):
+    if isinstance(action, (talisman_actions.Restore, talisman_actions.Visit)):
         service = services_by_id(n.pack).get(action.service)
         price = service.price if service is not None else 0
-        key = "talisman.action.restore" if isinstance(action, A.Restore) else "talisman.action.visit"
+        key = "talisman.action.restore" if isinstance(action, talisman_actions.Restore) else "talisman.action.visit"
         text = t(locale, key, service=n.service(action.service), price=price, **p)
-        chances = choices.visit_short(n, service) if isinstance(action, A.Visit) else ""
+        chances = choices.visit_short(n, service) if isinstance(action, talisman_actions.Visit) else ""
         return f"{text} · {chances}" if chances else text  # a die table's rows and their odds
-    if isinstance(action, A.Sell):
+    if isinstance(action, talisman_actions.Sell):
         alchemist = services_by_id(n.pack).get("alchemist")
         return t(locale, "talisman.action.sell", thing=n.thing(action.thing), price=alchemist.price if alchemist else 0, **p)
-    if isinstance(action, (A.Store, A.Retrieve, A.Drop)):
+    if isinstance(action, (talisman_actions.Store, talisman_actions.Retrieve, talisman_actions.Drop)):
         verb = action.type
         if action.thing:
             return t(locale, f"talisman.action.{verb}", thing=n.thing(action.thing), **p)
         return t(locale, f"talisman.action.{verb}_gold", gold=action.gold, **p)
-    if isinstance(action, A.CashTrophies):
+    if isinstance(action, talisman_actions.CashTrophies):
         return t(locale, "talisman.action.cash_trophies", attribute=n.attr(action.attribute),
                  n=cashing_gain(n, action.hero, action.attribute), **p)
-    if isinstance(action, A.CashBag):
+    if isinstance(action, talisman_actions.CashBag):
         card = n.pack.card(card_id(action.thing))
         return t(locale, "talisman.action.cash_bag", thing=n.thing(action.thing), gold=getattr(card, "value", 0), **p)
-    if isinstance(action, A.Use):
+    if isinstance(action, talisman_actions.Use):
         return t(locale, "talisman.action.use", thing=n.thing(action.thing), **p)
-    if isinstance(action, A.Cast):
+    if isinstance(action, talisman_actions.Cast):
         if action.target and action.target.startswith("see:"):
             return t(locale, "talisman.action.cast_see", spell=n.thing(action.spell), target=n.target(action.target), **p)
         if action.target:
             return t(locale, "talisman.action.cast_on", spell=n.thing(action.spell), target=n.target(action.target), **p)
         return t(locale, "talisman.action.cast", spell=n.thing(action.spell), **p)
-    if isinstance(action, A.BuildRaft):
+    if isinstance(action, talisman_actions.BuildRaft):
         return t(locale, "talisman.action.build_raft", **p)
     return t(locale, "talisman.word.something")
 
@@ -632,7 +632,7 @@ def figure(locale: str, base: int, total: int) -> str:
 def hero_figure(n: Names, uid: str, attribute: str) -> str:
     """A character's Strength or Craft as `figure` shows it."""
     model = n.hero_model(uid)
-    return figure(n.locale, getattr(model, attribute), H.total(n.pack, model, attribute))  # type: ignore[arg-type]  # the attribute is strength or craft
+    return figure(n.locale, getattr(model, attribute), hero_rules.total(n.pack, model, attribute))  # type: ignore[arg-type]  # the attribute is strength or craft
 
 
 def hero_line(n: Names, h: dict[str, Any]) -> str:

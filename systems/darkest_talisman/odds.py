@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, cast
 
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.tower import at_most
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
@@ -75,7 +75,7 @@ def here(n: Names) -> Any:
 
 def hero_score(n: Names, uid: str, attribute: str) -> int:
     loc = here(n)
-    return H.total(n.pack, n.hero_model(uid), attribute, no_magic=bool(loc and loc.no_magic))  # type: ignore[arg-type]  # the attribute is strength or craft (the decision data)
+    return hero_rules.total(n.pack, n.hero_model(uid), attribute, no_magic=bool(loc and loc.no_magic))  # type: ignore[arg-type]  # the attribute is strength or craft (the decision data)
 
 
 def party_total(n: Names, attribute: str) -> int:
@@ -84,8 +84,8 @@ def party_total(n: Names, attribute: str) -> int:
     loc = here(n)
     no_magic = bool(loc and loc.no_magic)
     # cast: "strength" or "craft", as the engine wrote it into the decision or event (a Literal there)
-    attr = cast(H.Attr, attribute)
-    return sum(H.total(n.pack, n.hero_model(h["uid"]), attr, no_magic=no_magic)
+    attr = cast(hero_rules.Attr, attribute)
+    return sum(hero_rules.total(n.pack, n.hero_model(h["uid"]), attr, no_magic=no_magic)
                for h in n.party())
 
 
@@ -95,10 +95,10 @@ def portal_dice(n: Names) -> int:
     fewer = 0
     for h in n.party():
         model = n.hero_model(h["uid"])
-        if H.has_ability(n.pack, model, "dwarf_dice"):
+        if hero_rules.has_ability(n.pack, model, "dwarf_dice"):
             fewer += 1
-        fewer += sum(H.follower(n.pack, f).portal_dice for f in model.followers)
-        fewer += sum(H.obj(n.pack, u).portal_dice for u in model.objects)
+        fewer += sum(hero_rules.follower(n.pack, f).portal_dice for f in model.followers)
+        fewer += sum(hero_rules.obj(n.pack, u).portal_dice for u in model.objects)
     return max(1, n.pack.rules.portal_dice.value - fewer)
 
 

@@ -10,12 +10,14 @@ from typing import Any, Mapping
 from engine.darkest_talisman.content import display_name, display_text, pack_by_id
 from engine.darkest_talisman.game import SYSTEM
 from gm.i18n import t
+from oracle.cards import lookup_only_source
 from systems.darkest_talisman.buttons import DYNAMIC_ITEMS
+from systems.darkest_talisman.cards import TALISMAN, talisman_cards, talisman_files
 from systems.darkest_talisman.describe import describe_action, describe_event, narrate
 from systems.darkest_talisman.embeds import end_embed, sheet_embed, status_embeds
 from systems.darkest_talisman.picture import render_party
 from systems.darkest_talisman.turn import picture_with_turn, turn_message
-from systems.plugin import Character, RulesShelf, SystemPlugin, TableUI
+from systems.plugin import CardSource, Character, RulesShelf, SystemPlugin, TableUI
 
 
 def characters(options: Mapping[str, Any], locale: str) -> list[Character]:
@@ -55,7 +57,12 @@ PLUGIN = SystemPlugin(
         board_picture=render_party,
     ),
     dynamic_items=DYNAMIC_ITEMS,
-    rules=(RulesShelf("darkest_talisman", "commands.choices.darkest_talisman"),),
+    rules=(RulesShelf(TALISMAN, "commands.choices.darkest_talisman",
+                      documents=(("darkest-talisman-solo-coop-variant", "Darkest Talisman: solo/co-op variant"),
+                                 ("darkest-talisman", "Darkest Talisman, project summary")),
+                      mentions=("darkest talisman", "talisman"), rulings=("talisman",), game="Darkest Talisman"),),
+    cards=(CardSource(TALISMAN, lookup_only_source(TALISMAN, talisman_cards), talisman_files),),
+    pictures=("systems.darkest_talisman.picture",),
     summaries=("darkest-talisman",),
     in_game_new=False,
     character_choice=False,  # A3: characters are dealt at random

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from engine.darkest_talisman import actions as A
+from engine.darkest_talisman import actions as talisman_actions
 from gm.i18n import t
 from gm.session import Result
 from systems.darkest_talisman.buttons import ManageButton, RoadButton
@@ -96,14 +96,14 @@ def _who(shown: Any, player: str) -> str:
     return mention(player) if player.isdigit() else shown.player(player).name if shown.has_player(player) else ""
 
 
-def public_answers(shown: Any, chooses: list[A.Choose]) -> list[A.Choose]:
+def public_answers(shown: Any, chooses: list[talisman_actions.Choose]) -> list[talisman_actions.Choose]:
     """The decision's answers as the channel may read them: the spectator view's own (a Spell
     held face down is cast by its place in the hand, engine view `public_option`), in the
     order of the legal answers, which the buttons' indexes follow."""
     options = (decision_of(shown) or {}).get("options") or []
     if len(options) != len(chooses):
         return chooses  # never expected; the labels then say only that a Spell is cast
-    return [A.Choose(option=o) for o in options]
+    return [talisman_actions.Choose(option=o) for o in options]
 
 
 def dealt_text(shown: Any, result: Result, locale: str) -> str:
@@ -136,7 +136,7 @@ def turn_message(result: Result, locale: str) -> TurnMessage:
         pend = result.system.pending(result.state)
         actor = pend.player if pend is not None else ""
         acts = result.system.legal_actions(result.state, actor)
-        chooses = public_answers(shown, [a for a in acts if isinstance(a, A.Choose)])
+        chooses = public_answers(shown, [a for a in acts if isinstance(a, talisman_actions.Choose)])
         labels = [describe_action(shown, actor, a, locale) for a in chooses]
         view = choice_view(labels, [a.option for a in chooses], result.record.id, result.record.version, locale, manage=True)
         content = t(locale, "talisman.prompt.ping", player=_who(shown, actor), decision=decision_text(shown, locale))

@@ -16,7 +16,7 @@ from rapidfuzz import fuzz
 
 from engine.ai.odds import fight_odds
 from engine.core.errors import RuleError
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.content import display_name, pack_by_id
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard import rules as std_rules
@@ -29,7 +29,7 @@ from ui.replies import locale_of, reply_private, send_turn, typed_at
 from ui.text import clip
 
 #: what /use can do: an Opportunity, an Item, or a space's Possibility (lodging, work, training)
-USABLE = (A.UseOpportunity, A.UseItem, A.Exchange)
+USABLE = (prophecy_actions.UseOpportunity, prophecy_actions.UseItem, prophecy_actions.Exchange)
 CODE = re.compile(r"g(?P<game>\d{1,18})v(?P<version>\d{1,9})i(?P<index>\d{1,4})")
 INPUT_LIMIT = 200
 
@@ -47,7 +47,7 @@ EXPANSION_MOVES = frozenset({"island_go", "island_leave", "island_stay", "water_
 
 def is_movement(action: Any) -> bool:
     """What /move offers and accepts: a move on the ring, or one of the expansion's."""
-    return isinstance(action, A.Move) or getattr(action, "type", "") in EXPANSION_MOVES
+    return isinstance(action, prophecy_actions.Move) or getattr(action, "type", "") in EXPANSION_MOVES
 
 class ProphecyCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
@@ -178,7 +178,7 @@ class ProphecyCog(commands.Cog):
             score, best = max(((max(fuzz.ratio(needle, nm) for nm in names(s)), i)
                                for i, s in enumerate(pack.board.spaces)), default=(0, -1))
             target = pack.board.spaces[best] if score >= 90 else None
-        moves = [a for a in found.system.legal_actions(state, actor) if isinstance(a, A.Move)]
+        moves = [a for a in found.system.legal_actions(state, actor) if isinstance(a, prophecy_actions.Move)]
         if not moves:
             if state.standard is not None:  # a question waits (a character to keep...): say that
                 std_rules.check_turn(state, actor, "move")
@@ -218,7 +218,7 @@ class ProphecyCog(commands.Cog):
                 return await refuse(interaction, RuleError("error.nothing_to_fight"))
 
         def odds_rank(a: Any) -> float:
-            if found is None or isinstance(found.state, Lobby) or not isinstance(a, A.Fight):
+            if found is None or isinstance(found.state, Lobby) or not isinstance(a, prophecy_actions.Fight):
                 return 0.0
             o = fight_odds(found.state, actor, a)
             return 100 * float(o.win - o.loss)
@@ -226,7 +226,8 @@ class ProphecyCog(commands.Cog):
         await self._act_by_text(
             interaction,
             gear or "",
-            lambda a: isinstance(a, A.Roll) or (isinstance(a, A.Fight) and (battle is None or a.battle == battle)),
+            lambda a: isinstance(a, prophecy_actions.Roll)
+            or (isinstance(a, prophecy_actions.Fight) and (battle is None or a.battle == battle)),
             "error.battle_not_allowed",
             rank=odds_rank,
         )
@@ -237,12 +238,14 @@ class ProphecyCog(commands.Cog):
         return await self._choices(
             interaction,
             current,
-            lambda a: isinstance(a, A.Roll) or (isinstance(a, A.Fight) and (not battle or a.battle == battle)),
+            lambda a: isinstance(a, prophecy_actions.Roll)
+            or (isinstance(a, prophecy_actions.Fight) and (not battle or a.battle == battle)),
         )
 
     @app_commands.command(name="bribe", description="Pay a Creature off, if its card allows it")
     async def bribe(self, interaction: discord.Interaction) -> None:
-        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.Bribe(),  # type: ignore[arg-type]  # a command or click always comes from a channel
+        action = prophecy_actions.Bribe()
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   created_at=typed_at(interaction)))
 
     @app_commands.command(name="use", description="Use an Opportunity on your space, a space's Possibility or an Item")
@@ -295,13 +298,13 @@ class ProphecyCog(commands.Cog):
         Movement"); if it would then still be refused, nothing is done and the engine says why."""
         gm = _gm(interaction)
         actor = str(interaction.user.id)
-        exchange = A.Exchange(service=service)
+        exchange = prophecy_actions.Exchange(service=service)
         try:
             found = await gm.current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
             assert found is not None and not isinstance(found.state, Lobby)
             state = found.state
             stay = next((a for a in found.system.legal_actions(state, actor)
-                         if isinstance(a, A.Move) and a.method == "stay"), None)
+                         if isinstance(a, prophecy_actions.Move) and a.method == "stay"), None)
             if stay is None:
                 result = await gm.act(interaction.channel_id, interaction.user.id, exchange,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                       created_at=typed_at(interaction))
@@ -321,32 +324,32 @@ class ProphecyCog(commands.Cog):
     @app_commands.command(name="buy", description="Buy an Item on offer here")
     @app_commands.describe(item="The Item to buy")
     async def buy(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
-        await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Buy), "error.item_not_offered",
+        await self._act_by_text(interaction, item, lambda a: isinstance(a, prophecy_actions.Buy), "error.item_not_offered",
                                 after_moving=True, none_key="error.nothing_to_buy")
 
     @buy.autocomplete("item")
     async def _buy_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._choices(interaction, current, lambda a: isinstance(a, A.Buy))
+        return await self._choices(interaction, current, lambda a: isinstance(a, prophecy_actions.Buy))
 
     @app_commands.command(name="sell", description="Sell one of your Items (City or Village)")
     @app_commands.describe(item="The Item to sell")
     async def sell(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
-        await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Sell), "error.item_not_owned",
+        await self._act_by_text(interaction, item, lambda a: isinstance(a, prophecy_actions.Sell), "error.item_not_owned",
                                 after_moving=True)
 
     @sell.autocomplete("item")
     async def _sell_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._choices(interaction, current, lambda a: isinstance(a, A.Sell))
+        return await self._choices(interaction, current, lambda a: isinstance(a, prophecy_actions.Sell))
 
     @app_commands.command(name="repair", description="Repair a damaged Item (1 Gold, civilization spaces)")
     @app_commands.describe(item="The Item to repair")
     async def repair(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
-        await self._act_by_text(interaction, item, lambda a: isinstance(a, A.Repair), "error.item_not_owned",
+        await self._act_by_text(interaction, item, lambda a: isinstance(a, prophecy_actions.Repair), "error.item_not_owned",
                                 after_moving=True)
 
     @repair.autocomplete("item")
     async def _repair_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._choices(interaction, current, lambda a: isinstance(a, A.Repair))
+        return await self._choices(interaction, current, lambda a: isinstance(a, prophecy_actions.Repair))
 
     @app_commands.command(name="heal", description="Heal Health or recharge Magic where this space allows it")
     @app_commands.describe(what="Health or Magic", amount="How many points (1 if left out)")
@@ -358,18 +361,20 @@ class ProphecyCog(commands.Cog):
             return await reply_private(
                 interaction, t(locale_of(interaction), "error.value_out_of_range", name="amount", min=1, max=20)
             )
-        action = A.Heal(amount=amount) if what == "health" else A.Recharge(amount=amount)
+        action = prophecy_actions.Heal(amount=amount) if what == "health" else prophecy_actions.Recharge(amount=amount)
         await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   created_at=typed_at(interaction)))
 
     @app_commands.command(name="certificate", description="Obtain this guild's Certificate")
     async def certificate(self, interaction: discord.Interaction) -> None:
-        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.BuyCertificate(),  # type: ignore[arg-type]  # a command or click always comes from a channel
+        action = prophecy_actions.BuyCertificate()
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   created_at=typed_at(interaction)))
 
     @app_commands.command(name="end-turn", description="End your turn")
     async def end_turn(self, interaction: discord.Interaction) -> None:
-        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, A.EndTurn(),  # type: ignore[arg-type]  # a command or click always comes from a channel
+        action = prophecy_actions.EndTurn()
+        await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   created_at=typed_at(interaction)))
 
 

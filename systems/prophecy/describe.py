@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from engine.ai.odds import fight_odds
 from engine.core.events import Event
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.content import Cost, CreatureCard, pack_by_id
 from engine.prophecy.context import Ctx
 from engine.prophecy.guilds import certificate_price
@@ -20,7 +20,7 @@ from engine.prophecy.standard import powers, space_actions
 from engine.prophecy.standard.state import HIDDEN, SECRET_OPTIONS
 from engine.prophecy.state import ProphecyState
 from gm.i18n import has, t
-from systems.prophecy import prompt_text as P
+from systems.prophecy import prompt_text
 from systems.prophecy.names import Names
 from systems.prophecy.prompt_text import describe_choice, describe_roll, destination_short, event_params, odds_text
 from systems.prophecy.water_realm import describe_cards as describe_wr_cards
@@ -39,7 +39,7 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
     n = Names(state, locale)
     p = state.player(actor)
     pack = n.pack
-    if isinstance(action, A.Move):
+    if isinstance(action, prophecy_actions.Move):
         if action.method == "stay":
             label = t(locale, "action.move_stay", space=n.space(action.to))
             if with_odds:
@@ -56,55 +56,55 @@ def describe_action(state: ProphecyState, actor: str, action: Any, locale: str, 
             extra = destination_short(state, actor, action, locale)
             label = f"{label} · {extra}" if extra else label
         return label
-    if isinstance(action, A.Fight):
+    if isinstance(action, prophecy_actions.Fight):
         gear = [u for u in (action.weapon, action.head) if u] + list(action.hand) + list(action.body)
         gear_text = t(locale, "action.fight_gear", items=", ".join(n.item_uid(u) for u in gear)) if gear else ""
         if action.throw and action.weapon:
             gear_text += t(locale, "action.fight_throw", item=n.item_uid(action.weapon))
         odds = odds_text(fight_odds(state, actor, action), locale) if with_odds else ""
         return fight_words(t(locale, f"battle.{action.battle}"), gear_text, odds, locale)
-    if isinstance(action, A.Bribe):
+    if isinstance(action, prophecy_actions.Bribe):
         card = _creature(state, actor)
         rule = card.special("bribe") if card else None
         cost = rule.cost.gold if rule and rule.cost else 0
         return t(locale, "action.bribe", cost=_cost_text(locale, cost))
-    if isinstance(action, A.UseOpportunity):
+    if isinstance(action, prophecy_actions.UseOpportunity):
         adv = next((a for a in state.spaces[p.space] if a.uid == action.card), None)
         card_name = n.card(adv.card) if adv else action.card
         if action.give:
             return t(locale, "prompt.use_giving", card=card_name, items=", ".join(n.item_uid(u) for u in action.give))
         return t(locale, "action.use_opportunity", card=card_name)
-    if isinstance(action, A.Roll):
+    if isinstance(action, prophecy_actions.Roll):
 
         return describe_roll(state, action, locale, with_odds)
-    if isinstance(action, A.ChooseItem):
+    if isinstance(action, prophecy_actions.ChooseItem):
 
         return describe_choice(state, action, locale)
-    if isinstance(action, (A.Heal, A.Recharge)):
+    if isinstance(action, (prophecy_actions.Heal, prophecy_actions.Recharge)):
         kind = action.type
         ctx = Ctx(state, pack)
         svc = services(ctx, p, kind)
         gold = price(svc[0], action.amount) if svc else 0
         return t(locale, f"action.{kind}", amount=action.amount, cost=_cost_text(locale, gold))
-    if isinstance(action, A.Exchange):
+    if isinstance(action, prophecy_actions.Exchange):
         return t(locale, "action.exchange", service=t(locale, f"service.{action.service}"))
-    if isinstance(action, A.Buy):
+    if isinstance(action, prophecy_actions.Buy):
         item = next((i for i in state.offers.get(pack.space(p.space).id, []) if i.uid == action.item), None)
         cost = pack.item(item.card).cost if item else 0
         return t(locale, "action.buy", item=n.item_uid(action.item), cost=cost)
-    if isinstance(action, A.Sell):
+    if isinstance(action, prophecy_actions.Sell):
         item = p.item(action.item)
         return t(locale, "action.sell", item=n.item_uid(action.item), gold=sell_price(Ctx(state, pack), item.card) if item else 0)
-    if isinstance(action, A.Repair):
+    if isinstance(action, prophecy_actions.Repair):
         return t(locale, "action.repair", item=n.item_uid(action.item))
-    if isinstance(action, A.UseItem):
+    if isinstance(action, prophecy_actions.UseItem):
         return t(locale, "action.use_item", item=n.item_uid(action.item))
-    if isinstance(action, A.BuyCertificate):
+    if isinstance(action, prophecy_actions.BuyCertificate):
         guild = pack.space(p.space).guild or ""
         xp, gold = certificate_price(Ctx(state, pack), p, guild)
         fee = t(locale, "action.certificate_cost_gold" if gold else "action.certificate_cost", xp=xp, gold=gold)
         return t(locale, "action.certificate", guild=n.guild(guild), cost=fee)
-    if isinstance(action, A.EndTurn):
+    if isinstance(action, prophecy_actions.EndTurn):
         return t(locale, "action.end_turn")
     return str(action)
 
@@ -179,7 +179,7 @@ def describe_event(state: ProphecyState, event: Event, locale: str) -> str | Non
         params["cost"] = t(locale, "event.paid_cost", cost=d["cost"]) if d.get("cost") else ""
     elif kind == "first_player_roll" and 0 < len(d.get("rolls") or {}) < len(state.players):
         # the highest rollers tied and roll again: say so, or two lines of rolls look like a mistake
-        tied = P.listing([n.player(pid) for pid in d["rolls"]], locale)
+        tied = prompt_text.listing([n.player(pid) for pid in d["rolls"]], locale)
         return t(locale, "event.first_player_reroll", tied=tied, rolls=params["rolls"])
     elif kind == "battle_started":
         params["lives"] = t(locale, "event.three_lives") if d.get("lives", 1) > 1 else ""
@@ -213,13 +213,13 @@ def _standard_params(state: ProphecyState, event: Event, n: Names, params: dict[
     d = event.data
     kind = event.kind
     if "opponent" in d and d.get("card"):
-        params["card"] = P.foe_name(state, d["card"], d["opponent"], n)
+        params["card"] = prompt_text.foe_name(state, d["card"], d["opponent"], n)
     if kind == "battle_started":
-        params["lives"] = (t(locale, "event.three_lives") if d.get("lives", 1) > 1 else "") + P.dice_words(d, locale)
+        params["lives"] = (t(locale, "event.three_lives") if d.get("lives", 1) > 1 else "") + prompt_text.dice_words(d, locale)
     elif kind == "moved" and d.get("via"):
         params["cost"] = (params.get("cost") or "") + t(locale, "splay.via", card=n.card(d["via"]))
     elif kind == "chance_drawn":
-        params["effect"] = P.std_chance_effect(state, d.get("card", ""), locale)
+        params["effect"] = prompt_text.std_chance_effect(state, d.get("card", ""), locale)
     elif kind == "chance_no_effect":
         terrain = t(locale, f"prompt.terrain.{d['terrain']}") if d.get("terrain") else ""
         why = f"splay.chance_why.{d.get('why', '')}"
@@ -283,95 +283,96 @@ def standard_action(state: ProphecyState, actor: str, action: Any, locale: str, 
     p = state.player(actor)
     sst = state.standard
     assert sst is not None
-    if isinstance(action, A.Move):
+    if isinstance(action, prophecy_actions.Move):
         return _std_move(state, actor, action, locale, with_odds)
-    if isinstance(action, (A.Fight, A.Attack)):
+    if isinstance(action, (prophecy_actions.Fight, prophecy_actions.Attack)):
         return _std_battle_label(state, actor, action, locale, with_odds)
-    if isinstance(action, A.Roll):
+    if isinstance(action, prophecy_actions.Roll):
         b = sst.turn.battle
         if b is None:
             return t(locale, "splay.action.roll_plain")
         item = n.item_uid(b.weapon) if b.weapon else "?"
-        odds = odds_text(P.std_roll_odds(b, action.throw), locale) if with_odds else ""
+        odds = odds_text(prompt_text.std_roll_odds(b, action.throw), locale) if with_odds else ""
         key = "prompt.roll_throw" if action.throw else "prompt.roll_keep"
         text = t(locale, key, roll=b.rolls + 1, lives=b.lives, item=item, odds=odds)
         return text if with_odds else text.rstrip(" —")
-    if isinstance(action, A.AfterRoll):
+    if isinstance(action, prophecy_actions.AfterRoll):
         b = sst.turn.battle
         result = t(locale, f"result.{b.result}") if b is not None and b.result else ""
         if action.ability is None:
             return t(locale, "splay.action.let_stand", result=result)
         key = f"splay.action.reroll_{action.dice}" if action.dice else "splay.action.fight_again"
-        chance = t(locale, "splay.roll_win", win=f"{P.after_roll_chance(b, action) * 100:.0f}") if b and with_odds else ""
+        chance = t(locale, "splay.roll_win",
+                   win=f"{prompt_text.after_roll_chance(b, action) * 100:.0f}") if b and with_odds else ""
         return t(locale, key, ability=n.card(action.ability), chance=chance)
-    if isinstance(action, A.StopAttack):
+    if isinstance(action, prophecy_actions.StopAttack):
         return t(locale, "splay.action.stop_attack")
-    if isinstance(action, A.ChooseCharacter):
+    if isinstance(action, prophecy_actions.ChooseCharacter):
         return _secret_choice(state, actor, "character", action.character, locale)
-    if isinstance(action, A.StudyPick):
+    if isinstance(action, prophecy_actions.StudyPick):
         if action.ability is None:
             return t(locale, "splay.action.study_none")
         return _secret_choice(state, actor, "study_pick", action.ability, locale)
-    if isinstance(action, A.ChooseCreature):
+    if isinstance(action, prophecy_actions.ChooseCreature):
         adv = next((a for a in state.spaces[p.space] if a.uid == action.card), None)
         if adv is None or adv.card == HIDDEN:
             return t(locale, "splay.action.choose_creature_unknown")
         card = n.pack.adventure(adv.card)
-        figs = P.figures(card, locale, short=True) if isinstance(card, CreatureCard) else ""
+        figs = prompt_text.figures(card, locale, short=True) if isinstance(card, CreatureCard) else ""
         return t(locale, "splay.action.choose_creature", card=n.card(adv.card), figures=figs)
-    if isinstance(action, A.Avoid):
-        foe = P.std_creature_here(state, actor)
+    if isinstance(action, prophecy_actions.Avoid):
+        foe = prompt_text.std_creature_here(state, actor)
         power = powers.avoids(state, actor, foe.tags) if foe is not None else None
         return t(locale, "splay.action.avoid", card=n.card(foe.id) if foe else t(locale, "prompt.the_creature"),
                  ability=n.card(power.id) if power else "")
-    if isinstance(action, A.ChooseLoss):
+    if isinstance(action, prophecy_actions.ChooseLoss):
         if action.item is None:
             health = powers.spack(state).figures.character_fight_health.value or 1
             fatal = health > p.red.right  # a loss with no red cube left to move kills
             key = "splay.action.lose_health_fatal" if fatal else "splay.action.lose_health"
             return t(locale, key, n=health, left=p.red.right)
         return t(locale, "prompt.give_up", item=_item_worth(state, n, action.item, locale))
-    if isinstance(action, A.TakeItem):
+    if isinstance(action, prophecy_actions.TakeItem):
         owner = next((q for q in state.players if q.item(action.item) is not None), None)
         return t(locale, "splay.action.take_item", item=_item_worth(state, n, action.item, locale),
                  player=owner.name if owner else "")
-    if isinstance(action, A.TakeArtifact):
+    if isinstance(action, prophecy_actions.TakeArtifact):
         holder = next((pid for pid, me in sst.players.items() if action.artifact in me.artifacts), None)
         return t(locale, "splay.action.take_artifact", card=n.card(action.artifact), player=n.player(holder))
-    if isinstance(action, A.Discard):
+    if isinstance(action, prophecy_actions.Discard):
         if p.item(action.card) is not None:
             return t(locale, "splay.action.discard_item", item=_item_worth(state, n, action.card, locale))
         return t(locale, "splay.action.discard_ability", card=n.card(action.card))
-    if isinstance(action, A.ChooseSpace):
+    if isinstance(action, prophecy_actions.ChooseSpace):
         here = [q.name for q in state.players if q.alive and q.character and n.pack.space(q.space).id == action.space]
         people = t(locale, "splay.people_here", names=", ".join(here)) if here else ""
         return t(locale, "splay.action.choose_space", space=n.space(action.space), people=people)
-    if isinstance(action, A.Dream):
+    if isinstance(action, prophecy_actions.Dream):
         return t(locale, "splay.action.dream", slot=n.slot(action.slot), plane=n.plane(action.plane))
-    if isinstance(action, A.Study):
+    if isinstance(action, prophecy_actions.Study):
         left = len(sst.guild_decks.get(action.guild, []))
         return t(locale, "splay.action.study", guild=n.guild(action.guild), count=left)
-    if isinstance(action, A.Learn):
+    if isinstance(action, prophecy_actions.Learn):
         return t(locale, "splay.action.learn", card=n.card(action.ability),
-                 cost=P.ability_cost(state, actor, action.ability, locale))
-    if isinstance(action, A.Train):
+                 cost=prompt_text.ability_cost(state, actor, action.ability, locale))
+    if isinstance(action, prophecy_actions.Train):
         guild = n.pack.space(p.space).guild if n.pack.space(p.space).kind == "guild" else None
-        return t(locale, "splay.action.train", words=P.training_words(state, actor, action.figure, guild, locale))
-    if isinstance(action, A.UseAbility):
+        return t(locale, "splay.action.train", words=prompt_text.training_words(state, actor, action.figure, guild, locale))
+    if isinstance(action, prophecy_actions.UseAbility):
         return _use_ability(state, actor, action, locale)
-    if isinstance(action, A.Buy):
+    if isinstance(action, prophecy_actions.Buy):
         offered = next((i for i in state.offers.get(n.pack.space(p.space).id, []) if i.uid == action.item), None)
-        cost = space_actions.buy_price(P.std_ctx(state), p, offered.card) if offered else 0
+        cost = space_actions.buy_price(prompt_text.std_ctx(state), p, offered.card) if offered else 0
         return t(locale, "action.buy", item=n.item_uid(action.item), cost=cost)
-    if isinstance(action, A.Sell):
+    if isinstance(action, prophecy_actions.Sell):
         held = p.item(action.item)
         if held is None:
             return None
         _discount, full = powers.market(state, actor)
-        ctx = P.std_ctx(state)
+        ctx = prompt_text.std_ctx(state)
         gold = ctx.pack.item(held.card).cost if full else sell_price(ctx, held.card)
         return t(locale, "action.sell", item=n.item_uid(action.item), gold=gold)
-    if isinstance(action, A.UseOpportunity):
+    if isinstance(action, prophecy_actions.UseOpportunity):
         adv = next((a for a in state.spaces[p.space] if a.uid == action.card), None)
         if adv is not None and any(c.id == adv.card for c in powers.spack(state).adventures):
             return t(locale, "splay.action.study_card", card=n.card(adv.card))
@@ -408,7 +409,7 @@ def _secret_choice(state: ProphecyState, actor: str, kind: str, card_id: str, lo
         return t(locale, "splay.action.keep_character_hidden", index=index, count=count)
     if shown:
         return t(locale, "splay.action.study_pick", card=n.card(card_id),
-                 cost=P.ability_cost(state, actor, card_id, locale, gold=_study_gold(state, d.reason if d else "")))
+                 cost=prompt_text.ability_cost(state, actor, card_id, locale, gold=_study_gold(state, d.reason if d else "")))
     index = _hidden_index(state, actor, kind, card_id)
     if index is None:
         return t(locale, "splay.action.study_pick_unknown")
@@ -452,49 +453,49 @@ def remember_secret_order(shown: ProphecyState, game: ProphecyState, actor: str)
             _SECRET_ORDER[(actor, d.kind)] = (shown, list(d.options))
 
 
-def _use_ability(state: ProphecyState, actor: str, action: A.UseAbility, locale: str) -> str:
+def _use_ability(state: ProphecyState, actor: str, action: prophecy_actions.UseAbility, locale: str) -> str:
     n = Names(state, locale)
     name = n.card(action.ability)
     card = powers.spack(state).ability(action.ability)
-    cast = t(locale, "splay.cast_cost", cost=P.cost_text(card.cast, locale)) if not card.cast.is_free() else ""
+    cast = t(locale, "splay.cast_cost", cost=prompt_text.cost_text(card.cast, locale)) if not card.cast.is_free() else ""
     if action.plane is not None and action.slot is not None:
         return t(locale, "splay.action.use_peek", ability=name, slot=n.slot(action.slot), plane=n.plane(action.plane),
                  cast=cast)
     if action.figure is not None:
         return t(locale, "splay.action.use_train", ability=name,
-                 words=P.training_words(state, actor, action.figure, None, locale), cast=cast)
+                 words=prompt_text.training_words(state, actor, action.figure, None, locale), cast=cast)
     eff = next((e for e in card.effects if e.kind in ("instead_of_movement", "extra_turn")), None)
     if eff is None or eff.kind == "extra_turn":
         return t(locale, "splay.action.use_extra_turn", ability=name, cast=cast)
-    what = P.instead_words(state, actor, eff, locale)
+    what = prompt_text.instead_words(state, actor, eff, locale)
     return t(locale, "splay.action.use_instead", ability=name, what=what, cast=cast)
 
 
-def _std_move(state: ProphecyState, actor: str, action: A.Move, locale: str, with_odds: bool) -> str:
-    label = P.label_plain(state, actor, action, locale)
-    extra = P.std_destination_short(state, actor, action, locale) if with_odds else ""
+def _std_move(state: ProphecyState, actor: str, action: prophecy_actions.Move, locale: str, with_odds: bool) -> str:
+    label = prompt_text.label_plain(state, actor, action, locale)
+    extra = prompt_text.std_destination_short(state, actor, action, locale) if with_odds else ""
     return f"{label} · {extra}" if extra else label
 
 
 def _std_battle_label(state: ProphecyState, actor: str, action: Any, locale: str, with_odds: bool) -> str:
     n = Names(state, locale)
     battle = t(locale, f"battle.{action.battle}")
-    gear = P.std_gear(state, action, locale)
-    odds = P.std_odds(state, actor, action) if with_odds else None
-    if isinstance(action, A.Fight):
-        return fight_words(battle, gear, P.full_odds(odds, locale) if with_odds else "", locale)
-    win = " · " + P.win_text(odds, locale) if with_odds else ""
+    gear = prompt_text.std_gear(state, action, locale)
+    odds = prompt_text.std_odds(state, actor, action) if with_odds else None
+    if isinstance(action, prophecy_actions.Fight):
+        return fight_words(battle, gear, prompt_text.full_odds(odds, locale) if with_odds else "", locale)
+    win = " · " + prompt_text.win_text(odds, locale) if with_odds else ""
     if state.has_player(action.target):
         q = state.player(action.target)
-        figure = sbattle.defender_figure(P.std_ctx(state), q, action.battle)
+        figure = sbattle.defender_figure(prompt_text.std_ctx(state), q, action.battle)
         return t(locale, "splay.action.attack_character", player=q.name, character=n.card(q.character),
                  figure=figure, battle=battle, gear=gear, win=win)
-    slot, g, power_up = P.guardian_on(state, action.target)
+    slot, g, power_up = prompt_text.guardian_on(state, action.target)
     if g is None:  # nothing about a face-down Guardian, not even odds, goes on a public button
         return t(locale, "splay.action.attack_plane_hidden", plane=n.plane_short(action.target),
                  slot=n.slot(slot or "lesser"), battle=battle, gear=gear)
     return t(locale, "splay.action.attack_plane", plane=n.plane_short(action.target),
-             foe=P.guardian_words(g, power_up, n, locale, short=True), battle=battle, gear=gear, win=win)
+             foe=prompt_text.guardian_words(g, power_up, n, locale, short=True), battle=battle, gear=gear, win=win)
 
 
 # -- Standard narration ---------------------------------------------------------------------------------
@@ -551,7 +552,7 @@ def standard_event(state: ProphecyState, event: Event, locale: str) -> str | Non
         elif key == "battle":
             params[key] = t(locale, f"battle.{value}")
         elif key == "cards" and isinstance(value, list):
-            params[key] = P.listing([n.card(c) for c in value], locale)
+            params[key] = prompt_text.listing([n.card(c) for c in value], locale)
         elif key == "terrain":
             params[key] = t(locale, f"prompt.terrain.{value}") if value else ""
         elif key == "character":
@@ -564,7 +565,7 @@ def standard_event(state: ProphecyState, event: Event, locale: str) -> str | Non
     if kind == "ability_offered":
         sub = "_replacing" if d.get("replaced") else ""
     elif kind in ("ability_learned", "trained"):
-        params["cost"] = P.cost_text(Cost(experience=d.get("experience", 0), gold=d.get("gold", 0)), locale)
+        params["cost"] = prompt_text.cost_text(Cost(experience=d.get("experience", 0), gold=d.get("gold", 0)), locale)
     elif kind == "astral_planes_dealt":
         params["power"] = t(locale, "splay.power_up_all", n=d["power_up"]) if d.get("power_up") else ""
         sub = _planes_dealt_variant(state)
@@ -585,22 +586,22 @@ def standard_event(state: ProphecyState, event: Event, locale: str) -> str | Non
         card = d.get("card")
         g = powers.spack(state).guardian(card) if card and card != HIDDEN else None
         up = power_up_on(state, d["plane"])
-        params["figures"] = P.figure_pair(g.strength + up, g.willpower + up, g.first, locale) if g else ""
+        params["figures"] = prompt_text.figure_pair(g.strength + up, g.willpower + up, g.first, locale) if g else ""
     elif kind in ("over_the_limit", "ability_discarded"):
         params["limit"] = powers.spack(state).figures.ability_limit.value or 7
     elif kind == "item_discarded":
-        params["limit"] = P.std_ctx(state).pack.rules.item_limit.value or 7
+        params["limit"] = prompt_text.std_ctx(state).pack.rules.item_limit.value or 7
     elif kind == "apocalypse_begins":
         params["amount"] = powers.spack(state).figures.apocalypse_health_loss.value or 1
     elif kind == "battle_reroll":
         lives = d.get("lives", 1)
         params["roll_mark"] = t(locale, "prompt.roll_mark", roll=d.get("roll", 1), lives=lives) if lives > 1 else ""
-        params["card"] = P.foe_name(state, d.get("card", ""), d.get("opponent", ""), n)
+        params["card"] = prompt_text.foe_name(state, d.get("card", ""), d.get("opponent", ""), n)
         params["dice"] = t(locale, f"splay.dice_which.{d.get('dice', 'own')}")
     elif kind == "fight_again" or kind == "after_roll_decision":
         battle = state.standard.turn.battle if state.standard else None
         opponent = battle.opponent if battle is not None else ""
-        params["card"] = P.foe_name(state, d.get("card", ""), opponent, n)
+        params["card"] = prompt_text.foe_name(state, d.get("card", ""), opponent, n)
     line = t(locale, f"event.{kind}{sub}", **params)
     private = _private_words(state, event, n, locale)
     return f"{line} {private}" if private else line
@@ -630,9 +631,9 @@ def _private_words(state: ProphecyState, event: Event, n: Names, locale: str) ->
         text = n.card(card)
         if d["slot"] != "artifact":
             g = powers.spack(state).guardian(card)
-            text = P.guardian_words(g, plane.power_up, n, locale)
+            text = prompt_text.guardian_words(g, plane.power_up, n, locale)
         else:
-            text = P.card_line(n, card)
+            text = prompt_text.card_line(n, card)
         pair = describe_island.private_words(state, event, n, locale)  # Ten Artifacts: the second one
         # a card's text ends its own sentence; the line's full stop must not double it
         return t(locale, "splay.private_seen", card=text.rstrip(" .")) + (f" {pair}" if pair else "")

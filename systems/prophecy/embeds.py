@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.content import display_name, pack_by_id
 from engine.prophecy.content_standard import Ability, Artifact, Guardian, StandardPack
 from engine.prophecy.standard import powers
@@ -88,8 +88,7 @@ def prompt_parts(state: ProphecyState, locale: str) -> tuple[str, discord.Embed]
     rules, battles with costs and odds, the throw decision's odds, the Items a card may take.
     """
     from engine.prophecy.rules import legal_actions, pending
-    from systems.prophecy import prompt_text as P
-
+    from systems.prophecy import prompt_text
     n = Names(state, locale)
     if state.status == "finished":
         return "", end_embed(state, locale)
@@ -121,15 +120,15 @@ def prompt_parts(state: ProphecyState, locale: str) -> tuple[str, discord.Embed]
         text = n.card_text(adv.card)
         if text:
             fields.append((card, text))
-        fields.extend(P.creature_fields(state, who.player, locale))
+        fields.extend(prompt_text.creature_fields(state, who.player, locale))
     elif kind == "throw":
-        fields.extend(P.throw_fields(state, locale))
+        fields.extend(prompt_text.throw_fields(state, locale))
     elif kind == "move":
         lines = []
         for a in legal_actions(state, who.player):
-            if isinstance(a, A.Move):
+            if isinstance(a, prophecy_actions.Move):
                 label = describe_action(state, who.player, a, locale, with_odds=False)
-                lines.append(P.destination_line(state, who.player, a, locale, label))
+                lines.append(prompt_text.destination_line(state, who.player, a, locale, label))
         for i, chunk in enumerate(_chunks(lines, FIELD_LIMIT)):
             fields.append((t(locale, "prompt.destinations" if i == 0 else "prompt.destinations_more"), chunk))
     for name, value in fields[:20]:
@@ -432,8 +431,7 @@ def _std_sheet_fields(state: ProphecyState, sp: StandardPack, p: PlayerState, lo
 def _studied_field(state: ProphecyState, p: PlayerState, locale: str) -> tuple[str, str] | None:
     """The Abilities she is looking at in the Lost Library (ruling lost_library), numbered as on
     the buttons, with what each costs her and does: her own view alone names them."""
-    from systems.prophecy import prompt_text as P
-
+    from systems.prophecy import prompt_text
     assert state.standard is not None
     if _viewer(state) != p.player:
         return None
@@ -444,7 +442,7 @@ def _studied_field(state: ProphecyState, p: PlayerState, locale: str) -> tuple[s
         gold = next((c.study.gold for c in powers.spack(state).adventures if c.id == d.reason), False)
         lines = []
         for i, card_id in enumerate(d.options, start=1):
-            cost = P.ability_cost(state, p.player, card_id, locale, gold=gold)
+            cost = prompt_text.ability_cost(state, p.player, card_id, locale, gold=gold)
             text = n.card_text(card_id)
             lines.append(t(locale, "std_sheet.studied_line", index=i, card=n.card(card_id), cost=cost)
                          + (f": {text}" if text else ""))

@@ -8,11 +8,23 @@ from engine.prophecy.content import display_name, pack_by_id
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.state import ProphecyState
 from gm.i18n import has, t
-from systems.plugin import Character, ContentWords, Edition, RulesShelf, SystemPlugin, TableUI, Variant
+from oracle.cards import lookup_only_source
+from systems.plugin import CardSource, Character, ContentWords, Edition, RulesShelf, SystemPlugin, TableUI, Variant
 from systems.prophecy.board_image import render_board
 from systems.prophecy.board_parts import DEFAULT_LABELS
+from systems.prophecy.cards import SYSTEM as BASIC
+from systems.prophecy.cards import basic_card_files, basic_cards
 from systems.prophecy.describe import describe_action, describe_event, narrate, private_lines
+from systems.prophecy.edition_cards import (
+    STANDARD,
+    WATER_REALM,
+    standard_cards,
+    standard_files,
+    water_realm_cards,
+    water_realm_files,
+)
 from systems.prophecy.embeds import end_embed, error_words, sheet_embed, status_embeds
+from systems.prophecy.locate import locate
 from systems.prophecy.turn import picture_with_turn, turn_message
 
 
@@ -130,11 +142,31 @@ PLUGIN = SystemPlugin(
         board_picture=board_picture,
         private_lines=private_lines,
     ),
-    rules=(RulesShelf("prophecy", "commands.choices.prophecy"),
-           RulesShelf("prophecy_standard", "commands.choices.prophecy_standard"),
-           RulesShelf("prophecy_water_realm", "commands.choices.prophecy_water_realm")),
+    rules=(
+        RulesShelf(BASIC, "commands.choices.prophecy",
+                   documents=(("prophecy-basic-rules", "Prophecy: Basic rules"),
+                              ("prophecy-basic", "Prophecy: Basic rules, project summary")),
+                   mentions=("prophecy",)),
+        RulesShelf(STANDARD, "commands.choices.prophecy_standard",
+                   documents=(("prophecy-standard", "Prophecy: Standard Version, project summary"),),
+                   mentions=("prophecy standard",), rulings=("prophecy/standard",), game="Prophecy Standard"),
+        RulesShelf(WATER_REALM, "commands.choices.prophecy_water_realm",
+                   documents=(("prophecy-water-realm-expansion", "Prophecy: Water Realm expansion"),
+                              ("prophecy-water-realm", "Prophecy: Water Realm, project summary")),
+                   mentions=("water realm", "regno dell'acqua"),
+                   rulings=tuple(f"prophecy/water_realm/{part}" for part in ("cards", "island", "artifacts", "water")),
+                   game="Prophecy Water Realm"),
+    ),
+    pictures=("systems.prophecy.plugin", "systems.prophecy.water_realm.board"),
     summaries=("prophecy-basic", "prophecy-standard", "prophecy-water-realm"),
-    content=ContentWords(card_text=card_text, space_name=space_name),
+    content=ContentWords(card_text=card_text, space_name=space_name, locate=locate),
+    # the Basic packs' cards are searched by /rules too; the Standard game's and the Water Realm's
+    # are shown by /card only
+    cards=(
+        CardSource(BASIC, basic_cards, basic_card_files, searched=True),
+        CardSource(STANDARD, lookup_only_source(STANDARD, standard_cards), standard_files),
+        CardSource(WATER_REALM, lookup_only_source(WATER_REALM, water_realm_cards), water_realm_files),
+    ),
     error_words=error_words,
     editions=EDITIONS,
     variants=VARIANTS,

@@ -15,7 +15,7 @@ from typing import Any, Callable, TypeVar
 from engine.ai.odds import Odds, fight_odds, roll_chances
 from engine.ai.std_battle import action_odds
 from engine.core.errors import RuleError
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.arrival import Arrival, Landing
 from engine.prophecy.clone import clone
 from engine.prophecy.combat import allowed_battles, battle_cost, remaining_odds
@@ -130,7 +130,7 @@ def special_lines(card: CreatureCard, locale: str) -> list[str]:
     return out
 
 
-def gear_items(state: ProphecyState, action: A.Fight, locale: str) -> str:
+def gear_items(state: ProphecyState, action: prophecy_actions.Fight, locale: str) -> str:
     """The Items a loadout fights with (" with Sword, throwing Axe"), or "" for bare hands."""
     n = Names(state, locale)
     uids = [u for u in (action.weapon, action.head) if u] + list(action.hand) + list(action.body)
@@ -140,7 +140,7 @@ def gear_items(state: ProphecyState, action: A.Fight, locale: str) -> str:
     return items
 
 
-def gear_text(state: ProphecyState, action: A.Fight, locale: str, cost: Cost | None = None) -> str:
+def gear_text(state: ProphecyState, action: prophecy_actions.Fight, locale: str, cost: Cost | None = None) -> str:
     """The battle and Items of a loadout, with the battle's price when it has one: a move's line
     must say that the best odds against a Barrow Wight cost 1 Health, not only what they are."""
     return _gear_priced(t(locale, f"battle.{action.battle}"), gear_items(state, action, locale), cost, locale)
@@ -157,12 +157,12 @@ def _score(o: Odds) -> float:
     return float(o.win - o.loss)
 
 
-def best_fights(state: ProphecyState, actor: str) -> dict[str, tuple[A.Fight, Odds]]:
+def best_fights(state: ProphecyState, actor: str) -> dict[str, tuple[prophecy_actions.Fight, Odds]]:
     """For each battle the actor may fight now: the loadout with the best odds (the odds module's
     exact figures) and those odds."""
-    best: dict[str, tuple[A.Fight, Odds]] = {}
+    best: dict[str, tuple[prophecy_actions.Fight, Odds]] = {}
     for action in legal_actions(state, actor):
-        if not isinstance(action, A.Fight):
+        if not isinstance(action, prophecy_actions.Fight):
             continue
         try:
             o = fight_odds(state, actor, action)
@@ -173,7 +173,7 @@ def best_fights(state: ProphecyState, actor: str) -> dict[str, tuple[A.Fight, Od
     return best
 
 
-def best_fight(state: ProphecyState, actor: str) -> tuple[A.Fight, Odds] | None:
+def best_fight(state: ProphecyState, actor: str) -> tuple[prophecy_actions.Fight, Odds] | None:
     found = best_fights(state, actor)
     return max(found.values(), key=lambda x: _score(x[1])) if found else None
 
@@ -243,7 +243,7 @@ def throw_fields(state: ProphecyState, locale: str) -> list[tuple[str, str]]:
     return [(t(locale, "prompt.throw_title"), text)]
 
 
-def describe_roll(state: ProphecyState, action: A.Roll, locale: str, with_odds: bool = True) -> str:
+def describe_roll(state: ProphecyState, action: prophecy_actions.Roll, locale: str, with_odds: bool = True) -> str:
     turn = state.turn
     assert turn is not None and turn.battle is not None
     b = turn.battle
@@ -254,7 +254,7 @@ def describe_roll(state: ProphecyState, action: A.Roll, locale: str, with_odds: 
     return text if with_odds else text.rstrip(" —")
 
 
-def describe_choice(state: ProphecyState, action: A.ChooseItem, locale: str) -> str:
+def describe_choice(state: ProphecyState, action: prophecy_actions.ChooseItem, locale: str) -> str:
     turn = state.turn
     mode = turn.item_choices[0].mode if turn is not None and turn.item_choices else "lose"
     n = Names(state, locale)
@@ -267,7 +267,7 @@ def describe_choice(state: ProphecyState, action: A.ChooseItem, locale: str) -> 
 
 
 # -- destinations ----------------------------------------------------------------------------------
-def _preview(state: ProphecyState, actor: str, move: A.Move, cost: int, uid: str) -> ProphecyState:
+def _preview(state: ProphecyState, actor: str, move: prophecy_actions.Move, cost: int, uid: str) -> ProphecyState:
     """The state as it would be if the actor had made `move` and met the Creature `uid` there."""
     hyp = clone(state)  # a deep copy, several times faster than model_copy(deep=True)
     p = hyp.player(actor)
@@ -283,7 +283,7 @@ def _preview(state: ProphecyState, actor: str, move: A.Move, cost: int, uid: str
 _LAST = threading.local()
 
 
-def destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> dict[str, Any]:
+def destination(state: ProphecyState, actor: str, move: prophecy_actions.Move, locale: str) -> dict[str, Any]:
     """What waits at a move's destination: creature (card, odds, best loadout), opportunity, services, people.
 
     A turn message asks twice per move (the prompt's line and the button's few words), and
@@ -291,7 +291,7 @@ def destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> 
     state object (the view the message is built from; a state is never changed in place)
     and handed out read-only.
     """
-    slot: tuple[ProphecyState, dict[tuple[str, A.Move, str], dict[str, Any]]] | None = getattr(_LAST, "slot", None)
+    slot: tuple[ProphecyState, dict[tuple[str, prophecy_actions.Move, str], dict[str, Any]]] | None = getattr(_LAST, "slot", None)
     if slot is None or slot[0] is not state:
         slot = _LAST.slot = (state, {})
     key = (actor, move, locale)
@@ -301,7 +301,7 @@ def destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> 
     return found
 
 
-def _destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> dict[str, Any]:
+def _destination(state: ProphecyState, actor: str, move: prophecy_actions.Move, locale: str) -> dict[str, Any]:
     n = Names(state, locale)
     pack = n.pack
     index = pack.space_index(move.to)
@@ -326,7 +326,7 @@ def _destination(state: ProphecyState, actor: str, move: A.Move, locale: str) ->
     return info
 
 
-def landing(state: ProphecyState, actor: str, move: A.Move, gold: int, magic: int = 0) -> Landing:
+def landing(state: ProphecyState, actor: str, move: prophecy_actions.Move, gold: int, magic: int = 0) -> Landing:
     """What the rules let her do once the move has brought her there (`engine.prophecy.arrival`):
     worked out once per state and move (a shallow copy of the state with her placed there) and
     read by both languages and by the button's words and the prompt's line alike."""
@@ -441,7 +441,7 @@ def _training_on_arrival(state: ProphecyState, actor: str, arrived: Any, here: L
     return [training_words(state, actor, a.figure, guild, locale) for a in here.of("train")]
 
 
-def destination_line(state: ProphecyState, actor: str, move: A.Move, locale: str, label: str) -> str:
+def destination_line(state: ProphecyState, actor: str, move: prophecy_actions.Move, locale: str, label: str) -> str:
     n = Names(state, locale)
     info = destination(state, actor, move, locale)
     parts = []
@@ -463,7 +463,7 @@ def destination_line(state: ProphecyState, actor: str, move: A.Move, locale: str
     return t(locale, "prompt.dest_line", move=label, what=what)
 
 
-def destination_short(state: ProphecyState, actor: str, move: A.Move, locale: str) -> str:
+def destination_short(state: ProphecyState, actor: str, move: prophecy_actions.Move, locale: str) -> str:
     """The few words that fit on a button after the move itself: the Creature and the win chance."""
     n = Names(state, locale)
     info = destination(state, actor, move, locale)
@@ -624,7 +624,7 @@ def _std_odds(state: ProphecyState, actor: str, action: Any) -> Chances | None:
     ctx = std_ctx(state)
     p = state.player(actor)
     defender = None
-    if isinstance(action, A.Fight):
+    if isinstance(action, prophecy_actions.Fight):
         card = std_creature_here(state, actor)
         if card is None:
             return None
@@ -708,7 +708,7 @@ def std_roll_odds(b: StdBattle, throw: bool) -> Chances:
     return win, draw, loss
 
 
-def after_roll_chance(b: StdBattle, action: A.AfterRoll) -> float:
+def after_roll_chance(b: StdBattle, action: prophecy_actions.AfterRoll) -> float:
     """The chance that this roll becomes a win with the power used (a die thrown again, or the
     whole roll fought again); letting it stand keeps what it is."""
     figure = b.figure_for(b.rolls)
@@ -812,14 +812,14 @@ def instead_words(state: ProphecyState, actor: str, eff: Any, locale: str) -> st
 
 
 # -- Standard destinations -------------------------------------------------------------------------
-def std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> dict[str, Any]:
+def std_destination(state: ProphecyState, actor: str, move: prophecy_actions.Move, locale: str) -> dict[str, Any]:
     """What waits where a move ends, as far as this view shows it: the Creatures (with the
     best odds after paying the way), face-down cards, the Astral Planes beside it, the guild's
     Ability and training, the services, who stands there and Artifacts lying there."""
     return _memo(state, ("dest", actor, move, locale), lambda: _std_destination(state, actor, move, locale))
 
 
-def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str) -> dict[str, Any]:
+def _std_destination(state: ProphecyState, actor: str, move: prophecy_actions.Move, locale: str) -> dict[str, Any]:
     ctx = std_ctx(state)
     sst = state.standard
     assert sst is not None and state.turn is not None
@@ -879,13 +879,13 @@ def _std_destination(state: ProphecyState, actor: str, move: A.Move, locale: str
     return info
 
 
-def move_cost(state: ProphecyState, actor: str, move: A.Move) -> Cost:
+def move_cost(state: ProphecyState, actor: str, move: prophecy_actions.Move) -> Cost:
     """What a move costs (its way, or the card it is made with), worked out once per state."""
     options = _memo(state, ("moves", actor), lambda: std_moves.move_options(std_ctx(state), state.player(actor)))
     return next((c for m, c in options if m == move), Cost())
 
 
-def std_destination_line(state: ProphecyState, actor: str, move: A.Move, locale: str, label: str) -> str:
+def std_destination_line(state: ProphecyState, actor: str, move: prophecy_actions.Move, locale: str, label: str) -> str:
     n = Names(state, locale)
     info = std_destination(state, actor, move, locale)
     parts = []
@@ -926,7 +926,7 @@ def std_destination_line(state: ProphecyState, actor: str, move: A.Move, locale:
     return t(locale, "prompt.dest_line", move=label, what=what)
 
 
-def std_destination_short(state: ProphecyState, actor: str, move: A.Move, locale: str) -> str:
+def std_destination_short(state: ProphecyState, actor: str, move: prophecy_actions.Move, locale: str) -> str:
     """The few words a move's button has room for: the first Creature and the win chance, else
     a face-down card, an Opportunity, an Astral Plane within reach."""
     n = Names(state, locale)
@@ -1002,15 +1002,15 @@ def _lines(actions: list[Any], label: Label) -> str:
 def _p_move(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
     out = StdPrompt(t(locale, "splay.what.move"))
     lines = [std_destination_line(state, pend.player, a, locale, label_plain(state, pend.player, a, locale))
-             for a in actions if isinstance(a, A.Move)]
+             for a in actions if isinstance(a, prophecy_actions.Move)]
     out.fields.append((t(locale, "prompt.destinations"), "\n".join(lines)))
-    uses = [a for a in actions if isinstance(a, A.UseAbility)]
+    uses = [a for a in actions if isinstance(a, prophecy_actions.UseAbility)]
     if uses:
         out.fields.append((t(locale, "splay.field.instead"), _lines(uses, label)))
     return out
 
 
-def label_plain(state: ProphecyState, actor: str, action: A.Move, locale: str) -> str:
+def label_plain(state: ProphecyState, actor: str, action: prophecy_actions.Move, locale: str) -> str:
     """A move in words without what waits there (the line after it, or the button's few more
     words, say that): the way, the destination, the price and the card it is made with."""
     n = Names(state, locale)
@@ -1034,10 +1034,10 @@ def _p_fight(state: ProphecyState, pend: Any, actions: list[Any], n: Names, loca
              t(locale, "prompt.if_lose", effect=effect_text(card.on_loss, n, locale) if card.on_loss
                else t(locale, "prompt.effect.default_loss"))]
     out.fields.append((t(locale, "prompt.creature", card=n.card(card.id)), "\n".join(lines)))
-    fights = [a for a in actions if isinstance(a, A.Fight)]
+    fights = [a for a in actions if isinstance(a, prophecy_actions.Fight)]
     battles = _battle_lines(state, pend.player, fights, locale)
     for a in actions:
-        if isinstance(a, (A.Bribe, A.Avoid)):
+        if isinstance(a, (prophecy_actions.Bribe, prophecy_actions.Avoid)):
             battles.append(label(a))
     if battles:
         out.fields.append((t(locale, "prompt.battles"), "\n".join(battles)))
@@ -1063,7 +1063,7 @@ def _battle_price(ctx: Ctx, state: ProphecyState, p: Any, action: Any, locale: s
     """The price of a battle before the dice (with the spells declared), as far as the view
     tells it: a hidden foe's price depends on its card, so none is named."""
     try:
-        if isinstance(action, A.Fight):
+        if isinstance(action, prophecy_actions.Fight):
             card = std_creature_here(state, p.player)
             foe = sbattle.creature_foe(card) if card else None
         elif state.has_player(action.target):
@@ -1084,20 +1084,20 @@ def _p_act(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale
     sst = state.standard
     assert sst is not None
     must = sst.final_battle is not None and bool(state.options.standard and state.options.standard.final_battle_must_attack) \
-        and not any(isinstance(a, A.EndTurn) for a in actions)
+        and not any(isinstance(a, prophecy_actions.EndTurn) for a in actions)
     out = StdPrompt(t(locale, "splay.what.act_final" if must else "splay.what.act"))
     attacks: dict[str, list[Any]] = {}
     for a in actions:
-        if isinstance(a, A.Attack):
+        if isinstance(a, prophecy_actions.Attack):
             attacks.setdefault(a.target, []).append(a)
     for target, group in attacks.items():
         if state.has_player(target):
             out.fields.append(_character_field(state, pend.player, target, group, n, locale))
         else:
             out.fields.append(_plane_field(state, pend.player, target, group, n, locale))
-    learn = [a for a in actions if isinstance(a, A.Learn)]
+    learn = [a for a in actions if isinstance(a, prophecy_actions.Learn)]
     guild_lines = [f"📘 {card_line(n, a.ability)} — {ability_cost(state, pend.player, a.ability, locale)}" for a in learn]
-    trains = [a for a in actions if isinstance(a, A.Train)]
+    trains = [a for a in actions if isinstance(a, prophecy_actions.Train)]
     guild_lines += [f"💪 {label(a)}" for a in trains]
     if trains:
         cap = powers.spack(state).figures.training_cap_per_figure.value or 2
@@ -1115,7 +1115,7 @@ def _p_act(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale
     market = _market_field(state, pend.player, actions, n, locale)
     if market is not None:
         out.fields.append(market)
-    uses = [a for a in actions if isinstance(a, A.UseAbility)]
+    uses = [a for a in actions if isinstance(a, prophecy_actions.UseAbility)]
     if uses:
         out.fields.append((t(locale, "splay.field.abilities"), _lines(uses, label)))
     return out
@@ -1126,7 +1126,7 @@ def _market_field(state: ProphecyState, actor: str, actions: list[Any], n: Names
     """The Items on display where she may buy (facts §1, City and Village): each with what it
     does and its price for her (Haggling included), those she cannot afford marked, so a Buy
     button is never the only word about an Item."""
-    if not any(isinstance(a, (A.Buy, A.Sell)) for a in actions):
+    if not any(isinstance(a, (prophecy_actions.Buy, prophecy_actions.Sell)) for a in actions):
         return None
     ctx = std_ctx(state)
     p = state.player(actor)
@@ -1300,7 +1300,7 @@ def _p_continue(state: ProphecyState, pend: Any, actions: list[Any], n: Names, l
         reason, "splay.what.continue"
     )
     out = StdPrompt(t(locale, key, plane=n.plane(plane_id)))
-    group = [a for a in actions if isinstance(a, A.Attack)]
+    group = [a for a in actions if isinstance(a, prophecy_actions.Attack)]
     if plane_id and state.standard is not None:
         # headed by the Guardian fought now: the Greater one after a win, the Lesser one when it
         # has just turned up (ruling guardian_turned_up)
@@ -1334,7 +1334,7 @@ def _p_take_artifact(state: ProphecyState, pend: Any, actions: list[Any], n: Nam
                      label: Label) -> StdPrompt:
     loser = n.player(pend.data.get("other"))
     out = StdPrompt(t(locale, "splay.what.take_artifact", player=loser))
-    lines = [card_line(n, a.artifact) for a in actions if isinstance(a, A.TakeArtifact)]
+    lines = [card_line(n, a.artifact) for a in actions if isinstance(a, prophecy_actions.TakeArtifact)]
     out.fields.append((t(locale, "splay.field.artifacts_of", player=loser), "\n".join(lines)))
     return out
 
@@ -1384,7 +1384,7 @@ def _p_dream(state: ProphecyState, pend: Any, actions: list[Any], n: Names, loca
     out = StdPrompt(t(locale, "splay.what.dream_public" if public else "splay.what.dream"))
     by_plane: dict[str, list[str]] = {}
     for a in actions:
-        if isinstance(a, A.Dream):
+        if isinstance(a, prophecy_actions.Dream):
             by_plane.setdefault(a.plane, []).append(n.slot(a.slot))
     lines = [t(locale, "splay.dream_line", plane=n.plane(pl), slots=listing(slots, locale)) for pl, slots in by_plane.items()]
     lines.append(t(locale, "splay.dream_public_help" if public else "splay.dream_private_help"))

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from gm.i18n import t
 from gm.session import Result
 from systems.plugin import TurnMessage
@@ -37,13 +37,13 @@ def picture_with_turn(result: Result) -> bool:
 def action_style(action: Any) -> discord.ButtonStyle:
     """Fights, attacks and throwing a weapon in red, a Certificate or an Ability learned in
     green, ending the turn in grey."""
-    if isinstance(action, A.EndTurn):
+    if isinstance(action, prophecy_actions.EndTurn):
         return discord.ButtonStyle.secondary
-    if isinstance(action, A.Roll):
+    if isinstance(action, prophecy_actions.Roll):
         return discord.ButtonStyle.danger if action.throw else discord.ButtonStyle.primary
-    if isinstance(action, (A.Fight, A.Attack)):
+    if isinstance(action, (prophecy_actions.Fight, prophecy_actions.Attack)):
         return discord.ButtonStyle.danger
-    if isinstance(action, (A.BuyCertificate, A.Learn)):
+    if isinstance(action, (prophecy_actions.BuyCertificate, prophecy_actions.Learn)):
         return discord.ButtonStyle.success
     return discord.ButtonStyle.primary
 

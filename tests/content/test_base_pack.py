@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from engine.prophecy.content import ContentError, CreatureCard, OpportunityCard
-from packs import read_pack
+from packs.prophecy import read_pack
 
 PACK_DIR = Path(__file__).resolve().parents[2] / "data" / "prophecy" / "base"
 

@@ -18,8 +18,9 @@ import engine.tables.books as books
 from engine.core.shelf import Shelf
 from engine.prophecy.content import PACK_FILES, ContentError, build_pack, pack_by_id, register_pack
 from engine.tables import TableError, default_book, parse_book
-from packs import DEFAULT_FILE, PACKS_ROOT, book_from_data, pack_from_data, read_book, read_pack, read_pack_files
+from packs import DEFAULT_FILE, book_from_data, read_book
 from packs.files import read_yaml
+from packs.prophecy import PACKS_ROOT, pack_from_data, read_pack, read_pack_files
 
 ROOT = Path(__file__).resolve().parents[2]
 

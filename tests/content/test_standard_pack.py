@@ -25,8 +25,8 @@ from engine.prophecy.content_standard import (
     set_standard_source,
     standard_pack_by_id,
 )
-from packs import PACKS_ROOT
-from packs.prophecy_standard import read_standard_files, read_standard_pack, standard_from_data
+from packs.prophecy import PACKS_ROOT
+from packs.prophecy.standard import read_standard_files, read_standard_pack, standard_from_data
 
 FOLDER = PACKS_ROOT / "standard"
 RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules"

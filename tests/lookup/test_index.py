@@ -16,13 +16,13 @@ import yaml
 
 from loopback.testing import discord_errors, fake_discord  # noqa: F401  (fixtures for the cog test)
 from oracle import RulesIndex, Sources, cache_path_for, open_index
-from oracle.cards import load_all_cards
 from oracle.excerpt import Passage, escape_markdown, excerpt
 from oracle.glossary import Glossary
 from oracle.sections import heading_level, split_markdown, split_rulebook
 from oracle.sources import RULES_DIR, describe_file
 from oracle.tables import load_tables
 from oracle.text import Analyzer, detect_language, fold
+from systems.prophecy.cards import load_all_cards
 from tests.lookup import full_index, project_index, rulebooks
 
 EN_BASIC = "prophecy-basic-rules.en.txt"
@@ -358,9 +358,9 @@ def test_card_lookup_exact_typo_and_shared_names():
 def test_cards_are_found_by_their_italian_names(tmp_path):
     """A pack card with an Italian name (`names: {it: ...}`) is found by that name, typos
     forgiven, offered to Italian autocomplete, and still shown under its English name."""
-    from packs import PACKS_ROOT
+    from packs.prophecy import PACKS_ROOT
 
-    pack = tmp_path / "packs" / "base"
+    pack = tmp_path / "data" / "prophecy" / "base"
     shutil.copytree(PACKS_ROOT / "base", pack)
     adventures = yaml.safe_load((pack / "adventures.yaml").read_text(encoding="utf-8"))
     vampire = next(c for c in adventures["cards"] if c["id"] == "vampire")
@@ -371,7 +371,7 @@ def test_cards_are_found_by_their_italian_names(tmp_path):
     tower["names"] = {"it": "Torre Arcana di Prova"}  # invented: unique to this test
     (pack / "board.yaml").write_text(yaml.safe_dump(board, allow_unicode=True), encoding="utf-8")
 
-    ix = RulesIndex.open(Sources(tmp_path / "none", rules_dir=tmp_path / "none", packs_root=tmp_path / "packs", tables_dir=None))
+    ix = RulesIndex.open(Sources(tmp_path / "none", rules_dir=tmp_path / "none", data_dir=tmp_path / "data", tables_dir=None))
     hit = ix.card_lookup("vampiro antico")[0]
     assert (hit.card.id, hit.card.name, hit.score) == ("vampire", "Vampire", 100)
     assert hit.card.display_name("it") == "Vampiro Antico" and hit.card.display_name("en") == "Vampire"
@@ -628,13 +628,13 @@ def test_italian_card_name_reaches_english_rules(tmp_path):
     assert hit.section == "Paying Off" and "**escaped** **murderer**" in hit.excerpt.lower()
 
 
-# -- where a card is in a game (oracle/locate.py) ------------------------------------------------
+# -- where a card is in a game (systems/prophecy/locate.py) ------------------------------------------------
 def test_locate_cards_in_a_game_state():
     from engine.core.system import Seat
     from engine.prophecy.content import pack_by_id
     from engine.prophecy.game import SYSTEM
     from engine.prophecy.state import AdventureOnSpace, OwnedItem
-    from oracle.locate import locate
+    from systems.prophecy.locate import locate
 
     seats = [Seat(player="1", name="Alice", character="troll"), Seat(player="2", name="Bob", character="witch")]
     state = SYSTEM.new_game(seats, {}, seed=7).state

@@ -10,7 +10,7 @@ from engine.prophecy.content import ContentError, pack_by_id
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard import powers
 from engine.prophecy.water_realm.island.content import build_island_content, island_content
-from packs.water_realm.island import read_island_files
+from packs.prophecy.water_realm.island import read_island_files
 from tests.prophecy_standard.helpers import new_game
 from tests.prophecy_water.island_helpers import fragment_ids, game, isl, treasure_ids
 

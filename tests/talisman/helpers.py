@@ -19,7 +19,7 @@ from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman.setup import copies, deal
 from engine.darkest_talisman.state import CampaignState, Spot, card_id
-from packs.talisman import TALISMAN_ROOT, read_talisman_files
+from packs.darkest_talisman import TALISMAN_ROOT, read_talisman_files
 
 
 def pack() -> Pack:

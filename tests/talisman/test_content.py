@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.darkest_talisman.content import ContentError, EnemyCard, ObjectCard, build_pack
-from packs.talisman import TALISMAN_ROOT, read_rulings, read_talisman_files, talisman_from_data
+from packs.darkest_talisman import TALISMAN_ROOT, read_rulings, read_talisman_files, talisman_from_data
 from tests.talisman.helpers import pack
 
 

@@ -15,7 +15,7 @@ from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.content import EnemyCard, ObjectCard
 from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman.state import ApplyEffect, Combat, MeetCard, card_id
-from packs.talisman import talisman_from_data
+from packs.darkest_talisman import talisman_from_data
 from tests.talisman.helpers import (
     act,
     check_invariants,

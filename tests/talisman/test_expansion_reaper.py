@@ -18,7 +18,7 @@ from engine.darkest_talisman.expansions import decks, reaper, roads
 from engine.darkest_talisman.expansions.content import build_expansion, expansion_by_id
 from engine.darkest_talisman.expansions.registry import parse_list
 from engine.darkest_talisman.state import Spot, card_id
-from packs.talisman import EXPANSIONS_ROOT
+from packs.darkest_talisman import EXPANSIONS_ROOT
 from tests.talisman.expansion_helpers import broken, ctx, reaper_solo
 from tests.talisman.helpers import choose, give_spell, options, rig, settle, solo
 

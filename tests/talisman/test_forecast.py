@@ -137,7 +137,7 @@ def test_c8d_a_a_troves_first_fight_gives_the_range():
     for uid, figures in f["heroes"].items():
         for attr in ("strength", "craft"):
             hurt, kill = figures[attr]
-            scores = [(h.uid, G.H.total(ctx.pack, h, attr)) for h in s.party()]
+            scores = [(h.uid, G.hero_rules.total(ctx.pack, h, attr)) for h in s.party()]
             lives = {h.uid: h.life for h in s.party()}
             assert G.distribute(hurt, scores, lives)[uid] == 1 and G.distribute(hurt - 1, scores, lives)[uid] == 0
             assert G.distribute(kill, scores, lives)[uid] == lives[uid]

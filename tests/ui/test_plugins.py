@@ -1,7 +1,10 @@
 """Game systems are plug-ins: the shared code names none, and every registered one is complete.
 
-* cogs/ (the shared cogs and their ui/) and gm/ never import a concrete system's package
-  (engine/<system>/, systems/<system>/) nor name a system in a string; they ask the registry.
+* the shared packages (the shared cogs, ui/, gm/, the rules oracle, packs/' loader, dice/,
+  local/, loopback/ and bot.py) never import a concrete system's package (engine/<system>/,
+  systems/<system>/, packs/<system>/) nor name a system in a string or a name of their own (its
+  name, a rules shelf's tag, a document prefix, a name players use for it...); they ask the
+  registry. Docstrings and comments may name a game: prose is not code.
 * each plug-in in systems.PLUGINS supplies every part the bot uses, and those parts work on a
   real game (a table game's turn message, status, sheet, lobby characters, picture...).
 """
@@ -12,6 +15,7 @@ import importlib
 import inspect
 import io
 import pkgutil
+import re
 from pathlib import Path
 
 import discord
@@ -20,6 +24,7 @@ from discord.ext import commands
 from PIL import Image
 
 import engine
+import packs
 import systems
 from engine.core.system import GameSystem, Seat, TableSystem
 from engine.registry import SYSTEMS as ENGINES
@@ -30,7 +35,9 @@ from oracle.sources import RULES_DIR, describe_file
 from systems.plugin import Character, SystemPlugin, TurnMessage
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = [ROOT / "cogs", ROOT / "gm"]
+#: the shared code: folders (every module in them, but for packs/' systems' own readers) and files
+SHARED = [ROOT / "cogs", ROOT / "gm", ROOT / "ui", ROOT / "oracle", ROOT / "packs", ROOT / "dice", ROOT / "local",
+          ROOT / "loopback", ROOT / "bot.py"]
 PLUGINS = list(systems.PLUGINS.values())
 ENGINE_METHODS = [name for name, _ in inspect.getmembers(GameSystem, inspect.isfunction) if not name.startswith("_")]
 #: what a system played at a table through /game adds (filling empty or absent seats)
@@ -48,13 +55,40 @@ def system_packages() -> set[str]:
     return {m.name for m in pkgutil.iter_modules(systems.__path__) if m.ispkg}
 
 
+def pack_packages() -> set[str]:
+    """packs/<name>/ packages (one per system's content readers)."""
+    return {m.name for m in pkgutil.iter_modules(packs.__path__) if m.ispkg}
+
+
 def names_of_systems() -> set[str]:
-    """Every way a system is named: the stored games' `system`, its packages' names."""
-    return set(systems.PLUGINS) | set(ENGINES) | engine_packages() | system_packages()
+    """Every way a system is named: the stored games' `system`, its packages' names, and what its
+    plug-in record says of it (its shelves' tags, document prefixes, rulings folders, the names
+    players use for it, its summaries' and its card sources' names)."""
+    names = set(systems.PLUGINS) | set(ENGINES) | engine_packages() | system_packages() | pack_packages()
+    for shelf in systems.rules_shelves():
+        names |= {shelf.system, *shelf.mentions, *shelf.rulings, *(prefix for prefix, _title in shelf.documents)}
+        names |= {shelf.game} if shelf.game else set()
+    for plugin in PLUGINS:
+        names |= set(plugin.summaries) | {source.game for source in plugin.cards}
+    return names
+
+
+def _words(text: str) -> str:
+    """Lower case words, whatever separates them: "Water-Realm?" and "water_realm" are "water realm"."""
+    return " ".join(w for w in re.split(r"[^\w']+|_", text.lower()) if w)
+
+
+def named_in(text: str, names: set[str]) -> str | None:
+    """The system name `text` holds as whole words ("magical orders" in "Magical Orders tables"), if any."""
+    padded = f" {_words(text)} "
+    return next((n for n in sorted(names, key=len, reverse=True) if _words(n) and f" {_words(n)} " in padded), None)
 
 
 def shared_sources() -> list[Path]:
-    return sorted(p for folder in SHARED for p in folder.rglob("*.py"))
+    """Every shared module: packs/<system>/ holds a system's own readers and is not shared."""
+    own = [ROOT / "packs" / name for name in pack_packages()]
+    files = [p for entry in SHARED for p in ([entry] if entry.is_file() else sorted(entry.rglob("*.py")))]
+    return [p for p in files if not any(p.is_relative_to(folder) for folder in own)]
 
 
 def docstrings(tree: ast.AST) -> set[int]:
@@ -69,7 +103,8 @@ def docstrings(tree: ast.AST) -> set[int]:
 
 
 def concrete_modules() -> tuple[str, ...]:
-    return tuple(f"engine.{p}" for p in engine_packages()) + tuple(f"systems.{p}" for p in system_packages())
+    return tuple(f"engine.{p}" for p in engine_packages()) + tuple(f"systems.{p}" for p in system_packages()) + \
+        tuple(f"packs.{p}" for p in pack_packages())
 
 
 def is_concrete(module: str) -> bool:
@@ -91,24 +126,93 @@ def offences(path: Path) -> list[str]:
                 found.append(f"{where}:{node.lineno} imports from {node.module}")
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
             text = node.value
-            if text in names or is_concrete(text):
-                found.append(f"{where}:{node.lineno} names the system {text!r}")
-    return found
+            name = named_in(text, names)
+            if name is not None or is_concrete(text):
+                found.append(f"{where}:{node.lineno} names the system {name or text!r} in {text[:60]!r}")
+        else:
+            own = _own_name(node)
+            if own is not None and (name := named_in(own, names)) is not None:
+                found.append(f"{where}:{node.lineno} names the system {name!r} in the name {own!r}")
+    return sorted(found, key=lambda line: int(line.split()[0].rsplit(":", 1)[1]))
+
+
+def _own_name(node: ast.AST) -> str | None:
+    """A name the module gives something (a variable, function, class, argument or attribute it sets)."""
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+        return node.attr
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return node.name
+    if isinstance(node, ast.arg):
+        return node.arg
+    if isinstance(node, ast.alias):
+        return node.asname
+    return None
 
 
 def test_the_checks_see_every_system(tmp_path):
-    assert {"prophecy", "orders"} <= names_of_systems()
-    assert {"engine.prophecy", "engine.orders", "systems.prophecy", "systems.orders"} <= set(concrete_modules())
-    # and they would catch a shared module naming one
+    names = names_of_systems()
+    assert {"prophecy", "orders", "darkest_talisman", "prophecy_standard", "magical_orders", "water realm", "talisman",
+            "prophecy-basic-rules", "prophecy/standard"} <= names
+    assert {"engine.prophecy", "engine.orders", "systems.prophecy", "systems.orders", "packs.prophecy"} <= set(concrete_modules())
+    # and they would catch a shared module naming one, saying where
     sample = tmp_path / "sample.py"
-    sample.write_text('"""Prophecy in a docstring is fine."""\nfrom engine.prophecy import actions\n'
-                      'import systems.orders.cog\nfrom systems import PLUGINS\nSYSTEM = "prophecy"\n', encoding="utf-8")
-    assert len(offences(sample)) == 3
+    sample.write_text(
+        '"""Prophecy in a docstring is fine."""\n'   # 1
+        'from engine.prophecy import actions\n'      # 2: imports a system's engine
+        'import systems.orders.cog\n'                # 3: a system's cog
+        'from systems import PLUGINS\n'              # 4: the registry is fine
+        'SYSTEM = "prophecy"\n'                      # 5: a system's name
+        'from packs.darkest_talisman import install\n'  # 6: a system's pack readers
+        'ASK = "Is this the Water-Realm?"\n'         # 7: a name players use, inside a sentence
+        'BOOK = "prophecy-basic-rules.en.txt"\n'     # 8: a system's rulebook
+        'def talisman_cards():  # Talisman in a comment is fine\n'  # 9: a name of its own
+        '    """Darkest Talisman in a docstring is fine."""\n'     # 10
+        '    return "history"\n', encoding="utf-8")               # 11: "history" names none
+    found = offences(sample)
+    assert [line.split()[0] for line in found] == [f"sample.py:{n}" for n in (2, 3, 5, 6, 7, 8, 9)], found
+    assert "'water realm'" in found[4] and "'talisman'" in found[6]
 
 
-def test_shared_cogs_and_gm_name_no_system():
+def test_every_shared_module_is_checked():
+    checked = {p.relative_to(ROOT).as_posix() for p in shared_sources()}
+    assert {"oracle/sources.py", "oracle/index.py", "packs/__init__.py", "ui/pictures.py", "gm/i18n.py",
+            "cogs/lookup.py", "local/console.py", "loopback/server.py", "bot.py"} <= checked
+    # a system's own pack readers are not shared code
+    assert not {p for p in checked if p.startswith(tuple(f"packs/{name}/" for name in pack_packages()))}
+
+
+def test_shared_code_names_no_system():
     problems = [o for path in shared_sources() for o in offences(path)]
     assert not problems, "\n".join(problems)
+
+
+def test_every_pack_reader_folder_belongs_to_a_registered_system():
+    # packs/<system>/ is found, not listed: each must be a registered system's engine package and install itself
+    owners = {plugin.engine.__class__.__module__.split(".")[1] for plugin in PLUGINS}
+    for name in pack_packages():
+        assert name in owners, f"packs/{name}/ belongs to no registered system"
+        assert callable(getattr(importlib.import_module(f"packs.{name}"), "install", None)), f"packs/{name}/ has no install()"
+    assert packs.system_readers() == sorted(f"packs.{name}" for name in pack_packages())
+
+
+def test_what_the_oracle_reads_from_the_plug_ins_is_consistent():
+    shelves = systems.rules_shelves()
+    tags = [shelf.system for shelf in shelves]
+    assert len(tags) == len(set(tags)), "two shelves share a tag"
+    prefixes = [prefix for shelf in shelves for prefix, _title in shelf.documents]
+    assert len(prefixes) == len(set(prefixes)), "two shelves claim one document"
+    mentions = [m for shelf in shelves for m in shelf.mentions]
+    assert len(mentions) == len(set(mentions)), "two shelves claim one name"
+    for plugin in PLUGINS:
+        own = {shelf.system for shelf in plugin.rules}
+        for source in plugin.cards:
+            assert source.game in own, f"{plugin.name}: cards of {source.game}, not one of its shelves"
+        for stem in plugin.summaries:  # every summary is filed under one of its shelves by a prefix
+            assert describe_file(f"{stem}.en.md")[0] in own, stem
+        for shelf in plugin.rules:
+            assert not shelf.rulings or shelf.game, f"{shelf.system}: rulings without the game's name"
 
 
 def test_the_engine_imports_no_plug_in():

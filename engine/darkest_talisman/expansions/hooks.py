@@ -142,9 +142,9 @@ def extra_draws(ctx: Ctx) -> int:
 def attack_lost(ctx: Ctx, hero: Hero) -> None:
     """E6 Golden Statue: losing an attack against an Enemy, its bearer drops it where he stands."""
     from engine.darkest_talisman import ground
-    from engine.darkest_talisman import heroes as H
+    from engine.darkest_talisman import heroes as hero_rules
 
     dropping = {o for e in decks.expansions(ctx) for o in e.manifest.drop_on_loss}
     for uid in [o for o in hero.objects if card_id(o) in dropping]:
-        H.give_up(ctx, hero, uid)
+        hero_rules.give_up(ctx, hero, uid)
         ground.drop(ctx, [uid], 0, encountered=True)

@@ -20,7 +20,7 @@ the core deck comes back once the trove is won (E3k); not again until home (E3l)
 from __future__ import annotations
 
 from engine.darkest_talisman import cards
-from engine.darkest_talisman import heroes as H
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.actions import Cast
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, roads
@@ -149,20 +149,20 @@ def _chart(ctx: Ctx, hero: Hero) -> None:
     row = next(r for r in expansion_by_id(ID).manifest.chart if r.face == face)
     ctx.emit("reaper_chart", hero.uid, face=face, chart=row.result)
     if row.result == "killed":
-        H.kill(ctx, hero, "grim_reaper")
+        hero_rules.kill(ctx, hero, "grim_reaper")
     elif row.result == "lose_follower":
         if hero.followers:
             uid = hero.followers[state.rng.below(len(hero.followers))]
-            H.give_up(ctx, hero, uid)
+            hero_rules.give_up(ctx, hero, uid)
             cards.discard(ctx, uid)
             ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why="grim_reaper")
-        elif H.lose_life(ctx, hero, 1, "grim_reaper"):
-            H.kill(ctx, hero, "grim_reaper")
+        elif hero_rules.lose_life(ctx, hero, 1, "grim_reaper"):
+            hero_rules.kill(ctx, hero, "grim_reaper")
     elif row.result == "dice_with_reaper":
         ours = sum(ctx.dice(2, "reaper_dice", hero.uid))
         his = sum(ctx.dice(2, "reaper_dice_his"))
-        if his > ours and H.lose_life(ctx, hero, 1, "grim_reaper"):
-            H.kill(ctx, hero, "grim_reaper")
+        if his > ours and hero_rules.lose_life(ctx, hero, 1, "grim_reaper"):
+            hero_rules.kill(ctx, hero, "grim_reaper")
     elif row.result == "lose_turn":
         if state.mode == "road" and state.trip is not None:
             state.tasks.append(LostTurn(hero=hero.uid, seq=state.trip.drop_seq))
@@ -191,11 +191,11 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
     assert decision.hero is not None
     hero = state.hero(decision.hero)
     if option in ("strength", "craft", "gold", "fate"):
-        H.change(ctx, hero, option, 1, "grim_reaper")  # type: ignore[arg-type]  # one of the four
+        hero_rules.change(ctx, hero, option, 1, "grim_reaper")  # type: ignore[arg-type]  # one of the four
     elif option == "life":
-        H.gain_life(ctx, hero, 1, "grim_reaper")
+        hero_rules.gain_life(ctx, hero, 1, "grim_reaper")
     elif option == "spell":
-        H.draw_spells(ctx, hero, 1, "grim_reaper")
+        hero_rules.draw_spells(ctx, hero, 1, "grim_reaper")
     else:
         state.tasks.append(TeleportTask(target="any", hero=hero.uid))
     return True
@@ -304,7 +304,7 @@ def before_death(ctx: Ctx, hero: Hero) -> bool:
             continue
         caster.spells.remove(uid)
         cards.discard(ctx, uid)
-        sheet = H.sheet(ctx.pack, hero)
+        sheet = hero_rules.sheet(ctx.pack, hero)
         hero.strength, hero.craft, hero.life, hero.fate = sheet.strength, sheet.craft, sheet.life, sheet.fate
         hero.alignment = sheet.alignment
         ctx.emit("resurrected", hero.uid, victim=caster.uid)

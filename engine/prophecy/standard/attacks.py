@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from engine.core.errors import RuleError
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.content import CreatureCard
 from engine.prophecy.context import Ctx
 from engine.prophecy.standard import battle, duel, planes, powers
@@ -29,7 +29,7 @@ def avoid(ctx: Ctx, p: PlayerState) -> None:
     after_fight(ctx, "avoided")
 
 
-def attack(ctx: Ctx, p: PlayerState, action: A.Attack, continuing: bool = False, announced: bool = False) -> None:
+def attack(ctx: Ctx, p: PlayerState, action: prophecy_actions.Attack, continuing: bool = False, announced: bool = False) -> None:
     """`continuing`: answering a decision on this plane; `announced`: the one that follows
     turning its Guardian up (the attack was already told)."""
     sst = powers.sstate(ctx)
@@ -70,9 +70,9 @@ def attack(ctx: Ctx, p: PlayerState, action: A.Attack, continuing: bool = False,
     battle.start(ctx, p, foe, plane.id, action)
 
 
-def turn_up(plane_id: str) -> A.Attack:
+def turn_up(plane_id: str) -> prophecy_actions.Attack:
     """The one attack offered on a Guardian still face down for the table: it turns the card up."""
-    return A.Attack(target=plane_id, battle="strength")
+    return prophecy_actions.Attack(target=plane_id, battle="strength")
 
 
 def plane_actions(ctx: Ctx, p: PlayerState, plane_id: str) -> Iterator[Any]:

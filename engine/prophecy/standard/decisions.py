@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import RuleError
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import distinct_choices
 from engine.prophecy.standard import attacks, duel, guilds, planes, powers, setup, turns
@@ -38,37 +38,39 @@ def decision_actions(ctx: Ctx, d: Decision) -> list[Any]:
     p = st.player(d.player)
     kind = d.kind
     if kind == "character":
-        return [A.ChooseCharacter(character=c) for c in d.options]
+        return [prophecy_actions.ChooseCharacter(character=c) for c in d.options]
     if kind == "creature":
         here = {a.uid for a in st.spaces[p.space]}
-        return [A.ChooseCreature(card=u) for u in d.options if u in here]
+        return [prophecy_actions.ChooseCreature(card=u) for u in d.options if u in here]
     if kind == "continue":
         # a Guardian just turned up is fought (ruling guardian_turned_up); the Greater one after a
         # win may be left for later unless the table's option says otherwise (astral_both_guardians)
-        out: list[Any] = [] if d.reason in ("must_continue", "revealed") else [A.StopAttack()]
+        out: list[Any] = [] if d.reason in ("must_continue", "revealed") else [prophecy_actions.StopAttack()]
         out.extend(attacks.plane_actions(ctx, p, d.options[0]))
-        return out or [A.StopAttack()]
+        return out or [prophecy_actions.StopAttack()]
     if kind == "loss":
         owned = {i.uid for i in p.items}
-        return [A.ChooseLoss()] + [A.ChooseLoss(item=u) for u in d.options if u in owned]
+        return [prophecy_actions.ChooseLoss()] + [prophecy_actions.ChooseLoss(item=u) for u in d.options if u in owned]
     if kind == "take_item":
         owned = {i.uid for i in st.player(d.other_pid()).items} if d.other else set()
-        return [A.TakeItem(item=u) for u in d.options if u in owned]
+        return [prophecy_actions.TakeItem(item=u) for u in d.options if u in owned]
     if kind == "take_artifact":
         held = set(powers.mine(st, d.other).artifacts) if d.other else set()
-        return [A.TakeArtifact(artifact=a) for a in d.options if a in held]
+        return [prophecy_actions.TakeArtifact(artifact=a) for a in d.options if a in held]
     if kind == "discard":
         items = [i for i in p.items if i.uid in guilds.excess(ctx, p)]
         rest = [c for c in guilds.excess(ctx, p) if p.item(c) is None]
-        return [A.Discard(card=i.uid) for i in distinct_choices(items)] + [A.Discard(card=c) for c in rest]
+        return [prophecy_actions.Discard(card=i.uid) for i in distinct_choices(items)] + \
+            [prophecy_actions.Discard(card=c) for c in rest]
     if kind == "battleground":
-        return [A.ChooseSpace(space=s) for s in d.options]
+        return [prophecy_actions.ChooseSpace(space=s) for s in d.options]
     if kind == "dream":
         hidden = set(planes.hidden_slots(ctx, p.player))
-        return [A.Dream(plane=k.split(":")[0], slot=k.split(":")[1]) for k in d.options if k in hidden]
+        return [prophecy_actions.Dream(plane=k.split(":")[0], slot=k.split(":")[1]) for k in d.options if k in hidden]
     if kind == "study":
-        return [A.Study(guild=g) for g in d.options]
-    return [A.StudyPick()] + [A.StudyPick(ability=a) for a in guilds.study_options(ctx, p, d.options, d.reason)]
+        return [prophecy_actions.Study(guild=g) for g in d.options]
+    return [prophecy_actions.StudyPick()] + \
+        [prophecy_actions.StudyPick(ability=a) for a in guilds.study_options(ctx, p, d.options, d.reason)]
 
 
 def answer(ctx: Ctx, p: PlayerState, action: Any) -> None:

@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from engine.core.errors import RuleError
 from engine.core.pending import Pending
 from engine.core.system import Seat
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.combat import bribe as basic_bribe
 from engine.prophecy.content import CreatureCard, Pack
 from engine.prophecy.content_standard import StandardPack, standard_pack_by_id
@@ -291,7 +291,8 @@ def legal(state: ProphecyState, actor: str, wanted: str | frozenset[str] | None 
     if t.item_choices:
         c = t.item_choices[0]
         if c.player == actor and state.player(actor).alive:
-            yield from (A.ChooseItem(item=i.uid) for i in distinct_choices(item_candidates(state.player(actor), c.mode)))
+            yield from (prophecy_actions.ChooseItem(item=i.uid)
+                        for i in distinct_choices(item_candidates(state.player(actor), c.mode)))
         return
     for part in parts.active_parts(state):  # a question an expansion part asks, maybe of another player
         answers = part.answers(ctx, actor)
@@ -314,11 +315,11 @@ def legal(state: ProphecyState, actor: str, wanted: str | frozenset[str] | None 
     b = sst.turn.battle
     if b is not None:
         if b.awaiting == "throw":
-            yield A.Roll(throw=False)
+            yield prophecy_actions.Roll(throw=False)
             if b.can_throw():
-                yield A.Roll(throw=True)
+                yield prophecy_actions.Roll(throw=True)
         else:
-            yield A.AfterRoll()
+            yield prophecy_actions.AfterRoll()
             yield from battle.after_roll_options(ctx, p, b)
         return
     if t.phase == "move":
@@ -333,7 +334,7 @@ def legal(state: ProphecyState, actor: str, wanted: str | frozenset[str] | None 
     for item in p.items if _wants(wanted, "use_item") else ():
         card = ctx.pack.item(item.card)
         if card.use is not None and not item.damaged and would_change(ctx, p, card.use):
-            yield A.UseItem(item=item.uid)
+            yield prophecy_actions.UseItem(item=item.uid)
 
 
 def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None = None) -> Iterator[Any]:
@@ -348,9 +349,9 @@ def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None
         yield from battle.loadout_actions(ctx, p, battle.creature_foe(card), None)
     rule = card.special("bribe")
     if rule is not None and can_pay(p, rule.cost):
-        yield A.Bribe()
+        yield prophecy_actions.Bribe()
     if powers.avoids(ctx.state, p.player, card.tags) is not None:
-        yield A.Avoid()
+        yield prophecy_actions.Avoid()
     if _wants(wanted, "use_opportunity") and space_actions.opportunities_allowed(ctx, p):
         yield from _opportunity_actions(ctx, p)  # the Amulet of Untouchability: before fighting
 
@@ -359,10 +360,10 @@ def _opportunity_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
     for adv, card in opportunities_here(ctx, p):
         if space_actions.study_card(ctx, card.id):
             if any(powers.sstate(ctx).guild_decks.values()):
-                yield A.UseOpportunity(card=adv.uid)
+                yield prophecy_actions.UseOpportunity(card=adv.uid)
         elif can_use_opportunity(ctx, p, card):
             for give in items_to_give(p, card):
-                yield A.UseOpportunity(card=adv.uid, give=give)
+                yield prophecy_actions.UseOpportunity(card=adv.uid, give=give)
 
 
 def _wants(wanted: str | frozenset[str] | None, *types: str) -> bool:
@@ -377,7 +378,7 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None =
     if _wants(wanted, "use_opportunity") and space_actions.opportunities_allowed(ctx, p):
         yield from _opportunity_actions(ctx, p)
     blocked = endgame.heals_blocked(ctx)
-    for kind, lost, cls in (("heal", p.red.left, A.Heal), ("recharge", p.blue.left, A.Recharge)):
+    for kind, lost, cls in (("heal", p.red.left, prophecy_actions.Heal), ("recharge", p.blue.left, prophecy_actions.Recharge)):
         if (kind == "heal" and blocked) or not _wants(wanted, kind):
             continue
         for svc in services(ctx, p, kind):
@@ -393,25 +394,25 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None =
             continue
         if svc.instead_of_movement and not moves.instead_open(ctx, p):
             continue
-        yield A.Exchange(service=svc.id)
+        yield prophecy_actions.Exchange(service=svc.id)
     if _wants(wanted, "buy", "sell") and services(ctx, p, "market"):
         for item in offer_here(ctx, p):
             if space_actions.buy_price(ctx, p, item.card) <= p.gold:
-                yield A.Buy(item=item.uid)
+                yield prophecy_actions.Buy(item=item.uid)
         for item in p.items:
             if not item.damaged:
-                yield A.Sell(item=item.uid)
+                yield prophecy_actions.Sell(item=item.uid)
     for svc in services(ctx, p, "repair") if _wants(wanted, "repair") else ():
         for item in p.items:
             if item.damaged and p.gold >= svc.price:
-                yield A.Repair(item=item.uid)
+                yield prophecy_actions.Repair(item=item.uid)
     for ability in guilds.learnable(ctx, p) if _wants(wanted, "learn") else ():
-        yield A.Learn(ability=ability.id)
+        yield prophecy_actions.Learn(ability=ability.id)
     if _wants(wanted, "train") and guilds.training_right(ctx, p) is not None:
         guild = guilds.guild_here(ctx, p)
         for figure in guilds.FIGURES:
             if guilds.can_train(ctx, p, figure, guild):
-                yield A.Train(figure=figure)
+                yield prophecy_actions.Train(figure=figure)
     must = attacks.must_attack_rule(ctx)
     # the attacks' loadouts are the costly part: worked out only for an attack, or for ending the
     # turn when an attack that can be made must be (ruling final_battle_turns)
@@ -421,7 +422,7 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None =
     if _wants(wanted, "use_ability"):
         yield from moves.ability_uses(ctx, p)
     if _wants(wanted, "end_turn") and not (offered and must):
-        yield A.EndTurn()
+        yield prophecy_actions.EndTurn()
 
 
 def skip_action(state: ProphecyState, actor: str) -> Any:

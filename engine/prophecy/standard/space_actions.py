@@ -6,7 +6,7 @@ refusal at the Item limit (ruling limits), and the Possibilities used instead of
 from __future__ import annotations
 
 from engine.core.errors import RuleError
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.context import Ctx
 from engine.prophecy.encounters import opportunities_here
 from engine.prophecy.encounters import use_opportunity as basic_use_opportunity
@@ -31,7 +31,7 @@ def study_card(ctx: Ctx, card_id: str) -> bool:
     return any(c.id == card_id for c in powers.spack(ctx.state).adventures)
 
 
-def use_opportunity(ctx: Ctx, p: PlayerState, action: A.UseOpportunity) -> bool:
+def use_opportunity(ctx: Ctx, p: PlayerState, action: prophecy_actions.UseOpportunity) -> bool:
     if not opportunities_allowed(ctx, p):
         raise RuleError("error.creatures_first")
     for adv, card in opportunities_here(ctx, p):

@@ -13,7 +13,7 @@ In each subpackage `part.py` wires the part to the Standard hooks, `state.py` ho
 state (imported by `standard.state`), `actions.py` its actions and `content.py` the pure builder
 of its content. The rest of the expansion lives by layer:
 
-* content: data/prophecy/water_realm/ (read by packs/water_realm/);
+* content: data/prophecy/water_realm/ (read by packs/prophecy/water_realm/);
 * words and pictures: systems/prophecy/water_realm/ and data/locales/<lang>/treasure_island.yaml,
   water_realm.yaml, wr_cards.yaml;
 * the bots' play: engine/ai/std_island.py, std_water.py, std_cards.py;

@@ -25,7 +25,7 @@ from engine.prophecy.water_realm.cards.part import _asked
 from engine.prophecy.water_realm.cards.smith import smith_price
 from engine.prophecy.water_realm.cards.state import Question
 from gm.i18n import t
-from systems.prophecy import prompt_text as P
+from systems.prophecy import prompt_text
 from systems.prophecy.names import Names
 
 #: the event kinds this module says
@@ -43,7 +43,7 @@ def quote(text: str) -> str:
 
 
 def _ctx(state: ProphecyState) -> Ctx:
-    return P.std_ctx(state)
+    return prompt_text.std_ctx(state)
 
 
 def _yes_no(answer: bool, locale: str) -> str:
@@ -51,9 +51,9 @@ def _yes_no(answer: bool, locale: str) -> str:
 
 
 def _setting_label(state: ProphecyState, item_card: str, setting: str, locale: str) -> str:
-    card = P.std_ctx(state).pack.item(item_card)
+    card = prompt_text.std_ctx(state).pack.item(item_card)
     printed = card.printed if isinstance(card, VariantItem) else card.id
-    power = item_power(P.std_ctx(state).pack.item(printed))
+    power = item_power(prompt_text.std_ctx(state).pack.item(printed))
     if isinstance(power, Adjustable):
         found = next((s for s in power.settings if s.id == setting), None)
         if found is not None:
@@ -62,7 +62,7 @@ def _setting_label(state: ProphecyState, item_card: str, setting: str, locale: s
 
 
 def _types(types: list[str], locale: str) -> str:
-    return P.listing([t(locale, f"wrcards.type.{x}") for x in types], locale) if types else t(locale, "common.none")
+    return prompt_text.listing([t(locale, f"wrcards.type.{x}") for x in types], locale) if types else t(locale, "common.none")
 
 
 # ----------------------------------------------------------------------------------- buttons
@@ -120,7 +120,8 @@ def choice_label(state: ProphecyState, q: Question, option: str, n: Names, local
         copy = state.player(q.player)
         visitor = state.player(q.other or "")
         figure = adv.copy_figure(_ctx(state), copy, visitor, fight, [s for s in spells.split("+") if s])
-        with_spells = t(locale, "wrcards.choice.with", spells=P.listing([n.card(s) for s in spells.split("+")], locale)) \
+        with_spells = t(locale, "wrcards.choice.with", spells=prompt_text.listing([n.card(s) for s in spells.split("+")],
+                                                                                  locale)) \
             if spells else ""
         return t(locale, "wrcards.choice.doppel", battle=t(locale, f"battle.{fight}"), figure=figure, spells=with_spells)
     if kind == "alchemy":
@@ -194,7 +195,7 @@ def event_line(state: ProphecyState, event: Event, locale: str) -> str | None:
         params["battle"] = t(locale, f"battle.{d['battle']}")
         params["figure"] = d.get("figure", 0)
         spells = d.get("spells") or []
-        params["spells"] = t(locale, "wrcards.choice.with", spells=P.listing([n.card(s) for s in spells], locale)) \
+        params["spells"] = t(locale, "wrcards.choice.with", spells=prompt_text.listing([n.card(s) for s in spells], locale)) \
             if spells else ""
     elif kind == "wrc_fates_exchanged":
         params.update(light=d.get("light"), dark=d.get("dark"), result=t(locale, f"result.{d.get('result', 'loss')}"),
@@ -221,9 +222,9 @@ def _asked_lines(q: Question, locale: str) -> str:
                        answer=_yes_no(v, locale)) for k, v in zip(q.asked, q.answers, strict=False))
 
 
-def _p_riddle(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
+def _p_riddle(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
     q = _q(state, pend)
-    out = P.StdPrompt(t(locale, "wrcards.what.riddle"))
+    out = prompt_text.StdPrompt(t(locale, "wrcards.what.riddle"))
     if q is None:
         return out
     out.fields.append((n.card(q.card), n.card_text(q.card)))
@@ -234,9 +235,9 @@ def _p_riddle(state: ProphecyState, pend: Any, actions: list[Any], n: Names, loc
     return out
 
 
-def _p_name(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
+def _p_name(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
     q = _q(state, pend)
-    out = P.StdPrompt(t(locale, "wrcards.what.name"), only_you=True)
+    out = prompt_text.StdPrompt(t(locale, "wrcards.what.name"), only_you=True)
     if q is None:
         return out
     how = "wrcards.prompt.name_how"
@@ -246,7 +247,7 @@ def _p_name(state: ProphecyState, pend: Any, actions: list[Any], n: Names, local
         victim = state.player(q.other)
         kinds = [t(locale, f"wrcards.prompt.item_kind.{_item_kind(state, i.card)}") for i in talk.takeable(_ctx(state), victim)]
         out.fields.append((t(locale, "wrcards.prompt.her_items", player=victim.name),
-                           t(locale, "wrcards.prompt.her_items_count", n=len(kinds), kinds=P.listing(kinds, locale))))
+                           t(locale, "wrcards.prompt.her_items_count", n=len(kinds), kinds=prompt_text.listing(kinds, locale))))
         if talk.bot_judges(state, q.player, victim.player):
             how = "wrcards.prompt.name_how_bot"
     else:
@@ -262,28 +263,28 @@ def _item_kind(state: ProphecyState, card_id: str) -> str:
     return _ctx(state).pack.item(card_id).slot
 
 
-def _p_judge(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
+def _p_judge(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
     q = _q(state, pend)
-    out = P.StdPrompt(t(locale, "wrcards.what.judge"), only_you=True)
+    out = prompt_text.StdPrompt(t(locale, "wrcards.what.judge"), only_you=True)
     if q is None:
         return out
     out.fields.append((t(locale, "wrcards.prompt.description", player=n.player(q.guesser)), quote(q.text)))
     if q.options[:1] == [talk.NO]:
         secret = q.secret if q.secret and q.secret != HIDDEN else None
         out.fields.append((t(locale, "wrcards.prompt.the_card"),
-                           P.card_line(n, secret) if secret else t(locale, "wrcards.prompt.card_private")))
+                           prompt_text.card_line(n, secret) if secret else t(locale, "wrcards.prompt.card_private")))
     else:
         victim = state.player(q.other or "")
         out.fields.append((t(locale, "wrcards.prompt.her_items", player=victim.name),
-                           P.listing([n.card(i.card) for i in talk.takeable(_ctx(state), victim)], locale)))
+                           prompt_text.listing([n.card(i.card) for i in talk.takeable(_ctx(state), victim)], locale)))
     votes = len(q.votes)
     out.fields.append((t(locale, "wrcards.prompt.how"),
                        t(locale, "wrcards.prompt.judge_how", need=talk.needed(len(q.judges)), judges=len(q.judges), votes=votes)))
     return out
 
 
-def _p_copy(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
-    out = P.StdPrompt(t(locale, "wrcards.what.copy"))
+def _p_copy(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
+    out = prompt_text.StdPrompt(t(locale, "wrcards.what.copy"))
     q = _q(state, pend)
     if q is not None:
         out.fields.append((n.card(q.card), n.card_text(q.card)))
@@ -293,9 +294,9 @@ def _p_copy(state: ProphecyState, pend: Any, actions: list[Any], n: Names, local
     return out
 
 
-def _p_doppel(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
+def _p_doppel(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
     q = _q(state, pend)
-    out = P.StdPrompt(t(locale, "wrcards.what.doppel"), only_you=True)
+    out = prompt_text.StdPrompt(t(locale, "wrcards.what.doppel"), only_you=True)
     if q is not None:
         visitor = state.player(q.other or "")
         out.fields.append((n.card(q.card), t(locale, "wrcards.prompt.doppel_how", player=visitor.name,
@@ -304,8 +305,8 @@ def _p_doppel(state: ProphecyState, pend: Any, actions: list[Any], n: Names, loc
 
 
 def _p_plain(what: str) -> Any:
-    def build(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
-        out = P.StdPrompt(t(locale, f"wrcards.what.{what}"))
+    def build(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
+        out = prompt_text.StdPrompt(t(locale, f"wrcards.what.{what}"))
         q = _q(state, pend)
         if q is not None:
             text = n.card_text(q.card)
@@ -357,14 +358,14 @@ def sheet_lines(state: ProphecyState, p: PlayerState, locale: str) -> list[str]:
     return out
 
 
-P.PART_BUILDERS.update({
+prompt_text.PART_BUILDERS.update({
     "wrc_riddle": _p_riddle, "wrc_name": _p_name, "wrc_judge": _p_judge, "wrc_copy": _p_copy,
     "wrc_doppel": _p_doppel, "wrc_alchemy": _p_plain("alchemy"), "wrc_gifts": _p_plain("gifts"),
     "wrc_returned": _p_plain("returned"), "wrc_entrance": _p_plain("entrance"),
 })
-if extra_fields not in P.PART_FIELDS:
-    P.PART_FIELDS.append(extra_fields)
-if doppel_foe not in P.PART_FOES:
-    P.PART_FOES.append(doppel_foe)
+if extra_fields not in prompt_text.PART_FIELDS:
+    prompt_text.PART_FIELDS.append(extra_fields)
+if doppel_foe not in prompt_text.PART_FOES:
+    prompt_text.PART_FOES.append(doppel_foe)
 
 __all__ = ["PREFIX", "action_label", "choice_label", "event_line", "quote", "sheet_lines"]

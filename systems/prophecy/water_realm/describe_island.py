@@ -13,16 +13,16 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.core.events import Event
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import PlayerState, ProphecyState
-from engine.prophecy.water_realm.island import actions as I
+from engine.prophecy.water_realm.island import actions as island_actions
 from engine.prophecy.water_realm.island import moves as island_moves
 from engine.prophecy.water_realm.island import treasures as island_treasures
 from engine.prophecy.water_realm.island.content import NUMERALS, island_content
 from engine.prophecy.water_realm.island.state import ON_ISLAND, IslandState
 from gm.i18n import t
-from systems.prophecy import prompt_text as P
+from systems.prophecy import prompt_text
 from systems.prophecy.names import Names
 
 #: the event kinds this module says
@@ -60,50 +60,50 @@ def action_label(state: ProphecyState, actor: str, action: Any, locale: str, wit
     """The words of one of this part's actions (None: not one of them)."""
     n = Names(state, locale)
     mine = _count(state, actor)
-    if isinstance(action, I.SailToIsland):
+    if isinstance(action, island_actions.SailToIsland):
         if action.via is not None:
             return t(locale, "island.action.go_via", card=n.card(action.via))
         cost = _sail_cost(state, actor)
         return t(locale, "island.action.sail", cost=t(locale, "common.gold", n=cost) if cost else t(locale, "common.free"))
-    if isinstance(action, I.LeaveIsland):
+    if isinstance(action, island_actions.LeaveIsland):
         if action.via is not None:
             return t(locale, "island.action.leave_via", space=n.space(action.to), card=n.card(action.via))
         refund = _refund(state, actor)
         key = "island.action.leave_refund" if refund else "island.action.leave"
         return t(locale, key, space=n.space(action.to), gold=refund)
-    if isinstance(action, I.StayOnIsland):
+    if isinstance(action, island_actions.StayOnIsland):
         return t(locale, "island.action.stay")
-    if isinstance(action, I.CollectMap):
+    if isinstance(action, island_actions.CollectMap):
         return t(locale, "island.action.collect", n=mine)
-    if isinstance(action, I.Dig):
+    if isinstance(action, island_actions.Dig):
         need = sum(island_content().treasure(c).maps for c in action.treasures)
-        return t(locale, "island.action.dig", cards=P.listing([n.card(c) for c in action.treasures], locale),
+        return t(locale, "island.action.dig", cards=prompt_text.listing([n.card(c) for c in action.treasures], locale),
                  maps=_maps(need, locale), n=mine)
-    if isinstance(action, I.DigBlind):
+    if isinstance(action, island_actions.DigBlind):
         i = _isl(state)
         first = i is None or i.blind is None
         figures = island_content().figures
         cost = figures.blind_first.value if first else figures.blind_more.value
         return t(locale, "island.action.dig_blind" if first else "island.action.dig_deeper", maps=_maps(cost, locale),
                  n=mine)
-    if isinstance(action, I.KeepTreasure):
+    if isinstance(action, island_actions.KeepTreasure):
         return _secret_label(state, actor, action.treasure, locale, "blind")
-    if isinstance(action, I.BattleForMaps):
+    if isinstance(action, island_actions.BattleForMaps):
         q = state.player(action.target)
-        gear = P.std_gear(state, action, locale)
-        win = P.win_text(P.std_odds(state, actor, action), locale) if with_odds else ""
+        gear = prompt_text.std_gear(state, action, locale)
+        win = prompt_text.win_text(prompt_text.std_odds(state, actor, action), locale) if with_odds else ""
         return t(locale, "island.action.map_battle", player=q.name, battle=t(locale, f"battle.{action.battle}"),
                  gear=gear, n=_count(state, q.player), win=win).rstrip(" ·")
-    if isinstance(action, I.TakeSpoils):
+    if isinstance(action, island_actions.TakeSpoils):
         i = _isl(state)
         loser = i.spoils.loser if i is not None and i.spoils is not None else ""
         name = n.player(loser)
         if action.map:
             return t(locale, "island.action.spoils_map", player=name, n=_count(state, loser))
         return t(locale, "island.action.spoils_usual", player=name)
-    if isinstance(action, I.KeepArtifact):
+    if isinstance(action, island_actions.KeepArtifact):
         return _secret_label(state, actor, action.artifact, locale, "keep")
-    if isinstance(action, I.ScepterStrike):
+    if isinstance(action, island_actions.ScepterStrike):
         q = state.player(action.target)
         return t(locale, "island.action.strike", player=q.name)
     return None
@@ -197,7 +197,7 @@ def event_line(state: ProphecyState, event: Event, locale: str) -> str | None:
         elif key in ("card", "via") and isinstance(value, str):
             params[key] = n.card(value)
         elif key == "cards" and isinstance(value, list):
-            params[key] = P.listing([treasure_words(n, c, locale) for c in value], locale)
+            params[key] = prompt_text.listing([treasure_words(n, c, locale) for c in value], locale)
         elif key == "battle":
             params[key] = t(locale, f"battle.{value}")
         else:
@@ -276,26 +276,27 @@ def _island_field(state: ProphecyState, actor: str, n: Names, locale: str) -> tu
     return t(locale, "island.name"), "\n".join(lines)
 
 
-def _p_island(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
+def _p_island(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
     moving = pend.kind == "island_move"
-    out = P.StdPrompt(t(locale, "island.what.move" if moving else "island.what.act"))
+    out = prompt_text.StdPrompt(t(locale, "island.what.move" if moving else "island.what.act"))
     out.fields.append(_island_field(state, pend.player, n, locale))
     if moving:
-        ways = [a for a in actions if isinstance(a, (I.LeaveIsland, I.StayOnIsland))]
-        boats = [a for a in ways if isinstance(a, I.LeaveIsland) and a.via is None]
-        lines = [t(locale, "island.prompt.boats", spaces=P.listing([n.space(a.to) for a in boats], locale),
+        ways = [a for a in actions if isinstance(a, (island_actions.LeaveIsland, island_actions.StayOnIsland))]
+        boats = [a for a in ways if isinstance(a, island_actions.LeaveIsland) and a.via is None]
+        lines = [t(locale, "island.prompt.boats", spaces=prompt_text.listing([n.space(a.to) for a in boats], locale),
                    gold=_refund(state, pend.player))] if boats else []
-        vias = sorted({a.via for a in ways if isinstance(a, I.LeaveIsland) and a.via})
+        vias = sorted({a.via for a in ways if isinstance(a, island_actions.LeaveIsland) and a.via})
         lines += [t(locale, "island.prompt.via", card=n.card(v)) for v in vias]
         out.fields.append((t(locale, "prompt.destinations"), "\n".join(lines)))
-        uses = [a for a in actions if isinstance(a, A.UseAbility)]
+        uses = [a for a in actions if isinstance(a, prophecy_actions.UseAbility)]
         if uses:
             out.fields.append((t(locale, "splay.field.instead"), "\n".join(f"• {label(a)}" for a in uses)))
         return out
-    digs = [a for a in actions if isinstance(a, (I.Dig, I.DigBlind))]
+    digs = [a for a in actions if isinstance(a, (island_actions.Dig, island_actions.DigBlind))]
     if digs:
         out.fields.append((t(locale, "island.field.dig"), "\n".join(label(a) for a in digs)))
-    fights = [a for a in actions if isinstance(a, (A.Attack, I.BattleForMaps, I.ScepterStrike))]
+    fights = [a for a in actions if isinstance(a, (prophecy_actions.Attack, island_actions.BattleForMaps,
+                                                   island_actions.ScepterStrike))]
     if fights:
         out.fields.append((t(locale, "island.field.fight"), t(locale, "island.prompt.fight_first") + "\n"
                            + "\n".join(f"• {label(a)}" for a in _best_fights(state, pend.player, fights))))
@@ -306,10 +307,10 @@ def _best_fights(state: ProphecyState, actor: str, fights: list[Any]) -> list[An
     """One line per target and kind of battle: the loadout with the best odds."""
     best: dict[tuple[Any, ...], tuple[float, Any]] = {}
     for a in fights:
-        if isinstance(a, I.ScepterStrike):
+        if isinstance(a, island_actions.ScepterStrike):
             best[("strike", a.target)] = (0.0, a)
             continue
-        odds = P.std_odds(state, actor, a)
+        odds = prompt_text.std_odds(state, actor, a)
         key = (a.type, a.target, a.battle)
         score = odds[0] if odds else 0.0
         if key not in best or score > best[key][0]:
@@ -317,29 +318,29 @@ def _best_fights(state: ProphecyState, actor: str, fights: list[Any]) -> list[An
     return [a for _s, a in best.values()]
 
 
-def _p_blind(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
-    out = P.StdPrompt(t(locale, "island.what.blind"), only_you=True)
+def _p_blind(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
+    out = prompt_text.StdPrompt(t(locale, "island.what.blind"), only_you=True)
     out.fields.append((t(locale, "splay.field.secret"), t(locale, "island.prompt.blind_help",
                                                           n=_count(state, pend.player))))
     return out
 
 
-def _p_spoils(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
+def _p_spoils(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
     loser = str(pend.data.get("other", ""))
-    out = P.StdPrompt(t(locale, "island.what.spoils", player=n.player(loser)), only_you=True)
+    out = prompt_text.StdPrompt(t(locale, "island.what.spoils", player=n.player(loser)), only_you=True)
     out.fields.append((t(locale, "island.field.spoils"), "\n".join(f"• {label(a)}" for a in actions)))
     return out
 
 
-def _p_keep(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
-    out = P.StdPrompt(t(locale, "island.what.keep", plane=n.plane(str(pend.data.get("plane", "")))), only_you=True)
+def _p_keep(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
+    out = prompt_text.StdPrompt(t(locale, "island.what.keep", plane=n.plane(str(pend.data.get("plane", "")))), only_you=True)
     out.fields.append((t(locale, "splay.field.secret"), t(locale, "island.prompt.keep_help")))
     return out
 
 
-def _p_strike(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
+def _p_strike(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
     target = str(pend.data.get("other", ""))
-    out = P.StdPrompt(t(locale, "island.what.strike_attack", player=n.player(target)))
+    out = prompt_text.StdPrompt(t(locale, "island.what.strike_attack", player=n.player(target)))
     out.fields.append((t(locale, "island.field.fight"),
                        "\n".join(f"• {label(a)}" for a in _best_fights(state, pend.player, actions))))
     return out
@@ -352,18 +353,18 @@ def extra_fields(state: ProphecyState, pend: Any, actions: list[Any], n: Names, 
     out: list[tuple[str, str]] = []
     if not playing(state) or pend.kind.startswith(PREFIXES):
         return out
-    sails = [a for a in actions if isinstance(a, I.SailToIsland)]
+    sails = [a for a in actions if isinstance(a, island_actions.SailToIsland)]
     if sails:
         name, text = _island_field(state, pend.player, n, locale)
         text = "\n".join(label(a) for a in sails) + "\n" + text
         out.append((name, text))
-    if any(isinstance(a, I.CollectMap) for a in actions):
+    if any(isinstance(a, island_actions.CollectMap) for a in actions):
         out.append((t(locale, "island.field.map"), t(locale, "island.prompt.collect", n=_count(state, pend.player))))
-    maps = [a for a in actions if isinstance(a, I.BattleForMaps)]
+    maps = [a for a in actions if isinstance(a, island_actions.BattleForMaps)]
     if maps:
         out.append((t(locale, "island.field.map_battle"), t(locale, "island.prompt.map_battle_rule") + "\n"
                     + "\n".join(label(a) for a in _best_fights(state, pend.player, maps))))
-    strikes = [a for a in actions if isinstance(a, I.ScepterStrike)]
+    strikes = [a for a in actions if isinstance(a, island_actions.ScepterStrike)]
     if strikes:
         out.append((t(locale, "island.field.strike"), t(locale, "island.prompt.strike_rule") + "\n"
                     + "\n".join(label(a) for a in strikes)))
@@ -433,13 +434,13 @@ def status_fields(state: ProphecyState, locale: str) -> list[tuple[str, str]]:
     if exp.random_treasures:
         lines.append(t(locale, "island.status.blind", n=len(i.deck)))
     else:
-        lines.append(t(locale, "island.status.up", cards=P.listing([treasure_words(n, c, locale) for c in i.up], locale)
+        lines.append(t(locale, "island.status.up", cards=prompt_text.listing([treasure_words(n, c, locale) for c in i.up], locale)
                        or t(locale, "std_sheet.none")))
         if not exp.treasure_hunters:
             lines.append(t(locale, "island.prompt.deck", n=len(i.deck)))
     here = [q.name for q in state.players if q.alive and q.board == ON_ISLAND]
     lines.append(t(locale, "island.status.here", names=", ".join(here) or t(locale, "std_sheet.none")))
-    placed = P.listing([n.space(s) for s in sorted(i.placed)], locale) or t(locale, "std_sheet.none")
+    placed = prompt_text.listing([n.space(s) for s in sorted(i.placed)], locale) or t(locale, "std_sheet.none")
     lines.append(t(locale, "island.status.placed", spaces=placed, deck=len(i.fragments), discarded=len(i.discarded)))
     counts = []
     for q in state.players:
@@ -451,22 +452,22 @@ def status_fields(state: ProphecyState, locale: str) -> list[tuple[str, str]]:
     return [("🏝️ " + t(locale, "island.name"), "\n".join(lines))]
 
 
-def _p_struck(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
+def _p_struck(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
     """The Ritual Scepter's target chooses what she loses (a Standard "loss" decision)."""
     striker = n.player(pend.data.get("other"))
-    out = P.StdPrompt(t(locale, "island.what.struck", player=striker), only_you=True)
+    out = prompt_text.StdPrompt(t(locale, "island.what.struck", player=striker), only_you=True)
     out.fields.append((t(locale, "splay.field.loss"), "\n".join(("❤️ " if a.item is None else "🎒 ") + label(a)
                                                                 for a in actions)))
     return out
 
 
 # the prompts of this part's questions, and its Chance cards' words, for prompt_text
-P.PART_BUILDERS.update({
+prompt_text.PART_BUILDERS.update({
     "decide_loss:ritual_scepter": _p_struck,
     "island_move": _p_island, "island_act": _p_island, "island_blind": _p_blind, "island_spoils": _p_spoils,
     "wrart_keep": _p_keep, "wrart_strike_attack": _p_strike,
 })
-if extra_fields not in P.PART_FIELDS:
-    P.PART_FIELDS.append(extra_fields)
-if chance_effect not in P.PART_CHANCE:
-    P.PART_CHANCE.append(chance_effect)
+if extra_fields not in prompt_text.PART_FIELDS:
+    prompt_text.PART_FIELDS.append(extra_fields)
+if chance_effect not in prompt_text.PART_CHANCE:
+    prompt_text.PART_CHANCE.append(chance_effect)

@@ -13,16 +13,16 @@ from typing import Any
 
 from engine.ai.std_water import battle_odds
 from engine.core.events import Event
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.content import CreatureCard
 from engine.prophecy.standard import battle as sbattle
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import ProphecyState
-from engine.prophecy.water_realm.water import actions as W
+from engine.prophecy.water_realm.water import actions as water_actions
 from engine.prophecy.water_realm.water.content import WaterCreature, WaterItem, WaterLore, water_pack
 from engine.prophecy.water_realm.water.core import OFF, distance, edge_distance
 from gm.i18n import t
-from systems.prophecy import prompt_text as P
+from systems.prophecy import prompt_text
 from systems.prophecy.names import Names, water_cell, water_place
 
 PREFIX = "water_"
@@ -49,7 +49,7 @@ def _bubbles(n: int, locale: str) -> str:
 
 
 def _best_odds(state: ProphecyState, actor: str, foe: Any) -> tuple[float, float, float] | None:
-    ctx = P.std_ctx(state)
+    ctx = prompt_text.std_ctx(state)
     p = state.player(actor)
     best = None
     for a in sbattle.loadout_actions(ctx, p, foe, None):
@@ -67,18 +67,18 @@ def action_label(state: ProphecyState, actor: str, action: Any, locale: str, wit
     figures); None for anything else."""
     t_ = action.type
     diving = _diver(state, actor) is not None
-    if not t_.startswith(PREFIX) and not (diving and isinstance(action, (A.Fight, A.Attack))):
+    if not t_.startswith(PREFIX) and not (diving and isinstance(action, (prophecy_actions.Fight, prophecy_actions.Attack))):
         return None
     n = Names(state, locale)
     w = _water(state)
-    if isinstance(action, W.WaterMove):
+    if isinstance(action, water_actions.WaterMove):
         return _move_label(state, actor, action, n, locale, with_odds)
-    if isinstance(action, W.WaterStay):
+    if isinstance(action, water_actions.WaterStay):
         d = _diver(state, actor)
         if d is not None and d.cell == water_pack().grid.palace_index:
             return t(locale, "water.action.stay_palace")
         return t(locale, "water.action.stay", place=water_place(d.cell, locale) if d else "")
-    if isinstance(action, W.WaterTake):
+    if isinstance(action, water_actions.WaterTake):
         gc = next((c for c in w.cells if c is not None and c.uid == action.card), None) if w else None
         card = water_pack().card(gc.card) if gc is not None and gc.card != HIDDEN else None
         name = _card_name(n, gc.card if gc else None, locale)
@@ -87,65 +87,66 @@ def action_label(state: ProphecyState, actor: str, action: Any, locale: str, wit
         if isinstance(card, WaterLore):
             return t(locale, "water.action.take_lore", card=name, experience=card.experience)
         return t(locale, "water.action.take_use", card=name)
-    if isinstance(action, W.WaterSwim):
+    if isinstance(action, water_actions.WaterSwim):
         return t(locale, "water.action.swim")
-    if isinstance(action, W.WaterEnter):
+    if isinstance(action, water_actions.WaterEnter):
         if not action.gold:
             return t(locale, "water.action.enter_none")
         from engine.prophecy.water_realm.water.gate import bag_size
 
         return t(locale, "water.action.enter", bubbles=bag_size(state, actor, action.gold), gold=action.gold)
-    if isinstance(action, W.WaterExit):
+    if isinstance(action, water_actions.WaterExit):
         return t(locale, "water.action.exit_to", space=n.space(action.space))
-    if isinstance(action, W.WaterSteer):
+    if isinstance(action, water_actions.WaterSteer):
         return t(locale, "water.action.steer", direction=t(locale, f"water.direction.{action.direction}"))
-    if isinstance(action, W.WaterReveal):
+    if isinstance(action, water_actions.WaterReveal):
         return t(locale, "water.action.reveal", cell=water_cell(action.cell))
-    if isinstance(action, W.WaterSense):
+    if isinstance(action, water_actions.WaterSense):
         return t(locale, "water.action.sense", cell=water_cell(action.cell))
-    if isinstance(action, W.WaterShark):
+    if isinstance(action, water_actions.WaterShark):
         return t(locale, "water.action.shark", magic=action.magic)
-    if isinstance(action, W.WaterSquid):
+    if isinstance(action, water_actions.WaterSquid):
         if action.again:
             d = _diver(state, actor)
             gc = w.cells[d.cell] if w is not None and d is not None else None
             chance = ""
             if gc is not None and gc.card != HIDDEN and with_odds:
-                foe = sbattle.creature_foe(P.std_ctx(state).pack.adventure(gc.card))  # type: ignore[arg-type]  # a Water Realm creature (the squid, the Lord, a sea creature): a Creature card
-                chance = P.win_text(_best_odds(state, actor, foe), locale)
+                foe = sbattle.creature_foe(prompt_text.std_ctx(state).pack.adventure(gc.card))  # type: ignore[arg-type]  # a Water Realm creature (the squid, the Lord, a sea creature): a Creature card
+                chance = prompt_text.win_text(_best_odds(state, actor, foe), locale)
             return t(locale, "water.action.squid_again", chance=chance or "?")
         return t(locale, "water.action.squid_go", reward=_squid_reward(state, locale))
-    if isinstance(action, W.WaterMermaid):
+    if isinstance(action, water_actions.WaterMermaid):
         return t(locale, "water.action.mermaid_stay" if action.stay else "water.action.mermaid_go")
-    if isinstance(action, W.WaterPearl):
+    if isinstance(action, water_actions.WaterPearl):
         if action.what == "learn":
             return t(locale, "water.action.pearl_learn", card=n.card(action.target))
         key = "water.action.pearl_buy" if action.what == "buy" else "water.action.pearl_repair"
         return t(locale, key, item=n.item_uid(action.target))
-    if isinstance(action, W.WaterStorm):
+    if isinstance(action, water_actions.WaterStorm):
         return t(locale, "water.action.storm")
     return _battle_label(state, actor, action, n, locale, with_odds)
 
 
 def _battle_label(state: ProphecyState, actor: str, action: Any, n: Names, locale: str, with_odds: bool) -> str:
     """A battle in the realm: the kind, the gear, the odds with the realm's figures."""
-    ctx = P.std_ctx(state)
+    ctx = prompt_text.std_ctx(state)
     p = state.player(actor)
-    gear = P.std_gear(state, action, locale)
+    gear = prompt_text.std_gear(state, action, locale)
     battle = t(locale, f"battle.{action.battle}")
     foe, defender = _foe(state, actor, action)
     odds = battle_odds(ctx, p, foe, action, defender) if (foe is not None and with_odds) else None
-    text = t(locale, "water.action.fight_line", battle=battle, gear=(" ·" + gear) if gear else "", odds=P.full_odds(odds, locale))
-    if isinstance(action, A.Attack) and defender is not None:
+    text = t(locale, "water.action.fight_line", battle=battle, gear=(" ·" + gear) if gear else "",
+             odds=prompt_text.full_odds(odds, locale))
+    if isinstance(action, prophecy_actions.Attack) and defender is not None:
         return f"⚔️ {defender.name} · {text}"
     return text
 
 
 def _foe(state: ProphecyState, actor: str, action: Any) -> tuple[Any, Any]:
     """Who a battle in the realm is against, as far as the view shows it."""
-    ctx = P.std_ctx(state)
+    ctx = prompt_text.std_ctx(state)
     w = _water(state)
-    if isinstance(action, A.Attack):
+    if isinstance(action, prophecy_actions.Attack):
         if state.has_player(action.target):
             q = state.player(action.target)
             return sbattle.character_foe(ctx, q), q
@@ -168,7 +169,7 @@ def _foe(state: ProphecyState, actor: str, action: Any) -> tuple[Any, Any]:
     return (sbattle.creature_foe(card), None) if isinstance(card, CreatureCard) else (None, None)
 
 
-def _move_label(state: ProphecyState, actor: str, action: W.WaterMove, n: Names, locale: str,
+def _move_label(state: ProphecyState, actor: str, action: water_actions.WaterMove, n: Names, locale: str,
                 with_odds: bool) -> str:
     if action.exit is not None:
         label = t(locale, "water.action.exit", space=n.space(action.exit))
@@ -180,7 +181,7 @@ def _move_label(state: ProphecyState, actor: str, action: W.WaterMove, n: Names,
     return f"{label} · {extra}" if extra else label
 
 
-def destination(state: ProphecyState, actor: str, action: W.WaterMove, locale: str) -> str:
+def destination(state: ProphecyState, actor: str, action: water_actions.WaterMove, locale: str) -> str:
     """What waits where the move ends (the card, a face-down card, a Creature's figures and the
     odds, the Palace), who is there, and the Bubbles left, with a warning before drowning."""
     n = Names(state, locale)
@@ -227,9 +228,9 @@ def _card_words(state: ProphecyState, actor: str, card_id: str, up: bool, n: Nam
     card = water_pack().card(card_id)
     name = _card_name(n, card_id, locale)
     if isinstance(card, WaterCreature):
-        figures = P.figure_pair(card.strength, card.willpower, card.first or ("strength" if card.strength else "wills"),
+        figures = prompt_text.figure_pair(card.strength, card.willpower, card.first or ("strength" if card.strength else "wills"),
                                 locale, short=True)
-        foe = sbattle.creature_foe(P.std_ctx(state).pack.adventure(card_id))  # type: ignore[arg-type]  # a Water Realm creature (the squid, the Lord, a sea creature): a Creature card
+        foe = sbattle.creature_foe(prompt_text.std_ctx(state).pack.adventure(card_id))  # type: ignore[arg-type]  # a Water Realm creature (the squid, the Lord, a sea creature): a Creature card
         odds = _best_odds(state, actor, foe) if water_pack().power_of(card_id) != "skeletal_shark" else None
         if odds is None:
             return t(locale, "water.dest.creature_hidden", card=name, figures=figures)
@@ -244,7 +245,7 @@ def _palace_words(state: ProphecyState, actor: str, n: Names, locale: str) -> st
     sst = state.standard
     plane = sst.plane(w.gate) if (sst is not None and w is not None and w.gate) else None
     if plane is not None and plane.greater is not None:
-        foe = P.plane_foe_words(state, plane.id, n, locale) if plane.greater != HIDDEN else t(locale, "water.face_down")
+        foe = prompt_text.plane_foe_words(state, plane.id, n, locale) if plane.greater != HIDDEN else t(locale, "water.face_down")
         return t(locale, "water.dest.palace", foe=foe)
     if w is not None and w.pearls_left and actor not in w.pearls:
         return t(locale, "water.dest.palace_pearl")
@@ -305,7 +306,7 @@ def event_line(state: ProphecyState, event: Event, locale: str) -> str | None:
     elif kind == "stayed" and d.get("via"):
         return t(locale, "water.event.stayed_via", **params)
     elif kind == "entered":
-        params["cost"] = P.cost_text(None, locale) if not d.get("gold") else t(locale, "common.gold", n=d["gold"])
+        params["cost"] = prompt_text.cost_text(None, locale) if not d.get("gold") else t(locale, "common.gold", n=d["gold"])
     elif kind in ("mermaid_stays", "mermaid_goes", "storm_summoned", "gate_closed", "shark_paid", "no_underwater"):
         pass
     key = f"water.event.{kind}"
@@ -315,8 +316,8 @@ def event_line(state: ProphecyState, event: Event, locale: str) -> str | None:
 # ------------------------------------------------------------------------------ prompts
 
 
-def _prompt(what: str, fields: list[tuple[str, str]] | None = None) -> P.StdPrompt:
-    return P.StdPrompt(what, list(fields or []))
+def _prompt(what: str, fields: list[tuple[str, str]] | None = None) -> prompt_text.StdPrompt:
+    return prompt_text.StdPrompt(what, list(fields or []))
 
 
 def _heading(text: str) -> str:
@@ -337,31 +338,32 @@ def _air_fields(state: ProphecyState, actor: str, locale: str) -> list[tuple[str
     return out
 
 
-def _p_move(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
+def _p_move(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
     out = _prompt(t(locale, "water.what.move"), _air_fields(state, pend.player, locale))
-    lines = [f"• {label(a)}" for a in actions if isinstance(a, (W.WaterMove, W.WaterStay, A.UseAbility))]
+    lines = [f"• {label(a)}" for a in actions if isinstance(a, (water_actions.WaterMove, water_actions.WaterStay,
+                                                                prophecy_actions.UseAbility))]
     out.fields.append((t(locale, "water.field.moves"), "\n".join(lines)))
     return out
 
 
-def _p_fight(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
+def _p_fight(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
     out = _prompt(t(locale, "water.what.fight"), _air_fields(state, pend.player, locale))
     w = _water(state)
     target = w.turn.fight if w is not None else None
     gc = next((c for c in w.cells if c is not None and c.uid == target), None) if w is not None else None
     if gc is not None and gc.card != HIDDEN:
         card = water_pack().card(gc.card)
-        figures = P.figure_pair(card.strength, card.willpower, card.first or ("strength" if card.strength else "wills"),
+        figures = prompt_text.figure_pair(card.strength, card.willpower, card.first or ("strength" if card.strength else "wills"),
                                 locale) if isinstance(card, WaterCreature) else ""
         out.fields.append((f"{_card_name(n, gc.card, locale)} {figures}".strip(),
                            n.card_text(gc.card) or (water_pack().text(gc.card, locale) or "")))
     elif target == "guardian" and w is not None and w.gate:
-        out.fields.append((n.plane(w.gate), P.plane_foe_words(state, w.gate, n, locale, short=False)))
+        out.fields.append((n.plane(w.gate), prompt_text.plane_foe_words(state, w.gate, n, locale, short=False)))
     elif target == "lord":
         lord = water_pack().data.lord
         bonus = water_pack().fig("lord_bonus")
-        out.fields.append((f"{_card_name(n, lord.id, locale)} "
-                           f"{P.figure_pair((lord.strength or 0) + bonus, (lord.willpower or 0) + bonus, 'strength', locale)}",
+        figures = prompt_text.figure_pair((lord.strength or 0) + bonus, (lord.willpower or 0) + bonus, "strength", locale)
+        out.fields.append((f"{_card_name(n, lord.id, locale)} {figures}",
                            water_pack().text(lord.id, locale) or ""))
     lines = [f"• {label(a)}" for a in actions]
     out.fields.append((t(locale, "water.field.battle"), "\n".join(lines)))
@@ -370,7 +372,7 @@ def _p_fight(state: ProphecyState, pend: Any, actions: list[Any], n: Names, loca
     return out
 
 
-def _p_act(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
+def _p_act(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
     w = _water(state)
     over = w is not None and w.turn.over
     out = _prompt(t(locale, "water.what.over" if over else "water.what.act"), _air_fields(state, pend.player, locale))
@@ -385,7 +387,7 @@ def _p_act(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale
 
 
 def _p_ask(kind: str) -> Any:
-    def build(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> P.StdPrompt:
+    def build(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any) -> prompt_text.StdPrompt:
         out = _prompt(t(locale, f"water.what.{kind}"))
         out.only_you = True
         if kind == "squid":
@@ -401,7 +403,7 @@ def _p_ask(kind: str) -> Any:
 def gate_fields(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Any
                 ) -> list[tuple[str, str]]:
     """Beside the open Gate (act phase on the ring): the bags and what waits in the realm."""
-    enters = [a for a in actions if isinstance(a, W.WaterEnter)]
+    enters = [a for a in actions if isinstance(a, water_actions.WaterEnter)]
     if not enters:
         return []
     from engine.prophecy.water_realm.water.gate import bag_size
@@ -480,15 +482,15 @@ def status_fields(state: ProphecyState, locale: str) -> list[tuple[str, str]]:
     return [("🌊 " + t(locale, "water.field.realm"), "\n".join(lines))]
 
 
-P.PART_BUILDERS.update({
+prompt_text.PART_BUILDERS.update({
     "water_move": _p_move,
     "water_fight": _p_fight,
     "water_act": _p_act,
     **{f"water_ask_{k}": _p_ask(k) for k in ("exit", "squid", "mermaid", "reveal", "steer")},
 })
-if gate_fields not in P.PART_FIELDS:
-    P.PART_FIELDS.append(gate_fields)
-if chance_words not in P.PART_CHANCE:
-    P.PART_CHANCE.append(chance_words)
+if gate_fields not in prompt_text.PART_FIELDS:
+    prompt_text.PART_FIELDS.append(gate_fields)
+if chance_words not in prompt_text.PART_CHANCE:
+    prompt_text.PART_CHANCE.append(chance_words)
 
 __all__ = ["PREFIX", "action_label", "destination", "event_line", "sheet_lines", "status_fields"]

@@ -4,7 +4,7 @@ is checked, and the cards they add to a game's packs when the table plays them
 
 data/prophecy/water_realm/cards/ holds the new Items (items.yaml), the new Adventures
 (adventures.yaml), the figures their rules need (cards.yaml) and the rulings (rulings.yaml).
-Like `content_standard`, the builder is pure: packs/water_realm/cards.py reads the files and
+Like `content_standard`, the builder is pure: packs/prophecy/water_realm/cards.py reads the files and
 hands their contents over (`set_wr_cards_source`), and `wr_cards()` asks for them.
 
 Each new card is an ordinary `ItemCard` / `CreatureCard` / `OpportunityCard` with a `power`
@@ -489,10 +489,10 @@ def variant(card: ItemCard) -> VariantItem | None:
 
 # --------------------------------------------------------------------------------- the source
 
-#: where the new cards come from (installed by packs/water_realm/cards.py)
+#: where the new cards come from (installed by packs/prophecy/water_realm/cards.py)
 WrCardsSource = Callable[[str], WrCards]
 
-_SHELF: Shelf[WrCards] = Shelf(lambda key: ContentError("the new cards are not loaded; import packs.water_realm.cards"))
+_SHELF: Shelf[WrCards] = Shelf(lambda key: ContentError("the new cards are not loaded; import packs.prophecy.water_realm.cards"))
 
 
 def set_wr_cards_source(source: WrCardsSource | None) -> None:

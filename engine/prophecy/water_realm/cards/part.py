@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 from engine.core.errors import RuleError
 from engine.core.pending import Pending
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.context import Ctx
 from engine.prophecy.standard import parts, powers
 from engine.prophecy.standard.state import HIDDEN, StdBattle
@@ -119,7 +119,7 @@ class CardsPart(parts.Part):
             yield from adv.doppel_fights(ctx, p)
             foe = adv.doppel_foe(ctx)
             if foe is not None and powers.avoids(ctx.state, p.player, list(foe.tags)) is not None:
-                yield A.Avoid()
+                yield prophecy_actions.Avoid()
             return
         turn = ctx.state.turn
         if turn is None or powers.sstate(ctx).turn.battle is not None or p.board != "main":
@@ -131,14 +131,14 @@ class CardsPart(parts.Part):
                         continue
                     kind = power_kind(ctx, a.card)
                     if kind in TALKING and talk.riddler_open(ctx, p, a.uid):
-                        yield A.UseOpportunity(card=a.uid)
+                        yield prophecy_actions.UseOpportunity(card=a.uid)
                     elif kind in PLAIN and adv.usable(ctx, p, a):
-                        yield A.UseOpportunity(card=a.uid)
+                        yield prophecy_actions.UseOpportunity(card=a.uid)
         if turn.phase == "act":
             yield from smith.smith_actions(ctx, p)
         if turn.phase in ("move", "act") and talk.entrance_targets(ctx, p):
             for item in talk.entrancement_scrolls(ctx, p)[:1]:
-                yield A.UseItem(item=item.uid)
+                yield prophecy_actions.UseItem(item=item.uid)
 
     def dispatch(self, ctx: Ctx, p: PlayerState, action: Any) -> bool:
         tidy(ctx)

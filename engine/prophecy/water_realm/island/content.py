@@ -3,7 +3,7 @@ may say, how it is checked, and the cards it adds to a Standard game's packs.
 
 data/prophecy/water_realm/island/ holds the island's figures, the twelve Map Fragments, the two
 Chance cards and the ten Treasures; data/prophecy/water_realm/artifacts/ the five new Artifacts.
-Like `content_standard`, the builders here are pure: packs/water_realm/island.py reads the files
+Like `content_standard`, the builders here are pure: packs/prophecy/water_realm/island.py reads the files
 and hands their contents over (`set_island_source`), and `island_content()` asks for them.
 
 A Treasure is a Rare Item ("Treasures": it counts for the Item limit and can be lost, stolen or
@@ -341,11 +341,11 @@ def build_island_content(files: Mapping[str, object], base: Pack | None = None) 
 IslandSource = Callable[[str], IslandContent]
 
 _SHELF: Shelf[IslandContent] = Shelf(
-    lambda key: ContentError("Treasure Island's content is not loaded; import packs (packs/water_realm/island.py)"))
+    lambda key: ContentError("Treasure Island's content is not loaded; import packs (packs/prophecy/water_realm/island.py)"))
 
 
 def set_island_source(source: IslandSource | None) -> None:
-    """Install the reader (packs/water_realm/island.py) that `island_content` asks."""
+    """Install the reader (packs/prophecy/water_realm/island.py) that `island_content` asks."""
     _SHELF.set_source(source)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from engine.core.errors import RuleError
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.content import Cost
 from engine.prophecy.content_standard import Movement
 from engine.prophecy.context import Ctx
@@ -180,7 +180,7 @@ def stay(ctx: Ctx, p: PlayerState) -> None:
     arrived(ctx, p)
 
 
-def ability_uses(ctx: Ctx, p: PlayerState) -> list[A.UseAbility]:
+def ability_uses(ctx: Ctx, p: PlayerState) -> list[prophecy_actions.UseAbility]:
     """The Abilities usable on the island: as anywhere, except those whose gain depends on the
     kind of terrain (the island is wilderness, but no Forest, Mountains or Plains)."""
     out = []
@@ -193,7 +193,7 @@ def ability_uses(ctx: Ctx, p: PlayerState) -> list[A.UseAbility]:
     return out
 
 
-def use_ability(ctx: Ctx, p: PlayerState, action: A.UseAbility) -> None:
+def use_ability(ctx: Ctx, p: PlayerState, action: prophecy_actions.UseAbility) -> None:
     """On the island, an Ability used instead of moving keeps her there (she stays)."""
     if action not in ability_uses(ctx, p):
         raise RuleError("error.ability_not_usable", ability=action.ability)

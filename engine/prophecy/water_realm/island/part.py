@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 from engine.core.errors import RuleError
 from engine.core.pending import Pending
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.content_standard import StartOfRound
 from engine.prophecy.context import Ctx
@@ -197,9 +197,9 @@ class TreasureIsland(parts.Part):
             for item in p.items:
                 card = ctx.pack.item(item.card)
                 if card.use is not None and not item.damaged and would_change(ctx, p, card.use):
-                    yield A.UseItem(item=item.uid)
+                    yield prophecy_actions.UseItem(item=item.uid)
             if t.phase == "act":
-                yield A.EndTurn()
+                yield prophecy_actions.EndTurn()
             return
         if t.phase == "move":
             yield from island_moves.to_island(ctx, p)
@@ -336,7 +336,7 @@ def _free(state: ProphecyState) -> bool:
             and not sst.decisions and not t.item_choices)
 
 
-def attack_on_island(ctx: Ctx, p: PlayerState, action: A.Attack) -> None:
+def attack_on_island(ctx: Ctx, p: PlayerState, action: prophecy_actions.Attack) -> None:
     """An attack on another character on the island (as `attacks.attack` on the ring)."""
     if action.target not in {q.player for q in island_moves.island_targets(ctx, p)}:
         raise RuleError("error.cannot_attack_character", target=action.target)

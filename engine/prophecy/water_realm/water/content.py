@@ -7,7 +7,7 @@ the five Underwater Abilities, and the few single cards (the Gate, Legends of th
 Pearl of the Abyss, the Lord of the Sea).
 
 Pure like `content_standard`: `build_water_pack` validates what the file says, handed over by
-whoever read it (packs/water_realm/water.py for data/, a test for content built in memory), and
+whoever read it (packs/prophecy/water_realm/water.py for data/, a test for content built in memory), and
 `water_pack` asks the installed source. The realm's cards become ordinary cards of the game's
 pack where the Standard rules must know them (`pack_cards`): its Items are Items, its Creatures are
 Creatures, its Abilities are Abilities, Legends of the Deeps is a Chance card.
@@ -428,7 +428,7 @@ def pack_cards(wp: WaterPack, sp_limits: tuple[int, int], first_guild: str) -> P
                      figures=(("ability_limit", Figure(value=abilities_limit + bonus, source="rulebook")),))
 
 
-#: where the Water Realm content comes from (installed by packs/water_realm/water.py)
+#: where the Water Realm content comes from (installed by packs/prophecy/water_realm/water.py)
 WaterSource = Callable[[str], WaterPack]
 
 _SHELF: Shelf[WaterPack] = Shelf(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import RuleError
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import lose_health, pay, recharge
 from engine.prophecy.endgame import finish
@@ -54,7 +54,7 @@ def reveal_gate(ctx: Ctx, p: PlayerState, plane: PlaneState, how: str) -> None:
 def attack_gate(ctx: Ctx, p: PlayerState, action: Any) -> bool:
     """An attack on the plane whose face-down Lesser Guardian is the Gate turns it up (the
     attack is her turn's one attack). False when the attack is not on the Gate."""
-    if not isinstance(action, A.Attack) or ctx.state.has_player(action.target):
+    if not isinstance(action, prophecy_actions.Attack) or ctx.state.has_player(action.target):
         return False
     plane = next((pl for pl in powers.sstate(ctx).planes if pl.id == action.target), None)
     if plane is None or plane.lesser != gate_id():
@@ -268,7 +268,7 @@ def storm(ctx: Ctx, p: PlayerState) -> None:
     ctx.emit("water_storm_summoned", p.player, card=card.id)
 
 
-def storm_catches(ctx: Ctx, p: PlayerState, action: A.Move) -> bool:
+def storm_catches(ctx: Ctx, p: PlayerState, action: prophecy_actions.Move) -> bool:
     """A usual ride by horse or boat (free rides of an Ability too, not a paid Pegasus nor an
     Item or Artifact) of anyone but the summoner (Appendix "Summon Storm")."""
     w = wstate(ctx.state)
@@ -285,7 +285,7 @@ def storm_catches(ctx: Ctx, p: PlayerState, action: A.Move) -> bool:
     return cost is not None and cost.is_free()
 
 
-def storm_move(ctx: Ctx, p: PlayerState, action: A.Move) -> bool:
+def storm_move(ctx: Ctx, p: PlayerState, action: prophecy_actions.Move) -> bool:
     """The Standard move, then the storm's blow on arrival. False when the storm is not in it."""
     if not storm_catches(ctx, p, action):
         return False

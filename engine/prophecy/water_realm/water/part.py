@@ -19,7 +19,7 @@ from typing import Any, Iterator
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.pending import Pending
-from engine.prophecy import actions as A
+from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.content_standard import StartOfRound
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, round_start_items, would_change
@@ -27,9 +27,9 @@ from engine.prophecy.standard import artifacts, battle, moves, parts, powers
 from engine.prophecy.standard.state import HIDDEN, StdBattle
 from engine.prophecy.state import PlayerState, ProphecyState
 from engine.prophecy.turns import end_turn
-from engine.prophecy.water_realm.water import board as B
+from engine.prophecy.water_realm.water import board as water_board
 from engine.prophecy.water_realm.water import core as water_core
-from engine.prophecy.water_realm.water import gate as G
+from engine.prophecy.water_realm.water import gate as water_gate
 from engine.prophecy.water_realm.water import palace as water_palace
 from engine.prophecy.water_realm.water.actions import (
     WATER_ACTIONS,
@@ -88,7 +88,7 @@ class WaterPart(parts.Part):
         if not plays_water(st):
             return
         pack = wp()
-        cells, aside = B.deal(ctx)
+        cells, aside = water_board.deal(ctx)
         under = pack.underwater_ids()
         st.rng.shuffle(under)
         w = WaterState(cells=cells, aside=aside, underwater=under)
@@ -137,7 +137,7 @@ class WaterPart(parts.Part):
         if not p.alive or ctx.state.status != "active":
             _sweep(ctx)  # she drowned
             return True
-        d.held = B.held_here(ctx.state, p.player)
+        d.held = water_board.held_here(ctx.state, p.player)
         turn.phase = "move"
         ctx.emit("water_turn", p.player, cell=d.cell, bubbles=d.bubbles, held=d.held)
         return True
@@ -257,9 +257,9 @@ class WaterPart(parts.Part):
         if diver(ctx.state, p.player) is not None:
             yield from _diver_actions(ctx, p)
             return
-        yield from G.enter_options(ctx, p)
-        yield from G.pearl_options(ctx, p)
-        if G.can_storm(ctx, p):
+        yield from water_gate.enter_options(ctx, p)
+        yield from water_gate.pearl_options(ctx, p)
+        if water_gate.can_storm(ctx, p):
             yield WaterStorm()
 
     def dispatch(self, ctx: Ctx, p: PlayerState, action: Any) -> bool:
@@ -273,15 +273,15 @@ class WaterPart(parts.Part):
         if diver(ctx.state, p.player) is not None:
             return _diver_dispatch(ctx, p, action)
         if t == "water_enter":
-            G.enter(ctx, p, action)
+            water_gate.enter(ctx, p, action)
         elif t == "water_pearl":
-            G.pay_with_pearl(ctx, p, action)
+            water_gate.pay_with_pearl(ctx, p, action)
         elif t == "water_storm":
-            G.storm(ctx, p)
+            water_gate.storm(ctx, p)
         elif t == "attack":
-            return G.attack_gate(ctx, p, action)
+            return water_gate.attack_gate(ctx, p, action)
         elif t == "move":
-            return G.storm_move(ctx, p, action)
+            return water_gate.storm_move(ctx, p, action)
         else:
             return False
         return True
@@ -294,13 +294,13 @@ class WaterPart(parts.Part):
         if against is not None and who.player in w.pearls and against.player not in w.pearls:
             out += wp().fig("pearl_bonus")  # "Pearl of the Abyss"
         if battle == "strength" and diver(ctx.state, who.player) is not None and opponent != "guardian" \
-                and not B.has_power(ctx.state, who.player, "underwater_combat"):
+                and not water_board.has_power(ctx.state, who.player, "underwater_combat"):
             hands = sum(c.hands for c in item_cards if c.slot in ("weapon", "hand"))
             out -= wp().fig("hand_penalty") * hands  # "Penalty for Underwater Combat"
         return out
 
     def battle_begins(self, ctx: Ctx, p: PlayerState, foe: Any, battle_kind: str, defender: PlayerState | None) -> None:
-        G.tiara(ctx, p, foe, battle_kind, defender)
+        water_gate.tiara(ctx, p, foe, battle_kind, defender)
 
     def battle_total(self, ctx: Ctx, p: PlayerState, b: StdBattle, total: int) -> int:
         cap = wstate(ctx.state).turn.shark_cap
@@ -312,11 +312,11 @@ class WaterPart(parts.Part):
         if diver(ctx.state, p.player) is None or b.opponent == "character":
             return False
         if b.opponent == "guardian":
-            G.guardian_result(ctx, p, b, result)
+            water_gate.guardian_result(ctx, p, b, result)
         elif b.target == "lord":
-            G.lord_result(ctx, p, result)
+            water_gate.lord_result(ctx, p, result)
         else:
-            B.creature_result(ctx, p, b.target, result)
+            water_board.creature_result(ctx, p, b.target, result)
         return True
 
     # ------------------------------------------------------------------------- the end
@@ -327,16 +327,16 @@ class WaterPart(parts.Part):
     def plane_card_looked(self, ctx: Ctx, p: PlayerState, plane_id: str, slot: str) -> bool:
         plane = powers.sstate(ctx).plane(plane_id)
         if slot == "lesser" and plane.lesser == water_palace.gate_id():
-            G.reveal_gate(ctx, p, plane, "dream")
+            water_gate.reveal_gate(ctx, p, plane, "dream")
             return True
         return False
 
     def win_blocked(self, ctx: Ctx, p: PlayerState) -> bool:
-        return G.win_blocked(ctx, p)
+        return water_gate.win_blocked(ctx, p)
 
     def final_battle_called(self, ctx: Ctx) -> None:
         w = wstate(ctx.state)
-        G.bring_back(ctx, "final_battle")
+        water_gate.bring_back(ctx, "final_battle")
         if not w.closed:
             w.closed = True
             ctx.emit("water_gate_closed", None)
@@ -344,7 +344,7 @@ class WaterPart(parts.Part):
     def chance_card(self, ctx: Ctx, card_id: str) -> bool:
         if card_id != wp().data.legends.id:
             return False
-        G.legends(ctx)
+        water_gate.legends(ctx)
         return True
 
     def skipped_in_final_battle(self, state: ProphecyState, card_id: str) -> bool:
@@ -491,9 +491,9 @@ def _answer(ctx: Ctx, p: PlayerState, action: Any) -> None:
         water_palace.leave(ctx, p, action.space, then=a.then, how=a.reason or "current")
     elif a.kind == "squid":
         if action.again:
-            B.squid_again(ctx, p)
+            water_board.squid_again(ctx, p)
         else:
-            B.squid_go(ctx, p)
+            water_board.squid_go(ctx, p)
     elif a.kind == "mermaid":
         if action.stay:
             ctx.emit("water_mermaid_stays", p.player, card="the_little_mermaid")
@@ -503,9 +503,9 @@ def _answer(ctx: Ctx, p: PlayerState, action: Any) -> None:
         else:
             ctx.emit("water_mermaid_goes", p.player, card="the_little_mermaid")
     elif a.kind == "reveal":
-        G.reveal_answer(ctx, p, a, action.cell)
+        water_gate.reveal_answer(ctx, p, a, action.cell)
     else:
-        B.steer(ctx, p, a, action.direction)
+        water_board.steer(ctx, p, a, action.direction)
 
 
 def _instead_uses(ctx: Ctx, p: PlayerState) -> list[Any]:
@@ -537,18 +537,18 @@ def _fight_target(ctx: Ctx, p: PlayerState) -> Any:
         assert plane is not None
         return battle.guardian_foe(ctx, plane.id)
     assert target is not None
-    return battle.creature_foe(B.creature_of(ctx, target))
+    return battle.creature_foe(water_board.creature_of(ctx, target))
 
 
 def _sense_options(ctx: Ctx, p: PlayerState) -> list[WaterSense]:
-    card_id = B.power_card(ctx.state, p.player, "pressure_sense")
+    card_id = water_board.power_card(ctx.state, p.player, "pressure_sense")
     d = diver(ctx.state, p.player)
     if card_id is None or d is None:
         return []
     card = powers.spack(ctx.state).ability(card_id)
     if not powers.available(ctx.state, p.player, card) or not powers.can_pay_cost(p, card.cast):
         return []
-    return [WaterSense(cell=c) for c in neighbours(d.cell) if c >= 0 and (gc := B.card_at(ctx.state, c)) is not None
+    return [WaterSense(cell=c) for c in neighbours(d.cell) if c >= 0 and (gc := water_board.card_at(ctx.state, c)) is not None
             and not gc.up]
 
 
@@ -560,7 +560,7 @@ def _diver_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
     assert d is not None
     sst = powers.sstate(ctx)
     if t.phase == "move":
-        yield from B.moves(ctx, p)
+        yield from water_board.moves(ctx, p)
         yield WaterStay()
         yield from (u for u in _instead_uses(ctx, p))
     elif t.phase == "fight":
@@ -575,25 +575,25 @@ def _diver_actions(ctx: Ctx, p: PlayerState) -> Iterator[Any]:
         else:
             yield from battle.loadout_actions(ctx, p, foe, None)
             if target != "lord" and powers.avoids(ctx.state, p.player, list(foe.tags)) is not None:
-                yield A.Avoid()
+                yield prophecy_actions.Avoid()
     else:
         if not w.turn.over:
-            yield from B.takeable(ctx, p)
+            yield from water_board.takeable(ctx, p)
             if not sst.turn.attacked:
-                for q in B.others_at(ctx.state, p.player, d.cell):
+                for q in water_board.others_at(ctx.state, p.player, d.cell):
                     yield from battle.loadout_actions(ctx, p, battle.character_foe(ctx, ctx.state.player(q)), q)
         yield from (u for u in _instead_uses(ctx, p))
-        swim = B.power_card(ctx.state, p.player, "swimming")
+        swim = water_board.power_card(ctx.state, p.player, "swimming")
         if swim is not None and swim not in sst.players[p.player].round_used and d.bubbles >= 1:
             yield WaterSwim()
-        yield A.EndTurn()
+        yield prophecy_actions.EndTurn()
     yield from _sense_options(ctx, p)
-    if G.can_storm(ctx, p):
+    if water_gate.can_storm(ctx, p):
         yield WaterStorm()
     for item in p.items:
         card = ctx.pack.item(item.card)
         if card.use is not None and not item.damaged and would_change(ctx, p, card.use):
-            yield A.UseItem(item=item.uid)
+            yield prophecy_actions.UseItem(item=item.uid)
 
 
 def _diver_dispatch(ctx: Ctx, p: PlayerState, action: Any) -> bool:
@@ -603,21 +603,21 @@ def _diver_dispatch(ctx: Ctx, p: PlayerState, action: Any) -> bool:
     w = wstate(ctx.state)
     sst = powers.sstate(ctx)
     if t == "water_move":
-        B.do_move(ctx, p, action)
+        water_board.do_move(ctx, p, action)
     elif t == "water_stay":
-        B.stay(ctx, p)
+        water_board.stay(ctx, p)
     elif t == "water_take":
-        B.take(ctx, p, action)
+        water_board.take(ctx, p, action)
     elif t == "use_ability":
         if action not in _instead_uses(ctx, p):
             raise RuleError("error.ability_not_usable", ability=action.ability)
         kind = moves.use_ability(ctx, p, action)
         if kind == "instead" and turn.phase == "move":
-            B.stay(ctx, p, via=action.ability)
+            water_board.stay(ctx, p, via=action.ability)
     elif t == "water_swim":
         if WaterSwim() not in list(_diver_actions(ctx, p)):
             raise RuleError("error.water_cannot_swim")
-        card = B.held_power_card(ctx.state, p.player, "swimming")
+        card = water_board.held_power_card(ctx.state, p.player, "swimming")
         use_bubbles(ctx, p, 1, "swimming")
         sst.players[p.player].round_used.append(card)
         turn.extra_turns += 1
@@ -625,14 +625,14 @@ def _diver_dispatch(ctx: Ctx, p: PlayerState, action: Any) -> bool:
     elif t == "water_sense":
         if action not in _sense_options(ctx, p):
             raise RuleError("error.water_cannot_sense")
-        sense = powers.spack(ctx.state).ability(B.held_power_card(ctx.state, p.player, "pressure_sense"))
+        sense = powers.spack(ctx.state).ability(water_board.held_power_card(ctx.state, p.player, "pressure_sense"))
         from engine.prophecy.effects import pay
 
         pay(ctx, p, sense.cast, sense.id)
         powers.mark_used(ctx, p.player, sense)
-        B.reveal(ctx, action.cell, p.player, sense.id)
+        water_board.reveal(ctx, action.cell, p.player, sense.id)
     elif t == "water_storm":
-        G.storm(ctx, p)
+        water_gate.storm(ctx, p)
     elif t == "water_shark":
         if turn.phase != "fight" or action not in list(_diver_actions(ctx, p)):
             raise RuleError("error.water_not_the_shark")
@@ -683,7 +683,7 @@ def _attack(ctx: Ctx, p: PlayerState, action: Any) -> None:
     assert d is not None
     if ctx.state.has_player(action.target):
         if turn.phase != "act" or w.turn.over or sst.turn.attacked \
-                or action.target not in B.others_at(ctx.state, p.player, d.cell):
+                or action.target not in water_board.others_at(ctx.state, p.player, d.cell):
             raise RuleError("error.cannot_attack_character", target=action.target)
         battle.attack_character(ctx, p, action.target, action)
         return

@@ -2,7 +2,7 @@
 and data/prophecy/water_realm/artifacts/ (Water Realm expansion).
 
 Reading is here; checking is the engine's `build_island_content`. Importing this module
-installs the reader as the engine's source (`packs/__init__.py` imports it).
+installs the reader as the engine's source (`packs.prophecy.install` imports it).
 """
 from __future__ import annotations
 

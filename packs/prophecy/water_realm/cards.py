@@ -2,7 +2,7 @@
 data/prophecy/water_realm/cards/ (items, adventures, figures, rulings).
 
 Reading is here; checking is the engine's `build_wr_cards`. Importing this module installs the
-reader as the engine's source (`packs/__init__.py` imports it).
+reader as the engine's source (`packs.prophecy.install` imports it).
 """
 from __future__ import annotations
 

@@ -11,12 +11,28 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.darkest_talisman.content import PACK_FILES, RULINGS_FILE, ContentError, Pack, build_pack, pack_by_id, validate_rulings
-from engine.darkest_talisman.expansions.content import EXPANSION_FILES, Expansion, build_expansion, expansion_by_id, merge
+from engine.darkest_talisman.content import (
+    PACK_FILES,
+    RULINGS_FILE,
+    ContentError,
+    Pack,
+    build_pack,
+    pack_by_id,
+    set_pack_source,
+    validate_rulings,
+)
+from engine.darkest_talisman.expansions.content import (
+    EXPANSION_FILES,
+    Expansion,
+    build_expansion,
+    expansion_by_id,
+    merge,
+    set_expansion_source,
+)
 from packs.files import YAMLError, read_yaml
 
 #: the shipped pack's folder
-TALISMAN_ROOT = Path(__file__).resolve().parents[1] / "data" / "talisman"
+TALISMAN_ROOT = Path(__file__).resolve().parents[2] / "data" / "talisman"
 #: the expansions' folders (DT sections E-M), one per expansion
 EXPANSIONS_ROOT = TALISMAN_ROOT / "expansions"
 
@@ -64,5 +80,11 @@ def talisman_from_data(pack_id: str) -> Pack:
     return read_talisman_pack(TALISMAN_ROOT if pack_id == "core" else TALISMAN_ROOT / pack_id)
 
 
-__all__ = ["EXPANSIONS_ROOT", "TALISMAN_ROOT", "read_expansion",
+def install() -> None:
+    """Make Darkest Talisman's engine read its packs and expansions from data/talisman/ (`packs` calls this on import)."""
+    set_pack_source(talisman_from_data)
+    set_expansion_source(read_expansion)
+
+
+__all__ = ["EXPANSIONS_ROOT", "TALISMAN_ROOT", "install", "read_expansion",
            "read_rulings", "read_talisman_files", "read_talisman_pack", "talisman_from_data"]
