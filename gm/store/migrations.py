@@ -12,6 +12,7 @@ reorder a released one (databases in the wild have already run it).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import aiosqlite
@@ -178,6 +179,27 @@ assert [m.version for m in MIGRATIONS] == list(range(1, LATEST_VERSION + 1)), \
     "migrations must be numbered 1..N without gaps"
 
 
+def checked_target(target: int | None, latest: int) -> int:
+    """The version a migration run aims at: the latest by default, refused outside 0..latest.
+    Both backends' `migrate` read their `target` this way."""
+    target = latest if target is None else target
+    if not 0 <= target <= latest:
+        raise ValueError(f"target version must be in 0..{latest}, got {target}")
+    return target
+
+
+def not_too_new(found: int, latest: int) -> int:
+    """`found`, unless the database is newer than this code (`SchemaTooNew`)."""
+    if found > latest:
+        raise SchemaTooNew(found, latest)
+    return found
+
+
+def steps_up_to(migrations: tuple[Migration, ...], target: int) -> Iterator[Migration]:
+    """The migrations numbered up to `target`, in order."""
+    return (m for m in migrations if m.version <= target)
+
+
 async def current_version(conn: aiosqlite.Connection) -> int:
     """The schema version recorded in the database header (0 for a brand-new file)."""
     rows = await conn.execute_fetchall("PRAGMA user_version")
@@ -192,17 +214,11 @@ async def migrate(conn: aiosqlite.Connection, target: int | None = None) -> list
     newer than this code raises `SchemaTooNew`. `target` below the latest exists for tests
     that need an old-format file.
     """
-    target = LATEST_VERSION if target is None else target
-    if not 0 <= target <= LATEST_VERSION:
-        raise ValueError(f"target version must be in 0..{LATEST_VERSION}, got {target}")
-    found = await current_version(conn)
-    if found > LATEST_VERSION:
-        raise SchemaTooNew(found, LATEST_VERSION)
+    target = checked_target(target, LATEST_VERSION)
+    found = not_too_new(await current_version(conn), LATEST_VERSION)
 
     applied: list[int] = []
-    for migration in MIGRATIONS:
-        if migration.version > target:
-            break
+    for migration in steps_up_to(MIGRATIONS, target):
         if migration.version <= found:
             continue
         await conn.execute("BEGIN IMMEDIATE")

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import SchemaTooNew
-from .migrations import Migration
+from .migrations import Migration, checked_target, not_too_new, steps_up_to
 
 #: first key of the two-key advisory locks this project takes (ASCII "gm" and a class), so
 #: they never collide with another application's locks on a shared database
@@ -184,16 +183,10 @@ async def pg_migrate(conn: Any, target: int | None = None) -> list[int]:
     latest exists for tests that need an old-format database.
 
     `conn` is an asyncpg connection outside any transaction."""
-    target = PG_LATEST_VERSION if target is None else target
-    if not 0 <= target <= PG_LATEST_VERSION:
-        raise ValueError(f"target version must be in 0..{PG_LATEST_VERSION}, got {target}")
-    found = await pg_current_version(conn)
-    if found > PG_LATEST_VERSION:
-        raise SchemaTooNew(found, PG_LATEST_VERSION)
+    target = checked_target(target, PG_LATEST_VERSION)
+    found = not_too_new(await pg_current_version(conn), PG_LATEST_VERSION)
     applied: list[int] = []
-    for migration in PG_MIGRATIONS:
-        if migration.version > target:
-            break
+    for migration in steps_up_to(PG_MIGRATIONS, target):
         if migration.version <= found:
             continue
         async with conn.transaction():
@@ -201,9 +194,7 @@ async def pg_migrate(conn: Any, target: int | None = None) -> list[int]:
                                LOCK_CLASS_MIGRATE)
             await conn.execute(_VERSION_TABLE)
             now = await pg_current_version(conn)  # under the lock: another process may have run it
-            if now > PG_LATEST_VERSION:
-                raise SchemaTooNew(now, PG_LATEST_VERSION)
-            if now >= migration.version:
+            if not_too_new(now, PG_LATEST_VERSION) >= migration.version:
                 found = now
                 continue
             for statement in migration.statements:
