@@ -8,19 +8,12 @@ from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
 from gm.session import INTERACTION_WINDOW, TURN_BEGAN, GameError, GameMaster, next_host
 from gm.store import SqliteStore
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.fakes import HandClock
 
 
 @pytest.fixture
 async def env(tmp_path):
-    clock = Clock()
+    clock = HandClock(1_700_000_000.0)
     store = SqliteStore(tmp_path / "gm.sqlite3", clock=clock)
     await store.open()
     gm = GameMaster(store, clock=clock, seed_source=lambda: 11)
