@@ -10,17 +10,14 @@ from engine.prophecy.actions import EndTurn, Move
 from gm.session import GameError, GameMaster
 from gm.store import SqliteStore
 from tests.fakes import HandClock
+from tests.gm.helpers import sqlite_game_master
 
 
 @pytest.fixture
 async def env(tmp_path):
     clock = HandClock(1_000_000.0)
-    store = SqliteStore(tmp_path / "gm.sqlite3", clock=clock)
-    await store.open()
-    gm = GameMaster(store, clock=clock, seed_source=lambda: 7)
-    yield gm, clock, tmp_path
-    await gm.settle()
-    await store.close()
+    async with sqlite_game_master(tmp_path / "gm.sqlite3", 7, clock) as gm:
+        yield gm, clock, tmp_path
 
 
 TB = {"start": 100.0, "increment": 20.0, "cap": 150.0, "reminders": [50.0, 10.0], "policy": "ai"}

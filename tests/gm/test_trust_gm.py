@@ -7,19 +7,15 @@ import pytest
 from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
 from gm.session import INTERACTION_WINDOW, TURN_BEGAN, GameError, GameMaster, next_host
-from gm.store import SqliteStore
 from tests.fakes import HandClock
+from tests.gm.helpers import sqlite_game_master
 
 
 @pytest.fixture
 async def env(tmp_path):
     clock = HandClock(1_700_000_000.0)
-    store = SqliteStore(tmp_path / "gm.sqlite3", clock=clock)
-    await store.open()
-    gm = GameMaster(store, clock=clock, seed_source=lambda: 11)
-    yield gm, clock
-    await gm.settle()
-    await store.close()
+    async with sqlite_game_master(tmp_path / "gm.sqlite3", 11, clock) as gm:
+        yield gm, clock
 
 
 async def _started(gm: GameMaster) -> None:
