@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.shelf import Shelf
 from engine.prophecy.content import ContentError, CreatureCard, ItemCard, OpportunityCard, Pack, Source, pack_by_id, validate_file
-from engine.prophecy.content_standard import Words
+from engine.prophecy.content_standard import Words, translated
 
 #: the languages every name, text and ruling is written in
 LANGUAGES: tuple[str, ...] = ("en", "it")
@@ -209,11 +209,7 @@ class Ruling(_Strict):
     section: str = Field(min_length=1)
     source: Literal["project"] = "project"
 
-    @model_validator(mode="after")
-    def _translated(self) -> "Ruling":
-        if self.text.it == self.text.en:
-            raise ValueError("the Italian text is a copy of the English one")
-        return self
+    _translated = model_validator(mode="after")(translated)
 
 
 class _CardsFile(_Strict):
