@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import os
 import re
 import signal
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +20,8 @@ from gm.session import GameMaster
 from gm.store import SqliteStore
 from loopback import run_bot
 from loopback.payloads import button_payload
+from tests.e2e.helpers import spawn_bot, wait_connected
 
-LAUNCHER = Path(__file__).with_name("subprocess_bot.py")
 SYSTEMS = ["prophecy", "prophecy:standard", "prophecy:water_realm", "campaign"]
 LATE = (404, {"message": "Unknown interaction", "code": 10062})
 #: the REST routes of a reply to an interaction (its callback, and follow-ups through its webhook)
@@ -173,18 +171,7 @@ async def test_a_stale_button_points_to_the_live_prompt(world, settings):
 
 
 def _spawn(fake: Any, db: Path) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, **fake.env(), DATABASE_PATH=str(db), DISCORD_TOKEN="fake-token", LOG_LEVEL="ERROR",
-               RULES_INDEX_WARMUP="false")
-    return subprocess.Popen([sys.executable, str(LAUNCHER)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-async def _connected(fake: Any, identified_before: int, timeout: float = 60) -> None:
-    for _ in range(int(timeout * 20)):
-        if fake.connected and len(fake.gateway.identifies) > identified_before:
-            await asyncio.sleep(0.2)
-            return
-        await asyncio.sleep(0.05)
-    raise TimeoutError("the bot process did not connect to the fake Discord")
+    return spawn_bot(fake, db, log_level="ERROR", stderr=subprocess.DEVNULL)
 
 
 async def test_kill_minus_nine_between_commit_and_post(world, settings):
@@ -199,7 +186,7 @@ async def test_kill_minus_nine_between_commit_and_post(world, settings):
     release = asyncio.Event()
     clicks = []
     try:
-        await _connected(fake, 0)
+        await wait_connected(fake, 0, timeout=60)
         before: dict[str, tuple[int, int]] = {}
         for kind, ch in channels.items():
             await open_game(fake, None, ch, alice, bob, kind)
@@ -230,7 +217,7 @@ async def test_kill_minus_nine_between_commit_and_post(world, settings):
             assert after[kind] > version and live_prompt(fake, ch, game, after[kind]) is None, kind
         identified = len(fake.gateway.identifies)
         proc = _spawn(fake, db)
-        await _connected(fake, identified)
+        await wait_connected(fake, identified, timeout=60)
         for kind, ch in channels.items():
             game = before[kind][0]
             assert await fake.wait_until(

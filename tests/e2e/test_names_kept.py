@@ -11,7 +11,7 @@ from bot import create_bot
 from loopback import run_bot
 from tests.e2e.helpers import press_best, prompt_of
 from tests.e2e.test_campaign import press
-from tests.e2e.test_play_by_chat import Clock
+from tests.fakes import HandClock
 
 #: the seed of both games (any works; fixed so a failure replays)
 SEED = 11
@@ -35,7 +35,7 @@ async def _whole_log(fake, bot, user: int, ch: int, command: str) -> str:
     return "\n".join(reversed(pages))
 
 
-async def _vote_off(fake, bot, ch, clock: Clock, people: list[int]) -> str:
+async def _vote_off(fake, bot, ch, clock: HandClock, people: list[int]) -> str:
     """Let the deciding person's time run out and the others vote them off the table; returns
     the id of whoever was removed."""
     found = await bot.gm.current(ch)
@@ -55,7 +55,7 @@ async def test_prophecy_status_and_log_name_the_replaced_and_the_removed(world, 
     fake, ch = world["fake"], world["ch1"]
     alice, bob, carol, dave = world["alice"], world["bob"], world["carol"], world["dave"]
     names = {alice: "Alice", bob: "Bob", carol: "Carol", dave: "Dave"}
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     rng = random.Random(SEED)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         bot.gm._seed = lambda: SEED
@@ -85,7 +85,7 @@ async def test_campaign_status_and_log_name_the_replaced_and_the_removed(world, 
     fake, ch = world["fake"], world["ch1"]
     alice, bob, carol, dave = world["alice"], world["bob"], world["carol"], world["dave"]
     names = {alice: "Alice", bob: "Bob", carol: "Carol", dave: "Dave"}
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     rng = random.Random(SEED)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         bot.gm._seed = lambda: SEED

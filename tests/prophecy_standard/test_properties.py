@@ -3,7 +3,6 @@ every action, byte-identical replay from the seed and the actions, JSON round tr
 each seat's view (and a spectator's) may contain never includes what it may not."""
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import Any
@@ -16,6 +15,7 @@ from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN, SECRET_OPTIONS, SLOTS
 from engine.prophecy.state import ProphecyState
+from tests.prophecy.helpers import assert_replays, assert_round_trips
 from tests.prophecy_standard.helpers import pack, sp
 
 OPTION_CHOICES: dict[str, list[Any]] = {
@@ -74,8 +74,7 @@ def check_invariants(before: ProphecyState, actor: str, after: ProphecyState) ->
             assert after.ranking[0].player == after.winner
     else:
         assert SYSTEM.pending(after) is not None, "an active game always waits on someone"
-    again = ProphecyState.model_validate_json(after.dump())
-    assert again.dump() == after.dump()
+    assert_round_trips(after)
 
 
 def check_views(state: ProphecyState) -> None:
@@ -151,10 +150,7 @@ def test_property__random_legal_standard_games_keep_every_invariant_and_finish(s
     seat_list, opts, state, log = play(seed, seats, options, on_step=step)
     assert state.status == "finished", "random legal players finish (the round limit at worst)"
     # byte-identical replay from the seed and the logged actions, through JSON
-    replay = SYSTEM.new_game(seat_list, opts, seed).state
-    for actor, payload in log:
-        replay = SYSTEM.apply(replay, actor, json.loads(json.dumps(payload))).state
-    assert replay.dump() == state.dump()
+    assert_replays(seat_list, opts, seed, log, state)
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

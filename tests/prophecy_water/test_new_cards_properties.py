@@ -6,7 +6,6 @@ secret Items stay secret in every view), byte-identical replay from the seed and
 trips."""
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import Any
@@ -24,6 +23,7 @@ from engine.prophecy.state import ProphecyState
 from engine.prophecy.water_realm.cards.actions import NameCard
 from engine.prophecy.water_realm.cards.adventures import PATH_BOARD
 from engine.prophecy.water_realm.cards.content import VariantItem
+from tests.prophecy.helpers import assert_replays
 from tests.prophecy_standard.test_properties import check_invariants
 
 PHRASES = ["a big sword", "the hammer", "something shiny for the head", "a potion", "that spear that glows"]
@@ -144,10 +144,7 @@ def play(seed: int, seats: int, expansion: dict[str, Any], max_actions: int = 40
 def test_new_cards_property__random_games_keep_every_invariant_and_replay(seed, seats, mad_riddler):
     seat_list, opts, state, log = play(seed, seats, {"mad_riddler": mad_riddler})
     assert state.status == "finished", "random players finish (the round limit at worst)"
-    replay = SYSTEM.new_game(seat_list, opts, seed).state
-    for actor, payload in log:
-        replay = SYSTEM.apply(replay, actor, json.loads(json.dumps(payload))).state
-    assert replay.dump() == state.dump()
+    assert_replays(seat_list, opts, seed, log, state)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -186,7 +183,4 @@ def test_new_cards_property__with_the_whole_expansion_games_replay(seed, seats):
             assert state.player(q.player).alive
         if pend.kind.startswith("wrc_"):
             check_views(state)
-    replay = SYSTEM.new_game(seat_list, opts, seed).state
-    for actor, payload in log:
-        replay = SYSTEM.apply(replay, actor, payload).state
-    assert replay.dump() == state.dump()
+    assert_replays(seat_list, opts, seed, log, state)

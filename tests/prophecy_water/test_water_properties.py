@@ -19,6 +19,7 @@ from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import ProphecyState
 from engine.prophecy.water_realm.water.content import water_pack
+from tests.prophecy.helpers import assert_replays, assert_round_trips
 
 W = water_pack()
 ITEMS, LORE, UNDER = set(W.item_ids()), set(W.waterlore_ids()), set(W.underwater_ids())
@@ -70,8 +71,7 @@ def check_invariants(before: ProphecyState, after: ProphecyState, events: list[A
     assert under == Counter(UNDER)
     if after.status == "active":
         assert SYSTEM.pending(after) is not None
-    again = ProphecyState.model_validate_json(after.dump())
-    assert again.dump() == after.dump()
+    assert_round_trips(after)
 
 
 def check_views(state: ProphecyState) -> None:
@@ -106,10 +106,7 @@ def play_random(seed: int, seats: int, expansion: dict[str, Any], max_actions: i
         log.append((pend.player, action.model_dump(mode="json")))
         state = out.state
     assert state.status == "finished"
-    replay = SYSTEM.new_game(seat_list, opts, seed).state
-    for actor, payload in log:
-        replay = SYSTEM.apply(replay, actor, json.loads(json.dumps(payload))).state
-    assert replay.dump() == state.dump()
+    assert_replays(seat_list, opts, seed, log, state)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
