@@ -11,12 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import RuleError
-from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN, SECRET_OPTIONS, SLOTS
 from engine.prophecy.state import ProphecyState
 from tests.prophecy.helpers import assert_replays, assert_round_trips
-from tests.prophecy_standard.helpers import pack, sp
+from tests.prophecy_standard.helpers import pack, random_game, sp
 
 OPTION_CHOICES: dict[str, list[Any]] = {
     "character_choice": ["deal_two_keep_one", "random"],
@@ -113,23 +112,9 @@ def check_views(state: ProphecyState) -> None:
 
 
 def play(seed: int, seats: int, options: dict[str, Any], max_actions: int = 5000, on_step=None):  # type: ignore[no-untyped-def]  # tests are not type-checked
-    seat_list = [Seat(player=f"s{i}", name=f"S{i}") for i in range(seats)]
     opts = {"version": "standard", "round_limit": 40, "standard": options}
-    state = SYSTEM.new_game(seat_list, opts, seed).state
-    chooser = random.Random(seed)
-    log: list[tuple[str, dict[str, Any]]] = []
-    for _ in range(max_actions):
-        pend = SYSTEM.pending(state)
-        if pend is None:
-            break
-        acts = SYSTEM.legal_actions(state, pend.player)
-        assert acts, f"{pend} has no legal action"
-        action = chooser.choice(acts)
-        new = SYSTEM.apply(state, pend.player, action).state
-        log.append((pend.player, action.model_dump(mode="json")))
-        if on_step:
-            on_step(state, pend.player, new)
-        state = new
+    seat_list, state, log = random_game(seed, seats, opts, max_actions, on_step=(
+        None if on_step is None else lambda _n, pend, before, out: on_step(before, pend.player, out.state)))
     return seat_list, opts, state, log
 
 
