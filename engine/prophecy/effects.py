@@ -10,7 +10,7 @@ from engine.prophecy.content import Cost, Effect, ItemDeck
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard, draw
 from engine.prophecy.standard import hooks
-from engine.prophecy.state import ItemChoice, OwnedItem, PlayerState
+from engine.prophecy.state import Cubes, ItemChoice, OwnedItem, PlayerState
 
 
 def can_pay(p: PlayerState, cost: Cost | None) -> bool:
@@ -50,30 +50,28 @@ def lose_health(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> None:
 def heal(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> int:
     if ctx.state.standard is not None and hooks.standard().heals_blocked(ctx):
         return 0  # the Standard game's Apocalypse: nothing heals Health any more
-    n = min(amount, p.red.left)
-    if n:
-        p.red.left -= n
-        p.red.right += n
-        ctx.emit("healed", p.player, amount=n, reason=reason)
-    return n
+    return _shift(ctx, p, p.red, amount, False, "healed", reason)
 
 
 def recharge(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> int:
-    n = min(amount, p.blue.left)
-    if n:
-        p.blue.left -= n
-        p.blue.right += n
-        ctx.emit("recharged", p.player, amount=n, reason=reason)
-    return n
+    return _shift(ctx, p, p.blue, amount, False, "recharged", reason)
 
 
 def lose_magic(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> None:
     """Magic never kills: with no blue cube on the right there is simply nothing to lose."""
-    n = min(amount, p.blue.right)
+    _shift(ctx, p, p.blue, amount, True, "magic_lost", reason)
+
+
+def _shift(ctx: Ctx, p: PlayerState, cubes: Cubes, amount: int, lose: bool, event: str, reason: str) -> int:
+    """Move up to `amount` cubes of one colour across the card (right to left when she loses
+    them, back when she regains them), say so, and return how many moved."""
+    n = min(amount, cubes.right if lose else cubes.left)
     if n:
-        p.blue.right -= n
-        p.blue.left += n
-        ctx.emit("magic_lost", p.player, amount=n, reason=reason)
+        moved = -n if lose else n
+        cubes.right += moved
+        cubes.left -= moved
+        ctx.emit(event, p.player, amount=n, reason=reason)
+    return n
 
 
 def gain_item(ctx: Ctx, p: PlayerState, deck_name: ItemDeck) -> None:

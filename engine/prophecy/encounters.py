@@ -15,7 +15,6 @@ from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, can_pay, is_trade, pay, would_change
 from engine.prophecy.state import AdventureOnSpace, PlayerState
 
-
 _Kind = TypeVar("_Kind", CreatureCard, OpportunityCard)
 
 
