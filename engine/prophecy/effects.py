@@ -6,6 +6,8 @@ of the character card; only permanent Strength/Willpower gains take cubes from t
 """
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.prophecy.content import Cost, Effect, ItemDeck
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard, draw
@@ -72,6 +74,17 @@ def _shift(ctx: Ctx, p: PlayerState, cubes: Cubes, amount: int, lose: bool, even
         cubes.left -= moved
         ctx.emit(event, p.player, amount=n, reason=reason)
     return n
+
+
+def _from_bank(ctx: Ctx, p: PlayerState, colour: Literal["red", "blue"], wanted: int, event: str, reason: str) -> None:
+    """Permanent Strength (red) or Willpower (blue): cubes from the bank onto the right side of
+    her card, as many as the bank still holds."""
+    bank = f"bank_{colour}"
+    n = min(wanted, getattr(ctx.state, bank))
+    setattr(ctx.state, bank, getattr(ctx.state, bank) - n)
+    getattr(p, colour).right += n
+    if n:
+        ctx.emit(event, p.player, amount=n, reason=reason)
 
 
 def gain_item(ctx: Ctx, p: PlayerState, deck_name: ItemDeck) -> None:
@@ -171,17 +184,9 @@ def apply_effect(ctx: Ctx, p: PlayerState, effect: Effect | None, reason: str,
     if effect.magic > 0:
         recharge(ctx, p, effect.magic, reason)
     if effect.strength:
-        n = min(effect.strength, st.bank_red)
-        st.bank_red -= n
-        p.red.right += n
-        if n:
-            ctx.emit("strength_gained", p.player, amount=n, reason=reason)
+        _from_bank(ctx, p, "red", effect.strength, "strength_gained", reason)
     if effect.willpower:
-        n = min(effect.willpower, st.bank_blue)
-        st.bank_blue -= n
-        p.blue.right += n
-        if n:
-            ctx.emit("willpower_gained", p.player, amount=n, reason=reason)
+        _from_bank(ctx, p, "blue", effect.willpower, "willpower_gained", reason)
     for deck_name in effect.draw:
         gain_item(ctx, p, deck_name)
     if effect.gold < 0:
