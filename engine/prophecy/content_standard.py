@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, Protocol, TypeVar, Union, 
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.content_files import validate_files
 from engine.core.shelf import Shelf
 from engine.prophecy.content import ContentError as PackContentError
 from engine.prophecy.content import (
@@ -39,7 +40,6 @@ from engine.prophecy.content import (
     display_name,
     display_text,
     pack_by_id,
-    validate_file,
 )
 
 #: the languages every name, text and ruling must be written in
@@ -681,10 +681,6 @@ STANDARD_FILES: dict[str, type[BaseModel]] = {
 }
 
 
-def _validate(fname: str, model: type[BaseModel], data: object) -> BaseModel:
-    return validate_file(fname, model, data, ContentError)
-
-
 def _option_exists(path: str, manifest: StandardManifest, models: dict[str, type[BaseModel]]) -> bool:
     head, _, rest = path.partition(".")
     if head == "rules":
@@ -796,10 +792,7 @@ def build_standard_pack(files: Mapping[str, object], base: Pack | None = None) -
     file says); raise ContentError naming file and field.
 
     `base` defaults to the pack the manifest names, fetched with `pack_by_id`."""
-    missing = [f for f in STANDARD_FILES if f not in files]
-    if missing:
-        raise ContentError("\n".join(f"{f}: file missing from pack" for f in missing))
-    parts = {fname: _validate(fname, model, files[fname]) for fname, model in STANDARD_FILES.items()}
+    parts = validate_files(files, STANDARD_FILES, ContentError, " from pack")
     manifest = parts["manifest.yaml"]
     assert isinstance(manifest, StandardManifest)
     if base is None:
