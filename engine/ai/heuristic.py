@@ -154,9 +154,11 @@ class CostLike(Protocol):
 R = TypeVar("R", bound=Res)
 
 
+@dataclass(eq=False, repr=False)
 class EffectArithmetic:
     """The effect arithmetic (gains, losses, die tables, a space's Possibilities) that the Basic `Plan`
-    and the Standard `StdPlan` share; it reads only these attributes of the plan."""
+    and the Standard `StdPlan` share; it reads only these attributes of the plan (the first
+    fields of a `Plan`; a `StdPlan` sets them in its own `__init__`)."""
 
     pack: Pack
     tables: BoardTables
@@ -301,14 +303,9 @@ class EffectArithmetic:
 
 @dataclass
 class Plan(EffectArithmetic):
-    """Everything about the deciding character that does not change while one decision is made."""
+    """Everything about the deciding character that does not change while one decision is made
+    (the pack, board tables, Certificate prices and cube banks of `EffectArithmetic`, then:)."""
 
-    pack: Pack
-    tables: BoardTables
-    price: tuple[int, ...]  # Gold for each guild's Certificate for this character
-    cert_xp: int
-    bank_red: int
-    bank_blue: int
     #: the yardstick's memo and tables: shared by every decision of characters with the same
     #: Certificate prices on this pack (the value depends on nothing else)
     memo: dict[Any, float] = field(default_factory=dict)
