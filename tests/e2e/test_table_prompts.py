@@ -32,6 +32,14 @@ def _symbols(text: str) -> set[str]:
     return {c for c in text if unicodedata.category(c) == "So"}
 
 
+def _extra_turn_bot(settings, alice: int, bob: int):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    """A bot whose next game (Alice and Bob, no automatic end of turn) opens with an extra turn."""
+    bot = create_bot(settings)
+    seed = _extra_turn_seed([str(alice), str(bob)], {"auto_end_turn": False})
+    bot.gm._seed = lambda: seed
+    return bot
+
+
 def _extra_turn_seed(players: list[str], options: dict) -> int:
     """A seed whose first Chance card grants an extra turn (Peaceful Times), asked of the engine."""
     seats = [Seat(player=p, name=p) for p in players]
@@ -161,9 +169,7 @@ async def test_log_opens_at_the_newest_page_with_both_buttons_and_history_is_pri
 async def test_one_your_turn_dm_per_turn_and_an_extra_turn_dms_again(world, settings):
     fake, ch = world["fake"], world["ch1"]
     alice, bob = world["alice"], world["bob"]
-    bot = create_bot(settings)
-    seed = _extra_turn_seed([str(alice), str(bob)], {"auto_end_turn": False})
-    bot.gm._seed = lambda: seed
+    bot = _extra_turn_bot(settings, alice, bob)
     async with run_bot(bot):
         for u in (alice, bob):
             await fake.slash(bot, u, ch, "notify", dm="on")
@@ -229,9 +235,7 @@ async def test_undo_takes_back_a_turn_ending_step_when_nothing_was_revealed(worl
     """The next turn is an extra turn (no Chance card), so ending the turn showed nothing new."""
     fake, ch = world["fake"], world["ch1"]
     alice, bob = world["alice"], world["bob"]
-    bot = create_bot(settings)
-    seed = _extra_turn_seed([str(alice), str(bob)], {"auto_end_turn": False})
-    bot.gm._seed = lambda: seed
+    bot = _extra_turn_bot(settings, alice, bob)
     async with run_bot(bot):
         await fake.slash(bot, alice, ch, "game new", system="prophecy")
         await fake.slash(bot, bob, ch, "game join")
