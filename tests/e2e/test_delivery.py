@@ -96,6 +96,14 @@ def live_prompt_in(message: Any, game: int, version: int) -> bool:
     return any(i.startswith((f"gm:{game}:{version}:", f"gms:{game}:{version}:")) for i in ids)
 
 
+async def _opened(fake: Any, bot: Any, db: Path, ch: int, alice: int, bob: int, kind: str) -> tuple[int, int, str, Any]:
+    """A game of `kind` opened by Alice with Bob and started: (game id, version, who must
+    decide, its prompt live in the channel or None)."""
+    await open_game(fake, bot, ch, alice, bob, kind)
+    game, version, actor = await on_disk(db, ch)
+    return game, version, actor, live_prompt(fake, ch, game, version)
+
+
 @pytest.mark.parametrize("kind", SYSTEMS)
 async def test_a_reply_refused_after_the_commit_is_posted_after_a_restart(world, settings, kind):
     """Discord takes no reply and no channel post while the press commits; after the restart
@@ -103,9 +111,7 @@ async def test_a_reply_refused_after_the_commit_is_posted_after_a_restart(world,
     fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
     db = settings.database_path
     async with run_bot(create_bot(settings)) as bot:
-        await open_game(fake, bot, ch, alice, bob, kind)
-        game, version, actor = await on_disk(db, ch)
-        prompt = live_prompt(fake, ch, game, version)
+        game, version, actor, prompt = await _opened(fake, bot, db, ch, alice, bob, kind)
         assert prompt is not None
 
         async def refuse_everything(req: Any) -> Any:
@@ -133,9 +139,7 @@ async def test_a_press_answered_too_late_still_posts_its_prompt_in_the_channel(w
     fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
     db = settings.database_path
     async with run_bot(create_bot(settings)) as bot:
-        await open_game(fake, bot, ch, alice, bob, kind)
-        game, version, actor = await on_disk(db, ch)
-        prompt = live_prompt(fake, ch, game, version)
+        game, version, actor, prompt = await _opened(fake, bot, db, ch, alice, bob, kind)
 
         async def too_late(req: Any) -> Any:
             return LATE if req.method == "POST" and REPLY.match(req.path) else None
