@@ -254,23 +254,19 @@ class ClockCog(commands.Cog):
                 await channel.send(**await turn_message(result, locale))
                 await self.notifier.notify_next(result, locale)
         elif tick.kind == "vote_closed":
-            kwargs = await turn_message(result, locale)
-            kwargs["content"] = (
-                t(locale, "table.vote_closed", player=name, fallback=t(locale, f"table.vote_{VOTE_FALLBACK}"))
-                + "\n"
-                + (kwargs.get("content") or "")
-            )
-            await channel.send(**kwargs)
-            await self.notifier.notify_next(result, locale)
+            await self._turn_after(channel, result, locale, t(
+                locale, "table.vote_closed", player=name, fallback=t(locale, f"table.vote_{VOTE_FALLBACK}")))
         else:
-            kwargs = await turn_message(result, locale)
-            kwargs["content"] = (
-                t(locale, "table.time_ran_out", player=name, how=t(locale, f"table.policy_{result.table.timebank.policy}"))
-                + "\n"
-                + (kwargs.get("content") or "")
-            )
-            await channel.send(**kwargs)
-            await self.notifier.notify_next(result, locale)
+            await self._turn_after(channel, result, locale, t(
+                locale, "table.time_ran_out", player=name, how=t(locale, f"table.policy_{result.table.timebank.policy}")))
+
+    async def _turn_after(self, channel: Any, result: Result, locale: str, line: str) -> None:
+        """The turn message headed by `line` (what the clock just did), then the next player's nudge;
+        `channel` is the channel or the outbox's sink standing in for it."""
+        kwargs = await turn_message(result, locale)
+        kwargs["content"] = line + "\n" + (kwargs.get("content") or "")
+        await channel.send(**kwargs)
+        await self.notifier.notify_next(result, locale)
 
     async def on_vote(self, interaction: discord.Interaction, game: int, choice: str) -> None:
         locale = locale_of(interaction)

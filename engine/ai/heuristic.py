@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Protocol, Self, TypeVar
+from typing import Any, Iterable, Iterator, Protocol, Self, TypeVar
 
 from engine.ai.board import BoardTables, tables_for
 from engine.ai.odds import battle_chances
@@ -154,9 +154,11 @@ class CostLike(Protocol):
 R = TypeVar("R", bound=Res)
 
 
+@dataclass(eq=False, repr=False)
 class EffectArithmetic:
     """The effect arithmetic (gains, losses, die tables, a space's Possibilities) that the Basic `Plan`
-    and the Standard `StdPlan` share; it reads only these attributes of the plan."""
+    and the Standard `StdPlan` share; it reads only these attributes of the plan (the first
+    fields of a `Plan`; a `StdPlan` sets them in its own `__init__`)."""
 
     pack: Pack
     tables: BoardTables
@@ -301,14 +303,9 @@ class EffectArithmetic:
 
 @dataclass
 class Plan(EffectArithmetic):
-    """Everything about the deciding character that does not change while one decision is made."""
+    """Everything about the deciding character that does not change while one decision is made
+    (the pack, board tables, Certificate prices and cube banks of `EffectArithmetic`, then:)."""
 
-    pack: Pack
-    tables: BoardTables
-    price: tuple[int, ...]  # Gold for each guild's Certificate for this character
-    cert_xp: int
-    bank_red: int
-    bank_blue: int
     #: the yardstick's memo and tables: shared by every decision of characters with the same
     #: Certificate prices on this pack (the value depends on nothing else)
     memo: dict[Any, float] = field(default_factory=dict)
@@ -608,6 +605,21 @@ def make_plan(state: ProphecyState, p: PlayerState) -> Plan:
     return Plan(pack, tables, price, cert_xp, state.bank_red, state.bank_blue, memo, near)
 
 
+def item_uses(pack: Pack, p: PlayerState, r: R, acts: list[Any]) -> Iterator[tuple[Any, ItemCard, R]]:
+    """Each Item use among the legal actions, its card, and her resources once it is used (a
+    consumed Item gone): where the Basic and Standard planners start weighing an Item."""
+    for a in acts:
+        if isinstance(a, prophecy_actions.UseItem):
+            item = p.item(a.item)
+            assert item is not None
+            card = pack.item(item.card)
+            after = r.copy()
+            if card.consumed:
+                k = r.items.index((item.card, item.damaged))
+                after.items = r.items[:k] + r.items[k + 1:]
+            yield a, card, after
+
+
 class Heuristic:
     """Chooses, among the legal actions, the one with the best planned value (see module doc)."""
 
@@ -703,17 +715,9 @@ class Heuristic:
     # -- items usable in any phase ---------------------------------------------------------
     def _use_items(self, plan: Plan, p: PlayerState, r: Res, acts: list[Any], base: float) -> list[tuple[float, Any]]:
         out = []
-        for a in acts:
-            if isinstance(a, prophecy_actions.UseItem):
-                item = p.item(a.item)
-                assert item is not None
-                card = plan.pack.item(item.card)
-                after = r.copy()
-                if card.consumed:
-                    k = r.items.index((item.card, item.damaged))
-                    after.items = r.items[:k] + r.items[k + 1:]
-                v = plan.expect(p.space, plan.effect(after, card.use))
-                out.append((v - 0.05 if v > base + 0.05 else base - 1.0, a))
+        for a, card, after in item_uses(plan.pack, p, r, acts):
+            v = plan.expect(p.space, plan.effect(after, card.use))
+            out.append((v - 0.05 if v > base + 0.05 else base - 1.0, a))
         return out
 
     # -- battles -----------------------------------------------------------------------------

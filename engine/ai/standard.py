@@ -27,7 +27,7 @@ import random
 from typing import Any
 
 from engine.ai import std_cards, std_island, std_water
-from engine.ai.heuristic import lose_health
+from engine.ai.heuristic import item_uses, lose_health
 from engine.ai.odds import dice_chances, roll_chances
 from engine.ai.std_battle import Exact, StdRes, action_odds, creature_spec
 from engine.ai.std_plan import FACE_DOWN, HARM, PlaneTarget, StdPlan, std_res
@@ -527,16 +527,9 @@ class StandardHeuristic:
     def _items(self, plan: StdPlan, p: PlayerState, r: StdRes, acts: list[Any]) -> list[tuple[Any, StdRes]]:
         """Each usable Item's result (the most likely branch of its effect)."""
         out = []
-        for a in acts:
-            if isinstance(a, prophecy_actions.UseItem):
-                item = p.item(a.item)
-                assert item is not None
-                card = plan.pack.item(item.card)
-                after = r.copy()
-                if card.consumed:
-                    after.items = _without(r.items, p, a.item)
-                branches = plan.effect(after, card.use)
-                out.append((a, max(branches, key=lambda pb: pb[0])[1]))
+        for a, card, after in item_uses(plan.pack, p, r, acts):
+            branches = plan.effect(after, card.use)
+            out.append((a, max(branches, key=lambda pb: pb[0])[1]))
         return out
 
 

@@ -44,6 +44,7 @@ from engine.ai.heuristic import (
 from engine.ai.std_battle import FoeSpec, StdRes, creature_spec, guardian_spec, res_battles
 from engine.prophecy.content import CreatureCard, Effect, Pack
 from engine.prophecy.content_standard import Ability, StandardPack, standard_pack_by_id
+from engine.prophecy.standard.battle import without_warded
 from engine.prophecy.standard.state import PlaneState
 from engine.prophecy.state import PlayerState, ProphecyState
 
@@ -646,15 +647,7 @@ class StdPlan(EffectArithmetic):
         return out
 
     def warded(self, r: StdRes, eff: Effect) -> Effect:
-        wards = _wards(self.sp_id, r.abil, r.arts)
-        update: dict[str, Any] = {}
-        if "gold_loss" in wards and eff.gold < 0:
-            update["gold"] = 0
-        if "item_loss" in wards and eff.lose_items:
-            update["lose_items"] = 0
-        if "item_damage" in wards and eff.damage_items:
-            update["damage_items"] = 0
-        return eff.model_copy(update=update) if update else eff
+        return cast(Effect, without_warded(eff, _wards(self.sp_id, r.abil, r.arts)))
 
     def creature_value(self, space: int, r: StdRes, card: CreatureCard, foe: FoeSpec) -> tuple[float, float]:
         """(expected value after the best battle against `card` on `space`, its win chance)."""

@@ -6,6 +6,7 @@ Field required"), not as a traceback. One wording for every system and the dice 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -28,3 +29,19 @@ def validate_file(fname: str, model: type[M], data: object, error: type[ValueErr
         return model.model_validate(data)
     except ValidationError as exc:
         raise error("\n".join(validation_problems(fname, exc))) from None
+
+
+def require_files(files: Mapping[str, object], names: Iterable[str], error: type[ValueError], missing_from: str = "") -> None:
+    """Refuse with `error` a set of files that lacks any of `names`, one line per missing file
+    ("<file>: file missing<missing_from>"), before any of them is read."""
+    missing = [f for f in names if f not in files]
+    if missing:
+        raise error("\n".join(f"{f}: file missing{missing_from}" for f in missing))
+
+
+def validate_files(files: Mapping[str, object], models: Mapping[str, type[BaseModel]], error: type[ValueError],
+                   missing_from: str = "") -> dict[str, BaseModel]:
+    """Every file `models` names, validated as its model (see `require_files` and
+    `validate_file` for how a missing or wrong file is refused)."""
+    require_files(files, models, error, missing_from)
+    return {fname: validate_file(fname, model, files[fname], error) for fname, model in models.items()}

@@ -52,35 +52,37 @@ def discard(ctx: Ctx, uid: str) -> None:
         decks.spell_discard.append(uid)
 
 
+def _shuffle_in(ctx: Ctx, deck: list[str], discard: list[str], name: str) -> None:
+    """The discard pile shuffled into the deck (an empty deck drawn from, or C4a-m)."""
+    deck.extend(discard)
+    discard.clear()
+    ctx.state.rng.shuffle(deck)
+    ctx.emit("deck_reshuffled", deck=name)
+
+
+def _draw(ctx: Ctx, deck: list[str], discard: list[str], name: str) -> str | None:
+    """The top card; the discard pile is shuffled in when the deck is empty."""
+    if not deck and discard:
+        _shuffle_in(ctx, deck, discard, name)
+    return deck.pop() if deck else None
+
+
 def draw_adventure(ctx: Ctx) -> str | None:
     """The top Adventure card; the discard pile is shuffled in when the deck is empty."""
     decks = ctx.state.decks
-    if not decks.adventure and decks.adventure_discard:
-        decks.adventure = decks.adventure_discard
-        decks.adventure_discard = []
-        ctx.state.rng.shuffle(decks.adventure)
-        ctx.emit("deck_reshuffled", deck="adventure")
-    return decks.adventure.pop() if decks.adventure else None
+    return _draw(ctx, decks.adventure, decks.adventure_discard, "adventure")
 
 
 def draw_spell(ctx: Ctx) -> str | None:
     decks = ctx.state.decks
-    if not decks.spells and decks.spell_discard:
-        decks.spells = decks.spell_discard
-        decks.spell_discard = []
-        ctx.state.rng.shuffle(decks.spells)
-        ctx.emit("deck_reshuffled", deck="spells")
-    return decks.spells.pop() if decks.spells else None
+    return _draw(ctx, decks.spells, decks.spell_discard, "spells")
 
 
 def shuffle_discards(ctx: Ctx) -> None:
     """C4a-m: back in a village or into a new region, the discard pile goes back into the deck."""
     decks = ctx.state.decks
     if decks.adventure_discard:
-        decks.adventure.extend(decks.adventure_discard)
-        decks.adventure_discard = []
-        ctx.state.rng.shuffle(decks.adventure)
-        ctx.emit("deck_reshuffled", deck="adventure")
+        _shuffle_in(ctx, decks.adventure, decks.adventure_discard, "adventure")
 
 
 def take_purchase(ctx: Ctx, cid: str) -> str | None:

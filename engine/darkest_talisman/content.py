@@ -14,7 +14,7 @@ from typing import Annotated, Literal, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.core.content_files import validate_file
+from engine.core.content_files import require_files, validate_file
 from engine.core.shelf import Shelf
 
 Source = Literal["rulebook", "research", "project"]
@@ -690,9 +690,7 @@ def _effects(effect: Effect | None) -> list[Effect]:
 def build_pack(files: Mapping[str, object]) -> Pack:
     """Validate and cross-check a pack from its parsed files; raise ContentError naming the file
     and the field. Pure: whoever read the files (packs/, or a test) hands their contents over."""
-    missing = [f for f in PACK_FILES if f not in files]
-    if missing:
-        raise ContentError("\n".join(f"{f}: file missing from pack" for f in missing))
+    require_files(files, PACK_FILES, ContentError, " from pack")
     manifest = _validate("pack.yaml", PackManifest, files["pack.yaml"])
     chars = _validate("characters.yaml", _Characters, files["characters.yaml"])
     adv = _validate("adventures.yaml", _Adventures, files["adventures.yaml"])

@@ -227,12 +227,20 @@ def run_sacrifice(ctx: Ctx, task: SacrificeTask) -> None:
     ctx.emit("tower_result", space=space(ctx), cleared=tower.cleared, rest=max(0, tower.rest))
 
 
-def answer_sacrifice(ctx: Ctx, task: SacrificeTask, option: str) -> None:
+def _next_gives(ctx: Ctx, task: SacrificeTask | DeathFate, option: str) -> tuple[Tower, Hero, int]:
+    """The tower, the hero whose answer this is and how many points she gives (`give:n`,
+    `fate:n`); the task moves on to the next hero. Both tower rounds that go round the party
+    asking for points (C10 sacrifice, C10j Fate) read an answer this way."""
     tower = ctx.state.tower
     assert tower is not None
     hero = ctx.state.hero(task.heroes[task.index])
     n = int(option.split(":")[1])
     task.index += 1
+    return tower, hero, n
+
+
+def answer_sacrifice(ctx: Ctx, task: SacrificeTask, option: str) -> None:
+    tower, hero, n = _next_gives(ctx, task, option)
     if n:
         hero_rules.change(ctx, hero, task.attribute, -n, "sacrifice")
         tower.rest -= n
@@ -272,11 +280,7 @@ def run_death_fate(ctx: Ctx, task: DeathFate) -> None:
 
 
 def answer_death_fate(ctx: Ctx, task: DeathFate, option: str) -> None:
-    tower = ctx.state.tower
-    assert tower is not None
-    hero = ctx.state.hero(task.heroes[task.index])
-    n = int(option.split(":")[1])
-    task.index += 1
+    tower, hero, n = _next_gives(ctx, task, option)
     if n:
         hero_rules.change(ctx, hero, "fate", -n, "dice_with_death")
         tower.ours += n

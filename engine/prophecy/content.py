@@ -512,9 +512,7 @@ def build_pack(files: Mapping[str, object]) -> Pack:
 
     Pure on purpose: the engine never opens a file, so whoever read the files (packs/ for the
     shipped and group packs, a test for a pack built in memory) hands their contents over."""
-    missing = [f for f in PACK_FILES if f not in files]
-    if missing:
-        raise ContentError("\n".join(f"{f}: file missing from pack" for f in missing))
+    content_files.require_files(files, PACK_FILES, ContentError, " from pack")
     manifest = validate_file("pack.yaml", PackManifest, files["pack.yaml"])
     board = validate_file("board.yaml", Board, files["board.yaml"])
     guilds = validate_file("guilds.yaml", _Guilds, files["guilds.yaml"])

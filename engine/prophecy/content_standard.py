@@ -22,10 +22,11 @@ project chose it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Annotated, Literal, Union, cast
+from typing import TYPE_CHECKING, Annotated, Literal, Protocol, TypeVar, Union, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.content_files import validate_files
 from engine.core.shelf import Shelf
 from engine.prophecy.content import ContentError as PackContentError
 from engine.prophecy.content import (
@@ -39,7 +40,6 @@ from engine.prophecy.content import (
     display_name,
     display_text,
     pack_by_id,
-    validate_file,
 )
 
 #: the languages every name, text and ruling must be written in
@@ -416,6 +416,21 @@ class Words(_Strict):
         return str(getattr(self, locale)) if locale in LANGUAGES else self.en
 
 
+class _Translated(Protocol):
+    text: Words
+
+
+_T = TypeVar("_T", bound=_Translated)
+
+
+def translated(ruling: _T) -> _T:
+    """A ruling's check that its Italian text is not the English one pasted in (a translation
+    left undone); the Standard, Water Realm and cards rulings all run it."""
+    if ruling.text.it == ruling.text.en:
+        raise ValueError("the Italian text is a copy of the English one")
+    return ruling
+
+
 class Ruling(_Strict):
     """One decision the facts leave open, in the project's own words (issue 13).
 
@@ -430,11 +445,7 @@ class Ruling(_Strict):
     facts: list[Annotated[str, Field(pattern=_SECTION)]] = Field(min_length=1)
     source: Literal["project"] = "project"
 
-    @model_validator(mode="after")
-    def _translated(self) -> "Ruling":
-        if self.text.it == self.text.en:
-            raise ValueError("the Italian text is a copy of the English one")
-        return self
+    _translated = model_validator(mode="after")(translated)
 
     def text_in(self, locale: str) -> str:
         return self.text.get(locale)
@@ -670,10 +681,6 @@ STANDARD_FILES: dict[str, type[BaseModel]] = {
 }
 
 
-def _validate(fname: str, model: type[BaseModel], data: object) -> BaseModel:
-    return validate_file(fname, model, data, ContentError)
-
-
 def _option_exists(path: str, manifest: StandardManifest, models: dict[str, type[BaseModel]]) -> bool:
     head, _, rest = path.partition(".")
     if head == "rules":
@@ -785,10 +792,7 @@ def build_standard_pack(files: Mapping[str, object], base: Pack | None = None) -
     file says); raise ContentError naming file and field.
 
     `base` defaults to the pack the manifest names, fetched with `pack_by_id`."""
-    missing = [f for f in STANDARD_FILES if f not in files]
-    if missing:
-        raise ContentError("\n".join(f"{f}: file missing from pack" for f in missing))
-    parts = {fname: _validate(fname, model, files[fname]) for fname, model in STANDARD_FILES.items()}
+    parts = validate_files(files, STANDARD_FILES, ContentError, " from pack")
     manifest = parts["manifest.yaml"]
     assert isinstance(manifest, StandardManifest)
     if base is None:

@@ -6,11 +6,13 @@ of the character card; only permanent Strength/Willpower gains take cubes from t
 """
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.prophecy.content import Cost, Effect, ItemDeck
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard, draw
 from engine.prophecy.standard import hooks
-from engine.prophecy.state import ItemChoice, OwnedItem, PlayerState
+from engine.prophecy.state import Cubes, ItemChoice, OwnedItem, PlayerState
 
 
 def can_pay(p: PlayerState, cost: Cost | None) -> bool:
@@ -50,30 +52,39 @@ def lose_health(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> None:
 def heal(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> int:
     if ctx.state.standard is not None and hooks.standard().heals_blocked(ctx):
         return 0  # the Standard game's Apocalypse: nothing heals Health any more
-    n = min(amount, p.red.left)
-    if n:
-        p.red.left -= n
-        p.red.right += n
-        ctx.emit("healed", p.player, amount=n, reason=reason)
-    return n
+    return _shift(ctx, p, p.red, amount, False, "healed", reason)
 
 
 def recharge(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> int:
-    n = min(amount, p.blue.left)
-    if n:
-        p.blue.left -= n
-        p.blue.right += n
-        ctx.emit("recharged", p.player, amount=n, reason=reason)
-    return n
+    return _shift(ctx, p, p.blue, amount, False, "recharged", reason)
 
 
 def lose_magic(ctx: Ctx, p: PlayerState, amount: int, reason: str) -> None:
     """Magic never kills: with no blue cube on the right there is simply nothing to lose."""
-    n = min(amount, p.blue.right)
+    _shift(ctx, p, p.blue, amount, True, "magic_lost", reason)
+
+
+def _shift(ctx: Ctx, p: PlayerState, cubes: Cubes, amount: int, lose: bool, event: str, reason: str) -> int:
+    """Move up to `amount` cubes of one colour across the card (right to left when she loses
+    them, back when she regains them), say so, and return how many moved."""
+    n = min(amount, cubes.right if lose else cubes.left)
     if n:
-        p.blue.right -= n
-        p.blue.left += n
-        ctx.emit("magic_lost", p.player, amount=n, reason=reason)
+        moved = -n if lose else n
+        cubes.right += moved
+        cubes.left -= moved
+        ctx.emit(event, p.player, amount=n, reason=reason)
+    return n
+
+
+def _from_bank(ctx: Ctx, p: PlayerState, colour: Literal["red", "blue"], wanted: int, event: str, reason: str) -> None:
+    """Permanent Strength (red) or Willpower (blue): cubes from the bank onto the right side of
+    her card, as many as the bank still holds."""
+    bank = f"bank_{colour}"
+    n = min(wanted, getattr(ctx.state, bank))
+    setattr(ctx.state, bank, getattr(ctx.state, bank) - n)
+    getattr(p, colour).right += n
+    if n:
+        ctx.emit(event, p.player, amount=n, reason=reason)
 
 
 def gain_item(ctx: Ctx, p: PlayerState, deck_name: ItemDeck) -> None:
@@ -173,17 +184,9 @@ def apply_effect(ctx: Ctx, p: PlayerState, effect: Effect | None, reason: str,
     if effect.magic > 0:
         recharge(ctx, p, effect.magic, reason)
     if effect.strength:
-        n = min(effect.strength, st.bank_red)
-        st.bank_red -= n
-        p.red.right += n
-        if n:
-            ctx.emit("strength_gained", p.player, amount=n, reason=reason)
+        _from_bank(ctx, p, "red", effect.strength, "strength_gained", reason)
     if effect.willpower:
-        n = min(effect.willpower, st.bank_blue)
-        st.bank_blue -= n
-        p.blue.right += n
-        if n:
-            ctx.emit("willpower_gained", p.player, amount=n, reason=reason)
+        _from_bank(ctx, p, "blue", effect.willpower, "willpower_gained", reason)
     for deck_name in effect.draw:
         gain_item(ctx, p, deck_name)
     if effect.gold < 0:

@@ -7,6 +7,7 @@ spaces passed do not count, except a Creature that holds a character starting th
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TypeVar
 
 from engine.core.errors import RuleError
 from engine.prophecy.content import CreatureCard, Effect, OpportunityCard
@@ -14,14 +15,21 @@ from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, can_pay, is_trade, pay, would_change
 from engine.prophecy.state import AdventureOnSpace, PlayerState
 
+_Kind = TypeVar("_Kind", CreatureCard, OpportunityCard)
 
-def creatures_here(ctx: Ctx, p: PlayerState) -> list[tuple[AdventureOnSpace, CreatureCard]]:
+
+def _face_up_here(ctx: Ctx, p: PlayerState, kind: type[_Kind]) -> list[tuple[AdventureOnSpace, _Kind]]:
+    """The face-up Adventure cards of one kind on her space, in the order they lie there."""
     out = []
     for adv in ctx.state.spaces[p.space]:
         card = ctx.pack.adventure(adv.card)
-        if isinstance(card, CreatureCard) and adv.face_up:
+        if isinstance(card, kind) and adv.face_up:
             out.append((adv, card))
     return out
+
+
+def creatures_here(ctx: Ctx, p: PlayerState) -> list[tuple[AdventureOnSpace, CreatureCard]]:
+    return _face_up_here(ctx, p, CreatureCard)
 
 
 def holding_creature(ctx: Ctx, p: PlayerState) -> AdventureOnSpace | None:
@@ -42,12 +50,7 @@ def next_creature(ctx: Ctx, p: PlayerState) -> AdventureOnSpace | None:
 
 
 def opportunities_here(ctx: Ctx, p: PlayerState) -> list[tuple[AdventureOnSpace, OpportunityCard]]:
-    out = []
-    for adv in ctx.state.spaces[p.space]:
-        card = ctx.pack.adventure(adv.card)
-        if isinstance(card, OpportunityCard) and adv.face_up:
-            out.append((adv, card))
-    return out
+    return _face_up_here(ctx, p, OpportunityCard)
 
 
 #: boards whose characters are out of the game for a while (the Path of the Dead: "She is not

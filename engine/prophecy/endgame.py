@@ -15,13 +15,7 @@ def kill(ctx: Ctx, p: PlayerState, reason: str) -> None:
     Her Items go to the discards (the rules are silent; project choice), her cubes stay on
     her card so the cube count stays conserved.
     """
-    p.alive = False
-    for item in p.items:
-        getattr(ctx.state.decks, ctx.pack.item(item.card).deck).discard.append(item.card)
-    p.items = []
-    _drop_choices(ctx, p)
-    if ctx.state.standard is not None:
-        hooks.standard().on_death(ctx, p)
+    _leave_play(ctx, p)
     ctx.emit("character_died", p.player, reason=reason)
     alive = [q for q in ctx.state.players if q.alive]
     if len(alive) == 1 and len(ctx.state.players) > 1:
@@ -37,6 +31,16 @@ def kill(ctx: Ctx, p: PlayerState, reason: str) -> None:
 
 def retire(ctx: Ctx, p: PlayerState) -> None:
     """A player leaves the table (removed by vote or by herself): out like a dead character."""
+    _leave_play(ctx, p)
+    ctx.emit("player_removed", p.player)
+    alive = [q for q in ctx.state.players if q.alive]
+    if len(alive) == 1 and len(ctx.state.players) > 1:
+        finish(ctx, alive[0].player, "last_standing")
+
+
+def _leave_play(ctx: Ctx, p: PlayerState) -> None:
+    """What dying and leaving the table share: she is out, her Items go to the discards and
+    nothing waits for her any more."""
     p.alive = False
     for item in p.items:
         getattr(ctx.state.decks, ctx.pack.item(item.card).deck).discard.append(item.card)
@@ -44,10 +48,6 @@ def retire(ctx: Ctx, p: PlayerState) -> None:
     _drop_choices(ctx, p)
     if ctx.state.standard is not None:
         hooks.standard().on_death(ctx, p)
-    ctx.emit("player_removed", p.player)
-    alive = [q for q in ctx.state.players if q.alive]
-    if len(alive) == 1 and len(ctx.state.players) > 1:
-        finish(ctx, alive[0].player, "last_standing")
 
 
 def _drop_choices(ctx: Ctx, p: PlayerState) -> None:

@@ -5,7 +5,10 @@ cannot be sold (Basic rules, "Buying and Selling Items" and "Weapons and Items")
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.core.errors import RuleError
+from engine.prophecy.actions import Sell, UseItem
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard
 from engine.prophecy.effects import apply_effect, would_change
@@ -74,3 +77,18 @@ def do_use_item(ctx: Ctx, p: PlayerState, uid: str) -> None:
         discard(ctx, card.deck, card.id)
     ctx.emit("item_used", p.player, item=uid, card=card.id)
     apply_effect(ctx, p, card.use, card.id)
+
+
+def usable_items(ctx: Ctx, p: PlayerState) -> Iterator[UseItem]:
+    """Her Items she may use now: undamaged, with a use that would change something."""
+    for item in p.items:
+        card = ctx.pack.item(item.card)
+        if card.use is not None and not item.damaged and would_change(ctx, p, card.use):
+            yield UseItem(item=item.uid)
+
+
+def sales(p: PlayerState) -> Iterator[Sell]:
+    """Her Items a market would buy (undamaged ones)."""
+    for item in p.items:
+        if not item.damaged:
+            yield Sell(item=item.uid)

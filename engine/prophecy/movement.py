@@ -10,7 +10,7 @@ from engine.core.errors import RuleError
 from engine.prophecy.actions import Move
 from engine.prophecy.content import Pack
 from engine.prophecy.context import Ctx
-from engine.prophecy.state import PlayerState
+from engine.prophecy.state import PlayerState, TurnState
 
 
 def _ring(pack: Pack, index: int, step: int) -> int:
@@ -68,14 +68,21 @@ def _move_options(pack: Pack, here: int, held: bool) -> list[tuple[Move, int]]:
     return out
 
 
-def check_move(ctx: Ctx, p: PlayerState, action: Move) -> tuple[int, int]:
-    """Return (destination index, Gold cost) or raise why the move is not allowed."""
+def movable_turn(ctx: Ctx, action: Move) -> TurnState:
+    """The current turn, once sure the move may be made at all ("Movement": one move a turn, and
+    a creature holding the character lets her only stay); Basic and Standard moves share it."""
     turn = ctx.state.turn
     assert turn is not None
     if turn.movement_done:
         raise RuleError("error.already_moved")
     if action.method != "stay" and turn.held:
         raise RuleError("error.held_by_creature")
+    return turn
+
+
+def check_move(ctx: Ctx, p: PlayerState, action: Move) -> tuple[int, int]:
+    """Return (destination index, Gold cost) or raise why the move is not allowed."""
+    turn = movable_turn(ctx, action)
     for option, cost in move_options(ctx.pack, p, turn.held):
         if option.method == action.method and option.to == action.to:
             if p.gold < cost:

@@ -15,24 +15,23 @@ from engine.prophecy.clone import clone
 from engine.prophecy.combat import allowed_battles, battle_cost, bribe, fight, next_roll, throw_bonus
 from engine.prophecy.content import CreatureCard, Pack, pack_by_id
 from engine.prophecy.context import Ctx
-from engine.prophecy.effects import can_pay, distinct_choices, is_real_choice, item_candidates, take_item, would_change
+from engine.prophecy.effects import can_pay, distinct_choices, is_real_choice, item_candidates, take_item
 from engine.prophecy.encounters import can_use_opportunity, items_to_give, opportunities_here, use_opportunity
 from engine.prophecy.endgame import retire
 from engine.prophecy.equipment import candidate_loadouts
 from engine.prophecy.guilds import buy_certificate, check_certificate
 from engine.prophecy.idle import idle_reasons
-from engine.prophecy.market import do_buy, do_sell, do_use_item, offer_here
+from engine.prophecy.market import do_buy, do_sell, do_use_item, offer_here, sales, usable_items
 from engine.prophecy.movement import do_move, move_options
 from engine.prophecy.spaces import (
-    check_exchange,
+    amounts_offered,
     do_exchange,
     do_heal,
     do_recharge,
     do_repair,
-    max_amount,
-    price,
+    exchanges_open,
+    repairs,
     services,
-    used_this_turn,
 )
 from engine.prophecy.standard import rules as standard
 from engine.prophecy.state import PlayerState, ProphecyState
@@ -329,10 +328,8 @@ def iter_legal(state: ProphecyState, actor: str, wanted: str | frozenset[str] | 
         yield from _fight_actions(ctx, p, wanted)
     else:
         yield from _act_actions(ctx, p, wanted)
-    for item in p.items if _wants(wanted, "use_item") else ():
-        card = ctx.pack.item(item.card)
-        if card.use is not None and not item.damaged and would_change(ctx, p, card.use):
-            yield prophecy_actions.UseItem(item=item.uid)
+    if _wants(wanted, "use_item"):
+        yield from usable_items(ctx, p)
 
 
 def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None = None) -> list[Any]:
@@ -366,28 +363,16 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None =
                 yield prophecy_actions.UseOpportunity(card=adv.uid, give=give)
     for kind, lost, cls in (("heal", p.red.left, prophecy_actions.Heal), ("recharge", p.blue.left, prophecy_actions.Recharge)):
         for svc in services(ctx, p, kind) if _wants(wanted, kind) else ():
-            if used_this_turn(ctx, p, svc):
-                continue
-            for n in range(1, max_amount(svc, lost, p.gold) + 1):
-                if price(svc, n) <= p.gold:
-                    yield cls(amount=n)
-    for svc in services(ctx, p, "exchange") if _wants(wanted, "exchange") else ():
-        try:
-            check_exchange(ctx, p, svc)
-        except RuleError:
-            continue
+            yield from (cls(amount=n) for n in amounts_offered(ctx, p, svc, lost))
+    for svc in exchanges_open(ctx, p) if _wants(wanted, "exchange") else ():
         yield prophecy_actions.Exchange(service=svc.id)
     if _wants(wanted, "buy", "sell") and services(ctx, p, "market"):
         for item in offer_here(ctx, p):
             if ctx.pack.item(item.card).cost <= p.gold:
                 yield prophecy_actions.Buy(item=item.uid)
-        for item in p.items:
-            if not item.damaged:
-                yield prophecy_actions.Sell(item=item.uid)
-    for svc in services(ctx, p, "repair") if _wants(wanted, "repair") else ():
-        for item in p.items:
-            if item.damaged and p.gold >= svc.price:
-                yield prophecy_actions.Repair(item=item.uid)
+        yield from sales(p)
+    if _wants(wanted, "repair"):
+        yield from repairs(ctx, p)
     if _wants(wanted, "certificate"):
         try:
             check_certificate(ctx, p)

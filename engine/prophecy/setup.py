@@ -36,8 +36,11 @@ def build_decks(pack: Pack, rng: Rng, version: str) -> tuple[Decks, list[str]]:
     return decks, removed
 
 
-def deal_characters(pack: Pack, seats: Sequence[Seat], rng: Rng) -> list[str]:
-    """Requested characters are honoured; the rest are dealt at random from those left."""
+def unrequested_characters(pack: Pack, seats: Sequence[Seat], rng: Rng) -> list[str]:
+    """The pack's characters no seat asked for, shuffled; refuses an unknown or twice-asked one.
+
+    Shared by the Basic deal (one each) and the Standard deal (two in secret), which differ
+    only in how many they hand out."""
     wanted = [s.character for s in seats if s.character]
     for w in wanted:
         if w not in {c.id for c in pack.characters}:
@@ -46,6 +49,12 @@ def deal_characters(pack: Pack, seats: Sequence[Seat], rng: Rng) -> list[str]:
         raise RuleError("error.character_taken")
     free = [c.id for c in pack.characters if c.id not in wanted]
     rng.shuffle(free)
+    return free
+
+
+def deal_characters(pack: Pack, seats: Sequence[Seat], rng: Rng) -> list[str]:
+    """Requested characters are honoured; the rest are dealt at random from those left."""
+    free = unrequested_characters(pack, seats, rng)
     return [s.character or free.pop() for s in seats]
 
 

@@ -5,7 +5,10 @@ Movement" and "Repairing Items". What a space offers is data (board.yaml `servic
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.core.errors import RuleError
+from engine.prophecy.actions import Repair
 from engine.prophecy.content import Service
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, can_pay, heal, pay, recharge
@@ -123,3 +126,31 @@ def do_repair(ctx: Ctx, p: PlayerState, uid: str) -> None:
     p.gold -= svc.price
     item.damaged = False
     ctx.emit("item_repaired", p.player, item=uid, card=item.card, cost=svc.price)
+
+
+def exchanges_open(ctx: Ctx, p: PlayerState) -> Iterator[Service]:
+    """The exchange services of her space she may use now (see `check_exchange`)."""
+    for svc in services(ctx, p, "exchange"):
+        try:
+            check_exchange(ctx, p, svc)
+        except RuleError:
+            continue
+        yield svc
+
+
+def repairs(ctx: Ctx, p: PlayerState) -> Iterator[Repair]:
+    """Her damaged Items a repair service of her space would mend for the Gold she has."""
+    for svc in services(ctx, p, "repair"):
+        for item in p.items:
+            if item.damaged and p.gold >= svc.price:
+                yield Repair(item=item.uid)
+
+
+def amounts_offered(ctx: Ctx, p: PlayerState, svc: Service, lost: int) -> Iterator[int]:
+    """How many points of a heal or recharge service she may buy now: none once used this
+    turn, else every amount she lacks and can pay for."""
+    if used_this_turn(ctx, p, svc):
+        return
+    for n in range(1, max_amount(svc, lost, p.gold) + 1):
+        if price(svc, n) <= p.gold:
+            yield n

@@ -10,7 +10,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from engine.core.rng import Rng
-from engine.prophecy.standard.state import StandardOptions, StandardState
+from engine.prophecy.standard.state import (
+    StandardOptions,
+    StandardState,
+    figure_on_roll,
+    required,
+    throw_open,
+    without_absent,
+)
 
 SCHEMA = 1
 
@@ -41,17 +48,12 @@ class ProphecyOptions(BaseModel):
 
     def std(self) -> StandardOptions:
         """The Standard Version's options: only Standard code, in a Standard game, asks."""
-        if self.standard is None:
-            raise AssertionError("not a Standard game")
-        return self.standard
+        return required(self.standard, "not a Standard game")
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """A Basic game's options dump exactly as before the Standard Version existed."""
-        data = handler(self)
-        if self.standard is None:
-            data.pop("standard", None)
-        return data
+        return without_absent(handler(self), self, "standard")
 
 
 class Cubes(BaseModel):
@@ -162,15 +164,10 @@ class OngoingBattle(BaseModel):
 
     def figure_for(self, roll: int) -> int:
         """The character's figure on roll number `roll` (1-based)."""
-        if self.thrown_at is None:
-            return self.player_figure
-        if self.thrown_at == roll:
-            return self.figure_without_weapon + self.throw_bonus
-        return self.figure_without_weapon if roll > self.thrown_at else self.player_figure
+        return figure_on_roll(self, roll)
 
     def can_throw(self) -> bool:
-        """A throw is offered only while it can still add something to a roll to come."""
-        return self.weapon is not None and self.thrown_at is None and self.throw_bonus > 0 and self.rolls < self.lives
+        return throw_open(self)
 
 
 class ItemChoice(BaseModel):
@@ -217,10 +214,7 @@ class RankEntry(BaseModel):
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
-        data = handler(self)
-        if self.artifacts is None:
-            data.pop("artifacts", None)
-        return data
+        return without_absent(handler(self), self, "artifacts")
 
 
 class ProphecyState(BaseModel):
@@ -280,15 +274,11 @@ class ProphecyState(BaseModel):
 
     def std(self) -> StandardState:
         """The Standard Version's part of the state: only Standard code, in a Standard game, asks."""
-        if self.standard is None:
-            raise AssertionError("not a Standard game")
-        return self.standard
+        return required(self.standard, "not a Standard game")
 
     def live_turn(self) -> TurnState:
         """The turn under way: only code that runs during a turn asks."""
-        if self.turn is None:
-            raise AssertionError("no turn under way")
-        return self.turn
+        return required(self.turn, "no turn under way")
 
     def has_player(self, pid: str) -> bool:
         return any(p.player == pid for p in self.players)

@@ -12,6 +12,7 @@ reorder a released one (databases in the wild have already run it).
 """
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import aiosqlite
@@ -178,6 +179,40 @@ assert [m.version for m in MIGRATIONS] == list(range(1, LATEST_VERSION + 1)), \
     "migrations must be numbered 1..N without gaps"
 
 
+def not_too_new(found: int, latest: int) -> int:
+    """`found`, unless the database is newer than this code (`SchemaTooNew`)."""
+    if found > latest:
+        raise SchemaTooNew(found, latest)
+    return found
+
+
+async def run_migrations(migrations: tuple[Migration, ...], latest: int, target: int | None,
+                         current: Callable[[], Awaitable[int]],
+                         step: Callable[[Migration], Awaitable[int | None]]) -> list[int]:
+    """The run both backends share: bring the schema up to `target` (default: latest) and return
+    the versions applied. A target outside 0..latest is a ValueError, a database newer than this
+    code `SchemaTooNew`. `step` applies one migration in its own transaction, re-reading the
+    version under the backend's lock first: it returns None once applied, or the version it
+    found there instead (another process migrated meanwhile)."""
+    target = latest if target is None else target
+    if not 0 <= target <= latest:
+        raise ValueError(f"target version must be in 0..{latest}, got {target}")
+    found = not_too_new(await current(), latest)
+    applied: list[int] = []
+    for migration in migrations:
+        if migration.version > target:
+            break
+        if migration.version <= found:
+            continue
+        now = await step(migration)
+        if now is not None:
+            found = now
+            continue
+        applied.append(migration.version)
+        found = migration.version
+    return applied
+
+
 async def current_version(conn: aiosqlite.Connection) -> int:
     """The schema version recorded in the database header (0 for a brand-new file)."""
     rows = await conn.execute_fetchall("PRAGMA user_version")
@@ -192,27 +227,14 @@ async def migrate(conn: aiosqlite.Connection, target: int | None = None) -> list
     newer than this code raises `SchemaTooNew`. `target` below the latest exists for tests
     that need an old-format file.
     """
-    target = LATEST_VERSION if target is None else target
-    if not 0 <= target <= LATEST_VERSION:
-        raise ValueError(f"target version must be in 0..{LATEST_VERSION}, got {target}")
-    found = await current_version(conn)
-    if found > LATEST_VERSION:
-        raise SchemaTooNew(found, LATEST_VERSION)
-
-    applied: list[int] = []
-    for migration in MIGRATIONS:
-        if migration.version > target:
-            break
-        if migration.version <= found:
-            continue
+    async def step(migration: Migration) -> int | None:
         await conn.execute("BEGIN IMMEDIATE")
         try:
             # Re-check under the write lock: another process may have migrated meanwhile.
             now = await current_version(conn)
             if now >= migration.version:
                 await conn.execute("ROLLBACK")
-                found = now
-                continue
+                return now
             for statement in migration.statements:
                 await conn.execute(statement)
             # PRAGMA does not accept bound parameters; the value is our own int.
@@ -222,6 +244,6 @@ async def migrate(conn: aiosqlite.Connection, target: int | None = None) -> list
             if conn.in_transaction:
                 await conn.execute("ROLLBACK")
             raise
-        applied.append(migration.version)
-        found = migration.version
-    return applied
+        return None
+
+    return await run_migrations(MIGRATIONS, LATEST_VERSION, target, lambda: current_version(conn), step)

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import SchemaTooNew
-from .migrations import Migration
+from .migrations import Migration, not_too_new, run_migrations
 
 #: first key of the two-key advisory locks this project takes (ASCII "gm" and a class), so
 #: they never collide with another application's locks on a shared database
@@ -184,33 +183,19 @@ async def pg_migrate(conn: Any, target: int | None = None) -> list[int]:
     latest exists for tests that need an old-format database.
 
     `conn` is an asyncpg connection outside any transaction."""
-    target = PG_LATEST_VERSION if target is None else target
-    if not 0 <= target <= PG_LATEST_VERSION:
-        raise ValueError(f"target version must be in 0..{PG_LATEST_VERSION}, got {target}")
-    found = await pg_current_version(conn)
-    if found > PG_LATEST_VERSION:
-        raise SchemaTooNew(found, PG_LATEST_VERSION)
-    applied: list[int] = []
-    for migration in PG_MIGRATIONS:
-        if migration.version > target:
-            break
-        if migration.version <= found:
-            continue
+    async def step(migration: Migration) -> int | None:
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))",
                                LOCK_CLASS_MIGRATE)
             await conn.execute(_VERSION_TABLE)
             now = await pg_current_version(conn)  # under the lock: another process may have run it
-            if now > PG_LATEST_VERSION:
-                raise SchemaTooNew(now, PG_LATEST_VERSION)
-            if now >= migration.version:
-                found = now
-                continue
+            if not_too_new(now, PG_LATEST_VERSION) >= migration.version:
+                return now
             for statement in migration.statements:
                 await conn.execute(statement)
             await conn.execute(
                 "INSERT INTO schema_version (only_row, version) VALUES (true, $1)"
                 " ON CONFLICT (only_row) DO UPDATE SET version = excluded.version", migration.version)
-        applied.append(migration.version)
-        found = migration.version
-    return applied
+        return None
+
+    return await run_migrations(PG_MIGRATIONS, PG_LATEST_VERSION, target, lambda: pg_current_version(conn), step)

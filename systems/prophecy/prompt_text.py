@@ -1221,12 +1221,19 @@ def _spoils_words(take_item: bool, gold: int, extra: int, locale: str) -> str:
     return listing(parts, locale)
 
 
-def _p_throw(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+def _battle_and_foe(state: ProphecyState, n: Names) -> tuple[StdBattle, str] | None:
+    """The Standard battle under way and its foe's name (None between battles), which the
+    prompts of a battle's throw and of its after-roll choice both open with."""
     assert state.standard is not None
     b = state.standard.turn.battle
-    if b is None:
+    return None if b is None else (b, foe_name(state, b.card, b.opponent, n))
+
+
+def _p_throw(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
+    battle = _battle_and_foe(state, n)
+    if battle is None:
         return StdPrompt(t(locale, "splay.what.other"))
-    foe = foe_name(state, b.card, b.opponent, n)
+    b, foe = battle
     item = n.item_uid(b.weapon) if b.weapon else "?"
     out = StdPrompt(t(locale, "prompt.decide_throw", done=b.rolls, lives=b.lives, card=foe, item=item))
     text = t(locale, "prompt.throw_line", roll=b.rolls + 1, lives=b.lives, item=item, bonus=b.throw_bonus,
@@ -1236,11 +1243,10 @@ def _p_throw(state: ProphecyState, pend: Any, actions: list[Any], n: Names, loca
 
 
 def _p_after_roll(state: ProphecyState, pend: Any, actions: list[Any], n: Names, locale: str, label: Label) -> StdPrompt:
-    assert state.standard is not None
-    b = state.standard.turn.battle
-    if b is None:
+    battle = _battle_and_foe(state, n)
+    if battle is None:
         return StdPrompt(t(locale, "splay.what.other"))
-    foe = foe_name(state, b.card, b.opponent, n)
+    b, foe = battle
     result = t(locale, f"result.{b.result}")
     out = StdPrompt(t(locale, "splay.what.after_roll", card=foe, result=result))
     figure = b.figure_for(b.rolls)

@@ -1,7 +1,12 @@
 """Driving games through the fake Discord as people would: read the prompt, press a button."""
 from __future__ import annotations
 
+import asyncio
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 from engine.ai.players import heuristic_player
@@ -89,3 +94,26 @@ async def started_game(fake, bot, channel: int, host: int, *others: int, ai: int
     for _ in range(ai):
         await fake.slash(bot, host, channel, "game add-bot", level="heuristic")
     return await fake.slash(bot, host, channel, "game start")
+
+
+LAUNCHER = Path(__file__).with_name("subprocess_bot.py")
+
+
+def spawn_bot(fake: Any, db: Path, log_level: str = "WARNING", stderr: int = subprocess.PIPE,
+              **extra: str) -> subprocess.Popen[bytes]:
+    """A real `bot.py` process on the database `db`, pointed at the fake Discord; `extra` are more
+    environment variables."""
+    env = dict(os.environ, **fake.env(), DATABASE_PATH=str(db), DISCORD_TOKEN="fake-token", LOG_LEVEL=log_level,
+               RULES_INDEX_WARMUP="false", **extra)
+    return subprocess.Popen([sys.executable, str(LAUNCHER)], env=env, stdout=subprocess.DEVNULL, stderr=stderr)
+
+
+async def wait_connected(fake: Any, identified_before: int, timeout: float = 30) -> None:
+    """Wait until a bot process has identified to the fake Discord since `identified_before`
+    identifications (then a moment more, for its start-up work)."""
+    for _ in range(int(timeout * 20)):
+        if fake.connected and len(fake.gateway.identifies) > identified_before:
+            await asyncio.sleep(0.2)
+            return
+        await asyncio.sleep(0.05)
+    raise TimeoutError("the bot process did not connect to the fake Discord")

@@ -93,6 +93,15 @@ async def pick_in_menu(fake, bot, who: int, prompt, menu, index: int) -> PublicT
     return PublicTurn(posted[-1:] or [fake.messages.get(prompt.id)])
 
 
+async def _coop_with_a_bot(fake, bot, ch: int, alice: int, bob: int):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    """Alice opens a co-op campaign (48-hour banks), Bob joins, an AI seat is added and Alice
+    starts it; returns the first prompt."""
+    await fake.slash(bot, alice, ch, "campaign new", mode="coop", bank_hours=48.0)
+    await fake.slash(bot, bob, ch, "campaign join")
+    await fake.slash(bot, alice, ch, "campaign add-bot")
+    return prompt_of(await fake.slash(bot, alice, ch, "campaign start"))
+
+
 async def test_coop_campaign_with_a_restart(world, settings):
     fake, ch = world["fake"], world["ch1"]
     alice, bob, carol = world["alice"], world["bob"], world["carol"]
@@ -281,10 +290,7 @@ async def campaign_to_its_end(world, settings, seed: int, at_end: Callable[..., 
     choose = people(seed)
     async with run_bot(create_bot(settings)) as bot:
         bot.gm._seed = lambda: seed
-        await fake.slash(bot, alice, ch, "campaign new", mode="coop", bank_hours=48.0)
-        await fake.slash(bot, bob, ch, "campaign join")
-        await fake.slash(bot, alice, ch, "campaign add-bot")
-        prompt = prompt_of(await fake.slash(bot, alice, ch, "campaign start"))
+        prompt = await _coop_with_a_bot(fake, bot, ch, alice, bob)
         assert prompt is not None
         _reply, prompt, found = await play_until(fake, bot, ch, prompt, choose, lambda s: s.stats.returns >= 1)
         assert found.state.status == "active" and found.state.stats.returns == 1 and prompt is not None
@@ -375,10 +381,7 @@ async def test_ai_seats_with_a_long_run_of_decisions_go_on_in_the_background(wor
     choose = people(seed)
     async with run_bot(create_bot(settings)) as bot:
         bot.gm._seed = lambda: seed
-        await fake.slash(bot, alice, ch, "campaign new", mode="coop", bank_hours=48.0)
-        await fake.slash(bot, bob, ch, "campaign join")
-        await fake.slash(bot, alice, ch, "campaign add-bot")
-        prompt = prompt_of(await fake.slash(bot, alice, ch, "campaign start"))
+        prompt = await _coop_with_a_bot(fake, bot, ch, alice, bob)
         for _ in range(3000):
             found, pend = await _pending(bot, ch)
             if pend.player == "ai1":

@@ -11,7 +11,8 @@ import signal
 
 from gm.session import GameMaster
 from gm.store import SqliteStore
-from tests.e2e.test_restart import _spawn, _wait_connected
+from tests.e2e.helpers import wait_connected
+from tests.e2e.test_restart import _spawn
 
 T0 = 2_000_000_000.0
 REMINDER = "it is still your turn"
@@ -47,10 +48,10 @@ async def test_reminder_and_expiry_exactly_once_across_kill_minus_nine(world, se
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
         proc = _spawn(fake, settings, **env)
-        await _wait_connected(fake, identified)
+        await wait_connected(fake, identified)
 
     try:
-        await _wait_connected(fake, 0)
+        await wait_connected(fake, 0)
         await fake.slash(None, alice, ch, "game new", system="prophecy", bank_hours=2.0)
         await fake.slash(None, bob, ch, "game join")
         await fake.slash(None, alice, ch, "game start")
@@ -66,7 +67,7 @@ async def test_reminder_and_expiry_exactly_once_across_kill_minus_nine(world, se
         proc.wait(timeout=10)
         clock_file.write_text(str(T0 + 7200 + 5))
         proc = _spawn(fake, settings, **env)
-        await _wait_connected(fake, identified)
+        await wait_connected(fake, identified)
         assert await fake.wait_until(lambda: _count(fake, ch, RAN_OUT) >= 1, timeout=10)
         await asyncio.sleep(1.0)  # several more clock passes: nothing may repeat
     finally:

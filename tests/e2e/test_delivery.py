@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import os
 import re
 import signal
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +20,8 @@ from gm.session import GameMaster
 from gm.store import SqliteStore
 from loopback import run_bot
 from loopback.payloads import button_payload
+from tests.e2e.helpers import spawn_bot, wait_connected
 
-LAUNCHER = Path(__file__).with_name("subprocess_bot.py")
 SYSTEMS = ["prophecy", "prophecy:standard", "prophecy:water_realm", "campaign"]
 LATE = (404, {"message": "Unknown interaction", "code": 10062})
 #: the REST routes of a reply to an interaction (its callback, and follow-ups through its webhook)
@@ -98,6 +96,14 @@ def live_prompt_in(message: Any, game: int, version: int) -> bool:
     return any(i.startswith((f"gm:{game}:{version}:", f"gms:{game}:{version}:")) for i in ids)
 
 
+async def _opened(fake: Any, bot: Any, db: Path, ch: int, alice: int, bob: int, kind: str) -> tuple[int, int, str, Any]:
+    """A game of `kind` opened by Alice with Bob and started: (game id, version, who must
+    decide, its prompt live in the channel or None)."""
+    await open_game(fake, bot, ch, alice, bob, kind)
+    game, version, actor = await on_disk(db, ch)
+    return game, version, actor, live_prompt(fake, ch, game, version)
+
+
 @pytest.mark.parametrize("kind", SYSTEMS)
 async def test_a_reply_refused_after_the_commit_is_posted_after_a_restart(world, settings, kind):
     """Discord takes no reply and no channel post while the press commits; after the restart
@@ -105,9 +111,7 @@ async def test_a_reply_refused_after_the_commit_is_posted_after_a_restart(world,
     fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
     db = settings.database_path
     async with run_bot(create_bot(settings)) as bot:
-        await open_game(fake, bot, ch, alice, bob, kind)
-        game, version, actor = await on_disk(db, ch)
-        prompt = live_prompt(fake, ch, game, version)
+        game, version, actor, prompt = await _opened(fake, bot, db, ch, alice, bob, kind)
         assert prompt is not None
 
         async def refuse_everything(req: Any) -> Any:
@@ -135,9 +139,7 @@ async def test_a_press_answered_too_late_still_posts_its_prompt_in_the_channel(w
     fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
     db = settings.database_path
     async with run_bot(create_bot(settings)) as bot:
-        await open_game(fake, bot, ch, alice, bob, kind)
-        game, version, actor = await on_disk(db, ch)
-        prompt = live_prompt(fake, ch, game, version)
+        game, version, actor, prompt = await _opened(fake, bot, db, ch, alice, bob, kind)
 
         async def too_late(req: Any) -> Any:
             return LATE if req.method == "POST" and REPLY.match(req.path) else None
@@ -173,18 +175,7 @@ async def test_a_stale_button_points_to_the_live_prompt(world, settings):
 
 
 def _spawn(fake: Any, db: Path) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, **fake.env(), DATABASE_PATH=str(db), DISCORD_TOKEN="fake-token", LOG_LEVEL="ERROR",
-               RULES_INDEX_WARMUP="false")
-    return subprocess.Popen([sys.executable, str(LAUNCHER)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-async def _connected(fake: Any, identified_before: int, timeout: float = 60) -> None:
-    for _ in range(int(timeout * 20)):
-        if fake.connected and len(fake.gateway.identifies) > identified_before:
-            await asyncio.sleep(0.2)
-            return
-        await asyncio.sleep(0.05)
-    raise TimeoutError("the bot process did not connect to the fake Discord")
+    return spawn_bot(fake, db, log_level="ERROR", stderr=subprocess.DEVNULL)
 
 
 async def test_kill_minus_nine_between_commit_and_post(world, settings):
@@ -199,7 +190,7 @@ async def test_kill_minus_nine_between_commit_and_post(world, settings):
     release = asyncio.Event()
     clicks = []
     try:
-        await _connected(fake, 0)
+        await wait_connected(fake, 0, timeout=60)
         before: dict[str, tuple[int, int]] = {}
         for kind, ch in channels.items():
             await open_game(fake, None, ch, alice, bob, kind)
@@ -230,7 +221,7 @@ async def test_kill_minus_nine_between_commit_and_post(world, settings):
             assert after[kind] > version and live_prompt(fake, ch, game, after[kind]) is None, kind
         identified = len(fake.gateway.identifies)
         proc = _spawn(fake, db)
-        await _connected(fake, identified)
+        await wait_connected(fake, identified, timeout=60)
         for kind, ch in channels.items():
             game = before[kind][0]
             assert await fake.wait_until(

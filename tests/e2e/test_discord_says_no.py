@@ -24,16 +24,7 @@ from loopback import run_bot
 from loopback.ratelimits import DISCORD_RATE_LIMITS, RateLimit, scaled, too_many_requests
 from loopback.rest import INTERACTION_TOKEN_LIFETIME
 from tests.e2e.test_delivery import live_prompt, on_disk, open_game, press_first
-
-
-class Clock:
-    """The game master's clock, moved by hand (time banks run out without waiting)."""
-
-    def __init__(self) -> None:
-        self.now = 2_000_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.fakes import HandClock
 
 
 async def eventually(predicate: Any, timeout: float = 3.0) -> None:
@@ -219,7 +210,7 @@ async def test_an_expired_token_sends_the_turn_message_to_the_channel(world, set
     fake.violations.clear()
 
 
-async def _expire_turn(bot: Any, clock: Clock) -> None:
+async def _expire_turn(bot: Any, clock: HandClock) -> None:
     """Let the turn clock run until the player to act has run out of time."""
     for _ in range(4):
         clock.now += 3600
@@ -235,7 +226,7 @@ async def test_send_messages_denied_holds_the_clock_post_and_tells_the_host_once
     and /game status says it again, privately. Once the permission is back, the held message is
     posted, once, with live buttons."""
     fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         await fake.slash(bot, alice, ch, "game new", system="prophecy", bank_hours=0.5)
         await fake.slash(bot, bob, ch, "game join")
@@ -277,7 +268,7 @@ async def test_embed_links_refused_unseen_tells_the_host_in_the_channel_and_keep
     through, so the host is told in the channel which permission (Embed Links), once; the prompt
     stays owed, and the turn clock posts it when the permission is back."""
     fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     db = settings.database_path
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         await open_game(fake, bot, ch, alice, bob, "prophecy")

@@ -11,7 +11,7 @@ from bot import create_bot
 from loopback import run_bot
 from tests.e2e.helpers import press_best, prompt_of
 from tests.e2e.test_campaign import press
-from tests.e2e.test_play_by_chat import Clock
+from tests.fakes import HandClock
 
 #: the seed of both games (any works; fixed so a failure replays)
 SEED = 11
@@ -35,7 +35,7 @@ async def _whole_log(fake, bot, user: int, ch: int, command: str) -> str:
     return "\n".join(reversed(pages))
 
 
-async def _vote_off(fake, bot, ch, clock: Clock, people: list[int]) -> str:
+async def _vote_off(fake, bot, ch, clock: HandClock, people: list[int]) -> str:
     """Let the deciding person's time run out and the others vote them off the table; returns
     the id of whoever was removed."""
     found = await bot.gm.current(ch)
@@ -51,18 +51,24 @@ async def _vote_off(fake, bot, ch, clock: Clock, people: list[int]) -> str:
     return absent
 
 
+async def _started(fake, bot, ch: int, group: str, host: int, others: tuple[int, ...], **options: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    """`host` opens a table of `group` ("game" or "campaign") with one-hour banks and the vote
+    when time runs out, the others join, the host starts it; returns the first prompt."""
+    await fake.slash(bot, host, ch, f"{group} new", **options, bank_hours=1.0, policy="vote")
+    for person in others:
+        await fake.slash(bot, person, ch, f"{group} join")
+    return prompt_of(await fake.slash(bot, host, ch, f"{group} start"))
+
+
 async def test_prophecy_status_and_log_name_the_replaced_and_the_removed(world, settings):
     fake, ch = world["fake"], world["ch1"]
     alice, bob, carol, dave = world["alice"], world["bob"], world["carol"], world["dave"]
     names = {alice: "Alice", bob: "Bob", carol: "Carol", dave: "Dave"}
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     rng = random.Random(SEED)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         bot.gm._seed = lambda: SEED
-        await fake.slash(bot, alice, ch, "game new", system="prophecy", bank_hours=1.0, policy="vote")
-        for person in (bob, carol):
-            await fake.slash(bot, person, ch, "game join")
-        prompt = prompt_of(await fake.slash(bot, alice, ch, "game start"))
+        prompt = await _started(fake, bot, ch, "game", alice, (bob, carol), system="prophecy")
         for _ in range(4):
             prompt = prompt_of(await press_best(fake, bot, ch, prompt, {}, rng)) or prompt
         offer = await fake.slash(bot, alice, ch, "game replace", old=alice, new=dave)
@@ -85,14 +91,11 @@ async def test_campaign_status_and_log_name_the_replaced_and_the_removed(world, 
     fake, ch = world["fake"], world["ch1"]
     alice, bob, carol, dave = world["alice"], world["bob"], world["carol"], world["dave"]
     names = {alice: "Alice", bob: "Bob", carol: "Carol", dave: "Dave"}
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     rng = random.Random(SEED)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         bot.gm._seed = lambda: SEED
-        await fake.slash(bot, alice, ch, "campaign new", mode="coop", bank_hours=1.0, policy="vote")
-        for person in (bob, carol):
-            await fake.slash(bot, person, ch, "campaign join")
-        prompt = prompt_of(await fake.slash(bot, alice, ch, "campaign start"))
+        prompt = await _started(fake, bot, ch, "campaign", alice, (bob, carol), mode="coop")
         for _ in range(3):
             prompt = prompt_of((await press(fake, bot, ch, prompt, rng))[0]) or prompt
         offer = await fake.slash(bot, alice, ch, "game replace", old=bob, new=dave)

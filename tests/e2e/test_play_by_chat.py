@@ -6,14 +6,7 @@ import json
 
 from bot import create_bot
 from loopback import run_bot
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 2_000_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.fakes import HandClock
 
 
 async def _new(fake, bot, ch, host, *others, **timebank):
@@ -26,7 +19,7 @@ async def _new(fake, bot, ch, host, *others, **timebank):
 async def test_reminder_dm_and_expiry_through_discord(world, settings):
     fake, ch = world["fake"], world["ch1"]
     alice, bob = world["alice"], world["bob"]
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         await fake.slash(bot, alice, ch, "notify", dm="on")
         await fake.slash(bot, bob, ch, "notify", dm="on")
@@ -56,7 +49,7 @@ async def test_reminder_dm_and_expiry_through_discord(world, settings):
 async def test_vote_buttons_decide_for_an_absent_player(world, settings):
     fake, ch = world["fake"], world["ch1"]
     alice, bob, carol = world["alice"], world["bob"], world["carol"]
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         await _new(fake, bot, ch, alice, bob, carol, bank_hours=1.0, policy="vote")
         found = await bot.gm.current(ch)

@@ -3,17 +3,12 @@ both after a clean close and after `kill -9` of a real bot process."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import subprocess
-import sys
-from pathlib import Path
 
 from bot import create_bot
 from loopback import run_bot
-from tests.e2e.helpers import prompt_of, started_game
-
-LAUNCHER = Path(__file__).with_name("subprocess_bot.py")
+from tests.e2e.helpers import prompt_of, spawn_bot, started_game, wait_connected
 
 
 async def _active(settings, channel):
@@ -39,18 +34,7 @@ async def test_restart_in_process_old_button_still_works(world, settings):
 
 
 def _spawn(fake, settings, **extra: str) -> subprocess.Popen:
-    env = dict(os.environ, **fake.env(), DATABASE_PATH=str(settings.database_path), DISCORD_TOKEN="fake-token",
-               LOG_LEVEL="WARNING", RULES_INDEX_WARMUP="false", **extra)
-    return subprocess.Popen([sys.executable, str(LAUNCHER)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-
-
-async def _wait_connected(fake, identified_before: int, timeout: float = 30) -> None:
-    for _ in range(int(timeout * 20)):
-        if fake.connected and len(fake.gateway.identifies) > identified_before:
-            await asyncio.sleep(0.2)
-            return
-        await asyncio.sleep(0.05)
-    raise TimeoutError("the bot process did not connect to the fake Discord")
+    return spawn_bot(fake, settings.database_path, **extra)
 
 
 async def test_kill_minus_nine_then_new_process_continues_and_old_button_works(world, settings):
@@ -58,7 +42,7 @@ async def test_kill_minus_nine_then_new_process_continues_and_old_button_works(w
     alice, bob = world["alice"], world["bob"]
     proc = _spawn(fake, settings)
     try:
-        await _wait_connected(fake, 0)
+        await wait_connected(fake, 0)
         await fake.slash(None, alice, ch, "game new", system="prophecy")
         await fake.slash(None, bob, ch, "game join")
         r = await fake.slash(None, alice, ch, "game start")
@@ -76,7 +60,7 @@ async def test_kill_minus_nine_then_new_process_continues_and_old_button_works(w
     identified = len(fake.gateway.identifies)
     proc2 = _spawn(fake, settings)
     try:
-        await _wait_connected(fake, identified)
+        await wait_connected(fake, identified)
         clicked = await fake.click(None, int(active), prompt, prompt.buttons[0]["custom_id"])
         assert clicked.acked and not clicked.ephemeral, clicked.text
         new_version, _ = await _active(settings, ch)
@@ -105,7 +89,7 @@ async def test_second_process_on_the_same_database_refuses_and_a_kill_nine_resta
     first = _spawn(fake, settings)
     second = third = None
     try:
-        await _wait_connected(fake, 0)
+        await wait_connected(fake, 0)
         second = _spawn(fake, settings)
         code = await _exit_code(second)
         stderr = second.stderr.read().decode() if second.stderr else ""
@@ -122,7 +106,7 @@ async def test_second_process_on_the_same_database_refuses_and_a_kill_nine_resta
     began = _time.monotonic()
     third = _spawn(fake, settings, DB_LEASE_SECONDS="60")  # a long lease: only "pid gone" lets it in at once
     try:
-        await _wait_connected(fake, identified)
+        await wait_connected(fake, identified)
         assert _time.monotonic() - began < 20
         joined = await fake.slash(None, world["bob"], ch, "game join")
         assert joined.acked and not joined.ephemeral, joined.text

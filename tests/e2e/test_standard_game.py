@@ -9,19 +9,12 @@ from dataclasses import dataclass, field
 from bot import create_bot
 from loopback import run_bot
 from tests.e2e.helpers import press_best, prompt_of
+from tests.fakes import HandClock
 
 #: a game (seat order, dice, AI choices) that has everything this file checks: a person
 #: defending in a fight between characters, the Final Battle, and a winner by Artifacts
 SEED = 34
 HOUR = 3600.0
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 2_000_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @dataclass
@@ -47,7 +40,7 @@ async def open_standard(fake, bot, ch, host, *others, ai: int = 0, **new_options
     return await fake.slash(bot, host, ch, "game start")
 
 
-async def drive(fake, bot, ch, people: dict[str, int], clock: Clock, first, max_presses: int = 3000) -> Played:
+async def drive(fake, bot, ch, people: dict[str, int], clock: HandClock, first, max_presses: int = 3000) -> Played:
     """Press what the heuristic would press, as whoever must decide, until the game ends. A
     defender of a fight between characters answers five hours later, after the other person
     tried to answer for them."""
@@ -132,7 +125,7 @@ async def test_standard_game_two_people_two_ai_to_a_winner_by_artifacts(world, s
     between characters chooses; only the defender answers, on their own time."""
     fake, ch = world["fake"], world["ch1"]
     alice, bob = world["alice"], world["bob"]
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         bot.gm._seed = lambda: SEED
         for uid in (alice, bob):

@@ -15,21 +15,34 @@ from engine.prophecy.content import pack_by_id
 from engine.registry import SYSTEMS
 from loopback import run_bot
 from tests.e2e.helpers import press_best, prompt_of, started_game
+from tests.fakes import HandClock
 
 SPAN = r"(\d+ d \d+ h|\d+ h \d+ min|\d+ min)"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 2_000_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def _symbols(text: str) -> set[str]:
     """Pictographs and other drawn symbols (not letters, digits or punctuation)."""
     return {c for c in text if unicodedata.category(c) == "So"}
+
+
+async def _started_by_hand(fake, bot, ch: int, alice: int, bob: int) -> tuple[int, int]:  # type: ignore[no-untyped-def]  # tests are not type-checked
+    """Alice opens a Prophecy game, Bob joins, turns stop ending by themselves, the game starts;
+    returns who plays first and who second."""
+    await fake.slash(bot, alice, ch, "game new", system="prophecy")
+    await fake.slash(bot, bob, ch, "game join")
+    await _no_auto_end(bot, ch)
+    await fake.slash(bot, alice, ch, "game start")
+    found = await bot.gm.current(ch)
+    first = int(found.system.pending(found.state).player)
+    return first, (bob if first == alice else alice)
+
+
+def _extra_turn_bot(settings, alice: int, bob: int):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    """A bot whose next game (Alice and Bob, no automatic end of turn) opens with an extra turn."""
+    bot = create_bot(settings)
+    seed = _extra_turn_seed([str(alice), str(bob)], {"auto_end_turn": False})
+    bot.gm._seed = lambda: seed
+    return bot
 
 
 def _extra_turn_seed(players: list[str], options: dict) -> int:
@@ -58,7 +71,7 @@ async def _stay(fake, bot, ch, user):
 async def test_status_is_private_labelled_with_a_legend_one_time_format_and_can_be_shown_to_everyone(world, settings):
     fake, ch = world["fake"], world["ch1"]
     alice, bob, carol = world["alice"], world["bob"], world["carol"]
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         await started_game(fake, bot, ch, alice, bob, ai=1)
         before = len(fake.messages_in(ch))
@@ -161,9 +174,7 @@ async def test_log_opens_at_the_newest_page_with_both_buttons_and_history_is_pri
 async def test_one_your_turn_dm_per_turn_and_an_extra_turn_dms_again(world, settings):
     fake, ch = world["fake"], world["ch1"]
     alice, bob = world["alice"], world["bob"]
-    bot = create_bot(settings)
-    seed = _extra_turn_seed([str(alice), str(bob)], {"auto_end_turn": False})
-    bot.gm._seed = lambda: seed
+    bot = _extra_turn_bot(settings, alice, bob)
     async with run_bot(bot):
         for u in (alice, bob):
             await fake.slash(bot, u, ch, "notify", dm="on")
@@ -171,13 +182,7 @@ async def test_one_your_turn_dm_per_turn_and_an_extra_turn_dms_again(world, sett
         def turn_dms(user: int) -> int:
             return sum("It is your turn" in (m.content or "") for m in fake.messages_in(fake.dm_channel(user)))
 
-        await fake.slash(bot, alice, ch, "game new", system="prophecy")
-        await fake.slash(bot, bob, ch, "game join")
-        await _no_auto_end(bot, ch)
-        await fake.slash(bot, alice, ch, "game start")
-        found = await bot.gm.current(ch)
-        first = int(found.system.pending(found.state).player)
-        second = bob if first == alice else alice
+        first, second = await _started_by_hand(fake, bot, ch, alice, bob)
         assert (turn_dms(first), turn_dms(second)) == (1, 0)
         await _stay(fake, bot, ch, first)  # a second step inside the same turn: no new DM
         assert turn_dms(first) == 1
@@ -191,7 +196,7 @@ async def test_one_your_turn_dm_per_turn_and_an_extra_turn_dms_again(world, sett
 async def test_a_vote_nobody_answers_closes_at_its_deadline_with_the_fallback_announced_after_a_restart(world, settings):
     fake, ch = world["fake"], world["ch1"]
     alice, bob, carol = world["alice"], world["bob"], world["carol"]
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         await fake.slash(bot, alice, ch, "game new", system="prophecy", bank_hours=2.0, policy="vote")
         for u in (bob, carol):
@@ -229,17 +234,9 @@ async def test_undo_takes_back_a_turn_ending_step_when_nothing_was_revealed(worl
     """The next turn is an extra turn (no Chance card), so ending the turn showed nothing new."""
     fake, ch = world["fake"], world["ch1"]
     alice, bob = world["alice"], world["bob"]
-    bot = create_bot(settings)
-    seed = _extra_turn_seed([str(alice), str(bob)], {"auto_end_turn": False})
-    bot.gm._seed = lambda: seed
+    bot = _extra_turn_bot(settings, alice, bob)
     async with run_bot(bot):
-        await fake.slash(bot, alice, ch, "game new", system="prophecy")
-        await fake.slash(bot, bob, ch, "game join")
-        await _no_auto_end(bot, ch)
-        await fake.slash(bot, alice, ch, "game start")
-        found = await bot.gm.current(ch)
-        first = int(found.system.pending(found.state).player)
-        second = bob if first == alice else alice
+        first, second = await _started_by_hand(fake, bot, ch, alice, bob)
         await _stay(fake, bot, ch, first)
         before = (await bot.gm.current(ch)).record.state
         ended = await fake.slash(bot, first, ch, "end-turn")
@@ -277,7 +274,7 @@ async def test_a_non_host_is_refused_before_any_confirmation(world, settings):
 async def test_the_digest_is_short_grouped_by_round_with_ai_turns_named_and_never_repeats(world, settings):
     fake, ch = world["fake"], world["ch1"]
     alice, bob = world["alice"], world["bob"]
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         await fake.slash(bot, alice, ch, "game new", system="prophecy", bank_hours=1.0, policy="ai")
         await fake.slash(bot, bob, ch, "game join")
@@ -326,7 +323,7 @@ async def test_a_vacation_is_not_shown_as_time_left(world, settings):
     in her bank as before, and the moment it runs out moved on by the vacation."""
     fake, ch = world["fake"], world["ch1"]
     alice, bob = world["alice"], world["bob"]
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         await fake.slash(bot, alice, ch, "game new", system="prophecy", bank_hours=24.0)
         await fake.slash(bot, bob, ch, "game join")

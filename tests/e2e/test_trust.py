@@ -16,6 +16,7 @@ from gm.replay import replay
 from gm.store import ActionRecord
 from loopback import run_bot
 from tests.e2e.helpers import press_best, prompt_of, raw_slash, started_game
+from tests.fakes import HandClock
 
 PILES = ("adventure", "chance", "common", "rare")
 
@@ -267,21 +268,13 @@ async def test_host_leaving_the_lobby_passes_the_rights_to_the_next_person_seate
         assert (await bot.gm.current(ch)).record.host_id == bob
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 2_000_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 async def test_host_removed_by_the_table_passes_the_rights_on_in_turn_order(world, settings):
     """The host's time runs out, the table votes them out: the next human seat in turn order is host."""
     fake = world["fake"]
     alice, bob, carol = world["alice"], world["bob"], world["carol"]
     seats = [Seat(player=str(u), name=n) for u, n in ((alice, "a"), (bob, "b"), (carol, "c"))]
     seed = next(s for s in range(1, 500) if SYSTEM.pending(SYSTEM.new_game(seats, {}, s).state).player == str(alice))
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         bot.gm._seed = lambda: seed
         ch = world["ch1"]

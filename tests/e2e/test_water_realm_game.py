@@ -10,8 +10,8 @@ from bot import create_bot
 from engine.ai.players import heuristic_player
 from loopback import run_bot
 from tests.e2e.helpers import press_best, prompt_of
-from tests.e2e.test_standard_game import Clock
 from tests.e2e.test_transcripts import MENTION, SNOWFLAKE, TEMPLATE, snake_case_words
+from tests.fakes import HandClock
 
 CHOICE = "prophecy:water_realm"
 
@@ -121,7 +121,7 @@ async def test_whole_expansion_game_with_the_water_realm_and_treasure_island_to_
     into the Water Realm (its own picture is attached while someone is down there), and every
     message reads as a sentence."""
     fake, ch, alice = world["fake"], world["ch1"], world["alice"]
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         first = await _open(fake, bot, ch, alice, seed=4)
         await play_to_the_end(fake, bot, ch, {"alice": alice}, clock, first)
@@ -143,7 +143,7 @@ async def test_whole_expansion_game_with_the_water_realm_and_treasure_island_to_
 async def test_lord_of_the_sea_game_won_by_the_person_who_beats_him(world, settings):
     """"Lord of the Sea": the first to beat the Lord of the Sea in his palace wins at once."""
     fake, ch, alice = world["fake"], world["ch1"], world["alice"]
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         first = await _open(fake, bot, ch, alice, seed=4, variants="lord of the sea")
         await play_to_the_end(fake, bot, ch, {"alice": alice}, clock, first)
@@ -163,7 +163,7 @@ async def test_ten_artifacts_game_to_the_end(world, settings):
     alone), and the game is won by four Artifacts (the fifth brought home or the Final Battle:
     which one depends on how the AI seats play, so either ending is accepted)."""
     fake, ch, alice = world["fake"], world["ch1"], world["alice"]
-    clock = Clock()
+    clock = HandClock(2_000_000_000.0)
     async with run_bot(create_bot(settings, clock=clock)) as bot:
         first = await _open(fake, bot, ch, alice, seed=3, variants="ten artifacts")
         await play_to_the_end(fake, bot, ch, {"alice": alice}, clock, first)

@@ -9,25 +9,15 @@ import pytest
 from engine.prophecy.actions import EndTurn, Move
 from gm.session import GameError, GameMaster
 from gm.store import SqliteStore
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.fakes import HandClock
+from tests.gm.helpers import sqlite_game_master
 
 
 @pytest.fixture
 async def env(tmp_path):
-    clock = Clock()
-    store = SqliteStore(tmp_path / "gm.sqlite3", clock=clock)
-    await store.open()
-    gm = GameMaster(store, clock=clock, seed_source=lambda: 7)
-    yield gm, clock, tmp_path
-    await gm.settle()
-    await store.close()
+    clock = HandClock(1_000_000.0)
+    async with sqlite_game_master(tmp_path / "gm.sqlite3", 7, clock) as gm:
+        yield gm, clock, tmp_path
 
 
 TB = {"start": 100.0, "increment": 20.0, "cap": 150.0, "reminders": [50.0, 10.0], "policy": "ai"}
@@ -332,7 +322,7 @@ async def _stay_then_end(gm, actor):
 async def test_undo_takes_back_a_turn_ending_step_when_nothing_was_revealed_and_the_proposer_agrees(tmp_path):
     """An end of turn that starts an extra turn draws no Chance card (Basic rules, "Drawing a
     Chance Card"; Peaceful Times): it can be taken back; the proposer counts as agreeing."""
-    clock = Clock()
+    clock = HandClock(1_000_000.0)
     store = SqliteStore(tmp_path / "gm.sqlite3", clock=clock)
     await store.open()
     try:

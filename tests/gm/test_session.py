@@ -6,18 +6,14 @@ import asyncio
 import pytest
 
 from engine.core.errors import RuleError
-from gm.session import GameError, GameMaster
-from gm.store import SqliteStore
+from gm.session import GameError
+from tests.gm.helpers import sqlite_game_master
 
 
 @pytest.fixture
 async def gm(tmp_path):
-    store = SqliteStore(tmp_path / "gm.sqlite3")
-    await store.open()
-    gm = GameMaster(store, seed_source=lambda: 42)
-    yield gm
-    await gm.settle()
-    await store.close()
+    async with sqlite_game_master(tmp_path / "gm.sqlite3", 42) as game_master:
+        yield game_master
 
 
 async def test_lobby_and_start_with_ai_seat(gm):

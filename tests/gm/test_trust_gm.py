@@ -7,26 +7,15 @@ import pytest
 from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
 from gm.session import INTERACTION_WINDOW, TURN_BEGAN, GameError, GameMaster, next_host
-from gm.store import SqliteStore
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.fakes import HandClock
+from tests.gm.helpers import sqlite_game_master
 
 
 @pytest.fixture
 async def env(tmp_path):
-    clock = Clock()
-    store = SqliteStore(tmp_path / "gm.sqlite3", clock=clock)
-    await store.open()
-    gm = GameMaster(store, clock=clock, seed_source=lambda: 11)
-    yield gm, clock
-    await gm.settle()
-    await store.close()
+    clock = HandClock(1_700_000_000.0)
+    async with sqlite_game_master(tmp_path / "gm.sqlite3", 11, clock) as gm:
+        yield gm, clock
 
 
 async def _started(gm: GameMaster) -> None:

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import itertools
+import json
 from typing import Any
 
 from engine.core.rng import Rng
 from engine.core.system import Seat
+from engine.prophecy import rules
+from engine.prophecy.actions import Move
 from engine.prophecy.content import (
     ChanceCard,
     CreatureCard,
@@ -134,3 +137,38 @@ def give(state: ProphecyState, player: str, card: str, damaged: bool = False) ->
 def clear_board(state: ProphecyState) -> None:
     for cards in state.spaces:
         cards.clear()
+
+
+def met_on(kind: str, card: str, seed: int, strength: int, willpower: int | None = None,
+           items: bool = True) -> ProphecyState:
+    """p1 has just stayed on the first `kind` space of an otherwise empty board, where `card`
+    lies: the state in which she meets it. Her Strength (and Willpower, when given) are set with
+    no cube lost; `items=False` takes her Items away first."""
+    state = new_game(2, seed=seed)
+    clear_board(state)
+    target = first_space_of(state, kind)
+    begin_turn(state, "p1", at=target)
+    put(state, target, card)
+    p = state.player("p1")
+    p.red.right, p.red.left = strength, 0
+    if willpower is not None:
+        p.blue.right, p.blue.left = willpower, 0
+    if not items:
+        p.items = []
+    return rules.apply(state, "p1", Move(method="stay", to=target)).state
+
+
+def assert_replays(seats: list[Seat], options: dict[str, Any], seed: int, log: list[tuple[str, dict[str, Any]]],
+                   final: ProphecyState) -> None:
+    """The game replayed from its seed and its logged actions, each read back through JSON as a
+    stored log is, ends byte-identical to `final`."""
+    replay = SYSTEM.new_game(seats, options, seed).state
+    for actor, payload in log:
+        replay = SYSTEM.apply(replay, actor, json.loads(json.dumps(payload))).state
+    assert replay.dump() == final.dump()
+
+
+def assert_round_trips(state: ProphecyState) -> None:
+    """The state read back from its JSON dump dumps exactly the same."""
+    again = ProphecyState.model_validate_json(state.dump())
+    assert again.dump() == state.dump()

@@ -4,6 +4,19 @@ from __future__ import annotations
 from engine.ai.simulate import play
 
 
+def _heuristic_wins(opponent: str, first_seed: int, games: int) -> int:
+    """Games (seeds `first_seed` on, 200 rounds at most) the heuristic wins against three
+    `opponent` players, taking each seat in turn."""
+    wins = 0
+    for i in range(games):
+        seat = i % 4
+        levels = [opponent] * 4
+        levels[seat] = "heuristic"
+        rec = play(levels, first_seed + i, {"round_limit": 200})
+        wins += rec.state.winner == f"p{seat + 1}"
+    return wins
+
+
 def test_ai__heuristic_games_end_with_a_winner_in_reasonable_rounds():
     for seed in range(4):
         rec = play(["heuristic"] * 4, seed, {"round_limit": 300})
@@ -12,14 +25,7 @@ def test_ai__heuristic_games_end_with_a_winner_in_reasonable_rounds():
 
 
 def test_ai__heuristic_beats_three_random_players_most_of_the_time():
-    wins = 0
-    for seed in range(12):
-        seat = seed % 4
-        levels = ["random"] * 4
-        levels[seat] = "heuristic"
-        rec = play(levels, 500 + seed, {"round_limit": 200})
-        wins += rec.state.winner == f"p{seat + 1}"
-    assert wins >= 9
+    assert _heuristic_wins("random", first_seed=500, games=12) >= 9
 
 
 def test_ai__random_player_only_plays_legal_actions_to_the_end():
@@ -131,14 +137,7 @@ def test_ai__baseline_is_a_benchmark_yardstick_not_a_table_level():
 
 def test_ai__heuristic_beats_three_baseline_players_more_than_parity():
     """A small seeded sample of the benchmark's figure (parity would be 25%, i.e. 4 of 16)."""
-    wins = 0
-    for i in range(16):
-        seat = i % 4
-        levels = ["baseline"] * 4
-        levels[seat] = "heuristic"
-        rec = play(levels, 20_000 + i, {"round_limit": 200})
-        wins += rec.state.winner == f"p{seat + 1}"
-    assert wins >= 8
+    assert _heuristic_wins("baseline", first_seed=20_000, games=16) >= 8
 
 
 @pytest.mark.parametrize("lives", [1, 3])

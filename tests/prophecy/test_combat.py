@@ -8,23 +8,15 @@ import pytest
 
 from engine.ai.odds import fight_odds
 from engine.core.errors import RuleError
-from engine.prophecy.actions import Fight, Move
+from engine.prophecy.actions import Fight
 from engine.prophecy.combat import BattlePlan, battle_odds
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.rules import apply, legal_actions
-from tests.prophecy.helpers import begin_turn, clear_board, load, new_game, put
+from tests.prophecy.helpers import load, met_on
 
 
 def _at_creature(card: str, strength: int = 4, willpower: int = 4):
-    state = new_game(2, seed=6)
-    clear_board(state)
-    pack = pack_by_id(state.options.pack)
-    target = [s.id for s in pack.board.spaces if s.kind == "mountains"][0]
-    begin_turn(state, "p1", at=target)
-    put(state, target, card)
-    p = state.player("p1")
-    p.red.right, p.red.left, p.blue.right, p.blue.left = strength, 0, willpower, 0
-    return apply(state, "p1", Move(method="stay", to=target)).state
+    return met_on("mountains", card, 6, strength, willpower)
 
 
 def _result(out):

@@ -4,23 +4,13 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.prophecy.actions import Fight, Move, Sell
-from engine.prophecy.content import pack_by_id
+from engine.prophecy.actions import Fight, Sell
 from engine.prophecy.rules import apply, legal_actions
-from tests.prophecy.helpers import begin_turn, clear_board, give, load, new_game, put
+from tests.prophecy.helpers import begin_turn, give, load, met_on, new_game
 
 
 def _at(card: str = "t_wolf", strength: int = 3):
-    state = new_game(2, seed=8)
-    clear_board(state)
-    pack = pack_by_id(state.options.pack)
-    target = [s.id for s in pack.board.spaces if s.kind == "forest"][0]
-    begin_turn(state, "p1", at=target)
-    put(state, target, card)
-    p = state.player("p1")
-    p.red.right, p.red.left = strength, 0
-    p.items = []
-    return apply(state, "p1", Move(method="stay", to=target)).state
+    return met_on("forest", card, 8, strength, items=False)
 
 
 def _total(out):

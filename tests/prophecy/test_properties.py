@@ -14,6 +14,7 @@ from engine.core.system import Seat
 from engine.prophecy.content import pack_by_id
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.state import ProphecyState
+from tests.prophecy.helpers import assert_round_trips
 
 
 def _cubes(state: ProphecyState) -> tuple[int, int]:
@@ -40,8 +41,7 @@ def check_invariants(before: ProphecyState, actor: str, after: ProphecyState) ->
         assert after.winner is not None and after.player(after.winner)
         assert sum(1 for r in after.ranking if r.place == 1) == 1, "a finished game has exactly one winner"
     # JSON round trip of every state reached
-    again = ProphecyState.model_validate_json(after.dump())
-    assert again.dump() == after.dump()
+    assert_round_trips(after)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,6 +7,8 @@ holds in Standard too.
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.system import Seat
@@ -164,3 +166,33 @@ def draw_next(state: ProphecyState, card: str, player: str = "p1", at: str | Non
     begin_turn(state, player, at=at, phase="act")
     state.decks.chance.draw.append(card)
     return apply(state, player, {"type": "end_turn"})
+
+
+def random_game(seed: int, seats: int, options: dict[str, Any], max_actions: int,
+                choose: Callable[[ProphecyState, str, random.Random], Any] | None = None,
+                on_step: Callable[[int, Any, ProphecyState, Any], None] | None = None,
+                ) -> tuple[list[Seat], ProphecyState, list[tuple[str, dict[str, Any]]]]:
+    """A game of `seats` players who pick at random among the legal actions (or by `choose`),
+    from `seed`, until it ends or `max_actions` are played: what the property tests play.
+    `on_step(n, pending, before, outcome)` checks each step. Returns the seats, the last state
+    and the log of (actor, action as JSON)."""
+    seat_list = [Seat(player=f"s{i}", name=f"S{i}") for i in range(seats)]
+    state = SYSTEM.new_game(seat_list, options, seed).state
+    rng = random.Random(seed)
+    log: list[tuple[str, dict[str, Any]]] = []
+    for n in range(max_actions):
+        pend = SYSTEM.pending(state)
+        if pend is None:
+            break
+        if choose is not None:
+            action = choose(state, pend.player, rng)
+        else:
+            acts = SYSTEM.legal_actions(state, pend.player)
+            assert acts, f"{pend} has no legal action"
+            action = rng.choice(acts)
+        out = SYSTEM.apply(state, pend.player, action)
+        log.append((pend.player, action.model_dump(mode="json")))
+        if on_step is not None:
+            on_step(n, pend, state, out)
+        state = out.state
+    return seat_list, state, log

@@ -3,7 +3,6 @@ every action, byte-identical replay from the seed and the actions, JSON round tr
 each seat's view (and a spectator's) may contain never includes what it may not."""
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import Any
@@ -12,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import RuleError
-from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN, SECRET_OPTIONS, SLOTS
 from engine.prophecy.state import ProphecyState
-from tests.prophecy_standard.helpers import pack, sp
+from tests.prophecy.helpers import assert_replays, assert_round_trips
+from tests.prophecy_standard.helpers import pack, random_game, sp
 
 OPTION_CHOICES: dict[str, list[Any]] = {
     "character_choice": ["deal_two_keep_one", "random"],
@@ -74,8 +73,7 @@ def check_invariants(before: ProphecyState, actor: str, after: ProphecyState) ->
             assert after.ranking[0].player == after.winner
     else:
         assert SYSTEM.pending(after) is not None, "an active game always waits on someone"
-    again = ProphecyState.model_validate_json(after.dump())
-    assert again.dump() == after.dump()
+    assert_round_trips(after)
 
 
 def check_views(state: ProphecyState) -> None:
@@ -114,23 +112,9 @@ def check_views(state: ProphecyState) -> None:
 
 
 def play(seed: int, seats: int, options: dict[str, Any], max_actions: int = 5000, on_step=None):  # type: ignore[no-untyped-def]  # tests are not type-checked
-    seat_list = [Seat(player=f"s{i}", name=f"S{i}") for i in range(seats)]
     opts = {"version": "standard", "round_limit": 40, "standard": options}
-    state = SYSTEM.new_game(seat_list, opts, seed).state
-    chooser = random.Random(seed)
-    log: list[tuple[str, dict[str, Any]]] = []
-    for _ in range(max_actions):
-        pend = SYSTEM.pending(state)
-        if pend is None:
-            break
-        acts = SYSTEM.legal_actions(state, pend.player)
-        assert acts, f"{pend} has no legal action"
-        action = chooser.choice(acts)
-        new = SYSTEM.apply(state, pend.player, action).state
-        log.append((pend.player, action.model_dump(mode="json")))
-        if on_step:
-            on_step(state, pend.player, new)
-        state = new
+    seat_list, state, log = random_game(seed, seats, opts, max_actions, on_step=(
+        None if on_step is None else lambda _n, pend, before, out: on_step(before, pend.player, out.state)))
     return seat_list, opts, state, log
 
 
@@ -151,10 +135,7 @@ def test_property__random_legal_standard_games_keep_every_invariant_and_finish(s
     seat_list, opts, state, log = play(seed, seats, options, on_step=step)
     assert state.status == "finished", "random legal players finish (the round limit at worst)"
     # byte-identical replay from the seed and the logged actions, through JSON
-    replay = SYSTEM.new_game(seat_list, opts, seed).state
-    for actor, payload in log:
-        replay = SYSTEM.apply(replay, actor, json.loads(json.dumps(payload))).state
-    assert replay.dump() == state.dump()
+    assert_replays(seat_list, opts, seed, log, state)
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

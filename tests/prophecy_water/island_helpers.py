@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
+from engine.prophecy.rules import pack_of
 from engine.prophecy.state import ProphecyState
 from engine.prophecy.water_realm.island.content import island_content
 from engine.prophecy.water_realm.island.state import IslandState
@@ -106,3 +107,19 @@ def where_fragments(state: ProphecyState) -> list[str]:
     fr = fragment_ids()
     return list(i.fragments) + list(i.discarded) + list(i.placed.values()) + \
         [c for held in i.held.values() for c in held if c in fr]
+
+
+def facing_greater_guardian(state: ProphecyState) -> tuple[Any, dict[str, Any]]:
+    """p1 (figures 9/9) in the act phase beside the first Astral Plane, whose Lesser Guardian is
+    gone and whose Greater Guardian is up; returns the plane and her attack on it without weapon
+    or Spell, the dice loaded so she wins it (6 against 1)."""
+    plane = state.standard.planes[0]  # type: ignore[union-attr]  # a Standard game, built by the test
+    plane.lesser = None
+    plane.up = ["greater"]
+    space = next(bp.between[0] for bp in pack_of(state).board.astral_planes if bp.id == plane.id)
+    begin_turn(state, "p1", at=space, phase="act")
+    figures(state, "p1", 9, 9)
+    attack = next(a for a in legal(state, "p1") if a["type"] == "attack" and a["target"] == plane.id
+                  and not a["weapon"] and not a.get("spells"))
+    load(state, 6, 1)
+    return plane, attack

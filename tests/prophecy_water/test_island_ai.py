@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 from engine.ai.standard import StandardHeuristic
-from engine.prophecy.rules import pack_of
 from engine.prophecy.water_realm.island.actions import DigBlind
 from tests.prophecy_standard.helpers import new_game
 from tests.prophecy_water.island_helpers import (
     apply,
     begin_turn,
     face_up,
+    facing_greater_guardian,
     figures,
     fragments,
     game,
@@ -100,15 +100,7 @@ def test_island_ai__sails_for_artifacts_left_on_the_island():
 
 def test_island_ai__keeps_an_artifact_of_the_pair():
     state = quiet(new_game(expansion={"artifacts": "ten"}, seed=5))
-    plane = state.standard.planes[0]
-    plane.lesser = None
-    plane.up = ["greater"]
-    space = next(bp.between[0] for bp in pack_of(state).board.astral_planes if bp.id == plane.id)
-    begin_turn(state, "p1", at=space, phase="act")
-    figures(state, "p1", 9, 9)
-    attack = next(a for a in legal(state, "p1") if a["type"] == "attack" and a["target"] == plane.id
-                  and not a["weapon"] and not a.get("spells"))
-    load(state, 6, 1)
+    plane, attack = facing_greater_guardian(state)
     state, _ = apply(state, "p1", attack)
     a = choose(state)
     assert a.type == "wrart_keep" and a.artifact in state.standard.island.keep.options

@@ -19,6 +19,7 @@ from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import ProphecyState
 from engine.prophecy.water_realm.island.content import island_content
+from tests.prophecy.helpers import assert_round_trips
 
 FRAGMENTS = {f.id for f in island_content().fragments}
 TREASURES = {t.id for t in island_content().treasures}
@@ -69,8 +70,7 @@ def check_invariants(state: ProphecyState) -> None:
     assert len(cards) == len(set(cards)), "an Artifact in two places"
     if state.status == "active":
         assert SYSTEM.pending(state) is not None
-    again = ProphecyState.model_validate_json(state.dump())
-    assert again.dump() == state.dump()
+    assert_round_trips(state)
 
 
 def check_views(state: ProphecyState) -> None:

@@ -13,6 +13,7 @@ from tests.prophecy_water.island_helpers import (
     apply,
     begin_turn,
     face_up,
+    facing_greater_guardian,
     fragments,
     game,
     isl,
@@ -112,17 +113,8 @@ def test_treasure_hunters__one_more_fragment_per_treasure_map_card():
 
 def test_treasure_hunters__a_greater_guardian_beaten_is_a_map():
     """Treasure Hunters Game: a beaten Greater Guardian is kept as a Map Fragment."""
-    from tests.prophecy_water.island_helpers import figures, load
     state = quiet(game(treasure_hunters=True))
-    plane = state.standard.planes[0]
-    plane.lesser = None
-    plane.up = ["greater"]
-    space = next(bp.between[0] for bp in _pack(state).board.astral_planes if bp.id == plane.id)
-    begin_turn(state, "p1", at=space, phase="act")
-    figures(state, "p1", 9, 9)
-    attack = next(a for a in legal(state, "p1") if a["type"] == "attack" and a["target"] == plane.id
-                  and not a["weapon"] and not a.get("spells"))
-    load(state, 6, 1)
+    plane, attack = facing_greater_guardian(state)
     greater = plane.greater
     state, events = apply(state, "p1", attack)
     assert isl(state).held["p1"] == [greater]
@@ -186,8 +178,3 @@ def test_ruling_map_trading_not_offered__and_no_cooperative_game():
         game(map_trading=True)  # refused by name, never accepted to do nothing
     state = quiet(game())
     assert not {t for t in legal_types(state, state.turn.player) if "trade" in t}
-
-
-def _pack(state):
-    from engine.prophecy.standard import powers
-    return powers.spack(state).as_pack()

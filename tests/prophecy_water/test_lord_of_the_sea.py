@@ -6,16 +6,13 @@ from tests.prophecy_water.water_helpers import (
     PALACE,
     W,
     act,
+    at_the_gate,
     begin,
     cell,
     dive,
-    figures,
     give,
-    idx,
     legal,
     load,
-    open_gate,
-    quiet,
     types,
     water_game,
     ws,
@@ -23,12 +20,7 @@ from tests.prophecy_water.water_helpers import (
 
 
 def _game(**kw):
-    state = quiet(water_game(lord=True, **kw))
-    open_gate(state)
-    state.player("p2").space = idx("village")
-    figures(state, "p1", 9, 4)
-    figures(state, "p2", 4, 4)
-    return state
+    return at_the_gate((9, 4), lord=True, **kw)
 
 
 def test_lord_of_the_sea_setup__no_greater_guardian_no_artifact_no_pearl_the_lord_waits():

@@ -6,7 +6,6 @@ secret Items stay secret in every view), byte-identical replay from the seed and
 trips."""
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import Any
@@ -15,7 +14,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.ai.simulate import play as ai_play
-from engine.core.system import Seat
 from engine.prophecy.content import display_name
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
@@ -24,6 +22,8 @@ from engine.prophecy.state import ProphecyState
 from engine.prophecy.water_realm.cards.actions import NameCard
 from engine.prophecy.water_realm.cards.adventures import PATH_BOARD
 from engine.prophecy.water_realm.cards.content import VariantItem
+from tests.prophecy.helpers import assert_replays
+from tests.prophecy_standard.helpers import random_game
 from tests.prophecy_standard.test_properties import check_invariants
 
 PHRASES = ["a big sword", "the hammer", "something shiny for the head", "a potion", "that spear that glows"]
@@ -117,24 +117,16 @@ def chooser(state: ProphecyState, actor: str, rng: random.Random) -> Any:
 
 
 def play(seed: int, seats: int, expansion: dict[str, Any], max_actions: int = 4000):  # type: ignore[no-untyped-def]  # tests are not type-checked
-    seat_list = [Seat(player=f"s{i}", name=f"S{i}") for i in range(seats)]
     opts = {"version": "standard", "round_limit": 30,
             "standard": {"character_choice": "random", "expansion": {"new_cards": True, **expansion}}}
-    state = SYSTEM.new_game(seat_list, opts, seed).state
-    rng = random.Random(seed)
-    log: list[tuple[str, dict[str, Any]]] = []
-    for n in range(max_actions):
-        pend = SYSTEM.pending(state)
-        if pend is None:
-            break
-        action = chooser(state, pend.player, rng)
-        new = SYSTEM.apply(state, pend.player, action).state
-        log.append((pend.player, action.model_dump(mode="json")))
-        check_invariants(state, pend.player, new)
-        check_cards(state, new)
+
+    def checked(n: int, pend: Any, before: ProphecyState, out: Any) -> None:
+        check_invariants(before, pend.player, out.state)
+        check_cards(before, out.state)
         if n % 5 == 0 or pend.kind.startswith("wrc_"):
-            check_views(new)
-        state = new
+            check_views(out.state)
+
+    seat_list, state, log = random_game(seed, seats, opts, max_actions, choose=chooser, on_step=checked)
     return seat_list, opts, state, log
 
 
@@ -144,10 +136,7 @@ def play(seed: int, seats: int, expansion: dict[str, Any], max_actions: int = 40
 def test_new_cards_property__random_games_keep_every_invariant_and_replay(seed, seats, mad_riddler):
     seat_list, opts, state, log = play(seed, seats, {"mad_riddler": mad_riddler})
     assert state.status == "finished", "random players finish (the round limit at worst)"
-    replay = SYSTEM.new_game(seat_list, opts, seed).state
-    for actor, payload in log:
-        replay = SYSTEM.apply(replay, actor, json.loads(json.dumps(payload))).state
-    assert replay.dump() == state.dump()
+    assert_replays(seat_list, opts, seed, log, state)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -169,24 +158,14 @@ def test_new_cards_property__ai_games_end_and_replay(seed):
 def test_new_cards_property__with_the_whole_expansion_games_replay(seed, seats):
     """The new cards beside Treasure Island, the Water Realm and the new Artifacts: questions
     wait only on the living, the secrets stay hidden, and the game replays byte for byte."""
-    seat_list = [Seat(player=f"s{i}", name=f"S{i}") for i in range(seats)]
     opts = {"version": "standard", "round_limit": 20, "standard": {"character_choice": "random", "expansion": {
         "new_cards": True, "treasure_island": True, "water_realm": True, "artifacts": "new"}}}
-    state = SYSTEM.new_game(seat_list, opts, seed).state
-    rng = random.Random(seed)
-    log: list[tuple[str, dict[str, Any]]] = []
-    for _n in range(3000):
-        pend = SYSTEM.pending(state)
-        if pend is None:
-            break
-        action = chooser(state, pend.player, rng)
-        state = SYSTEM.apply(state, pend.player, action).state
-        log.append((pend.player, action.model_dump(mode="json")))
-        for q in state.standard.cards.questions:
-            assert state.player(q.player).alive
+
+    def checked(_n: int, pend: Any, _before: ProphecyState, out: Any) -> None:
+        for q in out.state.standard.cards.questions:
+            assert out.state.player(q.player).alive
         if pend.kind.startswith("wrc_"):
-            check_views(state)
-    replay = SYSTEM.new_game(seat_list, opts, seed).state
-    for actor, payload in log:
-        replay = SYSTEM.apply(replay, actor, payload).state
-    assert replay.dump() == state.dump()
+            check_views(out.state)
+
+    seat_list, state, log = random_game(seed, seats, opts, 3000, choose=chooser, on_step=checked)
+    assert_replays(seat_list, opts, seed, log, state)

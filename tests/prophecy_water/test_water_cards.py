@@ -6,31 +6,23 @@ from __future__ import annotations
 from engine.prophecy.water_realm.water.core import wp
 from tests.prophecy_water.water_helpers import (
     act,
+    at_the_gate,
     begin,
     cell,
     dive,
-    figures,
     give,
     idx,
     kinds,
     lay,
     legal,
     load,
-    open_gate,
-    quiet,
     types,
-    water_game,
     ws,
 )
 
 
 def _game(**kw):
-    state = quiet(water_game(**kw))
-    open_gate(state)
-    state.player("p2").space = idx("village")
-    figures(state, "p1", 4, 4)
-    figures(state, "p2", 4, 4)
-    return state
+    return at_the_gate((4, 4), **kw)
 
 
 def _events(events, kind):

@@ -7,6 +7,7 @@ from tests.prophecy_water.water_helpers import (
     PALACE,
     W,
     act,
+    at_the_gate,
     begin,
     cell,
     dive,
@@ -19,18 +20,12 @@ from tests.prophecy_water.water_helpers import (
     open_gate,
     quiet,
     types,
-    water_game,
     ws,
 )
 
 
 def _game(**kw):
-    state = quiet(water_game(**kw))
-    open_gate(state)
-    state.player("p2").space = idx("village")
-    figures(state, "p1", 9, 6)
-    figures(state, "p2", 4, 4)
-    return state
+    return at_the_gate((9, 6), **kw)
 
 
 def _to_palace(state, bubbles=6):

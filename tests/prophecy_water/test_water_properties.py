@@ -6,7 +6,6 @@ actions through JSON, JSON round trips, and views that never show a face-down ca
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from typing import Any
 
@@ -14,11 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.ai.simulate import play as ai_play
-from engine.core.system import Seat
 from engine.prophecy.game import SYSTEM
 from engine.prophecy.standard.state import HIDDEN
 from engine.prophecy.state import ProphecyState
 from engine.prophecy.water_realm.water.content import water_pack
+from tests.prophecy.helpers import assert_replays, assert_round_trips
+from tests.prophecy_standard.helpers import random_game
 
 W = water_pack()
 ITEMS, LORE, UNDER = set(W.item_ids()), set(W.waterlore_ids()), set(W.underwater_ids())
@@ -70,8 +70,7 @@ def check_invariants(before: ProphecyState, after: ProphecyState, events: list[A
     assert under == Counter(UNDER)
     if after.status == "active":
         assert SYSTEM.pending(after) is not None
-    again = ProphecyState.model_validate_json(after.dump())
-    assert again.dump() == after.dump()
+    assert_round_trips(after)
 
 
 def check_views(state: ProphecyState) -> None:
@@ -86,30 +85,17 @@ def check_views(state: ProphecyState) -> None:
 
 
 def play_random(seed: int, seats: int, expansion: dict[str, Any], max_actions: int = 3000) -> None:
-    seat_list = [Seat(player=f"s{i}", name=f"S{i}") for i in range(seats)]
     opts = {"version": "standard", "round_limit": 40, "standard": {"character_choice": "random",
                                                                    "expansion": expansion}}
-    state = SYSTEM.new_game(seat_list, opts, seed).state
-    chooser = random.Random(seed)
-    log: list[tuple[str, dict[str, Any]]] = []
-    for step in range(max_actions):
-        pend = SYSTEM.pending(state)
-        if pend is None:
-            break
-        acts = SYSTEM.legal_actions(state, pend.player)
-        assert acts, pend
-        action = chooser.choice(acts)
-        out = SYSTEM.apply(state, pend.player, action)
-        check_invariants(state, out.state, list(out.events))
+
+    def checked(step: int, _pend: Any, before: ProphecyState, out: Any) -> None:
+        check_invariants(before, out.state, list(out.events))
         if step % 9 == 0:
             check_views(out.state)
-        log.append((pend.player, action.model_dump(mode="json")))
-        state = out.state
+
+    seat_list, state, log = random_game(seed, seats, opts, max_actions, on_step=checked)
     assert state.status == "finished"
-    replay = SYSTEM.new_game(seat_list, opts, seed).state
-    for actor, payload in log:
-        replay = SYSTEM.apply(replay, actor, json.loads(json.dumps(payload))).state
-    assert replay.dump() == state.dump()
+    assert_replays(seat_list, opts, seed, log, state)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -73,6 +73,17 @@ def open_gate(state: ProphecyState, plane_id: str = "astral_fire") -> str:
     return plane_id
 
 
+def at_the_gate(p1: tuple[int, int], lord: bool = False, **kw: Any) -> ProphecyState:
+    """A quiet game with the Gate open, p2 waiting in the Village with figures 4/4 and p1 with
+    the figures `p1`: where the tests of the Water Realm's cards and of its end begin."""
+    state = quiet(water_game(lord=lord, **kw))
+    open_gate(state)
+    state.player("p2").space = idx("village")
+    figures(state, "p1", *p1)
+    figures(state, "p2", 4, 4)
+    return state
+
+
 def lay(state: ProphecyState, at: int, card: str, up: bool = True) -> str:
     uid = state.new_uid("w")
     ws(state).cells[at] = GridCard(uid=uid, card=card, up=up)

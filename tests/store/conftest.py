@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from gm.store import GameStore, SqliteStore
+from tests.fakes import HandClock
 
 PG_URL_VARIABLE = "TEST_DATABASE_URL"
 REQUIRE_VARIABLE = "REQUIRE_POSTGRES"
@@ -55,6 +56,12 @@ async def pg_schema() -> AsyncIterator[tuple[str, str]]:
             await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
         finally:
             await conn.close()
+
+
+@pytest.fixture
+def clock() -> HandClock:
+    """The stores' clock, moved by hand (a module may bring its own)."""
+    return HandClock()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -26,17 +26,10 @@ from gm.store import (
 from gm.store.ownership import ProcessIdentity
 from gm.store.pg_migrations import PG_LATEST_VERSION, pg_current_version, pg_migrate
 from gm.store.postgres import is_disk_full, redact
+from tests.fakes import HandClock
 
 CHANNEL = 1_100_000_000_000_000_001
 TABLES = {"games", "actions", "user_settings", "owner", "outbox", "meta", "schema_version"}
-
-
-class Clock:
-    def __init__(self, now: float = 1_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -232,7 +225,7 @@ async def test_claims_are_per_scope(where: tuple[str, str]) -> None:
 
 async def test_every_write_is_one_statement(where: tuple[str, str]) -> None:
     """Fence, version check, log row and game row travel as one statement: one round trip."""
-    async with pg(where, clock=Clock()) as store:
+    async with pg(where, clock=HandClock()) as store:
         await store.acquire_ownership()
         g = await game(store)
         await store.commit_action(g.id, 0, "p", {"warm": 1}, "{}")  # plans cached from here on

@@ -13,31 +13,12 @@ import pytest
 from gm.store import (
     LATEST_VERSION,
     GameRecord,
-    GameStore,
     SchemaTooNew,
     SqliteStore,
     migrate,
 )
-
-CHANNEL = 1_100_000_000_000_000_001
-GUILD = 900_000_000_000_000_001
-HOST = 800_000_000_000_000_001
-BIG_SEED = (1 << 64) - 12345  # engine seeds are unsigned 64-bit
-
-
-class FakeClock:
-    """A controllable clock so timestamps are predictable."""
-
-    def __init__(self, now: float = 1_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
+from tests.fakes import HandClock
+from tests.store.helpers import CHANNEL, new_game
 
 
 @pytest.fixture
@@ -46,23 +27,13 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path, clock: FakeClock) -> AsyncIterator[SqliteStore]:
+async def store(db_path: Path, clock: HandClock) -> AsyncIterator[SqliteStore]:
     s = SqliteStore(db_path, clock=clock)
     await s.open()
     try:
         yield s
     finally:
         await s.close()
-
-
-async def new_game(store: GameStore, channel: int = CHANNEL, **kw: object) -> GameRecord:
-    args: dict[str, object] = dict(
-        channel_id=channel, guild_id=GUILD, system="prophecy",
-        options={"players": 2, "expansion": None}, seed=BIG_SEED, host_id=HOST,
-        state_json='{"turn":0}',
-    )
-    args.update(kw)
-    return await store.create_game(**args)  # type: ignore[arg-type]  # a deliberately loose value from the test
 
 
 # ------------------------------------------------------------------ the file, its schema
@@ -82,7 +53,7 @@ async def test_wal_mode_and_pragmas(store: SqliteStore, db_path: Path) -> None:
     assert rows[0][0] == 1  # NORMAL
 
 
-async def test_migration_from_older_schema(db_path: Path, clock: FakeClock) -> None:
+async def test_migration_from_older_schema(db_path: Path, clock: HandClock) -> None:
     # Build a version-1 database the way an older release would have left it.
     db_path.parent.mkdir(parents=True, exist_ok=True)
     async with aiosqlite.connect(db_path, isolation_level=None) as conn:
@@ -124,7 +95,7 @@ async def test_newer_schema_refused(db_path: Path) -> None:
         await SqliteStore(db_path).open()
 
 
-async def test_in_memory_store(clock: FakeClock) -> None:
+async def test_in_memory_store(clock: HandClock) -> None:
     async with SqliteStore(":memory:", clock=clock) as s:
         assert s.journal_mode == "memory"
         game = await new_game(s)

@@ -24,37 +24,17 @@ from gm.store import (
     StoreError,
 )
 from gm.store.pg_migrations import PG_LATEST_VERSION
+from tests.fakes import HandClock
+from tests.store.helpers import BIG_SEED, CHANNEL, GUILD, HOST, new_game
 
 from .conftest import RawSql, StoreFactory
 
-CHANNEL = 1_100_000_000_000_000_001
 OTHER_CHANNEL = 1_100_000_000_000_000_002
-GUILD = 900_000_000_000_000_001
-HOST = 800_000_000_000_000_001
-BIG_SEED = (1 << 64) - 12345  # engine seeds are unsigned 64-bit
 DATABASE_ERRORS = (sqlite3.DatabaseError, asyncpg.PostgresError)
 
 
-class FakeClock:
-    """A controllable clock so timestamps are predictable."""
-
-    def __init__(self, now: float = 1_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def store(make_store: StoreFactory, clock: FakeClock) -> AsyncIterator[GameStore]:
+async def store(make_store: StoreFactory, clock: HandClock) -> AsyncIterator[GameStore]:
     s = make_store(clock=clock)
     await s.open()
     try:
@@ -67,20 +47,10 @@ def latest_version(store: GameStore) -> int:
     return LATEST_VERSION if isinstance(store, SqliteStore) else PG_LATEST_VERSION
 
 
-async def new_game(store: GameStore, channel: int = CHANNEL, **kw: object) -> GameRecord:
-    args: dict[str, object] = dict(
-        channel_id=channel, guild_id=GUILD, system="prophecy",
-        options={"players": 2, "expansion": None}, seed=BIG_SEED, host_id=HOST,
-        state_json='{"turn":0}',
-    )
-    args.update(kw)
-    return await store.create_game(**args)  # type: ignore[arg-type]  # a deliberately loose value from the test
-
-
 # ------------------------------------------------------------------ basics
 
 
-async def test_create_and_get(store: GameStore, clock: FakeClock) -> None:
+async def test_create_and_get(store: GameStore, clock: HandClock) -> None:
     game = await new_game(store, settings={"lang": "it"}, deadline=5_000.0)
     assert game.id >= 1
     assert (game.channel_id, game.guild_id, game.host_id) == (CHANNEL, GUILD, HOST)
@@ -130,7 +100,7 @@ async def test_channels_are_independent(store: GameStore) -> None:
 
 
 async def test_commit_action_appends_and_bumps_version(store: GameStore,
-                                                       clock: FakeClock) -> None:
+                                                       clock: HandClock) -> None:
     game = await new_game(store)
     clock.advance(10)
     g1 = await store.commit_action(game.id, 0, "user:1", {"type": "start"}, '{"turn":1}',
@@ -197,7 +167,7 @@ async def test_concurrent_commits_same_version_exactly_one_wins(store: GameStore
 
 
 async def test_concurrent_commits_across_two_connections(make_store: StoreFactory,
-                                                         clock: FakeClock) -> None:
+                                                         clock: HandClock) -> None:
     """Two processes (here: two connections) on one database still cannot both apply."""
     async with make_store(clock=clock) as a, make_store(clock=clock) as b:
         game = await new_game(a)
@@ -312,7 +282,7 @@ async def test_list_owed_games(store: GameStore) -> None:
 # ------------------------------------------------------------------ durability, schema
 
 
-async def test_reopen_data_intact(make_store: StoreFactory, clock: FakeClock) -> None:
+async def test_reopen_data_intact(make_store: StoreFactory, clock: HandClock) -> None:
     async with make_store(clock=clock) as s:
         game = await new_game(s)
         await s.commit_action(game.id, 0, "p", {"n": 1}, '{"turn":1}', new_status="active")
@@ -400,7 +370,7 @@ async def test_channel_lock_serialises_load_check_save(store: GameStore) -> None
 # ------------------------------------------------------------------ what a write returns
 
 
-async def test_the_record_a_write_returns_is_the_row_as_read_back(store: GameStore, clock: FakeClock) -> None:
+async def test_the_record_a_write_returns_is_the_row_as_read_back(store: GameStore, clock: HandClock) -> None:
     """Writes build their answer from what they wrote (and, on PostgreSQL, what the statement
     returned) without reading the game again: it must be exactly what a read gives."""
     await store.acquire_ownership()  # so every write also checks the lease (the bot's case)

@@ -300,6 +300,13 @@ def clear_spells(state: CampaignState, hero_uid: str) -> None:
     hero.spells = []
 
 
+def only_spell(state: CampaignState, hero_uid: str, sid: str) -> str:
+    """The character's Spells go to the discard pile and she is given `sid`: she holds that
+    one Spell (its uid is returned)."""
+    clear_spells(state, hero_uid)
+    return give_spell(state, hero_uid, sid)
+
+
 def jump_to_destination(state: CampaignState, *, met: bool = True) -> CampaignState:
     """Put the party at its road's destination at once (what lay on its space goes to the discard
     pile); `met`: the destination's own instructions count as met."""

@@ -10,11 +10,11 @@ from tests.talisman.helpers import (
     campaign_pack,
     check_invariants,
     choose,
-    clear_spells,
     day,
     give,
     give_spell,
     kind,
+    only_spell,
     pack,
     party_of,
     rig,
@@ -283,8 +283,7 @@ def test_d3a_spells_only_with_a_target():
     """D3a: Healing is offered only when somebody is wounded."""
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "healing")
+    uid = only_spell(s, wiz, "healing")
     s = settle(s)
     assert not any(isinstance(a, A.Cast) for a in SYSTEM.legal_actions(s, "p1"))
     s.hero(s.order[1]).life = 2
@@ -297,8 +296,7 @@ def test_d3a_spells_only_with_a_target():
 def test_d3c_counterspell_negates_events_strangers_and_spaces():
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "counterspell")
+    uid = only_spell(s, wiz, "counterspell")
     s = choose(rig(settle(s), dice=[3], deck=["good_fortune", "festival", "pestilence"]), "depart:city")
     s = act(s, A.Cast(hero=wiz, spell=uid))
     assert "counterspell" in s.trip.wards
@@ -309,8 +307,7 @@ def test_d3c_counterspell_negates_events_strangers_and_spaces():
 def test_d3c_destroy_magic_also_negates_enemies():
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "destroy_magic")
+    uid = only_spell(s, wiz, "destroy_magic")
     s = choose(rig(settle(s), dice=[2], deck=["good_fortune", "dragon"]), "depart:city")
     s = act(s, A.Cast(hero=wiz, spell=uid))
     s = choose(s, "continue")
@@ -320,8 +317,7 @@ def test_d3c_destroy_magic_also_negates_enemies():
 def test_d3c_divination_shows_the_next_three_unrevealed_cards():
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "divination")
+    uid = only_spell(s, wiz, "divination")
     s = choose(rig(settle(s), dice=[5], deck=["good_fortune", "wolf", "bear", "wild_boar", "lion"]), "depart:city")
     out = SYSTEM.apply(s, "p1", A.Cast(hero=wiz, spell=uid, target="see:spots"))
     seen = next(e for e in out.events if e.kind == "talisman.ev.foreseen")
@@ -333,8 +329,7 @@ def test_d3c_divination_shows_the_next_three_unrevealed_cards():
 def test_d3c_hex_destroys_revealed_enemies_on_a_road_space():
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "hex")
+    uid = only_spell(s, wiz, "hex")
     s = meet(settle(s), "bear")
     s.trip.immobile.append(s.trip.spots[0].card)  # as if Immobility had been cast: all evade it
     s = settle(s)
@@ -349,8 +344,7 @@ def test_d3c_hex_destroys_revealed_enemies_on_a_road_space():
 def test_d3c_temporal_warp_meets_the_place_again():
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "temporal_warp")
+    uid = only_spell(s, wiz, "temporal_warp")
     # the Shrine (core-cards 2.7): everyone prays, 2: nothing
     s = choose(rig(settle(s), dice=[2, 2, 2, 2], deck=["shrine", "good_fortune"]), "depart:city")
     before = s.hero(wiz).gold
@@ -362,8 +356,7 @@ def test_d3c_temporal_warp_meets_the_place_again():
 def test_d3c_random_may_cost_the_caster_below_starting_values():
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "random")
+    uid = only_spell(s, wiz, "random")
     s.hero(wiz).strength = 0
     s = meet(settle(s), "wolf")
     s = rig(s, dice=[2])
@@ -374,8 +367,7 @@ def test_d3c_random_may_cost_the_caster_below_starting_values():
 def test_d3c_fireball_weakens_and_destroys_before_combat():
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "fireball")
+    uid = only_spell(s, wiz, "fireball")
     s = meet(settle(s), "goblin")  # Strength 2: Fireball 2 destroys it
     s = choose(s, f"cast:{uid}")
     assert s.trip.spots[0].card is None and s.hero(wiz).trophies == []
@@ -384,8 +376,7 @@ def test_d3c_fireball_weakens_and_destroys_before_combat():
 def test_c8e_c_summoned_beast_fights_in_the_casters_place():
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "call_the_beast")
+    uid = only_spell(s, wiz, "call_the_beast")
     s = meet(settle(s), "giant")
     s = choose(s, f"cast:{uid}")
     s = rig(s, dice=[1, 6, 1])
@@ -406,8 +397,7 @@ def test_c7c_d3c_fight_odds_count_the_spells_already_cast():
 
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    fire = give_spell(s, wiz, "fireball")
+    fire = only_spell(s, wiz, "fireball")
     beast = give_spell(s, wiz, "call_the_beast")
     s = meet(settle(s), "ogre")
     ours = H.total(pack(), s.hero(wiz), "strength")
@@ -428,8 +418,7 @@ def test_d3c_divination_chooses_the_draw_spots_the_deck_or_the_spells():
 
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "divination")
+    uid = only_spell(s, wiz, "divination")
     s = choose(rig(settle(s), dice=[5], deck=["good_fortune", "wolf", "bear", "wild_boar", "lion"]), "depart:city")
     casts = [a for a in SYSTEM.legal_actions(s, "p1") if isinstance(a, A.Cast) and a.spell == uid]
     assert sorted(a.target for a in casts) == ["see:deck", "see:spells", "see:spots"]

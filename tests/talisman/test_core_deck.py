@@ -26,6 +26,7 @@ from tests.talisman.helpers import (
     give_spell,
     hero_by,
     kind,
+    only_spell,
     party_of,
     rig,
     settle,
@@ -354,13 +355,11 @@ def test_acquisition_alchemy_mesmerism_take_between_companions():
     s = settle(s)
     s = act(s, A.Cast(hero=wiz, spell=acq, target=f"take:{troll}:{sword}"))
     assert sword in s.hero(wiz).objects and sword not in s.hero(troll).objects
-    clear_spells(s, wiz)
-    alc = give_spell(s, wiz, "alchemy")
+    alc = only_spell(s, wiz, "alchemy")
     gold = s.hero(wiz).gold
     s = act(settle(s), A.Cast(hero=wiz, spell=alc, target=f"obj:{sword}"))
     assert s.hero(wiz).gold == gold + 1 and sword in s.decks.purchase
-    clear_spells(s, wiz)
-    mes = give_spell(s, wiz, "mesmerism")
+    mes = only_spell(s, wiz, "mesmerism")
     s = act(settle(s), A.Cast(hero=wiz, spell=mes, target=f"take:{troll}:{unicorn}"))
     assert unicorn in s.hero(wiz).followers
     assert s.hero(wiz).spells  # the Wizard always holds a Spell: he drew one after his last

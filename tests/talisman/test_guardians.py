@@ -11,9 +11,9 @@ from tests.talisman.helpers import (
     clear_spells,
     ctx_of,
     give,
-    give_spell,
     jump_to_destination,
     kind,
+    only_spell,
     party_of,
     rig,
     settle,
@@ -147,8 +147,7 @@ def test_c8e_c_enemy_casts_first_then_each_character():
     """C8e-c: Spells one at a time, the Enemy first; an Enemy's damage Spell hits the strongest."""
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "fireball")
+    uid = only_spell(s, wiz, "fireball")
     s = at_trove(s)
     s = stack_trove(s, "wand")
     s.decks.spells, s.decks.spell_discard = s.decks.spells + s.decks.spell_discard, []
@@ -236,8 +235,7 @@ def test_c8e_e_i_spell_damage_first_and_the_craft_round():
     C8e-i: the Craft round kills Spirits with the party's Craft."""
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "fireball")
+    uid = only_spell(s, wiz, "fireball")
     s = stack_trove(at_trove(s), "amulet")
     s = rig(s, dice=[1, 2], deck=["goblin", "spectre", "festival"])
     s = choose(s, "fight")
@@ -300,8 +298,7 @@ def test_c8e_e_spell_damage_on_a_spirit_with_a_sword_goes_to_its_craft():
     2 damage on a Demon (Craft 10) with the Runesword (Strength 1) does not kill it."""
     s = party("wizard", "troll", "warrior")
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "fireball")
+    uid = only_spell(s, wiz, "fireball")
     for h in s.party():
         h.life = 6
     s = stack_trove(at_trove(s), "runesword")

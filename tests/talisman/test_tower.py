@@ -13,6 +13,7 @@ from tests.talisman.helpers import (
     give,
     jump_to_destination,
     kind,
+    only_spell,
     pack,
     party_of,
     rig,
@@ -116,12 +117,10 @@ def test_c10e_no_teleport_towards_the_tower_nor_out_of_its_road():
 def test_c10e_a_teleport_spell_moves_the_party_away_from_the_tower():
     """C10e: on the Mines the Teleport Spell may take the party back to the Crypt or the Plain of
     Peril (met again there), never ahead."""
-    from tests.talisman.helpers import clear_spells, give_spell
 
     s = talismans(party("wizard", "troll", "warrior"), 1, 1, 1)
     wiz = s.order[0]
-    clear_spells(s, wiz)
-    uid = give_spell(s, wiz, "teleport")
+    uid = only_spell(s, wiz, "teleport")
     s = tower_at(s, "mines")
     casts = [a for a in SYSTEM.legal_actions(s, "p1") if isinstance(a, A.Cast) and a.spell == uid]
     assert sorted(a.target for a in casts) == ["dest:crypt", "dest:plain_of_peril"]

@@ -9,7 +9,7 @@ import io
 import time
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image
 
 from engine.ai.simulate import play
 from engine.core.system import Seat
@@ -23,6 +23,7 @@ from systems.prophecy import board_standard as bs
 from systems.prophecy.board_image import CARD_BACK, CREATURE_EDGE, DEFAULT_LABELS, SEAT_COLOURS, render_board, render_full
 from systems.prophecy.plugin import board_labels, board_picture
 from tests.prophecy_standard.helpers import hold_artifacts, idx, learn, new_game, put, quiet, set_plane
+from tests.ui.picture_helpers import kinds_inked_in_their_rows
 
 MAX_BYTES = 300 * 1024
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -273,16 +274,8 @@ def test_each_standard_mark_changes_only_the_rows_it_declares(pack) -> None:
     words = bi._words_for(rich, pack, board_labels("it"))
     board = bi._background(pack, words)
     g = bi.geometry(20, True)
-    kinds = set()
-    for state in states:
-        for mark in bi._marks(state, g, words):
-            canvas = board.canvas.copy()
-            mark.draw(canvas, ImageDraw.Draw(canvas), 0)
-            changed = ImageChops.difference(canvas, board.canvas).getbbox()
-            if changed is not None:
-                assert mark.top <= changed[1] and changed[3] <= mark.bottom, mark.key
-                kinds.add(mark.key[0])
-    assert kinds == {"cards", "token", "title", "plane", "std_seat", "final_battle", "lying"}
+    assert kinds_inked_in_their_rows(states, board, g, words) == {
+        "cards", "token", "title", "plane", "std_seat", "final_battle", "lying"}
 
 
 # ------------------------------------------------------------------------------ labels

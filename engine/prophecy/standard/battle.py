@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Iterator, Literal
+from typing import Any, Collection, Iterator, Literal
 
 from engine.core.errors import RuleError
 from engine.prophecy.actions import AfterRoll, Attack, Fight, Roll
@@ -463,13 +463,7 @@ def _creature_done(ctx: Ctx, p: PlayerState, b: StdBattle, result: str) -> None:
     if result == "win":
         ctx.state.spaces[p.space].remove(adv)
         discard(ctx, "adventure", adv.card)
-        p.experience += creature.experience
-        ctx.emit("creature_defeated", p.player, card=creature.id, experience=creature.experience)
-        bonus = powers.extra_experience(ctx.state, p.player)
-        if bonus:
-            p.experience += bonus
-            ctx.emit("experience_gained", p.player, amount=bonus, reason="extra_experience")
-        apply_effect(ctx, p, creature.treasure, creature.id)
+        reward_creature(ctx, p, creature)
     else:
         ctx.emit("creature_stays", p.player, card=creature.id, space=ctx.pack.space(p.space).id)
         if result == "loss":
@@ -485,10 +479,27 @@ def _creature_done(ctx: Ctx, p: PlayerState, b: StdBattle, result: str) -> None:
             after_fight(ctx, result)
 
 
+def reward_creature(ctx: Ctx, p: PlayerState, creature: CreatureCard) -> None:
+    """A beaten Creature's Experience, the Veteran's extra Experience and its treasure; every
+    Standard way of beating a Creature (a fight, a Beast kept) pays it alike."""
+    p.experience += creature.experience
+    ctx.emit("creature_defeated", p.player, card=creature.id, experience=creature.experience)
+    bonus = powers.extra_experience(ctx.state, p.player)
+    if bonus:
+        p.experience += bonus
+        ctx.emit("experience_gained", p.player, amount=bonus, reason="extra_experience")
+    apply_effect(ctx, p, creature.treasure, creature.id)
+
+
 def warded(ctx: Ctx, p: PlayerState, effect: Any) -> Any:
     """The effect without what the character's wards keep off her (ward: gold_loss,
     item_loss, item_damage)."""
-    wards = powers.wards(ctx.state, p.player)
+    return without_warded(effect, powers.wards(ctx.state, p.player))
+
+
+def without_warded(effect: Any, wards: Collection[str]) -> Any:
+    """The effect without what these wards keep off (the same effect when they keep off
+    nothing); the AI's planner reads a ward exactly as the rules apply it."""
     update: dict[str, Any] = {}
     if "gold_loss" in wards and effect.gold < 0:
         update["gold"] = 0

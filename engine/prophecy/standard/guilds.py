@@ -64,6 +64,17 @@ def learnable(ctx: Ctx, p: PlayerState) -> list[Ability]:
     return out
 
 
+def _pay_price(p: PlayerState, xp: int, gold: int) -> None:
+    """Pay a guild's price in Experience and Gold, or refuse with the one she lacks first;
+    learning an Ability and training a figure are paid alike."""
+    if p.experience < xp:
+        raise RuleError("error.not_enough_experience", need=xp, have=p.experience)
+    if p.gold < gold:
+        raise RuleError("error.not_enough_gold", need=gold, have=p.gold)
+    p.experience -= xp
+    p.gold -= gold
+
+
 def learn(ctx: Ctx, p: PlayerState, card_id: str) -> None:
     guild = guild_here(ctx, p)
     sst = powers.sstate(ctx)
@@ -73,12 +84,7 @@ def learn(ctx: Ctx, p: PlayerState, card_id: str) -> None:
         raise RuleError("error.ability_not_offered", ability=card_id, guild=guild)
     ability = powers.spack(ctx.state).ability(card_id)
     xp, gold = price(ctx, p, ability)
-    if p.experience < xp:
-        raise RuleError("error.not_enough_experience", need=xp, have=p.experience)
-    if p.gold < gold:
-        raise RuleError("error.not_enough_gold", need=gold, have=p.gold)
-    p.experience -= xp
-    p.gold -= gold
+    _pay_price(p, xp, gold)
     sst.guild_offers[guild].remove(card_id)
     sst.players[p.player].abilities.append(card_id)
     ctx.emit("ability_learned", p.player, card=card_id, guild=guild, experience=xp, gold=gold)
@@ -131,12 +137,7 @@ def train(ctx: Ctx, p: PlayerState, figure: str, at_guild: str | None, reason: s
     if (ctx.state.bank_red if figure == "strength" else ctx.state.bank_blue) <= 0:
         raise RuleError("error.bank_empty", figure=figure)
     xp, gold = training_price(ctx, p, figure, at_guild)
-    if p.experience < xp:
-        raise RuleError("error.not_enough_experience", need=xp, have=p.experience)
-    if p.gold < gold:
-        raise RuleError("error.not_enough_gold", need=gold, have=p.gold)
-    p.experience -= xp
-    p.gold -= gold
+    _pay_price(p, xp, gold)
     me.trained[figure] = me.trained.get(figure, 0) + 1
     if figure == "strength":
         ctx.state.bank_red -= 1

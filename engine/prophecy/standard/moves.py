@@ -18,6 +18,7 @@ from engine.prophecy.content import Cost
 from engine.prophecy.content_standard import Ability, Movement
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import apply_effect, heal, pay, recharge
+from engine.prophecy.movement import movable_turn
 from engine.prophecy.movement import move_options as basic_move_options
 from engine.prophecy.standard import guilds, planes, powers
 from engine.prophecy.state import PlayerState
@@ -66,12 +67,7 @@ def legal_moves(ctx: Ctx, p: PlayerState) -> list[Move]:
 
 
 def do_move(ctx: Ctx, p: PlayerState, action: Move) -> None:
-    turn = ctx.state.turn
-    assert turn is not None
-    if turn.movement_done:
-        raise RuleError("error.already_moved")
-    if action.method != "stay" and turn.held:
-        raise RuleError("error.held_by_creature")
+    turn = movable_turn(ctx, action)
     for option, cost in move_options(ctx, p):
         if option == action:
             if not powers.can_pay_cost(p, cost):

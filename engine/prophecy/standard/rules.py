@@ -19,10 +19,10 @@ from engine.prophecy.combat import bribe as basic_bribe
 from engine.prophecy.content import CreatureCard, Pack
 from engine.prophecy.content_standard import StandardPack, standard_pack_by_id
 from engine.prophecy.context import Ctx
-from engine.prophecy.effects import can_pay, distinct_choices, item_candidates, would_change
+from engine.prophecy.effects import can_pay, distinct_choices, item_candidates
 from engine.prophecy.encounters import can_use_opportunity, items_to_give, opportunities_here
-from engine.prophecy.market import offer_here
-from engine.prophecy.spaces import check_exchange, max_amount, price, services, used_this_turn
+from engine.prophecy.market import offer_here, sales, usable_items
+from engine.prophecy.spaces import amounts_offered, exchanges_open, repairs, services
 from engine.prophecy.standard import (
     attacks,
     battle,
@@ -331,10 +331,8 @@ def legal(state: ProphecyState, actor: str, wanted: str | frozenset[str] | None 
         yield from _fight_actions(ctx, p, wanted)
     else:
         yield from _act_actions(ctx, p, wanted)
-    for item in p.items if _wants(wanted, "use_item") else ():
-        card = ctx.pack.item(item.card)
-        if card.use is not None and not item.damaged and would_change(ctx, p, card.use):
-            yield prophecy_actions.UseItem(item=item.uid)
+    if _wants(wanted, "use_item"):
+        yield from usable_items(ctx, p)
 
 
 def _fight_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None = None) -> Iterator[Any]:
@@ -382,16 +380,8 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None =
         if (kind == "heal" and blocked) or not _wants(wanted, kind):
             continue
         for svc in services(ctx, p, kind):
-            if used_this_turn(ctx, p, svc):
-                continue
-            for n in range(1, max_amount(svc, lost, p.gold) + 1):
-                if price(svc, n) <= p.gold:
-                    yield cls(amount=n)
-    for svc in services(ctx, p, "exchange") if _wants(wanted, "exchange") else ():
-        try:
-            check_exchange(ctx, p, svc)
-        except RuleError:
-            continue
+            yield from (cls(amount=n) for n in amounts_offered(ctx, p, svc, lost))
+    for svc in exchanges_open(ctx, p) if _wants(wanted, "exchange") else ():
         if svc.instead_of_movement and not moves.instead_open(ctx, p):
             continue
         yield prophecy_actions.Exchange(service=svc.id)
@@ -399,13 +389,9 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None =
         for item in offer_here(ctx, p):
             if space_actions.buy_price(ctx, p, item.card) <= p.gold:
                 yield prophecy_actions.Buy(item=item.uid)
-        for item in p.items:
-            if not item.damaged:
-                yield prophecy_actions.Sell(item=item.uid)
-    for svc in services(ctx, p, "repair") if _wants(wanted, "repair") else ():
-        for item in p.items:
-            if item.damaged and p.gold >= svc.price:
-                yield prophecy_actions.Repair(item=item.uid)
+        yield from sales(p)
+    if _wants(wanted, "repair"):
+        yield from repairs(ctx, p)
     for ability in guilds.learnable(ctx, p) if _wants(wanted, "learn") else ():
         yield prophecy_actions.Learn(ability=ability.id)
     if _wants(wanted, "train") and guilds.training_right(ctx, p) is not None:

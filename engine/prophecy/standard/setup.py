@@ -16,7 +16,7 @@ from engine.core.system import Seat
 from engine.prophecy.content import Pack
 from engine.prophecy.content_standard import StandardPack
 from engine.prophecy.context import Ctx
-from engine.prophecy.setup import MAX_SEATS, MIN_SEATS, deal_characters, roll_for_first
+from engine.prophecy.setup import MAX_SEATS, MIN_SEATS, deal_characters, roll_for_first, unrequested_characters
 from engine.prophecy.standard.state import Decision, PlaneState, StandardState, StdPlayer
 from engine.prophecy.state import AdventureOnSpace, Cubes, Deck, Decks, PlayerState, ProphecyOptions, ProphecyState
 from engine.prophecy.turns import start_turn
@@ -62,14 +62,7 @@ def deal_planes(pack: Pack, sp: StandardPack, rng: Rng, power_up: int) -> list[P
 def deal_two(pack: Pack, seats: Sequence[Seat], rng: Rng) -> list[list[str]]:
     """Two characters in secret for each seat that asked for none (ruling character_choice);
     a seat that asked for a character keeps it, as in the Basic setup."""
-    wanted = [s.character for s in seats if s.character]
-    for w in wanted:
-        if w not in {c.id for c in pack.characters}:
-            raise RuleError("error.unknown_character", character=w)
-    if len(set(wanted)) != len(wanted):
-        raise RuleError("error.character_taken")
-    free = [c.id for c in pack.characters if c.id not in wanted]
-    rng.shuffle(free)
+    free = unrequested_characters(pack, seats, rng)
     hands: list[list[str]] = []
     dealing = sum(1 for s in seats if not s.character)
     per_seat = 2 if len(free) >= 2 * dealing else 1

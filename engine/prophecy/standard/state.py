@@ -6,7 +6,7 @@ imported: `engine.prophecy.state` builds on this module.
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
@@ -17,6 +17,54 @@ from engine.prophecy.water_realm.water.state import WaterState
 
 #: what a card shows to whoever may not see its face
 HIDDEN = "face_down"
+
+_Part = TypeVar("_Part")
+
+
+def required(part: _Part | None, missing: str) -> _Part:
+    """A part of the state that only code of a game playing it asks for; its absence is a bug,
+    raised with `missing` as the reason."""
+    if part is None:
+        raise AssertionError(missing)
+    return part
+
+
+class Rolls(Protocol):
+    """A battle of several rolls with a weapon that may be thrown before one of them (the Basic
+    `OngoingBattle` and the Standard `StdBattle`)."""
+
+    player_figure: int
+    figure_without_weapon: int
+    throw_bonus: int
+    lives: int
+    weapon: str | None
+    rolls: int
+    thrown_at: int | None
+
+
+def figure_on_roll(b: Rolls, roll: int) -> int:
+    """The character's figure on roll number `roll` (1-based): the thrown weapon adds its bonus
+    to that roll alone and is out of her hand for the rolls after it."""
+    if b.thrown_at is None:
+        return b.player_figure
+    if b.thrown_at == roll:
+        return b.figure_without_weapon + b.throw_bonus
+    return b.figure_without_weapon if roll > b.thrown_at else b.player_figure
+
+
+def throw_open(b: Rolls) -> bool:
+    """A throw is offered only while it can still add something to a roll to come."""
+    return b.weapon is not None and b.thrown_at is None and b.throw_bonus > 0 and b.rolls < b.lives
+
+
+def without_absent(data: Any, model: BaseModel, *fields: str) -> Any:
+    """`data` (the model's dump) without those of `fields` the model leaves None, so a game that
+    does not play a part dumps exactly as before the part existed (replays compare the JSON
+    byte for byte)."""
+    for name in fields:
+        if getattr(model, name) is None:
+            data.pop(name, None)
+    return data
 
 Slot = Literal["lesser", "greater", "artifact"]
 SLOTS: tuple[Slot, ...] = ("lesser", "greater", "artifact")
@@ -54,17 +102,12 @@ class StandardOptions(BaseModel):
 
     def exp(self) -> ExpansionOptions:
         """The Water Realm expansion's options: only expansion code, in a game that plays it, asks."""
-        if self.expansion is None:
-            raise AssertionError("the expansion is not played")
-        return self.expansion
+        return required(self.expansion, "the expansion is not played")
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """A game without the expansion dumps exactly as before it existed."""
-        data = handler(self)
-        if self.expansion is None:
-            data.pop("expansion", None)
-        return data
+        return without_absent(handler(self), self, "expansion")
 
 
 class PlaneState(BaseModel):
@@ -147,9 +190,7 @@ class Decision(BaseModel):
 
     def other_pid(self) -> str:
         """`other`, for the kinds of decision that always name one (a loss, a taking, a study pick)."""
-        if self.other is None:
-            raise AssertionError(f"a {self.kind} decision names no other player")
-        return self.other
+        return required(self.other, f"a {self.kind} decision names no other player")
 
 
 class TrainingRight(BaseModel):
@@ -196,14 +237,10 @@ class StdBattle(BaseModel):
     spells: list[str] = Field(default_factory=list)
 
     def figure_for(self, roll: int) -> int:
-        if self.thrown_at is None:
-            return self.player_figure
-        if self.thrown_at == roll:
-            return self.figure_without_weapon + self.throw_bonus
-        return self.figure_without_weapon if roll > self.thrown_at else self.player_figure
+        return figure_on_roll(self, roll)
 
     def can_throw(self) -> bool:
-        return self.weapon is not None and self.thrown_at is None and self.throw_bonus > 0 and self.rolls < self.lives
+        return throw_open(self)
 
 
 class StdTurn(BaseModel):
@@ -265,23 +302,15 @@ class StandardState(BaseModel):
     def _dump(self, handler: SerializerFunctionWrapHandler) -> Any:  # Any: no return schema, as before
         """A game without the expansion dumps exactly as before it existed (replays compare
         the JSON byte for byte)."""
-        data = handler(self)
-        for part in ("island", "water", "cards"):
-            if getattr(self, part) is None:
-                data.pop(part, None)
-        return data
+        return without_absent(handler(self), self, "island", "water", "cards")
 
     def island_state(self) -> IslandState:
         """Treasure Island's part: only island code, in a game that plays it, asks."""
-        if self.island is None:
-            raise AssertionError("Treasure Island is not played")
-        return self.island
+        return required(self.island, "Treasure Island is not played")
 
     def water_state(self) -> WaterState:
         """The Water Realm board's part: only Water Realm code, in a game that plays it, asks."""
-        if self.water is None:
-            raise AssertionError("the Water Realm board is not played")
-        return self.water
+        return required(self.water, "the Water Realm board is not played")
 
     def plane(self, plane_id: str) -> PlaneState:
         for plane in self.planes:

@@ -24,10 +24,10 @@ from itertools import combinations
 from typing import Any, Sequence
 
 from engine.core.errors import RuleError
-from engine.prophecy.content import CreatureCard, Effect
+from engine.prophecy.content import CreatureCard
 from engine.prophecy.context import Ctx
 from engine.prophecy.decks import discard
-from engine.prophecy.effects import apply_effect, can_pay, gain_item, heal, pay, recharge, take_item
+from engine.prophecy.effects import can_pay, gain_item, heal, pay, recharge, take_item
 from engine.prophecy.equipment import battle_bonus as items_bonus
 from engine.prophecy.equipment import candidate_loadouts, check_loadout
 from engine.prophecy.standard import battle, parts, planes, powers
@@ -393,13 +393,7 @@ def beast_won(ctx: Ctx, p: PlayerState, b: StdBattle) -> bool:
     creature = ctx.pack.adventure(adv.card)
     assert isinstance(creature, CreatureCard)
     ctx.state.spaces[p.space].remove(adv)
-    p.experience += creature.experience
-    ctx.emit("creature_defeated", p.player, card=creature.id, experience=creature.experience)
-    bonus = powers.extra_experience(ctx.state, p.player)
-    if bonus:
-        p.experience += bonus
-        ctx.emit("experience_gained", p.player, amount=bonus, reason="extra_experience")
-    apply_effect(ctx, p, creature.treasure or Effect(), creature.id)
+    battle.reward_creature(ctx, p, creature)
     cstate(ctx.state).beasts.setdefault(p.player, []).append(creature.id)
     gained = add_types(ctx, p.player, list(power.types))
     ctx.emit("wrc_beast_kept", p.player, card=creature.id, types=gained)

@@ -26,9 +26,10 @@ from typing import Annotated, Literal, Protocol, Union, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.content_files import validate_files
 from engine.core.shelf import Shelf
-from engine.prophecy.content import ContentError, CreatureCard, ItemCard, OpportunityCard, Pack, Source, pack_by_id, validate_file
-from engine.prophecy.content_standard import Words
+from engine.prophecy.content import ContentError, CreatureCard, ItemCard, OpportunityCard, Pack, Source, pack_by_id
+from engine.prophecy.content_standard import Words, translated
 
 #: the languages every name, text and ruling is written in
 LANGUAGES: tuple[str, ...] = ("en", "it")
@@ -209,11 +210,7 @@ class Ruling(_Strict):
     section: str = Field(min_length=1)
     source: Literal["project"] = "project"
 
-    @model_validator(mode="after")
-    def _translated(self) -> "Ruling":
-        if self.text.it == self.text.en:
-            raise ValueError("the Italian text is a copy of the English one")
-        return self
+    _translated = model_validator(mode="after")(translated)
 
 
 class _CardsFile(_Strict):
@@ -344,10 +341,7 @@ def build_wr_cards(files: Mapping[str, object], base: Pack | None = None) -> WrC
     """Validate and cross-check the new cards from their parsed files (file name -> what the
     file says; `base`: the pack they join, to check against); raise ContentError naming file
     and field."""
-    missing = [f for f in WR_CARDS_FILES if f not in files]
-    if missing:
-        raise ContentError("\n".join(f"{f}: file missing from the new cards" for f in missing))
-    parts = {fname: validate_file(fname, model, files[fname]) for fname, model in WR_CARDS_FILES.items()}
+    parts = validate_files(files, WR_CARDS_FILES, ContentError, " from the new cards")
     # each part is an instance of the model WR_CARDS_FILES names for its file
     cards = cast(_CardsFile, parts["cards.yaml"])
     items: list[NewItem] = cast(_Items, parts["items.yaml"]).cards

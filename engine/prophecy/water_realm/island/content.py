@@ -19,8 +19,9 @@ from typing import Literal, Protocol, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.content_files import validate_files
 from engine.core.shelf import Shelf
-from engine.prophecy.content import ChanceCard, ContentError, ItemCard, Pack, Source, validate_file
+from engine.prophecy.content import ChanceCard, ContentError, ItemCard, Pack, Source
 from engine.prophecy.content_standard import LANGUAGES, AbilityEffect, Artifact
 from engine.prophecy.water_realm.cards.content import VariantItem, stone_id
 
@@ -320,10 +321,7 @@ def _cross_check(island: _IslandFile, treasures: list[Treasure], artifacts: list
 def build_island_content(files: Mapping[str, object], base: Pack | None = None) -> IslandContent:
     """Validate and cross-check the island's and the new Artifacts' files (path under
     data/prophecy/water_realm/ -> what the file says); ContentError names file and field."""
-    missing = [f for f in ISLAND_FILES if f not in files]
-    if missing:
-        raise ContentError("\n".join(f"{f}: file missing" for f in missing))
-    parts = {f: validate_file(f, model, files[f]) for f, model in ISLAND_FILES.items()}
+    parts = validate_files(files, ISLAND_FILES, ContentError)
     island = parts["island/island.yaml"]
     assert isinstance(island, _IslandFile)
     # each part is an instance of the model ISLAND_FILES names for its file
