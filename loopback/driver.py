@@ -132,7 +132,11 @@ class InteractionResult:
 
     @property
     def ephemeral(self) -> bool:
-        """Whether the reply is only visible to the user who interacted."""
+        """Whether the reply is only visible to the user who interacted. After a deferred
+        update (type 6) the pressed message is not a reply: the first followup is."""
+        if self.type == 6:
+            followups = self.followups
+            return bool(followups) and followups[0].ephemeral
         if self.message is not None:
             return self.message.ephemeral
         data = (self.record.callback.data if self.record.callback else None) or {}
