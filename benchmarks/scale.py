@@ -348,20 +348,22 @@ async def press(fake: FakeDiscord, table: Table, rng: random.Random, phase: str,
     entry.no_process = not fake.gateway.sessions_for(table.guild)
     log.append(entry)
     try:
-        if prompt.buttons:
-            custom = rng.choice([b for b in prompt.buttons if not b["custom_id"].startswith("gmnews:")] or prompt.buttons)[
-                "custom_id"
-            ]
+        choices = [b for b in prompt.buttons if b["custom_id"].startswith("gm:")]  # not a system's own buttons
+        if choices or not prompt.selects:
+            custom = rng.choice(choices or prompt.buttons)["custom_id"]
             result: InteractionResult = await fake.click(None, entry.actor, prompt, custom)
         else:
-            select = prompt.selects[0]
+            select = next((s for s in prompt.selects if s["custom_id"].startswith("gms:")), prompt.selects[0])
             result = await fake.select(None, entry.actor, prompt, select["custom_id"], [select["options"][0]["value"]])
         entry.acked = result.acked
-        entry.refused = result.acked and result.ephemeral
-        if entry.acked and not entry.refused:
-            arrived = await fake.wait_until(lambda: newest_prompt(fake, table.channel, version) is not None, timeout=10)
-            entry.seconds = time.perf_counter() - entry.sent
-            entry.next_prompt = arrived
+        if entry.acked:
+            # acknowledged first (a deferred update): then the next prompt, or a private refusal
+            arrived = await fake.wait_until(
+                lambda: newest_prompt(fake, table.channel, version) is not None or result.ephemeral, timeout=10)
+            entry.refused = result.ephemeral
+            if not entry.refused:
+                entry.seconds = time.perf_counter() - entry.sent
+                entry.next_prompt = arrived
         table.prompt = newest_prompt(fake, table.channel, version) or (prompt if not entry.acked else None)
     except Exception:  # noqa: BLE001 - a broken press is reported as not acknowledged
         logging.getLogger("scale").exception("press failed")
@@ -369,19 +371,35 @@ async def press(fake: FakeDiscord, table: Table, rng: random.Random, phase: str,
         table.busy = False
 
 
-async def open_tables(world: World, channels: list[tuple[int, int, int]]) -> list[Table]:
+#: the kinds of table pressed, in turn: (label, command group, /new options, with an AI seat)
+KINDS = tuple((f"{name}{' + AI' if ai else ''}", group, options, ai) for name, group, options in (
+    ("Basic", "game", {"system": "prophecy"}),
+    ("Standard", "game", {"system": "prophecy:standard"}),
+    ("Water Realm", "game", {"system": "prophecy:water_realm"}),
+    ("campaign", "campaign", {"mode": "coop"}),
+) for ai in (False, True))
+
+
+async def open_tables(world: World, channels: list[tuple[int, int, int]], kinds: int) -> list[Table]:
+    """A table in each channel, of the first `kinds` kinds in turn (every system, with and
+    without an AI seat), opened through the bots."""
     fake = world.fake
     tables = []
 
-    async def one(channel: int, guild: int, shard: int) -> None:
-        await fake.slash(None, world.alice, channel, "game new", system="prophecy")
-        await fake.slash(None, world.bob, channel, "game join")
-        started = await fake.slash(None, world.alice, channel, "game start")
-        prompt = next((m for m in reversed(started.messages) if m.buttons or m.selects), None)
-        tables.append(Table(channel, guild, shard, prompt))
+    async def one(n: int, channel: int, guild: int, shard: int) -> None:
+        _label, group, options, ai = KINDS[n % kinds]
+        await fake.slash(None, world.alice, channel, f"{group} new", **options)
+        await fake.slash(None, world.bob, channel, f"{group} join")
+        if ai:
+            await fake.slash(None, world.alice, channel, f"{group} add-bot")
+        started = await fake.slash(None, world.alice, channel, f"{group} start")
+        # a subprocess bot: the prompt may follow the answer to /start
+        await fake.wait_until(lambda: newest_prompt(fake, channel, -1) is not None, timeout=10)
+        tables.append(Table(channel, guild, shard, newest_prompt(fake, channel, -1)
+                            or next((m for m in reversed(started.messages) if m.buttons or m.selects), None)))
 
     for k in range(0, len(channels), 10):
-        await asyncio.gather(*(one(c, g, s) for c, g, s in channels[k:k + 10]))
+        await asyncio.gather(*(one(k + i, c, g, s) for i, (c, g, s) in enumerate(channels[k:k + 10])))
     return [t for t in tables if t.prompt is not None]
 
 
@@ -538,8 +556,9 @@ async def run(args: argparse.Namespace, server_url: str) -> None:
                             raise SystemExit(f"bot process for shard {shard} did not connect:\n{procs.errors()}")
                     postmaster = await postmaster_of(url)
                     t = time.perf_counter()
-                    tables = await open_tables(world, live)
-                    print(f"  opened {len(tables)} tables through the bots in {time.perf_counter() - t:.1f} s", flush=True)
+                    tables = await open_tables(world, live, args.kinds)
+                    print(f"  opened {len(tables)} tables through the bots in {time.perf_counter() - t:.1f} s, of the kinds "
+                          f"{', '.join(k[0] for k in KINDS[:args.kinds])} in turn", flush=True)
                     async with PostgresStore(url) as store:
                         games = {g.channel_id: g.id for g in await store.list_active_games()}
                         print(f"  games in the database: {(await store.stats()).games}", flush=True)
@@ -580,6 +599,8 @@ def main() -> int:
     ap.add_argument("--start-postgres", action="store_true",
                     help="start a throwaway server (benchmarks/throwaway_postgres.py) if no address is given")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--kinds", type=int, default=len(KINDS), choices=range(1, len(KINDS) + 1),
+                    help="tables of the first N kinds in turn: " + ", ".join(k[0] for k in KINDS))
     args = ap.parse_args()
     logging.basicConfig(level=logging.CRITICAL)
     if args.games < args.tables + 2 * args.reminders + 2:
