@@ -373,9 +373,12 @@ async def press(fake: FakeDiscord, table: Table, rng: random.Random, phase: str,
             # acknowledged first (a deferred update): then the next prompt, or a private refusal
             arrived = await fake.wait_until(
                 lambda: newest_prompt(fake, table.channel, version) is not None or result.ephemeral, timeout=10)
+            if arrived and not result.ephemeral:  # the echo of this very press (edited after the step)
+                await fake.wait_until(lambda: result.message is not None, timeout=10)
             entry.refused = result.ephemeral
-            # answered: the player was told the press was taken (its echo, the next prompt) or refused
-            entry.answered = arrived or result.message is not None
+            # answered: the player was told, in answer to this very press, that it was taken
+            # (its echo) or refused; another press's prompt arriving says nothing about this one
+            entry.answered = result.message is not None or bool(result.followups)
             if not entry.refused:
                 entry.seconds = time.perf_counter() - entry.sent
                 entry.next_prompt = arrived
