@@ -206,9 +206,15 @@ async def test_kill_minus_nine_between_commit_and_post(world, settings):
             game, version, _ = await on_disk(db, ch)
             before[kind] = (game, version)
 
+        def of_a_press(req: Any) -> bool:
+            """A request answering a button press (not a late edit of the /start reply's picture)."""
+            record = fake.interactions.by_token.get(req.path.split("/")[3])
+            return record is not None and record.type == 3
+
         async def hold_replies(req: Any) -> Any:
             # the acknowledgement (a deferred update) goes before the commit: the answers after it are held
-            if req.method in ("POST", "PATCH") and REPLY.match(req.path) and (req.json or {}).get("type") != 6:
+            if (req.method in ("POST", "PATCH") and REPLY.match(req.path) and (req.json or {}).get("type") != 6
+                    and of_a_press(req)):
                 held.append(req.path)
                 await release.wait()  # the bot dies while waiting for this answer
                 return LATE
