@@ -10,14 +10,20 @@ every shard.
 Printed per phase (a steady one, then the same with `kill -9` of one process in the middle and
 an immediate restart that takes its shard back):
 
+First, the floor: bare discord.py processes (benchmarks/bare_bot.py, one a shard) pressed the
+same way on tables of their own, answering as the game bot does without any game.
+
 * whole press p50/p99: from the interaction sent until the next prompt of that game has
-  reached the fake Discord (the reply, the narration and the new buttons);
+  reached the fake Discord (the reply, the narration and the new buttons); the
+  acknowledgement's p99 (a press is acknowledged first, a deferred update, then answered);
 * presses offered, sent (at most one in flight per table: the rest found every table busy),
-  applied (their step is in the game's action log), lost (acknowledged to the player but not in
-  the log; target 0), doubled (more steps by players in a game's log than presses sent to it;
-  target 0), not answered (no answer within Discord's 3 s, which the fake enforces as Discord
-  does: the player sees "This interaction failed"), and of those how many were sent while no
-  process served the shard, or were applied anyway;
+  applied (their step is in the game's action log), lost (answered to the player as taken, its
+  echo or the next prompt, but not in the log; target 0), doubled (more steps by players in a
+  game's log than presses sent to it; target 0), not answered (no answer within Discord's 3 s,
+  which the fake enforces as Discord does: the player sees "This interaction failed"), and of
+  those how many were sent while no process served the shard, or were applied anyway;
+  acknowledged but never answered (the process died between the two: the prompt stays as it
+  was, live, and is pressed again), and of those how many were applied anyway;
 * reminders due, posted once, posted twice or more (target 0), not posted;
 * for the kill: the time from `kill -9` until the restarted process was connected again;
 * CPU seconds per press of the bot processes, of this process (the fake Discord and the
@@ -64,11 +70,14 @@ from gm.store import PostgresStore  # noqa: E402
 from loopback import FakeDiscord, InteractionResult, StoredMessage  # noqa: E402
 
 LAUNCHER = Path(__file__).resolve().parents[1] / "tests" / "e2e" / "subprocess_bot.py"
+BARE_LAUNCHER = Path(__file__).resolve().with_name("bare_bot.py")
 REMINDER = "it is still your turn"
 DAY = 86_400.0
 MENTION = re.compile(r"<@!?(\d+)>")
 LOBBY_ROWS = ("join", "leave", "add_bot", "kick", "start")
 TICKS = os.sysconf("SC_CLK_TCK")
+#: issue 30: three processes at 100 presses/s offered
+WHOLE_P99_MS = 300.0
 
 
 def cpu_of(pid: int) -> float:
@@ -235,8 +244,9 @@ async def arm_reminders(url: str, game_ids: list[int], start: float, span: float
 
 
 class Processes:
-    def __init__(self, fake: FakeDiscord, url: str, shards: int, folder: Path, clock_interval: float) -> None:
-        self.fake, self.url, self.shards, self.folder = fake, url, shards, folder
+    def __init__(self, fake: FakeDiscord, url: str, shards: int, folder: Path, clock_interval: float,
+                 launcher: Path = LAUNCHER) -> None:
+        self.fake, self.url, self.shards, self.folder, self.launcher = fake, url, shards, folder, launcher
         self.clock_interval = clock_interval
         self.running: dict[int, subprocess.Popen[bytes]] = {}
         self.count = 0
@@ -249,7 +259,7 @@ class Processes:
                    RULES_INDEX_WARMUP="false", CLOCK_INTERVAL=str(self.clock_interval))
         env.pop("GM_TEST_CLOCK_FILE", None)
         log = open(self.folder / f"bot{self.count}-shard{shard}.log", "wb")  # noqa: SIM115 (the child keeps it)
-        self.running[shard] = subprocess.Popen([sys.executable, str(LAUNCHER)], env=env,
+        self.running[shard] = subprocess.Popen([sys.executable, str(self.launcher)], env=env,
                                                stdout=subprocess.DEVNULL, stderr=log)
 
     async def connected(self, shard: int, timeout: float = 120) -> bool:
@@ -312,8 +322,10 @@ class Press:
     sent: float
     phase: str
     seconds: float | None = None
+    ack: float | None = None  # seconds from sending to the acknowledgement
     acked: bool = False
     refused: bool = False
+    answered: bool = False
     next_prompt: bool = False
     no_process: bool = False
 
@@ -348,40 +360,66 @@ async def press(fake: FakeDiscord, table: Table, rng: random.Random, phase: str,
     entry.no_process = not fake.gateway.sessions_for(table.guild)
     log.append(entry)
     try:
-        if prompt.buttons:
-            custom = rng.choice([b for b in prompt.buttons if not b["custom_id"].startswith("gmnews:")] or prompt.buttons)[
-                "custom_id"
-            ]
+        choices = [b for b in prompt.buttons if b["custom_id"].startswith("gm:")]  # not a system's own buttons
+        if choices or not prompt.selects:
+            custom = rng.choice(choices or prompt.buttons)["custom_id"]
             result: InteractionResult = await fake.click(None, entry.actor, prompt, custom)
         else:
-            select = prompt.selects[0]
+            select = next((s for s in prompt.selects if s["custom_id"].startswith("gms:")), prompt.selects[0])
             result = await fake.select(None, entry.actor, prompt, select["custom_id"], [select["options"][0]["value"]])
         entry.acked = result.acked
-        entry.refused = result.acked and result.ephemeral
-        if entry.acked and not entry.refused:
-            arrived = await fake.wait_until(lambda: newest_prompt(fake, table.channel, version) is not None, timeout=10)
-            entry.seconds = time.perf_counter() - entry.sent
-            entry.next_prompt = arrived
-        table.prompt = newest_prompt(fake, table.channel, version) or (prompt if not entry.acked else None)
+        entry.ack = result.elapsed
+        if entry.acked:
+            # acknowledged first (a deferred update): then the next prompt, or a private refusal
+            arrived = await fake.wait_until(
+                lambda: newest_prompt(fake, table.channel, version) is not None or result.ephemeral, timeout=10)
+            if arrived and not result.ephemeral:  # the echo of this very press (edited after the step)
+                await fake.wait_until(lambda: result.message is not None, timeout=10)
+            entry.refused = result.ephemeral
+            # answered: the player was told, in answer to this very press, that it was taken
+            # (its echo) or refused; another press's prompt arriving says nothing about this one
+            entry.answered = result.message is not None or bool(result.followups)
+            if not entry.refused:
+                entry.seconds = time.perf_counter() - entry.sent
+                entry.next_prompt = arrived
+        # a press acknowledged and then never answered (its process died meanwhile) leaves the
+        # prompt as it was, live: the player presses it again
+        table.prompt = newest_prompt(fake, table.channel, version) or (prompt if not entry.answered else None)
     except Exception:  # noqa: BLE001 - a broken press is reported as not acknowledged
         logging.getLogger("scale").exception("press failed")
     finally:
         table.busy = False
 
 
-async def open_tables(world: World, channels: list[tuple[int, int, int]]) -> list[Table]:
+#: the kinds of table pressed, in turn: (label, command group, /new options, with an AI seat)
+KINDS = tuple((f"{name}{' + AI' if ai else ''}", group, options, ai) for name, group, options in (
+    ("Basic", "game", {"system": "prophecy"}),
+    ("Standard", "game", {"system": "prophecy:standard"}),
+    ("Water Realm", "game", {"system": "prophecy:water_realm"}),
+    ("campaign", "campaign", {"mode": "coop"}),
+) for ai in (False, True))
+
+
+async def open_tables(world: World, channels: list[tuple[int, int, int]], kinds: int) -> list[Table]:
+    """A table in each channel, of the first `kinds` kinds in turn (every system, with and
+    without an AI seat), opened through the bots."""
     fake = world.fake
     tables = []
 
-    async def one(channel: int, guild: int, shard: int) -> None:
-        await fake.slash(None, world.alice, channel, "game new", system="prophecy")
-        await fake.slash(None, world.bob, channel, "game join")
-        started = await fake.slash(None, world.alice, channel, "game start")
-        prompt = next((m for m in reversed(started.messages) if m.buttons or m.selects), None)
-        tables.append(Table(channel, guild, shard, prompt))
+    async def one(n: int, channel: int, guild: int, shard: int) -> None:
+        _label, group, options, ai = KINDS[n % kinds]
+        await fake.slash(None, world.alice, channel, f"{group} new", **options)
+        await fake.slash(None, world.bob, channel, f"{group} join")
+        if ai:
+            await fake.slash(None, world.alice, channel, f"{group} add-bot")
+        started = await fake.slash(None, world.alice, channel, f"{group} start")
+        # a subprocess bot: the prompt may follow the answer to /start
+        await fake.wait_until(lambda: newest_prompt(fake, channel, -1) is not None, timeout=10)
+        tables.append(Table(channel, guild, shard, newest_prompt(fake, channel, -1)
+                            or next((m for m in reversed(started.messages) if m.buttons or m.selects), None)))
 
     for k in range(0, len(channels), 10):
-        await asyncio.gather(*(one(c, g, s) for c, g, s in channels[k:k + 10]))
+        await asyncio.gather(*(one(k + i, c, g, s) for i, (c, g, s) in enumerate(channels[k:k + 10])))
     return [t for t in tables if t.prompt is not None]
 
 
@@ -401,7 +439,7 @@ class PhaseResult:
 
 async def run_phase(name: str, world: World, procs: Processes, tables: list[Table], url: str,
                     reminder_games: list[int], *, rate: float, seconds: float, rng: random.Random,
-                    kill_shard: int | None, kill_at: float, postmaster: int | None) -> PhaseResult:
+                    kill_shard: int | None, kill_at: float, postmaster: int | None, settle: bool = True) -> PhaseResult:
     fake = world.fake
     start = time.time() + 1.0
     due = await arm_reminders(url, reminder_games, start, seconds * 0.9)
@@ -448,7 +486,7 @@ async def run_phase(name: str, world: World, procs: Processes, tables: list[Tabl
     cpu = {"bots": procs.cpu() - cpu_before["bots"], "fake": time.process_time() - cpu_before["fake"],
            "server": server_cpu(postmaster) - cpu_before["server"]}
     # the reminders due last: a few clock passes more
-    await asyncio.sleep(max(0.0, max(due.values(), default=0) - time.time()) + procs.clock_interval * 4 + 2)
+    await asyncio.sleep(0 if not settle else max(0.0, max(due.values(), default=0) - time.time()) + procs.clock_interval * 4 + 2)
     return PhaseResult(name, offered, len(log), log, due, restart_seconds[0] if restart_seconds else None, cpu)
 
 
@@ -461,7 +499,7 @@ async def report(result: PhaseResult, world: World, url: str, channel_of_game: d
     sent_per_game: Counter[int] = Counter(pressed_before)
     for p in result.presses:
         sent_per_game[game_of_channel[p.table.channel]] += 1
-    applied = lost = doubled = unacknowledged = 0
+    applied = lost = doubled = unacknowledged = silent = silent_applied = 0
     async with PostgresStore(url) as store:
         steps: dict[int, set[tuple[int, str]]] = {}
         for game_id in {game_of_channel[p.table.channel] for p in result.presses} | set(pressed_before):
@@ -476,22 +514,28 @@ async def report(result: PhaseResult, world: World, url: str, channel_of_game: d
             done = (p.game_version, str(p.actor)) in game_steps
             game_steps.discard((p.game_version, str(p.actor)))
             applied += done
-            lost += p.acked and not p.refused and not done
+            lost += p.answered and not p.refused and not done
             unacknowledged += done and not p.acked
+            silent += p.acked and not p.answered
+            silent_applied += p.acked and not p.answered and done
     whole = [p.seconds * 1000 for p in result.presses if p.seconds is not None and p.next_prompt]
     unanswered = sum(1 for p in result.presses if not p.acked)
     no_process = sum(1 for p in result.presses if not p.acked and p.no_process)
     refused = sum(1 for p in result.presses if p.refused)
     posted = Counter(sum(1 for m in fake.messages_in(channel_of_game[g]) if REMINDER in m.text) for g in result.reminders_due)
+    ack = [p.ack * 1000 for p in result.presses if p.ack is not None]
     print(f"{result.name}:")
     print(f"  whole press                  p50 {pct(whole, 50):7.1f} ms   p99 {pct(whole, 99):7.1f} ms   "
-          f"max {max(whole, default=float('nan')):7.1f} ms  (n={len(whole)})")
+          f"max {max(whole, default=float('nan')):7.1f} ms  (n={len(whole)});  acknowledgement p99 {pct(ack, 99):.1f} ms"
+          f"   [target whole p99 <= {WHOLE_P99_MS:.0f} ms: {'met' if pct(whole, 99) <= WHOLE_P99_MS else 'MISSED'}]")
     seconds = max(p.sent for p in result.presses) - min(p.sent for p in result.presses) if result.presses else 0
     print(f"  presses offered {result.offered}, sent {result.sent} (every table was busy for the rest; "
           f"{result.sent / seconds if seconds else 0:.0f}/s), applied {applied}, lost {lost} (target 0), "
           f"doubled {doubled} (target 0)")
     print(f"  not answered within Discord's 3 s {unanswered}: sent while no process served the shard {no_process}, "
           f"applied anyway {unacknowledged}; refused as out of date (a table whose prompt was not replaced) {refused}")
+    print(f"  acknowledged but never answered (the process died between the two; the prompt stayed live) {silent}, "
+          f"of those applied (the restart posts their prompt) {silent_applied}")
     print(f"  reminders due {len(result.reminders_due)}: posted once {posted.get(1, 0)}, "
           f"twice or more {sum(n for k, n in posted.items() if k >= 2)} (target 0), not posted {posted.get(0, 0)}")
     if result.kill_to_connected is not None:
@@ -502,6 +546,49 @@ async def report(result: PhaseResult, world: World, url: str, channel_of_game: d
               f"PostgreSQL {per['server']:.1f} ms ({sum(result.cpu.values()):.0f} CPU s in the phase"
               f"{', the restarted process start-up included' if result.kill_to_connected is not None else ''})")
     return sent_per_game
+
+
+# ------------------------------------------------------------------------------ the bare bot
+
+
+async def bare_phase(args: argparse.Namespace, world: World, url: str, folder: Path, rng: random.Random,
+                     postmaster: int | None) -> None:
+    """The floor: bare discord.py processes (benchmarks/bare_bot.py, one a shard) pressed as the
+    game bots are, on tables of their own (a prompt they answer with the next one), at the same
+    offered rate; printed as the phases are."""
+    fake = world.fake
+    procs = Processes(fake, url, args.processes, folder, args.clock_interval, launcher=BARE_LAUNCHER)
+    try:
+        for shard in range(args.processes):
+            procs.spawn(shard)
+        for shard in range(args.processes):
+            if not await procs.connected(shard):
+                raise SystemExit(f"bare bot process for shard {shard} did not connect:\n{procs.errors()}")
+        bot_user = fake.bot_user_payload()
+        tables = []
+        for n in range(args.tables):
+            guild = world.guilds[n % args.processes][n // args.processes % len(world.guilds[0])]
+            channel = fake.add_channel(guild, f"bare{n}")
+            prompt = fake.messages.create(channel_id=channel, guild_id=guild, author=bot_user, attachments=[], body={
+                "content": f"<@{world.alice}>, it is your turn.",
+                "components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "gm:0:1:0"}]}]})
+            tables.append(Table(channel, guild, n % args.processes, prompt))
+        result = await run_phase("bare", world, procs, tables, url, [], rate=args.rate, seconds=args.seconds, rng=rng,
+                                 kill_shard=None, kill_at=0, postmaster=postmaster, settle=False)
+    finally:
+        procs.stop_all()
+    whole = [p.seconds * 1000 for p in result.presses if p.seconds is not None and p.next_prompt]
+    ack = [p.ack * 1000 for p in result.presses if p.ack is not None]
+    seconds = max(p.sent for p in result.presses) - min(p.sent for p in result.presses) if result.presses else 0
+    print("bare discord.py bot processes, one a shard, pressed the same way (acknowledged, echo, next prompt; no game):")
+    print(f"  whole press                  p50 {pct(whole, 50):7.1f} ms   p99 {pct(whole, 99):7.1f} ms   "
+          f"max {max(whole, default=float('nan')):7.1f} ms  (n={len(whole)});  acknowledgement p99 {pct(ack, 99):.1f} ms")
+    print(f"  presses offered {result.offered}, sent {result.sent} ({result.sent / seconds if seconds else 0:.0f}/s); "
+          f"not answered within Discord's 3 s {sum(1 for p in result.presses if not p.acked)}")
+    if result.sent:
+        per = {k: v / result.sent * 1000 for k, v in result.cpu.items()}
+        print(f"  CPU per press sent: bot processes {per['bots']:.1f} ms, fake Discord and players {per['fake']:.1f} ms",
+              flush=True)
 
 
 # ------------------------------------------------------------------------------ main
@@ -529,6 +616,8 @@ async def run(args: argparse.Namespace, server_url: str) -> None:
             ids = await seed(url, world, [(c, g) for c, g, _ in stored])
             print(f"  seeded {len(ids)} stored games in {time.perf_counter() - t:.1f} s", flush=True)
             with tempfile.TemporaryDirectory() as tmp:
+                if not args.skip_bare:
+                    await bare_phase(args, world, url, Path(tmp), rng, await postmaster_of(url))
                 procs = Processes(fake, url, args.processes, Path(tmp), args.clock_interval)
                 try:
                     for shard in range(args.processes):
@@ -538,8 +627,9 @@ async def run(args: argparse.Namespace, server_url: str) -> None:
                             raise SystemExit(f"bot process for shard {shard} did not connect:\n{procs.errors()}")
                     postmaster = await postmaster_of(url)
                     t = time.perf_counter()
-                    tables = await open_tables(world, live)
-                    print(f"  opened {len(tables)} tables through the bots in {time.perf_counter() - t:.1f} s", flush=True)
+                    tables = await open_tables(world, live, args.kinds)
+                    print(f"  opened {len(tables)} tables through the bots in {time.perf_counter() - t:.1f} s, of the kinds "
+                          f"{', '.join(k[0] for k in KINDS[:args.kinds])} in turn", flush=True)
                     async with PostgresStore(url) as store:
                         games = {g.channel_id: g.id for g in await store.list_active_games()}
                         print(f"  games in the database: {(await store.stats()).games}", flush=True)
@@ -580,6 +670,9 @@ def main() -> int:
     ap.add_argument("--start-postgres", action="store_true",
                     help="start a throwaway server (benchmarks/throwaway_postgres.py) if no address is given")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--skip-bare", action="store_true", help="without the bare discord.py bot's phase first")
+    ap.add_argument("--kinds", type=int, default=len(KINDS), choices=range(1, len(KINDS) + 1),
+                    help="tables of the first N kinds in turn: " + ", ".join(k[0] for k in KINDS))
     args = ap.parse_args()
     logging.basicConfig(level=logging.CRITICAL)
     if args.games < args.tables + 2 * args.reminders + 2:

@@ -114,8 +114,11 @@ class InteractionResult:
 
     @property
     def message(self) -> StoredMessage | None:
-        """The original response message as it is now (for 6/7: the clicked message)."""
+        """The original response message as it is now (for 7: the clicked message; for 6, a
+        deferred update, the clicked message once this interaction edited it, else None)."""
         original = self.record.original_message_id
+        if self.type == 6 and not self.record.original_edited:
+            return None
         return None if original is None else self.fake.messages.get(original)
 
     @property
@@ -132,7 +135,11 @@ class InteractionResult:
 
     @property
     def ephemeral(self) -> bool:
-        """Whether the reply is only visible to the user who interacted."""
+        """Whether the reply is only visible to the user who interacted. After a deferred
+        update (type 6) that left the pressed message as it was, the first followup is the reply."""
+        if self.type == 6 and self.message is None:
+            followups = self.followups
+            return bool(followups) and followups[0].ephemeral
         if self.message is not None:
             return self.message.ephemeral
         data = (self.record.callback.data if self.record.callback else None) or {}

@@ -88,6 +88,9 @@ class InteractionRecord:
     callback: CallbackRecord | None = None
     original_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
+    original_edited: bool = False
+    """The original was edited with this interaction's token (after a deferred update, the
+    pressed message only counts as this interaction's reply once it was edited)."""
 
     @property
     def acked(self) -> bool:

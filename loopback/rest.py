@@ -393,7 +393,11 @@ class RestApi:
         message = self._webhook_message(request, app_id, token, message_id)
         if isinstance(message, tuple):
             return message
-        return self._edit(request, message)
+        reply = self._edit(request, message)
+        record = self.fake.interactions.by_token.get(token)
+        if record is not None and message.id == record.original_message_id and reply[0] < 400:
+            record.original_edited = True
+        return reply
 
     def delete_webhook_message(self, request: RecordedRequest, app_id: str, token: str, message_id: str) -> Reply:
         message = self._webhook_message(request, app_id, token, message_id)

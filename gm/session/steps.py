@@ -7,8 +7,10 @@ whose time ran out is played for here too, as the table chose.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
+import time
 from typing import Any, Literal
 
 from engine.core.events import Event
@@ -23,6 +25,30 @@ from gm.store import LogMeta, StaleVersion
 from gm.table import Table
 
 log = logging.getLogger(__name__)
+
+
+#: An AI seat's choice that took longer than this (its system's running average, in seconds) is
+#: thought in a worker thread from then on, so the event loop keeps answering other presses
+#: (their acknowledgement first) meanwhile; a quick one stays on the loop, where a thread's
+#: hand-over would cost more than the thinking.
+AI_THREAD_AFTER = 0.002
+#: running average of an AI choice's time per (system, level): where it is slow
+_AI_SECONDS: dict[tuple[str, str], float] = {}
+
+
+async def think(system: GameSystem, state: Any, player: str, level: str, rng: random.Random) -> Any:
+    """An AI seat's action, in a worker thread when this system's AI is slow (AI_THREAD_AFTER).
+    The same choice either way: the state is not touched by anything else meanwhile (the
+    channel's lock is held) and `rng` is the step's own."""
+    key = (system.name, level)
+    began = time.perf_counter()
+    if _AI_SECONDS.get(key, 0.0) > AI_THREAD_AFTER:
+        action = await asyncio.to_thread(as_table(system).ai_action, state, player, level, rng)
+    else:
+        action = as_table(system).ai_action(state, player, level, rng)
+    spent = time.perf_counter() - began
+    _AI_SECONDS[key] = spent if key not in _AI_SECONDS else 0.8 * _AI_SECONDS[key] + 0.2 * spent
+    return action
 
 
 class Steps(SessionCore):
@@ -111,7 +137,7 @@ class Steps(SessionCore):
             if not player.ai:
                 return
             rng = random.Random(f"{result.record.seed}:{player.player}:{result.state.actions_taken}")
-            action = as_table(sysobj).ai_action(result.state, player.player, player.ai, rng)
+            action = await think(sysobj, result.state, player.player, player.ai, rng)
             if action is None:  # the rules left the seat nothing to do: a rules bug, not the press's
                 log.error("AI seat %s has no legal action in game %s", player.player, result.record.id)
                 return
@@ -127,7 +153,7 @@ class Steps(SessionCore):
             if result.record.status != "active" or pend is None or pend.player != player:
                 return
             if how == "ai":
-                action = as_table(sysobj).ai_action(result.state, player, ABSENT_AI, rng)
+                action = await think(sysobj, result.state, player, ABSENT_AI, rng)
             else:
                 action = as_table(sysobj).skip_action(result.state, player)
             await self._apply(result, player, action, on_behalf=player)

@@ -17,6 +17,7 @@ import contextvars
 import enum
 import json
 import weakref
+import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager
@@ -342,6 +343,33 @@ def dump_json(value: Any) -> str:
     if isinstance(value, BaseModel):
         value = value.model_dump(mode="json")
     return _CANONICAL.encode(value)
+
+
+#: A log row's narration longer than this (in bytes of compact JSON) is stored zlib-compressed
+#: in `packed` instead of as text in `events`. SQLite keeps a row of the action log (a WITHOUT
+#: ROWID table) on its B-tree page only up to about 1,000 bytes: past that it spills into
+#: overflow pages of 4 KiB, mostly empty. A long narration (a turn of several steps, a battle,
+#: a setup) compresses 4-8x and stays on the page; short ones stay readable text.
+PACK_EVENTS_AT: Final = 400
+
+
+def pack_events(events: list[dict[str, Any]] | None) -> tuple[str | None, bytes | None]:
+    """A log row's narration as its two columns (events text, packed bytes): one of them set,
+    or neither for a row without narration (a lobby entry)."""
+    if events is None:
+        return None, None
+    text = dump_json(events)
+    if len(text) <= PACK_EVENTS_AT:
+        return text, None
+    return None, zlib.compress(text.encode(), 6)
+
+
+def unpack_events(text: str | None, packed: bytes | None) -> list[dict[str, Any]] | None:
+    """The narration of a log row, whichever way it was stored (rows written before the
+    compact log have only the text)."""
+    if packed is not None:
+        return json.loads(zlib.decompress(packed))  # type: ignore[no-any-return]  # the JSON we packed
+    return json.loads(text) if text else None
 
 
 def check_status(status: str) -> None:
@@ -785,7 +813,7 @@ GAME_COLUMNS: Final = (
 )
 #: the game row without `state`: what a write that replaces the state reads back
 GAME_COLUMNS_NO_STATE: Final = GAME_COLUMNS.replace(" state,", "")
-ACTION_COLUMNS: Final = "game_id, seq, actor, action, created_at, version_after, events, state_hash, revealed"
+ACTION_COLUMNS: Final = "game_id, seq, actor, action, created_at, version_after, events, state_hash, revealed, packed"
 OUTBOX_COLUMNS: Final = "id, target, target_id, game_id, payload, created_at, attempts"
 OPEN_SQL: Final = "('lobby', 'active')"
 """`OPEN_STATUSES` as an SQL list."""
@@ -922,7 +950,7 @@ class SqlStore(GameStore):
             action=json.loads(row["action"]),
             created_at=row["created_at"],
             version_after=row["version_after"],
-            events=json.loads(row["events"]) if row["events"] else None,
+            events=unpack_events(row["events"], row["packed"]),
             state_hash=row["state_hash"],
             revealed=bool(row["revealed"]),
         )

@@ -170,6 +170,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             "INSERT INTO meta (key, value) VALUES ('database_id', lower(hex(randomblob(6))))",
         ),
     ),
+    Migration(
+        version=5,
+        description="compact action log: a long narration stored zlib-compressed",
+        statements=(
+            # A row of the log (WITHOUT ROWID) stays on its page only up to about 1,000 bytes;
+            # a long narration spilled into mostly empty overflow pages. New rows keep it, when
+            # long, compressed here (base.pack_events) and `events` NULL; rows written before
+            # keep their text and read as before (base.unpack_events).
+            "ALTER TABLE actions ADD COLUMN packed BLOB",
+        ),
+    ),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].version

@@ -153,6 +153,15 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             " VALUES ('database_id', substr(md5(random()::text || clock_timestamp()::text), 1, 12))",
         ),
     ),
+    Migration(
+        version=3,
+        description="compact action log: a long narration stored zlib-compressed",
+        statements=(
+            # As SQLite's migration 5 (base.pack_events): PostgreSQL compresses only values of
+            # 2 KiB and more by itself, so the narrations between stayed text at full length.
+            "ALTER TABLE actions ADD COLUMN packed BYTEA",
+        ),
+    ),
 )
 
 PG_LATEST_VERSION: int = PG_MIGRATIONS[-1].version

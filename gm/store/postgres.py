@@ -80,6 +80,7 @@ from .base import (
     _Unset,
     as_deadline,
     dump_json,
+    pack_events,
 )
 from .identity import ProcessIdentity
 from .ownership import DEFAULT_LEASE_SECONDS
@@ -403,13 +404,13 @@ class PostgresStore(SqlStore):
         insert = ""
         if log is not None:
             meta = meta or LogMeta()
-            events = None if meta.events is None else dump_json(meta.events)
+            events, packed = pack_events(meta.events)
             insert = (
                 ", ins AS (INSERT INTO actions (game_id, seq, actor, action, created_at, version_after,"
-                " events, state_hash, revealed)"
+                " events, state_hash, revealed, packed)"
                 f" SELECT id, last_seq, {args(log[0], 'text')}, {args(log[1], 'text')}, {now}, version,"
-                f" {args(events, 'text')}, {args(meta.state_hash, 'text')}, {args(bool(meta.revealed), 'bool')}"
-                " FROM upd)"
+                f" {args(events, 'text')}, {args(meta.state_hash, 'text')}, {args(bool(meta.revealed), 'bool')},"
+                f" {args(packed, 'bytea')} FROM upd)"
             )
             if meta.seen is not None:  # "seen up to here" in the same statement, as mark_last_seq writes it
                 insert += (

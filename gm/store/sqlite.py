@@ -55,6 +55,7 @@ import aiosqlite
 
 # (grouped by role: the shared SQL store and its columns, records, errors)
 from .base import (
+    ACTION_COLUMNS,
     GAME_COLUMNS,
     GAME_COLUMNS_NO_STATE,
     OPEN_SQL,
@@ -80,6 +81,7 @@ from .base import (
     _note_key,
     _Unset,
     dump_json,
+    pack_events,
 )
 from .identity import ProcessIdentity
 from .migrations import current_version, migrate
@@ -104,7 +106,7 @@ _CHANGE_READ = {
     for columns in (GAME_COLUMNS, GAME_COLUMNS_NO_STATE)
 }
 _INSERT_ACTION = ("INSERT INTO actions (game_id, seq, actor, action, created_at, version_after,"
-                  " events, state_hash, revealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                  " events, state_hash, revealed, packed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _UPSERT_USER_SETTING = ("INSERT INTO user_settings (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
                         " ON CONFLICT (user_id, key) DO UPDATE"
                         " SET value = excluded.value, updated_at = excluded.updated_at")
@@ -551,8 +553,8 @@ class SqliteStore(SqlStore):
         seen: tuple[int, str] | None = None
         if log is not None:  # serialised here: a bad payload fails before the transaction
             meta = meta or LogMeta()
-            row = (log[0], log[1], None if meta.events is None else dump_json(meta.events),
-                   meta.state_hash, int(meta.revealed))
+            events_text, packed = pack_events(meta.events)
+            row = (log[0], log[1], events_text, meta.state_hash, int(meta.revealed), packed)
             seen = meta.seen
 
         # The row is read without `state` when the write replaces it (a state is kilobytes),
@@ -574,10 +576,10 @@ class SqliteStore(SqlStore):
                 raise StaleVersion(version, game_id=game_id, expected_version=expected_version)
             new_version = version + 1
             if row is not None:
-                actor, action_json, events_json, state_hash, revealed = row
+                actor, action_json, events_json, state_hash, revealed, packed = row
                 seq = int(found["last_seq"]) + 1
                 conn.execute(_INSERT_ACTION, (game_id, seq, actor, action_json, now, new_version,
-                                              events_json, state_hash, revealed))
+                                              events_json, state_hash, revealed, packed))
                 if seen is not None:  # "seen up to here", as mark_last_seq writes it
                     conn.execute(_UPSERT_USER_SETTING, (int(seen[0]), str(seen[1]), dump_json(seq), now))
             try:
@@ -730,8 +732,8 @@ class SqliteStore(SqlStore):
             if mark == 0:
                 return 0, []
             rows = conn.execute(
-                "SELECT game_id, seq, actor, action, created_at, version_after, events, state_hash, revealed"
-                " FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, mark)).fetchall()
+                f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+                (game_id, mark)).fetchall()
             return mark, [self._to_action(r) for r in rows]
 
         return await self._read_now(read)

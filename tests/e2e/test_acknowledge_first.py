@@ -1,0 +1,62 @@
+"""A prompt's press is acknowledged before any game work (issue 30, "Acknowledge first"): the
+deferred update reaches Discord before the game master writes the step, so Discord's 3-second
+window never depends on the game, the store or the machine's load; the echo and the turn
+message follow. A refused press is still answered privately, and changes nothing."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot import create_bot
+from loopback import run_bot
+from tests.e2e.helpers import prompt_of, started_game
+
+
+def _first_choice(prompt: Any) -> str:
+    return next(b["custom_id"] for b in prompt.buttons if b["custom_id"].startswith("gm:"))
+
+
+async def test_the_press_is_acknowledged_before_the_step_is_written(world, settings):
+    fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
+    async with run_bot(create_bot(settings)) as bot:
+        prompt = prompt_of(await started_game(fake, bot, ch, alice, bob))
+        found = await bot.gm.current(ch)
+        actor = int(found.system.pending(found.state).player)
+        order: list[str] = []
+        release = asyncio.Event()
+        commit = bot.store.commit_action
+
+        async def held_commit(*args: Any, **kwargs: Any) -> Any:
+            # what Discord had received when the game wrote its step
+            order.append("write after " + ",".join(str(r.json.get("type")) for r in fake.requests
+                                                   if r.path.endswith("/callback") and r.json))
+            await release.wait()  # a slow store, a busy machine: the press must be acknowledged already
+            return await commit(*args, **kwargs)
+
+        bot.store.commit_action = held_commit  # type: ignore[method-assign]  # the test watches the writes
+        callbacks_before = sum(1 for r in fake.requests if r.path.endswith("/callback"))
+        press = asyncio.create_task(fake.click(bot, actor, prompt, _first_choice(prompt)))
+        acked = await fake.wait_until(
+            lambda: sum(1 for r in fake.requests if r.path.endswith("/callback")) > callbacks_before, timeout=5)
+        assert acked and order, "the press is acknowledged while the step is still being written"
+        callback = [r for r in fake.requests if r.path.endswith("/callback")][-1]
+        assert callback.json["type"] == 6, "a deferred update: the pressed message stays until the echo"
+        assert order[0].endswith(",6"), order  # the acknowledgement was there before the write began
+        release.set()
+        result = await press
+        assert result.type == 6 and result.content.startswith("✅"), result.text  # the echo, by editing
+        assert prompt_of(result) is not None, "the turn message follows with the next decision"
+        assert (await bot.gm.current(ch)).record.version > found.record.version
+
+
+async def test_a_refused_press_is_acknowledged_then_refused_privately(world, settings):
+    fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
+    async with run_bot(create_bot(settings)) as bot:
+        prompt = prompt_of(await started_game(fake, bot, ch, alice, bob))
+        found = await bot.gm.current(ch)
+        waiting = bob if int(found.system.pending(found.state).player) == alice else alice
+        refused = await fake.click(bot, waiting, prompt, _first_choice(prompt))
+        assert refused.type == 6 and refused.ephemeral, refused.text
+        assert refused.message is None, "the pressed prompt is left as it was"
+        assert fake.message(prompt.id).components == prompt.components
+        assert (await bot.gm.current(ch)).record.version == found.record.version, "nothing changed"
