@@ -55,6 +55,8 @@ Chooser = Callable[[CampaignState, str, random.Random], Any]
 #: the answer that pushes on through the next cards until something needs a decision (offered
 #: on road decisions where the engine has it); preferred to "continue" when both would do
 CARRY_ON = "carry_on"
+#: the road decisions at which a spare Talisman may be dropped for a companion (C4b-a)
+RELAY_KINDS = ("after_card", "stand", "take", "offer", "enemy", "service")
 #: the lowest chance of opening the Portal of Power worth a Talisman (C10f)
 PORTAL_ODDS = 0.45
 #: a Tower Guardian Combat that would kill somebody is met again instead, at most about this
@@ -188,6 +190,19 @@ class Heuristic:
         piles = [trip.dropped_here] + [sp.dropped for sp in trip.spots] + [sp.dropped for r in trip.road for sp in r.spots]
         return sum(1 for pile in piles for x in pile if x.thing is not None and card_id(x.thing) == "talisman")
 
+    def relay_holder(self) -> Hero | None:
+        """The character who should drop a spare Talisman for a companion (see `relay`): some
+        character holds none, the supply and the road cannot make up the lack, and he holds
+        the most beyond one. None when no relay is wanted."""
+        if self.state.mode == "tower" or self.state.village == "tower":
+            return None
+        party = self.party()
+        lacking = [h for h in party if self.held(h) == 0]
+        if not lacking or len(self.state.decks.talismans) + self.on_road_talismans() >= len(lacking):
+            return None
+        holders = [h for h in party if self.held(h) > 1]
+        return max(holders, key=lambda h: (self.held(h), h.uid)) if holders else None
+
     def relay(self) -> Drop | None:
         """C4b: a character holding a spare Talisman while a companion holds none and the supply
         cannot make up the lack drops the spare on a Draw Spot on the way out; the party meets
@@ -195,7 +210,7 @@ class Heuristic:
         up (C4b-e), the holder leaving it to him. Nothing passes hand to hand (C2e): it is the
         road's own dropping and picking up, which the rules allow any character."""
         state, d, trip = self.state, self.state.decision, self.state.trip
-        if d is None or d.kind != "after_card" or state.mode != "road" or trip is None or trip.heading != "out":
+        if d is None or d.kind not in RELAY_KINDS or state.mode != "road" or trip is None or trip.heading != "out":
             return None
         if trip.region == "tower" or trip.drop_seq < 0 or trip.position >= len(trip.road) - 1:
             return None
@@ -206,13 +221,13 @@ class Heuristic:
         cover = len(state.decks.talismans) + self.on_road_talismans()
         if cover >= len(lacking):
             return None
-        holders = [h for h in party if self.held(h) > 1]
-        if not holders:
+        # a seat drops only its own characters' things: the holder's seat does it at its next
+        # decision on the way out
+        drops = [a for a in self.acts if isinstance(a, Drop) and a.thing is not None and card_id(a.thing) == "talisman"
+                 and self.held(self.state.hero(a.hero)) > 1]
+        if not drops:
             return None
-        hero = max(holders, key=lambda h: (self.held(h), h.uid))
-        uid = H.talismans(hero)[0]
-        drop: Drop | None = self.first(Drop, lambda a: a.hero == hero.uid and a.thing == uid)
-        return drop
+        return max(drops, key=lambda a: (self.held(self.state.hero(a.hero)), a.hero))
 
     # ------------------------------------------------------------------ the choice
     def choose(self) -> Any:
@@ -354,7 +369,10 @@ class Heuristic:
         party = self.party()
         if len(party) < 2:
             return None
-        if self.ready_for_tower() and (self.state.mode == "tower" or self.state.village != "village"):
+        holder = self.relay_holder()
+        if holder is not None:  # he leads, so his seat answers the road's decisions and drops it
+            best = holder
+        elif self.ready_for_tower() and (self.state.mode == "tower" or self.state.village != "village"):
             best = max(party, key=lambda h: (self.held(h), h.uid))
         else:
             best = max(party, key=lambda h: (h.life + H.total(self.pack, h, "strength"), h.uid))

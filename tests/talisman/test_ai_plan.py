@@ -20,7 +20,7 @@ from engine.darkest_talisman.state import CampaignState, Decision
 from gm.i18n import t
 from systems.darkest_talisman.describe import decision_text
 from systems.darkest_talisman.names import Names
-from tests.talisman.helpers import ctx_of, pack, solo
+from tests.talisman.helpers import coop, ctx_of, pack, settle, solo
 
 
 def beyond(state: CampaignState, talismans: list[int]) -> CampaignState:
@@ -186,3 +186,21 @@ def test_ai_makes_progress_toward_the_tower():
             state = out.state
         assert state.outcome == "won" or any(H.talismans(h) for h in state.party()) or crossed
     assert crossed >= 1
+
+
+def test_c4b_in_co_op_the_talisman_holder_leads_so_his_seat_drops_the_spare():
+    """Each seat drops only its own character's things, and the road's decisions are the
+    leader's: so when a spare Talisman must be relayed, the AI puts its holder at the head of
+    the Marching Order in the village (C3a), not the strongest."""
+    s = beyond(coop(3), [4, 0, 0])
+    holder_uid = s.party()[0].uid
+    s.order = [h.uid for h in s.party()[1:]] + [holder_uid]  # he walks last, his seat does not lead
+    s = settle(s)
+    assert len(H.talismans(s.hero(holder_uid))) == 4
+    for n in range(6):
+        actor = SYSTEM.pending(s).player
+        choice = heuristic_player(s, actor, random.Random(n))
+        if isinstance(choice, A.Choose):
+            break
+        s = SYSTEM.apply(s, actor, choice).state
+    assert s.order[0] == holder_uid

@@ -8,9 +8,9 @@ import random
 
 from engine.darkest_talisman.ai import Heuristic
 from engine.darkest_talisman.state import Decision
-from tests.talisman.test_ai_plan import talisman_card
 from tests.talisman.helpers import choose, day, kind, party_of, rig, settle, solo
 from tests.talisman.helpers import options as opts
+from tests.talisman.test_ai_plan import talisman_card
 
 
 def party(*chars: str, seed: int = 1):  # type: ignore[no-untyped-def]  # tests are not type-checked
