@@ -8,17 +8,22 @@ resumes with the same plan):
    and Mines): every character must hold one and one more pays the Portal. A character who
    lacks one takes the Talisman card, the Warlock's quests and a dead companion's stored
    Talisman; one who already holds enough leaves them to the others, since nothing may be
-   passed between characters (C2e). When Talismans sit idle as spares while the supply is
-   empty, the party spends one at the Portal so it returns to the supply and can be won again.
+   passed between characters (C2e). When a character holds a spare while a companion holds
+   none and the supply cannot make up the lack, the holder leads the Marching Order and drops
+   the spare on a Draw Spot on the way out; the companion picks it up on the way back (C4b).
 2. Across the Sentinel as soon as the Guardian Combat is safe, then from the village beyond to
    the Warlock's Cave while Talismans are missing, and to the Portal when the party can pass.
 3. Destinations by expected value: a trove the party can beat while healthy, aid (healing)
-   when hurt; healing, Fate and Trophies are managed in the village.
+   when hurt and only where the hurt can be healed; healing, Fate and Trophies are managed in
+   the village. On the road the party turns back when weak only if home could heal the
+   worn-out (Gold for the healer, free healing), and never on its way out to be healed.
 4. On the Tower road a space may be met again (C10d): a Guardian Combat that would kill is
    rerolled by meeting the space again instead of fought.
 5. No idle loops: free actions are only taken when they change something, a thing is never
-   dropped to be picked up again, and a road decision offering `carry_on` (meet the next cards
-   until something needs a decision) is taken whenever the party would push on anyway.
+   dropped to be picked up again by its dropper, a road decision offering `carry_on` (meet
+   the next cards until something needs a decision) is taken whenever the party would push on
+   anyway, and a card not worth taking is left for good (ruling leave_for_good), so the
+   character is not asked about it again on every pass.
 
 The heuristic reads cards by their attributes (Strength, Craft, kind, slot, effects), never by
 their ids or names, so it keeps working when the pack's cards change.
