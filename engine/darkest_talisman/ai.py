@@ -8,17 +8,22 @@ resumes with the same plan):
    and Mines): every character must hold one and one more pays the Portal. A character who
    lacks one takes the Talisman card, the Warlock's quests and a dead companion's stored
    Talisman; one who already holds enough leaves them to the others, since nothing may be
-   passed between characters (C2e). When Talismans sit idle as spares while the supply is
-   empty, the party spends one at the Portal so it returns to the supply and can be won again.
+   passed between characters (C2e). When a character holds a spare while a companion holds
+   none and the supply cannot make up the lack, the holder leads the Marching Order and drops
+   the spare on a Draw Spot on the way out; the companion picks it up on the way back (C4b).
 2. Across the Sentinel as soon as the Guardian Combat is safe, then from the village beyond to
    the Warlock's Cave while Talismans are missing, and to the Portal when the party can pass.
 3. Destinations by expected value: a trove the party can beat while healthy, aid (healing)
-   when hurt; healing, Fate and Trophies are managed in the village.
+   when hurt and only where the hurt can be healed; healing, Fate and Trophies are managed in
+   the village. On the road the party turns back when weak only if home could heal the
+   worn-out (Gold for the healer, free healing), and never on its way out to be healed.
 4. On the Tower road a space may be met again (C10d): a Guardian Combat that would kill is
    rerolled by meeting the space again instead of fought.
 5. No idle loops: free actions are only taken when they change something, a thing is never
-   dropped to be picked up again, and a road decision offering `carry_on` (meet the next cards
-   until something needs a decision) is taken whenever the party would push on anyway.
+   dropped to be picked up again by its dropper, a road decision offering `carry_on` (meet
+   the next cards until something needs a decision) is taken whenever the party would push on
+   anyway, and a card not worth taking is left for good (ruling leave_for_good), so the
+   character is not asked about it again on every pass.
 
 The heuristic reads cards by their attributes (Strength, Craft, kind, slot, effects), never by
 their ids or names, so it keeps working when the pack's cards change.
@@ -36,6 +41,7 @@ from engine.darkest_talisman.actions import (
     CashTrophies,
     Cast,
     Choose,
+    Drop,
     Restore,
     Retrieve,
     SetOrder,
@@ -54,6 +60,8 @@ Chooser = Callable[[CampaignState, str, random.Random], Any]
 #: the answer that pushes on through the next cards until something needs a decision (offered
 #: on road decisions where the engine has it); preferred to "continue" when both would do
 CARRY_ON = "carry_on"
+#: the road decisions at which a spare Talisman may be dropped for a companion (C4b-a)
+RELAY_KINDS = ("after_card", "stand", "take", "offer", "enemy", "service")
 #: the lowest chance of opening the Portal of Power worth a Talisman (C10f)
 PORTAL_ODDS = 0.45
 #: a Tower Guardian Combat that would kill somebody is met again instead, at most about this
@@ -179,6 +187,53 @@ class Heuristic:
     def shortfall(self) -> dict[str, Any] | None:
         return talisman_shortfall(self.ctx)
 
+    def on_road_talismans(self) -> int:
+        """Talismans lying on this road (dropped, C4b), which the party meets on its way back."""
+        trip = self.state.trip
+        if trip is None:
+            return 0
+        piles = [trip.dropped_here] + [sp.dropped for sp in trip.spots] + [sp.dropped for r in trip.road for sp in r.spots]
+        return sum(1 for pile in piles for x in pile if x.thing is not None and card_id(x.thing) == "talisman")
+
+    def relay_holder(self) -> Hero | None:
+        """The character who should drop a spare Talisman for a companion (see `relay`): some
+        character holds none, the supply and the road cannot make up the lack, and he holds
+        the most beyond one. None when no relay is wanted."""
+        if self.state.mode == "tower" or self.state.village == "tower":
+            return None
+        party = self.party()
+        lacking = [h for h in party if self.held(h) == 0]
+        if not lacking or len(self.state.decks.talismans) + self.on_road_talismans() >= len(lacking):
+            return None
+        holders = [h for h in party if self.held(h) > 1]
+        return max(holders, key=lambda h: (self.held(h), h.uid)) if holders else None
+
+    def relay(self) -> Drop | None:
+        """C4b: a character holding a spare Talisman while a companion holds none and the supply
+        cannot make up the lack drops the spare on a Draw Spot on the way out; the party meets
+        the spot again on the way back (C4a-i, C4b-d) and the companion who lacks one picks it
+        up (C4b-e), the holder leaving it to him. Nothing passes hand to hand (C2e): it is the
+        road's own dropping and picking up, which the rules allow any character."""
+        state, d, trip = self.state, self.state.decision, self.state.trip
+        if d is None or d.kind not in RELAY_KINDS or state.mode != "road" or trip is None or trip.heading != "out":
+            return None
+        if trip.region == "tower" or trip.drop_seq < 0 or trip.position >= len(trip.road) - 1:
+            return None
+        party = self.party()
+        lacking = [h for h in party if self.held(h) == 0]
+        if not lacking:
+            return None
+        cover = len(state.decks.talismans) + self.on_road_talismans()
+        if cover >= len(lacking):
+            return None
+        # a seat drops only its own characters' things: the holder's seat does it at its next
+        # decision on the way out
+        drops = [a for a in self.acts if isinstance(a, Drop) and a.thing is not None and card_id(a.thing) == "talisman"
+                 and self.held(self.state.hero(a.hero)) > 1]
+        if not drops:
+            return None
+        return max(drops, key=lambda a: (self.held(self.state.hero(a.hero)), a.hero))
+
     # ------------------------------------------------------------------ the choice
     def choose(self) -> Any:
         d = self.state.decision
@@ -210,6 +265,9 @@ class Heuristic:
             if isinstance(a, Cast) and a.target is not None and a.target in {h.uid for h in self.party()}:
                 if self.wounded(self.state.hero(a.target)) >= 2:
                     return a
+        relay = self.relay()
+        if relay is not None:
+            return relay
         if d.kind in ("village", "service", "stand", "destination", "guardians", "portal"):
             shop = self.shop()
             if shop is not None:
@@ -316,7 +374,10 @@ class Heuristic:
         party = self.party()
         if len(party) < 2:
             return None
-        if self.ready_for_tower() and (self.state.mode == "tower" or self.state.village != "village"):
+        holder = self.relay_holder()
+        if holder is not None:  # he leads, so his seat answers the road's decisions and drops it
+            best = holder
+        elif self.ready_for_tower() and (self.state.mode == "tower" or self.state.village != "village"):
             best = max(party, key=lambda h: (self.held(h), h.uid))
         else:
             best = max(party, key=lambda h: (h.life + hero_rules.total(self.pack, h, "strength"), h.uid))
@@ -359,13 +420,12 @@ class Heuristic:
         return sum(hero_rules.total(self.pack, h, "craft") for h in self.party()) >= (7 * spent) // 2
 
     def on_village(self, d: Any) -> Any:
-        healthy = self.healthy()
-        short = self.shortfall()
+        aid = self.aid()
+        # hurt with no healing in reach: an Aid trip would only come back as hurt, so the party
+        # goes on with its plan instead of walking the same road for nothing
+        healthy = self.healthy() or aid is None
         if "depart:portal_of_power" in self.chooses:  # the village beyond the Sentinel
-            if self.ready_for_tower() and healthy and self.portal_odds() >= PORTAL_ODDS and self.tower_fit():
-                return self.chooses["depart:portal_of_power"]
-            if short is not None and short["spare"] and healthy:
-                # the way is shut: spend a spare Talisman at the Portal so it can be won again
+            if self.ready_for_tower() and self.healthy() and self.portal_odds() >= PORTAL_ODDS and self.tower_fit():
                 return self.chooses["depart:portal_of_power"]
             quest = "depart:warlocks_cave"
             if quest in self.chooses and healthy and bool(self.state.decks.talismans) \
@@ -375,13 +435,12 @@ class Heuristic:
             return self.chooses["depart:sentinel"]
         if healthy and "depart:trove" in self.chooses:
             return self.chooses["depart:trove"]
-        return self.aid() or self.pick("depart:trove")
+        return aid or self.pick("depart:trove")
 
     def aid(self) -> Any:
         """The Aid destination that heals this party best (a service that heals the party's
-        alignment cheaply), else any that is not the trove."""
-        gold = sum(h.gold for h in self.party())
-        best, score = None, -1.0
+        alignment and that the hurt can pay for), None when none would heal anybody."""
+        best, score = None, 0.0
         for option in self.chooses:
             if not option.startswith("depart:"):
                 continue
@@ -396,7 +455,7 @@ class Heuristic:
                 for s in loc.services:
                     if s.alignments and h.alignment not in s.alignments:
                         continue
-                    if s.kind == "heal" and (s.price == 0 or gold >= 2):
+                    if s.kind == "heal" and (s.price == 0 or h.gold >= s.price):
                         value += self.wounded(h) * (2 if s.price == 0 else 1)
             if value > score:
                 best, score = option, value
@@ -404,9 +463,9 @@ class Heuristic:
 
     # ------------------------------------------------------------------ the road
     def must_reach_aid(self) -> bool:
-        """On the way out to an Aid destination that heals, while the worn-out characters have
-        no Gold for the village's healer: turning back would only bring them home as hurt as
-        they left, and out again, so the party pushes on to the healing."""
+        """On the way out to an Aid destination that heals: the party set out hurt to be
+        healed there, so turning back at the first card would only bring it home as hurt as it
+        left, and out again on the same road; it pushes on to the healing."""
         trip = self.state.trip
         if trip is None or trip.goal != "aid" or trip.heading != "out" or trip.destination_done:
             return False
@@ -414,14 +473,31 @@ class Heuristic:
             return False
         if not any(s.kind == "heal" for s in self.pack.location(trip.destination).services):
             return False
-        hurt = [h for h in self.party() if h.life <= 2]
-        return bool(hurt) and all(h.gold < 1 for h in hurt)
+        return any(h.life <= 2 for h in self.party())
+
+    def can_mend(self, hero: Hero) -> bool:
+        """Whether going home could heal this character: Gold for the village's healer, or an
+        Aid destination that heals his alignment for nothing."""
+        if hero.gold >= 1:
+            return True
+        return any(s.kind == "heal" and s.price == 0 and (not s.alignments or hero.alignment in s.alignments)
+                   for loc in self.pack.locations if loc.role != "waypoint" for s in loc.services)
+
+    def turn_back(self) -> bool:
+        """Turn back on the road: the party is weak (`weak`), unless it is on its way to be
+        healed, or nobody worn out could be healed at home (no Gold, no free healing): turning
+        back would then only bring them home as hurt, and out again on the same road."""
+        if not self.weak() or self.must_reach_aid():
+            return False
+        party = self.party()
+        worn = [h for h in party if h.life <= 2]
+        return not worn or any(self.can_mend(h) for h in worn)
 
     def on_after_card(self, d: Any) -> Any:
-        return self.pick("turn_back") if self.weak() and not self.must_reach_aid() else self.go_on()
+        return self.pick("turn_back") if self.turn_back() else self.go_on()
 
     def on_stand(self, d: Any) -> Any:
-        if self.weak() and not self.must_reach_aid():
+        if self.turn_back():
             return self.pick("turn_back") or self.go_on()
         return self.go_on()
 
@@ -596,7 +672,9 @@ class Heuristic:
             worth_it = [s for s in kept if s[0] + 1 < value and card_id(s[1].split(":", 2)[2]) != "talisman"]
             if worth_it:
                 return self.chooses[min(worth_it)[1]]
-        return self.pick("leave")
+        # not worth carrying now, nor (by the same measure) on the way back: left for good, so
+        # the character is not asked again on every pass (ruling leave_for_good)
+        return self.pick("ignore", "leave")
 
     def kept_worth(self, hero: Hero, uid: str) -> int:
         """What a carried thing is worth to its holder: nothing when another thing he carries in

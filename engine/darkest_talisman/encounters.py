@@ -213,9 +213,14 @@ def _enemy(ctx: Ctx, task: MeetCard, card: EnemyCard) -> None:
                               fresh=task.fresh, seq=task.seq))
 
 
+#: leave a card and be asked no more about it on this road (project ruling `leave_for_good`)
+IGNORE = "ignore"
+
+
 def take_options(ctx: Ctx, hero_uid: str, uid: str) -> list[str]:
     """Take it (giving something up for room if need be) or leave it. A Follower that must be
-    taken (the Hag, the Poltergeist) offers no choice; the Mercenary is taken only by paying him."""
+    taken (the Hag, the Poltergeist) offers no choice; the Mercenary is taken only by paying him.
+    Where there is a choice, the card may also be left for good (ruling `leave_for_good`)."""
     hero = ctx.state.hero(hero_uid)
     card = ctx.pack.card(card_id(uid))
     if isinstance(card, FollowerCard) and card.must_take:
@@ -228,11 +233,19 @@ def take_options(ctx: Ctx, hero_uid: str, uid: str) -> list[str]:
     else:
         out += [f"take:drop:{t}" for t in hero.objects + hero.followers
                 if hero_rules.room_for(ctx.pack, hero, uid, without=t) and hero_rules.within_limits(ctx.pack, hero, without=t)]
-    return out + ["leave"]
+    return out + ["leave", IGNORE] if out else ["leave"]
+
+
+def _ignore_key(hero_uid: str, card_uid: str) -> str:
+    return f"{hero_uid}|{card_uid}"
 
 
 def _offer_card(ctx: Ctx, task: MeetCard) -> None:
+    trip = ctx.state.trip
     uid = _next_hero(ctx, task)
+    while uid is not None and trip is not None and _ignore_key(uid, task.card) in trip.ignored:
+        # ruling leave_for_good: he left it for good, so he passes it by without being asked
+        uid = _next_hero(ctx, task)
     if uid is None:
         ctx.state.tasks.pop()
         return
@@ -245,7 +258,9 @@ def answer_take(ctx: Ctx, task: MeetCard, option: str) -> None:
     state = ctx.state
     hero = state.hero(task.heroes[task.index])
     task.index += 1
-    if option == "leave":
+    if option == IGNORE and state.trip is not None:
+        state.trip.ignored.append(_ignore_key(hero.uid, task.card))  # ruling leave_for_good
+    if option in ("leave", IGNORE):
         return
     if option.startswith("take:drop:"):
         thing = option.split(":", 2)[2]

@@ -208,6 +208,9 @@ class Trip(BaseModel):
     asked: bool = False
     #: things dropped on the space itself (a special location or a destination)
     dropped_here: list[Dropped] = Field(default_factory=list)
+    #: "hero|card" for each card a character left for good on this road: he is not asked about
+    #: it again until the road's cards are discarded (project ruling `leave_for_good`)
+    ignored: list[str] = Field(default_factory=list)
 
 
 class Guardian(BaseModel):

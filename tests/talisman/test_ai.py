@@ -27,18 +27,34 @@ def test_heuristic_runs_a_party_home_and_out_again():
     assert "choose" in kinds and ("restore" in kinds or "buy" in kinds or "cash_trophies" in kinds)
 
 
-def test_heuristic_turns_back_when_the_party_is_weak():
+def _weak_on_the_road(gold: int, alignment: str | None = None):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    """Solo seed 4 on the road to a trove, every character down to 1 life with this much Gold
+    (on the way out to an Aid destination that heals the party pushes on to it instead)."""
     s = solo(4)
-    s = SYSTEM.apply(s, "p1", A.Choose(option="depart:city")).state
+    s = SYSTEM.apply(s, "p1", A.Choose(option="depart:trove")).state
     while s.decision.kind not in ("after_card", "stand"):
         s = SYSTEM.apply(s, "p1", heuristic_player(s, "p1", random.Random(1))).state
     for h in s.party():
-        h.life = 1
+        h.life, h.gold = 1, gold
+        if alignment is not None:
+            h.alignment = alignment
     choice = heuristic_player(s, "p1", random.Random(1))
     while not isinstance(choice, A.Choose):  # it may heal or drink first
         s = SYSTEM.apply(s, "p1", choice).state
         choice = heuristic_player(s, "p1", random.Random(1))
-    assert choice == A.Choose(option="turn_back")
+    return choice
+
+
+def test_heuristic_turns_back_when_the_party_is_weak():
+    """Worn out, with Gold for the village's healer: home to be healed."""
+    assert _weak_on_the_road(gold=1) == A.Choose(option="turn_back")
+
+
+def test_heuristic_pushes_on_when_home_cannot_heal_the_worn_out():
+    """Worn out, without Gold and with no free healing for their alignment (the Chapel rests
+    only the good): turning back would bring them home as hurt, so the party pushes on (issue
+    #26: no idle loops of setting out and turning back)."""
+    assert _weak_on_the_road(gold=0, alignment="evil") == A.Choose(option="carry_on")
 
 
 def test_ai_choices_are_seeded():

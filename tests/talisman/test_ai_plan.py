@@ -3,7 +3,7 @@
 C10f-g: the Portal takes a Talisman and only a character holding one passes the Plain of Peril;
 C2e: nothing may be passed between characters. So the AI gets a Talisman to each character who
 lacks one, leaves extra ones to the others, and, when the supply is empty while a character
-holds a spare, spends it at the Portal so it can be won again (ruling talismans_carried).
+holds a spare, drops it on the road for a companion to pick up on the way back (C4b).
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from engine.darkest_talisman.state import CampaignState, Decision
 from gm.i18n import t
 from systems.darkest_talisman.describe import decision_text
 from systems.darkest_talisman.names import Names
-from tests.talisman.helpers import ctx_of, pack, solo
+from tests.talisman.helpers import coop, ctx_of, pack, settle, solo
 
 
 def beyond(state: CampaignState, talismans: list[int]) -> CampaignState:
@@ -73,15 +73,25 @@ def test_c10g_without_a_spare_the_prompt_says_to_wait_for_one():
     assert t("en", "talisman.decision.way_shut_wait") in text
 
 
-def test_ai_spends_a_spare_talisman_at_the_portal_when_the_way_is_shut():
-    """The supply is empty and one character hoards: the AI heads for the Portal, so a Talisman
-    goes back to the supply for the others (ruling talismans_carried)."""
+def test_c4b_ai_relays_a_spare_talisman_along_the_road_to_a_companion_without_one():
+    """The supply is empty and one character hoards: on the way out he drops a spare Talisman on
+    a Draw Spot (C4b-a, b), and on the way back a companion without one picks it up (C4b-d, e),
+    the hoarder leaving it to him. The Talisman never passes hand to hand (C2e)."""
     s = beyond(solo(3), [4, 0, 0])
-    choice = heuristic_player(s, "p1", random.Random(0))
-    while not isinstance(choice, A.Choose):  # it may shop or set the order first
-        s = SYSTEM.apply(s, "p1", choice).state
-        choice = heuristic_player(s, "p1", random.Random(0))
-    assert choice.option == "depart:portal_of_power"
+    hoarder, lackers = s.party()[0].uid, {h.uid for h in s.party()[1:]}
+    drops = []
+    for n in range(400):
+        p = SYSTEM.pending(s)
+        if p is None or any(H.talismans(s.hero(u)) for u in lackers if s.hero(u).alive):
+            break
+        action = SYSTEM.forced_action(s) or heuristic_player(s, p.player, random.Random(n))
+        if isinstance(action, A.Drop) and action.thing and action.thing.startswith("talisman"):
+            assert s.trip is not None and s.trip.heading == "out"
+            drops.append(action.hero)
+        s = SYSTEM.apply(s, p.player, action).state
+    assert drops and set(drops) == {hoarder}
+    assert any(H.talismans(s.hero(u)) for u in lackers)
+    assert len(H.talismans(s.hero(hoarder))) < 4
 
 
 def test_ai_goes_to_the_warlock_for_a_talisman_when_a_character_lacks_one():
@@ -135,7 +145,7 @@ def test_forecast_follows_guardian_combat_c8e():
 
 
 def test_ai_never_drops_what_it_picks_up_again_nor_repeats_idle_trips():
-    """No drop/pick-up cycles, and no village departure repeated three times with the party
+    """No drop/pick-up cycles (nobody picks up what he dropped), and no village departure repeated three times with the party
     unchanged (no progress)."""
     seen: dict[tuple, int] = {}
     dropped: set[str] = set()
@@ -143,12 +153,13 @@ def test_ai_never_drops_what_it_picks_up_again_nor_repeats_idle_trips():
     def step(before, actor, action, after):  # type: ignore[no-untyped-def]  # tests are not type-checked
         assert action in SYSTEM.legal_actions(before, actor)
         if isinstance(action, A.Drop) and action.thing:
-            dropped.add(action.thing)
+            dropped.add((action.hero, action.thing))
         if before.decision is not None and before.decision.kind == "pickup" and isinstance(action, A.Choose) \
                 and action.option.startswith("take:"):
-            taken = after.hero(before.decision.hero).objects + after.hero(before.decision.hero).followers
-            assert not dropped.intersection(taken) or not dropped.intersection(set(taken) - set(
-                before.hero(before.decision.hero).objects + before.hero(before.decision.hero).followers))
+            who = before.decision.hero
+            new = set(after.hero(who).objects + after.hero(who).followers) - set(
+                before.hero(who).objects + before.hero(who).followers)
+            assert not {(who, thing) for thing in new} & dropped  # a relay to a companion is no cycle
         if before.decision is not None and before.decision.kind == "village" and isinstance(action, A.Choose):
             party = tuple((h.uid, h.life, h.strength, h.craft, h.gold, tuple(sorted(h.objects)), h.quest is not None)
                           for h in before.party())
@@ -175,3 +186,21 @@ def test_ai_makes_progress_toward_the_tower():
             state = out.state
         assert state.outcome == "won" or any(H.talismans(h) for h in state.party()) or crossed
     assert crossed >= 1
+
+
+def test_c4b_in_co_op_the_talisman_holder_leads_so_his_seat_drops_the_spare():
+    """Each seat drops only its own character's things, and the road's decisions are the
+    leader's: so when a spare Talisman must be relayed, the AI puts its holder at the head of
+    the Marching Order in the village (C3a), not the strongest."""
+    s = beyond(coop(3), [4, 0, 0])
+    holder_uid = s.party()[0].uid
+    s.order = [h.uid for h in s.party()[1:]] + [holder_uid]  # he walks last, his seat does not lead
+    s = settle(s)
+    assert len(H.talismans(s.hero(holder_uid))) == 4
+    for n in range(6):
+        actor = SYSTEM.pending(s).player
+        choice = heuristic_player(s, actor, random.Random(n))
+        if isinstance(choice, A.Choose):
+            break
+        s = SYSTEM.apply(s, actor, choice).state
+    assert s.order[0] == holder_uid

@@ -192,7 +192,7 @@ def test_the_mercenary_is_hired_and_paid_for_a_battle():
     leader = s.order[0]
     s.hero(leader).gold = 2
     s = go(settle(s), [2], ["mercenary", "ogre"])
-    assert kind(s) == "take" and s.decision.options == ["take", "leave"]
+    assert kind(s) == "take" and s.decision.options == ["take", "leave", "ignore"]  # ruling leave_for_good
     s = choose(s, "take")
     assert s.hero(leader).gold == 1 and any(card_id(f) == "mercenary" for f in s.hero(leader).followers)
     s = choose(s, "continue")
