@@ -30,6 +30,15 @@ class Migration:
     """Executed one by one (not with executescript, which would commit our transaction)."""
 
 
+def latest_of(migrations: tuple[Migration, ...]) -> int:
+    """The newest version of a backend's list, checked at import time to be numbered 1..N without
+    gaps, so an accidental gap or reorder fails here rather than on a user's database."""
+    versions = [m.version for m in migrations]
+    if versions != list(range(1, len(versions) + 1)):
+        raise AssertionError(f"migrations must be numbered 1..N without gaps, got {versions}")
+    return versions[-1]
+
+
 _OPEN = "('lobby', 'active')"
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -183,11 +192,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
 )
 
-LATEST_VERSION: int = MIGRATIONS[-1].version
-
-# Catch an accidental gap or reorder at import time rather than on a user's database.
-assert [m.version for m in MIGRATIONS] == list(range(1, LATEST_VERSION + 1)), \
-    "migrations must be numbered 1..N without gaps"
+LATEST_VERSION: int = latest_of(MIGRATIONS)
 
 
 def not_too_new(found: int, latest: int) -> int:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .migrations import Migration, not_too_new, run_migrations
+from .migrations import Migration, latest_of, not_too_new, run_migrations
 
 #: first key of the two-key advisory locks this project takes (ASCII "gm" and a class), so
 #: they never collide with another application's locks on a shared database
@@ -164,10 +164,7 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
     ),
 )
 
-PG_LATEST_VERSION: int = PG_MIGRATIONS[-1].version
-
-assert [m.version for m in PG_MIGRATIONS] == list(range(1, PG_LATEST_VERSION + 1)), \
-    "migrations must be numbered 1..N without gaps"
+PG_LATEST_VERSION: int = latest_of(PG_MIGRATIONS)
 
 _VERSION_TABLE = """
 CREATE TABLE IF NOT EXISTS schema_version (

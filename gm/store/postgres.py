@@ -54,34 +54,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 # (grouped by role: the shared SQL store and its columns, records, errors)
-from .base import (
-    GAME_COLUMNS,
-    GAME_COLUMNS_NO_STATE,
-    OPEN_SQL,
-    OPEN_STATUSES,
-    OUTBOX_COLUMNS,
-    UNSET,
-    DatabaseGone,
-    GameExists,
-    GameNotFound,
-    GameRecord,
-    LogMeta,
-    OutboxMessage,
-    OwnerClaim,
-    OwnershipLost,
-    ShardNotServed,
-    SqlStore,
-    StaleVersion,
-    StoreError,
-    StoreOwned,
-    StoreStats,
-    StoreTxn,
-    _note_key,
-    _Unset,
-    as_deadline,
-    dump_json,
-    pack_events,
-)
+from . import base
 from .identity import ProcessIdentity
 from .ownership import DEFAULT_LEASE_SECONDS
 from .pg_migrations import LOCK_CLASS_GAME, LOCK_CLASS_OWNER, pg_current_version, pg_migrate
@@ -128,10 +101,10 @@ def numbered(sql: str) -> str:
     return re.sub(r"\?", lambda _match: f"${next(count)}", sql)
 
 
-_CURRENT_TXN: contextvars.ContextVar[StoreTxn | None] = contextvars.ContextVar("gm_pg_txn", default=None)
+_CURRENT_TXN: contextvars.ContextVar[base.StoreTxn | None] = contextvars.ContextVar("gm_pg_txn", default=None)
 
 
-class PostgresStore(SqlStore):
+class PostgresStore(base.SqlStore):
     """`GameStore` on a PostgreSQL database (several bot processes may share it, by shard).
 
     `schema` puts the tables in their own schema (created if missing), e.g. one per test or
@@ -216,7 +189,7 @@ class PostgresStore(SqlStore):
     @property
     def _live_pool(self) -> asyncpg.Pool:
         if self._pool is None:
-            raise StoreError("the store is not open; call open() first")
+            raise base.StoreError("the store is not open; call open() first")
         return self._pool
 
     def _check(self) -> None:
@@ -352,29 +325,29 @@ class PostgresStore(SqlStore):
             overlap = f"(scope = '{OWNER_SCOPE}' OR scope = {scope()})"
         return f"SELECT 1 AS ok WHERE NOT EXISTS (SELECT 1 FROM owner WHERE {live} AND {overlap})"
 
-    async def _fence_failed(self, scope: str | None = OWNER_SCOPE, *, game_id: int | None = None) -> StoreError:
+    async def _fence_failed(self, scope: str | None = OWNER_SCOPE, *, game_id: int | None = None) -> base.StoreError:
         """Why the fence let nothing through (a second, rare trip). `game_id`: the scope is
         that game's shard; None: any scope of this store."""
         if game_id is not None:
             game = await self.get_game(game_id)
             if game is None:
-                return GameNotFound(game_id)
+                return base.GameNotFound(game_id)
             scope = self._scope_of_guild(game.guild_id)
         wanted = [scope] if scope is not None else (self._scopes or self.served_scopes)
         if self._token is not None:
             if not set(wanted) & set(self._scopes):
                 # a game of a shard another process serves: refused, our own leases are intact
-                return ShardNotServed(self.path, wanted)
+                return base.ShardNotServed(self.path, wanted)
             claims = [await self.owner(s) for s in wanted]
             taken = any(c is not None and c.token for c in claims)
-            self._refused = OwnershipLost(
+            self._refused = base.OwnershipLost(
                 f"another process took over {self.path}" if taken else f"this process no longer holds {self.path}")
             return self._refused
         holders = [c for c in await self.claims() if c.token is not None
                    and (self.shards is None or any(scopes_conflict(c.scope, w) for w in wanted))]
         if not holders:  # the holder left meanwhile: a retry will do
-            return StoreError(f"a write to {self.path} met another process's claim; try again")
-        return StoreOwned(self.path, max(holders, key=lambda c: c.heartbeat or 0.0), self.backend)
+            return base.StoreError(f"a write to {self.path} met another process's claim; try again")
+        return base.StoreOwned(self.path, max(holders, key=lambda c: c.heartbeat or 0.0), self.backend)
 
     # ------------------------------------------------------------------ records
 
@@ -383,7 +356,7 @@ class PostgresStore(SqlStore):
     async def _change(self, game_id: int, expected_version: int | None,
                       fields: dict[str, Any],
                       log: tuple[str, str] | None,
-                      meta: LogMeta | None = None) -> GameRecord:
+                      meta: base.LogMeta | None = None) -> base.GameRecord:
         """Shared body of every versioned write: fence, check, log, update, bump in ONE
         statement. `fields` maps column names (chosen by this module) to new values."""
         status = self._closing_fields(fields)
@@ -400,11 +373,11 @@ class PostgresStore(SqlStore):
         where = f"id = {gid} AND EXISTS (SELECT 1 FROM fence)"
         if expected_version is not None:
             where += f" AND version = {args(int(expected_version), 'int8')}"
-        columns = GAME_COLUMNS if "state" not in fields else GAME_COLUMNS_NO_STATE
+        columns = base.GAME_COLUMNS if "state" not in fields else base.GAME_COLUMNS_NO_STATE
         insert = ""
         if log is not None:
-            meta = meta or LogMeta()
-            events, packed = pack_events(meta.events)
+            meta = meta or base.LogMeta()
+            events, packed = base.pack_events(meta.events)
             insert = (
                 ", ins AS (INSERT INTO actions (game_id, seq, actor, action, created_at, version_after,"
                 " events, state_hash, revealed, packed)"
@@ -430,11 +403,11 @@ class PostgresStore(SqlStore):
             row = await self._write(sql, *args.values)
         except asyncpg.UniqueViolationError:
             # Re-opening a game in a channel that meanwhile got another open game.
-            if status in OPEN_STATUSES:
+            if status in base.OPEN_STATUSES:
                 game = await self.get_game(game_id)
                 other = None if game is None else await self.get_active_game(game.channel_id)
                 if other is not None and other.id != game_id:
-                    raise GameExists(other) from None
+                    raise base.GameExists(other) from None
             raise
         assert row is not None
         if row["id"] is not None:
@@ -448,12 +421,12 @@ class PostgresStore(SqlStore):
             latest = await self._fetchrow("SELECT version FROM games WHERE id = $1", int(game_id))
             current = current if latest is None else latest["version"]
         if current is None:
-            raise GameNotFound(game_id)
-        raise StaleVersion(int(current), game_id=game_id, expected_version=expected_version)
+            raise base.GameNotFound(game_id)
+        raise base.StaleVersion(int(current), game_id=game_id, expected_version=expected_version)
 
     # ------------------------------------------------------------------ games
 
-    async def _insert_game(self, game: dict[str, Any]) -> GameRecord:
+    async def _insert_game(self, game: dict[str, Any]) -> base.GameRecord:
         now = float(self.clock())
         args = _Args()
         scope = self._scope_of_guild(game["guild_id"])
@@ -475,36 +448,36 @@ class PostgresStore(SqlStore):
         except asyncpg.UniqueViolationError:
             existing = await self.get_active_game(game["channel_id"])
             if existing is not None:
-                raise GameExists(existing) from None
+                raise base.GameExists(existing) from None
             raise
         assert row is not None
         if row["id"] is None:
             raise await self._fence_failed(scope)
-        return GameRecord(**{**game, "options": json.loads(game["options"]), "settings": json.loads(game["settings"])},
+        return base.GameRecord(**{**game, "options": json.loads(game["options"]), "settings": json.loads(game["settings"])},
                           id=row["id"], version=0, created_at=now, updated_at=now)
 
-    async def list_active_games(self) -> list[GameRecord]:
+    async def list_active_games(self) -> list[base.GameRecord]:
         """Every open game of the served shards, oldest first."""
         args = _Args()
-        rows = await self._fetch(f"SELECT {GAME_COLUMNS} FROM games WHERE status IN {OPEN_SQL}"
+        rows = await self._fetch(f"SELECT {base.GAME_COLUMNS} FROM games WHERE status IN {base.OPEN_SQL}"
                                  f" AND {self._served(args, 'guild_id')} ORDER BY id", *args.values)
         return [self._to_game(r) for r in rows]
 
-    async def list_due_games(self, now: float) -> list[GameRecord]:
+    async def list_due_games(self, now: float) -> list[base.GameRecord]:
         """Open games of the served shards whose deadline is at or before `now`, earliest first
         (turn clock; each is then claimed with `claim_due_game`)."""
         args = _Args()
         rows = await self._fetch(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN {OPEN_SQL}"
+            f"SELECT {base.GAME_COLUMNS} FROM games WHERE status IN {base.OPEN_SQL}"
             f" AND deadline IS NOT NULL AND deadline <= {args(float(now), 'float8')}"
             f" AND {self._served(args, 'guild_id')} ORDER BY deadline, id", *args.values)
         return [self._to_game(r) for r in rows]
 
-    async def list_owed_games(self, before: float, since: float) -> list[GameRecord]:
+    async def list_owed_games(self, before: float, since: float) -> list[base.GameRecord]:
         args = _Args()
         pattern = '%"' + self.OWED_KEY + '"%'
         rows = await self._fetch(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE (status = 'active' OR (status = 'finished'"
+            f"SELECT {base.GAME_COLUMNS} FROM games WHERE (status = 'active' OR (status = 'finished'"
             f" AND updated_at >= {args(float(since), 'float8')}))"
             f" AND settings LIKE {args(pattern, 'text')}"
             f" AND (settings::jsonb ->> {args(self.OWED_KEY, 'text')})::float8 <= {args(float(before), 'float8')}"
@@ -518,17 +491,17 @@ class PostgresStore(SqlStore):
         return int(row["n"])
 
     async def set_settings(self, game_id: int, settings: Mapping[str, Any],
-                           deadline: float | None | _Unset = UNSET) -> GameRecord:
+                           deadline: float | None | base._Unset = base.UNSET) -> base.GameRecord:
         args = _Args()
         gid = args(int(game_id), "int8")
         fence = self._fence(args, lambda: self._scope_of_game(args, gid))
-        assignments = [f"settings = {args(dump_json(dict(settings)), 'text')}"]
-        if deadline is not UNSET:
-            assignments.append(f"deadline = {args(as_deadline(deadline), 'float8')}")
+        assignments = [f"settings = {args(base.dump_json(dict(settings)), 'text')}"]
+        if deadline is not base.UNSET:
+            assignments.append(f"deadline = {args(base.as_deadline(deadline), 'float8')}")
         sql = (
             f"WITH fence AS ({fence}),"
             f" upd AS (UPDATE games SET {', '.join(assignments)}"
-            f" WHERE id = {gid} AND EXISTS (SELECT 1 FROM fence) RETURNING {GAME_COLUMNS})"
+            f" WHERE id = {gid} AND EXISTS (SELECT 1 FROM fence) RETURNING {base.GAME_COLUMNS})"
             " SELECT upd.*, EXISTS (SELECT 1 FROM fence) AS fenced FROM (SELECT 1) AS one LEFT JOIN upd ON true"
         )
         row = await self._write(sql, *args.values)
@@ -537,7 +510,7 @@ class PostgresStore(SqlStore):
             return self._to_game(row)
         if not row["fenced"]:
             raise await self._fence_failed(game_id=game_id)
-        raise GameNotFound(game_id)
+        raise base.GameNotFound(game_id)
 
     # ------------------------------------------------------------------ action log
 
@@ -562,7 +535,7 @@ class PostgresStore(SqlStore):
 
     async def set_note(self, key: str, value: str) -> None:
         args = _Args()
-        body = (f"INSERT INTO meta (key, value) SELECT {args(_note_key(key), 'text')}, {args(str(value), 'text')}"
+        body = (f"INSERT INTO meta (key, value) SELECT {args(base._note_key(key), 'text')}, {args(str(value), 'text')}"
                 " FROM fence ON CONFLICT (key) DO UPDATE SET value = excluded.value")
         await self._fenced_write(body, args)
 
@@ -574,7 +547,7 @@ class PostgresStore(SqlStore):
         else:
             body = ("INSERT INTO user_settings (user_id, key, value, updated_at)"
                     f" SELECT {args(int(user_id), 'int8')}, {args(str(key), 'text')},"
-                    f" {args(dump_json(value), 'text')}, {args(float(self.clock()), 'float8')} FROM fence"
+                    f" {args(base.dump_json(value), 'text')}, {args(float(self.clock()), 'float8')} FROM fence"
                     " ON CONFLICT (user_id, key) DO UPDATE"
                     " SET value = excluded.value, updated_at = excluded.updated_at")
         await self._fenced_write(body, args)
@@ -609,11 +582,11 @@ class PostgresStore(SqlStore):
 
     # ------------------------------------------------------------------ one writer per scope
 
-    async def claims(self) -> list[OwnerClaim]:
+    async def claims(self) -> list[base.OwnerClaim]:
         """Every scope's claim as stored (held or released), by scope."""
         return [self._to_claim(r) for r in await self._fetch("SELECT * FROM owner ORDER BY scope")]
 
-    async def _try_claim(self, scope: str, token: str) -> tuple[OwnerClaim | None, OwnerClaim | None]:
+    async def _try_claim(self, scope: str, token: str) -> tuple[base.OwnerClaim | None, base.OwnerClaim | None]:
         """One attempt in one transaction: (our claim if we got it, the claim in the way or there
         before).
 
@@ -645,14 +618,14 @@ class PostgresStore(SqlStore):
                 " WHERE scope = $1 RETURNING *", scope, token, me.pid, me.host, me.boot, now)
             return self._to_claim(mine), (before if before.token is not None else None)
 
-    async def acquire_ownership(self, scope: str | None = None, *, wait: bool = True) -> OwnerClaim:
+    async def acquire_ownership(self, scope: str | None = None, *, wait: bool = True) -> base.OwnerClaim:
         """Claim `scope`, or (None) every scope this store serves: its shards' (`serve_shards`),
         else `all`. All or nothing: when one is refused, those taken by this call are given
         back before `StoreOwned` is raised."""
         scopes = [scope] if scope is not None else self.served_scopes
         token = self._token or secrets.token_hex(8)
         taken: list[str] = []
-        claim: OwnerClaim | None = None
+        claim: base.OwnerClaim | None = None
         try:
             for one in scopes:
                 claim = await self._acquire_one(one, token, wait)
@@ -662,7 +635,7 @@ class PostgresStore(SqlStore):
                 self._token = token
         except BaseException:
             if taken:
-                with suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError, StoreError):
+                with suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError, base.StoreError):
                     await self._fetch("UPDATE owner SET token = NULL WHERE scope = ANY($1::text[]) AND token = $2",
                                       taken, token)
                 self._scopes = [s for s in self._scopes if s not in taken]
@@ -685,10 +658,10 @@ class PostgresStore(SqlStore):
             float(self.wall_clock()), list(self._scopes), self._token, self.database_id)
         assert row is not None
         if row["database_id"] != self.database_id:
-            self._refused = DatabaseGone(self.path, "replaced")
+            self._refused = base.DatabaseGone(self.path, "replaced")
             raise self._refused
         if row["renewed"] != len(self._scopes):
-            self._refused = OwnershipLost(f"another process took over {self.path}")
+            self._refused = base.OwnershipLost(f"another process took over {self.path}")
             raise self._refused
 
     async def release_ownership(self) -> None:
@@ -696,13 +669,13 @@ class PostgresStore(SqlStore):
         self._token, self._scopes = None, []
         if token is None or self._pool is None or self._refused is not None:
             return
-        with suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError, StoreError):
+        with suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError, base.StoreError):
             await self._fetch("UPDATE owner SET token = NULL WHERE scope = ANY($1::text[]) AND token = $2",
                               scopes, token)
 
     # ------------------------------------------------------------------ the turn clock across processes
 
-    async def claim_due_game(self, game_id: int, now: float) -> GameRecord | None:
+    async def claim_due_game(self, game_id: int, now: float) -> base.GameRecord | None:
         """The game, locked until the caller's transaction ends, if it is open, due, of a served
         shard and not being handled by another process (whose lock it skips); else None.
 
@@ -711,7 +684,7 @@ class PostgresStore(SqlStore):
         with the statement, which leaves a plain "still due?" check."""
         args = _Args()
         gid = args(int(game_id), "int8")
-        sql = (f"SELECT {GAME_COLUMNS} FROM games WHERE id = {gid} AND status IN {OPEN_SQL}"
+        sql = (f"SELECT {base.GAME_COLUMNS} FROM games WHERE id = {gid} AND status IN {base.OPEN_SQL}"
                f" AND deadline IS NOT NULL AND deadline <= {args(float(now), 'float8')}"
                f" AND {self._served(args, 'guild_id')}"
                f" AND pg_try_advisory_xact_lock({args(LOCK_CLASS_GAME, 'int4')}, hashtext(current_schema() || ':' || id))"
@@ -732,7 +705,7 @@ class PostgresStore(SqlStore):
             f"WITH fence AS ({fence}),"
             " ins AS (INSERT INTO outbox (target, target_id, game_id, payload, created_at)"
             f" SELECT {args(target, 'text')}, {args(int(target_id), 'int8')}, {gid},"
-            f" {args(dump_json(dict(payload)), 'text')}, {args(float(self.clock()), 'float8')} FROM fence"
+            f" {args(base.dump_json(dict(payload)), 'text')}, {args(float(self.clock()), 'float8')} FROM fence"
             " RETURNING id)"
             " SELECT (SELECT id FROM ins) AS id"
         )
@@ -741,12 +714,12 @@ class PostgresStore(SqlStore):
             raise await (self._fence_failed(None) if game_id is None else self._fence_failed(game_id=game_id))
         return int(row["id"])
 
-    async def pending_messages(self, limit: int = 50) -> list[OutboxMessage]:
+    async def pending_messages(self, limit: int = 50) -> list[base.OutboxMessage]:
         """The served shards' undelivered messages (a message of no game belongs to shard 0)."""
         args = _Args()
         served = self._served(args, "(SELECT g.guild_id FROM games g WHERE g.id = o.game_id)")
         rows = await self._fetch(
-            f"SELECT {OUTBOX_COLUMNS} FROM outbox o"
+            f"SELECT {base.OUTBOX_COLUMNS} FROM outbox o"
             f" WHERE o.delivered_at IS NULL AND {served} ORDER BY o.id LIMIT {args(max(0, int(limit)), 'int8')}",
             *args.values)
         return [self._to_message(r) for r in rows]
@@ -775,10 +748,10 @@ class PostgresStore(SqlStore):
 
     # ------------------------------------------------------------------ diagnostics
 
-    async def stats(self) -> StoreStats:
+    async def stats(self) -> base.StoreStats:
         row = await self._fetchrow(
             "SELECT (SELECT count(*) FROM games) AS games,"
-            f" (SELECT count(*) FROM games WHERE status IN {OPEN_SQL}) AS open_games,"
+            f" (SELECT count(*) FROM games WHERE status IN {base.OPEN_SQL}) AS open_games,"
             " (SELECT count(*) FROM actions) AS actions,"
             " (SELECT count(*) FROM user_settings) AS user_settings,"
             " (SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c"
