@@ -124,8 +124,30 @@ def adventure_power(ctx: Ctx, card_id: str) -> Any:
 # ------------------------------------------------------------------------------------- tidying
 
 
+#: id of a pack -> (that pack, the expansion's cards, card id -> its `_components`): neither
+#: changes, and every action looks at every card in the Item piles (`split_variants`; issue #30)
+_SPLITS: dict[int, tuple[Any, Any, dict[str, tuple[tuple[str, str], ...]]]] = {}
+
+
+def _split_of(ctx: Ctx, card_id: str) -> tuple[tuple[str, str], ...]:
+    """`_components`, remembered per pack and card."""
+    pack, cards = ctx.pack, content()
+    entry = _SPLITS.get(id(pack))
+    if entry is None or entry[0] is not pack or entry[1] is not cards:
+        entry = _SPLITS[id(pack)] = (pack, cards, {})
+    table = entry[2]
+    found = table.get(card_id)
+    if found is None:
+        found = table[card_id] = tuple(_work_out_components(ctx, card_id))
+    return found
+
+
 def _components(ctx: Ctx, card_id: str) -> list[tuple[str, str]]:
     """(deck, card) for each printed card a variant stands for; [] for any other card."""
+    return list(_split_of(ctx, card_id))
+
+
+def _work_out_components(ctx: Ctx, card_id: str) -> list[tuple[str, str]]:
     try:
         card = ctx.pack.item(card_id)
     except KeyError:
@@ -157,7 +179,7 @@ def split_variants(ctx: Ctx) -> None:
         pile = getattr(decks, name)
         for which in ("discard", "draw"):
             cards = getattr(pile, which)
-            if not any(_components(ctx, c) for c in cards):
+            if not any(_split_of(ctx, c) for c in cards):
                 continue
             kept: list[str] = []
             for c in cards:
