@@ -13,8 +13,15 @@
    variant is played in every other game so that ending can happen), and the heuristic's
    win rate against three random players. Standard games are longer and their decisions
    richer, so fewer are played: N is printed.
-Darkest Talisman campaigns are measured by benchmarks/campaign.py, the Water Realm expansion by
-benchmarks/water_realm.py: each is a long run of its own, so this one stays under 40 s.
+5. per system (issue #30), microseconds per action in the rules engine (`apply`), per AI
+   decision, and per action with its decision ("action incl. AI"), timed apart with CPU time:
+   Prophecy Basic and Standard (the games above), the Water Realm (whole expansion, --wr-games
+   games; the target line: at most 300 us per action incl. AI), a Darkest Talisman campaign
+   (--campaign-actions actions of one solo campaign, its apply also per quarter of the
+   campaign, to show whether it grows as the campaign gets long) and Magical Orders (no AI and
+   no turns: a scripted run of random legal actions, apply only).
+Darkest Talisman campaigns are measured in full by benchmarks/campaign.py, the Water Realm expansion's every
+configuration by benchmarks/water_realm.py: each is a long run of its own, so this one stays short.
 
 Every self-played game's turns are watched: the report closes with "turns that never end: N",
 the turns that ran past engine/core/turn_watch.py's bound of actions (a stalled table; 0 is
@@ -24,12 +31,13 @@ is loaded, one game played and the loaded objects frozen out of the garbage coll
 work (gc.freeze) before anything is timed; the load time is printed on its own line. The
 whole run's CPU and wall time close the report.
 Run: python benchmarks/engine.py [--vs-baseline N] [--games N] [--repeat N] [--vs-random N]
-     [--std-games N] [--std-vs-random N]
+     [--std-games N] [--std-vs-random N] [--wr-games N] [--campaign-actions N] [--orders-actions N]
 """
 from __future__ import annotations
 
 import argparse
 import gc
+import random
 import statistics
 import sys
 import time
@@ -38,13 +46,22 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from selfplay import TURNS, clock, endings_text, timed_game, wilson  # noqa: E402
+from selfplay import TURNS, clock, endings_text, per_action, target_line, timed_game, wilson  # noqa: E402
 
 import packs  # noqa: E402,F401  (reads data/ into the engine)
 from engine.ai.board import tables_for  # noqa: E402
 from engine.ai.heuristic import forget  # noqa: E402
 from engine.ai.std_plan import forget as forget_standard  # noqa: E402
+from engine.core.system import Seat  # noqa: E402
+from engine.darkest_talisman.ai import PLAYERS as CAMPAIGN_AI  # noqa: E402
+from engine.darkest_talisman.game import SYSTEM as CAMPAIGN  # noqa: E402
+from engine.darkest_talisman.simulate import seats_for  # noqa: E402
+from engine.orders.game import SYSTEM as ORDERS  # noqa: E402
+from engine.orders.rules import legal_actions as orders_legal  # noqa: E402
 from engine.prophecy.content import pack_by_id  # noqa: E402
+
+#: the Water Realm expansion as /game new offers it (benchmarks/water_realm.py times each variant)
+WR_ALL = {"new_cards": True, "treasure_island": True, "water_realm": True, "artifacts": "new"}
 
 
 def seat_rotated(opponent: str, games: int, seed0: int, round_limit: int) -> tuple[int, int, list[int]]:
@@ -139,12 +156,14 @@ def std_vs_random(games: int, seed0: int, round_limit: int) -> tuple[int, dict[s
     return wins, endings, rounds
 
 
-def standard_section(games: int, vs_random: int, round_limit: int) -> None:
+def standard_section(games: int, vs_random: int, round_limit: int) -> dict[str, Any] | None:
+    """The Standard Version's figures; returns the timed run (for the per-system table)."""
     t0 = clock()
     timed_game(["heuristic"] * 4, 999_998, std_options(0, 60))  # loads the Standard pack
     gc.collect()
     gc.freeze()
     print(f"Standard Version (pack and a warm-up game: {clock() - t0:.1f} s CPU, not in the figures below)")
+    run: dict[str, Any] | None = None
     if games:
         run = std_speed(games, 40_000, round_limit)
         actions, elapsed = run["actions"], run["elapsed"]
@@ -156,6 +175,7 @@ def standard_section(games: int, vs_random: int, round_limit: int) -> None:
               f"({run['apply'] / elapsed:.0%} of the time)")
         print(f"    AI decision:           {run['ai'] / actions * 1e6:.0f} us/decision "
               f"({run['ai'] / elapsed:.0%} of the time)")
+        print(f"    action incl. AI:       {(run['apply'] + run['ai']) / actions * 1e6:.0f} us")
         print(f"    rounds per game: mean {statistics.mean(rounds):.1f}, median {statistics.median(rounds):.0f}, "
               f"min {min(rounds)}, max {max(rounds)} (round limit {round_limit})")
         print(f"    how they ended: {endings_text(run['endings'])}")
@@ -167,6 +187,96 @@ def standard_section(games: int, vs_random: int, round_limit: int) -> None:
         print(f"    heuristic win rate: {wins / vs_random:.1%} (95% CI {lo:.1%}-{hi:.1%}); "
               f"mean rounds {statistics.mean(rounds):.1f}")
         print(f"    how they ended: {endings_text(endings)}")
+    return run
+
+
+def water_speed(games: int, round_limit: int) -> tuple[int, float, float]:
+    """Four heuristic seats in whole-expansion Water Realm games (benchmarks/water_realm.py's seeds)."""
+    forget_standard()
+    options = {"version": "standard", "round_limit": round_limit, "standard": {"expansion": WR_ALL}}
+    timed_game(["heuristic"] * 4, 999_997, {**options, "round_limit": 60})  # loads the packs
+    gc.collect()
+    gc.freeze()
+    forget_standard()
+    actions, t_apply, t_ai = 0, 0.0, 0.0
+    for i in range(games):
+        _st, n, a, b = timed_game(["heuristic"] * 4, 60_000 + i, options)
+        actions, t_apply, t_ai = actions + n, t_apply + a, t_ai + b
+    return actions, t_apply, t_ai
+
+
+def campaign_speed(cap: int, seed: int = 0) -> tuple[int, int, float, float, list[float]]:
+    """One solo Darkest Talisman campaign of at most `cap` actions, run as benchmarks/campaign.py
+    runs it (the bot's forced answers are no AI decision): (actions, AI decisions, apply s, AI s,
+    apply us/action in each quarter of the actions)."""
+    CAMPAIGN.new_game(seats_for(["heuristic"]), {}, 0)  # loads the campaign pack
+    gc.collect()
+    gc.freeze()
+    state = CAMPAIGN.new_game(seats_for(["heuristic"]), {}, seed).state
+    per_step: list[float] = []
+    decisions = 0
+    t_ai = 0.0
+    for n in range(cap):
+        pend = CAMPAIGN.pending(state)
+        if pend is None:
+            break
+        a0 = clock()
+        action = CAMPAIGN.forced_action(state)
+        if action is None:
+            decisions += 1
+            action = CAMPAIGN_AI["heuristic"](state, pend.player, random.Random(f"{seed}:{pend.player}:{n}"))
+        a1 = clock()
+        state = CAMPAIGN.apply(state, pend.player, action).state
+        per_step.append(clock() - a1)
+        t_ai += a1 - a0
+    q = max(1, len(per_step) // 4)
+    quarters = [sum(per_step[i:i + q]) / len(per_step[i:i + q]) * 1e6 for i in range(0, q * 4, q) if per_step[i:i + q]]
+    return len(per_step), decisions, sum(per_step), t_ai, quarters
+
+
+def orders_speed(actions: int, seed: int = 0) -> tuple[int, float]:
+    """Magical Orders: four seats, `actions` random legal actions (points as listed, advancing,
+    tasks, calls for help), apply only: the tracker has no AI and no turns."""
+    seats = [Seat(player=f"p{i + 1}", name=f"P{i + 1}") for i in range(4)]
+    state = ORDERS.new_game(seats, {}, seed).state
+    rng = random.Random(seed)
+    done, t_apply = 0, 0.0
+    for _ in range(actions * 4):
+        if done >= actions:
+            break
+        actor = f"p{rng.randint(1, 4)}"
+        listed = orders_legal(state, actor)
+        if not listed:
+            continue
+        t0 = clock()
+        try:
+            state = ORDERS.apply(state, actor, rng.choice(listed)).state
+        except Exception:  # noqa: BLE001 - a refused action (points it cannot spend) changes nothing
+            pass
+        t_apply += clock() - t0
+        done += 1
+    return done, t_apply
+
+
+def per_system_section(basic: dict[str, Any] | None, std: dict[str, Any] | None, wr_games: int,
+                       campaign_actions: int, orders_actions: int, round_limit: int) -> None:
+    print("per system, CPU time, apply and AI timed apart (issue #30):")
+    if basic:
+        print(f"  {'Prophecy Basic:':28} {per_action(basic['apply'], basic['ai'], basic['actions'])}")
+    if std:
+        print(f"  {'Prophecy Standard:':28} {per_action(std['apply'], std['ai'], std['actions'])}")
+    if wr_games:
+        n, a, b = water_speed(wr_games, round_limit)
+        print(f"  {'Water Realm (whole, ' + str(wr_games) + ' g):':28} {per_action(a, b, n)}")
+        print(f"    {target_line(a, b, n)}")
+    if campaign_actions:
+        n, decisions, a, b, quarters = campaign_speed(campaign_actions)
+        print(f"  {'Darkest Talisman campaign:':28} {per_action(a, b, n, decisions)} "
+              f"({n} actions, {decisions} AI decisions)")
+        print(f"    apply per quarter of the campaign: {', '.join(f'{x:.0f}' for x in quarters)} us/action")
+    if orders_actions:
+        n, a = orders_speed(orders_actions)
+        print(f"  {'Magical Orders:':28} {per_action(a, 0.0, n, 0)} ({n} actions, no AI)")
 
 
 def main() -> None:
@@ -178,6 +288,9 @@ def main() -> None:
     ap.add_argument("--round-limit", type=int, default=300, help="safety stop for random-heavy games")
     ap.add_argument("--std-games", type=int, default=8, help="Standard 4-player heuristic games to time")
     ap.add_argument("--std-vs-random", type=int, default=20, help="Standard games of 1 heuristic vs 3 random")
+    ap.add_argument("--wr-games", type=int, default=1, help="whole-expansion Water Realm games, per-action figures")
+    ap.add_argument("--campaign-actions", type=int, default=1500, help="actions of the timed campaign")
+    ap.add_argument("--orders-actions", type=int, default=2000, help="Magical Orders actions timed")
     args = ap.parse_args()
     start, wall = clock(), time.perf_counter()
     loaded = warm_up()
@@ -193,6 +306,7 @@ def main() -> None:
               f"{by_limit} decided by the round limit; mean rounds {statistics.mean(rounds):.1f})")
 
     # 2. speed: four heuristic seats, the same games timed `repeat` times
+    best: dict[str, Any] | None = None
     if args.games and args.repeat:
         runs = [speed(args.games, args.round_limit) for _ in range(max(1, args.repeat))]
         rates = sorted(args.games / r["elapsed"] for r in runs)
@@ -206,6 +320,7 @@ def main() -> None:
               f"({best['apply'] / elapsed:.0%} of the time; best run)")
         print(f"  AI decision:             {best['ai'] / actions * 1e6:.0f} us/decision "
               f"({best['ai'] / elapsed:.0%} of the time; best run)")
+        print(f"  action incl. AI:         {(best['apply'] + best['ai']) / actions * 1e6:.0f} us")
         rounds = best["rounds"]
         print(f"  rounds per game: mean {statistics.mean(rounds):.1f}, median {statistics.median(rounds):.0f}, "
               f"min {min(rounds)}, max {max(rounds)}; stopped by the round limit ({args.round_limit}): "
@@ -221,8 +336,12 @@ def main() -> None:
               f"{by_limit} decided by the round limit)")
 
     # 4. the Standard Version
+    std = None
     if args.std_games or args.std_vs_random:
-        standard_section(args.std_games, args.std_vs_random, args.round_limit)
+        std = standard_section(args.std_games, args.std_vs_random, args.round_limit)
+
+    # 5. per system: apply, AI, action incl. AI
+    per_system_section(best, std, args.wr_games, args.campaign_actions, args.orders_actions, args.round_limit)
 
     print(TURNS.line())
     print(f"whole benchmark: {clock() - start:.1f} s CPU, {time.perf_counter() - wall:.1f} s wall")

@@ -78,6 +78,30 @@ def endings_text(endings: dict[str, int]) -> str:
     return ", ".join(known + other)
 
 
+#: issue #30's bar for the Water Realm: one action, the AI's decision included, in at most this
+WATER_TARGET_US = 300.0
+
+
+def per_action(apply_s: float, ai_s: float, actions: int, decisions: int | None = None) -> str:
+    """"apply A us/action, AI B us/decision, action incl. AI C us": the rules engine and the AI
+    timed apart (CPU, around each call), and what one action costs with its decision. Every
+    action of a self-played game is an AI decision unless `decisions` says fewer were (a
+    campaign's forced answers are the bot's, not the AI's)."""
+    if not actions:
+        return "no actions"
+    decisions = actions if decisions is None else decisions
+    ai = f"{ai_s / decisions * 1e6:6.0f} us/decision" if decisions else "  (no AI)"
+    return (f"apply {apply_s / actions * 1e6:6.0f} us/action, AI {ai}, "
+            f"action incl. AI {(apply_s + ai_s) / actions * 1e6:6.0f} us")
+
+
+def target_line(apply_s: float, ai_s: float, actions: int) -> str:
+    """The Water Realm's target, met or not, on the figures measured."""
+    got = (apply_s + ai_s) / actions * 1e6 if actions else float("nan")
+    verdict = "met" if got <= WATER_TARGET_US else f"NOT met ({got / WATER_TARGET_US:.1f}x the target)"
+    return f"Water Realm target: <= {WATER_TARGET_US:.0f} us per action incl. AI; measured {got:.0f} us: {verdict}"
+
+
 def freeze_loaded() -> None:
     """Keep what is loaded so far (content packs, tables) out of every later collection."""
     gc.collect()

@@ -3,8 +3,12 @@ Standard game, for the whole expansion and for each of its variants (a part left
 Artifacts chosen, the Treasure Island variants, Lord of the Sea). For each: four-player
 heuristic games per second, actions per game, the mean and the longest game in rounds, the games
 stopped at the round limit (the safety stop: a game should end by its own rules long before
-it), and how the games ended; then the same rounds and round-limit figures over every
-configuration together, and "turns that never end: N" over all those games (engine/core/turn_watch.py: a turn past the
+it), how the games ended, and microseconds per action in the rules engine (`apply`) and per
+AI decision, timed apart around each call, with what an action costs with its decision
+("action incl. AI"); then the same per-action figures over every configuration together and
+issue #30's target line (a Water Realm action at most 300 us including the AI), then the same
+rounds and round-limit figures over every configuration together, and "turns that never end:
+N" over all those games (engine/core/turn_watch.py: a turn past the
 bound of actions, which would stall a table). CPU time (time.process_time), so other programs
 skew it less.
 Run: python benchmarks/water_realm.py [--wr-games N] [--round-limit N] [--only LABEL ...]
@@ -19,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from selfplay import clock, endings_text, freeze_loaded, report_total, timed_game  # noqa: E402
+from selfplay import clock, endings_text, freeze_loaded, per_action, report_total, target_line, timed_game  # noqa: E402
 
 from engine.ai.std_plan import forget as forget_standard  # noqa: E402
 
@@ -53,6 +57,8 @@ def water_realm_section(games: int, round_limit: int, only: list[str] | None = N
     print(f"  4-player heuristic games: N={games} per configuration, timed once (CPU, one core)")
     all_rounds: list[int] = []
     all_limit = 0
+    all_actions = 0
+    all_apply = all_ai = 0.0
     for label, expansion in WR_CONFIGS:
         if only and not any(o.lower() in label.lower() for o in only):
             continue
@@ -60,11 +66,14 @@ def water_realm_section(games: int, round_limit: int, only: list[str] | None = N
         endings: dict[str, int] = {}
         rounds: list[int] = []
         actions = 0
+        t_apply = t_ai = 0.0
         t1 = clock()
         for i in range(games):
             options = {"version": "standard", "round_limit": round_limit, "standard": {"expansion": expansion}}
-            st, n, _a, _b = timed_game(["heuristic"] * 4, 60_000 + i, options)
+            st, n, a, b = timed_game(["heuristic"] * 4, 60_000 + i, options)
             actions += n
+            t_apply += a
+            t_ai += b
             rounds.append(st.round)
             endings[st.end_reason] = endings.get(st.end_reason, 0) + 1
         elapsed = clock() - t1
@@ -74,9 +83,15 @@ def water_realm_section(games: int, round_limit: int, only: list[str] | None = N
         print(f"    {label + ':':26} {games / elapsed:5.2f} games/s, {actions / games:4.0f} actions a game, "
               f"rounds mean {statistics.mean(rounds):.1f} max {max(rounds)}, at the round limit "
               f"({round_limit}) {at_limit}/{games}; ended: {endings_text(endings)}")
+        print(f"    {'':26} {per_action(t_apply, t_ai, actions)}")
+        all_actions += actions
+        all_apply += t_apply
+        all_ai += t_ai
     if all_rounds:
         print(f"  every configuration above: {len(all_rounds)} games, rounds mean "
               f"{statistics.mean(all_rounds):.1f} max {max(all_rounds)}, at the round limit {all_limit}")
+        print(f"  every configuration above, per action: {per_action(all_apply, all_ai, all_actions)}")
+        print(f"  {target_line(all_apply, all_ai, all_actions)}")
 
 
 def main() -> None:

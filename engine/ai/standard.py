@@ -31,6 +31,7 @@ from engine.ai.heuristic import item_uses, lose_health
 from engine.ai.odds import dice_chances, roll_chances
 from engine.ai.std_battle import Exact, StdRes, action_odds, creature_spec
 from engine.ai.std_plan import FACE_DOWN, HARM, PlaneTarget, StdPlan, std_res
+from engine.core.read_only import read_only
 from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.content import CreatureCard, OpportunityCard
 from engine.prophecy.context import Ctx
@@ -52,6 +53,10 @@ class StandardHeuristic:
     """Chooses, among the legal actions of a Standard game, the best valued one."""
 
     def __call__(self, state: ProphecyState, actor: str, rng: random.Random) -> Any:
+        with read_only():  # the AI changes no state: what it asks of one is remembered (issue #30)
+            return self._choose(state, actor, rng)
+
+    def _choose(self, state: ProphecyState, actor: str, rng: random.Random) -> Any:
         acts = legal_actions(state, actor)
         if not acts:
             return None

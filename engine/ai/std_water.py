@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.odds import dice_chances
+from engine.core.clone import clone
 from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.context import Ctx
 from engine.prophecy.equipment import battle_bonus as items_bonus
@@ -208,8 +209,9 @@ def _costs_to(ctx: Ctx, p: PlayerState, target: Any) -> dict[int, float]:
 
 
 def _with_health(p: PlayerState, health: int) -> PlayerState:
-    """Her figures as they would be with `health` red cubes on the right (Health is Strength)."""
-    q = p.model_copy(deep=True)
+    """Her figures as they would be with `health` red cubes on the right (Health is Strength).
+    (`clone`: the same deep copy as pydantic's, several times cheaper; issue #30.)"""
+    q = clone(p)
     q.red.left = max(0, q.red.total - health)
     q.red.right = health
     return q
@@ -260,10 +262,11 @@ def palace_chance(ctx: Ctx, p: PlayerState, health: int | None = None) -> float:
         return 0.0
     h0 = p.red.right if health is None else health
     total = 0.0
+    at_health = {h: _with_health(p, h) for h in range(2, h0 + 1)}  # the same for every Guardian
     for foe in foes:
         chance = 0.0  # at 1 Health she leaves
         for h in range(2, h0 + 1):
-            w, _d, l = _best_wdl(ctx, _with_health(p, h), foe, plane.id)
+            w, _d, l = _best_wdl(ctx, at_health[h], foe, plane.id)
             nxt = chance if chance >= STAY_CHANCE else 0.0
             chance = (w + l * nxt) / (w + l) if w + l > 0 else 0.0
         total += chance

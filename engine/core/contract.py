@@ -34,6 +34,7 @@ from pydantic import BaseModel
 
 from engine.core.errors import RuleError, UnknownAction
 from engine.core.outcome import Outcome
+from engine.core.read_only import read_only
 
 #: the actor the game master applies table actions as (resign, hand-over); never a seat's id
 TABLE_ACTOR = "gm"
@@ -75,10 +76,12 @@ def union_members(annotated: Any) -> tuple[type[BaseModel], ...]:
 
 
 def _listed(contract: Contract, action: Any, listing: Iterable[Any]) -> bool:
-    if contract.canonical is None:
-        return any(a == action for a in listing)
-    wanted = contract.canonical(action)
-    return any(contract.canonical(a) == wanted for a in listing)
+    # a lazy listing reads the caller's state only, so its repeated questions may be remembered
+    with read_only():
+        if contract.canonical is None:
+            return any(a == action for a in listing)
+        wanted = contract.canonical(action)
+        return any(contract.canonical(a) == wanted for a in listing)
 
 
 def guarded_apply(contract: Contract, state: Any, actor: str, action: Any, *,

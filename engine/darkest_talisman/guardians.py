@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.clone import clone
 from engine.darkest_talisman import cards, ground
 from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import EnemyCard, ObjectCard, Pack
@@ -707,7 +708,7 @@ def _run(ctx: Ctx, kind: str, option: str, lucky: bool) -> dict[str, Any] | None
     """One run of the round on a copy, through the engine's own steps (start, begin,
     run_casting, strike, the blows): the Enemies' Scrolls, held face down, are left out, every
     character still to cast passes, a choice of kills takes the first offered (the most)."""
-    state = ctx.state.model_copy(deep=True)
+    state = clone(ctx.state)
     sim = _Foreseeing(state=state, pack=ctx.pack, lucky=lucky)
     state.thefts = []
     if state.fight is not None:

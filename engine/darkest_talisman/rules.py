@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, Iterable
 
+from engine.core.clone import clone
 from engine.core.contract import TABLE_ACTOR
 from engine.core.errors import RuleError, UnknownAction
 from engine.core.events import Event
@@ -60,7 +61,7 @@ def apply(state: CampaignState, actor: str, action: Any) -> Outcome[CampaignStat
         action = parse_action(action)
     if state.status != "active":
         raise RuleError("talisman.err.campaign_over")
-    new = state.model_copy(deep=True)
+    new = clone(state)
     ctx = Ctx(state=new, pack=pack_of(new))
     before = pending(state)
     if isinstance(action, talisman_actions.HandOver):

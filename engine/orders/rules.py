@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.clone import clone
 from engine.core.errors import RuleError, UnknownAction
 from engine.core.events import Event
 from engine.core.outcome import Outcome
@@ -42,7 +43,7 @@ def apply(state: OrdersState, actor: str, action: Any, book: Book | None = None)
     book = book or default_book()
     if state.status != "active":
         raise RuleError("dice.orders.game_over")
-    new = state.model_copy(deep=True)
+    new = clone(state)
     events: list[Event]
     if isinstance(action, orders_actions.Join):
         events = _join(book, new, actor, action)

@@ -10,6 +10,7 @@ from typing import Any, Iterator
 from engine.core.errors import RuleError, UnknownAction
 from engine.core.outcome import Outcome
 from engine.core.pending import Pending
+from engine.core.read_only import read_only
 from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.clone import clone
 from engine.prophecy.combat import allowed_battles, battle_cost, bribe, fight, next_roll, throw_bonus
@@ -278,17 +279,19 @@ def parse_action(payload: dict[str, Any]) -> Any:
 
 
 def legal_actions(state: ProphecyState, actor: str) -> list[Any]:
-    return list(iter_legal(state, actor))
+    with read_only():  # listing changes nothing: what it asks of the state again is remembered
+        return list(iter_legal(state, actor))
 
 
 def _only_end_turn(state: ProphecyState, actor: str) -> bool:
     """Whether ending the turn is the one legal action (`legal_actions` == [EndTurn]), stopping
     at the first other action found instead of listing them all."""
     found = False
-    for action in iter_legal(state, actor):
-        if found or action.type != "end_turn":
-            return False
-        found = True
+    with read_only():  # the listing reads the state only (apply goes on changing it afterwards)
+        for action in iter_legal(state, actor):
+            if found or action.type != "end_turn":
+                return False
+            found = True
     return found
 
 

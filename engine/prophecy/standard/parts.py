@@ -15,6 +15,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator
 
+from engine.core.read_only import state_memo
+
 if TYPE_CHECKING:
     from engine.core.pending import Pending
     from engine.prophecy.content_standard import StandardPack
@@ -197,6 +199,7 @@ def all_parts() -> list[Part]:
     return list(_PARTS)
 
 
+@state_memo
 def active_parts(state: "ProphecyState") -> list[Part]:
     """The parts this game plays, in registration order; none at all without the expansion."""
     std = state.options.standard

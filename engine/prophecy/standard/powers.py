@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence, TypeVar, Union
 
+from engine.core.read_only import state_memo
 from engine.prophecy.content import Cost
 from engine.prophecy.content_standard import (
     Ability,
@@ -39,6 +40,7 @@ DECLARED_KINDS = frozenset({"battle_bonus", "prayer", "curse"})
 AFTER_ROLL_KINDS = frozenset({"reroll", "fight_again"})
 
 
+@state_memo
 def spack(state: ProphecyState) -> StandardPack:
     """The Standard overlay of this game (its cards, figures and rulings)."""
     std = state.options.standard
@@ -57,6 +59,7 @@ def mine(state: ProphecyState, pid: str) -> StdPlayer:
     return state.standard.players[pid]
 
 
+@state_memo
 def held(state: ProphecyState, pid: str) -> list[Card]:
     """Her Abilities, then her Artifacts."""
     sp = spack(state)

@@ -7,6 +7,8 @@ step off the grid takes her out of the realm.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.prophecy.context import Ctx
 from engine.prophecy.effects import lose_health
 from engine.prophecy.state import PlayerState, ProphecyState
@@ -66,9 +68,21 @@ def step(cell: int, direction: str) -> int:
     return grid.index(r, c)
 
 
+#: (the grid, each cell's neighbours) for the grid the water pack has now: the AI's ways
+#: through the realm ask for them tens of thousands of times a game (issue #30)
+_NEIGHBOURS: list[Any] = [None, {}]
+
+
 def neighbours(cell: int) -> list[int]:
     """The spaces beside `cell` (OFF for a side on the grid's edge), north, east, south, west."""
-    return [step(cell, d) for d in ("north", "east", "south", "west")]
+    grid = wp().grid
+    if _NEIGHBOURS[0] is not grid:  # another pack (a test's): its own table
+        _NEIGHBOURS[:] = [grid, {}]
+    table: dict[int, list[int]] = _NEIGHBOURS[1]
+    found = table.get(cell)
+    if found is None:
+        found = table[cell] = [step(cell, d) for d in ("north", "east", "south", "west")]
+    return list(found)
 
 
 def distance(a: int, b: int) -> int:
