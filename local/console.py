@@ -20,6 +20,7 @@ from typing import Any, Callable, TextIO
 from gm.i18n import t
 from gm.settings import Settings
 from loopback import FakeDiscord, StoredMessage, run_bot
+from loopback.driver import settle
 from loopback.ratelimits import DISCORD_RATE_LIMITS
 
 INTEGER, BOOLEAN, USER, NUMBER = 4, 5, 6, 10
@@ -43,6 +44,9 @@ def ids_path_for(database_path: Path) -> Path:
     path = Path(database_path)
     return path.with_name(path.name + ".console.json")
 
+
+#: seconds the console waits for the bot's handlers of one line to end before it shows what came
+HANDLER_WAIT = 60.0
 
 class LocalIds:
     """The console's server, channel and people, by id, kept per database.
@@ -138,6 +142,10 @@ class Console:
             print(f"  ! {exc}", file=self.out)
             return True
         if result is not None:
+            # a press is acknowledged before the game's work (a deferred update); on a busy
+            # computer that work can outlast the fake's own wait, so the console waits for the
+            # bot's handlers before it shows the result and reads the next line
+            await settle(timeout=HANDLER_WAIT)
             self.show_new(user)
         return True
 
