@@ -1,0 +1,101 @@
+"""The Blood Moon (DT section F): each test names the rule it checks.
+
+Step 1: the pack (data/talisman/expansions/blood_moon/) with every card section F names, F9's
+changes applied, and its registration as the expansion "Blood Moon".
+"""
+from __future__ import annotations
+
+from engine.core.system import Seat
+from engine.darkest_talisman.content import pack_by_id
+from engine.darkest_talisman.expansions.content import expansion_by_id
+from engine.darkest_talisman.expansions.registry import EXPANSIONS, complete, parse_list
+from engine.darkest_talisman.game import SYSTEM
+from engine.darkest_talisman.state import card_id
+from tests.talisman.expansion_helpers import broken
+
+BLOOD = "core+blood_moon"
+
+#: the cards DT F9 names, by where F puts them
+F9_ADVENTURES = {
+    "black_cat": "follower", "the_bride": "follower", "keeper_of_the_vigil": "follower", "witchfinder": "follower",
+    "children_of_the_night": "event", "divine_retribution": "event", "fright_night": "event", "guiding_light": "event",
+    "moon_mist": "event", "morning_song": "event", "night_of_the_pumpkin_king": "event",
+    "fire_salamander": "enemy", "headless_horseman": "enemy", "scarecrow": "enemy",
+    "lantern_sprite": "stranger", "tricks_and_treats": "object", "wall_of_fire": "place",
+}
+F9_LUNAR = {"children_of_the_night", "divine_retribution", "fright_night", "guiding_light", "moon_mist",
+            "morning_song", "night_of_the_pumpkin_king"}
+F9_MAGIC = {"living_doll", "hungering_artefact", "syphoning_sceptre", "witchs_broom"}
+
+
+def blood_solo(seed: int = 1, pack: str = BLOOD):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    return SYSTEM.new_game([Seat(player="p1", name="Ada")], {"pack": pack}, seed).state
+
+
+def test_f9_every_named_card_is_in_the_pack():
+    """F9: every Adventure card, Magic Item, Spell and character it changes is in the pack, of the
+    type F gives; the Lunar Events are marked as such (F3)."""
+    exp = expansion_by_id("blood_moon")
+    cards = {c.id: c for c in exp.adventures}
+    for cid, kind in F9_ADVENTURES.items():
+        assert cards[cid].type == kind, cid
+    assert {c for c, card in cards.items() if getattr(card, "lunar", False)} >= F9_LUNAR
+    assert {s.id for s in exp.spells} == {"curse_of_the_werewolf", "feral_hunger", "haunting_poltergeist"}
+    assert {c.id for c in exp.characters} == {"doomsayer", "grave_robber", "vampire_hunter"}
+    assert cards["headless_horseman"].kind == "spirit" and cards["fire_salamander"].kind == "animal"
+
+
+def test_f1b_magic_items_form_the_trove_deck():
+    """F1b: the Magic Items come out of the Adventure deck and form the Blood Moon Trove deck."""
+    exp = expansion_by_id("blood_moon")
+    assert {c.id for c in exp.trove} >= F9_MAGIC
+    assert all(c.type == "magic_object" for c in exp.trove)
+    assert not F9_MAGIC & exp.adventure_ids()
+    assert sum(c.count for c in exp.trove) >= 6  # three can be drawn twice (F8f)
+
+
+def test_f9_werewolf_card_chart_and_strength():
+    """F9: the Werewolf Card's 5 moves him to the next character; F.2: a 1 bites (lycanthropy);
+    F8h: his Strength is 8; F2b: the Time Card comes with the expansion."""
+    manifest = expansion_by_id("blood_moon").manifest
+    faces = {r.face: r.result for r in manifest.chart}
+    assert faces[5] == "werewolf_next" and faces[1] == "lycanthropy"
+    assert manifest.figure_strength == 8 and manifest.time_card
+    assert pack_by_id(BLOOD).foe("blood_moon_werewolf").strength == 8
+
+
+def test_registration_names_and_completion():
+    """The expansion is registered as "Blood Moon" (typed "BloodMoon" too), alone or with the Reaper."""
+    assert "blood_moon" in EXPANSIONS
+    assert parse_list("BloodMoon") == (["blood_moon"], [])
+    assert parse_list("Blood Moon") == (["blood_moon"], [])
+    assert parse_list("Reaper Blood Moon") == (["reaper", "blood_moon"], [])
+    assert parse_list("blood moon, Dragon") == (["blood_moon"], ["Dragon"])
+    assert parse_list("Reaper") == (["reaper"], [])  # the Reaper as before
+    assert complete("Reaper Bl") == ["Reaper Blood Moon"]
+    assert "Blood Moon" in complete("")
+
+
+def test_f2e_f2f_f1b_setup_sets_the_decks_aside():
+    """F2e: the Blood Moon Adventure deck waits aside, the core's is live; F2f: its Spells wait
+    outside the Spell deck; F1b: its Magic Objects are their own Trove deck. Every card counted."""
+    s = blood_solo()
+    assert s.options.expansions == ["blood_moon"] and s.ext is not None
+    exp = expansion_by_id("blood_moon")
+    mine = exp.adventure_ids()
+    assert not [u for u in s.decks.adventure if card_id(u) in mine]
+    assert len(s.ext.shelved["blood_moon"].adventure) == sum(c.count for c in exp.adventures)
+    assert {card_id(u) for u in s.ext.troves["blood_moon"]} >= F9_MAGIC
+    assert not [u for u in s.decks.trove if card_id(u) in F9_MAGIC]
+    assert {card_id(u) for u in s.ext.spells["blood_moon"]} == {sp.id for sp in exp.spells}
+    assert not [u for u in s.decks.spells if card_id(u) in {sp.id for sp in exp.spells}]
+    assert s.ext.live == "core"
+    assert broken(s) == []
+
+
+def test_with_the_reaper_both_packs_merge():
+    """Blood Moon and the Reaper together: ids stay unique and each deck is set aside by its own."""
+    s = blood_solo(2, pack="core+reaper+blood_moon")
+    assert s.ext is not None and s.ext.ids == ["reaper", "blood_moon"]
+    assert set(s.ext.shelved) == {"reaper", "blood_moon"}
+    assert broken(s) == []
