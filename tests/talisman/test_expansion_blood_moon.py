@@ -2,16 +2,21 @@
 
 Step 1: the pack (data/talisman/expansions/blood_moon/) with every card section F names, F9's
 changes applied, and its registration as the expansion "Blood Moon".
+Step 2: the Blood Moon rising (F2a-f), the Day/Night Time Card and Lunar Events (F3), its
+setting when no Werewolf is left (F5).
 """
 from __future__ import annotations
 
 from engine.core.system import Seat
+from engine.darkest_talisman import combat
 from engine.darkest_talisman.content import pack_by_id
+from engine.darkest_talisman.expansions import blood_moon
 from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.registry import EXPANSIONS, complete, parse_list
 from engine.darkest_talisman.game import SYSTEM
-from engine.darkest_talisman.state import card_id
-from tests.talisman.expansion_helpers import broken
+from engine.darkest_talisman.state import Combat, card_id
+from tests.talisman.expansion_helpers import broken, ctx
+from tests.talisman.helpers import rig
 
 BLOOD = "core+blood_moon"
 
@@ -98,4 +103,90 @@ def test_with_the_reaper_both_packs_merge():
     s = blood_solo(2, pack="core+reaper+blood_moon")
     assert s.ext is not None and s.ext.ids == ["reaper", "blood_moon"]
     assert set(s.ext.shelved) == {"reaper", "blood_moon"}
+    assert broken(s) == []
+
+
+# ----------------------------------------------------------------------------- step 2: F2, F3, F5
+def risen(seed: int = 1):  # type: ignore[no-untyped-def]
+    """A Blood Moon campaign whose character was just bitten by the Wolf and rolled a 1 (F2a)."""
+    s = blood_solo(seed)
+    c = ctx(s)
+    hero = s.party()[0]
+    rig(s, dice=[1])
+    blood_moon.injured(c, hero, "wolf#1")
+    return s, c, hero
+
+
+def test_f2a_a_wolf_bite_and_a_1_raise_the_blood_moon():
+    """F2a: injured by the Wolf and alive, a 1 on the Werewolf Card raises the Blood Moon:
+    F2b the Time Card on Day, F2d the bitten one a Werewolf, F2e the Blood Moon deck is drawn from,
+    F2f its Spells are in the Spell deck."""
+    s, c, hero = risen()
+    rec = s.ext
+    assert rec.blood_moon and not rec.night and rec.lycanthropes == [hero.uid]
+    assert rec.live == "blood_moon" and rec.reasons == [blood_moon.RISEN_REASON]
+    mine = expansion_by_id("blood_moon").adventure_ids()
+    assert s.decks.adventure and all(card_id(u) in mine for u in s.decks.adventure)
+    assert {card_id(u) for u in s.decks.spells} >= {"curse_of_the_werewolf", "feral_hunger"}
+    assert broken(s) == []
+
+
+def test_f2a_other_rolls_and_other_enemies_do_nothing():
+    """F2a: a roll other than 1 leaves the Blood Moon unused; a bite by a non-Wolf rolls nothing."""
+    s = blood_solo(3)
+    c = ctx(s)
+    hero = s.party()[0]
+    rig(s, dice=[2])
+    blood_moon.injured(c, hero, "wolf#1")
+    assert not s.ext.blood_moon and s.ext.live == "core"
+    rig(s, dice=[1])
+    blood_moon.injured(c, hero, "dire_wolf#1")
+    assert not s.ext.blood_moon and s.rng.script == [1]  # no die was rolled
+
+
+def test_f3_day_and_night_change_every_creature():
+    """F3 (facts F.2): Day, a creature's attack score is 1 less, never below 1; Night, 1 more;
+    before the Blood Moon rises, nothing changes. The combat's enemy score reads it."""
+    s = blood_solo(4)
+    c = ctx(s)
+    assert blood_moon.enemy_modifier(c, 4) == 4
+    s, c, _ = risen(4)
+    assert [blood_moon.enemy_modifier(c, v) for v in (4, 2, 1)] == [3, 1, 1]
+    blood_moon.flip(c, True)
+    assert blood_moon.enemy_modifier(c, 4) == 5
+    task = Combat(hero=s.party()[0].uid, enemy="wolf#1", attribute="strength", value=4, kind="animal")
+    assert combat.enemy_score(c, task) == 5
+
+
+def test_f3_events_dealt_turn_the_time_card_and_end_lunar_events():
+    """F3: Events dealt on a Road Space turn the Time Card before they are met; the turn ends the
+    Lunar Events in play; other cards do not turn it."""
+    s, c, _ = risen(5)
+    blood_moon.lunar(c, "fright_night")
+    assert s.ext.lunar == ["fright_night"]
+    blood_moon.dealt(c, ["dire_wolf#1", "black_cat#1"])
+    assert not s.ext.night and s.ext.lunar == ["fright_night"]
+    blood_moon.dealt(c, ["dire_wolf#1", "moon_mist#1"])
+    assert s.ext.night and s.ext.lunar == []
+    blood_moon.dealt(c, ["guiding_light#1"])
+    assert not s.ext.night  # Daybreak
+    blood_moon.flip(c, False)
+    assert s.ext.time_flips == 2  # already showing: nothing happens
+
+
+def test_f3_midnight_howl_brings_night():
+    """Facts F.2: Midnight Howl turns the Time Card to Night when revealed, and stays in play."""
+    s, c, _ = risen(6)
+    blood_moon.lunar(c, "midnight_howl")
+    assert s.ext.night and s.ext.lunar == ["midnight_howl"]
+
+
+def test_f5_no_werewolf_left_the_blood_moon_sets():
+    """F5: with no Werewolf left (the only one died: project ruling blood_moon_ends), the Time
+    Card goes (F5a), the core deck comes back (F5b), the Blood Moon Spells stay (F5c)."""
+    s, c, hero = risen(7)
+    blood_moon.died(c, hero)
+    assert not s.ext.blood_moon and s.ext.live == "core" and s.ext.reasons == []
+    assert {card_id(u) for u in s.decks.spells} >= {"curse_of_the_werewolf"}
+    assert blood_moon.enemy_modifier(c, 4) == 4
     assert broken(s) == []

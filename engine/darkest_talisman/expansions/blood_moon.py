@@ -1,24 +1,130 @@
 """The Blood Moon (DT section F): its pack (data/talisman/expansions/blood_moon/), registered as
 the expansion a campaign names with `expansions:Blood Moon`.
 
-What the groundwork already does for it with no code here: its Adventure cards form their own deck,
-set aside (F2e), its Magic Objects the Blood Moon Trove deck (F1b), its Spells wait outside the
-Spell deck (F2f) (engine/darkest_talisman/expansions/decks.py `setup`). F1a: the Werewolf figure
-waits beside the board: no figure is on the road until the Blood Moon rises.
+What the groundwork does for it with no code here: its Adventure cards form their own deck, set
+aside (F2e), its Magic Objects the Blood Moon Trove deck (F1b), its Spells wait outside the Spell
+deck (F2f) (engine/darkest_talisman/expansions/decks.py `setup`). F1a: the Werewolf figure waits
+beside the board.
 
-Not built yet (issue #31): the Day/Night Time Card and Lunar Events (F2b, F3), the roving
-Werewolf (F6), lycanthropy and its cure (F2a, F2d, F4, F5, F7), the Werewolf's Den (F8). The
-module defines no hook for them, so a Blood Moon campaign plays the core's rules with the Blood
-Moon's characters in the character deck.
+F2a: a character injured by a Wolf and left alive rolls on the Werewolf Card while the Blood Moon
+is not in use; a 1 (no Fate changes it) raises the Blood Moon: F2b the Time Card comes out on Day,
+F2d the bitten character becomes a Werewolf, F2e the Blood Moon Adventure deck replaces the core's,
+F2f the Blood Moon Spells are shuffled into the Spell deck.
+F3: the Time Card: Day, every creature's attack score is 1 less (never below 1); Night, 1 more.
+Events dealt onto a Road Space turn it before any card there is met (Daybreak / Nightfall); a
+Lunar Event met stays in play until the next turn of the card (Midnight Howl brings Night).
+F5: when no character is a Werewolf any more (dead counts: project ruling `blood_moon_ends`), the
+Time Card goes, the core deck comes back (F5a-b) and the Spells stay (F5c).
+
+Not built yet (issue #31): the roving Werewolf (F6), the cure (F4) and F7's attacks, the
+Werewolf's Den (F8), the Lunar Events' own effects beyond their staying in play.
 """
 from __future__ import annotations
 
 from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.expansions import decks
+from engine.darkest_talisman.state import Hero, card_id
 
 ID = "blood_moon"
-#: the Werewolf figure (F1a) and the Time Card's sides (F2b: Day first)
+#: the Werewolf figure (F1a)
 FIGURE = "werewolf_figure"
+RISEN_REASON = "blood_moon:risen"
+#: F2a: the Wolves whose bite raises the Blood Moon (the Wolf is the core's; the others are
+#: other expansions' cards, listed so they count once those packs exist)
+WOLVES = frozenset({"wolf", "pack_of_wolves", "winter_wolf", "big_bad_wolf"})
+#: the Lunar Event that brings Night when it is revealed (facts F.2)
+NIGHTFALL_CARDS = frozenset({"midnight_howl"})
 
 
 def in_play(ctx: Ctx) -> bool:
     return ctx.state.ext is not None and ID in ctx.state.ext.ids
+
+
+def in_use(ctx: Ctx) -> bool:
+    """The Blood Moon has risen (its Time Card is out)."""
+    return in_play(ctx) and decks.ext(ctx).blood_moon
+
+
+# ----------------------------------------------------------------------------- F2: the coming
+def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
+    """F2a: bitten by a Wolf and alive, while the Blood Moon is not in use: the Werewolf Card's
+    roll; a 1 (even if Fate would change it: no Fate is offered) raises it."""
+    if in_use(ctx) or card_id(enemy) not in WOLVES:
+        return
+    face = ctx.d6("werewolf_card", hero.uid)
+    ctx.emit("werewolf_card", hero.uid, face=face)
+    if face == 1:
+        rise(ctx, hero)
+
+
+def rise(ctx: Ctx, bitten: Hero | None) -> None:
+    """F2b-f: the Blood Moon rises (a Wolf's bite; `bitten` becomes a Werewolf)."""
+    record = decks.ext(ctx)
+    record.blood_moon, record.night, record.lunar = True, False, []  # F2b: Day side up
+    record.blood_moon_risings += 1
+    ctx.emit("blood_moon_rises")
+    if bitten is not None and bitten.uid not in record.lycanthropes:
+        record.lycanthropes.append(bitten.uid)  # F2d
+        ctx.emit("lycanthrope", bitten.uid)
+    decks.hold(ctx, ID, RISEN_REASON)  # F2e
+    decks.shuffle_in_spells(ctx, ID)  # F2f (they stay, F5c)
+
+
+def died(ctx: Ctx, hero: Hero) -> None:
+    record = decks.ext(ctx)
+    if hero.uid in record.lycanthropes:
+        record.lycanthropes.remove(hero.uid)
+        _check_cured(ctx)
+
+
+def _check_cured(ctx: Ctx) -> None:
+    """F5: no Werewolf left in the party: the Time Card goes and the core deck comes back."""
+    record = decks.ext(ctx)
+    if not record.blood_moon or record.lycanthropes:
+        return
+    record.blood_moon, record.night, record.lunar = False, False, []  # F5a
+    ctx.emit("blood_moon_sets")
+    decks.release(ctx, RISEN_REASON)  # F5b
+
+
+# ----------------------------------------------------------------------------- F3: Day and Night
+def dealt(ctx: Ctx, uids: list[str]) -> None:
+    """F3 (facts F.2 "passage of time"): Events among the cards dealt turn the Time Card before
+    any of them is met."""
+    if not in_use(ctx):
+        return
+    if any(ctx.pack.card(card_id(u)).type == "event" for u in uids):
+        flip(ctx, not decks.ext(ctx).night)
+
+
+def flip(ctx: Ctx, night: bool) -> None:
+    """Turn the Time Card to Night (Nightfall) or Day (Daybreak); already showing, nothing happens.
+    The Lunar Events in play end (F3)."""
+    record = decks.ext(ctx)
+    if record.night == night:
+        return
+    record.night = night
+    record.time_flips += 1
+    ended, record.lunar = record.lunar, []
+    ctx.emit("nightfall" if night else "daybreak", ended=len(ended))
+
+
+def lunar(ctx: Ctx, cid: str) -> None:
+    """F3: a Lunar Event met stays in play until the next Daybreak or Nightfall."""
+    if not in_play(ctx):
+        return
+    record = decks.ext(ctx)
+    if cid in NIGHTFALL_CARDS and record.blood_moon:
+        flip(ctx, True)
+    if cid not in record.lunar:
+        record.lunar.append(cid)
+    ctx.emit("lunar_event", card=cid)
+
+
+def enemy_modifier(ctx: Ctx, score: int) -> int:
+    """F3: Day, every creature 1 less (never below 1); Night, 1 more."""
+    if not in_use(ctx):
+        return score
+    if decks.ext(ctx).night:
+        return score + 1
+    return max(1, score - 1) if score > 1 else score
