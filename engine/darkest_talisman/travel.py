@@ -232,7 +232,7 @@ def _draw_for_space(ctx: Ctx, k: int) -> int:
     if state.ext is not None:  # Events drawn turn the Blood Moon's Time Card (F3)
         from engine.darkest_talisman.hookpoint import hooks
 
-        hooks.dealt(ctx, dealt)
+        hooks.dealt(ctx, dealt, faces)
     return count
 
 

@@ -4,14 +4,17 @@ Step 1: the pack (data/talisman/expansions/blood_moon/) with every card section 
 changes applied, and its registration as the expansion "Blood Moon".
 Step 2: the Blood Moon rising (F2a-f), the Day/Night Time Card and Lunar Events (F3), its
 setting when no Werewolf is left (F5).
+Step 3: the roving Werewolf: his coming on a 1 (F6a), one space per 1 rolled (F6b), his chart
+when he reaches the party (F6c, F9's 5).
 """
 from __future__ import annotations
 
 from engine.core.system import Seat
-from engine.darkest_talisman import combat
+from engine.darkest_talisman import combat, travel
 from engine.darkest_talisman.content import pack_by_id
 from engine.darkest_talisman.expansions import blood_moon
 from engine.darkest_talisman.expansions.content import expansion_by_id
+from engine.darkest_talisman.expansions.model import RoadFigure
 from engine.darkest_talisman.expansions.registry import EXPANSIONS, complete, parse_list
 from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman.state import Combat, card_id
@@ -164,11 +167,11 @@ def test_f3_events_dealt_turn_the_time_card_and_end_lunar_events():
     s, c, _ = risen(5)
     blood_moon.lunar(c, "fright_night")
     assert s.ext.lunar == ["fright_night"]
-    blood_moon.dealt(c, ["dire_wolf#1", "black_cat#1"])
+    blood_moon.dealt(c, ["dire_wolf#1", "black_cat#1"], [3])
     assert not s.ext.night and s.ext.lunar == ["fright_night"]
-    blood_moon.dealt(c, ["dire_wolf#1", "moon_mist#1"])
+    blood_moon.dealt(c, ["dire_wolf#1", "moon_mist#1"], [3])
     assert s.ext.night and s.ext.lunar == []
-    blood_moon.dealt(c, ["guiding_light#1"])
+    blood_moon.dealt(c, ["guiding_light#1"], [3])
     assert not s.ext.night  # Daybreak
     blood_moon.flip(c, False)
     assert s.ext.time_flips == 2  # already showing: nothing happens
@@ -190,3 +193,92 @@ def test_f5_no_werewolf_left_the_blood_moon_sets():
     assert {card_id(u) for u in s.decks.spells} >= {"curse_of_the_werewolf"}
     assert blood_moon.enemy_modifier(c, 4) == 4
     assert broken(s) == []
+
+
+# ----------------------------------------------------------------------------- step 3: F6
+def risen_on_road(seed: int = 1, seats: int = 1):  # type: ignore[no-untyped-def]
+    """A risen Blood Moon; the party on the Inner road's third space, no Werewolf yet."""
+    names = ["Ada", "Bo", "Cy"][:seats]
+    s = SYSTEM.new_game([Seat(player=f"p{i}", name=n) for i, n in enumerate(names)], {"pack": BLOOD}, seed).state
+    c = ctx(s)
+    rig(s, dice=[1])
+    blood_moon.injured(c, s.party()[0], "wolf#1")
+    travel.depart(c, "depart:city")
+    s.decision, s.tasks = None, []
+    for sp in s.trip.spots:
+        s.decks.adventure_discard += ([sp.card] if sp.card else []) + [d.thing for d in sp.dropped if d.thing]
+    s.trip.spots = []
+    s.trip.position = 2
+    s.trip.location_met = True
+    s.ext.figures, s.ext.werewolf_visits = [], []
+    return s, c
+
+
+def test_f6a_a_1_for_a_new_space_brings_the_werewolf():
+    """F6a: a 1 among the dice rolled for a new Road Space's cards puts him on the first Road
+    Space; no 1, or before the Blood Moon rises (ruling werewolf_coming), no Werewolf."""
+    s, c = risen_on_road(1)
+    blood_moon.dealt(c, [], [3, 4])
+    assert s.ext.figure(blood_moon.FIGURE) is None
+    blood_moon.dealt(c, [], [1, 4])
+    assert s.ext.figure(blood_moon.FIGURE).position == 0
+    fresh = blood_solo(2)
+    blood_moon.dealt(ctx(fresh), [], [1])
+    assert fresh.ext.figures == []
+
+
+def test_f6b_each_1_moves_him_one_space_then_f6c_he_reaches_the_party():
+    """F6b: each 1 rolled moves him one Road Space toward the party; F6c: on the party's space
+    the characters owe a roll on his chart; other faces do not move him."""
+    s, c = risen_on_road(3)
+    blood_moon.dealt(c, [], [1])
+    blood_moon.rolled(c, [4, 6])
+    assert s.ext.figure(blood_moon.FIGURE).position == 0
+    blood_moon.rolled(c, [1, 5])
+    assert s.ext.figure(blood_moon.FIGURE).position == 1 and s.ext.werewolf_visits == []
+    blood_moon.rolled(c, [1])
+    assert s.ext.figure(blood_moon.FIGURE).position == 2
+    assert s.ext.werewolf_visits == list(s.order)
+
+
+def test_f6c_a_1_bites_and_he_leaves():
+    """F6c-a with the chart's 1 (facts F.2): the first character becomes a Werewolf and he
+    leaves; the next character does not roll."""
+    s, c = risen_on_road(4, seats=3)
+    first, second = s.order[0], s.order[1]
+    s.ext.lycanthropes = []
+    s.ext.figures = [RoadFigure(id=blood_moon.FIGURE, position=2)]
+    s.ext.werewolf_visits = list(s.order)
+    rig(s, dice=[1])
+    assert blood_moon.work(c)
+    assert s.ext.lycanthropes == [first] and second not in s.ext.lycanthropes
+    assert s.ext.figures == [] and s.ext.werewolf_visits == []
+    assert not blood_moon.work(c)
+
+
+def test_f6c_f9_a_5_passes_him_to_the_next_character():
+    """F6c-b, F9: on a 5 he moves to the next character in the Marching Order, who rolls; a 2
+    (1 life) then sends him away."""
+    s, c = risen_on_road(5, seats=3)
+    second = s.hero(s.order[1])
+    s.ext.figures = [RoadFigure(id=blood_moon.FIGURE, position=2)]
+    s.ext.werewolf_visits = list(s.order)
+    rig(s, dice=[5, 2])
+    lives = second.life
+    blood_moon.work(c)
+    assert s.ext.werewolf_visits == s.order[1:] and s.ext.figures
+    blood_moon.work(c)
+    assert second.life == lives - 1
+    assert s.ext.figures == [] and s.ext.werewolf_visits == []
+
+
+def test_f6_he_leaves_at_home_and_when_the_blood_moon_sets():
+    """He leaves the road when the party is back in a village (ruling werewolf_coming) and when
+    the Blood Moon sets (F5a)."""
+    s, c = risen_on_road(6)
+    blood_moon.dealt(c, [], [1])
+    blood_moon.home(c)
+    assert s.ext.figures == []
+    blood_moon.dealt(c, [], [1])
+    blood_moon.died(c, s.party()[0])  # the only Werewolf gone: F5
+    assert s.ext.figures == [] and not s.ext.blood_moon

@@ -16,14 +16,24 @@ Lunar Event met stays in play until the next turn of the card (Midnight Howl bri
 F5: when no character is a Werewolf any more (dead counts: project ruling `blood_moon_ends`), the
 Time Card goes, the core deck comes back (F5a-b) and the Spells stay (F5c).
 
-Not built yet (issue #31): the roving Werewolf (F6), the cure (F4) and F7's attacks, the
-Werewolf's Den (F8), the Lunar Events' own effects beyond their staying in play.
+F6a: while the Blood Moon is in use, a 1 among the day's dice for a new Road Space puts the
+Werewolf on the first Road Space; F6b: each 1 rolled moves him one space toward the party; F6c:
+landing on the party, the characters roll on his chart in Marching Order until a 1 or a 2 (then
+he leaves) or the last has rolled (the 5 passes him on to the next, F9).
+
+Not built yet (issue #31): the cure (F4) and F7's attacks, the Werewolf's Den (F8), the Spells'
+effects (Curse of the Werewolf, Feral Hunger, Haunting Poltergeist), the Wall of Fire, the Lunar
+Events' own effects beyond their staying in play.
 """
 from __future__ import annotations
 
+from engine.darkest_talisman import cards
+from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.ctx import Ctx
-from engine.darkest_talisman.expansions import decks
-from engine.darkest_talisman.state import Hero, card_id
+from engine.darkest_talisman.expansions import decks, roads
+from engine.darkest_talisman.expansions.content import expansion_by_id
+from engine.darkest_talisman.expansions.model import RoadFigure
+from engine.darkest_talisman.state import Hero, LostTurn, card_id
 
 ID = "blood_moon"
 #: the Werewolf figure (F1a)
@@ -72,6 +82,7 @@ def rise(ctx: Ctx, bitten: Hero | None) -> None:
 
 def died(ctx: Ctx, hero: Hero) -> None:
     record = decks.ext(ctx)
+    record.werewolf_visits = [u for u in record.werewolf_visits if u != hero.uid]
     if hero.uid in record.lycanthropes:
         record.lycanthropes.remove(hero.uid)
         _check_cured(ctx)
@@ -83,18 +94,120 @@ def _check_cured(ctx: Ctx) -> None:
     if not record.blood_moon or record.lycanthropes:
         return
     record.blood_moon, record.night, record.lunar = False, False, []  # F5a
+    record.werewolf_visits = []
+    _leave(ctx, "blood_moon_sets")  # F5a: the Werewolf figure goes too
     ctx.emit("blood_moon_sets")
     decks.release(ctx, RISEN_REASON)  # F5b
 
 
 # ----------------------------------------------------------------------------- F3: Day and Night
-def dealt(ctx: Ctx, uids: list[str]) -> None:
+def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
     """F3 (facts F.2 "passage of time"): Events among the cards dealt turn the Time Card before
-    any of them is met."""
+    any of them is met. F6a: a 1 among the day's dice brings the Werewolf onto the first Road
+    Space (while the Blood Moon is in use: project ruling `werewolf_coming`)."""
     if not in_use(ctx):
         return
     if any(ctx.pack.card(card_id(u)).type == "event" for u in uids):
         flip(ctx, not decks.ext(ctx).night)
+    record = decks.ext(ctx)
+    trip = ctx.state.trip
+    if 1 in faces and trip is not None and ctx.state.mode == "road" and record.figure(FIGURE) is None:
+        record.figures.append(RoadFigure(id=FIGURE, position=0))
+        record.werewolf_comings += 1
+        ctx.emit("werewolf_comes", space=0)
+        if trip.position == 0:
+            _reach(ctx)
+
+
+# ----------------------------------------------------------------------------- F6: the roving Werewolf
+def rolled(ctx: Ctx, faces: list[int]) -> None:
+    """F6b: each 1 rolled, for any reason, moves him one Road Space toward the party."""
+    record = decks.ext(ctx)
+    figure = record.figure(FIGURE)
+    trip = ctx.state.trip
+    if figure is None or trip is None or ctx.state.mode != "road" or record.werewolf_visits:
+        return
+    for _ in range(faces.count(1)):
+        if roads.step_toward(ctx, figure, trip.position, [], len(trip.road)):
+            ctx.emit("werewolf_moved", space=figure.position)
+        if figure.position == trip.position:
+            _reach(ctx)
+            return
+
+
+def _reach(ctx: Ctx) -> None:
+    """F6c: he lands on the party: the first character in the Marching Order rolls on his chart."""
+    record = decks.ext(ctx)
+    record.werewolf_visits = [u for u in ctx.state.order if ctx.state.hero(u).alive]
+    record.werewolf_visits_done += 1
+    ctx.emit("werewolf_reaches")
+
+
+def work(ctx: Ctx) -> bool:
+    """One character's roll on the Werewolf's chart, if one is owed (run by the campaign's driver
+    between steps, like the Grim Reaper's); True when it did something. F6c-a: after a 1 or a 2
+    he leaves; F6c-b: otherwise the next character rolls; after the last, he leaves (project
+    ruling `werewolf_chart`)."""
+    record = decks.ext(ctx)
+    if not record.werewolf_visits:
+        return False
+    uid = record.werewolf_visits.pop(0)
+    hero = ctx.state.hero(uid)
+    face = 0
+    if hero.alive:
+        face = _chart(ctx, hero)
+    if face in (1, 2) or not record.werewolf_visits:
+        record.werewolf_visits = []
+        _leave(ctx, "visited")
+    return True
+
+
+def _chart(ctx: Ctx, hero: Hero) -> int:
+    state = ctx.state
+    record = decks.ext(ctx)
+    face = ctx.d6("werewolf", hero.uid)
+    row = next(r for r in expansion_by_id(ID).manifest.chart if r.face == face)
+    ctx.emit("werewolf_chart", hero.uid, face=face, chart=row.result)
+    if row.result == "lycanthropy":
+        if hero.uid not in record.lycanthropes:  # a second bite does nothing (facts F.2)
+            record.lycanthropes.append(hero.uid)
+            ctx.emit("lycanthrope", hero.uid)
+    elif row.result == "lose_life":
+        if hero_rules.lose_life(ctx, hero, 1, "werewolf"):
+            hero_rules.kill(ctx, hero, "werewolf")
+    elif row.result == "lose_follower":
+        if hero.followers:
+            uid = hero.followers[state.rng.below(len(hero.followers))]
+            hero_rules.give_up(ctx, hero, uid)
+            cards.discard(ctx, uid)
+            ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why="werewolf")
+        elif hero_rules.lose_life(ctx, hero, 1, "werewolf"):
+            hero_rules.kill(ctx, hero, "werewolf")
+    elif row.result == "lose_turn":
+        if state.mode == "road" and state.trip is not None:
+            state.tasks.append(LostTurn(hero=hero.uid, seq=state.trip.drop_seq))
+    return face
+
+
+def _leave(ctx: Ctx, why: str) -> None:
+    record = decks.ext(ctx)
+    figure = record.figure(FIGURE)
+    if figure is not None:
+        record.figures.remove(figure)
+        ctx.emit("werewolf_leaves", why=why)
+
+
+def home(ctx: Ctx) -> None:
+    """Back in a village he leaves the road (project ruling `werewolf_coming`)."""
+    decks.ext(ctx).werewolf_visits = []
+    _leave(ctx, "home")
+
+
+def new_road(ctx: Ctx) -> None:
+    """The party teleported onto another road: he leaves; a new 1 for a new space brings him again
+    (project ruling `werewolf_coming`)."""
+    decks.ext(ctx).werewolf_visits = []
+    _leave(ctx, "teleport")
 
 
 def flip(ctx: Ctx, night: bool) -> None:

@@ -150,10 +150,11 @@ def attack_lost(ctx: Ctx, hero: Hero) -> None:
         ground.drop(ctx, [uid], 0, encountered=True)
 
 
-def dealt(ctx: Ctx, uids: list[str]) -> None:
-    """Cards just dealt onto a new Road Space's Draw Spots (the Time Card's passage of time, F3)."""
+def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
+    """Cards just dealt onto a new Road Space's Draw Spots for the day's dice `faces` (the Time
+    Card's passage of time, F3; a 1 among them brings the Werewolf, F6a)."""
     for hook in _each(ctx, "dealt"):
-        hook(ctx, uids)
+        hook(ctx, uids, faces)
 
 
 def lunar(ctx: Ctx, cid: str) -> None:

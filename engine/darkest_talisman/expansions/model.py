@@ -74,8 +74,12 @@ class Expansions(BaseModel):
     lunar: list[str] = Field(default_factory=list)
     #: the characters who are Werewolves (hold a Lycanthrope Card, F2d)
     lycanthropes: list[str] = Field(default_factory=list)
+    #: characters still to roll on the Werewolf's chart, in Marching Order (F6c)
+    werewolf_visits: list[str] = Field(default_factory=list)
     #: counters the benchmark reads
     blood_moon_risings: int = 0
+    werewolf_comings: int = 0
+    werewolf_visits_done: int = 0
     time_flips: int = 0
     reaper_comings: int = 0
     reaper_visits: int = 0
