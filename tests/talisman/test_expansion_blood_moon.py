@@ -19,7 +19,7 @@ from engine.darkest_talisman.expansions.registry import EXPANSIONS, complete, pa
 from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman.state import Combat, card_id
 from tests.talisman.expansion_helpers import broken, ctx
-from tests.talisman.helpers import rig
+from tests.talisman.helpers import give_spell, rig, settle
 
 BLOOD = "core+blood_moon"
 
@@ -282,3 +282,29 @@ def test_f6_he_leaves_at_home_and_when_the_blood_moon_sets():
     blood_moon.dealt(c, [], [1])
     blood_moon.died(c, s.party()[0])  # the only Werewolf gone: F5
     assert s.ext.figures == [] and not s.ext.blood_moon
+
+
+# ----------------------------------------------------------------------------- step 4: F4, F9
+def test_f9_curse_of_the_werewolf_cures_and_the_blood_moon_sets():
+    """F9 Curse of the Werewolf (a Blood Moon card's cure, F4a): cast from the road on the
+    Werewolf character, he loses his Werewolf status; none left, the Blood Moon sets (F5)."""
+    from engine.darkest_talisman.actions import Cast
+
+    s, c = risen_on_road(7)
+    caster = s.party()[0]
+    caster.craft = 6
+    assert s.ext.lycanthropes == [caster.uid]
+    uid = give_spell(s, caster.uid, "curse_of_the_werewolf")
+    settle(s)
+    assert Cast(hero=caster.uid, spell=uid, target=f"hero:{caster.uid}") in blood_moon.casts(
+        ctx(s), caster, uid, "cure_lycanthropy", True)
+    s = SYSTEM.apply(s, "p0", Cast(hero=caster.uid, spell=uid, target=f"hero:{caster.uid}")).state
+    assert s.ext.lycanthropes == [] and not s.ext.blood_moon and s.ext.live == "core"
+    assert uid not in s.hero(caster.uid).spells and broken(s) == []
+
+
+def test_f9_curse_of_the_werewolf_needs_a_werewolf():
+    """F9: with no Werewolf character in the party, Curse of the Werewolf has no target."""
+    s = blood_solo(8)
+    hero = s.party()[0]
+    assert blood_moon.casts(ctx(s), hero, "curse_of_the_werewolf#1", "cure_lycanthropy", True) == []

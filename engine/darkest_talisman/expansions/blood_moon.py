@@ -21,14 +21,17 @@ Werewolf on the first Road Space; F6b: each 1 rolled moves him one space toward 
 landing on the party, the characters roll on his chart in Marching Order until a 1 or a 2 (then
 he leaves) or the last has rolled (the 5 passes him on to the next, F9).
 
-Not built yet (issue #31): the cure (F4) and F7's attacks, the Werewolf's Den (F8), the Spells'
-effects (Curse of the Werewolf, Feral Hunger, Haunting Poltergeist), the Wall of Fire, the Lunar
+F4, F9: Curse of the Werewolf cast on a Werewolf character cures him.
+
+Not built yet (issue #31): the cure at the Temple or Chapel for a Talisman (F4b), F7's attacks,
+the Werewolf's Den (F8), Feral Hunger and Haunting Poltergeist, the Wall of Fire, the Lunar
 Events' own effects beyond their staying in play.
 """
 from __future__ import annotations
 
 from engine.darkest_talisman import cards
 from engine.darkest_talisman import heroes as hero_rules
+from engine.darkest_talisman.actions import Cast
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, roads
 from engine.darkest_talisman.expansions.content import expansion_by_id
@@ -86,6 +89,32 @@ def died(ctx: Ctx, hero: Hero) -> None:
     if hero.uid in record.lycanthropes:
         record.lycanthropes.remove(hero.uid)
         _check_cured(ctx)
+
+
+# ----------------------------------------------------------------------------- F4, F9: the cure
+def casts(ctx: Ctx, hero: Hero, uid: str, kind: str, on_road: bool) -> list[Cast]:
+    """F9 Curse of the Werewolf: cast on one Werewolf character of the party (any time the
+    caster may cast a Spell: project ruling `werewolf_cure`)."""
+    if kind != "cure_lycanthropy" or not in_play(ctx):
+        return []
+    state = ctx.state
+    return [Cast(hero=hero.uid, spell=uid, target=f"hero:{u}") for u in decks.ext(ctx).lycanthropes
+            if u in state.order and state.hero(u).alive]
+
+
+def resolve(ctx: Ctx, hero: Hero, kind: str, action: Cast) -> None:
+    if kind == "cure_lycanthropy" and action.target and action.target.startswith("hero:"):
+        cure(ctx, action.target.split(":", 1)[1])
+
+
+def cure(ctx: Ctx, uid: str) -> None:
+    """F4: a Werewolf character is cured (he loses his Lycanthrope Card); F5 when none is left."""
+    record = decks.ext(ctx)
+    if uid not in record.lycanthropes:
+        return
+    record.lycanthropes.remove(uid)
+    ctx.emit("werewolf_cured", uid)
+    _check_cured(ctx)
 
 
 def _check_cured(ctx: Ctx) -> None:
