@@ -296,9 +296,9 @@ def test_f9_curse_of_the_werewolf_cures_and_the_blood_moon_sets():
     assert s.ext.lycanthropes == [caster.uid]
     uid = give_spell(s, caster.uid, "curse_of_the_werewolf")
     settle(s)
-    assert Cast(hero=caster.uid, spell=uid, target=f"hero:{caster.uid}") in blood_moon.casts(
+    assert Cast(hero=caster.uid, spell=uid, target=caster.uid) in blood_moon.casts(
         ctx(s), caster, uid, "cure_lycanthropy", True)
-    s = SYSTEM.apply(s, "p0", Cast(hero=caster.uid, spell=uid, target=f"hero:{caster.uid}")).state
+    s = SYSTEM.apply(s, "p0", Cast(hero=caster.uid, spell=uid, target=caster.uid)).state
     assert s.ext.lycanthropes == [] and not s.ext.blood_moon and s.ext.live == "core"
     assert uid not in s.hero(caster.uid).spells and broken(s) == []
 
@@ -308,3 +308,44 @@ def test_f9_curse_of_the_werewolf_needs_a_werewolf():
     s = blood_solo(8)
     hero = s.party()[0]
     assert blood_moon.casts(ctx(s), hero, "curse_of_the_werewolf#1", "cure_lycanthropy", True) == []
+
+
+# ----------------------------------------------------------------------------- step 4: F7
+def test_f7a_at_night_a_werewolf_companion_may_attack_the_leader():
+    """F7a: at Night, Events drawn, a Werewolf character rolls a d6; on a 1 he attacks the
+    leader; winning (d6 + Strength each, ruling werewolf_party), the leader rolls on the
+    Werewolf's chart and loses a life."""
+    s, c = risen_on_road(9, seats=3)
+    leader, wolf = s.hero(s.order[0]), s.hero(s.order[1])
+    s.ext.lycanthropes = [wolf.uid]
+    wolf.strength, leader.strength = 6, 1
+    for h in (leader, wolf):
+        h.objects, h.followers = [], []
+    life = leader.life
+    s.ext.night = True
+    # an Event turns the card to Day: no attack by Day
+    rig(s, dice=[1])
+    blood_moon.dealt(c, ["moon_mist#1"], [3])
+    assert not s.ext.night and leader.life == life and s.rng.script == [1]
+    # the next Event brings Night: rage 1, fight 6+6 against 1+1, chart 6 (no harm), 1 life
+    rig(s, dice=[1, 6, 1, 6])
+    blood_moon.dealt(c, ["guiding_light#1"], [3])
+    assert s.ext.night and leader.life == life - 1
+
+
+def test_f7a_no_rage_no_attack_and_never_the_leader_himself():
+    """F7a: a rage roll other than 1 brings no attack; a Werewolf leading the party does not
+    attack himself (ruling werewolf_party)."""
+    s, c = risen_on_road(10, seats=3)
+    leader, wolf = s.hero(s.order[0]), s.hero(s.order[1])
+    s.ext.lycanthropes = [wolf.uid]
+    s.ext.night = False
+    life = leader.life
+    rig(s, dice=[2])
+    blood_moon.dealt(c, ["moon_mist#1"], [3])
+    assert s.ext.night and leader.life == life and s.rng.script == []
+    s.ext.lycanthropes = [leader.uid]
+    s.ext.night = False
+    rig(s, dice=[1])
+    blood_moon.dealt(c, ["moon_mist#1"], [3])
+    assert s.rng.script == [1]  # nobody rolled

@@ -23,8 +23,10 @@ he leaves) or the last has rolled (the 5 passes him on to the next, F9).
 
 F4, F9: Curse of the Werewolf cast on a Werewolf character cures him.
 
-Not built yet (issue #31): the cure at the Temple or Chapel for a Talisman (F4b), F7's attacks,
-the Werewolf's Den (F8), Feral Hunger and Haunting Poltergeist, the Wall of Fire, the Lunar
+F7a: at Night, Events drawn, a Werewolf character may attack the leader.
+
+Not built yet (issue #31): the cure at the Temple or Chapel for a Talisman (F4b), the
+Werewolf's Den (F8), Feral Hunger and Haunting Poltergeist, the Wall of Fire, the Lunar
 Events' own effects beyond their staying in play.
 """
 from __future__ import annotations
@@ -98,13 +100,13 @@ def casts(ctx: Ctx, hero: Hero, uid: str, kind: str, on_road: bool) -> list[Cast
     if kind != "cure_lycanthropy" or not in_play(ctx):
         return []
     state = ctx.state
-    return [Cast(hero=hero.uid, spell=uid, target=f"hero:{u}") for u in decks.ext(ctx).lycanthropes
+    return [Cast(hero=hero.uid, spell=uid, target=u) for u in decks.ext(ctx).lycanthropes
             if u in state.order and state.hero(u).alive]
 
 
 def resolve(ctx: Ctx, hero: Hero, kind: str, action: Cast) -> None:
-    if kind == "cure_lycanthropy" and action.target and action.target.startswith("hero:"):
-        cure(ctx, action.target.split(":", 1)[1])
+    if kind == "cure_lycanthropy" and action.target:
+        cure(ctx, action.target)
 
 
 def cure(ctx: Ctx, uid: str) -> None:
@@ -136,8 +138,11 @@ def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
     Space (while the Blood Moon is in use: project ruling `werewolf_coming`)."""
     if not in_use(ctx):
         return
-    if any(ctx.pack.card(card_id(u)).type == "event" for u in uids):
+    events = any(ctx.pack.card(card_id(u)).type == "event" for u in uids)
+    if events:
         flip(ctx, not decks.ext(ctx).night)
+        if decks.ext(ctx).night:
+            _werewolves_turn(ctx)
     record = decks.ext(ctx)
     trip = ctx.state.trip
     if 1 in faces and trip is not None and ctx.state.mode == "road" and record.figure(FIGURE) is None:
@@ -146,6 +151,34 @@ def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
         ctx.emit("werewolf_comes", space=0)
         if trip.position == 0:
             _reach(ctx)
+
+
+# ----------------------------------------------------------------------------- F7: Werewolf characters
+def _werewolves_turn(ctx: Ctx) -> None:
+    """F7a: at Night, when Events are drawn, each Werewolf character of the party (not the
+    leader himself: project ruling `werewolf_party`) rolls a d6; on a 1 he attacks the leader:
+    each rolls a d6 and adds his Strength, the higher wins (ties: nothing, project); a beaten
+    leader rolls on the Werewolf's chart and loses a life, a beaten Werewolf loses a life."""
+    state = ctx.state
+    record = decks.ext(ctx)
+    party = [h for h in state.party() if h.alive]
+    if not party:
+        return
+    leader = party[0]
+    for wolf in [h for h in party[1:] if h.uid in record.lycanthropes]:
+        if not leader.alive or state.status != "active":
+            return
+        if ctx.d6("werewolf_rage", wolf.uid) != 1:
+            continue
+        ctx.emit("werewolf_attacks", wolf.uid, victim=leader.uid)
+        ours = ctx.d6("werewolf_fight", wolf.uid) + hero_rules.total(ctx.pack, wolf, "strength")
+        theirs = ctx.d6("werewolf_fight", leader.uid) + hero_rules.total(ctx.pack, leader, "strength")
+        if ours > theirs:
+            _chart(ctx, leader)
+            if leader.alive and hero_rules.lose_life(ctx, leader, 1, "werewolf"):
+                hero_rules.kill(ctx, leader, "werewolf")
+        elif theirs > ours and hero_rules.lose_life(ctx, wolf, 1, "werewolf"):
+            hero_rules.kill(ctx, wolf, "werewolf")
 
 
 # ----------------------------------------------------------------------------- F6: the roving Werewolf
