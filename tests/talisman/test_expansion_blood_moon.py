@@ -6,6 +6,8 @@ Step 2: the Blood Moon rising (F2a-f), the Day/Night Time Card and Lunar Events 
 setting when no Werewolf is left (F5).
 Step 3: the roving Werewolf: his coming on a 1 (F6a), one space per 1 rolled (F6b), his chart
 when he reaches the party (F6c, F9's 5).
+Step 4: the cure by Curse of the Werewolf (F4a, F9), a Werewolf companion's attacks (F7a).
+Step 5: the Werewolf's Den as the Crags' trove and its deck switch undone (F8a-g, j-k).
 """
 from __future__ import annotations
 
@@ -349,3 +351,46 @@ def test_f7a_no_rage_no_attack_and_never_the_leader_himself():
     rig(s, dice=[1])
     blood_moon.dealt(c, ["moon_mist#1"], [3])
     assert s.rng.script == [1]  # nobody rolled
+
+
+# ----------------------------------------------------------------------------- step 5: F8
+def test_f8_the_road_to_the_crags_leads_to_the_werewolfs_den():
+    """F8a-f: the Den is the Crags' trove (ruling werewolf_den): on its road the Blood Moon deck is
+    drawn from (F8d), the Time Card is out on Day (F8d), its Spells are in the Spell deck (F8e),
+    the trove is three Blood Moon Magic Objects and Gold (F8f)."""
+    s = blood_solo(11)
+    c = ctx(s)
+    travel.depart(c, "depart:crags")
+    rec = s.ext
+    assert rec.den_trip and rec.live == "blood_moon" and rec.reasons == [blood_moon.DEN_REASON]
+    assert blood_moon.in_use(c) and not rec.blood_moon
+    magic = {m.id for m in expansion_by_id("blood_moon").trove}
+    assert len(s.trip.trove.items) == 3 and all(card_id(u) in magic for u in s.trip.trove.items)
+    assert {card_id(u) for u in s.decks.spells} >= {"feral_hunger"}
+    assert broken(s) == []
+
+
+def test_f8j_k_the_den_won_the_core_deck_comes_back_not_again_until_home():
+    """F8j: the trove won, the core deck comes back (Spells stay) and the Time Card goes; F8k:
+    the Den is not a Trove Destination again until the party is back in a village."""
+    s = blood_solo(12)
+    c = ctx(s)
+    travel.depart(c, "depart:crags")
+    blood_moon.trove_won(c)
+    rec = s.ext
+    assert not rec.den_trip and rec.den_done and rec.live == "core" and rec.reasons == []
+    assert not blood_moon.in_use(c) and rec.figures == []
+    assert blood_moon.set_trove(c, "crags") is None  # the core's Crags trove now
+    blood_moon.home(c)
+    assert not rec.den_done
+
+
+def test_f8_the_den_over_a_risen_blood_moon_stays():
+    """F8j with a risen Blood Moon (F2): the Den's end does not bring the core deck back while a
+    Werewolf is in the party (F5)."""
+    s, c, _ = risen(13)
+    blood_moon.set_trove(c, "crags")
+    s.trip = None
+    blood_moon.home(c)
+    assert s.ext.blood_moon and s.ext.live == "blood_moon" and s.ext.reasons == [blood_moon.RISEN_REASON]
+    assert blood_moon.in_use(c)

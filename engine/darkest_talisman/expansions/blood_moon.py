@@ -25,8 +25,12 @@ F4, F9: Curse of the Werewolf cast on a Werewolf character cures him.
 
 F7a: at Night, Events drawn, a Werewolf character may attack the leader.
 
+F8a-g, j-k: the Crags' trove is the Werewolf's Den: the Blood Moon deck, Time Card and Spells on
+its road, three Blood Moon Magic Objects and a d6 of Gold; the core deck back once it is won.
+
 Not built yet (issue #31): the cure at the Temple or Chapel for a Talisman (F4b), the
-Werewolf's Den (F8), Feral Hunger and Haunting Poltergeist, the Wall of Fire, the Lunar
+Werewolf joining the Den's guardians with Strength 8 and his chart for those he hurts (F8h-i),
+Feral Hunger and Haunting Poltergeist, the Wall of Fire, the Lunar
 Events' own effects beyond their staying in play.
 """
 from __future__ import annotations
@@ -38,12 +42,17 @@ from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, roads
 from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.model import RoadFigure
-from engine.darkest_talisman.state import Hero, LostTurn, card_id
+from engine.darkest_talisman.state import Hero, LostTurn, Trove, card_id
 
 ID = "blood_moon"
 #: the Werewolf figure (F1a)
 FIGURE = "werewolf_figure"
 RISEN_REASON = "blood_moon:risen"
+DEN_REASON = "blood_moon:den"
+#: F8a: the Werewolf's Den, "considered to be in the Crags": the Crags' trove (ruling `werewolf_den`)
+DEN = "crags"
+#: F8f: three Magic Objects from the Blood Moon Trove deck
+DEN_ITEMS = 3
 #: F2a: the Wolves whose bite raises the Blood Moon (the Wolf is the core's; the others are
 #: other expansions' cards, listed so they count once those packs exist)
 WOLVES = frozenset({"wolf", "pack_of_wolves", "winter_wolf", "big_bad_wolf"})
@@ -56,8 +65,9 @@ def in_play(ctx: Ctx) -> bool:
 
 
 def in_use(ctx: Ctx) -> bool:
-    """The Blood Moon has risen (its Time Card is out)."""
-    return in_play(ctx) and decks.ext(ctx).blood_moon
+    """The Blood Moon is in use: it has risen (F2a), or the party is on the road to the
+    Werewolf's Den (F8d); its Time Card is out."""
+    return in_play(ctx) and (decks.ext(ctx).blood_moon or decks.ext(ctx).den_trip)
 
 
 # ----------------------------------------------------------------------------- F2: the coming
@@ -124,11 +134,21 @@ def _check_cured(ctx: Ctx) -> None:
     record = decks.ext(ctx)
     if not record.blood_moon or record.lycanthropes:
         return
-    record.blood_moon, record.night, record.lunar = False, False, []  # F5a
-    record.werewolf_visits = []
-    _leave(ctx, "blood_moon_sets")  # F5a: the Werewolf figure goes too
+    record.blood_moon = False
     ctx.emit("blood_moon_sets")
     decks.release(ctx, RISEN_REASON)  # F5b
+    _time_card_away(ctx)
+
+
+def _time_card_away(ctx: Ctx) -> None:
+    """F5a: the Time Card and the Werewolf figure go, unless the other reason still holds them
+    (risen, or on the Den's road)."""
+    record = decks.ext(ctx)
+    if record.blood_moon or record.den_trip:
+        return
+    record.night, record.lunar = False, []
+    record.werewolf_visits = []
+    _leave(ctx, "blood_moon_sets")
 
 
 # ----------------------------------------------------------------------------- F3: Day and Night
@@ -260,16 +280,61 @@ def _leave(ctx: Ctx, why: str) -> None:
 
 
 def home(ctx: Ctx) -> None:
-    """Back in a village he leaves the road (project ruling `werewolf_coming`)."""
-    decks.ext(ctx).werewolf_visits = []
+    """Back in a village he leaves the road (project ruling `werewolf_coming`); the Den's road is
+    over and the Den may be a Trove Destination again (F8k)."""
+    record = decks.ext(ctx)
+    record.werewolf_visits = []
     _leave(ctx, "home")
+    _den_over(ctx)
+    record.den_done = False
 
 
 def new_road(ctx: Ctx) -> None:
     """The party teleported onto another road: he leaves; a new 1 for a new space brings him again
-    (project ruling `werewolf_coming`)."""
+    (project ruling `werewolf_coming`). Carried off the Den's road, the party has left that trove."""
     decks.ext(ctx).werewolf_visits = []
     _leave(ctx, "teleport")
+    trip = ctx.state.trip
+    if trip is None or trip.destination != DEN:
+        _den_over(ctx)
+
+
+# ----------------------------------------------------------------------------- F8: the Werewolf's Den
+def set_trove(ctx: Ctx, destination: str) -> Trove | None:
+    """F8a-f: the Crags' trove is the Werewolf's Den (project ruling `werewolf_den`): the Blood
+    Moon deck replaces the core's and the Time Card comes out on Day if it is not out (F8d), its
+    Spells are shuffled in (F8e), the trove is three Blood Moon Magic Objects and a d6 of Gold
+    (F8f). Not again until the party is back in a village (F8k)."""
+    record = decks.ext(ctx)
+    if destination != DEN or record.den_done:
+        return None
+    if not in_use(ctx):
+        record.night, record.lunar = False, []
+    record.den_trip = True
+    ctx.emit("werewolf_den")
+    decks.hold(ctx, ID, DEN_REASON)
+    decks.shuffle_in_spells(ctx, ID)
+    items = decks.draw_trove(ctx, ID, DEN_ITEMS)
+    gold = sum(ctx.state.rng.d6() for _ in range(ctx.pack.rules.trove_gold_dice.value))
+    ctx.emit("trove_set", reveals=True, items=len(items))
+    return Trove(items=items, gold=gold)
+
+
+def trove_won(ctx: Ctx) -> None:
+    """F8j: the trove shared out, the core deck comes back; F8k: not again until home."""
+    trip = ctx.state.trip
+    if trip is not None and trip.destination == DEN and decks.ext(ctx).den_trip:
+        _den_over(ctx)
+        decks.ext(ctx).den_done = True
+
+
+def _den_over(ctx: Ctx) -> None:
+    record = decks.ext(ctx)
+    if not record.den_trip:
+        return
+    record.den_trip = False
+    decks.release(ctx, DEN_REASON)
+    _time_card_away(ctx)
 
 
 def flip(ctx: Ctx, night: bool) -> None:

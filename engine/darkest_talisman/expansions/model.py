@@ -74,6 +74,10 @@ class Expansions(BaseModel):
     lunar: list[str] = Field(default_factory=list)
     #: the characters who are Werewolves (hold a Lycanthrope Card, F2d)
     lycanthropes: list[str] = Field(default_factory=list)
+    #: the party is on the road to the Werewolf's Den (the Crags' trove, F8d-j); the Den may not
+    #: be faced again until the party is back in a village (F8k)
+    den_trip: bool = False
+    den_done: bool = False
     #: characters still to roll on the Werewolf's chart, in Marching Order (F6c)
     werewolf_visits: list[str] = Field(default_factory=list)
     #: counters the benchmark reads
