@@ -79,6 +79,8 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
     print(f"Darkest Talisman campaigns{' with ' + ', '.join(expansions) if expansions else ''} "
           f"(pack: {clock() - t0:.2f} s CPU, not in the figures below)")
     comings = visits = switches = undone = 0
+    #: the Blood Moon's counters (engine/darkest_talisman/expansions/model.py), summed over the campaigns
+    blood = dict.fromkeys(("blood_moon_risings", "time_flips", "werewolf_comings", "werewolf_visits_done"), 0)
     broken_seen: list[str] = []
     actions = 0
     t_apply = t_ai = 0.0
@@ -142,6 +144,8 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             visits += state.ext.reaper_visits
             switches += state.ext.switches
             undone += state.ext.switches_undone
+            for key in blood:
+                blood[key] += getattr(state.ext, key)
     elapsed = clock() - start - t_render
     print(f"  heuristic campaigns: N={campaigns} (solo and 3-seat co-op in turn), at most {cap} actions each")
     won = len(crowned_actions)
@@ -174,6 +178,10 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
         print(f"    actions per campaign:  mean {actions / campaigns:.0f} (engine applies, presses and forced answers)")
         print(f"    Grim Reaper:           came {comings} times, reached the party or was faced {visits} times "
               f"({visits / campaigns:.1f} visits a campaign)")
+        if "blood_moon" in expansions:
+            print(f"    Blood Moon:            rose {blood['blood_moon_risings']} times, Time Card turned "
+                  f"{blood['time_flips']} times; the Werewolf came {blood['werewolf_comings']} times and reached "
+                  f"the party {blood['werewolf_visits_done']} times")
         print(f"    deck switches:         {switches}, undone {undone} (the rest still held by a reason at the end)")
         print(f"    broken invariants:     {len(broken_seen)} (every card counted once; no deck switch left without a reason)")
         for line in broken_seen[:5]:

@@ -213,7 +213,12 @@ def hero_score(ctx: Ctx, task: Combat, hero: Hero) -> int:
 
 def enemy_score(ctx: Ctx, task: Combat) -> int:
     loc = ground.here(ctx)
-    return max(0, task.value - task.weaken) + (loc.enemy_bonus if loc else 0)
+    score = max(0, task.value - task.weaken) + (loc.enemy_bonus if loc else 0)
+    if ctx.state.ext is not None and not task.ally:  # the Blood Moon's Day and Night (F3)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        score = int(hooks.enemy_modifier(ctx, score))
+    return score
 
 
 def scores(ctx: Ctx, task: Combat, hero: Hero, options: list[str]) -> dict[str, object]:
@@ -308,6 +313,10 @@ def _lost(ctx: Ctx, task: Combat, hero: Hero) -> None:
         hero_rules.kill(ctx, hero, "combat")
         return
     hero_rules.change(ctx, hero, attr, -1, "combat")
+    if ctx.state.ext is not None and hero.alive:  # bitten by a Wolf and alive (the Blood Moon, F2a)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        hooks.injured(ctx, hero, task.enemy)
 
 
 def saved(ctx: Ctx, hero: Hero, attribute: hero_rules.Attr, *, shield_ok: bool) -> bool:

@@ -377,6 +377,8 @@ class EventCard(_Card):
     #: resolved once for the whole party (the leader rolls), not by each character: the Imp's
     #: teleport moves the party together (C4c)
     once: bool = False
+    #: a Lunar Event (Blood Moon, F3): it stays in play until the next Daybreak or Nightfall
+    lunar: bool = False
 
 
 AdventureCard = Annotated[
@@ -406,6 +408,9 @@ SpellKind = Literal[
     "misdirection",  # E5: the Grim Reaper turns round until he reaches the end of the road
     "resurrection",  # E5: cast on a character at death: back with his starting figures, items kept
     "speed",  # E5: skip the rest of this Road Space's cards and the next Road Space
+    "cure_lycanthropy",  # F9 Curse of the Werewolf: cast on a Werewolf character, he is cured
+    "feral_hunger",  # F9 Feral Hunger: cast before a combat, the target's combat roll is a 6
+    "haunting",  # F9 Haunting Poltergeist: the Werewolf figure moves only at Night on a 1
 ]
 
 

@@ -170,6 +170,10 @@ def _event(ctx: Ctx, task: MeetCard, spot: Spot, card: EventCard) -> None:
         if hero_rules.has_amulet(ctx.pack, h):
             ctx.emit("unaffected", h.uid, card=card.id)
     lost: list[str] = []
+    if card.lunar and state.ext is not None:  # a Lunar Event stays in play until the next flip (F3)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        hooks.lunar(ctx, card.id)
     if card.special == "raiders":
         taken = sum(h.gold for h in party)
         for h in party:

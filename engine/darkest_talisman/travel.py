@@ -222,11 +222,17 @@ def _draw_for_space(ctx: Ctx, k: int) -> int:
 
         count += hooks.extra_draws(ctx)
     count = min(count, ctx.pack.rules.draw_spots.value - len(trip.spots))  # A1b: twelve Draw Spots
+    dealt: list[str] = []
     for _ in range(count):
         uid = cards.draw_adventure(ctx)
         if uid is None:
             break
         trip.spots.append(Spot(seq=state.new_seq(), card=uid))
+        dealt.append(uid)
+    if state.ext is not None:  # Events drawn turn the Blood Moon's Time Card (F3)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        hooks.dealt(ctx, dealt, faces)
     return count
 
 

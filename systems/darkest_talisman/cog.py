@@ -19,6 +19,7 @@ from discord.ext import commands
 from engine.core.errors import RuleError
 from engine.darkest_talisman import actions as talisman_actions
 from engine.darkest_talisman.expansions.registry import NAMES as EXPANSION_NAMES
+from engine.darkest_talisman.expansions.registry import complete as complete_expansions
 from engine.darkest_talisman.expansions.registry import parse_list as parse_expansions
 from engine.darkest_talisman.game import SYSTEM
 from gm.i18n import t
@@ -263,14 +264,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
 
     @new.autocomplete("expansions")
     async def _expansions_complete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """The expansions not yet typed, each appended to what is typed so far ("Reaper")."""
-        typed = [p for p in current.replace(",", " ").split()]
-        done = typed if current.endswith((" ", ",")) else typed[:-1]
-        partial = "" if current.endswith((" ", ",")) else (typed[-1].lower() if typed else "")
-        head = " ".join(done)
-        return [app_commands.Choice(name=(head + " " + name).strip(), value=(head + " " + name).strip())
-                for name in EXPANSION_NAMES.values()
-                if name.lower().startswith(partial) and name not in done][:25]
+        """The expansions not yet typed, each appended to what is typed so far ("Reaper Blood Moon")."""
+        return [app_commands.Choice(name=c, value=c) for c in complete_expansions(current)]
 
     @app_commands.command(name="join", description="Sit at this channel's campaign before it starts")
     async def join(self, interaction: discord.Interaction) -> None:

@@ -48,10 +48,12 @@ class QuestCard(_Named):
 
 
 class ChartRow(_Strict):
-    """One face of a figure's chart (the Grim Reaper's card, E2i)."""
+    """One face of a figure's chart (the Grim Reaper's card, E2i; the Werewolf's card, F6c)."""
 
     face: int = Field(ge=1, le=6)
-    result: Literal["killed", "lose_follower", "dice_with_reaper", "lose_turn", "reaper_back", "boon"]
+    result: Literal["killed", "lose_follower", "dice_with_reaper", "lose_turn", "reaper_back", "boon",
+                    # the Werewolf's card (F6c, F9)
+                    "lycanthropy", "lose_life", "werewolf_next", "unharmed"]
     text: str
     texts: dict[str, str] = Field(default_factory=dict)
     source: Source
@@ -72,6 +74,10 @@ class ExpansionManifest(_Named):
     extra_draw_followers: list[str] = Field(default_factory=list)
     #: Objects dropped when their bearer loses an attack against an Enemy (E6 Golden Statue)
     drop_on_loss: list[str] = Field(default_factory=list)
+    #: the figure's Strength when it guards a trove (the Werewolf: 8, F8h)
+    figure_strength: int | None = Field(None, ge=1)
+    #: the Time Card (Day/Night, F2b, F3) comes into play with this expansion's deck
+    time_card: bool = False
 
     @model_validator(mode="after")
     def _chart_faces(self) -> "ExpansionManifest":

@@ -148,3 +148,29 @@ def attack_lost(ctx: Ctx, hero: Hero) -> None:
     for uid in [o for o in hero.objects if card_id(o) in dropping]:
         hero_rules.give_up(ctx, hero, uid)
         ground.drop(ctx, [uid], 0, encountered=True)
+
+
+def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
+    """Cards just dealt onto a new Road Space's Draw Spots for the day's dice `faces` (the Time
+    Card's passage of time, F3; a 1 among them brings the Werewolf, F6a)."""
+    for hook in _each(ctx, "dealt"):
+        hook(ctx, uids, faces)
+
+
+def lunar(ctx: Ctx, cid: str) -> None:
+    """A Lunar Event met (F3): it stays in play until the next Daybreak or Nightfall."""
+    for hook in _each(ctx, "lunar"):
+        hook(ctx, cid)
+
+
+def enemy_modifier(ctx: Ctx, score: int) -> int:
+    """An Enemy's attack score as the expansions change it (Day -1, minimum 1; Night +1: F3)."""
+    for hook in _each(ctx, "enemy_modifier"):
+        score = hook(ctx, score)
+    return score
+
+
+def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
+    """A character lost a life to an Enemy and lives (a Wolf's bite raises the Blood Moon, F2a)."""
+    for hook in _each(ctx, "injured"):
+        hook(ctx, hero, enemy)

@@ -65,7 +65,26 @@ class Expansions(BaseModel):
     graveyard_fight: bool = False
     #: the Graveyard may not be a Trove Destination again until the party is back home (E3l)
     graveyard_done: bool = False
+    #: the Blood Moon is in use (F2a risen, or the road to the Werewolf's Den, F8d): its Time
+    #: Card is out, Day (False) or Night (True) showing (F2b, F3)
+    blood_moon: bool = False
+    night: bool = False
+    #: the Lunar Events in play (card ids; the card itself is discarded as any Event), until the
+    #: next Daybreak or Nightfall (F3)
+    lunar: list[str] = Field(default_factory=list)
+    #: the characters who are Werewolves (hold a Lycanthrope Card, F2d)
+    lycanthropes: list[str] = Field(default_factory=list)
+    #: the party is on the road to the Werewolf's Den (the Crags' trove, F8d-j); the Den may not
+    #: be faced again until the party is back in a village (F8k)
+    den_trip: bool = False
+    den_done: bool = False
+    #: characters still to roll on the Werewolf's chart, in Marching Order (F6c)
+    werewolf_visits: list[str] = Field(default_factory=list)
     #: counters the benchmark reads
+    blood_moon_risings: int = 0
+    werewolf_comings: int = 0
+    werewolf_visits_done: int = 0
+    time_flips: int = 0
     reaper_comings: int = 0
     reaper_visits: int = 0
     switches: int = 0

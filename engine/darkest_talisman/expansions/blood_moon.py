@@ -1,0 +1,370 @@
+"""The Blood Moon (DT section F): its pack (data/talisman/expansions/blood_moon/), registered as
+the expansion a campaign names with `expansions:Blood Moon`.
+
+What the groundwork does for it with no code here: its Adventure cards form their own deck, set
+aside (F2e), its Magic Objects the Blood Moon Trove deck (F1b), its Spells wait outside the Spell
+deck (F2f) (engine/darkest_talisman/expansions/decks.py `setup`). F1a: the Werewolf figure waits
+beside the board.
+
+F2a: a character injured by a Wolf and left alive rolls on the Werewolf Card while the Blood Moon
+is not in use; a 1 (no Fate changes it) raises the Blood Moon: F2b the Time Card comes out on Day,
+F2d the bitten character becomes a Werewolf, F2e the Blood Moon Adventure deck replaces the core's,
+F2f the Blood Moon Spells are shuffled into the Spell deck.
+F3: the Time Card: Day, every creature's attack score is 1 less (never below 1); Night, 1 more.
+Events dealt onto a Road Space turn it before any card there is met (Daybreak / Nightfall); a
+Lunar Event met stays in play until the next turn of the card (Midnight Howl brings Night).
+F5: when no character is a Werewolf any more (dead counts: project ruling `blood_moon_ends`), the
+Time Card goes, the core deck comes back (F5a-b) and the Spells stay (F5c).
+
+F6a: while the Blood Moon is in use, a 1 among the day's dice for a new Road Space puts the
+Werewolf on the first Road Space; F6b: each 1 rolled moves him one space toward the party; F6c:
+landing on the party, the characters roll on his chart in Marching Order until a 1 or a 2 (then
+he leaves) or the last has rolled (the 5 passes him on to the next, F9).
+
+F4, F9: Curse of the Werewolf cast on a Werewolf character cures him.
+
+F7a: at Night, Events drawn, a Werewolf character may attack the leader.
+
+F8a-g, j-k: the Crags' trove is the Werewolf's Den: the Blood Moon deck, Time Card and Spells on
+its road, three Blood Moon Magic Objects and a d6 of Gold; the core deck back once it is won.
+
+Not built yet (issue #31): the cure at the Temple or Chapel for a Talisman (F4b), the
+Werewolf joining the Den's guardians with Strength 8 and his chart for those he hurts (F8h-i),
+Feral Hunger and Haunting Poltergeist, the Wall of Fire, the Lunar
+Events' own effects beyond their staying in play.
+"""
+from __future__ import annotations
+
+from engine.darkest_talisman import cards
+from engine.darkest_talisman import heroes as hero_rules
+from engine.darkest_talisman.actions import Cast
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.expansions import decks, roads
+from engine.darkest_talisman.expansions.content import expansion_by_id
+from engine.darkest_talisman.expansions.model import RoadFigure
+from engine.darkest_talisman.state import Hero, LostTurn, Trove, card_id
+
+ID = "blood_moon"
+#: the Werewolf figure (F1a)
+FIGURE = "werewolf_figure"
+RISEN_REASON = "blood_moon:risen"
+DEN_REASON = "blood_moon:den"
+#: F8a: the Werewolf's Den, "considered to be in the Crags": the Crags' trove (ruling `werewolf_den`)
+DEN = "crags"
+#: F8f: three Magic Objects from the Blood Moon Trove deck
+DEN_ITEMS = 3
+#: F2a: the Wolves whose bite raises the Blood Moon (the Wolf is the core's; the others are
+#: other expansions' cards, listed so they count once those packs exist)
+WOLVES = frozenset({"wolf", "pack_of_wolves", "winter_wolf", "big_bad_wolf"})
+#: the Lunar Event that brings Night when it is revealed (facts F.2)
+NIGHTFALL_CARDS = frozenset({"midnight_howl"})
+
+
+def in_play(ctx: Ctx) -> bool:
+    return ctx.state.ext is not None and ID in ctx.state.ext.ids
+
+
+def in_use(ctx: Ctx) -> bool:
+    """The Blood Moon is in use: it has risen (F2a), or the party is on the road to the
+    Werewolf's Den (F8d); its Time Card is out."""
+    return in_play(ctx) and (decks.ext(ctx).blood_moon or decks.ext(ctx).den_trip)
+
+
+# ----------------------------------------------------------------------------- F2: the coming
+def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
+    """F2a: bitten by a Wolf and alive, while the Blood Moon is not in use: the Werewolf Card's
+    roll; a 1 (even if Fate would change it: no Fate is offered) raises it."""
+    if in_use(ctx) or card_id(enemy) not in WOLVES:
+        return
+    face = ctx.d6("werewolf_card", hero.uid)
+    ctx.emit("werewolf_card", hero.uid, face=face)
+    if face == 1:
+        rise(ctx, hero)
+
+
+def rise(ctx: Ctx, bitten: Hero | None) -> None:
+    """F2b-f: the Blood Moon rises (a Wolf's bite; `bitten` becomes a Werewolf)."""
+    record = decks.ext(ctx)
+    record.blood_moon, record.night, record.lunar = True, False, []  # F2b: Day side up
+    record.blood_moon_risings += 1
+    ctx.emit("blood_moon_rises")
+    if bitten is not None and bitten.uid not in record.lycanthropes:
+        record.lycanthropes.append(bitten.uid)  # F2d
+        ctx.emit("lycanthrope", bitten.uid)
+    decks.hold(ctx, ID, RISEN_REASON)  # F2e
+    decks.shuffle_in_spells(ctx, ID)  # F2f (they stay, F5c)
+
+
+def died(ctx: Ctx, hero: Hero) -> None:
+    record = decks.ext(ctx)
+    record.werewolf_visits = [u for u in record.werewolf_visits if u != hero.uid]
+    if hero.uid in record.lycanthropes:
+        record.lycanthropes.remove(hero.uid)
+        _check_cured(ctx)
+
+
+# ----------------------------------------------------------------------------- F4, F9: the cure
+def casts(ctx: Ctx, hero: Hero, uid: str, kind: str, on_road: bool) -> list[Cast]:
+    """F9 Curse of the Werewolf: cast on one Werewolf character of the party (any time the
+    caster may cast a Spell: project ruling `werewolf_cure`)."""
+    if kind != "cure_lycanthropy" or not in_play(ctx):
+        return []
+    state = ctx.state
+    return [Cast(hero=hero.uid, spell=uid, target=u) for u in decks.ext(ctx).lycanthropes
+            if u in state.order and state.hero(u).alive]
+
+
+def resolve(ctx: Ctx, hero: Hero, kind: str, action: Cast) -> None:
+    if kind == "cure_lycanthropy" and action.target:
+        cure(ctx, action.target)
+
+
+def cure(ctx: Ctx, uid: str) -> None:
+    """F4: a Werewolf character is cured (he loses his Lycanthrope Card); F5 when none is left."""
+    record = decks.ext(ctx)
+    if uid not in record.lycanthropes:
+        return
+    record.lycanthropes.remove(uid)
+    ctx.emit("werewolf_cured", uid)
+    _check_cured(ctx)
+
+
+def _check_cured(ctx: Ctx) -> None:
+    """F5: no Werewolf left in the party: the Time Card goes and the core deck comes back."""
+    record = decks.ext(ctx)
+    if not record.blood_moon or record.lycanthropes:
+        return
+    record.blood_moon = False
+    ctx.emit("blood_moon_sets")
+    decks.release(ctx, RISEN_REASON)  # F5b
+    _time_card_away(ctx)
+
+
+def _time_card_away(ctx: Ctx) -> None:
+    """F5a: the Time Card and the Werewolf figure go, unless the other reason still holds them
+    (risen, or on the Den's road)."""
+    record = decks.ext(ctx)
+    if record.blood_moon or record.den_trip:
+        return
+    record.night, record.lunar = False, []
+    record.werewolf_visits = []
+    _leave(ctx, "blood_moon_sets")
+
+
+# ----------------------------------------------------------------------------- F3: Day and Night
+def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
+    """F3 (facts F.2 "passage of time"): Events among the cards dealt turn the Time Card before
+    any of them is met. F6a: a 1 among the day's dice brings the Werewolf onto the first Road
+    Space (while the Blood Moon is in use: project ruling `werewolf_coming`)."""
+    if not in_use(ctx):
+        return
+    events = any(ctx.pack.card(card_id(u)).type == "event" for u in uids)
+    if events:
+        flip(ctx, not decks.ext(ctx).night)
+        if decks.ext(ctx).night:
+            _werewolves_turn(ctx)
+    record = decks.ext(ctx)
+    trip = ctx.state.trip
+    if 1 in faces and trip is not None and ctx.state.mode == "road" and record.figure(FIGURE) is None:
+        record.figures.append(RoadFigure(id=FIGURE, position=0))
+        record.werewolf_comings += 1
+        ctx.emit("werewolf_comes", space=0)
+        if trip.position == 0:
+            _reach(ctx)
+
+
+# ----------------------------------------------------------------------------- F7: Werewolf characters
+def _werewolves_turn(ctx: Ctx) -> None:
+    """F7a: at Night, when Events are drawn, each Werewolf character of the party (not the
+    leader himself: project ruling `werewolf_party`) rolls a d6; on a 1 he attacks the leader:
+    each rolls a d6 and adds his Strength, the higher wins (ties: nothing, project); a beaten
+    leader rolls on the Werewolf's chart and loses a life, a beaten Werewolf loses a life."""
+    state = ctx.state
+    record = decks.ext(ctx)
+    party = [h for h in state.party() if h.alive]
+    if not party:
+        return
+    leader = party[0]
+    for wolf in [h for h in party[1:] if h.uid in record.lycanthropes]:
+        if not leader.alive or state.status != "active":
+            return
+        if ctx.d6("werewolf_rage", wolf.uid) != 1:
+            continue
+        ctx.emit("werewolf_attacks", wolf.uid, victim=leader.uid)
+        ours = ctx.d6("werewolf_fight", wolf.uid) + hero_rules.total(ctx.pack, wolf, "strength")
+        theirs = ctx.d6("werewolf_fight", leader.uid) + hero_rules.total(ctx.pack, leader, "strength")
+        if ours > theirs:
+            _chart(ctx, leader)
+            if leader.alive and hero_rules.lose_life(ctx, leader, 1, "werewolf"):
+                hero_rules.kill(ctx, leader, "werewolf")
+        elif theirs > ours and hero_rules.lose_life(ctx, wolf, 1, "werewolf"):
+            hero_rules.kill(ctx, wolf, "werewolf")
+
+
+# ----------------------------------------------------------------------------- F6: the roving Werewolf
+def rolled(ctx: Ctx, faces: list[int]) -> None:
+    """F6b: each 1 rolled, for any reason, moves him one Road Space toward the party."""
+    record = decks.ext(ctx)
+    figure = record.figure(FIGURE)
+    trip = ctx.state.trip
+    if figure is None or trip is None or ctx.state.mode != "road" or record.werewolf_visits:
+        return
+    for _ in range(faces.count(1)):
+        if roads.step_toward(ctx, figure, trip.position, [], len(trip.road)):
+            ctx.emit("werewolf_moved", space=figure.position)
+        if figure.position == trip.position:
+            _reach(ctx)
+            return
+
+
+def _reach(ctx: Ctx) -> None:
+    """F6c: he lands on the party: the first character in the Marching Order rolls on his chart."""
+    record = decks.ext(ctx)
+    record.werewolf_visits = [u for u in ctx.state.order if ctx.state.hero(u).alive]
+    record.werewolf_visits_done += 1
+    ctx.emit("werewolf_reaches")
+
+
+def work(ctx: Ctx) -> bool:
+    """One character's roll on the Werewolf's chart, if one is owed (run by the campaign's driver
+    between steps, like the Grim Reaper's); True when it did something. F6c-a: after a 1 or a 2
+    he leaves; F6c-b: otherwise the next character rolls; after the last, he leaves (project
+    ruling `werewolf_chart`)."""
+    record = decks.ext(ctx)
+    if not record.werewolf_visits:
+        return False
+    uid = record.werewolf_visits.pop(0)
+    hero = ctx.state.hero(uid)
+    face = 0
+    if hero.alive:
+        face = _chart(ctx, hero)
+    if face in (1, 2) or not record.werewolf_visits:
+        record.werewolf_visits = []
+        _leave(ctx, "visited")
+    return True
+
+
+def _chart(ctx: Ctx, hero: Hero) -> int:
+    state = ctx.state
+    record = decks.ext(ctx)
+    face = ctx.d6("werewolf", hero.uid)
+    row = next(r for r in expansion_by_id(ID).manifest.chart if r.face == face)
+    ctx.emit("werewolf_chart", hero.uid, face=face, chart=row.result)
+    if row.result == "lycanthropy":
+        if hero.uid not in record.lycanthropes:  # a second bite does nothing (facts F.2)
+            record.lycanthropes.append(hero.uid)
+            ctx.emit("lycanthrope", hero.uid)
+    elif row.result == "lose_life":
+        if hero_rules.lose_life(ctx, hero, 1, "werewolf"):
+            hero_rules.kill(ctx, hero, "werewolf")
+    elif row.result == "lose_follower":
+        if hero.followers:
+            uid = hero.followers[state.rng.below(len(hero.followers))]
+            hero_rules.give_up(ctx, hero, uid)
+            cards.discard(ctx, uid)
+            ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why="werewolf")
+        elif hero_rules.lose_life(ctx, hero, 1, "werewolf"):
+            hero_rules.kill(ctx, hero, "werewolf")
+    elif row.result == "lose_turn":
+        if state.mode == "road" and state.trip is not None:
+            state.tasks.append(LostTurn(hero=hero.uid, seq=state.trip.drop_seq))
+    return face
+
+
+def _leave(ctx: Ctx, why: str) -> None:
+    record = decks.ext(ctx)
+    figure = record.figure(FIGURE)
+    if figure is not None:
+        record.figures.remove(figure)
+        ctx.emit("werewolf_leaves", why=why)
+
+
+def home(ctx: Ctx) -> None:
+    """Back in a village he leaves the road (project ruling `werewolf_coming`); the Den's road is
+    over and the Den may be a Trove Destination again (F8k)."""
+    record = decks.ext(ctx)
+    record.werewolf_visits = []
+    _leave(ctx, "home")
+    _den_over(ctx)
+    record.den_done = False
+
+
+def new_road(ctx: Ctx) -> None:
+    """The party teleported onto another road: he leaves; a new 1 for a new space brings him again
+    (project ruling `werewolf_coming`). Carried off the Den's road, the party has left that trove."""
+    decks.ext(ctx).werewolf_visits = []
+    _leave(ctx, "teleport")
+    trip = ctx.state.trip
+    if trip is None or trip.destination != DEN:
+        _den_over(ctx)
+
+
+# ----------------------------------------------------------------------------- F8: the Werewolf's Den
+def set_trove(ctx: Ctx, destination: str) -> Trove | None:
+    """F8a-f: the Crags' trove is the Werewolf's Den (project ruling `werewolf_den`): the Blood
+    Moon deck replaces the core's and the Time Card comes out on Day if it is not out (F8d), its
+    Spells are shuffled in (F8e), the trove is three Blood Moon Magic Objects and a d6 of Gold
+    (F8f). Not again until the party is back in a village (F8k)."""
+    record = decks.ext(ctx)
+    if destination != DEN or record.den_done:
+        return None
+    if not in_use(ctx):
+        record.night, record.lunar = False, []
+    record.den_trip = True
+    ctx.emit("werewolf_den")
+    decks.hold(ctx, ID, DEN_REASON)
+    decks.shuffle_in_spells(ctx, ID)
+    items = decks.draw_trove(ctx, ID, DEN_ITEMS)
+    gold = sum(ctx.state.rng.d6() for _ in range(ctx.pack.rules.trove_gold_dice.value))
+    ctx.emit("trove_set", reveals=True, items=len(items))
+    return Trove(items=items, gold=gold)
+
+
+def trove_won(ctx: Ctx) -> None:
+    """F8j: the trove shared out, the core deck comes back; F8k: not again until home."""
+    trip = ctx.state.trip
+    if trip is not None and trip.destination == DEN and decks.ext(ctx).den_trip:
+        _den_over(ctx)
+        decks.ext(ctx).den_done = True
+
+
+def _den_over(ctx: Ctx) -> None:
+    record = decks.ext(ctx)
+    if not record.den_trip:
+        return
+    record.den_trip = False
+    decks.release(ctx, DEN_REASON)
+    _time_card_away(ctx)
+
+
+def flip(ctx: Ctx, night: bool) -> None:
+    """Turn the Time Card to Night (Nightfall) or Day (Daybreak); already showing, nothing happens.
+    The Lunar Events in play end (F3)."""
+    record = decks.ext(ctx)
+    if record.night == night:
+        return
+    record.night = night
+    record.time_flips += 1
+    ended, record.lunar = record.lunar, []
+    ctx.emit("nightfall" if night else "daybreak", ended=len(ended))
+
+
+def lunar(ctx: Ctx, cid: str) -> None:
+    """F3: a Lunar Event met stays in play until the next Daybreak or Nightfall."""
+    if not in_play(ctx):
+        return
+    record = decks.ext(ctx)
+    if cid in NIGHTFALL_CARDS and record.blood_moon:
+        flip(ctx, True)
+    if cid not in record.lunar:
+        record.lunar.append(cid)
+    ctx.emit("lunar_event", card=cid)
+
+
+def enemy_modifier(ctx: Ctx, score: int) -> int:
+    """F3: Day, every creature 1 less (never below 1); Night, 1 more."""
+    if not in_use(ctx):
+        return score
+    if decks.ext(ctx).night:
+        return score + 1
+    return max(1, score - 1) if score > 1 else score

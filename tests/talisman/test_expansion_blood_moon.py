@@ -1,0 +1,396 @@
+"""The Blood Moon (DT section F): each test names the rule it checks.
+
+Step 1: the pack (data/talisman/expansions/blood_moon/) with every card section F names, F9's
+changes applied, and its registration as the expansion "Blood Moon".
+Step 2: the Blood Moon rising (F2a-f), the Day/Night Time Card and Lunar Events (F3), its
+setting when no Werewolf is left (F5).
+Step 3: the roving Werewolf: his coming on a 1 (F6a), one space per 1 rolled (F6b), his chart
+when he reaches the party (F6c, F9's 5).
+Step 4: the cure by Curse of the Werewolf (F4a, F9), a Werewolf companion's attacks (F7a).
+Step 5: the Werewolf's Den as the Crags' trove and its deck switch undone (F8a-g, j-k).
+"""
+from __future__ import annotations
+
+from engine.core.system import Seat
+from engine.darkest_talisman import combat, travel
+from engine.darkest_talisman.content import pack_by_id
+from engine.darkest_talisman.expansions import blood_moon
+from engine.darkest_talisman.expansions.content import expansion_by_id
+from engine.darkest_talisman.expansions.model import RoadFigure
+from engine.darkest_talisman.expansions.registry import EXPANSIONS, complete, parse_list
+from engine.darkest_talisman.game import SYSTEM
+from engine.darkest_talisman.state import Combat, card_id
+from tests.talisman.expansion_helpers import broken, ctx
+from tests.talisman.helpers import give_spell, rig, settle
+
+BLOOD = "core+blood_moon"
+
+#: the cards DT F9 names, by where F puts them
+F9_ADVENTURES = {
+    "black_cat": "follower", "the_bride": "follower", "keeper_of_the_vigil": "follower", "witchfinder": "follower",
+    "children_of_the_night": "event", "divine_retribution": "event", "fright_night": "event", "guiding_light": "event",
+    "moon_mist": "event", "morning_song": "event", "night_of_the_pumpkin_king": "event",
+    "fire_salamander": "enemy", "headless_horseman": "enemy", "scarecrow": "enemy",
+    "lantern_sprite": "stranger", "tricks_and_treats": "object", "wall_of_fire": "place",
+}
+F9_LUNAR = {"children_of_the_night", "divine_retribution", "fright_night", "guiding_light", "moon_mist",
+            "morning_song", "night_of_the_pumpkin_king"}
+F9_MAGIC = {"living_doll", "hungering_artefact", "syphoning_sceptre", "witchs_broom"}
+
+
+def blood_solo(seed: int = 1, pack: str = BLOOD):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    return SYSTEM.new_game([Seat(player="p1", name="Ada")], {"pack": pack}, seed).state
+
+
+def test_f9_every_named_card_is_in_the_pack():
+    """F9: every Adventure card, Magic Item, Spell and character it changes is in the pack, of the
+    type F gives; the Lunar Events are marked as such (F3)."""
+    exp = expansion_by_id("blood_moon")
+    cards = {c.id: c for c in exp.adventures}
+    for cid, kind in F9_ADVENTURES.items():
+        assert cards[cid].type == kind, cid
+    assert {c for c, card in cards.items() if getattr(card, "lunar", False)} >= F9_LUNAR
+    assert {s.id for s in exp.spells} == {"curse_of_the_werewolf", "feral_hunger", "haunting_poltergeist"}
+    assert {c.id for c in exp.characters} == {"doomsayer", "grave_robber", "vampire_hunter"}
+    assert cards["headless_horseman"].kind == "spirit" and cards["fire_salamander"].kind == "animal"
+
+
+def test_f1b_magic_items_form_the_trove_deck():
+    """F1b: the Magic Items come out of the Adventure deck and form the Blood Moon Trove deck."""
+    exp = expansion_by_id("blood_moon")
+    assert {c.id for c in exp.trove} >= F9_MAGIC
+    assert all(c.type == "magic_object" for c in exp.trove)
+    assert not F9_MAGIC & exp.adventure_ids()
+    assert sum(c.count for c in exp.trove) >= 6  # three can be drawn twice (F8f)
+
+
+def test_f9_werewolf_card_chart_and_strength():
+    """F9: the Werewolf Card's 5 moves him to the next character; F.2: a 1 bites (lycanthropy);
+    F8h: his Strength is 8; F2b: the Time Card comes with the expansion."""
+    manifest = expansion_by_id("blood_moon").manifest
+    faces = {r.face: r.result for r in manifest.chart}
+    assert faces[5] == "werewolf_next" and faces[1] == "lycanthropy"
+    assert manifest.figure_strength == 8 and manifest.time_card
+    assert pack_by_id(BLOOD).foe("blood_moon_werewolf").strength == 8
+
+
+def test_registration_names_and_completion():
+    """The expansion is registered as "Blood Moon" (typed "BloodMoon" too), alone or with the Reaper."""
+    assert "blood_moon" in EXPANSIONS
+    assert parse_list("BloodMoon") == (["blood_moon"], [])
+    assert parse_list("Blood Moon") == (["blood_moon"], [])
+    assert parse_list("Reaper Blood Moon") == (["reaper", "blood_moon"], [])
+    assert parse_list("blood moon, Dragon") == (["blood_moon"], ["Dragon"])
+    assert parse_list("Reaper") == (["reaper"], [])  # the Reaper as before
+    assert complete("Reaper Bl") == ["Reaper Blood Moon"]
+    assert "Blood Moon" in complete("")
+
+
+def test_f2e_f2f_f1b_setup_sets_the_decks_aside():
+    """F2e: the Blood Moon Adventure deck waits aside, the core's is live; F2f: its Spells wait
+    outside the Spell deck; F1b: its Magic Objects are their own Trove deck. Every card counted."""
+    s = blood_solo()
+    assert s.options.expansions == ["blood_moon"] and s.ext is not None
+    exp = expansion_by_id("blood_moon")
+    mine = exp.adventure_ids()
+    assert not [u for u in s.decks.adventure if card_id(u) in mine]
+    assert len(s.ext.shelved["blood_moon"].adventure) == sum(c.count for c in exp.adventures)
+    assert {card_id(u) for u in s.ext.troves["blood_moon"]} >= F9_MAGIC
+    assert not [u for u in s.decks.trove if card_id(u) in F9_MAGIC]
+    assert {card_id(u) for u in s.ext.spells["blood_moon"]} == {sp.id for sp in exp.spells}
+    assert not [u for u in s.decks.spells if card_id(u) in {sp.id for sp in exp.spells}]
+    assert s.ext.live == "core"
+    assert broken(s) == []
+
+
+def test_with_the_reaper_both_packs_merge():
+    """Blood Moon and the Reaper together: ids stay unique and each deck is set aside by its own."""
+    s = blood_solo(2, pack="core+reaper+blood_moon")
+    assert s.ext is not None and s.ext.ids == ["reaper", "blood_moon"]
+    assert set(s.ext.shelved) == {"reaper", "blood_moon"}
+    assert broken(s) == []
+
+
+# ----------------------------------------------------------------------------- step 2: F2, F3, F5
+def risen(seed: int = 1):  # type: ignore[no-untyped-def]
+    """A Blood Moon campaign whose character was just bitten by the Wolf and rolled a 1 (F2a)."""
+    s = blood_solo(seed)
+    c = ctx(s)
+    hero = s.party()[0]
+    rig(s, dice=[1])
+    blood_moon.injured(c, hero, "wolf#1")
+    return s, c, hero
+
+
+def test_f2a_a_wolf_bite_and_a_1_raise_the_blood_moon():
+    """F2a: injured by the Wolf and alive, a 1 on the Werewolf Card raises the Blood Moon:
+    F2b the Time Card on Day, F2d the bitten one a Werewolf, F2e the Blood Moon deck is drawn from,
+    F2f its Spells are in the Spell deck."""
+    s, c, hero = risen()
+    rec = s.ext
+    assert rec.blood_moon and not rec.night and rec.lycanthropes == [hero.uid]
+    assert rec.live == "blood_moon" and rec.reasons == [blood_moon.RISEN_REASON]
+    mine = expansion_by_id("blood_moon").adventure_ids()
+    assert s.decks.adventure and all(card_id(u) in mine for u in s.decks.adventure)
+    assert {card_id(u) for u in s.decks.spells} >= {"curse_of_the_werewolf", "feral_hunger"}
+    assert broken(s) == []
+
+
+def test_f2a_other_rolls_and_other_enemies_do_nothing():
+    """F2a: a roll other than 1 leaves the Blood Moon unused; a bite by a non-Wolf rolls nothing."""
+    s = blood_solo(3)
+    c = ctx(s)
+    hero = s.party()[0]
+    rig(s, dice=[2])
+    blood_moon.injured(c, hero, "wolf#1")
+    assert not s.ext.blood_moon and s.ext.live == "core"
+    rig(s, dice=[1])
+    blood_moon.injured(c, hero, "dire_wolf#1")
+    assert not s.ext.blood_moon and s.rng.script == [1]  # no die was rolled
+
+
+def test_f3_day_and_night_change_every_creature():
+    """F3 (facts F.2): Day, a creature's attack score is 1 less, never below 1; Night, 1 more;
+    before the Blood Moon rises, nothing changes. The combat's enemy score reads it."""
+    s = blood_solo(4)
+    c = ctx(s)
+    assert blood_moon.enemy_modifier(c, 4) == 4
+    s, c, _ = risen(4)
+    assert [blood_moon.enemy_modifier(c, v) for v in (4, 2, 1)] == [3, 1, 1]
+    blood_moon.flip(c, True)
+    assert blood_moon.enemy_modifier(c, 4) == 5
+    task = Combat(hero=s.party()[0].uid, enemy="wolf#1", attribute="strength", value=4, kind="animal")
+    assert combat.enemy_score(c, task) == 5
+
+
+def test_f3_events_dealt_turn_the_time_card_and_end_lunar_events():
+    """F3: Events dealt on a Road Space turn the Time Card before they are met; the turn ends the
+    Lunar Events in play; other cards do not turn it."""
+    s, c, _ = risen(5)
+    blood_moon.lunar(c, "fright_night")
+    assert s.ext.lunar == ["fright_night"]
+    blood_moon.dealt(c, ["dire_wolf#1", "black_cat#1"], [3])
+    assert not s.ext.night and s.ext.lunar == ["fright_night"]
+    blood_moon.dealt(c, ["dire_wolf#1", "moon_mist#1"], [3])
+    assert s.ext.night and s.ext.lunar == []
+    blood_moon.dealt(c, ["guiding_light#1"], [3])
+    assert not s.ext.night  # Daybreak
+    blood_moon.flip(c, False)
+    assert s.ext.time_flips == 2  # already showing: nothing happens
+
+
+def test_f3_midnight_howl_brings_night():
+    """Facts F.2: Midnight Howl turns the Time Card to Night when revealed, and stays in play."""
+    s, c, _ = risen(6)
+    blood_moon.lunar(c, "midnight_howl")
+    assert s.ext.night and s.ext.lunar == ["midnight_howl"]
+
+
+def test_f5_no_werewolf_left_the_blood_moon_sets():
+    """F5: with no Werewolf left (the only one died: project ruling blood_moon_ends), the Time
+    Card goes (F5a), the core deck comes back (F5b), the Blood Moon Spells stay (F5c)."""
+    s, c, hero = risen(7)
+    blood_moon.died(c, hero)
+    assert not s.ext.blood_moon and s.ext.live == "core" and s.ext.reasons == []
+    assert {card_id(u) for u in s.decks.spells} >= {"curse_of_the_werewolf"}
+    assert blood_moon.enemy_modifier(c, 4) == 4
+    assert broken(s) == []
+
+
+# ----------------------------------------------------------------------------- step 3: F6
+def risen_on_road(seed: int = 1, seats: int = 1):  # type: ignore[no-untyped-def]
+    """A risen Blood Moon; the party on the Inner road's third space, no Werewolf yet."""
+    names = ["Ada", "Bo", "Cy"][:seats]
+    s = SYSTEM.new_game([Seat(player=f"p{i}", name=n) for i, n in enumerate(names)], {"pack": BLOOD}, seed).state
+    c = ctx(s)
+    rig(s, dice=[1])
+    blood_moon.injured(c, s.party()[0], "wolf#1")
+    travel.depart(c, "depart:city")
+    s.decision, s.tasks = None, []
+    for sp in s.trip.spots:
+        s.decks.adventure_discard += ([sp.card] if sp.card else []) + [d.thing for d in sp.dropped if d.thing]
+    s.trip.spots = []
+    s.trip.position = 2
+    s.trip.location_met = True
+    s.ext.figures, s.ext.werewolf_visits = [], []
+    return s, c
+
+
+def test_f6a_a_1_for_a_new_space_brings_the_werewolf():
+    """F6a: a 1 among the dice rolled for a new Road Space's cards puts him on the first Road
+    Space; no 1, or before the Blood Moon rises (ruling werewolf_coming), no Werewolf."""
+    s, c = risen_on_road(1)
+    blood_moon.dealt(c, [], [3, 4])
+    assert s.ext.figure(blood_moon.FIGURE) is None
+    blood_moon.dealt(c, [], [1, 4])
+    assert s.ext.figure(blood_moon.FIGURE).position == 0
+    fresh = blood_solo(2)
+    blood_moon.dealt(ctx(fresh), [], [1])
+    assert fresh.ext.figures == []
+
+
+def test_f6b_each_1_moves_him_one_space_then_f6c_he_reaches_the_party():
+    """F6b: each 1 rolled moves him one Road Space toward the party; F6c: on the party's space
+    the characters owe a roll on his chart; other faces do not move him."""
+    s, c = risen_on_road(3)
+    blood_moon.dealt(c, [], [1])
+    blood_moon.rolled(c, [4, 6])
+    assert s.ext.figure(blood_moon.FIGURE).position == 0
+    blood_moon.rolled(c, [1, 5])
+    assert s.ext.figure(blood_moon.FIGURE).position == 1 and s.ext.werewolf_visits == []
+    blood_moon.rolled(c, [1])
+    assert s.ext.figure(blood_moon.FIGURE).position == 2
+    assert s.ext.werewolf_visits == list(s.order)
+
+
+def test_f6c_a_1_bites_and_he_leaves():
+    """F6c-a with the chart's 1 (facts F.2): the first character becomes a Werewolf and he
+    leaves; the next character does not roll."""
+    s, c = risen_on_road(4, seats=3)
+    first, second = s.order[0], s.order[1]
+    s.ext.lycanthropes = []
+    s.ext.figures = [RoadFigure(id=blood_moon.FIGURE, position=2)]
+    s.ext.werewolf_visits = list(s.order)
+    rig(s, dice=[1])
+    assert blood_moon.work(c)
+    assert s.ext.lycanthropes == [first] and second not in s.ext.lycanthropes
+    assert s.ext.figures == [] and s.ext.werewolf_visits == []
+    assert not blood_moon.work(c)
+
+
+def test_f6c_f9_a_5_passes_him_to_the_next_character():
+    """F6c-b, F9: on a 5 he moves to the next character in the Marching Order, who rolls; a 2
+    (1 life) then sends him away."""
+    s, c = risen_on_road(5, seats=3)
+    second = s.hero(s.order[1])
+    s.ext.figures = [RoadFigure(id=blood_moon.FIGURE, position=2)]
+    s.ext.werewolf_visits = list(s.order)
+    rig(s, dice=[5, 2])
+    lives = second.life
+    blood_moon.work(c)
+    assert s.ext.werewolf_visits == s.order[1:] and s.ext.figures
+    blood_moon.work(c)
+    assert second.life == lives - 1
+    assert s.ext.figures == [] and s.ext.werewolf_visits == []
+
+
+def test_f6_he_leaves_at_home_and_when_the_blood_moon_sets():
+    """He leaves the road when the party is back in a village (ruling werewolf_coming) and when
+    the Blood Moon sets (F5a)."""
+    s, c = risen_on_road(6)
+    blood_moon.dealt(c, [], [1])
+    blood_moon.home(c)
+    assert s.ext.figures == []
+    blood_moon.dealt(c, [], [1])
+    blood_moon.died(c, s.party()[0])  # the only Werewolf gone: F5
+    assert s.ext.figures == [] and not s.ext.blood_moon
+
+
+# ----------------------------------------------------------------------------- step 4: F4, F9
+def test_f9_curse_of_the_werewolf_cures_and_the_blood_moon_sets():
+    """F9 Curse of the Werewolf (a Blood Moon card's cure, F4a): cast from the road on the
+    Werewolf character, he loses his Werewolf status; none left, the Blood Moon sets (F5)."""
+    from engine.darkest_talisman.actions import Cast
+
+    s, c = risen_on_road(7)
+    caster = s.party()[0]
+    caster.craft = 6
+    assert s.ext.lycanthropes == [caster.uid]
+    uid = give_spell(s, caster.uid, "curse_of_the_werewolf")
+    settle(s)
+    assert Cast(hero=caster.uid, spell=uid, target=caster.uid) in blood_moon.casts(
+        ctx(s), caster, uid, "cure_lycanthropy", True)
+    s = SYSTEM.apply(s, "p0", Cast(hero=caster.uid, spell=uid, target=caster.uid)).state
+    assert s.ext.lycanthropes == [] and not s.ext.blood_moon and s.ext.live == "core"
+    assert uid not in s.hero(caster.uid).spells and broken(s) == []
+
+
+def test_f9_curse_of_the_werewolf_needs_a_werewolf():
+    """F9: with no Werewolf character in the party, Curse of the Werewolf has no target."""
+    s = blood_solo(8)
+    hero = s.party()[0]
+    assert blood_moon.casts(ctx(s), hero, "curse_of_the_werewolf#1", "cure_lycanthropy", True) == []
+
+
+# ----------------------------------------------------------------------------- step 4: F7
+def test_f7a_at_night_a_werewolf_companion_may_attack_the_leader():
+    """F7a: at Night, Events drawn, a Werewolf character rolls a d6; on a 1 he attacks the
+    leader; winning (d6 + Strength each, ruling werewolf_party), the leader rolls on the
+    Werewolf's chart and loses a life."""
+    s, c = risen_on_road(9, seats=3)
+    leader, wolf = s.hero(s.order[0]), s.hero(s.order[1])
+    s.ext.lycanthropes = [wolf.uid]
+    wolf.strength, leader.strength = 6, 1
+    for h in (leader, wolf):
+        h.objects, h.followers = [], []
+    life = leader.life
+    s.ext.night = True
+    # an Event turns the card to Day: no attack by Day
+    rig(s, dice=[1])
+    blood_moon.dealt(c, ["moon_mist#1"], [3])
+    assert not s.ext.night and leader.life == life and s.rng.script == [1]
+    # the next Event brings Night: rage 1, fight 6+6 against 1+1, chart 6 (no harm), 1 life
+    rig(s, dice=[1, 6, 1, 6])
+    blood_moon.dealt(c, ["guiding_light#1"], [3])
+    assert s.ext.night and leader.life == life - 1
+
+
+def test_f7a_no_rage_no_attack_and_never_the_leader_himself():
+    """F7a: a rage roll other than 1 brings no attack; a Werewolf leading the party does not
+    attack himself (ruling werewolf_party)."""
+    s, c = risen_on_road(10, seats=3)
+    leader, wolf = s.hero(s.order[0]), s.hero(s.order[1])
+    s.ext.lycanthropes = [wolf.uid]
+    s.ext.night = False
+    life = leader.life
+    rig(s, dice=[2])
+    blood_moon.dealt(c, ["moon_mist#1"], [3])
+    assert s.ext.night and leader.life == life and s.rng.script == []
+    s.ext.lycanthropes = [leader.uid]
+    s.ext.night = False
+    rig(s, dice=[1])
+    blood_moon.dealt(c, ["moon_mist#1"], [3])
+    assert s.rng.script == [1]  # nobody rolled
+
+
+# ----------------------------------------------------------------------------- step 5: F8
+def test_f8_the_road_to_the_crags_leads_to_the_werewolfs_den():
+    """F8a-f: the Den is the Crags' trove (ruling werewolf_den): on its road the Blood Moon deck is
+    drawn from (F8d), the Time Card is out on Day (F8d), its Spells are in the Spell deck (F8e),
+    the trove is three Blood Moon Magic Objects and Gold (F8f)."""
+    s = blood_solo(11)
+    c = ctx(s)
+    travel.depart(c, "depart:crags")
+    rec = s.ext
+    assert rec.den_trip and rec.live == "blood_moon" and rec.reasons == [blood_moon.DEN_REASON]
+    assert blood_moon.in_use(c) and not rec.blood_moon
+    magic = {m.id for m in expansion_by_id("blood_moon").trove}
+    assert len(s.trip.trove.items) == 3 and all(card_id(u) in magic for u in s.trip.trove.items)
+    assert {card_id(u) for u in s.decks.spells} >= {"feral_hunger"}
+    assert broken(s) == []
+
+
+def test_f8j_k_the_den_won_the_core_deck_comes_back_not_again_until_home():
+    """F8j: the trove won, the core deck comes back (Spells stay) and the Time Card goes; F8k:
+    the Den is not a Trove Destination again until the party is back in a village."""
+    s = blood_solo(12)
+    c = ctx(s)
+    travel.depart(c, "depart:crags")
+    blood_moon.trove_won(c)
+    rec = s.ext
+    assert not rec.den_trip and rec.den_done and rec.live == "core" and rec.reasons == []
+    assert not blood_moon.in_use(c) and rec.figures == []
+    assert blood_moon.set_trove(c, "crags") is None  # the core's Crags trove now
+    blood_moon.home(c)
+    assert not rec.den_done
+
+
+def test_f8_the_den_over_a_risen_blood_moon_stays():
+    """F8j with a risen Blood Moon (F2): the Den's end does not bring the core deck back while a
+    Werewolf is in the party (F5)."""
+    s, c, _ = risen(13)
+    blood_moon.set_trove(c, "crags")
+    s.trip = None
+    blood_moon.home(c)
+    assert s.ext.blood_moon and s.ext.live == "blood_moon" and s.ext.reasons == [blood_moon.RISEN_REASON]
+    assert blood_moon.in_use(c)
