@@ -508,3 +508,19 @@ def test_e3k_carried_off_the_graveyard_road_the_core_deck_comes_back():
     s.tasks = []
     travel.teleport(c, "dest:tavern")
     assert s.ext.live == "core" and s.ext.reasons == [] and broken(s) == []
+
+
+def test_e2h_every_reason_the_reaper_leaves_has_words_in_both_languages():
+    """E2h: the leave the narration reports names a reason each locale can say."""
+    import re
+    from pathlib import Path
+
+    from gm.i18n import catalogue
+    from systems.darkest_talisman.names import WHY_PREFIX
+
+    source = (Path(__file__).resolve().parents[2] / "engine/darkest_talisman/expansions/reaper.py").read_text()
+    reasons = set(re.findall(r'_leave\(ctx, "([a-z_]+)"\)', source))
+    assert reasons
+    for locale in ("en", "it"):
+        for why in reasons:
+            assert catalogue(locale).get(f"{WHY_PREFIX}{why}"), (locale, why)

@@ -76,7 +76,7 @@ def prayed(ctx: Ctx, hero: Hero) -> None:
 def home(ctx: Ctx) -> None:
     """E2h: back in a village he leaves; E3l: the Graveyard may be a Trove Destination again."""
     record = decks.ext(ctx)
-    _leave(ctx, "village")
+    _leave(ctx, "home")  # the words: "the party is back in a village"
     record.visits = []
     record.graveyard_fight = False
     record.graveyard_done = False
