@@ -18,6 +18,8 @@ from discord.ext import commands
 
 from engine.core.errors import RuleError
 from engine.darkest_talisman import actions as talisman_actions
+from engine.darkest_talisman.content import ContentError
+from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.registry import NAMES as EXPANSION_NAMES
 from engine.darkest_talisman.expansions.registry import complete as complete_expansions
 from engine.darkest_talisman.expansions.registry import parse_list as parse_expansions
@@ -68,7 +70,20 @@ def lobby_embed(result: Result, locale: str) -> discord.Embed:
         value=t(locale, f"talisman.ending.{lobby.options.get('crown', 'last_survivor')}"),
         inline=False,
     )
+    chosen = [p for p in str(lobby.options.get("pack", "core")).split("+") if p != "core"]
+    if chosen:  # who joins sees what the host chose before the campaign starts
+        e.add_field(name=t(locale, "talisman.lobby.expansions"),
+                    value=", ".join(_expansion_name(p, locale) for p in chosen), inline=False)
     return e
+
+
+def _expansion_name(eid: str, locale: str) -> str:
+    """The expansion's name in the reader's language (its pack's `names`), else the typed name."""
+    try:
+        manifest = expansion_by_id(eid).manifest
+    except ContentError:
+        return EXPANSION_NAMES.get(eid, eid)
+    return manifest.names.get(locale.split("-")[0], manifest.name)
 
 
 def campaign_status(found: Result, viewer: str, locale: str) -> list[discord.Embed]:

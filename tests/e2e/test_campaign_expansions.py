@@ -63,3 +63,20 @@ async def test_reaper_campaign_plays_through_the_bot(world, settings):
         assert "on the Grim Reaper's chart" in text
         assert "The Reaper Adventure deck is now the one drawn from." in text  # E2c
     assert not fake.violations, fake.violations
+
+
+async def test_coop_lobby_shows_the_chosen_expansions(world, settings):
+    """A co-op campaign waiting to start shows whoever joins which expansions the host chose
+    (DT A2: the expansions' decks are set out before play), in the reader's language."""
+    fake, ch, alice = world["fake"], world["ch1"], world["alice"]
+    async with run_bot(create_bot(settings)) as bot:
+        opened = await fake.slash(bot, alice, ch, "campaign new", mode="coop", expansions="Blood Moon, Reaper")
+        fields = {f["name"]: f["value"] for f in opened.embeds[0]["fields"]}
+        assert fields["Expansions"] == "The Blood Moon, The Reaper"
+        gianni = fake.add_user("gianni", locale="it")
+        joined = await fake.slash(bot, gianni, ch, "campaign join")
+        fields = {f["name"]: f["value"] for f in joined.embeds[0]["fields"]}
+        assert fields["Espansioni"] == "La Luna di Sangue, Il Mietitore", fields
+        plain = await fake.slash(bot, alice, world["ch2"], "campaign new", mode="coop")
+        assert all(f["name"] != "Expansions" for f in plain.embeds[0]["fields"])
+    assert not fake.violations, fake.violations
