@@ -302,8 +302,6 @@ _CREATURE: dict[tuple[Any, ...], float] = {}
 #: every such space's gain for some belongings, shared the same way
 _SERVICES: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
 MEMO_LIMIT = 20_000
-#: `StdPlan.static` per (Standard pack, pack, Artifacts that win) and resources, shared the same way
-_STATIC: dict[tuple[str, int, int], dict[tuple[Any, ...], float]] = {}
 
 
 class StdPlan(EffectArithmetic):
@@ -330,7 +328,6 @@ class StdPlan(EffectArithmetic):
         self.world = build_world(state, pack, sp, me)
         self.art_ids = tuple(a.id for a in sp.artifacts)
         self.markets = _board_facts(id(pack)).markets
-        self._static = _STATIC.setdefault((self.sp_id, id(pack), self.need), {})
 
     # -- what she holds --------------------------------------------------------------------
     def static(self, r: StdRes) -> float:
@@ -338,17 +335,6 @@ class StdPlan(EffectArithmetic):
             return DEAD
         if len(r.arts) >= self.need:
             return WON
-        key = r.key()
-        found = self._static.get(key)
-        if found is None:
-            if len(self._static) >= 4 * MEMO_LIMIT:
-                self._static.clear()
-            found = self._static[key] = self._static_of(r)
-        return found
-
-    def _static_of(self, r: StdRes) -> float:
-        """`static` worked out (it reads her resources, the pack and the Artifacts that win
-        only, so `static` keeps it per pack across decisions; issue #30)."""
         h, m = r.h, r.m
         return (cards_value(self.sp_id, r.arts, r.abil)
                 + (_STD_HEALTH[h] if 0 <= h < _TABLE else std_health(h)) + H_TOTAL * (h + r.hl)
@@ -705,4 +691,3 @@ def forget() -> None:
     _GUARD.clear()
     _SERVICES.clear()
     _CREATURE.clear()
-    _STATIC.clear()

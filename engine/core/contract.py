@@ -21,8 +21,9 @@ through `guarded_apply`, which holds the promise whatever the rules forget:
    "not now" key.
 
 A listing already made on the very state object given (by the AI seat that picked the
-action: engine/core/listings.py) is read instead of listing again. Otherwise the listing is read lazily, told the type sought (so a system may skip its costly loadouts of
-other types) and stops at the first match, so the usual case (a listed action) costs one partial
+action: engine/core/listings.py) is read instead of listing again. Otherwise the listing is
+read lazily, told the type sought (so a system may skip its costly loadouts of other types)
+and stops at the first match, so the usual case (a listed action) costs one partial
 enumeration; `benchmarks/engine.py` prints what apply costs per action.
 """
 from __future__ import annotations

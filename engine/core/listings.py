@@ -49,9 +49,10 @@ def remember(state: Any, actor: str, listing: Sequence[Any]) -> None:
 
 def recall(state: Any, actor: str) -> tuple[Any, ...] | None:
     """The listing remembered for `actor` on this very `state` object, or None."""
-    for kept, who, listing in reversed(_KEPT.entries):
+    entries: list[tuple[Any, str, tuple[Any, ...]]] = _KEPT.entries
+    for kept, who, listing in reversed(entries):
         if kept is state and who == actor:
-            return listing
+            return tuple(listing)  # (the very tuple kept: tuple() of a tuple is itself)
     return None
 
 

@@ -75,7 +75,7 @@ def objects_memo(tag: Any, objects: tuple[Any, ...], compute: Callable[[], R]) -
         return compute()
     key = (tag, *map(id, objects))
     hit = memo.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], objects)):
+    if hit is not None and all(a is b for a, b in zip(hit[0], objects, strict=True)):
         return hit[1]  # type: ignore[no-any-return]  # stored by this very call site as an R
     value = compute()
     memo[key] = (objects, value)
