@@ -624,7 +624,7 @@ class Heuristic:
     """Chooses, among the legal actions, the one with the best planned value (see module doc)."""
 
     def __call__(self, state: ProphecyState, actor: str, rng: random.Random) -> Any:
-        acts = legal_actions(state, actor)
+        acts = legal_actions(state, actor, keep=True)  # apply's guard reads it (issue #30)
         if not acts:
             return None
         if len(acts) == 1:

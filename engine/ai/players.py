@@ -23,7 +23,7 @@ Chooser = Callable[[ProphecyState, str, random.Random], Any]
 
 
 def random_player(state: ProphecyState, actor: str, rng: random.Random) -> Any:
-    acts = legal_actions(state, actor)
+    acts = legal_actions(state, actor, keep=True)  # apply's guard reads it (issue #30)
     return rng.choice(acts) if acts else None
 
 

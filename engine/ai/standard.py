@@ -57,7 +57,7 @@ class StandardHeuristic:
             return self._choose(state, actor, rng)
 
     def _choose(self, state: ProphecyState, actor: str, rng: random.Random) -> Any:
-        acts = legal_actions(state, actor)
+        acts = legal_actions(state, actor, keep=True)  # apply's guard reads it (issue #30)
         if not acts:
             return None
         asked = std_cards.answer(state, actor, acts, rng)  # a question of the new cards (expansion)

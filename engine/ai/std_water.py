@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.ai.odds import dice_chances
 from engine.core.clone import clone
+from engine.core.read_only import objects_memo
 from engine.prophecy import actions as prophecy_actions
 from engine.prophecy.context import Ctx
 from engine.prophecy.equipment import battle_bonus as items_bonus
@@ -182,13 +183,20 @@ def _shark_pay(p: PlayerState, foe: Any) -> tuple[int, float]:
     return best, best_c
 
 
+def _entry_costs(ctx: Ctx, p: PlayerState) -> dict[int, float]:
+    """`_enter_cost` of every space, the same whatever the way's target: worked out once per
+    state and player while the AI decides (issue #30; the caller does not change it)."""
+    size = wp().grid.size
+    return objects_memo(_entry_costs, (ctx.state, p), lambda: {c: _enter_cost(ctx, p, c) for c in range(size)})
+
+
 def _costs_to(ctx: Ctx, p: PlayerState, target: Any) -> dict[int, float]:
     """From every space, the cheapest way (in turns, about a Bubble each) to `target`: True
     the Palace, False off the grid, or a space's index."""
     import heapq
 
     size = wp().grid.size
-    entry = {c: _enter_cost(ctx, p, c) for c in range(size)}
+    entry = _entry_costs(ctx, p)
     best: dict[int, float] = {}
     heap: list[tuple[float, int]] = []
     if target is True:
@@ -250,6 +258,71 @@ def _best_wdl(ctx: Ctx, p: PlayerState, foe: Any, plane: str | None) -> tuple[fl
     return best
 
 
+def _best_wdl_at(rows: list[tuple[str, Any]], q: PlayerState, foe: Any) -> tuple[float, float, float]:
+    """`_best_wdl` for `q`, a copy of her differing only in Health, from `_loadout_rows` worked
+    out for her copy with the most Health."""
+    best: tuple[float, float, float] = (0.0, 0.0, 1.0)
+    best_s = -1.0
+    for battle, found in rows:
+        o = _odds_of(q, foe, battle, found)
+        if o is not None and _score(o) > best_s:
+            best, best_s = o, _score(o)
+    return best
+
+
+def _loadout_rows(ctx: Ctx, top: PlayerState, foe: Any, plane: str | None) -> list[tuple[str, Any]]:
+    """(battle, `_odds_parts`) of every loadout `sbattle.loadout_actions` lists for `top`, in
+    its order (issue #30: `palace_chance` asks for copies of her differing only in Health).
+
+    Why one listing serves every copy with less Health: the listing reads of her only her
+    Items and her player id, but for one test, whether she can pay the loadout's cost (a
+    Health cost among them); with less Health it lists the same loadouts, less those she can
+    no longer pay, in the same order. `_odds_of` makes that very test (the same cost: the
+    battle's price and the declared spells' casts), so a loadout she cannot pay gives None,
+    as a loadout left out gives nothing."""
+    return [(a.battle, _odds_parts(ctx, top, foe, a)) for a in sbattle.loadout_actions(ctx, top, foe, plane)]
+
+
+def _odds_parts(ctx: Ctx, p: PlayerState, foe: Any, action: Any) -> tuple[Any, int, int, tuple[int, int], int | None] | None:
+    """`battle_odds` (no defender) up to what her Health changes: (the cost, her figure but her
+    cubes, the foe's figure, the dice, the Shark's cap), or None when the rules would refuse
+    the loadout whatever her Health. What it reads of her is her Items and her player id,
+    never her cubes, so it holds for every copy of her differing only in Health."""
+    try:
+        cost = sbattle.battle_cost(ctx, p, foe, action.battle)
+        cards = check_loadout(ctx.pack, p, action)
+    except Exception:  # RuleError or an unknown card: not a battle to weigh
+        return None
+    total = powers.add_costs(cost, *(powers.spack(ctx.state).ability(s).cast for s in action.spells))
+    battle = action.battle
+    hands = list(cards)
+    if action.second is not None and p.item(action.second) is not None:
+        hands.append(ctx.pack.item(p.owned(action.second).card))
+    rest = items_bonus(hands, foe, battle, None)
+    rest += powers.battle_bonus(ctx.state, p.player, battle, foe.against, list(foe.tags),
+                                attacking=foe.kind == "character", spells=action.spells)
+    rest += sum(part.figure_bonus(ctx, p, battle, foe.kind, hands, None) for part in parts.active_parts(ctx.state))
+    foe_figure = (foe.strength if battle == "strength" else foe.willpower) or 0
+    dice = powers.dice_counts(ctx.state, p.player, action.spells)
+    cap = water_core.wstate(ctx.state).turn.shark_cap if wp().power_of(foe.card) == "skeletal_shark" else None
+    return total, rest, foe_figure, dice, cap
+
+
+def _odds_of(p: PlayerState, foe: Any, battle: str,
+             found: tuple[Any, int, int, tuple[int, int], int | None] | None) -> tuple[float, float, float] | None:
+    """`battle_odds` from `_odds_parts` and her cubes."""
+    if found is None:
+        return None
+    total, rest, foe_figure, (own_dice, foe_dice), cap = found
+    if not powers.can_pay_cost(p, total):
+        return None
+    own = p.red.right if battle == "strength" else p.blue.right - total.magic
+    figure = own + rest
+    if cap is not None:
+        return _capped(figure, foe_figure, cap)
+    return dice_chances(figure - foe_figure, 0, foe.lives, own_dice, foe_dice)
+
+
 def palace_chance(ctx: Ctx, p: PlayerState, health: int | None = None) -> float:
     """Her chance of beating the Palace's Guardian before she must give up: in the Palace a
     loss costs a Health (and her Strength with it) and a draw nothing but the turn; she stops
@@ -265,8 +338,9 @@ def palace_chance(ctx: Ctx, p: PlayerState, health: int | None = None) -> float:
     at_health = {h: _with_health(p, h) for h in range(2, h0 + 1)}  # the same for every Guardian
     for foe in foes:
         chance = 0.0  # at 1 Health she leaves
+        rows = _loadout_rows(ctx, at_health[h0], foe, plane.id) if h0 >= 2 else []  # the copies differ only in Health
         for h in range(2, h0 + 1):
-            w, _d, l = _best_wdl(ctx, at_health[h], foe, plane.id)
+            w, _d, l = _best_wdl_at(rows, at_health[h], foe)
             nxt = chance if chance >= STAY_CHANCE else 0.0
             chance = (w + l * nxt) / (w + l) if w + l > 0 else 0.0
         total += chance

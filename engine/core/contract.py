@@ -20,8 +20,10 @@ through `guarded_apply`, which holds the promise whatever the rules forget:
    or fail in a way that is no rule error, the listing decides and the refusal is the system's
    "not now" key.
 
-The listing is read lazily, told the type sought (so a system may skip its costly loadouts of
-other types) and stops at the first match, so the usual case (a listed action) costs one partial
+A listing already made on the very state object given (by the AI seat that picked the
+action: engine/core/listings.py) is read instead of listing again. Otherwise the listing is
+read lazily, told the type sought (so a system may skip its costly loadouts of other types)
+and stops at the first match, so the usual case (a listed action) costs one partial
 enumeration; `benchmarks/engine.py` prints what apply costs per action.
 """
 from __future__ import annotations
@@ -32,6 +34,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
+from engine.core import listings
 from engine.core.errors import RuleError, UnknownAction
 from engine.core.outcome import Outcome
 from engine.core.read_only import read_only
@@ -84,6 +87,13 @@ def _listed(contract: Contract, action: Any, listing: Iterable[Any]) -> bool:
         return any(contract.canonical(a) == wanted for a in listing)
 
 
+def _listing(state: Any, actor: str, kind: str, legal: Callable[[Any, str, str], Iterable[Any]]) -> Iterable[Any]:
+    """The listing already made on this very state object for this actor (an AI seat's, just
+    before it picked the action: engine/core/listings.py), else a fresh lazy one."""
+    kept = listings.recall(state, actor)
+    return legal(state, actor, kind) if kept is None else kept
+
+
 def guarded_apply(contract: Contract, state: Any, actor: str, action: Any, *,
                   parse: Callable[[dict[str, Any]], Any],
                   legal: Callable[[Any, str, str], Iterable[Any]],
@@ -102,7 +112,7 @@ def guarded_apply(contract: Contract, state: Any, actor: str, action: Any, *,
         return apply(state, actor, action)
     if actor == TABLE_ACTOR:
         raise RuleError("error.not_a_player", actor=actor)
-    if kind in contract.unlisted or _listed(contract, action, legal(state, actor, kind)):
+    if kind in contract.unlisted or _listed(contract, action, _listing(state, actor, kind, legal)):
         return apply(state, actor, action)
     # Not listed: the rules give their own reason (they work on a copy, so nothing changes)...
     try:

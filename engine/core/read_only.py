@@ -63,3 +63,20 @@ def state_memo(fn: Callable[..., R]) -> Callable[..., R]:
         return list(value) if isinstance(value, list) else value  # type: ignore[return-value]  # a list stays a list
 
     return wrapper
+
+
+def objects_memo(tag: Any, objects: tuple[Any, ...], compute: Callable[[], R]) -> R:
+    """`compute()`, remembered inside `read_only()` per `tag` and the very `objects` it reads
+    (a state and a player, say: their identities, not their values, are the key; entries keep
+    them alive, so an id cannot be reused while the scope lasts). Outside the scope it always
+    computes. The answer is handed out as it is: the caller must not change it."""
+    memo = _SCOPE.memo
+    if memo is None:
+        return compute()
+    key = (tag, *map(id, objects))
+    hit = memo.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], objects, strict=True)):
+        return hit[1]  # type: ignore[no-any-return]  # stored by this very call site as an R
+    value = compute()
+    memo[key] = (objects, value)
+    return value

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from engine.core import listings
 from engine.core.errors import RuleError, UnknownAction
 from engine.core.outcome import Outcome
 from engine.core.pending import Pending
@@ -278,9 +279,15 @@ def parse_action(payload: dict[str, Any]) -> Any:
         raise UnknownAction("error.malformed_action", detail=str(exc).splitlines()[0][:200]) from None
 
 
-def legal_actions(state: ProphecyState, actor: str) -> list[Any]:
+def legal_actions(state: ProphecyState, actor: str, *, keep: bool = False) -> list[Any]:
+    """The actor's legal actions in their fixed order. `keep`: the caller (an AI seat) applies
+    one of them to this very state object next, unchanged, so apply's guard may read this
+    listing instead of listing again (engine/core/listings.py)."""
     with read_only():  # listing changes nothing: what it asks of the state again is remembered
-        return list(iter_legal(state, actor))
+        acts = list(iter_legal(state, actor))
+    if keep:
+        listings.remember(state, actor, acts)
+    return acts
 
 
 def _only_end_turn(state: ProphecyState, actor: str) -> bool:

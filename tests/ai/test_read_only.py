@@ -66,3 +66,26 @@ def test_read_only__another_thread_is_not_served_from_a_scope_it_is_not_in():
         t.join()
     assert seen == [["p1:a", "p1:b"]]
     assert CALLS == ["p1", "p1"]
+
+
+def test_read_only__objects_memo_is_kept_per_object_identities_inside_a_scope_only():
+    """Issue #30: `objects_memo` (the Water Realm AI's costs of entering each space, per state
+    and player) computes afresh outside a scope, and inside one per the very objects."""
+    from engine.core.read_only import objects_memo
+
+    calls: list[int] = []
+
+    def entry(st: _State, who: _State) -> int:
+        return objects_memo(entry, (st, who), lambda: calls.append(1) or len(st.cards) + len(who.cards))
+
+    st, p, twin = _State(["a"]), _State(["x", "y"]), _State(["x", "y"])
+    assert entry(st, p) == 3
+    st.cards.append("b")
+    assert entry(st, p) == 4 and len(calls) == 2  # no scope: afresh each time
+    with read_only():
+        assert entry(st, p) == 4
+        st.cards.append("c")  # (a scope promises no change: shown only to tell a kept answer)
+        assert entry(st, p) == 4
+        assert entry(st, twin) == 5  # an equal but other player: her own entry
+    assert len(calls) == 4
+    assert entry(st, p) == 5  # the scope over, the memo is gone

@@ -18,6 +18,7 @@ from engine.prophecy.game import SYSTEM
 from engine.prophecy.rules import pack_of
 from engine.prophecy.state import ProphecyState
 from engine.prophecy.water_realm.water.core import edge_distance
+from tests.prophecy_standard.helpers import give, learn
 from tests.prophecy_water.water_helpers import (
     GRID,
     PALACE,
@@ -243,3 +244,49 @@ def test_water_ai_games__heuristic_games_with_the_whole_expansion_end_well_befor
         assert st.status == "finished", (seed, st.round)
         assert st.end_reason != "round_limit", (seed, st.round)
         assert st.round < 80, (seed, st.round)
+
+
+# ------------------------------------------------------------ issue #30: the same answers, cheaper
+
+
+def _palace_chance_per_copy(ctx: Ctx, p: Any, health: int | None = None) -> float:
+    """`palace_chance` as it was worked out before issue #30: every copy of her, one per
+    Health, listing and weighing its own loadouts (`_best_wdl`)."""
+    from engine.prophecy.water_realm.water import palace as water_palace
+
+    plane = water_palace.gate_plane(ctx)
+    foes = std_water._guardian_foes(ctx, p)
+    if plane is None or not foes:
+        return 0.0
+    h0 = p.red.right if health is None else health
+    total = 0.0
+    for foe in foes:
+        chance = 0.0
+        for h in range(2, h0 + 1):
+            w, _d, l = std_water._best_wdl(ctx, std_water._with_health(p, h), foe, plane.id)
+            nxt = chance if chance >= std_water.STAY_CHANCE else 0.0
+            chance = (w + l * nxt) / (w + l) if w + l > 0 else 0.0
+        total += chance
+    return total / len(foes)
+
+
+def test_water_ai_palace__one_loadout_listing_for_every_health_gives_the_same_chance():
+    """"Journey's End" (issue #30): her chance of beating the Palace's Guardian, over the
+    attacks her Health allows, is worked out from one listing of her loadouts for all her
+    Health levels; it must equal what each Health level's own listing gives, with Items,
+    spells that cost Magic (Prayer, Curse) and too little Magic for some of them."""
+    seen = set()
+    for strength, willpower, items, spells in ((9, 7, (), ()), (6, 3, ("sword", "iron_helmet", "crystal_orb"), ("prayer",)),
+                                               (8, 1, ("hand_axe", "mace", "wooden_shield"), ("prayer", "curse")),
+                                               (3, 5, ("sword",), ("barkskin",))):
+        state = _in_realm(strength, willpower, PALACE, bubbles=5)
+        for card in items:
+            give(state, "p1", card)
+        learn(state, "p1", *spells)
+        ctx = _ctx(state)
+        p = state.player("p1")
+        for health in (None, 2, 4, strength + 2):
+            got = std_water.palace_chance(ctx, p, health)
+            assert got == _palace_chance_per_copy(ctx, p, health)
+            seen.add(round(got, 6))
+    assert len(seen) > 3 and max(seen) > 0.0  # real chances, not all the same

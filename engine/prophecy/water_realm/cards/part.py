@@ -136,9 +136,11 @@ class CardsPart(parts.Part):
                         yield prophecy_actions.UseOpportunity(card=a.uid)
         if turn.phase == "act":
             yield from smith.smith_actions(ctx, p)
-        if turn.phase in ("move", "act") and talk.entrance_targets(ctx, p):
-            for item in talk.entrancement_scrolls(ctx, p)[:1]:
-                yield prophecy_actions.UseItem(item=item.uid)
+        if turn.phase in ("move", "act"):
+            scrolls = talk.entrancement_scrolls(ctx, p)  # (cheaper than the targets: asked first)
+            if scrolls and talk.entrance_targets(ctx, p):
+                for item in scrolls[:1]:
+                    yield prophecy_actions.UseItem(item=item.uid)
 
     def dispatch(self, ctx: Ctx, p: PlayerState, action: Any) -> bool:
         tidy(ctx)
