@@ -27,10 +27,11 @@ import threading
 from collections import OrderedDict
 from typing import Any, Callable, Hashable, Sequence
 
+from engine.registry import SYSTEMS
 from gm.workers import PRELOAD, WORKERS, Job, Workers, add_preload, default_workers
 
 __all__ = ["DRAWING_MODULES", "PAINTER", "PICTURES", "Drawing", "Painter", "PictureCache", "add_drawing_modules",
-           "default_workers", "picture_key"]
+           "default_workers", "drawn_from_stored", "picture_key", "spectator_drawing"]
 
 #: a picture to draw: a module-level function and its picklable arguments (gm.workers.Job)
 Drawing = Job
@@ -146,6 +147,26 @@ class PictureCache:
 
 #: every picture the bot sends (board, Water Realm, party), one cache for all
 PICTURES = PictureCache(maxsize=512, max_bytes=48 << 20)
+
+
+def drawn_from_stored(system_name: str, state_json: str, draw: Callable[..., bytes | None],
+                      locale: str) -> bytes | None:
+    """`draw` on the spectator view of the state as stored (JSON text). Module level: a worker
+    process finds it by name, and the state crosses to it as the text it already is (a pickled
+    view costs the bot's process 1-2 ms of the interpreter lock per picture)."""
+    system = SYSTEMS[system_name]
+    return draw(system.view(system.load_state(state_json), None), locale)
+
+
+def spectator_drawing(result: Any, draw: Callable[..., bytes | None], locale: str) -> Drawing:
+    """The drawing of `draw` (a module-level function of a spectator view and a locale) for this
+    game's state: sent to the worker processes as the committed JSON text, when there are
+    some; in a thread of this process, from the view already built. The same view either way
+    (tests/ui/test_picture_pool.py: the same bytes)."""
+    stored = getattr(result.record, "state", None)
+    if PAINTER.workers > 0 and isinstance(stored, str) and stored:
+        return Drawing(drawn_from_stored, (result.record.system, stored, draw, locale))
+    return Drawing(draw, (result.view(None), locale))
 
 
 def picture_key(record: Any, name: str, locale: str, viewer: str | None = None) -> tuple[Any, ...]:
