@@ -129,7 +129,8 @@ class PictureCache:
 
     async def _draw(self, key: Hashable, render: Drawing | Callable[[], bytes]) -> bytes | None:
         if isinstance(render, Drawing):
-            data = await (self.painter or PAINTER).draw(render)
+            # a Drawing's function gives bytes or None (its type says so); the pool hands back Any
+            data: bytes | None = await (self.painter or PAINTER).draw(render)
         else:
             data = await asyncio.to_thread(render)
         with self._lock:
