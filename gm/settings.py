@@ -56,7 +56,7 @@ class Settings(BaseSettings):
     #: processes drawing the pictures (issue 30): a picture is 10-60 ms of CPU, drawn in another
     #: process so the event loop (every button press) never waits behind it and a second core
     #: is used; empty: one per core; 0: no processes, pictures drawn in a thread of the bot's own
-    picture_workers: int | None = Field(None, ge=0, le=64, description="Picture processes (empty: one per core; 0: threads)")
+    picture_workers: int | None = Field(None, ge=0, le=64, description="Worker processes (empty: one per core; 0: threads)")
     #: slash commands are sent to Discord at start-up only when they changed since the last
     #: sync ("changed", ui.command_sync); "always" sends them at every start
     sync_commands: Literal["changed", "always"] = Field("changed", description="Sync slash commands: changed or always")
