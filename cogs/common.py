@@ -19,7 +19,7 @@ from gm.i18n import t
 from gm.session import GameMaster, Result
 from systems import plugin
 from systems.plugin import SystemPlugin, TurnMessage
-from ui.pictures import PICTURES, Drawing, picture_key
+from ui.pictures import PICTURES, Drawing, picture_key, spectator_drawing
 from ui.replies import PINGS
 from ui.text import clip, fit_embeds, mention
 from ui.views import add_news_button
@@ -57,7 +57,7 @@ def picture_of(result: Result, locale: str) -> asyncio.Future[bytes | None]:
     table = plugin_of(result).table
     assert table is not None and table.board_picture is not None
     return PICTURES.start(picture_key(result.record, "board", locale),
-                          Drawing(table.board_picture, (result.view(None), locale)))
+                          spectator_drawing(result, table.board_picture, locale))
 
 
 def start_picture(result: Result, locale: str) -> None:

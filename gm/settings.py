@@ -53,10 +53,10 @@ class Settings(BaseSettings):
     #: PostgreSQL database each take their own shards; SQLite needs one process for all.
     shard_count: int | None = Field(None, ge=1, le=4096, description="Number of Discord shards (empty: no sharding)")
     shard_ids: str | None = Field(None, description="Shards this process connects, e.g. 0,1 or 0-3 (empty: all)")
-    #: processes drawing the pictures (issue 30): a picture is 10-60 ms of CPU, drawn in another
-    #: process so the event loop (every button press) never waits behind it and a second core
-    #: is used; empty: one per core; 0: no processes, pictures drawn in a thread of the bot's own
-    picture_workers: int | None = Field(None, ge=0, le=64, description="Picture processes (empty: one per core; 0: threads)")
+    #: worker processes (issue 30, gm/workers.py) drawing the pictures (10-60 ms of CPU each) and
+    #: thinking for slow AI seats, so the event loop (every button press) never waits behind them
+    #: and a second core is used; empty: one per core; 0: no processes, threads of the bot's own
+    picture_workers: int | None = Field(None, ge=0, le=64, description="Worker processes (empty: one per core; 0: threads)")
     #: slash commands are sent to Discord at start-up only when they changed since the last
     #: sync ("changed", ui.command_sync); "always" sends them at every start
     sync_commands: Literal["changed", "always"] = Field("changed", description="Sync slash commands: changed or always")

@@ -1,5 +1,5 @@
-"""Pictures drawn off the event loop and off the interpreter lock: once per state version, in a
-pool of worker processes (issue 30: keep the loop free).
+"""Pictures drawn off the event loop and off the interpreter lock: once per state version, in the
+bot's pool of worker processes (gm.workers; issue 30: keep the loop free).
 
 The cache. A picture is keyed by what decides its pixels: (game id, seed, state version, the
 picture's name, locale, whose view). A version never changes once written, so an entry never
@@ -12,14 +12,9 @@ cache is an LRU bounded in entries and in bytes.
 The painter. A drawing is a module-level function and picklable arguments (`Drawing`: the
 spectator view of the state and the locale), so it can run in another process: a board picture
 is 10-60 ms of Pillow and pure Python, and in a thread it still holds the interpreter lock the
-event loop needs (every button press waits behind it), and the bot never uses a second core.
-`Painter` sends drawings to a `ProcessPoolExecutor` of `PICTURE_WORKERS` processes (default:
-one per core). Its processes are forked from a "forkserver" that imported the drawing modules
-once (forking the bot itself, with its threads and locks, is not safe); they keep their own
-caches (the board drawn once per pack and labels, the compressed bands of ui.png). Where
-processes cannot be had (PICTURE_WORKERS=0, a platform without them, a pool that broke) or a
-drawing cannot cross to one (a function defined inside another, as tests do), it is drawn in a
-thread of this process instead, as before.
+event loop needs. `PAINTER` is the bot's `gm.workers.WORKERS` (the same processes think for the
+slow AI seats); where processes cannot be had, or a drawing cannot cross to one (a function
+defined inside another, as tests do), it is drawn in a thread of this process instead.
 
 `start` begins a drawing (or joins the one under way) and returns at once; the caller decides
 how long the reply may wait for it (cogs.common gives a turn message a short grace and attaches
@@ -28,216 +23,32 @@ a late picture by editing the message afterwards).
 from __future__ import annotations
 
 import asyncio
-import logging
-import multiprocessing
-import os
-import pickle
-import signal
-import sys
 import threading
 from collections import OrderedDict
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
 
-log = logging.getLogger(__name__)
+from engine.registry import SYSTEMS
+from gm.workers import PRELOAD, WORKERS, Job, Workers, add_preload, default_workers
 
-#: what the worker processes import before their first picture (in the forkserver, once): the
-#: content readers, then every registered system's picture modules (its plug-in's `pictures`,
-#: added by the registry as it loads: the plug-ins import this module, not the other way round)
-DRAWING_MODULES: list[str] = ["packs"]
+__all__ = ["DRAWING_MODULES", "PAINTER", "PICTURES", "Drawing", "Painter", "PictureCache", "add_drawing_modules",
+           "default_workers", "drawn_from_stored", "picture_key", "spectator_drawing"]
+
+#: a picture to draw: a module-level function and its picklable arguments (gm.workers.Job)
+Drawing = Job
+#: what draws them: worker processes, or threads where processes cannot be had
+Painter = Workers
+#: what the worker processes import before their first picture (gm.workers.PRELOAD)
+DRAWING_MODULES = PRELOAD
 
 
 def add_drawing_modules(names: Sequence[str]) -> None:
     """Have the worker processes import these modules too (a pool started later does)."""
-    DRAWING_MODULES.extend(name for name in names if name not in DRAWING_MODULES)
+    add_preload(names)
 
 
-@dataclass(frozen=True)
-class Drawing:
-    """A picture to draw: a module-level function and its arguments, all picklable, so the
-    drawing can be done in another process. Calling it draws here."""
-
-    draw: Callable[..., bytes | None]
-    args: tuple[Any, ...] = field(default=())
-
-    def __call__(self) -> bytes | None:
-        return self.draw(*self.args)
-
-    @property
-    def portable(self) -> bool:
-        """Whether a worker process can find the function by name (a lambda or a function
-        defined inside another cannot be sent; such a drawing stays in this process)."""
-        fn = self.draw
-        module = sys.modules.get(getattr(fn, "__module__", None) or "")
-        qualname = getattr(fn, "__qualname__", "")
-        if module is None or not qualname or "<" in qualname:
-            return False
-        found: Any = module
-        for part in qualname.split("."):
-            found = getattr(found, part, None)
-        return found is fn
-
-
-def default_workers() -> int:
-    """One worker process per core, at least one."""
-    return max(1, os.cpu_count() or 1)
-
-
-def _worker_started(modules: tuple[str, ...]) -> None:
-    """In each worker process: import what drawings need (already done when the forkserver
-    preloaded it), and leave Ctrl-C to the bot, which shuts the pool down itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in modules:
-        __import__(name)
-
-
-def _ready() -> int:
-    return os.getpid()
-
-
-def _draw_in_worker(draw: Callable[..., bytes | None], args: tuple[Any, ...]) -> bytes | None:
-    return draw(*args)
-
-
-def _not_picklable(exc: BaseException) -> bool:
-    """Whether a pool's failure is the drawing's arguments not crossing to the process (and
-    not the drawing failing there)."""
-    return isinstance(exc, pickle.PicklingError) or (isinstance(exc, (TypeError, AttributeError))
-                                                    and "pickle" in str(exc).lower())
-
-
-class Painter:
-    """Draws pictures in worker processes, or in threads where processes cannot be had.
-
-    `workers`: how many processes (0: none, every drawing in a thread). The pool starts at the
-    first drawing or at `warm_up`, and stops at `shutdown` (the bot's close); a drawing asked
-    for after that starts a new one.
-    """
-
-    def __init__(self, workers: int = 0) -> None:
-        self._workers = max(0, workers)
-        self._pool: ProcessPoolExecutor | None = None
-        self._lock = threading.Lock()
-        #: drawings done in a worker process, and in a thread of this one
-        self.in_process = 0
-        self.in_thread = 0
-
-    @property
-    def workers(self) -> int:
-        return self._workers
-
-    def configure(self, workers: int | None) -> None:
-        """Use `workers` processes from now on (None: one per core; 0: threads only). A pool
-        already running is left to finish its drawings and stops."""
-        workers = default_workers() if workers is None else max(0, workers)
-        with self._lock:
-            old, self._pool = (self._pool, None) if workers != self._workers else (None, self._pool)
-            self._workers = workers
-        if old is not None:
-            old.shutdown(wait=False)
-
-    def _executor(self) -> ProcessPoolExecutor | None:
-        with self._lock:
-            if self._pool is None and self._workers > 0:
-                try:
-                    modules = tuple(DRAWING_MODULES)
-                    self._pool = ProcessPoolExecutor(self._workers, mp_context=_context(modules),
-                                                     initializer=_worker_started, initargs=(modules,))
-                except (OSError, ImportError, NotImplementedError, ValueError) as exc:
-                    log.warning("pictures: no worker processes (%s); drawing in threads", exc)
-                    self._workers = 0
-            return self._pool
-
-    @property
-    def running(self) -> bool:
-        """Whether a pool of processes is up (started and not shut down)."""
-        return self._pool is not None
-
-    def warm_up(self) -> threading.Thread | None:
-        """Start the worker processes now, in the background (the bot's start-up), so the first
-        picture does not wait for them to import the drawing modules. Returns the thread that
-        starts them (it ends when they are ready), None when there are no processes to start."""
-        if self._workers == 0:
-            return None
-        thread = threading.Thread(target=self._warm, name="pictures-warm-up", daemon=True)
-        thread.start()
-        return thread
-
-    def _warm(self) -> None:
-        try:
-            pool = self._executor()
-            if pool is not None:
-                for done in [pool.submit(_ready) for _ in range(self._workers)]:
-                    done.result()
-        except Exception as exc:  # shut down meanwhile, or no processes: drawings find out
-            log.info("pictures: worker processes not warmed up (%s)", exc)
-
-    def _submit(self, drawing: Drawing) -> Future[bytes | None] | None:
-        """The drawing handed to a worker process, None when there is no pool. Called in a
-        thread: the first drawings start processes, which waits for the forkserver."""
-        pool = self._executor()
-        if pool is None:
-            return None
-        try:
-            return pool.submit(_draw_in_worker, drawing.draw, drawing.args)
-        except RuntimeError as exc:  # shut down (or broken) between the look and the submit
-            log.info("pictures: pool unavailable (%s); drawing in a thread", exc)
-            return None
-
-    async def draw(self, drawing: Drawing) -> bytes | None:
-        """The picture, drawn in a worker process (the loop only waits), else in a thread.
-        The handing over happens in a thread too: the loop never waits for a process to start."""
-        if self._workers > 0 and drawing.portable:
-            submitted = await asyncio.to_thread(self._submit, drawing)
-            if submitted is not None:
-                try:
-                    data = await asyncio.wrap_future(submitted)
-                    self.in_process += 1
-                    return data
-                except BrokenProcessPool as exc:  # a worker died (killed, out of memory): threads from now on
-                    log.error("pictures: the worker processes stopped (%s); drawing in threads", exc)
-                    self._broken()
-                except Exception as exc:
-                    if not _not_picklable(exc):
-                        raise
-                    log.warning("pictures: %s cannot be sent to a worker process (%s); drawn in a thread",
-                                getattr(drawing.draw, "__qualname__", drawing.draw), exc)
-        data = await asyncio.to_thread(drawing)
-        self.in_thread += 1
-        return data
-
-    def _broken(self) -> None:
-        with self._lock:
-            pool, self._pool = self._pool, None
-            self._workers = 0
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-
-    async def shutdown(self) -> None:
-        """Stop the worker processes (drawings not begun are dropped, the ones under way end
-        first), without blocking the loop while they exit."""
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
-
-
-def _context(modules: tuple[str, ...]) -> Any:
-    """The worker processes' start method: forked from a server process that imported the
-    drawing modules once (where there is one), else started afresh."""
-    methods = multiprocessing.get_all_start_methods()
-    if "forkserver" in methods:
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(list(modules))
-        return ctx
-    return multiprocessing.get_context("spawn")
-
-
-#: the process's painter: threads until the bot configures it (GameBot.setup_hook, from
-#: PICTURE_WORKERS), so tools and tests that draw a picture start no processes
-PAINTER = Painter(0)
+#: the process's painter: the bot's worker processes (threads until the bot configures them,
+#: GameBot.setup_hook, from PICTURE_WORKERS), so tools and tests that draw start no processes
+PAINTER = WORKERS
 
 
 class PictureCache:
@@ -318,7 +129,8 @@ class PictureCache:
 
     async def _draw(self, key: Hashable, render: Drawing | Callable[[], bytes]) -> bytes | None:
         if isinstance(render, Drawing):
-            data = await (self.painter or PAINTER).draw(render)
+            # a Drawing's function gives bytes or None (its type says so); the pool hands back Any
+            data: bytes | None = await (self.painter or PAINTER).draw(render)
         else:
             data = await asyncio.to_thread(render)
         with self._lock:
@@ -336,6 +148,26 @@ class PictureCache:
 
 #: every picture the bot sends (board, Water Realm, party), one cache for all
 PICTURES = PictureCache(maxsize=512, max_bytes=48 << 20)
+
+
+def drawn_from_stored(system_name: str, state_json: str, draw: Callable[..., bytes | None],
+                      locale: str) -> bytes | None:
+    """`draw` on the spectator view of the state as stored (JSON text). Module level: a worker
+    process finds it by name, and the state crosses to it as the text it already is (a pickled
+    view costs the bot's process 1-2 ms of the interpreter lock per picture)."""
+    system = SYSTEMS[system_name]
+    return draw(system.view(system.load_state(state_json), None), locale)
+
+
+def spectator_drawing(result: Any, draw: Callable[..., bytes | None], locale: str) -> Drawing:
+    """The drawing of `draw` (a module-level function of a spectator view and a locale) for this
+    game's state: sent to the worker processes as the committed JSON text, when there are
+    some; in a thread of this process, from the view already built. The same view either way
+    (tests/ui/test_picture_pool.py: the same bytes)."""
+    stored = getattr(result.record, "state", None)
+    if PAINTER.workers > 0 and isinstance(stored, str) and stored:
+        return Drawing(drawn_from_stored, (result.record.system, stored, draw, locale))
+    return Drawing(draw, (result.view(None), locale))
 
 
 def picture_key(record: Any, name: str, locale: str, viewer: str | None = None) -> tuple[Any, ...]:

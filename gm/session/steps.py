@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from engine.core.events import Event
 from engine.core.system import GameSystem, as_table
-from gm import clock
+from gm import clock, workers
 from gm.replay import state_hash
 from gm.session.core import SessionCore
 from gm.session.delivery import stale_prompt
@@ -28,27 +28,61 @@ log = logging.getLogger(__name__)
 
 
 #: An AI seat's choice that took longer than this (its system's running average, in seconds) is
-#: thought in a worker thread from then on, so the event loop keeps answering other presses
-#: (their acknowledgement first) meanwhile; a quick one stays on the loop, where a thread's
-#: hand-over would cost more than the thinking.
+#: thought off the event loop from then on: in the bot's worker processes (gm.workers, off the
+#: interpreter lock too), else in a thread, so the loop keeps answering other presses (their
+#: acknowledgement first) meanwhile; a quick one stays on the loop, where the hand-over would
+#: cost more than the thinking.
 AI_THREAD_AFTER = 0.002
 #: running average of an AI choice's time per (system, level): where it is slow
 _AI_SECONDS: dict[tuple[str, str], float] = {}
 
 
-async def think(system: GameSystem, state: Any, player: str, level: str, rng: random.Random) -> Any:
-    """An AI seat's action, in a worker thread when this system's AI is slow (AI_THREAD_AFTER).
-    The same choice either way: the state is not touched by anything else meanwhile (the
-    channel's lock is held) and `rng` is the step's own."""
+def choose_from_stored(system_name: str, state_json: str, player: str, level: str,
+                       rng: random.Random) -> tuple[Any, Any]:
+    """An AI seat's action on the state as stored (JSON text: what crosses to a worker process
+    for next to nothing, where a pickled state costs the loop milliseconds), and the generator's
+    state after the choice, so the caller's generator goes on as if it had chosen itself.
+    Module level: a worker process finds it by name."""
+    from engine.registry import SYSTEMS
+
+    system = SYSTEMS[system_name]
+    action = as_table(system).ai_action(system.load_state(state_json), player, level, rng)
+    return action, rng.getstate()
+
+
+async def think(system: GameSystem, state: Any, player: str, level: str, rng: random.Random,
+                stored: str | None = None) -> Any:
+    """An AI seat's action, off the event loop when this system's AI is slow (AI_THREAD_AFTER):
+    in a worker process from `stored` (the JSON text of `state`, as committed) when the bot has
+    worker processes, else (or if a worker died meanwhile) in a thread on `state` itself. The
+    same choice every way: the state is not touched by anything else meanwhile (the channel's
+    lock is held), `rng` is the step's own and ends where the choice left it."""
     key = (system.name, level)
     began = time.perf_counter()
     if _AI_SECONDS.get(key, 0.0) > AI_THREAD_AFTER:
-        action = await asyncio.to_thread(as_table(system).ai_action, state, player, level, rng)
+        table = as_table(system)
+
+        def here() -> tuple[Any, Any]:
+            return table.ai_action(state, player, level, rng), rng.getstate()
+
+        if stored is not None and workers.WORKERS.workers > 0:
+            job = workers.Job(choose_from_stored, (system.name, stored, player, level, rng))
+            action, after = await workers.WORKERS.run(job, here)
+            rng.setstate(after)
+        else:
+            action = await asyncio.to_thread(table.ai_action, state, player, level, rng)
     else:
         action = as_table(system).ai_action(state, player, level, rng)
     spent = time.perf_counter() - began
     _AI_SECONDS[key] = spent if key not in _AI_SECONDS else 0.8 * _AI_SECONDS[key] + 0.2 * spent
     return action
+
+
+def stored(result: Result) -> str | None:
+    """The committed JSON text of `result.state` (the record and the state move together: every
+    step stores the one and keeps the other), None when there is none to hand."""
+    text = result.record.state
+    return text if isinstance(text, str) and text else None
 
 
 class Steps(SessionCore):
@@ -137,7 +171,7 @@ class Steps(SessionCore):
             if not player.ai:
                 return
             rng = random.Random(f"{result.record.seed}:{player.player}:{result.state.actions_taken}")
-            action = await think(sysobj, result.state, player.player, player.ai, rng)
+            action = await think(sysobj, result.state, player.player, player.ai, rng, stored(result))
             if action is None:  # the rules left the seat nothing to do: a rules bug, not the press's
                 log.error("AI seat %s has no legal action in game %s", player.player, result.record.id)
                 return
@@ -153,7 +187,7 @@ class Steps(SessionCore):
             if result.record.status != "active" or pend is None or pend.player != player:
                 return
             if how == "ai":
-                action = await think(sysobj, result.state, player, ABSENT_AI, rng)
+                action = await think(sysobj, result.state, player, ABSENT_AI, rng, stored(result))
             else:
                 action = as_table(sysobj).skip_action(result.state, player)
             await self._apply(result, player, action, on_behalf=player)

@@ -33,7 +33,7 @@ from systems.darkest_talisman.embeds import COLOUR, casting_lines, party_embed, 
 from systems.darkest_talisman.names import Names
 from systems.darkest_talisman.picture import render_party
 from ui.errors import refuse
-from ui.pictures import PICTURES, Drawing, picture_key
+from ui.pictures import PICTURES, picture_key, spectator_drawing
 from ui.replies import locale_of, refresh_turn, reply_private, send_decision, send_turn
 from ui.routing import cog as cog_of
 from ui.text import clip, fit_embeds, mention
@@ -207,7 +207,7 @@ def shared_change(before: Any, after: Result) -> bool:
 async def party_picture(result: Result, locale: str) -> discord.File:
     """The party picture of this state version, drawn in a worker process (ui.pictures: cached,
     the same entry as the turn message's picture of that version)."""
-    data = await PICTURES.start(picture_key(result.record, "board", locale), Drawing(render_party, (result.view(None), locale)))
+    data = await PICTURES.start(picture_key(result.record, "board", locale), spectator_drawing(result, render_party, locale))
     assert data is not None, "the party picture always draws something"
     return discord.File(io.BytesIO(data), filename=PICTURE_FILE)
 

@@ -19,7 +19,7 @@ from systems.prophecy import riddles
 from systems.prophecy.describe import describe_action, remember_secret_order
 from systems.prophecy.embeds import COLOUR_TURN, end_embed, narration_embed, prompt_parts, sheet_lines
 from systems.prophecy.prompt_text import standard_prompt
-from ui.pictures import Drawing
+from ui.pictures import Drawing, spectator_drawing
 from ui.text import EMBEDS_TOTAL, clip, embed_size, fit_labels, mention
 from ui.views import label_limit, prompt_view
 
@@ -132,10 +132,10 @@ def _assemble(result: Result, state: Any, content: str, prompt: discord.Embed, v
         embeds.append(narr)
     embeds.append(prompt)
     return TurnMessage(content=content, embeds=embeds[-10:], view=view, picture=picture_with_turn(result),
-                       extra_pictures=_water_picture(state, locale))
+                       extra_pictures=_water_picture(state, locale, result))
 
 
-def _water_picture(state: Any, locale: str) -> list[tuple[str, Drawing]]:
+def _water_picture(state: Any, locale: str, result: Result | None = None) -> list[tuple[str, Drawing]]:
     """The Water Realm's board while someone is in it (Water Realm expansion), still to draw:
     cogs.common draws it (in a worker process, once per state version) only for a message that
     is sent, never for one only built (the private prompt of /game status, the limits checks)."""
@@ -143,7 +143,9 @@ def _water_picture(state: Any, locale: str) -> list[tuple[str, Drawing]]:
         return []
     from systems.prophecy.water_realm.board import render_water
 
-    return [("water_realm.png", Drawing(render_water, (state, locale)))]
+    # from `result`: the drawing crosses to a worker process as the stored state (ui.pictures)
+    drawing = Drawing(render_water, (state, locale)) if result is None else spectator_drawing(result, render_water, locale)
+    return [("water_realm.png", drawing)]
 
 
 def _split_fields(fields: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -377,7 +377,7 @@ def no_water_picture(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Water Realm's picture rides on a turn message as a file: drawing it is slow and
     changes nothing in the message body the limits apply to."""
     import systems.prophecy.turn as turn
-    monkeypatch.setattr(turn, "_water_picture", lambda state, locale: [])
+    monkeypatch.setattr(turn, "_water_picture", lambda state, locale, result=None: [])
 
 
 @pytest.mark.parametrize("games", [prophecy_games, campaign_games], ids=["prophecy", "darkest_talisman"])

@@ -30,7 +30,8 @@ from systems.prophecy.water_realm import board as board_water
 from tests.prophecy_water.water_helpers import cell, dive, open_gate, quiet, water_game
 from tests.talisman.test_tower import party, tower_at
 from ui import palette
-from ui.pictures import PAINTER, Drawing, Painter, PictureCache, picture_key
+from ui import pictures as pictures_module
+from ui.pictures import PAINTER, Drawing, Painter, PictureCache, drawn_from_stored, picture_key, spectator_drawing
 
 DRAWN: list[str] = []
 
@@ -235,3 +236,42 @@ def test_a_fixed_palette_leaves_no_shade_in_a_key_colours_box():
     assert len({(r >> 2, g >> 2, b >> 2) for r, g, b in pal.colours}) == len(pal.colours)
     with pytest.raises(ValueError):
         palette.fixed_palette([(i, i, i) for i in range(300)], [])
+
+
+# -- what crosses to a worker -------------------------------------------------------------------
+def _states():
+    water = quiet(water_game(), board=False)
+    open_gate(water)
+    dive(water, "p1", cell(2, 1))
+    seats = [Seat(player="p1", name="Ada"), Seat(player="p2", name="Bo")]
+    basic = SYSTEM.new_game(seats, {}, 3).state
+    camp = tower_at(party(), "werewolf_den")
+    camp.options = camp.options.model_copy(update={"pack": "core"})
+    return [(SYSTEM, board_picture, basic), (SYSTEM, board_water.render_water, water),
+            (CAMPAIGN, party_picture.render_party, camp)]
+
+
+def test_a_picture_from_the_stored_state_is_byte_for_byte_the_picture_from_the_view():
+    """Every picture kind, both locales: drawn from the state's JSON text (what a worker process
+    is sent) it is the very picture drawn from the live state's spectator view."""
+    for system, draw, state in _states():
+        stored = system.dump_state(state)
+        for locale in ("en", "it"):
+            assert drawn_from_stored(system.name, stored, draw, locale) == draw(system.view(state, None), locale), \
+                (draw.__name__, locale)
+
+
+async def test_the_worker_processes_are_sent_the_stored_state(pool, monkeypatch):
+    """With worker processes the drawing crosses as the stored JSON text (no pickled view); in
+    a thread it is drawn from the view already built. The same bytes either way."""
+    system, draw, state = _states()[1]
+    record = GameRecord(id=9, guild_id=1, channel_id=1, system=system.name, options={}, seed=5, version=3,
+                        state=system.dump_state(state), status="active", host_id=1, created_at=0.0, updated_at=0.0)
+    result = Result(record=record, state=state, game_system=system)
+    in_thread = spectator_drawing(result, draw, "it")
+    assert in_thread.fn is draw
+    monkeypatch.setattr(pictures_module, "PAINTER", pool)
+    crossing = spectator_drawing(result, draw, "it")
+    assert crossing.fn is drawn_from_stored and crossing.args[1] == record.state
+    before = pool.in_process
+    assert await pool.draw(crossing) == in_thread() and pool.in_process == before + 1

@@ -1,0 +1,238 @@
+"""Work done off the event loop and off the interpreter lock: one pool of worker processes, sized
+to the machine, for the board pictures (ui.pictures) and the slow AI choices (gm.session.steps)
+(issue 30: keep the loop free).
+
+Why processes: a board picture is 10-60 ms of Pillow and pure Python, a Standard AI choice up to
+tens of ms of pure Python. In a thread either still holds the interpreter lock the event loop
+needs (every press, its acknowledgement first, waits behind it) and the bot never uses a second
+core. A `Job` is a module-level function and picklable arguments, so it can run in another
+process.
+
+`Workers` sends jobs to a `ProcessPoolExecutor` of `PICTURE_WORKERS` processes (default: one
+per core). Its processes are forked from a "forkserver" that imported the modules the jobs need
+once (`PRELOAD`; forking the bot itself, with its threads and locks, is not safe); they keep
+their own caches (the board drawn once per pack and labels, the compressed bands of ui.png, the
+content packs). Where processes cannot be had (PICTURE_WORKERS=0, a platform without them, a
+pool that cannot start or broke: a worker killed, out of memory) or a job cannot cross to one
+(a function defined inside another, as tests do), it runs in a thread of this process instead:
+the same function on the same arguments, so the same result. A job whose worker died is run
+again in a thread, so what it was for (a press's picture, an AI seat's step) is not lost.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import pickle
+import signal
+import sys
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+log = logging.getLogger(__name__)
+
+#: what the worker processes import before their first job (in the forkserver, once): the
+#: content readers and the engines (AI choices), then every registered system's picture modules
+#: (its plug-in's `pictures`, added by the registry as it loads: the plug-ins import this
+#: module, not the other way round)
+PRELOAD: list[str] = ["packs", "engine.registry"]
+
+
+def add_preload(names: Sequence[str]) -> None:
+    """Have the worker processes import these modules too (a pool started later does)."""
+    PRELOAD.extend(name for name in names if name not in PRELOAD)
+
+
+@dataclass(frozen=True)
+class Job:
+    """Work to do: a module-level function and its arguments, all picklable, so it can be done
+    in another process. Calling it does it here."""
+
+    fn: Callable[..., Any]
+    args: tuple[Any, ...] = field(default=())
+
+    def __call__(self) -> Any:
+        return self.fn(*self.args)
+
+    @property
+    def portable(self) -> bool:
+        """Whether a worker process can find the function by name (a lambda or a function
+        defined inside another cannot be sent; such a job stays in this process)."""
+        fn = self.fn
+        module = sys.modules.get(getattr(fn, "__module__", None) or "")
+        qualname = getattr(fn, "__qualname__", "")
+        if module is None or not qualname or "<" in qualname:
+            return False
+        found: Any = module
+        for part in qualname.split("."):
+            found = getattr(found, part, None)
+        return found is fn
+
+
+def default_workers() -> int:
+    """One worker process per core, at least one."""
+    return max(1, os.cpu_count() or 1)
+
+
+def _worker_started(modules: tuple[str, ...]) -> None:
+    """In each worker process: import what jobs need (already done when the forkserver
+    preloaded it), and leave Ctrl-C to the bot, which shuts the pool down itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in modules:
+        __import__(name)
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+def _run_in_worker(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    return fn(*args)
+
+
+def _not_picklable(exc: BaseException) -> bool:
+    """Whether a pool's failure is the job's arguments (or result) not crossing between the
+    processes (and not the job failing there)."""
+    return isinstance(exc, pickle.PicklingError) or (isinstance(exc, (TypeError, AttributeError))
+                                                    and "pickle" in str(exc).lower())
+
+
+class Workers:
+    """Runs jobs in worker processes, or in threads where processes cannot be had.
+
+    `workers`: how many processes (0: none, every job in a thread). The pool starts at the
+    first job or at `warm_up`, and stops at `shutdown` (the bot's close); a job asked for after
+    that starts a new one.
+    """
+
+    def __init__(self, workers: int = 0) -> None:
+        self._workers = max(0, workers)
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+        #: jobs done in a worker process, and in a thread of this one
+        self.in_process = 0
+        self.in_thread = 0
+
+    @property
+    def workers(self) -> int:
+        return self._workers
+
+    def configure(self, workers: int | None) -> None:
+        """Use `workers` processes from now on (None: one per core; 0: threads only). A pool
+        already running is left to finish its jobs and stops."""
+        workers = default_workers() if workers is None else max(0, workers)
+        with self._lock:
+            old, self._pool = (self._pool, None) if workers != self._workers else (None, self._pool)
+            self._workers = workers
+        if old is not None:
+            old.shutdown(wait=False)
+
+    def _executor(self) -> ProcessPoolExecutor | None:
+        with self._lock:
+            if self._pool is None and self._workers > 0:
+                try:
+                    modules = tuple(PRELOAD)
+                    self._pool = ProcessPoolExecutor(self._workers, mp_context=_context(modules),
+                                                     initializer=_worker_started, initargs=(modules,))
+                except (OSError, ImportError, NotImplementedError, ValueError) as exc:
+                    log.warning("workers: no worker processes (%s); working in threads", exc)
+                    self._workers = 0
+            return self._pool
+
+    @property
+    def running(self) -> bool:
+        """Whether a pool of processes is up (started and not shut down)."""
+        return self._pool is not None
+
+    def warm_up(self) -> threading.Thread | None:
+        """Start the worker processes now, in the background (the bot's start-up), so the first
+        job does not wait for them to import their modules. Returns the thread that starts
+        them (it ends when they are ready), None when there are no processes to start."""
+        if self._workers == 0:
+            return None
+        thread = threading.Thread(target=self._warm, name="workers-warm-up", daemon=True)
+        thread.start()
+        return thread
+
+    def _warm(self) -> None:
+        try:
+            pool = self._executor()
+            if pool is not None:
+                for done in [pool.submit(_ready) for _ in range(self._workers)]:
+                    done.result()
+        except Exception as exc:  # shut down meanwhile, or no processes: jobs find out
+            log.info("workers: worker processes not warmed up (%s)", exc)
+
+    def _submit(self, job: Job) -> Future[Any] | None:
+        """The job handed to a worker process, None when there is no pool. Called in a thread:
+        the first jobs start processes, which waits for the forkserver."""
+        pool = self._executor()
+        if pool is None:
+            return None
+        try:
+            return pool.submit(_run_in_worker, job.fn, job.args)
+        except RuntimeError as exc:  # shut down (or broken) between the look and the submit
+            log.info("workers: pool unavailable (%s); working in a thread", exc)
+            return None
+
+    async def run(self, job: Job, here: Callable[[], Any] | None = None) -> Any:
+        """The job's result, worked out in a worker process (the loop only waits), else in a
+        thread: `here` when given (the same work on what this process already holds, without
+        the hand-over's packing), else the job itself. The handing over happens in a thread
+        too: the loop never waits for a process to start."""
+        if self._workers > 0 and job.portable:
+            submitted = await asyncio.to_thread(self._submit, job)
+            if submitted is not None:
+                try:
+                    data = await asyncio.wrap_future(submitted)
+                    self.in_process += 1
+                    return data
+                except BrokenProcessPool as exc:  # a worker died (killed, out of memory): threads from now on
+                    log.error("workers: the worker processes stopped (%s); working in threads", exc)
+                    self._broken()
+                except Exception as exc:
+                    if not _not_picklable(exc):
+                        raise
+                    log.warning("workers: %s cannot be sent to a worker process (%s); done in a thread",
+                                getattr(job.fn, "__qualname__", job.fn), exc)
+        data = await asyncio.to_thread(here or job)
+        self.in_thread += 1
+        return data
+
+    #: the pictures' word for it (ui.pictures)
+    draw = run
+
+    def _broken(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+            self._workers = 0
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    async def shutdown(self) -> None:
+        """Stop the worker processes (jobs not begun are dropped, the ones under way end
+        first), without blocking the loop while they exit."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+
+def _context(modules: tuple[str, ...]) -> Any:
+    """The worker processes' start method: forked from a server process that imported the
+    job modules once (where there is one), else started afresh."""
+    methods = multiprocessing.get_all_start_methods()
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(list(modules))
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+#: the process's workers: threads until the bot configures them (GameBot.setup_hook, from
+#: PICTURE_WORKERS), so tools and tests that draw a picture or seat an AI start no processes
+WORKERS = Workers(0)

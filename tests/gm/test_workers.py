@@ -1,0 +1,159 @@
+"""The bot's worker processes (gm.workers; issue 30, "a busy evening on one process"): slow AI
+seats think there, off the event loop and the interpreter lock, and choose exactly what they
+would have chosen on the loop; a pool that cannot start falls back to threads; a worker that
+dies mid-job loses nothing (the job is done again in a thread) and later jobs go to threads.
+
+One pool of one worker serves the tests that need processes (its start-up is paid once)."""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from typing import Any
+
+import pytest
+
+from engine.core.system import Seat
+from engine.darkest_talisman.game import SYSTEM as CAMPAIGN
+from engine.darkest_talisman.simulate import seats_for
+from engine.prophecy.game import SYSTEM as PROPHECY
+from gm import workers
+from gm.session import steps
+from gm.session.steps import choose_from_stored, think
+from gm.workers import Job, Workers
+from ui.pictures import PictureCache
+
+
+def pid_of_worker(parent: int) -> int:
+    """The process a job ran in (module level: a worker finds it by name)."""
+    return os.getpid()
+
+
+def die_in_worker(parent: int) -> str:
+    """Kills the worker process it runs in (a crash, out of memory); in the bot's own process
+    (the fallback) it does the work."""
+    if os.getpid() != parent:
+        os._exit(1)
+    return "done"
+
+
+@pytest.fixture(scope="module")
+def pool():
+    pool = Workers(1)
+    thread = pool.warm_up()
+    assert thread is not None
+    thread.join(120)
+    yield pool
+    asyncio.run(pool.shutdown())
+
+
+def _games() -> list[tuple[Any, Any]]:
+    """(system, first state): a Basic and a Standard Prophecy table (heuristic and
+    random seats) and a three-hero campaign."""
+    basic = PROPHECY.new_game([Seat(player=f"p{i}", name=f"P{i}", ai="heuristic") for i in (1, 2, 3)],
+                              {"round_limit": 40}, 5).state
+    standard = PROPHECY.new_game([Seat(player=f"p{i}", name=f"P{i}", ai=lvl)
+                                  for i, lvl in ((1, "heuristic"), (2, "random"), (3, "heuristic"))],
+                                 {"version": "standard", "round_limit": 40}, 40_001).state
+    campaign = CAMPAIGN.new_game(seats_for(["heuristic"] * 3), {}, 1).state
+    return [(PROPHECY, basic), (PROPHECY, standard), (CAMPAIGN, campaign)]
+
+
+def test_a_choice_from_the_stored_state_is_the_choice_on_the_live_state():
+    """What crosses to a worker is the state as committed (JSON text): for every AI decision of
+    whole stretches of play (Basic, Standard, the campaign) the choice made from it, and the
+    generator after it, are exactly those of the live state."""
+    for system, state in _games():
+        compared = 0
+        for n in range(150):
+            pend = system.pending(state)
+            if pend is None or state.status != "active":
+                break
+            player = state.player(pend.player)
+            level = player.ai or "heuristic"
+            live, stored = random.Random(f"{n}:{pend.player}"), random.Random(f"{n}:{pend.player}")
+            action = system.ai_action(state, pend.player, level, live)
+            other, after = choose_from_stored(system.name, system.dump_state(state), pend.player, level, stored)
+            assert other == action, (system.name, n)
+            assert after == live.getstate(), (system.name, n)
+            compared += 1
+            state = system.apply(state, pend.player, action).state
+        assert compared >= 30, (system.name, compared)
+
+
+async def test_a_slow_ai_thinks_in_a_worker_process_and_chooses_the_same(pool, monkeypatch):
+    """Once a system's AI is slow (its running average above AI_THREAD_AFTER), its seats think
+    in the worker processes; the step's generator ends where it would have ended on the loop."""
+    monkeypatch.setattr(workers, "WORKERS", pool)
+    monkeypatch.setitem(steps._AI_SECONDS, ("prophecy", "heuristic"), 1.0)
+    _, state = _games()[1]
+    before = pool.in_process
+    for n in range(12):
+        pend = PROPHECY.pending(state)
+        level = state.player(pend.player).ai
+        live, far = random.Random(f"s{n}"), random.Random(f"s{n}")
+        expected = PROPHECY.ai_action(state, pend.player, level, live)
+        steps._AI_SECONDS[("prophecy", level)] = 1.0
+        chosen = await think(PROPHECY, state, pend.player, level, far, PROPHECY.dump_state(state))
+        assert chosen == expected and far.getstate() == live.getstate()
+        state = PROPHECY.apply(state, pend.player, chosen).state
+    assert pool.in_process - before == 12, "every slow choice was thought in the worker"
+
+
+async def test_a_worker_that_dies_loses_nothing():
+    """A worker killed mid-job (here: the job ends its process) breaks the pool: the job is
+    done again in a thread of the bot's process, and later jobs go to threads."""
+    pool = Workers(1)
+    try:
+        parent = os.getpid()
+        assert await pool.run(Job(pid_of_worker, (parent,))) != parent  # a real worker process
+        assert await pool.run(Job(die_in_worker, (parent,))) == "done"
+        assert pool.workers == 0 and not pool.running, "threads from now on"
+        assert await pool.run(Job(pid_of_worker, (parent,))) == parent
+        assert (pool.in_process, pool.in_thread) == (1, 2)
+    finally:
+        await pool.shutdown()
+
+
+async def test_an_ai_step_survives_its_worker_dying(monkeypatch):
+    """The AI seat's step is thought again on the live state, in a thread, with the same result."""
+    pool = Workers(1)
+    monkeypatch.setattr(workers, "WORKERS", pool)
+    monkeypatch.setitem(steps._AI_SECONDS, ("prophecy", "heuristic"), 1.0)
+    monkeypatch.setattr(steps, "choose_from_stored", _die_then_choose)
+    try:
+        _, state = _games()[0]
+        pend = PROPHECY.pending(state)
+        expected = PROPHECY.ai_action(state, pend.player, "heuristic", random.Random("x"))
+        rng = random.Random("x")
+        chosen = await think(PROPHECY, state, pend.player, "heuristic", rng, PROPHECY.dump_state(state))
+        assert chosen == expected and pool.workers == 0 and pool.in_thread == 1
+        assert rng.getstate() == _after_choice(state, pend.player)
+    finally:
+        await pool.shutdown()
+
+
+def _after_choice(state: Any, player: str) -> Any:
+    rng = random.Random("x")
+    PROPHECY.ai_action(state, player, "heuristic", rng)
+    return rng.getstate()
+
+
+def _die_then_choose(*args: Any) -> Any:
+    os._exit(1)
+
+
+async def test_a_pool_that_cannot_start_falls_back_to_threads(monkeypatch):
+    """No processes to be had (a sandbox, a platform without them): every job, pictures and AI
+    alike, is done in a thread, with the same result, and the pool stops trying."""
+
+    def refused(_modules: Any) -> Any:
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(workers, "_context", refused)
+    pool = Workers(2)
+    parent = os.getpid()
+    assert await pool.run(Job(pid_of_worker, (parent,))) == parent
+    assert (pool.workers, pool.running, pool.in_thread) == (0, False, 1)
+    cache = PictureCache(maxsize=4, painter=pool)
+    assert await cache.start(("game", 1, "board"), Job(die_in_worker, (parent,))) == "done"
