@@ -394,3 +394,58 @@ def test_f8_the_den_over_a_risen_blood_moon_stays():
     blood_moon.home(c)
     assert s.ext.blood_moon and s.ext.live == "blood_moon" and s.ext.reasons == [blood_moon.RISEN_REASON]
     assert blood_moon.in_use(c)
+
+
+# ----------------------------------------------------------------------------- F4b: the Temple or Chapel
+def _werewolf_at(seed: int, place: str, talismans: int):  # type: ignore[no-untyped-def]
+    """A risen Blood Moon, its Werewolf character at `place`'s service with `talismans` Talismans."""
+    from tests.talisman.helpers import give, jump_to_destination
+
+    s, c, hero = risen(seed)
+    hero.life = 9  # the Chapel's welcome for an evil character is not what is tested
+    s.trip = None
+    travel.depart(c, f"depart:{place}")
+    s.decision, s.tasks = None, []
+    s = jump_to_destination(s)
+    for _ in range(talismans):
+        give(s, hero.uid, "talisman")
+    return settle(s), hero
+
+
+def test_f4b_the_chapel_cures_a_werewolf_for_a_talisman():
+    """F4b: at the Chapel a Werewolf character may sacrifice a Talisman: the Talisman goes back to
+    the supply, he is cured, and with no Werewolf left the Blood Moon sets (F5). The offer says
+    its cost and what it does, in both languages."""
+    from engine.darkest_talisman.actions import Visit
+    from systems.darkest_talisman.describe import describe_action
+
+    s, hero = _werewolf_at(14, "chapel", 1)
+    cure = Visit(hero=hero.uid, service="chapel_cure")
+    assert cure in SYSTEM.legal_actions(s, "p1")
+    for locale, words in (("en", ("Talisman", "lycanthropy")), ("it", ("Talismano", "licantropia"))):
+        label = describe_action(SYSTEM.view(s, "p1"), "p1", cure, locale)
+        assert all(w in label for w in words), label
+    supply = len(s.decks.talismans)
+    s = SYSTEM.apply(s, "p1", cure).state
+    hero = s.hero(hero.uid)
+    assert not [u for u in hero.objects if card_id(u) == "talisman"]
+    assert len(s.decks.talismans) == supply + 1
+    assert s.ext.lycanthropes == [] and not s.ext.blood_moon and s.ext.live == "core"
+    assert broken(s) == []
+
+
+def test_f4b_the_temple_offers_the_cure_only_to_a_werewolf_with_a_talisman():
+    """F4b: at the Temple the cure is offered to a Werewolf holding a Talisman, never to one
+    without a Talisman nor to a character who is no Werewolf; the Temple's prayer stays."""
+    from engine.darkest_talisman.actions import Visit
+
+    s, hero = _werewolf_at(15, "temple", 0)
+    legal = SYSTEM.legal_actions(s, "p1")
+    assert Visit(hero=hero.uid, service="temple_cure") not in legal
+    assert Visit(hero=hero.uid, service="temple_pray") in legal
+    s, hero = _werewolf_at(17, "temple", 2)
+    assert Visit(hero=hero.uid, service="temple_cure") in SYSTEM.legal_actions(s, "p1")
+    s.ext.lycanthropes = []
+    assert Visit(hero=hero.uid, service="temple_cure") not in SYSTEM.legal_actions(s, "p1")
+    # the core campaign's Temple has no such service
+    assert "temple_cure" not in {x.id for x in pack_by_id("core").location("temple").services}

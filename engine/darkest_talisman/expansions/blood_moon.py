@@ -21,14 +21,15 @@ Werewolf on the first Road Space; F6b: each 1 rolled moves him one space toward 
 landing on the party, the characters roll on his chart in Marching Order until a 1 or a 2 (then
 he leaves) or the last has rolled (the 5 passes him on to the next, F9).
 
-F4, F9: Curse of the Werewolf cast on a Werewolf character cures him.
+F4a, F9: Curse of the Werewolf cast on a Werewolf character cures him. F4b: at the Temple or the
+Chapel a Werewolf may sacrifice a Talisman to be cured (ruling `werewolf_temple_cure`).
 
 F7a: at Night, Events drawn, a Werewolf character may attack the leader.
 
 F8a-g, j-k: the Crags' trove is the Werewolf's Den: the Blood Moon deck, Time Card and Spells on
 its road, three Blood Moon Magic Objects and a d6 of Gold; the core deck back once it is won.
 
-Not built yet (issue #31): the cure at the Temple or Chapel for a Talisman (F4b), the
+Not built yet (issue #31): the
 Werewolf joining the Den's guardians with Strength 8 and his chart for those he hurts (F8h-i),
 Feral Hunger and Haunting Poltergeist, the Wall of Fire, the Lunar
 Events' own effects beyond their staying in play.
@@ -38,6 +39,7 @@ from __future__ import annotations
 from engine.darkest_talisman import cards
 from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.actions import Cast
+from engine.darkest_talisman.content import Service
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, roads
 from engine.darkest_talisman.expansions.content import expansion_by_id
@@ -56,6 +58,8 @@ DEN_ITEMS = 3
 #: F2a: the Wolves whose bite raises the Blood Moon (the Wolf is the core's; the others are
 #: other expansions' cards, listed so they count once those packs exist)
 WOLVES = frozenset({"wolf", "pack_of_wolves", "winter_wolf", "big_bad_wolf"})
+#: F4b: the services that cure a Werewolf for a Talisman (expansion.yaml `location_services`)
+CURE_SERVICES = frozenset({"temple_cure", "chapel_cure"})
 #: the Lunar Event that brings Night when it is revealed (facts F.2)
 NIGHTFALL_CARDS = frozenset({"midnight_howl"})
 
@@ -127,6 +131,28 @@ def cure(ctx: Ctx, uid: str) -> None:
     record.lycanthropes.remove(uid)
     ctx.emit("werewolf_cured", uid)
     _check_cured(ctx)
+
+
+def service_open(ctx: Ctx, hero: Hero, service: Service) -> bool:
+    """F4b: the Temple's and the Chapel's cure is offered only to a Werewolf character who holds a
+    Talisman to sacrifice."""
+    if service.id not in CURE_SERVICES:
+        return True
+    return in_play(ctx) and hero.uid in decks.ext(ctx).lycanthropes and bool(hero_rules.talismans(hero))
+
+
+def visited(ctx: Ctx, hero: Hero, service: Service) -> None:
+    """F4b: at the Temple or the Chapel the Werewolf sacrifices a Talisman (it goes back to the
+    supply) and is cured; F5 when none is left."""
+    if service.id not in CURE_SERVICES or hero.uid not in decks.ext(ctx).lycanthropes:
+        return
+    held = hero_rules.talismans(hero)
+    if not held:
+        return
+    hero_rules.give_up(ctx, hero, held[0])
+    cards.discard(ctx, held[0])
+    ctx.emit("talisman_sacrificed", hero.uid, location=service.id.removesuffix("_cure"))
+    cure(ctx, hero.uid)
 
 
 def _check_cured(ctx: Ctx) -> None:

@@ -174,3 +174,15 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """A character lost a life to an Enemy and lives (a Wolf's bite raises the Blood Moon, F2a)."""
     for hook in _each(ctx, "injured"):
         hook(ctx, hero, enemy)
+
+
+def service_open(ctx: Ctx, hero: Hero, service: Any) -> bool:
+    """Is an expansion's service offered to this character now (the cure for a Talisman at the
+    Temple or the Chapel only to a Werewolf holding one, F4b)? Core services: always."""
+    return all(hook(ctx, hero, service) for hook in _each(ctx, "service_open"))
+
+
+def visited(ctx: Ctx, hero: Hero, service: Any) -> None:
+    """A character used a visit service (the Temple's or the Chapel's cure, F4b)."""
+    for hook in _each(ctx, "visited"):
+        hook(ctx, hero, service)
