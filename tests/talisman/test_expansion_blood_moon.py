@@ -449,3 +449,93 @@ def test_f4b_the_temple_offers_the_cure_only_to_a_werewolf_with_a_talisman():
     assert Visit(hero=hero.uid, service="temple_cure") not in SYSTEM.legal_actions(s, "p1")
     # the core campaign's Temple has no such service
     assert "temple_cure" not in {x.id for x in pack_by_id("core").location("temple").services}
+
+
+# ----------------------------------------------------------------------------- F8h-i: the Den's guardian
+#: two cards that are neither Enemies nor Objects: drawn for the guardians, they are discarded (C8d)
+NO_GUARDS = ["black_cat", "lantern_sprite"]
+
+
+def _at_the_den(seed: int, deck: list[str], chart: list[int] | None = None):  # type: ignore[no-untyped-def]
+    """The party at the Werewolf's Den, its guardian dice rigged to draw `deck` (F8g-h) and the
+    chart dice after them; every character bare (Strength 2, 6 lives, no things, no Spells) so
+    the blows are known: the party (6) cannot kill him."""
+    from tests.talisman.helpers import choose, clear_spells, jump_to_destination
+
+    s = blood_solo(seed)
+    c = ctx(s)
+    travel.depart(c, "depart:crags")
+    s.decision, s.tasks = None, []
+    s = jump_to_destination(s)
+    for h in s.party():
+        for uid in h.objects + h.followers:
+            (s.decks.talismans if card_id(uid) == "talisman" else s.decks.adventure_discard).append(uid)
+        h.objects, h.followers, h.strength, h.life = [], [], 2, 6
+        clear_spells(s, h.uid)
+    assert s.decision.kind == "guardians"
+    rig(s, dice=[1, 1] + (chart or []), deck=deck)  # C8d-a: two dice, two cards
+    return s, choose
+
+
+def test_f8h_the_werewolf_guards_his_den_with_strength_8_and_no_items():
+    """F8h: the guardians are drawn as C8d says and the Werewolf joins them, Strength 8; he is
+    never equipped: the trove's Magic Objects and the drawn Objects go to the others or stay."""
+    from engine.darkest_talisman import guardians
+
+    s, _ = _at_the_den(21, ["dire_wolf", "tricks_and_treats"])  # an Enemy and an Object
+    items = list(s.trip.trove.items)
+    fight = guardians.trove_guardians(ctx(s))  # C8d, as the "fight" press starts it
+    guards = {g.of: g for g in fight.guardians}
+    wolf = guards[blood_moon.GUARDIAN]
+    assert wolf.strength == 8 and wolf.items == [] and wolf.scrolls == [] and wolf.kind == "animal"
+    assert set(guards) == {"dire_wolf", blood_moon.GUARDIAN}
+    held = guards["dire_wolf"].items + s.trip.trove.items
+    assert set(items) <= set(held) and guards["dire_wolf"].items  # the Objects went to the Dire Wolf or the Gold
+
+
+def test_f8h_a_core_trove_has_no_werewolf():
+    """F8h is the Den's alone: the core's troves elsewhere draw no Werewolf."""
+    from engine.darkest_talisman import guardians
+
+    s = blood_solo(22)
+    c = ctx(s)
+    assert blood_moon.trove_guardians(c) == []
+    travel.depart(c, "depart:trove")
+    assert s.trip.destination != blood_moon.DEN
+    assert blood_moon.trove_guardians(c) == []
+    assert guardians  # the module the hook is reached from
+
+
+def test_f8i_those_the_werewolf_strikes_roll_on_his_chart_and_a_1_raises_the_blood_moon():
+    """F8i: his Strength 8 is the first share of the guardians' blows; each character it
+    surpasses (weakest first) rolls on his chart after the blows; a 1 makes a Werewolf and, as
+    F2 says, the Blood Moon rises (its deck stays live after the Den, F5)."""
+    s, choose = _at_the_den(23, NO_GUARDS, chart=[1, 6, 6])  # the first struck bitten, the others unharmed
+    first = s.party()[0].uid
+    state = choose(s, "fight")
+    assert [g.of for g in state.fight.guardians] == [blood_moon.GUARDIAN]
+    assert state.rng.script == []  # three chart rolls: 8 against 2, 2, 2 strikes all three
+    rec = state.ext
+    assert rec.lycanthropes == [first] and rec.blood_moon
+    assert rec.reasons == [blood_moon.DEN_REASON, blood_moon.RISEN_REASON]
+    assert all(h.life == 5 for h in state.party())  # one blow each; "unharmed" on the chart
+    assert broken(state) == []
+
+
+def test_f8i_the_forecast_counts_the_werewolfs_chart():
+    """F8i with the forecast (guardians.py): the Werewolf standing after a round, the fight
+    button's forecast shows for each character he strikes one life more in its worst case (the
+    chart's mauling) than in its best; the round then fought with maulings loses exactly that
+    worst case."""
+    s, choose = _at_the_den(24, NO_GUARDS, chart=[6, 6, 6])
+    state = choose(s, "fight")
+    assert state.decision.kind == "guardians" and state.fight.stage == "ready"
+    forecast = state.decision.data["forecast"][state.decision.options.index("fight")]
+    assert forecast["known"]
+    spread = {u: f["lost"][1] - f["lost"][0] for u, f in forecast["heroes"].items()}
+    assert set(spread.values()) == {1}, spread  # 8 against 1, 1, 2: he strikes all three
+    worst = {u: f["lost"][1] for u, f in forecast["heroes"].items()}
+    before = {h.uid: h.life for h in state.party()}
+    rig(state, dice=[2, 2, 2])  # each struck character is mauled
+    state = choose(state, "fight")
+    assert {u: before[u] - state.hero(u).life for u in before} == worst

@@ -29,8 +29,10 @@ F7a: at Night, Events drawn, a Werewolf character may attack the leader.
 F8a-g, j-k: the Crags' trove is the Werewolf's Den: the Blood Moon deck, Time Card and Spells on
 its road, three Blood Moon Magic Objects and a d6 of Gold; the core deck back once it is won.
 
-Not built yet (issue #31): the
-Werewolf joining the Den's guardians with Strength 8 and his chart for those he hurts (F8h-i),
+F8h-i: the Werewolf joins the Den's guardians, Strength 8, unequipped; the characters he strikes
+roll on his chart (ruling `werewolf_guardian`).
+
+Not built yet (issue #31):
 Feral Hunger and Haunting Poltergeist, the Wall of Fire, the Lunar
 Events' own effects beyond their staying in play.
 """
@@ -44,7 +46,7 @@ from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, roads
 from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.model import RoadFigure
-from engine.darkest_talisman.state import Hero, LostTurn, Trove, card_id
+from engine.darkest_talisman.state import Guardian, Hero, LostTurn, Trove, card_id
 
 ID = "blood_moon"
 #: the Werewolf figure (F1a)
@@ -55,6 +57,8 @@ DEN_REASON = "blood_moon:den"
 DEN = "crags"
 #: F8f: three Magic Objects from the Blood Moon Trove deck
 DEN_ITEMS = 3
+#: F8h: the Werewolf among the Den's guardians (foes.yaml; Strength 8 as on the Werewolf Card)
+GUARDIAN = "blood_moon_werewolf"
 #: F2a: the Wolves whose bite raises the Blood Moon (the Wolf is the core's; the others are
 #: other expansions' cards, listed so they count once those packs exist)
 WOLVES = frozenset({"wolf", "pack_of_wolves", "winter_wolf", "big_bad_wolf"})
@@ -89,7 +93,9 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
 def rise(ctx: Ctx, bitten: Hero | None) -> None:
     """F2b-f: the Blood Moon rises (a Wolf's bite; `bitten` becomes a Werewolf)."""
     record = decks.ext(ctx)
-    record.blood_moon, record.night, record.lunar = True, False, []  # F2b: Day side up
+    if not in_use(ctx):
+        record.night, record.lunar = False, []  # F2b: Day side up (already out on the Den's road, F8d)
+    record.blood_moon = True
     record.blood_moon_risings += 1
     ctx.emit("blood_moon_rises")
     if bitten is not None and bitten.uid not in record.lycanthropes:
@@ -277,7 +283,9 @@ def _chart(ctx: Ctx, hero: Hero) -> int:
     row = next(r for r in expansion_by_id(ID).manifest.chart if r.face == face)
     ctx.emit("werewolf_chart", hero.uid, face=face, chart=row.result)
     if row.result == "lycanthropy":
-        if hero.uid not in record.lycanthropes:  # a second bite does nothing (facts F.2)
+        if not record.blood_moon:  # F8i: a Werewolf made on the Den's road raises the Blood Moon (F2)
+            rise(ctx, hero)
+        elif hero.uid not in record.lycanthropes:  # a second bite does nothing (facts F.2)
             record.lycanthropes.append(hero.uid)
             ctx.emit("lycanthrope", hero.uid)
     elif row.result == "lose_life":
@@ -361,6 +369,48 @@ def _den_over(ctx: Ctx) -> None:
     record.den_trip = False
     decks.release(ctx, DEN_REASON)
     _time_card_away(ctx)
+
+
+def trove_guardians(ctx: Ctx) -> list[Guardian]:
+    """F8h: at the Den the Werewolf joins the guardians drawn as C8d says, with the Werewolf Card's
+    Strength 8; he is never given Items (he joins after they are shared out)."""
+    trip = ctx.state.trip
+    if trip is None or trip.destination != DEN or not decks.ext(ctx).den_trip:
+        return []
+    foe = ctx.pack.foe(GUARDIAN)
+    strength = expansion_by_id(ID).manifest.figure_strength or foe.strength or 0
+    ctx.emit("werewolf_guards", strength=strength)
+    return [Guardian(uid=f"{GUARDIAN}@1", of=GUARDIAN, kind=foe.kind, strength=strength, craft=foe.craft or 0)]
+
+
+def guardian_strikes(ctx: Ctx, attr: str, scores: list[tuple[str, int]], lives: dict[str, int]) -> list[str]:
+    """F8i: the characters the Werewolf assigns damage to: his own score is the first share of
+    the guardians' total, dealt as the blows are (C8e-h, weakest first); those it surpasses are
+    his (project ruling `werewolf_guardian`)."""
+    from engine.darkest_talisman import guardians
+
+    fight = ctx.state.fight
+    wolf = next((g for g in guardians.living(fight) if g.of == GUARDIAN), None) if fight is not None else None
+    if wolf is None or attr != "strength":
+        return []
+    share = max(0, wolf.strength + wolf.bonus_strength - wolf.damage_strength)
+    return [u for u, n in guardians.distribute(share, scores, lives).items() if n]
+
+
+def guardian_struck(ctx: Ctx, uids: list[str]) -> None:
+    """F8i: after the blows, each character the Werewolf struck and still alive rolls on his chart
+    (a 1: he is a Werewolf and the Blood Moon rises, F2). A forecast (guardians.py) rolls no die:
+    its lucky run takes no harm, its unlucky one the chart's worst for life (a mauling, 1 life)."""
+    state = ctx.state
+    for uid in uids:
+        hero = state.hero(uid)
+        if not hero.alive or state.status != "active":
+            continue
+        if getattr(ctx, "forecasting", False):
+            if not getattr(ctx, "lucky", False) and hero_rules.lose_life(ctx, hero, 1, "werewolf"):
+                hero_rules.kill(ctx, hero, "werewolf")
+            continue
+        _chart(ctx, hero)
 
 
 def flip(ctx: Ctx, night: bool) -> None:

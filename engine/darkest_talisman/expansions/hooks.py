@@ -11,7 +11,7 @@ from typing import Any
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, quests, roads
 from engine.darkest_talisman.expansions.registry import EXPANSIONS
-from engine.darkest_talisman.state import Decision, Hero, TeleportTask, Trove, card_id
+from engine.darkest_talisman.state import Decision, Guardian, Hero, TeleportTask, Trove, card_id
 
 
 def _each(ctx: Ctx, name: str) -> list[Any]:
@@ -186,3 +186,19 @@ def visited(ctx: Ctx, hero: Hero, service: Any) -> None:
     """A character used a visit service (the Temple's or the Chapel's cure, F4b)."""
     for hook in _each(ctx, "visited"):
         hook(ctx, hero, service)
+
+
+def trove_guardians(ctx: Ctx) -> list[Guardian]:
+    """Figures that join a trove's guardians, unequipped (the Werewolf at his Den, F8h)."""
+    return [g for hook in _each(ctx, "trove_guardians") for g in hook(ctx)]
+
+
+def guardian_strikes(ctx: Ctx, attr: str, scores: list[tuple[str, int]], lives: dict[str, int]) -> list[str]:
+    """The characters an expansion's guardian assigns damage to in this figure's blows (F8i)."""
+    return [u for hook in _each(ctx, "guardian_strikes") for u in hook(ctx, attr, scores, lives)]
+
+
+def guardian_struck(ctx: Ctx, uids: list[str]) -> None:
+    """After the blows: what befalls those an expansion's guardian struck (the Werewolf's chart, F8i)."""
+    for hook in _each(ctx, "guardian_struck"):
+        hook(ctx, uids)
