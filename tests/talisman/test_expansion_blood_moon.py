@@ -539,3 +539,161 @@ def test_f8i_the_forecast_counts_the_werewolfs_chart():
     rig(state, dice=[2, 2, 2])  # each struck character is mauled
     state = choose(state, "fight")
     assert {u: before[u] - state.hero(u).life for u in before} == worst
+
+
+# ----------------------------------------------------------------------------- F9: Spells, Places, Lunar Events
+def test_f9_feral_hunger_makes_the_combat_roll_a_6_once():
+    """F9 Feral Hunger: cast before the combat on the character fighting, his combat roll is a 6
+    (no further die for the 6: ruling blood_moon_spells); his next roll is an ordinary one."""
+    s, c, hero = risen(30)
+    uid = give_spell(s, hero.uid, "feral_hunger")
+    task = Combat(hero=hero.uid, enemy="dire_wolf#1", attribute="strength", value=4, kind="animal")
+    assert f"cast:{uid}" in combat.options(c, task)
+    combat.answer(c, task, f"cast:{uid}")
+    assert uid not in hero.spells and f"cast:{uid}" not in combat.options(c, task)
+    rig(s, dice=[2, 3])
+    assert combat._attack_roll(c, task, hero) == [6]  # whatever the die
+    assert combat._attack_roll(c, task, hero) == [3]
+
+
+def test_f9_feral_hunger_not_for_an_ally_fighting_alone():
+    """F9 Feral Hunger is cast on a character: not offered when an ally fights alone."""
+    s, c, hero = risen(31)
+    task = Combat(hero=hero.uid, enemy="dire_wolf#1", attribute="strength", value=4, kind="animal", ally=3)
+    uid = give_spell(s, hero.uid, "feral_hunger")
+    assert f"cast:{uid}" not in combat.options(c, task)  # an ally fights alone (C8e-c note 2)
+
+
+def test_f9_moon_mist_the_lower_of_two_combat_rolls():
+    """F9 Moon Mist, while in play: the character rolls for combat twice, the lower counts; once
+    the Time Card turns (F3) it is over."""
+    s, c, hero = risen(32)
+    task = Combat(hero=hero.uid, enemy="dire_wolf#1", attribute="strength", value=4, kind="animal")
+    blood_moon.lunar(c, "moon_mist")
+    rig(s, dice=[5, 2])
+    assert combat._attack_roll(c, task, hero) == [2]
+    rig(s, dice=[1, 4])
+    assert combat._attack_roll(c, task, hero) == [1]
+    blood_moon.flip(c, True)
+    rig(s, dice=[5, 2])
+    assert combat._attack_roll(c, task, hero) == [5] and s.rng.script == [2]
+
+
+def test_f9_haunting_poltergeist_the_werewolf_moves_only_at_night():
+    """F9 Haunting Poltergeist: cast on the Werewolf on the road; by Day a 1 no longer moves
+    him, at Night it does (F6b). With no Werewolf on the road there is nothing to cast it on."""
+    s, c = risen_on_road(33)
+    hero = s.party()[0]
+    assert blood_moon.casts(c, hero, "haunting_poltergeist#1", "haunting", True) == []
+    s.ext.figures = [RoadFigure(id=blood_moon.FIGURE, position=0)]
+    [cast] = blood_moon.casts(c, hero, "haunting_poltergeist#1", "haunting", True)
+    blood_moon.resolve(c, hero, "haunting", cast)
+    assert s.ext.figure(blood_moon.FIGURE).haunted
+    assert blood_moon.casts(c, hero, "haunting_poltergeist#1", "haunting", True) == []
+    s.ext.night = False
+    blood_moon.rolled(c, [1, 1])
+    assert s.ext.figure(blood_moon.FIGURE).position == 0
+    s.ext.night = True
+    blood_moon.rolled(c, [1])
+    assert s.ext.figure(blood_moon.FIGURE).position == 1
+
+
+def _wall_on(s, k: int) -> str:  # type: ignore[no-untyped-def]
+    """A face-up Wall of Fire on Road Space k (from the live deck, so every card stays counted)."""
+    from engine.darkest_talisman.state import Spot
+
+    pile = next(p for p in (s.decks.adventure, s.decks.adventure_discard) if any(card_id(u) == "wall_of_fire" for u in p))
+    uid = next(u for u in pile if card_id(u) == "wall_of_fire")  # the Blood Moon deck is live
+    pile.remove(uid)
+    spot = Spot(seq=s.new_seq(), card=uid, revealed=True, met=True)
+    (s.trip.spots if k == s.trip.position else s.trip.road[k].spots).append(spot)
+    return uid
+
+
+def test_f9_wall_of_fire_stops_the_werewolf_figure():
+    """F9 Wall of Fire: the Werewolf may not pass it: on its space a 1 moves him no further."""
+    s, c = risen_on_road(34)
+    _wall_on(s, 1)
+    s.ext.figures = [RoadFigure(id=blood_moon.FIGURE, position=0)]
+    blood_moon.rolled(c, [1, 1, 1])
+    assert s.ext.figure(blood_moon.FIGURE).position == 1 and s.ext.werewolf_visits == []
+    assert broken(s) == []
+
+
+def test_f9_wall_of_fire_a_party_with_a_werewolf_does_not_go_on_past_it():
+    """F9 Wall of Fire: a Werewolf character may not pass it: heading out, the party with one
+    at the Wall's space may turn back but not go on (ruling blood_moon_lunar); cured, it may."""
+    from engine.darkest_talisman.state import Decision
+
+    s, c = risen_on_road(35)
+    _wall_on(s, 2)
+    decision = Decision(kind="stand", options=["continue", "turn_back", "carry_on"])
+    blood_moon.stand_options(c, decision)
+    assert decision.options == ["turn_back"]
+    s.ext.lycanthropes = []
+    decision = Decision(kind="stand", options=["continue", "turn_back", "carry_on"])
+    blood_moon.stand_options(c, decision)
+    assert decision.options == ["continue", "turn_back", "carry_on"]
+
+
+def test_f9_night_of_the_pumpkin_king_fields_roll_three_dice():
+    """F9 Night of the Pumpkin King, while in play: a Fields space rolls three dice for its
+    cards; other terrain, or once the card has gone, as before."""
+    s, c, _ = risen(36)
+    assert blood_moon.draw_dice(c, "fields", 1) == 1
+    blood_moon.lunar(c, "night_of_the_pumpkin_king")
+    assert blood_moon.draw_dice(c, "fields", 1) == 3 and blood_moon.draw_dice(c, "woods", 2) == 2
+    blood_moon.flip(c, True)
+    assert blood_moon.draw_dice(c, "fields", 1) == 1
+
+
+def test_f9_fright_night_no_teleport_past_a_face_up_enemy():
+    """F9 Fright Night, while in play and a face-up Enemy lies on the road: a teleport along the
+    road lands on the first Enemy's space; one off the road does not happen and is not offered."""
+    from engine.darkest_talisman.state import Spot
+
+    s, c = risen_on_road(37)
+    s.trip.position = 0
+    uid = next(u for u in s.decks.adventure if card_id(u) == "dire_wolf")
+    s.decks.adventure.remove(uid)
+    s.trip.road[2].spots.append(Spot(seq=s.new_seq(), card=uid, revealed=True))
+    assert blood_moon.teleport_target(c, "road:4") == "road:4"  # not in play yet
+    blood_moon.lunar(c, "fright_night")
+    assert blood_moon.teleport_target(c, "road:4") == "road:2"
+    assert blood_moon.teleport_target(c, "road:1") == "road:1"
+    assert blood_moon.teleport_target(c, "dest:tavern") is None
+    assert all(t.startswith("road:") for t in travel.teleport_targets(c))
+    travel.teleport(c, "dest:tavern")
+    assert s.trip.position == 0 and s.trip.destination == "city"  # nothing happened
+    assert broken(s) == []
+
+
+def test_f9_guiding_light_the_party_may_meet_its_space_again():
+    """F9 Guiding Light, while in play: at the end of a space the party may meet it again
+    instead of moving on; the cards left there are met again and a day passes."""
+    from engine.darkest_talisman.state import Decision
+
+    s, c = risen_on_road(38)
+    decision = Decision(kind="stand", options=["continue", "turn_back"])
+    blood_moon.stand_options(c, decision)
+    assert "meet_again" not in decision.options
+    blood_moon.lunar(c, "guiding_light")
+    blood_moon.stand_options(c, decision)
+    assert decision.options[0] == "meet_again"
+    days, at = s.stats.days, s.trip.position
+    assert blood_moon.answer(c, decision, "meet_again")
+    assert s.trip.position == at and s.stats.days == days + 1
+    assert not blood_moon.answer(c, decision, "continue")
+
+
+def test_facts_f2_midnight_howl_a_beaten_character_rolls_on_the_chart():
+    """Facts F.2 Midnight Howl, while in play: a character who loses a life to an Enemy also
+    rolls on the Werewolf's chart (a 2: one life more)."""
+    s, c, hero = risen(39)
+    life = hero.life
+    rig(s, dice=[2])
+    blood_moon.injured(c, hero, "dire_wolf#1")
+    assert hero.life == life and s.rng.script == [2]  # not in play: no roll
+    blood_moon.lunar(c, "midnight_howl")
+    blood_moon.injured(c, hero, "dire_wolf#1")
+    assert hero.life == life - 1 and s.rng.script == []

@@ -32,9 +32,13 @@ its road, three Blood Moon Magic Objects and a d6 of Gold; the core deck back on
 F8h-i: the Werewolf joins the Den's guardians, Strength 8, unequipped; the characters he strikes
 roll on his chart (ruling `werewolf_guardian`).
 
-Not built yet (issue #31):
-Feral Hunger and Haunting Poltergeist, the Wall of Fire, the Lunar
-Events' own effects beyond their staying in play.
+F9 Spells: Feral Hunger makes the caster's combat roll a 6; Haunting Poltergeist keeps the
+Werewolf still by Day. F9 Wall of Fire: the Werewolf may not pass it, nor a party with a Werewolf
+heading out. The Lunar Events while in play (F3, F9): Moon Mist (the lower of two combat rolls),
+Night of the Pumpkin King (Fields roll three dice), Fright Night (no teleport past a face-up
+Enemy), Guiding Light (a space met again), Midnight Howl (a beaten character rolls on the
+Werewolf's chart); Children of the Night and Morning Song are the leader's alone (`once`).
+Rulings `blood_moon_spells`, `blood_moon_lunar`. What is approximated: README / the rulings.
 """
 from __future__ import annotations
 
@@ -46,7 +50,7 @@ from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, roads
 from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.model import RoadFigure
-from engine.darkest_talisman.state import Guardian, Hero, LostTurn, Trove, card_id
+from engine.darkest_talisman.state import Combat, Decision, Guardian, Hero, LostTurn, Trove, card_id
 
 ID = "blood_moon"
 #: the Werewolf figure (F1a)
@@ -66,6 +70,17 @@ WOLVES = frozenset({"wolf", "pack_of_wolves", "winter_wolf", "big_bad_wolf"})
 CURE_SERVICES = frozenset({"temple_cure", "chapel_cure"})
 #: the Lunar Event that brings Night when it is revealed (facts F.2)
 NIGHTFALL_CARDS = frozenset({"midnight_howl"})
+#: the Lunar Events whose effect lasts while they stay in play (F3, F9; facts F.2)
+MIDNIGHT_HOWL = "midnight_howl"
+FRIGHT_NIGHT = "fright_night"
+GUIDING_LIGHT = "guiding_light"
+MOON_MIST = "moon_mist"
+PUMPKIN_KING = "night_of_the_pumpkin_king"
+#: F9 Night of the Pumpkin King: every Fields space rolls three dice for its cards
+PUMPKIN_TERRAIN = "fields"
+PUMPKIN_DICE = 3
+#: F9 Wall of Fire: the Place the Werewolf and Werewolf characters may not pass
+WALL = "wall_of_fire"
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -82,6 +97,8 @@ def in_use(ctx: Ctx) -> bool:
 def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """F2a: bitten by a Wolf and alive, while the Blood Moon is not in use: the Werewolf Card's
     roll; a 1 (even if Fate would change it: no Fate is offered) raises it."""
+    if MIDNIGHT_HOWL in decks.ext(ctx).lunar and hero.alive:  # facts F.2: beaten, he rolls on the chart
+        _chart(ctx, hero)
     if in_use(ctx) or card_id(enemy) not in WOLVES:
         return
     face = ctx.d6("werewolf_card", hero.uid)
@@ -117,9 +134,14 @@ def died(ctx: Ctx, hero: Hero) -> None:
 def casts(ctx: Ctx, hero: Hero, uid: str, kind: str, on_road: bool) -> list[Cast]:
     """F9 Curse of the Werewolf: cast on one Werewolf character of the party (any time the
     caster may cast a Spell: project ruling `werewolf_cure`)."""
-    if kind != "cure_lycanthropy" or not in_play(ctx):
+    if not in_play(ctx):
         return []
     state = ctx.state
+    if kind == "haunting":  # F9 Haunting Poltergeist: cast on the Werewolf on this road
+        figure = decks.ext(ctx).figure(FIGURE)
+        return [Cast(hero=hero.uid, spell=uid)] if on_road and figure is not None and not figure.haunted else []
+    if kind != "cure_lycanthropy":
+        return []
     return [Cast(hero=hero.uid, spell=uid, target=u) for u in decks.ext(ctx).lycanthropes
             if u in state.order and state.hero(u).alive]
 
@@ -127,6 +149,133 @@ def casts(ctx: Ctx, hero: Hero, uid: str, kind: str, on_road: bool) -> list[Cast
 def resolve(ctx: Ctx, hero: Hero, kind: str, action: Cast) -> None:
     if kind == "cure_lycanthropy" and action.target:
         cure(ctx, action.target)
+    elif kind == "haunting":
+        figure = decks.ext(ctx).figure(FIGURE)
+        if figure is not None:
+            figure.haunted = True
+            ctx.emit("werewolf_haunted")
+
+
+# ----------------------------------------------------------------------------- F9: Feral Hunger, Moon Mist
+def combat_spell_fits(ctx: Ctx, task: Combat, hero: Hero, kind: str) -> bool:
+    """F9 Feral Hunger: cast before the combat roll, on the character fighting (not for an ally
+    who fights alone)."""
+    return kind == "feral_hunger" and not task.ally and hero.uid not in decks.ext(ctx).feral
+
+
+def combat_cast(ctx: Ctx, task: Combat, hero: Hero, kind: str) -> None:
+    if kind == "feral_hunger" and hero.uid not in decks.ext(ctx).feral:
+        decks.ext(ctx).feral.append(hero.uid)
+
+
+def attack_roll(ctx: Ctx, task: Combat, hero: Hero, roll: list[int]) -> list[int]:
+    """F9 Feral Hunger: the character's combat roll is a 6, nothing more (no die rolled on: project
+    ruling `blood_moon_spells`). F9 Moon Mist, while in play: he rolls again and the lower roll
+    counts."""
+    record = decks.ext(ctx)
+    if hero.uid in record.feral:
+        record.feral.remove(hero.uid)
+        ctx.emit("feral_hunger", hero.uid)
+        return [6]
+    if MOON_MIST in record.lunar:
+        other = ctx.open_roll("attack", hero.uid)
+        ctx.emit("moon_mist", hero.uid, first=sum(roll), second=sum(other))
+        return min(roll, other, key=sum)
+    return roll
+
+
+# ----------------------------------------------------------------------------- F9: the Lunar Events in play
+def draw_dice(ctx: Ctx, terrain: str, dice: int) -> int:
+    """F9 Night of the Pumpkin King, while in play: a Fields space rolls three dice for its cards."""
+    if in_play(ctx) and PUMPKIN_KING in decks.ext(ctx).lunar and terrain == PUMPKIN_TERRAIN:
+        return PUMPKIN_DICE
+    return dice
+
+
+def _enemy_spaces(ctx: Ctx) -> list[int]:
+    """The Road Spaces of this road where a face-up Enemy lies (the party's own included)."""
+    from engine.darkest_talisman.content import EnemyCard
+
+    trip = ctx.state.trip
+    if trip is None:
+        return []
+    out = []
+    for k, space in enumerate(trip.road):
+        spots = trip.spots if k == trip.position else space.spots
+        if any(sp.card is not None and sp.revealed and isinstance(ctx.pack.card(card_id(sp.card)), EnemyCard)
+               for sp in spots):
+            out.append(k)
+    return out
+
+
+def teleport_targets(ctx: Ctx, targets: list[str]) -> list[str]:
+    """F9 Fright Night, while in play and a face-up Enemy lies on this road: no teleport off the
+    road (it would pass him); along the road the party stops at him (`teleport_target`)."""
+    if not in_play(ctx) or FRIGHT_NIGHT not in decks.ext(ctx).lunar or not _enemy_spaces(ctx):
+        return targets
+    return [t for t in targets if t.startswith("road:")]
+
+
+def teleport_target(ctx: Ctx, target: str) -> str | None:
+    """F9 Fright Night: a teleport along the road lands on the first space with a face-up Enemy
+    it would pass over; one off the road, with such an Enemy on it, does not happen (project
+    ruling `blood_moon_lunar`)."""
+    if not in_play(ctx) or FRIGHT_NIGHT not in decks.ext(ctx).lunar:
+        return target
+    trip = ctx.state.trip
+    enemies = _enemy_spaces(ctx)
+    if trip is None or not enemies:
+        return target
+    if not target.startswith("road:"):
+        ctx.emit("teleport_barred")
+        return None
+    k = int(target.split(":")[1])
+    step = 1 if k > trip.position else -1
+    between = [j for j in range(trip.position + step, k, step) if j in enemies]
+    if between:
+        ctx.emit("teleport_stopped", space=between[0])
+        return f"road:{between[0]}"
+    return target
+
+
+def _walls(ctx: Ctx) -> list[int]:
+    """The Road Spaces where a Wall of Fire stands, face up (F9)."""
+    trip = ctx.state.trip
+    if trip is None:
+        return []
+    return [k for k, space in enumerate(trip.road)
+            if any(sp.card is not None and sp.revealed and card_id(sp.card) == WALL
+                   for sp in (trip.spots if k == trip.position else space.spots))]
+
+
+def stand_options(ctx: Ctx, decision: Decision) -> None:
+    """F9 Wall of Fire: a Werewolf character may not pass it, so heading out the party with one
+    does not go on past its space (it may turn back; project ruling `blood_moon_lunar`).
+    F9 Guiding Light, while in play: the party may meet its space again instead of moving on."""
+    state = ctx.state
+    trip = state.trip
+    if trip is None or not in_play(ctx):
+        return
+    record = decks.ext(ctx)
+    werewolves = [u for u in record.lycanthropes if u in state.order and state.hero(u).alive]
+    if werewolves and trip.heading == "out" and trip.position in _walls(ctx) and "turn_back" in decision.options:
+        decision.options[:] = [o for o in decision.options if o not in ("continue", "carry_on", "skip")]
+        decision.data["wall_of_fire"] = True
+    if GUIDING_LIGHT in record.lunar and "meet_again" not in decision.options:
+        decision.options.insert(0, "meet_again")
+
+
+def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
+    """F9 Guiding Light: the party meets its space again (the cards left there), a day passing."""
+    if decision.kind != "stand" or option != "meet_again":
+        return False
+    from engine.darkest_talisman import travel
+
+    trip = ctx.state.live_trip()
+    ctx.emit("guiding_light", space=trip.position)
+    travel.leave(ctx)
+    travel.arrive(ctx, trip.position)
+    return True
 
 
 def cure(ctx: Ctx, uid: str) -> None:
@@ -241,8 +390,11 @@ def rolled(ctx: Ctx, faces: list[int]) -> None:
     trip = ctx.state.trip
     if figure is None or trip is None or ctx.state.mode != "road" or record.werewolf_visits:
         return
+    if figure.haunted and not record.night:  # F9 Haunting Poltergeist: only at Night
+        return
+    walls = _walls(ctx)  # F9: he may not pass a Wall of Fire
     for _ in range(faces.count(1)):
-        if roads.step_toward(ctx, figure, trip.position, [], len(trip.road)):
+        if roads.step_toward(ctx, figure, trip.position, walls, len(trip.road)):
             ctx.emit("werewolf_moved", space=figure.position)
         if figure.position == trip.position:
             _reach(ctx)

@@ -78,6 +78,8 @@ def decision_options(ctx: Ctx) -> None:
         extra = roads.skip_options(ctx, skippers)
         at = decision.options.index("turn_back") + 1 if "turn_back" in decision.options else 1
         decision.options[at:at] = extra
+        for hook in _each(ctx, "stand_options"):  # the Wall of Fire, Guiding Light (F9)
+            hook(ctx, decision)
 
 
 def departures(ctx: Ctx, region_trove: list[str]) -> list[str]:
@@ -202,3 +204,44 @@ def guardian_struck(ctx: Ctx, uids: list[str]) -> None:
     """After the blows: what befalls those an expansion's guardian struck (the Werewolf's chart, F8i)."""
     for hook in _each(ctx, "guardian_struck"):
         hook(ctx, uids)
+
+
+def draw_dice(ctx: Ctx, terrain: str, dice: int) -> int:
+    """The dice a new Road Space of `terrain` rolls for its cards (Night of the Pumpkin King, F9)."""
+    for hook in _each(ctx, "draw_dice"):
+        dice = hook(ctx, terrain, dice)
+    return dice
+
+
+def teleport_targets(ctx: Ctx, targets: list[str]) -> list[str]:
+    """The teleport targets still open (Fright Night bars those off the road, F9)."""
+    for hook in _each(ctx, "teleport_targets"):
+        targets = hook(ctx, targets)
+    return targets
+
+
+def teleport_target(ctx: Ctx, target: str) -> str | None:
+    """Where a teleport lands instead (Fright Night: the first face-up Enemy's space), None: barred."""
+    found: str | None = target
+    for hook in _each(ctx, "teleport_target"):
+        if found is None:
+            break
+        found = hook(ctx, found)
+    return found
+
+
+def combat_spell_fits(ctx: Ctx, task: Any, hero: Hero, kind: str) -> bool:
+    """An expansion's Spell cast in a combat against an Enemy (Feral Hunger, F9)."""
+    return any(hook(ctx, task, hero, kind) for hook in _each(ctx, "combat_spell_fits"))
+
+
+def combat_cast(ctx: Ctx, task: Any, hero: Hero, kind: str) -> None:
+    for hook in _each(ctx, "combat_cast"):
+        hook(ctx, task, hero, kind)
+
+
+def attack_roll(ctx: Ctx, task: Any, hero: Hero, roll: list[int]) -> list[int]:
+    """A character's combat roll as the expansions change it (Feral Hunger, Moon Mist, F9)."""
+    for hook in _each(ctx, "attack_roll"):
+        roll = hook(ctx, task, hero, roll)
+    return roll

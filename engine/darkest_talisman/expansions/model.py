@@ -31,6 +31,8 @@ class RoadFigure(BaseModel):
     #: Slow Motion: only every other 1 moves him (E5); the 1s not yet spent
     slow: bool = False
     held_one: bool = False
+    #: Haunting Poltergeist: the Werewolf moves only at Night (F9)
+    haunted: bool = False
 
 
 class Expansions(BaseModel):
@@ -83,6 +85,8 @@ class Expansions(BaseModel):
     den_done: bool = False
     #: characters still to roll on the Werewolf's chart, in Marching Order (F6c)
     werewolf_visits: list[str] = Field(default_factory=list)
+    #: characters on whom Feral Hunger was cast: their next combat roll is a 6 (F9)
+    feral: list[str] = Field(default_factory=list)
     #: counters the benchmark reads
     blood_moon_risings: int = 0
     werewolf_comings: int = 0
