@@ -240,7 +240,16 @@ def scores(ctx: Ctx, task: Combat, hero: Hero, options: list[str]) -> dict[str, 
             task.psychic = option == "fight:craft"
             ours[option] = hero_score(ctx, task, hero)
     task.psychic = psychic
-    return {"ours": ours, "theirs": enemy_score(ctx, task)} if ours else {}
+    if not ours:
+        return {}
+    out: dict[str, object] = {"ours": ours, "theirs": enemy_score(ctx, task)}
+    if ctx.state.ext is not None:  # the roll an expansion changes: a sure 6, the lower of two (F9)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        rule = hooks.roll_rule(ctx, hero)
+        if rule is not None:
+            out["roll"] = rule
+    return out
 
 
 def _attack_roll(ctx: Ctx, task: Combat, hero: Hero) -> list[int]:

@@ -697,3 +697,23 @@ def test_facts_f2_midnight_howl_a_beaten_character_rolls_on_the_chart():
     blood_moon.lunar(c, "midnight_howl")
     blood_moon.injured(c, hero, "dire_wolf#1")
     assert hero.life == life - 1 and s.rng.script == []
+
+
+def test_f9_the_fight_buttons_odds_follow_feral_hunger_and_moon_mist():
+    """F9: the engine tells the fight buttons how the roll will be made (a sure 6 after Feral
+    Hunger, the lower of two under Moon Mist) and their odds follow: a sure 6 against an equal
+    score wins unless the Enemy rolls a 6 (5 in 6); the lower of two rolls wins less often."""
+    from systems.darkest_talisman.odds import combat_odds
+
+    s, c, hero = risen(40)
+    task = Combat(hero=hero.uid, enemy="dire_wolf#1", attribute="strength", value=4, kind="animal")
+    assert "roll" not in combat.scores(c, task, hero, ["fight"])
+    blood_moon.lunar(c, "moon_mist")
+    assert combat.scores(c, task, hero, ["fight"])["roll"] == "lower"
+    uid = give_spell(s, hero.uid, "feral_hunger")
+    combat.answer(c, task, f"cast:{uid}")
+    assert combat.scores(c, task, hero, ["fight"])["roll"] == "six"
+    win, tie, _ = combat_odds(3, 3, roll="six")
+    assert abs(win - 5 / 6) < 1e-9 and tie == 0
+    plain, lower = combat_odds(3, 3)[0], combat_odds(3, 3, roll="lower")[0]
+    assert lower < plain < win

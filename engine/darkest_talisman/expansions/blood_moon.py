@@ -168,6 +168,14 @@ def combat_cast(ctx: Ctx, task: Combat, hero: Hero, kind: str) -> None:
         decks.ext(ctx).feral.append(hero.uid)
 
 
+def roll_rule(ctx: Ctx, hero: Hero) -> str | None:
+    """The fight buttons' odds (systems/darkest_talisman/odds.py) follow `attack_roll`."""
+    record = decks.ext(ctx)
+    if hero.uid in record.feral:
+        return "six"
+    return "lower" if MOON_MIST in record.lunar else None
+
+
 def attack_roll(ctx: Ctx, task: Combat, hero: Hero, roll: list[int]) -> list[int]:
     """F9 Feral Hunger: the character's combat roll is a 6, nothing more (no die rolled on: project
     ruling `blood_moon_spells`). F9 Moon Mist, while in play: he rolls again and the lower roll

@@ -245,3 +245,9 @@ def attack_roll(ctx: Ctx, task: Any, hero: Hero, roll: list[int]) -> list[int]:
     for hook in _each(ctx, "attack_roll"):
         roll = hook(ctx, task, hero, roll)
     return roll
+
+
+def roll_rule(ctx: Ctx, hero: Hero) -> str | None:
+    """How this character's next combat roll is made, for the fight buttons' odds: "six" (Feral
+    Hunger), "lower" (Moon Mist), None: as usual (F9)."""
+    return next((r for hook in _each(ctx, "roll_rule") if (r := hook(ctx, hero)) is not None), None)
