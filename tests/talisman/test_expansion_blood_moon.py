@@ -717,3 +717,21 @@ def test_f9_the_fight_buttons_odds_follow_feral_hunger_and_moon_mist():
     assert abs(win - 5 / 6) < 1e-9 and tie == 0
     plain, lower = combat_odds(3, 3)[0], combat_odds(3, 3, roll="lower")[0]
     assert lower < plain < win
+
+
+def test_f9_the_blood_moon_characters_ability_only_when_they_lead():
+    """F9 Doomsayer, Grave Robber, Vampire Hunter: their card ability (here: sending a card back
+    for another) works only when first in the Marching Order; a core character's as before."""
+    from engine.darkest_talisman import effects
+
+    s, c, _ = risen(41)
+    first, second = s.hero(s.order[0]), s.hero(s.order[1])
+    for h in (first, second):
+        h.objects = [u for u in h.objects if card_id(u) != "orb_of_knowledge"]
+    first.card, second.card = "grave_robber", "vampire_hunter"
+    assert effects.can_redraw(c, first) and not effects.can_redraw(c, second)
+    s.order = [second.uid, first.uid, s.order[2]]
+    assert effects.can_redraw(c, second) and not effects.can_redraw(c, first)
+    second.card = "prophetess"  # the core's Prophetess redraws wherever she walks
+    s.order = [first.uid, second.uid, s.order[2]]
+    assert effects.can_redraw(c, second)

@@ -79,6 +79,8 @@ PUMPKIN_KING = "night_of_the_pumpkin_king"
 #: F9 Night of the Pumpkin King: every Fields space rolls three dice for its cards
 PUMPKIN_TERRAIN = "fields"
 PUMPKIN_DICE = 3
+#: F9: the characters whose card ability works only when they lead the Marching Order
+LEADER_ONLY = frozenset({"doomsayer", "grave_robber", "vampire_hunter"})
 #: F9 Wall of Fire: the Place the Werewolf and Werewolf characters may not pass
 WALL = "wall_of_fire"
 
@@ -166,6 +168,14 @@ def combat_spell_fits(ctx: Ctx, task: Combat, hero: Hero, kind: str) -> bool:
 def combat_cast(ctx: Ctx, task: Combat, hero: Hero, kind: str) -> None:
     if kind == "feral_hunger" and hero.uid not in decks.ext(ctx).feral:
         decks.ext(ctx).feral.append(hero.uid)
+
+
+def ability_open(ctx: Ctx, hero: Hero, ability: str) -> bool:
+    """F9: the Doomsayer's, the Grave Robber's and the Vampire Hunter's card ability works only
+    when he is first in the Marching Order (or forced to draw: the campaign's leader draws)."""
+    if hero.card not in LEADER_ONLY:
+        return True
+    return bool(ctx.state.order) and ctx.state.order[0] == hero.uid
 
 
 def roll_rule(ctx: Ctx, hero: Hero) -> str | None:

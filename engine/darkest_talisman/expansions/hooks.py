@@ -251,3 +251,9 @@ def roll_rule(ctx: Ctx, hero: Hero) -> str | None:
     """How this character's next combat roll is made, for the fight buttons' odds: "six" (Feral
     Hunger), "lower" (Moon Mist), None: as usual (F9)."""
     return next((r for hook in _each(ctx, "roll_rule") if (r := hook(ctx, hero)) is not None), None)
+
+
+def ability_open(ctx: Ctx, hero: Hero, ability: str) -> bool:
+    """May this character use his ability now (the Blood Moon's characters only when they lead
+    the Marching Order, F9)?"""
+    return all(hook(ctx, hero, ability) for hook in _each(ctx, "ability_open"))
