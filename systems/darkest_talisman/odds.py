@@ -7,6 +7,7 @@ start from the attack scores the engine puts in the decision (`ours` by way of f
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, cast
 
@@ -61,8 +62,12 @@ def lower_of_two() -> dict[int, float]:
     return dist
 
 
+def _sure_six() -> dict[int, float]:
+    return {6: 1.0}
+
+
 #: the character's roll as the engine says it is made (`roll` in the decision's data)
-HERO_ROLLS = {"six": lambda: {6: 1.0}, "lower": lower_of_two}
+HERO_ROLLS: dict[str, Callable[[], dict[int, float]]] = {"six": _sure_six, "lower": lower_of_two}
 
 
 def combat_odds(ours: int, theirs: int, enemy_rolls: bool = True, roll: str | None = None) -> tuple[float, float, float]:
