@@ -272,6 +272,7 @@ def step(ctx: Ctx) -> None:
     if unmet:
         if trip.asked and trip.heading == "out" and not is_destination(trip, k):
             state.decision = Decision(kind="after_card", options=with_carry_on("after_card", ["continue", "turn_back"]))
+            _expansion_options(ctx)  # the Witch's Broom (F9)
             return
         trip.asked = True
         state.tasks.append(MeetSpot(seq=unmet[0].seq))

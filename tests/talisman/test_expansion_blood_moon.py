@@ -735,3 +735,31 @@ def test_f9_the_blood_moon_characters_ability_only_when_they_lead():
     second.card = "prophetess"  # the core's Prophetess redraws wherever she walks
     s.order = [first.uid, second.uid, s.order[2]]
     assert effects.can_redraw(c, second)
+
+
+def test_f9_witchs_broom_at_night_skips_up_to_six_cards():
+    """F9 Witch's Broom: at Night, between a Road Space's cards, its bearer's party may skip up
+    to six cards still to meet (left lying); with fewer than six left it moves on to the next
+    space. By Day it is not offered."""
+    from engine.darkest_talisman.state import Decision, Spot
+
+    s, c = risen_on_road(42)
+    hero = s.party()[0]
+    broom = next(u for u in s.ext.troves["blood_moon"] if card_id(u) == "witchs_broom")
+    s.ext.troves["blood_moon"].remove(broom)
+    hero.objects.append(broom)
+    for _ in range(8):
+        s.trip.spots.append(Spot(seq=s.new_seq(), card=s.decks.adventure.pop()))
+    s.ext.night = False
+    decision = Decision(kind="after_card", options=["continue", "turn_back"])
+    blood_moon.after_card_options(c, decision)
+    assert "broom" not in decision.options
+    s.ext.night = True
+    blood_moon.after_card_options(c, decision)
+    assert decision.options == ["continue", "turn_back", "broom"]
+    at = s.trip.position
+    assert blood_moon.answer(c, decision, "broom")
+    assert sum(1 for sp in s.trip.spots if not sp.met) == 2 and s.trip.position == at
+    assert blood_moon.answer(c, decision, "broom")  # two left: skipped, and on to the next space
+    assert s.trip.position == at + 1
+    assert broken(s) == []

@@ -79,6 +79,9 @@ PUMPKIN_KING = "night_of_the_pumpkin_king"
 #: F9 Night of the Pumpkin King: every Fields space rolls three dice for its cards
 PUMPKIN_TERRAIN = "fields"
 PUMPKIN_DICE = 3
+#: F9 Witch's Broom: at Night up to six drawn cards of a Road Space skipped
+BROOM = "witchs_broom"
+BROOM_SKIPS = 6
 #: F9: the characters whose card ability works only when they lead the Marching Order
 LEADER_ONLY = frozenset({"doomsayer", "grave_robber", "vampire_hunter"})
 #: F9 Wall of Fire: the Place the Werewolf and Werewolf characters may not pass
@@ -275,19 +278,52 @@ def stand_options(ctx: Ctx, decision: Decision) -> None:
     if trip is None or not in_play(ctx):
         return
     record = decks.ext(ctx)
-    werewolves = [u for u in record.lycanthropes if u in state.order and state.hero(u).alive]
-    if werewolves and trip.heading == "out" and trip.position in _walls(ctx) and "turn_back" in decision.options:
+    if _wall_blocks(ctx) and "turn_back" in decision.options:
         decision.options[:] = [o for o in decision.options if o not in ("continue", "carry_on", "skip")]
         decision.data["wall_of_fire"] = True
     if GUIDING_LIGHT in record.lunar and "meet_again" not in decision.options:
         decision.options.insert(0, "meet_again")
 
 
+def _wall_blocks(ctx: Ctx) -> bool:
+    """F9 Wall of Fire: a Werewolf character in the party, heading out from the Wall's space."""
+    state = ctx.state
+    trip = state.trip
+    werewolves = [u for u in decks.ext(ctx).lycanthropes if u in state.order and state.hero(u).alive]
+    return bool(werewolves) and trip is not None and trip.heading == "out" and trip.position in _walls(ctx)
+
+
+def after_card_options(ctx: Ctx, decision: Decision) -> None:
+    """F9 Witch's Broom: at Night, between the cards of a Road Space, its bearer's party may skip
+    up to six of the cards still to meet (they stay where they lie)."""
+    state = ctx.state
+    trip = state.trip
+    if trip is None or not in_use(ctx) or not decks.ext(ctx).night:
+        return
+    if not any(card_id(u) == BROOM for h in state.party() for u in h.objects):
+        return
+    if any(not s.met for s in trip.spots) and "broom" not in decision.options:
+        at = decision.options.index("turn_back") + 1 if "turn_back" in decision.options else len(decision.options)
+        decision.options.insert(at, "broom")
+
+
 def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
-    """F9 Guiding Light: the party meets its space again (the cards left there), a day passing."""
+    """F9 Guiding Light: the party meets its space again (the cards left there), a day passing.
+    F9 Witch's Broom: up to six cards skipped; with fewer than six left, on to the next space."""
+    from engine.darkest_talisman import travel
+
+    if decision.kind == "after_card" and option == "broom":
+        trip = ctx.state.live_trip()
+        unmet = [s for s in trip.spots if not s.met]
+        for s in unmet[:BROOM_SKIPS]:
+            s.met = True
+        ctx.emit("witchs_broom", skipped=min(len(unmet), BROOM_SKIPS))
+        if len(unmet) < BROOM_SKIPS and not _wall_blocks(ctx):
+            ctx.state.decision = Decision(kind="stand", options=["continue"])
+            travel.push_on(ctx)
+        return True
     if decision.kind != "stand" or option != "meet_again":
         return False
-    from engine.darkest_talisman import travel
 
     trip = ctx.state.live_trip()
     ctx.emit("guiding_light", space=trip.position)

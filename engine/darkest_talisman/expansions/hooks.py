@@ -73,6 +73,9 @@ def decision_options(ctx: Ctx) -> None:
     if decision.kind == "guardians":
         for hook in _each(ctx, "guardian_options"):
             hook(ctx, decision)
+    if decision.kind == "after_card":
+        for hook in _each(ctx, "after_card_options"):  # the Witch's Broom (F9)
+            hook(ctx, decision)
     if decision.kind == "stand":
         skippers = [f for e in decks.expansions(ctx) for f in e.manifest.skip_followers]
         extra = roads.skip_options(ctx, skippers)
