@@ -763,3 +763,32 @@ def test_f9_witchs_broom_at_night_skips_up_to_six_cards():
     assert blood_moon.answer(c, decision, "broom")  # two left: skipped, and on to the next space
     assert s.trip.position == at + 1
     assert broken(s) == []
+
+
+def test_f9_the_scarecrow_waits_on_a_fields_space():
+    """F9 Scarecrow: turned over, it is placed on a Fields Road Space of this road (here the only
+    one, behind the party) and met there; on the only Fields space itself, it is met at once."""
+    from engine.darkest_talisman import encounters
+    from engine.darkest_talisman.state import MeetSpot, Spot
+
+    s, c = risen_on_road(43)
+    assert [sp.location for sp in s.trip.road][0] == "fields" and s.trip.position == 2
+    uid = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "scarecrow")
+    for pile in (s.decks.adventure, s.decks.adventure_discard):
+        if uid in pile:
+            pile.remove(uid)
+    spot = Spot(seq=s.new_seq(), card=uid)
+    s.trip.spots.append(spot)
+    s.tasks.append(MeetSpot(seq=spot.seq))
+    encounters.run_spot(c, s.tasks[-1])
+    assert spot.card is None and s.trip.road[0].waiting == [uid]
+    assert not [t for t in s.tasks if t.task == "card"]
+    assert broken(s) == []
+    # on the Fields space itself there is no other: the party meets it now
+    s.trip.road[0].waiting = []
+    s.trip.position = 0
+    spot = Spot(seq=s.new_seq(), card=uid)
+    s.trip.spots = [spot]
+    s.tasks = [MeetSpot(seq=spot.seq)]
+    encounters.run_spot(c, s.tasks[-1])
+    assert spot.card == uid and any(t.task == "card" for t in s.tasks)

@@ -50,7 +50,7 @@ from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, roads
 from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.model import RoadFigure
-from engine.darkest_talisman.state import Combat, Decision, Guardian, Hero, LostTurn, Trove, card_id
+from engine.darkest_talisman.state import Combat, Decision, Guardian, Hero, LostTurn, Spot, Trove, card_id
 
 ID = "blood_moon"
 #: the Werewolf figure (F1a)
@@ -79,6 +79,8 @@ PUMPKIN_KING = "night_of_the_pumpkin_king"
 #: F9 Night of the Pumpkin King: every Fields space rolls three dice for its cards
 PUMPKIN_TERRAIN = "fields"
 PUMPKIN_DICE = 3
+#: F9 Scarecrow: it waits on a Fields Road Space
+SCARECROW = "scarecrow"
 #: F9 Witch's Broom: at Night up to six drawn cards of a Road Space skipped
 BROOM = "witchs_broom"
 BROOM_SKIPS = 6
@@ -283,6 +285,24 @@ def stand_options(ctx: Ctx, decision: Decision) -> None:
         decision.data["wall_of_fire"] = True
     if GUIDING_LIGHT in record.lunar and "meet_again" not in decision.options:
         decision.options.insert(0, "meet_again")
+
+
+def placed_elsewhere(ctx: Ctx, spot: Spot) -> bool:
+    """F9 Scarecrow: turned over, it goes to wait on a Fields space of this road (the nearest
+    ahead of the party, else the nearest behind: project ruling `blood_moon_lunar`), met there on
+    arrival; with no other Fields space it is met at once."""
+    trip = ctx.state.trip
+    if trip is None or spot.card is None or card_id(spot.card) != SCARECROW:
+        return False
+    fields = [k for k, space in enumerate(trip.road) if space.location == PUMPKIN_TERRAIN and k != trip.position]
+    if not fields:
+        return False
+    ahead = 1 if trip.heading == "out" else -1
+    target = min(fields, key=lambda k: (ahead * (k - trip.position) < 0, abs(k - trip.position)))
+    trip.road[target].waiting.append(spot.card)
+    ctx.emit("placed_on_road", card=card_id(spot.card), space=target)
+    spot.card = None
+    return True
 
 
 def _wall_blocks(ctx: Ctx) -> bool:

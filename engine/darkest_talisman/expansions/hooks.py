@@ -11,7 +11,7 @@ from typing import Any
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, quests, roads
 from engine.darkest_talisman.expansions.registry import EXPANSIONS
-from engine.darkest_talisman.state import Decision, Guardian, Hero, TeleportTask, Trove, card_id
+from engine.darkest_talisman.state import Decision, Guardian, Hero, Spot, TeleportTask, Trove, card_id
 
 
 def _each(ctx: Ctx, name: str) -> list[Any]:
@@ -260,3 +260,9 @@ def ability_open(ctx: Ctx, hero: Hero, ability: str) -> bool:
     """May this character use his ability now (the Blood Moon's characters only when they lead
     the Marching Order, F9)?"""
     return all(hook(ctx, hero, ability) for hook in _each(ctx, "ability_open"))
+
+
+def placed_elsewhere(ctx: Ctx, spot: Spot) -> bool:
+    """A card just turned over that goes to wait on another Road Space instead of being met now
+    (the Scarecrow on a Fields space, F9); True: it went."""
+    return any(hook(ctx, spot) for hook in _each(ctx, "placed_elsewhere"))
