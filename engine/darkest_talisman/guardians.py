@@ -823,6 +823,12 @@ def unknown_guardians(ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"known": False, "heroes": {h.uid: {} for h in party},
                            "items": len(state.trip.trove.items) if state.trip and state.trip.trove else 0,
                            "dice": ctx.pack.rules.guardian_dice.value}
+    if state.ext is not None:  # a guardian known before the draw (the Werewolf at his Den, F8h)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        sure = hooks.sure_guardians(ctx)
+        if sure:
+            out["sure"] = sure
     for attr in ("strength", "craft"):
         scores = [(h.uid, hero_rules.total(ctx.pack, h, attr, no_magic=no_magic)) for h in party]
         out[attr] = sum(score for _, score in scores)

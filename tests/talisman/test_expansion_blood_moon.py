@@ -792,3 +792,22 @@ def test_f9_the_scarecrow_waits_on_a_fields_space():
     s.tasks = [MeetSpot(seq=spot.seq)]
     encounters.run_spot(c, s.tasks[-1])
     assert spot.card == uid and any(t.task == "card" for t in s.tasks)
+
+
+def test_f8h_the_first_fights_forecast_knows_the_werewolf():
+    """F8h: before the Den's guardians are drawn the forecast cannot know them (C8d a-b), but the
+    Werewolf is sure to be there: the fight button and the prompt name him with his Strength 8,
+    in English and Italian; a core trove's forecast names nobody."""
+    from engine.darkest_talisman import guardians
+    from systems.darkest_talisman import forecast
+    from systems.darkest_talisman.names import Names
+
+    s, _ = _at_the_den(44, NO_GUARDS)
+    f = guardians.forecast(ctx(s), "guardians", "fight")
+    assert not f["known"] and f["sure"] == [{"of": blood_moon.GUARDIAN, "strength": 8, "craft": 0}]
+    for locale, word in (("en", "Werewolf (Strength 8)"), ("it", "Lupo Mannaro (Forza 8)")):
+        n = Names(SYSTEM.view(s, "p1"), locale)
+        assert word in forecast.label(n, f) and word in forecast.sentence(n, f)
+    plain = blood_solo(45)
+    travel.depart(ctx(plain), "depart:trove")
+    assert "sure" not in guardians.unknown_guardians(ctx(plain))

@@ -609,6 +609,17 @@ def trove_guardians(ctx: Ctx) -> list[Guardian]:
     return [Guardian(uid=f"{GUARDIAN}@1", of=GUARDIAN, kind=foe.kind, strength=strength, craft=foe.craft or 0)]
 
 
+def sure_guardians(ctx: Ctx) -> list[dict[str, object]]:
+    """F8h for the forecast of the Den's first fight: the Werewolf is sure to be among the
+    guardians, whatever cards are drawn."""
+    trip = ctx.state.trip
+    if trip is None or trip.destination != DEN or not decks.ext(ctx).den_trip:
+        return []
+    foe = ctx.pack.foe(GUARDIAN)
+    return [{"of": GUARDIAN, "strength": expansion_by_id(ID).manifest.figure_strength or foe.strength or 0,
+             "craft": foe.craft or 0}]
+
+
 def guardian_strikes(ctx: Ctx, attr: str, scores: list[tuple[str, int]], lives: dict[str, int]) -> list[str]:
     """F8i: the characters the Werewolf assigns damage to: his own score is the first share of
     the guardians' total, dealt as the blows are (C8e-h, weakest first); those it surpasses are

@@ -266,3 +266,9 @@ def placed_elsewhere(ctx: Ctx, spot: Spot) -> bool:
     """A card just turned over that goes to wait on another Road Space instead of being met now
     (the Scarecrow on a Fields space, F9); True: it went."""
     return any(hook(ctx, spot) for hook in _each(ctx, "placed_elsewhere"))
+
+
+def sure_guardians(ctx: Ctx) -> list[dict[str, Any]]:
+    """The guardians a trove is sure to have before its cards are drawn, for the forecast
+    (`of`, `strength`, `craft`): the Werewolf at his Den (F8h)."""
+    return [g for hook in _each(ctx, "sure_guardians") for g in hook(ctx)]
