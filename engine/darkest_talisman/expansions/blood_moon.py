@@ -38,7 +38,16 @@ heading out. The Lunar Events while in play (F3, F9): Moon Mist (the lower of tw
 Night of the Pumpkin King (Fields roll three dice), Fright Night (no teleport past a face-up
 Enemy), Guiding Light (a space met again), Midnight Howl (a beaten character rolls on the
 Werewolf's chart); Children of the Night and Morning Song are the leader's alone (`once`).
-Rulings `blood_moon_spells`, `blood_moon_lunar`. What is approximated: README / the rulings.
+F9 Witch's Broom (at Night up to six cards skipped), Scarecrow (waits on a Fields space), the
+Doomsayer, Grave Robber and Vampire Hunter (their ability only when they lead).
+Rulings `blood_moon_spells`, `blood_moon_lunar`.
+
+Approximated (the cards' own texts were not found; the pack's `text` says what each does here):
+Divine Retribution (no extra turn to replace: nothing more), Headless Horseman (a plain Spirit),
+Black Cat (no effect, so never asked to be discarded), The Bride (no attacks between
+characters), Keeper of the Vigil and Witchfinder (their bonus counts wherever their master
+walks), Lantern Sprite (one card more, met at once), Tricks and Treats (no use), Living Doll and
+Hungering Artefact (their figures only), Fire Salamander (no ability to restrict).
 """
 from __future__ import annotations
 
