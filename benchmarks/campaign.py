@@ -185,8 +185,10 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             print(f"    Blood Moon:            rose {blood['blood_moon_risings']} times, Time Card turned "
                   f"{blood['time_flips']} times; the Werewolf came {blood['werewolf_comings']} times and reached "
                   f"the party {blood['werewolf_visits_done']} times")
-        print(f"    deck switches:         {switches}, undone {undone} (the rest still held by a reason at the end)")
-        print(f"    broken invariants:     {len(broken_seen)} (every card counted once; no deck switch left without a reason)")
+        print(f"    deck switches:         {switches} made by a hold, {undone} by a release (the holds stack: a release "
+              f"brings back the deck of the newest hold left, or the core's)")
+        print(f"    broken invariants:     {len(broken_seen)} (every card counted once; the live deck the newest hold's, "
+              f"none left without a reason)")
         for line in broken_seen[:5]:
             print(f"      {line}")
 
