@@ -679,7 +679,10 @@ def test_f9_guiding_light_the_party_may_meet_its_space_again():
     assert "meet_again" not in decision.options
     blood_moon.lunar(c, "guiding_light")
     blood_moon.stand_options(c, decision)
-    assert decision.options[0] == "meet_again"
+    assert decision.options == ["continue", "turn_back", "meet_again"]  # never the first answer
+    with_carry = Decision(kind="stand", options=["continue", "turn_back", "carry_on"])
+    blood_moon.stand_options(c, with_carry)
+    assert with_carry.options == ["continue", "turn_back", "meet_again", "carry_on"]
     days, at = s.stats.days, s.trip.position
     assert blood_moon.answer(c, decision, "meet_again")
     assert s.trip.position == at and s.stats.days == days + 1
@@ -811,3 +814,20 @@ def test_f8h_the_first_fights_forecast_knows_the_werewolf():
     plain = blood_solo(45)
     travel.depart(ctx(plain), "depart:trove")
     assert "sure" not in guardians.unknown_guardians(ctx(plain))
+
+
+def test_f9_the_ai_at_a_wall_of_fire_under_the_guiding_light_turns_back():
+    """F9 Wall of Fire with Guiding Light in play: the party with a Werewolf may not go on; the
+    campaign AI turns back rather than meet the space again and again (a pass of the same space
+    turns no Time Card, so the Lunar Event would never end)."""
+    import random
+
+    from engine.darkest_talisman.ai import PLAYERS
+
+    s, c = risen_on_road(46)
+    _wall_on(s, 2)
+    blood_moon.lunar(c, "guiding_light")
+    settle(s)
+    assert s.decision.kind == "stand" and s.decision.options == ["turn_back", "meet_again"]
+    action = PLAYERS["heuristic"](s, "p0", random.Random(1))
+    assert action.option == "turn_back"

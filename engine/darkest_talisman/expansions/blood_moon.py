@@ -293,7 +293,10 @@ def stand_options(ctx: Ctx, decision: Decision) -> None:
         decision.options[:] = [o for o in decision.options if o not in ("continue", "carry_on", "skip")]
         decision.data["wall_of_fire"] = True
     if GUIDING_LIGHT in record.lunar and "meet_again" not in decision.options:
-        decision.options.insert(0, "meet_again")
+        # after the ways on (a pass of the same space never turns the Time Card, so it must not
+        # be anyone's first or default answer), before `carry_on`, which stays last
+        at = decision.options.index("carry_on") if "carry_on" in decision.options else len(decision.options)
+        decision.options.insert(at, "meet_again")
 
 
 def placed_elsewhere(ctx: Ctx, spot: Spot) -> bool:
