@@ -17,8 +17,10 @@ table. CPU time (time.process_time), so other programs skew it less; rendering t
 timed apart and left out of the per-action figures.
 A measurement, not a test: it asserts nothing.
 With --expansions (e.g. Reaper) the campaigns play with those expansions, and it also prints the
-actions per campaign, the Grim Reaper's comings and visits, the deck switches and how many were
-undone, and the invariants broken after any action (every card counted once; no switch left).
+actions per campaign, each expansion's own figures when it is in play (the Grim Reaper's comings
+and visits; the Blood Moon's risings, Time Card turns and the Werewolf's comings), the deck
+switches and how many were undone, and the invariants broken after any action (every card
+counted once; the live deck the newest hold's, none left without a reason).
 Run: python benchmarks/campaign.py [--campaigns N] [--first-seed N] [--campaign-actions N] [--no-messages] [--expansions Reaper]
 (by default 80 campaigns, seeds 0-79; `--first-seed 80 --campaigns 40` is a sample kept for checking)
 """
@@ -176,14 +178,17 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
           f"under way at the cap {endings['under way']}; troves won {troves}, characters died {deaths}")
     if expansions:
         print(f"    actions per campaign:  mean {actions / campaigns:.0f} (engine applies, presses and forced answers)")
-        print(f"    Grim Reaper:           came {comings} times, reached the party or was faced {visits} times "
-              f"({visits / campaigns:.1f} visits a campaign)")
+        if "reaper" in expansions:  # each expansion's lines only when it is in play
+            print(f"    Grim Reaper:           came {comings} times, reached the party or was faced {visits} times "
+                  f"({visits / campaigns:.1f} visits a campaign)")
         if "blood_moon" in expansions:
             print(f"    Blood Moon:            rose {blood['blood_moon_risings']} times, Time Card turned "
                   f"{blood['time_flips']} times; the Werewolf came {blood['werewolf_comings']} times and reached "
                   f"the party {blood['werewolf_visits_done']} times")
-        print(f"    deck switches:         {switches}, undone {undone} (the rest still held by a reason at the end)")
-        print(f"    broken invariants:     {len(broken_seen)} (every card counted once; no deck switch left without a reason)")
+        print(f"    deck switches:         {switches} made by a hold, {undone} by a release (the holds stack: a release "
+              f"brings back the deck of the newest hold left, or the core's)")
+        print(f"    broken invariants:     {len(broken_seen)} (every card counted once; the live deck the newest hold's, "
+              f"none left without a reason)")
         for line in broken_seen[:5]:
             print(f"      {line}")
 

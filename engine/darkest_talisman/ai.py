@@ -300,7 +300,7 @@ class Heuristic:
         if mystic is not None:
             return mystic
         visit = self.first(Visit, lambda a: not self._quest_service(a.service) and not self._after_adventure(a.service)
-                           and self._safe_prayer(a))
+                           and self._safe_prayer(a) and not self._costly_cure(a))
         if visit is not None:
             return visit
         buys = [a for a in self.acts if isinstance(a, Buy) and self._wants(a)
@@ -340,6 +340,14 @@ class Heuristic:
         """C5f: a quest ends with a Talisman, worth it for a character who wants one while the
         supply has one left."""
         return hero.quest is None and self.wants_talisman(hero) and bool(self.state.decks.talismans)
+
+    def _costly_cure(self, a: Visit) -> bool:
+        """The Blood Moon's cure costs a Talisman (DT F4b): taken only by a character who holds
+        another to keep for the Crown."""
+        from engine.darkest_talisman.expansions.blood_moon import CURE_SERVICES  # the core does not import expansions at load
+
+        hero = self.state.hero(a.hero)
+        return a.service in CURE_SERVICES and sum(1 for u in hero.objects if card_id(u) == "talisman") < 2
 
     def _safe_prayer(self, a: Visit) -> bool:
         """A rolled service whose worst face cannot kill the character."""

@@ -50,6 +50,10 @@ def spell_fits(ctx: Ctx, task: Combat, hero: Hero, uid: str) -> bool:
     """D3a: a Spell is cast only when it has a target or an effect here."""
     spell = ctx.pack.spell(card_id(uid))
     if spell.kind not in COMBAT_SPELLS:
+        if ctx.state.ext is not None:  # an expansion's combat Spell (Feral Hunger, F9)
+            from engine.darkest_talisman.hookpoint import hooks
+
+            return bool(hooks.combat_spell_fits(ctx, task, hero, spell.kind))
         return False
     trip = ctx.state.trip
     if spell.kind == "combat_bonus":
@@ -191,6 +195,10 @@ def _resolve(ctx: Ctx, task: Combat, hero: Hero, spell: SpellCard) -> None:
             task.weaken += 2
         elif face == 6:
             task.weaken = task.value + 99
+    elif ctx.state.ext is not None:  # an expansion's combat Spell (Feral Hunger, F9)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        hooks.combat_cast(ctx, task, hero, spell.kind)
     if task.value - task.weaken <= 0:
         task.result = "destroyed"
         ctx.emit("destroyed_by_spell", hero.uid, enemy=card_id(task.enemy))
@@ -232,7 +240,16 @@ def scores(ctx: Ctx, task: Combat, hero: Hero, options: list[str]) -> dict[str, 
             task.psychic = option == "fight:craft"
             ours[option] = hero_score(ctx, task, hero)
     task.psychic = psychic
-    return {"ours": ours, "theirs": enemy_score(ctx, task)} if ours else {}
+    if not ours:
+        return {}
+    out: dict[str, object] = {"ours": ours, "theirs": enemy_score(ctx, task)}
+    if ctx.state.ext is not None:  # the roll an expansion changes: a sure 6, the lower of two (F9)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        rule = hooks.roll_rule(ctx, hero)
+        if rule is not None:
+            out["roll"] = rule
+    return out
 
 
 def _attack_roll(ctx: Ctx, task: Combat, hero: Hero) -> list[int]:
@@ -242,6 +259,10 @@ def _attack_roll(ctx: Ctx, task: Combat, hero: Hero) -> list[int]:
     if attack_attribute(task) == "strength" and not task.ally and hero_rules.has_ability(ctx.pack, hero, "double_roll"):
         other = ctx.open_roll("attack", hero.uid)
         roll = max(roll, other, key=sum)
+    if ctx.state.ext is not None:  # Feral Hunger's 6, Moon Mist's lower roll (F9)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        roll = hooks.attack_roll(ctx, task, hero, roll)
     return roll
 
 

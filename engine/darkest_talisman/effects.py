@@ -148,7 +148,12 @@ def redraw(ctx: Ctx, hero: Hero, seq: int) -> None:
 
 def can_redraw(ctx: Ctx, hero: Hero) -> bool:
     orb = any(hero_rules.obj(ctx.pack, u).special == "orb" for u in hero.objects) and not ground.no_magic_here(ctx)
-    return hero.alive and (orb or hero_rules.has_ability(ctx.pack, hero, "redraw"))
+    ability = hero_rules.has_ability(ctx.pack, hero, "redraw")
+    if ability and ctx.state.ext is not None:  # an expansion's character: only when he leads (DT F9)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        ability = hooks.ability_open(ctx, hero, "redraw")
+    return hero.alive and (orb or ability)
 
 
 def offer_useless(ctx: Ctx, hero: Hero, gives: Effect) -> bool:

@@ -79,6 +79,11 @@ def run_spot(ctx: Ctx, task: MeetSpot) -> None:
     card = ctx.pack.card(card_id(spot.card))
     if fresh and card.special == "road_roll" and _placed_elsewhere(ctx, spot):
         return
+    if fresh and state.ext is not None:  # the Scarecrow waits on a Fields space (F9)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        if hooks.placed_elsewhere(ctx, spot):
+            return
     state.tasks.append(MeetCard(card=spot.card, seq=spot.seq, heroes=rotate(state.order, spot.start), fresh=fresh))
     if fresh and not trip.redrawn:
         seer = next((h for h in state.party() if effects.can_redraw(ctx, h)), None)

@@ -64,11 +64,17 @@ def trove_guardians(ctx: Ctx) -> GuardianFight:
             objects.append(uid)
         else:
             cards.discard(ctx, uid)
+    figures: list[Guardian] = []
+    if state.ext is not None:  # an expansion's figure joins the guardians, never equipped (F8h)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        figures = hooks.trove_guardians(ctx)
     trip.trove.revealed = True
     ctx.emit("trove_revealed", reveals=True, items=[card_id(u) for u in trip.trove.items], gold=trip.trove.gold,
-             guardians=[g.of for g in guardians], objects=[card_id(u) for u in objects])
-    fight = GuardianFight(kind="trove", guardians=guardians)
+             guardians=[g.of for g in guardians + figures], objects=[card_id(u) for u in objects])
     left = equip(ctx, guardians, trip.trove.items + objects)
+    guardians += figures
+    fight = GuardianFight(kind="trove", guardians=guardians)
     trip.trove.items = left
     if guardians:
         ctx.emit("guardians", guardians=[{"of": g.of, "strength": g.strength, "craft": g.craft,
@@ -504,6 +510,7 @@ def _blows(ctx: Ctx) -> None:
     hits: dict[str, list[str]] = {h.uid: [] for h in party}
     lives = {h.uid: h.life for h in party}
     scores_by_attr = {}
+    marked: list[str] = []
     for attr in ("strength", "craft"):
         ours = _party_score(ctx, attr)
         # C8e-a: every Enemy's figure counts in its side's total; C8e-g, i: only those fought by
@@ -512,7 +519,12 @@ def _blows(ctx: Ctx) -> None:
         dead_now = [u for u in fight.split.get(attr, []) if any(g.uid == u for g in living(fight))]
         killed.update(dead_now)
         left_lives = {u: lives[u] - len(hits[u]) for u in lives}
-        taken = distribute(theirs, [(h.uid, _hero_score(ctx, h, attr, shooters)) for h in party], left_lives)
+        scores = [(h.uid, _hero_score(ctx, h, attr, shooters)) for h in party]
+        if state.ext is not None:  # those an expansion's guardian strikes (the Werewolf's chart, F8i)
+            from engine.darkest_talisman.hookpoint import hooks
+
+            marked += [u for u in hooks.guardian_strikes(ctx, attr, scores, left_lives) if u not in marked]
+        taken = distribute(theirs, scores, left_lives)
         for uid, n in taken.items():
             hits[uid] += [attr] * n
         scores_by_attr[attr] = {"party": ours, "enemies": theirs, "killed": [g for g in dead_now]}
@@ -527,6 +539,10 @@ def _blows(ctx: Ctx) -> None:
         if g.uid in killed:
             if not _guardian_saved(ctx, g, fought_by(g), shield_ok=True):
                 _remove(ctx, g, why="killed")
+    if marked:
+        from engine.darkest_talisman.hookpoint import hooks
+
+        hooks.guardian_struck(ctx, marked)
     fight.stage = "ready"
     fight.split, fight.shot, fight.shields_used = {}, [], []
     if not state.order:
@@ -807,6 +823,12 @@ def unknown_guardians(ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"known": False, "heroes": {h.uid: {} for h in party},
                            "items": len(state.trip.trove.items) if state.trip and state.trip.trove else 0,
                            "dice": ctx.pack.rules.guardian_dice.value}
+    if state.ext is not None:  # a guardian known before the draw (the Werewolf at his Den, F8h)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        sure = hooks.sure_guardians(ctx)
+        if sure:
+            out["sure"] = sure
     for attr in ("strength", "craft"):
         scores = [(h.uid, hero_rules.total(ctx.pack, h, attr, no_magic=no_magic)) for h in party]
         out[attr] = sum(score for _, score in scores)

@@ -59,6 +59,11 @@ def open_to(ctx: Ctx, hero: Hero, service: Service, offered: list[Service]) -> b
         return False
     if service.max is not None and _uses(hero, service) >= service.max:
         return False
+    if ctx.state.ext is not None:  # an expansion's service (the cure for a Talisman, F4b)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        if not hooks.service_open(ctx, hero, service):
+            return False
     return not group_blocked(hero, service, offered)
 
 
@@ -163,6 +168,10 @@ def visit(ctx: Ctx, hero: Hero, service: Service, lost: list[str]) -> None:
         from engine.darkest_talisman.hookpoint import hooks
 
         hooks.prayed(ctx, hero)
+    if ctx.state.ext is not None:
+        from engine.darkest_talisman.hookpoint import hooks
+
+        hooks.visited(ctx, hero, service)
 
 
 def actions_for(ctx: Ctx, hero: Hero, offered: list[Service]) -> list[object]:

@@ -200,6 +200,10 @@ def _draw_for_space(ctx: Ctx, k: int) -> int:
     region = ctx.pack.region(trip.region)
     terrain = ctx.pack.location(space.location)
     dice = terrain.draws
+    if state.ext is not None:  # the Night of the Pumpkin King: Fields roll 3d6 (F9)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        dice = hooks.draw_dice(ctx, space.location, dice)
     leader = state.leader()
     if dice and leader is not None and any(hero_rules.follower(ctx.pack, f).guide for f in leader.followers):
         dice = max(1, dice - 1)
@@ -268,6 +272,7 @@ def step(ctx: Ctx) -> None:
     if unmet:
         if trip.asked and trip.heading == "out" and not is_destination(trip, k):
             state.decision = Decision(kind="after_card", options=with_carry_on("after_card", ["continue", "turn_back"]))
+            _expansion_options(ctx)  # the Witch's Broom (F9)
             return
         trip.asked = True
         state.tasks.append(MeetSpot(seq=unmet[0].seq))
@@ -524,6 +529,10 @@ def teleport_targets(ctx: Ctx) -> list[str]:
     region = ctx.pack.region(trip.region)
     dests = region.aid + region.trove + ([region.waypoint] if region.waypoint else [])
     out += [f"dest:{d}" for d in dests if d != trip.destination]
+    if state.ext is not None:  # Fright Night: no teleport past a face-up Enemy (F9)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        out = hooks.teleport_targets(ctx, out)
     return out
 
 
@@ -554,6 +563,13 @@ def teleport(ctx: Ctx, target: str) -> None:
         ctx.emit("teleported", target=target)
         TOWER_TELEPORT(ctx, target.split(":", 1)[1])
         return
+    if state.ext is not None and state.mode == "road":  # Fright Night: stopped by a face-up Enemy (F9)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        stopped = hooks.teleport_target(ctx, target)
+        if stopped is None:
+            return
+        target = stopped
     state.tasks = [t for t in state.tasks if t.task not in ROAD_TASKS]
     trip = state.trip
     ctx.emit("teleported", target=target)

@@ -59,7 +59,9 @@ def label(n: Names, f: dict[str, Any] | None) -> str | None:
         return None
     loc = n.locale
     if not f.get("known"):
-        return t(loc, F + "short_unknown", strength=f.get("strength", 0), craft=f.get("craft", 0))
+        text = t(loc, F + "short_unknown", strength=f.get("strength", 0), craft=f.get("craft", 0))
+        sure = f.get("sure") or []
+        return text + (" · " + t(loc, F + "short_sure", guardians=_sure(n, sure)) if sure else "")
     harm = _harm(n, f, short=True) or [t(loc, F + "short_unhurt")]
     return " · ".join([_outcome(n, f, short=True), ", ".join(harm)])
 
@@ -99,4 +101,12 @@ def unknown_sentence(n: Names, f: dict[str, Any]) -> str:
                      kill_strength=s[1], kill_craft=c[1]))
     if per:
         lines.append(t(loc, F + "unknown_heroes", heroes="; ".join(per)))
+    if f.get("sure"):  # a guardian known before the draw (the Werewolf at his Den, DT F8h)
+        lines.append(t(loc, F + "sure", guardians=_sure(n, f["sure"])))
     return " ".join(lines)
+
+
+def _sure(n: Names, sure: list[dict[str, Any]]) -> str:
+    """The guardians known before the draw, with their figures ("the Werewolf (Strength 8)")."""
+    return ", ".join(t(n.locale, F + "sure_one", guardian=n.thing(g["of"]), strength=g.get("strength", 0))
+                     for g in sure)

@@ -7,6 +7,7 @@ start from the attack scores the engine puts in the decision (`ours` by way of f
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, cast
 
@@ -50,11 +51,31 @@ def dice_sum(dice: int) -> dict[int, float]:
     return dist
 
 
-def combat_odds(ours: int, theirs: int, enemy_rolls: bool = True) -> tuple[float, float, float]:
-    """(win, tie, loss) of a normal combat: attack scores plus open-ended dice (C7c)."""
+@lru_cache(maxsize=None)
+def lower_of_two() -> dict[int, float]:
+    """Two open-ended rolls, the lower kept (the Blood Moon's Moon Mist, DT F9)."""
+    single = sorted(open_roll().items())
+    dist: dict[int, float] = {}
+    for a, pa in single:
+        for b, pb in single:
+            dist[min(a, b)] = dist.get(min(a, b), 0.0) + pa * pb
+    return dist
+
+
+def _sure_six() -> dict[int, float]:
+    return {6: 1.0}
+
+
+#: the character's roll as the engine says it is made (`roll` in the decision's data)
+HERO_ROLLS: dict[str, Callable[[], dict[int, float]]] = {"six": _sure_six, "lower": lower_of_two}
+
+
+def combat_odds(ours: int, theirs: int, enemy_rolls: bool = True, roll: str | None = None) -> tuple[float, float, float]:
+    """(win, tie, loss) of a normal combat: attack scores plus open-ended dice (C7c); `roll`:
+    the character's roll is a sure 6 (Feral Hunger) or the lower of two (Moon Mist, DT F9)."""
     win = tie = 0.0
     theirs_dist = open_roll() if enemy_rolls else {0: 1.0}
-    for a, pa in open_roll().items():
+    for a, pa in (HERO_ROLLS[roll]() if roll in HERO_ROLLS else open_roll()).items():
         for b, pb in theirs_dist.items():
             if ours + a > theirs + b:
                 win += pa * pb
@@ -119,7 +140,7 @@ def for_option(n: Names, view: CampaignView, kind: str, option: str) -> str | No
             ours = hero_score(n, d["hero"], attribute)
             place = here(n)
             theirs = int(data.get("value", 0)) + (place.enemy_bonus if place else 0)
-        win, tie, loss = combat_odds(ours, theirs, enemy_rolls=option != "assassinate")
+        win, tie, loss = combat_odds(ours, theirs, enemy_rolls=option != "assassinate", roll=data.get("roll"))
         return t(loc, "talisman.odds.scores", ours=ours, theirs=theirs) + " · " + percent(loc, win, tie, loss)
     if kind == "portal" and option.startswith("attempt:"):
         attribute = option.split(":")[1]

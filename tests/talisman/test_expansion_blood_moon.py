@@ -394,3 +394,440 @@ def test_f8_the_den_over_a_risen_blood_moon_stays():
     blood_moon.home(c)
     assert s.ext.blood_moon and s.ext.live == "blood_moon" and s.ext.reasons == [blood_moon.RISEN_REASON]
     assert blood_moon.in_use(c)
+
+
+# ----------------------------------------------------------------------------- F4b: the Temple or Chapel
+def _werewolf_at(seed: int, place: str, talismans: int):  # type: ignore[no-untyped-def]
+    """A risen Blood Moon, its Werewolf character at `place`'s service with `talismans` Talismans."""
+    from tests.talisman.helpers import give, jump_to_destination
+
+    s, c, hero = risen(seed)
+    hero.life = 9  # the Chapel's welcome for an evil character is not what is tested
+    s.trip = None
+    travel.depart(c, f"depart:{place}")
+    s.decision, s.tasks = None, []
+    s = jump_to_destination(s)
+    for _ in range(talismans):
+        give(s, hero.uid, "talisman")
+    return settle(s), hero
+
+
+def test_f4b_the_chapel_cures_a_werewolf_for_a_talisman():
+    """F4b: at the Chapel a Werewolf character may sacrifice a Talisman: the Talisman goes back to
+    the supply, he is cured, and with no Werewolf left the Blood Moon sets (F5). The offer says
+    its cost and what it does, in both languages."""
+    from engine.darkest_talisman.actions import Visit
+    from systems.darkest_talisman.describe import describe_action
+
+    s, hero = _werewolf_at(14, "chapel", 1)
+    cure = Visit(hero=hero.uid, service="chapel_cure")
+    assert cure in SYSTEM.legal_actions(s, "p1")
+    for locale, words in (("en", ("Talisman", "lycanthropy")), ("it", ("Talismano", "licantropia"))):
+        label = describe_action(SYSTEM.view(s, "p1"), "p1", cure, locale)
+        assert all(w in label for w in words), label
+    supply = len(s.decks.talismans)
+    s = SYSTEM.apply(s, "p1", cure).state
+    hero = s.hero(hero.uid)
+    assert not [u for u in hero.objects if card_id(u) == "talisman"]
+    assert len(s.decks.talismans) == supply + 1
+    assert s.ext.lycanthropes == [] and not s.ext.blood_moon and s.ext.live == "core"
+    assert broken(s) == []
+
+
+def test_f4b_the_temple_offers_the_cure_only_to_a_werewolf_with_a_talisman():
+    """F4b: at the Temple the cure is offered to a Werewolf holding a Talisman, never to one
+    without a Talisman nor to a character who is no Werewolf; the Temple's prayer stays."""
+    from engine.darkest_talisman.actions import Visit
+
+    s, hero = _werewolf_at(15, "temple", 0)
+    legal = SYSTEM.legal_actions(s, "p1")
+    assert Visit(hero=hero.uid, service="temple_cure") not in legal
+    assert Visit(hero=hero.uid, service="temple_pray") in legal
+    s, hero = _werewolf_at(17, "temple", 2)
+    assert Visit(hero=hero.uid, service="temple_cure") in SYSTEM.legal_actions(s, "p1")
+    s.ext.lycanthropes = []
+    assert Visit(hero=hero.uid, service="temple_cure") not in SYSTEM.legal_actions(s, "p1")
+    # the core campaign's Temple has no such service
+    assert "temple_cure" not in {x.id for x in pack_by_id("core").location("temple").services}
+
+
+# ----------------------------------------------------------------------------- F8h-i: the Den's guardian
+#: two cards that are neither Enemies nor Objects: drawn for the guardians, they are discarded (C8d)
+NO_GUARDS = ["black_cat", "lantern_sprite"]
+
+
+def _at_the_den(seed: int, deck: list[str], chart: list[int] | None = None):  # type: ignore[no-untyped-def]
+    """The party at the Werewolf's Den, its guardian dice rigged to draw `deck` (F8g-h) and the
+    chart dice after them; every character bare (Strength 2, 6 lives, no things, no Spells) so
+    the blows are known: the party (6) cannot kill him."""
+    from tests.talisman.helpers import choose, clear_spells, jump_to_destination
+
+    s = blood_solo(seed)
+    c = ctx(s)
+    travel.depart(c, "depart:crags")
+    s.decision, s.tasks = None, []
+    s = jump_to_destination(s)
+    for h in s.party():
+        for uid in h.objects + h.followers:
+            (s.decks.talismans if card_id(uid) == "talisman" else s.decks.adventure_discard).append(uid)
+        h.objects, h.followers, h.strength, h.life = [], [], 2, 6
+        clear_spells(s, h.uid)
+    assert s.decision.kind == "guardians"
+    rig(s, dice=[1, 1] + (chart or []), deck=deck)  # C8d-a: two dice, two cards
+    return s, choose
+
+
+def test_f8h_the_werewolf_guards_his_den_with_strength_8_and_no_items():
+    """F8h: the guardians are drawn as C8d says and the Werewolf joins them, Strength 8; he is
+    never equipped: the trove's Magic Objects and the drawn Objects go to the others or stay."""
+    from engine.darkest_talisman import guardians
+
+    s, _ = _at_the_den(21, ["dire_wolf", "tricks_and_treats"])  # an Enemy and an Object
+    items = list(s.trip.trove.items)
+    fight = guardians.trove_guardians(ctx(s))  # C8d, as the "fight" press starts it
+    guards = {g.of: g for g in fight.guardians}
+    wolf = guards[blood_moon.GUARDIAN]
+    assert wolf.strength == 8 and wolf.items == [] and wolf.scrolls == [] and wolf.kind == "animal"
+    assert set(guards) == {"dire_wolf", blood_moon.GUARDIAN}
+    held = guards["dire_wolf"].items + s.trip.trove.items
+    assert set(items) <= set(held) and guards["dire_wolf"].items  # the Objects went to the Dire Wolf or the Gold
+
+
+def test_f8h_a_core_trove_has_no_werewolf():
+    """F8h is the Den's alone: the core's troves elsewhere draw no Werewolf."""
+    from engine.darkest_talisman import guardians
+
+    s = blood_solo(22)
+    c = ctx(s)
+    assert blood_moon.trove_guardians(c) == []
+    travel.depart(c, "depart:trove")
+    assert s.trip.destination != blood_moon.DEN
+    assert blood_moon.trove_guardians(c) == []
+    assert guardians  # the module the hook is reached from
+
+
+def test_f8i_those_the_werewolf_strikes_roll_on_his_chart_and_a_1_raises_the_blood_moon():
+    """F8i: his Strength 8 is the first share of the guardians' blows; each character it
+    surpasses (weakest first) rolls on his chart after the blows; a 1 makes a Werewolf and, as
+    F2 says, the Blood Moon rises (its deck stays live after the Den, F5)."""
+    s, choose = _at_the_den(23, NO_GUARDS, chart=[1, 6, 6])  # the first struck bitten, the others unharmed
+    first = s.party()[0].uid
+    state = choose(s, "fight")
+    assert [g.of for g in state.fight.guardians] == [blood_moon.GUARDIAN]
+    assert state.rng.script == []  # three chart rolls: 8 against 2, 2, 2 strikes all three
+    rec = state.ext
+    assert rec.lycanthropes == [first] and rec.blood_moon
+    assert rec.reasons == [blood_moon.DEN_REASON, blood_moon.RISEN_REASON]
+    assert all(h.life == 5 for h in state.party())  # one blow each; "unharmed" on the chart
+    assert broken(state) == []
+
+
+def test_f8i_the_forecast_counts_the_werewolfs_chart():
+    """F8i with the forecast (guardians.py): the Werewolf standing after a round, the fight
+    button's forecast shows for each character he strikes one life more in its worst case (the
+    chart's mauling) than in its best; the round then fought with maulings loses exactly that
+    worst case."""
+    s, choose = _at_the_den(24, NO_GUARDS, chart=[6, 6, 6])
+    state = choose(s, "fight")
+    assert state.decision.kind == "guardians" and state.fight.stage == "ready"
+    forecast = state.decision.data["forecast"][state.decision.options.index("fight")]
+    assert forecast["known"]
+    spread = {u: f["lost"][1] - f["lost"][0] for u, f in forecast["heroes"].items()}
+    assert set(spread.values()) == {1}, spread  # 8 against 1, 1, 2: he strikes all three
+    worst = {u: f["lost"][1] for u, f in forecast["heroes"].items()}
+    before = {h.uid: h.life for h in state.party()}
+    rig(state, dice=[2, 2, 2])  # each struck character is mauled
+    state = choose(state, "fight")
+    assert {u: before[u] - state.hero(u).life for u in before} == worst
+
+
+# ----------------------------------------------------------------------------- F9: Spells, Places, Lunar Events
+def test_f9_feral_hunger_makes_the_combat_roll_a_6_once():
+    """F9 Feral Hunger: cast before the combat on the character fighting, his combat roll is a 6
+    (no further die for the 6: ruling blood_moon_spells); his next roll is an ordinary one."""
+    s, c, hero = risen(30)
+    uid = give_spell(s, hero.uid, "feral_hunger")
+    task = Combat(hero=hero.uid, enemy="dire_wolf#1", attribute="strength", value=4, kind="animal")
+    assert f"cast:{uid}" in combat.options(c, task)
+    combat.answer(c, task, f"cast:{uid}")
+    assert uid not in hero.spells and f"cast:{uid}" not in combat.options(c, task)
+    rig(s, dice=[2, 3])
+    assert combat._attack_roll(c, task, hero) == [6]  # whatever the die
+    assert combat._attack_roll(c, task, hero) == [3]
+
+
+def test_f9_feral_hunger_not_for_an_ally_fighting_alone():
+    """F9 Feral Hunger is cast on a character: not offered when an ally fights alone."""
+    s, c, hero = risen(31)
+    task = Combat(hero=hero.uid, enemy="dire_wolf#1", attribute="strength", value=4, kind="animal", ally=3)
+    uid = give_spell(s, hero.uid, "feral_hunger")
+    assert f"cast:{uid}" not in combat.options(c, task)  # an ally fights alone (C8e-c note 2)
+
+
+def test_f9_moon_mist_the_lower_of_two_combat_rolls():
+    """F9 Moon Mist, while in play: the character rolls for combat twice, the lower counts; once
+    the Time Card turns (F3) it is over."""
+    s, c, hero = risen(32)
+    task = Combat(hero=hero.uid, enemy="dire_wolf#1", attribute="strength", value=4, kind="animal")
+    blood_moon.lunar(c, "moon_mist")
+    rig(s, dice=[5, 2])
+    assert combat._attack_roll(c, task, hero) == [2]
+    rig(s, dice=[1, 4])
+    assert combat._attack_roll(c, task, hero) == [1]
+    blood_moon.flip(c, True)
+    rig(s, dice=[5, 2])
+    assert combat._attack_roll(c, task, hero) == [5] and s.rng.script == [2]
+
+
+def test_f9_haunting_poltergeist_the_werewolf_moves_only_at_night():
+    """F9 Haunting Poltergeist: cast on the Werewolf on the road; by Day a 1 no longer moves
+    him, at Night it does (F6b). With no Werewolf on the road there is nothing to cast it on."""
+    s, c = risen_on_road(33)
+    hero = s.party()[0]
+    assert blood_moon.casts(c, hero, "haunting_poltergeist#1", "haunting", True) == []
+    s.ext.figures = [RoadFigure(id=blood_moon.FIGURE, position=0)]
+    [cast] = blood_moon.casts(c, hero, "haunting_poltergeist#1", "haunting", True)
+    blood_moon.resolve(c, hero, "haunting", cast)
+    assert s.ext.figure(blood_moon.FIGURE).haunted
+    assert blood_moon.casts(c, hero, "haunting_poltergeist#1", "haunting", True) == []
+    s.ext.night = False
+    blood_moon.rolled(c, [1, 1])
+    assert s.ext.figure(blood_moon.FIGURE).position == 0
+    s.ext.night = True
+    blood_moon.rolled(c, [1])
+    assert s.ext.figure(blood_moon.FIGURE).position == 1
+
+
+def _wall_on(s, k: int) -> str:  # type: ignore[no-untyped-def]
+    """A face-up Wall of Fire on Road Space k (from the live deck, so every card stays counted)."""
+    from engine.darkest_talisman.state import Spot
+
+    pile = next(p for p in (s.decks.adventure, s.decks.adventure_discard) if any(card_id(u) == "wall_of_fire" for u in p))
+    uid = next(u for u in pile if card_id(u) == "wall_of_fire")  # the Blood Moon deck is live
+    pile.remove(uid)
+    spot = Spot(seq=s.new_seq(), card=uid, revealed=True, met=True)
+    (s.trip.spots if k == s.trip.position else s.trip.road[k].spots).append(spot)
+    return uid
+
+
+def test_f9_wall_of_fire_stops_the_werewolf_figure():
+    """F9 Wall of Fire: the Werewolf may not pass it: on its space a 1 moves him no further."""
+    s, c = risen_on_road(34)
+    _wall_on(s, 1)
+    s.ext.figures = [RoadFigure(id=blood_moon.FIGURE, position=0)]
+    blood_moon.rolled(c, [1, 1, 1])
+    assert s.ext.figure(blood_moon.FIGURE).position == 1 and s.ext.werewolf_visits == []
+    assert broken(s) == []
+
+
+def test_f9_wall_of_fire_a_party_with_a_werewolf_does_not_go_on_past_it():
+    """F9 Wall of Fire: a Werewolf character may not pass it: heading out, the party with one
+    at the Wall's space may turn back but not go on (ruling blood_moon_lunar); cured, it may."""
+    from engine.darkest_talisman.state import Decision
+
+    s, c = risen_on_road(35)
+    _wall_on(s, 2)
+    decision = Decision(kind="stand", options=["continue", "turn_back", "carry_on"])
+    blood_moon.stand_options(c, decision)
+    assert decision.options == ["turn_back"]
+    s.ext.lycanthropes = []
+    decision = Decision(kind="stand", options=["continue", "turn_back", "carry_on"])
+    blood_moon.stand_options(c, decision)
+    assert decision.options == ["continue", "turn_back", "carry_on"]
+
+
+def test_f9_night_of_the_pumpkin_king_fields_roll_three_dice():
+    """F9 Night of the Pumpkin King, while in play: a Fields space rolls three dice for its
+    cards; other terrain, or once the card has gone, as before."""
+    s, c, _ = risen(36)
+    assert blood_moon.draw_dice(c, "fields", 1) == 1
+    blood_moon.lunar(c, "night_of_the_pumpkin_king")
+    assert blood_moon.draw_dice(c, "fields", 1) == 3 and blood_moon.draw_dice(c, "woods", 2) == 2
+    blood_moon.flip(c, True)
+    assert blood_moon.draw_dice(c, "fields", 1) == 1
+
+
+def test_f9_fright_night_no_teleport_past_a_face_up_enemy():
+    """F9 Fright Night, while in play and a face-up Enemy lies on the road: a teleport along the
+    road lands on the first Enemy's space; one off the road does not happen and is not offered."""
+    from engine.darkest_talisman.state import Spot
+
+    s, c = risen_on_road(37)
+    s.trip.position = 0
+    uid = next(u for u in s.decks.adventure if card_id(u) == "dire_wolf")
+    s.decks.adventure.remove(uid)
+    s.trip.road[2].spots.append(Spot(seq=s.new_seq(), card=uid, revealed=True))
+    assert blood_moon.teleport_target(c, "road:4") == "road:4"  # not in play yet
+    blood_moon.lunar(c, "fright_night")
+    assert blood_moon.teleport_target(c, "road:4") == "road:2"
+    assert blood_moon.teleport_target(c, "road:1") == "road:1"
+    assert blood_moon.teleport_target(c, "dest:tavern") is None
+    assert all(t.startswith("road:") for t in travel.teleport_targets(c))
+    travel.teleport(c, "dest:tavern")
+    assert s.trip.position == 0 and s.trip.destination == "city"  # nothing happened
+    assert broken(s) == []
+
+
+def test_f9_guiding_light_the_party_may_meet_its_space_again():
+    """F9 Guiding Light, while in play: at the end of a space the party may meet it again
+    instead of moving on; the cards left there are met again and a day passes."""
+    from engine.darkest_talisman.state import Decision
+
+    s, c = risen_on_road(38)
+    decision = Decision(kind="stand", options=["continue", "turn_back"])
+    blood_moon.stand_options(c, decision)
+    assert "meet_again" not in decision.options
+    blood_moon.lunar(c, "guiding_light")
+    blood_moon.stand_options(c, decision)
+    assert decision.options == ["continue", "turn_back", "meet_again"]  # never the first answer
+    with_carry = Decision(kind="stand", options=["continue", "turn_back", "carry_on"])
+    blood_moon.stand_options(c, with_carry)
+    assert with_carry.options == ["continue", "turn_back", "meet_again", "carry_on"]
+    days, at = s.stats.days, s.trip.position
+    assert blood_moon.answer(c, decision, "meet_again")
+    assert s.trip.position == at and s.stats.days == days + 1
+    assert not blood_moon.answer(c, decision, "continue")
+
+
+def test_facts_f2_midnight_howl_a_beaten_character_rolls_on_the_chart():
+    """Facts F.2 Midnight Howl, while in play: a character who loses a life to an Enemy also
+    rolls on the Werewolf's chart (a 2: one life more)."""
+    s, c, hero = risen(39)
+    life = hero.life
+    rig(s, dice=[2])
+    blood_moon.injured(c, hero, "dire_wolf#1")
+    assert hero.life == life and s.rng.script == [2]  # not in play: no roll
+    blood_moon.lunar(c, "midnight_howl")
+    blood_moon.injured(c, hero, "dire_wolf#1")
+    assert hero.life == life - 1 and s.rng.script == []
+
+
+def test_f9_the_fight_buttons_odds_follow_feral_hunger_and_moon_mist():
+    """F9: the engine tells the fight buttons how the roll will be made (a sure 6 after Feral
+    Hunger, the lower of two under Moon Mist) and their odds follow: a sure 6 against an equal
+    score wins unless the Enemy rolls a 6 (5 in 6); the lower of two rolls wins less often."""
+    from systems.darkest_talisman.odds import combat_odds
+
+    s, c, hero = risen(40)
+    task = Combat(hero=hero.uid, enemy="dire_wolf#1", attribute="strength", value=4, kind="animal")
+    assert "roll" not in combat.scores(c, task, hero, ["fight"])
+    blood_moon.lunar(c, "moon_mist")
+    assert combat.scores(c, task, hero, ["fight"])["roll"] == "lower"
+    uid = give_spell(s, hero.uid, "feral_hunger")
+    combat.answer(c, task, f"cast:{uid}")
+    assert combat.scores(c, task, hero, ["fight"])["roll"] == "six"
+    win, tie, _ = combat_odds(3, 3, roll="six")
+    assert abs(win - 5 / 6) < 1e-9 and tie == 0
+    plain, lower = combat_odds(3, 3)[0], combat_odds(3, 3, roll="lower")[0]
+    assert lower < plain < win
+
+
+def test_f9_the_blood_moon_characters_ability_only_when_they_lead():
+    """F9 Doomsayer, Grave Robber, Vampire Hunter: their card ability (here: sending a card back
+    for another) works only when first in the Marching Order; a core character's as before."""
+    from engine.darkest_talisman import effects
+
+    s, c, _ = risen(41)
+    first, second = s.hero(s.order[0]), s.hero(s.order[1])
+    for h in (first, second):
+        h.objects = [u for u in h.objects if card_id(u) != "orb_of_knowledge"]
+    first.card, second.card = "grave_robber", "vampire_hunter"
+    assert effects.can_redraw(c, first) and not effects.can_redraw(c, second)
+    s.order = [second.uid, first.uid, s.order[2]]
+    assert effects.can_redraw(c, second) and not effects.can_redraw(c, first)
+    second.card = "prophetess"  # the core's Prophetess redraws wherever she walks
+    s.order = [first.uid, second.uid, s.order[2]]
+    assert effects.can_redraw(c, second)
+
+
+def test_f9_witchs_broom_at_night_skips_up_to_six_cards():
+    """F9 Witch's Broom: at Night, between a Road Space's cards, its bearer's party may skip up
+    to six cards still to meet (left lying); with fewer than six left it moves on to the next
+    space. By Day it is not offered."""
+    from engine.darkest_talisman.state import Decision, Spot
+
+    s, c = risen_on_road(42)
+    hero = s.party()[0]
+    broom = next(u for u in s.ext.troves["blood_moon"] if card_id(u) == "witchs_broom")
+    s.ext.troves["blood_moon"].remove(broom)
+    hero.objects.append(broom)
+    for _ in range(8):
+        s.trip.spots.append(Spot(seq=s.new_seq(), card=s.decks.adventure.pop()))
+    s.ext.night = False
+    decision = Decision(kind="after_card", options=["continue", "turn_back"])
+    blood_moon.after_card_options(c, decision)
+    assert "broom" not in decision.options
+    s.ext.night = True
+    blood_moon.after_card_options(c, decision)
+    assert decision.options == ["continue", "turn_back", "broom"]
+    at = s.trip.position
+    assert blood_moon.answer(c, decision, "broom")
+    assert sum(1 for sp in s.trip.spots if not sp.met) == 2 and s.trip.position == at
+    assert blood_moon.answer(c, decision, "broom")  # two left: skipped, and on to the next space
+    assert s.trip.position == at + 1
+    assert broken(s) == []
+
+
+def test_f9_the_scarecrow_waits_on_a_fields_space():
+    """F9 Scarecrow: turned over, it is placed on a Fields Road Space of this road (here the only
+    one, behind the party) and met there; on the only Fields space itself, it is met at once."""
+    from engine.darkest_talisman import encounters
+    from engine.darkest_talisman.state import MeetSpot, Spot
+
+    s, c = risen_on_road(43)
+    assert [sp.location for sp in s.trip.road][0] == "fields" and s.trip.position == 2
+    uid = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "scarecrow")
+    for pile in (s.decks.adventure, s.decks.adventure_discard):
+        if uid in pile:
+            pile.remove(uid)
+    spot = Spot(seq=s.new_seq(), card=uid)
+    s.trip.spots.append(spot)
+    s.tasks.append(MeetSpot(seq=spot.seq))
+    encounters.run_spot(c, s.tasks[-1])
+    assert spot.card is None and s.trip.road[0].waiting == [uid]
+    assert not [t for t in s.tasks if t.task == "card"]
+    assert broken(s) == []
+    # on the Fields space itself there is no other: the party meets it now
+    s.trip.road[0].waiting = []
+    s.trip.position = 0
+    spot = Spot(seq=s.new_seq(), card=uid)
+    s.trip.spots = [spot]
+    s.tasks = [MeetSpot(seq=spot.seq)]
+    encounters.run_spot(c, s.tasks[-1])
+    assert spot.card == uid and any(t.task == "card" for t in s.tasks)
+
+
+def test_f8h_the_first_fights_forecast_knows_the_werewolf():
+    """F8h: before the Den's guardians are drawn the forecast cannot know them (C8d a-b), but the
+    Werewolf is sure to be there: the fight button and the prompt name him with his Strength 8,
+    in English and Italian; a core trove's forecast names nobody."""
+    from engine.darkest_talisman import guardians
+    from systems.darkest_talisman import forecast
+    from systems.darkest_talisman.names import Names
+
+    s, _ = _at_the_den(44, NO_GUARDS)
+    f = guardians.forecast(ctx(s), "guardians", "fight")
+    assert not f["known"] and f["sure"] == [{"of": blood_moon.GUARDIAN, "strength": 8, "craft": 0}]
+    for locale, word in (("en", "Werewolf (Strength 8)"), ("it", "Lupo Mannaro (Forza 8)")):
+        n = Names(SYSTEM.view(s, "p1"), locale)
+        assert word in forecast.label(n, f) and word in forecast.sentence(n, f)
+    plain = blood_solo(45)
+    travel.depart(ctx(plain), "depart:trove")
+    assert "sure" not in guardians.unknown_guardians(ctx(plain))
+
+
+def test_f9_the_ai_at_a_wall_of_fire_under_the_guiding_light_turns_back():
+    """F9 Wall of Fire with Guiding Light in play: the party with a Werewolf may not go on; the
+    campaign AI turns back rather than meet the space again and again (a pass of the same space
+    turns no Time Card, so the Lunar Event would never end)."""
+    import random
+
+    from engine.darkest_talisman.ai import PLAYERS
+
+    s, c = risen_on_road(46)
+    _wall_on(s, 2)
+    blood_moon.lunar(c, "guiding_light")
+    settle(s)
+    assert s.decision.kind == "stand" and s.decision.options == ["turn_back", "meet_again"]
+    action = PLAYERS["heuristic"](s, "p0", random.Random(1))
+    assert action.option == "turn_back"

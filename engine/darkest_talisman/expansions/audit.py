@@ -1,6 +1,7 @@
 """The expansions' invariants, for the tests and the benchmark: every card counted once across
-decks (live and shelved), hands, storage, the road, troves, fights and the Quest cards; and no
-deck switch left in place once nothing holds it (engine/darkest_talisman/expansions/decks.py)."""
+decks (live and shelved), hands, storage, the road, troves, fights and the Quest cards; the live
+Adventure deck is the newest hold's (the core's with none: no switch left in place once nothing
+holds it), and every deck is either live or shelved, once (engine/darkest_talisman/expansions/decks.py)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -76,8 +77,11 @@ def broken(state: CampaignState) -> list[str]:
         out.append(f"cards lost {dict(wanted - counted)} / duplicated {dict(counted - wanted)}")
     record = state.ext
     if record is not None:
-        if (record.live == decks.CORE) != (not record.reasons):
-            out.append(f"deck switch not undone: live {record.live}, reasons {record.reasons}")
-        if record.switches - record.switches_undone != (0 if record.live == decks.CORE else 1):
-            out.append("a deck switch counted but not undone")
+        if record.live != decks.wanted(record):
+            out.append(f"deck switch not undone: live {record.live}, holds {record.reasons}")
+        if set(record.owners) - set(record.reasons):
+            out.append(f"a released hold still owns a deck: {sorted(set(record.owners) - set(record.reasons))}")
+        every = {decks.CORE, *record.ids}
+        if record.live in record.shelved or set(record.shelved) | {record.live} != every:
+            out.append(f"decks out of place: live {record.live}, shelved {sorted(record.shelved)}")
     return out

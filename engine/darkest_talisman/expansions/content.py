@@ -21,6 +21,7 @@ from engine.darkest_talisman.content import (
     Foe,
     ObjectCard,
     Pack,
+    Service,
     SheetRef,
     Source,
     SpellCard,
@@ -78,6 +79,9 @@ class ExpansionManifest(_Named):
     figure_strength: int | None = Field(None, ge=1)
     #: the Time Card (Day/Night, F2b, F3) comes into play with this expansion's deck
     time_card: bool = False
+    #: services the expansion adds to core locations (the cure for a Talisman at the Temple and
+    #: the Chapel, F4b); its module's `service_open` says who is offered them
+    location_services: dict[str, list[Service]] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _chart_faces(self) -> "ExpansionManifest":
@@ -155,7 +159,8 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
         "adventures": list(base.adventures) + [c for e in expansions for c in e.adventures + list(e.trove)],
         "spells": list(base.spells) + [s for e in expansions for s in e.spells],
         "purchase": list(base.purchase),
-        "locations": list(base.locations),
+        "locations": [loc.model_copy(update={"services": list(loc.services) + [
+            s for e in expansions for s in e.manifest.location_services.get(loc.id, [])]}) for loc in base.locations],
         "foes": list(base.foes) + [f for e in expansions for f in e.foes],
         "regions": list(base.regions),
         "village_services": list(base.village_services),
@@ -175,6 +180,9 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
                     problems.append(f"{e.id}: {card.id}: fight: unknown foe {eff.fight!r}")
                 if eff.teleport not in (None, "any") and eff.teleport not in locs:
                     problems.append(f"{e.id}: {card.id}: teleport: unknown location {eff.teleport!r}")
+        for where in e.manifest.location_services:
+            if where not in locs:
+                problems.append(f"{e.id}: expansion.yaml: location_services: unknown location {where!r}")
         if e.manifest.trove_destination is not None and e.manifest.trove_destination not in locs:
             problems.append(f"{e.id}: expansion.yaml: trove_destination: unknown location {e.manifest.trove_destination!r}")
     if problems:

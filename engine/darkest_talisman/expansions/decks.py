@@ -3,8 +3,11 @@ something holds it there (E2c, E2j, E3d, E3k; F2e, F5b, F8d, F8j; G3d, H4d, I5c)
 
 The live Adventure deck is always `decks.adventure` / `decks.adventure_discard`, so the core's
 drawing and reshuffling code is untouched; a switch swaps the live pair with a shelved one.
-Each switch has reasons ("reaper:figure", "reaper:graveyard"); when the last reason goes, the
-core deck comes back. A discarded card goes to its own deck's discard pile, live or shelved.
+The switches are a stack of holds, each a reason ("reaper:figure", "blood_moon:risen") and the
+deck it owns: the live deck is the newest hold's, the core's when none is left. Releasing a hold
+takes out that one only, whatever its place, so the live deck is again the newest remaining
+hold's (a release of the newest restores what was live before it; of an older one, nothing
+changes). A discarded card goes to its own deck's discard pile, live or shelved.
 """
 from __future__ import annotations
 
@@ -72,29 +75,50 @@ def discard(ctx: Ctx, uid: str, where: str) -> bool:
     return False
 
 
+def holder(record: Expansions, reason: str) -> str:
+    """The deck a hold owns (a state saved before owners were kept: its reason's prefix)."""
+    return record.owners.get(reason) or reason.split(":", 1)[0]
+
+
+def wanted(record: Expansions) -> str:
+    """The deck the holds want live: the newest hold's, or the core's with none."""
+    return holder(record, record.reasons[-1]) if record.reasons else CORE
+
+
 def hold(ctx: Ctx, deck: str, reason: str) -> None:
-    """Put `deck`'s Adventure deck in play for `reason` (one more reason if it already is)."""
+    """Put `deck`'s Adventure deck in play for `reason`, on top of the holds already made (the
+    same reason held again changes nothing)."""
     record = ext(ctx)
-    if reason not in record.reasons:
-        record.reasons.append(reason)
-    if record.live == deck:
+    if reason in record.reasons:
         return
-    _swap(ctx, deck)
-    record.switches += 1
-    ctx.emit("deck_switched", deck=deck)
+    record.reasons.append(reason)
+    record.owners[reason] = deck
+    _follow(ctx, undone=False)
 
 
 def release(ctx: Ctx, reason: str) -> None:
-    """`reason` no longer holds; with none left the core Adventure deck comes back (E2j, E3k)."""
+    """`reason` no longer holds: its hold leaves the stack; the live deck becomes the newest
+    remaining hold's, the core's with none left (E2j, E3k, F5b, F8j)."""
     record = ext(ctx)
     if reason not in record.reasons:
         return
     record.reasons.remove(reason)
-    if record.reasons or record.live == CORE:
+    record.owners.pop(reason, None)
+    _follow(ctx, undone=True)
+
+
+def _follow(ctx: Ctx, undone: bool) -> None:
+    """Swap in the deck the holds want, if it is not live already."""
+    record = ext(ctx)
+    deck = wanted(record)
+    if record.live == deck:
         return
-    _swap(ctx, CORE)
-    record.switches_undone += 1
-    ctx.emit("deck_switched", deck=CORE)
+    _swap(ctx, deck)
+    if undone:
+        record.switches_undone += 1
+    else:
+        record.switches += 1
+    ctx.emit("deck_switched", deck=deck)
 
 
 def _swap(ctx: Ctx, deck: str) -> None:

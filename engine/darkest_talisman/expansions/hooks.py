@@ -11,7 +11,7 @@ from typing import Any
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, quests, roads
 from engine.darkest_talisman.expansions.registry import EXPANSIONS
-from engine.darkest_talisman.state import Decision, Hero, TeleportTask, Trove, card_id
+from engine.darkest_talisman.state import Decision, Guardian, Hero, Spot, TeleportTask, Trove, card_id
 
 
 def _each(ctx: Ctx, name: str) -> list[Any]:
@@ -73,11 +73,16 @@ def decision_options(ctx: Ctx) -> None:
     if decision.kind == "guardians":
         for hook in _each(ctx, "guardian_options"):
             hook(ctx, decision)
+    if decision.kind == "after_card":
+        for hook in _each(ctx, "after_card_options"):  # the Witch's Broom (F9)
+            hook(ctx, decision)
     if decision.kind == "stand":
         skippers = [f for e in decks.expansions(ctx) for f in e.manifest.skip_followers]
         extra = roads.skip_options(ctx, skippers)
         at = decision.options.index("turn_back") + 1 if "turn_back" in decision.options else 1
         decision.options[at:at] = extra
+        for hook in _each(ctx, "stand_options"):  # the Wall of Fire, Guiding Light (F9)
+            hook(ctx, decision)
 
 
 def departures(ctx: Ctx, region_trove: list[str]) -> list[str]:
@@ -174,3 +179,96 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """A character lost a life to an Enemy and lives (a Wolf's bite raises the Blood Moon, F2a)."""
     for hook in _each(ctx, "injured"):
         hook(ctx, hero, enemy)
+
+
+def service_open(ctx: Ctx, hero: Hero, service: Any) -> bool:
+    """Is an expansion's service offered to this character now (the cure for a Talisman at the
+    Temple or the Chapel only to a Werewolf holding one, F4b)? Core services: always."""
+    return all(hook(ctx, hero, service) for hook in _each(ctx, "service_open"))
+
+
+def visited(ctx: Ctx, hero: Hero, service: Any) -> None:
+    """A character used a visit service (the Temple's or the Chapel's cure, F4b)."""
+    for hook in _each(ctx, "visited"):
+        hook(ctx, hero, service)
+
+
+def trove_guardians(ctx: Ctx) -> list[Guardian]:
+    """Figures that join a trove's guardians, unequipped (the Werewolf at his Den, F8h)."""
+    return [g for hook in _each(ctx, "trove_guardians") for g in hook(ctx)]
+
+
+def guardian_strikes(ctx: Ctx, attr: str, scores: list[tuple[str, int]], lives: dict[str, int]) -> list[str]:
+    """The characters an expansion's guardian assigns damage to in this figure's blows (F8i)."""
+    return [u for hook in _each(ctx, "guardian_strikes") for u in hook(ctx, attr, scores, lives)]
+
+
+def guardian_struck(ctx: Ctx, uids: list[str]) -> None:
+    """After the blows: what befalls those an expansion's guardian struck (the Werewolf's chart, F8i)."""
+    for hook in _each(ctx, "guardian_struck"):
+        hook(ctx, uids)
+
+
+def draw_dice(ctx: Ctx, terrain: str, dice: int) -> int:
+    """The dice a new Road Space of `terrain` rolls for its cards (Night of the Pumpkin King, F9)."""
+    for hook in _each(ctx, "draw_dice"):
+        dice = hook(ctx, terrain, dice)
+    return dice
+
+
+def teleport_targets(ctx: Ctx, targets: list[str]) -> list[str]:
+    """The teleport targets still open (Fright Night bars those off the road, F9)."""
+    for hook in _each(ctx, "teleport_targets"):
+        targets = hook(ctx, targets)
+    return targets
+
+
+def teleport_target(ctx: Ctx, target: str) -> str | None:
+    """Where a teleport lands instead (Fright Night: the first face-up Enemy's space), None: barred."""
+    found: str | None = target
+    for hook in _each(ctx, "teleport_target"):
+        if found is None:
+            break
+        found = hook(ctx, found)
+    return found
+
+
+def combat_spell_fits(ctx: Ctx, task: Any, hero: Hero, kind: str) -> bool:
+    """An expansion's Spell cast in a combat against an Enemy (Feral Hunger, F9)."""
+    return any(hook(ctx, task, hero, kind) for hook in _each(ctx, "combat_spell_fits"))
+
+
+def combat_cast(ctx: Ctx, task: Any, hero: Hero, kind: str) -> None:
+    for hook in _each(ctx, "combat_cast"):
+        hook(ctx, task, hero, kind)
+
+
+def attack_roll(ctx: Ctx, task: Any, hero: Hero, roll: list[int]) -> list[int]:
+    """A character's combat roll as the expansions change it (Feral Hunger, Moon Mist, F9)."""
+    for hook in _each(ctx, "attack_roll"):
+        roll = hook(ctx, task, hero, roll)
+    return roll
+
+
+def roll_rule(ctx: Ctx, hero: Hero) -> str | None:
+    """How this character's next combat roll is made, for the fight buttons' odds: "six" (Feral
+    Hunger), "lower" (Moon Mist), None: as usual (F9)."""
+    return next((r for hook in _each(ctx, "roll_rule") if (r := hook(ctx, hero)) is not None), None)
+
+
+def ability_open(ctx: Ctx, hero: Hero, ability: str) -> bool:
+    """May this character use his ability now (the Blood Moon's characters only when they lead
+    the Marching Order, F9)?"""
+    return all(hook(ctx, hero, ability) for hook in _each(ctx, "ability_open"))
+
+
+def placed_elsewhere(ctx: Ctx, spot: Spot) -> bool:
+    """A card just turned over that goes to wait on another Road Space instead of being met now
+    (the Scarecrow on a Fields space, F9); True: it went."""
+    return any(hook(ctx, spot) for hook in _each(ctx, "placed_elsewhere"))
+
+
+def sure_guardians(ctx: Ctx) -> list[dict[str, Any]]:
+    """The guardians a trove is sure to have before its cards are drawn, for the forecast
+    (`of`, `strength`, `craft`): the Werewolf at his Den (F8h)."""
+    return [g for hook in _each(ctx, "sure_guardians") for g in hook(ctx)]

@@ -31,6 +31,8 @@ class RoadFigure(BaseModel):
     #: Slow Motion: only every other 1 moves him (E5); the 1s not yet spent
     slow: bool = False
     held_one: bool = False
+    #: Haunting Poltergeist: the Werewolf moves only at Night (F9)
+    haunted: bool = False
 
 
 class Expansions(BaseModel):
@@ -40,9 +42,12 @@ class Expansions(BaseModel):
     ids: list[str] = Field(default_factory=list)
     #: the Adventure deck in `decks.adventure` now: "core" or an expansion id
     live: str = "core"
-    #: why the live deck replaces the core one: reasons ("reaper:figure", "reaper:graveyard");
-    #: none left -> the core deck comes back
+    #: why the live deck replaces the core one: reasons ("reaper:figure", "reaper:graveyard"),
+    #: in the order they were held; none left -> the core deck comes back
     reasons: list[str] = Field(default_factory=list)
+    #: reason -> the deck it holds live; `reasons` is the stack of holds, newest last, and the
+    #: live deck is the newest hold's (engine/darkest_talisman/expansions/decks.py)
+    owners: dict[str, str] = Field(default_factory=dict)
     #: deck id -> the Adventure deck and discard pile not in play
     shelved: dict[str, Shelf] = Field(default_factory=dict)
     #: expansion id -> its Trove deck (its Magic Objects, E1b, F1b...)
@@ -80,6 +85,8 @@ class Expansions(BaseModel):
     den_done: bool = False
     #: characters still to roll on the Werewolf's chart, in Marching Order (F6c)
     werewolf_visits: list[str] = Field(default_factory=list)
+    #: characters on whom Feral Hunger was cast: their next combat roll is a 6 (F9)
+    feral: list[str] = Field(default_factory=list)
     #: counters the benchmark reads
     blood_moon_risings: int = 0
     werewolf_comings: int = 0
@@ -87,6 +94,7 @@ class Expansions(BaseModel):
     time_flips: int = 0
     reaper_comings: int = 0
     reaper_visits: int = 0
+    #: deck swaps made by a hold, and made by a release (back to an older hold's deck or the core's)
     switches: int = 0
     switches_undone: int = 0
 
