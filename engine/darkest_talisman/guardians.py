@@ -64,6 +64,10 @@ def trove_guardians(ctx: Ctx) -> GuardianFight:
             objects.append(uid)
         else:
             cards.discard(ctx, uid)
+    if state.ext is not None:  # a guardian of the destination's own (the Efrit, I5g)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        guardians += hooks.trove_guardians(ctx)
     trip.trove.revealed = True
     ctx.emit("trove_revealed", reveals=True, items=[card_id(u) for u in trip.trove.items], gold=trip.trove.gold,
              guardians=[g.of for g in guardians], objects=[card_id(u) for u in objects])

@@ -80,4 +80,9 @@ def broken(state: CampaignState) -> list[str]:
             out.append(f"deck switch not undone: live {record.live}, reasons {record.reasons}")
         if record.switches - record.switches_undone != (0 if record.live == decks.CORE else 1):
             out.append("a deck switch counted but not undone")
+        terrain = Counter(record.terrain + list(record.terrain_laid.values()))
+        wanted_terrain = Counter(f"{t.id}#{n}" for e in record.ids for t in expansion_by_id(e).manifest.terrain
+                                 for n in range(1, t.count + 1))
+        if terrain != wanted_terrain:
+            out.append(f"Terrain cards lost {dict(wanted_terrain - terrain)} / duplicated {dict(terrain - wanted_terrain)}")
     return out

@@ -21,6 +21,8 @@ def _each(ctx: Ctx, name: str) -> list[Any]:
 
 def setup(ctx: Ctx) -> None:
     decks.setup(ctx)
+    for hook in _each(ctx, "setup"):
+        hook(ctx)
 
 
 def rolled(ctx: Ctx, faces: list[int]) -> None:
@@ -131,6 +133,8 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
         spaces = ctx.d6("whirlwind")
         for spot in [s for s in trip.spots if s.seq != seq and s.card is not None]:
             roads.move_card(ctx, spot, spaces)  # clockwise: toward the destination (E4a)
+    for hook in _each(ctx, "event"):  # an expansion's own Event cards (I2, I3, I4, I6 Mirage)
+        hook(ctx, special, seq)
 
 
 def extra_draws(ctx: Ctx) -> int:
@@ -174,3 +178,15 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """A character lost a life to an Enemy and lives (a Wolf's bite raises the Blood Moon, F2a)."""
     for hook in _each(ctx, "injured"):
         hook(ctx, hero, enemy)
+
+
+def entered(ctx: Ctx, k: int) -> None:
+    """The party entered Road Space `k` from another space (or the village): fireland tokens
+    there burn (I3b), the Ifrit on the road act (I6)."""
+    for hook in _each(ctx, "entered"):
+        hook(ctx, k)
+
+
+def trove_guardians(ctx: Ctx) -> list[Any]:
+    """Guardians an expansion adds to a trove's drawn ones (the Firelands' Efrit, I5g)."""
+    return [g for hook in _each(ctx, "trove_guardians") for g in hook(ctx)]
