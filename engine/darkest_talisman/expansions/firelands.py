@@ -207,14 +207,16 @@ def sultan_space(ctx: Ctx) -> int | None:
     return _lying(ctx, SULTAN)
 
 
-def _next_space(ctx: Ctx) -> int | None:
-    """The Road Space the party enters next (toward the destination going out, toward the village
-    coming home); never the destination itself."""
+def _next_space(ctx: Ctx, destination: bool = True) -> int | None:
+    """The Road Space the party enters next: toward the destination going out (from the
+    destination, the first space of the way home), toward the village coming home; with
+    `destination` False never the destination itself (a Terrain card does not cover it)."""
     trip = ctx.state.trip
     if trip is None:
         return None
-    k = trip.position + (1 if trip.heading == "out" else -1)
-    return k if 0 <= k < len(trip.road) - 1 else None
+    last = len(trip.road) - 1
+    k = trip.position + 1 if trip.heading == "out" and trip.position < last else trip.position - 1
+    return k if 0 <= k < (last + 1 if destination else last) else None
 
 
 # ----------------------------------------------------------------------------- I4: Terrain cards
@@ -272,7 +274,7 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
     trip = state.live_trip()
     record = decks.ext(ctx)
     if special == "terrain":
-        ahead = _next_space(ctx)
+        ahead = _next_space(ctx, destination=False)
         if ahead is None or not lay_terrain(ctx, ahead):
             ctx.emit("terrain_none")
     elif special == "fire_token":

@@ -1,0 +1,422 @@
+"""The Firelands (DT section I): each test names the rule it checks.
+
+I1: the Magic Items form the Firelands Trove deck. I2: Burn (what burns, how, never back in a
+deck). I3: fireland tokens. I4: Terrain cards. I5: the Firelands as an Outer Region Trove
+destination with its own Adventure deck, Spells, trove and the Efrit. I6: the changed cards.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.core.system import Seat
+from engine.darkest_talisman import guardians, travel
+from engine.darkest_talisman.ai import heuristic_player
+from engine.darkest_talisman.content import pack_by_id
+from engine.darkest_talisman.expansions import firelands
+from engine.darkest_talisman.expansions.content import expansion_by_id
+from engine.darkest_talisman.expansions.registry import EXPANSIONS, complete, parse_list
+from engine.darkest_talisman.game import SYSTEM
+from engine.darkest_talisman.state import CampaignState, Spot, TeleportTask, card_id
+from tests.talisman.expansion_helpers import broken, ctx
+from tests.talisman.helpers import choose, give, give_spell, party_of, rig, settle
+
+FIRE = "core+firelands"
+
+#: the cards DT I6 names, by the type the engine gives them (Camel: a Mount, a Follower here)
+I6_ADVENTURES = {
+    "bound_ifrit": "follower", "camel": "follower", "mirage": "event", "ifrit_sultan": "enemy",
+    "ifrit_sultana": "enemy", "royal_masons": "follower", "taleweaver": "follower",
+}
+I6_MAGIC = {"firelands_scourge", "magic_map", "orb_of_flames", "shamshir_of_khamsin", "suleimans_seal"}
+I6_SPELLS = {"crack_the_earth", "evil_eye", "suleimans_command"}
+
+
+def fire_solo(seed: int = 1, pack: str = FIRE) -> CampaignState:
+    return SYSTEM.new_game([Seat(player="p1", name="Ada")], {"pack": pack}, seed).state
+
+
+def fire_coop(seed: int = 1) -> CampaignState:
+    seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(1, 4)]
+    return SYSTEM.new_game(seats, {"pack": FIRE}, seed).state
+
+
+def on_firelands_road(seed: int = 1, coop: bool = False) -> CampaignState:
+    """A party of Warriors that just set out from the village beyond the Sentinel for the
+    Firelands (I5b), the cards of the first Road Space cleared away."""
+    s = fire_coop(seed) if coop else fire_solo(seed)
+    party_of(s, *(["warrior", "dwarf", "troll"] if coop else ["warrior"]))
+    s.village = "village_beyond"
+    travel.depart(ctx(s), "depart:firelands")
+    for spot in s.trip.spots:
+        s.decks.adventure_discard.append(spot.card)
+    s.trip.spots = []
+    return s
+
+
+# ----------------------------------------------------------------------------- the pack
+def test_i6_every_named_card_is_in_the_pack():
+    """I6: every Adventure card, Magic Item and Spell it changes is in the pack with its type;
+    facts I.1: the four characters."""
+    exp = expansion_by_id("firelands")
+    cards = {c.id: c for c in exp.adventures}
+    for cid, kind in I6_ADVENTURES.items():
+        assert cards[cid].type == kind, cid
+    assert cards["camel"].mount  # I6: "considered a Mount"
+    assert cards["ifrit_sultan"].id in exp.manifest.burning_enemies
+    assert {s.id for s in exp.spells} >= I6_SPELLS
+    assert {c.id for c in exp.characters} == {"dervish", "nomad", "jin_blooded", "warlord"}
+
+
+def test_i1_magic_items_form_the_firelands_trove_deck():
+    """I1: the Magic Items are out of the Firelands Adventure deck, in its Trove deck; enough for
+    two troves of three (I5e)."""
+    exp = expansion_by_id("firelands")
+    assert {c.id for c in exp.trove} >= I6_MAGIC
+    assert all(c.type == "magic_object" for c in exp.trove)
+    assert not I6_MAGIC & exp.adventure_ids()
+    assert sum(c.count for c in exp.trove) >= 6
+
+
+def test_i4_the_terrain_deck_holds_nineteen_cards_of_known_spaces():
+    """I4, facts I.1: 19 Terrain cards, each a road space the pack knows."""
+    manifest = expansion_by_id("firelands").manifest
+    assert sum(t.count for t in manifest.terrain) == 19
+    p = pack_by_id(FIRE)
+    assert all(p.has_location(t.location) for t in manifest.terrain)
+
+
+def test_registration_names_and_completion():
+    """Registered as "Firelands" (typed "the firelands", "fire lands"), with the others too."""
+    assert "firelands" in EXPANSIONS
+    assert parse_list("Firelands") == (["firelands"], [])
+    assert parse_list("the firelands") == (["firelands"], [])
+    assert parse_list("fire lands") == (["firelands"], [])
+    assert parse_list("Reaper Blood Moon Firelands") == (["reaper", "blood_moon", "firelands"], [])
+    assert complete("Reaper Fi") == ["Reaper Firelands"]
+
+
+def test_i1_i5c_i5d_setup_sets_the_decks_aside_and_i4_shuffles_the_terrain_deck():
+    """Set-up: the Firelands Adventure deck waits aside (I5c), its Spells wait outside the Spell
+    deck (I5d), its Magic Items are their own Trove deck (I1); the Terrain deck is out (I4)."""
+    s = fire_solo(2)
+    exp = expansion_by_id("firelands")
+    mine = exp.adventure_ids()
+    assert not [u for u in s.decks.adventure if card_id(u) in mine]
+    assert len(s.ext.shelved["firelands"].adventure) == sum(c.count for c in exp.adventures)
+    assert {card_id(u) for u in s.ext.troves["firelands"]} >= I6_MAGIC
+    assert {card_id(u) for u in s.ext.spells["firelands"]} == {sp.id for sp in exp.spells}
+    assert len(s.ext.terrain) == 19 and s.ext.live == "core"
+    assert broken(s) == []
+
+
+def test_all_four_expansions_merge():
+    """The Firelands with the Reaper and Blood Moon: ids stay unique, every deck aside by itself."""
+    s = fire_solo(3, pack="core+reaper+blood_moon+firelands")
+    assert set(s.ext.shelved) == {"reaper", "blood_moon", "firelands"}
+    assert broken(s) == []
+
+
+# ----------------------------------------------------------------------------- I5: the destination
+def test_i5a_b_the_firelands_are_an_outer_trove_destination_the_party_may_choose():
+    """I5a: a Trove destination of the Outer Region (not the Inner); I5b: the party may choose it
+    from the village beyond the Sentinel."""
+    p = pack_by_id(FIRE)
+    assert "firelands" in p.region("outer").trove and "firelands" not in p.region("inner").trove
+    assert "firelands" not in pack_by_id("core").region("outer").trove
+    s = fire_solo(4)
+    assert "depart:firelands" not in travel.departures(ctx(s))
+    s.village = "village_beyond"
+    assert "depart:firelands" in travel.departures(ctx(s))
+
+
+def test_i5c_e_the_road_brings_its_deck_its_spells_and_its_trove():
+    """I5c: the Firelands deck replaces the core's; I5d: its Spells are in the Spell deck; I5e: the
+    trove is three Firelands Magic Items and a d6 of Gold."""
+    s = on_firelands_road(5)
+    rec = s.ext
+    assert rec.live == "firelands" and rec.reasons == [firelands.ROAD_REASON] and rec.firelands_trips == 1
+    mine = expansion_by_id("firelands").adventure_ids()
+    assert s.decks.adventure and all(card_id(u) in mine for u in s.decks.adventure)
+    assert {card_id(u) for u in s.decks.spells} >= I6_SPELLS
+    magic = {m.id for m in expansion_by_id("firelands").trove}
+    assert len(s.trip.trove.items) == 3 and all(card_id(u) in magic for u in s.trip.trove.items)
+    assert 1 <= s.trip.trove.gold <= 6
+    assert broken(s) == []
+
+
+def test_i5i_back_in_a_village_the_core_deck_comes_back_spells_stay():
+    """I5i: back at the village the core deck replaces the Firelands'; the Spells stay (I5d)."""
+    s = on_firelands_road(6)
+    c = ctx(s)
+    firelands.home(c)
+    assert s.ext.live == "core" and s.ext.reasons == [] and not s.ext.firelands_trip
+    assert {card_id(u) for u in s.decks.spells} >= I6_SPELLS
+    assert broken(s) == []
+
+
+def test_i5i_carried_onto_another_road_the_core_deck_comes_back():
+    """Ruling firelands_road: carried off the Firelands' road, the core deck comes back."""
+    s = on_firelands_road(7)
+    s.trip.destination = "temple"
+    firelands.new_road(ctx(s))
+    assert s.ext.live == "core" and s.ext.reasons == []
+
+
+def test_i5g_the_efrit_stands_with_the_drawn_guardians():
+    """I5g: at the Firelands the Efrit joins the guardians drawn by C8d, the strongest of them,
+    equipped first; at another trove he does not."""
+    s = on_firelands_road(8)
+    rig(s, dice=[1, 1])  # C8d-a: 2 cards drawn
+    fight = guardians.trove_guardians(ctx(s))
+    efrit = [g for g in fight.guardians if g.of == "efrit"]
+    assert len(efrit) == 1 and efrit[0].strength >= 8
+    s2 = fire_solo(8)
+    s2.village = "village_beyond"
+    travel.depart(ctx(s2), "depart:chasm")
+    assert firelands.trove_guardians(ctx(s2)) == []
+
+
+# ----------------------------------------------------------------------------- I2: Burn
+def test_i2_firestorm_each_character_chooses_a_card_to_burn_never_a_fireproof_one():
+    """I2 (ruling firelands_burn): the Firestorm has each character choose one of his own cards;
+    the burnt card leaves the game; a fireproof Talisman is never offered."""
+    s = on_firelands_road(9)
+    hero = s.party()[0]
+    sword = give(s, hero.uid, "sword")
+    talisman = give(s, hero.uid, "talisman")
+    firelands.event(ctx(s), "burn", 0)
+    s = settle(s)
+    assert s.decision.kind == "fire_choice" and s.decision.hero == hero.uid
+    assert f"burn:{sword}" in s.decision.options and f"burn:{talisman}" not in s.decision.options
+    s = choose(s, f"burn:{sword}")
+    assert sword not in s.party()[0].objects and sword in s.ext.burnt and s.ext.burns == 1
+    assert talisman in s.party()[0].objects
+    assert broken(s) == []
+
+
+def test_i2b_a_burnt_card_never_goes_back_to_a_deck():
+    """I2b: a burnt card is not reshuffled into the deck it would go back to: after the road ends
+    and the discards are shuffled back, it is still out of every deck, counted once."""
+    s = on_firelands_road(10)
+    hero = s.party()[0]
+    spell = give_spell(s, hero.uid, "evil_eye")
+    firelands.burn_held(ctx(s), hero, spell, "firestorm")
+    firelands.home(ctx(s))
+    assert spell not in s.decks.spells + s.decks.spell_discard and s.ext.burnt == [spell]
+    assert broken(s) == []
+
+
+def test_i2c_a_burning_enemy_burns_an_object_and_evil_eye_stops_it_once():
+    """I2c: a burning Enemy that beats a character burns one of his Objects (ruling
+    firelands_burn); I6 Evil Eye: cast before, it stops that once; other Enemies burn nothing."""
+    s = on_firelands_road(11)
+    c = ctx(s)
+    hero = s.party()[0]
+    sword = give(s, hero.uid, "sword")
+    firelands.injured(c, hero, "desert_raiders#1")
+    assert sword in hero.objects and s.ext.burnt == []
+    s.ext.evil_eye = True
+    firelands.injured(c, hero, "fire_elemental#1")
+    assert sword in hero.objects and not s.ext.evil_eye
+    firelands.injured(c, hero, "fire_elemental#1")
+    assert sword not in hero.objects and s.ext.burnt == [sword]
+
+
+def test_i6_evil_eye_is_cast_on_the_road_and_sets_its_hold():
+    """I6 Evil Eye: castable on the road while not already holding; cast, it holds."""
+    s = on_firelands_road(12)
+    c = ctx(s)
+    hero = s.party()[0]
+    uid = give_spell(s, hero.uid, "evil_eye")
+    [cast] = firelands.casts(c, hero, uid, "evil_eye", True)
+    firelands.resolve(c, hero, "evil_eye", cast)
+    assert s.ext.evil_eye and firelands.casts(c, hero, uid, "evil_eye", True) == []
+
+
+# ----------------------------------------------------------------------------- I3: fireland tokens
+def test_i3b_entering_a_space_with_a_fireland_token_costs_each_character_a_life():
+    """I3b: each time the party enters the token's Road Space from another, every character loses
+    1 life; one token a space (facts I.2)."""
+    s = on_firelands_road(13, coop=True)
+    c = ctx(s)
+    assert firelands.place_token(c, 1, "wildfire") and not firelands.place_token(c, 1, "wildfire")
+    lives = {h.uid: h.life for h in s.party()}
+    travel.arrive(c, 1)
+    assert all(h.life == lives[h.uid] - 1 for h in s.party())
+    assert s.ext.fire_token_hurts == 1
+
+
+def test_i3_no_fireland_token_in_the_inner_region():
+    """Facts I.2 (ruling fire_tokens): none may be placed in the Inner Region."""
+    s = fire_solo(14)
+    travel.depart(ctx(s), "depart:chapel")
+    assert not firelands.place_token(ctx(s), 1, "wildfire") and s.ext.fire_tokens == []
+
+
+def test_i3c_tokens_last_while_the_road_is_in_play():
+    """I3c: tokens stay on the road while it is travelled and go when it is no longer in play."""
+    s = on_firelands_road(15)
+    c = ctx(s)
+    firelands.place_token(c, 2, "wildfire")
+    travel.arrive(c, 1)
+    assert s.ext.fire_tokens == [2]
+    firelands.home(c)
+    assert s.ext.fire_tokens == []
+
+
+def test_i3_wildfire_puts_a_token_on_the_next_space_even_the_way_home():
+    """I3 (ruling fire_tokens): Wildfire's token goes on the space the party enters next; at the
+    destination that is the first space of the way home."""
+    s = on_firelands_road(16)
+    c = ctx(s)
+    firelands.event(c, "fire_token", 0)
+    assert s.ext.fire_tokens == [1]
+    s.trip.position = len(s.trip.road) - 1
+    firelands.event(c, "fire_token", 0)
+    assert s.ext.fire_tokens == [1, len(s.trip.road) - 2]
+
+
+# ----------------------------------------------------------------------------- I4: Terrain cards
+def test_i4b_a_terrain_card_changes_the_space_discards_its_cards_and_redraws():
+    """I4a-b: laid on a Road Space already met, the space becomes the terrain; its Adventure cards
+    are discarded and new ones drawn for the terrain; a second Terrain card sends the first back."""
+    s = on_firelands_road(17)
+    c = ctx(s)
+    space = s.trip.road[1]
+    old = [s.decks.adventure.pop(), s.decks.adventure.pop()]
+    space.visited = True
+    space.spots = [Spot(seq=s.new_seq(), card=u, revealed=True, met=True) for u in old]
+    top = s.ext.terrain[-1]
+    terrain = next(t for t in expansion_by_id("firelands").manifest.terrain if t.id == card_id(top))
+    draws = pack_by_id(FIRE).location(terrain.location).draws
+    rig(s, dice=[2] * draws)
+    assert firelands.lay_terrain(c, 1)
+    assert space.location == terrain.location and s.ext.terrain_laid == {1: top}
+    assert all(u in s.decks.adventure_discard for u in old)
+    assert len([sp for sp in space.spots if sp.card]) == 2 * draws
+    assert all(u not in [sp.card for sp in space.spots] for u in old)
+    second = s.ext.terrain[-1]
+    rig(s, dice=[1] * 3)
+    firelands.lay_terrain(c, 1)
+    assert s.ext.terrain_laid == {1: second} and top in s.ext.terrain
+    assert broken(s) == []
+
+
+def test_i4a_never_on_a_destination_nor_in_the_inner_region_and_i4c_back_when_the_road_ends():
+    """I4a (ruling terrain_cards): not on the destination, not in the Inner Region; I4c: back to
+    the Terrain deck when the road is no longer in play. A space not yet met draws as the terrain."""
+    s = on_firelands_road(18)
+    c = ctx(s)
+    assert not firelands.lay_terrain(c, len(s.trip.road) - 1)
+    assert firelands.lay_terrain(c, 3)
+    assert s.trip.road[3].location == pack_by_id(FIRE).location(s.trip.road[3].location).id
+    assert len(s.ext.terrain) == 18
+    firelands.home(c)
+    assert len(s.ext.terrain) == 19 and s.ext.terrain_laid == {}
+    inner = fire_solo(18)
+    travel.depart(ctx(inner), "depart:chapel")
+    assert not firelands.lay_terrain(ctx(inner), 1)
+
+
+# ----------------------------------------------------------------------------- I6: the cards
+def test_i6_mirage_sends_the_party_back_toward_the_village():
+    """I6 Mirage: a d6 of Road Spaces toward the village, never into it; the space reached is met."""
+    s = on_firelands_road(19)
+    c = ctx(s)
+    s.trip.position = 4
+    rig(s, dice=[3])
+    firelands.event(c, "mirage", 0)
+    assert s.tasks[-1] == TeleportTask(target="road:1")
+    s.tasks.pop()
+    rig(s, dice=[6])
+    firelands.event(c, "mirage", 0)
+    assert s.tasks[-1] == TeleportTask(target="road:0")
+
+
+def test_i6_ifrit_sultan_each_character_places_a_token_or_burns():
+    """I6 Ifrit Sultan (ruling ifrit): lying on the road, each time the party enters a new space
+    each character in turn chooses a token on his space or a card to burn; one token a space, so
+    the next must burn."""
+    s = on_firelands_road(20, coop=True)
+    c = ctx(s)
+    first, second = s.party()[0], s.party()[1]
+    sword = give(s, second.uid, "sword")
+    s.trip.road[0].spots = [Spot(seq=s.new_seq(), card="ifrit_sultan#1", revealed=True, met=True)]
+    _take_from_deck(s, "ifrit_sultan#1")
+    s.trip.position = 1
+    firelands.entered(c, 2)
+    assert s.ext.fire_choices == [f"ifrit_sultan:{h.uid}" for h in s.party()]
+    s = settle(s)
+    assert s.decision.kind == "fire_choice" and s.decision.hero == first.uid
+    assert s.decision.options[0] == "token" and s.decision.data["space"] == 1
+    s = choose(s, "token")
+    assert s.ext.fire_tokens == [0]
+    assert s.decision.kind == "fire_choice" and s.decision.hero == second.uid
+    assert "token" not in s.decision.options and f"burn:{sword}" in s.decision.options
+    s = choose(s, f"burn:{sword}")
+    assert sword in s.ext.burnt
+    assert broken(s) == []
+
+
+def test_i6_ifrit_sultana_spreads_fire_ahead():
+    """I6 Ifrit Sultana (ruling ifrit): lying on the road, entering a new space puts a token on the next."""
+    s = on_firelands_road(21)
+    s.trip.road[0].spots = [Spot(seq=s.new_seq(), card="ifrit_sultana#1", revealed=True, met=True)]
+    _take_from_deck(s, "ifrit_sultana#1")
+    s.trip.position = 1
+    firelands.entered(ctx(s), 1)
+    assert s.ext.fire_tokens == [2]
+    assert broken(s) == []
+
+
+def test_i6_crack_the_earth_discards_the_weakest_and_immolate_burns_the_strongest():
+    """I6 Crack the Earth: Enemies of Strength or Craft 1 on the party's space are discarded, not
+    the others. I2c Immolate: the strongest Enemy there burns, out of the game."""
+    s = on_firelands_road(22)
+    c = ctx(s)
+    hero = s.party()[0]
+    rat, raiders = _take_from_deck(s, "ember_rat#1"), _take_from_deck(s, "desert_raiders#1")
+    s.trip.spots = [Spot(seq=s.new_seq(), card=u, revealed=True, met=True) for u in (rat, raiders)]
+    crack = give_spell(s, hero.uid, "crack_the_earth")
+    [cast] = firelands.casts(c, hero, crack, "crack_the_earth", True)
+    firelands.resolve(c, hero, "crack_the_earth", cast)
+    assert rat in s.decks.adventure_discard
+    assert [sp.card for sp in s.trip.spots if sp.card] == [raiders]
+    assert firelands.casts(c, hero, crack, "crack_the_earth", True) == []  # none of 1 left
+    burn = give_spell(s, hero.uid, "immolate")
+    [cast] = firelands.casts(c, hero, burn, "immolate", True)
+    firelands.resolve(c, hero, "immolate", cast)
+    assert s.ext.burnt == [raiders] and not [sp.card for sp in s.trip.spots if sp.card]
+
+
+def _take_from_deck(s: CampaignState, uid: str) -> str:
+    for pool in (s.decks.adventure, s.decks.adventure_discard):
+        if uid in pool:
+            pool.remove(uid)
+            return uid
+    raise KeyError(uid)
+
+
+# ----------------------------------------------------------------------------- the whole
+def test_ai_campaigns_with_the_firelands_keep_every_card():
+    """I2-I5 together through AI play: no card lost or duplicated (burnt ones counted), the 19
+    Terrain cards all accounted for, every deck switch undone when nothing holds it; JSON
+    round trip. The party is sent to the Firelands whenever it may go there."""
+    trips = 0
+    for seed in (1, 2):
+        s = fire_solo(seed)
+        party_of(s, "warrior")
+        s.village = "village_beyond"
+        s = settle(s)
+        for n in range(300):
+            p = SYSTEM.pending(s)
+            if p is None:
+                break
+            if s.decision.kind == "village" and "depart:firelands" in s.decision.options:
+                s = choose(s, "depart:firelands")
+            else:
+                s = SYSTEM.apply(s, p.player, heuristic_player(s, p.player, random.Random(f"{seed}:{n}"))).state
+            assert broken(s) == [], (seed, n)
+        trips += s.ext.firelands_trips
+        assert CampaignState.model_validate_json(s.dump()).dump() == s.dump()
+    assert trips >= 2
