@@ -348,7 +348,7 @@ def test_i6_ifrit_sultan_each_character_places_a_token_or_burns():
     assert s.ext.fire_choices == [f"ifrit_sultan:{h.uid}" for h in s.party()]
     s = settle(s)
     assert s.decision.kind == "fire_choice" and s.decision.hero == first.uid
-    assert s.decision.options[0] == "token" and s.decision.data["space"] == 1
+    assert s.decision.options[0] == "token" and s.decision.data["space"] == 0
     s = choose(s, "token")
     assert s.ext.fire_tokens == [0]
     assert s.decision.kind == "fire_choice" and s.decision.hero == second.uid
@@ -420,3 +420,124 @@ def test_ai_campaigns_with_the_firelands_keep_every_card():
         trips += s.ext.firelands_trips
         assert CampaignState.model_validate_json(s.dump()).dump() == s.dump()
     assert trips >= 2
+
+
+# ----------------------------------------------------------------------------- words and pictures
+def test_every_entry_says_its_source_and_has_italian_words():
+    """Every entry is honest about its source (research with refs); every name and text exists in
+    Italian too."""
+    exp = expansion_by_id("firelands")
+    for entry in [*exp.characters, *exp.adventures, *exp.trove, *exp.spells, *exp.foes, *exp.manifest.locations]:
+        assert entry.source in ("rulebook", "research", "project")
+        if entry.source == "research":
+            assert entry.refs, entry.id
+        assert entry.names.get("it") and entry.texts.get("it"), entry.id
+    for terrain in exp.manifest.terrain:
+        assert terrain.source == "research" and terrain.refs
+
+
+def test_every_firelands_event_and_reason_has_words_in_both_languages():
+    """What the narration reports of I2-I6 (each event the module emits, each reason it gives)
+    has a sentence in English and Italian."""
+    import re
+    from pathlib import Path
+
+    from gm.i18n import catalogue
+    from systems.darkest_talisman.names import WHY_PREFIX
+
+    source = (Path(__file__).resolve().parents[2] / "engine/darkest_talisman/expansions/firelands.py").read_text()
+    events = set(re.findall(r'ctx\.emit\("([a-z_]+)"', source))
+    assert {"burnt", "fire_token", "fire_token_burns", "terrain_laid", "mirage"} <= events
+    reasons = set(re.findall(r'"(fireland_token|immolate|mirage|terrain)"', source))
+    for locale in ("en", "it"):
+        for kind in events - {"trove_set"}:
+            assert catalogue(locale).get(f"talisman.ev.{kind}"), (locale, kind)
+        for why in reasons:
+            assert catalogue(locale).get(f"{WHY_PREFIX}{why}"), (locale, why)
+        assert catalogue(locale).get("talisman.decision.fire_choice")
+        assert catalogue(locale).get("talisman.deck.firelands")
+
+
+def test_i2_i6_the_prompt_says_what_burns_and_where_the_token_goes():
+    """The fire_choice prompt (I2, I6): the sentence names who and why; each button names the card
+    that would burn, or the Road Space the token would go on, in English and Italian."""
+    from engine.darkest_talisman.view import view
+    from systems.darkest_talisman.describe import decision_text, option_label
+
+    s = on_firelands_road(23)
+    hero = s.party()[0]
+    give(s, hero.uid, "sword")
+    s.trip.road[0].spots = [Spot(seq=s.new_seq(), card=_take_from_deck(s, "ifrit_sultan#1"), revealed=True, met=True)]
+    s.trip.position = 1
+    firelands.entered(ctx(s), 1)
+    s = settle(s)
+    shown = view(s, "p1")
+    text = decision_text(shown, "en")
+    assert "must feed the fire" in text and "Ifrit Sultan" in text and "{" not in text
+    labels = [option_label(shown, o, "en") for o in s.decision.options]
+    assert labels[0] == "Put a fireland token on day 1 (the Hills)"
+    assert "Burn Sword" in labels
+    it = [option_label(shown, o, "it") for o in s.decision.options]
+    assert it[0] == "Poni un segnalino terre del fuoco su giorno 1 (Colline)" and "Brucia Spada" in it
+    assert "deve nutrire il fuoco" in decision_text(shown, "it")
+
+
+def test_i2_i3_i4_the_road_picture_shows_tokens_terrain_and_burnt_cards():
+    """The road embed shows the fireland tokens (I3), the Terrain cards laid (I4) and how many
+    cards have burnt (I2b); the Terrain deck is seen only by its size."""
+    from engine.darkest_talisman.view import view
+    from systems.darkest_talisman.embeds import road_embed
+
+    s = on_firelands_road(24)
+    c = ctx(s)
+    firelands.place_token(c, 2, "wildfire")
+    firelands.lay_terrain(c, 3)
+    hero = s.party()[0]
+    firelands.burn_held(c, hero, give(s, hero.uid, "sword"), "firestorm")
+    shown = view(s, "p1")
+    assert shown.data["ext"]["terrain"] == 18
+    text = "\n".join(f.value for f in road_embed(shown, "en").fields)
+    assert "Fireland tokens on Road Space 3" in text and "Terrain cards on Road Space 4." in text
+    assert "Cards burnt, out of the game: 1." in text
+    assert "Cards are drawn from the Firelands Adventure deck." in text
+    it = "\n".join(f.value for f in road_embed(view(s, "p1"), "it").fields)
+    assert "Segnalini terre del fuoco sullo Spazio della Strada 3" in it and "Carte bruciate, fuori dal gioco: 1." in it
+
+
+def test_i2_to_i6_every_event_reads_as_words_in_both_languages():
+    """The narration of the Firelands' events (I2 burns, I3 tokens, I4 Terrain, I5 the road, I6
+    Mirage, the Ifrit, the Spells) is whole sentences in English and Italian: no template left,
+    no key, no card copy number."""
+    from engine.darkest_talisman.view import view
+    from systems.darkest_talisman.describe import describe_event
+    from tests.e2e.test_campaign import unreadable
+
+    s = fire_solo(25)
+    party_of(s, "warrior")
+    s.village = "village_beyond"
+    c = ctx(s)
+    travel.depart(c, "depart:firelands")
+    hero = s.party()[0]
+    give(s, hero.uid, "sword")
+    firelands.event(c, "fire_token", 0)
+    firelands.event(c, "terrain", 0)
+    s.trip.position = 2
+    rig(s, dice=[1])
+    firelands.event(c, "mirage", 0)
+    firelands.entered(c, 1)
+    s.trip.position = len(s.trip.road) - 2
+    firelands.event(c, "terrain", 0)
+    firelands.injured(c, hero, "flame_djinn#1")
+    s.ext.evil_eye = True
+    firelands.injured(c, hero, "flame_djinn#1")
+    raiders = _take_from_deck(s, "desert_raiders#1")
+    s.trip.spots = [Spot(seq=s.new_seq(), card=raiders, revealed=True, met=True)]
+    firelands.resolve(c, hero, "immolate", None)
+    kinds = {e.kind.rsplit(".", 1)[-1] for e in c.events}
+    assert {"firelands_road", "fire_token", "terrain_laid", "terrain_none", "mirage", "fire_token_burns", "burnt",
+            "evil_eye_holds", "enemy_burnt"} <= kinds
+    shown = view(s, "p1")
+    for locale in ("en", "it"):
+        for event in c.events:
+            line = describe_event(shown, event, locale)
+            assert line is None or not unreadable(line), (locale, event.kind, line)

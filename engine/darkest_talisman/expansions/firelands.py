@@ -90,7 +90,7 @@ def _burnt(ctx: Ctx, uid: str, why: str, hero: str | None = None) -> None:
     if hero is not None:
         ctx.emit("burnt", hero, thing=card_id(uid), why=why)
     else:
-        ctx.emit("burnt", thing=card_id(uid), why=why)
+        ctx.emit("enemy_burnt", enemy=card_id(uid), why=why)
 
 
 def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
@@ -124,7 +124,7 @@ def work(ctx: Ctx) -> bool:
             space = sultan_space(ctx)
             if space is None:
                 continue
-            data["space"] = space + 1
+            data["space"] = space
             if _can_place(ctx, space):
                 options.insert(0, "token")
         if not options:
@@ -164,7 +164,7 @@ def place_token(ctx: Ctx, k: int, why: str) -> bool:
     record = decks.ext(ctx)
     record.fire_tokens.append(k)
     record.fire_tokens_placed += 1
-    ctx.emit("fire_token", space=k + 1, why=why)
+    ctx.emit("fire_token", space=k, why=why)
     return True
 
 
@@ -176,7 +176,7 @@ def entered(ctx: Ctx, k: int) -> None:
     record = decks.ext(ctx)
     if k in record.fire_tokens:
         record.fire_token_hurts += 1
-        ctx.emit("fire_token_burns", space=k + 1)
+        ctx.emit("fire_token_burns", space=k)
         for hero in [h for h in state.party() if h.alive]:
             if hero_rules.lose_life(ctx, hero, 1, "fireland_token"):
                 hero_rules.kill(ctx, hero, "fireland_token")
@@ -253,7 +253,7 @@ def lay_terrain(ctx: Ctx, k: int) -> bool:
                 break
             space.spots.append(Spot(seq=state.new_seq(), card=card))
             drawn += 1
-    ctx.emit("terrain_laid", space=k + 1, location=terrain.location, discarded=len(discarded), drawn=drawn)
+    ctx.emit("terrain_laid", day=k + 1, location=terrain.location, discarded=len(discarded), drawn=drawn)
     return True
 
 
@@ -286,7 +286,7 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
     elif special == "mirage":
         face = ctx.d6("mirage")
         to = max(0, trip.position - face)  # I6: toward the village, never into it (E4a)
-        ctx.emit("mirage", spaces=face, space=to + 1)
+        ctx.emit("mirage", spaces=face, space=to)
         if to != trip.position:
             state.tasks.append(TeleportTask(target=f"road:{to}"))
 
