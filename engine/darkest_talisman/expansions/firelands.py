@@ -239,8 +239,8 @@ def lay_terrain(ctx: Ctx, k: int) -> bool:
     space = trip.road[k]
     space.location, space.special = terrain.location, None
     discarded = space.waiting + [s.card for s in space.spots if s.card is not None]
-    for card in discarded:
-        cards.discard(ctx, card)
+    for lying in discarded:
+        cards.discard(ctx, lying)
     space.waiting = []
     space.spots = [s.model_copy(update={"card": None}) for s in space.spots if s.dropped]
     drawn = 0
@@ -248,10 +248,10 @@ def lay_terrain(ctx: Ctx, k: int) -> bool:
         draws = ctx.pack.location(terrain.location).draws
         count = sum(ctx.dice(draws, "terrain")) if draws else 0
         for _ in range(count):
-            card = cards.draw_adventure(ctx)
-            if card is None:
+            uid_drawn = cards.draw_adventure(ctx)
+            if uid_drawn is None:
                 break
-            space.spots.append(Spot(seq=state.new_seq(), card=card))
+            space.spots.append(Spot(seq=state.new_seq(), card=uid_drawn))
             drawn += 1
     ctx.emit("terrain_laid", day=k + 1, location=terrain.location, discarded=len(discarded), drawn=drawn)
     return True
