@@ -189,7 +189,7 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
         if "firelands" in expansions:
             print(f"    Firelands:             {fire['firelands_trips']} trips to the Firelands; {fire['burns']} cards burnt; "
                   f"{fire['fire_tokens_placed']} fireland tokens placed, {fire['fire_token_hurts']} times one burnt the party; "
-                  f"{fire['terrain_cards_laid']} Terrain cards laid")
+                  f"Terrain cards laid: {fire['terrain_cards_laid']}")
         print(f"    deck switches:         {switches}, undone {undone} (the rest still held by a reason at the end)")
         print(f"    broken invariants:     {len(broken_seen)} (every card counted once; no deck switch left without a reason)")
         for line in broken_seen[:5]:

@@ -541,3 +541,23 @@ def test_i2_to_i6_every_event_reads_as_words_in_both_languages():
         for event in c.events:
             line = describe_event(shown, event, locale)
             assert line is None or not unreadable(line), (locale, event.kind, line)
+
+
+def test_i5c_i5i_over_a_risen_blood_moon_its_deck_comes_back_after_the_firelands():
+    """I5c with F2e: the Blood Moon risen, the road to the Firelands puts the Firelands deck in
+    play; back in a village (I5i) the Blood Moon deck, still held by its Werewolf, comes back, not
+    the core's; when the Blood Moon sets, the core's. Every switch is undone in the count."""
+    from engine.darkest_talisman.expansions import blood_moon
+
+    s = fire_solo(26, pack="core+blood_moon+firelands")
+    party_of(s, "warrior")
+    c = ctx(s)
+    blood_moon.rise(c, s.party()[0])
+    assert s.ext.live == "blood_moon" and broken(s) == []
+    s.village = "village_beyond"
+    travel.depart(c, "depart:firelands")
+    assert s.ext.live == "firelands" and broken(s) == []
+    firelands.home(c)
+    assert s.ext.live == "blood_moon" and s.ext.reasons == [blood_moon.RISEN_REASON] and broken(s) == []
+    blood_moon.cure(c, s.party()[0].uid)
+    assert s.ext.live == "core" and s.ext.reasons == [] and broken(s) == []

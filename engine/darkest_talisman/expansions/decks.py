@@ -79,6 +79,8 @@ def hold(ctx: Ctx, deck: str, reason: str) -> None:
         record.reasons.append(reason)
     if record.live == deck:
         return
+    if record.live != CORE:  # another expansion's deck gives way: its switch is undone
+        record.switches_undone += 1
     _swap(ctx, deck)
     record.switches += 1
     ctx.emit("deck_switched", deck=deck)
@@ -90,11 +92,18 @@ def release(ctx: Ctx, reason: str) -> None:
     if reason not in record.reasons:
         return
     record.reasons.remove(reason)
-    if record.reasons or record.live == CORE:
+    if record.live == CORE:
         return
-    _swap(ctx, CORE)
+    # the deck of the reason still holding (a reason is "<expansion id>:<why>"), else the core's:
+    # two expansions holding at once, the one that gave way comes back (Blood Moon, then Firelands)
+    deck = record.reasons[-1].split(":", 1)[0] if record.reasons else CORE
+    if deck == record.live or (deck != CORE and deck not in record.shelved):
+        return
+    _swap(ctx, deck)
     record.switches_undone += 1
-    ctx.emit("deck_switched", deck=CORE)
+    if deck != CORE:
+        record.switches += 1
+    ctx.emit("deck_switched", deck=deck)
 
 
 def _swap(ctx: Ctx, deck: str) -> None:
