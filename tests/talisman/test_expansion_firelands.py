@@ -561,3 +561,34 @@ def test_i5c_i5i_over_a_risen_blood_moon_its_deck_comes_back_after_the_firelands
     assert s.ext.live == "blood_moon" and s.ext.reasons == [blood_moon.RISEN_REASON] and broken(s) == []
     blood_moon.cure(c, s.party()[0].uid)
     assert s.ext.live == "core" and s.ext.reasons == [] and broken(s) == []
+
+
+def test_i6_shamshir_of_khamsin_its_bearer_leads_after_a_won_battle():
+    """I6 Shamshir of Khamsin: right after winning a battle (Strength) outside the Tower, its
+    bearer takes the first place in the Marching Order; a psychic combat, a fixed order or no
+    Shamshir change nothing. Reached from the core's combat when an Enemy is beaten."""
+    from engine.darkest_talisman import combat
+    from engine.darkest_talisman.state import Combat
+
+    s = on_firelands_road(27, coop=True)
+    c = ctx(s)
+    third = s.party()[2]
+    won = Combat(hero=third.uid, enemy="desert_raiders#1", attribute="strength", value=4, kind="monster", result="won")
+    combat._defeated(c, won, third, trophy=False)
+    assert s.order[0] != third.uid  # no Shamshir yet
+    for pile in (s.trip.trove.items, s.ext.troves["firelands"]):  # the Firelands Trove deck's (I1)
+        shamshir = next((u for u in pile if card_id(u) == "shamshir_of_khamsin"), None)
+        if shamshir is not None:
+            pile.remove(shamshir)
+            third.objects.append(shamshir)
+            break
+    assert broken(s) == []
+    firelands.battle_won(c, third, "sand_wraith#1", "craft")
+    assert s.order[0] != third.uid  # a psychic combat is no battle
+    s.order_locked = True
+    firelands.battle_won(c, third, "desert_raiders#1", "strength")
+    assert s.order[0] != third.uid  # the order is fixed (C3d)
+    s.order_locked = False
+    combat._defeated(c, won.model_copy(update={"enemy": "desert_raiders#2"}), third, trophy=False)
+    assert s.order[0] == third.uid and len(s.order) == 3
+

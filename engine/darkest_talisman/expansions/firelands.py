@@ -22,8 +22,10 @@ in a village, the core deck comes back (I5i).
 I6: Mirage, the Ifrit Sultan and Sultana, Crack the Earth, Evil Eye, Suleiman's Command (an ally
 cast on any road: the core's `ally` Spell has no region limit).
 
+I6 Shamshir of Khamsin: after a won battle outside the Tower its bearer leads the Marching Order.
+
 Not built (issue #31): the Magic Items' own powers (Firelands Scourge's trophy burn, Magic Map,
-Orb of Flames, Shamshir of Khamsin, Suleiman's Seal), Bound Ifrit's, Royal Masons' and
+Orb of Flames, Suleiman's Seal; the Shamshir's "move ahead 1 spot"), Bound Ifrit's, Royal Masons' and
 Taleweaver's powers, the Ifrit acting on every new Draw Spot and lost turn (they act on every new
 Road Space), the return of burnt cards at the Crown or when every character is dead (the
 campaign is over then).
@@ -348,6 +350,22 @@ def resolve(ctx: Ctx, hero: Hero, kind: str, action: Cast) -> None:
             _burnt(ctx, spot.card, "immolate")
             spot.card = None
             spot.met = True
+
+
+# ----------------------------------------------------------------------------- I6: the Shamshir
+SHAMSHIR = "shamshir_of_khamsin"
+
+
+def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
+    """I6 Shamshir of Khamsin: right after a won battle (Strength) outside the Tower region, its
+    bearer takes the first place in the Marching Order (unless the order is fixed, C3d)."""
+    state = ctx.state
+    if (attribute != "strength" or state.mode != "road" or state.order_locked or not state.order
+            or state.order[0] == hero.uid or not any(card_id(u) == SHAMSHIR for u in hero.objects)):
+        return
+    state.order.remove(hero.uid)
+    state.order.insert(0, hero.uid)
+    ctx.emit("shamshir_leads", hero.uid)
 
 
 # ----------------------------------------------------------------------------- I5: the Firelands

@@ -190,3 +190,9 @@ def entered(ctx: Ctx, k: int) -> None:
 def trove_guardians(ctx: Ctx) -> list[Any]:
     """Guardians an expansion adds to a trove's drawn ones (the Firelands' Efrit, I5g)."""
     return [g for hook in _each(ctx, "trove_guardians") for g in hook(ctx)]
+
+
+def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
+    """A character beat an Enemy in a normal combat (the Shamshir of Khamsin's bearer leads, I6)."""
+    for hook in _each(ctx, "battle_won"):
+        hook(ctx, hero, enemy, attribute)
