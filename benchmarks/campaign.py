@@ -83,6 +83,8 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
     comings = visits = switches = undone = 0
     #: the Blood Moon's counters (engine/darkest_talisman/expansions/model.py), summed over the campaigns
     blood = dict.fromkeys(("blood_moon_risings", "time_flips", "werewolf_comings", "werewolf_visits_done"), 0)
+    #: the Firelands' counters (burns, fireland tokens, Terrain cards, trips), summed likewise
+    fire = dict.fromkeys(("burns", "fire_tokens_placed", "fire_token_hurts", "terrain_cards_laid", "firelands_trips"), 0)
     broken_seen: list[str] = []
     actions = 0
     t_apply = t_ai = 0.0
@@ -148,6 +150,8 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             undone += state.ext.switches_undone
             for key in blood:
                 blood[key] += getattr(state.ext, key)
+            for key in fire:
+                fire[key] += getattr(state.ext, key)
     elapsed = clock() - start - t_render
     print(f"  heuristic campaigns: N={campaigns} (solo and 3-seat co-op in turn), at most {cap} actions each")
     won = len(crowned_actions)
@@ -185,6 +189,10 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             print(f"    Blood Moon:            rose {blood['blood_moon_risings']} times, Time Card turned "
                   f"{blood['time_flips']} times; the Werewolf came {blood['werewolf_comings']} times and reached "
                   f"the party {blood['werewolf_visits_done']} times")
+        if "firelands" in expansions:
+            print(f"    Firelands:             {fire['firelands_trips']} trips to the Firelands; {fire['burns']} cards burnt; "
+                  f"{fire['fire_tokens_placed']} fireland tokens placed, {fire['fire_token_hurts']} times one burnt the party; "
+                  f"Terrain cards laid: {fire['terrain_cards_laid']}")
         print(f"    deck switches:         {switches} made by a hold, {undone} by a release (the holds stack: a release "
               f"brings back the deck of the newest hold left, or the core's)")
         print(f"    broken invariants:     {len(broken_seen)} (every card counted once; the live deck the newest hold's, "

@@ -314,6 +314,10 @@ def _defeated(ctx: Ctx, task: Combat, hero: Hero, trophy: bool) -> None:
             and not hero_rules.has_ability(ctx.pack, hero, "no_weapons") and not ground.no_magic_here(ctx)
             and any(hero_rules.obj(ctx.pack, u).drain for u in hero.objects)):
         hero_rules.gain_life(ctx, hero, 1, "runesword")  # the Runesword drinks the beaten Enemy's life
+    if task.result == "won" and ctx.state.ext is not None:  # the Shamshir of Khamsin (I6)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        hooks.battle_won(ctx, hero, task.enemy, attack_attribute(task))
     if hero.quest is not None and hero.quest.kind == "defeat_enemy":
         hero_rules.complete_quest(ctx, hero)
 

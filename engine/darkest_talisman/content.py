@@ -67,6 +67,10 @@ Special = Literal[
     # the expansions' (engine/darkest_talisman/expansions): met only in a campaign that names them
     "patrol",  # Patrol (E6): the party moves back one Road Space and meets it
     "whirlwind",  # Whirlwind (E6, E4a): the other cards here are blown a die roll of spaces clockwise
+    "terrain",  # I4 (Firelands): the top Terrain card goes on the party's next Road Space
+    "fire_token",  # I3 (Firelands): a fireland token goes on the party's next Road Space
+    "mirage",  # I6 Mirage: the party moves a d6 of Road Spaces toward the village and meets that space
+    "burn",  # I2 (Firelands): each character of the party burns one of his own cards
 ]
 
 
@@ -411,6 +415,9 @@ SpellKind = Literal[
     "cure_lycanthropy",  # F9 Curse of the Werewolf: cast on a Werewolf character, he is cured
     "feral_hunger",  # F9 Feral Hunger: cast before a combat, the target's combat roll is a 6
     "haunting",  # F9 Haunting Poltergeist: the Werewolf figure moves only at Night on a 1
+    "crack_the_earth",  # I6 Crack the Earth: Enemies of Strength or Craft 1 on the party's space are discarded
+    "evil_eye",  # I6 Evil Eye: the next Enemy fought uses no special ability (no burning) in that combat
+    "immolate",  # I2 (Firelands): one Enemy lying on the party's Road Space is burnt
 ]
 
 

@@ -189,6 +189,10 @@ def arrive(ctx: Ctx, k: int) -> None:
         for hero in state.party():
             if hero_rules.has_ability(ctx.pack, hero, "woods_spells"):  # the Druid (core-cards 3.1)
                 hero_rules.draw_spells(ctx, hero, hero_rules.spell_room(ctx, hero), "woods_spells")
+    if state.ext is not None:  # fireland tokens burn, the Ifrit act (I3b, I6)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        hooks.entered(ctx, k)
 
 
 def _draw_for_space(ctx: Ctx, k: int) -> int:

@@ -515,6 +515,9 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         params["foes"] = t(locale, f"talisman.fight.{(view.data.get('fight') or {}).get('kind', 'trove')}")
     elif kind == "guardians" and option == "fight" and data.get("destination") == "sentinel":
         key = "talisman.option.guardians.fight_sentinel"
+    elif kind == "fire_choice":  # the Firelands (I2, I6): the card that burns, the token's space
+        params["thing"] = n.thing(arg) if arg else ""
+        params["space"] = n.road_space(data["space"]) if isinstance(data.get("space"), int) else ""
     label = t(locale, key, **params)
     if kind == "village" and option.startswith("depart:"):
         waits = choices.destination_short(n, option)  # what waits there, its price, its odds

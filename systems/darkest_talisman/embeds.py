@@ -259,7 +259,8 @@ def road_embed(view: CampaignView, locale: str) -> discord.Embed | None:
 
 def _expansion_lines(d: dict[str, Any], trip: dict[str, Any], locale: str) -> list[str]:
     """What the expansions put on the table: the Grim Reaper on the road (E2a, E2e), the Barriers
-    (E5), the deck drawn from (E2c), who must still pray (E2j)."""
+    (E5), the deck drawn from (E2c), who must still pray (E2j); fireland tokens, Terrain cards and
+    the burnt cards (I3, I4, I2b)."""
     ext = d.get("ext")
     if not ext:
         return []
@@ -271,6 +272,13 @@ def _expansion_lines(d: dict[str, Any], trip: dict[str, Any], locale: str) -> li
         out.append(t(locale, "talisman.embed.barriers", spaces=", ".join(str(int(b) + 1) for b in ext["barriers"])))
     if ext.get("live", "core") != "core":
         out.append(t(locale, "talisman.embed.deck_live", deck=t(locale, f"talisman.deck.{ext['live']}")))
+    if ext.get("fire_tokens"):  # the Firelands (I3, I4, I2b)
+        out.append(t(locale, "talisman.embed.fire_tokens", spaces=", ".join(str(int(k) + 1) for k in sorted(ext["fire_tokens"]))))
+    if ext.get("terrain_laid"):
+        laid = sorted(int(k) for k in ext["terrain_laid"])
+        out.append(t(locale, "talisman.embed.terrain_laid", spaces=", ".join(str(k + 1) for k in laid)))
+    if ext.get("burnt"):
+        out.append(t(locale, "talisman.embed.burnt", n=len(ext["burnt"])))
     return out
 
 

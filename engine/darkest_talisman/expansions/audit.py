@@ -84,4 +84,9 @@ def broken(state: CampaignState) -> list[str]:
         every = {decks.CORE, *record.ids}
         if record.live in record.shelved or set(record.shelved) | {record.live} != every:
             out.append(f"decks out of place: live {record.live}, shelved {sorted(record.shelved)}")
+        terrain = Counter(record.terrain + list(record.terrain_laid.values()))
+        wanted_terrain = Counter(f"{t.id}#{n}" for e in record.ids for t in expansion_by_id(e).manifest.terrain
+                                 for n in range(1, t.count + 1))
+        if terrain != wanted_terrain:
+            out.append(f"Terrain cards lost {dict(wanted_terrain - terrain)} / duplicated {dict(terrain - wanted_terrain)}")
     return out

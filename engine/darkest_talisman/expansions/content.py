@@ -19,6 +19,7 @@ from engine.darkest_talisman.content import (
     Character,
     ContentError,
     Foe,
+    Location,
     ObjectCard,
     Pack,
     Service,
@@ -61,6 +62,16 @@ class ChartRow(_Strict):
     refs: list[SheetRef] = Field(default_factory=list)
 
 
+class TerrainCard(_Strict):
+    """A Terrain card (I4): laid on a Road Space, the space is `location` while the road is in play."""
+
+    id: str
+    location: str
+    count: int = Field(1, ge=1)
+    source: Source
+    refs: list[SheetRef] = Field(default_factory=list)
+
+
 class ExpansionManifest(_Named):
     """expansion.yaml: what the expansion is and what it brings."""
 
@@ -82,6 +93,18 @@ class ExpansionManifest(_Named):
     #: services the expansion adds to core locations (the cure for a Talisman at the Temple and
     #: the Chapel, F4b); its module's `service_open` says who is offered them
     location_services: dict[str, list[Service]] = Field(default_factory=dict)
+    #: places the expansion adds to the roads (the Firelands, I5a) and, by region id, the Trove
+    #: destinations it adds to that region (I5a: the Outer Region)
+    locations: list[Location] = Field(default_factory=list)
+    region_troves: dict[str, list[str]] = Field(default_factory=dict)
+    #: a foe that joins its trove's guardians (the Efrit, I5g)
+    trove_guardian: str | None = None
+    #: the Terrain deck (I4)
+    terrain: list[TerrainCard] = Field(default_factory=list)
+    #: cards that can never be burnt (I2: fireproof)
+    fireproof: list[str] = Field(default_factory=list)
+    #: Enemies whose win in battle burns one Object of the character beaten (I2c)
+    burning_enemies: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _chart_faces(self) -> "ExpansionManifest":
@@ -160,9 +183,12 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
         "spells": list(base.spells) + [s for e in expansions for s in e.spells],
         "purchase": list(base.purchase),
         "locations": [loc.model_copy(update={"services": list(loc.services) + [
-            s for e in expansions for s in e.manifest.location_services.get(loc.id, [])]}) for loc in base.locations],
+            s for e in expansions for s in e.manifest.location_services.get(loc.id, [])]})
+            for loc in list(base.locations) + [loc for e in expansions for loc in e.manifest.locations]],
         "foes": list(base.foes) + [f for e in expansions for f in e.foes],
-        "regions": list(base.regions),
+        "regions": [r.model_copy(update={"trove": r.trove + [t for e in expansions
+                                                             for t in e.manifest.region_troves.get(r.id, [])]})
+                    for r in base.regions],
         "village_services": list(base.village_services),
     }
     problems: list[str] = []
@@ -172,7 +198,7 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
             problems.append(f"{entry.id}: id used twice across the core and the expansions")
         seen.add(entry.id)
     foes = {f.id for f in files["foes"]}  # type: ignore[attr-defined]
-    locs = {loc.id for loc in base.locations}
+    locs = {loc.id for loc in base.locations} | {loc.id for e in expansions for loc in e.manifest.locations}
     for e in expansions:
         for card in [*e.adventures, *e.trove]:
             for eff in _effects(getattr(card, "effect", None)) + _effects(getattr(card, "use", None)):
@@ -183,6 +209,11 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
         for where in e.manifest.location_services:
             if where not in locs:
                 problems.append(f"{e.id}: expansion.yaml: location_services: unknown location {where!r}")
+        if e.manifest.trove_guardian is not None and e.manifest.trove_guardian not in foes:
+            problems.append(f"{e.id}: expansion.yaml: trove_guardian: unknown foe {e.manifest.trove_guardian!r}")
+        for terrain in e.manifest.terrain:
+            if terrain.location not in locs:
+                problems.append(f"{e.id}: expansion.yaml: terrain {terrain.id}: unknown location {terrain.location!r}")
         if e.manifest.trove_destination is not None and e.manifest.trove_destination not in locs:
             problems.append(f"{e.id}: expansion.yaml: trove_destination: unknown location {e.manifest.trove_destination!r}")
     if problems:

@@ -164,4 +164,5 @@ def all_cards(ctx: Ctx) -> list[str]:
         out += deck
     for waiting in record.spells.values():
         out += waiting
+    out += record.burnt  # burnt cards are out of the game, not lost (I2b)
     return out + record.quests + list(record.quest_held.values()) + record.quests_done

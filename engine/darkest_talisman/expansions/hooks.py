@@ -21,6 +21,8 @@ def _each(ctx: Ctx, name: str) -> list[Any]:
 
 def setup(ctx: Ctx) -> None:
     decks.setup(ctx)
+    for hook in _each(ctx, "setup"):
+        hook(ctx)
 
 
 def rolled(ctx: Ctx, faces: list[int]) -> None:
@@ -136,6 +138,8 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
         spaces = ctx.d6("whirlwind")
         for spot in [s for s in trip.spots if s.seq != seq and s.card is not None]:
             roads.move_card(ctx, spot, spaces)  # clockwise: toward the destination (E4a)
+    for hook in _each(ctx, "event"):  # an expansion's own Event cards (I2, I3, I4, I6 Mirage)
+        hook(ctx, special, seq)
 
 
 def extra_draws(ctx: Ctx) -> int:
@@ -272,3 +276,16 @@ def sure_guardians(ctx: Ctx) -> list[dict[str, Any]]:
     """The guardians a trove is sure to have before its cards are drawn, for the forecast
     (`of`, `strength`, `craft`): the Werewolf at his Den (F8h)."""
     return [g for hook in _each(ctx, "sure_guardians") for g in hook(ctx)]
+
+
+def entered(ctx: Ctx, k: int) -> None:
+    """The party entered Road Space `k` from another space (or the village): fireland tokens
+    there burn (I3b), the Ifrit on the road act (I6)."""
+    for hook in _each(ctx, "entered"):
+        hook(ctx, k)
+
+
+def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
+    """A character beat an Enemy in a normal combat (the Shamshir of Khamsin's bearer leads, I6)."""
+    for hook in _each(ctx, "battle_won"):
+        hook(ctx, hero, enemy, attribute)

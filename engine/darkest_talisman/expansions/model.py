@@ -97,6 +97,23 @@ class Expansions(BaseModel):
     #: deck swaps made by a hold, and made by a release (back to an older hold's deck or the core's)
     switches: int = 0
     switches_undone: int = 0
+    #: the Firelands (I2-I5): burnt cards, out of the game (I2b); fireland tokens on the road in
+    #: play, by road index (I3, one a space); the Terrain deck and the Terrain cards laid on Road
+    #: Spaces, by road index (I4); the characters still to choose what burns ("why:uid", I2, I6
+    #: Ifrit Sultan), in Marching Order; Evil Eye's hold on the next burning Enemy (I6)
+    burnt: list[str] = Field(default_factory=list)
+    fire_tokens: list[int] = Field(default_factory=list)
+    terrain: list[str] = Field(default_factory=list)
+    terrain_laid: dict[int, str] = Field(default_factory=dict)
+    fire_choices: list[str] = Field(default_factory=list)
+    evil_eye: bool = False
+    #: the party is on the road to the Firelands (I5c), counted when it sets out
+    firelands_trip: bool = False
+    burns: int = 0
+    fire_tokens_placed: int = 0
+    fire_token_hurts: int = 0
+    terrain_cards_laid: int = 0
+    firelands_trips: int = 0
 
     def figure(self, fid: str) -> RoadFigure | None:
         return next((f for f in self.figures if f.id == fid), None)
