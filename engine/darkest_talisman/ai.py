@@ -502,6 +502,9 @@ class Heuristic:
         return self.go_on()
 
     def on_destination(self, d: Any) -> Any:
+        beyond = next((o for o in self.chooses if o.startswith("beyond:")), None)
+        if beyond is not None and self.healthy():  # on to a trove beyond this Aid destination (G3b-c)
+            return self.chooses[beyond]
         return self.go_on()
 
     def on_guardians(self, d: Any) -> Any:

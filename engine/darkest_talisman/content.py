@@ -67,6 +67,7 @@ Special = Literal[
     # the expansions' (engine/darkest_talisman/expansions): met only in a campaign that names them
     "patrol",  # Patrol (E6): the party moves back one Road Space and meets it
     "whirlwind",  # Whirlwind (E6, E4a): the other cards here are blown a die roll of spaces clockwise
+    "wendigo",  # Howl of the Wendigo (G4): the party's characters attack each other
 ]
 
 
@@ -411,6 +412,7 @@ SpellKind = Literal[
     "cure_lycanthropy",  # F9 Curse of the Werewolf: cast on a Werewolf character, he is cured
     "feral_hunger",  # F9 Feral Hunger: cast before a combat, the target's combat roll is a 6
     "haunting",  # F9 Haunting Poltergeist: the Werewolf figure moves only at Night on a 1
+    "black_ice",  # G4 Black Ice: the party slides past the next Road Space and all its cards
 ]
 
 

@@ -19,8 +19,10 @@ from engine.darkest_talisman.content import (
     Character,
     ContentError,
     Foe,
+    Location,
     ObjectCard,
     Pack,
+    Region,
     SheetRef,
     Source,
     SpellCard,
@@ -78,6 +80,9 @@ class ExpansionManifest(_Named):
     figure_strength: int | None = Field(None, ge=1)
     #: the Time Card (Day/Night, F2b, F3) comes into play with this expansion's deck
     time_card: bool = False
+    #: places and regions the expansion adds to the board (the Frostmarch beyond the Chapel, G3a)
+    locations: list[Location] = Field(default_factory=list)
+    regions: list[Region] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _chart_faces(self) -> "ExpansionManifest":
@@ -155,9 +160,9 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
         "adventures": list(base.adventures) + [c for e in expansions for c in e.adventures + list(e.trove)],
         "spells": list(base.spells) + [s for e in expansions for s in e.spells],
         "purchase": list(base.purchase),
-        "locations": list(base.locations),
+        "locations": list(base.locations) + [loc for e in expansions for loc in e.manifest.locations],
         "foes": list(base.foes) + [f for e in expansions for f in e.foes],
-        "regions": list(base.regions),
+        "regions": list(base.regions) + [r for e in expansions for r in e.manifest.regions],
         "village_services": list(base.village_services),
     }
     problems: list[str] = []
@@ -167,7 +172,14 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
             problems.append(f"{entry.id}: id used twice across the core and the expansions")
         seen.add(entry.id)
     foes = {f.id for f in files["foes"]}  # type: ignore[attr-defined]
-    locs = {loc.id for loc in base.locations}
+    locs = {loc.id for loc in files["locations"]}  # type: ignore[attr-defined]
+    if len(locs) != len(files["locations"]) or len({r.id for r in files["regions"]}) != len(files["regions"]):  # type: ignore[arg-type,attr-defined]
+        problems.append("a location or region id used twice across the core and the expansions")
+    for e in expansions:
+        for region in e.manifest.regions:
+            for loc in [*region.road, *region.aid, *region.trove, *region.specials]:
+                if loc not in locs:
+                    problems.append(f"{e.id}: expansion.yaml: regions: {region.id}: unknown location {loc!r}")
     for e in expansions:
         for card in [*e.adventures, *e.trove]:
             for eff in _effects(getattr(card, "effect", None)) + _effects(getattr(card, "use", None)):

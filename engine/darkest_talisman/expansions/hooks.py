@@ -78,6 +78,11 @@ def decision_options(ctx: Ctx) -> None:
         extra = roads.skip_options(ctx, skippers)
         at = decision.options.index("turn_back") + 1 if "turn_back" in decision.options else 1
         decision.options[at:at] = extra
+        for hook in _each(ctx, "stand_options"):
+            hook(ctx, decision)
+    if decision.kind == "destination":  # on beyond the Chapel (G3b-c)
+        for hook in _each(ctx, "destination_options"):
+            hook(ctx, decision)
 
 
 def departures(ctx: Ctx, region_trove: list[str]) -> list[str]:
@@ -131,12 +136,16 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
         spaces = ctx.d6("whirlwind")
         for spot in [s for s in trip.spots if s.seq != seq and s.card is not None]:
             roads.move_card(ctx, spot, spaces)  # clockwise: toward the destination (E4a)
+    else:  # an expansion's own (G4 Howl of the Wendigo)
+        for hook in _each(ctx, "event"):
+            hook(ctx, special, seq)
 
 
 def extra_draws(ctx: Ctx) -> int:
     """E6 Fiend Slayer: one card more for a new Road Space while a character of the party has him."""
     followers = {f for e in decks.expansions(ctx) for f in e.manifest.extra_draw_followers}
-    return sum(1 for h in ctx.state.party() for f in h.followers if card_id(f) in followers)
+    more = sum(hook(ctx) for hook in _each(ctx, "extra_draws"))  # G4 Horn of Summoning
+    return more + sum(1 for h in ctx.state.party() for f in h.followers if card_id(f) in followers)
 
 
 def attack_lost(ctx: Ctx, hero: Hero) -> None:
@@ -174,3 +183,14 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """A character lost a life to an Enemy and lives (a Wolf's bite raises the Blood Moon, F2a)."""
     for hook in _each(ctx, "injured"):
         hook(ctx, hero, enemy)
+
+
+def road_end(ctx: Ctx) -> bool:
+    """The party walks off the near end of its road: an expansion's road may lead elsewhere than
+    the village (G3j: the Frostmarch's back to the Chapel). True when an expansion took it there."""
+    return any(hook(ctx) for hook in _each(ctx, "road_end"))
+
+
+def closed_roll(ctx: Ctx, hero: Hero, attribute: str) -> bool:
+    """The Enemy fighting `hero` with `attribute` may not roll its 6 again (G4 Frostbite, Ice Fang)."""
+    return any(hook(ctx, hero, attribute) for hook in _each(ctx, "closed_roll"))
