@@ -503,7 +503,8 @@ class Heuristic:
 
     def on_destination(self, d: Any) -> Any:
         beyond = next((o for o in self.chooses if o.startswith("beyond:")), None)
-        if beyond is not None and self.healthy():  # on to a trove beyond this Aid destination (G3b-c)
+        if beyond is not None and self.healthy() and all(h.life >= 3 for h in self.party()):
+            # on to a trove beyond this Aid destination (G3b-c), as fit as for its guardians
             return self.chooses[beyond]
         return self.go_on()
 
