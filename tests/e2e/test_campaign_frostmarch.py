@@ -12,12 +12,12 @@ from typing import Any
 
 from bot import create_bot
 from engine.darkest_talisman.actions import Choose
+from engine.darkest_talisman.ai import heuristic_player
 from engine.darkest_talisman.expansions.audit import broken
 from engine.darkest_talisman.game import SYSTEM
 from engine.darkest_talisman.state import CampaignState
 from loopback import run_bot
 from tests.e2e.helpers import prompt_of
-from engine.darkest_talisman.ai import heuristic_player
 from tests.e2e.test_campaign import press, unreadable
 
 SEED = 1

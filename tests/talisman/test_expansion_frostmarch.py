@@ -324,8 +324,8 @@ def test_g4_winged_boots_a_six_lets_the_party_fly_over_the_river():
     c = ctx(s)
     travel.depart(c, "depart:tavern")
     _clear_space(s)
-    uid = s.ext.troves["frostmarch"].pop(next(i for i, u in enumerate(s.ext.troves["frostmarch"]) if card_id(u) == "winged_boots"))
-    s.hero(s.order[0]).objects.append(uid)
+    s.trip.trove = None
+    _magic(s, "winged_boots")
     frostmarch.dealt(c, [], [3])
     decision = Decision(kind="stand", options=["continue", "turn_back"])
     frostmarch.stand_options(c, decision)
@@ -416,3 +416,26 @@ def test_g3_ai_campaigns_go_beyond_the_chapel_keeping_every_card():
         returns += s.ext.frost_returns
         assert CampaignState.model_validate_json(s.dump()).dump() == s.dump()
     assert trips >= 1 and returns >= 1, "no party went beyond the Chapel: the check saw no switch"
+
+
+def test_g2b_c_a_quest_card_drawn_at_the_cave_and_completed():
+    """G2b: at the Warlock's Cave a Frostmarch Quest card is drawn instead of the die; G2c, G4:
+    Lose One Strength is completed at once (C5f-d), the card leaves the game and the Warlock calls
+    the party back with a Talisman (G2d)."""
+    from engine.darkest_talisman import heroes as hero_rules
+    from engine.darkest_talisman.content import Effect
+    from engine.darkest_talisman.effects import apply as apply_effect
+
+    s = beyond(20)
+    c = ctx(s)
+    hero = s.hero(s.order[0])
+    top = next(u for u in s.ext.quests if card_id(u) == "lose_one_strength")
+    s.ext.quests.remove(top)
+    s.ext.quests.append(top)  # the next card drawn
+    strength, talismans = hero.strength, len(s.decks.talismans)
+    apply_effect(c, hero, Effect(quest=True), "warlocks_cave", [])  # drawn, then checked at once (C5f-d)
+    assert len(s.ext.quests) == 23 and s.ext.quests_drawn == 1 and s.ext.quest_held == {}
+    hero_rules.check_quest(c, hero)  # nothing more to do
+    assert hero.strength == strength - 1 and hero.quest is None and s.ext.quests_done == [top]
+    assert len(s.decks.talismans) == talismans - 1 and s.tasks[-1].task == "teleport"
+    assert broken(s) == []

@@ -144,7 +144,7 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
 def extra_draws(ctx: Ctx) -> int:
     """E6 Fiend Slayer: one card more for a new Road Space while a character of the party has him."""
     followers = {f for e in decks.expansions(ctx) for f in e.manifest.extra_draw_followers}
-    more = sum(hook(ctx) for hook in _each(ctx, "extra_draws"))  # G4 Horn of Summoning
+    more: int = sum(int(hook(ctx)) for hook in _each(ctx, "extra_draws"))  # G4 Horn of Summoning
     return more + sum(1 for h in ctx.state.party() for f in h.followers if card_id(f) in followers)
 
 
