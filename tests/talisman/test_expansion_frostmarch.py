@@ -439,3 +439,32 @@ def test_g2b_c_a_quest_card_drawn_at_the_cave_and_completed():
     assert hero.strength == strength - 1 and hero.quest is None and s.ext.quests_done == [top]
     assert len(s.decks.talismans) == talismans - 1 and s.tasks[-1].task == "teleport"
     assert broken(s) == []
+
+
+def test_g3g_j_the_guardians_beaten_the_trove_shared_then_back_to_the_chapel():
+    """G3g: the road travelled as any; G3h: at the Frostmarch the trove's guardians are faced
+    (C8d, drawn from the live Frostmarch deck); G3i: beaten, the trove is shared out; G3j: the
+    Frostmarch deck stays on the way back until the Chapel, where the core deck comes back."""
+    import random
+
+    from engine.darkest_talisman.ai import heuristic_player
+    from tests.talisman.helpers import settle
+
+    s = beyond(21)
+    for h in s.party():
+        h.strength, h.craft, h.life = 40, 40, 9  # strong enough to win whatever guards it
+    travel.arrive(ctx(s), 5)
+    settle(s)
+    seen: set[str] = set()
+    for n in range(200):
+        p = SYSTEM.pending(s)
+        if p is None or s.ext.frost_returns:
+            break
+        seen.add(s.decision.kind if s.decision else "")
+        if s.ext.frost_won:
+            assert s.ext.live == "frostmarch" and s.trip.region == frostmarch.REGION  # until the Chapel
+        s = SYSTEM.apply(s, p.player, SYSTEM.forced_action(s) or heuristic_player(s, p.player, random.Random(n))).state
+        assert broken(s) == [], n
+    assert {"guardians", "loot"} <= seen
+    assert s.ext.frost_won == 1 and s.stats.troves_won == 1 and s.ext.frost_returns == 1
+    assert s.ext.live == "core" and s.trip.region == "inner" and s.trip.destination == "chapel"
