@@ -468,3 +468,21 @@ def test_g3g_j_the_guardians_beaten_the_trove_shared_then_back_to_the_chapel():
     assert {"guardians", "loot"} <= seen
     assert s.ext.frost_won == 1 and s.stats.troves_won == 1 and s.ext.frost_returns == 1
     assert s.ext.live == "core" and s.trip.region == "inner" and s.trip.destination == "chapel"
+
+
+def test_g3a_a_region_two_expansions_name_is_one():
+    """G3a (H4a: the Sacred Pool is "in the same Region as the Frostmarch"): when two expansions
+    both bring the region beyond the Chapel, the merged pack has it once, with both troves."""
+    from engine.darkest_talisman.expansions.content import merge
+
+    frost = expansion_by_id("frostmarch")
+    region = frost.manifest.regions[0]
+    pool_loc = frost.manifest.locations[0].model_copy(update={"id": "sacred_pool", "name": "Sacred Pool"})
+    other = frost.model_copy(update={
+        "manifest": frost.manifest.model_copy(update={
+            "id": "other", "trove_destination": None, "locations": [pool_loc],
+            "regions": [region.model_copy(update={"trove": ["sacred_pool"]})]}),
+        "characters": [], "adventures": [], "trove": [], "spells": [], "quests": [], "foes": []})
+    merged = merge(pack_by_id("core"), [frost, other])
+    assert [r.id for r in merged.regions].count(frostmarch.REGION) == 1
+    assert merged.region(frostmarch.REGION).trove == ["frostmarch", "sacred_pool"]

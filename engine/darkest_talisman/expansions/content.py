@@ -149,6 +149,23 @@ def build_expansion(files: Mapping[str, object]) -> Expansion:
                      spells=spells.spells, quests=quests.quests, foes=foes.foes)
 
 
+def _regions(base: Pack, expansions: list[Expansion]) -> list[Region]:
+    """The core's regions and the expansions'. A region two expansions both name (the Sacred
+    Pool shares the Frostmarch's, H4a) is one: the second adds its destinations to the first's."""
+    out = list(base.regions)
+    for e in expansions:
+        for region in e.manifest.regions:
+            at = next((i for i, r in enumerate(out) if r.id == region.id and r not in base.regions), None)
+            if at is None:
+                out.append(region)
+                continue
+            first = out[at]
+            out[at] = first.model_copy(update={
+                "aid": first.aid + [d for d in region.aid if d not in first.aid],
+                "trove": first.trove + [d for d in region.trove if d not in first.trove]})
+    return out
+
+
 def merge(base: Pack, expansions: list[Expansion]) -> Pack:
     """The core pack with the expansions' cards, characters, Spells and foes added, checked as one
     pack (ids unique across them, every foe and location an effect names known)."""
@@ -162,7 +179,7 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
         "purchase": list(base.purchase),
         "locations": list(base.locations) + [loc for e in expansions for loc in e.manifest.locations],
         "foes": list(base.foes) + [f for e in expansions for f in e.foes],
-        "regions": list(base.regions) + [r for e in expansions for r in e.manifest.regions],
+        "regions": _regions(base, expansions),
         "village_services": list(base.village_services),
     }
     problems: list[str] = []
