@@ -486,3 +486,23 @@ def test_g3a_a_region_two_expansions_name_is_one():
     merged = merge(pack_by_id("core"), [frost, other])
     assert [r.id for r in merged.regions].count(frostmarch.REGION) == 1
     assert merged.region(frostmarch.REGION).trove == ["frostmarch", "sacred_pool"]
+
+
+def test_g3d_j_with_the_reaper_his_deck_comes_back_after_the_frostmarch():
+    """G3d with E2c: the Grim Reaper's deck in play, the road beyond the Chapel brings the
+    Frostmarch's; back at the Chapel (G3j) the Reaper's is in play again, not the core's, until
+    every survivor has prayed (E2j); every switch from the core deck is undone once."""
+    from engine.darkest_talisman.expansions import decks, reaper
+
+    s = at_chapel(22, "core+reaper+frostmarch")
+    c = ctx(s)
+    decks.hold(c, "reaper", reaper.FIGURE_REASON)
+    assert s.ext.live == "reaper" and s.ext.switches == 1
+    s = choose(s, frostmarch.BEYOND)
+    assert s.ext.live == "frostmarch" and s.ext.switches == 1 and broken(s) == []
+    _clear_space(s)
+    s.decision = Decision(kind="stand", options=["continue", "turn_back"])
+    s = choose(s, "turn_back")
+    assert s.ext.live == "reaper" and s.ext.reasons == [reaper.FIGURE_REASON] and broken(s) == []
+    decks.release(ctx(s), reaper.FIGURE_REASON)
+    assert s.ext.live == "core" and s.ext.switches == s.ext.switches_undone == 1 and broken(s) == []

@@ -73,28 +73,35 @@ def discard(ctx: Ctx, uid: str, where: str) -> bool:
 
 
 def hold(ctx: Ctx, deck: str, reason: str) -> None:
-    """Put `deck`'s Adventure deck in play for `reason` (one more reason if it already is)."""
+    """Put `deck`'s Adventure deck in play for `reason` (one more reason if it already is). The
+    newest reason's deck is the one in play: a reason is "<deck id>:<why>"."""
     record = ext(ctx)
-    if reason not in record.reasons:
-        record.reasons.append(reason)
+    if reason in record.reasons:
+        record.reasons.remove(reason)
+    record.reasons.append(reason)
     if record.live == deck:
         return
+    if record.live == CORE:
+        record.switches += 1  # counted from the core deck: another expansion's in between is no new switch
     _swap(ctx, deck)
-    record.switches += 1
     ctx.emit("deck_switched", deck=deck)
 
 
 def release(ctx: Ctx, reason: str) -> None:
-    """`reason` no longer holds; with none left the core Adventure deck comes back (E2j, E3k)."""
+    """`reason` no longer holds; with none left the core Adventure deck comes back (E2j, E3k,
+    F5b, G3j); with others left, the newest one's deck is in play (two expansions' reasons: the
+    Grim Reaper's deck again once the Frostmarch's road is over)."""
     record = ext(ctx)
     if reason not in record.reasons:
         return
     record.reasons.remove(reason)
-    if record.reasons or record.live == CORE:
+    deck = record.reasons[-1].split(":", 1)[0] if record.reasons else CORE
+    if record.live == deck:
         return
-    _swap(ctx, CORE)
-    record.switches_undone += 1
-    ctx.emit("deck_switched", deck=CORE)
+    _swap(ctx, deck)
+    if deck == CORE:
+        record.switches_undone += 1
+    ctx.emit("deck_switched", deck=deck)
 
 
 def _swap(ctx: Ctx, deck: str) -> None:
