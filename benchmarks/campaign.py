@@ -39,6 +39,7 @@ from selfplay import TURNS, clock, freeze_loaded, report_total  # noqa: E402
 from engine.core.turn_watch import TurnWatch  # noqa: E402
 from engine.darkest_talisman.ai import PLAYERS as CAMPAIGN_AI  # noqa: E402
 from engine.darkest_talisman.expansions import audit  # noqa: E402
+from engine.darkest_talisman.expansions.content import expansion_by_id  # noqa: E402
 from engine.darkest_talisman.expansions.registry import parse_list as parse_expansions  # noqa: E402
 from engine.darkest_talisman.game import SYSTEM as CAMPAIGN  # noqa: E402
 from engine.darkest_talisman.simulate import seats_for  # noqa: E402
@@ -76,6 +77,7 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
     With `expansions` (ids): their campaigns, with Reaper visits and the broken invariants counted."""
     t0 = clock()
     options: dict[str, object] = {"pack": "+".join(["core", *expansions])} if expansions else {}
+    frost_quest_ids = {q.id for q in expansion_by_id("frostmarch").quests} if expansions and "frostmarch" in expansions else set()
     CAMPAIGN.new_game(seats_for(["heuristic"]), options, 0)  # loads the campaign pack
     freeze_loaded()
     print(f"Darkest Talisman campaigns{' with ' + ', '.join(expansions) if expansions else ''} "
@@ -85,6 +87,10 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
     blood = dict.fromkeys(("blood_moon_risings", "time_flips", "werewolf_comings", "werewolf_visits_done"), 0)
     #: the Firelands' counters (burns, fireland tokens, Terrain cards, trips), summed likewise
     fire = dict.fromkeys(("burns", "fire_tokens_placed", "fire_token_hurts", "terrain_cards_laid", "firelands_trips"), 0)
+    #: the Frostmarch's counters (G3, G4, G2), summed over the campaigns
+    frost = dict.fromkeys(("frost_trips", "frost_won", "frost_returns", "frost_cards", "wendigo_howls",
+                           "boots_flights", "quests_drawn"), 0)
+    frost_quests_done = 0
     broken_seen: list[str] = []
     actions = 0
     t_apply = t_ai = 0.0
@@ -152,6 +158,9 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
                 blood[key] += getattr(state.ext, key)
             for key in fire:
                 fire[key] += getattr(state.ext, key)
+            for key in frost:
+                frost[key] += getattr(state.ext, key)
+            frost_quests_done += sum(1 for u in state.ext.quests_done if u.split("#")[0] in frost_quest_ids)
     elapsed = clock() - start - t_render
     print(f"  heuristic campaigns: N={campaigns} (solo and 3-seat co-op in turn), at most {cap} actions each")
     won = len(crowned_actions)
@@ -193,6 +202,12 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             print(f"    Firelands:             {fire['firelands_trips']} trips to the Firelands; {fire['burns']} cards burnt; "
                   f"{fire['fire_tokens_placed']} fireland tokens placed, {fire['fire_token_hurts']} times one burnt the party; "
                   f"Terrain cards laid: {fire['terrain_cards_laid']}")
+        if "frostmarch" in expansions:
+            print(f"    Frostmarch:            {frost['frost_trips']} roads beyond the Chapel, trove won {frost['frost_won']} "
+                  f"times, back at the Chapel {frost['frost_returns']} times; {frost['frost_cards']} Frostmarch cards "
+                  f"dealt; Howl of the Wendigo {frost['wendigo_howls']} times; Winged Boots flights "
+                  f"{frost['boots_flights']}; Quest cards drawn {frost['quests_drawn']}, Frostmarch quests "
+                  f"completed {frost_quests_done}")
         print(f"    deck switches:         {switches} made by a hold, {undone} by a release (the holds stack: a release "
               f"brings back the deck of the newest hold left, or the core's)")
         print(f"    broken invariants:     {len(broken_seen)} (every card counted once; the live deck the newest hold's, "

@@ -510,6 +510,10 @@ class Heuristic:
         return self.go_on()
 
     def on_destination(self, d: Any) -> Any:
+        beyond = next((o for o in self.chooses if o.startswith("beyond:")), None)
+        if beyond is not None and self.healthy() and all(h.life >= 3 for h in self.party()):
+            # on to a trove beyond this Aid destination (G3b-c), as fit as for its guardians
+            return self.chooses[beyond]
         return self.go_on()
 
     def on_guardians(self, d: Any) -> Any:

@@ -266,9 +266,20 @@ def _attack_roll(ctx: Ctx, task: Combat, hero: Hero) -> list[int]:
     return roll
 
 
+def _enemy_roll(ctx: Ctx, task: Combat, hero: Hero) -> list[int]:
+    """The Enemy's open-ended roll (C7c), unless an expansion's item stops its 6 being rolled
+    again (G4 Frostbite in battle, Ice Fang in psychic combat)."""
+    if ctx.state.ext is not None:
+        from engine.darkest_talisman.hookpoint import hooks
+
+        if hooks.closed_roll(ctx, hero, attack_attribute(task)):
+            return ctx.dice(1, "enemy_attack")
+    return ctx.open_roll("enemy_attack")
+
+
 def fight(ctx: Ctx, task: Combat, hero: Hero) -> None:
     task.hero_roll = _attack_roll(ctx, task, hero)
-    task.enemy_roll = [] if task.assassinate else ctx.open_roll("enemy_attack")
+    task.enemy_roll = [] if task.assassinate else _enemy_roll(ctx, task, hero)
     if _outcome(ctx, task, hero) != "won" and hero.fate > 0 and not task.rerolled and not task.ally:
         task.stage = "fate"
         return

@@ -71,6 +71,7 @@ Special = Literal[
     "fire_token",  # I3 (Firelands): a fireland token goes on the party's next Road Space
     "mirage",  # I6 Mirage: the party moves a d6 of Road Spaces toward the village and meets that space
     "burn",  # I2 (Firelands): each character of the party burns one of his own cards
+    "wendigo",  # Howl of the Wendigo (G4): the party's characters attack each other
 ]
 
 
@@ -418,6 +419,7 @@ SpellKind = Literal[
     "crack_the_earth",  # I6 Crack the Earth: Enemies of Strength or Craft 1 on the party's space are discarded
     "evil_eye",  # I6 Evil Eye: the next Enemy fought uses no special ability (no burning) in that combat
     "immolate",  # I2 (Firelands): one Enemy lying on the party's Road Space is burnt
+    "black_ice",  # G4 Black Ice: the party slides past the next Road Space and all its cards
 ]
 
 

@@ -62,7 +62,9 @@ class SeatRef(BaseModel):
 class Quest(BaseModel):
     """A Warlock's quest (C5f): completed, the Warlock calls the party back and gives a Talisman."""
 
-    kind: Literal["defeat_enemy", "deliver_follower", "deliver_magic", "deliver_gold", "deliver_spell", "visit"]
+    kind: Literal["defeat_enemy", "deliver_follower", "deliver_magic", "deliver_gold", "deliver_spell", "visit",
+                  # the Frostmarch's Quest cards (G4): lose 1 Strength / 1 Craft, lose two turns
+                  "lose_strength", "lose_craft", "lose_turns"]
     amount: int = 0
     #: a Quest card's place to reach ("visit", E1c)
     place: str | None = None

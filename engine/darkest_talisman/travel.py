@@ -130,6 +130,12 @@ def _expansion_trove(ctx: Ctx, destination: str) -> Any:
     return hooks.set_trove(ctx, destination)
 
 
+def _expansion_road_end(ctx: Ctx) -> bool:
+    from engine.darkest_talisman.hookpoint import hooks
+
+    return bool(hooks.road_end(ctx))
+
+
 def _expansion_options(ctx: Ctx) -> None:
     if ctx.state.ext is not None:  # facing the Grim Reaper (E3a), skipping a Road Space (E4b)
         from engine.darkest_talisman.hookpoint import hooks
@@ -319,6 +325,7 @@ def destination_decision(ctx: Ctx) -> None:
     raft = ["raft"] if can_raft(ctx) else []
     if trip.goal == "aid":
         state.decision = Decision(kind="destination", options=["continue"] + raft, data={"destination": trip.destination})
+        _expansion_options(ctx)  # on beyond the Chapel (G3b-c)
     elif trip.destination == "portal_of_power":
         has = any(hero_rules.talismans(h) for h in state.party())
         opts = ["attempt:strength", "attempt:craft"] if has else []
@@ -390,6 +397,8 @@ def _move(ctx: Ctx, nxt: int) -> None:
     leave(ctx)
     if is_destination(trip, trip.position) and nxt != trip.position:
         guardians.dissolve(ctx)
+    if nxt < 0 and state.ext is not None and _expansion_road_end(ctx):
+        return  # an expansion's road leads back elsewhere (the Frostmarch's to the Chapel, G3j)
     if nxt < 0:
         arrive_village(ctx, trip.village, crossed=False)
     else:

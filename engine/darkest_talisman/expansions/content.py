@@ -22,6 +22,7 @@ from engine.darkest_talisman.content import (
     Location,
     ObjectCard,
     Pack,
+    Region,
     Service,
     SheetRef,
     Source,
@@ -105,6 +106,8 @@ class ExpansionManifest(_Named):
     fireproof: list[str] = Field(default_factory=list)
     #: Enemies whose win in battle burns one Object of the character beaten (I2c)
     burning_enemies: list[str] = Field(default_factory=list)
+    #: regions the expansion adds to the board (the Frostmarch beyond the Chapel, G3a)
+    regions: list[Region] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _chart_faces(self) -> "ExpansionManifest":
@@ -171,6 +174,23 @@ def build_expansion(files: Mapping[str, object]) -> Expansion:
                      spells=spells.spells, quests=quests.quests, foes=foes.foes)
 
 
+def _regions(base: Pack, expansions: list[Expansion]) -> list[Region]:
+    """The core's regions and the expansions'. A region two expansions both name (the Sacred
+    Pool shares the Frostmarch's, H4a) is one: the second adds its destinations to the first's."""
+    out = list(base.regions)
+    for e in expansions:
+        for region in e.manifest.regions:
+            at = next((i for i, r in enumerate(out) if r.id == region.id and r not in base.regions), None)
+            if at is None:
+                out.append(region)
+                continue
+            first = out[at]
+            out[at] = first.model_copy(update={
+                "aid": first.aid + [d for d in region.aid if d not in first.aid],
+                "trove": first.trove + [d for d in region.trove if d not in first.trove]})
+    return out
+
+
 def merge(base: Pack, expansions: list[Expansion]) -> Pack:
     """The core pack with the expansions' cards, characters, Spells and foes added, checked as one
     pack (ids unique across them, every foe and location an effect names known)."""
@@ -188,7 +208,7 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
         "foes": list(base.foes) + [f for e in expansions for f in e.foes],
         "regions": [r.model_copy(update={"trove": r.trove + [t for e in expansions
                                                              for t in e.manifest.region_troves.get(r.id, [])]})
-                    for r in base.regions],
+                    for r in _regions(base, expansions)],
         "village_services": list(base.village_services),
     }
     problems: list[str] = []
@@ -198,7 +218,14 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
             problems.append(f"{entry.id}: id used twice across the core and the expansions")
         seen.add(entry.id)
     foes = {f.id for f in files["foes"]}  # type: ignore[attr-defined]
-    locs = {loc.id for loc in base.locations} | {loc.id for e in expansions for loc in e.manifest.locations}
+    locs = {loc.id for loc in files["locations"]}  # type: ignore[attr-defined]
+    if len(locs) != len(files["locations"]) or len({r.id for r in files["regions"]}) != len(files["regions"]):  # type: ignore[arg-type,attr-defined]
+        problems.append("a location or region id used twice across the core and the expansions")
+    for e in expansions:
+        for region in e.manifest.regions:
+            for loc in [*region.road, *region.aid, *region.trove, *region.specials]:
+                if loc not in locs:
+                    problems.append(f"{e.id}: expansion.yaml: regions: {region.id}: unknown location {loc!r}")
     for e in expansions:
         for card in [*e.adventures, *e.trove]:
             for eff in _effects(getattr(card, "effect", None)) + _effects(getattr(card, "use", None)):

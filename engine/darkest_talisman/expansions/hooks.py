@@ -83,7 +83,10 @@ def decision_options(ctx: Ctx) -> None:
         extra = roads.skip_options(ctx, skippers)
         at = decision.options.index("turn_back") + 1 if "turn_back" in decision.options else 1
         decision.options[at:at] = extra
-        for hook in _each(ctx, "stand_options"):  # the Wall of Fire, Guiding Light (F9)
+        for hook in _each(ctx, "stand_options"):
+            hook(ctx, decision)
+    if decision.kind == "destination":  # on beyond the Chapel (G3b-c)
+        for hook in _each(ctx, "destination_options"):
             hook(ctx, decision)
 
 
@@ -145,7 +148,8 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
 def extra_draws(ctx: Ctx) -> int:
     """E6 Fiend Slayer: one card more for a new Road Space while a character of the party has him."""
     followers = {f for e in decks.expansions(ctx) for f in e.manifest.extra_draw_followers}
-    return sum(1 for h in ctx.state.party() for f in h.followers if card_id(f) in followers)
+    more: int = sum(int(hook(ctx)) for hook in _each(ctx, "extra_draws"))  # G4 Horn of Summoning
+    return more + sum(1 for h in ctx.state.party() for f in h.followers if card_id(f) in followers)
 
 
 def attack_lost(ctx: Ctx, hero: Hero) -> None:
@@ -289,3 +293,14 @@ def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
     """A character beat an Enemy in a normal combat (the Shamshir of Khamsin's bearer leads, I6)."""
     for hook in _each(ctx, "battle_won"):
         hook(ctx, hero, enemy, attribute)
+
+
+def road_end(ctx: Ctx) -> bool:
+    """The party walks off the near end of its road: an expansion's road may lead elsewhere than
+    the village (G3j: the Frostmarch's back to the Chapel). True when an expansion took it there."""
+    return any(hook(ctx) for hook in _each(ctx, "road_end"))
+
+
+def closed_roll(ctx: Ctx, hero: Hero, attribute: str) -> bool:
+    """The Enemy fighting `hero` with `attribute` may not roll its 6 again (G4 Frostbite, Ice Fang)."""
+    return any(hook(ctx, hero, attribute) for hook in _each(ctx, "closed_roll"))

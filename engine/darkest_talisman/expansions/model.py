@@ -114,6 +114,20 @@ class Expansions(BaseModel):
     fire_token_hurts: int = 0
     terrain_cards_laid: int = 0
     firelands_trips: int = 0
+    #: the Frostmarch (G3): the party is on the road beyond the Chapel, its deck in play until the
+    #: party is back at the Chapel (G3j); the Road Space where a 6 was rolled with Winged Boots
+    #: leading (G4: the party may fly over the Storm River from there)
+    frost_trip: bool = False
+    boots_space: int | None = None
+    #: the Frostmarch's counters the benchmark reads: roads taken beyond the Chapel, troves won
+    #: there, back at the Chapel, Frostmarch cards dealt, Howls of the Wendigo, flights, Quest cards
+    frost_trips: int = 0
+    frost_won: int = 0
+    frost_returns: int = 0
+    frost_cards: int = 0
+    wendigo_howls: int = 0
+    boots_flights: int = 0
+    quests_drawn: int = 0
 
     def figure(self, fid: str) -> RoadFigure | None:
         return next((f for f in self.figures if f.id == fid), None)

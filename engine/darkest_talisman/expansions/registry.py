@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engine.darkest_talisman.expansions import blood_moon, firelands, reaper
+from engine.darkest_talisman.expansions import blood_moon, firelands, frostmarch, reaper
 
 #: id -> (its hooks module, the name a player types: `/campaign new expansions:Reaper`)
 EXPANSIONS: dict[str, ModuleType] = {"reaper": reaper, "blood_moon": blood_moon}
 NAMES: dict[str, str] = {"reaper": "Reaper", "blood_moon": "Blood Moon"}
 EXPANSIONS["firelands"] = firelands
 NAMES["firelands"] = "Firelands"
+EXPANSIONS["frostmarch"] = frostmarch  # DT section G
+NAMES["frostmarch"] = "Frostmarch"
 
 
 def _squash(text: str) -> str:
