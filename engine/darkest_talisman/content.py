@@ -67,6 +67,7 @@ Special = Literal[
     # the expansions' (engine/darkest_talisman/expansions): met only in a campaign that names them
     "patrol",  # Patrol (E6): the party moves back one Road Space and meets it
     "whirlwind",  # Whirlwind (E6, E4a): the other cards here are blown a die roll of spaces clockwise
+    "spiteful_imp",  # Spiteful Imp (H5): the strongest face-up Enemy on the road is brought here and met
 ]
 
 

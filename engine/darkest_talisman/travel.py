@@ -310,6 +310,7 @@ def destination_decision(ctx: Ctx) -> None:
     raft = ["raft"] if can_raft(ctx) else []
     if trip.goal == "aid":
         state.decision = Decision(kind="destination", options=["continue"] + raft, data={"destination": trip.destination})
+        _expansion_options(ctx)  # on past the Chapel (H4c)
     elif trip.destination == "portal_of_power":
         has = any(hero_rules.talismans(h) for h in state.party())
         opts = ["attempt:strength", "attempt:craft"] if has else []

@@ -19,8 +19,11 @@ from engine.darkest_talisman.content import (
     Character,
     ContentError,
     Foe,
+    FollowerCard,
+    Location,
     ObjectCard,
     Pack,
+    Region,
     SheetRef,
     Source,
     SpellCard,
@@ -38,6 +41,9 @@ from engine.darkest_talisman.state import Quest
 EXPANSION_FILES: tuple[str, ...] = (
     "expansion.yaml", "characters.yaml", "adventures.yaml", "trove.yaml", "spells.yaml", "quests.yaml", "foes.yaml",
 )
+#: files an expansion folder may have: its Stables (H2), its Quest Reward cards (H3), its own
+#: places and regions (a Trove destination beyond the core's roads, H4)
+OPTIONAL_FILES: tuple[str, ...] = ("stables.yaml", "rewards.yaml", "places.yaml")
 
 
 class QuestCard(_Named):
@@ -45,6 +51,29 @@ class QuestCard(_Named):
 
     count: int = Field(1, ge=1)
     quest: Quest
+
+
+class StablesWare(_Strict):
+    """A Stables card (H2): a mount sold in the village at `price` Gold, never in a deck."""
+
+    price: int = Field(ge=0)
+    card: FollowerCard
+    source: Source
+    refs: list[SheetRef] = Field(default_factory=list)
+
+
+RewardKind = Literal["strength", "craft", "fate", "magic_door", "dream_prize", "lightning_trap"]
+
+
+class QuestReward(_Named):
+    """A Quest Reward card (H3): drawn instead of a Talisman when a quest is done. `strength`,
+    `craft`, `fate`: gain `amount`, then discarded; the others are kept until used (H5)."""
+
+    count: int = Field(1, ge=1)
+    kind: RewardKind
+    amount: int = Field(1, ge=0)
+    #: counters put on it when drawn (Lightning Trap: three, H5)
+    counters: int = Field(0, ge=0)
 
 
 class ChartRow(_Strict):
@@ -94,6 +123,19 @@ class _Foes(_Strict):
     foes: list[Foe]
 
 
+class _Stables(_Strict):
+    stables: list[StablesWare]
+
+
+class _Rewards(_Strict):
+    rewards: list[QuestReward]
+
+
+class _Places(_Strict):
+    locations: list[Location] = Field(default_factory=list)
+    regions: list[Region] = Field(default_factory=list)
+
+
 class Expansion(_Strict):
     """A loaded, validated expansion pack."""
 
@@ -104,6 +146,10 @@ class Expansion(_Strict):
     spells: list[SpellCard]
     quests: list[QuestCard]
     foes: list[Foe]
+    stables: list[StablesWare] = Field(default_factory=list)
+    rewards: list[QuestReward] = Field(default_factory=list)
+    locations: list[Location] = Field(default_factory=list)
+    regions: list[Region] = Field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -114,6 +160,9 @@ class Expansion(_Strict):
 
     def quest(self, qid: str) -> QuestCard:
         return next(q for q in self.quests if q.id == qid)
+
+    def stables_ids(self) -> set[str]:
+        return {w.card.id for w in self.stables}
 
 
 def build_expansion(files: Mapping[str, object]) -> Expansion:
@@ -128,6 +177,9 @@ def build_expansion(files: Mapping[str, object]) -> Expansion:
     spells = _validate("spells.yaml", _Spells, files["spells.yaml"])
     quests = _validate("quests.yaml", _Quests, files["quests.yaml"])
     foes = _validate("foes.yaml", _Foes, files["foes.yaml"])
+    stables = _validate("stables.yaml", _Stables, files["stables.yaml"]) if "stables.yaml" in files else _Stables(stables=[])
+    rewards = _validate("rewards.yaml", _Rewards, files["rewards.yaml"]) if "rewards.yaml" in files else _Rewards(rewards=[])
+    places = _validate("places.yaml", _Places, files["places.yaml"]) if "places.yaml" in files else _Places()
     problems = []
     for i, magic in enumerate(trove.cards):
         if magic.type != "magic_object":
@@ -138,10 +190,14 @@ def build_expansion(files: Mapping[str, object]) -> Expansion:
     for i, row in enumerate(manifest.skip_followers):
         if row not in {c.id for c in adv.cards if c.type == "follower"}:
             problems.append(f"expansion.yaml: skip_followers[{i}]: unknown follower {row!r}")
+    for i, ware in enumerate(stables.stables):
+        if not ware.card.mount:
+            problems.append(f"stables.yaml: stables[{i}].card.mount: a Stables card is a mount (H2, C2c-a)")
     if problems:
         raise ContentError("\n".join(problems))
     return Expansion(manifest=manifest, characters=chars.characters, adventures=list(adv.cards), trove=trove.cards,
-                     spells=spells.spells, quests=quests.quests, foes=foes.foes)
+                     spells=spells.spells, quests=quests.quests, foes=foes.foes, stables=stables.stables,
+                     rewards=rewards.rewards, locations=places.locations, regions=places.regions)
 
 
 def merge(base: Pack, expansions: list[Expansion]) -> Pack:
@@ -152,12 +208,13 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
             "id": "+".join([base.id] + [e.id for e in expansions]),
             "name": " + ".join([base.manifest.name] + [e.manifest.name for e in expansions])}),
         "characters": list(base.characters) + [c for e in expansions for c in e.characters],
-        "adventures": list(base.adventures) + [c for e in expansions for c in e.adventures + list(e.trove)],
+        "adventures": list(base.adventures) + [c for e in expansions for c in e.adventures + list(e.trove)]
+        + [w.card for e in expansions for w in e.stables],
         "spells": list(base.spells) + [s for e in expansions for s in e.spells],
         "purchase": list(base.purchase),
-        "locations": list(base.locations),
+        "locations": list(base.locations) + [loc for e in expansions for loc in e.locations],
         "foes": list(base.foes) + [f for e in expansions for f in e.foes],
-        "regions": list(base.regions),
+        "regions": list(base.regions) + [r for e in expansions for r in e.regions],
         "village_services": list(base.village_services),
     }
     problems: list[str] = []
@@ -167,7 +224,7 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
             problems.append(f"{entry.id}: id used twice across the core and the expansions")
         seen.add(entry.id)
     foes = {f.id for f in files["foes"]}  # type: ignore[attr-defined]
-    locs = {loc.id for loc in base.locations}
+    locs = {loc.id for loc in files["locations"]}  # type: ignore[attr-defined]
     for e in expansions:
         for card in [*e.adventures, *e.trove]:
             for eff in _effects(getattr(card, "effect", None)) + _effects(getattr(card, "use", None)):
@@ -196,3 +253,16 @@ def set_expansion_source(source: object) -> None:
 
 def expansion_by_id(eid: str) -> Expansion:
     return _SHELF.get(eid)
+
+
+def ware_price(pack: Pack, cid: str) -> int | None:
+    """What a ware costs: a Blacksmith Object's price, or a Stables card's of an expansion merged
+    into `pack` (H2); None when nobody sells it."""
+    card = pack.card(cid)
+    if isinstance(card, ObjectCard):
+        return card.cost
+    for eid in pack.id.split("+")[1:]:
+        for ware in expansion_by_id(eid).stables:
+            if ware.card.id == cid:
+                return ware.price
+    return None

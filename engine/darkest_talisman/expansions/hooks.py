@@ -73,6 +73,9 @@ def decision_options(ctx: Ctx) -> None:
     if decision.kind == "guardians":
         for hook in _each(ctx, "guardian_options"):
             hook(ctx, decision)
+    if decision.kind in ("destination", "stand"):  # on past the Chapel (H4c), the Riding Horse (H5)
+        for hook in _each(ctx, f"{decision.kind}_options"):
+            hook(ctx, decision)
     if decision.kind == "stand":
         skippers = [f for e in decks.expansions(ctx) for f in e.manifest.skip_followers]
         extra = roads.skip_options(ctx, skippers)
@@ -101,8 +104,11 @@ def draw_quest(ctx: Ctx, hero: Hero) -> bool:
     return quests.draw(ctx, hero)
 
 
-def quest_done(ctx: Ctx, hero: Hero) -> None:
+def quest_done(ctx: Ctx, hero: Hero) -> bool:
+    """A quest done (C5f-e): True when an expansion gives its reward instead of the Talisman (the
+    choice of a Quest Reward, H3b)."""
     quests.done(ctx, hero)
+    return any([hook(ctx, hero) for hook in _each(ctx, "quest_done")])
 
 
 def check_quest(ctx: Ctx, hero: Hero) -> bool:
@@ -124,6 +130,8 @@ def before_death(ctx: Ctx, hero: Hero) -> bool:
 
 def event(ctx: Ctx, special: str, seq: int) -> None:
     """The expansions' Event cards that act on the road (E6: Patrol, Whirlwind; E4a)."""
+    for hook in _each(ctx, "event"):
+        hook(ctx, special, seq)
     trip = ctx.state.live_trip()
     if special == "patrol" and trip.position > 0:
         ctx.state.tasks.append(TeleportTask(target=f"road:{trip.position - 1}"))  # back one space, met again
@@ -174,3 +182,13 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """A character lost a life to an Enemy and lives (a Wolf's bite raises the Blood Moon, F2a)."""
     for hook in _each(ctx, "injured"):
         hook(ctx, hero, enemy)
+
+
+def village_actions(ctx: Ctx, hero: Hero) -> list[Any]:
+    """What an expansion sells or offers in a village besides the core's services (the Stables, H2)."""
+    return [a for hook in _each(ctx, "village_actions") for a in hook(ctx, hero)]
+
+
+def buy(ctx: Ctx, hero: Hero, cid: str) -> bool:
+    """An expansion's ware bought (a Stables card, H2); True when one took it."""
+    return any(hook(ctx, hero, cid) for hook in _each(ctx, "buy"))

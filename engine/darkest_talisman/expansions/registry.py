@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engine.darkest_talisman.expansions import blood_moon, reaper
+from engine.darkest_talisman.expansions import blood_moon, reaper, sacred_pool
 
 #: id -> (its hooks module, the name a player types: `/campaign new expansions:Reaper`)
 EXPANSIONS: dict[str, ModuleType] = {"reaper": reaper, "blood_moon": blood_moon}
 NAMES: dict[str, str] = {"reaper": "Reaper", "blood_moon": "Blood Moon"}
+EXPANSIONS["sacred_pool"] = sacred_pool  # DT H
+NAMES["sacred_pool"] = "Sacred Pool"
 
 
 def _squash(text: str) -> str:

@@ -12,4 +12,5 @@ def public(ext: dict[str, Any]) -> dict[str, Any]:
     out["troves"] = {k: len(v) for k, v in ext["troves"].items()}
     out["spells"] = {k: len(v) for k, v in ext["spells"].items()}
     out["quests"] = len(ext["quests"])
+    out["rewards"] = len(ext.get("rewards", []))  # the Quest Reward deck, face down (H3)
     return out
