@@ -19,6 +19,8 @@ A measurement, not a test: it asserts nothing.
 With --expansions (e.g. Reaper) the campaigns play with those expansions, and it also prints the
 actions per campaign, the Grim Reaper's comings and visits, the deck switches and how many were
 undone, and the invariants broken after any action (every card counted once; no switch left).
+With SacredPool: the trips to the Sacred Pool and the Pools won, the Quest Rewards drawn and the
+Talismans chosen instead, the Stables purchases and the spaces ridden past.
 Run: python benchmarks/campaign.py [--campaigns N] [--first-seed N] [--campaign-actions N] [--no-messages] [--expansions Reaper]
 (by default 80 campaigns, seeds 0-79; `--first-seed 80 --campaigns 40` is a sample kept for checking)
 """
@@ -81,6 +83,8 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
     comings = visits = switches = undone = 0
     #: the Blood Moon's counters (engine/darkest_talisman/expansions/model.py), summed over the campaigns
     blood = dict.fromkeys(("blood_moon_risings", "time_flips", "werewolf_comings", "werewolf_visits_done"), 0)
+    #: the Sacred Pool's counters (DT H), summed over the campaigns
+    pool = dict.fromkeys(("pool_trips", "pools_won", "rewards_won", "talismans_chosen", "stables_bought", "gallops"), 0)
     broken_seen: list[str] = []
     actions = 0
     t_apply = t_ai = 0.0
@@ -146,6 +150,8 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             undone += state.ext.switches_undone
             for key in blood:
                 blood[key] += getattr(state.ext, key)
+            for key in pool:
+                pool[key] += getattr(state.ext, key)
     elapsed = clock() - start - t_render
     print(f"  heuristic campaigns: N={campaigns} (solo and 3-seat co-op in turn), at most {cap} actions each")
     won = len(crowned_actions)
@@ -182,6 +188,11 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             print(f"    Blood Moon:            rose {blood['blood_moon_risings']} times, Time Card turned "
                   f"{blood['time_flips']} times; the Werewolf came {blood['werewolf_comings']} times and reached "
                   f"the party {blood['werewolf_visits_done']} times")
+        if "sacred_pool" in expansions:
+            print(f"    Sacred Pool:           {pool['pool_trips']} trips past the Chapel, the Pool won "
+                  f"{pool['pools_won']} times; "
+                  f"quests ended with {pool['rewards_won']} Quest Rewards and {pool['talismans_chosen']} Talismans chosen; "
+                  f"{pool['stables_bought']} Stables purchases, {pool['gallops']} spaces ridden past")
         print(f"    deck switches:         {switches}, undone {undone} (the rest still held by a reason at the end)")
         print(f"    broken invariants:     {len(broken_seen)} (every card counted once; no deck switch left without a reason)")
         for line in broken_seen[:5]:

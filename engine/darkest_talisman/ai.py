@@ -505,8 +505,8 @@ class Heuristic:
         return self.pick("gallop", "bypass") or self.go_on()  # ride past a space (H5)
 
     def on_destination(self, d: Any) -> Any:
-        if "onward:sacred_pool" in self.chooses and self.healthy():  # on past the Chapel (H4c)
-            return self.chooses["onward:sacred_pool"]
+        if "dest:sacred_pool" in self.chooses and self.healthy():  # on past the Chapel (H4c)
+            return self.chooses["dest:sacred_pool"]
         return self.go_on()
 
     def on_quest_reward(self, d: Any) -> Any:

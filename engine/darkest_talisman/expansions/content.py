@@ -266,3 +266,14 @@ def ware_price(pack: Pack, cid: str) -> int | None:
             if ware.card.id == cid:
                 return ware.price
     return None
+
+
+def reward_name(pack: Pack, cid: str, locale: str) -> str:
+    """A Quest Reward card's name (H3) in `locale`, from the expansions merged into `pack`."""
+    from engine.darkest_talisman.content import display_name
+
+    for eid in pack.id.split("+")[1:]:
+        for reward in expansion_by_id(eid).rewards:
+            if reward.id == cid:
+                return display_name(reward, locale)
+    return cid

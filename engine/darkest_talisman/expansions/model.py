@@ -101,6 +101,8 @@ class Expansions(BaseModel):
     #: characters whose Dream Prize may now pick a Magic Object (H5), each with the place's deck
     reward_choices: list[str] = Field(default_factory=list)
     dream_claims: list[str] = Field(default_factory=list)
+    #: characters who drew The Magic Door and must still say where it carries the party (H5)
+    door_choices: list[str] = Field(default_factory=list)
     dream_deck: str = "core"
     #: the party is on the road beyond the Chapel to the Sacred Pool (H4c-j); the Oathsword
     #: Guide's bypasses used on this road ("out", "home": H5)

@@ -50,7 +50,7 @@ POOL_REASON = "sacred_pool:road"
 #: H4f: three Magic Objects from the Sacred Pool Trove deck
 POOL_ITEMS = 3
 #: the answers this expansion adds
-ONWARD = "onward:sacred_pool"
+ONWARD = "dest:sacred_pool"
 GALLOP = "gallop"
 BYPASS = "bypass"
 LIGHTNING = "lightning"
@@ -143,6 +143,13 @@ def work(ctx: Ctx) -> bool:
                                       data={"left": len(record.rewards)})
             return True
         record.reward_choices.pop(0)
+    while record.door_choices:
+        hero = state.hero(record.door_choices[0])
+        if hero.alive and state.mode in ("village", "road"):
+            targets = [f"dest:{d}" for r in DOOR_REGIONS for d in _destinations(ctx, r)]
+            state.decision = Decision(kind="magic_door", hero=hero.uid, options=["stay"] + targets)
+            return True
+        record.door_choices.pop(0)
     while record.dream_claims:
         hero = state.hero(record.dream_claims[0])
         options = _dream_options(ctx, hero)
@@ -154,7 +161,6 @@ def work(ctx: Ctx) -> bool:
 
 
 def _draw_reward(ctx: Ctx, hero: Hero) -> None:
-    state = ctx.state
     record = decks.ext(ctx)
     uid = record.rewards.pop()
     card = reward_card(uid)
@@ -165,8 +171,7 @@ def _draw_reward(ctx: Ctx, hero: Hero) -> None:
         record.rewards_gone.append(uid)
     elif card.kind == "magic_door":
         record.rewards_gone.append(uid)  # discarded at once (H5)
-        targets = [f"dest:{d}" for r in DOOR_REGIONS for d in _destinations(ctx, r)]
-        state.decision = Decision(kind="magic_door", hero=hero.uid, options=["stay"] + targets)
+        record.door_choices.append(hero.uid)
     else:
         record.rewards_held.setdefault(hero.uid, []).append(uid)
         if card.counters:
@@ -211,8 +216,10 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
             hero_rules.gain_talisman(ctx, hero, why="quest")
         return True
     if kind == "magic_door":
+        if record.door_choices and record.door_choices[0] == decision.hero:
+            record.door_choices.pop(0)
         if option != "stay":
-            ctx.emit("magic_door", decision.hero, target=option.split(":", 1)[1])
+            ctx.emit("magic_door", decision.hero, target=option)
             called = next((t for t in reversed(state.tasks)
                            if isinstance(t, TeleportTask) and t.target == "warlocks_cave"), None)
             if called is not None:
@@ -243,6 +250,7 @@ def died(ctx: Ctx, hero: Hero) -> None:
         _discard_reward(ctx, hero, uid)
     record.reward_choices = [u for u in record.reward_choices if u != hero.uid]
     record.dream_claims = [u for u in record.dream_claims if u != hero.uid]
+    record.door_choices = [u for u in record.door_choices if u != hero.uid]
 
 
 # ----------------------------------------------------------------------------- H4: the Sacred Pool
@@ -394,7 +402,7 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
             if isinstance(card, EnemyCard) and (best is None or card.value > best[0]):
                 best = (card.value, k, i)
     if best is None:
-        ctx.emit("spiteful_imp", card=None)
+        ctx.emit("spiteful_imp_none")
         return
     _, k, i = best
     pile = trip.spots if k == trip.position else trip.road[k].spots
