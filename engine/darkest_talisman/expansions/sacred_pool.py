@@ -167,7 +167,7 @@ def _draw_reward(ctx: Ctx, hero: Hero) -> None:
     record.rewards_won += 1
     ctx.emit("quest_reward", hero.uid, reward=card.id)
     if card.kind in ("strength", "craft", "fate"):
-        hero_rules.change(ctx, hero, card.kind, card.amount, "quest_reward")  # type: ignore[arg-type]  # one of the three
+        hero_rules.change(ctx, hero, card.kind, card.amount, "quest_reward")
         record.rewards_gone.append(uid)
     elif card.kind == "magic_door":
         record.rewards_gone.append(uid)  # discarded at once (H5)
