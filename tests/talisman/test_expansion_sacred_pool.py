@@ -13,11 +13,13 @@ import random
 import pytest
 
 from engine.core.errors import RuleError
+from engine.core.events import Event
 from engine.core.system import Seat
 from engine.darkest_talisman import cards, travel
 from engine.darkest_talisman import heroes as H
 from engine.darkest_talisman.actions import Buy
 from engine.darkest_talisman.content import pack_by_id
+from engine.darkest_talisman.ctx import EV
 from engine.darkest_talisman.expansions import sacred_pool
 from engine.darkest_talisman.expansions.content import expansion_by_id, reward_name, ware_price
 from engine.darkest_talisman.expansions.registry import complete, parse_list
@@ -455,3 +457,51 @@ def test_h_ai_campaigns_keep_every_card_and_undo_every_switch():
         bought += s.ext.stables_bought
         assert CampaignState.model_validate_json(s.dump()).dump() == s.dump()
     assert trips >= 1 and bought >= 1, (trips, bought)
+
+
+@pytest.mark.parametrize("locale", ("en", "it"))
+def test_h2_h3_h4_the_bot_says_each_choice_its_price_and_its_words(locale):
+    """What the bot shows: each Stables offer with its price (H2) and the Stables field with each
+    mount's price and use; the Quest Reward choice (H3b), the Magic Door's places (H5), the Chapel's
+    way on (H4c): every sentence and label filled, none left as a key."""
+    from systems.darkest_talisman.describe import decision_text, describe_action, describe_event, option_label
+    from systems.darkest_talisman.embeds import village_embed
+
+    def said(text: str) -> None:
+        assert text and "{" not in text and "talisman." not in text, text
+
+    s = pool_solo(21)
+    hero = s.party()[0]
+    hero.gold = 5
+    settle(s)
+    shown = SYSTEM.view(s, "p1")
+    buy = next(a for a in SYSTEM.legal_actions(s, "p1") if isinstance(a, Buy) and a.card == "stables_warhorse")
+    label = describe_action(shown, "p1", buy, locale)
+    said(label)
+    assert "4" in label and pack_by_id(POOL).name_of("stables_warhorse", locale) in label
+    stables = next(f for f in village_embed(shown, locale).fields if f.name == t(locale, "talisman.embed.stables"))
+    horse = expansion_by_id("sacred_pool").stables[0].card
+    assert (horse.texts["it"] if locale == "it" else horse.text)[:30] in stables.value and "3" in stables.value
+    s2, _ = quest_done(22, "the_magic_door")
+    view = SYSTEM.view(s2, "p1")
+    said(decision_text(view, locale))
+    for option in s2.decision.options:
+        said(option_label(view, option, locale))
+    s2 = choose(s2, "reward")
+    view = SYSTEM.view(s2, "p1")
+    said(decision_text(view, locale))
+    assert option_label(view, "dest:temple", locale) != option_label(view, "dest:chapel", locale)
+    s3 = at_chapel(23)
+    view = SYSTEM.view(s3, "p1")
+    said(option_label(view, sacred_pool.ONWARD, locale))
+    assert pack_by_id(POOL).name_of("sacred_pool", locale) in option_label(view, sacred_pool.ONWARD, locale)
+    s3 = choose(s3, sacred_pool.ONWARD)
+    view = SYSTEM.view(s3, "p1")
+    uid = s3.party()[0].uid
+    for kind, data in (("quest_reward", {"hero": uid, "reward": "dream_prize"}), ("sacred_pool_road", {}),
+                       ("space_passed", {"space": 1, "how": "gallop"}), ("lightning_trap", {"hero": uid, "left": 2}),
+                       ("magic_door", {"hero": uid, "target": "dest:temple"}), ("spiteful_imp", {"card": "ogre", "space": 1})):
+        line = describe_event(view, Event(kind=EV + kind, data=data), locale)
+        said(line or "")
+    assert reward_name(pack_by_id(POOL), "dream_prize", locale) in describe_event(
+        view, Event(kind=EV + "quest_reward", data={"hero": uid, "reward": "dream_prize"}), locale)
