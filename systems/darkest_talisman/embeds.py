@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from engine.darkest_talisman.content import display_text
-from engine.darkest_talisman.expansions.content import ware_price
+from engine.darkest_talisman.expansions.content import reward_name, ware_price
 from engine.darkest_talisman.state import SeatRef, card_id
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
@@ -73,6 +73,12 @@ def hero_details(n: Names, h: dict[str, Any]) -> str:
                        amount=h["quest"].get("amount", 0)))
     if h.get("mystic_ready") and n.data.get("mode") == "village":
         lines.append(t(loc, "talisman.sheet.mystic_ready"))
+    ext = n.data.get("ext") or {}
+    kept = ext.get("rewards_held", {}).get(h["uid"], [])
+    if kept:  # the Quest Rewards kept face up (H3, H5), a Lightning Trap with its counters
+        counters = ext.get("reward_counters", {})
+        names = [reward_name(n.pack, card_id(u), loc) + (f" ({counters[u]})" if u in counters else "") for u in kept]
+        lines.append(t(loc, "talisman.embed.rewards_held", hero=n.hero(h["uid"]), rewards=", ".join(names)))
     return "\n".join(lines)
 
 

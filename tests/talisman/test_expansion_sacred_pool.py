@@ -503,5 +503,11 @@ def test_h2_h3_h4_the_bot_says_each_choice_its_price_and_its_words(locale):
                        ("magic_door", {"hero": uid, "target": "dest:temple"}), ("spiteful_imp", {"card": "ogre", "space": 1})):
         line = describe_event(view, Event(kind=EV + kind, data=data), locale)
         said(line or "")
+    s4, holder = quest_done(24, "lightning_trap")
+    s4 = choose(s4, "reward")
+    from systems.darkest_talisman.embeds import party_embed
+    sheet = next(f.value for f in party_embed(SYSTEM.view(s4, "p1"), locale).fields
+                 if reward_name(pack_by_id(POOL), "lightning_trap", locale) in f.value)
+    assert "(3)" in sheet  # H5: the Lightning Trap's three counters, face up
     assert reward_name(pack_by_id(POOL), "dream_prize", locale) in describe_event(
         view, Event(kind=EV + "quest_reward", data={"hero": uid, "reward": "dream_prize"}), locale)
