@@ -21,6 +21,8 @@ actions per campaign, each expansion's own figures when it is in play (the Grim 
 and visits; the Blood Moon's risings, Time Card turns and the Werewolf's comings), the deck
 switches and how many were undone, and the invariants broken after any action (every card
 counted once; the live deck the newest hold's, none left without a reason).
+With the Sacred Pool: the trips to the Sacred Pool and the Pools won, the Quest Rewards drawn and the
+Talismans chosen instead, the Stables purchases and the spaces ridden past.
 Run: python benchmarks/campaign.py [--campaigns N] [--first-seed N] [--campaign-actions N] [--no-messages] [--expansions Reaper]
 (by default 80 campaigns, seeds 0-79; `--first-seed 80 --campaigns 40` is a sample kept for checking)
 """
@@ -91,6 +93,8 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
     frost = dict.fromkeys(("frost_trips", "frost_won", "frost_returns", "frost_cards", "wendigo_howls",
                            "boots_flights", "quests_drawn"), 0)
     frost_quests_done = 0
+    #: the Sacred Pool's counters (DT H), summed over the campaigns
+    pool = dict.fromkeys(("pool_trips", "pools_won", "rewards_won", "talismans_chosen", "stables_bought", "gallops"), 0)
     broken_seen: list[str] = []
     actions = 0
     t_apply = t_ai = 0.0
@@ -161,6 +165,8 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             for key in frost:
                 frost[key] += getattr(state.ext, key)
             frost_quests_done += sum(1 for u in state.ext.quests_done if u.split("#")[0] in frost_quest_ids)
+            for key in pool:
+                pool[key] += getattr(state.ext, key)
     elapsed = clock() - start - t_render
     print(f"  heuristic campaigns: N={campaigns} (solo and 3-seat co-op in turn), at most {cap} actions each")
     won = len(crowned_actions)
@@ -208,6 +214,11 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
                   f"dealt; Howl of the Wendigo {frost['wendigo_howls']} times; Winged Boots flights "
                   f"{frost['boots_flights']}; Quest cards drawn {frost['quests_drawn']}, Frostmarch quests "
                   f"completed {frost_quests_done}")
+        if "sacred_pool" in expansions:
+            print(f"    Sacred Pool:           {pool['pool_trips']} trips past the Chapel, the Pool won "
+                  f"{pool['pools_won']} times; "
+                  f"quests ended with {pool['rewards_won']} Quest Rewards and {pool['talismans_chosen']} Talismans chosen; "
+                  f"{pool['stables_bought']} Stables purchases, {pool['gallops']} spaces ridden past")
         print(f"    deck switches:         {switches} made by a hold, {undone} by a release (the holds stack: a release "
               f"brings back the deck of the newest hold left, or the core's)")
         print(f"    broken invariants:     {len(broken_seen)} (every card counted once; the live deck the newest hold's, "

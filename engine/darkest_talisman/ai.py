@@ -50,6 +50,7 @@ from engine.darkest_talisman.actions import (
 )
 from engine.darkest_talisman.content import FollowerCard, ObjectCard, Pack, pack_by_id
 from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.expansions.content import ware_price
 from engine.darkest_talisman.heroes import talisman_shortfall, talismans_needed
 from engine.darkest_talisman.rules import legal_actions
 from engine.darkest_talisman.state import CampaignState, Combat, Hero, SacrificeTask, card_id
@@ -304,9 +305,9 @@ class Heuristic:
         if visit is not None:
             return visit
         buys = [a for a in self.acts if isinstance(a, Buy) and self._wants(a)
-                and self.state.hero(a.hero).gold - (self.pack.card(a.card).cost or 0) >= self._reserve(self.state.hero(a.hero))]  # type: ignore[union-attr]  # a buy is a Purchase Object, which has a cost
+                and self.state.hero(a.hero).gold - (ware_price(self.pack, a.card) or 0) >= self._reserve(self.state.hero(a.hero))]
         if buys:
-            return max(buys, key=lambda a: self.pack.card(a.card).cost or 0)  # type: ignore[union-attr]  # a buy is a Purchase Object, which has a cost
+            return max(buys, key=lambda a: ware_price(self.pack, a.card) or 0)
         for a in self.acts:
             if isinstance(a, Restore) and self._restores(a.service) == "fate" \
                     and self.state.hero(a.hero).gold >= 1 + self._reserve(self.state.hero(a.hero)):
@@ -367,6 +368,8 @@ class Heuristic:
 
     def _wants(self, a: Buy) -> bool:
         hero = self.state.hero(a.hero)
+        if isinstance(self.pack.card(a.card), FollowerCard):
+            return True  # a Stables mount (H2): offered only to a character with room for one
         card = hero_rules.obj(self.pack, f"{a.card}#0")
         have = [hero_rules.obj(self.pack, u) for u in hero.objects]
         if card.slot == "weapon":
@@ -507,14 +510,21 @@ class Heuristic:
     def on_stand(self, d: Any) -> Any:
         if self.turn_back():
             return self.pick("turn_back") or self.go_on()
-        return self.go_on()
+        return self.pick("gallop", "bypass") or self.go_on()  # ride past a space (H5)
 
     def on_destination(self, d: Any) -> Any:
         beyond = next((o for o in self.chooses if o.startswith("beyond:")), None)
         if beyond is not None and self.healthy() and all(h.life >= 3 for h in self.party()):
             # on to a trove beyond this Aid destination (G3b-c), as fit as for its guardians
             return self.chooses[beyond]
+        if "dest:sacred_pool" in self.chooses and self.healthy():  # on past the Chapel (H4c)
+            return self.chooses["dest:sacred_pool"]
         return self.go_on()
+
+    def on_quest_reward(self, d: Any) -> Any:
+        """H3b: the Talisman while the character still wants one, else a Quest Reward."""
+        hero = self.state.hero(d.hero)
+        return self.pick("talisman") if self.wants_talisman(hero) else self.pick("reward")
 
     def on_guardians(self, d: Any) -> Any:
         fight = self.state.fight

@@ -72,6 +72,7 @@ Special = Literal[
     "mirage",  # I6 Mirage: the party moves a d6 of Road Spaces toward the village and meets that space
     "burn",  # I2 (Firelands): each character of the party burns one of his own cards
     "wendigo",  # Howl of the Wendigo (G4): the party's characters attack each other
+    "spiteful_imp",  # Spiteful Imp (H5): the strongest face-up Enemy on the road is brought here and met
 ]
 
 

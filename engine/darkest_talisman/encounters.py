@@ -160,6 +160,10 @@ def _next_hero(ctx: Ctx, task: MeetCard) -> str | None:
     return None
 
 
+#: Event cards an expansion's module resolves (E6, G4, H5, I2-I6)
+EXPANSION_EVENTS = ("patrol", "whirlwind", "terrain", "fire_token", "mirage", "burn", "wendigo", "spiteful_imp")
+
+
 def _event(ctx: Ctx, task: MeetCard, spot: Spot, card: EventCard) -> None:
     state = ctx.state
     trip = state.trip
@@ -187,7 +191,7 @@ def _event(ctx: Ctx, task: MeetCard, spot: Spot, card: EventCard) -> None:
         ctx.emit("raiders", gold=taken, stash=state.raiders_gold)
     elif card.special == "market":
         state.tasks.append(Services(source="market_day", heroes=[h.uid for h in state.party()]))
-    elif card.special in ("patrol", "whirlwind", "terrain", "fire_token", "mirage", "burn", "wendigo") and state.ext is not None:
+    elif card.special in EXPANSION_EVENTS and state.ext is not None:
         from engine.darkest_talisman.hookpoint import hooks
 
         hooks.event(ctx, card.special, spot.seq)

@@ -434,11 +434,13 @@ def complete_quest(ctx: Ctx, hero: Hero) -> None:
     assert hero.quest is not None
     ctx.emit("quest_done", hero.uid, quest=hero.quest.kind)
     hero.quest = None
-    if ctx.state.ext is not None:  # a completed Quest card leaves the game (E1c)
+    reward = False
+    if ctx.state.ext is not None:  # a completed Quest card leaves the game (E1c); H3b's choice
         from engine.darkest_talisman.hookpoint import hooks
 
-        hooks.quest_done(ctx, hero)
-    gain_talisman(ctx, hero, why="quest")
+        reward = hooks.quest_done(ctx, hero)
+    if not reward:
+        gain_talisman(ctx, hero, why="quest")
     trip = ctx.state.trip
     at_cave = trip is not None and trip.destination == "warlocks_cave" and trip.position == len(trip.road) - 1
     if ctx.state.mode in ("village", "road") and not at_cave:

@@ -243,6 +243,10 @@ def _hero_free(ctx: Ctx, hero: Any, kind: str) -> list[Any]:
         out += [talisman_actions.Sell(hero=hero.uid, thing=u) for u in hero.objects if card_id(u) != "talisman"]
     if in_village:
         out += services.actions_for(ctx, hero, services.services_of(ctx, "village"))
+        if state.ext is not None:  # an expansion's wares (the Stables, H2)
+            from engine.darkest_talisman.hookpoint import hooks
+
+            out += hooks.village_actions(ctx, hero)
         out += _storage_actions(ctx, hero)
         for attr in ("strength", "craft"):
             if village.can_cash(ctx, hero, attr):

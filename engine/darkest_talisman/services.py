@@ -134,6 +134,11 @@ def can_buy(ctx: Ctx, hero: Hero, cid: str, market: bool | None = None) -> bool:
 
 def buy(ctx: Ctx, hero: Hero, cid: str) -> None:
     card = ctx.pack.card(cid)
+    if ctx.state.ext is not None and not isinstance(card, ObjectCard):  # an expansion's ware (H2)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        if hooks.buy(ctx, hero, cid):
+            return
     assert isinstance(card, ObjectCard)
     price = price_of(ctx, card, at_market(ctx))
     assert price is not None

@@ -14,6 +14,7 @@ from engine.darkest_talisman import actions as talisman_actions
 from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import Pack, PlaceCard, Service, StrangerCard
 from engine.darkest_talisman.ctx import EV
+from engine.darkest_talisman.expansions.content import reward_name, ware_price
 from engine.darkest_talisman.state import card_id
 from engine.darkest_talisman.travel import goal_in
 from engine.darkest_talisman.view import CampaignView
@@ -102,6 +103,8 @@ def params_of(n: Names, data: dict[str, Any]) -> dict[str, Any]:
             out[key] = t(loc, f"talisman.fight.{value}")
         elif key == "service":
             out[key] = n.service(str(value))
+        elif key == "reward" and isinstance(value, str):  # a Quest Reward card (H3)
+            out[key] = reward_name(n.pack, value, loc)
         elif key == "order":  # the Marching Order reads front to back
             out[key] = " → ".join(f"**{n.hero(u)}**" for u in value) if value else t(loc, "talisman.word.nobody")
         elif key == "crowned":
@@ -490,7 +493,7 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         params["thing"] = n.thing(rest[-1]) if rest else ""
     elif kind == "guardian_split" and key.endswith(".kill"):
         params["guardians"] = listed(locale, [_guardian_name(n, view, u) for u in arg.split("+") if u])
-    elif kind == "steal" and key.endswith(".take"):
+    elif kind in ("steal", "dream_prize") and key.endswith(".take"):
         params["thing"] = n.thing(arg)
     elif kind == "pickup" and key.endswith(".take"):
         things = data.get("things", [])
@@ -587,8 +590,7 @@ def describe_action(view: CampaignView, actor: str, action: Any, locale: str, wi
     hero = n.hero(action.hero)
     p: dict[str, Any] = {"hero": hero}
     if isinstance(action, talisman_actions.Buy):
-        card = n.pack.card(action.card)
-        return t(locale, "talisman.action.buy", thing=n.thing(action.card), price=getattr(card, "cost", 0) or 0, **p)
+        return t(locale, "talisman.action.buy", thing=n.thing(action.card), price=ware_price(n.pack, action.card) or 0, **p)
     if isinstance(action, (talisman_actions.Restore, talisman_actions.Visit)):
         service = services_by_id(n.pack).get(action.service)
         price = service.price if service is not None else 0

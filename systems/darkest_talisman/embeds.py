@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from engine.darkest_talisman.content import display_text
+from engine.darkest_talisman.expansions.content import reward_name, ware_price
 from engine.darkest_talisman.state import SeatRef, card_id
 from engine.darkest_talisman.view import CampaignView
 from gm.i18n import t
@@ -72,6 +73,12 @@ def hero_details(n: Names, h: dict[str, Any]) -> str:
                        amount=h["quest"].get("amount", 0)))
     if h.get("mystic_ready") and n.data.get("mode") == "village":
         lines.append(t(loc, "talisman.sheet.mystic_ready"))
+    ext = n.data.get("ext") or {}
+    kept = ext.get("rewards_held", {}).get(h["uid"], [])
+    if kept:  # the Quest Rewards kept face up (H3, H5), a Lightning Trap with its counters
+        counters = ext.get("reward_counters", {})
+        names = [reward_name(n.pack, card_id(u), loc) + (f" ({counters[u]})" if u in counters else "") for u in kept]
+        lines.append(t(loc, "talisman.embed.rewards_held", hero=n.hero(h["uid"]), rewards=", ".join(names)))
     return "\n".join(lines)
 
 
@@ -158,6 +165,11 @@ def village_embed(view: CampaignView, locale: str) -> discord.Embed:
         if getattr(card, "for_sale", False) and getattr(card, "cost", None) is not None:
             wares.append(t(locale, "talisman.embed.ware", thing=n.thing(cid), price=card.cost, count=count))  # type: ignore[union-attr]  # for sale with a cost: an Object
     _field(e, t(locale, "talisman.embed.blacksmith"), wares or [t(locale, "talisman.embed.sold_out")])
+    stables = Counter(card_id(u) for u in (d.get("ext") or {}).get("stables", []))
+    if stables:  # the Sacred Pool's Stables (H2): each mount, its price and what it does
+        _field(e, t(locale, "talisman.embed.stables"), [
+            t(locale, "talisman.embed.stables_ware", thing=n.thing(cid), price=ware_price(n.pack, cid) or 0, count=count,
+              what=display_text(n.pack.card(cid), locale)) for cid, count in sorted(stables.items())])
     services = []
     for s in n.pack.village_services:
         if s.kind in ("buy",):

@@ -66,6 +66,8 @@ def expected(state: CampaignState) -> Counter[str]:
     for eid in state.options.expansions:
         for q in expansion_by_id(eid).quests:
             out.update(f"{q.id}#{n}" for n in range(1, q.count + 1))
+        for r in expansion_by_id(eid).rewards:  # the Quest Reward cards (H3)
+            out.update(f"{r.id}#{n}" for n in range(1, r.count + 1))
     return out
 
 

@@ -19,6 +19,7 @@ from engine.darkest_talisman.content import (
     Character,
     ContentError,
     Foe,
+    FollowerCard,
     Location,
     ObjectCard,
     Pack,
@@ -41,6 +42,9 @@ from engine.darkest_talisman.state import Quest
 EXPANSION_FILES: tuple[str, ...] = (
     "expansion.yaml", "characters.yaml", "adventures.yaml", "trove.yaml", "spells.yaml", "quests.yaml", "foes.yaml",
 )
+#: files an expansion folder may have: its Stables (H2), its Quest Reward cards (H3), its own
+#: places and regions (a Trove destination beyond the core's roads, H4)
+OPTIONAL_FILES: tuple[str, ...] = ("stables.yaml", "rewards.yaml", "places.yaml")
 
 
 class QuestCard(_Named):
@@ -48,6 +52,29 @@ class QuestCard(_Named):
 
     count: int = Field(1, ge=1)
     quest: Quest
+
+
+class StablesWare(_Strict):
+    """A Stables card (H2): a mount sold in the village at `price` Gold, never in a deck."""
+
+    price: int = Field(ge=0)
+    card: FollowerCard
+    source: Source
+    refs: list[SheetRef] = Field(default_factory=list)
+
+
+RewardKind = Literal["strength", "craft", "fate", "magic_door", "dream_prize", "lightning_trap"]
+
+
+class QuestReward(_Named):
+    """A Quest Reward card (H3): drawn instead of a Talisman when a quest is done. `strength`,
+    `craft`, `fate`: gain `amount`, then discarded; the others are kept until used (H5)."""
+
+    count: int = Field(1, ge=1)
+    kind: RewardKind
+    amount: int = Field(1, ge=0)
+    #: counters put on it when drawn (Lightning Trap: three, H5)
+    counters: int = Field(0, ge=0)
 
 
 class ChartRow(_Strict):
@@ -124,6 +151,19 @@ class _Foes(_Strict):
     foes: list[Foe]
 
 
+class _Stables(_Strict):
+    stables: list[StablesWare]
+
+
+class _Rewards(_Strict):
+    rewards: list[QuestReward]
+
+
+class _Places(_Strict):
+    locations: list[Location] = Field(default_factory=list)
+    regions: list[Region] = Field(default_factory=list)
+
+
 class Expansion(_Strict):
     """A loaded, validated expansion pack."""
 
@@ -134,6 +174,10 @@ class Expansion(_Strict):
     spells: list[SpellCard]
     quests: list[QuestCard]
     foes: list[Foe]
+    stables: list[StablesWare] = Field(default_factory=list)
+    rewards: list[QuestReward] = Field(default_factory=list)
+    locations: list[Location] = Field(default_factory=list)
+    regions: list[Region] = Field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -144,6 +188,9 @@ class Expansion(_Strict):
 
     def quest(self, qid: str) -> QuestCard:
         return next(q for q in self.quests if q.id == qid)
+
+    def stables_ids(self) -> set[str]:
+        return {w.card.id for w in self.stables}
 
 
 def build_expansion(files: Mapping[str, object]) -> Expansion:
@@ -158,6 +205,9 @@ def build_expansion(files: Mapping[str, object]) -> Expansion:
     spells = _validate("spells.yaml", _Spells, files["spells.yaml"])
     quests = _validate("quests.yaml", _Quests, files["quests.yaml"])
     foes = _validate("foes.yaml", _Foes, files["foes.yaml"])
+    stables = _validate("stables.yaml", _Stables, files["stables.yaml"]) if "stables.yaml" in files else _Stables(stables=[])
+    rewards = _validate("rewards.yaml", _Rewards, files["rewards.yaml"]) if "rewards.yaml" in files else _Rewards(rewards=[])
+    places = _validate("places.yaml", _Places, files["places.yaml"]) if "places.yaml" in files else _Places()
     problems = []
     for i, magic in enumerate(trove.cards):
         if magic.type != "magic_object":
@@ -168,10 +218,14 @@ def build_expansion(files: Mapping[str, object]) -> Expansion:
     for i, row in enumerate(manifest.skip_followers):
         if row not in {c.id for c in adv.cards if c.type == "follower"}:
             problems.append(f"expansion.yaml: skip_followers[{i}]: unknown follower {row!r}")
+    for i, ware in enumerate(stables.stables):
+        if not ware.card.mount:
+            problems.append(f"stables.yaml: stables[{i}].card.mount: a Stables card is a mount (H2, C2c-a)")
     if problems:
         raise ContentError("\n".join(problems))
     return Expansion(manifest=manifest, characters=chars.characters, adventures=list(adv.cards), trove=trove.cards,
-                     spells=spells.spells, quests=quests.quests, foes=foes.foes)
+                     spells=spells.spells, quests=quests.quests, foes=foes.foes, stables=stables.stables,
+                     rewards=rewards.rewards, locations=places.locations, regions=places.regions)
 
 
 def _regions(base: Pack, expansions: list[Expansion]) -> list[Region]:
@@ -179,7 +233,7 @@ def _regions(base: Pack, expansions: list[Expansion]) -> list[Region]:
     Pool shares the Frostmarch's, H4a) is one: the second adds its destinations to the first's."""
     out = list(base.regions)
     for e in expansions:
-        for region in e.manifest.regions:
+        for region in [*e.manifest.regions, *e.regions]:
             at = next((i for i, r in enumerate(out) if r.id == region.id and r not in base.regions), None)
             if at is None:
                 out.append(region)
@@ -199,12 +253,13 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
             "id": "+".join([base.id] + [e.id for e in expansions]),
             "name": " + ".join([base.manifest.name] + [e.manifest.name for e in expansions])}),
         "characters": list(base.characters) + [c for e in expansions for c in e.characters],
-        "adventures": list(base.adventures) + [c for e in expansions for c in e.adventures + list(e.trove)],
+        "adventures": list(base.adventures) + [c for e in expansions for c in e.adventures + list(e.trove)]
+        + [w.card for e in expansions for w in e.stables],
         "spells": list(base.spells) + [s for e in expansions for s in e.spells],
         "purchase": list(base.purchase),
         "locations": [loc.model_copy(update={"services": list(loc.services) + [
             s for e in expansions for s in e.manifest.location_services.get(loc.id, [])]})
-            for loc in list(base.locations) + [loc for e in expansions for loc in e.manifest.locations]],
+            for loc in list(base.locations) + [loc for e in expansions for loc in [*e.manifest.locations, *e.locations]]],
         "foes": list(base.foes) + [f for e in expansions for f in e.foes],
         "regions": [r.model_copy(update={"trove": r.trove + [t for e in expansions
                                                              for t in e.manifest.region_troves.get(r.id, [])]})
@@ -222,7 +277,7 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
     if len(locs) != len(files["locations"]) or len({r.id for r in files["regions"]}) != len(files["regions"]):  # type: ignore[arg-type,attr-defined]
         problems.append("a location or region id used twice across the core and the expansions")
     for e in expansions:
-        for region in e.manifest.regions:
+        for region in [*e.manifest.regions, *e.regions]:
             for loc in [*region.road, *region.aid, *region.trove, *region.specials]:
                 if loc not in locs:
                     problems.append(f"{e.id}: expansion.yaml: regions: {region.id}: unknown location {loc!r}")
@@ -262,3 +317,27 @@ def set_expansion_source(source: object) -> None:
 
 def expansion_by_id(eid: str) -> Expansion:
     return _SHELF.get(eid)
+
+
+def ware_price(pack: Pack, cid: str) -> int | None:
+    """What a ware costs: a Blacksmith Object's price, or a Stables card's of an expansion merged
+    into `pack` (H2); None when nobody sells it."""
+    card = pack.card(cid)
+    if isinstance(card, ObjectCard):
+        return card.cost
+    for eid in pack.id.split("+")[1:]:
+        for ware in expansion_by_id(eid).stables:
+            if ware.card.id == cid:
+                return ware.price
+    return None
+
+
+def reward_name(pack: Pack, cid: str, locale: str) -> str:
+    """A Quest Reward card's name (H3) in `locale`, from the expansions merged into `pack`."""
+    from engine.darkest_talisman.content import display_name
+
+    for eid in pack.id.split("+")[1:]:
+        for reward in expansion_by_id(eid).rewards:
+            if reward.id == cid:
+                return display_name(reward, locale)
+    return cid

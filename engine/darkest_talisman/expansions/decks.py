@@ -57,12 +57,20 @@ def setup(ctx: Ctx) -> None:
         record.spells[exp.id] = [u for u in decks.spells if card_id(u) in spells]
         decks.spells = [u for u in decks.spells if card_id(u) not in spells]
         record.quests += [f"{q.id}#{n}" for q in exp.quests for n in range(1, q.count + 1)]
+        stables = exp.stables_ids()  # H2: the Stables cards are kept apart from every deck
+        record.stables += [u for u in decks.adventure if card_id(u) in stables]
+        decks.adventure = [u for u in decks.adventure if card_id(u) not in stables]
+        record.rewards += [f"{r.id}#{n}" for r in exp.rewards for n in range(1, r.count + 1)]  # H3a
     state.rng.shuffle(record.quests)
+    state.rng.shuffle(record.rewards)
 
 
 def discard(ctx: Ctx, uid: str, where: str) -> bool:
     """Route a discarded card to its own deck; True when done here (the core's code does the rest)."""
     record = ext(ctx)
+    if any(card_id(uid) in exp.stables_ids() for exp in expansions(ctx)):
+        record.stables.append(uid)  # a Stables card goes back to the Stables (H2)
+        return True
     mine = owner(ctx, uid)
     if where == "adventure":
         if mine == record.live:
@@ -165,4 +173,7 @@ def all_cards(ctx: Ctx) -> list[str]:
     for waiting in record.spells.values():
         out += waiting
     out += record.burnt  # burnt cards are out of the game, not lost (I2b)
+    out += record.stables + record.rewards + record.rewards_gone
+    for held in record.rewards_held.values():
+        out += held
     return out + record.quests + list(record.quest_held.values()) + record.quests_done

@@ -111,8 +111,11 @@ def draw_quest(ctx: Ctx, hero: Hero) -> bool:
     return quests.draw(ctx, hero)
 
 
-def quest_done(ctx: Ctx, hero: Hero) -> None:
+def quest_done(ctx: Ctx, hero: Hero) -> bool:
+    """A quest done (C5f-e): True when an expansion gives its reward instead of the Talisman (the
+    choice of a Quest Reward, H3b)."""
     quests.done(ctx, hero)
+    return any([hook(ctx, hero) for hook in _each(ctx, "quest_done")])
 
 
 def check_quest(ctx: Ctx, hero: Hero) -> bool:
@@ -134,6 +137,8 @@ def before_death(ctx: Ctx, hero: Hero) -> bool:
 
 def event(ctx: Ctx, special: str, seq: int) -> None:
     """The expansions' Event cards that act on the road (E6: Patrol, Whirlwind; E4a)."""
+    for hook in _each(ctx, "event"):
+        hook(ctx, special, seq)
     trip = ctx.state.live_trip()
     if special == "patrol" and trip.position > 0:
         ctx.state.tasks.append(TeleportTask(target=f"road:{trip.position - 1}"))  # back one space, met again
@@ -304,3 +309,11 @@ def road_end(ctx: Ctx) -> bool:
 def closed_roll(ctx: Ctx, hero: Hero, attribute: str) -> bool:
     """The Enemy fighting `hero` with `attribute` may not roll its 6 again (G4 Frostbite, Ice Fang)."""
     return any(hook(ctx, hero, attribute) for hook in _each(ctx, "closed_roll"))
+def village_actions(ctx: Ctx, hero: Hero) -> list[Any]:
+    """What an expansion sells or offers in a village besides the core's services (the Stables, H2)."""
+    return [a for hook in _each(ctx, "village_actions") for a in hook(ctx, hero)]
+
+
+def buy(ctx: Ctx, hero: Hero, cid: str) -> bool:
+    """An expansion's ware bought (a Stables card, H2); True when one took it."""
+    return any(hook(ctx, hero, cid) for hook in _each(ctx, "buy"))

@@ -128,6 +128,32 @@ class Expansions(BaseModel):
     wendigo_howls: int = 0
     boots_flights: int = 0
     quests_drawn: int = 0
+    #: the Stables cards not owned (H2): mounts for sale in the village
+    stables: list[str] = Field(default_factory=list)
+    #: the Quest Reward cards (H3): the deck, who holds which (kept ones), the discarded ones (out
+    #: of the game), the counters on a kept card (Lightning Trap, H5)
+    rewards: list[str] = Field(default_factory=list)
+    rewards_held: dict[str, list[str]] = Field(default_factory=dict)
+    rewards_gone: list[str] = Field(default_factory=list)
+    reward_counters: dict[str, int] = Field(default_factory=dict)
+    #: characters who completed a quest and must still choose a Talisman or a Quest Reward (H3b);
+    #: characters whose Dream Prize may now pick a Magic Object (H5), each with the place's deck
+    reward_choices: list[str] = Field(default_factory=list)
+    dream_claims: list[str] = Field(default_factory=list)
+    #: characters who drew The Magic Door and must still say where it carries the party (H5)
+    door_choices: list[str] = Field(default_factory=list)
+    dream_deck: str = "core"
+    #: the party is on the road beyond the Chapel to the Sacred Pool (H4c-j); the Oathsword
+    #: Guide's bypasses used on this road ("out", "home": H5)
+    pool_trip: bool = False
+    bypassed: list[str] = Field(default_factory=list)
+    #: the Sacred Pool's counters the benchmark reads
+    pool_trips: int = 0
+    pools_won: int = 0
+    rewards_won: int = 0
+    talismans_chosen: int = 0
+    stables_bought: int = 0
+    gallops: int = 0
 
     def figure(self, fid: str) -> RoadFigure | None:
         return next((f for f in self.figures if f.id == fid), None)

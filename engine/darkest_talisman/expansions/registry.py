@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engine.darkest_talisman.expansions import blood_moon, firelands, frostmarch, reaper
+from engine.darkest_talisman.expansions import blood_moon, firelands, frostmarch, reaper, sacred_pool
 
 #: id -> (its hooks module, the name a player types: `/campaign new expansions:Reaper`)
 EXPANSIONS: dict[str, ModuleType] = {"reaper": reaper, "blood_moon": blood_moon}
@@ -18,6 +18,8 @@ EXPANSIONS["firelands"] = firelands
 NAMES["firelands"] = "Firelands"
 EXPANSIONS["frostmarch"] = frostmarch  # DT section G
 NAMES["frostmarch"] = "Frostmarch"
+EXPANSIONS["sacred_pool"] = sacred_pool  # DT H
+NAMES["sacred_pool"] = "Sacred Pool"
 
 
 def _squash(text: str) -> str:

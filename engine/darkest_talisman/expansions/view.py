@@ -13,4 +13,5 @@ def public(ext: dict[str, Any]) -> dict[str, Any]:
     out["spells"] = {k: len(v) for k, v in ext["spells"].items()}
     out["quests"] = len(ext["quests"])
     out["terrain"] = len(ext.get("terrain") or [])  # the Terrain deck, face down (I4)
+    out["rewards"] = len(ext.get("rewards", []))  # the Quest Reward deck, face down (H3)
     return out
