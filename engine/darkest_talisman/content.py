@@ -22,7 +22,9 @@ Source = Literal["rulebook", "research", "project"]
 #: name, copies, figures and effect were read; `refs` lists them next to `source`
 SheetRef = Literal["DT", "PYR4", "ION", "CPPR", "TW", "WD", "FAQ", "UFAQ", "TI", "CF", "TWH", "FRM", "DIG", "WEB",
                    # talisman-expansions-facts.md's source ids (the expansions' packs)
-                   "RS-REA", "NG-REA", "FFG-REA", "RS-BM", "NG-BM", "RS-FM", "RS-SP", "RS-FL", "OTHER"]
+                   "RS-REA", "NG-REA", "FFG-REA", "RS-BM", "NG-BM", "RS-FM", "RS-SP", "RS-FL", "OTHER",
+                   # the big boxes' rulebooks (J-M)
+                   "RB-CITY", "RB-HL", "RB-DU", "RB-WL"]
 Alignment = Literal["good", "neutral", "evil"]
 Attribute = Literal["strength", "craft"]
 EnemyKind = Literal["animal", "dragon", "monster", "spirit"]
@@ -67,6 +69,8 @@ Special = Literal[
     # the expansions' (engine/darkest_talisman/expansions): met only in a campaign that names them
     "patrol",  # Patrol (E6): the party moves back one Road Space and meets it
     "whirlwind",  # Whirlwind (E6, E4a): the other cards here are blown a die roll of spaces clockwise
+    "revelry",  # Drunken Revelry (J5): every character rolls a d6; a 1 takes the party to the Jail
+    "sheriff",  # Corrupt Sheriff (J5): each character may pay 2 Gold not to be jailed in the City Region
 ]
 
 

@@ -64,6 +64,10 @@ def trove_guardians(ctx: Ctx) -> GuardianFight:
             objects.append(uid)
         else:
             cards.discard(ctx, uid)
+    if state.ext is not None:  # a Region's master joins them (K6g, L6a, M8a)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        guardians += hooks.master_guardians(ctx)
     trip.trove.revealed = True
     ctx.emit("trove_revealed", reveals=True, items=[card_id(u) for u in trip.trove.items], gold=trip.trove.gold,
              guardians=[g.of for g in guardians], objects=[card_id(u) for u in objects])
@@ -807,6 +811,12 @@ def unknown_guardians(ctx: Ctx) -> dict[str, Any]:
     out: dict[str, Any] = {"known": False, "heroes": {h.uid: {} for h in party},
                            "items": len(state.trip.trove.items) if state.trip and state.trip.trove else 0,
                            "dice": ctx.pack.rules.guardian_dice.value}
+    if state.ext is not None:  # a Region's master, known before the rest are drawn (K6g)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        master = hooks.master_waiting(ctx)
+        if master is not None:
+            out["master"] = master
     for attr in ("strength", "craft"):
         scores = [(h.uid, hero_rules.total(ctx.pack, h, attr, no_magic=no_magic)) for h in party]
         out[attr] = sum(score for _, score in scores)

@@ -310,6 +310,7 @@ def destination_decision(ctx: Ctx) -> None:
     raft = ["raft"] if can_raft(ctx) else []
     if trip.goal == "aid":
         state.decision = Decision(kind="destination", options=["continue"] + raft, data={"destination": trip.destination})
+        _expansion_options(ctx)  # into an expansion's Region (J3a)
     elif trip.destination == "portal_of_power":
         has = any(hero_rules.talismans(h) for h in state.party())
         opts = ["attempt:strength", "attempt:craft"] if has else []
@@ -382,9 +383,17 @@ def _move(ctx: Ctx, nxt: int) -> None:
     if is_destination(trip, trip.position) and nxt != trip.position:
         guardians.dissolve(ctx)
     if nxt < 0:
+        if state.ext is not None and _walked_out(ctx):
+            return  # out of an expansion's Region, back at its straddling destination (J3f-c)
         arrive_village(ctx, trip.village, crossed=False)
     else:
         arrive(ctx, nxt)
+
+
+def _walked_out(ctx: Ctx) -> bool:
+    from engine.darkest_talisman.hookpoint import hooks
+
+    return bool(hooks.walked_out(ctx))
 
 
 def leave(ctx: Ctx) -> None:

@@ -23,6 +23,7 @@ from engine.darkest_talisman.content import (
 )
 from engine.darkest_talisman.expansions.content import (
     EXPANSION_FILES,
+    OPTIONAL_FILES,
     Expansion,
     build_expansion,
     expansion_by_id,
@@ -66,7 +67,9 @@ def read_expansion(eid: str) -> Expansion:
     if not re.fullmatch(r"[a-z0-9_]+", eid):
         raise ContentError(f"expansion id {eid!r} is not a folder name")
     folder = EXPANSIONS_ROOT / eid
-    return build_expansion({fname: _read(folder / fname) for fname in EXPANSION_FILES})
+    files = {fname: _read(folder / fname) for fname in EXPANSION_FILES}
+    files.update({fname: _read(folder / fname) for fname in OPTIONAL_FILES if (folder / fname).exists()})
+    return build_expansion(files)
 
 
 def talisman_from_data(pack_id: str) -> Pack:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.darkest_talisman.ctx import Ctx
-from engine.darkest_talisman.expansions import decks, quests, roads
+from engine.darkest_talisman.expansions import decks, quests, regions, roads
 from engine.darkest_talisman.expansions.registry import EXPANSIONS
-from engine.darkest_talisman.state import Decision, Hero, TeleportTask, Trove, card_id
+from engine.darkest_talisman.state import Decision, Guardian, Hero, TeleportTask, Trove, card_id
 
 
 def _each(ctx: Ctx, name: str) -> list[Any]:
@@ -19,8 +19,17 @@ def _each(ctx: Ctx, name: str) -> list[Any]:
     return [getattr(EXPANSIONS[e], name) for e in record.ids if hasattr(EXPANSIONS[e], name)]
 
 
+def _say(ctx: Ctx, name: str, *args: Any) -> list[Any]:
+    return [hook(ctx, *args) for hook in _each(ctx, name)]
+
+
+regions.MODULES_SAY = _say
+
+
 def setup(ctx: Ctx) -> None:
     decks.setup(ctx)
+    for hook in _each(ctx, "setup"):
+        hook(ctx)
 
 
 def rolled(ctx: Ctx, faces: list[int]) -> None:
@@ -45,11 +54,13 @@ def prayed(ctx: Ctx, hero: Hero) -> None:
 
 
 def home(ctx: Ctx) -> None:
+    regions.home(ctx)
     for hook in _each(ctx, "home"):
         hook(ctx)
 
 
 def new_road(ctx: Ctx) -> None:
+    regions.new_road(ctx)
     for hook in _each(ctx, "new_road"):
         hook(ctx)
 
@@ -62,6 +73,9 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
     if option == "skip" and decision.kind == "stand":
         roads.skip(ctx)
         return True
+    if option.startswith("enter:") and decision.kind in regions.ENTER_DECISIONS:
+        regions.enter(ctx, option.split(":", 1)[1])
+        return True
     return any(hook(ctx, decision, option) for hook in _each(ctx, "answer"))
 
 
@@ -73,6 +87,9 @@ def decision_options(ctx: Ctx) -> None:
     if decision.kind == "guardians":
         for hook in _each(ctx, "guardian_options"):
             hook(ctx, decision)
+    regions.add_options(ctx, decision)  # into an expansion's Region (J3a, K3c, L3n, M6c)
+    for hook in _each(ctx, "more_options"):
+        hook(ctx, decision)
     if decision.kind == "stand":
         skippers = [f for e in decks.expansions(ctx) for f in e.manifest.skip_followers]
         extra = roads.skip_options(ctx, skippers)
@@ -93,6 +110,7 @@ def set_trove(ctx: Ctx, destination: str) -> Trove | None:
 
 
 def trove_won(ctx: Ctx) -> None:
+    regions.trove_won(ctx)
     for hook in _each(ctx, "trove_won"):
         hook(ctx)
 
@@ -131,6 +149,9 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
         spaces = ctx.d6("whirlwind")
         for spot in [s for s in trip.spots if s.seq != seq and s.card is not None]:
             roads.move_card(ctx, spot, spaces)  # clockwise: toward the destination (E4a)
+    else:  # the expansion modules' own Events (J5 Drunken Revelry, Corrupt Sheriff)
+        for hook in _each(ctx, "event"):
+            hook(ctx, special, seq)
 
 
 def extra_draws(ctx: Ctx) -> int:
@@ -174,3 +195,31 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """A character lost a life to an Enemy and lives (a Wolf's bite raises the Blood Moon, F2a)."""
     for hook in _each(ctx, "injured"):
         hook(ctx, hero, enemy)
+
+
+def walked_out(ctx: Ctx) -> bool:
+    """The party walks back out of an expansion's Region onto the straddling destination (J3f-c);
+    True when done here (the core's code would otherwise take it home)."""
+    return regions.walked_out(ctx)
+
+
+def master_guardians(ctx: Ctx) -> list[Guardian]:
+    """A Region's master joining the trove's guardians (K6g, L6a, M8a)."""
+    return regions.master_guardians(ctx)
+
+
+def master_waiting(ctx: Ctx) -> dict[str, object] | None:
+    return regions.master_of(ctx)
+
+
+def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
+    """An expansion's suggestion to the campaign AI for this decision (an option, or None):
+    into a Region when the party is fit (J3a, K3c), the City's shops and posters (J3f, J4)."""
+    for hook in _each(ctx, "ai_pick"):
+        pick = hook(ctx, decision, chance)
+        if pick is not None and pick in decision.options:
+            return str(pick)
+    entries = [o for o in decision.options if o.startswith("enter:")]
+    if entries and all(h.life >= 3 for h in ctx.state.party()) and chance < 0.8:
+        return entries[0]
+    return None
