@@ -19,6 +19,8 @@ A measurement, not a test: it asserts nothing.
 With --expansions (e.g. Reaper) the campaigns play with those expansions, and it also prints the
 actions per campaign, the Grim Reaper's comings and visits, the deck switches and how many were
 undone, and the invariants broken after any action (every card counted once; no switch left).
+With --expansions City (DT J) it also prints the expansion Regions entered and masters beaten, the City
+Market's visits and purchases, the Wanted Posters bought and cashed, the bounty fights and the Jail visits.
 Run: python benchmarks/campaign.py [--campaigns N] [--first-seed N] [--campaign-actions N] [--no-messages] [--expansions Reaper]
 (by default 80 campaigns, seeds 0-79; `--first-seed 80 --campaigns 40` is a sample kept for checking)
 """
@@ -37,6 +39,7 @@ from selfplay import TURNS, clock, freeze_loaded, report_total  # noqa: E402
 from engine.core.turn_watch import TurnWatch  # noqa: E402
 from engine.darkest_talisman.ai import PLAYERS as CAMPAIGN_AI  # noqa: E402
 from engine.darkest_talisman.expansions import audit  # noqa: E402
+from engine.darkest_talisman.expansions.content import expansion_by_id  # noqa: E402
 from engine.darkest_talisman.expansions.registry import parse_list as parse_expansions  # noqa: E402
 from engine.darkest_talisman.game import SYSTEM as CAMPAIGN  # noqa: E402
 from engine.darkest_talisman.simulate import seats_for  # noqa: E402
@@ -81,6 +84,10 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
     comings = visits = switches = undone = 0
     #: the Blood Moon's counters (engine/darkest_talisman/expansions/model.py), summed over the campaigns
     blood = dict.fromkeys(("blood_moon_risings", "time_flips", "werewolf_comings", "werewolf_visits_done"), 0)
+    #: the expansion Regions' and the City's counters (expansions/model.py), summed over the campaigns
+    region = dict.fromkeys(("regions_entered", "masters_beaten"), 0)
+    city_counts = dict.fromkeys(("market_visits", "bought", "posters_bought", "bounties", "bounty_gold", "bounty_fights",
+                                 "jail_visits", "jail_days"), 0)
     broken_seen: list[str] = []
     actions = 0
     t_apply = t_ai = 0.0
@@ -146,6 +153,11 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             undone += state.ext.switches_undone
             for key in blood:
                 blood[key] += getattr(state.ext, key)
+            for key in region:
+                region[key] += getattr(state.ext, key)
+            if state.ext.city is not None:
+                for key in city_counts:
+                    city_counts[key] += getattr(state.ext.city, key)
     elapsed = clock() - start - t_render
     print(f"  heuristic campaigns: N={campaigns} (solo and 3-seat co-op in turn), at most {cap} actions each")
     won = len(crowned_actions)
@@ -182,6 +194,15 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             print(f"    Blood Moon:            rose {blood['blood_moon_risings']} times, Time Card turned "
                   f"{blood['time_flips']} times; the Werewolf came {blood['werewolf_comings']} times and reached "
                   f"the party {blood['werewolf_visits_done']} times")
+        if region["regions_entered"] or any(expansion_by_id(e).region for e in expansions):
+            print(f"    expansion Regions:     entered {region['regions_entered']} times, masters beaten "
+                  f"{region['masters_beaten']}")
+        if "city" in expansions:
+            print(f"    the City:              City Market reached {city_counts['market_visits']} times, "
+                  f"{city_counts['bought']} things bought; Wanted Posters bought {city_counts['posters_bought']}, "
+                  f"bounties cashed {city_counts['bounties']} ({city_counts['bounty_gold']} Gold), bounty fights "
+                  f"{city_counts['bounty_fights']}; Jail visits {city_counts['jail_visits']} "
+                  f"({city_counts['jail_days']} days inside)")
         print(f"    deck switches:         {switches}, undone {undone} (the rest still held by a reason at the end)")
         print(f"    broken invariants:     {len(broken_seen)} (every card counted once; no deck switch left without a reason)")
         for line in broken_seen[:5]:

@@ -477,16 +477,16 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
     params: dict[str, Any] = {}
     arg = rest[0] if rest else ""
     trip = view.data.get("trip")
-    if kind == "village" and key.endswith(".depart"):
+    if head_of(option) in region_text.CITY_HEADS and option in (data.get("labels") or {}):
+        info = data["labels"][option]  # the City's answers (J3e, J3f, J4): figures from the engine
+        key = region_text.label_key(head_of(option), info, kind)
+        params.update(region_text.option_params(n, info))
+    elif kind == "village" and key.endswith(".depart"):
         params["place"] = n.location(arg)
         region = _region_of_destination(n.pack, arg)
         params["goal"] = t(locale, f"talisman.goal.{_goal(n.pack, arg)}") if region else ""
     elif kind == "village":
         params["region"] = region_name(n.pack, _village_region(n.pack, view.data.get("village", "village")), locale)
-    elif head_of(option) in region_text.CITY_HEADS and option in (data.get("labels") or {}):
-        info = data["labels"][option]
-        key = region_text.label_key(head_of(option), info, kind)
-        params.update(region_text.option_params(n, info))
     elif key.endswith(".enter"):  # into an expansion's Region (J3a, K3c): its road and where it ends
         params.update(region_entry(n, arg))
     elif kind == "stand" and option == "continue" and trip is not None and _straddle(view, trip):

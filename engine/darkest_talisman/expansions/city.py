@@ -790,7 +790,7 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         return bounty
     enter = f"enter:{REGION}"
     if enter in opts:
-        return enter if healthy and chance < 0.8 else None
+        return enter if healthy and chance < 0.8 and regions.came_by_road(ctx) else None
     academy = next((o for o in opts if o.startswith("academy:")), None)
     if academy:
         return academy

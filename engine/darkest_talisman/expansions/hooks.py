@@ -220,6 +220,6 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         if pick is not None and pick in decision.options:
             return str(pick)
     entries = [o for o in decision.options if o.startswith("enter:")]
-    if entries and all(h.life >= 3 for h in ctx.state.party()) and chance < 0.8:
+    if entries and all(h.life >= 3 for h in ctx.state.party()) and chance < 0.8 and regions.came_by_road(ctx):
         return entries[0]
     return None

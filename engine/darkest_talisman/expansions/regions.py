@@ -96,6 +96,13 @@ def entries(ctx: Ctx) -> list[str]:
     return out
 
 
+def came_by_road(ctx: Ctx) -> bool:
+    """The party reached this straddling destination along its core road from the village (not
+    back out of the Region): the campaign AI goes in only then, so it does not walk in and out."""
+    trip = ctx.state.trip
+    return trip is not None and all(space.visited for space in trip.road)
+
+
 def add_options(ctx: Ctx, decision: Decision) -> None:
     """The way in, offered beside "continue" at the straddling destination."""
     if decision.kind not in ENTER_DECISIONS:
