@@ -348,6 +348,8 @@ class FollowerCard(_Card):
     poltergeist: bool = False
     #: Gold paid to take him (the Mercenary)
     hire: int = Field(0, ge=0)
+    #: Gold his master gains each time he meets a Stranger (the City's Panhandler, J5)
+    stranger_gold: int = Field(0, ge=0)
     #: Strength he adds to one battle for `wage` Gold (the Mercenary)
     paid_strength: int = Field(0, ge=0)
     wage: int = Field(0, ge=0)

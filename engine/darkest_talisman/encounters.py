@@ -319,6 +319,11 @@ def _stranger_or_place(ctx: Ctx, task: MeetCard, spot: Spot, card: StrangerCard 
         alignment = "neutral"
         hero.gold += 1
         ctx.emit("beguiled", uid, card=card.id, gold=1)
+    if isinstance(card, StrangerCard):
+        tips = sum(hero_rules.follower(ctx.pack, f).stranger_gold for f in hero.followers)
+        if tips:  # the Panhandler (J5)
+            hero.gold += tips
+            ctx.emit("panhandled", uid, card=card.id, gold=tips)
     if card.services:
         state.tasks.append(Services(source=card.id, heroes=[uid]))
     lost: list[str] = []

@@ -126,8 +126,9 @@ def test_j4c_a_buy_one_poster_and_cash_it_in_at_a_village():
     assert hero.gold == 2 and s.ext.city.held[hero.uid] == "wanted_animal#9"
     assert f"poster_buy:{hero.uid}" not in s.decision.options  # one at a time
     assert f"poster_cash:{hero.uid}" not in s.decision.options  # no Animal trophy yet: nothing to cash
+    p = pack_by_id(CITY)
     boar = next(u for u in s.decks.adventure_discard + s.decks.adventure
-                if isinstance(pack_by_id(CITY).card(card_id(u)), EnemyCard) and pack_by_id(CITY).card(card_id(u)).kind == "animal")
+                if isinstance(p.card(card_id(u)), EnemyCard) and p.card(card_id(u)).kind == "animal")
     (s.decks.adventure if boar in s.decks.adventure else s.decks.adventure_discard).remove(boar)
     hero.trophies.append(boar)
     value = pack_by_id(CITY).card(card_id(boar)).value
@@ -475,3 +476,37 @@ def test_j_city_campaigns_through_the_ai_keep_every_card_and_reach_the_market():
         market += s.ext.city.market_visits
         assert CampaignState.model_validate_json(s.dump()).dump() == s.dump()
     assert entered >= 1 and market >= 1
+
+
+def test_j5_panhandler_gains_a_gold_from_each_stranger():
+    """J5 Panhandler: his master gains 1 Gold whenever he meets a Stranger."""
+    from engine.darkest_talisman import encounters
+    from engine.darkest_talisman.state import MeetCard, Spot
+
+    s = in_region(17)
+    c = ctx(s)
+    hero = s.party()[0]
+    pan = next(u for u in s.decks.adventure + s.ext.shelved["core"].adventure if card_id(u) == "panhandler") \
+        if any(card_id(u) == "panhandler" for u in s.decks.adventure) else None
+    assert pan is not None
+    s.decks.adventure.remove(pan)
+    hero.followers.append(pan)
+    healer = next(u for u in s.decks.adventure if card_id(u) == "street_healer")
+    s.decks.adventure.remove(healer)
+    spot = Spot(seq=s.new_seq(), card=healer, revealed=True)
+    s.trip.spots.append(spot)
+    gold = hero.gold
+    task = MeetCard(card=healer, seq=spot.seq, heroes=[hero.uid])
+    s.tasks.append(task)
+    encounters.run_card(c, task)
+    assert hero.gold == gold + 1
+
+
+def test_j2_j4a_the_view_hides_the_shop_piles_and_the_poster_deck():
+    """J2a, J4a: the shops' piles and the Wanted Poster deck are face down: a seat's view shows
+    their sizes only (the displayed poster and the shops' wares are shown when there)."""
+    s = city_game(18)
+    data = SYSTEM.view(s, "p1").data["ext"]
+    assert data["piles"]["armoury"] == len(s.ext.piles["armoury"])
+    assert data["city"]["posters"] == len(s.ext.city.posters)
+    assert data["city"]["revealed"] == s.ext.city.revealed

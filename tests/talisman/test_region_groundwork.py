@@ -170,3 +170,25 @@ def test_k6k_the_master_beaten_his_cards_join_the_core_deck_once(monkeypatch):
     from engine.darkest_talisman.expansions import decks
     assert decks.owner(c, after[0]) == "core"
     assert broken(s) == []
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_groundwork_the_road_embed_and_the_party_picture_show_the_region(locale):
+    """On a Region's road the road embed names the Region and its spaces, and the party picture
+    draws that road, in both languages."""
+    from gm.i18n import t
+    from systems.darkest_talisman import picture
+    from systems.darkest_talisman.embeds import road_embed
+
+    s = at_the_city(10)
+    regions.enter(ctx(s), "city_region")
+    view = SYSTEM.view(s, None)
+    embed = road_embed(view, locale)
+    assert embed is not None
+    p = pack_by_id(CITY)
+    assert p.name_of("city_region", locale) in (embed.title or "")
+    body = (embed.description or "") + "".join(f.value or "" for f in embed.fields)
+    assert p.name_of("alley", locale) in body or p.name_of("city_market", locale) in body
+    assert t(locale, "talisman.deck.city") in body
+    png = picture.render_party(view, locale)
+    assert png[:4] == b"\x89PNG"

@@ -153,7 +153,7 @@ def region_entered(ctx: Ctx, region_id: str) -> None:
         return
     c = city(ctx)
     _reveal(ctx)
-    c.shop, c.burgled, c.between, c.visited = None, [], [], []
+    c.shop, c.burgled, c.between, c.visited, c.at_market = None, [], [], [], False
 
 
 def region_left(ctx: Ctx, region_id: str) -> None:
@@ -391,8 +391,6 @@ def enter_shop(ctx: Ctx, shop: str) -> None:
     trip = state.trip
     assert trip is not None
     _clear_between(ctx)
-    if c.shop is None:
-        c.market_visits += 1
     moving = c.shop is not None
     c.shop = shop
     if shop not in c.visited:
@@ -537,6 +535,10 @@ def more_options(ctx: Ctx, decision: Decision) -> None:
         if at_city:
             extra += poster_options(ctx, at_city=True)
         if decision.kind == "destination" and _at_market(ctx):
+            c = city(ctx)
+            if not c.at_market:  # counted once a stay (the benchmark's figure)
+                c.at_market = True
+                c.market_visits += 1
             extra += market_options(ctx)
             decision.data["market"] = market_data(ctx)
         extra += special_options(ctx)
@@ -785,8 +787,10 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     if buy:
         return buy
     bounty = next((o for o in opts if o.startswith("bounty:") and state.hero(o.split(":")[2]).life >= 4
-                   and state.hero(o.split(":")[1]).life >= 4), None)
-    if bounty and chance < 0.1:
+                   and state.hero(o.split(":")[1]).life >= 4
+                   and hero_rules.total(ctx.pack, state.hero(o.split(":")[1]), "strength")
+                   > hero_rules.total(ctx.pack, state.hero(o.split(":")[2]), "strength") + 2), None)
+    if bounty and chance < 0.05:
         return bounty
     enter = f"enter:{REGION}"
     if enter in opts:

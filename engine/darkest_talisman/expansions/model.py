@@ -62,6 +62,8 @@ class CityState(BaseModel):
     shop: str | None = None
     burgled: list[str] = Field(default_factory=list)
     visited: list[str] = Field(default_factory=list)
+    #: the party has stood at the City Market during this stay in the Region
+    at_market: bool = False
     #: the spots of City cards drawn between shops: discarded once met (J3f-b)
     between: list[int] = Field(default_factory=list)
     #: the party is in the Jail (J1c); is to be taken there; heroes safe from it (Corrupt Sheriff)
