@@ -1,6 +1,7 @@
 """What a seat may see of the expansions' part: the face-down decks only by their sizes (the
 shelved Adventure decks, the expansions' Trove decks, the Spells waiting to be shuffled in, the
-Quest deck, the City's shop piles and Wanted Poster deck); the figures, the Barriers and who must still pray are on the table for all."""
+Quest deck, the City's shop piles and Wanted Poster deck); the figures, the Barriers and who
+must still pray are on the table for all."""
 from __future__ import annotations
 
 from typing import Any
