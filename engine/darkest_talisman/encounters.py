@@ -308,6 +308,11 @@ def _stranger_or_place(ctx: Ctx, task: MeetCard, spot: Spot, card: StrangerCard 
     if hero_rules.has_amulet(ctx.pack, hero):
         ctx.emit("unaffected", uid, card=card.id)
         return
+    if isinstance(card, StrangerCard) and state.ext is not None:
+        from engine.darkest_talisman.hookpoint import hooks
+
+        if hooks.stranger(ctx, hero, task):  # the Tavern Maid may pour him a drink instead (J5)
+            return
     if isinstance(card, StrangerCard) and card.first_only:
         if not services.actions_for(ctx, hero, list(card.services)):
             return  # not one she serves: the next character meets her

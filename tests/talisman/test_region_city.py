@@ -510,3 +510,31 @@ def test_j2_j4a_the_view_hides_the_shop_piles_and_the_poster_deck():
     assert data["piles"]["armoury"] == len(s.ext.piles["armoury"])
     assert data["city"]["posters"] == len(s.ext.city.posters)
     assert data["city"]["revealed"] == s.ext.city.revealed
+
+
+def test_j5_tavern_maid_pours_a_stranger_a_drink():
+    """J5 Tavern Maid: meeting a Stranger she may pour him a drink instead: her chart's 4 sends
+    him away; choosing to meet him, he is met as usual."""
+    from engine.darkest_talisman import flow
+    from engine.darkest_talisman.state import MeetCard, Spot
+
+    s = in_region(19)
+    hero = s.party()[0]
+    hero.card = "tavern_maid"
+    for spot in s.trip.spots:
+        if spot.card:
+            s.decks.adventure_discard.append(spot.card)
+            spot.card = None
+    s.trip.spots, s.tasks = [], []
+    healer = next(u for u in s.decks.adventure if card_id(u) == "street_healer")
+    s.decks.adventure.remove(healer)
+    spot = Spot(seq=s.new_seq(), card=healer, revealed=True)
+    s.trip.spots.append(spot)
+    s.tasks.append(MeetCard(card=healer, seq=spot.seq, heroes=[hero.uid]))
+    s.decision = None
+    flow.advance(ctx(s))
+    assert s.decision.kind == "city_drink" and s.decision.options == ["drink", "meet"]
+    s = rig(s, dice=[4])
+    s = choose(s, "drink")
+    assert s.ext.city.drinks == 1 and not any(sp.card == healer for sp in s.trip.spots)
+    assert healer in s.decks.adventure_discard and broken(s) == []

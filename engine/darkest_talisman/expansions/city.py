@@ -599,6 +599,14 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
     if decision.kind == "city_jail":
         _answer_jail(ctx, option)
         return True
+    if decision.kind == "city_drink":
+        if option == "drink":
+            c.drink_asked = None
+        assert decision.hero is not None
+        task = state.tasks[-1] if state.tasks else None
+        if option == "drink" and task is not None and task.task == "card":
+            pour(ctx, state.hero(decision.hero), task)
+        return True
     if decision.kind == "city_sheriff":
         assert decision.hero is not None
         payer = state.hero(decision.hero)
@@ -760,6 +768,61 @@ def _answer_jail(ctx: Ctx, option: str) -> None:
     regions.out_to_straddle(ctx)  # J1c: out, the party stands at the City
 
 
+# ----------------------------------------------------------------------------- J5: the Tavern Maid
+def stranger(ctx: Ctx, hero: Hero, task: Any) -> bool:
+    """J5 Tavern Maid: meeting a Stranger she may pour him a drink instead: asked once a meeting."""
+    if not in_play(ctx) or hero.card != "tavern_maid":
+        return False
+    c = city(ctx)
+    if c.drink_asked == f"{task.card}|{task.seq}":
+        c.drink_asked = None  # asked, and she chose to meet him
+        return False
+    c.drink_asked = f"{task.card}|{task.seq}"
+    task.index -= 1  # she has not met him yet
+    ctx.state.decision = Decision(kind="city_drink", hero=hero.uid, options=["drink", "meet"],
+                                  data={"card": card_id(task.card)})
+    return True
+
+
+def pour(ctx: Ctx, hero: Hero, task: Any) -> None:
+    """J5: the Tavern Maid's chart (DT's wording): 1 +1 Gold; 2 +1 Gold and roll again; 3 the
+    party loses a turn; 4 the Stranger leaves; 5 +1 life; 6 a random Potion. She does not meet
+    the Stranger's own effect."""
+    from engine.darkest_talisman import encounters
+    from engine.darkest_talisman.state import MeetCard
+
+    state = ctx.state
+    c = city(ctx)
+    c.drinks += 1
+    task.index += 1  # she has had her meeting
+    assert isinstance(task, MeetCard)
+    while True:
+        face = ctx.d6("drink", hero.uid)
+        ctx.emit("drink", hero.uid, face=face, card=card_id(task.card))
+        if face in (1, 2):
+            hero.gold += 1
+            if face == 2:
+                continue
+        elif face == 3:
+            encounters.push_lost_turns(ctx, [h.uid for h in state.party()], task.seq, at_once=False)
+        elif face == 4:
+            spot = next((s for s in state.trip.spots if s.seq == task.seq), None) if state.trip else None
+            if spot is not None and spot.card == task.card:
+                spot.card = None
+                cards.discard(ctx, task.card)
+            state.tasks.remove(task)
+        elif face == 5:
+            hero_rules.gain_life(ctx, hero, 1, "drink")
+        else:
+            pile = decks.ext(ctx).piles.get(POTIONS, [])
+            fits = [u for u in pile if hero_rules.room_for(ctx.pack, hero, u)]
+            if fits:
+                uid = fits[state.rng.below(len(fits))]
+                pile.remove(uid)
+                hero_rules.gain_thing(ctx, hero, uid, "drink")
+        return
+
+
 # ----------------------------------------------------------------------------- the campaign AI
 def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     """The campaign AI's City choices (engine/darkest_talisman/ai.py asks before its own):
@@ -772,6 +835,8 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     healthy = all(h.life >= 3 for h in party)
     if decision.kind == "city_jail":
         return "jail_bail" if "jail_bail" in opts else "jail_escape"
+    if decision.kind == "city_drink":
+        return "drink" if chance < 0.5 else "meet"
     if decision.kind == "city_sheriff":
         hero = state.hero(decision.hero or "")
         return "sheriff_pay" if hero.gold >= SHERIFF_PRICE + 2 else "sheriff_refuse"
@@ -780,7 +845,8 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         if found:
             return found
     if decision.kind == "village":
-        if "depart:city" in opts and healthy and chance < 0.35:
+        rich = any(h.gold >= 4 for h in party)
+        if "depart:city" in opts and healthy and chance < (0.45 if rich else 0.2):
             return "depart:city"
         return None
     buy = next((o for o in opts if o.startswith("poster_buy:") and state.hero(o.split(":")[1]).gold >= 4), None)
@@ -790,7 +856,7 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
                    and state.hero(o.split(":")[1]).life >= 4
                    and hero_rules.total(ctx.pack, state.hero(o.split(":")[1]), "strength")
                    > hero_rules.total(ctx.pack, state.hero(o.split(":")[2]), "strength") + 2), None)
-    if bounty and chance < 0.05:
+    if bounty and chance < 0.02:
         return bounty
     enter = f"enter:{REGION}"
     if enter in opts:

@@ -223,3 +223,9 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     if entries and all(h.life >= 3 for h in ctx.state.party()) and chance < 0.8 and regions.came_by_road(ctx):
         return entries[0]
     return None
+
+
+def stranger(ctx: Ctx, hero: Hero, task: Any) -> bool:
+    """A character is about to meet a Stranger (the MeetCard `task`): an expansion may ask
+    something first (the City's Tavern Maid, J5); True when it did (the meeting waits)."""
+    return any(hook(ctx, hero, task) for hook in _each(ctx, "stranger"))

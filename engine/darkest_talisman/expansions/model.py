@@ -72,6 +72,9 @@ class CityState(BaseModel):
     immune: list[str] = Field(default_factory=list)
     #: heroes still to answer the Corrupt Sheriff (J5), in Marching Order
     sheriff: list[str] = Field(default_factory=list)
+    #: the Stranger (card uid) the Tavern Maid was asked about pouring a drink for (J5)
+    drink_asked: str | None = None
+    drinks: int = 0
     #: an Air Elemental blew the party back to the City (J5)
     blown: bool = False
     #: counters the benchmark reads
