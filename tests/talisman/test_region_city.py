@@ -538,3 +538,16 @@ def test_j5_tavern_maid_pours_a_stranger_a_drink():
     s = choose(s, "drink")
     assert s.ext.city.drinks == 1 and not any(sp.card == healer for sp in s.trip.spots)
     assert healer in s.decks.adventure_discard and broken(s) == []
+
+
+def test_a3c_a_tavern_maid_dealt_in_a_campaign_has_her_potions():
+    """DT A3c through the real dealing: a Tavern Maid dealt to a village space starts with five
+    Potions from the Apothecary."""
+    from engine.darkest_talisman import setup
+
+    s = city_game(20)
+    c = ctx(s)
+    s.decks.characters.append("tavern_maid")
+    hero = setup.deal(c, 0)
+    assert hero is not None and hero.card == "tavern_maid"
+    assert len([u for u in hero.objects if decks.pile_of(c, u) == "apothecary"]) == 5

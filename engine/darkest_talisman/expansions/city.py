@@ -103,12 +103,14 @@ def setup(ctx: Ctx) -> None:
     c.posters = [f"{p.id}#{n}" for p in expansion_by_id(ID).posters for n in range(1, p.count + 1)]
     state.rng.shuffle(c.posters)
     _reveal(ctx)
-    for hero in state.heroes:
-        starting(ctx, hero)
+
+
+def character_dealt(ctx: Ctx, hero: Hero) -> None:
+    starting(ctx, hero)
 
 
 def starting(ctx: Ctx, hero: Hero) -> None:
-    if hero.card != "tavern_maid" or not hero.alive:
+    if not in_play(ctx) or hero.card != "tavern_maid" or not hero.alive:
         return
     pile = decks.ext(ctx).piles.get(POTIONS, [])
     for _ in range(MAID_POTIONS):
@@ -117,7 +119,7 @@ def starting(ctx: Ctx, hero: Hero) -> None:
         if uid is None:
             return
         pile.remove(uid)
-        hero.objects.append(uid)
+        hero_rules.gain_thing(ctx, hero, uid, "starting_equipment")
 
 
 def _reveal(ctx: Ctx) -> None:

@@ -229,3 +229,9 @@ def stranger(ctx: Ctx, hero: Hero, task: Any) -> bool:
     """A character is about to meet a Stranger (the MeetCard `task`): an expansion may ask
     something first (the City's Tavern Maid, J5); True when it did (the meeting waits)."""
     return any(hook(ctx, hero, task) for hook in _each(ctx, "stranger"))
+
+
+def character_dealt(ctx: Ctx, hero: Hero) -> None:
+    """A character joins the campaign (A3, C1c): an expansion's starting equipment."""
+    for hook in _each(ctx, "character_dealt"):
+        hook(ctx, hero)
