@@ -12,7 +12,8 @@ from systems.darkest_talisman.names import Names
 
 #: the City's answers (engine/darkest_talisman/expansions/city.py OPTION_HEADS)
 CITY_HEADS = frozenset({"poster_buy", "poster_cash", "poster_claim", "poster_redraw", "poster_donate", "bounty",
-                        "shop", "buy", "burgle", "academy", "spell_sell", "spell_buy", "wharf", "temple"})
+                        "shop", "buy", "burgle", "academy", "spell_sell", "spell_buy", "wharf", "temple",
+                        "assassinate"})
 
 
 def option_params(n: Names, info: dict[str, Any]) -> dict[str, Any]:

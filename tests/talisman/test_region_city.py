@@ -551,3 +551,34 @@ def test_a3c_a_tavern_maid_dealt_in_a_campaign_has_her_potions():
     hero = setup.deal(c, 0)
     assert hero is not None and hero.card == "tavern_maid"
     assert len([u for u in hero.objects if decks.pile_of(c, u) == "apothecary"]) == 5
+
+
+def test_j5_the_assassin_removes_a_weak_face_up_enemy_for_3_gold():
+    """J5 Assassin: for 3 Gold a face-up Enemy of Strength or Craft 3 or less is discarded;
+    offered only with such an Enemy and the Gold."""
+    from engine.darkest_talisman import flow
+    from engine.darkest_talisman.state import MeetCard, Spot
+
+    s = in_region(21)
+    hero = s.party()[0]
+    hero.card = "bounty_hunter"
+    for spot in s.trip.spots:
+        if spot.card:
+            s.decks.adventure_discard.append(spot.card)
+            spot.card = None
+    s.trip.spots, s.tasks = [], []
+    rats = next(u for u in s.decks.adventure if card_id(u) == "sewer_rats")
+    killer = next(u for u in s.decks.adventure if card_id(u) == "city_assassin")
+    for u in (rats, killer):
+        s.decks.adventure.remove(u)
+    rat_spot = Spot(seq=s.new_seq(), card=rats, revealed=True)
+    spot = Spot(seq=s.new_seq(), card=killer, revealed=True)
+    s.trip.spots += [rat_spot, spot]
+    s.tasks.append(MeetCard(card=killer, seq=spot.seq, heroes=[hero.uid]))
+    hero.gold = 5
+    s.decision = None
+    flow.advance(ctx(s))
+    assert s.decision.kind == "city_assassin" and s.decision.options == [f"assassinate:{rat_spot.seq}", "meet"]
+    s = choose(s, f"assassinate:{rat_spot.seq}")
+    assert s.hero(hero.uid).gold == 2 and rats in s.decks.adventure_discard
+    assert broken(s) == []

@@ -601,6 +601,13 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
     if decision.kind == "city_jail":
         _answer_jail(ctx, option)
         return True
+    if decision.kind == "city_assassin":
+        c.drink_asked = None if option != "meet" else c.drink_asked
+        assert decision.hero is not None
+        task = state.tasks[-1] if state.tasks else None
+        if option.startswith("assassinate:") and task is not None and task.task == "card":
+            hire_assassin(ctx, state.hero(decision.hero), task, int(option.split(":")[1]))
+        return True
     if decision.kind == "city_drink":
         if option == "drink":
             c.drink_asked = None
@@ -771,11 +778,51 @@ def _answer_jail(ctx: Ctx, option: str) -> None:
 
 
 # ----------------------------------------------------------------------------- J5: the Tavern Maid
+ASSASSIN = "city_assassin"
+#: J5 Assassin: his price, and the Strength or Craft of the Enemies he takes on
+ASSASSIN_PRICE, ASSASSIN_MAX = 3, 3
+
+
+def assassin_targets(ctx: Ctx, task: Any) -> list[int]:
+    """J5 Assassin: the face-up Enemies on the party's space (turned over, not yet beaten) of
+    Strength or Craft 3 or less: their spots."""
+    trip = ctx.state.trip
+    if trip is None:
+        return []
+    out = []
+    for spot in trip.spots:
+        if spot.card is None or spot.seq == task.seq or not (spot.revealed or spot.met):
+            continue
+        card = ctx.pack.card(card_id(spot.card))
+        if isinstance(card, EnemyCard) and card.value <= ASSASSIN_MAX:
+            out.append(spot.seq)
+    return out
+
+
 def stranger(ctx: Ctx, hero: Hero, task: Any) -> bool:
-    """J5 Tavern Maid: meeting a Stranger she may pour him a drink instead: asked once a meeting."""
-    if not in_play(ctx) or hero.card != "tavern_maid":
+    """J5: the Assassin, for 3 Gold, discards a face-up Enemy of Strength or Craft 3 or less;
+    the Tavern Maid may pour a Stranger a drink instead of meeting him. Asked once a meeting."""
+    if not in_play(ctx):
         return False
     c = city(ctx)
+    key = f"{task.card}|{task.seq}|{hero.uid}"
+    if card_id(task.card) == ASSASSIN:
+        targets = assassin_targets(ctx, task)
+        if c.drink_asked == key or hero.gold < ASSASSIN_PRICE or not targets:
+            c.drink_asked = None if c.drink_asked == key else c.drink_asked
+            return False
+        c.drink_asked = key
+        task.index -= 1
+        trip = ctx.state.trip
+        assert trip is not None
+        options = [f"assassinate:{seq}" for seq in targets] + ["meet"]
+        labels = {f"assassinate:{seq}": {"card": card_id(next(sp.card for sp in trip.spots if sp.seq == seq) or ""),
+                                         "price": ASSASSIN_PRICE} for seq in targets}
+        ctx.state.decision = Decision(kind="city_assassin", hero=hero.uid, options=options,
+                                      data={"card": ASSASSIN, "labels": labels})
+        return True
+    if hero.card != "tavern_maid":
+        return False
     if c.drink_asked == f"{task.card}|{task.seq}":
         c.drink_asked = None  # asked, and she chose to meet him
         return False
@@ -825,6 +872,20 @@ def pour(ctx: Ctx, hero: Hero, task: Any) -> None:
         return
 
 
+def hire_assassin(ctx: Ctx, hero: Hero, task: Any, seq: int) -> None:
+    """J5 Assassin: 3 Gold, and the Enemy on that spot is discarded; he has been met."""
+    trip = ctx.state.trip
+    assert trip is not None
+    task.index += 1
+    spot = next((sp for sp in trip.spots if sp.seq == seq), None)
+    if spot is None or spot.card is None:
+        return
+    hero.gold -= ASSASSIN_PRICE
+    ctx.emit("assassinated", hero.uid, enemy=card_id(spot.card), gold=ASSASSIN_PRICE)
+    cards.discard(ctx, spot.card)
+    spot.card = None
+
+
 # ----------------------------------------------------------------------------- the campaign AI
 def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     """The campaign AI's City choices (engine/darkest_talisman/ai.py asks before its own):
@@ -839,6 +900,8 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         return "jail_bail" if "jail_bail" in opts else "jail_escape"
     if decision.kind == "city_drink":
         return "drink" if chance < 0.5 else "meet"
+    if decision.kind == "city_assassin":
+        return next((o for o in opts if o.startswith("assassinate:")), "meet") if chance < 0.5 else "meet"
     if decision.kind == "city_sheriff":
         hero = state.hero(decision.hero or "")
         return "sheriff_pay" if hero.gold >= SHERIFF_PRICE + 2 else "sheriff_refuse"
