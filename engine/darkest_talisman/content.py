@@ -71,6 +71,7 @@ Special = Literal[
     "whirlwind",  # Whirlwind (E6, E4a): the other cards here are blown a die roll of spaces clockwise
     "revelry",  # Drunken Revelry (J5): every character rolls a d6; a 1 takes the party to the Jail
     "sheriff",  # Corrupt Sheriff (J5): each character may pay 2 Gold not to be jailed in the City Region
+    "bazaar",  # Travelling Bazaar (J5): the City Road's other cards become a deck drawn once the core deck is back
 ]
 
 

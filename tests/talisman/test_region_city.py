@@ -582,3 +582,21 @@ def test_j5_the_assassin_removes_a_weak_face_up_enemy_for_3_gold():
     s = choose(s, f"assassinate:{rat_spot.seq}")
     assert s.hero(hero.uid).gold == 2 and rats in s.decks.adventure_discard
     assert broken(s) == []
+
+
+def test_j5_travelling_bazaar_is_drawn_first_once_the_core_deck_is_back():
+    """J5 Travelling Bazaar: the other cards on the City Road's spaces become its deck, drawn
+    from first once the core deck is back (out of the City Region), until it is empty."""
+    s = in_region(22)
+    c = ctx(s)
+    from engine.darkest_talisman import cards as card_rules
+    from engine.darkest_talisman.state import Spot
+    thug = next(u for u in s.decks.adventure if card_id(u) == "thug")
+    s.decks.adventure.remove(thug)
+    s.trip.road[2].spots.append(Spot(seq=s.new_seq(), card=thug, revealed=True))
+    city.event(c, "bazaar", -1)
+    assert s.ext.piles[city.BAZAAR] == [thug] and not any(sp.card for sp in s.trip.road[2].spots)
+    assert card_rules.draw_adventure(c) != thug  # the City deck is live: not yet
+    regions.end(c, "teleport")
+    assert s.ext.live == "core"
+    assert card_rules.draw_adventure(c) == thug and s.ext.piles[city.BAZAAR] == []

@@ -155,6 +155,9 @@ def region_entered(ctx: Ctx, region_id: str) -> None:
         return
     c = city(ctx)
     _reveal(ctx)
+    bazaar = decks.ext(ctx).piles.pop(BAZAAR, [])
+    for uid in bazaar:  # J5: another deck is drawn from now: the Travelling Bazaar is over
+        cards.discard(ctx, uid)
     c.shop, c.burgled, c.between, c.visited, c.at_market = None, [], [], [], False
 
 
@@ -698,6 +701,42 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
             c.to_jail = True
     elif special == "sheriff":
         c.sheriff = [h.uid for h in party if h.gold >= SHERIFF_PRICE and h.uid not in c.immune]
+    elif special == "bazaar":
+        travelling_bazaar(ctx)
+
+
+BAZAAR = "travelling_bazaar"
+
+
+def travelling_bazaar(ctx: Ctx) -> None:
+    """J5 Travelling Bazaar: every other card on the City Road's spaces is taken, shuffled, and
+    face down becomes the Travelling Bazaar deck, drawn from before any other once the core deck
+    is back, until it is empty or another deck replaces the core's."""
+    trip = ctx.state.trip
+    if trip is None or trip.region != REGION:
+        return
+    taken: list[str] = []
+    for space in trip.road:
+        for spot in space.spots:
+            if spot.card is not None:
+                taken.append(spot.card)
+                spot.card = None
+        taken += space.waiting
+        space.waiting = []
+        space.spots = [sp for sp in space.spots if sp.dropped]
+    pile = decks.ext(ctx).piles.setdefault(BAZAAR, [])
+    pile += taken
+    ctx.state.rng.shuffle(pile)
+    ctx.emit("bazaar", cards=len(taken))
+
+
+def draw_first(ctx: Ctx) -> str | None:
+    """J5 Travelling Bazaar: while the core deck is live, its deck is drawn from first."""
+    record = decks.ext(ctx)
+    pile = record.piles.get(BAZAAR)
+    if not pile or record.live != decks.CORE:
+        return None
+    return pile.pop()
 
 
 def _jailable(ctx: Ctx, hero: Hero) -> bool:

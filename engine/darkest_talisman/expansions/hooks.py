@@ -235,3 +235,12 @@ def character_dealt(ctx: Ctx, hero: Hero) -> None:
     """A character joins the campaign (A3, C1c): an expansion's starting equipment."""
     for hook in _each(ctx, "character_dealt"):
         hook(ctx, hero)
+
+
+def draw_first(ctx: Ctx) -> str | None:
+    """A card an expansion has drawn before the live Adventure deck (J5 Travelling Bazaar)."""
+    for hook in _each(ctx, "draw_first"):
+        uid = hook(ctx)
+        if uid is not None:
+            return str(uid)
+    return None
