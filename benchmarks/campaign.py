@@ -23,6 +23,8 @@ switches and how many were undone, and the invariants broken after any action (e
 counted once; the live deck the newest hold's, none left without a reason).
 With the Sacred Pool: the trips to the Sacred Pool and the Pools won, the Quest Rewards drawn and the
 Talismans chosen instead, the Stables purchases and the spaces ridden past.
+With --expansions City (DT J) it also prints the expansion Regions entered and masters beaten, the City
+Market's visits and purchases, the Wanted Posters bought and cashed, the bounty fights and the Jail visits.
 Run: python benchmarks/campaign.py [--campaigns N] [--first-seed N] [--campaign-actions N] [--no-messages] [--expansions Reaper]
 (by default 80 campaigns, seeds 0-79; `--first-seed 80 --campaigns 40` is a sample kept for checking)
 """
@@ -95,6 +97,10 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
     frost_quests_done = 0
     #: the Sacred Pool's counters (DT H), summed over the campaigns
     pool = dict.fromkeys(("pool_trips", "pools_won", "rewards_won", "talismans_chosen", "stables_bought", "gallops"), 0)
+    #: the expansion Regions' and the City's counters (expansions/model.py), summed over the campaigns
+    region = dict.fromkeys(("regions_entered", "masters_beaten"), 0)
+    city_counts = dict.fromkeys(("market_visits", "bought", "posters_bought", "bounties", "bounty_gold", "bounty_fights",
+                                 "jail_visits", "jail_days"), 0)
     broken_seen: list[str] = []
     actions = 0
     t_apply = t_ai = 0.0
@@ -167,6 +173,11 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             frost_quests_done += sum(1 for u in state.ext.quests_done if u.split("#")[0] in frost_quest_ids)
             for key in pool:
                 pool[key] += getattr(state.ext, key)
+            for key in region:
+                region[key] += getattr(state.ext, key)
+            if state.ext.city is not None:
+                for key in city_counts:
+                    city_counts[key] += getattr(state.ext.city, key)
     elapsed = clock() - start - t_render
     print(f"  heuristic campaigns: N={campaigns} (solo and 3-seat co-op in turn), at most {cap} actions each")
     won = len(crowned_actions)
@@ -219,6 +230,15 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
                   f"{pool['pools_won']} times; "
                   f"quests ended with {pool['rewards_won']} Quest Rewards and {pool['talismans_chosen']} Talismans chosen; "
                   f"{pool['stables_bought']} Stables purchases, {pool['gallops']} spaces ridden past")
+        if region["regions_entered"] or any(expansion_by_id(e).region for e in expansions):
+            print(f"    expansion Regions:     entered {region['regions_entered']} times, masters beaten "
+                  f"{region['masters_beaten']}")
+        if "city" in expansions:
+            print(f"    the City:              City Market reached {city_counts['market_visits']} times, "
+                  f"{city_counts['bought']} things bought; Wanted Posters bought {city_counts['posters_bought']}, "
+                  f"bounties cashed {city_counts['bounties']} ({city_counts['bounty_gold']} Gold), bounty fights "
+                  f"{city_counts['bounty_fights']}; Jail visits {city_counts['jail_visits']} "
+                  f"({city_counts['jail_days']} days inside)")
         print(f"    deck switches:         {switches} made by a hold, {undone} by a release (the holds stack: a release "
               f"brings back the deck of the newest hold left, or the core's)")
         print(f"    broken invariants:     {len(broken_seen)} (every card counted once; the live deck the newest hold's, "

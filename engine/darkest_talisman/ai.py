@@ -243,6 +243,12 @@ class Heuristic:
             return free
         if d is None or not self.chooses:
             return self.acts[0] if self.acts else None
+        if self.state.ext is not None:  # an expansion's own choices (a Region, the City's shops)
+            from engine.darkest_talisman.hookpoint import hooks
+
+            pick = hooks.ai_pick(self.ctx, d, self.rng.random())
+            if pick is not None and pick in self.chooses:
+                return self.chooses[pick]
         handler = getattr(self, f"on_{d.kind}", None)
         answer = handler(d) if handler else None
         return answer or next(iter(self.chooses.values()))

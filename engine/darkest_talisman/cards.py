@@ -69,6 +69,12 @@ def _draw(ctx: Ctx, deck: list[str], discard: list[str], name: str) -> str | Non
 
 def draw_adventure(ctx: Ctx) -> str | None:
     """The top Adventure card; the discard pile is shuffled in when the deck is empty."""
+    if ctx.state.ext is not None:  # a deck an expansion puts before the live one (J5 Travelling Bazaar)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        first = hooks.draw_first(ctx)
+        if first is not None:
+            return str(first)
     decks = ctx.state.decks
     return _draw(ctx, decks.adventure, decks.adventure_discard, "adventure")
 

@@ -22,7 +22,9 @@ Source = Literal["rulebook", "research", "project"]
 #: name, copies, figures and effect were read; `refs` lists them next to `source`
 SheetRef = Literal["DT", "PYR4", "ION", "CPPR", "TW", "WD", "FAQ", "UFAQ", "TI", "CF", "TWH", "FRM", "DIG", "WEB",
                    # talisman-expansions-facts.md's source ids (the expansions' packs)
-                   "RS-REA", "NG-REA", "FFG-REA", "RS-BM", "NG-BM", "RS-FM", "RS-SP", "RS-FL", "OTHER"]
+                   "RS-REA", "NG-REA", "FFG-REA", "RS-BM", "NG-BM", "RS-FM", "RS-SP", "RS-FL", "OTHER",
+                   # the big boxes' rulebooks (J-M)
+                   "RB-CITY", "RB-HL", "RB-DU", "RB-WL"]
 Alignment = Literal["good", "neutral", "evil"]
 Attribute = Literal["strength", "craft"]
 EnemyKind = Literal["animal", "dragon", "monster", "spirit"]
@@ -73,6 +75,9 @@ Special = Literal[
     "burn",  # I2 (Firelands): each character of the party burns one of his own cards
     "wendigo",  # Howl of the Wendigo (G4): the party's characters attack each other
     "spiteful_imp",  # Spiteful Imp (H5): the strongest face-up Enemy on the road is brought here and met
+    "revelry",  # Drunken Revelry (J5): every character rolls a d6; a 1 takes the party to the Jail
+    "sheriff",  # Corrupt Sheriff (J5): each character may pay 2 Gold not to be jailed in the City Region
+    "bazaar",  # Travelling Bazaar (J5): the City Road's other cards become a deck drawn once the core deck is back
 ]
 
 
@@ -350,6 +355,8 @@ class FollowerCard(_Card):
     poltergeist: bool = False
     #: Gold paid to take him (the Mercenary)
     hire: int = Field(0, ge=0)
+    #: Gold his master gains each time he meets a Stranger (the City's Panhandler, J5)
+    stranger_gold: int = Field(0, ge=0)
     #: Strength he adds to one battle for `wage` Gold (the Mercenary)
     paid_strength: int = Field(0, ge=0)
     wage: int = Field(0, ge=0)

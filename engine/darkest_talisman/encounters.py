@@ -160,8 +160,9 @@ def _next_hero(ctx: Ctx, task: MeetCard) -> str | None:
     return None
 
 
-#: Event cards an expansion's module resolves (E6, G4, H5, I2-I6)
-EXPANSION_EVENTS = ("patrol", "whirlwind", "terrain", "fire_token", "mirage", "burn", "wendigo", "spiteful_imp")
+#: Event cards an expansion's module resolves (E6, G4, H5, I2-I6, J5)
+EXPANSION_EVENTS = ("patrol", "whirlwind", "terrain", "fire_token", "mirage", "burn", "wendigo", "spiteful_imp",
+                    "revelry", "sheriff", "bazaar")
 
 
 def _event(ctx: Ctx, task: MeetCard, spot: Spot, card: EventCard) -> None:
@@ -317,6 +318,11 @@ def _stranger_or_place(ctx: Ctx, task: MeetCard, spot: Spot, card: StrangerCard 
     if hero_rules.has_amulet(ctx.pack, hero):
         ctx.emit("unaffected", uid, card=card.id)
         return
+    if isinstance(card, StrangerCard) and state.ext is not None:
+        from engine.darkest_talisman.hookpoint import hooks
+
+        if hooks.stranger(ctx, hero, task):  # the Tavern Maid may pour him a drink instead (J5)
+            return
     if isinstance(card, StrangerCard) and card.first_only:
         if not services.actions_for(ctx, hero, list(card.services)):
             return  # not one she serves: the next character meets her
@@ -328,6 +334,11 @@ def _stranger_or_place(ctx: Ctx, task: MeetCard, spot: Spot, card: StrangerCard 
         alignment = "neutral"
         hero.gold += 1
         ctx.emit("beguiled", uid, card=card.id, gold=1)
+    if isinstance(card, StrangerCard):
+        tips = sum(hero_rules.follower(ctx.pack, f).stranger_gold for f in hero.followers)
+        if tips:  # the Panhandler (J5)
+            hero.gold += tips
+            ctx.emit("panhandled", uid, card=card.id, gold=tips)
     if card.services:
         state.tasks.append(Services(source=card.id, heroes=[uid]))
     lost: list[str] = []

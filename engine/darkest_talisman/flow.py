@@ -62,6 +62,10 @@ def advance(ctx: Ctx) -> None:
             toward_tower = travel.region_of_village(ctx, state.village).beyond == "tower"
             state.decision = Decision(kind="village", options=travel.departures(ctx),
                                       data={"village": state.village, **(tower.way_shut(ctx) if toward_tower else {})})
+            if state.ext is not None:  # an expansion's answers in a village (the City's posters, J4c-a)
+                from engine.darkest_talisman.hookpoint import hooks
+
+                hooks.decision_options(ctx)
         elif state.mode == "road":
             travel.step(ctx)
         elif state.mode == "tower":

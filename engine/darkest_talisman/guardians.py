@@ -69,6 +69,10 @@ def trove_guardians(ctx: Ctx) -> GuardianFight:
         from engine.darkest_talisman.hookpoint import hooks
 
         figures = hooks.trove_guardians(ctx)
+    if state.ext is not None:  # a Region's master joins them (K6g, L6a, M8a)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        guardians += hooks.master_guardians(ctx)
     trip.trove.revealed = True
     ctx.emit("trove_revealed", reveals=True, items=[card_id(u) for u in trip.trove.items], gold=trip.trove.gold,
              guardians=[g.of for g in guardians + figures], objects=[card_id(u) for u in objects])
@@ -829,6 +833,12 @@ def unknown_guardians(ctx: Ctx) -> dict[str, Any]:
         sure = hooks.sure_guardians(ctx)
         if sure:
             out["sure"] = sure
+    if state.ext is not None:  # a Region's master, known before the rest are drawn (K6g)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        master = hooks.master_waiting(ctx)
+        if master is not None:
+            out["master"] = master
     for attr in ("strength", "craft"):
         scores = [(h.uid, hero_rules.total(ctx.pack, h, attr, no_magic=no_magic)) for h in party]
         out[attr] = sum(score for _, score in scores)

@@ -116,8 +116,24 @@ def room_for(pack: Pack, hero: Hero, uid: str, without: str | None = None) -> bo
     probe = hero.model_copy(update={"objects": kept, "followers": [f for f in hero.followers if f != without]})
     items, trinkets = load(pack, probe)
     if card.carry == "trinket":
-        return trinkets_unlimited(pack, probe) or trinkets < rules.trinkets.value
-    return items + card.size <= rules.items.value
+        if trinkets_unlimited(pack, probe) or trinkets < rules.trinkets.value:
+            return True
+        return bundles(pack) and items + _bundles_of(trinkets + 1 - rules.trinkets.value) <= rules.items.value
+    spare = _bundles_of(trinkets - rules.trinkets.value) if bundles(pack) and not trinkets_unlimited(pack, probe) else 0
+    return items + spare + card.size <= rules.items.value
+
+
+#: J3f-f (the City): trinkets beyond the trinket limit are carried four to an item place
+TRINKET_BUNDLE = 4
+
+
+def bundles(pack: Pack) -> bool:
+    """J3f-f holds in a campaign with the City."""
+    return "city" in pack.id.split("+")
+
+
+def _bundles_of(extra: int) -> int:
+    return 0 if extra <= 0 else -(-extra // TRINKET_BUNDLE)
 
 
 def within_limits(pack: Pack, hero: Hero, without: str | None = None) -> bool:
@@ -128,6 +144,9 @@ def within_limits(pack: Pack, hero: Hero, without: str | None = None) -> bool:
     mounts = sum(1 for f in probe.followers if follower(pack, f).mount)
     free = sum(1 for f in probe.followers if follower(pack, f).must_take)
     rules = pack.rules
+    if bundles(pack) and not trinkets_unlimited(pack, probe):  # J3f-f: four trinkets make one item
+        items += _bundles_of(trinkets - rules.trinkets.value)
+        trinkets = min(trinkets, rules.trinkets.value)
     return (items <= rules.items.value and mounts <= rules.mounts.value
             and len(probe.followers) - mounts - free <= rules.followers.value
             and (trinkets <= rules.trinkets.value or trinkets_unlimited(pack, probe)))

@@ -80,4 +80,8 @@ def deal(ctx: Ctx, slot: int) -> Hero | None:
             hero_rules.gain_thing(ctx, hero, uid, "starting_equipment")
     if sheet.start_spells:
         hero_rules.draw_spells(ctx, hero, sheet.start_spells, "starting_equipment")
+    if state.ext is not None:  # an expansion's starting equipment (the City's Tavern Maid, A3c)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        hooks.character_dealt(ctx, hero)
     return hero

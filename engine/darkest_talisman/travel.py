@@ -400,9 +400,17 @@ def _move(ctx: Ctx, nxt: int) -> None:
     if nxt < 0 and state.ext is not None and _expansion_road_end(ctx):
         return  # an expansion's road leads back elsewhere (the Frostmarch's to the Chapel, G3j)
     if nxt < 0:
+        if state.ext is not None and _walked_out(ctx):
+            return  # out of an expansion's Region, back at its straddling destination (J3f-c)
         arrive_village(ctx, trip.village, crossed=False)
     else:
         arrive(ctx, nxt)
+
+
+def _walked_out(ctx: Ctx) -> bool:
+    from engine.darkest_talisman.hookpoint import hooks
+
+    return bool(hooks.walked_out(ctx))
 
 
 def leave(ctx: Ctx) -> None:

@@ -20,7 +20,7 @@ from engine.darkest_talisman.travel import goal_in
 from engine.darkest_talisman.view import CampaignView
 from engine.darkest_talisman.village import cashing
 from gm.i18n import t
-from systems.darkest_talisman import choices, forecast, odds
+from systems.darkest_talisman import choices, forecast, odds, region_text
 from systems.darkest_talisman.names import Names, region_name
 
 #: event data keys naming one card, spell, location, foe or character
@@ -82,7 +82,17 @@ def params_of(n: Names, data: dict[str, Any]) -> dict[str, Any]:
         elif key == "destination" and isinstance(value, str):
             out[key] = n.location(value)
         elif key == "region" and isinstance(value, str):
-            out[key] = region_name(n.pack, value, loc)
+            out[key] = n.thing(value) if n.pack.article_of(value, loc) else region_name(n.pack, value, loc)
+        elif key in ("straddle", "place") and isinstance(value, str):
+            out[key] = n.location(value)
+        elif key == "prey":
+            out[key] = n.hero_bold(value)
+        elif key == "shop" and isinstance(value, str):
+            out[key] = region_text.shop_name(n, value)
+        elif key == "poster" and isinstance(value, str):
+            out[key] = t(loc, f"talisman.poster.{value}")
+        elif key in ("master", "trophy") and isinstance(value, str):
+            out[key] = n.thing(value)
         elif key in LIST_KEYS and isinstance(value, list):
             out[key] = n.things(value)
         elif key == "guardians" and isinstance(value, list):
@@ -260,6 +270,8 @@ def decision_text(view: CampaignView, locale: str) -> str:
     cannot go on there, why and what would open the way (the decision's `reason`)."""
     text = _decision_text(view, locale)
     d = decision_of(view)
+    if d is not None and (d.get("data") or {}).get("market") is not None:  # the City Market (J3f)
+        text = f"{text}\n{region_text.market_lines(Names(view, locale), d['data']['market'])}"
     if d is None or (d.get("data") or {}).get("reason") != "talismans_short":
         return text
     return f"{text}\n{way_shut_text(Names(view, locale), d['data'])}"
@@ -468,12 +480,21 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
     params: dict[str, Any] = {}
     arg = rest[0] if rest else ""
     trip = view.data.get("trip")
-    if kind == "village" and key.endswith(".depart"):
+    if head_of(option) in region_text.CITY_HEADS and option in (data.get("labels") or {}):
+        info = data["labels"][option]  # the City's answers (J3e, J3f, J4): figures from the engine
+        key = region_text.label_key(head_of(option), info, kind)
+        params.update(region_text.option_params(n, info))
+    elif kind == "village" and key.endswith(".depart"):
         params["place"] = n.location(arg)
         region = _region_of_destination(n.pack, arg)
         params["goal"] = t(locale, f"talisman.goal.{_goal(n.pack, arg)}") if region else ""
     elif kind == "village":
         params["region"] = region_name(n.pack, _village_region(n.pack, view.data.get("village", "village")), locale)
+    elif key.endswith(".enter"):  # into an expansion's Region (J3a, K3c): its road and where it ends
+        params.update(region_entry(n, arg))
+    elif kind == "stand" and option == "continue" and trip is not None and _straddle(view, trip):
+        key = "talisman.option.stand.continue_back"  # back out of an expansion's Region (J3f-c)
+        params["place"] = n.location(_straddle(view, trip))
     elif kind == "stand" and option == "continue" and trip is not None:
         if trip["heading"] == "home" or trip["position"] + 1 >= len(trip["road"]):
             key = "talisman.option.stand.continue_home"
@@ -533,6 +554,30 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         if extra:
             label = f"{label} · {extra}"
     return label
+
+
+def head_of(option: str) -> str:
+    return option.split(":", 1)[0]
+
+
+def region_entry(n: Names, region_id: str) -> dict[str, Any]:
+    """What entering an expansion's Region means, for its button: the Region, its road's spaces
+    and the place the road ends at."""
+    try:
+        region = n.pack.region(region_id)
+    except KeyError:
+        return {"region": region_id, "spaces": 0, "end": ""}
+    end = (region.aid + region.trove)[:1]
+    return {"region": n.thing(region_id), "spaces": len(region.road), "end": n.location(end[0]) if end else ""}
+
+
+def _straddle(view: CampaignView, trip: dict[str, Any]) -> str | None:
+    """On an expansion Region's road heading back, at its first space: the straddling destination
+    the party walks out to (J3f-c); else None."""
+    stay = (view.data.get("ext") or {}).get("region")
+    if not stay or trip.get("region") != stay.get("id") or trip.get("heading") != "home" or trip.get("position") != 0:
+        return None
+    return str(stay.get("straddle"))
 
 
 def _cast_label(n: Names, key: str, arg: str) -> tuple[str, dict[str, Any]]:

@@ -94,6 +94,10 @@ def unknown_sentence(n: Names, f: dict[str, Any]) -> str:
     loc = n.locale
     lines = [t(loc, F + "unknown", dice=f.get("dice", 2), items=f.get("items", 0),
                strength=f.get("strength", 0), craft=f.get("craft", 0))]
+    master = f.get("master")
+    if master:  # a Region's master joins the drawn guardians (K6g, L6a, M8a)
+        lines.append(t(loc, "talisman.forecast.master", master=n.thing(master["of"]), strength=master["strength"],
+                       craft=master["craft"]))
     per = []
     for uid, figures in f.get("heroes", {}).items():
         s, c = figures.get("strength") or [None, None], figures.get("craft") or [None, None]

@@ -43,8 +43,9 @@ EXPANSION_FILES: tuple[str, ...] = (
     "expansion.yaml", "characters.yaml", "adventures.yaml", "trove.yaml", "spells.yaml", "quests.yaml", "foes.yaml",
 )
 #: files an expansion folder may have: its Stables (H2), its Quest Reward cards (H3), its own
-#: places and regions (a Trove destination beyond the core's roads, H4)
-OPTIONAL_FILES: tuple[str, ...] = ("stables.yaml", "rewards.yaml", "places.yaml")
+#: places and regions (a Trove destination beyond the core's roads, H4); region.yaml, a Region of
+#: its own (the big boxes, J-M), with its side piles and Wanted Posters (the City, J2a, J4)
+OPTIONAL_FILES: tuple[str, ...] = ("stables.yaml", "rewards.yaml", "places.yaml", "region.yaml", "piles.yaml", "posters.yaml")
 
 
 class QuestCard(_Named):
@@ -135,12 +136,87 @@ class ExpansionManifest(_Named):
     burning_enemies: list[str] = Field(default_factory=list)
     #: regions the expansion adds to the board (the Frostmarch beyond the Chapel, G3a)
     regions: list[Region] = Field(default_factory=list)
+    #: its Magic Objects stay in its Adventure deck: it has no Trove deck (J2c)
+    magic_in_deck: bool = False
 
     @model_validator(mode="after")
     def _chart_faces(self) -> "ExpansionManifest":
         if self.chart and sorted(r.face for r in self.chart) != [1, 2, 3, 4, 5, 6]:
             raise ValueError("chart must give each face 1-6 once")
         return self
+
+
+class RegionSpec(_Strict):
+    """region.yaml: an expansion's own Region (the City J1-J3, the Highland K3-K6, the Dungeon
+    L3-L6, the Woodland M6-M8), reached from a core destination that straddles both (J3a, K3b,
+    L3m, M6b). `region.road` lists its Road Spaces in order, each a location whose `draws` is
+    the dice rolled for its cards (J3d, K5a, L5a, M7a); `region.specials` is its d6 table of
+    Special Locations (J3e, K5b, L5b, M7b); `end` is the last space (the City Market, the Eyrie,
+    the Treasure Chamber, Mab's Lair). While the party is in the Region the expansion's Adventure
+    deck replaces the core's (J3b, K3d, L3o, M6d)."""
+
+    region: Region
+    #: the core destination where the Region's road starts (the City, the Crags, the Ruins, the Forest)
+    straddle: str
+    end: str
+    #: what the last space is: an Aid destination (the City Market) or a trove (K6, L6, M8)
+    goal: Literal["aid", "trove"] = "aid"
+    #: the foe who joins the trove's guardians (C8d) in Guardian Combat (the Eagle King, K6g)
+    master: str | None = None
+    #: the trove: Magic Objects from the expansion's Trove deck and dice of Gold (K3f, L3q, M6f)
+    trove_items: int = Field(0, ge=0)
+    trove_gold_dice: int = Field(0, ge=0)
+    #: the expansion's Spells are shuffled into the Spell deck on entering (K3e, L3p, M6e)
+    spells_in: bool = False
+    #: Adventure cards that join the core deck once the master is beaten (K6k, L6e, M8f)
+    joins_core: list[str] = Field(default_factory=list)
+    #: the Region's own spaces: its Road Spaces, Special Locations and last space
+    locations: list[Location] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _shape(self) -> "RegionSpec":
+        if self.region.specials and len(self.region.specials) != 6:
+            raise ValueError("region.specials: a d6 table needs six entries")
+        if self.goal == "trove" and self.end not in self.region.trove:
+            raise ValueError("end: a trove's last space must be in region.trove")
+        if self.goal == "aid" and self.end not in self.region.aid:
+            raise ValueError("end: an Aid destination's last space must be in region.aid")
+        if self.region.village is not None:
+            raise ValueError("region.village: an expansion Region has no village of its own")
+        return self
+
+
+class Pile(_Named):
+    """piles.yaml: a side pile of the expansion's cards kept out of every deck (the City's shops,
+    J2a): card entries like adventures.yaml's."""
+
+    cards: list[AdventureCard]
+    #: how many of its cards lie face up to be bought (a shop's window, project)
+    shown: int = Field(3, ge=1)
+    #: card id -> its price in Gold (a shop's)
+    prices: dict[str, int] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _priced(self) -> "Pile":
+        if self.prices and {c.id for c in self.cards} != set(self.prices):
+            raise ValueError("prices: every card of a priced pile needs a price, and only those")
+        return self
+
+
+class _Piles(_Strict):
+    piles: list[Pile]
+
+
+class Poster(_Named):
+    """posters.yaml: a Wanted Poster (the City, J4): the kind of Enemy whose trophies it pays
+    for, or "character" (a bounty on a character, J4d)."""
+
+    target: Literal["animal", "dragon", "monster", "spirit", "character"]
+    count: int = Field(1, ge=1)
+
+
+class _Posters(_Strict):
+    posters: list[Poster]
 
 
 class _Quests(_Strict):
@@ -178,6 +254,12 @@ class Expansion(_Strict):
     rewards: list[QuestReward] = Field(default_factory=list)
     locations: list[Location] = Field(default_factory=list)
     regions: list[Region] = Field(default_factory=list)
+    #: its own Region (region.yaml), if it has one
+    region: RegionSpec | None = None
+    #: its side piles (piles.yaml)
+    piles: list[Pile] = Field(default_factory=list)
+    #: its Wanted Posters (posters.yaml, the City J4)
+    posters: list[Poster] = Field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -208,25 +290,35 @@ def build_expansion(files: Mapping[str, object]) -> Expansion:
     stables = _validate("stables.yaml", _Stables, files["stables.yaml"]) if "stables.yaml" in files else _Stables(stables=[])
     rewards = _validate("rewards.yaml", _Rewards, files["rewards.yaml"]) if "rewards.yaml" in files else _Rewards(rewards=[])
     places = _validate("places.yaml", _Places, files["places.yaml"]) if "places.yaml" in files else _Places()
+    region = _validate("region.yaml", RegionSpec, files["region.yaml"]) if files.get("region.yaml") is not None else None
+    posters = _validate("posters.yaml", _Posters, files["posters.yaml"]).posters if files.get("posters.yaml") is not None else []
     problems = []
     for i, magic in enumerate(trove.cards):
         if magic.type != "magic_object":
             problems.append(f"trove.yaml: cards[{i}].type: the Trove deck holds Magic Objects only (E1b)")
     for i, card in enumerate(adv.cards):
-        if card.type == "magic_object":
+        if card.type == "magic_object" and not manifest.magic_in_deck:
             problems.append(f"adventures.yaml: cards[{i}].type: Magic Objects belong in trove.yaml (E1b)")
+    piles = _validate("piles.yaml", _Piles, files["piles.yaml"]).piles if files.get("piles.yaml") is not None else []
+    followers = {c.id for c in [*adv.cards, *[k for p in piles for k in p.cards]] if c.type == "follower"}
     for i, row in enumerate(manifest.skip_followers):
-        if row not in {c.id for c in adv.cards if c.type == "follower"}:
+        if row not in followers:
             problems.append(f"expansion.yaml: skip_followers[{i}]: unknown follower {row!r}")
     for i, ware in enumerate(stables.stables):
         if not ware.card.mount:
             problems.append(f"stables.yaml: stables[{i}].card.mount: a Stables card is a mount (H2, C2c-a)")
+    if region is not None:
+        for i, cid in enumerate(region.joins_core):
+            if cid not in {c.id for c in adv.cards}:
+                problems.append(f"region.yaml: joins_core[{i}]: not an Adventure card of this expansion: {cid!r}")
+        if region.master is not None and region.master not in {f.id for f in foes.foes}:
+            problems.append(f"region.yaml: master: unknown foe {region.master!r} (foes.yaml)")
     if problems:
         raise ContentError("\n".join(problems))
     return Expansion(manifest=manifest, characters=chars.characters, adventures=list(adv.cards), trove=trove.cards,
                      spells=spells.spells, quests=quests.quests, foes=foes.foes, stables=stables.stables,
-                     rewards=rewards.rewards, locations=places.locations, regions=places.regions)
-
+                     rewards=rewards.rewards, locations=places.locations, regions=places.regions, region=region,
+                     piles=piles, posters=posters)
 
 def _regions(base: Pack, expansions: list[Expansion]) -> list[Region]:
     """The core's regions and the expansions'. A region two expansions both name (the Sacred
@@ -253,17 +345,19 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
             "id": "+".join([base.id] + [e.id for e in expansions]),
             "name": " + ".join([base.manifest.name] + [e.manifest.name for e in expansions])}),
         "characters": list(base.characters) + [c for e in expansions for c in e.characters],
-        "adventures": list(base.adventures) + [c for e in expansions for c in e.adventures + list(e.trove)]
+        "adventures": list(base.adventures) + [c for e in expansions
+                                               for c in e.adventures + list(e.trove) + [k for p in e.piles for k in p.cards]]
         + [w.card for e in expansions for w in e.stables],
         "spells": list(base.spells) + [s for e in expansions for s in e.spells],
         "purchase": list(base.purchase),
         "locations": [loc.model_copy(update={"services": list(loc.services) + [
             s for e in expansions for s in e.manifest.location_services.get(loc.id, [])]})
-            for loc in list(base.locations) + [loc for e in expansions for loc in [*e.manifest.locations, *e.locations]]],
+            for loc in list(base.locations) + [loc for e in expansions for loc in [*e.manifest.locations, *e.locations]]
+            + [loc for e in expansions if e.region for loc in e.region.locations]],
         "foes": list(base.foes) + [f for e in expansions for f in e.foes],
         "regions": [r.model_copy(update={"trove": r.trove + [t for e in expansions
                                                              for t in e.manifest.region_troves.get(r.id, [])]})
-                    for r in _regions(base, expansions)],
+                    for r in _regions(base, expansions)] + [e.region.region for e in expansions if e.region],
         "village_services": list(base.village_services),
     }
     problems: list[str] = []
@@ -282,7 +376,15 @@ def merge(base: Pack, expansions: list[Expansion]) -> Pack:
                 if loc not in locs:
                     problems.append(f"{e.id}: expansion.yaml: regions: {region.id}: unknown location {loc!r}")
     for e in expansions:
-        for card in [*e.adventures, *e.trove]:
+        if e.region is not None:
+            spec = e.region
+            for field in ("road", "specials", "aid", "trove"):
+                for loc in getattr(spec.region, field):
+                    if loc not in locs:
+                        problems.append(f"{e.id}: region.yaml: region.{field}: unknown location {loc!r}")
+            if spec.straddle not in {loc.id for loc in base.locations}:
+                problems.append(f"{e.id}: region.yaml: straddle: not a core location {spec.straddle!r}")
+        for card in [*e.adventures, *e.trove, *[k for p in e.piles for k in p.cards]]:
             for eff in _effects(getattr(card, "effect", None)) + _effects(getattr(card, "use", None)):
                 if eff.fight is not None and eff.fight not in foes:
                     problems.append(f"{e.id}: {card.id}: fight: unknown foe {eff.fight!r}")

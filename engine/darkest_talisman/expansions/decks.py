@@ -32,6 +32,9 @@ def expansions(ctx: Ctx) -> list[Expansion]:
 def owner(ctx: Ctx, uid: str) -> str:
     """The deck a card belongs to: an expansion's id, or "core"."""
     cid = card_id(uid)
+    record = ext(ctx)
+    if cid in record.joined_cards:
+        return CORE  # K6k: they have joined the core deck
     for exp in expansions(ctx):
         if cid in exp.adventure_ids() or any(c.id == cid for c in exp.trove) or any(s.id == cid for s in exp.spells):
             return exp.id
@@ -48,8 +51,10 @@ def setup(ctx: Ctx) -> None:
     decks = state.decks
     for exp in expansions(ctx):
         mine = exp.adventure_ids()
-        record.shelved[exp.id] = Shelf(adventure=[u for u in decks.adventure if card_id(u) in mine])
+        # J2c: an expansion with no Trove deck keeps its Magic Objects in its Adventure deck
+        record.shelved[exp.id] = Shelf(adventure=[u for u in decks.adventure + decks.trove if card_id(u) in mine])
         decks.adventure = [u for u in decks.adventure if card_id(u) not in mine]
+        decks.trove = [u for u in decks.trove if card_id(u) not in mine]
         magic = {c.id for c in exp.trove}
         record.troves[exp.id] = [u for u in decks.trove if card_id(u) in magic]
         decks.trove = [u for u in decks.trove if card_id(u) not in magic]
@@ -61,17 +66,43 @@ def setup(ctx: Ctx) -> None:
         record.stables += [u for u in decks.adventure if card_id(u) in stables]
         decks.adventure = [u for u in decks.adventure if card_id(u) not in stables]
         record.rewards += [f"{r.id}#{n}" for r in exp.rewards for n in range(1, r.count + 1)]  # H3a
+        for pile in exp.piles:  # J2a: the shops' cards, shuffled and set aside
+            ids = {c.id for c in pile.cards}
+            record.piles[pile.id] = [u for u in decks.adventure + decks.trove if card_id(u) in ids]
+            decks.adventure = [u for u in decks.adventure if card_id(u) not in ids]
+            decks.trove = [u for u in decks.trove if card_id(u) not in ids]
+            state.rng.shuffle(record.piles[pile.id])
     state.rng.shuffle(record.quests)
     state.rng.shuffle(record.rewards)
 
 
+def pile_of(ctx: Ctx, uid: str) -> str | None:
+    """The side pile a card belongs to (the City's shops, J2a), or None."""
+    cid = card_id(uid)
+    for exp in expansions(ctx):
+        for pile in exp.piles:
+            if any(c.id == cid for c in pile.cards):
+                return pile.id
+    return None
+
+
 def discard(ctx: Ctx, uid: str, where: str) -> bool:
-    """Route a discarded card to its own deck; True when done here (the core's code does the rest)."""
+    """Route a discarded card to its own deck; True when done here (the core's code does the rest).
+    A side pile's card goes back to the bottom of its pile (project ruling `shop_returns`)."""
     record = ext(ctx)
     if any(card_id(uid) in exp.stables_ids() for exp in expansions(ctx)):
         record.stables.append(uid)  # a Stables card goes back to the Stables (H2)
         return True
+    pile = pile_of(ctx, uid)
+    if pile is not None:
+        record.piles[pile].insert(0, uid)
+        return True
     mine = owner(ctx, uid)
+    if where == "magic" and mine != CORE and card_id(uid) in expansion_by_id(mine).adventure_ids():
+        where = "adventure"  # J2c: a Magic Object of an Adventure deck goes back to that deck's pile
+        if mine == record.live:
+            ctx.state.decks.adventure_discard.append(uid)
+            return True
     if where == "adventure":
         if mine == record.live:
             return False
@@ -162,6 +193,28 @@ def draw_trove(ctx: Ctx, eid: str, n: int) -> list[str]:
     return [deck.pop() for _ in range(min(n, len(deck)))]
 
 
+def join_core(ctx: Ctx, eid: str, cids: set[str]) -> list[str]:
+    """K6k, L6e, M8f: the expansion's listed Adventure cards (wherever its deck and discard pile
+    are, live or shelved) join the core deck, shuffled in; from now on they are core cards."""
+    state = ctx.state
+    record = ext(ctx)
+    piles = [(state.decks.adventure, state.decks.adventure_discard)] if record.live == eid else []
+    if eid in record.shelved:
+        piles.append((record.shelved[eid].adventure, record.shelved[eid].discard))
+    moved: list[str] = []
+    for deck, dis in piles:
+        for pile in (deck, dis):
+            taken = [u for u in pile if card_id(u) in cids]
+            pile[:] = [u for u in pile if card_id(u) not in cids]
+            moved += taken
+    record.joined.append(eid)
+    record.joined_cards += sorted(cids)
+    core = state.decks.adventure if record.live == CORE else record.shelved[CORE].adventure
+    core += moved
+    state.rng.shuffle(core)
+    return sorted(card_id(u) for u in moved)
+
+
 def all_cards(ctx: Ctx) -> list[str]:
     """Every card uid the expansions' part holds (the invariant checks add them to the rest)."""
     record = ext(ctx)
@@ -176,4 +229,6 @@ def all_cards(ctx: Ctx) -> list[str]:
     out += record.stables + record.rewards + record.rewards_gone
     for held in record.rewards_held.values():
         out += held
+    for pile in record.piles.values():
+        out += pile
     return out + record.quests + list(record.quest_held.values()) + record.quests_done

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.darkest_talisman.ctx import Ctx
-from engine.darkest_talisman.expansions import decks, quests, roads
+from engine.darkest_talisman.expansions import decks, quests, regions, roads
 from engine.darkest_talisman.expansions.registry import EXPANSIONS
 from engine.darkest_talisman.state import Decision, Guardian, Hero, Spot, TeleportTask, Trove, card_id
 
@@ -17,6 +17,13 @@ from engine.darkest_talisman.state import Decision, Guardian, Hero, Spot, Telepo
 def _each(ctx: Ctx, name: str) -> list[Any]:
     record = decks.ext(ctx)
     return [getattr(EXPANSIONS[e], name) for e in record.ids if hasattr(EXPANSIONS[e], name)]
+
+
+def _say(ctx: Ctx, name: str, *args: Any) -> list[Any]:
+    return [hook(ctx, *args) for hook in _each(ctx, name)]
+
+
+regions.MODULES_SAY = _say
 
 
 def setup(ctx: Ctx) -> None:
@@ -47,11 +54,13 @@ def prayed(ctx: Ctx, hero: Hero) -> None:
 
 
 def home(ctx: Ctx) -> None:
+    regions.home(ctx)
     for hook in _each(ctx, "home"):
         hook(ctx)
 
 
 def new_road(ctx: Ctx) -> None:
+    regions.new_road(ctx)
     for hook in _each(ctx, "new_road"):
         hook(ctx)
 
@@ -63,6 +72,9 @@ def work(ctx: Ctx) -> bool:
 def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
     if option == "skip" and decision.kind == "stand":
         roads.skip(ctx)
+        return True
+    if option.startswith("enter:") and decision.kind in regions.ENTER_DECISIONS:
+        regions.enter(ctx, option.split(":", 1)[1])
         return True
     return any(hook(ctx, decision, option) for hook in _each(ctx, "answer"))
 
@@ -78,6 +90,9 @@ def decision_options(ctx: Ctx) -> None:
     if decision.kind == "after_card":
         for hook in _each(ctx, "after_card_options"):  # the Witch's Broom (F9)
             hook(ctx, decision)
+    regions.add_options(ctx, decision)  # into an expansion's Region (J3a, K3c, L3n, M6c)
+    for hook in _each(ctx, "more_options"):
+        hook(ctx, decision)
     if decision.kind == "stand":
         skippers = [f for e in decks.expansions(ctx) for f in e.manifest.skip_followers]
         extra = roads.skip_options(ctx, skippers)
@@ -103,6 +118,7 @@ def set_trove(ctx: Ctx, destination: str) -> Trove | None:
 
 
 def trove_won(ctx: Ctx) -> None:
+    regions.trove_won(ctx)
     for hook in _each(ctx, "trove_won"):
         hook(ctx)
 
@@ -317,3 +333,52 @@ def village_actions(ctx: Ctx, hero: Hero) -> list[Any]:
 def buy(ctx: Ctx, hero: Hero, cid: str) -> bool:
     """An expansion's ware bought (a Stables card, H2); True when one took it."""
     return any(hook(ctx, hero, cid) for hook in _each(ctx, "buy"))
+
+
+def walked_out(ctx: Ctx) -> bool:
+    """The party walks back out of an expansion's Region onto the straddling destination (J3f-c);
+    True when done here (the core's code would otherwise take it home)."""
+    return regions.walked_out(ctx)
+
+
+def master_guardians(ctx: Ctx) -> list[Guardian]:
+    """A Region's master joining the trove's guardians (K6g, L6a, M8a)."""
+    return regions.master_guardians(ctx)
+
+
+def master_waiting(ctx: Ctx) -> dict[str, object] | None:
+    return regions.master_of(ctx)
+
+
+def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
+    """An expansion's suggestion to the campaign AI for this decision (an option, or None):
+    into a Region when the party is fit (J3a, K3c), the City's shops and posters (J3f, J4)."""
+    for hook in _each(ctx, "ai_pick"):
+        pick = hook(ctx, decision, chance)
+        if pick is not None and pick in decision.options:
+            return str(pick)
+    entries = [o for o in decision.options if o.startswith("enter:")]
+    if entries and all(h.life >= 3 for h in ctx.state.party()) and chance < 0.8 and regions.came_by_road(ctx):
+        return entries[0]
+    return None
+
+
+def stranger(ctx: Ctx, hero: Hero, task: Any) -> bool:
+    """A character is about to meet a Stranger (the MeetCard `task`): an expansion may ask
+    something first (the City's Tavern Maid, J5); True when it did (the meeting waits)."""
+    return any(hook(ctx, hero, task) for hook in _each(ctx, "stranger"))
+
+
+def character_dealt(ctx: Ctx, hero: Hero) -> None:
+    """A character joins the campaign (A3, C1c): an expansion's starting equipment."""
+    for hook in _each(ctx, "character_dealt"):
+        hook(ctx, hero)
+
+
+def draw_first(ctx: Ctx) -> str | None:
+    """A card an expansion has drawn before the live Adventure deck (J5 Travelling Bazaar)."""
+    for hook in _each(ctx, "draw_first"):
+        uid = hook(ctx)
+        if uid is not None:
+            return str(uid)
+    return None

@@ -35,6 +35,61 @@ class RoadFigure(BaseModel):
     haunted: bool = False
 
 
+class RegionStay(BaseModel):
+    """The party is in an expansion's own Region (J1-J3, K3, L3, M6): which, and the way back
+    (the core destination that straddles both, the core region and village it belongs to)."""
+
+    id: str
+    expansion: str
+    straddle: str
+    parent: str
+    village: str
+
+
+class CityState(BaseModel):
+    """The City's part (DT J): its Wanted Posters (J4), the City Market's shops (J3f), the Jail
+    (J1c) and the Corrupt Sheriff's bribes (J5)."""
+
+    #: the Wanted Poster deck, face down (top last), and the one displayed at the City (J4a)
+    posters: list[str] = Field(default_factory=list)
+    revealed: str | None = None
+    poster_discard: list[str] = Field(default_factory=list)
+    #: hero uid -> the poster he bought (one each, J4c-a)
+    held: dict[str, str] = Field(default_factory=dict)
+    #: poster uid -> Gold of bounty on it (life tokens won in a bounty fight, J4d-h)
+    bounty: dict[str, int] = Field(default_factory=dict)
+    #: heroes who redrew their character poster on this visit to the City Region (J4d-a)
+    redrew: list[str] = Field(default_factory=list)
+    #: the shop the party is in at the City Market, and the shops burgled this visit (J5)
+    shop: str | None = None
+    burgled: list[str] = Field(default_factory=list)
+    visited: list[str] = Field(default_factory=list)
+    #: the party has stood at the City Market during this stay in the Region
+    at_market: bool = False
+    #: the spots of City cards drawn between shops: discarded once met (J3f-b)
+    between: list[int] = Field(default_factory=list)
+    #: the party is in the Jail (J1c); is to be taken there; heroes safe from it (Corrupt Sheriff)
+    jailed: bool = False
+    to_jail: bool = False
+    immune: list[str] = Field(default_factory=list)
+    #: heroes still to answer the Corrupt Sheriff (J5), in Marching Order
+    sheriff: list[str] = Field(default_factory=list)
+    #: the Stranger (card uid) the Tavern Maid was asked about pouring a drink for (J5)
+    drink_asked: str | None = None
+    drinks: int = 0
+    #: an Air Elemental blew the party back to the City (J5)
+    blown: bool = False
+    #: counters the benchmark reads
+    posters_bought: int = 0
+    bounties: int = 0
+    bounty_gold: int = 0
+    bounty_fights: int = 0
+    jail_visits: int = 0
+    jail_days: int = 0
+    bought: int = 0
+    market_visits: int = 0
+
+
 class Expansions(BaseModel):
     """The expansions' part of a campaign."""
 
@@ -87,7 +142,20 @@ class Expansions(BaseModel):
     werewolf_visits: list[str] = Field(default_factory=list)
     #: characters on whom Feral Hunger was cast: their next combat roll is a 6 (F9)
     feral: list[str] = Field(default_factory=list)
+    #: the City's part (J), while the City is in play
+    city: CityState | None = None
+    #: side piles by id: the City's shop decks (J2a), each a card uid list, top last
+    piles: dict[str, list[str]] = Field(default_factory=dict)
+    #: the expansion Region the party is in now (J3b: its deck replaces the core's), if any
+    region: RegionStay | None = None
+    #: Regions whose master is beaten: not entered again until the party is back in a village;
+    #: the expansions whose cards have joined the core deck (K6k, L6e, M8f)
+    regions_done: list[str] = Field(default_factory=list)
+    joined: list[str] = Field(default_factory=list)
+    joined_cards: list[str] = Field(default_factory=list)
     #: counters the benchmark reads
+    regions_entered: int = 0
+    masters_beaten: int = 0
     blood_moon_risings: int = 0
     werewolf_comings: int = 0
     werewolf_visits_done: int = 0

@@ -1,6 +1,7 @@
 """What a seat may see of the expansions' part: the face-down decks only by their sizes (the
 shelved Adventure decks, the expansions' Trove decks, the Spells waiting to be shuffled in, the
-Quest deck); the figures, the Barriers and who must still pray are on the table for all."""
+Quest deck, the City's shop piles and Wanted Poster deck); the figures, the Barriers and who
+must still pray are on the table for all."""
 from __future__ import annotations
 
 from typing import Any
@@ -14,4 +15,7 @@ def public(ext: dict[str, Any]) -> dict[str, Any]:
     out["quests"] = len(ext["quests"])
     out["terrain"] = len(ext.get("terrain") or [])  # the Terrain deck, face down (I4)
     out["rewards"] = len(ext.get("rewards", []))  # the Quest Reward deck, face down (H3)
+    out["piles"] = {k: len(v) for k, v in (ext.get("piles") or {}).items()}  # the shops' piles (J2a)
+    if ext.get("city"):  # the Wanted Poster deck is face down (J4a)
+        out["city"] = {**ext["city"], "posters": len(ext["city"]["posters"])}
     return out
