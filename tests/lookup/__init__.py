@@ -30,6 +30,9 @@ HELDOUT2_QUESTIONS = Path(__file__).resolve().parent / "questions_heldout2.yaml"
 #: development questions: written from randomly drawn sections for ranking work, scored with
 #: cross-validation (benchmarks/lookup_cv.py); neither training nor held out
 DEV_QUESTIONS = Path(__file__).resolve().parent / "questions_dev.yaml"
+#: the second development set (issue #28): chat-style questions for every game, tagged with game and
+#: language, written before the section terms of that issue; neither training nor held out
+DEV2_QUESTIONS = Path(__file__).resolve().parent / "questions_dev2.yaml"
 #: the rulebooks the question set and the heading tests were written against
 RULEBOOK_FILES = (
     "darkest-talisman-solo-coop-variant.en.txt",
@@ -89,11 +92,12 @@ def project_index() -> RulesIndex:
 
 
 def questions(split: str | None = None) -> list[dict]:
-    """The question set; `split` keeps only "train" or "heldout" questions ("dev": the
-    development questions, "heldout2": the second held-out set; neither is part of the set
-    otherwise)."""
+    """The question set; `split` keeps only "train" or "heldout" questions ("dev" and "dev2": the
+    development sets, "heldout2": the second held-out set; none is part of the set otherwise)."""
     if split == "dev":
         return [{**q, "split": "dev"} for q in yaml.safe_load(DEV_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
+    if split == "dev2":
+        return [{**q, "split": "dev2"} for q in yaml.safe_load(DEV2_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
     if split == "heldout2":
         return [{**q, "split": "heldout2"} for q in yaml.safe_load(HELDOUT2_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
     qs = []

@@ -67,6 +67,13 @@ HELDOUT_TOP3 = 0.88
 # terms in Italian questions as the English texts stem them made it 163 (0.836), top-3 unchanged.
 DEV_TOP1 = 0.83  # 163 of 195 (0.836)
 DEV_TOP3 = 0.92  # 181 of 195 (0.928); 182 before the Orders tables' Italian wordings
+# Second development split (questions_dev2.yaml, issue #28: 136 chat-style questions, every game,
+# 43% Italian, 35 on the Standard game), written before that issue's section terms: the content
+# and ranking before them scored 96 (0.706) top-1, 116 (0.853) top-3, Standard 12 of 35 top-1. The
+# floors are the figures reached with them (benchmarks/lookup.py prints the per-game and
+# per-language breakdown).
+DEV2_TOP1 = 0.79  # 108 of 136 (0.794)
+DEV2_TOP3 = 0.91  # 124 of 136 (0.912)
 #: the issue's goal for the held-out split (reported, not asserted while it is not met)
 HELDOUT_TOP1_GOAL = 0.90
 
@@ -118,7 +125,8 @@ def test_every_expected_section_exists():
     ix = full_index()
     known = {(doc, section) for doc, section, _ in ix.sections()}
     known |= {(f"pack:{card.pack}", card.name) for card in ix.cards()}
-    missing = [(q["q"], a) for q in questions() + questions("dev") + questions("heldout2") for a in _answers(q) if a not in known]
+    asked = questions() + questions("dev") + questions("dev2") + questions("heldout2")
+    missing = [(q["q"], a) for q in asked for a in _answers(q) if a not in known]
     assert not missing, missing
 
 
@@ -127,6 +135,24 @@ def test_the_development_questions_are_new_and_bilingual():
     assert len(dev) >= 195 and sum(q["language"] == "it" for q in dev) >= len(dev) // 3
     assert len({q["q"] for q in dev}) == len(dev), "duplicate development questions"
     assert not {q["q"] for q in dev} & {q["q"] for q in questions("train")}, "a development question is also a training one"
+
+
+def test_the_second_development_set_covers_every_game_in_both_languages():
+    """Issue #28's development set: at least 120 questions, 40% Italian, every game, 25 on the
+    Standard game, none shared with another set (the held-out overlap is reported as a count only,
+    so that no held-out question is ever printed)."""
+    dev2 = questions("dev2")
+    assert len(dev2) >= 120, len(dev2)
+    assert len({q["q"].lower() for q in dev2}) == len(dev2), "duplicate questions"
+    assert sum(q["language"] == "it" for q in dev2) >= 0.4 * len(dev2)
+    games = Counter(q["game"] for q in dev2)
+    assert set(games) == {"basic", "standard", "water_realm", "darkest_talisman", "magical_orders"}, games
+    assert games["standard"] >= 25, games
+    assert all(q["language"] in ("en", "it") and q["answers"] for q in dev2)
+    # counts only: questions() holds the first held-out split, whose questions must never be printed
+    mine = {q["q"].lower() for q in dev2}
+    shared = len(mine & {q["q"].lower() for q in questions() + questions("dev") + questions("heldout2")})
+    assert shared == 0, "questions of the second development set are also in another set (count only)"
 
 
 def test_the_second_heldout_set_covers_every_game_in_both_languages():
@@ -147,7 +173,12 @@ def test_the_second_heldout_set_covers_every_game_in_both_languages():
 
 @pytest.mark.parametrize(
     ("split", "top1_min", "top3_min"),
-    [("train", TRAIN_TOP1, TRAIN_TOP3), ("dev", DEV_TOP1, DEV_TOP3), ("heldout", HELDOUT_TOP1, HELDOUT_TOP3)],
+    [
+        ("train", TRAIN_TOP1, TRAIN_TOP3),
+        ("dev", DEV_TOP1, DEV_TOP3),
+        ("dev2", DEV2_TOP1, DEV2_TOP3),
+        ("heldout", HELDOUT_TOP1, HELDOUT_TOP3),
+    ],
 )
 def test_top1_and_top3_accuracy(split, top1_min, top3_min):
     top1, top3, misses, per_lang, per_lang_top1 = accuracy(split)
