@@ -153,8 +153,6 @@ def before_death(ctx: Ctx, hero: Hero) -> bool:
 
 def event(ctx: Ctx, special: str, seq: int) -> None:
     """The expansions' Event cards that act on the road (E6: Patrol, Whirlwind; E4a)."""
-    for hook in _each(ctx, "event"):
-        hook(ctx, special, seq)
     trip = ctx.state.live_trip()
     if special == "patrol" and trip.position > 0:
         ctx.state.tasks.append(TeleportTask(target=f"road:{trip.position - 1}"))  # back one space, met again
