@@ -198,7 +198,7 @@ def summon(ctx: Ctx) -> None:
             if not found.dropped:
                 space.spots.remove(found)
             trip.spots.append(Spot(seq=state.new_seq(), card=uid, revealed=True))
-            ctx.emit("summoned", enemy=card_id(uid), space=k)
+            ctx.emit("summoned", enemy=card_id(uid), day=k + 1)
             return
     discarded = 0
     for _ in range(len(state.decks.adventure) + len(state.decks.adventure_discard) + 1):
@@ -207,7 +207,7 @@ def summon(ctx: Ctx) -> None:
             break
         if _enemy(ctx, uid):
             trip.spots.append(Spot(seq=state.new_seq(), card=uid))
-            ctx.emit("summoned", enemy=card_id(uid), space=None, discarded=discarded)
+            ctx.emit("summoned_drawn", enemy=card_id(uid), discarded=discarded)
             return
         cards.discard(ctx, uid)
         discarded += 1
