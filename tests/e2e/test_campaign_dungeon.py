@@ -20,9 +20,9 @@ from loopback import run_bot
 from tests.e2e.helpers import prompt_of
 from tests.e2e.test_campaign import press, unreadable
 
-#: found by a search on the engine alone with the same player: the party goes down after about
-#: 25 presses, meets the Lord of Darkness after about 75 and beats him a few presses later
-SEED = 4
+#: found by a search on the engine alone with the same player: the party first goes down after
+#: about 130 presses, meets the Lord of Darkness after about 210 and beats him at once
+SEED = 10
 MAX_PRESSES = 300
 #: the delver's answers, in order of preference: to the Ruins, down, and fight
 DELVE = ("depart:ruins", "enter:dungeon_region", "fight")
@@ -56,7 +56,7 @@ async def test_dungeon_campaign_reaches_and_beats_the_lord_of_darkness(world, se
         prompt = prompt_of(opened)
         said: list[str] = []
         choose = delver(SEED)
-        faced = False
+        faced = drawn_below = False
         for _ in range(MAX_PRESSES):
             reply, _free = await press(fake, bot, ch, prompt, random.Random(), choose)
             assert not reply.ephemeral, reply.text
@@ -67,15 +67,16 @@ async def test_dungeon_campaign_reaches_and_beats_the_lord_of_darkness(world, se
             assert broken(state) == []
             fight = state.fight
             faced = faced or (fight is not None and any(g.of == "lord_of_darkness" for g in fight.guardians))
+            drawn_below = drawn_below or (state.ext.live == "dungeon" and state.trip is not None
+                                          and state.trip.region == "dungeon_region")  # L3o
             prompt = prompt_of(reply)
             if state.status != "active" or state.ext.masters_beaten:
                 break
-        assert state.ext.regions_entered >= 1 and faced, "the party never faced the Lord of Darkness"
+        assert state.ext.regions_entered >= 1 and drawn_below and faced, "the party never faced the Lord of Darkness"
         assert state.ext.masters_beaten == 1 and "dungeon" in state.ext.joined
         text = "\n".join(said)
         assert "Set out for the Ruins (Aid)" in text  # L3m
         assert "Go into the Dungeon: 5 spaces to the Treasure Chamber" in text  # L3n
-        assert "The Dungeon Adventure deck is now the one drawn from." in text  # L3o
         assert "Dungeon Entrance" in text  # L5a: the Dark Road's first space
         assert "1 Treasure card among them" in text  # L3q
         assert "Lord of Darkness (Strength 12, Craft 12) guards it too." in text  # L6a

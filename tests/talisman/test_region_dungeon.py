@@ -20,8 +20,8 @@ DUNGEON = "core+dungeon"
 #: L7's cards, by where the Dungeon puts them: the Dungeon deck, the main-deck cards, the trove
 L7_DECK = {"blight_haunt": "enemy", "holy_avenger": "follower", "hunchback": "follower", "lone_dwarf": "event",
            "miser_dragon": "enemy", "dungeon_rune_gate": "place", "secret_passage": "place", "sliding_walls": "event",
-           "spirit_of_vengeance": "enemy", "torch": "object", "trap_door": "event", "wise_man": "follower",
-           "burrow_worm": "enemy", "dungeon_door": "place", "ruins_rune_gate": "place", "ruins_trap_door": "event"}
+           "spirit_of_vengeance": "enemy", "torch": "object", "trap_door": "event", "wise_man": "follower"}
+L7_MAIN = {"burrow_worm": "enemy", "dungeon_door": "place", "ruins_rune_gate": "place", "ruins_trap_door": "event"}
 L7_TROVE = {"dungeon_amulet", "goblin_slayer", "cloak_of_feathers", "clockwork_owl", "orb_of_prophecy",
             "wand_of_dragonfire"}
 L7_CHARACTERS = {"amazon", "philosopher", "swashbuckler"}
@@ -92,8 +92,9 @@ def test_l7_every_card_l_names_is_in_the_pack_in_both_languages():
     p = pack_by_id(DUNGEON)
     for loc in [*p.region(dungeon.REGION).road, *p.region(dungeon.REGION).specials, "treasure_chamber"]:
         assert p.location(loc).names.get("it") and p.location(loc).texts.get("it"), loc
-    # L6e: ten main-deck cards (DT prints "Highland": facts L.3)
-    assert sum(c.count for c in exp.adventures if c.id in exp.region.joins_core) == 10
+    # L6e: ten main-deck cards (DT prints "Highland": facts L.3), set aside in a pile of their own
+    main = next(p for p in exp.piles if p.id == dungeon.MAIN_PILE)
+    assert {c.id: c.type for c in main.cards} == L7_MAIN and sum(c.count for c in main.cards) == 10
 
 
 def test_l1_l2a_the_trove_deck_holds_the_magic_items_and_the_treasure_cards():
@@ -104,6 +105,9 @@ def test_l1_l2a_the_trove_deck_holds_the_magic_items_and_the_treasure_cards():
     trove = {card_id(u) for u in rec.troves["dungeon"]}
     assert trove == {c.id for c in expansion_by_id("dungeon").trove} and dungeon.TREASURES <= trove
     assert not any(card_id(u) in trove for u in s.decks.trove + rec.shelved["dungeon"].adventure)
+    # L6e: the main-deck cards are in no deck yet
+    assert {card_id(u) for u in rec.piles[dungeon.MAIN_PILE]} == set(L7_MAIN) and len(rec.piles[dungeon.MAIN_PILE]) == 10
+    assert not any(card_id(u) in L7_MAIN for u in s.decks.adventure + rec.shelved["dungeon"].adventure)
     assert broken(s) == []
 
 
@@ -290,11 +294,17 @@ def test_l6d_e_the_lord_beaten_the_main_deck_cards_join_and_the_way_back_is_the_
     s = in_dungeon(15)
     c = ctx(s)
     s = jump_to_destination(s)
-    regions.trove_won(c)
+    from engine.darkest_talisman.hookpoint import hooks
+    hooks.trove_won(c)
     core_ids = {card_id(u) for u in s.ext.shelved["core"].adventure}
     assert {"burrow_worm", "dungeon_door", "ruins_rune_gate", "ruins_trap_door"} <= core_ids
-    assert s.ext.masters_beaten == 1 and decks.owner(c, next(u for u in s.ext.shelved["core"].adventure
-                                                             if card_id(u) == "burrow_worm")) == "core"
+    worm = next(u for u in s.ext.shelved["core"].adventure if card_id(u) == "burrow_worm")
+    assert s.ext.masters_beaten == 1 and decks.owner(c, worm) == "core" and dungeon.MAIN_PILE not in s.ext.piles
+    assert sum(1 for u in s.ext.shelved["core"].adventure if card_id(u) in L7_MAIN) == 10
+    s.ext.shelved["core"].adventure.remove(worm)
+    from engine.darkest_talisman import cards
+    cards.discard(c, worm)  # a joined card goes back to the core deck's pile, not to its old side pile
+    assert worm in s.ext.shelved["core"].discard
     for space in s.trip.road:
         space.spots = []
     s.trip.spots = []

@@ -29,12 +29,15 @@ from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import Effect, EnemyCard
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, regions
+from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.state import ApplyEffect, Decision, Hero, Spot, TeleportTask, card_id
 
 ID = "dungeon"
 REGION = "dungeon_region"
 STRADDLE = "ruins"
 CHAMBER = "treasure_chamber"
+#: L6e: the side pile of the cards for the core deck (piles.yaml)
+MAIN_PILE = "dungeon_main_deck"
 #: L2: the Treasure cards of the Dungeon Trove deck (trove.yaml); the rest are its Magic Items (L1)
 TREASURES = frozenset({"cloak_of_feathers", "clockwork_owl", "orb_of_prophecy", "wand_of_dragonfire", "book_of_lore"})
 #: L3q: a trove's Treasure cards and Magic Items
@@ -99,6 +102,22 @@ def setup(ctx: Ctx) -> None:
     """L1: the Dungeon Trove deck, shuffled (its Treasure cards among its Magic Items, L2a)."""
     if in_play(ctx):
         ctx.state.rng.shuffle(decks.ext(ctx).troves.get(ID, []))
+
+
+def trove_won(ctx: Ctx) -> None:
+    """L6e: the Lord of Darkness beaten and the trove shared, the Dungeon's main-deck cards (set
+    aside until now, piles.yaml) are shuffled into the core Adventure deck, once a campaign."""
+    trip = ctx.state.trip
+    record = decks.ext(ctx) if in_play(ctx) else None
+    if record is None or not in_dungeon(ctx) or trip is None or trip.destination != CHAMBER or ID in record.joined:
+        return
+    pile = record.piles.pop(MAIN_PILE, [])
+    record.joined.append(ID)
+    record.joined_cards += sorted({c.id for p in expansion_by_id(ID).piles if p.id == MAIN_PILE for c in p.cards})
+    core = ctx.state.decks.adventure if record.live == decks.CORE else record.shelved[decks.CORE].adventure
+    core += pile
+    ctx.state.rng.shuffle(core)
+    ctx.emit("cards_join_core", region=REGION, n=len(pile))
 
 
 # ----------------------------------------------------------------------------- L5b: the Special Locations
