@@ -340,7 +340,9 @@ def test_l3m_the_ai_goes_down_only_when_ready():
     s = game(17)
     c = ctx(s)
     hero = s.party()[0]
-    hero.life, hero.strength = 5, 10
+    for other in s.party():
+        other.life = 5
+    hero.strength = 12
     assert dungeon.ai_pick(c, s.decision, 0.1) == "depart:ruins"
     hero.life = 2
     assert dungeon.ai_pick(c, s.decision, 0.1) is None

@@ -54,6 +54,8 @@ DRAGGED = "dungeon:dragged"
 DRAGGERS = frozenset({"burrow_worm"})
 #: the Special Locations a Hunchback's master passes by (L7); the Library only helps
 HARMFUL = frozenset({CELL, TORTURE, SUMMONING})
+#: the campaign AI goes down with this much Strength in the party (the Lord has 12, L6a)
+READY_STRENGTH = 12
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -268,10 +270,11 @@ def more_options(ctx: Ctx, decision: Decision) -> None:
 # ----------------------------------------------------------------------------- the campaign AI
 def ready(ctx: Ctx) -> bool:
     """The party is fit to go down to the Treasure Chamber: every character has 4 lives or more
-    and the party's Strength together is at least 10 (the Lord of Darkness has 12, L6a)."""
+    and the party's Strength together passes the Lord of Darkness's 12 (L6a) with some to spare
+    for the guardians beside him (C8e: the party's total against theirs)."""
     party = [h for h in ctx.state.party() if h.alive]
     strength = sum(hero_rules.total(ctx.pack, h, "strength") for h in party)
-    return bool(party) and all(h.life >= 4 for h in party) and strength >= 10
+    return bool(party) and all(h.life >= 4 for h in party) and strength >= READY_STRENGTH
 
 
 def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
@@ -281,10 +284,10 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     opts = decision.options
     go = f"depart:{STRADDLE}"
     if decision.kind == "village" and go in opts:
-        return go if ready(ctx) and chance < 0.5 else None
+        return go if ready(ctx) and chance < 0.6 else None
     enter = f"enter:{REGION}"
-    if enter in opts:
-        return enter if ready(ctx) and regions.came_by_road(ctx) else None
+    if enter in opts:  # not ready (hurt on the way): home from the Ruins rather than down
+        return enter if ready(ctx) and regions.came_by_road(ctx) else "continue" if "continue" in opts else None
     if decision.kind == "stand" and "skip" in opts and passage_open(ctx):
         return "skip"
     return None
