@@ -357,3 +357,34 @@ def test_l_the_dungeon_events_read_in_both_languages(locale):
                  "summoned_nothing", "dragged"):
         assert has(f"talisman.ev.{name}", locale), name
     assert has("talisman.deck.dungeon", locale)
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_l5a_the_road_embed_and_the_party_picture_show_the_dark_road(locale):
+    """L5a: on the Dark Road the road embed names the Dungeon and its spaces and the deck drawn
+    from, and the party picture draws that road, in both languages."""
+    from gm.i18n import t
+    from systems.darkest_talisman import picture
+    from systems.darkest_talisman.embeds import road_embed
+
+    s = in_dungeon(18)
+    view = SYSTEM.view(s, None)
+    embed = road_embed(view, locale)
+    assert embed is not None
+    p = pack_by_id(DUNGEON)
+    assert p.name_of(dungeon.REGION, locale) in (embed.title or "")
+    body = (embed.description or "") + "".join(f.value or "" for f in embed.fields)
+    assert p.name_of("dungeon_entrance", locale) in body or p.name_of("treasure_chamber", locale) in body
+    assert t(locale, "talisman.deck.dungeon") in body
+    png = picture.render_party(view, locale)
+    assert png[:4] == b"\x89PNG"
+
+
+def test_l3m_the_ruins_departure_reads_in_both_languages():
+    """L3m: the Village's button for the Ruins names the place and its kind (an Aid)."""
+    from systems.darkest_talisman.describe import option_label
+
+    s = game(19)
+    view = SYSTEM.view(s, None)
+    assert option_label(view, "depart:ruins", "en", with_odds=False).startswith("Set out for the Ruins (Aid)")
+    assert option_label(view, "depart:ruins", "it", with_odds=False).startswith("Parti verso le Rovine (")

@@ -11,14 +11,16 @@ in Guardian Combat (L6a-b); the trove shared (L6c), the main-deck cards join the
 
 Here:
 - L3m: the Ruins, the Inner road's last terrain, is offered as a destination in the Village
-  (the party travels the Inner road to it and meets it as its destination, L3n).
+  (the party travels the Inner road to it and meets it as its destination, L3n; project ruling
+  `dungeon_ruins`).
 - L1, L2, L3q: the Dungeon Trove deck holds the Magic Items and the Treasure cards; a trove is
   one Treasure card and two Magic Items drawn blind, and a d6 of Gold (region.yaml's die).
 - L5b: the Special Locations the engine's data cannot say: the Library (a d6 each: a Spell, or
   a Secret Passage that lets the party skip the next Road Space), the Cell (Followers left and
   taken), the Torture Chamber (1 Gold or 1 Strength or Craft), the Summoning Circle (the nearest
   Enemy comes, else Dungeon cards are drawn until one does). The Guard Room and the Kitchen are
-  plain data. L7 Hunchback: his master leading, the party passes the harmful ones by.
+  plain data. L7 Hunchback: his master leading, the party passes the harmful ones by (project
+  ruling `dungeon_locations`).
 - L7: a Burrow Worm that beats a character drags the party to the Ruins.
 - The campaign AI goes down to the Dungeon when the party is fit and strong enough.
 """
