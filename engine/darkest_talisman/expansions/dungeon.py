@@ -225,14 +225,14 @@ def summon(ctx: Ctx) -> None:
             return
     discarded = 0
     for _ in range(len(state.decks.adventure) + len(state.decks.adventure_discard) + 1):
-        uid = cards.draw_adventure(ctx)
-        if uid is None:
+        drawn = cards.draw_adventure(ctx)
+        if drawn is None:
             break
-        if _enemy(ctx, uid):
-            trip.spots.append(Spot(seq=state.new_seq(), card=uid))
-            ctx.emit("summoned_drawn", enemy=card_id(uid), discarded=discarded)
+        if _enemy(ctx, drawn):
+            trip.spots.append(Spot(seq=state.new_seq(), card=drawn))
+            ctx.emit("summoned_drawn", enemy=card_id(drawn), discarded=discarded)
             return
-        cards.discard(ctx, uid)
+        cards.discard(ctx, drawn)
         discarded += 1
     ctx.emit("summoned_nothing", discarded=discarded)
 
