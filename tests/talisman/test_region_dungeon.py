@@ -335,6 +335,22 @@ def test_l7_a_burrow_worm_drags_the_beaten_party_to_the_ruins():
     assert broken(s) == []
 
 
+def test_l7_the_wise_man_leaves_a_master_beaten_in_psychic_combat():
+    """L7 Wise Man: a master who loses a psychic combat with an Enemy (a Spirit's Craft) loses
+    him; beaten in battle (Strength), he stays."""
+    s = in_dungeon(20)
+    c = ctx(s)
+    wise = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "wise_man")
+    (s.decks.adventure if wise in s.decks.adventure else s.decks.adventure_discard).remove(wise)
+    hero = s.party()[0]
+    hero.followers.append(wise)
+    dungeon.injured(c, hero, "giant_rat#1")
+    assert wise in hero.followers
+    dungeon.injured(c, hero, "dungeon_wraith#1")
+    assert wise not in hero.followers and wise in s.decks.adventure_discard
+    assert broken(s) == []
+
+
 def test_l3m_the_ai_goes_down_only_when_ready():
     """L3m: the campaign AI travels to the Ruins and goes down only with a fit, strong party."""
     s = game(17)

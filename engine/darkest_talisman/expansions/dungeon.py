@@ -21,7 +21,8 @@ Here:
   Enemy comes, else Dungeon cards are drawn until one does). The Guard Room and the Kitchen are
   plain data. L7 Hunchback: his master leading, the party passes the harmful ones by (project
   ruling `dungeon_locations`).
-- L7: a Burrow Worm that beats a character drags the party to the Ruins.
+- L7: a Burrow Worm that beats a character drags the party to the Ruins; a Wise Man leaves a
+  master beaten in psychic combat.
 - The campaign AI goes down to the Dungeon when the party is fit and strong enough.
 """
 from __future__ import annotations
@@ -54,6 +55,8 @@ PASSAGE = "dungeon:secret_passage"
 DRAGGED = "dungeon:dragged"
 #: L7: Enemies that drag a beaten character's party to the Ruins
 DRAGGERS = frozenset({"burrow_worm"})
+#: L7: Followers who leave a master beaten in psychic combat by an Enemy
+WISE = frozenset({"wise_man"})
 #: the Special Locations a Hunchback's master passes by (L7); the Library only helps
 HARMFUL = frozenset({CELL, TORTURE, SUMMONING})
 #: the campaign AI goes down with this much Strength in the party (the Lord has 12, L6a)
@@ -239,9 +242,18 @@ def summon(ctx: Ctx) -> None:
 
 # ----------------------------------------------------------------------------- L7: the cards
 def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
-    """L7 Burrow Worm: a character it beats is dragged with the party to the Ruins."""
-    if in_play(ctx) and card_id(enemy) in DRAGGERS and DRAGGED not in hero.used:
+    """L7 Burrow Worm: a character it beats is dragged with the party to the Ruins. L7 Wise
+    Man: he leaves a master beaten by an Enemy in psychic combat (an Enemy of Craft)."""
+    if not in_play(ctx):
+        return
+    if card_id(enemy) in DRAGGERS and DRAGGED not in hero.used:
         hero.used.append(DRAGGED)
+    card = ctx.pack.card(card_id(enemy)) if ctx.pack.has_card(card_id(enemy)) else None
+    if isinstance(card, EnemyCard) and card.attribute == "craft":
+        for uid in [f for f in hero.followers if card_id(f) in WISE]:
+            hero_rules.give_up(ctx, hero, uid)
+            cards.discard(ctx, uid)
+            ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why=card.id)
 
 
 def work(ctx: Ctx) -> bool:
