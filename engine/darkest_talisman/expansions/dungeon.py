@@ -282,13 +282,14 @@ def more_options(ctx: Ctx, decision: Decision) -> None:
 
 
 # ----------------------------------------------------------------------------- the campaign AI
-def ready(ctx: Ctx) -> bool:
-    """The party is fit to go down to the Treasure Chamber: every character has 4 lives or more
-    and the party's Strength together passes the Lord of Darkness's 12 (L6a) with some to spare
-    for the guardians beside him (C8e: the party's total against theirs)."""
+def ready(ctx: Ctx, lives: int = 4) -> bool:
+    """The party is fit to go down to the Treasure Chamber: every character has `lives` or more
+    (4 setting out from the Village, 3 at the Ruins after the road there) and the party's
+    Strength together reaches the Lord of Darkness's 12 (L6a; C8e: the party's total against
+    the guardians')."""
     party = [h for h in ctx.state.party() if h.alive]
     strength = sum(hero_rules.total(ctx.pack, h, "strength") for h in party)
-    return bool(party) and all(h.life >= 4 for h in party) and strength >= READY_STRENGTH
+    return bool(party) and all(h.life >= lives for h in party) and strength >= READY_STRENGTH
 
 
 def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
@@ -301,7 +302,7 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         return go if ready(ctx) and chance < 0.6 else None
     enter = f"enter:{REGION}"
     if enter in opts:  # not ready (hurt on the way): home from the Ruins rather than down
-        return enter if ready(ctx) and regions.came_by_road(ctx) else "continue" if "continue" in opts else None
+        return enter if ready(ctx, lives=3) and regions.came_by_road(ctx) else "continue" if "continue" in opts else None
     if decision.kind == "stand" and "skip" in opts and passage_open(ctx):
         return "skip"
     return None
