@@ -112,8 +112,16 @@ def depart(ctx: Ctx, option: str) -> None:
     arrive(ctx, 0)
 
 
+def road_to(region: Region, destination: str) -> list[RoadSpace]:
+    """The road's spaces up to `destination`: its five terrains then the destination; a terrain
+    an expansion makes a destination of its own (the Ruins that straddle the Dungeon, L3m) is
+    the road's last space, reached along the terrains before it."""
+    terrains = region.road[: region.road.index(destination)] if destination in region.road else region.road
+    return [RoadSpace(location=t) for t in terrains] + [RoadSpace(location=destination)]
+
+
 def _trip(ctx: Ctx, region: Region, village: str, destination: str, goal: str) -> Trip:
-    road = [RoadSpace(location=t) for t in region.road] + [RoadSpace(location=destination)]
+    road = road_to(region, destination)
     trip = Trip(region=region.id, village=village, destination=destination, goal=goal, road=road)
     if goal == "trove":
         ctx.state.trip = trip
@@ -274,6 +282,8 @@ def step(ctx: Ctx) -> None:
     if not trip.location_met and not any(s.early for s in unmet):
         trip.location_met = True
         loc = location_at(ctx, k)
+        if state.ext is not None and _expansion_location(ctx, loc.id):
+            return  # a space an expansion's module runs (the Dungeon's Special Locations, L5b)
         if loc.effect is not None:
             # whatever a character killed here leaves may be taken at once (C4b-f)
             state.tasks.append(Pickup(seq=-1, heroes=list(state.order)))
@@ -292,6 +302,12 @@ def step(ctx: Ctx) -> None:
         return
     state.decision = Decision(kind="stand", options=stand_options(ctx), data={"space": k})
     _expansion_options(ctx)
+
+
+def _expansion_location(ctx: Ctx, loc: str) -> bool:
+    from engine.darkest_talisman.hookpoint import hooks
+
+    return bool(hooks.location_met(ctx, loc))
 
 
 def stand_options(ctx: Ctx) -> list[str]:

@@ -486,8 +486,8 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         params.update(region_text.option_params(n, info))
     elif kind == "village" and key.endswith(".depart"):
         params["place"] = n.location(arg)
-        region = _region_of_destination(n.pack, arg)
-        params["goal"] = t(locale, f"talisman.goal.{_goal(n.pack, arg)}") if region else ""
+        # a road's own terrain made a destination (the Ruins over the Dungeon, L3m) is met as an Aid
+        params["goal"] = t(locale, f"talisman.goal.{_goal(n.pack, arg)}")
     elif kind == "village":
         params["region"] = region_name(n.pack, _village_region(n.pack, view.data.get("village", "village")), locale)
     elif key.endswith(".enter"):  # into an expansion's Region (J3a, K3c): its road and where it ends
@@ -596,13 +596,6 @@ def _cast_label(n: Names, key: str, arg: str) -> tuple[str, dict[str, Any]]:
 def _goal(pack: Pack, loc: str) -> str:
     """The kind of destination `loc` is, as the rules read it (travel.goal_in)."""
     return next((kind for region in pack.regions if (kind := goal_in(region, loc)) is not None), "aid")
-
-
-def _region_of_destination(pack: Pack, loc: str) -> str | None:
-    for region in pack.regions:
-        if loc in region.aid or loc in region.trove or loc == region.waypoint:
-            return region.id
-    return None
 
 
 def _village_region(pack: Pack, village: str) -> str:

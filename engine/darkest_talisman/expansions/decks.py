@@ -77,8 +77,11 @@ def setup(ctx: Ctx) -> None:
 
 
 def pile_of(ctx: Ctx, uid: str) -> str | None:
-    """The side pile a card belongs to (the City's shops, J2a), or None."""
+    """The side pile a card belongs to (the City's shops, J2a), or None: a card that has joined
+    the core deck (L6e) is a core card from then on."""
     cid = card_id(uid)
+    if cid in ext(ctx).joined_cards:
+        return None
     for exp in expansions(ctx):
         for pile in exp.piles:
             if any(c.id == cid for c in pile.cards):

@@ -373,6 +373,13 @@ def character_dealt(ctx: Ctx, hero: Hero) -> None:
         hook(ctx, hero)
 
 
+def location_met(ctx: Ctx, loc: str) -> bool:
+    """The party meets a road space's own location for the first time (a Special Location an
+    expansion's module runs itself, the Dungeon's L5b); True when a module did something (the
+    party's step starts over)."""
+    return any([hook(ctx, loc) for hook in _each(ctx, "location_met")])
+
+
 def draw_first(ctx: Ctx) -> str | None:
     """A card an expansion has drawn before the live Adventure deck (J5 Travelling Bazaar)."""
     for hook in _each(ctx, "draw_first"):

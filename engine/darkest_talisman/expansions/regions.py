@@ -176,8 +176,7 @@ def back_at_straddle(ctx: Ctx, here: RegionStay) -> None:
     (its Aid, J1a; the way back to the village from there): the core road's cards were
     discarded on the way in (J3b), so its spaces are new again."""
     state = ctx.state
-    parent = ctx.pack.region(here.parent)
-    road = [RoadSpace(location=t) for t in parent.road] + [RoadSpace(location=here.straddle)]
+    road = travel.road_to(ctx.pack.region(here.parent), here.straddle)
     state.trip = Trip(region=here.parent, village=here.village, destination=here.straddle, goal="aid", road=road)
     state.mode = "road"
     ctx.emit("region_left", region=here.id, straddle=here.straddle)

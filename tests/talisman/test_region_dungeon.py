@@ -1,0 +1,415 @@
+"""The Dungeon (DT section L): its pack (data/talisman/expansions/dungeon/) and its module
+(engine/darkest_talisman/expansions/dungeon.py). Each test names the rule it checks."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.system import Seat
+from engine.darkest_talisman import flow, guardians, travel
+from engine.darkest_talisman.content import EnemyCard, pack_by_id
+from engine.darkest_talisman.expansions import decks, dungeon, regions
+from engine.darkest_talisman.expansions.content import expansion_by_id
+from engine.darkest_talisman.expansions.registry import EXPANSIONS, by_name
+from engine.darkest_talisman.game import SYSTEM
+from engine.darkest_talisman.state import Spot, card_id
+from tests.talisman.expansion_helpers import broken, ctx
+from tests.talisman.helpers import choose, jump_to_destination, rig
+
+DUNGEON = "core+dungeon"
+
+#: L7's cards, by where the Dungeon puts them: the Dungeon deck, the main-deck cards, the trove
+L7_DECK = {"blight_haunt": "enemy", "holy_avenger": "follower", "hunchback": "follower", "lone_dwarf": "event",
+           "miser_dragon": "enemy", "dungeon_rune_gate": "place", "secret_passage": "place", "sliding_walls": "event",
+           "spirit_of_vengeance": "enemy", "torch": "object", "trap_door": "event", "wise_man": "follower"}
+L7_MAIN = {"burrow_worm": "enemy", "dungeon_door": "place", "ruins_rune_gate": "place", "ruins_trap_door": "event"}
+L7_TROVE = {"dungeon_amulet", "goblin_slayer", "cloak_of_feathers", "clockwork_owl", "orb_of_prophecy",
+            "wand_of_dragonfire"}
+L7_CHARACTERS = {"amazon", "philosopher", "swashbuckler"}
+
+
+def game(seed: int = 1, party: int = 1):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    seats = [Seat(player=f"p{i + 1}", name=f"P{i + 1}") for i in range(party)]
+    return SYSTEM.new_game(seats, {"pack": DUNGEON}, seed).state
+
+
+def at_the_ruins(seed: int = 1, party: int = 1):  # type: ignore[no-untyped-def]
+    s = game(seed, party)
+    travel.depart(ctx(s), "depart:ruins")
+    return jump_to_destination(s)
+
+
+def in_dungeon(seed: int = 1, party: int = 1):  # type: ignore[no-untyped-def]
+    s = at_the_ruins(seed, party)
+    regions.enter(ctx(s), dungeon.REGION)
+    return s
+
+
+def on_special(s, loc: str):  # type: ignore[no-untyped-def]
+    """The party on its Dark Road space with `loc` just revealed there, its cards gone."""
+    for spot in s.trip.spots:
+        if spot.card is not None:
+            s.decks.adventure_discard.append(spot.card)
+    s.trip.spots = []
+    s.trip.road[s.trip.position].special = loc
+    s.trip.location_met = False
+    s.tasks = []
+    s.decision = None
+    flow.advance(ctx(s))
+    return s
+
+
+# ----------------------------------------------------------------------------- the pack
+def test_l5a_l6a_the_dark_road_its_table_and_its_master():
+    """L5a: Dungeon Entrance, Corridor, Tunnel (a d6 each), Cavern (2d6), Vault (3d6), then the
+    Treasure Chamber, a trove; L5b: the six Special Locations in the table's order; L6a: the
+    Lord of Darkness, Strength 12 and Craft 12; L3m: entered from the Ruins."""
+    spec = expansion_by_id("dungeon").region
+    assert spec is not None and spec.straddle == "ruins" and spec.end == "treasure_chamber" and spec.goal == "trove"
+    p = pack_by_id(DUNGEON)
+    region = p.region(dungeon.REGION)
+    assert region.road == ["dungeon_entrance", "corridor", "tunnel", "cavern", "vault"]
+    assert [p.location(x).draws for x in region.road] == [1, 1, 1, 2, 3]
+    assert region.specials == ["dungeon_library", "guard_room", "dungeon_cell", "dungeon_kitchen", "torture_chamber",
+                               "summoning_circle"]
+    lord = p.foe(spec.master or "")
+    assert (lord.id, lord.strength, lord.craft) == ("lord_of_darkness", 12, 12)
+    assert p.foe("dungeon_guard").strength == 5  # L5b-2
+
+
+def test_l7_every_card_l_names_is_in_the_pack_in_both_languages():
+    """L7: the characters, Dungeon cards, main-deck cards, Magic Items and Treasure cards DT
+    names, of the types it gives; L1: no Magic Item stays in the Dungeon Adventure deck."""
+    exp = expansion_by_id("dungeon")
+    deck = {c.id: c.type for c in exp.adventures}
+    for cid, kind in L7_DECK.items():
+        assert deck.get(cid) == kind, cid
+    assert not any(c.type == "magic_object" for c in exp.adventures)
+    assert L7_TROVE <= {c.id for c in exp.trove} and dungeon.TREASURES <= {c.id for c in exp.trove}
+    assert L7_CHARACTERS <= {c.id for c in exp.characters} and "weakness" in {s.id for s in exp.spells}
+    assert EXPANSIONS["dungeon"] is dungeon and by_name("the dungeon") == "dungeon" and by_name("Dungeon") == "dungeon"
+    for c in [*exp.adventures, *exp.trove, *exp.characters, *exp.spells, *exp.foes]:
+        assert c.names.get("it") and c.text and c.texts.get("it"), c.id
+    p = pack_by_id(DUNGEON)
+    for loc in [*p.region(dungeon.REGION).road, *p.region(dungeon.REGION).specials, "treasure_chamber"]:
+        assert p.location(loc).names.get("it") and p.location(loc).texts.get("it"), loc
+    # L6e: ten main-deck cards (DT prints "Highland": facts L.3), set aside in a pile of their own
+    main = next(p for p in exp.piles if p.id == dungeon.MAIN_PILE)
+    assert {c.id: c.type for c in main.cards} == L7_MAIN and sum(c.count for c in main.cards) == 10
+
+
+def test_l1_l2a_the_trove_deck_holds_the_magic_items_and_the_treasure_cards():
+    """L1: the Magic Items are out of the Dungeon Adventure deck, in its Trove deck; L2a: the
+    Treasure cards are part of that Trove deck; the core Trove deck has none of them."""
+    s = game(2)
+    rec = s.ext
+    trove = {card_id(u) for u in rec.troves["dungeon"]}
+    assert trove == {c.id for c in expansion_by_id("dungeon").trove} and dungeon.TREASURES <= trove
+    assert not any(card_id(u) in trove for u in s.decks.trove + rec.shelved["dungeon"].adventure)
+    # L6e: the main-deck cards are in no deck yet
+    assert {card_id(u) for u in rec.piles[dungeon.MAIN_PILE]} == set(L7_MAIN) and len(rec.piles[dungeon.MAIN_PILE]) == 10
+    assert not any(card_id(u) in L7_MAIN for u in s.decks.adventure + rec.shelved["dungeon"].adventure)
+    assert broken(s) == []
+
+
+# ----------------------------------------------------------------------------- L3: the way in
+def test_l3m_the_ruins_are_a_destination_along_the_inner_road():
+    """L3m: from the Village the party may travel the Inner road to the Ruins: the road's first
+    four terrains, then the Ruins met as its destination (L3n); the way down is offered there."""
+    s = game(3)
+    assert "depart:ruins" in s.decision.options
+    travel.depart(ctx(s), "depart:ruins")
+    assert [r.location for r in s.trip.road] == ["fields", "plains", "woods", "hills", "ruins"]
+    assert s.trip.destination == "ruins" and s.trip.goal == "aid"
+    assert not any(o.startswith("enter:") for o in s.decision.options)
+    s = jump_to_destination(s)
+    assert s.decision.kind == "destination" and f"enter:{dungeon.REGION}" in s.decision.options
+
+
+def test_l3n_q_entering_discards_the_road_switches_decks_and_sets_the_treasure_trove():
+    """L3n: the Inner road's cards are discarded and the party stands on the Dungeon Entrance;
+    L3o: the Dungeon deck replaces the core's; L3p: the Dungeon's Spells join the Spell deck;
+    L3q: the trove is one Treasure card, two Magic Items and a d6 of Gold."""
+    s = at_the_ruins(4)
+    s.trip.road[1].spots.append(Spot(seq=s.new_seq(), card=s.decks.adventure.pop()))
+    s = choose(s, f"enter:{dungeon.REGION}")
+    assert s.trip.region == dungeon.REGION and s.trip.destination == "treasure_chamber"
+    assert [r.location for r in s.trip.road][0] == "dungeon_entrance"
+    assert s.ext.live == "dungeon" and s.ext.regions_entered == 1
+    mine = expansion_by_id("dungeon").adventure_ids()
+    assert all(card_id(u) in mine for u in s.decks.adventure)
+    assert any(card_id(u) == "weakness" for u in s.decks.spells + s.decks.spell_discard + [x for h in s.heroes for x in h.spells])
+    items = s.trip.trove.items
+    assert len(items) == 3 and sum(1 for u in items if card_id(u) in dungeon.TREASURES) == 1
+    assert 1 <= s.trip.trove.gold <= 6
+    assert broken(s) == []
+
+
+# ----------------------------------------------------------------------------- L5b: the Special Locations
+def test_l5b_1_the_library_a_secret_passage_skips_the_next_road_space():
+    """L5b-1: a 3 or 4 on the tome finds a Secret Passage: once the space's cards are met the
+    party may skip the next Road Space; it lands on the one after."""
+    s = in_dungeon(5)
+    rig(s, dice=[3])
+    s = on_special(s, dungeon.LIBRARY)
+    assert s.decision.kind == "stand" and "skip" in s.decision.options
+    at = s.trip.position
+    s = choose(s, "skip")
+    assert s.trip.position == at + 2
+
+
+def test_l5b_1_the_library_a_five_or_six_gives_a_spell_a_one_nothing():
+    """L5b-1: 5-6 gain 1 Spell; 1-2 a good read (nothing, and no passage)."""
+    s = in_dungeon(6)
+    hero = s.party()[0]
+    hero.spells = []
+    rig(s, dice=[6])
+    s = on_special(s, dungeon.LIBRARY)
+    assert len(s.party()[0].spells) == 1
+    s = in_dungeon(6)
+    s.party()[0].spells = []
+    rig(s, dice=[1])
+    s = on_special(s, dungeon.LIBRARY)
+    assert s.party()[0].spells == [] and "skip" not in s.decision.options
+
+
+def test_l5b_2_the_guard_room_pay_two_gold_or_battle_a_strength_5_guard():
+    """L5b-2: each character pays 2 Gold or battles the Guard (Strength 5)."""
+    s = in_dungeon(7)
+    s.party()[0].gold = 3
+    s = on_special(s, dungeon.GUARD_ROOM)
+    assert s.decision.kind == "ransom" and s.decision.data["gold"] == 2
+    s = choose(s, "pay")
+    assert s.party()[0].gold == 1
+    s = in_dungeon(7)
+    s.party()[0].gold = 3
+    s = on_special(s, dungeon.GUARD_ROOM)
+    s = choose(s, "refuse")
+    fight = s.tasks[-1]
+    assert fight.task == "combat" and fight.enemy == "dungeon_guard" and fight.value == 5
+
+
+def test_l5b_3_the_cell_a_follower_left_may_be_taken_by_the_next_character():
+    """L5b-3: each character leaves a Follower in the cell; a character later in the Marching
+    Order takes one left there this turn."""
+    s = in_dungeon(8, party=2)
+    first, second = (s.hero(u) for u in s.order[:2])
+    for other in s.order[2:]:
+        s.hero(other).followers = []
+    guide = next(u for u in s.ext.shelved["core"].adventure if card_id(u) == "guide")
+    s.ext.shelved["core"].adventure.remove(guide)
+    first.followers, second.followers = [guide], []
+    s = on_special(s, dungeon.CELL)
+    first, second = (s.hero(u) for u in s.order[:2])
+    assert first.followers == [] and second.followers == [guide]
+    assert broken(s) == []
+
+
+@pytest.mark.parametrize(("face", "change"), [(1, -1), (2, 0), (5, 1), (6, 2)])
+def test_l5b_4_the_kitchen_poison_or_a_meal(face, change):
+    """L5b-4: 1 lose 1 life; 2-3 nothing; 4-5 heal 1; 6 heal 2."""
+    s = in_dungeon(9)
+    hero = s.party()[0]
+    hero.life = 3
+    rig(s, dice=[face])
+    s = on_special(s, dungeon.KITCHEN)
+    assert s.party()[0].life == 3 + change
+
+
+def test_l5b_5_the_torture_chamber_one_gold_or_strength_or_craft():
+    """L5b-5: pay 1 Gold, or lose 1 of Strength or Craft (the greater, project)."""
+    s = in_dungeon(10)
+    hero = s.party()[0]
+    hero.gold = 2
+    s = on_special(s, dungeon.TORTURE)
+    assert s.decision.kind == "ransom" and s.decision.data["gold"] == 1
+    s = choose(s, "pay")
+    assert s.party()[0].gold == 1
+    s = in_dungeon(10)
+    hero = s.party()[0]
+    hero.gold = 2
+    attr = "strength" if hero.strength + 0 >= hero.craft else "craft"
+    before = getattr(hero, attr)
+    s = on_special(s, dungeon.TORTURE)
+    s = choose(s, "refuse")
+    assert getattr(s.party()[0], attr) == before - 1
+
+
+def test_l5b_6_the_summoning_circle_calls_the_nearest_enemy():
+    """L5b-6: the nearest Enemy lying on the road comes to this space and is met; with none,
+    Dungeon cards are drawn until an Enemy comes up, the others discarded."""
+    s = in_dungeon(11)
+    c = ctx(s)
+    p = pack_by_id(DUNGEON)
+    travel.teleport(c, "road:2")
+    rat = next(u for u in s.decks.adventure if card_id(u) == "giant_rat")
+    s.decks.adventure.remove(rat)
+    s.trip.road[0].spots = [Spot(seq=s.new_seq(), card=rat, revealed=True, met=True)]
+    s.trip.road[4].spots = []
+    s = on_special(s, dungeon.SUMMONING)
+    assert any(sp.card == rat for sp in s.trip.spots) and s.trip.road[0].spots == []
+    s = in_dungeon(12)
+    for space in s.trip.road:
+        space.spots = []
+    rig(s, deck=["scattered_coins", "foul_air", "skeleton_warrior"])
+    s = on_special(s, dungeon.SUMMONING)
+    drawn = [sp.card for sp in s.trip.spots if sp.card]
+    assert [card_id(u) for u in drawn][:1] == ["skeleton_warrior"]
+    assert all(isinstance(p.card(card_id(u)), EnemyCard) for u in drawn)
+    assert {"scattered_coins", "foul_air"} <= {card_id(u) for u in s.decks.adventure_discard}
+    assert broken(s) == []
+
+
+def test_l7_the_hunchback_passes_a_special_location_by():
+    """L7 Hunchback: his master leading, the party may pass a Special Location by (the
+    Summoning Circle calls nothing)."""
+    s = in_dungeon(13)
+    hunch = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "hunchback")
+    (s.decks.adventure if hunch in s.decks.adventure else s.decks.adventure_discard).remove(hunch)
+    s.party()[0].followers.append(hunch)
+    for space in s.trip.road:
+        space.spots = []
+    s = on_special(s, dungeon.SUMMONING)
+    assert not any(sp.card for sp in s.trip.spots)
+
+
+# ----------------------------------------------------------------------------- L6: the Treasure Chamber
+def test_l6a_the_lord_of_darkness_joins_the_chamber_guardians():
+    """L6a-b: at the Treasure Chamber the 2d6 guardians (C8d) are joined by the Lord of
+    Darkness, Strength 12 and Craft 12, fought in Guardian Combat; the forecast names him."""
+    s = in_dungeon(14)
+    s = jump_to_destination(s)
+    assert s.decision.kind == "guardians"
+    fore = s.decision.data["forecast"][s.decision.options.index("fight")]
+    assert fore["master"] == {"of": "lord_of_darkness", "strength": 12, "craft": 12}
+    fight = guardians.trove_guardians(ctx(s))
+    lord = [g for g in fight.guardians if g.of == "lord_of_darkness"]
+    # C8d: the trove's Magic Objects are shared among the guardians, and may add to his figures
+    assert len(lord) == 1 and lord[0].strength >= 12 and lord[0].craft >= 12
+
+
+def test_l6d_e_the_lord_beaten_the_main_deck_cards_join_and_the_way_back_is_the_ruins():
+    """L6c-e: the trove won, the main-deck cards (Burrow Worm, Dungeon Door, Rune Gate, Trap
+    Door) join the core deck; walking back up the Dark Road the party is at the Ruins, on the
+    Inner road, with the core deck back (L6d)."""
+    s = in_dungeon(15)
+    c = ctx(s)
+    s = jump_to_destination(s)
+    from engine.darkest_talisman.hookpoint import hooks
+    hooks.trove_won(c)
+    core_ids = {card_id(u) for u in s.ext.shelved["core"].adventure}
+    assert {"burrow_worm", "dungeon_door", "ruins_rune_gate", "ruins_trap_door"} <= core_ids
+    worm = next(u for u in s.ext.shelved["core"].adventure if card_id(u) == "burrow_worm")
+    assert s.ext.masters_beaten == 1 and decks.owner(c, worm) == "core" and dungeon.MAIN_PILE not in s.ext.piles
+    assert sum(1 for u in s.ext.shelved["core"].adventure if card_id(u) in L7_MAIN) == 10
+    s.ext.shelved["core"].adventure.remove(worm)
+    from engine.darkest_talisman import cards
+    cards.discard(c, worm)  # a joined card goes back to the core deck's pile, not to its old side pile
+    assert worm in s.ext.shelved["core"].discard
+    for space in s.trip.road:
+        space.spots = []
+    s.trip.spots = []
+    s.trip.heading = "home"
+    s.trip.position = 0
+    s.decision = None
+    s.tasks = []
+    travel._move(c, -1)
+    assert s.trip.region == "inner" and s.trip.destination == "ruins" and s.trip.position == 4
+    assert [r.location for r in s.trip.road] == ["fields", "plains", "woods", "hills", "ruins"]
+    assert s.ext.live == "core" and s.ext.region is None
+    assert broken(s) == []
+
+
+# ----------------------------------------------------------------------------- L7
+def test_l7_a_burrow_worm_drags_the_beaten_party_to_the_ruins():
+    """L7 Burrow Worm: a character it beats is moved, with the party, to the Ruins."""
+    s = in_dungeon(16)
+    c = ctx(s)
+    hero = s.party()[0]
+    hero.life = 5
+    dungeon.injured(c, hero, "burrow_worm#1")
+    s.decision = None
+    s.tasks = []
+    flow.advance(c)
+    assert s.trip.region == "inner" and s.trip.road[s.trip.position].location == "ruins"
+    assert s.ext.region is None and s.ext.live == "core"
+    assert broken(s) == []
+
+
+def test_l7_the_wise_man_leaves_a_master_beaten_in_psychic_combat():
+    """L7 Wise Man: a master who loses a psychic combat with an Enemy (a Spirit's Craft) loses
+    him; beaten in battle (Strength), he stays."""
+    s = in_dungeon(20)
+    c = ctx(s)
+    wise = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "wise_man")
+    (s.decks.adventure if wise in s.decks.adventure else s.decks.adventure_discard).remove(wise)
+    hero = s.party()[0]
+    hero.followers.append(wise)
+    dungeon.injured(c, hero, "giant_rat#1")
+    assert wise in hero.followers
+    dungeon.injured(c, hero, "dungeon_wraith#1")
+    assert wise not in hero.followers and wise in s.decks.adventure_discard
+    assert broken(s) == []
+
+
+def test_l3m_the_ai_goes_down_only_when_ready():
+    """L3m: the campaign AI travels to the Ruins and goes down only with a fit, strong party."""
+    s = game(17)
+    c = ctx(s)
+    hero = s.party()[0]
+    for other in s.party():
+        other.life = 5
+    hero.strength = 12
+    assert dungeon.ai_pick(c, s.decision, 0.1) == "depart:ruins"
+    hero.life = 2
+    assert dungeon.ai_pick(c, s.decision, 0.1) is None
+    s = at_the_ruins(17)
+    c = ctx(s)
+    for space in s.trip.road:
+        space.visited = True  # came along the Inner road
+    for other in s.party():
+        other.life, other.strength = 3, 12
+    assert dungeon.ai_pick(c, s.decision, 0.9) == f"enter:{dungeon.REGION}"
+    s.party()[0].life = 2  # hurt on the way: home rather than down
+    assert dungeon.ai_pick(c, s.decision, 0.1) == "continue"
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_l_the_dungeon_events_read_in_both_languages(locale):
+    """Every event the Dungeon module says has its sentence in English and Italian."""
+    from gm.i18n import has
+
+    for name in ("treasure_set", "passed_by", "library_read", "secret_passage", "summoned", "summoned_drawn",
+                 "summoned_nothing", "dragged"):
+        assert has(f"talisman.ev.{name}", locale), name
+    assert has("talisman.deck.dungeon", locale)
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_l5a_the_road_embed_and_the_party_picture_show_the_dark_road(locale):
+    """L5a: on the Dark Road the road embed names the Dungeon and its spaces and the deck drawn
+    from, and the party picture draws that road, in both languages."""
+    from gm.i18n import t
+    from systems.darkest_talisman import picture
+    from systems.darkest_talisman.embeds import road_embed
+
+    s = in_dungeon(18)
+    view = SYSTEM.view(s, None)
+    embed = road_embed(view, locale)
+    assert embed is not None
+    p = pack_by_id(DUNGEON)
+    assert p.name_of(dungeon.REGION, locale) in (embed.title or "")
+    body = (embed.description or "") + "".join(f.value or "" for f in embed.fields)
+    assert p.name_of("dungeon_entrance", locale) in body or p.name_of("treasure_chamber", locale) in body
+    assert t(locale, "talisman.deck.dungeon") in body
+    png = picture.render_party(view, locale)
+    assert png[:4] == b"\x89PNG"
+
+
+def test_l3m_the_ruins_departure_reads_in_both_languages():
+    """L3m: the Village's button for the Ruins names the place and its kind (an Aid)."""
+    from systems.darkest_talisman.describe import option_label
+
+    s = game(19)
+    view = SYSTEM.view(s, None)
+    assert option_label(view, "depart:ruins", "en", with_odds=False).startswith("Set out for the Ruins (Aid)")
+    assert option_label(view, "depart:ruins", "it", with_odds=False).startswith("Parti verso le Rovine (")
