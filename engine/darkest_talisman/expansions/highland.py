@@ -1,0 +1,357 @@
+"""The Highland (DT section K): its pack (data/talisman/expansions/highland/), registered as the
+expansion a campaign names with `expansions:Highland`.
+
+What the groundwork does with no code here (engine/darkest_talisman/expansions/regions.py): the
+Highland Region (region.yaml) is entered from the Crags, an Inner Region trove destination that
+straddles both, once it is met (K3b-c): the Inner road's cards are discarded, the Highland deck
+replaces the core's until the party leaves the Region (K3d, K6j) and the Highland Spells are
+shuffled into the Spell deck (K3e); the Highland Path's five spaces roll their own dice, a 1
+revealing one of its Special Locations (K5a-b); its last space is the Eyrie, where the Eagle King
+(Strength 8, Craft 8) joins the trove's guardians in Guardian Combat (K6g-h); won, the trove is
+shared (K6i) and the listed cards join the core deck (K6k).
+
+Here:
+- K1, K2, K3f: the Highland trove: besides the two Magic Items drawn by the groundwork, one Relic
+  and six Objects drawn blindly from the Highland Trove deck's side piles, and six Gold. A Relic
+  that is a Follower (Dreadwing) cannot be equipped by guardians: it waits beside the trove and
+  goes to the first character with room for it when the trove is won.
+- K6k: the twelve "Adventure Cards for Main Deck" are kept out of the Highland deck from the
+  start and shuffled into the core deck once the Eagle King is beaten.
+- K5b-3 the Glacier (6d6 against the party's Strength and Craft), K5b-4 the Mountain Pass (a d6
+  of cards, then a d6: again, on, or the Lost City), K5b-6 the Ice Bridge (a d6 less Followers,
+  each character may leave his Followers first); the Ridgeway, the Ruined Mine, the Waterfall
+  and the Lost City are die tables and services in region.yaml.
+- K7: the Highlander's extra d6 of cards on the Highland's Hills; an Earth Elemental or a Roc
+  that beats a character carries the party to the Crags.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.darkest_talisman import cards, travel
+from engine.darkest_talisman import heroes as hero_rules
+from engine.darkest_talisman.content import ObjectCard
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.expansions import decks, regions
+from engine.darkest_talisman.expansions.content import expansion_by_id
+from engine.darkest_talisman.expansions.model import HighlandState
+from engine.darkest_talisman.state import Decision, Hero, Spot, TeleportTask, card_id
+
+ID = "highland"
+REGION = "highland_region"
+STRADDLE = "crags"
+END = "eyrie"
+HILLS = "highland_hills"
+HIGHLANDER = "highlander"
+#: side piles (record.piles): the Relics (K2), the Trove deck's Objects (K1), the 12 cards for
+#: the core deck set aside until the Eagle King is beaten (K6k), a Follower Relic in the trove
+RELICS = "relics"
+OBJECTS = "highland_objects"
+MAIN = "highland_main"
+RELIC_WAITING = "highland_relic"
+#: K3f: the trove's Relic, Objects and Gold (its two Magic Items: region.yaml)
+TROVE_RELICS, TROVE_OBJECTS, TROVE_GOLD = 1, 6, 6
+#: K5b-3: the Glacier's dice
+GLACIER_DICE = 6
+#: the Special Locations this module resolves (K5b-3, 4, 6)
+GLACIER, PASS, BRIDGE, LOST_CITY = "glacier", "mountain_pass", "ice_bridge", "lost_city"
+#: K7: Enemies that carry the party to the Crags when they beat a character
+CARRIERS = frozenset({"highland_earth_elemental", "earth_elemental", "roc"})
+BRIDGE_DECISION = "highland_bridge"
+
+
+def in_play(ctx: Ctx) -> bool:
+    return ctx.state.ext is not None and ID in ctx.state.ext.ids
+
+
+def highland(ctx: Ctx) -> HighlandState:
+    record = decks.ext(ctx)
+    if record.highland is None:
+        record.highland = HighlandState()
+    return record.highland
+
+
+def in_region(ctx: Ctx) -> bool:
+    here = regions.stay(ctx) if ctx.state.ext is not None else None
+    trip = ctx.state.trip
+    return here is not None and here.id == REGION and trip is not None and trip.region == REGION
+
+
+# ----------------------------------------------------------------------------- set-up (K1, K6k)
+def setup(ctx: Ctx) -> None:
+    """K6k: the 12 cards for the core deck are not part of the Highland deck: set aside."""
+    record = decks.ext(ctx)
+    highland(ctx)
+    region = expansion_by_id(ID).region
+    assert region is not None
+    main = set(region.joins_core)
+    shelf = record.shelved[ID]
+    record.piles[MAIN] = [u for u in shelf.adventure if card_id(u) in main]
+    shelf.adventure = [u for u in shelf.adventure if card_id(u) not in main]
+
+
+# ----------------------------------------------------------------------------- the trove (K3f)
+def region_entered(ctx: Ctx, region_id: str) -> None:
+    """K3f: one Relic, six Objects and six Gold join the two Magic Items under the Eyrie."""
+    if region_id != REGION:
+        return
+    trip = ctx.state.trip
+    assert trip is not None and trip.trove is not None
+    record = decks.ext(ctx)
+    state = highland(ctx)
+    state.pending, state.at, state.lost_at, state.bridge = None, -1, -1, []
+    relics = record.piles.get(RELICS, [])
+    for _ in range(min(TROVE_RELICS, len(relics))):
+        uid = relics.pop()
+        if isinstance(ctx.pack.card(card_id(uid)), ObjectCard):
+            trip.trove.items.append(uid)
+        else:  # a Follower Relic: no guardian takes it; it goes to the winners (K6i)
+            record.piles.setdefault(RELIC_WAITING, []).append(uid)
+    objects = record.piles.get(OBJECTS, [])
+    trip.trove.items += [objects.pop() for _ in range(min(TROVE_OBJECTS, len(objects)))]
+    trip.trove.gold += TROVE_GOLD
+    ctx.emit("highland_trove", reveals=True, items=len(trip.trove.items), gold=TROVE_GOLD)
+
+
+def region_left(ctx: Ctx, region_id: str) -> None:
+    """A Follower Relic not won goes back to the Relics (its trove is discarded, C8e)."""
+    if region_id != REGION:
+        return
+    record = decks.ext(ctx)
+    waiting = record.piles.get(RELIC_WAITING) or []
+    record.piles.setdefault(RELICS, [])[:0] = waiting
+    record.piles[RELIC_WAITING] = []
+    state = highland(ctx)
+    state.pending, state.at, state.lost_at, state.bridge = None, -1, -1, []
+
+
+def trove_won(ctx: Ctx) -> None:
+    """K6i: a Follower Relic goes to the first character with room for it; K6k: once the Eagle
+    King is beaten, the 12 cards for the core deck are shuffled into it."""
+    if not in_play(ctx):
+        return
+    record = decks.ext(ctx)
+    state = ctx.state
+    waiting = record.piles.get(RELIC_WAITING) or []
+    if waiting and in_region(ctx):
+        uid = waiting.pop()
+        taker = next((h for h in state.party() if hero_rules.room_for(ctx.pack, h, uid)), None)
+        if taker is None:
+            record.piles.setdefault(RELICS, []).insert(0, uid)
+        else:
+            taker.followers.append(uid)
+            highland(ctx).relics_won += 1
+            ctx.emit("relic_won", taker.uid, relic=card_id(uid))
+    main = record.piles.get(MAIN) or []
+    if ID in record.joined and main:
+        core = state.decks.adventure if record.live == decks.CORE else record.shelved[decks.CORE].adventure
+        core += main
+        record.piles[MAIN] = []
+        state.rng.shuffle(core)
+        ctx.emit("highland_main_joined", n=len(main))
+
+
+# ----------------------------------------------------------------------------- the Highland Path (K5b, K7)
+def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
+    """A new Road Space of the Highland Path: its Special Location waits to be resolved (K5b);
+    the Lost City the Mountain Pass promised is here (K5b-4); the Highlander's extra cards on the
+    Hills (K7)."""
+    if not in_play(ctx) or not in_region(ctx):
+        return
+    state = ctx.state
+    trip = state.trip
+    assert trip is not None
+    k = trip.position
+    space = trip.road[k]
+    hl = highland(ctx)
+    if hl.lost_at == k:
+        hl.lost_at = -1
+        space.special = LOST_CITY
+        hl.lost_city += 1
+        ctx.emit("special_location", reveals=True, location=LOST_CITY, space=k)
+    if space.special in (GLACIER, PASS, BRIDGE):
+        hl.pending, hl.at = space.special, k
+    if space.location == HILLS and not space.special:
+        highlander = next((h for h in state.party() if h.card == HIGHLANDER), None)
+        if highlander is not None:
+            extra = ctx.d6("highlander", highlander.uid)
+            drawn = _lay(ctx, extra)
+            ctx.emit("highlander_cards", highlander.uid, cards=drawn)
+
+
+def _lay(ctx: Ctx, n: int) -> int:
+    """Lay up to `n` cards of the live deck on this space's Draw Spots (twelve at most, A1b)."""
+    trip = ctx.state.trip
+    assert trip is not None
+    drawn = 0
+    for _ in range(min(n, ctx.pack.rules.draw_spots.value - len(trip.spots))):
+        uid = cards.draw_adventure(ctx)
+        if uid is None:
+            break
+        trip.spots.append(Spot(seq=ctx.state.new_seq(), card=uid))
+        drawn += 1
+    return drawn
+
+
+def party_might(ctx: Ctx) -> int:
+    """K5b-3, K7 Rock Face: the party's Strength and Craft added together (Objects and
+    Followers counted)."""
+    return sum(hero_rules.total(ctx.pack, h, "strength") + hero_rules.total(ctx.pack, h, "craft")
+               for h in ctx.state.party())
+
+
+def glacier(ctx: Ctx) -> None:
+    """K5b-3: 6d6 against the party's might: higher, back to the Crags; lower, on to the next
+    Road Space; equal, the party stays (project ruling `highland_glacier_tie`)."""
+    trip = ctx.state.trip
+    assert trip is not None
+    hl = highland(ctx)
+    hl.pending = None
+    hl.glaciers += 1
+    score = sum(ctx.dice(GLACIER_DICE, "glacier"))
+    might = party_might(ctx)
+    if score > might:
+        ctx.emit("glacier_slide", score=score, might=might)
+        regions.out_to_straddle(ctx)
+    elif score < might:
+        ctx.emit("glacier_crossed", score=score, might=might)
+        ctx.state.tasks.append(TeleportTask(target=f"road:{trip.position + 1}"))
+    else:
+        ctx.emit("glacier_held", score=score, might=might)
+
+
+def mountain_pass(ctx: Ctx) -> None:
+    """K5b-4, once the space's last card is met: 1-3 no way across (a d6 of cards more, then
+    roll again: project ruling `highland_pass_again`); 4-5 on to the next Road Space; 6 on to
+    the Lost City, met as the next Road Space."""
+    trip = ctx.state.trip
+    assert trip is not None
+    hl = highland(ctx)
+    face = ctx.d6("mountain_pass")
+    nxt = trip.position + 1
+    if face <= 3:
+        drawn = _lay(ctx, ctx.d6("mountain_pass_cards"))
+        ctx.emit("pass_blocked", face=face, cards=drawn)
+        if drawn:
+            return  # rolled again once these are met
+    hl.pending = None
+    hl.passes += 1
+    if face == 6 and nxt < len(trip.road) - 1 and not trip.road[nxt].visited:
+        hl.lost_at = nxt
+    ctx.emit("pass_crossed", face=face, lost_city=hl.lost_at == nxt)
+    ctx.state.tasks.append(TeleportTask(target=f"road:{nxt}"))
+
+
+def cross_bridge(ctx: Ctx, hero: Hero) -> None:
+    """K5b-6: a d6 less the character's Followers; 0 or less, the bridge gives way."""
+    hl = highland(ctx)
+    face = ctx.d6("ice_bridge", hero.uid)
+    score = face - len(hero.followers)
+    if score <= 0:
+        ctx.emit("bridge_broke", hero.uid, face=face, followers=len(hero.followers))
+        hl.bridge_deaths += 1
+        hero_rules.kill(ctx, hero, "ice_bridge")
+    else:
+        ctx.emit("bridge_crossed", hero.uid, face=face, followers=len(hero.followers))
+
+
+def leave_followers(ctx: Ctx, hero: Hero) -> None:
+    """K5b-6: the character abandons his Followers before he rolls."""
+    for uid in list(hero.followers):
+        hero_rules.give_up(ctx, hero, uid)
+        cards.discard(ctx, uid)
+    ctx.emit("followers_left", hero.uid)
+
+
+# ----------------------------------------------------------------------------- hooks
+def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
+    """K7: an Earth Elemental or a Roc that beats a character carries the party to the Crags."""
+    if in_play(ctx) and card_id(enemy) in CARRIERS:
+        highland(ctx).to_crags = True
+
+
+def work(ctx: Ctx) -> bool:
+    """What the Highland must resolve before anything else: the party carried to the Crags, the
+    Ice Bridge's crossers, a Special Location of the Highland Path."""
+    if not in_play(ctx):
+        return False
+    state = ctx.state
+    hl = highland(ctx)
+    if state.decision is not None:
+        return False
+    trip = state.trip
+    if hl.to_crags:
+        hl.to_crags = False
+        if state.mode != "road" or trip is None or state.status != "active":
+            return False
+        state.tasks = [t for t in state.tasks if t.task not in travel.ROAD_TASKS]
+        from engine.darkest_talisman import guardians
+
+        guardians.dissolve(ctx)
+        ctx.emit("carried_to_crags")
+        if in_region(ctx):
+            regions.out_to_straddle(ctx)
+        else:
+            travel.teleport(ctx, STRADDLE)
+        return True
+    if state.tasks or state.fight is not None:
+        return False
+    if hl.bridge:
+        hero = state.hero(hl.bridge[0])
+        if not hero.alive or state.status != "active":
+            hl.bridge.pop(0)
+        elif hero.followers:
+            state.decision = Decision(kind=BRIDGE_DECISION, hero=hero.uid, options=["bridge_cross", "bridge_leave"],
+                                      data={"followers": len(hero.followers)})
+        else:
+            hl.bridge.pop(0)
+            cross_bridge(ctx, hero)
+        return True
+    if hl.pending is None:
+        return False
+    if state.mode != "road" or trip is None or not in_region(ctx) or trip.position != hl.at:
+        hl.pending = None  # the party is elsewhere now
+        return False
+    if not trip.location_met:
+        return False
+    if hl.pending == GLACIER:
+        glacier(ctx)
+    elif hl.pending == BRIDGE:
+        hl.pending = None
+        hl.bridges += 1
+        hl.bridge = list(state.order)
+    elif all(s.met or s.card is None for s in trip.spots):
+        mountain_pass(ctx)
+    else:
+        return False
+    return True
+
+
+def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
+    if decision.kind != BRIDGE_DECISION or option not in decision.options:
+        return False
+    state = ctx.state
+    hl = highland(ctx)
+    hero = state.hero(str(decision.hero))
+    state.decision = None
+    if hl.bridge and hl.bridge[0] == hero.uid:
+        hl.bridge.pop(0)
+    if option == "bridge_leave":
+        leave_followers(ctx, hero)
+    cross_bridge(ctx, hero)
+    return True
+
+
+def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
+    """The campaign AI at the Ice Bridge: a Follower makes the fall 1 in 6 likelier; with two or
+    more it leaves them behind, with one it risks it half the time."""
+    if decision.kind == BRIDGE_DECISION:
+        n = int(decision.data.get("followers", 0))
+        return "bridge_leave" if n >= 2 or chance < 0.5 else "bridge_cross"
+    return None
+
+
+def benchmark(ctx: Ctx) -> dict[str, Any]:
+    hl = highland(ctx)
+    return {"glaciers": hl.glaciers, "passes": hl.passes, "lost_city": hl.lost_city, "bridges": hl.bridges,
+            "bridge_deaths": hl.bridge_deaths, "relics_won": hl.relics_won}
