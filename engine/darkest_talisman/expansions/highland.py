@@ -264,6 +264,12 @@ def leave_followers(ctx: Ctx, hero: Hero) -> None:
 
 
 # ----------------------------------------------------------------------------- hooks
+def departures(ctx: Ctx, region_trove: list[str]) -> list[str]:
+    """K3b: the party may choose to travel the Inner Region Road to the Crags (a trove
+    destination otherwise picked at random, C3b-b), the way to the Highland."""
+    return [f"depart:{STRADDLE}"] if STRADDLE in region_trove else []
+
+
 def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """K7: an Earth Elemental or a Roc that beats a character carries the party to the Crags."""
     if in_play(ctx) and card_id(enemy) in CARRIERS:
@@ -345,9 +351,19 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
 def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     """The campaign AI at the Ice Bridge: a Follower makes the fall 1 in 6 likelier; with two or
     more it leaves them behind, with one it risks it half the time."""
+    if not in_play(ctx):
+        return None
     if decision.kind == BRIDGE_DECISION:
         n = int(decision.data.get("followers", 0))
         return "bridge_leave" if n >= 2 or chance < 0.5 else "bridge_cross"
+    party = ctx.state.party()
+    if decision.kind == "village" and f"depart:{STRADDLE}" in decision.options and party:
+        # K3b: toward the Crags and the Highland beyond when the party looks able to face the
+        # Eagle King (Strength 8, Craft 8) and his guardians (project)
+        fit = all(h.life >= 3 for h in party)
+        strong = max(hero_rules.total(ctx.pack, h, "strength") for h in party) >= 6 or len(party) >= 2
+        if fit and strong and chance < 0.5 and STRADDLE not in decks.ext(ctx).regions_done:
+            return f"depart:{STRADDLE}"
     return None
 
 
