@@ -141,7 +141,7 @@ def trove_won(ctx: Ctx) -> None:
         else:
             taker.followers.append(uid)
             highland(ctx).relics_won += 1
-            ctx.emit("relic_won", taker.uid, relic=card_id(uid))
+            ctx.emit("relic_won", taker.uid, follower=card_id(uid))
     main = record.piles.get(MAIN) or []
     if ID in record.joined and main:
         core = state.decks.adventure if record.live == decks.CORE else record.shelved[decks.CORE].adventure
