@@ -359,10 +359,10 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     party = ctx.state.party()
     if decision.kind == "village" and f"depart:{STRADDLE}" in decision.options and party:
         # K3b: toward the Crags and the Highland beyond when the party looks able to face the
-        # Eagle King (Strength 8, Craft 8) and his guardians (project)
+        # Eagle King (Strength 8, Craft 8) and his guardians, until he is beaten once (project)
         fit = all(h.life >= 3 for h in party)
         strong = max(hero_rules.total(ctx.pack, h, "strength") for h in party) >= 6 or len(party) >= 2
-        if fit and strong and chance < 0.5 and STRADDLE not in decks.ext(ctx).regions_done:
+        if fit and strong and chance < 0.5 and ID not in decks.ext(ctx).joined:
             return f"depart:{STRADDLE}"
     return None
 
