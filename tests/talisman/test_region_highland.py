@@ -304,7 +304,7 @@ def test_k_highland_campaigns_through_the_ai_reach_the_eagle_king():
                 break
             rng = random.Random(f"{seed}:{s.actions_taken}")
             s = SYSTEM.apply(s, p.player, heuristic_player(s, p.player, rng)).state
-            assert broken(s) == [], (seed, n)
+            assert broken(s) == [], (seed, s.actions_taken)
         entered += s.ext.regions_entered
         beaten += s.ext.masters_beaten
     assert entered >= 2 and beaten >= 2
