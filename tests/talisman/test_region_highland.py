@@ -308,3 +308,23 @@ def test_k_highland_campaigns_through_the_ai_reach_the_eagle_king():
         entered += s.ext.regions_entered
         beaten += s.ext.masters_beaten
     assert entered >= 2 and beaten >= 2
+
+
+def test_k5a_the_road_embed_and_the_party_picture_show_the_highland_path():
+    """K5a: on the Highland Path the road embed names the Region, its spaces and the Highland deck,
+    and the party picture draws that road, in both languages."""
+    from gm.i18n import t
+    from systems.darkest_talisman import picture
+    from systems.darkest_talisman.embeds import road_embed
+
+    s = in_region(16)
+    p = pack_by_id(PACK)
+    for locale in ("en", "it"):
+        view = SYSTEM.view(s, None)
+        embed = road_embed(view, locale)
+        assert embed is not None and p.name_of(highland.REGION, locale) in (embed.title or "")
+        body = (embed.description or "") + "".join(f.value or "" for f in embed.fields)
+        assert p.name_of("highland_hills", locale) in body or p.name_of("eyrie", locale) in body
+        assert t(locale, "talisman.deck.highland") in body
+        png = picture.render_party(view, locale)
+        assert png[:4] == b"\x89PNG"
