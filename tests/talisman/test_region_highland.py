@@ -328,3 +328,29 @@ def test_k5a_the_road_embed_and_the_party_picture_show_the_highland_path():
         assert t(locale, "talisman.deck.highland") in body
         png = picture.render_party(view, locale)
         assert png[:4] == b"\x89PNG"
+
+
+def test_k7_dreadwing_doubles_before_a_move_fly_the_party_anywhere_in_the_region():
+    """K7 Dreadwing (a Relic): 2d6 before moving on to a new Road Space; doubles, the party may
+    teleport to any space of the same Region; no doubles, it moves on as usual."""
+    s = at_space(in_region(17), 1)
+    s.trip.road[1].special = None
+    dread = next(u for u in s.ext.piles["relics"] + s.trip.trove.items + s.ext.piles.get(highland.RELIC_WAITING, [])
+                 if card_id(u) == "dreadwing")
+    for pile in (s.ext.piles["relics"], s.trip.trove.items, s.ext.piles.get(highland.RELIC_WAITING, [])):
+        if dread in pile:
+            pile.remove(dread)
+    s.party()[0].followers = [dread]
+    settle(s)
+    assert s.decision.kind == "stand"
+    rig(s, dice=[4, 4] + [3] * 30)
+    s = choose(s, "continue")
+    assert s.decision.kind == "teleport" and "road:4" in s.decision.options and s.trip.position == 1
+    s = choose(s, "road:4")
+    assert s.trip.position == 4 and s.trip.region == highland.REGION
+    settle(s)
+    while s.decision.kind != "stand":
+        s = choose(s, s.decision.options[0])
+    rig(s, dice=[2, 5] + [3] * 30)
+    s = choose(s, "continue")
+    assert s.trip.position == 5 and broken(s) == []

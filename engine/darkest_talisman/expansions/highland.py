@@ -22,7 +22,8 @@ Here:
   each character may leave his Followers first); the Ridgeway, the Ruined Mine, the Waterfall
   and the Lost City are die tables and services in region.yaml.
 - K7: the Highlander's extra d6 of cards on the Highland's Hills; an Earth Elemental or a Roc
-  that beats a character carries the party to the Crags.
+  that beats a character carries the party to the Crags; Dreadwing's doubles before a move fly
+  the party to any space of its Region.
 """
 from __future__ import annotations
 
@@ -58,6 +59,8 @@ GLACIER, PASS, BRIDGE, LOST_CITY = "glacier", "mountain_pass", "ice_bridge", "lo
 #: K7: Enemies that carry the party to the Crags when they beat a character
 CARRIERS = frozenset({"highland_earth_elemental", "earth_elemental", "roc"})
 BRIDGE_DECISION = "highland_bridge"
+#: K7: the Relic that may fly the party anywhere in its Region
+DREADWING = "dreadwing"
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -333,7 +336,33 @@ def work(ctx: Ctx) -> bool:
     return True
 
 
+def dreadwing(ctx: Ctx, decision: Decision, option: str) -> bool:
+    """K7 Dreadwing (a Relic): before the party moves on to a new Road Space of a Region, its
+    master rolls 2d6; doubles, the party may fly to any space of the Region (the core's teleport
+    choice, C4c). True: the flight is offered instead of the move."""
+    state = ctx.state
+    trip = state.trip
+    if decision.kind != "stand" or option != "continue" or trip is None or trip.heading != "out":
+        return False
+    if travel.is_destination(trip, trip.position) or not regions.is_expansion_region(ctx, trip.region):
+        return False
+    rider = next((h for h in state.party() if any(card_id(f) == DREADWING for f in h.followers)), None)
+    if rider is None:
+        return False
+    first, second = ctx.dice(2, "dreadwing", rider.uid)
+    if first != second:
+        return False
+    ctx.emit("dreadwing_flies", rider.uid)
+    state.decision = None
+    state.tasks.append(TeleportTask(target="any", hero=rider.uid))
+    return True
+
+
 def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
+    if not in_play(ctx):
+        return False
+    if dreadwing(ctx, decision, option):
+        return True
     if decision.kind != BRIDGE_DECISION or option not in decision.options:
         return False
     state = ctx.state
@@ -362,7 +391,7 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         # Eagle King (Strength 8, Craft 8) and his guardians, until he is beaten once (project)
         fit = all(h.life >= 3 for h in party)
         strong = max(hero_rules.total(ctx.pack, h, "strength") for h in party) >= 6 or len(party) >= 2
-        if fit and strong and chance < 0.5 and ID not in decks.ext(ctx).joined:
+        if fit and strong and chance < 0.3 and ID not in decks.ext(ctx).joined:
             return f"depart:{STRADDLE}"
     return None
 
