@@ -354,3 +354,46 @@ def test_k7_dreadwing_doubles_before_a_move_fly_the_party_anywhere_in_the_region
     rig(s, dice=[2, 5] + [3] * 30)
     s = choose(s, "continue")
     assert s.trip.position == 5 and broken(s) == []
+
+
+def _take_from_piles(s, cid: str) -> str:  # type: ignore[no-untyped-def]
+    """A card of the Highland's side piles or decks, taken out for a test."""
+    for pile in [*s.ext.piles.values(), s.decks.adventure, s.decks.adventure_discard, s.ext.shelved["core"].adventure]:
+        for u in pile:
+            if card_id(u) == cid:
+                pile.remove(u)
+                return u
+    for spot in s.trip.spots:
+        if spot.card and card_id(spot.card) == cid:
+            u, spot.card = spot.card, None
+            return u
+    raise AssertionError(cid)
+
+
+def test_k7_the_walking_stick_sends_back_a_last_laid_enemy():
+    """K7 Walking Stick: its bearer leading, the last card laid on a new Road Space is discarded
+    before it is met (when it is an Enemy, ruling `highland_walking_stick`)."""
+    s = in_region(18)
+    c = ctx(s)
+    at_space(s, 0)
+    s.party()[0].objects = [_take_from_piles(s, "walking_stick")]
+    rig(s, dice=[2] + [3] * 30, deck=["kobold", "harpy"])
+    s.trip.road[1].visited = False
+    travel.arrive(c, 1)
+    laid = [card_id(sp.card) for sp in s.trip.spots if sp.card]
+    assert laid == ["kobold"] and any(card_id(u) == "harpy" for u in s.decks.adventure_discard)
+    assert broken(s) == []
+
+
+def test_k7_the_vagabond_takes_an_object_on_a_one_outside_combat():
+    """K7 Vagabond: a 1 rolled (not in combat) costs his master an Object (ruling `highland_vagabond`)."""
+    s = in_region(19)
+    c = ctx(s)
+    hero = s.party()[0]
+    hero.followers = [_take_from_piles(s, "vagabond")]
+    hero.objects = [_take_from_piles(s, "walking_stick")]
+    rig(s, dice=[4, 1])
+    c.d6("test")
+    assert hero.objects != []
+    c.d6("test")
+    assert hero.objects == [] and broken(s) == []

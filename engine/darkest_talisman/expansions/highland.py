@@ -23,7 +23,8 @@ Here:
   and the Lost City are die tables and services in region.yaml.
 - K7: the Highlander's extra d6 of cards on the Highland's Hills; an Earth Elemental or a Roc
   that beats a character carries the party to the Crags; Dreadwing's doubles before a move fly
-  the party to any space of its Region.
+  the party to any space of its Region; the Walking Stick sends back a last-laid Enemy; the
+  Vagabond takes an Object on a 1.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from typing import Any
 
 from engine.darkest_talisman import cards, travel
 from engine.darkest_talisman import heroes as hero_rules
-from engine.darkest_talisman.content import ObjectCard
+from engine.darkest_talisman.content import EnemyCard, ObjectCard
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, regions
 from engine.darkest_talisman.expansions.content import expansion_by_id
@@ -61,6 +62,7 @@ CARRIERS = frozenset({"highland_earth_elemental", "earth_elemental", "roc"})
 BRIDGE_DECISION = "highland_bridge"
 #: K7: the Relic that may fly the party anywhere in its Region
 DREADWING = "dreadwing"
+WALKING_STICK, VAGABOND = "walking_stick", "vagabond"
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -159,7 +161,10 @@ def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
     """A new Road Space of the Highland Path: its Special Location waits to be resolved (K5b);
     the Lost City the Mountain Pass promised is here (K5b-4); the Highlander's extra cards on the
     Hills (K7)."""
-    if not in_play(ctx) or not in_region(ctx):
+    if not in_play(ctx):
+        return
+    walking_stick(ctx, uids)
+    if not in_region(ctx):
         return
     state = ctx.state
     trip = state.trip
@@ -180,6 +185,38 @@ def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
             extra = ctx.d6("highlander", highlander.uid)
             drawn = _lay(ctx, extra)
             ctx.emit("highlander_cards", highlander.uid, cards=drawn)
+
+
+def walking_stick(ctx: Ctx, uids: list[str]) -> None:
+    """K7 Walking Stick: its bearer, first in the Marching Order, may discard the last card laid
+    on the Draw Spots before they are met; he does when it is an Enemy (project ruling
+    `highland_walking_stick`)."""
+    state = ctx.state
+    trip = state.trip
+    leader = state.leader()
+    if not uids or trip is None or leader is None or not any(card_id(o) == WALKING_STICK for o in leader.objects):
+        return
+    last = next((s for s in reversed(trip.spots) if s.card == uids[-1] and not s.met), None)
+    if last is None or not isinstance(ctx.pack.card(card_id(uids[-1])), EnemyCard):
+        return
+    trip.spots.remove(last)
+    cards.discard(ctx, uids[-1])
+    ctx.emit("walking_stick", leader.uid, card=card_id(uids[-1]))
+
+
+def rolled(ctx: Ctx, faces: list[int]) -> None:
+    """K7 Vagabond: a 1 rolled outside combat costs his master an Object (the roll's owner is not
+    told to the hook: any 1 the party rolls; project ruling `highland_vagabond`)."""
+    state = ctx.state
+    if not in_play(ctx) or state.fight is not None or (state.tasks and state.tasks[-1].task == "combat"):
+        return
+    for hero in state.party():
+        if any(card_id(f) == VAGABOND for f in hero.followers):
+            thing = next((o for o in hero.objects if ctx.pack.card(card_id(o)).type == "object"), None)
+            if thing is not None:
+                hero_rules.give_up(ctx, hero, thing)
+                cards.discard(ctx, thing)
+                ctx.emit("vagabond_took", hero.uid, thing=card_id(thing))
 
 
 def _lay(ctx: Ctx, n: int) -> int:
