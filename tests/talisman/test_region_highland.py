@@ -358,7 +358,8 @@ def test_k7_dreadwing_doubles_before_a_move_fly_the_party_anywhere_in_the_region
 
 def _take_from_piles(s, cid: str) -> str:  # type: ignore[no-untyped-def]
     """A card of the Highland's side piles or decks, taken out for a test."""
-    for pile in [*s.ext.piles.values(), s.decks.adventure, s.decks.adventure_discard, s.ext.shelved["core"].adventure]:
+    for pile in [*s.ext.piles.values(), *s.ext.troves.values(), s.decks.adventure, s.decks.adventure_discard,
+                 s.ext.shelved["core"].adventure]:
         for u in pile:
             if card_id(u) == cid:
                 pile.remove(u)
@@ -397,3 +398,27 @@ def test_k7_the_vagabond_takes_an_object_on_a_one_outside_combat():
     assert hero.objects != []
     c.d6("test")
     assert hero.objects == [] and broken(s) == []
+
+
+def test_k7_the_lightning_hammer_and_the_rogue_in_guardian_combat():
+    """K7 Lightning Hammer: +3 Strength in Guardian Combat; K7 Rogue: a d6 before Guardian
+    Combat, shot like a bow (ruling `highland_rogue`: a 4-6 does 1 damage)."""
+    s = in_region(20)
+    c = ctx(s)
+    hero = s.party()[0]
+    hero.card = "rogue"
+    hammer = next((u for u in s.trip.trove.items if card_id(u) == "lightning_hammer"), None)
+    if hammer is not None:
+        s.trip.trove.items.remove(hammer)
+    hero.objects = [hammer or _take_from_piles(s, "lightning_hammer")]
+    jump_to_destination(s)
+    fight = guardians.trove_guardians(c)
+    s.fight = fight
+    rig(s, dice=[5] + [3] * 30)
+    guardians.begin(c, None)
+    assert fight.hero_bonus.get(f"{hero.uid}:strength") == 2
+    hit = [g for g in fight.guardians if g.damage_strength + g.damage_craft == 1]
+    assert len(hit) == 1
+    rig(s, dice=[3] + [3] * 30)
+    guardians.begin(c, None)
+    assert all(g.damage_strength + g.damage_craft == 0 for g in fight.guardians)

@@ -24,7 +24,8 @@ Here:
 - K7: the Highlander's extra d6 of cards on the Highland's Hills; an Earth Elemental or a Roc
   that beats a character carries the party to the Crags; Dreadwing's doubles before a move fly
   the party to any space of its Region; the Walking Stick sends back a last-laid Enemy; the
-  Vagabond takes an Object on a 1.
+  Vagabond takes an Object on a 1; the Lightning Hammer's +3 and the Rogue's shot in Guardian
+  Combat.
 """
 from __future__ import annotations
 
@@ -63,6 +64,10 @@ BRIDGE_DECISION = "highland_bridge"
 #: K7: the Relic that may fly the party anywhere in its Region
 DREADWING = "dreadwing"
 WALKING_STICK, VAGABOND = "walking_stick", "vagabond"
+#: K7 Lightning Hammer: its Strength in battle and in Guardian Combat
+HAMMER, HAMMER_BATTLE, HAMMER_GUARDIAN = "lightning_hammer", 1, 3
+#: K7 Rogue: her d6 before Guardian Combat hits on this face or more (project ruling `highland_rogue`)
+ROGUE, ROGUE_HIT = "rogue", 4
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -431,6 +436,33 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         if fit and strong and chance < 0.3 and ID not in decks.ext(ctx).joined:
             return f"depart:{STRADDLE}"
     return None
+
+
+def guardian_combat_begins(ctx: Ctx) -> None:
+    """K7 Lightning Hammer: +3 Strength in Guardian Combat instead of its +1; K7 Rogue: before
+    Guardian Combat she rolls a d6 and shoots like a bow, for no Gold: a 4-6 does a bow's 1
+    damage to the strongest Enemy (project ruling `highland_rogue`)."""
+    from engine.darkest_talisman import guardians
+
+    if not in_play(ctx):
+        return
+    fight = ctx.state.live_fight()
+    for hero in ctx.state.party():
+        if any(card_id(o) == HAMMER for o in hero.objects):
+            key = f"{hero.uid}:strength"
+            fight.hero_bonus[key] = fight.hero_bonus.get(key, 0) + HAMMER_GUARDIAN - HAMMER_BATTLE
+        if hero.card == ROGUE:
+            alive = guardians.living(fight)
+            if not alive:
+                continue
+            target = max(alive, key=lambda g: (g.strength - g.damage_strength, g.craft - g.damage_craft))
+            face = ctx.d6("rogue", hero.uid)
+            if face >= ROGUE_HIT:
+                if guardians.fought_by(target) == "strength":
+                    target.damage_strength += 1
+                else:
+                    target.damage_craft += 1
+                ctx.emit("guardian_shot", hero.uid, enemy=target.of, amount=1)
 
 
 def benchmark(ctx: Ctx) -> dict[str, Any]:
