@@ -182,7 +182,7 @@ def _event(ctx: Ctx, task: MeetCard, spot: Spot, card: EventCard) -> None:
         ctx.emit("raiders", gold=taken, stash=state.raiders_gold)
     elif card.special == "market":
         state.tasks.append(Services(source="market_day", heroes=[h.uid for h in state.party()]))
-    elif card.special in ("patrol", "whirlwind", "revelry", "sheriff", "bazaar") and state.ext is not None:
+    elif card.special in ("patrol", "whirlwind", "revelry", "sheriff", "bazaar", "magic_portal") and state.ext is not None:
         from engine.darkest_talisman.hookpoint import hooks
 
         hooks.event(ctx, card.special, spot.seq)

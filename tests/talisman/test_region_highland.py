@@ -422,3 +422,22 @@ def test_k7_the_lightning_hammer_and_the_rogue_in_guardian_combat():
     rig(s, dice=[3] + [3] * 30)
     guardians.begin(c, None)
     assert all(g.damage_strength + g.damage_craft == 0 for g in fight.guardians)
+
+
+def test_k7_the_magic_portal_carries_the_party_to_the_lost_city():
+    """K7 Magic Portal: 6d6 over the party's Craft: into the Highland, the Lost City met as the
+    space before the Eyrie (ruling `highland_portal`); at most the Craft, it is avoided."""
+    s = game(21)
+    c = ctx(s)
+    travel.depart(c, "depart:city")
+    rig(s, dice=[1] * 6)
+    highland.event(c, "magic_portal", 0)
+    assert not s.ext.highland.portal and s.trip.region == "inner"
+    rig(s, dice=[6] * 6 + [3] * 60)
+    highland.event(c, "magic_portal", 0)
+    assert s.ext.highland.portal
+    s.tasks, s.decision = [], None
+    highland.work(c)
+    assert s.trip.region == highland.REGION and s.ext.region is not None and s.ext.live == "highland"
+    assert s.trip.position == len(s.trip.road) - 2 and s.trip.road[s.trip.position].special == "lost_city"
+    assert broken(s) == []

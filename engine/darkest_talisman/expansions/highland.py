@@ -64,6 +64,8 @@ BRIDGE_DECISION = "highland_bridge"
 #: K7: the Relic that may fly the party anywhere in its Region
 DREADWING = "dreadwing"
 WALKING_STICK, VAGABOND = "walking_stick", "vagabond"
+#: K7 Magic Portal: its dice
+PORTAL_DICE = 6
 #: K7 Lightning Hammer: its Strength in battle and in Guardian Combat
 HAMMER, HAMMER_BATTLE, HAMMER_GUARDIAN = "lightning_hammer", 1, 3
 #: K7 Rogue: her d6 before Guardian Combat hits on this face or more (project ruling `highland_rogue`)
@@ -345,6 +347,16 @@ def work(ctx: Ctx) -> bool:
         else:
             travel.teleport(ctx, STRADDLE)
         return True
+    if hl.portal:
+        hl.portal = False
+        if state.mode != "road" or trip is None or state.status != "active" or decks.ext(ctx).region is not None:
+            return False
+        state.tasks = [t for t in state.tasks if t.task not in travel.ROAD_TASKS]
+        from engine.darkest_talisman import guardians
+
+        guardians.dissolve(ctx)
+        through_portal(ctx)
+        return True
     if state.tasks or state.fight is not None:
         return False
     if hl.bridge:
@@ -463,6 +475,41 @@ def guardian_combat_begins(ctx: Ctx) -> None:
                 else:
                     target.damage_craft += 1
                 ctx.emit("guardian_shot", hero.uid, enemy=target.of, amount=1)
+
+
+def event(ctx: Ctx, special: str, seq: int) -> None:
+    """K7 Magic Portal: 6d6 against the party's Craft added together: at most that, the portal is
+    avoided; higher, the party is carried into the Highland and meets the Lost City on the Canyon,
+    the Road Space before the Eyrie (project ruling `highland_portal`)."""
+    if special != "magic_portal" or not in_play(ctx):
+        return
+    state = ctx.state
+    craft = sum(hero_rules.total(ctx.pack, h, "craft") for h in state.party())
+    score = sum(ctx.dice(PORTAL_DICE, "magic_portal"))
+    record = decks.ext(ctx)
+    if score <= craft or state.mode != "road" or record.region is not None or REGION in record.regions_done:
+        ctx.emit("portal_avoided", score=score, craft=craft)
+        return
+    ctx.emit("portal_taken", score=score, craft=craft)
+    highland(ctx).portal = True
+
+
+def through_portal(ctx: Ctx) -> None:
+    """K7 Magic Portal: the party is carried through the Crags into the Highland (the Crags'
+    trove and the core road's cards discarded) and on to the Lost City."""
+    state = ctx.state
+    hl = highland(ctx)
+    travel.teleport(ctx, STRADDLE)
+    if state.trip is None or state.mode != "road" or state.trip.destination != STRADDLE:
+        return
+    travel.discard_road(ctx)
+    regions.enter(ctx, REGION)
+    new = state.trip
+    assert new is not None
+    hl.lost_at = len(new.road) - 2
+    state.tasks = [t for t in state.tasks if t.task not in travel.ROAD_TASKS]
+    state.decision = None
+    travel.teleport(ctx, f"road:{hl.lost_at}")
 
 
 def benchmark(ctx: Ctx) -> dict[str, Any]:

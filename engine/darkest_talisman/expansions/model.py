@@ -101,6 +101,8 @@ class HighlandState(BaseModel):
     bridge: list[str] = Field(default_factory=list)
     #: an Earth Elemental or a Roc beat a character: the party goes to the Crags (K7)
     to_crags: bool = False
+    #: a Magic Portal opened: the party goes to the Highland's Lost City (K7)
+    portal: bool = False
     #: counters the benchmark reads
     glaciers: int = 0
     passes: int = 0
