@@ -441,3 +441,23 @@ def test_k7_the_magic_portal_carries_the_party_to_the_lost_city():
     assert s.trip.region == highland.REGION and s.ext.region is not None and s.ext.live == "highland"
     assert s.trip.position == len(s.trip.road) - 2 and s.trip.road[s.trip.position].special == "lost_city"
     assert broken(s) == []
+
+
+def test_k7_the_rock_face_bars_the_way_until_it_is_climbed():
+    """K7 Rock Face: going on, 6d6 against the party's Strength and Craft; not under, each
+    character loses 1 life and the party stays; under, it climbs and goes on."""
+    from engine.darkest_talisman.state import Spot
+
+    s = at_space(in_region(22), 1)
+    face = _take_from_piles(s, "rock_face")
+    s.trip.spots = [Spot(seq=s.new_seq(), card=face, revealed=True, met=True)]
+    settle(s)
+    assert s.decision.kind == "stand"
+    hero = s.party()[0]
+    life = hero.life
+    rig(s, dice=[6] * 6 + [3] * 30)
+    s = choose(s, "continue")
+    assert s.trip.position == 1 and s.hero(hero.uid).life == life - 1 and s.decision.kind == "stand"
+    rig(s, dice=[1] * 6 + [3] * 30)
+    s = choose(s, "continue")
+    assert s.trip.position == 2 and s.ext.highland.climbed == [face] and broken(s) == []

@@ -24,8 +24,9 @@ Here:
 - K7: the Highlander's extra d6 of cards on the Highland's Hills; an Earth Elemental or a Roc
   that beats a character carries the party to the Crags; Dreadwing's doubles before a move fly
   the party to any space of its Region; the Walking Stick sends back a last-laid Enemy; the
-  Vagabond takes an Object on a 1; the Lightning Hammer's +3 and the Rogue's shot in Guardian
-  Combat.
+  Vagabond takes an Object on a 1; a Rock Face bars the way on until climbed (6d6); the
+  Lightning Hammer's +3 and the Rogue's shot in Guardian Combat; the Magic Portal carries the
+  party into the Highland to the Lost City.
 """
 from __future__ import annotations
 
@@ -64,6 +65,7 @@ BRIDGE_DECISION = "highland_bridge"
 #: K7: the Relic that may fly the party anywhere in its Region
 DREADWING = "dreadwing"
 WALKING_STICK, VAGABOND = "walking_stick", "vagabond"
+ROCK_FACE = "rock_face"
 #: K7 Magic Portal: its dice
 PORTAL_DICE = 6
 #: K7 Lightning Hammer: its Strength in battle and in Guardian Combat
@@ -412,9 +414,38 @@ def dreadwing(ctx: Ctx, decision: Decision, option: str) -> bool:
     return True
 
 
+def rock_face(ctx: Ctx, decision: Decision, option: str) -> bool:
+    """K7 Rock Face: a Rock Face on the space bars the way on until the party climbs it: 6d6 under
+    the party's Strength and Craft together, it climbs; otherwise each character loses 1 life
+    (the choice of a Follower instead: project ruling `highland_rock_face`) and the party stays.
+    True: the party stays."""
+    state = ctx.state
+    trip = state.trip
+    if decision.kind != "stand" or option != "continue" or trip is None or trip.heading != "out":
+        return False
+    hl = highland(ctx)
+    face = next((s.card for s in trip.spots if s.card and card_id(s.card) == ROCK_FACE and s.card not in hl.climbed), None)
+    if face is None:
+        return False
+    score = sum(ctx.dice(GLACIER_DICE, "rock_face"))
+    might = party_might(ctx)
+    if score < might:
+        hl.climbed.append(face)
+        ctx.emit("rock_face_climbed", score=score, might=might)
+        return False
+    ctx.emit("rock_face_failed", score=score, might=might)
+    for hero in state.party():
+        if hero_rules.lose_life(ctx, hero, 1, "rock_face"):
+            hero_rules.kill(ctx, hero, "rock_face")
+    state.decision = None
+    return True
+
+
 def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
     if not in_play(ctx):
         return False
+    if rock_face(ctx, decision, option):
+        return True
     if dreadwing(ctx, decision, option):
         return True
     if decision.kind != BRIDGE_DECISION or option not in decision.options:

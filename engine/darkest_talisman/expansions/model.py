@@ -103,6 +103,8 @@ class HighlandState(BaseModel):
     to_crags: bool = False
     #: a Magic Portal opened: the party goes to the Highland's Lost City (K7)
     portal: bool = False
+    #: Rock Faces (card uids) the party has climbed (K7)
+    climbed: list[str] = Field(default_factory=list)
     #: counters the benchmark reads
     glaciers: int = 0
     passes: int = 0
