@@ -66,6 +66,9 @@ BRIDGE_DECISION = "highland_bridge"
 DREADWING = "dreadwing"
 WALKING_STICK, VAGABOND = "walking_stick", "vagabond"
 ROCK_FACE = "rock_face"
+#: the campaign AI turns back before a Rock Face when the party's might is at most this (6d6
+#: under 21 is less likely than not)
+ROCK_FACE_HOPELESS = 21
 #: K7 Magic Portal: its dice
 PORTAL_DICE = 6
 #: K7 Lightning Hammer: its Strength in battle and in Guardian Combat
@@ -471,6 +474,12 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         n = int(decision.data.get("followers", 0))
         return "bridge_leave" if n >= 2 or chance < 0.5 else "bridge_cross"
     party = ctx.state.party()
+    trip = ctx.state.trip
+    if decision.kind == "stand" and "turn_back" in decision.options and trip is not None:
+        climbed = highland(ctx).climbed
+        if any(sp.card and card_id(sp.card) == ROCK_FACE and sp.card not in climbed for sp in trip.spots) \
+                and party_might(ctx) <= ROCK_FACE_HOPELESS:
+            return "turn_back"  # 6d6 under the party's might is unlikely: the Rock Face would bleed it
     if decision.kind == "village" and f"depart:{STRADDLE}" in decision.options and party:
         # K3b: toward the Crags and the Highland beyond when the party looks able to face the
         # Eagle King (Strength 8, Craft 8) and his guardians, until he is beaten once (project)
