@@ -461,3 +461,18 @@ def test_k7_the_rock_face_bars_the_way_until_it_is_climbed():
     rig(s, dice=[1] * 6 + [3] * 30)
     s = choose(s, "continue")
     assert s.trip.position == 2 and s.ext.highland.climbed == [face] and broken(s) == []
+
+
+def test_k7_the_vampiress_drains_a_follower_once_a_road_space():
+    """K7 Vampiress: once a Road Space she may drain a Follower of the party: she heals 1 life and
+    the Follower is discarded."""
+    s = at_space(in_region(23, party=2), 1)
+    vamp, other = s.party()[0], s.party()[1]
+    vamp.card = "vampiress"
+    vamp.life = 2
+    other.followers = [_take_from_piles(s, "horned_owl")]
+    settle(s)
+    assert "drain" in s.decision.options
+    s = choose(s, "drain")
+    assert s.hero(vamp.uid).life == 3 and s.hero(other.uid).followers == []
+    assert "drain" not in s.decision.options and broken(s) == []

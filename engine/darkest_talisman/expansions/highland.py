@@ -26,7 +26,7 @@ Here:
   the party to any space of its Region; the Walking Stick sends back a last-laid Enemy; the
   Vagabond takes an Object on a 1; a Rock Face bars the way on until climbed (6d6); the
   Lightning Hammer's +3 and the Rogue's shot in Guardian Combat; the Magic Portal carries the
-  party into the Highland to the Lost City.
+  party into the Highland to the Lost City; the Vampiress drains a Follower for a life.
 """
 from __future__ import annotations
 
@@ -66,6 +66,8 @@ BRIDGE_DECISION = "highland_bridge"
 DREADWING = "dreadwing"
 WALKING_STICK, VAGABOND = "walking_stick", "vagabond"
 ROCK_FACE = "rock_face"
+#: K7 Vampiress: her drain, once a Road Space
+VAMPIRESS, DRAIN = "vampiress", "drain"
 #: the campaign AI turns back before a Rock Face when the party's might is at most this (6d6
 #: under 21 is less likely than not)
 ROCK_FACE_HOPELESS = 21
@@ -444,9 +446,56 @@ def rock_face(ctx: Ctx, decision: Decision, option: str) -> bool:
     return True
 
 
+def _drain_target(ctx: Ctx, vampiress: Hero) -> tuple[Hero, str] | None:
+    """K7 Vampiress: the Follower she would drain: the weakest of another character's, else of
+    her own (project)."""
+    def might(uid: str) -> int:
+        card = hero_rules.follower(ctx.pack, uid)
+        return card.strength + card.craft
+
+    others = [(h, f) for h in ctx.state.party() if h.uid != vampiress.uid for f in h.followers]
+    pool = others or [(vampiress, f) for f in vampiress.followers]
+    return min(pool, key=lambda pair: might(pair[1])) if pool else None
+
+
+def drainer(ctx: Ctx) -> Hero | None:
+    """K7 Vampiress: she may drain a Follower once a Road Space, when it would heal her."""
+    state = ctx.state
+    if state.mode != "road" or state.trip is None:
+        return None
+    vamp = next((h for h in state.party() if h.card == VAMPIRESS), None)
+    if vamp is None or DRAIN in vamp.used or vamp.life >= hero_rules.sheet(ctx.pack, vamp).life:
+        return None
+    return vamp if _drain_target(ctx, vamp) is not None else None
+
+
+def more_options(ctx: Ctx, decision: Decision) -> None:
+    """K7 Vampiress: standing on a Road Space, she may drain a Follower of the party."""
+    if in_play(ctx) and decision.kind == "stand" and drainer(ctx) is not None and DRAIN not in decision.options:
+        decision.options.append(DRAIN)
+
+
+def drain(ctx: Ctx) -> None:
+    vamp = drainer(ctx)
+    if vamp is None:
+        return
+    found = _drain_target(ctx, vamp)
+    assert found is not None
+    owner, uid = found
+    vamp.used.append(DRAIN)
+    hero_rules.give_up(ctx, owner, uid)
+    cards.discard(ctx, uid)
+    ctx.emit("drained", vamp.uid, follower=card_id(uid))
+    hero_rules.heal(ctx, vamp, 1, "drain")
+
+
 def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
     if not in_play(ctx):
         return False
+    if decision.kind == "stand" and option == DRAIN:
+        ctx.state.decision = None
+        drain(ctx)
+        return True
     if rock_face(ctx, decision, option):
         return True
     if dreadwing(ctx, decision, option):
@@ -475,6 +524,9 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         return "bridge_leave" if n >= 2 or chance < 0.5 else "bridge_cross"
     party = ctx.state.party()
     trip = ctx.state.trip
+    vamp = drainer(ctx) if decision.kind == "stand" and DRAIN in decision.options else None
+    if vamp is not None and vamp.life <= 2:
+        return DRAIN
     if decision.kind == "stand" and "turn_back" in decision.options and trip is not None:
         climbed = highland(ctx).climbed
         if any(sp.card and card_id(sp.card) == ROCK_FACE and sp.card not in climbed for sp in trip.spots) \
