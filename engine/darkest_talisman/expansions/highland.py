@@ -30,7 +30,6 @@ Here:
 """
 from __future__ import annotations
 
-from typing import Any
 
 from engine.darkest_talisman import cards, travel
 from engine.darkest_talisman import heroes as hero_rules
@@ -602,9 +601,3 @@ def through_portal(ctx: Ctx) -> None:
     state.tasks = [t for t in state.tasks if t.task not in travel.ROAD_TASKS]
     state.decision = None
     travel.teleport(ctx, f"road:{hl.lost_at}")
-
-
-def benchmark(ctx: Ctx) -> dict[str, Any]:
-    hl = highland(ctx)
-    return {"glaciers": hl.glaciers, "passes": hl.passes, "lost_city": hl.lost_city, "bridges": hl.bridges,
-            "bridge_deaths": hl.bridge_deaths, "relics_won": hl.relics_won}
