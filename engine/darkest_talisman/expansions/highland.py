@@ -30,7 +30,6 @@ Here:
 """
 from __future__ import annotations
 
-
 from engine.darkest_talisman import cards, travel
 from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import EnemyCard, ObjectCard
