@@ -78,6 +78,7 @@ Special = Literal[
     "revelry",  # Drunken Revelry (J5): every character rolls a d6; a 1 takes the party to the Jail
     "sheriff",  # Corrupt Sheriff (J5): each character may pay 2 Gold not to be jailed in the City Region
     "bazaar",  # Travelling Bazaar (J5): the City Road's other cards become a deck drawn once the core deck is back
+    "magic_portal",  # Magic Portal (K7): 6d6 over the party's Craft carries it to the Highland's Lost City
 ]
 
 

@@ -201,6 +201,10 @@ def begin(ctx: Ctx, focus: str | None) -> None:
             _remove(ctx, target, why="banished")
             fight.banished = True
             ctx.emit("banished", priest.uid, enemy=target.of)
+    if ctx.state.ext is not None:  # an expansion's blows and bonuses before the combat (K7 Rogue)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        hooks.guardian_combat_begins(ctx)
 
 
 def _can_cast(ctx: Ctx, hero: Hero) -> bool:

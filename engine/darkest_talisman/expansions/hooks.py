@@ -105,6 +105,13 @@ def decision_options(ctx: Ctx) -> None:
             hook(ctx, decision)
 
 
+def guardian_combat_begins(ctx: Ctx) -> None:
+    """A round of Guardian Combat begins (C8e-a): an expansion's shots and bonuses for it (the
+    Highland's Rogue and Lightning Hammer, K7)."""
+    for hook in _each(ctx, "guardian_combat_begins"):
+        hook(ctx)
+
+
 def departures(ctx: Ctx, region_trove: list[str]) -> list[str]:
     return [o for hook in _each(ctx, "departures") for o in hook(ctx, region_trove)]
 

@@ -90,6 +90,32 @@ class CityState(BaseModel):
     market_visits: int = 0
 
 
+class HighlandState(BaseModel):
+    """The Highland's part (DT K): a Special Location of the Highland Path still to be resolved
+    (K5b), who still crosses the Ice Bridge, a party to be carried to the Crags (K7), counters."""
+
+    #: "glacier", "mountain_pass" or "ice_bridge" and the road index it lies at
+    pending: str | None = None
+    at: int = -1
+    #: the road index where the Mountain Pass's 6 puts the Lost City (K5b-4)
+    lost_at: int = -1
+    #: heroes still to cross the Ice Bridge, in Marching Order (K5b-6)
+    bridge: list[str] = Field(default_factory=list)
+    #: an Earth Elemental or a Roc beat a character: the party goes to the Crags (K7)
+    to_crags: bool = False
+    #: a Magic Portal opened: the party goes to the Highland's Lost City (K7)
+    portal: bool = False
+    #: Rock Faces (card uids) the party has climbed (K7)
+    climbed: list[str] = Field(default_factory=list)
+    #: counters the benchmark reads
+    glaciers: int = 0
+    passes: int = 0
+    lost_city: int = 0
+    bridges: int = 0
+    bridge_deaths: int = 0
+    relics_won: int = 0
+
+
 class Expansions(BaseModel):
     """The expansions' part of a campaign."""
 
@@ -144,6 +170,8 @@ class Expansions(BaseModel):
     feral: list[str] = Field(default_factory=list)
     #: the City's part (J), while the City is in play
     city: CityState | None = None
+    #: the Highland's part (K), while the Highland is in play
+    highland: HighlandState | None = None
     #: side piles by id: the City's shop decks (J2a), each a card uid list, top last
     piles: dict[str, list[str]] = Field(default_factory=dict)
     #: the expansion Region the party is in now (J3b: its deck replaces the core's), if any
