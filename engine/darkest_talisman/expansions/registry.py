@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engine.darkest_talisman.expansions import blood_moon, city, reaper
+from engine.darkest_talisman.expansions import blood_moon, city, reaper, woodland
 
 #: id -> (its hooks module, the name a player types: `/campaign new expansions:Reaper`)
 EXPANSIONS: dict[str, ModuleType] = {"reaper": reaper, "blood_moon": blood_moon}
 NAMES: dict[str, str] = {"reaper": "Reaper", "blood_moon": "Blood Moon"}
 EXPANSIONS["city"], NAMES["city"] = city, "City"  # DT J: the City Region
+EXPANSIONS["woodland"], NAMES["woodland"] = woodland, "Woodland"  # DT M: the Woodland Region
 
 
 def _squash(text: str) -> str:
