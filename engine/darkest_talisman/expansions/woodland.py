@@ -223,7 +223,7 @@ def draw_path(ctx: Ctx, hero: Hero) -> str | None:
     uid = _hand(ctx, PATHS_PILE, path_pile(hero.uid))
     if uid is not None:
         wood(ctx).paths_drawn += 1
-        ctx.emit("path_drawn", hero.uid, path=card_id(uid))
+        ctx.emit("path_drawn", hero.uid, card=card_id(uid))
     return uid
 
 
@@ -239,7 +239,7 @@ def gain_destiny(ctx: Ctx, hero: Hero) -> str | None:
     if uid is None:
         return None
     wood(ctx).destinies += 1
-    ctx.emit("destiny_gained", hero.uid, destiny=card_id(uid), side="dark" if is_dark else "light")
+    ctx.emit("destiny_dark" if is_dark else "destiny_light", hero.uid, card=card_id(uid))
     card = ctx.pack.card(card_id(uid))
     assert isinstance(card, EventCard)
     gifts = card.effect
@@ -260,14 +260,14 @@ def trial(ctx: Ctx, hero: Hero, path: str) -> bool:
     if attribute == "die":
         face = ctx.d6("destiny", hero.uid)
         passed = face >= int(target)
-        ctx.emit("destiny_trial", hero.uid, path=path, score=face, against=int(target), passed=passed)
+        ctx.emit("destiny_passed" if passed else "destiny_failed", hero.uid, card=path, score=face, against=int(target))
         return passed
     value = hero_rules.total(ctx.pack, hero, attribute)  # type: ignore[arg-type]  # PATHS names strength or craft
     against = 2 * hero_rules.total(ctx.pack, hero, "craft") if target == "twice_craft" else int(target)
     ours = value + ctx.d6("destiny", hero.uid)
     theirs = against + ctx.d6("destiny")
     passed = ours > theirs
-    ctx.emit("destiny_trial", hero.uid, path=path, score=ours, against=theirs, passed=passed)
+    ctx.emit("destiny_passed" if passed else "destiny_failed", hero.uid, card=path, score=ours, against=theirs)
     return passed
 
 
@@ -466,7 +466,7 @@ def crossroads(ctx: Ctx, k: int) -> None:
     party = [h for h in state.party() if h.alive]
     might = sum(hero_rules.total(ctx.pack, h, "strength") + hero_rules.total(ctx.pack, h, "craft") for h in party)
     score = sum(ctx.dice(CROSSROADS_DICE, "crossroads"))
-    ctx.emit("crossroads", score=score, party=might)
+    ctx.emit("crossroads", score=score, against=might)
     if score < might:
         travel.leave(ctx)
         travel.arrive(ctx, k + 1)
@@ -490,7 +490,7 @@ def titania(ctx: Ctx) -> bool:
             if leader is not None and len(state.order) > 1 and binding(ctx, leader) == "darkbound" \
                     and not state.order_locked:
                 state.order = state.order[1:] + state.order[:1]
-                ctx.emit("titania_order", hero=leader.uid)
+                ctx.emit("titania_order", leader.uid)
             return True
     return False
 
@@ -529,7 +529,7 @@ def _hut_evade(ctx: Ctx, decision: Decision) -> None:
     if not any(card_id(f) == "baba_yagas_hut" for f in leader.followers) or task.value > HUT_STRENGTH:
         return
     card = ctx.pack.card(card_id(task.enemy)) if ctx.pack.has_card(card_id(task.enemy)) else None
-    if isinstance(card, EnemyCard) and card.evadable:
+    if not isinstance(card, EnemyCard) or card.evadable:
         decision.options.append("evade")
 
 
@@ -585,7 +585,7 @@ def work(ctx: Ctx) -> bool:
         uid = path_of(ctx, hero)
         if hero.alive and uid is not None:
             state.decision = Decision(kind="woodland_destiny", hero=hero.uid, options=["meet_destiny", "decline_destiny"],
-                                      data={"path": card_id(uid)})
+                                      data={"card": card_id(uid)})
         return True
     if w.respite and not w.meeting and not state.tasks:
         w.respite = False
