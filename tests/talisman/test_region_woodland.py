@@ -481,7 +481,7 @@ def test_m_woodland_campaigns_through_the_ai_reach_and_beat_queen_mab():
     from systems.darkest_talisman.turn import turn_message
 
     entered = beaten = meetings = 0
-    for seed in (3, 7):
+    for seed in (3, 6):
         s = game(seed)
         for n in range(3000):
             p = SYSTEM.pending(s)
