@@ -513,3 +513,23 @@ def test_m_the_view_hides_the_held_paths_and_destinies_piles():
     shown = view.public(s.ext.model_dump())
     assert all(isinstance(v, int) for v in shown["piles"].values())
     assert decks.ext(ctx(s)).woodland is not None
+
+
+def test_m7a_the_road_embed_and_the_party_picture_show_the_faerie_path():
+    """M7a: on the Faerie Path the road embed names the Woodland and its spaces, the Woodland deck
+    is named as the live one, and the party picture draws that road, in both languages."""
+    from gm.i18n import t
+    from systems.darkest_talisman import picture
+    from systems.darkest_talisman.embeds import road_embed
+
+    s = in_woodland(19, answer="fate_light")
+    view = SYSTEM.view(s, None)
+    p = pack_by_id(WOODLAND)
+    for locale in ("en", "it"):
+        embed = road_embed(view, locale)
+        assert embed is not None and p.name_of(REGION, locale) in (embed.title or "")
+        body = (embed.description or "") + "".join(f.value or "" for f in embed.fields)
+        assert p.name_of("faerie_woods", locale) in body or p.name_of("mabs_lair", locale) in body
+        assert t(locale, "talisman.deck.woodland") in body
+        png = picture.render_party(view, locale)
+        assert png[:4] == b"\x89PNG"

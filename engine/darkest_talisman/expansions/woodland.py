@@ -635,9 +635,13 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         if go in opts and healthy and chance < (0.6 if strong else 0.3):
             return go
         return None
+    party = [h for h in state.party() if h.alive]
     enter = f"enter:{REGION}"
     if enter in opts:
-        party = state.party()
-        fit = all(h.life >= 2 for h in party) and sum(h.life for h in party) >= 3 * len(party)
-        return enter if fit and chance < 0.85 and regions.came_by_road(ctx) else None
+        fit = all(h.life >= 3 for h in party) and sum(h.life for h in party) >= 4 * len(party)
+        return enter if fit and chance < 0.9 and regions.came_by_road(ctx) else None
+    trip = state.trip
+    if decision.kind in ("stand", "after_card") and in_woodland(ctx) and trip is not None and trip.heading == "out" \
+            and all(h.life >= 2 for h in party) and sum(h.life for h in party) > 2 * len(party):
+        return next((o for o in ("carry_on", "continue") if o in opts), None)  # on to Mab's Lair
     return None
