@@ -533,3 +533,27 @@ def test_m7a_the_road_embed_and_the_party_picture_show_the_faerie_path():
         assert t(locale, "talisman.deck.woodland") in body
         png = picture.render_party(view, locale)
         assert png[:4] == b"\x89PNG"
+
+
+def test_m6d_m8e_with_the_reaper_his_deck_comes_back_after_the_woodland():
+    """M6d, M8e with the Reaper (E2c): the Grim Reaper's deck in play, entering the Woodland sets
+    it aside for the Woodland deck; out of the Woodland the Reaper's deck, still held, is back;
+    every card counted once, every switch matched."""
+    from engine.darkest_talisman.expansions import reaper
+
+    s = SYSTEM.new_game([Seat(player="p1", name="A")], {"pack": "core+reaper+woodland"}, 2).state
+    c = ctx(s)
+    travel.depart(c, "depart:forest")
+    jump_to_destination(s)
+    decks.hold(c, "reaper", reaper.FIGURE_REASON)
+    assert s.ext.live == "reaper" and broken(s) == []
+    s.decision = None
+    regions.enter(c, REGION)
+    assert s.ext.live == "woodland" and broken(s) == []
+    quiet(s)
+    s.trip.heading = "home"
+    travel._move(c, -1)
+    assert s.trip.destination == "forest" and s.ext.live == "reaper" and s.ext.reasons == [reaper.FIGURE_REASON]
+    assert broken(s) == []
+    decks.release(c, reaper.FIGURE_REASON)
+    assert s.ext.live == "core" and broken(s) == []

@@ -104,28 +104,45 @@ def discard(ctx: Ctx, uid: str, where: str) -> bool:
 
 
 def hold(ctx: Ctx, deck: str, reason: str) -> None:
-    """Put `deck`'s Adventure deck in play for `reason` (one more reason if it already is)."""
+    """Put `deck`'s Adventure deck in play for `reason` (one more reason if it already is). An
+    expansion deck already in play for another reason is set aside (its switch undone) and comes
+    back when this reason goes (the Grim Reaper's deck while the party walks into a Region)."""
     record = ext(ctx)
     if reason not in record.reasons:
         record.reasons.append(reason)
     if record.live == deck:
         return
+    if record.live != CORE:
+        record.switches_undone += 1
     _swap(ctx, deck)
     record.switches += 1
     ctx.emit("deck_switched", deck=deck)
 
 
+def _deck_of(ctx: Ctx, reason: str) -> str | None:
+    """The expansion whose deck `reason` holds ("reaper:figure", "region:woodland_region")."""
+    head, _, tail = reason.partition(":")
+    if head == "region":
+        return next((e.id for e in expansions(ctx) if e.region is not None and e.region.region.id == tail), None)
+    return head if head in ext(ctx).ids else None
+
+
 def release(ctx: Ctx, reason: str) -> None:
-    """`reason` no longer holds; with none left the core Adventure deck comes back (E2j, E3k)."""
+    """`reason` no longer holds; with none left the core Adventure deck comes back (E2j, E3k);
+    else the deck the last reason left holds is in play."""
     record = ext(ctx)
     if reason not in record.reasons:
         return
     record.reasons.remove(reason)
-    if record.reasons or record.live == CORE:
+    back = next((d for d in (_deck_of(ctx, r) for r in reversed(record.reasons)) if d is not None), CORE) \
+        if record.reasons else CORE
+    if record.live == back or (record.reasons and back == CORE):
         return
-    _swap(ctx, CORE)
+    _swap(ctx, back)
     record.switches_undone += 1
-    ctx.emit("deck_switched", deck=CORE)
+    if back != CORE:
+        record.switches += 1
+    ctx.emit("deck_switched", deck=back)
 
 
 def _swap(ctx: Ctx, deck: str) -> None:
