@@ -505,14 +505,17 @@ def test_m_woodland_campaigns_through_the_ai_reach_and_beat_queen_mab():
     assert entered >= 1 and beaten >= 1 and meetings >= 1
 
 
-def test_m_the_view_hides_the_held_paths_and_destinies_piles():
-    """What a seat sees of the side piles is their sizes (the Path and Destiny decks are face down)."""
+def test_m4_the_view_hides_the_decks_but_shows_each_characters_path():
+    """What a seat sees: the Path and Destiny decks by their sizes (face down); each character's
+    own Path and Destinies face up (M4)."""
     from engine.darkest_talisman.expansions import view
 
     s = in_woodland(18, answer="fate_light")
     shown = view.public(s.ext.model_dump())
-    assert all(isinstance(v, int) for v in shown["piles"].values())
-    assert decks.ext(ctx(s)).woodland is not None
+    for pile in (woodland.PATHS_PILE, woodland.LIGHT_PILE, woodland.DARK_PILE):
+        assert shown["piles"][pile] == len(s.ext.piles[pile])
+    hero = s.party()[0]
+    assert shown["piles"][woodland.path_pile(hero.uid)] == [woodland.path_of(ctx(s), hero)]
 
 
 def test_m7a_the_road_embed_and_the_party_picture_show_the_faerie_path():
@@ -531,6 +534,8 @@ def test_m7a_the_road_embed_and_the_party_picture_show_the_faerie_path():
         body = (embed.description or "") + "".join(f.value or "" for f in embed.fields)
         assert p.name_of("faerie_woods", locale) in body or p.name_of("mabs_lair", locale) in body
         assert t(locale, "talisman.deck.woodland") in body
+        path = woodland.path_of(ctx(s), s.party()[0])
+        assert p.name_of(card_id(path), locale) in body  # M4: each character's Path is shown
         png = picture.render_party(view, locale)
         assert png[:4] == b"\x89PNG"
 

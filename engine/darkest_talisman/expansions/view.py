@@ -13,7 +13,9 @@ def public(ext: dict[str, Any]) -> dict[str, Any]:
     out["troves"] = {k: len(v) for k, v in ext["troves"].items()}
     out["spells"] = {k: len(v) for k, v in ext["spells"].items()}
     out["quests"] = len(ext["quests"])
-    out["piles"] = {k: len(v) for k, v in (ext.get("piles") or {}).items()}  # the shops' piles (J2a)
+    # the shops' piles (J2a) by their sizes; a character's own Path and Destinies (the Woodland,
+    # M4: "path:<hero>", "destiny:<hero>") lie face up
+    out["piles"] = {k: (list(v) if ":" in k else len(v)) for k, v in (ext.get("piles") or {}).items()}
     if ext.get("city"):  # the Wanted Poster deck is face down (J4a)
         out["city"] = {**ext["city"], "posters": len(ext["city"]["posters"])}
     return out
