@@ -562,3 +562,29 @@ def test_m6d_m8e_with_the_reaper_his_deck_comes_back_after_the_woodland():
     assert broken(s) == []
     decks.release(c, reaper.FIGURE_REASON)
     assert s.ext.live == "core" and broken(s) == []
+
+
+def test_m9_oberons_bow_shoots_a_face_up_enemy_for_a_darkbound_leader():
+    """M9 Oberon's Bow (darkbound): after moving, its bearer leading aims at a face-up Enemy
+    within 4 Draw Spots; a d6 above its Strength discards it (no trophy); once a move."""
+    s = in_woodland(20, answer="fate_dark")
+    c = ctx(s)
+    quiet(s)
+    leader = s.party()[0]
+    where = next(pile for pile in (s.ext.troves["woodland"], s.trip.trove.items)
+                 if any(card_id(u) == "oberons_bow" for u in pile))  # the Trove deck, or this trove
+    bow = next(u for u in where if card_id(u) == "oberons_bow")
+    where.remove(bow)
+    leader.objects.append(bow)
+    wolves = [u for u in s.decks.adventure if card_id(u) == "grey_wolves"][:2]  # Strength 3
+    for u in wolves:
+        s.decks.adventure.remove(u)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=wolves[0], revealed=True), Spot(seq=s.new_seq(), card=wolves[1])]
+    assert woodland.binding(c, leader) == "darkbound"
+    rig(s, dice=[4])
+    assert woodland.oberons_bow(c)
+    assert s.trip.spots[0].card is None and wolves[0] in s.decks.adventure_discard
+    assert s.trip.spots[1].card == wolves[1]  # face down: not a target
+    s.trip.spots[1].revealed = True
+    assert not woodland.oberons_bow(c)  # once a move
+    assert broken(s) == []

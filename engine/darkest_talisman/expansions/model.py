@@ -111,6 +111,8 @@ class WoodlandState(BaseModel):
     glen_doubles: list[int] = Field(default_factory=list)
     #: Titania's Gates met (spot seqs)
     gates: list[int] = Field(default_factory=list)
+    #: the campaign day Oberon's Bow was last aimed (once a move, M9)
+    bow_day: int = -1
     #: hero uid -> Growth tokens (the Ancient Oak, M9)
     growth: dict[str, int] = Field(default_factory=dict)
     #: counters the benchmark reads

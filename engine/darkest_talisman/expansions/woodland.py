@@ -496,6 +496,41 @@ def titania(ctx: Ctx) -> bool:
 
 
 # ----------------------------------------------------------------------------- M9: the cards
+#: M9 Oberon's Bow: how many Draw Spots it reaches
+BOW_SPOTS = 4
+
+
+def oberons_bow(ctx: Ctx) -> bool:
+    """M9 Oberon's Bow (darkbound): after moving, its bearer leading the party aims at a face-up
+    Enemy within the space's first 4 Draw Spots (the weakest: project) and rolls a d6; above its
+    Strength, the Enemy is discarded (no trophy). Once a move."""
+    state = ctx.state
+    trip = state.trip
+    leader = state.leader()
+    w = wood(ctx)
+    if trip is None or leader is None or state.mode != "road" or w.bow_day == state.stats.days \
+            or not any(card_id(u) == "oberons_bow" for u in leader.objects) or binding(ctx, leader) != "darkbound":
+        return False
+    targets = []
+    for spot in trip.spots[:BOW_SPOTS]:
+        card = ctx.pack.card(card_id(spot.card)) if spot.card is not None else None
+        if spot.revealed and not spot.met and isinstance(card, EnemyCard) and card.strength is not None:
+            targets.append((card.strength, spot.seq, spot))
+    if not targets:
+        return False
+    w.bow_day = state.stats.days
+    strength, _, spot = min(targets, key=lambda x: (x[0], x[1]))
+    face = ctx.d6("oberons_bow", leader.uid)
+    assert spot.card is not None
+    hit = face > strength
+    ctx.emit("bow_hit" if hit else "bow_missed", leader.uid, enemy=card_id(spot.card), face=face)
+    if hit:
+        cards.discard(ctx, spot.card)
+        spot.card = None
+        spot.met = True
+    return True
+
+
 def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """M9: the Shaefoal turns the party back; the Thieving Pixies take an Object; the Ancient
     Oak's Growth token takes the lost life instead (when he lives)."""
@@ -593,6 +628,8 @@ def work(ctx: Ctx) -> bool:
         state.tasks.append(TeleportTask(target="village"))
         return True
     if in_woodland(ctx) and titania(ctx):
+        return True
+    if oberons_bow(ctx):
         return True
     ready = _space_ready(ctx)
     if ready is None:
