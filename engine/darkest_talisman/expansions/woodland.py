@@ -669,13 +669,13 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         strong = sum(hero_rules.total(ctx.pack, h, "strength") + hero_rules.total(ctx.pack, h, "craft")
                      for h in state.party()) >= 9 * max(1, len(state.party()))
         go = f"depart:{STRADDLE}"
-        if go in opts and healthy and chance < (0.6 if strong else 0.3):
+        if go in opts and healthy and chance < (0.8 if strong else 0.5):
             return go
         return None
     party = [h for h in state.party() if h.alive]
     enter = f"enter:{REGION}"
     if enter in opts:
-        fit = all(h.life >= 3 for h in party) and sum(h.life for h in party) >= 4 * len(party)
+        fit = all(h.life >= 3 for h in party) and 2 * sum(h.life for h in party) >= 7 * len(party)
         return enter if fit and chance < 0.9 and regions.came_by_road(ctx) else None
     trip = state.trip
     if decision.kind in ("stand", "after_card") and in_woodland(ctx) and trip is not None and trip.heading == "out" \
