@@ -588,3 +588,27 @@ def test_m9_oberons_bow_shoots_a_face_up_enemy_for_a_darkbound_leader():
     s.trip.spots[1].revealed = True
     assert not woodland.oberons_bow(c)  # once a move
     assert broken(s) == []
+
+
+def test_m9_path_of_folly_and_path_of_fortune_change_a_new_spaces_draw():
+    """M9: the leader's Path of Folly: one card fewer for each die rolled for a new Road Space;
+    the Path of Fortune: 1 Gold for each 4, 5 or 6 among those dice."""
+    s = in_woodland(21, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    leader = s.party()[0]
+    _hold_path(s, leader, "path_of_folly")
+    rig(s, dice=[5, 3, 2])  # the Thicket's two dice (5 + 3 = 8 cards), then anything
+    travel.leave(c)
+    travel.arrive(c, 3)
+    assert len(s.trip.spots) == 8 - 2 and broken(s) == []
+    s = in_woodland(21, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    leader = s.party()[0]
+    _hold_path(s, leader, "path_of_fortune")
+    gold = leader.gold
+    rig(s, dice=[5, 3, 2])
+    travel.leave(c)
+    travel.arrive(c, 3)
+    assert len(s.trip.spots) == 8 and leader.gold == gold + 1

@@ -385,6 +385,8 @@ def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
         if gold:
             leader.gold += gold
             ctx.emit("fortune_gold", leader.uid, gold=gold)
+    if leader is not None and (held := path_of(ctx, leader)) is not None and card_id(held) == "path_of_folly":
+        folly(ctx, uids, faces)
     if special is not None and 1 in faces:
         for hero in state.party():
             if any(card_id(u) == "the_vagabond" for u in destinies_of(ctx, hero)) and \
@@ -392,6 +394,21 @@ def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
                 gain_dark(ctx, hero, 1, "the_vagabond")
     if special == "mystic_glen" and f"{k}:mystic_glen" not in wood(ctx).settled:
         glen(ctx, k)
+
+
+def folly(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
+    """M9 Path of Folly (its leader's card count; FFG: 1 less on every die, project's reading):
+    one card fewer for each die rolled: the last cards dealt go back under the deck unseen."""
+    trip = ctx.state.live_trip()
+    back = [u for u in uids[::-1][:len(faces)]]
+    for uid in back:
+        spot = next((sp for sp in trip.spots if sp.card == uid and not sp.met), None)
+        if spot is None:
+            continue
+        trip.spots.remove(spot)
+        ctx.state.decks.adventure.insert(0, uid)
+    if back:
+        ctx.emit("folly", cards=len(back))
 
 
 def glen(ctx: Ctx, k: int) -> None:
