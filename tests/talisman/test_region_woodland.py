@@ -441,6 +441,7 @@ def test_m9_titanias_gate_turns_a_darkbound_leaders_order():
     s = in_woodland(16, party=3, answer="fate_dark")
     c = ctx(s)
     quiet(s)
+    s.order_locked = False  # whatever Paths were drawn (the Path of the Determined fixes it)
     order = list(s.order)
     gate = next(u for u in s.decks.adventure if card_id(u) == "titanias_gate")
     s.decks.adventure.remove(gate)
@@ -612,3 +613,30 @@ def test_m9_path_of_folly_and_path_of_fortune_change_a_new_spaces_draw():
     travel.leave(c)
     travel.arrive(c, 3)
     assert len(s.trip.spots) == 8 and leader.gold == gold + 1
+
+
+def test_m9_path_of_the_determined_fixes_the_marching_order():
+    """M9 Path of the Determined: its bearer may not change place, so the Marching Order is fixed
+    (project: until a village); Titania's Gate cannot turn it either."""
+    s = in_woodland(22, party=3, answer="fate_dark")
+    c = ctx(s)
+    s.order_locked = False
+    hero = s.party()[1]
+    record = s.ext
+    pile = record.piles[woodland.PATHS_PILE]
+    for uid in record.piles.pop(woodland.path_pile(hero.uid), []):
+        pile.insert(0, uid)
+    held = next(key for key, cards in record.piles.items() if any(card_id(u) == woodland.DETERMINED for u in cards))
+    determined = next(u for u in record.piles[held] if card_id(u) == woodland.DETERMINED)
+    record.piles[held].remove(determined)
+    pile.append(determined)  # on top: the next Path drawn
+    woodland.draw_path(c, hero)
+    assert s.order_locked
+    order = list(s.order)
+    quiet(s)
+    pool = next(p for p in (s.decks.adventure, s.decks.adventure_discard) if any(card_id(u) == "titanias_gate" for u in p))
+    gate = next(u for u in pool if card_id(u) == "titanias_gate")
+    pool.remove(gate)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=gate, met=True)]
+    woodland.titania(c)
+    assert s.order == order and broken(s) == []

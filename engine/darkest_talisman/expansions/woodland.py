@@ -65,6 +65,8 @@ PATHS: dict[str, tuple[str, int | str] | None] = {
     "path_of_the_determined": None,
     "path_of_respite": None,  # M9: every life but one, then a Destiny
 }
+#: M9 Path of the Determined: its bearer may not change place in the Marching Order
+DETERMINED = "path_of_the_determined"
 #: M9 Dangerous Path: a Quest Reward too (here a Spell, project)
 DANGEROUS_SPELLS = 1
 #: M9 Baba Yaga's Hut: Enemies of this Strength or less may be evaded
@@ -224,6 +226,9 @@ def draw_path(ctx: Ctx, hero: Hero) -> str | None:
     if uid is not None:
         wood(ctx).paths_drawn += 1
         ctx.emit("path_drawn", hero.uid, card=card_id(uid))
+        if card_id(uid) == DETERMINED and not ctx.state.order_locked:
+            ctx.state.order_locked = True  # M9: the Marching Order is fixed until a village (project)
+            ctx.emit("order_locked", hero.uid, why=DETERMINED)
     return uid
 
 
