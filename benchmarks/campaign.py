@@ -25,6 +25,8 @@ With the Sacred Pool: the trips to the Sacred Pool and the Pools won, the Quest 
 Talismans chosen instead, the Stables purchases and the spaces ridden past.
 With --expansions City (DT J) it also prints the expansion Regions entered and masters beaten, the City
 Market's visits and purchases, the Wanted Posters bought and cashed, the bounty fights and the Jail visits.
+With --expansions Woodland (DT M) it also prints the Paths drawn, the Meetings with Destiny and the
+Destinies gained, the Dark Fate rerolls, the Swampland's traps and the Mystic Glen's changes.
 Run: python benchmarks/campaign.py [--campaigns N] [--first-seed N] [--campaign-actions N] [--no-messages] [--expansions Reaper]
 (by default 80 campaigns, seeds 0-79; `--first-seed 80 --campaigns 40` is a sample kept for checking)
 """
@@ -101,6 +103,8 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
     region = dict.fromkeys(("regions_entered", "masters_beaten"), 0)
     city_counts = dict.fromkeys(("market_visits", "bought", "posters_bought", "bounties", "bounty_gold", "bounty_fights",
                                  "jail_visits", "jail_days"), 0)
+    #: the Woodland's counters (expansions/model.py WoodlandState), summed over the campaigns
+    woodland_counts = dict.fromkeys(("paths_drawn", "meetings", "destinies", "dark_rerolls", "swamp_traps", "glen_changes"), 0)
     broken_seen: list[str] = []
     actions = 0
     t_apply = t_ai = 0.0
@@ -178,6 +182,9 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             if state.ext.city is not None:
                 for key in city_counts:
                     city_counts[key] += getattr(state.ext.city, key)
+            if state.ext.woodland is not None:
+                for key in woodland_counts:
+                    woodland_counts[key] += getattr(state.ext.woodland, key)
     elapsed = clock() - start - t_render
     print(f"  heuristic campaigns: N={campaigns} (solo and 3-seat co-op in turn), at most {cap} actions each")
     won = len(crowned_actions)
@@ -239,6 +246,11 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
                   f"bounties cashed {city_counts['bounties']} ({city_counts['bounty_gold']} Gold), bounty fights "
                   f"{city_counts['bounty_fights']}; Jail visits {city_counts['jail_visits']} "
                   f"({city_counts['jail_days']} days inside)")
+        if "woodland" in expansions:
+            print(f"    the Woodland:          Paths drawn {woodland_counts['paths_drawn']}, Meetings with Destiny "
+                  f"{woodland_counts['meetings']}, Destinies gained {woodland_counts['destinies']}; Dark Fate rerolls "
+                  f"{woodland_counts['dark_rerolls']}; Swampland traps {woodland_counts['swamp_traps']}, Mystic Glen "
+                  f"changes {woodland_counts['glen_changes']}")
         print(f"    deck switches:         {switches} made by a hold, {undone} by a release (the holds stack: a release "
               f"brings back the deck of the newest hold left, or the core's)")
         print(f"    broken invariants:     {len(broken_seen)} (every card counted once; the live deck the newest hold's, "

@@ -199,11 +199,21 @@ def _run_combat(ctx: Ctx, task: Combat) -> None:
         state.decision = Decision(kind="fate", hero=hero.uid, options=["reroll", "accept"],
                                   data={"enemy": task.enemy.split("#")[0], "ours": ours, "theirs": theirs,
                                         "outcome": "tie" if ours == theirs else "lost", "fate": hero.fate})
+        _combat_options(ctx)
         return
     options = combat.options(ctx, task)
     state.decision = Decision(kind="enemy", hero=hero.uid, options=options,
                               data={"enemy": task.enemy.split("#")[0], "attribute": task.attribute, "value": task.value,
                                     "fresh": task.fresh, **combat.scores(ctx, task, hero, options)})
+    _combat_options(ctx)
+
+
+def _combat_options(ctx: Ctx) -> None:
+    """An expansion's answers to a combat's decisions (the Woodland's Dark Fate, M2a)."""
+    if ctx.state.ext is not None:
+        from engine.darkest_talisman.hookpoint import hooks
+
+        hooks.decision_options(ctx)
 
 
 def _loot_done(ctx: Ctx, over: bool, kind: str) -> None:

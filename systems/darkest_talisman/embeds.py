@@ -252,7 +252,7 @@ def road_embed(view: CampaignView, locale: str) -> discord.Embed | None:
                 locale, "talisman.embed.trove_revealed" if trove.get("revealed") else "talisman.embed.trove_hidden",
                 n=trove["items"] if isinstance(trove["items"], int) else len(trove["items"]),
                 what=_what(n, trove["items"], trove.get("gold") or 0) if isinstance(trove["items"], list) else ""), inline=False)
-        expansion_lines = _expansion_lines(d, trip, locale)
+        expansion_lines = _expansion_lines(d, trip, locale) + woodland_lines(n, d)
         if expansion_lines:
             _field(e, t(locale, "talisman.embed.expansions"), expansion_lines)
         return e
@@ -291,6 +291,30 @@ def _expansion_lines(d: dict[str, Any], trip: dict[str, Any], locale: str) -> li
         out.append(t(locale, "talisman.embed.terrain_laid", spaces=", ".join(str(k + 1) for k in laid)))
     if ext.get("burnt"):
         out.append(t(locale, "talisman.embed.burnt", n=len(ext["burnt"])))
+    return out
+
+
+def woodland_lines(n: Names, d: dict[str, Any]) -> list[str]:
+    """The Woodland (DT M2, M4): each character's Light and Dark Fate, his Path and Destinies."""
+    ext = d.get("ext") or {}
+    wood = ext.get("woodland")
+    if not wood:
+        return []
+    piles = ext.get("piles") or {}
+    out = []
+    for hero in d.get("heroes", []):
+        if not hero.get("alive", True):
+            continue
+        uid = hero["uid"]
+        path = piles.get(f"path:{uid}")
+        held = piles.get(f"destiny:{uid}")
+        dark = min(int((wood.get("dark") or {}).get(uid, 0)), int(hero.get("fate", 0)))
+        if not (path or held or dark):
+            continue
+        none = t(n.locale, "talisman.word.nothing")
+        out.append(t(n.locale, "talisman.embed.woodland_hero", hero=n.hero_bold(uid), light=int(hero.get("fate", 0)) - dark,
+                     dark=dark, path=n.thing(path[-1]) if isinstance(path, list) and path else none,
+                     destinies=", ".join(n.thing(u) for u in held) if isinstance(held, list) and held else none))
     return out
 
 

@@ -114,6 +114,40 @@ class HighlandState(BaseModel):
     bridges: int = 0
     bridge_deaths: int = 0
     relics_won: int = 0
+class WoodlandState(BaseModel):
+    """The Woodland's part (DT M): Light and Dark Fate (M2), the Meeting with Destiny (M8d), the
+    Faerie Path's Special Locations settled (M7b) and the Ancient Oak's Growth tokens (M9). The
+    Path and Destiny cards a character holds are side piles `path:<hero>` and `destiny:<hero>`."""
+
+    #: hero uid -> how many of his Fate tokens are Dark (the rest are Light, M2a)
+    dark: dict[str, int] = Field(default_factory=dict)
+    #: hero uid -> the side Fate gained in the Woodland goes to ("light" or "dark", M2c)
+    lean: dict[str, str] = Field(default_factory=dict)
+    #: hero uid -> his Fate when last looked at (a rise in the Woodland follows his lean, M2c)
+    seen: dict[str, int] = Field(default_factory=dict)
+    #: heroes still to designate their Fate on entering the Woodland (M2b), in Marching Order
+    asked: list[str] = Field(default_factory=list)
+    #: heroes still to be asked at the Meeting with Destiny (M8d), in Marching Order
+    meeting: list[str] = Field(default_factory=list)
+    #: the Path of Respite was resolved: the party goes to the Village once the Meeting is over
+    respite: bool = False
+    #: "<road index>:<location>": Special Locations of this stay already resolved (M7b)
+    settled: list[str] = Field(default_factory=list)
+    #: road indexes of Mystic Glens that rolled doubles (M7b-6)
+    glen_doubles: list[int] = Field(default_factory=list)
+    #: Titania's Gates met (spot seqs)
+    gates: list[int] = Field(default_factory=list)
+    #: the campaign day Oberon's Bow was last aimed (once a move, M9)
+    bow_day: int = -1
+    #: hero uid -> Growth tokens (the Ancient Oak, M9)
+    growth: dict[str, int] = Field(default_factory=dict)
+    #: counters the benchmark reads
+    paths_drawn: int = 0
+    meetings: int = 0
+    destinies: int = 0
+    dark_rerolls: int = 0
+    swamp_traps: int = 0
+    glen_changes: int = 0
 
 
 class Expansions(BaseModel):
@@ -172,6 +206,8 @@ class Expansions(BaseModel):
     city: CityState | None = None
     #: the Highland's part (K), while the Highland is in play
     highland: HighlandState | None = None
+    #: the Woodland's part (M), while the Woodland is in play
+    woodland: WoodlandState | None = None
     #: side piles by id: the City's shop decks (J2a), each a card uid list, top last
     piles: dict[str, list[str]] = Field(default_factory=dict)
     #: the expansion Region the party is in now (J3b: its deck replaces the core's), if any

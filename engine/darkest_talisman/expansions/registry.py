@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engine.darkest_talisman.expansions import blood_moon, city, dungeon, firelands, frostmarch, highland, reaper, sacred_pool
+from engine.darkest_talisman.expansions import (
+    blood_moon,
+    city,
+    dungeon,
+    firelands,
+    frostmarch,
+    highland,
+    reaper,
+    sacred_pool,
+    woodland,
+)
 
 #: id -> (its hooks module, the name a player types: `/campaign new expansions:Reaper`)
 EXPANSIONS: dict[str, ModuleType] = {"reaper": reaper, "blood_moon": blood_moon}
@@ -23,6 +33,7 @@ NAMES["sacred_pool"] = "Sacred Pool"
 EXPANSIONS["city"], NAMES["city"] = city, "City"  # DT J: the City Region
 EXPANSIONS["dungeon"], NAMES["dungeon"] = dungeon, "Dungeon"  # DT L: the Dungeon Region
 EXPANSIONS["highland"], NAMES["highland"] = highland, "Highland"  # DT K: the Highland Region
+EXPANSIONS["woodland"], NAMES["woodland"] = woodland, "Woodland"  # DT M: the Woodland Region
 
 
 def _squash(text: str) -> str:

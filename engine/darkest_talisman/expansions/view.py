@@ -15,7 +15,9 @@ def public(ext: dict[str, Any]) -> dict[str, Any]:
     out["quests"] = len(ext["quests"])
     out["terrain"] = len(ext.get("terrain") or [])  # the Terrain deck, face down (I4)
     out["rewards"] = len(ext.get("rewards", []))  # the Quest Reward deck, face down (H3)
-    out["piles"] = {k: len(v) for k, v in (ext.get("piles") or {}).items()}  # the shops' piles (J2a)
+    # the shops' piles (J2a) by their sizes; a character's own Path and Destinies (the Woodland,
+    # M4: "path:<hero>", "destiny:<hero>") lie face up
+    out["piles"] = {k: (list(v) if ":" in k else len(v)) for k, v in (ext.get("piles") or {}).items()}
     if ext.get("city"):  # the Wanted Poster deck is face down (J4a)
         out["city"] = {**ext["city"], "posters": len(ext["city"]["posters"])}
     return out

@@ -1,0 +1,706 @@
+"""The Woodland (DT section M): its pack (data/talisman/expansions/woodland/), registered as the
+expansion a campaign names with `expansions:Woodland`.
+
+What the groundwork does with no code here (engine/darkest_talisman/expansions/regions.py): the
+Woodland Region (region.yaml) is entered from the Forest, the Inner Region's trove destination
+that straddles both, once it is met (M6a-c): the Inner road's cards are discarded, the Woodland
+deck replaces the core's (M6d), the Woodland Spells are shuffled in (M6e) and the trove is three
+Woodland Magic Objects and a die of Gold (M1, M6f); the Faerie Path's five spaces roll their own
+dice, a 1 revealing one of its Special Locations (M7a, b); Queen Mab (Strength 10, Craft 10) joins
+the trove's guardians in Guardian Combat (M8a-c); walking back the party is at the Forest with the
+core deck (M8e); the master beaten, ten Woodland cards join the core deck (M8f).
+
+Here:
+- M2: Light and Dark Fate. A character's Fate tokens are Light unless designated Dark. Entering
+  the Woodland each character with Fate designates it (M2b): kept Light, all Dark, or half Dark;
+  the Fate he gains in the Woodland goes to the side he chose (M2c, the project's reading of
+  "may be assigned"); out of it Fate is gained Light. A Light Fate rerolls the character's own
+  die (the core's rule); a Dark Fate makes the Enemy reroll his (M2a, facts M.2). Lost Fate is
+  Light first (project).
+- M3: fatebound: lightbound with more Light than Dark Fate, darkbound with more Dark, unbound with
+  as much of each, fateless with none (facts M.2, GUESS). Titania's Gate moves a darkbound
+  leader's party one place up the Marching Order, the first going third (M9).
+- M4: each character draws a Path on entering (M4a) and discards it on leaving the Region; at
+  the Meeting with Destiny, beyond Mab's Lair once the trove is shared out (M4b, M8d), each in
+  Marching Order may resolve it: its trial (PATHS) passed, he gains a Destiny (M4c): Light if his
+  Light Fate is at least his Dark, else Dark; a Destiny's gifts come once and it is kept out of
+  the Woodland (M4e) and discarded at death (M4f). The Path of Respite costs every life but one
+  and sends the party to the Village after the Meeting (M9).
+- M7b: the Faerie Path's Special Locations: the Faerie Ring's and the Faerie Village's are plain
+  effects (region.yaml); the Swampland's party roll (1-3 a card, then again); the Blasted
+  Heath, where no Fate may be spent; the Crossroads' 6d6 against the party's Strength and Craft;
+  the Mystic Glen's two dice (their difference in cards; doubles transform it).
+- M9: the Shaefoal turns a beaten character's party back; the Thieving Pixies take an Object;
+  Baba Yaga's Hut lets its master, leading, evade Enemies of Strength 4 or less; the Ancient Oak's
+  Growth tokens; the Path of Fortune's Gold; the Vagabond's Dark Fate.
+"""
+from __future__ import annotations
+
+from engine.darkest_talisman import cards, combat, effects, travel
+from engine.darkest_talisman import heroes as hero_rules
+from engine.darkest_talisman.content import EnemyCard, EventCard
+from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.expansions import decks, regions
+from engine.darkest_talisman.expansions.model import WoodlandState
+from engine.darkest_talisman.state import Combat, Decision, Hero, Spot, TeleportTask, card_id
+
+ID = "woodland"
+REGION = "woodland_region"
+STRADDLE = "forest"
+LAIR = "mabs_lair"
+PATHS_PILE = "woodland_paths"
+LIGHT_PILE = "woodland_light_destinies"
+DARK_PILE = "woodland_dark_destinies"
+#: M8d: the trial each Path sets at the Meeting with Destiny (facts M.2 for the Warrior's, the
+#: Secret and the Mage's Paths; the figures and the others' trials are the project's):
+#: (attribute the character rolls with, or "die" for a plain d6; the score to beat or reach)
+PATHS: dict[str, tuple[str, int | str] | None] = {
+    "warriors_path": ("craft", 10),  # beat Queen Mab (Craft 10) in psychic combat
+    "secret_path": ("strength", 6),  # an unknown Enemy
+    "mages_path": ("strength", "twice_craft"),  # a creature of Strength twice your Craft
+    "dangerous_path": ("strength", 8),
+    "path_of_folly": ("die", 4),
+    "path_of_fortune": ("die", 3),
+    "clear_path": None,
+    "path_of_the_determined": None,
+    "path_of_respite": None,  # M9: every life but one, then a Destiny
+}
+#: M9 Path of the Determined: its bearer may not change place in the Marching Order
+DETERMINED = "path_of_the_determined"
+#: M9 Dangerous Path: a Quest Reward too (here a Spell, project)
+DANGEROUS_SPELLS = 1
+#: M9 Baba Yaga's Hut: Enemies of this Strength or less may be evaded
+HUT_STRENGTH = 4
+#: M7b-4 Crossroads: dice rolled against the party
+CROSSROADS_DICE = 6
+#: the Woodland's answers
+OPTION_HEADS = frozenset({"fate_light", "fate_dark", "fate_half", "meet_destiny", "decline_destiny", "dark_reroll"})
+
+
+def in_play(ctx: Ctx) -> bool:
+    return ctx.state.ext is not None and ID in ctx.state.ext.ids
+
+
+def wood(ctx: Ctx) -> WoodlandState:
+    record = decks.ext(ctx)
+    if record.woodland is None:
+        record.woodland = WoodlandState()
+    return record.woodland
+
+
+def in_woodland(ctx: Ctx) -> bool:
+    here = regions.stay(ctx)
+    return here is not None and here.id == REGION
+
+
+# ----------------------------------------------------------------------------- M2, M3: Light and Dark Fate
+def dark(ctx: Ctx, hero: Hero) -> int:
+    return min(wood(ctx).dark.get(hero.uid, 0), hero.fate)
+
+
+def light(ctx: Ctx, hero: Hero) -> int:
+    return hero.fate - dark(ctx, hero)
+
+
+def binding(ctx: Ctx, hero: Hero) -> str:
+    """M3 (facts M.2, GUESS): lightbound, darkbound, unbound or fateless."""
+    if hero.fate == 0:
+        return "fateless"
+    lit, dim = light(ctx, hero), dark(ctx, hero)
+    return "lightbound" if lit > dim else "darkbound" if dim > lit else "unbound"
+
+
+def sync(ctx: Ctx) -> None:
+    """M2c: Fate gained in the Woodland goes to the side its character leans to; out of it, Light.
+    Fate lost is Light first (project)."""
+    w = wood(ctx)
+    inside = in_woodland(ctx)
+    for hero in ctx.state.heroes:
+        before = w.seen.get(hero.uid, hero.fate)
+        gained = hero.fate - before
+        if gained > 0 and inside and w.lean.get(hero.uid) == "dark":
+            w.dark[hero.uid] = w.dark.get(hero.uid, 0) + gained
+        if hero.uid in w.dark:
+            w.dark[hero.uid] = min(w.dark[hero.uid], hero.fate)
+        w.seen[hero.uid] = hero.fate
+
+
+def gain_dark(ctx: Ctx, hero: Hero, n: int, why: str) -> None:
+    """Fate gained Dark whatever the place (a Dark Destiny, the Vagabond)."""
+    sync(ctx)
+    hero_rules.change(ctx, hero, "fate", n, why)
+    w = wood(ctx)
+    w.dark[hero.uid] = w.dark.get(hero.uid, 0) + n
+    w.seen[hero.uid] = hero.fate
+
+
+def designate(ctx: Ctx, hero: Hero, option: str) -> None:
+    """M2b: entering the Woodland, the character's Light Fate may become Dark: none of it
+    (`fate_light`), all of it (`fate_dark`) or half, rounded up (`fate_half`); his lean for the
+    Fate gained in the Woodland follows (half: Dark, project)."""
+    w = wood(ctx)
+    sync(ctx)
+    lit = light(ctx, hero)
+    turned = {"fate_light": 0, "fate_dark": lit, "fate_half": (lit + 1) // 2}[option]
+    w.dark[hero.uid] = dark(ctx, hero) + turned
+    w.lean[hero.uid] = "light" if option == "fate_light" else "dark"
+    ctx.emit("fate_designated", hero.uid, light=light(ctx, hero), dark=dark(ctx, hero))
+
+
+def _blasted(ctx: Ctx) -> bool:
+    """M7b-3: the party stands on the Blasted Heath."""
+    trip = ctx.state.trip
+    return (in_woodland(ctx) and trip is not None and ctx.state.mode == "road"
+            and trip.road[trip.position].special == "blasted_heath")
+
+
+def _fate_options(ctx: Ctx, decision: Decision) -> None:
+    """M2a: a Light Fate rerolls the character's die, a Dark Fate the Enemy's; M7b-3: none on
+    the Blasted Heath."""
+    sync(ctx)
+    hero = ctx.state.hero(decision.hero or "")
+    keep = [o for o in decision.options if o != "reroll"]
+    if _blasted(ctx):
+        decision.options[:] = keep
+        decision.data["blasted"] = True
+        return
+    if light(ctx, hero) <= 0:
+        decision.options[:] = keep
+    if dark(ctx, hero) > 0 and "dark_reroll" not in decision.options:
+        decision.options.insert(len(decision.options) - 1 if "accept" in decision.options else 0, "dark_reroll")
+    decision.data["light"], decision.data["dark"] = light(ctx, hero), dark(ctx, hero)
+
+
+def dark_reroll(ctx: Ctx, hero: Hero, task: Combat) -> None:
+    """M2a: a Dark Fate spent makes the Enemy roll his attack again."""
+    w = wood(ctx)
+    sync(ctx)
+    hero_rules.change(ctx, hero, "fate", -1, "dark_reroll")
+    w.dark[hero.uid] = max(0, w.dark.get(hero.uid, 0) - 1)
+    w.seen[hero.uid] = hero.fate
+    w.dark_rerolls += 1
+    task.rerolled = True
+    task.enemy_roll = ctx.open_roll("enemy_attack")
+    ctx.emit("dark_reroll", hero.uid, roll=sum(task.enemy_roll))
+    combat.finish(ctx, task)
+
+
+# ----------------------------------------------------------------------------- M4: Paths and Destinies
+def path_pile(uid: str) -> str:
+    return f"path:{uid}"
+
+
+def destiny_pile(uid: str) -> str:
+    return f"destiny:{uid}"
+
+
+def path_of(ctx: Ctx, hero: Hero) -> str | None:
+    held = decks.ext(ctx).piles.get(path_pile(hero.uid)) or []
+    return held[-1] if held else None
+
+
+def destinies_of(ctx: Ctx, hero: Hero) -> list[str]:
+    return list(decks.ext(ctx).piles.get(destiny_pile(hero.uid)) or [])
+
+
+def _hand(ctx: Ctx, pile: str, key: str) -> str | None:
+    record = decks.ext(ctx)
+    source = record.piles.get(pile) or []
+    if not source:
+        return None
+    uid = source.pop()
+    record.piles.setdefault(key, []).append(uid)
+    return uid
+
+
+def _give_back(ctx: Ctx, key: str) -> None:
+    record = decks.ext(ctx)
+    for uid in record.piles.pop(key, []):
+        cards.discard(ctx, uid)  # back to the bottom of its own pile
+
+
+def draw_path(ctx: Ctx, hero: Hero) -> str | None:
+    """M4a: a Path Card for the character (any he held goes back first)."""
+    _give_back(ctx, path_pile(hero.uid))
+    uid = _hand(ctx, PATHS_PILE, path_pile(hero.uid))
+    if uid is not None:
+        wood(ctx).paths_drawn += 1
+        ctx.emit("path_drawn", hero.uid, card=card_id(uid))
+        if card_id(uid) == DETERMINED and not ctx.state.order_locked:
+            ctx.state.order_locked = True  # M9: the Marching Order is fixed until a village (project)
+            ctx.emit("order_locked", hero.uid, why=DETERMINED)
+    return uid
+
+
+def gain_destiny(ctx: Ctx, hero: Hero) -> str | None:
+    """M4c: a Destiny, Light when his Light Fate is at least his Dark, else Dark (project); its
+    gifts once (the Destiny's card effect; a Dark Destiny's Fate is Dark)."""
+    sync(ctx)
+    is_dark = dark(ctx, hero) > light(ctx, hero)
+    uid = _hand(ctx, DARK_PILE if is_dark else LIGHT_PILE, destiny_pile(hero.uid))
+    if uid is None:
+        uid = _hand(ctx, LIGHT_PILE if is_dark else DARK_PILE, destiny_pile(hero.uid))
+        is_dark = not is_dark
+    if uid is None:
+        return None
+    wood(ctx).destinies += 1
+    ctx.emit("destiny_dark" if is_dark else "destiny_light", hero.uid, card=card_id(uid))
+    card = ctx.pack.card(card_id(uid))
+    assert isinstance(card, EventCard)
+    gifts = card.effect
+    if is_dark and gifts.fate > 0:
+        gain_dark(ctx, hero, gifts.fate, "destiny")
+        gifts = gifts.model_copy(update={"fate": 0})
+    effects.apply(ctx, hero, gifts, "destiny", [])
+    sync(ctx)
+    return uid
+
+
+def trial(ctx: Ctx, hero: Hero, path: str) -> bool:
+    """M8d: the Path's trial at the Meeting with Destiny (PATHS); True: passed."""
+    rule = PATHS.get(path)
+    if rule is None:
+        return True
+    attribute, target = rule
+    if attribute == "die":
+        face = ctx.d6("destiny", hero.uid)
+        passed = face >= int(target)
+        ctx.emit("destiny_passed" if passed else "destiny_failed", hero.uid, card=path, score=face, against=int(target))
+        return passed
+    value = hero_rules.total(ctx.pack, hero, attribute)  # type: ignore[arg-type]  # PATHS names strength or craft
+    against = 2 * hero_rules.total(ctx.pack, hero, "craft") if target == "twice_craft" else int(target)
+    ours = value + ctx.d6("destiny", hero.uid)
+    theirs = against + ctx.d6("destiny")
+    passed = ours > theirs
+    ctx.emit("destiny_passed" if passed else "destiny_failed", hero.uid, card=path, score=ours, against=theirs)
+    return passed
+
+
+def meet_destiny(ctx: Ctx, hero: Hero) -> None:
+    """M8d: the character resolves his Path; it is discarded after."""
+    w = wood(ctx)
+    uid = path_of(ctx, hero)
+    if uid is None:
+        return
+    path = card_id(uid)
+    w.meetings += 1
+    if path == "path_of_respite":  # M9: every life but one, a Destiny, then the Village
+        if hero.life > 1:
+            hero_rules.lose_life(ctx, hero, hero.life - 1, "path_of_respite")
+        w.respite = True
+        gain_destiny(ctx, hero)
+    elif trial(ctx, hero, path):
+        gain_destiny(ctx, hero)
+        if path == "dangerous_path":
+            hero_rules.draw_spells(ctx, hero, DANGEROUS_SPELLS, "dangerous_path")
+    _give_back(ctx, path_pile(hero.uid))
+
+
+# ----------------------------------------------------------------------------- the Region's hooks
+def setup(ctx: Ctx) -> None:
+    w = wood(ctx)
+    for hero in ctx.state.heroes:
+        w.seen[hero.uid] = hero.fate
+
+
+def region_entered(ctx: Ctx, region_id: str) -> None:
+    """M2b, M4a: each character designates his Fate and draws a Path; the stay's Special
+    Locations are new; the Ancient Oak grows (project: one Growth token a visit)."""
+    if region_id != REGION:
+        return
+    w = wood(ctx)
+    sync(ctx)
+    w.settled, w.glen_doubles, w.gates, w.meeting, w.respite = [], [], [], [], False
+    party = [h for h in ctx.state.party() if h.alive]
+    for hero in party:
+        draw_path(ctx, hero)
+        if hero.card == "ancient_oak":
+            w.growth[hero.uid] = w.growth.get(hero.uid, 0) + 1
+            ctx.emit("growth_gained", hero.uid, tokens=w.growth[hero.uid])
+    w.asked = [h.uid for h in party if light(ctx, h) > 0]
+
+
+def region_left(ctx: Ctx, region_id: str) -> None:
+    """M4a: out of the Region every Path is discarded (Destinies are kept, M4e)."""
+    if region_id != REGION:
+        return
+    w = wood(ctx)
+    sync(ctx)
+    for hero in ctx.state.heroes:
+        _give_back(ctx, path_pile(hero.uid))
+    w.asked, w.meeting, w.settled, w.glen_doubles, w.gates = [], [], [], [], []
+
+
+def died(ctx: Ctx, hero: Hero) -> None:
+    """M4f: a dead character's Destinies are discarded, and his Path."""
+    w = wood(ctx)
+    _give_back(ctx, destiny_pile(hero.uid))
+    _give_back(ctx, path_pile(hero.uid))
+    w.asked = [u for u in w.asked if u != hero.uid]
+    w.meeting = [u for u in w.meeting if u != hero.uid]
+    w.dark.pop(hero.uid, None)
+    w.growth.pop(hero.uid, None)
+
+
+def departures(ctx: Ctx, region_trove: list[str]) -> list[str]:
+    """M6b: the party may choose the Inner road to the Forest, the way to the Woodland (not while
+    its master is beaten and the party has not been home since)."""
+    if STRADDLE in region_trove and REGION not in decks.ext(ctx).regions_done:
+        return [f"depart:{STRADDLE}"]
+    return []
+
+
+def trove_won(ctx: Ctx) -> None:
+    """M8d: the trove shared out at Mab's Lair, the characters with a Path may meet their Destiny,
+    in Marching Order."""
+    trip = ctx.state.trip
+    if not in_woodland(ctx) or trip is None or trip.destination != LAIR:
+        return
+    w = wood(ctx)
+    w.meeting = [h.uid for h in ctx.state.party() if h.alive and path_of(ctx, h) is not None]
+
+
+# ----------------------------------------------------------------------------- M7b: the Special Locations
+def _space_ready(ctx: Ctx) -> tuple[int, str] | None:
+    """The Special Location the party stands on, met, its cards all met, nothing under way."""
+    state = ctx.state
+    trip = state.trip
+    if (state.mode != "road" or trip is None or not in_woodland(ctx) or state.tasks or state.decision is not None
+            or (state.fight is not None and state.fight.stage != "ready") or not trip.location_met
+            or trip.heading != "out"):
+        return None
+    special = trip.road[trip.position].special
+    if special is None or any(not s.met for s in trip.spots):
+        return None
+    return trip.position, special
+
+
+def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
+    """Cards just dealt for a new Road Space: the Mystic Glen's own dice (M7b-6); the Path of
+    Fortune's Gold (M9); the Vagabond's Dark Fate (M9)."""
+    if not in_play(ctx) or not in_woodland(ctx):
+        return
+    state = ctx.state
+    trip = state.live_trip()
+    k = trip.position
+    special = trip.road[k].special
+    leader = state.leader()
+    if leader is not None and (held := path_of(ctx, leader)) is not None and card_id(held) == "path_of_fortune":
+        gold = sum(1 for f in faces if f >= 4)
+        if gold:
+            leader.gold += gold
+            ctx.emit("fortune_gold", leader.uid, gold=gold)
+    if leader is not None and (held := path_of(ctx, leader)) is not None and card_id(held) == "path_of_folly":
+        folly(ctx, uids, faces)
+    if special is not None and 1 in faces:
+        for hero in state.party():
+            if any(card_id(u) == "the_vagabond" for u in destinies_of(ctx, hero)) and \
+                    hero.fate < hero_rules.sheet(ctx.pack, hero).fate + len(destinies_of(ctx, hero)):
+                gain_dark(ctx, hero, 1, "the_vagabond")
+    if special == "mystic_glen" and f"{k}:mystic_glen" not in wood(ctx).settled:
+        glen(ctx, k)
+
+
+def folly(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
+    """M9 Path of Folly (its leader's card count; FFG: 1 less on every die, project's reading):
+    one card fewer for each die rolled: the last cards dealt go back under the deck unseen."""
+    trip = ctx.state.live_trip()
+    back = [u for u in uids[::-1][:len(faces)]]
+    for uid in back:
+        spot = next((sp for sp in trip.spots if sp.card == uid and not sp.met), None)
+        if spot is None:
+            continue
+        trip.spots.remove(spot)
+        ctx.state.decks.adventure.insert(0, uid)
+    if back:
+        ctx.emit("folly", cards=len(back))
+
+
+def glen(ctx: Ctx, k: int) -> None:
+    """M7b-6: two dice; their difference in Woodland cards; doubles: the Glen transforms once its
+    cards are met."""
+    state = ctx.state
+    trip = state.live_trip()
+    a, b = ctx.dice(2, "mystic_glen")
+    count = min(abs(a - b), ctx.pack.rules.draw_spots.value - len(trip.spots))
+    ctx.emit("mystic_glen", first=a, second=b, cards=count)
+    for _ in range(count):
+        uid = cards.draw_adventure(ctx)
+        if uid is None:
+            break
+        trip.spots.append(Spot(seq=state.new_seq(), card=uid))
+    if a == b:
+        wood(ctx).glen_doubles.append(k)
+    else:
+        wood(ctx).settled.append(f"{k}:mystic_glen")
+
+
+def transform(ctx: Ctx, k: int) -> None:
+    """M7b-6: the Mystic Glen becomes the Special Location a d6 names; its cards are met (the
+    new one's dice are rolled, its effect met); the Glen again: nothing more (project)."""
+    w = wood(ctx)
+    trip = ctx.state.live_trip()
+    w.glen_doubles.remove(k)
+    w.settled.append(f"{k}:mystic_glen")
+    region = ctx.pack.region(REGION)
+    new = region.specials[ctx.d6("mystic_glen") - 1]
+    ctx.emit("glen_transforms", location=new)
+    if new == "mystic_glen":
+        return
+    w.glen_changes += 1
+    trip.road[k].special = new
+    if new not in trip.found:
+        trip.found.append(new)
+    loc = ctx.pack.location(new)
+    if loc.draws:
+        for _ in range(min(sum(ctx.dice(loc.draws, "special_location")), ctx.pack.rules.draw_spots.value - len(trip.spots))):
+            uid = cards.draw_adventure(ctx)
+            if uid is None:
+                break
+            trip.spots.append(Spot(seq=ctx.state.new_seq(), card=uid))
+    trip.location_met = loc.effect is None
+
+
+def swampland(ctx: Ctx, k: int) -> None:
+    """M7b-2: a d6 for the party: 1-3 a Woodland card is drawn and met, then the Swampland again;
+    4-6 the party may go on."""
+    w = wood(ctx)
+    trip = ctx.state.live_trip()
+    face = ctx.d6("swampland")
+    if face <= 3:
+        uid = cards.draw_adventure(ctx)
+        if uid is not None:
+            w.swamp_traps += 1
+            ctx.emit("swamp_trapped", face=face)
+            trip.spots.append(Spot(seq=ctx.state.new_seq(), card=uid))
+            return
+    ctx.emit("swamp_free", face=face)
+    w.settled.append(f"{k}:swampland")
+
+
+def crossroads(ctx: Ctx, k: int) -> None:
+    """M7b-4: 6d6 against the party's Strength and Craft together: less, the party travels on to
+    the next Road Space at once; more, every character swaps his Path for a new one (equal:
+    nothing, project)."""
+    state = ctx.state
+    w = wood(ctx)
+    w.settled.append(f"{k}:crossroads")
+    party = [h for h in state.party() if h.alive]
+    might = sum(hero_rules.total(ctx.pack, h, "strength") + hero_rules.total(ctx.pack, h, "craft") for h in party)
+    score = sum(ctx.dice(CROSSROADS_DICE, "crossroads"))
+    ctx.emit("crossroads", score=score, against=might)
+    if score < might:
+        travel.leave(ctx)
+        travel.arrive(ctx, k + 1)
+    elif score > might:
+        for hero in party:
+            draw_path(ctx, hero)
+
+
+def titania(ctx: Ctx) -> bool:
+    """M9 Titania's Gate, once met: a darkbound leader's party moves one place up the Marching
+    Order, the first going third (last in a smaller party)."""
+    state = ctx.state
+    trip = state.trip
+    if trip is None or state.mode != "road":
+        return False
+    w = wood(ctx)
+    for spot in trip.spots:
+        if spot.met and spot.seq not in w.gates and spot.card is not None and card_id(spot.card) == "titanias_gate":
+            w.gates.append(spot.seq)
+            leader = state.leader()
+            if leader is not None and len(state.order) > 1 and binding(ctx, leader) == "darkbound" \
+                    and not state.order_locked:
+                state.order = state.order[1:] + state.order[:1]
+                ctx.emit("titania_order", leader.uid)
+            return True
+    return False
+
+
+# ----------------------------------------------------------------------------- M9: the cards
+#: M9 Oberon's Bow: how many Draw Spots it reaches
+BOW_SPOTS = 4
+
+
+def oberons_bow(ctx: Ctx) -> bool:
+    """M9 Oberon's Bow (darkbound): after moving, its bearer leading the party aims at a face-up
+    Enemy within the space's first 4 Draw Spots (the weakest: project) and rolls a d6; above its
+    Strength, the Enemy is discarded (no trophy). Once a move."""
+    state = ctx.state
+    trip = state.trip
+    leader = state.leader()
+    w = wood(ctx)
+    if trip is None or leader is None or state.mode != "road" or w.bow_day == state.stats.days \
+            or not any(card_id(u) == "oberons_bow" for u in leader.objects) or binding(ctx, leader) != "darkbound":
+        return False
+    targets = []
+    for spot in trip.spots[:BOW_SPOTS]:
+        card = ctx.pack.card(card_id(spot.card)) if spot.card is not None else None
+        if spot.revealed and not spot.met and isinstance(card, EnemyCard) and card.strength is not None:
+            targets.append((card.strength, spot.seq, spot))
+    if not targets:
+        return False
+    w.bow_day = state.stats.days
+    strength, _, spot = min(targets, key=lambda x: (x[0], x[1]))
+    face = ctx.d6("oberons_bow", leader.uid)
+    assert spot.card is not None
+    hit = face > strength
+    ctx.emit("bow_hit" if hit else "bow_missed", leader.uid, enemy=card_id(spot.card), face=face)
+    if hit:
+        cards.discard(ctx, spot.card)
+        spot.card = None
+        spot.met = True
+    return True
+
+
+def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
+    """M9: the Shaefoal turns the party back; the Thieving Pixies take an Object; the Ancient
+    Oak's Growth token takes the lost life instead (when he lives)."""
+    if not in_play(ctx):
+        return
+    state = ctx.state
+    w = wood(ctx)
+    cid = card_id(enemy)
+    if hero.card == "ancient_oak" and w.growth.get(hero.uid, 0) > 0 and hero.alive:
+        w.growth[hero.uid] -= 1
+        hero_rules.gain_life(ctx, hero, 1, "growth")
+        ctx.emit("growth_spent", hero.uid, tokens=w.growth[hero.uid])
+    if cid == "shaefoal" and state.trip is not None and state.trip.heading == "out" \
+            and not travel.is_destination(state.trip, state.trip.position):
+        state.trip.heading = "home"
+        ctx.emit("turned_back", space=state.trip.position)
+    elif cid == "thieving_pixies" and hero.objects:
+        uid = hero.objects[state.rng.below(len(hero.objects))]
+        hero_rules.give_up(ctx, hero, uid)
+        cards.discard(ctx, uid)
+        ctx.emit("pixies_stole", hero.uid, thing=card_id(uid))
+
+
+def _hut_evade(ctx: Ctx, decision: Decision) -> None:
+    """M9 Baba Yaga's Hut: its master leading, an Enemy of Strength 4 or less may be evaded."""
+    state = ctx.state
+    leader = state.leader()
+    task = state.tasks[-1] if state.tasks else None
+    if leader is None or not isinstance(task, Combat) or "evade" in decision.options or task.attribute != "strength":
+        return
+    if not any(card_id(f) == "baba_yagas_hut" for f in leader.followers) or task.value > HUT_STRENGTH:
+        return
+    card = ctx.pack.card(card_id(task.enemy)) if ctx.pack.has_card(card_id(task.enemy)) else None
+    if not isinstance(card, EnemyCard) or card.evadable:
+        decision.options.append("evade")
+
+
+# ----------------------------------------------------------------------------- the options and answers
+def more_options(ctx: Ctx, decision: Decision) -> None:
+    if not in_play(ctx):
+        return
+    if decision.kind == "fate":
+        _fate_options(ctx, decision)
+    elif decision.kind == "enemy":
+        _hut_evade(ctx, decision)
+
+
+def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
+    if not in_play(ctx):
+        return False
+    state = ctx.state
+    if decision.kind == "woodland_fate" and decision.hero is not None:
+        designate(ctx, state.hero(decision.hero), option)
+        return True
+    if decision.kind == "woodland_destiny" and decision.hero is not None:
+        if option == "meet_destiny":
+            meet_destiny(ctx, state.hero(decision.hero))
+        else:
+            ctx.emit("destiny_declined", decision.hero)
+        return True
+    if decision.kind == "fate" and option == "dark_reroll" and decision.hero is not None:
+        task = state.tasks[-1] if state.tasks else None
+        if isinstance(task, Combat):
+            dark_reroll(ctx, state.hero(decision.hero), task)
+            return True
+    return False
+
+
+def work(ctx: Ctx) -> bool:
+    """What the Woodland resolves first: the Fate designations on entering (M2b), the Meeting
+    with Destiny (M8d), then the Special Locations' rolls (M7b) and Titania's Gate (M9)."""
+    if not in_play(ctx):
+        return False
+    state = ctx.state
+    if state.decision is not None:
+        return False
+    sync(ctx)
+    w = wood(ctx)
+    while w.asked:
+        hero = state.hero(w.asked.pop(0))
+        if hero.alive and light(ctx, hero) > 0:
+            state.decision = Decision(kind="woodland_fate", hero=hero.uid, options=["fate_light", "fate_dark", "fate_half"],
+                                      data={"fate": hero.fate, "light": light(ctx, hero), "dark": dark(ctx, hero)})
+            return True
+    if w.meeting and not state.tasks and (state.fight is None or state.fight.stage == "ready"):
+        hero = state.hero(w.meeting.pop(0))
+        uid = path_of(ctx, hero)
+        if hero.alive and uid is not None:
+            state.decision = Decision(kind="woodland_destiny", hero=hero.uid, options=["meet_destiny", "decline_destiny"],
+                                      data={"card": card_id(uid)})
+        return True
+    if w.respite and not w.meeting and not state.tasks:
+        w.respite = False
+        ctx.emit("respite_home")
+        state.tasks.append(TeleportTask(target="village"))
+        return True
+    if in_woodland(ctx) and titania(ctx):
+        return True
+    if oberons_bow(ctx):
+        return True
+    ready = _space_ready(ctx)
+    if ready is None:
+        return False
+    k, special = ready
+    if special == "mystic_glen" and k in w.glen_doubles:
+        transform(ctx, k)
+        return True
+    if f"{k}:{special}" in w.settled:
+        return False
+    if special == "swampland":
+        swampland(ctx, k)
+        return True
+    if special == "crossroads":
+        crossroads(ctx, k)
+        return True
+    return False
+
+
+# ----------------------------------------------------------------------------- the campaign AI
+def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
+    """The campaign AI's Woodland choices: Fate kept Light by a character who is strong, turned
+    Dark by one who is not (to make the Enemies reroll); always meets its Destiny; spends Dark
+    Fate before accepting a lost battle; goes into the Woodland from the Forest when fit."""
+    if not in_play(ctx):
+        return None
+    state = ctx.state
+    opts = decision.options
+    if decision.kind == "woodland_fate":
+        return "fate_half" if chance < 0.4 else "fate_light" if chance < 0.7 else "fate_dark"
+    if decision.kind == "woodland_destiny":
+        return "meet_destiny"
+    if decision.kind == "fate" and "dark_reroll" in opts:
+        return "dark_reroll"
+    if decision.kind == "village":
+        healthy = all(h.life >= 3 for h in state.party())
+        strong = sum(hero_rules.total(ctx.pack, h, "strength") + hero_rules.total(ctx.pack, h, "craft")
+                     for h in state.party()) >= 9 * max(1, len(state.party()))
+        go = f"depart:{STRADDLE}"
+        if go in opts and healthy and chance < (0.8 if strong else 0.5):
+            return go
+        return None
+    party = [h for h in state.party() if h.alive]
+    enter = f"enter:{REGION}"
+    if enter in opts:
+        fit = all(h.life >= 3 for h in party) and 2 * sum(h.life for h in party) >= 7 * len(party)
+        return enter if fit and chance < 0.9 and regions.came_by_road(ctx) else None
+    trip = state.trip
+    if decision.kind in ("stand", "after_card") and in_woodland(ctx) and trip is not None and trip.heading == "out" \
+            and all(h.life >= 2 for h in party) and sum(h.life for h in party) > 2 * len(party):
+        return next((o for o in ("carry_on", "continue") if o in opts), None)  # on to Mab's Lair
+    return None

@@ -1,0 +1,642 @@
+"""The Woodland (DT section M): each test names the rule it checks (M1-M9).
+
+The pack (data/talisman/expansions/woodland/) with every card M names; the Woodland Region
+reached from the Forest (M6, the groundwork: tests/talisman/test_region_groundwork.py); Light and
+Dark Fate (M2), fatebound (M3), Paths and Destinies (M4), the Faerie Path's Special Locations
+(M7b), the Meeting with Destiny (M8d), the cards M9 changes; and whole campaigns played by the
+campaign AI through the engine and the bot's turn messages."""
+from __future__ import annotations
+
+import random
+
+from engine.core.system import Seat
+from engine.darkest_talisman import flow, travel
+from engine.darkest_talisman import heroes as hero_rules
+from engine.darkest_talisman.content import EnemyCard, pack_by_id
+from engine.darkest_talisman.expansions import decks, regions, woodland
+from engine.darkest_talisman.expansions.content import expansion_by_id
+from engine.darkest_talisman.expansions.registry import EXPANSIONS, by_name
+from engine.darkest_talisman.game import SYSTEM
+from engine.darkest_talisman.state import Combat, Decision, Spot, card_id
+from tests.talisman.expansion_helpers import broken, ctx
+from tests.talisman.helpers import jump_to_destination, rig
+
+WOODLAND = "core+woodland"
+REGION = woodland.REGION
+
+#: M9's cards, by the type DT gives them
+M9_DECK = {"baba_yagas_hut": "follower", "big_bad_wolf": "enemy", "kelpie": "follower", "lucky_coin": "object",
+           "woodland_rune_gate": "place", "shaefoal": "enemy", "thieving_pixies": "enemy", "titanias_gate": "place",
+           "toad_king": "stranger", "tranquil_glade": "place", "undine": "follower", "webspinner_spider": "enemy",
+           "faerie_gate": "place"}
+M9_PATHS = {"clear_path", "path_of_respite", "dangerous_path", "path_of_folly", "path_of_fortune", "path_of_the_determined"}
+M9_DESTINIES = {"the_dreaded", "the_vagabond", "the_void"}
+M9_CHARACTERS = {"ancient_oak", "leywalker", "scout", "spider_queen"}
+
+
+def game(seed: int = 1, party: int = 1):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    seats = [Seat(player=f"p{i + 1}", name=f"P{i + 1}") for i in range(party)]
+    return SYSTEM.new_game(seats, {"pack": WOODLAND}, seed).state
+
+
+def at_the_forest(seed: int = 1, party: int = 1):  # type: ignore[no-untyped-def]
+    s = game(seed, party)
+    travel.depart(ctx(s), "depart:forest")
+    return jump_to_destination(s)
+
+
+def in_woodland(seed: int = 1, party: int = 1, answer: str = "fate_light"):  # type: ignore[no-untyped-def]
+    """The party on the Faerie Path's first space, each character's Fate designated."""
+    s = at_the_forest(seed, party)
+    c = ctx(s)
+    s.decision = None
+    regions.enter(c, REGION)
+    flow.advance(c)
+    while s.decision is not None and s.decision.kind == "woodland_fate":
+        flow.answer(c, answer)
+        flow.advance(c)
+    return s
+
+
+def quiet(s):  # type: ignore[no-untyped-def]
+    """Clear the party's space of cards (to the live deck's discards) and any pending decision."""
+    for spot in s.trip.spots:
+        if spot.card is not None:
+            s.decks.adventure_discard.append(spot.card)
+            spot.card = None
+    s.trip.spots = []
+    s.tasks = []
+    s.decision = None
+    return s
+
+
+def test_m9_every_card_m_names_is_in_the_pack():
+    """M9 (and M1, M4): the cards, characters, Paths and Destinies DT names, of the types it
+    gives; Oberon's Bow is in the Woodland Trove deck (M1: the Magic Items out of the deck);
+    14 Destinies, 7 Light and 7 Dark (facts M.1)."""
+    exp = expansion_by_id("woodland")
+    deck = {c.id: c.type for c in exp.adventures}
+    for cid, kind in M9_DECK.items():
+        assert deck.get(cid) == kind, cid
+    assert not any(c.type == "magic_object" for c in exp.adventures)
+    assert "oberons_bow" in {c.id for c in exp.trove}
+    piles = {p.id: {c.id for c in p.cards} for p in exp.piles}
+    assert M9_PATHS <= piles[woodland.PATHS_PILE]
+    assert set(woodland.PATHS) == piles[woodland.PATHS_PILE]  # every Path has its trial at the Meeting
+    assert M9_DESTINIES <= piles[woodland.DARK_PILE]
+    assert len(piles[woodland.LIGHT_PILE]) == len(piles[woodland.DARK_PILE]) == 7
+    assert M9_CHARACTERS <= {c.id for c in exp.characters}
+    assert by_name("Woodland") == "woodland" and EXPANSIONS["woodland"] is woodland
+    thieves = next(c for c in exp.adventures if c.id == "thieving_pixies")
+    spider = next(c for c in exp.adventures if c.id == "webspinner_spider")
+    assert isinstance(thieves, EnemyCard) and isinstance(spider, EnemyCard) and not spider.evadable
+
+
+def test_m7a_m8a_the_faerie_path_queen_mab_and_the_trove_are_content():
+    """M6a-b, M7a: from the Forest the Faerie Path: Woods, Glade, Bog (a die each), Thicket (two),
+    Dense Forest (three), then Mab's Lair; M7b's six Special Locations in order; M8a Queen Mab,
+    Strength 10 and Craft 10; M6e-f: the Woodland Spells shuffled in, three Magic Objects and a
+    die of Gold; M8f: ten Woodland cards join the core deck, the Faerie Gate among them."""
+    spec = expansion_by_id("woodland").region
+    assert spec is not None and spec.straddle == "forest" and spec.end == "mabs_lair" and spec.goal == "trove"
+    p = pack_by_id(WOODLAND)
+    region = p.region(REGION)
+    assert region.road == ["faerie_woods", "faerie_glade", "faerie_bog", "faerie_thicket", "dense_forest"]
+    assert [p.location(x).draws for x in region.road] == [1, 1, 1, 2, 3]
+    assert [p.location(x).name for x in region.road] == ["Woods", "Glade", "Bog", "Thicket", "Dense Forest"]
+    assert region.specials == ["faerie_ring", "swampland", "blasted_heath", "crossroads", "faerie_village", "mystic_glen"]
+    mab = p.foe("queen_mab")
+    assert (mab.strength, mab.craft) == (10, 10) and spec.master == "queen_mab"
+    assert spec.trove_items == 3 and spec.trove_gold_dice == 1 and spec.spells_in
+    assert len(spec.joins_core) == 10 and "faerie_gate" in spec.joins_core
+    assert p.name_of(REGION, "it") == "Bosco Fatato"
+
+
+def test_m6c_f_m4a_m2b_entering_from_the_forest():
+    """M6c-f: from the Forest, met, the party may go into the Woodland: the Woodland deck is
+    live, the Woodland Spells are in the Spell deck, the trove is three Woodland Magic Objects;
+    M4a: each character draws a Path; M2b: each with Fate is asked to designate it."""
+    s = at_the_forest(3, party=2)
+    c = ctx(s)
+    assert "enter:woodland_region" in regions.entries(c) or s.trip.goal == "trove"
+    s.decision = None
+    regions.enter(c, REGION)
+    assert s.ext.live == "woodland" and s.trip.region == REGION and s.trip.destination == "mabs_lair"
+    assert all(card_id(u) in expansion_by_id("woodland").adventure_ids() for u in s.decks.adventure)
+    assert {"thorn_lash", "woodland_mend", "faerie_fire"} <= {card_id(u) for u in s.decks.spells + s.decks.spell_discard
+                                                              + [x for h in s.heroes for x in h.spells]}
+    assert len(s.trip.trove.items) == 3
+    assert all(card_id(u) in {m.id for m in expansion_by_id("woodland").trove} for u in s.trip.trove.items)
+    for hero in s.party():
+        held = woodland.path_of(c, hero)
+        assert held is not None and card_id(held) in woodland.PATHS
+    flow.advance(c)
+    with_fate = [h for h in s.party() if h.fate > 0]
+    assert s.decision is not None and s.decision.kind == "woodland_fate" and s.decision.hero == with_fate[0].uid
+    assert broken(s) == []
+
+
+def test_the_woodland_way_in_is_a_choice_from_the_village():
+    """M6b: the party may choose the Inner road to the Forest (not only a random trove)."""
+    s = game(4)
+    flow.advance(ctx(s))
+    assert s.decision.kind == "village" and "depart:forest" in s.decision.options
+
+
+def test_m2b_m2c_fate_designated_on_entering_and_gained_after_its_lean():
+    """M2b: entering, Light Fate may be made Dark; the designation stays out of the Woodland.
+    M2c: Fate gained in the Woodland follows the character's choice; out of it, only Light."""
+    s = in_woodland(5, answer="fate_dark")
+    c = ctx(s)
+    hero = s.party()[0]
+    assert hero.fate > 0 and woodland.dark(c, hero) == hero.fate and woodland.light(c, hero) == 0
+    assert woodland.binding(c, hero) == "darkbound"  # M3
+    before = hero.fate
+    hero_rules.change(c, hero, "fate", 1, "test")
+    woodland.sync(c)
+    assert woodland.dark(c, hero) == before + 1  # gained in the Woodland: Dark
+    regions.end(c, "teleport")  # out of the Woodland
+    hero_rules.change(c, hero, "fate", 1, "test")
+    woodland.sync(c)
+    assert woodland.dark(c, hero) == before + 1 and woodland.light(c, hero) == 1  # gained outside: Light
+    s2 = in_woodland(5, answer="fate_half")
+    h2 = s2.party()[0]
+    c2 = ctx(s2)
+    assert woodland.dark(c2, h2) == (h2.fate + 1) // 2
+    s3 = in_woodland(5, answer="fate_light")
+    h3 = s3.party()[0]
+    assert woodland.dark(ctx(s3), h3) == 0 and woodland.binding(ctx(s3), h3) == "lightbound"
+
+
+def _losing_fight(s, enemy_strength: int):  # type: ignore[no-untyped-def]
+    """A battle the character loses on scripted dice, stopped at the Fate question (C7, M2a)."""
+    c = ctx(s)
+    quiet(s)
+    hero = s.party()[0]
+    s.tasks.append(Combat(hero=hero.uid, enemy="brigand", attribute="strength", value=enemy_strength, kind="monster"))
+    flow.advance(c)
+    assert s.decision.kind == "enemy"
+    rig(s, dice=[1, 5])  # the character's die, then the Enemy's
+    flow.answer(c, "fight")
+    flow.advance(c)
+    return c, hero
+
+
+def test_m2a_dark_fate_makes_the_enemy_roll_again():
+    """M2a: a Dark Fate makes the Enemy reroll (a Light one rerolls the character's die); with no
+    Light Fate left only the Dark reroll is offered."""
+    s = in_woodland(6, answer="fate_dark")
+    c, hero = _losing_fight(s, 4)
+    assert s.decision.kind == "fate"
+    assert "dark_reroll" in s.decision.options and "reroll" not in s.decision.options
+    fate = hero.fate
+    rig(s, dice=[1])  # the Enemy's new roll
+    flow.answer(c, "dark_reroll")
+    flow.advance(c)
+    assert hero.fate == fate - 1 and woodland.dark(c, hero) == fate - 1
+    assert s.ext.woodland.dark_rerolls == 1
+    assert not any(isinstance(t, Combat) for t in s.tasks)  # the battle is over: won on the reroll
+    assert broken(s) == []
+
+
+def test_m7b3_no_fate_is_spent_on_the_blasted_heath():
+    """M7b-3: on the Blasted Heath no Fate may be spent: neither reroll is offered."""
+    s = in_woodland(6, answer="fate_half")
+    s.trip.road[0].special = "blasted_heath"
+    _losing_fight(s, 4)
+    assert s.decision.kind == "fate" and s.decision.options == ["accept"]
+
+
+def _at_the_lair(s):  # type: ignore[no-untyped-def]
+    """The party at Mab's Lair, its trove shared out (M8c)."""
+    c = ctx(s)
+    quiet(s)
+    s.trip.position = len(s.trip.road) - 1
+    s.trip.road[-1].visited = True
+    s.trip.location_met = True
+    s.trip.destination_done = True
+    s.trip.heading = "home"
+    woodland.trove_won(c)
+    return c
+
+
+def _hold_path(s, hero, path: str) -> None:  # type: ignore[no-untyped-def]
+    """Give the character this Path (his own goes back to the pile)."""
+    record = s.ext
+    pile = record.piles[woodland.PATHS_PILE]
+    for uid in record.piles.pop(woodland.path_pile(hero.uid), []):
+        pile.insert(0, uid)
+    uid = next(u for u in pile if card_id(u) == path)
+    pile.remove(uid)
+    record.piles[woodland.path_pile(hero.uid)] = [uid]
+
+
+def test_m8d_m4b_m4c_the_meeting_with_destiny_resolves_each_path():
+    """M8d: once the trove is shared out each character with a Path may meet his Destiny, in
+    Marching Order; the Path resolved is discarded; M4c: a Destiny only when the Path gives one
+    (the Clear Path always, the Warrior's Path only if Queen Mab's Craft is beaten); the Destiny
+    is Light with more Light Fate; its gifts come once."""
+    s = in_woodland(7, party=2, answer="fate_light")
+    first, second = s.party()[:2]
+    _hold_path(s, first, "clear_path")
+    _hold_path(s, second, "warriors_path")
+    c = _at_the_lair(s)
+    strength = first.strength
+    flow.advance(c)
+    assert s.decision.kind == "woodland_destiny" and s.decision.hero == first.uid
+    assert s.decision.data["card"] == "clear_path"
+    flow.answer(c, "meet_destiny")
+    held = woodland.destinies_of(c, first)
+    assert len(held) == 1 and card_id(held[0]) in {x.id for p in expansion_by_id("woodland").piles
+                                                   if p.id == woodland.LIGHT_PILE for x in p.cards}
+    assert woodland.path_of(c, first) is None
+    gifts = pack_by_id(WOODLAND).card(card_id(held[0])).effect
+    assert first.strength == strength + gifts.strength
+    s.decision = None
+    flow.advance(c)
+    assert s.decision.kind == "woodland_destiny" and s.decision.hero == second.uid
+    rig(s, dice=[1, 6])  # his die, Mab's: the trial is lost
+    flow.answer(c, "meet_destiny")
+    assert woodland.destinies_of(c, second) == [] and woodland.path_of(c, second) is None
+    assert s.ext.woodland.meetings == 2 and s.ext.woodland.destinies == 1
+    assert broken(s) == []
+
+
+def test_m4c_a_dark_destiny_for_a_darkbound_character():
+    """M4c, M2: a character with more Dark than Light Fate gains a Dark Destiny, its Fate Dark."""
+    s = in_woodland(8, answer="fate_dark")
+    hero = s.party()[0]
+    _hold_path(s, hero, "path_of_the_determined")
+    c = _at_the_lair(s)
+    dark = woodland.dark(c, hero)
+    woodland.meet_destiny(c, hero)
+    held = woodland.destinies_of(c, hero)
+    dark_ids = {x.id for p in expansion_by_id("woodland").piles if p.id == woodland.DARK_PILE for x in p.cards}
+    assert len(held) == 1 and card_id(held[0]) in dark_ids
+    assert woodland.dark(c, hero) == dark + 1
+
+
+def test_m9_path_of_respite_every_life_but_one_then_the_village():
+    """M9 Path of Respite: every life but one, a Destiny; once the Meeting is over, the party is
+    teleported to the Village."""
+    s = in_woodland(9, answer="fate_light")
+    hero = s.party()[0]
+    hero.life = 5
+    _hold_path(s, hero, "path_of_respite")
+    c = _at_the_lair(s)
+    flow.advance(c)
+    flow.answer(c, "meet_destiny")
+    assert woodland.destinies_of(c, hero) and hero.life in (1, 2)  # 1, and +1 if the Destiny gives a life
+    flow.advance(c)
+    while s.decision is not None and s.decision.kind == "woodland_destiny":  # the others pass
+        assert s.mode == "road" and s.trip.region == REGION  # the teleport waits for them (M9)
+        flow.answer(c, "decline_destiny")
+        flow.advance(c)
+    assert s.mode == "village" or s.trip.region != REGION
+    assert s.ext.region is None and woodland.path_of(c, hero) is None
+    assert broken(s) == []
+
+
+def test_m4a_paths_discarded_leaving_m4e_destinies_kept_m4f_lost_at_death():
+    """M4a: out of the Region the Paths go back; M4e: Destinies are kept; M4f: discarded at death."""
+    s = in_woodland(10, answer="fate_light")
+    c = ctx(s)
+    hero = s.party()[0]
+    woodland.gain_destiny(c, hero)
+    assert woodland.path_of(c, hero) is not None
+    quiet(s)
+    s.trip.heading = "home"
+    travel._move(c, -1)  # walk out past the first space: at the Forest
+    assert s.trip.region == "inner" and woodland.path_of(c, hero) is None
+    assert len(woodland.destinies_of(c, hero)) == 1
+    hero_rules.kill(c, hero, "test")
+    assert woodland.destinies_of(c, hero) == []
+    assert broken(s) == []
+
+
+def test_m7b2_swampland_draws_a_card_until_a_4_or_more():
+    """M7b-2: a party roll: 1-3 a Woodland card comes and is met, then the Swampland again; 4-6
+    the party goes on."""
+    s = in_woodland(11, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    s.trip.road[0].special = "swampland"
+    s.trip.location_met = True
+    deck = len(s.decks.adventure)
+    rig(s, dice=[2])
+    assert woodland.work(c)
+    assert len(s.trip.spots) == 1 and len(s.decks.adventure) == deck - 1 and s.ext.woodland.swamp_traps == 1
+    s.trip.spots[0].met = True
+    rig(s, dice=[5])
+    assert woodland.work(c)
+    assert "0:swampland" in s.ext.woodland.settled
+    assert not woodland.work(c)  # settled: nothing more
+
+
+def test_m7b4_crossroads_onward_or_new_paths():
+    """M7b-4: 6d6 below the party's Strength and Craft: on to the next Road Space; above: every
+    character swaps his Path for a new one."""
+    s = in_woodland(12, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    s.trip.road[0].special = "crossroads"
+    s.trip.location_met = True
+    rig(s, dice=[1] * 6 + [3])  # 6 against the party, then the Glade's die
+    woodland.work(c)
+    assert s.trip.position == 1
+    s = in_woodland(12, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    s.trip.road[0].special = "crossroads"
+    s.trip.location_met = True
+    hero = s.party()[0]
+    old = woodland.path_of(c, hero)
+    rig(s, dice=[6] * 6)
+    woodland.work(c)
+    new = woodland.path_of(c, hero)
+    assert s.trip.position == 0 and new is not None and new != old
+    assert s.ext.woodland.paths_drawn == 2 * len(s.party())
+    assert broken(s) == []
+
+
+def test_m7b6_mystic_glen_difference_in_cards_and_doubles_transform():
+    """M7b-6: two dice, their difference in cards; on doubles the Glen, its cards met, becomes
+    the Special Location a d6 names (here the Faerie Village: a die of cards and 1 Fate each)."""
+    s = in_woodland(13, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    s.trip.road[0].special = "mystic_glen"
+    rig(s, dice=[6, 2])
+    woodland.glen(c, 0)
+    assert len(s.trip.spots) == 4 and "0:mystic_glen" in s.ext.woodland.settled
+    s = in_woodland(13, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    s.trip.road[0].special = "mystic_glen"
+    rig(s, dice=[3, 3])
+    woodland.glen(c, 0)
+    assert s.trip.spots == [] and s.ext.woodland.glen_doubles == [0]
+    s.trip.location_met = True
+    rig(s, dice=[5, 2])  # the table: the Faerie Village; its die of cards: 2
+    assert woodland.work(c)
+    assert s.trip.road[0].special == "faerie_village" and len(s.trip.spots) == 2 and not s.trip.location_met
+    assert broken(s) == []
+
+
+def test_m7b1_faerie_ring_and_m7b5_faerie_village_are_their_tables():
+    """M7b-1: the Faerie Ring's d6 per character (1 all Fate lost ... 6 a Spell); M7b-5: a die of
+    cards and 1 Fate for everyone."""
+    p = pack_by_id(WOODLAND)
+    ring = p.location("faerie_ring").effect
+    assert ring is not None and [r.low for r in ring.roll] == [1, 2, 3, 4, 5, 6]
+    assert ring.roll[0].effect.fate < -12 and ring.roll[1].effect.lose_turn and ring.roll[2].effect.life == -1
+    assert ring.roll[3].effect.heal == 1 and ring.roll[4].effect.fate == 1 and ring.roll[5].effect.spells == 1
+    village = p.location("faerie_village")
+    assert village.draws == 1 and village.effect is not None and village.effect.fate == 1
+    assert p.location("blasted_heath").draws == 1
+
+
+def test_m9_shaefoal_turns_back_pixies_steal_the_oak_grows():
+    """M9: beaten by the Shaefoal the party turns back; the Thieving Pixies take an Object; the
+    Ancient Oak's Growth token takes a lost life instead."""
+    s = in_woodland(14, answer="fate_light")
+    c = ctx(s)
+    hero = s.party()[0]
+    s.trip.position = 1
+    woodland.injured(c, hero, "shaefoal#1")
+    assert s.trip.heading == "home"
+    s.trip.heading = "out"
+    thing = next(u for u in s.decks.adventure if card_id(u) == "faerie_bread")
+    s.decks.adventure.remove(thing)
+    hero.objects.append(thing)
+    woodland.injured(c, hero, "thieving_pixies#1")
+    assert thing not in hero.objects and s.trip.heading == "out"
+    assert broken(s) == []
+    hero.card = "ancient_oak"
+    s.ext.woodland.growth[hero.uid] = 1
+    life = hero.life
+    woodland.injured(c, hero, "bog_troll#1")
+    assert hero.life == life + 1 and s.ext.woodland.growth[hero.uid] == 0
+
+
+def test_m9_baba_yagas_hut_lets_its_leading_master_evade_the_weak():
+    """M9 Baba Yaga's Hut: its master leading, an Enemy of Strength 4 or less may be evaded."""
+    s = in_woodland(15, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    hero = s.party()[0]
+    hut = next(u for u in s.decks.adventure if card_id(u) == "baba_yagas_hut")
+    s.decks.adventure.remove(hut)
+    hero.followers.append(hut)
+    for strength, evades in ((4, True), (5, False)):
+        s.tasks = [Combat(hero=hero.uid, enemy="brigand", attribute="strength", value=strength, kind="monster")]
+        d = Decision(kind="enemy", hero=hero.uid, options=["fight"])
+        woodland.more_options(c, d)
+        assert ("evade" in d.options) is evades
+    s.tasks = []
+
+
+def test_m9_titanias_gate_turns_a_darkbound_leaders_order():
+    """M9 Titania's Gate: a darkbound leader's party moves up the Marching Order, the first third."""
+    s = in_woodland(16, party=3, answer="fate_dark")
+    c = ctx(s)
+    quiet(s)
+    s.order_locked = False  # whatever Paths were drawn (the Path of the Determined fixes it)
+    order = list(s.order)
+    gate = next(u for u in s.decks.adventure if card_id(u) == "titanias_gate")
+    s.decks.adventure.remove(gate)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=gate, met=True)]
+    assert woodland.binding(c, s.party()[0]) == "darkbound"
+    assert woodland.titania(c)
+    assert s.order == order[1:] + order[:1]
+    assert not woodland.titania(c)  # once
+
+
+def test_m8f_mab_beaten_ten_woodland_cards_join_the_core_deck():
+    """M8a-c, f: Mab's trove won, the Region's ten cards join the core deck (once); M8e: back at
+    the Forest the core deck is drawn from again."""
+    s = in_woodland(17, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    s.trip.position = len(s.trip.road) - 1
+    regions.trove_won(c)
+    assert s.ext.masters_beaten == 1 and REGION in s.ext.regions_done
+    joined = {card_id(u) for u in s.ext.shelved["core"].adventure + s.ext.shelved["core"].discard}
+    assert set(expansion_by_id("woodland").region.joins_core) <= joined
+    s.trip.position = 0
+    s.trip.heading = "home"
+    travel._move(c, -1)
+    assert s.ext.live == "core" and s.trip.destination == "forest"
+    assert broken(s) == []
+
+
+def test_m_woodland_campaigns_through_the_ai_reach_and_beat_queen_mab():
+    """M1-M9 together: campaigns with the Woodland played by the campaign AI through the engine's
+    apply, the bot's turn message rendered in both languages every few actions: no card lost or
+    duplicated, no switch left; the Woodland entered, Queen Mab beaten, Paths met; the state
+    round-trips as JSON."""
+    from engine.darkest_talisman.ai import heuristic_player
+    from engine.darkest_talisman.state import CampaignState
+    from gm.session import Result, Step
+    from gm.store import GameRecord
+    from systems.darkest_talisman.turn import turn_message
+
+    entered = beaten = meetings = 0
+    for seed in (3, 6):
+        s = game(seed)
+        for n in range(3000):
+            p = SYSTEM.pending(s)
+            if p is None:
+                break
+            out = SYSTEM.apply(s, p.player, heuristic_player(s, p.player, random.Random(f"{seed}:{n}")))
+            s = out.state
+            assert broken(s) == [], (seed, n)
+            if n % 5 == 0 or s.ext.region is not None:
+                record = GameRecord(id=1, guild_id=1, channel_id=1, system=SYSTEM.name, options={}, seed=0, version=1,
+                                    state="{}", status="active", host_id=1, created_at=0.0, updated_at=0.0)
+                for locale in ("en", "it"):
+                    msg = turn_message(Result(record, s, steps=[Step(actor="", action={}, events=list(out.events))],
+                                              game_system=SYSTEM), locale)
+                    text = (msg.content or "") + "".join((e.description or "") for e in msg.embeds)
+                    assert "talisman." not in text and "{" not in text, (seed, n, text)
+        entered += s.ext.regions_entered
+        beaten += s.ext.masters_beaten
+        meetings += s.ext.woodland.meetings
+        assert CampaignState.model_validate_json(s.dump()).dump() == s.dump()
+    assert entered >= 1 and beaten >= 1 and meetings >= 1
+
+
+def test_m4_the_view_hides_the_decks_but_shows_each_characters_path():
+    """What a seat sees: the Path and Destiny decks by their sizes (face down); each character's
+    own Path and Destinies face up (M4)."""
+    from engine.darkest_talisman.expansions import view
+
+    s = in_woodland(18, answer="fate_light")
+    shown = view.public(s.ext.model_dump())
+    for pile in (woodland.PATHS_PILE, woodland.LIGHT_PILE, woodland.DARK_PILE):
+        assert shown["piles"][pile] == len(s.ext.piles[pile])
+    hero = s.party()[0]
+    assert shown["piles"][woodland.path_pile(hero.uid)] == [woodland.path_of(ctx(s), hero)]
+
+
+def test_m7a_the_road_embed_and_the_party_picture_show_the_faerie_path():
+    """M7a: on the Faerie Path the road embed names the Woodland and its spaces, the Woodland deck
+    is named as the live one, and the party picture draws that road, in both languages."""
+    from gm.i18n import t
+    from systems.darkest_talisman import picture
+    from systems.darkest_talisman.embeds import road_embed
+
+    s = in_woodland(19, answer="fate_light")
+    view = SYSTEM.view(s, None)
+    p = pack_by_id(WOODLAND)
+    for locale in ("en", "it"):
+        embed = road_embed(view, locale)
+        assert embed is not None and p.name_of(REGION, locale) in (embed.title or "")
+        body = (embed.description or "") + "".join(f.value or "" for f in embed.fields)
+        assert p.name_of("faerie_woods", locale) in body or p.name_of("mabs_lair", locale) in body
+        assert t(locale, "talisman.deck.woodland") in body
+        path = woodland.path_of(ctx(s), s.party()[0])
+        assert p.name_of(card_id(path), locale) in body  # M4: each character's Path is shown
+        png = picture.render_party(view, locale)
+        assert png[:4] == b"\x89PNG"
+
+
+def test_m6d_m8e_with_the_reaper_his_deck_comes_back_after_the_woodland():
+    """M6d, M8e with the Reaper (E2c): the Grim Reaper's deck in play, entering the Woodland sets
+    it aside for the Woodland deck; out of the Woodland the Reaper's deck, still held, is back;
+    every card counted once, every switch matched."""
+    from engine.darkest_talisman.expansions import reaper
+
+    s = SYSTEM.new_game([Seat(player="p1", name="A")], {"pack": "core+reaper+woodland"}, 2).state
+    c = ctx(s)
+    travel.depart(c, "depart:forest")
+    jump_to_destination(s)
+    decks.hold(c, "reaper", reaper.FIGURE_REASON)
+    assert s.ext.live == "reaper" and broken(s) == []
+    s.decision = None
+    regions.enter(c, REGION)
+    assert s.ext.live == "woodland" and broken(s) == []
+    quiet(s)
+    s.trip.heading = "home"
+    travel._move(c, -1)
+    assert s.trip.destination == "forest" and s.ext.live == "reaper" and s.ext.reasons == [reaper.FIGURE_REASON]
+    assert broken(s) == []
+    decks.release(c, reaper.FIGURE_REASON)
+    assert s.ext.live == "core" and broken(s) == []
+
+
+def test_m9_oberons_bow_shoots_a_face_up_enemy_for_a_darkbound_leader():
+    """M9 Oberon's Bow (darkbound): after moving, its bearer leading aims at a face-up Enemy
+    within 4 Draw Spots; a d6 above its Strength discards it (no trophy); once a move."""
+    s = in_woodland(20, answer="fate_dark")
+    c = ctx(s)
+    quiet(s)
+    leader = s.party()[0]
+    where = next(pile for pile in (s.ext.troves["woodland"], s.trip.trove.items)
+                 if any(card_id(u) == "oberons_bow" for u in pile))  # the Trove deck, or this trove
+    bow = next(u for u in where if card_id(u) == "oberons_bow")
+    where.remove(bow)
+    leader.objects.append(bow)
+    wolves = [u for u in s.decks.adventure if card_id(u) == "grey_wolves"][:2]  # Strength 3
+    for u in wolves:
+        s.decks.adventure.remove(u)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=wolves[0], revealed=True), Spot(seq=s.new_seq(), card=wolves[1])]
+    assert woodland.binding(c, leader) == "darkbound"
+    rig(s, dice=[4])
+    assert woodland.oberons_bow(c)
+    assert s.trip.spots[0].card is None and wolves[0] in s.decks.adventure_discard
+    assert s.trip.spots[1].card == wolves[1]  # face down: not a target
+    s.trip.spots[1].revealed = True
+    assert not woodland.oberons_bow(c)  # once a move
+    assert broken(s) == []
+
+
+def test_m9_path_of_folly_and_path_of_fortune_change_a_new_spaces_draw():
+    """M9: the leader's Path of Folly: one card fewer for each die rolled for a new Road Space;
+    the Path of Fortune: 1 Gold for each 4, 5 or 6 among those dice."""
+    s = in_woodland(21, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    leader = s.party()[0]
+    _hold_path(s, leader, "path_of_folly")
+    rig(s, dice=[5, 3, 2])  # the Thicket's two dice (5 + 3 = 8 cards), then anything
+    travel.leave(c)
+    travel.arrive(c, 3)
+    assert len(s.trip.spots) == 8 - 2 and broken(s) == []
+    s = in_woodland(21, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    leader = s.party()[0]
+    _hold_path(s, leader, "path_of_fortune")
+    gold = leader.gold
+    rig(s, dice=[5, 3, 2])
+    travel.leave(c)
+    travel.arrive(c, 3)
+    assert len(s.trip.spots) == 8 and leader.gold == gold + 1
+
+
+def test_m9_path_of_the_determined_fixes_the_marching_order():
+    """M9 Path of the Determined: its bearer may not change place, so the Marching Order is fixed
+    (project: until a village); Titania's Gate cannot turn it either."""
+    s = in_woodland(22, party=3, answer="fate_dark")
+    c = ctx(s)
+    s.order_locked = False
+    hero = s.party()[1]
+    record = s.ext
+    pile = record.piles[woodland.PATHS_PILE]
+    for uid in record.piles.pop(woodland.path_pile(hero.uid), []):
+        pile.insert(0, uid)
+    held = next(key for key, cards in record.piles.items() if any(card_id(u) == woodland.DETERMINED for u in cards))
+    determined = next(u for u in record.piles[held] if card_id(u) == woodland.DETERMINED)
+    record.piles[held].remove(determined)
+    pile.append(determined)  # on top: the next Path drawn
+    woodland.draw_path(c, hero)
+    assert s.order_locked
+    order = list(s.order)
+    quiet(s)
+    pool = next(p for p in (s.decks.adventure, s.decks.adventure_discard) if any(card_id(u) == "titanias_gate" for u in p))
+    gate = next(u for u in pool if card_id(u) == "titanias_gate")
+    pool.remove(gate)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=gate, met=True)]
+    woodland.titania(c)
+    assert s.order == order and broken(s) == []
