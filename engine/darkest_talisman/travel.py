@@ -120,8 +120,22 @@ def road_to(region: Region, destination: str) -> list[RoadSpace]:
     return [RoadSpace(location=t) for t in terrains] + [RoadSpace(location=destination)]
 
 
+def _straddles(ctx: Ctx, destination: str) -> bool:
+    """Is `destination` the way into an expansion's Region (the Ruins over the Dungeon, L3m)? Only
+    then is a road terrain of that name the road's end: without the Dungeon a teleport to the
+    Ruins keeps the core's road (the five terrains, then the place)."""
+    if ctx.state.ext is None:
+        return False
+    from engine.darkest_talisman.expansions import regions
+
+    return any(spec.straddle == destination for _, spec in regions.specs(ctx))
+
+
 def _trip(ctx: Ctx, region: Region, village: str, destination: str, goal: str) -> Trip:
-    road = road_to(region, destination)
+    if _straddles(ctx, destination):
+        road = road_to(region, destination)
+    else:
+        road = [RoadSpace(location=t) for t in region.road] + [RoadSpace(location=destination)]
     trip = Trip(region=region.id, village=village, destination=destination, goal=goal, road=road)
     if goal == "trove":
         ctx.state.trip = trip
