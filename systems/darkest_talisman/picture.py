@@ -24,7 +24,9 @@ Why it looks the way it does:
   crowned character's card crowned too), or a grave and where the party fell.
 - Only the font shipped in ui/fonts/ (DejaVu Sans Condensed, ui.fonts) at a few sizes: nothing
   is read from the system or downloaded. It has the accented letters ("Città" is written as
-  it is); a character it lacks is "?". The heading is a drawn arrow. The picture is small (a few KB of flat colours) and
+  it is); a character it lacks is "?". The heading is a drawn arrow. Text widths, fitted and
+  wrapped texts are measured once per process and kept (most texts come back picture after
+  picture: the places, the characters). The picture is small (a few KB of flat colours) and
   drawn once per state version (ui.pictures caches it), so it needs no band cache.
 - It is written on a fixed palette (ui.palette, built once per process: the colours below and
   the blends their text makes over the tiles and cards), not on one computed for each picture,
@@ -89,13 +91,28 @@ def plain(text: str) -> str:
     return fonts.drawable(text)
 
 
+#: measures text as every picture's RGB drawing does (a width depends on the text, the font and
+#: the image mode alone), so the widths are measured once per process and kept
+_MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+
+@lru_cache(maxsize=8192)
+def _length(text: str, size: int) -> float:
+    """The width in pixels of `text` at `size`, as drawn on an RGB picture."""
+    return float(_MEASURE.textlength(text, font=font(size)))
+
+
 def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> str:
     """The text (in characters the font has) cut with an ellipsis to fit `width` pixels."""
+    return _fitted(text, size, width)
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, size: int, width: int) -> str:
     text = plain(text)
-    f = font(size)
-    if draw.textlength(text, font=f) <= width:
+    if _length(text, size) <= width:
         return text
-    while text and draw.textlength(text + "...", font=f) > width:
+    while text and _length(text + "...", size) > width:
         text = text[:-1]
     return text + "..."
 
@@ -104,25 +121,29 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, width: int, sizes: tuple[int, ...
     """(size, lines): `text` (in characters the font has) over at most `max_lines` lines, at the
     largest of `sizes` where every line fits `width` pixels, whole words kept together. A word
     too long for a line even at the smallest size is split with a hyphen, never cut off."""
+    size, lines = _wrapped(text, width, sizes, max_lines)
+    return size, list(lines)
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, width: int, sizes: tuple[int, ...], max_lines: int) -> tuple[int, tuple[str, ...]]:
     words = plain(text).split()
     for size in sizes:
-        f = font(size)
-        lines = _wrap_words(draw, words, f, width)
+        lines = _wrap_words(words, size, width)
         if lines is not None and len(lines) <= max_lines:
-            return size, lines
-    f = font(sizes[-1])
-    return sizes[-1], _wrap_letters(draw, " ".join(words), f, width)
+            return size, tuple(lines)
+    return sizes[-1], tuple(_wrap_letters(" ".join(words), sizes[-1], width))
 
 
-def _wrap_words(draw: ImageDraw.ImageDraw, words: list[str], f: Any, width: int) -> list[str] | None:
+def _wrap_words(words: list[str], size: int, width: int) -> list[str] | None:
     """Words filled into lines of `width` pixels; None when one word alone is wider."""
     lines: list[str] = []
     line = ""
     for w in words:
-        if draw.textlength(w, font=f) > width:
+        if _length(w, size) > width:
             return None
         probe = f"{line} {w}".strip()
-        if draw.textlength(probe, font=f) <= width:
+        if _length(probe, size) <= width:
             line = probe
         else:
             lines.append(line)
@@ -132,12 +153,12 @@ def _wrap_words(draw: ImageDraw.ImageDraw, words: list[str], f: Any, width: int)
     return lines
 
 
-def _wrap_letters(draw: ImageDraw.ImageDraw, text: str, f: Any, width: int) -> list[str]:
+def _wrap_letters(text: str, size: int, width: int) -> list[str]:
     """The last resort: lines filled letter by letter, a hyphen where a word is split."""
     lines: list[str] = []
     line = ""
     for ch in text:
-        if draw.textlength(line + ch + "-", font=f) <= width or not line:
+        if _length(line + ch + "-", size) <= width or not line:
             line += ch
         else:
             lines.append(line if line.endswith(" ") or ch == " " else line + "-")
@@ -337,7 +358,7 @@ def draw_party(view: CampaignView, locale: str) -> Image.Image:
     title_w = WIDTH - 2 * MARGIN
     if marks.sky:  # the Time Card at the title band's right: a drawn sun or moon and the word (F2b, F3)
         word = plain(marks.sky_text)
-        word_w = int(draw.textlength(word, font=font(18)))
+        word_w = int(_length(word, 18))
         x = WIDTH - MARGIN - word_w
         draw.text((x, MARGIN + 6), word, font=font(18), fill=INK)
         x -= 36
