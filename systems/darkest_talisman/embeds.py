@@ -270,16 +270,17 @@ def road_embed(view: CampaignView, locale: str) -> discord.Embed | None:
 
 
 def _expansion_lines(d: dict[str, Any], trip: dict[str, Any], locale: str) -> list[str]:
-    """What the expansions put on the table: the Grim Reaper on the road (E2a, E2e), the Barriers
-    (E5), the deck drawn from (E2c), who must still pray (E2j); fireland tokens, Terrain cards and
-    the burnt cards (I3, I4, I2b)."""
+    """What the expansions put on the table: the Grim Reaper or the Werewolf on the road (E2a, E2e,
+    F6b), the Barriers (E5), the deck drawn from (E2c), who must still pray (E2j); fireland tokens,
+    Terrain cards and the burnt cards (I3, I4, I2b)."""
     ext = d.get("ext")
     if not ext:
         return []
     out = []
     for fig in ext.get("figures", []):
         behind = int(trip["position"]) - int(fig["position"])
-        out.append(t(locale, "talisman.embed.reaper_on_road", space=int(fig["position"]) + 1, behind=abs(behind)))
+        key = "werewolf_on_road" if fig.get("id") == "werewolf_figure" else "reaper_on_road"  # F6b, E2e
+        out.append(t(locale, f"talisman.embed.{key}", space=int(fig["position"]) + 1, behind=abs(behind)))
     if ext.get("barriers"):
         out.append(t(locale, "talisman.embed.barriers", spaces=", ".join(str(int(b) + 1) for b in ext["barriers"])))
     if ext.get("live", "core") != "core":

@@ -11,11 +11,22 @@ Why it looks the way it does:
 - A place's name is never cut: it is wrapped over up to three lines at the largest size where
   every line fits its tile (down to NAME_SIZES' smallest), so "Werewolf's Den" reads whole on
   the narrow tiles of the Tower road.
+- What the expansions put on the road shows on its tiles, each as a labelled badge in a strip at
+  the tile's foot (the strip is there only when something lies on the road): the roving figures
+  (the Grim Reaper E2e-g, the Werewolf F6b), a fireland token as a drawn flame (I3) and a Terrain
+  card laid (I4a; the tile's name is the terrain's already). A figure is also said in a line
+  under the title, with how far it stands from the party or that it is off the road. While the
+  Blood Moon's Time Card is out, the title band shows Day or Night as a drawn sun or moon and the
+  word (F2b, F3), the Blood Moon itself when it has risen (F2a). An expansion Region's road (the
+  City Road, J3d) is drawn as any road, the title naming the Region. `marks_of` builds all these
+  texts, so they can be read without drawing.
 - When the campaign is over a band under the title says how: a crown and who took it (each
   crowned character's card crowned too), or a grave and where the party fell.
 - Only the font shipped in ui/fonts/ (DejaVu Sans Condensed, ui.fonts) at a few sizes: nothing
   is read from the system or downloaded. It has the accented letters ("Città" is written as
-  it is); a character it lacks is "?". The heading is a drawn arrow. The picture is small (a few KB of flat colours) and
+  it is); a character it lacks is "?". The heading is a drawn arrow. Text widths, fitted and
+  wrapped texts are measured once per process and kept (most texts come back picture after
+  picture: the places, the characters). The picture is small (a few KB of flat colours) and
   drawn once per state version (ui.pictures caches it), so it needs no band cache.
 - It is written on a fixed palette (ui.palette, built once per process: the colours below and
   the blends their text makes over the tiles and cards), not on one computed for each picture,
@@ -23,6 +34,7 @@ Why it looks the way it does:
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -52,6 +64,16 @@ LIFE_BACK = (230, 200, 200)
 CARD = (255, 252, 244)
 GOLD = (212, 168, 40)
 STONE = (150, 146, 138)
+FIRE = (226, 110, 30)
+NIGHT = (44, 52, 96)
+#: the figures that rove the road (engine/darkest_talisman/expansions: reaper.FIGURE, blood_moon.FIGURE)
+FIGURES = ("grim_reaper", "werewolf_figure")
+#: a badge at a tile's foot (a figure, a fireland token, a Terrain card), and its text size
+MARK_H = 22
+MARK_SIZE = 13
+#: a line under the title saying where a figure stands
+LINE_H = 22
+LINE_SIZE = 15
 #: font sizes tried for a place's name, largest first, and how many lines it may take
 NAME_SIZES = (17, 15, 13, 12, 11, 10)
 NAME_LINES = 3
@@ -69,13 +91,28 @@ def plain(text: str) -> str:
     return fonts.drawable(text)
 
 
+#: measures text as every picture's RGB drawing does (a width depends on the text, the font and
+#: the image mode alone), so the widths are measured once per process and kept
+_MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+
+@lru_cache(maxsize=8192)
+def _length(text: str, size: int) -> float:
+    """The width in pixels of `text` at `size`, as drawn on an RGB picture."""
+    return float(_MEASURE.textlength(text, font=font(size)))
+
+
 def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> str:
     """The text (in characters the font has) cut with an ellipsis to fit `width` pixels."""
+    return _fitted(text, size, width)
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, size: int, width: int) -> str:
     text = plain(text)
-    f = font(size)
-    if draw.textlength(text, font=f) <= width:
+    if _length(text, size) <= width:
         return text
-    while text and draw.textlength(text + "...", font=f) > width:
+    while text and _length(text + "...", size) > width:
         text = text[:-1]
     return text + "..."
 
@@ -84,25 +121,29 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, width: int, sizes: tuple[int, ...
     """(size, lines): `text` (in characters the font has) over at most `max_lines` lines, at the
     largest of `sizes` where every line fits `width` pixels, whole words kept together. A word
     too long for a line even at the smallest size is split with a hyphen, never cut off."""
+    size, lines = _wrapped(text, width, sizes, max_lines)
+    return size, list(lines)
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, width: int, sizes: tuple[int, ...], max_lines: int) -> tuple[int, tuple[str, ...]]:
     words = plain(text).split()
     for size in sizes:
-        f = font(size)
-        lines = _wrap_words(draw, words, f, width)
+        lines = _wrap_words(words, size, width)
         if lines is not None and len(lines) <= max_lines:
-            return size, lines
-    f = font(sizes[-1])
-    return sizes[-1], _wrap_letters(draw, " ".join(words), f, width)
+            return size, tuple(lines)
+    return sizes[-1], tuple(_wrap_letters(" ".join(words), sizes[-1], width))
 
 
-def _wrap_words(draw: ImageDraw.ImageDraw, words: list[str], f: Any, width: int) -> list[str] | None:
+def _wrap_words(words: list[str], size: int, width: int) -> list[str] | None:
     """Words filled into lines of `width` pixels; None when one word alone is wider."""
     lines: list[str] = []
     line = ""
     for w in words:
-        if draw.textlength(w, font=f) > width:
+        if _length(w, size) > width:
             return None
         probe = f"{line} {w}".strip()
-        if draw.textlength(probe, font=f) <= width:
+        if _length(probe, size) <= width:
             line = probe
         else:
             lines.append(line)
@@ -112,12 +153,12 @@ def _wrap_words(draw: ImageDraw.ImageDraw, words: list[str], f: Any, width: int)
     return lines
 
 
-def _wrap_letters(draw: ImageDraw.ImageDraw, text: str, f: Any, width: int) -> list[str]:
+def _wrap_letters(text: str, size: int, width: int) -> list[str]:
     """The last resort: lines filled letter by letter, a hyphen where a word is split."""
     lines: list[str] = []
     line = ""
     for ch in text:
-        if draw.textlength(line + ch + "-", font=f) <= width or not line:
+        if _length(line + ch + "-", size) <= width or not line:
             line += ch
         else:
             lines.append(line if line.endswith(" ") or ch == " " else line + "-")
@@ -192,11 +233,104 @@ def tiles_of(n: Names) -> tuple[str, list[dict[str, Any]]]:
                     "heading": "out"}]
 
 
+@dataclass
+class Marks:
+    """What the expansions add to the picture, as the texts it draws: the Time Card (None, "day"
+    or "night"), whether the Blood Moon has risen, the title band's word for them; a line per
+    roving figure; per road index the badges on that tile, each (kind, label): kind is a figure
+    id, "fire" or "terrain"."""
+
+    sky: str | None = None
+    risen: bool = False
+    sky_text: str = ""
+    lines: list[str] = field(default_factory=list)
+    tiles: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
+
+
+def marks_of(n: Names) -> Marks:
+    """The expansions' marks for the picture (empty when the campaign plays the core alone): the
+    figures on the road (E2e-g, F6b), Day or Night and the Blood Moon (F2a-b, F3), fireland
+    tokens (I3) and Terrain cards (I4a)."""
+    d = n.data
+    ext = d.get("ext")
+    marks = Marks()
+    if not ext:
+        return marks
+    loc = n.locale
+    trip = d.get("trip")
+    road = len(trip["road"]) if trip is not None else 0
+    if ext.get("blood_moon") or ext.get("den_trip"):  # the Time Card is out (F2b, F8d)
+        marks.sky = "night" if ext.get("night") else "day"
+        marks.risen = bool(ext.get("blood_moon"))
+        word = t(loc, f"talisman.picture.time_{marks.sky}")
+        marks.sky_text = t(loc, "talisman.picture.risen", time=word) if marks.risen else word
+    for fig in ext.get("figures", []):
+        fid = str(fig["id"])
+        name = t(loc, f"talisman.picture.figure.{fid}") if fid in FIGURES else fid
+        where = int(fig["position"])
+        if trip is None or not 0 <= where < road:
+            marks.lines.append(t(loc, "talisman.picture.figure_off", figure=name))
+            continue
+        marks.lines.append(t(loc, "talisman.picture.figure_on", figure=name, space=where + 1,
+                             behind=abs(int(trip["position"]) - where)))
+        marks.tiles.setdefault(where, []).append((fid, name))
+    if trip is not None:
+        for k in sorted(int(x) for x in ext.get("fire_tokens", [])):
+            if 0 <= k < road:
+                marks.tiles.setdefault(k, []).append(("fire", t(loc, "talisman.picture.fire_token")))
+        for k in sorted(int(x) for x in (ext.get("terrain_laid") or {})):
+            if 0 <= k < road:
+                marks.tiles.setdefault(k, []).append(("terrain", t(loc, "talisman.picture.terrain")))
+    return marks
+
+
+def _sun(draw: ImageDraw.ImageDraw, x: int, y: int, r: int) -> None:
+    """A drawn sun: a gold disc with eight rays (Day, F3)."""
+    cx, cy = x + r, y + r
+    for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+        k = 0.7 if dx and dy else 1.0
+        draw.line((cx + dx * r * 0.6 * k, cy + dy * r * 0.6 * k, cx + dx * r * k, cy + dy * r * k), fill=GOLD, width=2)
+    draw.ellipse((cx - r // 2, cy - r // 2, cx + r // 2, cy + r // 2), fill=GOLD, outline=INK)
+
+
+def _moon(draw: ImageDraw.ImageDraw, x: int, y: int, r: int, blood: bool) -> None:
+    """A drawn moon on a night disc: a crescent (Night, F3), or the full red Blood Moon (F2a)."""
+    draw.ellipse((x, y, x + 2 * r, y + 2 * r), fill=NIGHT, outline=INK)
+    if blood:
+        draw.ellipse((x + 5, y + 5, x + 2 * r - 5, y + 2 * r - 5), fill=LIFE)
+    else:
+        draw.ellipse((x + 5, y + 5, x + 2 * r - 5, y + 2 * r - 5), fill=GOLD)
+        draw.ellipse((x + 10, y + 3, x + 2 * r - 1, y + 2 * r - 8), fill=NIGHT)
+
+
+def _flame(draw: ImageDraw.ImageDraw, x: int, y: int, h: int) -> None:
+    """A drawn flame (a fireland token, I3)."""
+    w = h * 2 // 3
+    draw.polygon([(x + w // 2, y), (x + w, y + h * 2 // 3), (x + w * 3 // 4, y + h), (x + w // 4, y + h), (x, y + h * 2 // 3)],
+                 fill=FIRE, outline=INK)
+
+
+def _badge(draw: ImageDraw.ImageDraw, kind: str, label: str, x: int, y: int, w: int) -> None:
+    """One mark at a tile's foot: a card-coloured badge, a drawn sign for its kind and its label."""
+    draw.rounded_rectangle((x, y, x + w, y + MARK_H - 4), radius=5, fill=CARD, outline=INK, width=2 if kind in FIGURES else 1)
+    if kind == "fire":
+        _flame(draw, x + 4, y + 2, MARK_H - 8)
+    elif kind == "terrain":
+        draw.rectangle((x + 5, y + 5, x + 14, y + MARK_H - 9), fill=DEST, outline=INK)
+    elif kind == "werewolf_figure":
+        draw.polygon([(x + 4, y + MARK_H - 7), (x + 7, y + 3), (x + 10, y + 8), (x + 13, y + 3), (x + 16, y + MARK_H - 7)],
+                     fill=MUTED, outline=INK)
+    else:  # the Grim Reaper and any other figure: a hooded head
+        draw.pieslice((x + 4, y + 3, x + 16, y + MARK_H - 3), 180, 360, fill=INK)
+        draw.rectangle((x + 4, y + (MARK_H - 3) // 2 + 1, x + 16, y + MARK_H - 7), fill=INK)
+    draw.text((x + 21, y + 2), _fit(draw, label, MARK_SIZE, w - 25), font=font(MARK_SIZE), fill=INK)
+
+
 @lru_cache(maxsize=1)
 def party_palette() -> fixed.Palette:
     """Every colour of the picture, exactly, and the shades of its text over what lies under
     it (text is the only anti-aliased stroke): (text colour, background) as `draw_party` draws them."""
-    keys = [PAPER, INK, MUTED, FRAME, TILE, DEST, VISITED, LIFE, LIFE_BACK, CARD, GOLD, STONE]
+    keys = [PAPER, INK, MUTED, FRAME, TILE, DEST, VISITED, LIFE, LIFE_BACK, CARD, GOLD, STONE, FIRE, NIGHT]
     pairs = [(INK, PAPER), (INK, CARD), (MUTED, CARD),
              *((ink, tile) for tile in (TILE, DEST, VISITED) for ink in (INK, MUTED, FRAME))]
     return fixed.fixed_palette(keys, pairs, size=128)
@@ -213,12 +347,32 @@ def draw_party(view: CampaignView, locale: str) -> Image.Image:
     title, tiles = tiles_of(n)
     party = n.party()
     end = end_of(n)
+    marks = marks_of(n)
+    # the tiles grow a strip for the most badges any one of them holds (none: no strip)
+    tile_h = TILE_H + MARK_H * max((len(x) for x in marks.tiles.values()), default=0)
+    lines_h = LINE_H * len(marks.lines) + (MARGIN // 2 if marks.lines else 0)
     # the Marching Order's row only while someone is left in it (a fallen party has none)
-    height = MARGIN * 3 + 34 + TILE_H + (CARD_H + MARGIN if party else 0) + (END_H + MARGIN if end else 0)
+    height = MARGIN * 3 + 34 + lines_h + tile_h + (CARD_H + MARGIN if party else 0) + (END_H + MARGIN if end else 0)
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN), _fit(draw, end[0] if end else title, 24, WIDTH - 2 * MARGIN), font=font(24), fill=INK)
+    title_w = WIDTH - 2 * MARGIN
+    if marks.sky:  # the Time Card at the title band's right: a drawn sun or moon and the word (F2b, F3)
+        word = plain(marks.sky_text)
+        word_w = int(_length(word, 18))
+        x = WIDTH - MARGIN - word_w
+        draw.text((x, MARGIN + 6), word, font=font(18), fill=INK)
+        x -= 36
+        if marks.sky == "day" and not marks.risen:
+            _sun(draw, x, MARGIN + 2, 15)
+        else:
+            _moon(draw, x, MARGIN + 2, 15, marks.risen)
+        title_w = x - 12 - MARGIN
+    draw.text((MARGIN, MARGIN), _fit(draw, end[0] if end else title, 24, title_w), font=font(24), fill=INK)
     top = MARGIN + 34 + MARGIN
+    for j, line in enumerate(marks.lines):  # where each roving figure stands (E2e, F6b)
+        draw.text((MARGIN, top - MARGIN // 2 + j * LINE_H), _fit(draw, line, LINE_SIZE, WIDTH - 2 * MARGIN),
+                  font=font(LINE_SIZE), fill=INK)
+    top += lines_h
     crowned: list[str] = []
     if end:  # the band saying how it ended, then the place it ended in
         crowned = end[2]
@@ -236,7 +390,7 @@ def draw_party(view: CampaignView, locale: str) -> Image.Image:
     for i, tile in enumerate(tiles):
         x = MARGIN + i * (tile_w + gap)
         fill = DEST if tile["dest"] else VISITED if tile["visited"] and not tile["here"] else TILE
-        draw.rounded_rectangle((x, top, x + tile_w, top + TILE_H), radius=10, fill=fill,
+        draw.rounded_rectangle((x, top, x + tile_w, top + tile_h), radius=10, fill=fill,
                                outline=FRAME if tile["here"] else MUTED, width=5 if tile["here"] else 1)
         if tile["day"]:
             draw.text((x + 8, top + 6), t(locale, "talisman.picture.day", n=tile["day"]), font=font(14), fill=MUTED)
@@ -248,7 +402,9 @@ def draw_party(view: CampaignView, locale: str) -> Image.Image:
         if tile["here"] and count > 1:  # the heading, as a drawn arrow head
             tip, back = (x + tile_w - 10, x + tile_w - 26) if tile["heading"] == "out" else (x + tile_w - 26, x + tile_w - 10)
             draw.polygon([(back, top + 8), (tip, top + 16), (back, top + 24)], fill=FRAME)
-    top += TILE_H + MARGIN
+        for j, (kind, label) in enumerate(marks.tiles.get(i, [])):  # the expansions' badges, at the foot
+            _badge(draw, kind, label, x + 6, top + TILE_H - 2 + j * MARK_H, tile_w - 12)
+    top += tile_h + MARGIN
     slots = max(3, len(party))
     card_w = (WIDTH - 2 * MARGIN - gap * (slots - 1)) // slots
     for i, h in enumerate(party):
