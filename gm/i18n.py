@@ -20,6 +20,7 @@ grammar and never show an internal id, without the code knowing either:
 """
 from __future__ import annotations
 
+import re
 import string
 from _string import formatter_field_name_split as _formatter_field_name_split
 from dataclasses import dataclass
@@ -92,6 +93,16 @@ _ARTICULATED: dict[str, dict[str, str]] = {
 }
 
 
+def _article(value: Any) -> str:
+    """The article a name takes, or "" when the name already opens with it (a card called "The
+    Bride" is "the Bride" in a sentence, never "the The Bride")."""
+    article = str(getattr(value, "article", "") or "")
+    text = str(value).casefold()
+    if article and (text.startswith(article.casefold() + " ") or (article.endswith("'") and text.startswith(article.casefold()))):
+        return ""
+    return article
+
+
 def _joined(head: str, text: str) -> str:
     return f"{head}{text}" if head.endswith("'") else f"{head} {text}"
 
@@ -100,7 +111,7 @@ def _preposition(word: str, plain: Callable[[str, Any], str] | None = None) -> C
     """An Italian preposition before a name: merged with the name's article when it has one
     (`Named.article`: "di" + "la Fortezza" -> "della Fortezza"), else `plain` or "di X"."""
     def apply(locale: str, value: Any) -> str:
-        article = str(getattr(value, "article", "") or "")
+        article = _article(value)
         merged = _ARTICULATED[word].get(article.casefold())
         if merged:
             return _joined(merged, str(value))
@@ -112,7 +123,7 @@ def _preposition(word: str, plain: Callable[[str, Any], str] | None = None) -> C
 
 def _the(_locale: str, value: Any) -> str:
     """A name with the article it takes ("the Village", "la Città", "l'Oasi"), else as it is."""
-    article = str(getattr(value, "article", "") or "")
+    article = _article(value)
     return _joined(article, str(value)) if article else str(value)
 
 
@@ -124,7 +135,7 @@ def _the_first(locale: str, value: Any) -> str:
 
 def _of(_locale: str, value: Any) -> str:
     """English "of" before a name, with the article the name takes ("of the Fortress")."""
-    article = str(getattr(value, "article", "") or "")
+    article = _article(value)
     return f"of {article} {value}" if article else f"of {value}"
 
 
@@ -298,16 +309,27 @@ def has(key: str, locale: str = FALLBACK) -> bool:
     return key in catalogue(locale) or key in catalogue(FALLBACK)
 
 
+#: a sentence's own article before a name that opens with one ("may take the The Bride", "la La
+#: Sposa"): the name's own is kept
+_DOUBLED_ARTICLE = re.compile(r"\b(?:[Tt]he|[Ii]l|[Ll][oa]) (?=(?:The|Il|Lo|La) [A-Z])")
+
+
+def _one_article(text: str) -> str:
+    if " The " in text or " La " in text or " Il " in text or " Lo " in text:
+        return _DOUBLED_ARTICLE.sub("", text)
+    return text
+
+
 def format_text(locale: str, template: str, /, **params: Any) -> str:
     """Fill a locale sentence already looked up (board labels...), with filters; never raises."""
     code = locale if locale in _FORMATS else normalise(locale)
     parts = _compiled(template)
     try:
         if parts is _SLOW:
-            return _FORMATS.get(code, _FORMATS[FALLBACK]).format(template, **params)
+            return _one_article(_FORMATS.get(code, _FORMATS[FALLBACK]).format(template, **params))
         if len(parts) == 1 and isinstance(parts[0], str):
             return parts[0]
-        return _fill(code if code in _FORMATS else FALLBACK, parts, params)
+        return _one_article(_fill(code if code in _FORMATS else FALLBACK, parts, params))
     except _FAILED:
         return template
 

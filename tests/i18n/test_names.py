@@ -50,3 +50,22 @@ def test_board_picture_labels_use_pack_names_in_the_label_language():
     assert words.astral("astral_water", "Portale Astrale dell'Acqua") == "Acqua"
     assert words.fmt("title.turn", player="Alice") == "Tocca ad Alice"  # the filter works on the picture too
     assert _Words(pack, None).space(pack.space(pack.space_index("plains_1"))) == "Golden Plains"
+
+
+def test_a_name_that_opens_with_its_article_is_not_given_it_twice():
+    """A card called "The Bride" (the Blood Moon, DT F9) reads "may take The Bride", never "the
+    The Bride"; other names keep their article, in both languages."""
+    from engine.core.named import Named
+
+    bride, village, sposa = Named("The Bride", "the"), Named("Village", "the"), Named("La Sposa", "la")
+    from gm.i18n import format_text
+
+    assert format_text("en", "{hero} may take the {card}.", hero="Ada", card=bride) == "Ada may take The Bride."
+    assert format_text("en", "{hero} may take the {card}.", hero="Ada", card=village) == "Ada may take the Village."
+    assert format_text("it", "{hero} può prendere la {card}.", hero="Ada", card=sposa) == "Ada può prendere La Sposa."
+    assert format_text("en", "Take it, dropping the {thing}", thing=bride) == "Take it, dropping The Bride"
+    from gm.i18n import FILTERS
+
+    assert FILTERS["the"]("en", village) == "the Village" and FILTERS["the"]("en", bride) == "The Bride"
+    assert FILTERS["of"]("en", bride) == "of The Bride" and FILTERS["the"]("it", sposa) == "La Sposa"
+    assert FILTERS["di"]("it", Named("Fortezza", "la")) == "della Fortezza"
