@@ -520,11 +520,15 @@ class Heuristic:
 
     def on_destination(self, d: Any) -> Any:
         beyond = next((o for o in self.chooses if o.startswith("beyond:")), None)
+        pool = "dest:sacred_pool" if "dest:sacred_pool" in self.chooses else None
+        ext = self.state.ext
+        if beyond is not None and pool is not None and ext is not None and ext.pool_trips < ext.frost_trips:
+            beyond = None  # both troves lie beyond the Chapel (H4a): the one less visited first
         if beyond is not None and self.healthy() and all(h.life >= 3 for h in self.party()):
             # on to a trove beyond this Aid destination (G3b-c), as fit as for its guardians
             return self.chooses[beyond]
-        if "dest:sacred_pool" in self.chooses and self.healthy():  # on past the Chapel (H4c)
-            return self.chooses["dest:sacred_pool"]
+        if pool is not None and self.healthy():  # on past the Chapel (H4c)
+            return self.chooses[pool]
         return self.go_on()
 
     def on_quest_reward(self, d: Any) -> Any:

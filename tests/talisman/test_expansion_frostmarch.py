@@ -507,3 +507,32 @@ def test_g3d_j_with_the_reaper_his_deck_comes_back_after_the_frostmarch():
     assert s.ext.live == "reaper" and s.ext.reasons == [reaper.FIGURE_REASON] and broken(s) == []
     decks.release(ctx(s), reaper.FIGURE_REASON)
     assert s.ext.live == "core" and s.ext.switches == s.ext.switches_undone == 2 and broken(s) == []
+
+
+def _ai_answer(s):  # type: ignore[no-untyped-def]
+    """The campaign AI's answer to the destination decision, after whatever it does first there
+    (a prayer at the Chapel is a free action)."""
+    import random
+
+    from engine.darkest_talisman.actions import Choose
+    from engine.darkest_talisman.ai import heuristic_player
+
+    for n in range(10):
+        actor = SYSTEM.pending(s).player
+        action = heuristic_player(s, actor, random.Random(n))
+        if isinstance(action, Choose):
+            return action.option
+        s = SYSTEM.apply(s, actor, action).state
+    raise AssertionError("the AI never answered")
+
+
+def test_h4a_g3b_the_ai_takes_turns_between_the_two_troves_beyond_the_chapel():
+    """H4a with G3b-c: with the Frostmarch and the Sacred Pool both in play the Chapel offers both
+    roads; the campaign AI goes to the one it has visited less, so neither trove goes unseen."""
+    s = at_chapel(22, "core+frostmarch+sacred_pool")
+    assert frostmarch.BEYOND in s.decision.options and "dest:sacred_pool" in s.decision.options
+    for hero in s.party():
+        hero.life = max(hero.life, 4)
+    assert _ai_answer(s.model_copy(deep=True)) == frostmarch.BEYOND  # neither seen yet
+    s.ext.frost_trips = 1
+    assert _ai_answer(s) == "dest:sacred_pool"
