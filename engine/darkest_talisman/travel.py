@@ -126,9 +126,9 @@ def _straddles(ctx: Ctx, destination: str) -> bool:
     Ruins keeps the core's road (the five terrains, then the place)."""
     if ctx.state.ext is None:
         return False
-    from engine.darkest_talisman.expansions import regions
+    from engine.darkest_talisman.hookpoint import hooks
 
-    return any(spec.straddle == destination for _, spec in regions.specs(ctx))
+    return bool(hooks.straddles(ctx, destination))
 
 
 def _trip(ctx: Ctx, region: Region, village: str, destination: str, goal: str) -> Trip:

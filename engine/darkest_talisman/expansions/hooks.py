@@ -321,6 +321,11 @@ def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
         hook(ctx, hero, enemy, attribute)
 
 
+def straddles(ctx: Ctx, destination: str) -> bool:
+    """Is `destination` the way into an expansion's Region (its straddle point, J1, K1, L1, M1)?"""
+    return any(spec.straddle == destination for _, spec in regions.specs(ctx))
+
+
 def road_end(ctx: Ctx) -> bool:
     """The party walks off the near end of its road: an expansion's road may lead elsewhere than
     the village (G3j: the Frostmarch's back to the Chapel). True when an expansion took it there."""
@@ -330,6 +335,8 @@ def road_end(ctx: Ctx) -> bool:
 def closed_roll(ctx: Ctx, hero: Hero, attribute: str) -> bool:
     """The Enemy fighting `hero` with `attribute` may not roll its 6 again (G4 Frostbite, Ice Fang)."""
     return any(hook(ctx, hero, attribute) for hook in _each(ctx, "closed_roll"))
+
+
 def village_actions(ctx: Ctx, hero: Hero) -> list[Any]:
     """What an expansion sells or offers in a village besides the core's services (the Stables, H2)."""
     return [a for hook in _each(ctx, "village_actions") for a in hook(ctx, hero)]
