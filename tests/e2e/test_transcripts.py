@@ -17,6 +17,7 @@ an Italian guild name after a preposition goes through a grammar filter (`{guild
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 import string
@@ -98,7 +99,8 @@ class Transcript:
 
 
 # -- what must never be shown ------------------------------------------------------------------------
-def internal_ids() -> set[str]:
+@functools.cache
+def internal_ids() -> frozenset[str]:
     """Ids of the pack that a person would never write: snake_case ids and AI seat ids."""
     pack = pack_by_id("base")
     ids: set[str] = set()
@@ -106,7 +108,7 @@ def internal_ids() -> set[str]:
         ids.update(x.id for x in group if "_" in x.id)
     ids.update(g for g in pack.guilds if "_" in g)
     ids.update(f"ai{n}" for n in range(1, 6))
-    return ids
+    return frozenset(ids)
 
 
 def literal_chunks(text: str) -> list[str]:
@@ -119,7 +121,8 @@ def literal_chunks(text: str) -> list[str]:
     return [p.strip() for p in "".join(parts).split("\0") if p.strip()]
 
 
-def english_only_phrases() -> set[str]:
+@functools.cache
+def english_only_phrases() -> frozenset[str]:
     """English interface phrases and pack names an Italian reader must not meet.
 
     A phrase comes from an English sentence whose Italian differs; it is kept only when it is
@@ -150,7 +153,18 @@ def english_only_phrases() -> set[str]:
     for g, name in pack.guilds.items():
         if pack.guild_name(g, "it") != name:
             phrases.add(name)
-    return {p for p in phrases if not re.search(rf"(?<![\w']){re.escape(p)}(?![\w'])", italian_words)}
+    # a plain substring test first: most phrases are nowhere in the Italian, and the word-bounded
+    # search is needed only for those that are
+    return frozenset(p for p in phrases
+                     if p not in italian_words or not re.search(rf"(?<![\w']){re.escape(p)}(?![\w'])", italian_words))
+
+
+@functools.cache
+def _any_english_phrase() -> re.Pattern[str]:
+    """All the English-only phrases as one pattern: most texts have none, and one search over a
+    transcript is far cheaper than a search per phrase (the checker runs on every message)."""
+    alternatives = "|".join(re.escape(p) for p in sorted(english_only_phrases(), key=len, reverse=True))
+    return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])")
 
 
 def printed_names_beside_italian(text: str) -> str:
@@ -166,9 +180,14 @@ def printed_names_beside_italian(text: str) -> str:
     return text
 
 
+@functools.cache
+def _option_names() -> frozenset[str]:
+    return frozenset(v for loc in ("en", "it") for k, v in catalogue(loc).items() if k.startswith("commands.options."))
+
+
 def snake_case_words(text: str) -> set[str]:
     """Lowercase words joined by underscores, which only code writes (option names excepted)."""
-    options = {v for loc in ("en", "it") for k, v in catalogue(loc).items() if k.startswith("commands.options.")}
+    options = _option_names()
     return {w for w in re.findall(r"(?<![\w/:`#-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w`:-])", text) if w not in options}
 
 
@@ -190,7 +209,7 @@ def problems_in(text: str, locale: str) -> list[str]:
         for m in UNMERGED.finditer(text):
             found.append(f"unmerged article {m.group()!r}")
         text = printed_names_beside_italian(text)
-        for phrase in sorted(english_only_phrases()):
+        for phrase in sorted(english_only_phrases()) if _any_english_phrase().search(text) else ():
             if re.search(rf"(?<![\w']){re.escape(phrase)}(?![\w'])", text):
                 found.append(f"English in Italian: {phrase!r}")
     return found
