@@ -53,9 +53,14 @@ def in_woodland(seed: int = 1, party: int = 1, answer: str = "fate_light"):  # t
     regions.enter(c, REGION)
     flow.advance(c)
     while s.decision is not None and s.decision.kind == "woodland_fate":
-        flow.answer(c, answer)
+        flow.answer(c, answer if answer in s.decision.options else "fate_dark")  # no half of a single Fate
         flow.advance(c)
     return s
+
+
+def kinds(c) -> list[str]:  # type: ignore[no-untyped-def]
+    """The kinds of the events this context emitted."""
+    return [e.kind for e in c.events]
 
 
 def quiet(s):  # type: ignore[no-untyped-def]
@@ -200,11 +205,20 @@ def test_m2a_dark_fate_makes_the_enemy_roll_again():
 
 
 def test_m7b3_no_fate_is_spent_on_the_blasted_heath():
-    """M7b-3: on the Blasted Heath no Fate may be spent: neither reroll is offered."""
+    """M7b-3: on the Blasted Heath no Fate may be spent: the lost battle is not put to a Fate
+    question with a lone button, it stands (a life lost, the Fate kept)."""
     s = in_woodland(6, answer="fate_half")
     s.trip.road[0].special = "blasted_heath"
-    _losing_fight(s, 4)
-    assert s.decision.kind == "fate" and s.decision.options == ["accept"]
+    hero = s.party()[0]
+    fate, life = hero.fate, hero.life
+    assert fate > 0
+    c, _ = _losing_fight(s, 4)
+    assert s.decision is None or s.decision.kind != "fate"
+    assert hero.fate == fate and not any(isinstance(t, Combat) for t in s.tasks)
+    assert "talisman.ev.blasted_no_fate" in kinds(c) and "talisman.ev.combat" in kinds(c)
+    fought = next(e for e in c.events if e.kind == "talisman.ev.combat")
+    assert fought.data["result"] in ("lost", "tie")  # it stands as rolled
+    assert hero.life < life or fought.data["result"] == "tie" or "talisman.ev.armour" in kinds(c)
 
 
 def _at_the_lair(s):  # type: ignore[no-untyped-def]
