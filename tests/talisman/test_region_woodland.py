@@ -992,3 +992,32 @@ def test_m9_the_ai_answers_the_woodlands_new_decisions():
     assert woodland.ai_pick(c, Decision(kind="enemy", options=["fight", "spider"]), 0.5) == "spider"
     assert woodland.ai_pick(c, Decision(kind="woodland_clear", options=["clear_skip", "clear_stay"],
                                         data={"cards": 5}), 0.5) == "clear_skip"
+
+
+def test_m9_webspinner_spider_bars_the_way_until_beaten():
+    """M9 Webspinner Spider: while it stands on the party's space (not beaten), the party may not
+    go on in its direction: it fights it again or turns back; beaten, the way is open."""
+    s = in_woodland(34, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    spider = _take(s, "webspinner_spider")
+    spot = Spot(seq=s.new_seq(), card=spider, revealed=True, met=True)
+    s.trip.spots = [spot]
+    s.trip.location_met = True
+    flow.advance(c)
+    d = s.decision
+    assert d.kind == "stand" and "web_again" in d.options and "turn_back" in d.options
+    assert not {"continue", "carry_on", "skip"} & set(d.options)
+    flow.answer(c, "web_again")
+    assert not spot.met
+    flow.advance(c)
+    assert s.decision.kind == "enemy" and s.decision.data["enemy"] == "webspinner_spider"
+    assert "evade" not in s.decision.options
+    s.decision, s.tasks = None, []
+    spot.card, spot.met = None, True  # beaten
+    s.decks.adventure_discard.append(spider)
+    flow.advance(c)
+    assert s.decision.kind == "stand" and "continue" in s.decision.options and "web_again" not in s.decision.options
+    d = Decision(kind="stand", options=["turn_back", "web_again"])
+    assert woodland.ai_pick(c, d, 0.5) in d.options
+    assert broken(s) == []

@@ -76,7 +76,7 @@ CROSSROADS_DICE = 6
 #: the Woodland's answers
 OPTION_HEADS = frozenset({"fate_light", "fate_dark", "fate_half", "meet_destiny", "decline_destiny", "dark_reroll",
                           "clear_skip", "clear_stay", "kelpie_skip", "dreaded", "spider", "void", "portal_place",
-                          "portal_keep", "portal", "respite_rest", "undine_cancel", "undine_allow"})
+                          "portal_keep", "portal", "respite_rest", "undine_cancel", "undine_allow", "web_again"})
 #: M9 Leywalker: his Portal tokens (project: three)
 PORTAL_TOKENS = 3
 #: M9 Spider Queen: her Spider tokens (project: three)
@@ -872,6 +872,25 @@ def _road_options(ctx: Ctx, decision: Decision) -> None:
             labels["respite_rest"] = {"hero": resting.uid}
 
 
+def _web(ctx: Ctx) -> Spot | None:
+    """M9 Webspinner Spider: its spot on the party's space, met and not beaten (it is still there)."""
+    trip = ctx.state.trip
+    if trip is None or ctx.state.mode != "road":
+        return None
+    return next((s for s in trip.spots if s.met and s.card is not None and card_id(s.card) == "webspinner_spider"), None)
+
+
+def stand_options(ctx: Ctx, decision: Decision) -> None:
+    """M9 Webspinner Spider: while it stands on the party's space the party may not go on in its
+    direction (nor by raft, the Woods or a skip); it meets the space again (the Spider) or, heading
+    out, turns back."""
+    if not in_play(ctx) or _web(ctx) is None:
+        return
+    progress = {"continue", "carry_on", "skip", "raft"}
+    decision.options[:] = [o for o in decision.options if o not in progress and not o.startswith("move:")]
+    decision.options.append("web_again")
+
+
 def _answer_cards(ctx: Ctx, decision: Decision, option: str) -> bool:
     """The answers to M9's decisions."""
     state = ctx.state
@@ -896,6 +915,13 @@ def _answer_cards(ctx: Ctx, decision: Decision, option: str) -> bool:
         if option == "undine_cancel" and isinstance(top, TeleportTask):
             state.tasks.pop()
             ctx.emit("undine_stayed", decision.hero, place=decision.data.get("place"))
+        return True
+    if option == "web_again" and trip is not None:
+        spot = _web(ctx)
+        if spot is not None:
+            spot.met = False  # met again: the Spider is fought again (M9)
+            trip.asked = False  # at once, not after an "after the card" question
+            ctx.emit("web_again", (state.leader() or state.party()[0]).uid)
         return True
     if option == "kelpie_skip" and trip is not None:
         spot = next(s for s in trip.spots if not s.met and s.card is not None)
@@ -1068,7 +1094,7 @@ def _ai_cards(ctx: Ctx, decision: Decision) -> str | None:
     when offered; the Clear Path taken past a space of three cards or more, or when someone is
     hurt; the Kelpie past the next card when someone is hurt; a Portal token always placed, and
     used to get home faster; the Path of Respite's rest at 2 lives or less; the Undine keeps a
-    party heading out where it is."""
+    party heading out where it is; the Webspinner Spider fought again unless someone is hurt."""
     state = ctx.state
     opts = decision.options
     party = [h for h in state.party() if h.alive]
@@ -1085,6 +1111,8 @@ def _ai_cards(ctx: Ctx, decision: Decision) -> str | None:
         return "undine_cancel" if heading_out and not hurt else "undine_allow"
     if decision.kind == "after_card" and "kelpie_skip" in opts and hurt:
         return "kelpie_skip"
+    if decision.kind == "stand" and "web_again" in opts:
+        return "turn_back" if hurt and "turn_back" in opts else "web_again"
     if decision.kind == "stand":
         label = (decision.data.get("labels") or {}).get("respite_rest")
         if label is not None and state.hero(str(label["hero"])).life <= 2:
