@@ -429,9 +429,9 @@ def test_m9_shaefoal_turns_back_pixies_steal_the_oak_grows():
     assert broken(s) == []
     hero.card = "ancient_oak"
     s.ext.woodland.growth[hero.uid] = 1
-    life = hero.life
+    life, strength = hero.life, hero.strength
     woodland.injured(c, hero, "bog_troll#1")
-    assert hero.life == life + 1 and s.ext.woodland.growth[hero.uid] == 0
+    assert hero.life == life + 1 and hero.strength == strength + 1 and s.ext.woodland.growth[hero.uid] == 0
 
 
 def test_m9_baba_yagas_hut_lets_its_leading_master_evade_the_weak():
@@ -581,8 +581,8 @@ def test_m6d_m8e_with_the_reaper_his_deck_comes_back_after_the_woodland():
 
 
 def test_m9_oberons_bow_shoots_a_face_up_enemy_for_a_darkbound_leader():
-    """M9 Oberon's Bow (darkbound): after moving, its bearer leading aims at a face-up Enemy
-    within 4 Draw Spots; a d6 above its Strength discards it (no trophy); once a move."""
+    """M9 Oberon's Bow (darkbound): after moving, its bearer leading may aim at a face-up Enemy
+    within 4 Draw Spots, his choice; a d6 above its Strength discards it (no trophy); once a move."""
     s = in_woodland(20, answer="fate_dark")
     c = ctx(s)
     quiet(s)
@@ -597,10 +597,18 @@ def test_m9_oberons_bow_shoots_a_face_up_enemy_for_a_darkbound_leader():
         s.decks.adventure.remove(u)
     s.trip.spots = [Spot(seq=s.new_seq(), card=wolves[0], revealed=True), Spot(seq=s.new_seq(), card=wolves[1])]
     assert woodland.binding(c, leader) == "darkbound"
-    rig(s, dice=[4])
     assert woodland.oberons_bow(c)
+    d = s.decision
+    first = s.trip.spots[0].seq
+    assert d.kind == "woodland_bow" and d.options == [f"bow:{first}", "bow_hold"]  # face down: not a target
+    from systems.darkest_talisman.describe import option_label
+
+    assert "Grey Wolves" in option_label(SYSTEM.view(s, None), f"bow:{first}", "en", with_odds=False)
+    assert woodland.ai_pick(c, d, 0.5) == f"bow:{first}"
+    rig(s, dice=[4])
+    flow.answer(c, f"bow:{first}")
     assert s.trip.spots[0].card is None and wolves[0] in s.decks.adventure_discard
-    assert s.trip.spots[1].card == wolves[1]  # face down: not a target
+    assert s.trip.spots[1].card == wolves[1]
     s.trip.spots[1].revealed = True
     assert not woodland.oberons_bow(c)  # once a move
     assert broken(s) == []

@@ -76,7 +76,8 @@ CROSSROADS_DICE = 6
 #: the Woodland's answers
 OPTION_HEADS = frozenset({"fate_light", "fate_dark", "fate_half", "meet_destiny", "decline_destiny", "dark_reroll",
                           "clear_skip", "clear_stay", "kelpie_skip", "dreaded", "spider", "void", "portal_place",
-                          "portal_keep", "portal", "respite_rest", "undine_cancel", "undine_allow", "web_again"})
+                          "portal_keep", "portal", "respite_rest", "undine_cancel", "undine_allow", "web_again",
+                          "bow", "bow_hold"})
 #: M9 Leywalker: his Portal tokens (project: three)
 PORTAL_TOKENS = 3
 #: M9 Spider Queen: her Spider tokens (project: three)
@@ -540,9 +541,9 @@ BOW_SPOTS = 4
 
 
 def oberons_bow(ctx: Ctx) -> bool:
-    """M9 Oberon's Bow (darkbound): after moving, its bearer leading the party aims at a face-up
-    Enemy within the space's first 4 Draw Spots (the weakest: project) and rolls a d6; above its
-    Strength, the Enemy is discarded (no trophy). Once a move."""
+    """M9 Oberon's Bow (darkbound): after moving, its bearer leading the party may aim at a face-up
+    Enemy within the space's first 4 Draw Spots (his choice, or none) and roll a d6 (`shoot`);
+    above its Strength, the Enemy is discarded (no trophy). Once a move."""
     state = ctx.state
     trip = state.trip
     leader = state.leader()
@@ -558,7 +559,24 @@ def oberons_bow(ctx: Ctx) -> bool:
     if not targets:
         return False
     w.bow_day = state.stats.days
-    strength, _, spot = min(targets, key=lambda x: (x[0], x[1]))
+    targets.sort(key=lambda x: (x[0], x[1]))
+    options = [f"bow:{seq}" for _, seq, _ in targets] + ["bow_hold"]
+    labels = {f"bow:{seq}": {"card": card_id(sp.card or ""), "n": strength} for strength, seq, sp in targets}
+    state.decision = Decision(kind="woodland_bow", hero=leader.uid, options=options, data={"labels": labels})
+    return True
+
+
+def shoot(ctx: Ctx, seq: int) -> None:
+    """M9 Oberon's Bow: the arrow at the Enemy on Draw Spot `seq`: a d6 above its Strength
+    discards it (no trophy)."""
+    state = ctx.state
+    leader = state.leader()
+    trip = state.trip
+    spot = next((s for s in trip.spots if s.seq == seq), None) if trip is not None else None
+    card = ctx.pack.card(card_id(spot.card)) if spot is not None and spot.card is not None else None
+    if leader is None or spot is None or not isinstance(card, EnemyCard) or card.strength is None:
+        return
+    strength = card.strength
     face = ctx.d6("oberons_bow", leader.uid)
     assert spot.card is not None
     hit = face > strength
@@ -567,12 +585,12 @@ def oberons_bow(ctx: Ctx) -> bool:
         cards.discard(ctx, spot.card)
         spot.card = None
         spot.met = True
-    return True
 
 
 def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """M9: the Shaefoal turns the party back; the Thieving Pixies take an Object; the Ancient
-    Oak's Growth token takes the lost life instead (when he lives)."""
+    Oak's Growth token takes the lost life and the Strength or Craft point instead (when he
+    lives; the Enemy's attribute, Strength when it has none)."""
     if not in_play(ctx):
         return
     state = ctx.state
@@ -581,6 +599,8 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     if hero.card == "ancient_oak" and w.growth.get(hero.uid, 0) > 0 and hero.alive:
         w.growth[hero.uid] -= 1
         hero_rules.gain_life(ctx, hero, 1, "growth")
+        foe = ctx.pack.card(cid) if ctx.pack.has_card(cid) else None
+        hero_rules.change(ctx, hero, foe.attribute if isinstance(foe, EnemyCard) else "strength", 1, "growth")
         ctx.emit("growth_spent", hero.uid, tokens=w.growth[hero.uid])
     if enemy in w.voided:
         ctx.emit("void_spared", hero.uid, enemy=cid)
@@ -916,6 +936,10 @@ def _answer_cards(ctx: Ctx, decision: Decision, option: str) -> bool:
             state.tasks.pop()
             ctx.emit("undine_stayed", decision.hero, place=decision.data.get("place"))
         return True
+    if decision.kind == "woodland_bow":
+        if option.startswith("bow:"):
+            shoot(ctx, int(option.split(":")[1]))
+        return True
     if option == "web_again" and trip is not None:
         spot = _web(ctx)
         if spot is not None:
@@ -1106,6 +1130,10 @@ def _ai_cards(ctx: Ctx, decision: Decision) -> str | None:
         return "clear_skip" if hurt or int(decision.data.get("cards", 0)) >= 3 else "clear_stay"
     if decision.kind == "woodland_portal":
         return "portal_place"
+    if decision.kind == "woodland_bow":  # the weakest first (the options are sorted so): a d6 must beat it
+        weakest = opts[0]
+        label = (decision.data.get("labels") or {}).get(weakest) or {}
+        return weakest if weakest != "bow_hold" and int(label.get("n", 6)) <= 5 else "bow_hold"
     if decision.kind == "woodland_undine":
         heading_out = trip is not None and trip.heading == "out"
         return "undine_cancel" if heading_out and not hurt else "undine_allow"
