@@ -12,27 +12,59 @@ core deck (M8e); the master beaten, ten Woodland cards join the core deck (M8f).
 
 Here:
 - M2: Light and Dark Fate. A character's Fate tokens are Light unless designated Dark. Entering
-  the Woodland each character with Fate designates it (M2b): kept Light, all Dark, or half Dark;
-  the Fate he gains in the Woodland goes to the side he chose (M2c, the project's reading of
-  "may be assigned"); out of it Fate is gained Light. A Light Fate rerolls the character's own
-  die (the core's rule); a Dark Fate makes the Enemy reroll his (M2a, facts M.2). Lost Fate is
-  Light first (project).
+  the Woodland each character with Fate designates it (M2b): kept Light, all Dark, or half Dark
+  (offered from 2 Light Fate; each button says how many it turns and what that side does); the
+  Fate he gains in the Woodland goes to the side he chose (M2c, the project's reading of "may be
+  assigned"); out of it Fate is gained Light. A Light Fate rerolls the character's own die (the
+  core's rule); a Dark Fate makes the Enemy reroll his (M2a, facts M.2); the Fate question of a
+  lost battle names both, how many of each and what each does. Lost Fate is Light first
+  (project).
 - M3: fatebound: lightbound with more Light than Dark Fate, darkbound with more Dark, unbound with
-  as much of each, fateless with none (facts M.2, GUESS). Titania's Gate moves a darkbound
-  leader's party one place up the Marching Order, the first going third (M9).
+  as much of each, fateless with none (facts M.2, GUESS).
 - M4: each character draws a Path on entering (M4a) and discards it on leaving the Region; at
   the Meeting with Destiny, beyond Mab's Lair once the trove is shared out (M4b, M8d), each in
   Marching Order may resolve it: its trial (PATHS) passed, he gains a Destiny (M4c): Light if his
   Light Fate is at least his Dark, else Dark; a Destiny's gifts come once and it is kept out of
-  the Woodland (M4e) and discarded at death (M4f). The Path of Respite costs every life but one
-  and sends the party to the Village after the Meeting (M9).
+  the Woodland (M4e) and discarded at death (M4f).
 - M7b: the Faerie Path's Special Locations: the Faerie Ring's and the Faerie Village's are plain
   effects (region.yaml); the Swampland's party roll (1-3 a card, then again); the Blasted
-  Heath, where no Fate may be spent; the Crossroads' 6d6 against the party's Strength and Craft;
-  the Mystic Glen's two dice (their difference in cards; doubles transform it).
-- M9: the Shaefoal turns a beaten character's party back; the Thieving Pixies take an Object;
-  Baba Yaga's Hut lets its master, leading, evade Enemies of Strength 4 or less; the Ancient Oak's
-  Growth tokens; the Path of Fortune's Gold; the Vagabond's Dark Fate.
+  Heath, where no Fate may be spent (a lost or tied battle there is not put to the Fate question:
+  it stands); the Crossroads' 6d6 against the party's Strength and Craft; the Mystic Glen's two
+  dice (their difference in cards; doubles transform it).
+- M9, the Paths: Clear Path (its bearer leading, once a road, a new space skipped once its cards
+  are dealt: a choice); Path of Respite (on the road, once a space, its hurt bearer may rest: 1
+  life, a lost turn and its card, C6d; at the Meeting every life but one, a Destiny, then the
+  Village); Path of Folly (one card fewer a die); Path of Fortune (its Gold); Path of the
+  Determined (the Marching Order fixed); Dangerous Path (a Spell for the Quest Reward).
+- M9, the Destinies: The Dreaded (before a fight, 1 Dark Fate: the Enemy's attack 1 lower, once a
+  combat); The Vagabond (a Dark Fate back when a 1 reveals a Special Location); The Void (before a
+  fight, 1 Dark Fate negates what the Shaefoal or the Thieving Pixies do to whom they beat).
+- M9, the characters: the Ancient Oak's Growth tokens (one a visit, project) take a lost life and
+  its Strength or Craft point; the Leywalker's 3 Portal tokens (a choice to leave one where he
+  beats a Spirit in psychic combat; leading, a teleport to one on the road); the Scout's redraw
+  (the Prophetess's, project) only leading or for his lost turn's card; the Spider Queen's 3
+  Spider tokens (on an Enemy she does not beat; spent before a roll against it: 1 lower).
+- M9, the cards: Oberon's Bow (darkbound, leading, after moving: a face-up Enemy of his choice
+  within 4 Draw Spots shot); Baba Yaga's Hut; the Kelpie (darkbound, leading, once a space: the
+  next card passed by, discarded unmet); the Shaefoal (turns the party back, or two spaces back
+  if already heading home); the Thieving Pixies (an Object); Titania's Gate (a darkbound leader's
+  party moves up the Marching Order, the first going third); the Undine (darkbound, leading: a
+  forced teleport over the Storm River, between the Outer and the Inner Regions, may be
+  cancelled); the Webspinner Spider (not evaded; while it stands on the space the party may not
+  go on: it fights it again or turns back); the Tranquil Glade (heal 2, project, and a card).
+
+Approximated (ruling `woodland_cards` and the cards' texts): the Lucky Coin gives 1 Fate instead of
+a reroll keeping either roll; the Rune Gate goes to the Village only (not any village); the Faerie
+Gate goes to the Chapel, not the Aid destination the next character needs most; the Toad King
+leaves after his gift instead of hopping toward the Forest; the Thieving Pixies take an Object at
+random; Titania's Gate looks at the leader's binding only; the Dangerous Path's Quest Reward is a
+Spell; a Spider token lowers the Enemy's attack score (its roll's floor of 1 is not kept) and is
+spent before the roll, not after it; the Big Bad Wolf's bite is the Blood Moon module's
+(`injured`: a character it wounds and leaves alive).
+Not built: the Vagabond's choosing the result of a Road Space's card roll (no hook where the dice
+are rolled); The Void against other Enemies' abilities (none other the campaign applies to a card
+is negatable here); Spider tokens in Guardian Combat (the guardians roll no dice, C8e); Puck's
+toad curse; the Scout's first ability and the fifth Woodland character (NOT FOUND).
 """
 from __future__ import annotations
 
