@@ -306,6 +306,8 @@ def _decision_text(view: CampaignView, locale: str) -> str:
             and n.pack.location(str(d["data"]["destination"])).services:
         params["what"] = services_text(n, str(d["data"]["destination"]))
         key = "talisman.decision.destination_services"
+    elif d["kind"] == "fate" and "light" in d.get("data", {}):  # the Woodland's Light and Dark Fate (M2a)
+        key = "talisman.decision.fate_woodland_tie" if d["data"].get("outcome") == "tie" else "talisman.decision.fate_woodland"
     elif d["kind"] == "fate" and d.get("data", {}).get("outcome") == "tie":
         key = "talisman.decision.fate_tie"
     elif d["kind"] == "offer":
@@ -484,6 +486,10 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         info = data["labels"][option]  # the City's answers (J3e, J3f, J4): figures from the engine
         key = region_text.label_key(head_of(option), info, kind)
         params.update(region_text.option_params(n, info))
+    elif head_of(option) in region_text.WOODLAND_HEADS and option in (data.get("labels") or {}):
+        params.update(region_text.option_params(n, data["labels"][option]))  # the Woodland's figures (M2, M9)
+    elif kind == "fate" and option == "reroll" and "light" in data:
+        key = "talisman.option.fate.reroll_light"  # a Light Fate, in the Woodland's words (M2a)
     elif kind == "village" and key.endswith(".depart"):
         params["place"] = n.location(arg)
         # a road's own terrain made a destination (the Ruins over the Dungeon, L3m) is met as an Aid

@@ -14,6 +14,9 @@ from systems.darkest_talisman.names import Names
 CITY_HEADS = frozenset({"poster_buy", "poster_cash", "poster_claim", "poster_redraw", "poster_donate", "bounty",
                         "shop", "buy", "burgle", "academy", "spell_sell", "spell_buy", "wharf", "temple",
                         "assassinate"})
+#: the Woodland's answers whose buttons carry figures (engine/darkest_talisman/expansions/woodland.py)
+WOODLAND_HEADS = frozenset({"fate_light", "fate_dark", "fate_half", "dreaded", "spider", "void", "portal",
+                            "respite_rest", "bow"})
 
 
 def option_params(n: Names, info: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from engine.darkest_talisman.expansions import decks, regions, woodland
 from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.registry import EXPANSIONS, by_name
 from engine.darkest_talisman.game import SYSTEM
-from engine.darkest_talisman.state import Combat, Decision, Spot, card_id
+from engine.darkest_talisman.state import Combat, Decision, Spot, TeleportTask, card_id
 from tests.talisman.expansion_helpers import broken, ctx
 from tests.talisman.helpers import jump_to_destination, rig
 
@@ -53,9 +53,14 @@ def in_woodland(seed: int = 1, party: int = 1, answer: str = "fate_light"):  # t
     regions.enter(c, REGION)
     flow.advance(c)
     while s.decision is not None and s.decision.kind == "woodland_fate":
-        flow.answer(c, answer)
+        flow.answer(c, answer if answer in s.decision.options else "fate_dark")  # no half of a single Fate
         flow.advance(c)
     return s
+
+
+def kinds(c) -> list[str]:  # type: ignore[no-untyped-def]
+    """The kinds of the events this context emitted."""
+    return [e.kind for e in c.events]
 
 
 def quiet(s):  # type: ignore[no-untyped-def]
@@ -200,11 +205,20 @@ def test_m2a_dark_fate_makes_the_enemy_roll_again():
 
 
 def test_m7b3_no_fate_is_spent_on_the_blasted_heath():
-    """M7b-3: on the Blasted Heath no Fate may be spent: neither reroll is offered."""
+    """M7b-3: on the Blasted Heath no Fate may be spent: the lost battle is not put to a Fate
+    question with a lone button, it stands (a life lost, the Fate kept)."""
     s = in_woodland(6, answer="fate_half")
     s.trip.road[0].special = "blasted_heath"
-    _losing_fight(s, 4)
-    assert s.decision.kind == "fate" and s.decision.options == ["accept"]
+    hero = s.party()[0]
+    fate, life = hero.fate, hero.life
+    assert fate > 0
+    c, _ = _losing_fight(s, 4)
+    assert s.decision is None or s.decision.kind != "fate"
+    assert hero.fate == fate and not any(isinstance(t, Combat) for t in s.tasks)
+    assert "talisman.ev.blasted_no_fate" in kinds(c) and "talisman.ev.combat" in kinds(c)
+    fought = next(e for e in c.events if e.kind == "talisman.ev.combat")
+    assert fought.data["result"] in ("lost", "tie")  # it stands as rolled
+    assert hero.life < life or fought.data["result"] == "tie" or "talisman.ev.armour" in kinds(c)
 
 
 def _at_the_lair(s):  # type: ignore[no-untyped-def]
@@ -226,8 +240,9 @@ def _hold_path(s, hero, path: str) -> None:  # type: ignore[no-untyped-def]
     pile = record.piles[woodland.PATHS_PILE]
     for uid in record.piles.pop(woodland.path_pile(hero.uid), []):
         pile.insert(0, uid)
-    uid = next(u for u in pile if card_id(u) == path)
-    pile.remove(uid)
+    held = next(key for key, cards in record.piles.items() if any(card_id(u) == path for u in cards))  # maybe another's
+    uid = next(u for u in record.piles[held] if card_id(u) == path)
+    record.piles[held].remove(uid)
     record.piles[woodland.path_pile(hero.uid)] = [uid]
 
 
@@ -414,9 +429,9 @@ def test_m9_shaefoal_turns_back_pixies_steal_the_oak_grows():
     assert broken(s) == []
     hero.card = "ancient_oak"
     s.ext.woodland.growth[hero.uid] = 1
-    life = hero.life
+    life, strength = hero.life, hero.strength
     woodland.injured(c, hero, "bog_troll#1")
-    assert hero.life == life + 1 and s.ext.woodland.growth[hero.uid] == 0
+    assert hero.life == life + 1 and hero.strength == strength + 1 and s.ext.woodland.growth[hero.uid] == 0
 
 
 def test_m9_baba_yagas_hut_lets_its_leading_master_evade_the_weak():
@@ -566,8 +581,8 @@ def test_m6d_m8e_with_the_reaper_his_deck_comes_back_after_the_woodland():
 
 
 def test_m9_oberons_bow_shoots_a_face_up_enemy_for_a_darkbound_leader():
-    """M9 Oberon's Bow (darkbound): after moving, its bearer leading aims at a face-up Enemy
-    within 4 Draw Spots; a d6 above its Strength discards it (no trophy); once a move."""
+    """M9 Oberon's Bow (darkbound): after moving, its bearer leading may aim at a face-up Enemy
+    within 4 Draw Spots, his choice; a d6 above its Strength discards it (no trophy); once a move."""
     s = in_woodland(20, answer="fate_dark")
     c = ctx(s)
     quiet(s)
@@ -582,10 +597,18 @@ def test_m9_oberons_bow_shoots_a_face_up_enemy_for_a_darkbound_leader():
         s.decks.adventure.remove(u)
     s.trip.spots = [Spot(seq=s.new_seq(), card=wolves[0], revealed=True), Spot(seq=s.new_seq(), card=wolves[1])]
     assert woodland.binding(c, leader) == "darkbound"
-    rig(s, dice=[4])
     assert woodland.oberons_bow(c)
+    d = s.decision
+    first = s.trip.spots[0].seq
+    assert d.kind == "woodland_bow" and d.options == [f"bow:{first}", "bow_hold"]  # face down: not a target
+    from systems.darkest_talisman.describe import option_label
+
+    assert "Grey Wolves" in option_label(SYSTEM.view(s, None), f"bow:{first}", "en", with_odds=False)
+    assert woodland.ai_pick(c, d, 0.5) == f"bow:{first}"
+    rig(s, dice=[4])
+    flow.answer(c, f"bow:{first}")
     assert s.trip.spots[0].card is None and wolves[0] in s.decks.adventure_discard
-    assert s.trip.spots[1].card == wolves[1]  # face down: not a target
+    assert s.trip.spots[1].card == wolves[1]
     s.trip.spots[1].revealed = True
     assert not woodland.oberons_bow(c)  # once a move
     assert broken(s) == []
@@ -640,3 +663,369 @@ def test_m9_path_of_the_determined_fixes_the_marching_order():
     s.trip.spots = [Spot(seq=s.new_seq(), card=gate, met=True)]
     woodland.titania(c)
     assert s.order == order and broken(s) == []
+
+
+# ----------------------------------------------------------------------------- M2, M9: the cards built in the campaign's terms
+def _take(s, cid: str) -> str:  # type: ignore[no-untyped-def]
+    """A card of this id out of wherever it lies in the live deck, its discards or a side pile."""
+    pools = [s.decks.adventure, s.decks.adventure_discard] + list(s.ext.piles.values()) + list(s.ext.troves.values())
+    pools += [shelf.adventure for shelf in s.ext.shelved.values()] + [shelf.discard for shelf in s.ext.shelved.values()]
+    for pool in pools:
+        uid = next((u for u in pool if card_id(u) == cid), None)
+        if uid is not None:
+            pool.remove(uid)
+            return uid
+    raise KeyError(cid)
+
+
+def _destiny(s, hero, cid: str) -> None:  # type: ignore[no-untyped-def]
+    s.ext.piles.setdefault(woodland.destiny_pile(hero.uid), []).append(_take(s, cid))
+
+
+def _fight(s, hero, enemy: str, value: int, kind: str = "monster", seq: int | None = None):  # type: ignore[no-untyped-def]
+    """A combat against `enemy` at its Enemy decision."""
+    c = ctx(s)
+    s.tasks.append(Combat(hero=hero.uid, enemy=enemy, attribute="craft" if kind == "spirit" else "strength", value=value,
+                          kind=kind, seq=seq))
+    flow.advance(c)
+    assert s.decision.kind == "enemy"
+    return c
+
+
+def test_m2a_the_fate_prompts_say_light_and_dark_fate_and_what_each_does():
+    """M2a-b: entering, the choice says how much Fate each answer turns and what Light and Dark
+    Fate do (no 'half' of a single Fate); a lost battle's Fate question names the Light Fate
+    (your own die again) and the Dark Fate (the Enemy rolls again), with how many of each."""
+    from systems.darkest_talisman.describe import decision_text, option_label
+
+    s = at_the_forest(6)
+    c = ctx(s)
+    s.decision = None
+    regions.enter(c, REGION)
+    flow.advance(c)
+    d = s.decision
+    assert d.kind == "woodland_fate"
+    lit = d.data["light"]
+    assert ("fate_half" in d.options) is (lit >= 2)
+    view = SYSTEM.view(s, None)
+    assert f"all {lit} Dark" in option_label(view, "fate_dark", "en", with_odds=False)
+    assert "make Enemies reroll" in option_label(view, "fate_dark", "en", with_odds=False)
+    assert f"{lit} Oscuri" in option_label(view, "fate_dark", "it", with_odds=False)
+    s = in_woodland(6, answer="fate_half")
+    hero = s.party()[0]
+    hero.fate = 3
+    s.ext.woodland.dark[hero.uid], s.ext.woodland.seen[hero.uid] = 1, 3
+    assert woodland.light(ctx(s), hero) == 2 and woodland.dark(ctx(s), hero) == 1
+    c, hero = _losing_fight(s, 6)
+    assert s.decision.kind == "fate" and {"reroll", "dark_reroll", "accept"} <= set(s.decision.options)
+    view = SYSTEM.view(s, None)
+    text = decision_text(view, "en")
+    light, dark = woodland.light(c, hero), woodland.dark(c, hero)
+    assert f"Light Fate ({light}) rerolls your own die" in text and f"Dark Fate ({dark}) makes the Enemy roll again" in text
+    assert "Fato Chiaro" in decision_text(view, "it") and "Fato Oscuro" in decision_text(view, "it")
+    assert option_label(view, "reroll", "en", with_odds=False) == "Spend a Light Fate: roll your own die again"
+    assert "Dark Fate" in option_label(view, "dark_reroll", "en", with_odds=False)
+
+
+def test_m9_clear_path_skips_a_dealt_road_space_once_a_road():
+    """M9 Clear Path: its bearer leading, once a new Road Space's cards are dealt he may skip it
+    (once a road): the party is on the next space, the cards left unmet; not offered again."""
+    s = in_woodland(23, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    leader = s.leader()
+    _hold_path(s, leader, "clear_path")
+    rig(s, dice=[4, 3])  # the Glade's die: 4 cards; then the Bog's: 3
+    travel.leave(c)
+    travel.arrive(c, 1)
+    flow.advance(c)
+    d = s.decision
+    assert d.kind == "woodland_clear" and d.hero == leader.uid and d.options == ["clear_skip", "clear_stay"]
+    assert d.data["cards"] == 4 and d.data["place"] == "faerie_bog"
+    from systems.darkest_talisman.describe import decision_text
+
+    assert "Bog" in decision_text(SYSTEM.view(s, None), "en") and "4 cards wait" in decision_text(SYSTEM.view(s, None), "en")
+    flow.answer(c, "clear_skip")
+    assert s.trip.position == 2 and s.ext.woodland.clear_used
+    assert len([sp for sp in s.trip.road[1].spots if sp.card is not None]) == 4  # left unmet on the Glade
+    flow.advance(c)
+    assert s.decision is None or s.decision.kind != "woodland_clear"  # once a road
+    assert broken(s) == []
+    s = in_woodland(23, answer="fate_light")  # staying: the cards are met
+    c = ctx(s)
+    quiet(s)
+    _hold_path(s, s.leader(), "clear_path")
+    rig(s, dice=[4])
+    travel.leave(c)
+    travel.arrive(c, 1)
+    flow.advance(c)
+    flow.answer(c, "clear_stay")
+    flow.advance(c)
+    assert s.trip.position == 1 and any(sp.met for sp in s.trip.spots) and not s.ext.woodland.clear_used
+
+
+def test_m9_kelpie_passes_the_next_card_for_a_darkbound_leader():
+    """M9 Kelpie (darkbound, its master leading): once a Road Space, before the next card, the
+    party may pass it by: it is discarded unmet; a lightbound leader is not offered it."""
+    s = in_woodland(24, answer="fate_dark")
+    c = ctx(s)
+    quiet(s)
+    leader = s.leader()
+    leader.followers.append(_take(s, "kelpie"))
+    assert woodland.binding(c, leader) == "darkbound"
+    cards_ = [_take(s, "healing_spring"), _take(s, "bog_troll"), _take(s, "faerie_bread")]
+    s.trip.spots = [Spot(seq=s.new_seq(), card=cards_[0], revealed=True, met=True),
+                    Spot(seq=s.new_seq(), card=cards_[1]), Spot(seq=s.new_seq(), card=cards_[2])]
+    s.trip.spots[0].card = None
+    s.decks.adventure_discard.append(cards_[0])  # met already
+    s.trip.location_met, s.trip.asked = True, True
+    flow.advance(c)
+    assert s.decision.kind == "after_card" and "kelpie_skip" in s.decision.options
+    flow.answer(c, "kelpie_skip")
+    assert s.trip.spots[1].card is None and s.trip.spots[1].met and cards_[1] in s.decks.adventure_discard
+    assert s.trip.spots[2].card == cards_[2]  # the card after it is still to come
+    again = Decision(kind="after_card", hero=None, options=["continue", "turn_back"])
+    woodland.more_options(c, again)
+    assert "kelpie_skip" not in again.options  # once a Road Space
+    s.ext.woodland.kelpie_at = []
+    s.ext.woodland.dark[leader.uid] = 0  # lightbound now
+    again = Decision(kind="after_card", hero=None, options=["continue", "turn_back"])
+    woodland.more_options(c, again)
+    assert "kelpie_skip" not in again.options
+    assert broken(s) == []
+
+
+def test_m9_the_dreaded_spends_a_dark_fate_to_lower_the_enemys_roll():
+    """M9 The Dreaded: before the roll, 1 Dark Fate: the Enemy's attack 1 lower (once a combat);
+    the mark ends with the combat."""
+    s = in_woodland(25, answer="fate_dark")
+    quiet(s)
+    hero = s.party()[0]
+    _destiny(s, hero, "the_dreaded")
+    c = _fight(s, hero, "brigand", 4)
+    assert "dreaded" in s.decision.options
+    theirs, dark = s.decision.data["theirs"], woodland.dark(c, hero)
+    flow.answer(c, "dreaded")
+    flow.advance(c)
+    assert woodland.dark(c, hero) == dark - 1 and s.decision.kind == "enemy"
+    assert s.decision.data["theirs"] == theirs - 1 and "dreaded" not in s.decision.options
+    rig(s, dice=[6, 2])
+    flow.answer(c, "fight")
+    flow.advance(c)
+    fought = next(e for e in c.events if e.kind == "talisman.ev.combat")
+    rolled = [e for e in c.events if e.kind == "talisman.ev.roll" and e.data.get("why") == "enemy_attack"][-1]
+    assert fought.data["theirs"] == 4 - 1 + rolled.data["total"]
+    assert s.ext.woodland.marks == {}
+    assert broken(s) == []
+
+
+def test_m9_the_void_negates_what_the_shaefoal_does():
+    """M9 The Void: before the fight, 1 Dark Fate negates the Enemy's special ability (the
+    Shaefoal's turning back); offered only against an Enemy with one the campaign applies."""
+    s = in_woodland(26, answer="fate_dark")
+    quiet(s)
+    hero = s.party()[0]
+    _destiny(s, hero, "the_void")
+    c = _fight(s, hero, "brigand", 4)
+    assert "void" not in s.decision.options
+    s.tasks, s.decision = [], None
+    s.trip.position = 1
+    c = _fight(s, hero, "shaefoal#1", 4, kind="animal")
+    assert "void" in s.decision.options
+    dark = woodland.dark(c, hero)
+    flow.answer(c, "void")
+    flow.advance(c)
+    assert woodland.dark(c, hero) == dark - 1 and "void" not in s.decision.options
+    woodland.injured(c, hero, "shaefoal#1")
+    assert s.trip.heading == "out" and "talisman.ev.void_spared" in kinds(c)
+
+
+def test_m9_shaefoal_heading_home_drives_the_party_two_spaces_back():
+    """M9 Shaefoal: a party already heading for the village is carried two Road Spaces back."""
+    s = in_woodland(27, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    s.trip.position, s.trip.heading = 1, "home"
+    woodland.injured(c, s.party()[0], "shaefoal#1")
+    assert any(getattr(t, "target", None) == "road:3" for t in s.tasks)
+
+
+def test_m9_spider_queen_tokens_an_enemy_she_does_not_beat():
+    """M9 Spider Queen: an Enemy she meets and does not beat gets a Spider token; whoever fights
+    it may spend the token before the roll (its roll 1 lower), the token coming back; a token
+    on an Enemy that leaves play comes back too."""
+    s = in_woodland(28, answer="fate_light")
+    quiet(s)
+    queen, other = s.party()[0], s.party()[1]
+    queen.card = "spider_queen"
+    queen.fate = 0
+    wolf = _take(s, "grey_wolves")
+    spot = Spot(seq=s.new_seq(), card=wolf, revealed=True, met=True)
+    s.trip.spots = [spot]
+    c = _fight(s, queen, wolf, 3, kind="animal", seq=spot.seq)
+    rig(s, dice=[1, 6])
+    flow.answer(c, "fight")
+    flow.advance(c)
+    assert s.ext.woodland.webs[queen.uid] == [wolf] and "talisman.ev.spider_web" in kinds(c)
+    s.decision = None
+    s.tasks = []
+    c = _fight(s, other, wolf, 3, kind="animal", seq=spot.seq)
+    assert "spider" in s.decision.options
+    theirs = s.decision.data["theirs"]
+    flow.answer(c, "spider")
+    flow.advance(c)
+    assert s.ext.woodland.webs[queen.uid] == [] and s.decision.data["theirs"] == theirs - 1
+    assert "spider" not in s.decision.options
+    s.decision, s.tasks = None, []
+    s.ext.woodland.webs[queen.uid] = [wolf]
+    spot.card = None
+    s.decks.adventure_discard.append(wolf)  # beaten by someone else: out of play
+    woodland.work(c)
+    assert s.ext.woodland.webs[queen.uid] == [] and "talisman.ev.spider_back" in kinds(c)
+    assert broken(s) == []
+
+
+def test_m9_leywalker_portal_tokens_and_the_teleport_to_them():
+    """M9 Leywalker: a Spirit beaten in psychic combat, he may leave a Portal token there; leading,
+    he may teleport the party to it, the token coming back; no token for a Strength battle."""
+    from systems.darkest_talisman.describe import option_label
+
+    s = in_woodland(29, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    walker = s.leader()
+    walker.card = "leywalker"
+    s.trip.position = 2
+    woodland.battle_won(c, walker, "bog_troll#1", "strength")
+    assert s.ext.woodland.portal_offer == []
+    woodland.battle_won(c, walker, "wood_wraith#1", "craft")
+    assert woodland.work(c)
+    d = s.decision
+    assert d.kind == "woodland_portal" and d.hero == walker.uid and d.data["left"] == woodland.PORTAL_TOKENS
+    flow.answer(c, "portal_place")
+    assert s.ext.woodland.portals[walker.uid] == [2]
+    s.trip.position = 3
+    s.trip.location_met = True
+    s.trip.road[3].visited = True
+    flow.advance(c)
+    assert s.decision.kind == "stand" and "portal:2" in s.decision.options
+    assert "Bog" in option_label(SYSTEM.view(s, None), "portal:2", "en", with_odds=False)
+    flow.answer(c, "portal:2")
+    assert s.trip.position == 2 and s.ext.woodland.portals[walker.uid] == []
+    assert broken(s) == []
+
+
+def test_m9_scout_redraws_only_leading_or_for_his_lost_turn():
+    """M9 Scout: his second ability (a card just turned over sent back for another, project) only
+    when he leads, or for the card drawn for his own lost turn."""
+    from engine.darkest_talisman import effects
+
+    s = in_woodland(30, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    scout = s.party()[1]
+    scout.card = "scout"
+    assert hero_rules.has_ability(c.pack, scout, "redraw")
+    assert not effects.can_redraw(c, scout)
+    lost = Spot(seq=s.new_seq(), card=_take(s, "faerie_bread"), start=scout.uid)
+    s.trip.spots = [lost]
+    s.trip.drop_seq = lost.seq
+    assert effects.can_redraw(c, scout)  # the card of his lost turn
+    s.trip.drop_seq = -1
+    s.order = [scout.uid] + [u for u in s.order if u != scout.uid]
+    assert effects.can_redraw(c, scout)  # leading
+
+
+def test_m9_path_of_respite_rest_heals_and_loses_a_turn():
+    """M9 Path of Respite (travel): once a Road Space its hurt bearer may rest: 1 life back and a
+    lost turn, so a card is drawn (C6d); not offered at full life."""
+    s = in_woodland(31, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    hero = s.party()[0]
+    _hold_path(s, hero, "path_of_respite")
+    full = hero_rules.sheet(c.pack, hero).life
+    hero.life = full
+    s.trip.location_met = True
+    flow.advance(c)
+    assert s.decision.kind == "stand" and "respite_rest" not in s.decision.options
+    s.decision = None
+    hero.life = full - 2
+    flow.advance(c)
+    assert "respite_rest" in s.decision.options
+    flow.answer(c, "respite_rest")
+    assert hero.life == full - 1 and s.ext.woodland.rested == [s.trip.position]
+    assert any(e.kind == "talisman.ev.lost_turn" and e.data.get("why") == "respite" for e in c.events)
+    flow.advance(c)
+    assert any(sp.start == hero.uid for sp in s.trip.spots)  # the card drawn for his lost turn
+    assert broken(s) == []
+
+
+def test_m9_undine_may_cancel_a_teleport_over_the_storm_river():
+    """M9 Undine (darkbound, her master leading): a teleport over the Storm River (the Woodland
+    lies on the Inner side; the Temple on the Outer) may be cancelled; one on this side is not
+    asked about."""
+    s = in_woodland(32, answer="fate_dark")
+    c = ctx(s)
+    quiet(s)
+    leader = s.leader()
+    leader.followers.append(_take(s, "undine"))
+    s.tasks = [TeleportTask(target="chapel")]
+    assert not woodland._undine(c)
+    s.tasks = [TeleportTask(target="temple")]
+    flow.advance(c)
+    assert s.decision.kind == "woodland_undine" and s.decision.data["place"] == "temple"
+    flow.answer(c, "undine_cancel")
+    assert s.tasks == [] and s.trip.region == REGION and "talisman.ev.undine_stayed" in kinds(c)
+    s.ext.woodland.dark[leader.uid] = 0
+    s.ext.woodland.undine_last = ""
+    s.tasks = [TeleportTask(target="temple")]
+    assert not woodland._undine(c)  # lightbound: no say
+    s.tasks = []
+    assert broken(s) == []
+
+
+def test_m9_the_ai_answers_the_woodlands_new_decisions():
+    """The campaign AI answers M9's decisions with one of their options."""
+    s = in_woodland(33, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    for kind, options, data in (("woodland_clear", ["clear_skip", "clear_stay"], {"cards": 4}),
+                                ("woodland_portal", ["portal_place", "portal_keep"], {}),
+                                ("woodland_undine", ["undine_cancel", "undine_allow"], {}),
+                                ("enemy", ["fight", "spider", "dreaded"], {})):
+        d = Decision(kind=kind, hero=s.party()[0].uid, options=options, data=data)
+        pick = woodland.ai_pick(c, d, 0.5)
+        assert pick in options, kind
+    assert woodland.ai_pick(c, Decision(kind="enemy", options=["fight", "spider"]), 0.5) == "spider"
+    assert woodland.ai_pick(c, Decision(kind="woodland_clear", options=["clear_skip", "clear_stay"],
+                                        data={"cards": 5}), 0.5) == "clear_skip"
+
+
+def test_m9_webspinner_spider_bars_the_way_until_beaten():
+    """M9 Webspinner Spider: while it stands on the party's space (not beaten), the party may not
+    go on in its direction: it fights it again or turns back; beaten, the way is open."""
+    s = in_woodland(34, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    spider = _take(s, "webspinner_spider")
+    spot = Spot(seq=s.new_seq(), card=spider, revealed=True, met=True)
+    s.trip.spots = [spot]
+    s.trip.location_met = True
+    flow.advance(c)
+    d = s.decision
+    assert d.kind == "stand" and "web_again" in d.options and "turn_back" in d.options
+    assert not {"continue", "carry_on", "skip"} & set(d.options)
+    flow.answer(c, "web_again")
+    assert not spot.met
+    flow.advance(c)
+    assert s.decision.kind == "enemy" and s.decision.data["enemy"] == "webspinner_spider"
+    assert "evade" not in s.decision.options
+    s.decision, s.tasks = None, []
+    spot.card, spot.met = None, True  # beaten
+    s.decks.adventure_discard.append(spider)
+    flow.advance(c)
+    assert s.decision.kind == "stand" and "continue" in s.decision.options and "web_again" not in s.decision.options
+    d = Decision(kind="stand", options=["turn_back", "web_again"])
+    assert woodland.ai_pick(c, d, 0.5) in d.options
+    assert broken(s) == []

@@ -148,6 +148,29 @@ class WoodlandState(BaseModel):
     dark_rerolls: int = 0
     swamp_traps: int = 0
     glen_changes: int = 0
+    #: the Clear Path's skip was used on this stay's road (once a road, M9)
+    clear_used: bool = False
+    #: a Road Space just dealt whose Clear Path offer is still to be made (-1: none)
+    fresh_space: int = -1
+    #: road indexes where the Kelpie carried the party past a card (once a Road Space, M9)
+    kelpie_at: list[int] = Field(default_factory=list)
+    #: enemy card uid -> points off its attack score in the present combat (The Dreaded, the
+    #: Spider Queen's token, M9)
+    marks: dict[str, int] = Field(default_factory=dict)
+    #: enemy card uids whose special ability The Void negated (M9)
+    voided: list[str] = Field(default_factory=list)
+    #: hero uid -> road indexes of his Portal tokens on the present road (the Leywalker, M9)
+    portals: dict[str, list[int]] = Field(default_factory=dict)
+    #: road indexes where a Portal token may be placed now (a Spirit just beaten, M9)
+    portal_offer: list[int] = Field(default_factory=list)
+    #: hero uid -> enemy card uids holding her Spider tokens (the Spider Queen, M9)
+    webs: dict[str, list[str]] = Field(default_factory=dict)
+    #: the Spider Queen's last combat looked at ("<enemy>:<seq>:<day>")
+    spider_last: str = ""
+    #: road indexes where a Path of Respite's bearer rested (M9)
+    rested: list[int] = Field(default_factory=list)
+    #: the teleport the Undine was asked about ("<target>:<day>", M9)
+    undine_last: str = ""
 
 
 class Expansions(BaseModel):

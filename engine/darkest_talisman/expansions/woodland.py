@@ -12,37 +12,69 @@ core deck (M8e); the master beaten, ten Woodland cards join the core deck (M8f).
 
 Here:
 - M2: Light and Dark Fate. A character's Fate tokens are Light unless designated Dark. Entering
-  the Woodland each character with Fate designates it (M2b): kept Light, all Dark, or half Dark;
-  the Fate he gains in the Woodland goes to the side he chose (M2c, the project's reading of
-  "may be assigned"); out of it Fate is gained Light. A Light Fate rerolls the character's own
-  die (the core's rule); a Dark Fate makes the Enemy reroll his (M2a, facts M.2). Lost Fate is
-  Light first (project).
+  the Woodland each character with Fate designates it (M2b): kept Light, all Dark, or half Dark
+  (offered from 2 Light Fate; each button says how many it turns and what that side does); the
+  Fate he gains in the Woodland goes to the side he chose (M2c, the project's reading of "may be
+  assigned"); out of it Fate is gained Light. A Light Fate rerolls the character's own die (the
+  core's rule); a Dark Fate makes the Enemy reroll his (M2a, facts M.2); the Fate question of a
+  lost battle names both, how many of each and what each does. Lost Fate is Light first
+  (project).
 - M3: fatebound: lightbound with more Light than Dark Fate, darkbound with more Dark, unbound with
-  as much of each, fateless with none (facts M.2, GUESS). Titania's Gate moves a darkbound
-  leader's party one place up the Marching Order, the first going third (M9).
+  as much of each, fateless with none (facts M.2, GUESS).
 - M4: each character draws a Path on entering (M4a) and discards it on leaving the Region; at
   the Meeting with Destiny, beyond Mab's Lair once the trove is shared out (M4b, M8d), each in
   Marching Order may resolve it: its trial (PATHS) passed, he gains a Destiny (M4c): Light if his
   Light Fate is at least his Dark, else Dark; a Destiny's gifts come once and it is kept out of
-  the Woodland (M4e) and discarded at death (M4f). The Path of Respite costs every life but one
-  and sends the party to the Village after the Meeting (M9).
+  the Woodland (M4e) and discarded at death (M4f).
 - M7b: the Faerie Path's Special Locations: the Faerie Ring's and the Faerie Village's are plain
   effects (region.yaml); the Swampland's party roll (1-3 a card, then again); the Blasted
-  Heath, where no Fate may be spent; the Crossroads' 6d6 against the party's Strength and Craft;
-  the Mystic Glen's two dice (their difference in cards; doubles transform it).
-- M9: the Shaefoal turns a beaten character's party back; the Thieving Pixies take an Object;
-  Baba Yaga's Hut lets its master, leading, evade Enemies of Strength 4 or less; the Ancient Oak's
-  Growth tokens; the Path of Fortune's Gold; the Vagabond's Dark Fate.
+  Heath, where no Fate may be spent (a lost or tied battle there is not put to the Fate question:
+  it stands); the Crossroads' 6d6 against the party's Strength and Craft; the Mystic Glen's two
+  dice (their difference in cards; doubles transform it).
+- M9, the Paths: Clear Path (its bearer leading, once a road, a new space skipped once its cards
+  are dealt: a choice); Path of Respite (on the road, once a space, its hurt bearer may rest: 1
+  life, a lost turn and its card, C6d; at the Meeting every life but one, a Destiny, then the
+  Village); Path of Folly (one card fewer a die); Path of Fortune (its Gold); Path of the
+  Determined (the Marching Order fixed); Dangerous Path (a Spell for the Quest Reward).
+- M9, the Destinies: The Dreaded (before a fight, 1 Dark Fate: the Enemy's attack 1 lower, once a
+  combat); The Vagabond (a Dark Fate back when a 1 reveals a Special Location); The Void (before a
+  fight, 1 Dark Fate negates what the Shaefoal or the Thieving Pixies do to whom they beat).
+- M9, the characters: the Ancient Oak's Growth tokens (one a visit, project) take a lost life and
+  its Strength or Craft point; the Leywalker's 3 Portal tokens (a choice to leave one where he
+  beats a Spirit in psychic combat; leading, a teleport to one on the road); the Scout's redraw
+  (the Prophetess's, project) only leading or for his lost turn's card; the Spider Queen's 3
+  Spider tokens (on an Enemy she does not beat; spent before a roll against it: 1 lower).
+- M9, the cards: Oberon's Bow (darkbound, leading, after moving: a face-up Enemy of his choice
+  within 4 Draw Spots shot); Baba Yaga's Hut; the Kelpie (darkbound, leading, once a space: the
+  next card passed by, discarded unmet); the Shaefoal (turns the party back, or two spaces back
+  if already heading home); the Thieving Pixies (an Object); Titania's Gate (a darkbound leader's
+  party moves up the Marching Order, the first going third); the Undine (darkbound, leading: a
+  forced teleport over the Storm River, between the Outer and the Inner Regions, may be
+  cancelled); the Webspinner Spider (not evaded; while it stands on the space the party may not
+  go on: it fights it again or turns back); the Tranquil Glade (heal 2, project, and a card).
+
+Approximated (ruling `woodland_cards` and the cards' texts): the Lucky Coin gives 1 Fate instead of
+a reroll keeping either roll; the Rune Gate goes to the Village only (not any village); the Faerie
+Gate goes to the Chapel, not the Aid destination the next character needs most; the Toad King
+leaves after his gift instead of hopping toward the Forest; the Thieving Pixies take an Object at
+random; Titania's Gate looks at the leader's binding only; the Dangerous Path's Quest Reward is a
+Spell; a Spider token lowers the Enemy's attack score (its roll's floor of 1 is not kept) and is
+spent before the roll, not after it; the Big Bad Wolf's bite is the Blood Moon module's
+(`injured`: a character it wounds and leaves alive).
+Not built: the Vagabond's choosing the result of a Road Space's card roll (no hook where the dice
+are rolled); The Void against other Enemies' abilities (none other the campaign applies to a card
+is negatable here); Spider tokens in Guardian Combat (the guardians roll no dice, C8e); Puck's
+toad curse; the Scout's first ability and the fifth Woodland character (NOT FOUND).
 """
 from __future__ import annotations
 
-from engine.darkest_talisman import cards, combat, effects, travel
+from engine.darkest_talisman import cards, combat, effects, encounters, travel
 from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import EnemyCard, EventCard
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, regions
 from engine.darkest_talisman.expansions.model import WoodlandState
-from engine.darkest_talisman.state import Combat, Decision, Hero, Spot, TeleportTask, card_id
+from engine.darkest_talisman.state import Combat, Decision, Hero, Spot, TeleportTask, Trip, card_id
 
 ID = "woodland"
 REGION = "woodland_region"
@@ -74,7 +106,17 @@ HUT_STRENGTH = 4
 #: M7b-4 Crossroads: dice rolled against the party
 CROSSROADS_DICE = 6
 #: the Woodland's answers
-OPTION_HEADS = frozenset({"fate_light", "fate_dark", "fate_half", "meet_destiny", "decline_destiny", "dark_reroll"})
+OPTION_HEADS = frozenset({"fate_light", "fate_dark", "fate_half", "meet_destiny", "decline_destiny", "dark_reroll",
+                          "clear_skip", "clear_stay", "kelpie_skip", "dreaded", "spider", "void", "portal_place",
+                          "portal_keep", "portal", "respite_rest", "undine_cancel", "undine_allow", "web_again",
+                          "bow", "bow_hold"})
+#: M9 Leywalker: his Portal tokens (project: three)
+PORTAL_TOKENS = 3
+#: M9 Spider Queen: her Spider tokens (project: three)
+SPIDER_TOKENS = 3
+#: M9 The Void: the Enemies whose special ability the campaign applies and a Dark Fate negates
+#: (what they do to a character they beat)
+VOIDABLE = frozenset({"shaefoal", "thieving_pixies"})
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -311,6 +353,8 @@ def region_entered(ctx: Ctx, region_id: str) -> None:
     w = wood(ctx)
     sync(ctx)
     w.settled, w.glen_doubles, w.gates, w.meeting, w.respite = [], [], [], [], False
+    w.clear_used, w.fresh_space, w.kelpie_at, w.rested = False, -1, [], []
+    w.portals = {}  # a new road: the Portal tokens are back on the Leywalker's card (project)
     party = [h for h in ctx.state.party() if h.alive]
     for hero in party:
         draw_path(ctx, hero)
@@ -329,6 +373,7 @@ def region_left(ctx: Ctx, region_id: str) -> None:
     for hero in ctx.state.heroes:
         _give_back(ctx, path_pile(hero.uid))
     w.asked, w.meeting, w.settled, w.glen_doubles, w.gates = [], [], [], [], []
+    w.fresh_space, w.kelpie_at, w.rested, w.portals = -1, [], [], {}
 
 
 def died(ctx: Ctx, hero: Hero) -> None:
@@ -340,6 +385,8 @@ def died(ctx: Ctx, hero: Hero) -> None:
     w.meeting = [u for u in w.meeting if u != hero.uid]
     w.dark.pop(hero.uid, None)
     w.growth.pop(hero.uid, None)
+    w.portals.pop(hero.uid, None)  # M1 (facts): a dead character's tokens leave the board
+    w.webs.pop(hero.uid, None)
 
 
 def departures(ctx: Ctx, region_trove: list[str]) -> list[str]:
@@ -399,6 +446,9 @@ def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
                 gain_dark(ctx, hero, 1, "the_vagabond")
     if special == "mystic_glen" and f"{k}:mystic_glen" not in wood(ctx).settled:
         glen(ctx, k)
+    if leader is not None and _bears(ctx, leader, "clear_path") and not wood(ctx).clear_used and trip.heading == "out" \
+            and k + 1 < len(trip.road) and not travel.is_destination(trip, k):
+        wood(ctx).fresh_space = k  # M9 Clear Path: offered once the space's cards are dealt
 
 
 def folly(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
@@ -523,9 +573,9 @@ BOW_SPOTS = 4
 
 
 def oberons_bow(ctx: Ctx) -> bool:
-    """M9 Oberon's Bow (darkbound): after moving, its bearer leading the party aims at a face-up
-    Enemy within the space's first 4 Draw Spots (the weakest: project) and rolls a d6; above its
-    Strength, the Enemy is discarded (no trophy). Once a move."""
+    """M9 Oberon's Bow (darkbound): after moving, its bearer leading the party may aim at a face-up
+    Enemy within the space's first 4 Draw Spots (his choice, or none) and roll a d6 (`shoot`);
+    above its Strength, the Enemy is discarded (no trophy). Once a move."""
     state = ctx.state
     trip = state.trip
     leader = state.leader()
@@ -541,7 +591,24 @@ def oberons_bow(ctx: Ctx) -> bool:
     if not targets:
         return False
     w.bow_day = state.stats.days
-    strength, _, spot = min(targets, key=lambda x: (x[0], x[1]))
+    targets.sort(key=lambda x: (x[0], x[1]))
+    options = [f"bow:{seq}" for _, seq, _ in targets] + ["bow_hold"]
+    labels = {f"bow:{seq}": {"card": card_id(sp.card or ""), "n": strength} for strength, seq, sp in targets}
+    state.decision = Decision(kind="woodland_bow", hero=leader.uid, options=options, data={"labels": labels})
+    return True
+
+
+def shoot(ctx: Ctx, seq: int) -> None:
+    """M9 Oberon's Bow: the arrow at the Enemy on Draw Spot `seq`: a d6 above its Strength
+    discards it (no trophy)."""
+    state = ctx.state
+    leader = state.leader()
+    trip = state.trip
+    spot = next((s for s in trip.spots if s.seq == seq), None) if trip is not None else None
+    card = ctx.pack.card(card_id(spot.card)) if spot is not None and spot.card is not None else None
+    if leader is None or spot is None or not isinstance(card, EnemyCard) or card.strength is None:
+        return
+    strength = card.strength
     face = ctx.d6("oberons_bow", leader.uid)
     assert spot.card is not None
     hit = face > strength
@@ -550,12 +617,12 @@ def oberons_bow(ctx: Ctx) -> bool:
         cards.discard(ctx, spot.card)
         spot.card = None
         spot.met = True
-    return True
 
 
 def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """M9: the Shaefoal turns the party back; the Thieving Pixies take an Object; the Ancient
-    Oak's Growth token takes the lost life instead (when he lives)."""
+    Oak's Growth token takes the lost life and the Strength or Craft point instead (when he
+    lives; the Enemy's attribute, Strength when it has none)."""
     if not in_play(ctx):
         return
     state = ctx.state
@@ -564,11 +631,21 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     if hero.card == "ancient_oak" and w.growth.get(hero.uid, 0) > 0 and hero.alive:
         w.growth[hero.uid] -= 1
         hero_rules.gain_life(ctx, hero, 1, "growth")
+        foe = ctx.pack.card(cid) if ctx.pack.has_card(cid) else None
+        hero_rules.change(ctx, hero, foe.attribute if isinstance(foe, EnemyCard) else "strength", 1, "growth")
         ctx.emit("growth_spent", hero.uid, tokens=w.growth[hero.uid])
+    if enemy in w.voided:
+        ctx.emit("void_spared", hero.uid, enemy=cid)
+        return
     if cid == "shaefoal" and state.trip is not None and state.trip.heading == "out" \
             and not travel.is_destination(state.trip, state.trip.position):
         state.trip.heading = "home"
         ctx.emit("turned_back", space=state.trip.position)
+    elif cid == "shaefoal" and state.trip is not None and state.trip.heading == "home" and state.mode == "road":
+        back = min(state.trip.position + 2, len(state.trip.road) - 1)  # M9: two Road Spaces backwards
+        if back != state.trip.position:
+            ctx.emit("shaefoal_back", hero.uid, space=back)
+            state.tasks.append(TeleportTask(target=f"road:{back}"))
     elif cid == "thieving_pixies" and hero.objects:
         uid = hero.objects[state.rng.below(len(hero.objects))]
         hero_rules.give_up(ctx, hero, uid)
@@ -590,6 +667,388 @@ def _hut_evade(ctx: Ctx, decision: Decision) -> None:
         decision.options.append("evade")
 
 
+# ----------------------------------------------------------------------------- M9: Paths, Destinies, characters
+def _bears(ctx: Ctx, hero: Hero, path: str) -> bool:
+    """The character holds this Path now."""
+    held = path_of(ctx, hero)
+    return held is not None and card_id(held) == path
+
+
+def _destined(ctx: Ctx, hero: Hero, destiny: str) -> bool:
+    return any(card_id(u) == destiny for u in destinies_of(ctx, hero))
+
+
+def _top_combat(ctx: Ctx) -> Combat | None:
+    task = ctx.state.tasks[-1] if ctx.state.tasks else None
+    return task if isinstance(task, Combat) else None
+
+
+def _on_road(trip: Trip | None, uid: str) -> bool:
+    if trip is None:
+        return False
+    return any(s.card == uid for s in trip.spots) or any(
+        s.card == uid or uid in space.waiting for space in trip.road for s in space.spots) or any(
+        uid in space.waiting for space in trip.road)
+
+
+def _tidy(ctx: Ctx) -> None:
+    """Marks on an Enemy last one combat (The Dreaded, a Spider token used); a Spider token comes
+    back when its Enemy leaves play (M9); a Clear Path offer lapses once the space is under way."""
+    state = ctx.state
+    w = wood(ctx)
+    fighting = {t.enemy for t in state.tasks if isinstance(t, Combat)}
+    for key in [k for k in w.marks if k.split("@", 1)[-1] not in fighting]:
+        del w.marks[key]
+    w.voided = [u for u in w.voided if u in fighting or _on_road(state.trip, u)]
+    for uid, held in list(w.webs.items()):
+        kept = [u for u in held if _on_road(state.trip, u) or u in fighting]
+        if len(kept) != len(held):
+            w.webs[uid] = kept
+            ctx.emit("spider_back", uid, tokens=SPIDER_TOKENS - len(kept))
+    trip = state.trip
+    if w.fresh_space >= 0 and (trip is None or state.mode != "road" or trip.position != w.fresh_space
+                               or trip.location_met):
+        w.fresh_space = -1
+
+
+def enemy_modifier(ctx: Ctx, score: int) -> int:
+    """M9 The Dreaded (a Dark Fate spent before the roll) and the Spider Queen's token: the Enemy's
+    attack roll 1 lower each, for this combat (its score here; project)."""
+    if not in_play(ctx):
+        return score
+    task = _top_combat(ctx)
+    if task is None:
+        return score
+    w = wood(ctx)
+    minus = w.marks.get(f"dreaded@{task.enemy}", 0) + w.marks.get(f"spider@{task.enemy}", 0)
+    return max(0, score - minus)
+
+
+def _blasted_fate(ctx: Ctx) -> bool:
+    """M7b-3: on the Blasted Heath no Fate is spent: a lost or tied battle is not put to the Fate
+    question at all (no one-button prompt), it stands."""
+    task = _top_combat(ctx)
+    if task is None or task.stage != "fate" or not _blasted(ctx):
+        return False
+    ctx.emit("blasted_no_fate", task.hero)
+    combat.finish(ctx, task)
+    return True
+
+
+def _spider_web(ctx: Ctx) -> bool:
+    """M9 Spider Queen: an Enemy she met and did not beat gets one of her Spider tokens (while she
+    has one: placing it costs nothing, project)."""
+    state = ctx.state
+    task = _top_combat(ctx)
+    if task is None or task.stage != "done" or task.ally or task.result in ("won", "destroyed") or "#" not in task.enemy:
+        return False
+    hero = state.hero(task.hero)
+    if hero.card != "spider_queen" or not hero.alive or not _on_road(state.trip, task.enemy):
+        return False
+    w = wood(ctx)
+    key = f"{task.enemy}:{task.seq}:{state.stats.days}"
+    held = w.webs.setdefault(hero.uid, [])
+    if w.spider_last == key or len(held) >= SPIDER_TOKENS:
+        return False
+    w.spider_last = key
+    held.append(task.enemy)
+    ctx.emit("spider_web", hero.uid, enemy=card_id(task.enemy), tokens=SPIDER_TOKENS - len(held))
+    return False
+
+
+def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
+    """M9 Leywalker: a Spirit beaten in psychic combat, he may leave a Portal token on the space."""
+    if not in_play(ctx) or hero.card != "leywalker" or attribute != "craft" or ctx.state.mode != "road":
+        return
+    card = ctx.pack.card(card_id(enemy)) if ctx.pack.has_card(card_id(enemy)) else None
+    trip = ctx.state.trip
+    if not isinstance(card, EnemyCard) or card.kind != "spirit" or trip is None:
+        return
+    w = wood(ctx)
+    held = w.portals.get(hero.uid, [])
+    if len(held) < PORTAL_TOKENS and trip.position not in held and trip.position not in w.portal_offer:
+        w.portal_offer.append(trip.position)
+
+
+def _leywalker(ctx: Ctx) -> Hero | None:
+    return next((h for h in ctx.state.party() if h.alive and h.card == "leywalker"), None)
+
+
+def _portal_offer(ctx: Ctx) -> bool:
+    """M9 Leywalker: the Portal token offered where he beat a Spirit (it is his choice: a token
+    placed is one fewer to place elsewhere)."""
+    state = ctx.state
+    w = wood(ctx)
+    if not w.portal_offer:
+        return False
+    k = w.portal_offer.pop(0)
+    hero = _leywalker(ctx)
+    trip = state.trip
+    if hero is None or trip is None or state.mode != "road" or k >= len(trip.road):
+        return False
+    left = PORTAL_TOKENS - len(w.portals.get(hero.uid, []))
+    if left <= 0:
+        return False
+    space = trip.road[k]
+    state.decision = Decision(kind="woodland_portal", hero=hero.uid, options=["portal_place", "portal_keep"],
+                              data={"space": k, "place": space.special or space.location, "left": left})
+    return True
+
+
+def _portal_moves(ctx: Ctx) -> list[str]:
+    """M9 Leywalker: leading, he may teleport the party to any of his Portal tokens on this road."""
+    state = ctx.state
+    trip = state.trip
+    leader = state.leader()
+    if trip is None or leader is None or leader.card != "leywalker" or not leader.alive:
+        return []
+    return [f"portal:{k}" for k in sorted(set(wood(ctx).portals.get(leader.uid, [])))
+            if k != trip.position and k < len(trip.road)]
+
+
+def _undine_side(ctx: Ctx, region_id: str | None) -> str | None:
+    """Which side of the Storm River a Region lies (an expansion's Region: its straddle's side)."""
+    if region_id in ("inner", "outer"):
+        return region_id
+    found = next((s for _, s in regions.specs(ctx) if s.region.id == region_id), None)
+    if found is None:
+        return None
+    try:
+        return travel.region_for(ctx, found.straddle, None)[0].id
+    except KeyError:
+        return None
+
+
+def _target_side(ctx: Ctx, target: str) -> str | None:
+    loc = target.split(":", 1)[1] if target.startswith("dest:") else target
+    if not ctx.pack.has_location(loc):
+        return None
+    if ctx.pack.location(loc).role == "village":
+        return travel.region_of_village(ctx, loc).id
+    try:
+        return _undine_side(ctx, travel.region_for(ctx, loc, None)[0].id)
+    except KeyError:
+        return None
+
+
+def _undine(ctx: Ctx) -> bool:
+    """M9 Undine (darkbound, her master leading): a teleport that would carry the party over the
+    Storm River (between the Outer and the Inner Regions, C4f-c) may be cancelled."""
+    state = ctx.state
+    task = state.tasks[-1] if state.tasks else None
+    leader = state.leader()
+    if not isinstance(task, TeleportTask) or task.hero is not None or task.target == "any" or task.target.startswith("road:") \
+            or leader is None or not any(card_id(f) == "undine" for f in leader.followers) or binding(ctx, leader) != "darkbound":
+        return False
+    here = _undine_side(ctx, state.trip.region) if state.trip is not None and state.mode == "road" else \
+        travel.region_of_village(ctx, state.village).id if state.mode == "village" else None
+    there = _target_side(ctx, task.target)
+    w = wood(ctx)
+    key = f"{task.target}:{state.stats.days}"
+    if here is None or there is None or here == there or w.undine_last == key:
+        return False
+    w.undine_last = key
+    loc = task.target.split(":", 1)[1] if task.target.startswith("dest:") else task.target
+    state.decision = Decision(kind="woodland_undine", hero=leader.uid, options=["undine_cancel", "undine_allow"],
+                              data={"place": loc})
+    return True
+
+
+def _clear_offer(ctx: Ctx) -> bool:
+    """M9 Clear Path: its bearer leading, once the new space's cards are dealt he may skip the
+    space (once on this road): the party goes straight on to the next Road Space, the cards left
+    unmet on it."""
+    state = ctx.state
+    w = wood(ctx)
+    trip = state.trip
+    if w.fresh_space < 0 or state.tasks or trip is None:
+        return False
+    k = w.fresh_space
+    w.fresh_space = -1
+    leader = state.leader()
+    if leader is None or not _bears(ctx, leader, "clear_path") or w.clear_used:
+        return False
+    nxt = trip.road[k + 1]
+    state.decision = Decision(kind="woodland_clear", hero=leader.uid, options=["clear_skip", "clear_stay"],
+                              data={"cards": sum(1 for s in trip.spots if s.card is not None and not s.met),
+                                    "place": nxt.special or nxt.location, "space": k})
+    return True
+
+
+def _enemy_options(ctx: Ctx, decision: Decision) -> None:
+    """M9: The Dreaded (a Dark Fate: the Enemy's roll 1 lower), a Spider token on this Enemy (its
+    roll 1 lower), The Void (a Dark Fate: its special ability negated), before the fight."""
+    state = ctx.state
+    task = _top_combat(ctx)
+    if task is None or "fight" not in decision.options or decision.hero is None:
+        return
+    hero = state.hero(decision.hero)
+    w = wood(ctx)
+    labels = decision.data.setdefault("labels", {})
+    can_spend = dark(ctx, hero) > 0 and not _blasted(ctx)
+    if can_spend and _destined(ctx, hero, "the_dreaded") and f"dreaded@{task.enemy}" not in w.marks:
+        decision.options.append("dreaded")
+        labels["dreaded"] = {"n": dark(ctx, hero)}
+    webbed = sum(held.count(task.enemy) for held in w.webs.values())
+    if webbed:
+        decision.options.append("spider")
+        labels["spider"] = {"n": webbed}
+    if can_spend and _destined(ctx, hero, "the_void") and card_id(task.enemy) in VOIDABLE and task.enemy not in w.voided:
+        decision.options.append("void")
+        labels["void"] = {"n": dark(ctx, hero), "card": card_id(task.enemy)}
+
+
+def _road_options(ctx: Ctx, decision: Decision) -> None:
+    """M9 on the road: the Kelpie (before a card), the Leywalker's Portal tokens, the Path of
+    Respite's rest."""
+    state = ctx.state
+    trip = state.trip
+    leader = state.leader()
+    if trip is None or leader is None or state.mode != "road":
+        return
+    w = wood(ctx)
+    labels = decision.data.setdefault("labels", {})
+    if decision.kind == "after_card" and trip.heading == "out" and trip.position not in w.kelpie_at \
+            and any(card_id(f) == "kelpie" for f in leader.followers) and binding(ctx, leader) == "darkbound" \
+            and any(not s.met and s.card is not None for s in trip.spots):
+        decision.options.append("kelpie_skip")
+    for option in _portal_moves(ctx):
+        k = int(option.split(":")[1])
+        decision.options.append(option)
+        labels[option] = {"place": trip.road[k].special or trip.road[k].location}
+    if decision.kind == "stand" and in_woodland(ctx) and trip.position not in w.rested:
+        resting = next((h for h in state.party() if h.alive and _bears(ctx, h, "path_of_respite")
+                        and h.life < hero_rules.sheet(ctx.pack, h).life), None)
+        if resting is not None:
+            decision.options.append("respite_rest")
+            labels["respite_rest"] = {"hero": resting.uid}
+
+
+def _web(ctx: Ctx) -> Spot | None:
+    """M9 Webspinner Spider: its spot on the party's space, met and not beaten (it is still there)."""
+    trip = ctx.state.trip
+    if trip is None or ctx.state.mode != "road":
+        return None
+    return next((s for s in trip.spots if s.met and s.card is not None and card_id(s.card) == "webspinner_spider"), None)
+
+
+def stand_options(ctx: Ctx, decision: Decision) -> None:
+    """M9 Webspinner Spider: while it stands on the party's space the party may not go on in its
+    direction (nor by raft, the Woods or a skip); it meets the space again (the Spider) or, heading
+    out, turns back."""
+    if not in_play(ctx) or _web(ctx) is None:
+        return
+    progress = {"continue", "carry_on", "skip", "raft"}
+    decision.options[:] = [o for o in decision.options if o not in progress and not o.startswith("move:")]
+    decision.options.append("web_again")
+
+
+def _answer_cards(ctx: Ctx, decision: Decision, option: str) -> bool:
+    """The answers to M9's decisions."""
+    state = ctx.state
+    w = wood(ctx)
+    trip = state.trip
+    task = _top_combat(ctx)
+    if decision.kind == "woodland_clear":
+        if option == "clear_skip" and trip is not None:
+            w.clear_used = True
+            ctx.emit("clear_skipped", decision.hero, space=trip.position)
+            travel.leave(ctx)
+            travel.arrive(ctx, trip.position + 1)
+        return True
+    if decision.kind == "woodland_portal" and decision.hero is not None:
+        if option == "portal_place":
+            w.portals.setdefault(decision.hero, []).append(int(decision.data["space"]))
+            ctx.emit("portal_placed", decision.hero, place=decision.data["place"],
+                     tokens=PORTAL_TOKENS - len(w.portals[decision.hero]))
+        return True
+    if decision.kind == "woodland_undine":
+        top = state.tasks[-1] if state.tasks else None
+        if option == "undine_cancel" and isinstance(top, TeleportTask):
+            state.tasks.pop()
+            ctx.emit("undine_stayed", decision.hero, place=decision.data.get("place"))
+        return True
+    if decision.kind == "woodland_bow":
+        if option.startswith("bow:"):
+            shoot(ctx, int(option.split(":")[1]))
+        return True
+    if option == "web_again" and trip is not None:
+        spot = _web(ctx)
+        if spot is not None:
+            spot.met = False  # met again: the Spider is fought again (M9)
+            trip.asked = False  # at once, not after an "after the card" question
+            ctx.emit("web_again", (state.leader() or state.party()[0]).uid)
+        return True
+    if option == "kelpie_skip" and trip is not None:
+        spot = next(s for s in trip.spots if not s.met and s.card is not None)
+        assert spot.card is not None
+        w.kelpie_at.append(trip.position)
+        ctx.emit("kelpie_skip", (state.leader() or state.party()[0]).uid)
+        cards.discard(ctx, spot.card)
+        spot.card, spot.met = None, True
+        state.decision = decision
+        travel.push_on(ctx)  # on to the card after it
+        return True
+    if option.startswith("portal:") and trip is not None:
+        k = int(option.split(":")[1])
+        leader = state.leader()
+        assert leader is not None
+        w.portals[leader.uid].remove(k)
+        ctx.emit("portal_jump", leader.uid, place=trip.road[k].special or trip.road[k].location)
+        travel.teleport(ctx, f"road:{k}")
+        return True
+    if option == "respite_rest" and trip is not None:
+        hero = state.hero(str(decision.data["labels"]["respite_rest"]["hero"]))
+        w.rested.append(trip.position)
+        hero_rules.heal(ctx, hero, 1, "respite")
+        ctx.emit("lost_turn", hero.uid, why="respite")
+        encounters.push_lost_turns(ctx, [hero.uid], trip.drop_seq, at_once=False)
+        return True
+    if task is not None and decision.hero is not None and option in ("dreaded", "spider", "void"):
+        hero = state.hero(decision.hero)
+        if option == "spider":
+            owner = next(u for u, held in w.webs.items() if task.enemy in held)
+            w.webs[owner].remove(task.enemy)
+            w.marks[f"spider@{task.enemy}"] = w.marks.get(f"spider@{task.enemy}", 0) + 1
+            ctx.emit("spider_bite", owner, enemy=card_id(task.enemy))
+        else:
+            sync(ctx)
+            hero_rules.change(ctx, hero, "fate", -1, option)
+            w.dark[hero.uid] = max(0, w.dark.get(hero.uid, 0) - 1)
+            w.seen[hero.uid] = hero.fate
+            if option == "dreaded":
+                w.marks[f"dreaded@{task.enemy}"] = 1
+            else:
+                w.voided.append(task.enemy)
+            ctx.emit(f"{option}_spent", hero.uid, enemy=card_id(task.enemy))
+        return True  # the Enemy's decision is asked again, its scores as they are now
+    return False
+
+
+def ability_open(ctx: Ctx, hero: Hero, ability: str) -> bool:
+    """M9 Scout: his second ability (here the Prophetess's: send back a card just turned over and
+    meet another, project) only when he leads the party or the card was drawn for his lost turn."""
+    if not in_play(ctx) or hero.card != "scout" or ability != "redraw":
+        return True
+    state = ctx.state
+    if state.leader() is hero:
+        return True
+    trip = state.trip
+    spot = next((s for s in trip.spots if s.seq == trip.drop_seq), None) if trip is not None else None
+    return spot is not None and spot.start == hero.uid
+
+
+def home(ctx: Ctx) -> None:
+    """Back in a village: the road is cleared, the Portal tokens come back (project)."""
+    if in_play(ctx):
+        wood(ctx).portals = {}
+
+
+def new_road(ctx: Ctx) -> None:
+    if in_play(ctx):
+        wood(ctx).portals = {}
+
+
 # ----------------------------------------------------------------------------- the options and answers
 def more_options(ctx: Ctx, decision: Decision) -> None:
     if not in_play(ctx):
@@ -598,6 +1057,9 @@ def more_options(ctx: Ctx, decision: Decision) -> None:
         _fate_options(ctx, decision)
     elif decision.kind == "enemy":
         _hut_evade(ctx, decision)
+        _enemy_options(ctx, decision)
+    elif decision.kind in ("after_card", "stand"):
+        _road_options(ctx, decision)
 
 
 def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
@@ -612,6 +1074,8 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
             meet_destiny(ctx, state.hero(decision.hero))
         else:
             ctx.emit("destiny_declined", decision.hero)
+        return True
+    if _answer_cards(ctx, decision, option):
         return True
     if decision.kind == "fate" and option == "dark_reroll" and decision.hero is not None:
         task = state.tasks[-1] if state.tasks else None
@@ -631,12 +1095,21 @@ def work(ctx: Ctx) -> bool:
         return False
     sync(ctx)
     w = wood(ctx)
+    _tidy(ctx)
+    if _blasted_fate(ctx) or _spider_web(ctx) or _portal_offer(ctx) or _undine(ctx):
+        return True
     while w.asked:
         hero = state.hero(w.asked.pop(0))
         if hero.alive and light(ctx, hero) > 0:
-            state.decision = Decision(kind="woodland_fate", hero=hero.uid, options=["fate_light", "fate_dark", "fate_half"],
-                                      data={"fate": hero.fate, "light": light(ctx, hero), "dark": dark(ctx, hero)})
+            lit = light(ctx, hero)
+            options = ["fate_light", "fate_dark"] + (["fate_half"] if lit >= 2 else [])  # half of 1 is all of it
+            state.decision = Decision(kind="woodland_fate", hero=hero.uid, options=options,
+                                      data={"fate": hero.fate, "light": lit, "dark": dark(ctx, hero),
+                                            "labels": {"fate_light": {"n": lit}, "fate_dark": {"n": lit},
+                                                       "fate_half": {"n": (lit + 1) // 2}}})
             return True
+    if _clear_offer(ctx):  # M9 Clear Path, once the Fate is designated
+        return True
     if w.meeting and not state.tasks and (state.fight is None or state.fight.stage == "ready"):
         hero = state.hero(w.meeting.pop(0))
         uid = path_of(ctx, hero)
@@ -672,6 +1145,45 @@ def work(ctx: Ctx) -> bool:
 
 
 # ----------------------------------------------------------------------------- the campaign AI
+def _ai_cards(ctx: Ctx, decision: Decision) -> str | None:
+    """The campaign AI on M9's decisions: a Spider token, The Dreaded and The Void always used
+    when offered; the Clear Path taken past a space of three cards or more, or when someone is
+    hurt; the Kelpie past the next card when someone is hurt; a Portal token always placed, and
+    used to get home faster; the Path of Respite's rest at 2 lives or less; the Undine keeps a
+    party heading out where it is; the Webspinner Spider fought again unless someone is hurt."""
+    state = ctx.state
+    opts = decision.options
+    party = [h for h in state.party() if h.alive]
+    hurt = any(h.life <= 2 for h in party)
+    trip = state.trip
+    if decision.kind == "enemy":
+        return next((o for o in ("spider", "void", "dreaded") if o in opts), None)
+    if decision.kind == "woodland_clear":
+        return "clear_skip" if hurt or int(decision.data.get("cards", 0)) >= 3 else "clear_stay"
+    if decision.kind == "woodland_portal":
+        return "portal_place"
+    if decision.kind == "woodland_bow":  # the weakest first (the options are sorted so): a d6 must beat it
+        weakest = opts[0]
+        label = (decision.data.get("labels") or {}).get(weakest) or {}
+        return weakest if weakest != "bow_hold" and int(label.get("n", 6)) <= 5 else "bow_hold"
+    if decision.kind == "woodland_undine":
+        heading_out = trip is not None and trip.heading == "out"
+        return "undine_cancel" if heading_out and not hurt else "undine_allow"
+    if decision.kind == "after_card" and "kelpie_skip" in opts and hurt:
+        return "kelpie_skip"
+    if decision.kind == "stand" and "web_again" in opts:
+        return "turn_back" if hurt and "turn_back" in opts else "web_again"
+    if decision.kind == "stand":
+        label = (decision.data.get("labels") or {}).get("respite_rest")
+        if label is not None and state.hero(str(label["hero"])).life <= 2:
+            return "respite_rest"
+        if trip is not None and trip.heading == "home":
+            back = [o for o in opts if o.startswith("portal:") and int(o.split(":")[1]) < trip.position]
+            if back:
+                return min(back, key=lambda o: int(o.split(":")[1]))
+    return None
+
+
 def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     """The campaign AI's Woodland choices: Fate kept Light by a character who is strong, turned
     Dark by one who is not (to make the Enemies reroll); always meets its Destiny; spends Dark
@@ -681,11 +1193,15 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     state = ctx.state
     opts = decision.options
     if decision.kind == "woodland_fate":
-        return "fate_half" if chance < 0.4 else "fate_light" if chance < 0.7 else "fate_dark"
+        half = "fate_half" if "fate_half" in opts else "fate_dark"
+        return half if chance < 0.4 else "fate_light" if chance < 0.7 else "fate_dark"
     if decision.kind == "woodland_destiny":
         return "meet_destiny"
     if decision.kind == "fate" and "dark_reroll" in opts:
         return "dark_reroll"
+    pick = _ai_cards(ctx, decision)
+    if pick is not None:
+        return pick
     if decision.kind == "village":
         healthy = all(h.life >= 3 for h in state.party())
         strong = sum(hero_rules.total(ctx.pack, h, "strength") + hero_rules.total(ctx.pack, h, "craft")
