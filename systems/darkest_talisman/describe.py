@@ -484,6 +484,8 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         info = data["labels"][option]  # the City's answers (J3e, J3f, J4): figures from the engine
         key = region_text.label_key(head_of(option), info, kind)
         params.update(region_text.option_params(n, info))
+    elif option in (data.get("labels") or {}) and isinstance(data["labels"][option], dict):
+        params.update(region_text.option_params(n, data["labels"][option]))  # an expansion's figures (K7)
     elif kind == "village" and key.endswith(".depart"):
         params["place"] = n.location(arg)
         # a road's own terrain made a destination (the Ruins over the Dungeon, L3m) is met as an Aid

@@ -371,9 +371,9 @@ def _take_from_piles(s, cid: str) -> str:  # type: ignore[no-untyped-def]
     raise AssertionError(cid)
 
 
-def test_k7_the_walking_stick_sends_back_a_last_laid_enemy():
-    """K7 Walking Stick: its bearer leading, the last card laid on a new Road Space is discarded
-    before it is met (when it is an Enemy, ruling `highland_walking_stick`)."""
+def test_k7_the_walking_stick_asks_its_bearer_before_the_last_card_is_sent_back():
+    """K7 Walking Stick: its bearer leading, he is asked before the cards of a new Road Space are
+    met whether the last one laid goes, unseen; sent back, it is discarded; kept, it is met."""
     s = in_region(18)
     c = ctx(s)
     at_space(s, 0)
@@ -381,8 +381,28 @@ def test_k7_the_walking_stick_sends_back_a_last_laid_enemy():
     rig(s, dice=[2] + [3] * 30, deck=["kobold", "harpy"])
     s.trip.road[1].visited = False
     travel.arrive(c, 1)
+    settle(s)
+    assert s.decision.kind == highland.STICK_DECISION and s.decision.data["cards"] == 2
+    assert s.decision.options == [highland.STICK_DISCARD, highland.STICK_KEEP]
+    assert not any(sp.met for sp in s.trip.spots)
+    s = choose(s, highland.STICK_DISCARD)
     laid = [card_id(sp.card) for sp in s.trip.spots if sp.card]
     assert laid == ["kobold"] and any(card_id(u) == "harpy" for u in s.decks.adventure_discard)
+    assert s.ext.highland.stick == -1 and broken(s) == []
+
+
+def test_k7_the_walking_stick_kept_the_last_card_is_met():
+    s = in_region(18)
+    c = ctx(s)
+    at_space(s, 0)
+    s.party()[0].objects = [_take_from_piles(s, "walking_stick")]
+    rig(s, dice=[2] + [3] * 30, deck=["kobold", "harpy"])
+    s.trip.road[1].visited = False
+    travel.arrive(c, 1)
+    settle(s)
+    s = choose(s, highland.STICK_KEEP)
+    assert s.decision.kind != highland.STICK_DECISION
+    assert sorted(card_id(sp.card) for sp in s.trip.spots if sp.card) in (["harpy", "kobold"], ["harpy"])
     assert broken(s) == []
 
 
