@@ -919,9 +919,9 @@ def place(ctx: Ctx, hero: Hero, task: Any) -> bool:
     hl = highland(ctx)
     key = _meeting_key(task, hero)
     if any(card_id(f) == TRAILBLAZER for f in hero.followers):
-        if hl.asked == key:
+        if hl.asked == f"{key}|{TRAIL_MEET}":
             hl.asked = None  # asked, and he meets it
-        else:
+        else:  # asked now (or again, the campaign having settled anew before the answer)
             hl.asked = key
             task.index -= 1
             state.decision = Decision(kind=TRAIL_DECISION, hero=hero.uid, options=[TRAIL_PASS, TRAIL_MEET],
@@ -935,10 +935,13 @@ def place(ctx: Ctx, hero: Hero, task: Any) -> bool:
 def answer_trail(ctx: Ctx, option: str) -> None:
     """K7 Trailblazer: passing the Place by, his master is done with it."""
     task = ctx.state.tasks[-1] if ctx.state.tasks else None
-    if option == TRAIL_PASS and task is not None and task.task == "card":
+    hl = highland(ctx)
+    if option == TRAIL_MEET:
+        hl.asked = f"{hl.asked}|{TRAIL_MEET}"
+    elif task is not None and task.task == "card":
         task.index += 1
-        hero = str(highland(ctx).asked or "").rsplit("|", 1)[-1]
-        highland(ctx).asked = None
+        hero = str(hl.asked or "").rsplit("|", 1)[-1]
+        hl.asked = None
         ctx.emit("trail_passed", hero or None, card=card_id(task.card))
 
 
