@@ -770,3 +770,12 @@ def test_k3b_the_ai_sets_out_for_the_eyrie_when_the_party_is_fit():
     assert highland.eyrie_fit(c) and highland.ai_pick(c, village, 0.1) == "depart:crags"
     hero.life = 2
     assert not highland.eyrie_fit(c) and highland.ai_pick(c, village, 0.1) is None
+
+
+def test_k5b3_k7_a_climbing_rope_helps_the_party_up_the_glacier_and_the_rock_face():
+    """K5b-3, K7 Rock Face (project card): each Climbing Rope adds 2 to the party's might."""
+    s = in_region(45)
+    c = ctx(s)
+    might = highland.party_might(c)
+    s.party()[0].objects.append(_take_from_piles(s, "climbing_rope"))
+    assert highland.party_might(c) == might + highland.ROPE_MIGHT

@@ -21,12 +21,34 @@ Here:
   of cards, then a d6: again, on, or the Lost City), K5b-6 the Ice Bridge (a d6 less Followers,
   each character may leave his Followers first); the Ridgeway, the Ruined Mine, the Waterfall
   and the Lost City are die tables and services in region.yaml.
-- K7: the Highlander's extra d6 of cards on the Highland's Hills; an Earth Elemental or a Roc
-  that beats a character carries the party to the Crags; Dreadwing's doubles before a move fly
-  the party to any space of its Region; the Walking Stick sends back a last-laid Enemy; the
-  Vagabond takes an Object on a 1; a Rock Face bars the way on until climbed (6d6); the
-  Lightning Hammer's +3 and the Rogue's shot in Guardian Combat; the Magic Portal carries the
-  party into the Highland to the Lost City; the Vampiress drains a Follower for a life.
+- K5b-1 the Ridgeway: the Marauders' 1 offers paying all one's Gold beside the fight (with no
+  Gold, the fight; ruling `highland_ridgeway`).
+- K7, built in play: the Highlander's extra d6 of cards on the Highland's Hills; an Earth
+  Elemental or a Roc that beats a character carries the party to the Crags; Dreadwing's doubles
+  before a move fly the party to any space of its Region; the Walking Stick's bearer, leading, is
+  asked whether the last card laid goes back unseen; the Vagabond takes an Object on his master's
+  (or the party's) non-combat 1 and leaves for 2 Gold; the Rock Face bars the way on until
+  climbed (6d6), each character losing 1 life or his weakest Follower, as he chooses; the
+  Lightning Hammer's +3 and the Rogue's shot in Guardian Combat; the Rogue's 1 Gold from a
+  Stranger who sells things; the Magic Portal carries the party into the Highland to the Lost
+  City; the Vampiress drains a Follower for a life; the Lightning Bolt leaves an Enemy no die;
+  the Ice Sceptre takes 1 off its bearer's Enemy (normal combat); Eyes of the Hawk passes over a
+  d6 of the face-down cards on the party's space; the Sage Owl shows the face-down cards; the
+  Gong of War summons the nearest face-up Enemy of the road; the Trailblazer's master may pass
+  a Place by; the Magpie's (Objects) and the Treasure Hunter's (Objects, Gold) master takes
+  what was dropped on this visit.
+- The campaign AI answers each of these, and sets out for the Crags and into the Highland when
+  the party is fit for the Eyrie (`eyrie_fit`), twice at most, until the Eagle King is beaten.
+
+Approximated (project rulings): the Icy Path's table (E4a: a d6 slides the party one Road Space
+back or on, `highland_icy_path`); the Ice Sceptre not in Guardian Combat; the Sage Owl shows the
+cards without turning them (they are still met as fresh); the Rogue's selling cards are the
+Strangers with a priced service or an offer for Gold; the Rock Face's Follower is the weakest;
+the Climbing Rope (a project card) adds 2 to the party's might on the Glacier and the Rock Face.
+
+Not built: the Eyrie Vanguard in Guardian Combat (K7: its three Highland cards are drawn and
+met one by one, as a plain draw); the Lost City's Armour, Weapon and Relic lines (Gold and
+figures instead, ruling `highland_pass_again`).
 """
 from __future__ import annotations
 
@@ -89,6 +111,9 @@ VAGABOND_PRICE, DISMISS = 2, "dismiss_vagabond"
 #: K7 Lightning Bolt, Eyes of the Hawk: their Spell kinds; Ice Sceptre: what it takes off an Enemy
 BOLT_KIND, HAWK_KIND = "no_enemy_die", "pass_over"
 SCEPTRE, SCEPTRE_MINUS = "ice_sceptre", 1
+#: the Climbing Rope (a project card of the Highland Objects): what it adds to the party's might
+#: on the Glacier and the Rock Face
+ROPE, ROPE_MIGHT = "climbing_rope", 2
 #: K7 Sage Owl, Gong of War, Icy Path, Trailblazer, Magpie, Treasure Hunter
 SAGE_OWL, GONG, ICY_PATH = "sage_owl", "gong_of_war", "icy_path"
 TRAILBLAZER, TRAIL_DECISION, TRAIL_PASS, TRAIL_MEET = "trailblazer", "trailblazer", "trail_pass", "trail_meet"
@@ -321,9 +346,10 @@ def _lay(ctx: Ctx, n: int) -> int:
 
 def party_might(ctx: Ctx) -> int:
     """K5b-3, K7 Rock Face: the party's Strength and Craft added together (Objects and
-    Followers counted)."""
-    return sum(hero_rules.total(ctx.pack, h, "strength") + hero_rules.total(ctx.pack, h, "craft")
-               for h in ctx.state.party())
+    Followers counted), and 2 for each Climbing Rope it carries (a project card)."""
+    ropes = sum(1 for h in ctx.state.party() for o in h.objects if card_id(o) == ROPE)
+    return ropes * ROPE_MIGHT + sum(hero_rules.total(ctx.pack, h, "strength") + hero_rules.total(ctx.pack, h, "craft")
+                                    for h in ctx.state.party())
 
 
 def glacier(ctx: Ctx) -> None:
@@ -454,10 +480,10 @@ def work(ctx: Ctx) -> bool:
     if hl.stick >= 0:  # K7 Walking Stick: before the first card is turned over
         spot = _stick_spot(ctx)
         leader = state.leader()
-        if spot is None or leader is None or any(s.met for s in trip.spots if trip is not None):
+        if spot is None or leader is None or trip is None or any(s.met for s in trip.spots):
             hl.stick = -1
             return False
-        unmet = sum(1 for s in trip.spots if s.card is not None and not s.met) if trip is not None else 0
+        unmet = sum(1 for s in trip.spots if s.card is not None and not s.met)
         state.decision = Decision(kind=STICK_DECISION, hero=leader.uid, options=[STICK_DISCARD, STICK_KEEP],
                                   data={"cards": unmet})
         return True
@@ -685,7 +711,7 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
 def eyrie_fit(ctx: Ctx) -> bool:
     """The campaign AI: the party looks able to face the Eagle King (Strength 8, Craft 8) and his
     guardians: everybody with 3 lives or more, and its Strength or its Craft together at least
-    the King's plus `EYRIE_MARGIN` (project)."""
+    `EYRIE_MIGHT` (project)."""
     party = ctx.state.party()
     if not party or any(h.life < 3 for h in party):
         return False
@@ -725,7 +751,7 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     if decision.kind == "enemy" and PAY_MARAUDERS in decision.options:
         hero = state.hero(str(decision.hero))
         gold = int(decision.data.get("labels", {}).get(PAY_MARAUDERS, {}).get("gold", 0))
-        weak = hero_rules.total(ctx.pack, hero, "strength") < ctx.pack.foe(MARAUDERS).strength or hero.life <= 2
+        weak = hero_rules.total(ctx.pack, hero, "strength") < (ctx.pack.foe(MARAUDERS).strength or 0) or hero.life <= 2
         return PAY_MARAUDERS if gold <= 2 or weak else None
     if decision.kind == "stand" and DISMISS in decision.options:
         return DISMISS
