@@ -272,6 +272,8 @@ def _enemy_roll(ctx: Ctx, task: Combat, hero: Hero) -> list[int]:
     if ctx.state.ext is not None:
         from engine.darkest_talisman.hookpoint import hooks
 
+        if hooks.enemy_stilled(ctx, task, hero):
+            return []  # the Highland's Lightning Bolt: the Enemy rolls no die (K7)
         if hooks.closed_roll(ctx, hero, attack_attribute(task)):
             return ctx.dice(1, "enemy_attack")
     return ctx.open_roll("enemy_attack")

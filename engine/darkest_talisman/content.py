@@ -429,6 +429,8 @@ SpellKind = Literal[
     "evil_eye",  # I6 Evil Eye: the next Enemy fought uses no special ability (no burning) in that combat
     "immolate",  # I2 (Firelands): one Enemy lying on the party's Road Space is burnt
     "black_ice",  # G4 Black Ice: the party slides past the next Road Space and all its cards
+    "no_enemy_die",  # K7 Lightning Bolt: cast in a combat, the Enemy rolls no die
+    "pass_over",  # K7 Eyes of the Hawk: a d6 of the face-down cards on the party's space are passed over
 ]
 
 

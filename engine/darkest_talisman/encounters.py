@@ -27,6 +27,7 @@ from engine.darkest_talisman.state import (
     Combat,
     Decision,
     Dropped,
+    Hero,
     LostTurn,
     MeetCard,
     MeetSpot,
@@ -323,6 +324,11 @@ def _stranger_or_place(ctx: Ctx, task: MeetCard, spot: Spot, card: StrangerCard 
 
         if hooks.stranger(ctx, hero, task):  # the Tavern Maid may pour him a drink instead (J5)
             return
+    if isinstance(card, PlaceCard) and state.ext is not None:
+        from engine.darkest_talisman.hookpoint import hooks
+
+        if hooks.place(ctx, hero, task):  # the Trailblazer's master may pass it by (K7)
+            return
     if isinstance(card, StrangerCard) and card.first_only:
         if not services.actions_for(ctx, hero, list(card.services)):
             return  # not one she serves: the next character meets her
@@ -390,7 +396,7 @@ def pickup_options(ctx: Ctx, task: Pickup, hero_uid: str) -> list[str]:
     item_ok = f"{hero_uid}:item" not in task.took
     followers, items = [], []
     for i, d in enumerate(pile):
-        if d.encountered:
+        if d.encountered and not _takes_dropped(ctx, hero, d):
             continue
         if d.thing is None:
             if item_ok:
@@ -406,9 +412,22 @@ def pickup_options(ctx: Ctx, task: Pickup, hero_uid: str) -> list[str]:
     return offered + ["pass"] if offered else []
 
 
+def _takes_dropped(ctx: Ctx, hero: Hero, d: Dropped) -> bool:
+    """A thing dropped on this visit that this character may take at once all the same (the
+    Highland's Magpie and Treasure Hunter, K7)."""
+    if ctx.state.ext is None:
+        return False
+    from engine.darkest_talisman.hookpoint import hooks
+
+    return bool(hooks.takes_dropped(ctx, hero, d.thing))
+
+
 def run_pickup(ctx: Ctx, task: Pickup) -> None:
     state = ctx.state
-    if state.trip is None or state.mode != "road" or not any(not d.encountered for d in pile_of(ctx, task.seq)):
+    pile = pile_of(ctx, task.seq)
+    takers = [state.hero(u) for u in task.heroes if state.hero(u).alive]
+    if state.trip is None or state.mode != "road" or not any(
+            not d.encountered or any(_takes_dropped(ctx, h, d) for h in takers) for d in pile):
         state.tasks.pop()
         return
     heroes = [u for u in task.heroes if state.hero(u).alive]
@@ -421,7 +440,8 @@ def run_pickup(ctx: Ctx, task: Pickup) -> None:
             # party dropped on this visit is still there but may not be taken (C4b-d)
             state.decision = Decision(kind="pickup", hero=uid, options=opts,
                                       data={"things": [d.thing.split("#")[0] if d.thing else "gold" for d in pile],
-                                            "gold": [d.gold for d in pile], "open": [not d.encountered for d in pile]})
+                                            "gold": [d.gold for d in pile],
+                                            "open": [not d.encountered or _takes_dropped(ctx, state.hero(uid), d) for d in pile]})
             return
         task.index += 1
     if task.took:

@@ -490,6 +490,8 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
         params.update(region_text.option_params(n, data["labels"][option]))  # the Woodland's figures (M2, M9)
     elif kind == "fate" and option == "reroll" and "light" in data:
         key = "talisman.option.fate.reroll_light"  # a Light Fate, in the Woodland's words (M2a)
+    elif option in (data.get("labels") or {}) and isinstance(data["labels"][option], dict):
+        params.update(region_text.option_params(n, data["labels"][option]))  # an expansion's figures (K7)
     elif kind == "village" and key.endswith(".depart"):
         params["place"] = n.location(arg)
         # a road's own terrain made a destination (the Ruins over the Dungeon, L3m) is met as an Aid

@@ -359,7 +359,7 @@ def test_k7_dreadwing_doubles_before_a_move_fly_the_party_anywhere_in_the_region
 def _take_from_piles(s, cid: str) -> str:  # type: ignore[no-untyped-def]
     """A card of the Highland's side piles or decks, taken out for a test."""
     for pile in [*s.ext.piles.values(), *s.ext.troves.values(), s.decks.adventure, s.decks.adventure_discard,
-                 s.ext.shelved["core"].adventure]:
+                 s.ext.shelved["core"].adventure, *([s.trip.trove.items] if s.trip and s.trip.trove else [])]:
         for u in pile:
             if card_id(u) == cid:
                 pile.remove(u)
@@ -371,9 +371,9 @@ def _take_from_piles(s, cid: str) -> str:  # type: ignore[no-untyped-def]
     raise AssertionError(cid)
 
 
-def test_k7_the_walking_stick_sends_back_a_last_laid_enemy():
-    """K7 Walking Stick: its bearer leading, the last card laid on a new Road Space is discarded
-    before it is met (when it is an Enemy, ruling `highland_walking_stick`)."""
+def test_k7_the_walking_stick_asks_its_bearer_before_the_last_card_is_sent_back():
+    """K7 Walking Stick: its bearer leading, he is asked before the cards of a new Road Space are
+    met whether the last one laid goes, unseen; sent back, it is discarded; kept, it is met."""
     s = in_region(18)
     c = ctx(s)
     at_space(s, 0)
@@ -381,8 +381,28 @@ def test_k7_the_walking_stick_sends_back_a_last_laid_enemy():
     rig(s, dice=[2] + [3] * 30, deck=["kobold", "harpy"])
     s.trip.road[1].visited = False
     travel.arrive(c, 1)
+    settle(s)
+    assert s.decision.kind == highland.STICK_DECISION and s.decision.data["cards"] == 2
+    assert s.decision.options == [highland.STICK_DISCARD, highland.STICK_KEEP]
+    assert not any(sp.met for sp in s.trip.spots)
+    s = choose(s, highland.STICK_DISCARD)
     laid = [card_id(sp.card) for sp in s.trip.spots if sp.card]
     assert laid == ["kobold"] and any(card_id(u) == "harpy" for u in s.decks.adventure_discard)
+    assert s.ext.highland.stick == -1 and broken(s) == []
+
+
+def test_k7_the_walking_stick_kept_the_last_card_is_met():
+    s = in_region(18)
+    c = ctx(s)
+    at_space(s, 0)
+    s.party()[0].objects = [_take_from_piles(s, "walking_stick")]
+    rig(s, dice=[2] + [3] * 30, deck=["kobold", "harpy"])
+    s.trip.road[1].visited = False
+    travel.arrive(c, 1)
+    settle(s)
+    s = choose(s, highland.STICK_KEEP)
+    assert s.decision.kind != highland.STICK_DECISION
+    assert sorted(card_id(sp.card) for sp in s.trip.spots if sp.card) in (["harpy", "kobold"], ["harpy"])
     assert broken(s) == []
 
 
@@ -476,3 +496,286 @@ def test_k7_the_vampiress_drains_a_follower_once_a_road_space():
     s = choose(s, "drain")
     assert s.hero(vamp.uid).life == 3 and s.hero(other.uid).followers == []
     assert "drain" not in s.decision.options and broken(s) == []
+
+
+# ----------------------------------------------------------------------------- K5b-1, K7: the cards' powers in play
+def _marauders(s, hero):  # type: ignore[no-untyped-def]
+    """The Ridgeway's 1 (K5b-1): the Marauders, Strength 6, stand before `hero`."""
+    from engine.darkest_talisman.state import Combat
+
+    s.tasks.append(Combat(hero=hero.uid, enemy="marauders", attribute="strength", value=6, kind="monster"))
+    return settle(s)
+
+
+def test_k5b1_the_ridgeway_marauders_may_be_paid_all_ones_gold():
+    """K5b-1 Ridgeway: 1, the Marauders ask for all the character's Gold: paying is offered beside
+    the fight, with the sum; paid, he keeps his lives and has no Gold left (ruling `highland_ridgeway`)."""
+    s = at_space(in_region(30), 1)
+    hero = s.party()[0]
+    hero.gold = 5
+    s = _marauders(s, hero)
+    assert s.decision.kind == "enemy" and highland.PAY_MARAUDERS in s.decision.options and "fight" in s.decision.options
+    assert s.decision.data["labels"][highland.PAY_MARAUDERS] == {"gold": 5}
+    life = hero.life
+    s = choose(s, highland.PAY_MARAUDERS)
+    hero = s.hero(hero.uid)
+    assert hero.gold == 0 and hero.life == life and not s.tasks and broken(s) == []
+
+
+def test_k5b1_the_ridgeway_without_gold_the_marauders_are_fought():
+    s = at_space(in_region(31), 1)
+    hero = s.party()[0]
+    hero.gold = 0
+    s = _marauders(s, hero)
+    assert s.decision.kind == "enemy" and highland.PAY_MARAUDERS not in s.decision.options
+
+
+def test_k7_lightning_bolt_the_enemy_rolls_no_die():
+    """K7 Lightning Bolt: cast on the Enemy of a combat, it rolls no die in it."""
+    from tests.talisman.helpers import only_spell
+
+    s = at_space(in_region(32), 1)
+    hero = s.party()[0]
+    bolt = only_spell(s, hero.uid, "lightning_bolt")
+    s = _marauders(s, hero)
+    assert f"cast:{bolt}" in s.decision.options
+    s = choose(s, f"cast:{bolt}")
+    assert s.decision.kind == "enemy" and not any(o.startswith("cast:") for o in s.decision.options)
+    assert s.ext.highland.bolted == [f"{hero.uid}|marauders|None"]
+    rig(s, dice=[3] + [2] * 40)
+    s = choose(s, "fight")
+    assert not any(t.task == "combat" for t in s.tasks)
+    assert s.ext.highland.bolted == [] and broken(s) == []
+
+
+def test_k7_lightning_bolt_and_ice_sceptre_in_the_scores():
+    """K7 Lightning Bolt: no Enemy die (combat._enemy_roll); K7 Ice Sceptre: its bearer's Enemy
+    has 1 less (ruling `highland_ice_sceptre`)."""
+    from engine.darkest_talisman import combat
+    from engine.darkest_talisman.state import Combat
+
+    s = at_space(in_region(33), 1)
+    c = ctx(s)
+    hero = s.party()[0]
+    task = Combat(hero=hero.uid, enemy="marauders", attribute="strength", value=6, kind="monster")
+    s.tasks.append(task)
+    assert combat.enemy_score(c, task) == 6
+    hero.objects.append(_take_from_piles(s, "ice_sceptre"))
+    assert combat.enemy_score(c, task) == 5
+    assert highland.combat_spell_fits(c, task, hero, highland.BOLT_KIND)
+    highland.combat_cast(c, task, hero, highland.BOLT_KIND)
+    assert not highland.combat_spell_fits(c, task, hero, highland.BOLT_KIND)
+    rig(s, dice=[2, 5, 5])
+    combat.fight(c, task, hero)
+    assert task.enemy_roll == [] and task.hero_roll == [2]
+
+
+def test_k7_the_rock_face_a_life_or_a_follower_each_characters_choice():
+    """K7 Rock Face: thrown back, each character loses 1 life or 1 Follower, as he chooses."""
+    from engine.darkest_talisman.state import Spot
+
+    s = at_space(in_region(34), 1)
+    face = _take_from_piles(s, "rock_face")
+    s.trip.spots = [Spot(seq=s.new_seq(), card=face, revealed=True, met=True)]
+    hero = s.party()[0]
+    owl = _take_from_piles(s, "horned_owl")
+    hero.followers = [owl]
+    settle(s)
+    life = hero.life
+    rig(s, dice=[6] * 6 + [3] * 30)
+    s = choose(s, "continue")
+    assert s.decision.kind == highland.ROCK_DECISION and s.decision.options == [highland.ROCK_LIFE, highland.ROCK_FOLLOWER]
+    assert s.decision.data == {"follower": "horned_owl", "life": life}
+    s = choose(s, highland.ROCK_FOLLOWER)
+    hero = s.hero(hero.uid)
+    assert hero.followers == [] and hero.life == life and s.trip.position == 1 and s.decision.kind == "stand"
+    assert broken(s) == []
+
+
+def test_k7_the_vagabond_only_his_masters_and_the_partys_ones_and_his_price():
+    """K7 Vagabond: another character's 1 costs his master nothing; 2 Gold send him away."""
+    s = at_space(in_region(35, party=2), 1)
+    c = ctx(s)
+    master, other = s.party()[0], s.party()[1]
+    master.followers = [_take_from_piles(s, "vagabond")]
+    master.objects = [_take_from_piles(s, "walking_stick")]
+    rig(s, dice=[1, 1])
+    c.d6("test", other.uid)
+    assert master.objects != []
+    c.d6("test", master.uid)
+    assert master.objects == []
+    master.gold = 3
+    settle(s)
+    assert highland.DISMISS in s.decision.options
+    assert s.decision.data["labels"][highland.DISMISS] == {"hero": master.uid, "gold": 2}
+    s = choose(s, highland.DISMISS)
+    assert s.hero(master.uid).followers == [] and s.hero(master.uid).gold == 1
+    assert highland.DISMISS not in s.decision.options and broken(s) == []
+
+
+def test_k7_the_sage_owl_shows_the_face_down_cards_and_the_rogue_haggles():
+    """K7 Sage Owl: the cards still face down on the space are shown; K7 Rogue: a Stranger who
+    sells things gives her 1 Gold."""
+    from engine.darkest_talisman.state import MeetCard, Spot
+
+    s = at_space(in_region(36), 1)
+    c = ctx(s)
+    hero = s.party()[0]
+    owl, kob = _take_from_piles(s, "sage_owl"), _take_from_piles(s, "kobold")
+    s.trip.spots = [Spot(seq=s.new_seq(), card=owl, revealed=True), Spot(seq=s.new_seq(), card=kob)]
+    highland.stranger(c, hero, MeetCard(card=owl, seq=s.trip.spots[0].seq, heroes=[hero.uid]))
+    shown = [e for e in c.events if e.kind.endswith(".sage_owl")]
+    assert len(shown) == 1 and shown[0].data["cards"] == ["kobold"]
+    hero.card, gold = "rogue", hero.gold
+    pro = _take_from_piles(s, "prospector")
+    assert highland.sells(c, pro) and not highland.sells(c, owl)
+    highland.stranger(c, hero, MeetCard(card=pro, seq=99, heroes=[hero.uid]))
+    assert hero.gold == gold + 1
+
+
+def test_k7_the_gong_of_war_summons_the_nearest_face_up_enemy():
+    """K7 Gong of War: the nearest face-up Enemy on another space comes to the Gong's space."""
+    from engine.darkest_talisman.state import Spot
+
+    s = at_space(in_region(37), 2)
+    c = ctx(s)
+    gong, kob = _take_from_piles(s, "gong_of_war"), _take_from_piles(s, "kobold")
+    s.trip.road[0].spots = [Spot(seq=s.new_seq(), card=kob, revealed=True)]
+    spot = Spot(seq=s.new_seq(), card=gong)
+    s.trip.spots = [spot]
+    assert highland.placed_elsewhere(c, spot) is False
+    assert [sp.card for sp in s.trip.spots] == [gong, kob] and s.trip.road[0].spots == []
+    assert highland.placed_elsewhere(c, spot) is False and len(s.trip.spots) == 2  # none left to answer
+
+
+def test_k7_the_icy_path_slides_the_party_along_the_road():
+    """K7 Icy Path (E4a): the first to meet it rolls for the party: 1-2 back one Road Space
+    (ruling `highland_icy_path`)."""
+    from engine.darkest_talisman.state import Spot
+
+    s = at_space(in_region(38), 2)
+    icy = _take_from_piles(s, "icy_path")
+    s.trip.spots = [Spot(seq=s.new_seq(), card=icy)]
+    rig(s, dice=[1] + [3] * 40)
+    settle(s)
+    assert s.trip.position == 1 and broken(s) == []
+
+
+def test_k7_the_trailblazers_master_may_pass_a_place_by():
+    """K7 Trailblazer: his master is asked before meeting a Place: passed by, it does nothing to him."""
+    from engine.darkest_talisman.state import Spot
+
+    s = at_space(in_region(39), 1)
+    hero = s.party()[0]
+    hero.followers = [_take_from_piles(s, "trailblazer")]
+    hero.life = 2
+    well = _take_from_piles(s, "well_of_life")
+    s.trip.spots = [Spot(seq=s.new_seq(), card=well)]
+    settle(s)
+    while s.decision.kind == "offer":  # a seer's redraw, declined
+        s = choose(s, "decline")
+    assert s.decision.kind == highland.TRAIL_DECISION and s.decision.data["card"] == "well_of_life"
+    s = choose(s, highland.TRAIL_PASS)
+    assert s.hero(hero.uid).life == 2 and s.decision.kind != highland.TRAIL_DECISION
+    s2 = at_space(in_region(40), 1)
+    hero2 = s2.party()[0]
+    hero2.followers = [_take_from_piles(s2, "trailblazer")]
+    hero2.life = 2
+    s2.trip.spots = [Spot(seq=s2.new_seq(), card=_take_from_piles(s2, "well_of_life"))]
+    settle(s2)
+    while s2.decision.kind == "offer":
+        s2 = choose(s2, "decline")
+    s2 = choose(s2, highland.TRAIL_MEET)
+    assert s2.hero(hero2.uid).life == 3 and broken(s2) == []
+
+
+def test_k7_magpie_and_treasure_hunter_take_what_was_dropped_on_this_visit():
+    """K7 Magpie: Objects dropped on this visit may be taken at once; K7 Treasure Hunter: Gold too."""
+    from engine.darkest_talisman import encounters
+    from engine.darkest_talisman.state import Dropped, Pickup, Spot
+
+    s = at_space(in_region(41), 1)
+    c = ctx(s)
+    hero = s.party()[0]
+    axe = _take_from_piles(s, "highland_axe")
+    spot = Spot(seq=s.new_seq(), dropped=[Dropped(thing=axe), Dropped(gold=3)], met=True, revealed=True)
+    s.trip.spots = [spot]
+    task = Pickup(seq=spot.seq, heroes=[hero.uid])
+    assert encounters.pickup_options(c, task, hero.uid) == []
+    hero.followers = [_take_from_piles(s, "magpie")]
+    assert encounters.pickup_options(c, task, hero.uid) == ["take:0", "pass"]
+    hero.followers = [_take_from_piles(s, "treasure_hunter")]
+    assert encounters.pickup_options(c, task, hero.uid) == ["take:0", "take:1", "pass"]
+
+
+def test_k7_eyes_of_the_hawk_passes_over_a_d6_of_face_down_cards():
+    """K7 Eyes of the Hawk: on a space with face-down cards, a d6 of them are passed over (left unmet)."""
+    from engine.darkest_talisman import spells
+    from engine.darkest_talisman.state import Spot
+    from tests.talisman.helpers import only_spell
+
+    s = at_space(in_region(42), 1)
+    c = ctx(s)
+    hero = s.party()[0]
+    uid = only_spell(s, hero.uid, "eyes_of_the_hawk")
+    s.trip.spots = [Spot(seq=s.new_seq(), card=_take_from_piles(s, cid)) for cid in ("kobold", "harpy", "snow_goblin")]
+    s.trip.spots[0].met = s.trip.spots[0].revealed = True
+    s.decision = None
+    from engine.darkest_talisman.state import Decision
+    s.decision = Decision(kind="after_card", options=["continue", "turn_back"])
+    casts = spells.castable(c, hero)
+    hawk = [a for a in casts if a.spell == uid]
+    assert len(hawk) == 1
+    rig(s, dice=[1])
+    spells.cast(c, hero, hawk[0])
+    assert [sp.met for sp in s.trip.spots] == [True, True, False]
+    assert all(sp.card for sp in s.trip.spots)
+
+
+def test_k7_the_ai_answers_the_highlands_new_decisions():
+    """The campaign AI (project): a weak Follower before a life, the Walking Stick when worn, the
+    Trailblazer past a Rock Face, the Marauders paid when the Gold is little, the Vagabond paid."""
+    from engine.darkest_talisman.state import Decision
+
+    s = at_space(in_region(43), 1)
+    c = ctx(s)
+    hero = s.party()[0]
+    hero.followers = [_take_from_piles(s, "horned_owl")]
+    hero.life = 2
+    assert highland.ai_pick(c, Decision(kind=highland.ROCK_DECISION, hero=hero.uid,
+                                        options=[highland.ROCK_LIFE, highland.ROCK_FOLLOWER]), 0.5) == highland.ROCK_FOLLOWER
+    stick = Decision(kind=highland.STICK_DECISION, hero=hero.uid, options=[highland.STICK_DISCARD, highland.STICK_KEEP],
+                     data={"cards": 1})
+    assert highland.ai_pick(c, stick, 0.5) == highland.STICK_DISCARD
+    trail = Decision(kind=highland.TRAIL_DECISION, hero=hero.uid, options=[highland.TRAIL_PASS, highland.TRAIL_MEET],
+                     data={"card": "rock_face"})
+    assert highland.ai_pick(c, trail, 0.5) == highland.TRAIL_PASS
+    trail.data["card"] = "well_of_life"
+    assert highland.ai_pick(c, trail, 0.5) == highland.TRAIL_MEET
+    pay = Decision(kind="enemy", hero=hero.uid, options=["fight", highland.PAY_MARAUDERS],
+                   data={"labels": {highland.PAY_MARAUDERS: {"gold": 1}}})
+    assert highland.ai_pick(c, pay, 0.5) == highland.PAY_MARAUDERS
+    assert highland.ai_pick(c, Decision(kind="stand", options=["continue", highland.DISMISS]), 0.5) == highland.DISMISS
+
+
+def test_k3b_the_ai_sets_out_for_the_eyrie_when_the_party_is_fit():
+    """K3b-c (the campaign AI, project): fit for the Eyrie, toward the Crags and into the Highland."""
+    from engine.darkest_talisman.state import Decision
+
+    s = game(44)
+    c = ctx(s)
+    hero = s.party()[0]
+    village = Decision(kind="village", options=["depart:trove", "depart:crags"])
+    hero.strength, hero.life = 12, 5
+    assert highland.eyrie_fit(c) and highland.ai_pick(c, village, 0.1) == "depart:crags"
+    hero.life = 2
+    assert not highland.eyrie_fit(c) and highland.ai_pick(c, village, 0.1) is None
+
+
+def test_k5b3_k7_a_climbing_rope_helps_the_party_up_the_glacier_and_the_rock_face():
+    """K5b-3, K7 Rock Face (project card): each Climbing Rope adds 2 to the party's might."""
+    s = in_region(45)
+    c = ctx(s)
+    might = highland.party_might(c)
+    s.party()[0].objects.append(_take_from_piles(s, "climbing_rope"))
+    assert highland.party_might(c) == might + highland.ROPE_MIGHT

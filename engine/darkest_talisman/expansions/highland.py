@@ -21,23 +21,48 @@ Here:
   of cards, then a d6: again, on, or the Lost City), K5b-6 the Ice Bridge (a d6 less Followers,
   each character may leave his Followers first); the Ridgeway, the Ruined Mine, the Waterfall
   and the Lost City are die tables and services in region.yaml.
-- K7: the Highlander's extra d6 of cards on the Highland's Hills; an Earth Elemental or a Roc
-  that beats a character carries the party to the Crags; Dreadwing's doubles before a move fly
-  the party to any space of its Region; the Walking Stick sends back a last-laid Enemy; the
-  Vagabond takes an Object on a 1; a Rock Face bars the way on until climbed (6d6); the
-  Lightning Hammer's +3 and the Rogue's shot in Guardian Combat; the Magic Portal carries the
-  party into the Highland to the Lost City; the Vampiress drains a Follower for a life.
+- K5b-1 the Ridgeway: the Marauders' 1 offers paying all one's Gold beside the fight (with no
+  Gold, the fight; ruling `highland_ridgeway`).
+- K7, built in play: the Highlander's extra d6 of cards on the Highland's Hills; an Earth
+  Elemental or a Roc that beats a character carries the party to the Crags; Dreadwing's doubles
+  before a move fly the party to any space of its Region; the Walking Stick's bearer, leading, is
+  asked whether the last card laid goes back unseen; the Vagabond takes an Object on his master's
+  (or the party's) non-combat 1 and leaves for 2 Gold; the Rock Face bars the way on until
+  climbed (6d6), each character losing 1 life or his weakest Follower, as he chooses; the
+  Lightning Hammer's +3 and the Rogue's shot in Guardian Combat; the Rogue's 1 Gold from a
+  Stranger who sells things; the Magic Portal carries the party into the Highland to the Lost
+  City; the Vampiress drains a Follower for a life; the Lightning Bolt leaves an Enemy no die;
+  the Ice Sceptre takes 1 off its bearer's Enemy (normal combat); Eyes of the Hawk passes over a
+  d6 of the face-down cards on the party's space; the Sage Owl shows the face-down cards; the
+  Gong of War summons the nearest face-up Enemy of the road; the Trailblazer's master may pass
+  a Place by; the Magpie's (Objects) and the Treasure Hunter's (Objects, Gold) master takes
+  what was dropped on this visit.
+- The campaign AI answers each of these, and sets out for the Crags and into the Highland when
+  the party is fit for the Eyrie (`eyrie_fit`), twice at most, until the Eagle King is beaten.
+
+Approximated (project rulings): the Icy Path's table (E4a: a d6 slides the party one Road Space
+back or on, `highland_icy_path`); the Ice Sceptre not in Guardian Combat; the Sage Owl shows the
+cards without turning them (they are still met as fresh); the Rogue's selling cards are the
+Strangers with a priced service or an offer for Gold; the Rock Face's Follower is the weakest;
+the Climbing Rope (a project card) adds 2 to the party's might on the Glacier and the Rock Face.
+
+Not built: the Eyrie Vanguard in Guardian Combat (K7: its three Highland cards are drawn and
+met one by one, as a plain draw); the Lost City's Armour, Weapon and Relic lines (Gold and
+figures instead, ruling `highland_pass_again`).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.darkest_talisman import cards, travel
 from engine.darkest_talisman import heroes as hero_rules
-from engine.darkest_talisman.content import EnemyCard, ObjectCard
+from engine.darkest_talisman.actions import Cast
+from engine.darkest_talisman.content import EnemyCard, FollowerCard, ObjectCard
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, regions
 from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.model import HighlandState
-from engine.darkest_talisman.state import Decision, Hero, Spot, TeleportTask, card_id
+from engine.darkest_talisman.state import Combat, Decision, Hero, Spot, TeleportTask, card_id
 
 ID = "highland"
 REGION = "highland_region"
@@ -75,6 +100,32 @@ PORTAL_DICE = 6
 HAMMER, HAMMER_BATTLE, HAMMER_GUARDIAN = "lightning_hammer", 1, 3
 #: K7 Rogue: her d6 before Guardian Combat hits on this face or more (project ruling `highland_rogue`)
 ROGUE, ROGUE_HIT = "rogue", 4
+#: K5b-1 the Ridgeway's Marauders: all his Gold, or fight them
+MARAUDERS, PAY_MARAUDERS = "marauders", "pay_marauders"
+#: K7 Rock Face: each character's choice when it throws the party back
+ROCK_DECISION, ROCK_LIFE, ROCK_FOLLOWER = "highland_rock", "rock_life", "rock_follower"
+#: K7 Walking Stick: its bearer's choice on a new Road Space
+STICK_DECISION, STICK_DISCARD, STICK_KEEP = "walking_stick", "stick_discard", "stick_keep"
+#: K7 Vagabond: his price to go, and the answer that pays it
+VAGABOND_PRICE, DISMISS = 2, "dismiss_vagabond"
+#: K7 Lightning Bolt, Eyes of the Hawk: their Spell kinds; Ice Sceptre: what it takes off an Enemy
+BOLT_KIND, HAWK_KIND = "no_enemy_die", "pass_over"
+SCEPTRE, SCEPTRE_MINUS = "ice_sceptre", 1
+#: the Climbing Rope (a project card of the Highland Objects): what it adds to the party's might
+#: on the Glacier and the Rock Face
+ROPE, ROPE_MIGHT = "climbing_rope", 2
+#: K7 Sage Owl, Gong of War, Icy Path, Trailblazer, Magpie, Treasure Hunter
+SAGE_OWL, GONG, ICY_PATH = "sage_owl", "gong_of_war", "icy_path"
+TRAILBLAZER, TRAIL_DECISION, TRAIL_PASS, TRAIL_MEET = "trailblazer", "trailblazer", "trail_pass", "trail_meet"
+MAGPIE, TREASURE_HUNTER = "magpie", "treasure_hunter"
+#: the campaign AI: the party's Strength or Craft together that makes it fit for the Eyrie, and
+#: how often a fit party then sets out for the Crags from the Inner Region's village, and how
+#: many times at most it goes into the Highland (project)
+EYRIE_MIGHT, EYRIE_GO, EYRIE_TRIES = 11, 0.6, 2
+#: the Places the campaign AI passes by with a Trailblazer (they only cost or move)
+AI_PASSES = frozenset({ROCK_FACE, ICY_PATH, GONG})
+#: K7 Icy Path: its d6 (project ruling `highland_icy_path`): this or less slides back, this or more on
+ICY_BACK, ICY_ON = 2, 5
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -117,6 +168,7 @@ def region_entered(ctx: Ctx, region_id: str) -> None:
     record = decks.ext(ctx)
     state = highland(ctx)
     state.pending, state.at, state.lost_at, state.bridge = None, -1, -1, []
+    state.entries += 1
     relics = record.piles.get(RELICS, [])
     for _ in range(min(TROVE_RELICS, len(relics))):
         uid = relics.pop()
@@ -201,34 +253,81 @@ def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
 
 def walking_stick(ctx: Ctx, uids: list[str]) -> None:
     """K7 Walking Stick: its bearer, first in the Marching Order, may discard the last card laid
-    on the Draw Spots before they are met; he does when it is an Enemy (project ruling
-    `highland_walking_stick`)."""
+    on the Draw Spots before they are met: he is asked (`work`) before the first is turned over."""
     state = ctx.state
     trip = state.trip
     leader = state.leader()
     if not uids or trip is None or leader is None or not any(card_id(o) == WALKING_STICK for o in leader.objects):
         return
     last = next((s for s in reversed(trip.spots) if s.card == uids[-1] and not s.met), None)
-    if last is None or not isinstance(ctx.pack.card(card_id(uids[-1])), EnemyCard):
+    if last is not None:
+        highland(ctx).stick = last.seq
+
+
+def _stick_spot(ctx: Ctx) -> Spot | None:
+    """The Draw Spot the Walking Stick's bearer may still send back (unmet, its card face down)."""
+    state = ctx.state
+    trip = state.trip
+    hl = highland(ctx)
+    leader = state.leader()
+    if hl.stick < 0 or trip is None or state.mode != "road" or leader is None \
+            or not any(card_id(o) == WALKING_STICK for o in leader.objects):
+        return None
+    return next((s for s in trip.spots if s.seq == hl.stick and s.card is not None and not s.met), None)
+
+
+def use_stick(ctx: Ctx) -> None:
+    spot = _stick_spot(ctx)
+    trip = ctx.state.trip
+    leader = ctx.state.leader()
+    highland(ctx).stick = -1
+    if spot is None or trip is None or leader is None or spot.card is None:
         return
-    trip.spots.remove(last)
-    cards.discard(ctx, uids[-1])
-    ctx.emit("walking_stick", leader.uid, card=card_id(uids[-1]))
+    trip.spots.remove(spot)
+    cards.discard(ctx, spot.card)
+    ctx.emit("walking_stick", leader.uid, card=card_id(spot.card))
 
 
 def rolled(ctx: Ctx, faces: list[int]) -> None:
-    """K7 Vagabond: a 1 rolled outside combat costs his master an Object (the roll's owner is not
-    told to the hook: any 1 the party rolls; project ruling `highland_vagabond`)."""
+    """K7 Vagabond: a 1 his master rolls for any reason but combat costs him an Object; a roll
+    the whole party makes (the day's dice, a Special Location's) counts as his too (project
+    ruling `highland_vagabond`). The roll's owner is the roll event just reported."""
     state = ctx.state
     if not in_play(ctx) or state.fight is not None or (state.tasks and state.tasks[-1].task == "combat"):
         return
+    last = ctx.events[-1] if ctx.events else None
+    if last is None or not last.kind.endswith(".roll") or last.data.get("why") in ("attack", "enemy_attack"):
+        return
     for hero in state.party():
+        if last.data.get("hero") not in (None, hero.uid):
+            continue
         if any(card_id(f) == VAGABOND for f in hero.followers):
             thing = next((o for o in hero.objects if ctx.pack.card(card_id(o)).type == "object"), None)
             if thing is not None:
                 hero_rules.give_up(ctx, hero, thing)
                 cards.discard(ctx, thing)
                 ctx.emit("vagabond_took", hero.uid, thing=card_id(thing))
+
+
+def vagabond_master(ctx: Ctx) -> Hero | None:
+    """K7 Vagabond: a master of his who can pay him his 2 Gold to go."""
+    from engine.darkest_talisman import effects
+
+    return next((h for h in ctx.state.party() if any(card_id(f) == VAGABOND for f in h.followers)
+                 and effects.purse(ctx, h) >= VAGABOND_PRICE), None)
+
+
+def dismiss_vagabond(ctx: Ctx) -> None:
+    from engine.darkest_talisman import effects
+
+    hero = vagabond_master(ctx)
+    if hero is None:
+        return
+    uid = next(f for f in hero.followers if card_id(f) == VAGABOND)
+    effects.pay(ctx, hero, VAGABOND_PRICE)
+    hero_rules.give_up(ctx, hero, uid)
+    cards.discard(ctx, uid)
+    ctx.emit("vagabond_paid", hero.uid, gold=VAGABOND_PRICE)
 
 
 def _lay(ctx: Ctx, n: int) -> int:
@@ -247,9 +346,10 @@ def _lay(ctx: Ctx, n: int) -> int:
 
 def party_might(ctx: Ctx) -> int:
     """K5b-3, K7 Rock Face: the party's Strength and Craft added together (Objects and
-    Followers counted)."""
-    return sum(hero_rules.total(ctx.pack, h, "strength") + hero_rules.total(ctx.pack, h, "craft")
-               for h in ctx.state.party())
+    Followers counted), and 2 for each Climbing Rope it carries (a project card)."""
+    ropes = sum(1 for h in ctx.state.party() for o in h.objects if card_id(o) == ROPE)
+    return ropes * ROPE_MIGHT + sum(hero_rules.total(ctx.pack, h, "strength") + hero_rules.total(ctx.pack, h, "craft")
+                                    for h in ctx.state.party())
 
 
 def glacier(ctx: Ctx) -> None:
@@ -362,8 +462,31 @@ def work(ctx: Ctx) -> bool:
         guardians.dissolve(ctx)
         through_portal(ctx)
         return True
+    if hl.bolted and not any(t.task == "combat" for t in state.tasks):
+        hl.bolted = []  # K7 Lightning Bolt: its combat is over
     if state.tasks or state.fight is not None:
         return False
+    if hl.rock:  # K7 Rock Face: a life or a Follower, each character's choice
+        hero = state.hero(hl.rock[0])
+        follower = rock_follower(ctx, hero)
+        if not hero.alive or state.status != "active" or follower is None:
+            hl.rock.pop(0)
+            if hero.alive and follower is None:
+                answer_rock(ctx, hero, ROCK_LIFE)
+            return True
+        state.decision = Decision(kind=ROCK_DECISION, hero=hero.uid, options=[ROCK_LIFE, ROCK_FOLLOWER],
+                                  data={"follower": card_id(follower), "life": hero.life})
+        return True
+    if hl.stick >= 0:  # K7 Walking Stick: before the first card is turned over
+        spot = _stick_spot(ctx)
+        leader = state.leader()
+        if spot is None or leader is None or trip is None or any(s.met for s in trip.spots):
+            hl.stick = -1
+            return False
+        unmet = sum(1 for s in trip.spots if s.card is not None and not s.met)
+        state.decision = Decision(kind=STICK_DECISION, hero=leader.uid, options=[STICK_DISCARD, STICK_KEEP],
+                                  data={"cards": unmet})
+        return True
     if hl.bridge:
         hero = state.hero(hl.bridge[0])
         if not hero.alive or state.status != "active":
@@ -419,9 +542,9 @@ def dreadwing(ctx: Ctx, decision: Decision, option: str) -> bool:
 
 def rock_face(ctx: Ctx, decision: Decision, option: str) -> bool:
     """K7 Rock Face: a Rock Face on the space bars the way on until the party climbs it: 6d6 under
-    the party's Strength and Craft together, it climbs; otherwise each character loses 1 life
-    (the choice of a Follower instead: project ruling `highland_rock_face`) and the party stays.
-    True: the party stays."""
+    the party's Strength and Craft together, it climbs; otherwise each character loses 1 life or
+    1 Follower (his choice, asked in Marching Order; without a Follower, the life) and the party
+    stays. True: the party stays."""
     state = ctx.state
     trip = state.trip
     if decision.kind != "stand" or option != "continue" or trip is None or trip.heading != "out":
@@ -437,11 +560,34 @@ def rock_face(ctx: Ctx, decision: Decision, option: str) -> bool:
         ctx.emit("rock_face_climbed", score=score, might=might)
         return False
     ctx.emit("rock_face_failed", score=score, might=might)
+    hl.rock = []
     for hero in state.party():
-        if hero_rules.lose_life(ctx, hero, 1, "rock_face"):
+        if hero.followers:
+            hl.rock.append(hero.uid)
+        elif hero_rules.lose_life(ctx, hero, 1, "rock_face"):
             hero_rules.kill(ctx, hero, "rock_face")
     state.decision = None
     return True
+
+
+def rock_follower(ctx: Ctx, hero: Hero) -> str | None:
+    """K7 Rock Face: the Follower a character would give up (his weakest: project)."""
+    def might(uid: str) -> int:
+        card = hero_rules.follower(ctx.pack, uid)
+        return card.strength + card.craft
+
+    return min(hero.followers, key=might) if hero.followers else None
+
+
+def answer_rock(ctx: Ctx, hero: Hero, option: str) -> None:
+    highland(ctx).rock = [u for u in highland(ctx).rock if u != hero.uid]
+    uid = rock_follower(ctx, hero)
+    if option == ROCK_FOLLOWER and uid is not None:
+        hero_rules.give_up(ctx, hero, uid)
+        cards.discard(ctx, uid)
+        ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why="rock_face")
+    elif hero_rules.lose_life(ctx, hero, 1, "rock_face"):
+        hero_rules.kill(ctx, hero, "rock_face")
 
 
 def _drain_target(ctx: Ctx, vampiress: Hero) -> tuple[Hero, str] | None:
@@ -468,9 +614,38 @@ def drainer(ctx: Ctx) -> Hero | None:
 
 
 def more_options(ctx: Ctx, decision: Decision) -> None:
-    """K7 Vampiress: standing on a Road Space, she may drain a Follower of the party."""
-    if in_play(ctx) and decision.kind == "stand" and drainer(ctx) is not None and DRAIN not in decision.options:
+    """K7 Vampiress: standing on a Road Space, she may drain a Follower of the party; K7
+    Vagabond: his master may pay him 2 Gold to go; K5b-1: the Ridgeway's Marauders may be paid
+    all one's Gold instead of fought."""
+    if not in_play(ctx):
+        return
+    if decision.kind == "stand" and drainer(ctx) is not None and DRAIN not in decision.options:
         decision.options.append(DRAIN)
+    master = vagabond_master(ctx) if decision.kind == "stand" else None
+    if master is not None and DISMISS not in decision.options:
+        decision.options.append(DISMISS)
+        decision.data.setdefault("labels", {})[DISMISS] = {"hero": master.uid, "gold": VAGABOND_PRICE}
+    if decision.kind == "enemy" and PAY_MARAUDERS not in decision.options:
+        task = ctx.state.tasks[-1] if ctx.state.tasks else None
+        if isinstance(task, Combat) and task.enemy == MARAUDERS and task.stage == "choose":
+            hero = ctx.state.hero(task.hero)
+            if hero.gold > 0:
+                decision.options.append(PAY_MARAUDERS)
+                decision.data.setdefault("labels", {})[PAY_MARAUDERS] = {"gold": hero.gold}
+
+
+def pay_marauders(ctx: Ctx) -> None:
+    """K5b-1: the Marauders take all the character's Gold (his Bags of Gold are Objects and stay:
+    project ruling `highland_ridgeway`) and let him by."""
+    from engine.darkest_talisman import combat
+
+    task = ctx.state.tasks[-1]
+    assert isinstance(task, Combat)
+    hero = ctx.state.hero(task.hero)
+    gold, hero.gold = hero.gold, 0
+    task.result = "paid"
+    ctx.emit("ransom_paid", hero.uid, gold=gold, why=MARAUDERS)
+    combat.finish(ctx, task)
 
 
 def drain(ctx: Ctx) -> None:
@@ -494,6 +669,27 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
         ctx.state.decision = None
         drain(ctx)
         return True
+    if decision.kind == "stand" and option == DISMISS:
+        ctx.state.decision = None
+        dismiss_vagabond(ctx)
+        return True
+    if decision.kind == "enemy" and option == PAY_MARAUDERS:
+        pay_marauders(ctx)
+        return True
+    if decision.kind == ROCK_DECISION and option in decision.options:
+        ctx.state.decision = None
+        answer_rock(ctx, ctx.state.hero(str(decision.hero)), option)
+        return True
+    if decision.kind == STICK_DECISION and option in decision.options:
+        ctx.state.decision = None
+        if option == STICK_DISCARD:
+            use_stick(ctx)
+        highland(ctx).stick = -1
+        return True
+    if decision.kind == TRAIL_DECISION and option in decision.options:
+        ctx.state.decision = None
+        answer_trail(ctx, option)
+        return True
     if rock_face(ctx, decision, option):
         return True
     if dreadwing(ctx, decision, option):
@@ -512,16 +708,55 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
     return True
 
 
+def eyrie_fit(ctx: Ctx) -> bool:
+    """The campaign AI: the party looks able to face the Eagle King (Strength 8, Craft 8) and his
+    guardians: everybody with 3 lives or more, and its Strength or its Craft together at least
+    `EYRIE_MIGHT` (project)."""
+    party = ctx.state.party()
+    if not party or any(h.life < 3 for h in party):
+        return False
+    strength = sum(hero_rules.total(ctx.pack, h, "strength") for h in party)
+    craft = sum(hero_rules.total(ctx.pack, h, "craft") for h in party)
+    return max(strength, craft) >= EYRIE_MIGHT
+
+
 def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
-    """The campaign AI at the Ice Bridge: a Follower makes the fall 1 in 6 likelier; with two or
-    more it leaves them behind, with one it risks it half the time."""
+    """The campaign AI's answers to the Highland's decisions (project):
+    - the Ice Bridge: a Follower makes the fall 1 in 6 likelier; with two or more it leaves them
+      behind, with one it risks it half the time;
+    - the Rock Face: a Follower rather than a life when lives run short or the Follower is weak;
+    - the Walking Stick: the unseen last card is sent back when the party is worn or many cards lie;
+    - the Trailblazer: the Places that only cost or move (Rock Face, Icy Path, Gong) are passed by;
+    - the Marauders: paid when the Gold is little or the fight (Strength 6) looks bad;
+    - the Vagabond: paid off as soon as his master can;
+    - the Highland: toward the Crags and in when the party is fit for the Eyrie (`eyrie_fit`),
+      until the Eagle King is beaten once."""
     if not in_play(ctx):
         return None
+    state = ctx.state
     if decision.kind == BRIDGE_DECISION:
         n = int(decision.data.get("followers", 0))
         return "bridge_leave" if n >= 2 or chance < 0.5 else "bridge_cross"
-    party = ctx.state.party()
-    trip = ctx.state.trip
+    if decision.kind == ROCK_DECISION:
+        hero = state.hero(str(decision.hero))
+        uid = rock_follower(ctx, hero)
+        card = hero_rules.follower(ctx.pack, uid) if uid is not None else None
+        strong = card is not None and card.strength + card.craft >= 2
+        return ROCK_LIFE if hero.life >= 4 and strong else ROCK_FOLLOWER
+    if decision.kind == STICK_DECISION:
+        worn = any(h.life <= 3 for h in state.party())
+        return STICK_DISCARD if worn or int(decision.data.get("cards", 0)) >= 3 else STICK_KEEP
+    if decision.kind == TRAIL_DECISION:
+        return TRAIL_PASS if str(decision.data.get("card")) in AI_PASSES else TRAIL_MEET
+    if decision.kind == "enemy" and PAY_MARAUDERS in decision.options:
+        hero = state.hero(str(decision.hero))
+        gold = int(decision.data.get("labels", {}).get(PAY_MARAUDERS, {}).get("gold", 0))
+        weak = hero_rules.total(ctx.pack, hero, "strength") < (ctx.pack.foe(MARAUDERS).strength or 0) or hero.life <= 2
+        return PAY_MARAUDERS if gold <= 2 or weak else None
+    if decision.kind == "stand" and DISMISS in decision.options:
+        return DISMISS
+    party = state.party()
+    trip = state.trip
     vamp = drainer(ctx) if decision.kind == "stand" and DRAIN in decision.options else None
     if vamp is not None and vamp.life <= 2:
         return DRAIN
@@ -530,13 +765,14 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         if any(sp.card and card_id(sp.card) == ROCK_FACE and sp.card not in climbed for sp in trip.spots) \
                 and party_might(ctx) <= ROCK_FACE_HOPELESS:
             return "turn_back"  # 6d6 under the party's might is unlikely: the Rock Face would bleed it
-    if decision.kind == "village" and f"depart:{STRADDLE}" in decision.options and party:
-        # K3b: toward the Crags and the Highland beyond when the party looks able to face the
-        # Eagle King (Strength 8, Craft 8) and his guardians, until he is beaten once (project)
-        fit = all(h.life >= 3 for h in party)
-        strong = max(hero_rules.total(ctx.pack, h, "strength") for h in party) >= 6 or len(party) >= 2
-        if fit and strong and chance < 0.3 and ID not in decks.ext(ctx).joined:
+    beaten = ID in decks.ext(ctx).joined or highland(ctx).entries >= EYRIE_TRIES
+    if decision.kind == "village" and f"depart:{STRADDLE}" in decision.options and party and not beaten:
+        # K3b: toward the Crags and the Highland beyond, with purpose when the party is fit
+        if eyrie_fit(ctx) and chance < EYRIE_GO:
             return f"depart:{STRADDLE}"
+    enter = f"enter:{REGION}"
+    if enter in decision.options and not beaten and eyrie_fit(ctx) and regions.came_by_road(ctx):
+        return enter  # K3c: the party came to the Crags for the Highland
     return None
 
 
@@ -600,3 +836,194 @@ def through_portal(ctx: Ctx) -> None:
     state.tasks = [t for t in state.tasks if t.task not in travel.ROAD_TASKS]
     state.decision = None
     travel.teleport(ctx, f"road:{hl.lost_at}")
+
+
+# ----------------------------------------------------------------------------- K7: Spells and Magic Objects in combat
+def _bolt_key(task: Combat) -> str:
+    return f"{task.hero}|{task.enemy}|{task.seq}"
+
+
+def combat_spell_fits(ctx: Ctx, task: Combat, hero: Hero, kind: str) -> bool:
+    """K7 Lightning Bolt: cast on the Enemy of a normal combat (not one an ally fights alone),
+    once a combat."""
+    return in_play(ctx) and kind == BOLT_KIND and not task.ally and _bolt_key(task) not in highland(ctx).bolted
+
+
+def combat_cast(ctx: Ctx, task: Combat, hero: Hero, kind: str) -> None:
+    if kind == BOLT_KIND and in_play(ctx):
+        highland(ctx).bolted.append(_bolt_key(task))
+        ctx.emit("lightning_bolt", hero.uid, enemy=card_id(task.enemy))
+
+
+def enemy_stilled(ctx: Ctx, task: Combat, hero: Hero) -> bool:
+    """K7 Lightning Bolt: the Enemy it struck rolls no die in this battle or psychic combat."""
+    return in_play(ctx) and _bolt_key(task) in highland(ctx).bolted
+
+
+def enemy_modifier(ctx: Ctx, score: int) -> int:
+    """K7 Ice Sceptre: its bearer's Enemy has 1 Strength or Craft less in a normal combat (its
+    attack score, never below 0; not in Guardian Combat: project ruling `highland_ice_sceptre`)."""
+    if not in_play(ctx) or not ctx.state.tasks:
+        return score
+    task = ctx.state.tasks[-1]
+    if not isinstance(task, Combat) or task.ally:
+        return score
+    hero = ctx.state.hero(task.hero)
+    if any(card_id(o) == SCEPTRE for o in hero.objects):
+        return max(0, score - SCEPTRE_MINUS)
+    return score
+
+
+# ----------------------------------------------------------------------------- K7: Eyes of the Hawk
+def _face_down(ctx: Ctx) -> list[Spot]:
+    trip = ctx.state.trip
+    if trip is None:
+        return []
+    return [s for s in trip.spots if s.card is not None and not s.met and not s.revealed]
+
+
+def casts(ctx: Ctx, hero: Hero, uid: str, kind: str, on_road: bool) -> list[Cast]:
+    """K7 Eyes of the Hawk: cast on a Road Space with face-down cards still to meet (between two
+    cards, nothing else under way)."""
+    if kind != HAWK_KIND or not on_road or not in_play(ctx) or ctx.state.tasks or not _face_down(ctx):
+        return []
+    return [Cast(hero=hero.uid, spell=uid)]
+
+
+def resolve(ctx: Ctx, hero: Hero, kind: str, action: Any) -> None:
+    """K7 Eyes of the Hawk: a d6; that many of the face-down cards on the party's space, in the
+    order they would be met, are passed over: they stay on the space, unmet, for the way back."""
+    if kind != HAWK_KIND:
+        return
+    face = ctx.d6("eyes_of_the_hawk", hero.uid)
+    passed = _face_down(ctx)[:face]
+    for spot in passed:
+        spot.met = True
+    ctx.emit("hawk_passed", hero.uid, face=face, n=len(passed))
+
+
+# ----------------------------------------------------------------------------- K7: Strangers and Places
+def _meeting_key(task: Any, hero: Hero) -> str:
+    return f"{task.card}|{task.seq}|{hero.uid}"
+
+
+def stranger(ctx: Ctx, hero: Hero, task: Any) -> bool:
+    """K7 Sage Owl: every card on the party's Draw Spots is shown (their faces, for the party to
+    weigh the way on; they are still met as usual). K7 Rogue: a Stranger who sells things gives
+    her 1 Gold when she meets him. Never holds the meeting."""
+    if not in_play(ctx):
+        return False
+    card = ctx.pack.card(card_id(task.card))
+    hl = highland(ctx)
+    if card.id == SAGE_OWL and hl.asked != f"{task.card}|{task.seq}":
+        hl.asked = f"{task.card}|{task.seq}"
+        trip = ctx.state.trip
+        hidden = [s.card for s in trip.spots if s.card is not None and not s.revealed] if trip is not None else []
+        ctx.emit("sage_owl", reveals=True, cards=[card_id(u) for u in hidden if u is not None])
+    if hero.card == ROGUE and sells(ctx, task.card):
+        hero.gold += 1
+        ctx.emit("rogue_gold", hero.uid, card=card.id, gold=1)
+    return False
+
+
+def sells(ctx: Ctx, uid: str) -> bool:
+    """K7 Rogue: an Adventure card that sells things: a service with a price, or an offer for Gold."""
+    card = ctx.pack.card(card_id(uid))
+    services = getattr(card, "services", None) or []
+    effect = getattr(card, "effect", None)
+    priced = any(getattr(sv, "price", 0) for sv in services)
+    return priced or bool(effect is not None and effect.offer is not None and effect.offer.gold > 0)
+
+
+def place(ctx: Ctx, hero: Hero, task: Any) -> bool:
+    """K7 Trailblazer: his master may pass a Place by instead of meeting it (asked once a
+    meeting); K7 Icy Path (E4a): the first to meet it rolls a d6 for the party: 1-2 it slides
+    back one Road Space, 5-6 on one, met as usual (project ruling `highland_icy_path`)."""
+    if not in_play(ctx):
+        return False
+    state = ctx.state
+    hl = highland(ctx)
+    key = _meeting_key(task, hero)
+    if any(card_id(f) == TRAILBLAZER for f in hero.followers):
+        if hl.asked == f"{key}|{TRAIL_MEET}":
+            hl.asked = None  # asked, and he meets it
+        else:  # asked now (or again, the campaign having settled anew before the answer)
+            hl.asked = key
+            task.index -= 1
+            state.decision = Decision(kind=TRAIL_DECISION, hero=hero.uid, options=[TRAIL_PASS, TRAIL_MEET],
+                                      data={"card": card_id(task.card)})
+            return True
+    if card_id(task.card) == ICY_PATH:
+        return icy_path(ctx, task)
+    return False
+
+
+def answer_trail(ctx: Ctx, option: str) -> None:
+    """K7 Trailblazer: passing the Place by, his master is done with it."""
+    task = ctx.state.tasks[-1] if ctx.state.tasks else None
+    hl = highland(ctx)
+    if option == TRAIL_MEET:
+        hl.asked = f"{hl.asked}|{TRAIL_MEET}"
+    elif task is not None and task.task == "card":
+        task.index += 1
+        hero = str(hl.asked or "").rsplit("|", 1)[-1]
+        hl.asked = None
+        ctx.emit("trail_passed", hero or None, card=card_id(task.card))
+
+
+def icy_path(ctx: Ctx, task: Any) -> bool:
+    state = ctx.state
+    trip = state.trip
+    if trip is None:
+        return False
+    task.index = len(task.heroes)  # the party moves together: one roll for it
+    face = ctx.d6("icy_path")
+    k = trip.position
+    if face <= ICY_BACK and k > 0:
+        ctx.emit("icy_path_slide", face=face, space=k - 1)
+        state.tasks.append(TeleportTask(target=f"road:{k - 1}"))
+    elif face >= ICY_ON and k + 1 < len(trip.road):
+        ctx.emit("icy_path_slide", face=face, space=k + 1)
+        state.tasks.append(TeleportTask(target=f"road:{k + 1}"))
+    else:
+        ctx.emit("icy_path_held", face=face)
+    return True
+
+
+def placed_elsewhere(ctx: Ctx, spot: Spot) -> bool:
+    """K7 Gong of War: turned over, it summons the nearest face-up Enemy lying on another space
+    of the road to this one, met after it; with none, nothing answers (project ruling
+    `highland_gong`). The Gong itself is then met (it does nothing more and crumbles)."""
+    if not in_play(ctx) or spot.card is None or card_id(spot.card) != GONG:
+        return False
+    state = ctx.state
+    trip = state.trip
+    if trip is None:
+        return False
+    here = trip.position
+    for k in sorted((k for k in range(len(trip.road)) if k != here), key=lambda k: (abs(k - here), k)):
+        space = trip.road[k]
+        found = next((s for s in space.spots if s.card is not None and s.revealed
+                      and isinstance(ctx.pack.card(card_id(s.card)), EnemyCard)), None)
+        if found is not None and found.card is not None:
+            uid, found.card = found.card, None
+            if not found.dropped:
+                space.spots.remove(found)
+            trip.spots.append(Spot(seq=state.new_seq(), card=uid, revealed=True))
+            ctx.emit("gong_summoned", enemy=card_id(uid), day=k + 1)
+            return False
+    ctx.emit("gong_silent")
+    return False
+
+
+def takes_dropped(ctx: Ctx, hero: Hero, thing: str | None) -> bool:
+    """K7 Magpie: his master may take Objects dropped on this visit; K7 Treasure Hunter: any
+    thing dropped (Objects and Gold; Followers are not things)."""
+    if not in_play(ctx):
+        return False
+    mine = {card_id(f) for f in hero.followers}
+    if TREASURE_HUNTER in mine:
+        return thing is None or not isinstance(ctx.pack.card(card_id(thing)), FollowerCard)
+    if MAGPIE in mine and thing is not None:
+        return isinstance(ctx.pack.card(card_id(thing)), ObjectCard)
+    return False

@@ -401,3 +401,21 @@ def draw_first(ctx: Ctx) -> str | None:
         if uid is not None:
             return str(uid)
     return None
+
+
+def enemy_stilled(ctx: Ctx, task: Any, hero: Hero) -> bool:
+    """The Enemy fighting `hero` rolls no die in this combat (the Highland's Lightning Bolt, K7)."""
+    return any(hook(ctx, task, hero) for hook in _each(ctx, "enemy_stilled"))
+
+
+def place(ctx: Ctx, hero: Hero, task: Any) -> bool:
+    """A character is about to meet a Place (the MeetCard `task`): an expansion may ask or act
+    first (the Highland's Trailblazer passes it by, its Icy Path slides the party, K7); True when
+    it did (the meeting waits or is over for him)."""
+    return any(hook(ctx, hero, task) for hook in _each(ctx, "place"))
+
+
+def takes_dropped(ctx: Ctx, hero: Hero, thing: str | None) -> bool:
+    """May `hero` take a thing dropped on this visit (None: Gold) at once (the Highland's Magpie
+    and Treasure Hunter, K7)?"""
+    return any(hook(ctx, hero, thing) for hook in _each(ctx, "takes_dropped"))

@@ -114,6 +114,16 @@ class HighlandState(BaseModel):
     bridges: int = 0
     bridge_deaths: int = 0
     relics_won: int = 0
+    #: K7 Lightning Bolt: the combats ("hero|enemy|seq") whose Enemy rolls no die
+    bolted: list[str] = Field(default_factory=list)
+    #: K7 Rock Face: characters still to choose a life or a Follower, in Marching Order
+    rock: list[str] = Field(default_factory=list)
+    #: K7 Walking Stick: the Draw Spot (seq) its bearer may still send back, -1: none
+    stick: int = -1
+    #: K7 Sage Owl, Trailblazer, Icy Path: the meeting last asked or shown ("card|seq|hero")
+    asked: str | None = None
+    #: how many times the party went into the Highland (the campaign AI's tries)
+    entries: int = 0
 class WoodlandState(BaseModel):
     """The Woodland's part (DT M): Light and Dark Fate (M2), the Meeting with Destiny (M8d), the
     Faerie Path's Special Locations settled (M7b) and the Ancient Oak's Growth tokens (M9). The
