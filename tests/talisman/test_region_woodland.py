@@ -425,7 +425,18 @@ def test_m9_shaefoal_turns_back_pixies_steal_the_oak_grows():
     s.decks.adventure.remove(thing)
     hero.objects.append(thing)
     woodland.injured(c, hero, "thieving_pixies#1")
-    assert thing not in hero.objects and s.trip.heading == "out"
+    assert thing not in hero.objects and s.trip.heading == "out"  # his only Object
+    bow = _take(s, "hunting_bow")
+    bread = _take(s, "faerie_bread")
+    hero.objects += [bow, bread]
+    woodland.injured(c, hero, "thieving_pixies#1")  # two Objects: his choice
+    s.decision, s.tasks = None, []
+    assert woodland.work(c)
+    d = s.decision
+    assert d.kind == "woodland_pixies" and set(d.options) == {f"pixies:{bow}", f"pixies:{bread}"}
+    assert woodland.ai_pick(c, d, 0.5) == f"pixies:{bread}"  # the bread is worth less than the bow
+    flow.answer(c, f"pixies:{bow}")
+    assert hero.objects == [bread] and bow in s.decks.adventure_discard
     assert broken(s) == []
     hero.card = "ancient_oak"
     s.ext.woodland.growth[hero.uid] = 1
