@@ -173,6 +173,8 @@ class WoodlandState(BaseModel):
     undine_last: str = ""
     #: characters beaten by the Thieving Pixies still to choose the Object they lose (M9)
     pixies: list[str] = Field(default_factory=list)
+    #: the Rune Gate's teleport whose village was chosen ("<seq>:<day>", M9)
+    rune_last: str = ""
 
 
 class Expansions(BaseModel):

@@ -51,10 +51,11 @@ Here:
   party moves up the Marching Order, the first going third); the Undine (darkbound, leading: a
   forced teleport over the Storm River, between the Outer and the Inner Regions, may be
   cancelled); the Webspinner Spider (not evaded; while it stands on the space the party may not
-  go on: it fights it again or turns back); the Tranquil Glade (heal 2, project, and a card).
+  go on: it fights it again or turns back); the Tranquil Glade (heal 2, project, and a card); the
+  Rune Gate (a teleport to the village the party chooses).
 
 Approximated (ruling `woodland_cards` and the cards' texts): the Lucky Coin gives 1 Fate instead
-of a reroll keeping either roll; the Rune Gate goes to the Village only (not any village); the
+of a reroll keeping either roll; the
 Faerie Gate goes to the Chapel, not the Aid destination the next character needs most; the Toad
 King leaves after his gift instead of hopping toward the Forest; Titania's Gate looks at the
 leader's binding only; the Dangerous Path's Quest Reward is a Spell; a Spider token lowers the
@@ -109,7 +110,7 @@ CROSSROADS_DICE = 6
 OPTION_HEADS = frozenset({"fate_light", "fate_dark", "fate_half", "meet_destiny", "decline_destiny", "dark_reroll",
                           "clear_skip", "clear_stay", "kelpie_skip", "dreaded", "spider", "void", "portal_place",
                           "portal_keep", "portal", "respite_rest", "undine_cancel", "undine_allow", "web_again",
-                          "bow", "bow_hold", "pixies"})
+                          "bow", "bow_hold", "pixies", "rune"})
 #: M9 Leywalker: his Portal tokens (project: three)
 PORTAL_TOKENS = 3
 #: M9 Spider Queen: her Spider tokens (project: three)
@@ -878,6 +879,29 @@ def _undine(ctx: Ctx) -> bool:
     return True
 
 
+def _rune_gate(ctx: Ctx) -> bool:
+    """M9 Rune Gate: its teleport goes to any Village: the party chooses which (the card's own
+    target is the Village; the choice is asked before it is carried off)."""
+    state = ctx.state
+    task = state.tasks[-1] if state.tasks else None
+    trip = state.trip
+    if not isinstance(task, TeleportTask) or task.hero is not None or task.target != "village" or trip is None:
+        return False
+    spot = next((s for s in trip.spots if s.seq == trip.drop_seq), None)
+    if spot is None or spot.card is None or card_id(spot.card) != "woodland_rune_gate":
+        return False
+    w = wood(ctx)
+    key = f"{spot.seq}:{state.stats.days}"
+    villages = list(dict.fromkeys(r.village for r in ctx.pack.regions if r.village))
+    if w.rune_last == key or len(villages) < 2:
+        return False
+    w.rune_last = key
+    options = [f"rune:{v}" for v in villages]
+    state.decision = Decision(kind="woodland_rune", hero=state.order[0], options=options,
+                              data={"labels": {o: {"place": o.split(":", 1)[1]} for o in options}})
+    return True
+
+
 def _clear_offer(ctx: Ctx) -> bool:
     """M9 Clear Path: its bearer leading, once the new space's cards are dealt he may skip the
     space (once on this road): the party goes straight on to the next Road Space, the cards left
@@ -991,6 +1015,11 @@ def _answer_cards(ctx: Ctx, decision: Decision, option: str) -> bool:
         if option == "undine_cancel" and isinstance(top, TeleportTask):
             state.tasks.pop()
             ctx.emit("undine_stayed", decision.hero, place=decision.data.get("place"))
+        return True
+    if decision.kind == "woodland_rune":
+        top = state.tasks[-1] if state.tasks else None
+        if isinstance(top, TeleportTask):
+            top.target = option.split(":", 1)[1]
         return True
     if decision.kind == "woodland_pixies" and decision.hero is not None:
         hero = state.hero(decision.hero)
@@ -1126,7 +1155,8 @@ def work(ctx: Ctx) -> bool:
     sync(ctx)
     w = wood(ctx)
     _tidy(ctx)
-    if _blasted_fate(ctx) or _spider_web(ctx) or _pixies_choice(ctx) or _portal_offer(ctx) or _undine(ctx):
+    if _blasted_fate(ctx) or _spider_web(ctx) or _pixies_choice(ctx) or _portal_offer(ctx) or _rune_gate(ctx) \
+            or _undine(ctx):
         return True
     while w.asked:
         hero = state.hero(w.asked.pop(0))
@@ -1200,6 +1230,9 @@ def _ai_cards(ctx: Ctx, decision: Decision) -> str | None:
         return "clear_skip" if hurt or int(decision.data.get("cards", 0)) >= 3 else "clear_stay"
     if decision.kind == "woodland_portal":
         return "portal_place"
+    if decision.kind == "woodland_rune":  # the village of the side the party is on
+        here = _undine_side(ctx, trip.region) if trip is not None else None
+        return next((o for o in opts if travel.region_of_village(ctx, o.split(":", 1)[1]).id == here), opts[0])
     if decision.kind == "woodland_pixies":  # the Object worth least to its bearer
         return min(opts, key=lambda o: _worth(ctx, o.split(":", 1)[1]))
     if decision.kind == "woodland_bow":  # the weakest first (the options are sorted so): a d6 must beat it
