@@ -16,7 +16,7 @@ CITY_HEADS = frozenset({"poster_buy", "poster_cash", "poster_claim", "poster_red
                         "assassinate"})
 #: the Woodland's answers whose buttons carry figures (engine/darkest_talisman/expansions/woodland.py)
 WOODLAND_HEADS = frozenset({"fate_light", "fate_dark", "fate_half", "dreaded", "spider", "void", "portal",
-                            "respite_rest", "bow"})
+                            "respite_rest", "bow", "pixies", "rune"})
 
 
 def option_params(n: Names, info: dict[str, Any]) -> dict[str, Any]:

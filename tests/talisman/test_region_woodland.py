@@ -425,7 +425,18 @@ def test_m9_shaefoal_turns_back_pixies_steal_the_oak_grows():
     s.decks.adventure.remove(thing)
     hero.objects.append(thing)
     woodland.injured(c, hero, "thieving_pixies#1")
-    assert thing not in hero.objects and s.trip.heading == "out"
+    assert thing not in hero.objects and s.trip.heading == "out"  # his only Object
+    bow = _take(s, "hunting_bow")
+    bread = _take(s, "faerie_bread")
+    hero.objects += [bow, bread]
+    woodland.injured(c, hero, "thieving_pixies#1")  # two Objects: his choice
+    s.decision, s.tasks = None, []
+    assert woodland.work(c)
+    d = s.decision
+    assert d.kind == "woodland_pixies" and set(d.options) == {f"pixies:{bow}", f"pixies:{bread}"}
+    assert woodland.ai_pick(c, d, 0.5) == f"pixies:{bread}"  # the bread is worth less than the bow
+    flow.answer(c, f"pixies:{bow}")
+    assert hero.objects == [bread] and bow in s.decks.adventure_discard
     assert broken(s) == []
     hero.card = "ancient_oak"
     s.ext.woodland.growth[hero.uid] = 1
@@ -1028,4 +1039,29 @@ def test_m9_webspinner_spider_bars_the_way_until_beaten():
     assert s.decision.kind == "stand" and "continue" in s.decision.options and "web_again" not in s.decision.options
     d = Decision(kind="stand", options=["turn_back", "web_again"])
     assert woodland.ai_pick(c, d, 0.5) in d.options
+    assert broken(s) == []
+
+
+def test_m9_rune_gate_teleports_to_the_village_the_party_chooses():
+    """M9 Rune Gate: its teleport goes to any Village: the party is asked which (here the Village
+    beyond the Sentinel, over the Storm River) and is carried there."""
+    s = in_woodland(36, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    gate = _take(s, "woodland_rune_gate")
+    s.trip.spots = [Spot(seq=s.new_seq(), card=gate)]
+    s.trip.location_met = True
+    flow.advance(c)
+    for _ in range(4):  # the Place's offer, accepted
+        if s.decision.kind == "woodland_rune":
+            break
+        redraw = s.decision.data.get("source") == "redraw"  # a card sent back for another: not now
+        flow.answer(c, "decline" if redraw else next(o for o in s.decision.options if o in ("accept", "continue")))
+        flow.advance(c)
+    d = s.decision
+    assert d.kind == "woodland_rune" and set(d.options) == {"rune:village", "rune:village_beyond"}
+    assert woodland.ai_pick(c, d, 0.5) == "rune:village"  # the Woodland lies on the Inner side
+    flow.answer(c, "rune:village_beyond")
+    flow.advance(c)
+    assert s.mode == "village" and s.village == "village_beyond" and s.ext.region is None
     assert broken(s) == []

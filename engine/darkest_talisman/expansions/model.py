@@ -181,6 +181,10 @@ class WoodlandState(BaseModel):
     rested: list[int] = Field(default_factory=list)
     #: the teleport the Undine was asked about ("<target>:<day>", M9)
     undine_last: str = ""
+    #: characters beaten by the Thieving Pixies still to choose the Object they lose (M9)
+    pixies: list[str] = Field(default_factory=list)
+    #: the Rune Gate's teleport whose village was chosen ("<seq>:<day>", M9)
+    rune_last: str = ""
 
 
 class Expansions(BaseModel):

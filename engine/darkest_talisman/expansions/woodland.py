@@ -47,20 +47,21 @@ Here:
 - M9, the cards: Oberon's Bow (darkbound, leading, after moving: a face-up Enemy of his choice
   within 4 Draw Spots shot); Baba Yaga's Hut; the Kelpie (darkbound, leading, once a space: the
   next card passed by, discarded unmet); the Shaefoal (turns the party back, or two spaces back
-  if already heading home); the Thieving Pixies (an Object); Titania's Gate (a darkbound leader's
+  if already heading home); the Thieving Pixies (an Object, the beaten character's choice); Titania's Gate (a darkbound leader's
   party moves up the Marching Order, the first going third); the Undine (darkbound, leading: a
   forced teleport over the Storm River, between the Outer and the Inner Regions, may be
   cancelled); the Webspinner Spider (not evaded; while it stands on the space the party may not
-  go on: it fights it again or turns back); the Tranquil Glade (heal 2, project, and a card).
+  go on: it fights it again or turns back); the Tranquil Glade (heal 2, project, and a card); the
+  Rune Gate (a teleport to the village the party chooses).
 
-Approximated (ruling `woodland_cards` and the cards' texts): the Lucky Coin gives 1 Fate instead of
-a reroll keeping either roll; the Rune Gate goes to the Village only (not any village); the Faerie
-Gate goes to the Chapel, not the Aid destination the next character needs most; the Toad King
-leaves after his gift instead of hopping toward the Forest; the Thieving Pixies take an Object at
-random; Titania's Gate looks at the leader's binding only; the Dangerous Path's Quest Reward is a
-Spell; a Spider token lowers the Enemy's attack score (its roll's floor of 1 is not kept) and is
-spent before the roll, not after it; the Big Bad Wolf's bite is the Blood Moon module's
-(`injured`: a character it wounds and leaves alive).
+Approximated (ruling `woodland_cards` and the cards' texts): the Lucky Coin gives 1 Fate instead
+of a reroll keeping either roll; the
+Faerie Gate goes to the Chapel, not the Aid destination the next character needs most; the Toad
+King leaves after his gift instead of hopping toward the Forest; Titania's Gate looks at the
+leader's binding only; the Dangerous Path's Quest Reward is a Spell; a Spider token lowers the
+Enemy's attack score (its roll's floor of 1 is not kept) and is spent before the roll, not after
+it; the Big Bad Wolf's bite is the Blood Moon module's (`injured`: a character it wounds and
+leaves alive).
 Not built: the Vagabond's choosing the result of a Road Space's card roll (no hook where the dice
 are rolled); The Void against other Enemies' abilities (none other the campaign applies to a card
 is negatable here); Spider tokens in Guardian Combat (the guardians roll no dice, C8e); Puck's
@@ -109,7 +110,7 @@ CROSSROADS_DICE = 6
 OPTION_HEADS = frozenset({"fate_light", "fate_dark", "fate_half", "meet_destiny", "decline_destiny", "dark_reroll",
                           "clear_skip", "clear_stay", "kelpie_skip", "dreaded", "spider", "void", "portal_place",
                           "portal_keep", "portal", "respite_rest", "undine_cancel", "undine_allow", "web_again",
-                          "bow", "bow_hold"})
+                          "bow", "bow_hold", "pixies", "rune"})
 #: M9 Leywalker: his Portal tokens (project: three)
 PORTAL_TOKENS = 3
 #: M9 Spider Queen: her Spider tokens (project: three)
@@ -646,11 +647,35 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
         if back != state.trip.position:
             ctx.emit("shaefoal_back", hero.uid, space=back)
             state.tasks.append(TeleportTask(target=f"road:{back}"))
+    elif cid == "thieving_pixies" and len(hero.objects) == 1:
+        pixies_take(ctx, hero, hero.objects[0])
     elif cid == "thieving_pixies" and hero.objects:
-        uid = hero.objects[state.rng.below(len(hero.objects))]
-        hero_rules.give_up(ctx, hero, uid)
-        cards.discard(ctx, uid)
-        ctx.emit("pixies_stole", hero.uid, thing=card_id(uid))
+        w.pixies.append(hero.uid)  # he chooses which Object (`_pixies_choice`)
+
+
+def pixies_take(ctx: Ctx, hero: Hero, uid: str) -> None:
+    """M9 Thieving Pixies: the Object the beaten character discards."""
+    hero_rules.give_up(ctx, hero, uid)
+    cards.discard(ctx, uid)
+    ctx.emit("pixies_stole", hero.uid, thing=card_id(uid))
+
+
+def _pixies_choice(ctx: Ctx) -> bool:
+    """M9 Thieving Pixies: a character they beat chooses the Object he discards."""
+    state = ctx.state
+    w = wood(ctx)
+    while w.pixies:
+        hero = state.hero(w.pixies.pop(0))
+        if not hero.alive or not hero.objects:
+            continue
+        if len(hero.objects) == 1:
+            pixies_take(ctx, hero, hero.objects[0])
+            continue
+        options = [f"pixies:{u}" for u in hero.objects]
+        state.decision = Decision(kind="woodland_pixies", hero=hero.uid, options=options,
+                                  data={"labels": {o: {"card": card_id(o.split(":", 1)[1])} for o in options}})
+        return True
+    return False
 
 
 def _hut_evade(ctx: Ctx, decision: Decision) -> None:
@@ -854,6 +879,29 @@ def _undine(ctx: Ctx) -> bool:
     return True
 
 
+def _rune_gate(ctx: Ctx) -> bool:
+    """M9 Rune Gate: its teleport goes to any Village: the party chooses which (the card's own
+    target is the Village; the choice is asked before it is carried off)."""
+    state = ctx.state
+    task = state.tasks[-1] if state.tasks else None
+    trip = state.trip
+    if not isinstance(task, TeleportTask) or task.hero is not None or task.target != "village" or trip is None:
+        return False
+    spot = next((s for s in trip.spots if s.seq == trip.drop_seq), None)
+    if spot is None or spot.card is None or card_id(spot.card) != "woodland_rune_gate":
+        return False
+    w = wood(ctx)
+    key = f"{spot.seq}:{state.stats.days}"
+    villages = list(dict.fromkeys(r.village for r in ctx.pack.regions if r.village))
+    if w.rune_last == key or len(villages) < 2:
+        return False
+    w.rune_last = key
+    options = [f"rune:{v}" for v in villages]
+    state.decision = Decision(kind="woodland_rune", hero=state.order[0], options=options,
+                              data={"labels": {o: {"place": o.split(":", 1)[1]} for o in options}})
+    return True
+
+
 def _clear_offer(ctx: Ctx) -> bool:
     """M9 Clear Path: its bearer leading, once the new space's cards are dealt he may skip the
     space (once on this road): the party goes straight on to the next Road Space, the cards left
@@ -967,6 +1015,17 @@ def _answer_cards(ctx: Ctx, decision: Decision, option: str) -> bool:
         if option == "undine_cancel" and isinstance(top, TeleportTask):
             state.tasks.pop()
             ctx.emit("undine_stayed", decision.hero, place=decision.data.get("place"))
+        return True
+    if decision.kind == "woodland_rune":
+        top = state.tasks[-1] if state.tasks else None
+        if isinstance(top, TeleportTask):
+            top.target = option.split(":", 1)[1]
+        return True
+    if decision.kind == "woodland_pixies" and decision.hero is not None:
+        hero = state.hero(decision.hero)
+        uid = option.split(":", 1)[1]
+        if uid in hero.objects:
+            pixies_take(ctx, hero, uid)
         return True
     if decision.kind == "woodland_bow":
         if option.startswith("bow:"):
@@ -1096,7 +1155,8 @@ def work(ctx: Ctx) -> bool:
     sync(ctx)
     w = wood(ctx)
     _tidy(ctx)
-    if _blasted_fate(ctx) or _spider_web(ctx) or _portal_offer(ctx) or _undine(ctx):
+    if _blasted_fate(ctx) or _spider_web(ctx) or _pixies_choice(ctx) or _portal_offer(ctx) or _rune_gate(ctx) \
+            or _undine(ctx):
         return True
     while w.asked:
         hero = state.hero(w.asked.pop(0))
@@ -1145,6 +1205,14 @@ def work(ctx: Ctx) -> bool:
 
 
 # ----------------------------------------------------------------------------- the campaign AI
+def _worth(ctx: Ctx, uid: str) -> int:
+    """What an Object is worth to the campaign AI: its bonuses, its armour, Magic more."""
+    thing = hero_rules.obj(ctx.pack, uid)
+    armour = 7 - thing.save if thing.save else 0
+    return 2 * (thing.strength + thing.craft + thing.missile) + armour + (2 if thing.type == "magic_object" else 0) \
+        + (1 if thing.use is not None else 0)
+
+
 def _ai_cards(ctx: Ctx, decision: Decision) -> str | None:
     """The campaign AI on M9's decisions: a Spider token, The Dreaded and The Void always used
     when offered; the Clear Path taken past a space of three cards or more, or when someone is
@@ -1162,6 +1230,11 @@ def _ai_cards(ctx: Ctx, decision: Decision) -> str | None:
         return "clear_skip" if hurt or int(decision.data.get("cards", 0)) >= 3 else "clear_stay"
     if decision.kind == "woodland_portal":
         return "portal_place"
+    if decision.kind == "woodland_rune":  # the village of the side the party is on
+        here = _undine_side(ctx, trip.region) if trip is not None else None
+        return next((o for o in opts if travel.region_of_village(ctx, o.split(":", 1)[1]).id == here), opts[0])
+    if decision.kind == "woodland_pixies":  # the Object worth least to its bearer
+        return min(opts, key=lambda o: _worth(ctx, o.split(":", 1)[1]))
     if decision.kind == "woodland_bow":  # the weakest first (the options are sorted so): a d6 must beat it
         weakest = opts[0]
         label = (decision.data.get("labels") or {}).get(weakest) or {}
