@@ -912,3 +912,33 @@ def test_i6_the_new_prompts_read_as_words_in_both_languages():
         for o in ("map", "masons_chapel", "tale"):
             label = option_label(shown, o, locale)
             assert "{" not in label and "talisman." not in label, (locale, o, label)
+
+
+def test_i6_ai_play_with_every_power_keeps_every_card():
+    """I6 powers through AI play: a party holding every Firelands Item and Follower with a power
+    sets out for the Firelands; the AI answers every new decision, uses some powers, and no card
+    is lost or duplicated."""
+    s = fire_coop(44)
+    party_of(s, "warrior", "priest", "troll")
+    s.village = "village_beyond"
+    first = s.party()[0].uid
+    for cid in ("firelands_scourge", "magic_map", "orb_of_flames", "suleimans_seal", "shamshir_of_khamsin"):
+        _magic(s, first, cid)
+    for cid in ("bound_ifrit", "royal_masons", "taleweaver"):
+        pile = s.ext.shelved["firelands"].adventure
+        uid = next(u for u in pile if card_id(u) == cid)
+        pile.remove(uid)
+        s.party()[1].followers.append(uid)
+    s = settle(s)
+    seen: set[str] = set()
+    for n in range(150):
+        p = SYSTEM.pending(s)
+        if p is None:
+            break
+        seen.add(s.decision.kind)
+        if s.decision.kind == "village" and "depart:firelands" in s.decision.options:
+            s = choose(s, "depart:firelands")
+        else:
+            s = SYSTEM.apply(s, p.player, heuristic_player(s, p.player, random.Random(f"44:{n}"))).state
+        assert broken(s) == [], n
+    assert s.ext.fire_powers >= 1, seen

@@ -19,16 +19,28 @@ I5 The Firelands: a Trove destination of the Outer Region the party may choose (
 brings the Firelands Adventure deck (I5c) and Spells (I5d, for good); the trove is three
 Firelands Magic Items and a d6 of Gold (I5e); the Efrit joins the trove's guardians (I5g); back
 in a village, the core deck comes back (I5i).
-I6: Mirage, the Ifrit Sultan and Sultana, Crack the Earth, Evil Eye, Suleiman's Command (an ally
-cast on any road: the core's `ally` Spell has no region limit).
+I6: Mirage, the Ifrit Sultan and Sultana (acting on every new Road Space and every card turned
+over on a new Draw Spot, a lost turn's card included), Crack the Earth, Evil Eye, Suleiman's
+Command (an ally cast on any road: the core's `ally` Spell has no region limit).
 
-I6 Shamshir of Khamsin: after a won battle outside the Tower its bearer leads the Marching Order.
+I6 Magic Items and Followers (their printed powers NOT FOUND: project ruling `firelands_items`):
+Firelands Scourge (in a village, once a visit, a wounded bearer burns his least trophy for 2
+lives); Magic Map (3 Fate; one spent passes the party over the next Road Space; discarded when
+empty); Orb of Flames (an Enemy turned over while its bearer leads, or on his lost turn's spot,
+burns; once a Road Space); Suleiman's Seal (binds a fire creature turned over, then goes back to
+the Firelands Trove deck); Shamshir of Khamsin (after a won battle outside the Tower its bearer
+leads the Marching Order and may lead the party past the next card of the space); Bound Ifrit
+(beats an Enemy turned over for his master's trophy, then is discarded); Royal Masons (heading
+out, a Chapel or a Graveyard built on the next Road Space, one of each along a road); Taleweaver
+(three cards, met one at a time on a new Draw Spot when his master wishes, then discarded).
 
-Not built (issue #31): the Magic Items' own powers (Firelands Scourge's trophy burn, Magic Map,
-Orb of Flames, Suleiman's Seal; the Shamshir's "move ahead 1 spot"), Bound Ifrit's, Royal Masons' and
-Taleweaver's powers, the Ifrit acting on every new Draw Spot and lost turn (they act on every new
-Road Space), the return of burnt cards at the Crown or when every character is dead (the
-campaign is over then).
+Approximated: the Taleweaver's three cards are drawn when met, from the Adventure deck in play
+then (not chosen among every deck in the game, nor drawn when he joins); Suleiman's Seal
+"placed on the Chapel or Temple" goes back to the Firelands Trove deck (the campaign's Chapel
+and Temple hold no cards).
+
+Not built: the return of burnt cards at the Crown or when every character is dead (I2b): the
+campaign is over then, so no card could come back within it.
 """
 from __future__ import annotations
 
