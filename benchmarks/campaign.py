@@ -92,7 +92,8 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
     #: the Blood Moon's counters (engine/darkest_talisman/expansions/model.py), summed over the campaigns
     blood = dict.fromkeys(("blood_moon_risings", "time_flips", "werewolf_comings", "werewolf_visits_done"), 0)
     #: the Firelands' counters (burns, fireland tokens, Terrain cards, trips), summed likewise
-    fire = dict.fromkeys(("burns", "fire_tokens_placed", "fire_token_hurts", "terrain_cards_laid", "firelands_trips"), 0)
+    fire = dict.fromkeys(("burns", "fire_tokens_placed", "fire_token_hurts", "terrain_cards_laid", "firelands_trips",
+                          "fire_powers"), 0)
     #: the Frostmarch's counters (G3, G4, G2), summed over the campaigns
     frost = dict.fromkeys(("frost_trips", "frost_won", "frost_returns", "frost_cards", "wendigo_howls",
                            "boots_flights", "quests_drawn"), 0)
@@ -225,7 +226,7 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
         if "firelands" in expansions:
             print(f"    Firelands:             {fire['firelands_trips']} trips to the Firelands; {fire['burns']} cards burnt; "
                   f"{fire['fire_tokens_placed']} fireland tokens placed, {fire['fire_token_hurts']} times one burnt the party; "
-                  f"Terrain cards laid: {fire['terrain_cards_laid']}")
+                  f"Terrain cards laid: {fire['terrain_cards_laid']}; Items' and Followers' powers used: {fire['fire_powers']}")
         if "frostmarch" in expansions:
             print(f"    Frostmarch:            {frost['frost_trips']} roads beyond the Chapel, trove won {frost['frost_won']} "
                   f"times, back at the Chapel {frost['frost_returns']} times; {frost['frost_cards']} Frostmarch cards "

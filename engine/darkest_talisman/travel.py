@@ -243,7 +243,7 @@ def _draw_for_space(ctx: Ctx, k: int) -> int:
     if leader is not None and 6 in faces and hero_rules.has_ability(ctx.pack, leader, "regenerate"):
         hero_rules.heal(ctx, leader, 1, "regenerate")  # D2 Troll
     count = sum(faces)
-    if 1 in faces and not is_destination(trip, k) and region.specials:
+    if 1 in faces and not is_destination(trip, k) and region.specials and space.special is None:  # built (I6 Royal Masons)
         special = _find_special(ctx, region)
         if special is not None:
             count -= faces.count(1)

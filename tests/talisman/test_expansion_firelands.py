@@ -16,7 +16,7 @@ from engine.darkest_talisman.expansions import firelands
 from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.registry import EXPANSIONS, complete, parse_list
 from engine.darkest_talisman.game import SYSTEM
-from engine.darkest_talisman.state import CampaignState, Spot, TeleportTask, card_id
+from engine.darkest_talisman.state import CampaignState, Decision, Spot, TeleportTask, card_id
 from tests.talisman.expansion_helpers import broken, ctx
 from tests.talisman.helpers import choose, give, give_spell, party_of, rig, settle
 
@@ -592,3 +592,353 @@ def test_i6_shamshir_of_khamsin_its_bearer_leads_after_a_won_battle():
     combat._defeated(c, won.model_copy(update={"enemy": "desert_raiders#2"}), third, trophy=False)
     assert s.order[0] == third.uid and len(s.order) == 3
 
+
+
+# ----------------------------------------------------------------------------- I6: the Items' and Followers' powers
+def _magic(s: CampaignState, hero_uid: str, cid: str) -> str:
+    """A Firelands Magic Item from its Trove deck (I1), or the trove on the road, to a character."""
+    piles = [s.ext.troves["firelands"]] + ([s.trip.trove.items] if s.trip is not None and s.trip.trove else [])
+    for pile in piles:
+        uid = next((u for u in pile if card_id(u) == cid), None)
+        if uid is not None:
+            pile.remove(uid)
+            s.hero(hero_uid).objects.append(uid)
+            return uid
+    raise KeyError(cid)
+
+
+def _clear(s: CampaignState) -> None:
+    """The cards on the party's space go to the discard pile."""
+    s.decks.adventure_discard.extend(sp.card for sp in s.trip.spots if sp.card)
+    s.trip.spots = []
+
+
+def _standing(s: CampaignState) -> CampaignState:
+    """The party at the end of its space, nothing left to meet: the stand decision."""
+    s.trip.location_met = True
+    return settle(s)
+
+
+def _turn_over(s: CampaignState, uid: str, start: str | None = None) -> CampaignState:
+    """A face-down card on a new Draw Spot of the party's space, turned over next."""
+    _clear(s)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=uid, start=start)]
+    return _standing(s)
+
+
+def test_i6_firelands_scourge_burns_the_least_trophy_once_a_village_visit_to_heal():
+    """I6 Firelands Scourge (ruling firelands_items): in a village its wounded bearer may burn a
+    trophy (his least one, out of the game) for 2 lives, once a visit; not offered unwounded or
+    with no trophy; a new visit offers it again."""
+    s = fire_solo(30)
+    party_of(s, "warrior")
+    hero = s.party()[0]
+    _magic(s, hero.uid, "firelands_scourge")
+    s = settle(s)
+    assert "scourge" not in s.decision.options  # no trophy
+    p = pack_by_id(FIRE)
+    enemies = sorted({u for u in s.decks.adventure if p.card(card_id(u)).type == "enemy"},
+                     key=lambda u: p.card(card_id(u)).value)
+    small, big = enemies[0], enemies[-1]
+    for u in (small, big):
+        s.decks.adventure.remove(u)
+        hero.trophies.append(u)
+    s = settle(s)
+    assert "scourge" not in s.decision.options  # not wounded
+    hero.life = 1
+    s = settle(s)
+    assert s.decision.kind == "village" and "scourge" in s.decision.options
+    s = choose(s, "scourge")
+    hero = s.party()[0]
+    assert hero.trophies == [big] and small in s.ext.burnt and hero.life == 3
+    assert "scourge" not in s.decision.options  # once a visit
+    hero.life = 1
+    firelands.home(ctx(s))
+    assert "scourge" in settle(s).decision.options
+    assert broken(s) == []
+
+
+def test_i6_magic_map_spends_its_fate_to_pass_a_road_space_then_is_discarded():
+    """I6 Magic Map (ruling firelands_items): 3 Fate; one spent, the party passes over the next Road
+    Space without entering it; never over the destination; with no Fate left it is discarded, back
+    to the Firelands Trove deck."""
+    s = on_firelands_road(31)
+    hero = s.party()[0]
+    map_uid = _magic(s, hero.uid, "magic_map")
+    s = _standing(s)
+    assert s.decision.kind == "stand" and "map" in s.decision.options
+    s = choose(s, "map")
+    assert s.trip.position == 2 and not s.trip.road[1].visited
+    assert s.ext.map_fate[map_uid] == 2
+    s.ext.map_fate[map_uid] = 1
+    _clear(s)
+    s = _standing(s)
+    s = choose(s, "map")
+    assert s.trip.position == 4 and map_uid not in s.party()[0].objects and map_uid in s.ext.troves["firelands"]
+    assert broken(s) == []
+    _magic(s, hero.uid, "magic_map")
+    _clear(s)
+    assert "map" not in _standing(s).decision.options  # the next space is the destination
+
+
+def test_i6_orb_of_flames_burns_an_enemy_turned_over_while_its_bearer_leads_once_a_space():
+    """I6 Orb of Flames: its bearer leading, an Enemy turned over on a new Draw Spot may burn
+    before it is met (no trophy); once a Road Space (ruling firelands_items)."""
+    s = on_firelands_road(32)
+    hero = s.party()[0]
+    _magic(s, hero.uid, "orb_of_flames")
+    raiders = _take_from_deck(s, "desert_raiders#1")
+    s = _turn_over(s, raiders)
+    assert s.decision.kind == "fire_enemy" and s.decision.options == ["orb", "meet"]
+    assert s.decision.data["enemy"] == "desert_raiders"
+    s = choose(s, "orb")
+    assert raiders in s.ext.burnt and s.party()[0].trophies == []
+    scorpion = _take_from_deck(s, "desert_scorpion#1")
+    s = _turn_over(s, scorpion)
+    assert s.decision.kind != "fire_enemy"  # once a Road Space
+    assert broken(s) == []
+
+
+def test_i6_orb_of_flames_only_for_the_leader_or_a_forced_draw_and_meet_goes_on():
+    """I6 Orb of Flames: a bearer not leading has it only for the card drawn for his own lost turn
+    (forced to draw); answered "meet", the Enemy is met as usual."""
+    s = on_firelands_road(33, coop=True)
+    second = s.party()[1]
+    _magic(s, second.uid, "orb_of_flames")
+    s = _turn_over(s, _take_from_deck(s, "desert_raiders#1"))
+    assert s.decision.kind != "fire_enemy"
+    s = on_firelands_road(33, coop=True)
+    second = s.party()[1]
+    _magic(s, second.uid, "orb_of_flames")
+    raiders = _take_from_deck(s, "desert_raiders#1")
+    s = _turn_over(s, raiders, start=second.uid)
+    assert s.decision.kind == "fire_enemy" and s.decision.hero == second.uid
+    s = choose(s, "meet")
+    assert s.tasks and s.tasks[-1].task in ("card", "combat") or s.decision.kind == "enemy"
+    assert raiders not in s.ext.burnt
+
+
+def test_i6_suleimans_seal_binds_a_fire_creature_then_rests_back_in_the_trove_deck():
+    """I6 Suleiman's Seal: a fire creature turned over may be bound (discarded unfought); the Seal
+    leaves its bearer (ruling firelands_items: back in the Firelands Trove deck); another Enemy is
+    no concern of it."""
+    s = on_firelands_road(34)
+    hero = s.party()[0]
+    seal = _magic(s, hero.uid, "suleimans_seal")
+    s = _turn_over(s, _take_from_deck(s, "desert_raiders#1"))
+    assert s.decision.kind != "fire_enemy"
+    s = on_firelands_road(34)
+    hero = s.party()[0]
+    seal = _magic(s, hero.uid, "suleimans_seal")
+    djinn = _take_from_deck(s, "flame_djinn#1")
+    s = _turn_over(s, djinn)
+    assert s.decision.kind == "fire_enemy" and "seal" in s.decision.options
+    s = choose(s, "seal")
+    assert djinn in s.decks.adventure_discard and seal in s.ext.troves["firelands"]
+    assert seal not in s.party()[0].objects and s.party()[0].trophies == []
+    assert broken(s) == []
+
+
+def test_i6_bound_ifrit_beats_an_enemy_for_his_master_then_is_discarded():
+    """I6 Bound Ifrit ("after you do, discard the card"): loosed on an Enemy turned over, it is
+    his master's trophy and the Ifrit is discarded."""
+    s = on_firelands_road(35)
+    hero = s.party()[0]
+    ifrit = give(s, hero.uid, "bound_ifrit")
+    worm = _take_from_deck(s, "sand_worm#1")
+    s = _turn_over(s, worm)
+    assert s.decision.kind == "fire_enemy" and s.decision.options == ["ifrit", "meet"]
+    s = choose(s, "ifrit")
+    hero = s.party()[0]
+    assert hero.trophies == [worm] and ifrit not in hero.followers and ifrit in s.decks.adventure_discard
+    assert broken(s) == []
+
+
+def test_i6_shamshir_moves_the_party_ahead_past_the_next_card():
+    """I6 Shamshir of Khamsin "and move ahead 1 spot": after the won battle its bearer may lead the
+    party past the next card of its space, which stays there, unmet; none left, nothing asked."""
+    s = on_firelands_road(36)
+    hero = s.party()[0]
+    _magic(s, hero.uid, "shamshir_of_khamsin")
+    rat = _take_from_deck(s, "ember_rat#1")
+    s.trip.spots = [Spot(seq=s.new_seq(), card=rat)]
+    firelands.battle_won(ctx(s), hero, "desert_raiders#1", "strength")
+    s = _standing(s)
+    assert s.decision.kind == "shamshir" and s.decision.options == ["ahead", "stay"]
+    s = choose(s, "ahead")
+    assert s.trip.spots[0].met and s.trip.spots[0].card == rat and not s.trip.spots[0].revealed
+    assert s.decision.kind == "stand"
+    _clear(s)
+    firelands.battle_won(ctx(s), s.party()[0], "desert_raiders#1", "strength")
+    assert s.ext.shamshir_ahead is None
+
+
+def test_i6_royal_masons_build_a_chapel_or_graveyard_on_the_next_space_one_of_each():
+    """I6 Royal Masons: at a space's end, heading out, their master may build a Chapel or a
+    Graveyard on the next Road Space (met when entered); one of each along the road."""
+    s = on_firelands_road(37)
+    hero = s.party()[0]
+    give(s, hero.uid, "royal_masons")
+    s = _standing(s)
+    assert {"masons_chapel", "masons_graveyard"} <= set(s.decision.options)
+    s = choose(s, "masons_chapel")
+    assert s.trip.road[1].special == "chapel" and "chapel" in s.trip.found
+    assert s.decision.kind == "stand" and "masons_graveyard" not in s.decision.options  # that space is built on
+    s.trip.position = 1
+    s.trip.road[1].visited = True
+    s = _standing(s)
+    assert "masons_graveyard" in s.decision.options and "masons_chapel" not in s.decision.options
+    s.trip.heading = "home"
+    assert not {"masons_chapel", "masons_graveyard"} & set(_standing(s).decision.options)
+
+
+def test_i6_royal_masons_chapel_is_met_when_the_party_enters_it():
+    """I6 Royal Masons: the Chapel built is the space's place when the party first enters it (an
+    Evil character loses a life there), even with a 1 among the day's dice (no other special
+    location takes the space)."""
+    from engine.darkest_talisman.actions import Choose
+
+    s = on_firelands_road(38)
+    hero = s.party()[0]
+    give(s, hero.uid, "royal_masons")
+    hero.alignment = "evil"
+    s = choose(_standing(s), "masons_chapel")
+    rig(s, dice=[1])
+    events = SYSTEM.apply(s, "p1", Choose(option="continue")).events
+    arrived = next(e for e in events if e.kind.endswith(".arrived"))
+    assert arrived.data["special"] == "chapel" and arrived.data["space"] == 1
+    assert any(e.kind.endswith(".life_lost") and e.data.get("why") == "chapel" for e in events)
+
+
+def test_i6_taleweaver_holds_three_cards_met_one_at_a_time_then_is_discarded():
+    """I6 Taleweaver: three cards, met one at a time when his master wishes (between cards or
+    spaces), each on a new Draw Spot of the party's space; discarded after the last."""
+    s = on_firelands_road(39)
+    hero = s.party()[0]
+    weaver = give(s, hero.uid, "taleweaver")
+    s = _standing(s)
+    assert "tale" in s.decision.options
+    top = s.decks.adventure[-1]
+    s = choose(s, "tale")
+    assert s.ext.tales[weaver] == 2
+    assert top not in s.decks.adventure and s.trip.spots[-1].met and s.trip.spots[-1].start == hero.uid
+    assert s.decision.kind == "stand" and "tale" in s.decision.options
+    s.ext.tales[weaver] = 1
+    s.tasks, s.decision = [], None
+    _clear(s)
+    s = _standing(s)
+    s = choose(s, "tale")
+    assert weaver not in s.party()[0].followers and weaver not in s.ext.tales
+    assert broken(s) == []
+
+
+def test_i6_ifrit_sultan_acts_on_every_new_draw_spot_and_lost_turn():
+    """I6 Ifrit Sultan: besides every new Road Space, each card turned over on a new Draw Spot (a
+    lost turn's card comes on one) has each character choose a token or a burn; not for his own."""
+    from engine.darkest_talisman.state import LostTurn
+
+    s = on_firelands_road(40)
+    hero = s.party()[0]
+    give(s, hero.uid, "sword")
+    s.trip.road[0].spots = [Spot(seq=s.new_seq(), card=_take_from_deck(s, "ifrit_sultan#1"), revealed=True, met=True)]
+    s.trip.position = 1
+    s = _turn_over(s, _take_from_deck(s, "mirage#1"))
+    assert s.decision.kind == "fire_choice" and s.decision.data["why"] == "ifrit_sultan"
+    s = on_firelands_road(40)
+    hero = s.party()[0]
+    give(s, hero.uid, "sword")
+    s.trip.road[0].spots = [Spot(seq=s.new_seq(), card=_take_from_deck(s, "ifrit_sultan#1"), revealed=True, met=True)]
+    s.trip.position = 1
+    s.trip.location_met = True
+    s.tasks.append(LostTurn(hero=hero.uid, seq=-1))
+    s = settle(s)
+    assert s.decision.kind == "fire_choice"
+    s = on_firelands_road(40)
+    s.trip.position = 1
+    s = _turn_over(s, _take_from_deck(s, "ifrit_sultan#1"))
+    assert s.decision.kind != "fire_choice"  # his own card
+
+
+def test_i6_ai_uses_the_powers_sensibly():
+    """The AI (I6 powers): a strong Enemy is burnt, a weak one met for its trophy; the Shamshir's
+    step only with a weak party; the Map past a fireland token; a Chapel built for a party
+    without Evil; the Scourge when its bearer is hurt."""
+    s = on_firelands_road(41)
+    c = ctx(s)
+    hero = s.party()[0]
+    strong = Decision(kind="fire_enemy", hero=hero.uid, options=["orb", "meet"], data={"value": 7})
+    weak = Decision(kind="fire_enemy", hero=hero.uid, options=["orb", "meet"], data={"value": 2})
+    assert firelands.ai_pick(c, strong, 0.9) == "orb" and firelands.ai_pick(c, weak, 0.9) == "meet"
+    step = Decision(kind="shamshir", hero=hero.uid, options=["ahead", "stay"])
+    assert firelands.ai_pick(c, step, 0.9) == "stay"
+    hero.life = 1
+    assert firelands.ai_pick(c, step, 0.9) == "ahead" and firelands.ai_pick(c, weak, 0.9) == "orb"
+    hero.life = 5
+    firelands.place_token(c, 1, "wildfire")
+    stand = Decision(kind="stand", options=["continue", "turn_back", "map", "masons_chapel"])
+    assert firelands.ai_pick(c, stand, 0.9) == "map"
+    s.ext.fire_tokens = []
+    hero.alignment = "good"
+    assert firelands.ai_pick(c, stand, 0.9) == "masons_chapel"
+
+
+def test_i6_the_new_prompts_read_as_words_in_both_languages():
+    """The Firelands powers' prompts (I6): the sentence names the Enemy and its figure; every
+    button reads as words, in English and Italian."""
+    from engine.darkest_talisman.view import view
+    from systems.darkest_talisman.describe import decision_text, option_label
+
+    s = on_firelands_road(42)
+    hero = s.party()[0]
+    _magic(s, hero.uid, "orb_of_flames")
+    give(s, hero.uid, "bound_ifrit")
+    s = _turn_over(s, _take_from_deck(s, "desert_raiders#1"))
+    shown = view(s, "p1")
+    text = decision_text(shown, "en")
+    assert "Desert Raiders" in text and "4" in text and "{" not in text
+    for locale in ("en", "it"):
+        for o in s.decision.options:
+            label = option_label(shown, o, locale)
+            assert label and "{" not in label and "talisman." not in label, (locale, o, label)
+        assert "{" not in decision_text(shown, locale)
+    s = on_firelands_road(43)
+    hero = s.party()[0]
+    _magic(s, hero.uid, "magic_map")
+    give(s, hero.uid, "royal_masons")
+    give(s, hero.uid, "taleweaver")
+    s = _standing(s)
+    shown = view(s, "p1")
+    for locale in ("en", "it"):
+        for o in ("map", "masons_chapel", "tale"):
+            label = option_label(shown, o, locale)
+            assert "{" not in label and "talisman." not in label, (locale, o, label)
+
+
+def test_i6_ai_play_with_every_power_keeps_every_card():
+    """I6 powers through AI play: a party holding every Firelands Item and Follower with a power
+    sets out for the Firelands; the AI answers every new decision, uses some powers, and no card
+    is lost or duplicated."""
+    s = fire_coop(44)
+    party_of(s, "warrior", "priest", "troll")
+    s.village = "village_beyond"
+    first = s.party()[0].uid
+    for cid in ("firelands_scourge", "magic_map", "orb_of_flames", "suleimans_seal", "shamshir_of_khamsin"):
+        _magic(s, first, cid)
+    for cid in ("bound_ifrit", "royal_masons", "taleweaver"):
+        pile = s.ext.shelved["firelands"].adventure
+        uid = next(u for u in pile if card_id(u) == cid)
+        pile.remove(uid)
+        s.party()[1].followers.append(uid)
+    s = settle(s)
+    seen: set[str] = set()
+    for n in range(150):
+        p = SYSTEM.pending(s)
+        if p is None:
+            break
+        seen.add(s.decision.kind)
+        if s.decision.kind == "village" and "depart:firelands" in s.decision.options:
+            s = choose(s, "depart:firelands")
+        else:
+            s = SYSTEM.apply(s, p.player, heuristic_player(s, p.player, random.Random(f"44:{n}"))).state
+        assert broken(s) == [], n
+    assert s.ext.fire_powers >= 1, seen

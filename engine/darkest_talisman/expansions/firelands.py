@@ -19,27 +19,50 @@ I5 The Firelands: a Trove destination of the Outer Region the party may choose (
 brings the Firelands Adventure deck (I5c) and Spells (I5d, for good); the trove is three
 Firelands Magic Items and a d6 of Gold (I5e); the Efrit joins the trove's guardians (I5g); back
 in a village, the core deck comes back (I5i).
-I6: Mirage, the Ifrit Sultan and Sultana, Crack the Earth, Evil Eye, Suleiman's Command (an ally
-cast on any road: the core's `ally` Spell has no region limit).
+I6: Mirage, the Ifrit Sultan and Sultana (acting on every new Road Space and every card turned
+over on a new Draw Spot, a lost turn's card included), Crack the Earth, Evil Eye, Suleiman's
+Command (an ally cast on any road: the core's `ally` Spell has no region limit).
 
-I6 Shamshir of Khamsin: after a won battle outside the Tower its bearer leads the Marching Order.
+I6 Magic Items and Followers (their printed powers NOT FOUND: project ruling `firelands_items`):
+Firelands Scourge (in a village, once a visit, a wounded bearer burns his least trophy for 2
+lives); Magic Map (3 Fate; one spent passes the party over the next Road Space; discarded when
+empty); Orb of Flames (an Enemy turned over while its bearer leads, or on his lost turn's spot,
+burns; once a Road Space); Suleiman's Seal (binds a fire creature turned over, then goes back to
+the Firelands Trove deck); Shamshir of Khamsin (after a won battle outside the Tower its bearer
+leads the Marching Order and may lead the party past the next card of the space); Bound Ifrit
+(beats an Enemy turned over for his master's trophy, then is discarded); Royal Masons (heading
+out, a Chapel or a Graveyard built on the next Road Space, one of each along a road); Taleweaver
+(three cards, met one at a time on a new Draw Spot when his master wishes, then discarded).
 
-Not built (issue #31): the Magic Items' own powers (Firelands Scourge's trophy burn, Magic Map,
-Orb of Flames, Suleiman's Seal; the Shamshir's "move ahead 1 spot"), Bound Ifrit's, Royal Masons' and
-Taleweaver's powers, the Ifrit acting on every new Draw Spot and lost turn (they act on every new
-Road Space), the return of burnt cards at the Crown or when every character is dead (the
-campaign is over then).
+Approximated: the Taleweaver's three cards are drawn when met, from the Adventure deck in play
+then (not chosen among every deck in the game, nor drawn when he joins); Suleiman's Seal
+"placed on the Chapel or Temple" goes back to the Firelands Trove deck (the campaign's Chapel
+and Temple hold no cards).
+
+Not built: the return of burnt cards at the Crown or when every character is dead (I2b): the
+campaign is over then, so no card could come back within it.
 """
 from __future__ import annotations
 
-from engine.darkest_talisman import cards
+from engine.darkest_talisman import cards, ground, travel
 from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.actions import Cast
 from engine.darkest_talisman.content import EnemyCard
 from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.encounters import rotate
 from engine.darkest_talisman.expansions import decks
 from engine.darkest_talisman.expansions.content import expansion_by_id
-from engine.darkest_talisman.state import Decision, Guardian, Hero, Spot, TeleportTask, Trove, card_id
+from engine.darkest_talisman.state import (
+    Decision,
+    Guardian,
+    Hero,
+    MeetCard,
+    MeetSpot,
+    Spot,
+    TeleportTask,
+    Trove,
+    card_id,
+)
 
 ID = "firelands"
 #: I5a: the Firelands, a Trove destination of the Outer Region
@@ -134,10 +157,18 @@ def work(ctx: Ctx) -> bool:
             return True
         state.decision = Decision(kind="fire_choice", hero=uid, options=options, data=data)
         return True
-    return False
+    return _enemy_decision(ctx) or _shamshir_decision(ctx)
 
 
 def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
+    if decision.kind == "fire_enemy":
+        _answer_enemy(ctx, decision, option)
+        return True
+    if decision.kind == "shamshir":
+        _answer_shamshir(ctx, decision, option)
+        return True
+    if option in POWER_OPTIONS and decision.kind in ("village", "stand", "after_card"):
+        return _answer_power(ctx, decision, option)
     if decision.kind != "fire_choice":
         return False
     assert decision.hero is not None
@@ -264,6 +295,8 @@ def _road_over(ctx: Ctx) -> None:
     record = decks.ext(ctx)
     record.fire_tokens = []
     record.fire_choices = []
+    record.masons_built = {}
+    record.fire_enemy_seq, record.shamshir_ahead = None, None
     if record.terrain_laid:
         record.terrain += list(record.terrain_laid.values())
         record.terrain_laid = {}
@@ -360,12 +393,46 @@ def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
     """I6 Shamshir of Khamsin: right after a won battle (Strength) outside the Tower region, its
     bearer takes the first place in the Marching Order (unless the order is fixed, C3d)."""
     state = ctx.state
-    if (attribute != "strength" or state.mode != "road" or state.order_locked or not state.order
-            or state.order[0] == hero.uid or not any(card_id(u) == SHAMSHIR for u in hero.objects)):
+    if attribute != "strength" or state.mode != "road" or not any(card_id(u) == SHAMSHIR for u in hero.objects):
         return
-    state.order.remove(hero.uid)
-    state.order.insert(0, hero.uid)
-    ctx.emit("shamshir_leads", hero.uid)
+    if not state.order_locked and state.order and state.order[0] != hero.uid:
+        state.order.remove(hero.uid)
+        state.order.insert(0, hero.uid)
+        ctx.emit("shamshir_leads", hero.uid)
+    if _next_unmet(ctx) is not None:  # "and moves ahead 1 spot": past the next card (ruling `firelands_items`)
+        decks.ext(ctx).shamshir_ahead = hero.uid
+
+
+def _next_unmet(ctx: Ctx) -> Spot | None:
+    trip = ctx.state.trip
+    if trip is None or ctx.state.mode != "road":
+        return None
+    return next((s for s in trip.spots if not s.met and s.card is not None), None)
+
+
+def _shamshir_decision(ctx: Ctx) -> bool:
+    record = decks.ext(ctx)
+    uid = record.shamshir_ahead
+    if uid is None or ctx.state.tasks:  # asked once the beaten Enemy's card is done with
+        return False
+    record.shamshir_ahead = None
+    hero = ctx.state.hero(uid)
+    spot = _next_unmet(ctx)
+    if spot is None or not hero.alive:
+        return False
+    ctx.state.decision = Decision(kind="shamshir", hero=uid, options=["ahead", "stay"])
+    return True
+
+
+def _answer_shamshir(ctx: Ctx, decision: Decision, option: str) -> None:
+    """I6 Shamshir: "ahead": the party moves on past the next card of its space, which stays
+    where it lies (face down if it was) for the way back."""
+    spot = _next_unmet(ctx)
+    if option != "ahead" or spot is None or decision.hero is None:
+        return
+    spot.met = True
+    decks.ext(ctx).fire_powers += 1
+    ctx.emit("shamshir_ahead", decision.hero)
 
 
 # ----------------------------------------------------------------------------- I5: the Firelands
@@ -402,7 +469,9 @@ def trove_guardians(ctx: Ctx) -> list[Guardian]:
 
 
 def home(ctx: Ctx) -> None:
-    """I5i: back in a village the core deck comes back; I3c, I4c: the road is over."""
+    """I5i: back in a village the core deck comes back; I3c, I4c: the road is over. A new
+    village visit: the Firelands Scourge may burn a trophy again (I6)."""
+    decks.ext(ctx).scourge_used = []
     _road_over(ctx)
     _trip_over(ctx)
 
@@ -420,3 +489,312 @@ def _trip_over(ctx: Ctx) -> None:
     record = decks.ext(ctx)
     record.firelands_trip = False
     decks.release(ctx, ROAD_REASON)
+
+
+# ----------------------------------------------------------------------------- I6: the Items' and Followers' powers
+SCOURGE = "firelands_scourge"
+MAGIC_MAP = "magic_map"
+ORB = "orb_of_flames"
+SEAL = "suleimans_seal"
+BOUND_IFRIT = "bound_ifrit"
+MASONS = "royal_masons"
+TALEWEAVER = "taleweaver"
+#: project ruling `firelands_items`: the lives a burnt trophy gives back, the Fate a Magic Map
+#: holds when found, the cards a Taleweaver holds (I6: three)
+SCOURGE_HEAL = 2
+MAP_FATE = 3
+TALES = 3
+#: what the Royal Masons build (I6: one Graveyard and one Chapel along the road at a time)
+MASONS_BUILD = {"masons_chapel": "chapel", "masons_graveyard": "graveyard"}
+POWER_OPTIONS = ("scourge", "map", "tale", *MASONS_BUILD)
+
+
+def _bearer(ctx: Ctx, cid: str) -> tuple[Hero, str] | None:
+    """The first character of the party (Marching Order) holding a `cid` Object or Follower."""
+    for hero in ctx.state.party():
+        if hero.alive:
+            uid = next((u for u in hero.objects + hero.followers if card_id(u) == cid), None)
+            if uid is not None:
+                return hero, uid
+    return None
+
+
+def _let_go(ctx: Ctx, hero: Hero, uid: str, event: str) -> None:
+    """A used-up card leaves its holder for its deck's discard (a Magic Item: back to the
+    Firelands Trove deck)."""
+    hero_rules.give_up(ctx, hero, uid)
+    cards.discard(ctx, uid)
+    ctx.emit(event, hero.uid, thing=card_id(uid))
+
+
+def _scourge_bearer(ctx: Ctx) -> Hero | None:
+    """I6 Firelands Scourge: a wounded bearer with a trophy who has not burnt one this visit."""
+    found = _bearer(ctx, SCOURGE)
+    if found is None:
+        return None
+    hero = found[0]
+    wounded = hero_rules.sheet(ctx.pack, hero).life > hero.life
+    return hero if hero.trophies and wounded and hero.uid not in decks.ext(ctx).scourge_used else None
+
+
+def _map(ctx: Ctx) -> tuple[Hero, str] | None:
+    found = _bearer(ctx, MAGIC_MAP)
+    if found is None or decks.ext(ctx).map_fate.get(found[1], MAP_FATE) <= 0:
+        return None
+    return found
+
+
+def _map_landing(ctx: Ctx) -> int | None:
+    """I6 Magic Map: the space the party lands on passing over the next Road Space (never the
+    destination: -1 is the village)."""
+    trip = ctx.state.trip
+    if trip is None:
+        return None
+    last = len(trip.road) - 1
+    way = 1 if trip.heading == "out" else -1
+    passed = trip.position + way
+    return passed + way if 0 <= passed < last and -1 <= passed + way <= last else None
+
+
+def _masons_builds(ctx: Ctx) -> list[str]:
+    """I6 Royal Masons: what may be built on the next Road Space, heading out (first met then)."""
+    trip = ctx.state.trip
+    if trip is None or trip.heading != "out" or _bearer(ctx, MASONS) is None:
+        return []
+    nxt = trip.position + 1
+    if not nxt < len(trip.road) - 1 or trip.road[nxt].visited or trip.road[nxt].special is not None:
+        return []
+    standing = {space.special for space in trip.road}
+    return [o for o, loc in MASONS_BUILD.items() if loc not in standing and ctx.pack.has_location(loc)]
+
+
+def _tales(ctx: Ctx) -> tuple[Hero, str] | None:
+    found = _bearer(ctx, TALEWEAVER)
+    if found is None or decks.ext(ctx).tales.get(found[1], TALES) <= 0:
+        return None
+    return found
+
+
+def more_options(ctx: Ctx, decision: Decision) -> None:
+    """I6: the Scourge in a village; the Magic Map, the Royal Masons and the Taleweaver between
+    Road Spaces; the Taleweaver between cards too."""
+    state = ctx.state
+    if not in_play(ctx) or state.tasks:
+        return
+    extra: list[str] = []
+    if decision.kind == "village" and _scourge_bearer(ctx) is not None:
+        extra.append("scourge")
+    if decision.kind == "stand" and state.trip is not None and not decision.data.get("wall_of_fire"):
+        if _map(ctx) is not None and _map_landing(ctx) is not None:
+            extra.append("map")
+        extra += _masons_builds(ctx)
+    if decision.kind in ("stand", "after_card") and state.trip is not None and _tales(ctx) is not None:
+        extra.append("tale")
+    at = decision.options.index("carry_on") if "carry_on" in decision.options else len(decision.options)
+    decision.options[at:at] = [o for o in extra if o not in decision.options]
+
+
+def _answer_power(ctx: Ctx, decision: Decision, option: str) -> bool:
+    state = ctx.state
+    record = decks.ext(ctx)
+    record.fire_powers += 1
+    if option == "scourge":
+        hero = _scourge_bearer(ctx)
+        assert hero is not None
+
+        def worth(u: str) -> int:
+            card = ctx.pack.card(card_id(u))
+            return card.value if isinstance(card, EnemyCard) else 0
+        trophy = min(hero.trophies, key=worth)  # the least worth cashing (ruling `firelands_items`)
+        hero.trophies.remove(trophy)
+        record.scourge_used.append(hero.uid)
+        _burnt(ctx, trophy, SCOURGE, hero.uid)
+        hero_rules.heal(ctx, hero, SCOURGE_HEAL, SCOURGE)
+        return True
+    trip = state.live_trip()
+    if option == "map":
+        found, landing = _map(ctx), _map_landing(ctx)
+        assert found is not None and landing is not None
+        hero, uid = found
+        left = record.map_fate.get(uid, MAP_FATE) - 1
+        record.map_fate[uid] = left
+        ctx.emit("magic_map", hero.uid, left=left)
+        if left <= 0:  # I6: no Fate left on it, it is discarded
+            record.map_fate.pop(uid, None)
+            _let_go(ctx, hero, uid, "card_spent")
+        ctx.emit("space_passed", space=trip.position + (1 if trip.heading == "out" else -1), how=MAGIC_MAP)
+        travel._move(ctx, landing)
+        return True
+    if option in MASONS_BUILD:
+        found = _bearer(ctx, MASONS)
+        assert found is not None
+        nxt, loc = trip.position + 1, MASONS_BUILD[option]
+        trip.road[nxt].special = loc
+        if loc not in trip.found:
+            trip.found.append(loc)
+        record.masons_built[loc] = nxt
+        ctx.emit("masons_build", found[0].uid, location=loc, space=nxt)
+        return True
+    if option == "tale":
+        found = _tales(ctx)
+        assert found is not None
+        hero, uid = found
+        drawn = cards.draw_adventure(ctx)
+        left = record.tales.get(uid, TALES) - 1
+        record.tales[uid] = left
+        if drawn is not None:  # met at once on a new Draw Spot, its holder first
+            spot = Spot(seq=state.new_seq(), card=drawn, start=hero.uid)
+            trip.spots.append(spot)
+            state.tasks.append(MeetSpot(seq=spot.seq))
+        ctx.emit("tale_told", hero.uid, left=left)
+        if left <= 0 or drawn is None:  # I6: discarded once all its cards are off
+            record.tales.pop(uid, None)
+            _let_go(ctx, hero, uid, "card_spent")
+        return True
+    return False
+
+
+# ----------------------------------------------------------------------------- I6: a new Draw Spot
+def _enemy_powers(ctx: Ctx, spot: Spot) -> dict[str, str]:
+    """What the party may do with the Enemy just turned over on `spot`, by answer: the Orb of
+    Flames (its bearer leading, or this card drawn for his lost turn; once a Road Space), Suleiman's
+    Seal (an Ifrit or a fire spirit: the burning Enemies), the Bound Ifrit."""
+    out: dict[str, str] = {}
+    state = ctx.state
+    record = decks.ext(ctx)
+    cid = card_id(spot.card or "")
+    orb = _bearer(ctx, ORB)
+    if orb is not None and record.orb_day != state.stats.days and (
+            (state.order and state.order[0] == orb[0].uid) or spot.start == orb[0].uid):
+        out["orb"] = orb[0].uid
+    seal = _bearer(ctx, SEAL)
+    if seal is not None and cid in expansion_by_id(ID).manifest.burning_enemies:
+        out["seal"] = seal[0].uid
+    ifrit = _bearer(ctx, BOUND_IFRIT)
+    if ifrit is not None:
+        out["ifrit"] = ifrit[0].uid
+    return out
+
+
+def placed_elsewhere(ctx: Ctx, spot: Spot) -> bool:
+    """A card turned over on a new Draw Spot (a lost turn's card comes on one too). I6: the Ifrit
+    Sultan and Sultana lying on the road act again (each character's choice; a token ahead). An
+    Enemy the party holds a power against waits for its answer before it is met (True: not
+    met now; `work` asks)."""
+    state = ctx.state
+    trip = state.trip
+    if trip is None or spot.card is None or state.mode != "road" or not in_play(ctx):
+        return False
+    record = decks.ext(ctx)
+    cid = card_id(spot.card)
+    if cid != SULTAN and sultan_space(ctx) is not None:
+        record.fire_choices += [f"{SULTAN}:{h.uid}" for h in state.party() if h.alive]
+    if cid != SULTANA and _lying(ctx, SULTANA) is not None:
+        ahead = _next_space(ctx)
+        if ahead is not None:
+            place_token(ctx, ahead, SULTANA)
+    if isinstance(ctx.pack.card(cid), EnemyCard) and _enemy_powers(ctx, spot):
+        record.fire_enemy_seq = spot.seq
+        return True
+    return False
+
+
+def _enemy_decision(ctx: Ctx) -> bool:
+    record = decks.ext(ctx)
+    seq = record.fire_enemy_seq
+    spot = ground.spot(ctx, seq) if seq is not None else None
+    if seq is None:
+        return False
+    if spot is None or spot.card is None:
+        record.fire_enemy_seq = None
+        return False
+    powers = _enemy_powers(ctx, spot)
+    if not powers:
+        _meet(ctx, spot)
+        return True
+    card = ctx.pack.card(card_id(spot.card))
+    assert isinstance(card, EnemyCard)
+    ctx.state.decision = Decision(
+        kind="fire_enemy", hero=next(iter(powers.values())), options=[*powers, "meet"],
+        data={"enemy": card_id(spot.card), "value": card.value, "attribute": "strength" if card.strength else "craft",
+              "holders": powers})
+    return True
+
+
+def _meet(ctx: Ctx, spot: Spot) -> None:
+    """The Enemy is met as any card just turned over is (encounters.run_spot)."""
+    decks.ext(ctx).fire_enemy_seq = None
+    assert spot.card is not None
+    ctx.state.tasks.append(MeetCard(card=spot.card, seq=spot.seq, heroes=rotate(ctx.state.order, spot.start), fresh=True))
+
+
+def _answer_enemy(ctx: Ctx, decision: Decision, option: str) -> None:
+    record = decks.ext(ctx)
+    seq = record.fire_enemy_seq
+    spot = ground.spot(ctx, seq) if seq is not None else None
+    if spot is None or spot.card is None:
+        record.fire_enemy_seq = None
+        return
+    if option == "meet":
+        _meet(ctx, spot)
+        return
+    record.fire_enemy_seq = None
+    record.fire_powers += 1
+    holders = decision.data.get("holders")
+    assert isinstance(holders, dict)
+    hero = ctx.state.hero(str(holders[option]))
+    enemy = spot.card
+    spot.card = None
+    if option == "orb":  # the Orb's flames: the Enemy burns, out of the game (I2b)
+        record.orb_day = ctx.state.stats.days
+        _burnt(ctx, enemy, ORB)
+    elif option == "seal":  # bound by the Seal, which then rests at a Chapel or Temple (I6)
+        cards.discard(ctx, enemy)
+        ctx.emit("seal_binds", hero.uid, enemy=card_id(enemy))
+        found = _bearer(ctx, SEAL)
+        assert found is not None
+        _let_go(ctx, found[0], found[1], "seal_rests")
+    else:  # the Bound Ifrit beats it for his master, then goes (I6: "discard the card")
+        hero.trophies.append(enemy)
+        ctx.emit("bound_ifrit", hero.uid, enemy=card_id(enemy))
+        found = _bearer(ctx, BOUND_IFRIT)
+        assert found is not None
+        _let_go(ctx, found[0], found[1], "card_spent")
+
+
+# ----------------------------------------------------------------------------- the AI
+def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
+    """The campaign AI's use of the Firelands' powers (I6): the Scourge when its bearer is hurt;
+    the Orb, the Seal or the Ifrit against a strong Enemy or with a weak party; the Magic Map
+    past a fireland token, or home with a weak party; a Chapel built for a party with nobody
+    Evil (a Graveyard for an all-Evil one); a tale when the party is fit; the Shamshir's step
+    past a card with a weak party."""
+    state = ctx.state
+    party = [h for h in state.party() if h.alive]
+    weak = any(h.life <= 2 for h in party)
+    options = decision.options
+    if decision.kind == "village" and "scourge" in options:
+        hero = _scourge_bearer(ctx)
+        if hero is not None and (hero.life <= 2 or hero_rules.sheet(ctx.pack, hero).life - hero.life >= SCOURGE_HEAL):
+            return "scourge"
+    if decision.kind == "fire_enemy":
+        value = decision.data.get("value")
+        if weak or (isinstance(value, int) and value >= 6):
+            return next((o for o in ("orb", "seal", "ifrit") if o in options), "meet")
+        return "meet"
+    if decision.kind == "shamshir":
+        return "ahead" if weak else "stay"
+    if decision.kind == "stand":
+        trip = state.trip
+        if "map" in options and trip is not None:
+            ahead = trip.position + (1 if trip.heading == "out" else -1)
+            if ahead in decks.ext(ctx).fire_tokens or (weak and trip.heading == "home"):
+                return "map"
+        evil = [h for h in party if h.alignment == "evil"]
+        if "masons_chapel" in options and not evil:
+            return "masons_chapel"
+        if "masons_graveyard" in options and party and len(evil) == len(party):
+            return "masons_graveyard"
+    if "tale" in options and not weak and chance < 0.5:
+        return "tale"
+    return None

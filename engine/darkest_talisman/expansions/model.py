@@ -283,6 +283,20 @@ class Expansions(BaseModel):
     fire_token_hurts: int = 0
     terrain_cards_laid: int = 0
     firelands_trips: int = 0
+    #: the Firelands' Magic Items and Followers (I6, project ruling `firelands_items`): the
+    #: characters who burnt a trophy with the Scourge this village visit; the Fate left on each
+    #: Magic Map; the tales left on each Taleweaver; the Road Spaces the Royal Masons built on,
+    #: by what they built; the Draw Spot whose Enemy waits for the party's answer (the Orb, the
+    #: Seal, the Bound Ifrit); the Shamshir's bearer who may lead the party past a card
+    scourge_used: list[str] = Field(default_factory=list)
+    map_fate: dict[str, int] = Field(default_factory=dict)
+    tales: dict[str, int] = Field(default_factory=dict)
+    masons_built: dict[str, int] = Field(default_factory=dict)
+    fire_enemy_seq: int | None = None
+    orb_day: int = -1
+    shamshir_ahead: str | None = None
+    #: the powers of the Firelands' items and Followers used (the benchmark's count)
+    fire_powers: int = 0
     #: the Frostmarch (G3): the party is on the road beyond the Chapel, its deck in play until the
     #: party is back at the Chapel (G3j); the Road Space where a 6 was rolled with Winged Boots
     #: leading (G4: the party may fly over the Storm River from there)
