@@ -511,3 +511,30 @@ def test_h2_h3_h4_the_bot_says_each_choice_its_price_and_its_words(locale):
     assert "(3)" in sheet  # H5: the Lightning Trap's three counters, face up
     assert reward_name(pack_by_id(POOL), "dream_prize", locale) in describe_event(
         view, Event(kind=EV + "quest_reward", data={"hero": uid, "reward": "dream_prize"}), locale)
+
+
+def test_h4a_with_the_frostmarch_the_pools_road_home_stays_its_own():
+    """H4a/G3a: the Frostmarch and the Sacred Pool share the Region beyond the Chapel; walking home
+    off the Pool's road the Frostmarch's way back (G3j, to the Chapel's Inner road) does not take
+    over: the party comes home as on the Pool's own road (ruling sacred_pool_road)."""
+    s = pool_solo(25, pack="core+frostmarch+sacred_pool")
+    c = ctx(s)
+    travel.depart(c, "depart:chapel")
+    s.decision, s.tasks = None, []
+    for sp in s.trip.spots:
+        if sp.card:
+            cards.discard(c, sp.card)
+    s.trip.spots, s.trip.position, s.trip.location_met = [], len(s.trip.road) - 1, True
+    s.trip.road[-1].visited = True
+    s = settle(s)
+    assert sacred_pool.ONWARD in s.decision.options
+    s = choose(s, sacred_pool.ONWARD)
+    assert s.trip.destination == "sacred_pool" and s.trip.region == "beyond_chapel"
+    s.tasks, s.decision = [], None
+    for sp in s.trip.spots:
+        if sp.card:
+            cards.discard(ctx(s), sp.card)
+    s.trip.spots, s.trip.heading, s.trip.position = [], "home", 0
+    travel._move(ctx(s), -1)
+    assert s.ext.frost_returns == 0 and (s.trip is None or s.trip.destination != "chapel")
+    assert s.ext.live == "core" and not s.ext.pool_trip and broken(s) == []
