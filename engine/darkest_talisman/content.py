@@ -79,6 +79,8 @@ Special = Literal[
     "sheriff",  # Corrupt Sheriff (J5): each character may pay 2 Gold not to be jailed in the City Region
     "bazaar",  # Travelling Bazaar (J5): the City Road's other cards become a deck drawn once the core deck is back
     "magic_portal",  # Magic Portal (K7): 6d6 over the party's Craft carries it to the Highland's Lost City
+    "fortunes_fool",  # Fortune's Fool (H5): no Fate reroll for the rest of this Road Space's Draw Spots
+    "rumour_of_riches",  # Rumour of Riches (H5): the next character to roll a 1, for any reason, finds Gold
 ]
 
 
