@@ -538,3 +538,195 @@ def test_h4a_with_the_frostmarch_the_pools_road_home_stays_its_own():
     travel._move(ctx(s), -1)
     assert s.ext.frost_returns == 0 and (s.trip is None or s.trip.destination != "chapel")
     assert s.ext.live == "core" and not s.ext.pool_trip and broken(s) == []
+
+
+# ----------------------------------------------------------------------------- H5: the cards built since
+def lay(s, cid: str, **spot):  # type: ignore[no-untyped-def]
+    """A card of the live deck (or its discards, or the Sacred Pool's shelf) laid on the party's space."""
+    pools = (s.decks.adventure, s.decks.adventure_discard, s.ext.shelved["sacred_pool"].adventure)
+    pool = next(p for p in pools if any(card_id(u) == cid for u in p))
+    uid = next(u for u in pool if card_id(u) == cid)
+    pool.remove(uid)
+    s.trip.spots.append(Spot(seq=s.new_seq(), card=uid, **spot))
+    return uid
+
+
+def met(s):  # type: ignore[no-untyped-def]
+    """Settled, a seer's offer to send the card back (the Orb, the Prophetess) declined."""
+    s = settle(s)
+    while s.decision is not None and s.decision.kind == "offer":
+        s = choose(s, "decline")
+    return s
+
+
+def test_h5_fortunes_fool_no_fate_reroll_for_the_rest_of_the_road_space():
+    """H5 Fortune's Fool ("for the rest of the Draw Spots on this Road Space", ruling
+    sacred_pool_cards): met on the road, no Fate reroll is offered on that space; the next space
+    is free of it."""
+    from engine.darkest_talisman.expansions import hooks
+    from engine.darkest_talisman.state import Decision
+
+    s = on_road(30, position=1)
+    s.trip.location_met = True
+    lay(s, "fortunes_fool")
+    s = met(s)
+    assert s.ext.fool_space == 1 and s.ext.fools_met == 1
+    c = ctx(s)
+    s.decision = Decision(kind="fate", hero=s.party()[0].uid, options=["reroll", "accept"], data={})
+    hooks.decision_options(c)
+    assert s.decision.options == ["accept"] and s.decision.data["fortunes_fool"]
+    s.decision = None
+    travel.arrive(c, 2)
+    s.decision = Decision(kind="fate", hero=s.party()[0].uid, options=["reroll", "accept"], data={})
+    hooks.decision_options(c)
+    assert s.decision.options == ["reroll", "accept"] and s.ext.fool_space is None
+
+
+def test_h5_rumour_of_riches_pays_the_next_one_rolled_for_any_reason():
+    """H5 Rumour of Riches ("rolls a 1 for any reason"; ruling sacred_pool_cards): the rumour
+    waits along the road; the next character to roll a 1, whatever the roll, finds 3 Gold; a
+    roll without a 1 pays nothing; home, an unfound rumour is gone."""
+    s = on_road(31, position=1)
+    s.trip.location_met = True
+    lay(s, "rumour_of_riches")
+    s = met(s)
+    assert s.ext.rumours == 1
+    hero = s.party()[0]
+    gold = hero.gold
+    c = ctx(s)
+    rig(s, dice=[4, 1, 5])
+    c.dice(1, "armour", hero.uid)
+    assert hero.gold == gold and s.ext.rumours == 1
+    c.dice(2, "armour", hero.uid)
+    assert hero.gold == gold + sacred_pool.RUMOUR_GOLD and s.ext.rumours == 0 and s.ext.rumours_paid == 1
+    assert any(e.kind == EV + "rumour_found" for e in c.events)
+    sacred_pool._rumour(c)
+    travel.arrive_village(c, "village", crossed=False)
+    assert s.ext.rumours == 0 and broken(s) == []
+
+
+def compass_road(seed: int):  # type: ignore[no-untyped-def]
+    """On the Inner road's first space, the leader carrying the Gilded Compass; the next space's
+    cards about to be dealt on threes."""
+    s = on_road(seed, position=0)
+    hero = s.party()[0]
+    shelf = s.ext.shelved["sacred_pool"].adventure
+    uid = next(u for u in shelf if card_id(u) == "gilded_compass")
+    shelf.remove(uid)
+    hero.objects.append(uid)
+    s = settle(s)
+    rig(s, dice=[3] * 4 + [2] * 4)
+    return s
+
+
+def test_h5_gilded_compass_rerolls_a_spaces_card_count_once_a_road():
+    """H5 Gilded Compass: a Road Space's cards just dealt, its bearer may roll the dice again:
+    the unseen cards go back on top of the deck and as many as the new roll says are dealt; the
+    prompt carries the dice, their total and the cards; once along the road."""
+    s = compass_road(32)
+    s = choose(s, "continue")
+    assert s.decision.kind == "gilded_compass" and s.decision.options == ["reroll", "keep"]
+    data = s.decision.data
+    assert data["total"] == 3 * data["dice"] and data["cards"] == sum(1 for sp in s.trip.spots if not sp.revealed)
+    before = [sp.card for sp in s.trip.spots if not sp.revealed]
+    c, d = ctx(s), s.decision
+    s.decision = None
+    rig(s, dice=[2] * 8)
+    assert sacred_pool.answer(c, d, "reroll")
+    after = [sp.card for sp in s.trip.spots if not sp.revealed]
+    assert len(after) == data["cards"] - data["dice"]  # every die a 2 instead of a 3
+    assert after == before[:len(after)] and s.decks.adventure[-1] == before[len(after)]  # back on the deck, on top
+    assert s.ext.compass_used and s.ext.compass_rerolls == 1 and broken(s) == []
+    s = settle(s)
+    assert s.decision.kind != "gilded_compass"
+    s.decision, s.tasks = None, []
+    for sp in s.trip.spots:
+        if sp.card:
+            cards.discard(ctx(s), sp.card)
+    s.trip.spots, s.trip.location_met = [], True
+    s = choose(settle(s), "continue")
+    assert s.decision.kind != "gilded_compass"  # once along a road
+
+
+def test_h5_gilded_compass_kept_cards_stay_and_the_ai_rerolls_only_a_high_count():
+    """H5 Gilded Compass: kept, the cards dealt stay to be met; the AI rolls again only a count
+    above the dice's average (fewer cards to face)."""
+    s = compass_road(33)
+    s = choose(s, "continue")
+    dealt = [sp.card for sp in s.trip.spots if not sp.revealed]
+    d = s.decision
+    assert sacred_pool.ai_pick(ctx(s), d, 0.5) == "keep"  # 3 a die: not above 3.5
+    d.data["total"] = 5 * int(d.data["dice"])
+    assert sacred_pool.ai_pick(ctx(s), d, 0.5) == "reroll"
+    s = choose(s, "keep")
+    assert [sp.card for sp in s.trip.spots if sp.card in dealt] == dealt and not s.ext.compass_used
+
+
+def eye_fight(seed: int, foes: list[tuple[str, str, int]]):  # type: ignore[no-untyped-def]
+    """The party at the Sacred Pool, its leader holding the Baleful Eye, these guardians waiting."""
+    from engine.darkest_talisman.state import Guardian, GuardianFight
+
+    s = at_chapel(seed)
+    s = choose(s, sacred_pool.ONWARD)
+    s.tasks, s.decision = [], None
+    for sp in s.trip.spots:
+        if sp.card:
+            cards.discard(ctx(s), sp.card)
+    s.trip.spots = []
+    s.trip.position, s.trip.location_met = len(s.trip.road) - 1, True
+    s.trip.road[-1].visited = True
+    eye = next(u for u in s.trip.trove.items + s.ext.troves["sacred_pool"] if card_id(u) == "baleful_eye")
+    (s.trip.trove.items if eye in s.trip.trove.items else s.ext.troves["sacred_pool"]).remove(eye)
+    s.party()[0].objects.append(eye)
+    s.fight = GuardianFight(kind="trove", guardians=[Guardian(uid=u, of=of, kind="monster", strength=st) for u, of, st in foes])
+    return settle(s)
+
+
+def test_h5_baleful_eye_discards_one_enemy_from_guardian_combat():
+    """H5 Baleful Eye: at the casting stage of a Guardian Combat its bearer may discard one Enemy
+    (each named with its figures); once a combat (ruling sacred_pool_cards)."""
+    from systems.darkest_talisman.describe import decision_text, option_label
+
+    s = eye_fight(34, [("g1", "wolf", 3), ("g2", "ogre", 5)])
+    assert s.decision.kind == "guardians"
+    s = choose(s, "fight")
+    assert s.decision.kind == "baleful_eye" and s.decision.options == ["eye:g1", "eye:g2", "keep"]
+    assert sacred_pool.ai_pick(ctx(s), s.decision, 0.5) == "eye:g2"  # the strongest
+    view = SYSTEM.view(s, "p1")
+    for locale in ("en", "it"):
+        label = option_label(view, "eye:g2", locale)
+        assert pack_by_id(POOL).name_of("ogre", locale) in label and "5" in label, label
+        assert "{" not in decision_text(view, locale)
+    s = choose(s, "eye:g2")
+    fight = s.fight
+    assert fight is not None and next(g for g in fight.guardians if g.uid == "g2").dead
+    assert s.ext.eyes_used == 1 and s.decision.kind != "baleful_eye"
+
+
+def test_h5_baleful_eye_never_takes_the_last_enemy_and_waits_when_kept():
+    """H5 Baleful Eye (ruling sacred_pool_cards): not offered against a lone Enemy; "keep" leaves
+    the fight as it is and the Eye is offered again next round."""
+    s = eye_fight(35, [("g1", "ogre", 5)])
+    s = choose(s, "fight")
+    assert s.decision.kind != "baleful_eye"
+    s = eye_fight(36, [("g1", "wolf", 12), ("g2", "ogre", 12)])
+    for h in s.party():
+        h.life = 30
+    s = choose(s, "fight")
+    s = choose(s, "keep")
+    assert s.decision.kind != "baleful_eye" and not any(g.dead for g in s.fight.guardians)
+    assert s.ext.eyes_used == 0
+    while s.decision.kind != "guardians":  # the round played out (spells, blows)
+        s = choose(s, s.decision.options[-1])
+    s = choose(s, "fight")
+    assert s.decision.kind == "baleful_eye" and s.fight.rounds == 2  # asked again next round
+
+
+def test_h5_new_words_in_both_languages():
+    """The Sacred Pool's new decisions, answers and events are said in English and Italian."""
+    keys = ["talisman.decision.gilded_compass", "talisman.decision.baleful_eye", "talisman.option.gilded_compass.reroll",
+            "talisman.option.gilded_compass.keep", "talisman.option.baleful_eye.eye", "talisman.option.baleful_eye.keep"]
+    keys += [f"talisman.ev.{k}" for k in ("fortunes_fool", "rumour_of_riches", "rumour_found", "compass_rerolled", "baleful_eye")]
+    for locale in ("en", "it"):
+        for key in keys:
+            assert t(locale, key) != key, (locale, key)

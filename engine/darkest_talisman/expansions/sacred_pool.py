@@ -601,7 +601,7 @@ def _eye_decision(ctx: Ctx) -> bool:
         return False
     living = guardians.living(fight)
     holder = _eye_holder(ctx)
-    if holder is None or len(living) < 2 or any(u.startswith(EYE) for u in holder.used):
+    if holder is None or len(living) < 2 or EYE in holder.used or f"{EYE}@{fight.rounds}" in holder.used:
         return False
     state.decision = Decision(kind="baleful_eye", hero=holder.uid,
                               options=[f"{EYE_HEAD}:{g.uid}" for g in living] + [KEEP],
