@@ -81,6 +81,7 @@ Special = Literal[
     "magic_portal",  # Magic Portal (K7): 6d6 over the party's Craft carries it to the Highland's Lost City
     "fortunes_fool",  # Fortune's Fool (H5): no Fate reroll for the rest of this Road Space's Draw Spots
     "rumour_of_riches",  # Rumour of Riches (H5): the next character to roll a 1, for any reason, finds Gold
+    "defiance",  # Shield of Defiance (H5): its save only against an Enemy met face up on the road
 ]
 
 

@@ -730,3 +730,27 @@ def test_h5_new_words_in_both_languages():
     for locale in ("en", "it"):
         for key in keys:
             assert t(locale, key) != key, (locale, key)
+
+
+def test_h5_shield_of_defiance_only_against_an_enemy_met_face_up():
+    """H5 Shield of Defiance ("when an Enemy attacks you", face-up Enemies only, not in Guardian
+    Combat): its save is rolled against an Enemy the party meets already face up on the road, not
+    against a card just turned over, and it is no armour in Guardian Combat."""
+    from engine.darkest_talisman import combat
+    from engine.darkest_talisman.state import Combat
+
+    s = on_road(37, position=1)
+    hero = s.party()[0]
+    hero.objects = [u for u in hero.objects if H.obj(pack_by_id(POOL), u).save is None]
+    uid = next(u for u in s.ext.troves["sacred_pool"] if card_id(u) == "shield_of_defiance")
+    s.ext.troves["sacred_pool"].remove(uid)
+    hero.objects.append(uid)
+    c = ctx(s)
+    life = hero.life
+    rig(s, dice=[6, 6])
+    combat._lost(c, Combat(hero=hero.uid, enemy="wolf#1", attribute="strength", value=3, kind="animal", fresh=False, seq=9), hero)
+    assert hero.life == life and any(e.kind == EV + "armour" for e in c.events)  # face up: the shield held
+    combat._lost(c, Combat(hero=hero.uid, enemy="wolf#1", attribute="strength", value=3, kind="animal", fresh=True, seq=9), hero)
+    assert hero.life == life - 1  # just turned over: no save
+    assert H.armour_for(pack_by_id(POOL), hero, "strength", shield_ok=True) is None  # as in Guardian Combat
+    assert H.armour_for(pack_by_id(POOL), hero, "strength", shield_ok=True, face_up=True) == uid
