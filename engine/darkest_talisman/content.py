@@ -432,6 +432,7 @@ SpellKind = Literal[
     "evil_eye",  # I6 Evil Eye: the next Enemy fought uses no special ability (no burning) in that combat
     "immolate",  # I2 (Firelands): one Enemy lying on the party's Road Space is burnt
     "black_ice",  # G4 Black Ice: the party slides past the next Road Space and all its cards
+    "stasis",  # H5 Stasis: an Enemy just turned over is swapped with the Adventure deck's top card, met instead
 ]
 
 

@@ -754,3 +754,34 @@ def test_h5_shield_of_defiance_only_against_an_enemy_met_face_up():
     assert hero.life == life - 1  # just turned over: no save
     assert H.armour_for(pack_by_id(POOL), hero, "strength", shield_ok=True) is None  # as in Guardian Combat
     assert H.armour_for(pack_by_id(POOL), hero, "strength", shield_ok=True, face_up=True) == uid
+
+
+def test_h5_stasis_swaps_the_enemy_just_revealed_with_the_decks_top_card():
+    """H5 Stasis: cast on an Enemy just turned over, before it is fought, it goes back on top of
+    the Adventure deck and the card that was there takes its Draw Spot and is met instead; not
+    offered against an Enemy met face up before (ruling sacred_pool_cards)."""
+    s = on_road(38, position=1)
+    s.trip.location_met = True
+    hero = s.party()[0]
+    stasis = next(u for u in s.ext.spells["sacred_pool"] if card_id(u) == "stasis")
+    s.ext.spells["sacred_pool"].remove(stasis)
+    for h in s.party():
+        h.spells = []
+    hero.spells = [stasis]
+    top = s.decks.adventure[-1]
+    ogre = lay(s, "ogre")
+    s = met(s)
+    assert s.decision.kind == "enemy" and f"cast:{stasis}" in s.decision.options
+    from engine.darkest_talisman.actions import Choose
+
+    result = SYSTEM.apply(s, SYSTEM.pending(s).player, Choose(option=f"cast:{stasis}"))
+    s, events = result.state, list(result.events)
+    assert s.decks.adventure[-1] == ogre and s.ext.stases == 1
+    assert top not in s.decks.adventure and not any(sp.card == ogre for sp in s.trip.spots)  # met in its place
+    assert any(e.kind == EV + "card_revealed" and e.data["card"] == card_id(top) for e in events) or \
+        any(sp.card == top for sp in s.trip.spots)
+    assert broken(s) == []
+    from engine.darkest_talisman.state import Combat
+
+    old = Combat(hero=hero.uid, enemy=ogre, attribute="strength", value=5, kind="monster", fresh=False, seq=1)
+    assert not sacred_pool.combat_spell_fits(ctx(s), old, hero, "stasis")  # met face up before: no swap

@@ -298,6 +298,7 @@ class Expansions(BaseModel):
     fools_met: int = 0
     compass_rerolls: int = 0
     eyes_used: int = 0
+    stases: int = 0
 
     def figure(self, fid: str) -> RoadFigure | None:
         return next((f for f in self.figures if f.id == fid), None)

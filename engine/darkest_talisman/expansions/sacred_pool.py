@@ -645,3 +645,41 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         best = max(foes, key=lambda g: (max(g.get("strength") or 0, g.get("craft") or 0), g["uid"]))
         return f"{EYE_HEAD}:{best['uid']}"
     return None
+
+
+def _stasis_spot(ctx: Ctx, task: Any) -> Any:
+    from engine.darkest_talisman import ground
+
+    if not task.fresh or task.seq is None or task.hero_roll or task.ally or "#" not in task.enemy:
+        return None
+    spot = ground.spot(ctx, task.seq)
+    return spot if spot is not None and spot.card == task.enemy else None
+
+
+def combat_spell_fits(ctx: Ctx, task: Any, hero: Hero, kind: str) -> bool:
+    """H5 Stasis: against an Enemy just turned over, not yet fought, while a card is left to draw."""
+    state = ctx.state
+    return (kind == "stasis" and _stasis_spot(ctx, task) is not None
+            and bool(state.decks.adventure or state.decks.adventure_discard))
+
+
+def combat_cast(ctx: Ctx, task: Any, hero: Hero, kind: str) -> None:
+    """H5 Stasis: the Enemy just revealed goes on top of the Adventure deck; the card drawn from
+    under it takes its Draw Spot, face down, and is met instead (project ruling `sacred_pool_cards`)."""
+    if kind != "stasis":
+        return
+    state = ctx.state
+    spot = _stasis_spot(ctx, task)
+    if spot is None:
+        return
+    new = cards.draw_adventure(ctx)
+    if new is None:
+        return
+    old = task.enemy
+    state.decks.adventure.append(old)
+    spot.card, spot.revealed, spot.met = new, False, False
+    state.tasks = [t for t in state.tasks if t is not task and not (getattr(t, "seq", None) == spot.seq
+                                                                      and getattr(t, "task", "") in ("card", "pickup"))]
+    decks.ext(ctx).stases += 1
+    ctx.emit("stasis_swap", hero.uid, enemy=card_id(old))
+    state.tasks.append(MeetSpot(seq=spot.seq))
