@@ -56,6 +56,7 @@ Ability = Literal[
     "double_roll",  # Warrior: rolls two dice in battle and keeps the higher
     "redraw",  # Prophetess: may send back a card just turned over and meet another (once a road space)
     "honour",  # Knight (E4): never takes or harms what good characters own, even when a Spell allows it
+    "knight_aid",  # Chivalric Knight (H5): adds his Strength to a companion ahead of him battling an Enemy
 ]
 
 #: unique cards' behaviour, named once and implemented in the engine

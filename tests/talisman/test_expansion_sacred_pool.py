@@ -785,3 +785,84 @@ def test_h5_stasis_swaps_the_enemy_just_revealed_with_the_decks_top_card():
 
     old = Combat(hero=hero.uid, enemy=ogre, attribute="strength", value=5, kind="monster", fresh=False, seq=1)
     assert not sacred_pool.combat_spell_fits(ctx(s), old, hero, "stasis")  # met face up before: no swap
+
+
+def knight_battle(seed: int):  # type: ignore[no-untyped-def]
+    """The party's second character a Chivalric Knight (no armour), an Ogre just turned over on
+    the party's space: its first character is to battle it."""
+    s = on_road(seed, position=1)
+    s.trip.location_met = True
+    first, knight = s.party()[0], s.party()[1]
+    knight.card = "chivalric_knight"
+    armour = [u for u in knight.objects if H.obj(pack_by_id(POOL), u).save is not None]
+    knight.objects = [u for u in knight.objects if u not in armour]
+    s.party()[2].objects += armour  # kept in the party, counted
+    for h in s.party():
+        s.decks.spell_discard += h.spells
+        h.spells = []
+    lay(s, "ogre")
+    s = met(s)
+    return s, first.uid, knight.uid
+
+
+def fight_dice(s, win: bool) -> list[int]:  # type: ignore[no-untyped-def]
+    """Dice (fighter's, Enemy's; no 6) by which the battle is won only thanks to the Knight, or lost."""
+    d = s.decision.data
+    a, k, v = d["attack"], d["strength"], d["value"]
+    for hr in range(1, 6):
+        for er in range(1, 6):
+            if win and a + k + hr > v + er >= a + hr:
+                return [hr, er]
+            if not win and a + k + hr < v + er:
+                return [hr, er]
+    raise AssertionError("no such dice")
+
+
+def test_h5_chivalric_knight_aids_a_companion_ahead_and_earns_a_quest_reward():
+    """H5 Chivalric Knight (C7b): a companion ahead of him battles an Enemy: the Knight is asked,
+    with the figures; aiding, his Strength joins the attack, he will not meet that Enemy later this
+    turn, and a battle won thanks to him earns him a Quest Reward."""
+    s, first, knight = knight_battle(40)
+    assert s.decision.kind == "knight_aid" and s.decision.hero == knight and s.decision.options == ["aid", "decline"]
+    data = s.decision.data
+    assert data["fighter"] == first and data["enemy"] == "ogre" and data["strength"] == H.total(pack_by_id(POOL), s.hero(knight), "strength")
+    from systems.darkest_talisman.describe import decision_text, option_label
+
+    view = SYSTEM.view(s, "p1")
+    for locale in ("en", "it"):
+        text = decision_text(view, locale)
+        assert "{" not in text and str(data["strength"]) in text and str(data["value"]) in text, text
+        assert str(data["strength"]) in option_label(view, "aid", locale)
+    dice = fight_dice(s, win=True)
+    s = choose(s, "aid")
+    assert s.decision.kind == "enemy" and s.decision.hero == first and s.ext.knight_aids == 1
+    meet = next(t for t in s.tasks if t.task == "card")
+    assert knight not in meet.heroes[meet.index + 1:]
+    rewards = s.ext.rewards_won
+    rig(s, dice=dice + [2] * 6)
+    s = choose(s, "fight")
+    assert s.ext.knight_rewards == 1 and s.ext.rewards_won == rewards + 1 and broken(s) == []
+
+
+def test_h5_chivalric_knight_shares_a_lost_battle_and_is_never_asked_from_ahead():
+    """H5 Chivalric Knight: the aided battle lost, he loses 1 life and 1 Strength as the fighter
+    does; declined, nothing changes; he is not asked when he himself, or a companion behind him,
+    fights."""
+    s, first, knight = knight_battle(41)
+    dice = fight_dice(s, win=False)
+    s = choose(s, "aid")
+    life, strength = s.hero(knight).life, s.hero(knight).strength
+    rig(s, dice=dice + [1] * 6)
+    s = choose(s, "fight")
+    while s.decision is not None and s.decision.kind == "fate":
+        s = choose(s, "accept")
+    assert s.hero(knight).life == life - 1 and s.hero(knight).strength == strength - 1
+    assert s.ext.knight_rewards == 0 and broken(s) == []
+    s, first, knight = knight_battle(42)
+    s = choose(s, "decline")
+    assert s.decision.kind == "enemy" and s.ext.knight_aids == 0
+    from engine.darkest_talisman.state import Combat
+
+    for fighter in (knight, s.party()[2].uid):
+        task = Combat(hero=fighter, enemy="ogre#1", attribute="strength", value=5, kind="monster", fresh=True, seq=1)
+        assert sacred_pool._knight_for(ctx(s), task) is None

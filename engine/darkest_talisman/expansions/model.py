@@ -299,6 +299,13 @@ class Expansions(BaseModel):
     compass_rerolls: int = 0
     eyes_used: int = 0
     stases: int = 0
+    #: H5 Chivalric Knight: the battle he was asked about ([hero, enemy]), the one he aids
+    #: ([hero, knight, enemy]) with his Strength added; the counters read
+    aid_asked: list[str] = Field(default_factory=list)
+    aid: list[str] = Field(default_factory=list)
+    aid_strength: int = 0
+    knight_aids: int = 0
+    knight_rewards: int = 0
 
     def figure(self, fid: str) -> RoadFigure | None:
         return next((f for f in self.figures if f.id == fid), None)

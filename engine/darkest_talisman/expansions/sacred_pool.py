@@ -22,11 +22,26 @@ Chapel (the party passes it on the way home: ruling `sacred_pool_road`) the core
 (H4j); carried off that road, too.
 H5: the Riding Horse of the Stables lets its master, leading the party, ride past every even Road
 Space (never the destination); the Oathsword Guide, one Road Space each way; the Spiteful Imp
-brings the strongest face-up Enemy of the road to the party, met at once.
+brings the strongest face-up Enemy of the road to the party, met at once. The Chivalric Knight
+(ability `knight_aid`) is asked whenever a companion ahead of him in the Marching Order battles
+an Enemy in a normal combat: aiding, his Strength joins the attack; a battle won thanks to him
+earns him a Quest Reward, a lost one costs him 1 life and 1 Strength (his armour may save him);
+he does not meet that Enemy later that turn; never in Guardian Combat. Stasis, cast on an Enemy
+just turned over before any roll, puts it back on top of the Adventure deck and the card beneath
+takes its Draw Spot, met instead. The Baleful Eye discards one Enemy of a Guardian Combat at the
+start of a round's casting stage (once a combat; never the last Enemy, nor the Sentinel). The
+Shield of Defiance saves (4-6) only against an Enemy met already face up on the road, never in
+Guardian Combat. The Gilded Compass rerolls, once along a road, the dice for a Road Space's
+cards before any is met (the unseen cards go back on top of the deck). Fortune's Fool: no Fate
+reroll for the rest of that Road Space. Rumour of Riches: the next character of the party to
+roll a 1, for any reason, along that road finds 3 Gold (project ruling `sacred_pool_cards`).
 
-Not built yet (issue #31): the Chivalric Knight's aid in battle, Baleful Eye and Shield of
-Defiance's Guardian Combat rules, the Gilded Compass's reroll, Stasis's swap (it holds an Enemy
-still instead), Fortune's Fool and Rumour of Riches as printed (the project's stand-ins act).
+Approximated (the printed texts NOT FOUND, facts H.3): Fortune's Fool's and Rumour of Riches's
+effects are the project's (only DT's changes to them are known); Stasis is cast only on an Enemy
+(the one moment a card just revealed waits for a choice: other cards act as they are turned
+over); the Knight's choice goes to his own controller at the moment the fighter's combat begins.
+Defender of Faith, Kraven and the Oathsworn Oracle keep the project's plain bonus (their printed
+abilities, which H5 ignores or limits, NOT FOUND). Not built: nothing else H names.
 """
 from __future__ import annotations
 
@@ -69,6 +84,8 @@ EYE = "baleful_eye"
 REROLL = "reroll"
 KEEP = "keep"
 EYE_HEAD = "eye"
+AID = "aid"
+DECLINE = "decline"
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -146,7 +163,7 @@ def work(ctx: Ctx) -> bool:
     """The choices owed, each asked in turn (run by the campaign's driver between steps)."""
     state = ctx.state
     record = decks.ext(ctx)
-    if _compass_decision(ctx) or _eye_decision(ctx):
+    if _compass_decision(ctx) or _eye_decision(ctx) or _aid_decision(ctx):
         return True
     while record.reward_choices:
         hero = state.hero(record.reward_choices[0])
@@ -221,6 +238,9 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
         return True
     if kind == "baleful_eye":
         _eye_answer(ctx, decision, option)
+        return True
+    if kind == "knight_aid":
+        _aid_answer(ctx, decision, option)
         return True
     if kind == "quest_reward":
         assert decision.hero is not None
@@ -452,8 +472,11 @@ def _road_over(ctx: Ctx) -> None:
 
 
 def entered(ctx: Ctx, k: int) -> None:
-    """A Road Space entered (another turn there too): Fortune's Fool's spell is over."""
-    decks.ext(ctx).fool_space = None
+    """A Road Space entered (another turn there too): Fortune's Fool's spell is over; the
+    Chivalric Knight's aid of the last turn too."""
+    record = decks.ext(ctx)
+    record.fool_space = None
+    record.aid, record.aid_asked, record.aid_strength = [], [], 0
 
 
 def _fool(ctx: Ctx) -> None:
@@ -638,6 +661,10 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     if decision.kind == "gilded_compass":
         dice, total = int(decision.data.get("dice", 1)), int(decision.data.get("total", 0))
         return REROLL if total * 2 > dice * 7 else KEEP
+    if decision.kind == "knight_aid":
+        value, attack = int(decision.data.get("value", 0)), int(decision.data.get("attack", 0))
+        knight = ctx.state.hero(decision.hero or "")
+        return AID if attack < value + 2 and knight.life >= 2 else DECLINE
     if decision.kind == "baleful_eye":
         foes = decision.data.get("foes") or []
         if not foes:
@@ -683,3 +710,108 @@ def combat_cast(ctx: Ctx, task: Any, hero: Hero, kind: str) -> None:
     decks.ext(ctx).stases += 1
     ctx.emit("stasis_swap", hero.uid, enemy=card_id(old))
     state.tasks.append(MeetSpot(seq=spot.seq))
+
+
+# ----------------------------------------------------------------------------- H5: the Chivalric Knight
+def _combat_top(ctx: Ctx) -> Any:
+    from engine.darkest_talisman.state import Combat
+
+    tasks = ctx.state.tasks
+    return tasks[-1] if tasks and isinstance(tasks[-1], Combat) else None
+
+
+def _knight_for(ctx: Ctx, task: Any) -> Hero | None:
+    """H5: a Chivalric Knight behind the fighter in the Marching Order, for a battle (Strength)
+    against an Enemy not yet rolled for; a normal combat, never Guardian Combat."""
+    from engine.darkest_talisman import combat
+
+    state = ctx.state
+    if (task is None or task.stage != "choose" or task.hero_roll or task.ally or task.psychic
+            or combat.attack_attribute(task) != "strength" or task.hero not in state.order):
+        return None
+    behind = state.order[state.order.index(task.hero) + 1:]
+    return next((state.hero(u) for u in behind
+                 if state.hero(u).alive and hero_rules.has_ability(ctx.pack, state.hero(u), "knight_aid")), None)
+
+
+def _aid_decision(ctx: Ctx) -> bool:
+    from engine.darkest_talisman import combat
+
+    state = ctx.state
+    record = decks.ext(ctx)
+    task = _combat_top(ctx)
+    knight = _knight_for(ctx, task)
+    if knight is None or record.aid_asked == [task.hero, task.enemy]:
+        return False
+    hero = state.hero(task.hero)
+    strength = hero_rules.total(ctx.pack, knight, "strength")
+    state.decision = Decision(kind="knight_aid", hero=knight.uid, options=[AID, DECLINE],
+                              data={"fighter": hero.uid, "enemy": card_id(task.enemy), "value": combat.enemy_score(ctx, task),
+                                    "attack": combat.hero_score(ctx, task, hero), "strength": strength})
+    return True
+
+
+def _aid_answer(ctx: Ctx, decision: Decision, option: str) -> None:
+    """H5 Chivalric Knight: aiding, his Strength joins the fighter's attack score; he will not
+    meet that Enemy later this turn at his own place in the Marching Order."""
+    state = ctx.state
+    record = decks.ext(ctx)
+    task = _combat_top(ctx)
+    if task is None:
+        return
+    record.aid_asked = [task.hero, task.enemy]
+    if option != AID:
+        return
+    knight = state.hero(decision.hero or "")
+    strength = hero_rules.total(ctx.pack, knight, "strength")
+    task.bonus += strength
+    record.aid, record.aid_strength = [task.hero, knight.uid, task.enemy], strength
+    record.knight_aids += 1
+    for t in state.tasks:
+        if getattr(t, "task", "") == "card" and getattr(t, "seq", None) == task.seq and knight.uid in t.heroes[t.index + 1:]:
+            t.heroes = t.heroes[:t.index + 1] + [u for u in t.heroes[t.index + 1:] if u != knight.uid]
+    ctx.emit("knight_aids", knight.uid, fighter=task.hero, enemy=card_id(task.enemy), strength=strength)
+
+
+def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
+    """H5: the battle the Knight aided is won: if his Strength made the difference, he draws a
+    Quest Reward (while any is left)."""
+    from engine.darkest_talisman import combat
+
+    record = decks.ext(ctx)
+    if record.aid[:1] != [hero.uid] or record.aid[2:] != [enemy]:
+        return
+    knight = ctx.state.hero(record.aid[1])
+    task = _combat_top(ctx)
+    record.aid = []
+    if task is None or not knight.alive:
+        return
+    ours = combat.hero_score(ctx, task, hero) + sum(task.hero_roll) - record.aid_strength
+    theirs = combat.enemy_score(ctx, task) + sum(task.enemy_roll)
+    if ours > theirs or not record.rewards:
+        return
+    record.knight_rewards += 1
+    _draw_reward(ctx, knight)
+
+
+def attack_lost(ctx: Ctx, hero: Hero) -> None:
+    """H5: the battle the Knight aided is lost: he pays as the one he helped (his armour may
+    save him, as in any lost battle): 1 life and 1 Strength."""
+    from engine.darkest_talisman import combat
+
+    record = decks.ext(ctx)
+    task = _combat_top(ctx)
+    if task is None or record.aid[:1] != [hero.uid] or record.aid[2:] != [task.enemy]:
+        return
+    knight = ctx.state.hero(record.aid[1])
+    record.aid = []
+    if not knight.alive:
+        return
+    ctx.emit("knight_shares_loss", knight.uid, fighter=hero.uid)
+    if combat.saved(ctx, knight, "strength", shield_ok=True, face_up=not task.fresh and task.seq is not None):
+        return
+    if hero_rules.lose_life(ctx, knight, 1, "knight_aid"):
+        hero_rules.change(ctx, knight, "strength", -1, "knight_aid")
+        hero_rules.kill(ctx, knight, "knight_aid")
+        return
+    hero_rules.change(ctx, knight, "strength", -1, "knight_aid")
