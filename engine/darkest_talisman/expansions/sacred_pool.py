@@ -54,7 +54,7 @@ from engine.darkest_talisman.content import EnemyCard
 from engine.darkest_talisman.ctx import EV, Ctx
 from engine.darkest_talisman.expansions import decks
 from engine.darkest_talisman.expansions.content import QuestReward, StablesWare, expansion_by_id
-from engine.darkest_talisman.state import Decision, Hero, MeetSpot, Spot, TeleportTask, Trove, card_id
+from engine.darkest_talisman.state import Decision, Hero, MeetCard, MeetSpot, Spot, TeleportTask, Trove, card_id
 
 ID = "sacred_pool"
 #: H4a: the Trove Destination beyond the Chapel, and the region its road lies in
@@ -768,7 +768,7 @@ def _aid_answer(ctx: Ctx, decision: Decision, option: str) -> None:
     record.aid, record.aid_strength = [task.hero, knight.uid, task.enemy], strength
     record.knight_aids += 1
     for t in state.tasks:
-        if getattr(t, "task", "") == "card" and getattr(t, "seq", None) == task.seq and knight.uid in t.heroes[t.index + 1:]:
+        if isinstance(t, MeetCard) and t.seq == task.seq and knight.uid in t.heroes[t.index + 1:]:
             t.heroes = t.heroes[:t.index + 1] + [u for u in t.heroes[t.index + 1:] if u != knight.uid]
     ctx.emit("knight_aids", knight.uid, fighter=task.hero, enemy=card_id(task.enemy), strength=strength)
 
