@@ -585,7 +585,7 @@ def _guardian_saved(ctx: Ctx, g: Guardian, attr: str, *, shield_ok: bool) -> boo
     best: tuple[int, str] | None = None
     for uid in g.items:
         c = hero_rules.obj(ctx.pack, uid)
-        if c.save is None:
+        if c.save is None or c.special == "defiance":  # the Shield of Defiance: not in Guardian Combat (H5)
             continue
         fits = (c.slot == "armour" and attr == "strength") or (c.slot == "helmet" and attr == "craft") or \
                (c.slot == "shield" and shield_ok)

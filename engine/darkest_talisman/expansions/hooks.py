@@ -187,6 +187,8 @@ def attack_lost(ctx: Ctx, hero: Hero) -> None:
     for uid in [o for o in hero.objects if card_id(o) in dropping]:
         hero_rules.give_up(ctx, hero, uid)
         ground.drop(ctx, [uid], 0, encountered=True)
+    for hook in _each(ctx, "attack_lost"):  # the Chivalric Knight shares the loss (H5)
+        hook(ctx, hero)
 
 
 def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:

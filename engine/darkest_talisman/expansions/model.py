@@ -337,6 +337,26 @@ class Expansions(BaseModel):
     talismans_chosen: int = 0
     stables_bought: int = 0
     gallops: int = 0
+    #: H5: Rumours of Riches waiting for a character's 1 (cleared off the road); the Road Space
+    #: Fortune's Fool spoils (no Fate rerolls there); the Gilded Compass: the space whose count
+    #: may be rerolled (its dice), used on this road; Baleful Eye uses; the counters read
+    rumours: int = 0
+    fool_space: int | None = None
+    compass_space: int | None = None
+    compass_faces: list[int] = Field(default_factory=list)
+    compass_used: bool = False
+    rumours_paid: int = 0
+    fools_met: int = 0
+    compass_rerolls: int = 0
+    eyes_used: int = 0
+    stases: int = 0
+    #: H5 Chivalric Knight: the battle he was asked about ([hero, enemy]), the one he aids
+    #: ([hero, knight, enemy]) with his Strength added; the counters read
+    aid_asked: list[str] = Field(default_factory=list)
+    aid: list[str] = Field(default_factory=list)
+    aid_strength: int = 0
+    knight_aids: int = 0
+    knight_rewards: int = 0
 
     def figure(self, fid: str) -> RoadFigure | None:
         return next((f for f in self.figures if f.id == fid), None)
