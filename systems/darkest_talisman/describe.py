@@ -542,6 +542,8 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
     elif kind == "fire_choice":  # the Firelands (I2, I6): the card that burns, the token's space
         params["thing"] = n.thing(arg) if arg else ""
         params["space"] = n.road_space(data["space"]) if isinstance(data.get("space"), int) else ""
+    elif kind in ("dungeon_cell_leave", "dungeon_cell_take") and arg:  # the Dungeon's Cell (L5b-3)
+        params["thing"] = n.thing(arg)
     label = t(locale, key, **params)
     if kind == "village" and option.startswith("depart:"):
         waits = choices.destination_short(n, option)  # what waits there, its price, its odds

@@ -190,7 +190,7 @@ def test_l5b_2_the_guard_room_pay_two_gold_or_battle_a_strength_5_guard():
 
 def test_l5b_3_the_cell_a_follower_left_may_be_taken_by_the_next_character():
     """L5b-3: each character leaves a Follower in the cell; a character later in the Marching
-    Order takes one left there this turn."""
+    Order may take one left there this turn (his choice, or none)."""
     s = in_dungeon(8, party=2)
     first, second = (s.hero(u) for u in s.order[:2])
     for other in s.order[2:]:
@@ -199,8 +199,47 @@ def test_l5b_3_the_cell_a_follower_left_may_be_taken_by_the_next_character():
     s.ext.shelved["core"].adventure.remove(guide)
     first.followers, second.followers = [guide], []
     s = on_special(s, dungeon.CELL)
+    assert s.decision.kind == "dungeon_cell_take" and s.decision.hero == s.order[1]
+    assert s.decision.options == [f"take:{guide}", "take_none"]
+    s = choose(s, f"take:{guide}")
     first, second = (s.hero(u) for u in s.order[:2])
     assert first.followers == [] and second.followers == [guide]
+    assert broken(s) == []
+
+
+def test_l5b_3_the_cell_the_follower_left_is_chosen_and_the_rest_discarded():
+    """L5b-3: with two Followers a character chooses the one he leaves; one nobody takes is
+    discarded when the Cell is done."""
+    s = in_dungeon(8)
+    hero = s.party()[0]
+    pool = s.ext.shelved["core"].adventure
+    guide = next(u for u in pool if card_id(u) == "guide")
+    pool.remove(guide)
+    hunch = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "hunchback")
+    (s.decks.adventure if hunch in s.decks.adventure else s.decks.adventure_discard).remove(hunch)
+    for other in s.party():
+        other.followers = []
+    hero.followers = [guide]
+    s = on_special(s, dungeon.CELL)
+    while s.decision.kind == "dungeon_cell_take":
+        s = choose(s, "take_none")
+    assert s.party()[0].followers == [] and guide in s.ext.shelved["core"].discard + s.decks.adventure_discard
+    assert dungeon.CELL_PILE not in s.ext.piles
+    s = in_dungeon(8)
+    hero = s.party()[0]
+    pool = s.ext.shelved["core"].adventure
+    guide = next(u for u in pool if card_id(u) == "guide")
+    pool.remove(guide)
+    wise = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "wise_man")
+    (s.decks.adventure if wise in s.decks.adventure else s.decks.adventure_discard).remove(wise)
+    for other in s.party():
+        other.followers = []
+    hero.followers = [guide, wise]
+    s = on_special(s, dungeon.CELL)
+    assert s.decision.kind == "dungeon_cell_leave" and s.decision.options == [f"leave:{guide}", f"leave:{wise}"]
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) in s.decision.options
+    s = choose(s, f"leave:{wise}")
+    assert s.party()[0].followers == [guide]
     assert broken(s) == []
 
 
@@ -216,22 +255,39 @@ def test_l5b_4_the_kitchen_poison_or_a_meal(face, change):
 
 
 def test_l5b_5_the_torture_chamber_one_gold_or_strength_or_craft():
-    """L5b-5: pay 1 Gold, or lose 1 of Strength or Craft (the greater, project)."""
+    """L5b-5: each character pays 1 Gold or loses 1 Strength or 1 Craft: his choice, with his
+    figures; no Gold offered to one who cannot pay it."""
     s = in_dungeon(10)
     hero = s.party()[0]
     hero.gold = 2
     s = on_special(s, dungeon.TORTURE)
-    assert s.decision.kind == "ransom" and s.decision.data["gold"] == 1
-    s = choose(s, "pay")
+    assert s.decision.kind == "dungeon_torture" and s.decision.hero == hero.uid
+    assert s.decision.options == ["torture_gold", "torture_strength", "torture_craft"]
+    assert s.decision.data["gold"] == 1 and s.decision.data["strength"] == hero.strength
+    s = choose(s, "torture_gold")
     assert s.party()[0].gold == 1
-    s = in_dungeon(10)
-    hero = s.party()[0]
-    hero.gold = 2
-    attr = "strength" if hero.strength + 0 >= hero.craft else "craft"
-    before = getattr(hero, attr)
+    for option, attr in (("torture_strength", "strength"), ("torture_craft", "craft")):
+        s = in_dungeon(10)
+        hero = s.party()[0]
+        hero.gold = 0
+        before = getattr(hero, attr)
+        s = on_special(s, dungeon.TORTURE)
+        assert s.decision.options == ["torture_strength", "torture_craft"]
+        s = choose(s, option)
+        assert getattr(s.party()[0], attr) == before - 1 and s.decision.hero != hero.uid
+
+
+def test_l5b_5_the_torture_chamber_asks_each_character_in_marching_order():
+    """L5b-5: in a party, each character answers in turn, the leader first."""
+    s = in_dungeon(10, party=3)
+    for h in s.party():
+        h.gold = 3
     s = on_special(s, dungeon.TORTURE)
-    s = choose(s, "refuse")
-    assert getattr(s.party()[0], attr) == before - 1
+    asked = []
+    while s.decision.kind == "dungeon_torture":
+        asked.append(s.decision.hero)
+        s = choose(s, "torture_gold")
+    assert asked == s.order and all(h.gold == 2 for h in s.party())
 
 
 def test_l5b_6_the_summoning_circle_calls_the_nearest_enemy():
@@ -259,17 +315,102 @@ def test_l5b_6_the_summoning_circle_calls_the_nearest_enemy():
     assert broken(s) == []
 
 
+def _take(s, cid: str) -> str:  # type: ignore[no-untyped-def]
+    """A copy of Dungeon card `cid` out of the decks."""
+    for pile in (s.decks.adventure, s.decks.adventure_discard, s.decks.trove, s.ext.troves.get("dungeon", [])):
+        uid = next((u for u in pile if card_id(u) == cid), None)
+        if uid is not None:
+            pile.remove(uid)
+            return uid
+    raise AssertionError(cid)
+
+
 def test_l7_the_hunchback_passes_a_special_location_by():
-    """L7 Hunchback: his master leading, the party may pass a Special Location by (the
-    Summoning Circle calls nothing)."""
+    """L7 Hunchback: his master leading, the party may pass a Special Location by (his choice):
+    passed, the Summoning Circle calls nothing; met, it calls."""
     s = in_dungeon(13)
-    hunch = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "hunchback")
-    (s.decks.adventure if hunch in s.decks.adventure else s.decks.adventure_discard).remove(hunch)
-    s.party()[0].followers.append(hunch)
+    s.party()[0].followers.append(_take(s, "hunchback"))
     for space in s.trip.road:
         space.spots = []
+    rig(s, deck=["skeleton_warrior"])
     s = on_special(s, dungeon.SUMMONING)
+    assert s.decision.kind == "dungeon_hunchback" and s.decision.data["location"] == dungeon.SUMMONING
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "hunch_pass"
+    s = choose(s, "hunch_pass")
     assert not any(sp.card for sp in s.trip.spots)
+    s = in_dungeon(13)
+    s.party()[0].followers.append(_take(s, "hunchback"))
+    for space in s.trip.road:
+        space.spots = []
+    rig(s, deck=["skeleton_warrior"])
+    s = on_special(s, dungeon.SUMMONING)
+    s = choose(s, "hunch_meet")
+    assert any(card_id(sp.card or "") == "skeleton_warrior" for sp in s.trip.spots)
+
+
+def test_l7_the_hunchback_may_pass_the_guard_room_the_core_runs():
+    """L7 Hunchback: any Special Location, the Guard Room too (its ransom is not asked)."""
+    s = in_dungeon(13)
+    s.party()[0].followers.append(_take(s, "hunchback"))
+    s.party()[0].gold = 5
+    s = on_special(s, dungeon.GUARD_ROOM)
+    assert s.decision.kind == "dungeon_hunchback"
+    s = choose(s, "hunch_pass")
+    assert s.decision.kind != "ransom" and s.party()[0].gold == 5
+    s = in_dungeon(13)
+    s.party()[0].followers.append(_take(s, "hunchback"))
+    s.party()[0].gold = 5
+    s = on_special(s, dungeon.GUARD_ROOM)
+    s = choose(s, "hunch_meet")
+    assert s.decision.kind == "ransom"
+
+
+def test_l7_secret_passage_opens_the_next_road_space_as_a_special_location():
+    """L7 Secret Passage: a d6 names a Special Location; not on the road, the next Road Space
+    becomes it (its cards discarded) and it is met on arrival."""
+    s = in_dungeon(21)
+    for space in s.trip.road:
+        space.spots, space.special = [], None
+    s.trip.found = []
+    rig(s, dice=[4, 6, 6, 6, 6, 6, 6], deck=["secret_passage"])  # a 4: the Kitchen; then 6s, a good meal
+    for spot in s.trip.spots:
+        if spot.card is not None:
+            s.decks.adventure_discard.append(spot.card)
+    uid = s.decks.adventure.pop()
+    s.trip.spots = [Spot(seq=s.new_seq(), card=uid)]
+    s.decision, s.tasks = None, []
+    at = s.trip.position
+    flow.advance(ctx(s))
+    nxt = s.trip.road[at + 1]
+    assert nxt.special == dungeon.KITCHEN and nxt.visited and nxt.spots == []
+    assert uid in s.decks.adventure_discard and s.ext.dungeon.passage_at == at + 1
+    s.party()[0].life = 2
+    s = choose(s, "continue")
+    assert s.trip.position == at + 1 and s.party()[0].life == 4  # the Kitchen met on arrival: heal 2
+    assert broken(s) == []
+
+
+def test_l7_secret_passage_to_a_location_already_on_the_road():
+    """L7 Secret Passage: the Special Location already on a Road Space: the party may go there
+    and meet it again."""
+    s = in_dungeon(22)
+    c = ctx(s)
+    travel.teleport(c, "road:2")
+    s.trip.road[0].special = dungeon.LIBRARY
+    s.trip.found = [dungeon.LIBRARY]
+    for spot in s.trip.spots:
+        if spot.card is not None:
+            s.decks.adventure_discard.append(spot.card)
+    rig(s, dice=[1, 6], deck=["secret_passage"])  # a 1: the Library; then a 6: a Spell
+    s.trip.spots = [Spot(seq=s.new_seq(), card=s.decks.adventure.pop())]
+    s.decision, s.tasks = None, []
+    s.party()[0].spells = []
+    flow.advance(c)
+    assert s.decision.kind == "dungeon_passage" and s.decision.data["space"] == 0
+    assert dungeon.ai_pick(c, s.decision, 0.5) == "passage_go"
+    s = choose(s, "passage_go")
+    assert s.trip.position == 0 and len(s.party()[0].spells) == 1
+    assert broken(s) == []
 
 
 # ----------------------------------------------------------------------------- L6: the Treasure Chamber

@@ -401,3 +401,11 @@ def draw_first(ctx: Ctx) -> str | None:
         if uid is not None:
             return str(uid)
     return None
+
+
+def day_faces(ctx: Ctx, faces: list[int], dice: int) -> list[int]:
+    """The dice a new Road Space rolled for its cards, as an expansion's item changes them (the
+    Dungeon Amulet's reroll, L7)."""
+    for hook in _each(ctx, "day_faces"):
+        faces = hook(ctx, faces, dice)
+    return faces
