@@ -317,7 +317,9 @@ def test_l5b_6_the_summoning_circle_calls_the_nearest_enemy():
 
 def _take(s, cid: str) -> str:  # type: ignore[no-untyped-def]
     """A copy of Dungeon card `cid` out of the decks."""
-    for pile in (s.decks.adventure, s.decks.adventure_discard, s.decks.trove, s.ext.troves.get("dungeon", [])):
+    piles = (s.decks.adventure, s.decks.adventure_discard, s.decks.trove, s.ext.troves.get("dungeon", []),
+             s.trip.trove.items if s.trip is not None and s.trip.trove is not None else [])
+    for pile in piles:
         uid = next((u for u in pile if card_id(u) == cid), None)
         if uid is not None:
             pile.remove(uid)
@@ -554,3 +556,255 @@ def test_l3m_the_ruins_departure_reads_in_both_languages():
     view = SYSTEM.view(s, None)
     assert option_label(view, "depart:ruins", "en", with_odds=False).startswith("Set out for the Ruins (Aid)")
     assert option_label(view, "depart:ruins", "it", with_odds=False).startswith("Parti verso le Rovine (")
+
+
+# ----------------------------------------------------------------------------- L7: the leader's cards
+def _spots(s, cids: list[str]):  # type: ignore[no-untyped-def]
+    """The party's space holding these Dungeon cards, face down, nothing met yet."""
+    for spot in s.trip.spots:
+        if spot.card is not None:
+            s.decks.adventure_discard.append(spot.card)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=_take(s, cid)) for cid in cids]
+    s.trip.location_met, s.trip.asked = True, False
+    s.decision, s.tasks = None, []
+    return s
+
+
+def _lead(s, card: str):  # type: ignore[no-untyped-def]
+    s.party()[0].card = card
+    return s.party()[0]
+
+
+def test_l7_amazon_leading_turns_two_cards_and_orders_them():
+    """L7 Amazon: leading, she turns over the next two Draw Spots' cards and chooses the order;
+    the AI meets an Enemy after a card that is none."""
+    s = in_dungeon(30)
+    hero = _lead(s, "amazon")
+    s = _spots(s, ["giant_rat", "scattered_coins", "foul_air"])
+    rat, coins = s.trip.spots[0].seq, s.trip.spots[1].seq
+    flow.advance(ctx(s))
+    assert s.decision.kind == "dungeon_amazon" and s.decision.hero == hero.uid
+    assert (s.decision.data["card"], s.decision.data["thing"]) == ("giant_rat", "scattered_coins")
+    assert s.trip.spots[0].foreseen and s.trip.spots[1].foreseen and not s.trip.spots[2].foreseen
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "amazon_swap"
+    s = choose(s, "amazon_swap")
+    assert [sp.seq for sp in s.trip.spots[:2]] == [coins, rat]
+    assert s.trip.spots[0].met and not s.trip.spots[1].met  # the coins met first, the rat waits
+
+
+def test_l7_amazon_not_leading_does_nothing():
+    """L7 Amazon: only when first in the Marching Order."""
+    s = in_dungeon(30, party=2)
+    s.hero(s.order[1]).card = "amazon"
+    s.hero(s.order[0]).card = "warrior"
+    s = _spots(s, ["giant_rat", "scattered_coins"])
+    flow.advance(ctx(s))
+    assert s.decision is None or s.decision.kind != "dungeon_amazon"
+
+
+def test_l7_swashbuckler_leading_a_won_battle_lets_the_party_pass_the_next_spot():
+    """L7 Swashbuckler: leading, a battle he won lets everyone pass the next Draw Spot by; its
+    card stays on the space."""
+    s = in_dungeon(31)
+    hero = _lead(s, "swashbuckler")
+    s = _spots(s, ["giant_rat", "cave_spider"])
+    s.trip.spots[0].met = True
+    rat = s.trip.spots[0].card
+    dungeon.battle_won(ctx(s), hero, rat, "strength")
+    assert s.ext.dungeon.swash
+    flow.advance(ctx(s))
+    assert s.decision.kind == "dungeon_swash" and s.decision.options == ["swash_skip", "swash_meet"]
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "swash_skip"
+    spider = s.trip.spots[1].card
+    s = choose(s, "swash_skip")
+    assert s.trip.spots == [] or all(sp.met for sp in s.trip.spots)
+    assert any(sp.card == spider for space in s.trip.road for sp in space.spots) or \
+        any(sp.card == spider for sp in s.trip.spots)
+    other = in_dungeon(31, party=2)
+    second = other.hero(other.order[1])
+    second.card = "swashbuckler"
+    dungeon.battle_won(ctx(other), second, rat, "strength")
+    assert other.ext is None or other.ext.dungeon is None or not other.ext.dungeon.swash
+
+
+def test_l7_swashbuckler_leading_rolls_two_dice_on_fields():
+    """L7 Swashbuckler: leading, a Fields space rolls 2d6 for its cards (project: always)."""
+    s = game(32)
+    c = ctx(s)
+    assert dungeon.draw_dice(c, "fields", 1) == 1
+    _lead(s, "swashbuckler")
+    assert dungeon.draw_dice(c, "fields", 1) == 2 and dungeon.draw_dice(c, "plains", 1) == 1
+
+
+def test_l7_philosopher_psychic_attack_only_when_leading():
+    """L7 Philosopher: his second ability (Craft against a newly revealed Enemy) only when he is
+    first in the Marching Order."""
+    from engine.darkest_talisman import combat
+    from engine.darkest_talisman.state import Combat
+
+    s = in_dungeon(33, party=2)
+    c = ctx(s)
+    first, second = s.hero(s.order[0]), s.hero(s.order[1])
+    task = Combat(hero=second.uid, enemy="giant_rat#1", attribute="strength", value=2, kind="animal", fresh=True)
+    second.card = "philosopher"
+    assert not combat._may_use_craft(c, task, second)
+    first.card, second.card = "warrior", "warrior"
+    first.card = "philosopher"
+    task.hero = first.uid
+    assert combat._may_use_craft(c, task, first)
+
+
+def test_l7_torch_and_clockwork_owl_show_the_cards():
+    """L7 Torch: its bearer leading, the next Draw Spot's card is seen before it is met. L7
+    Clockwork Owl: its bearer leading, every card on the Draw Spots is face up; lost, face down."""
+    s = in_dungeon(34)
+    hero = s.party()[0]
+    hero.card = "warrior"
+    hero.objects.append(_take(s, "torch"))
+    s = _spots(s, ["scattered_coins", "giant_rat"])
+    s.trip.spots[0].met = True
+    s.trip.asked = False
+    dungeon.work(ctx(s))
+    assert s.trip.spots[1].foreseen
+    s = in_dungeon(34)
+    hero = s.party()[0]
+    owl = _take(s, "clockwork_owl")
+    hero.objects.append(owl)
+    s = _spots(s, ["scattered_coins", "giant_rat", "cave_spider"])
+    s.trip.road[0].spots.append(Spot(seq=s.new_seq(), card=_take(s, "lich")))
+    dungeon.work(ctx(s))
+    assert all(sp.foreseen for sp in s.trip.spots) and s.trip.road[0].spots[-1].foreseen
+    hero.objects.remove(owl)
+    s.ext.troves["dungeon"].append(owl)
+    dungeon.work(ctx(s))
+    assert not any(sp.foreseen for sp in s.trip.spots) and not s.trip.road[0].spots[-1].foreseen
+
+
+def test_l7_orb_of_prophecy_shows_the_next_card_before_a_new_road_space():
+    """L7 Orb of Prophecy (power project): its bearer leading, before the party moves on to a
+    new Road Space he sees the top Adventure card and may put it at the bottom."""
+    s = in_dungeon(35)
+    s.party()[0].objects.append(_take(s, "orb_of_prophecy"))
+    s = _spots(s, [])
+    rig(s, deck=["cave_troll"])
+    top = s.decks.adventure[-1]
+    flow.advance(ctx(s))
+    assert s.decision.kind == "dungeon_orb" and s.decision.data["card"] == "cave_troll"
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "orb_bottom"
+    s = choose(s, "orb_bottom")
+    assert s.decks.adventure[0] == top and s.decision.kind == "stand"
+
+
+def test_l7_dungeon_amulet_rerolls_a_special_location_and_the_most_cards():
+    """L7 Dungeon Amulet, its bearer leading: a 1 on the Dark Road's dice and a roll of all 6s
+    are rolled again (project: always)."""
+    s = in_dungeon(36)
+    c = ctx(s)
+    assert dungeon.day_faces(c, [1], 1) == [1]
+    s.party()[0].objects.append(_take(s, "dungeon_amulet"))
+    rig(s, dice=[4, 3])
+    assert dungeon.day_faces(c, [1], 1) == [4]
+    assert dungeon.day_faces(c, [6, 6], 2) == [3, 2] or len(dungeon.day_faces(c, [6, 6], 2)) == 2
+    assert dungeon.day_faces(c, [2, 6], 2) == [2, 6]
+
+
+def test_l7_goblin_slayer_and_holy_avenger_add_to_the_attack():
+    """L7 Goblin Slayer: +3 Strength in battle against a Goblin or Hobgoblin. L7 Holy Avenger: +3
+    to his master's attack against an Enemy that has beaten another character."""
+    from engine.darkest_talisman.state import Combat
+
+    s = in_dungeon(37, party=2)
+    s.decision = None
+    c = ctx(s)
+    first, second = s.hero(s.order[0]), s.hero(s.order[1])
+    first.objects.append(_take(s, "goblin_slayer"))
+    s.tasks = [Combat(hero=first.uid, enemy="goblin#1", attribute="strength", value=2, kind="monster")]
+    dungeon.work(c)
+    assert s.tasks[-1].bonus == 3
+    s.tasks = [Combat(hero=first.uid, enemy="giant_rat#1", attribute="strength", value=2, kind="animal")]
+    dungeon.work(c)
+    assert s.tasks[-1].bonus == 0
+    second.followers.append(_take(s, "holy_avenger"))
+    dungeon.injured(c, second, "cave_troll#1")
+    s.tasks = [Combat(hero=second.uid, enemy="cave_troll#1", attribute="strength", value=7, kind="monster")]
+    dungeon.work(c)
+    assert s.tasks[-1].bonus == 0  # it beat him, not another character
+    dungeon.injured(c, first, "cave_troll#1")
+    s.ext.dungeon.bonused = []
+    s.tasks = [Combat(hero=second.uid, enemy="cave_troll#1", attribute="strength", value=7, kind="monster")]
+    dungeon.work(c)
+    assert s.tasks[-1].bonus == 3
+
+
+def test_l7_goblin_slayer_in_guardian_combat_and_the_lone_dwarf_in_the_chamber():
+    """L7 Goblin Slayer: +3 Strength in Guardian Combat when a Goblin or Hobgoblin guards; L7 Lone
+    Dwarf row 6: +2 Strength in the Treasure Chamber."""
+    from engine.darkest_talisman.state import Guardian, GuardianFight
+
+    s = in_dungeon(38)
+    c = ctx(s)
+    hero = s.party()[0]
+    hero.objects.append(_take(s, "goblin_slayer"))
+    s.fight = GuardianFight(kind="trove", guardians=[Guardian(uid="goblin#1", of="goblin", kind="monster", strength=2)])
+    dungeon.guardian_combat_begins(c)
+    assert s.fight.hero_bonus[f"{hero.uid}:strength"] == 3
+    s.fight = GuardianFight(kind="trove", guardians=[Guardian(uid="x", of="giant_rat", kind="animal", strength=2)])
+    dungeon.record(c).dwarf = True
+    dungeon.guardian_combat_begins(c)
+    assert s.fight.hero_bonus == {f"{s.order[0]}:strength": 2}
+    s.fight = None
+
+
+@pytest.mark.parametrize(("face", "check"), [(3, "gold"), (5, "move"), (6, "dwarf")])
+def test_l7_lone_dwarf_rows(face, check):
+    """L7 Lone Dwarf: 5 two Road Spaces toward the destination; 6 he follows to the Treasure
+    Chamber; 3-4 (project) +1 Gold each."""
+    s = in_dungeon(39)
+    s = _spots(s, ["lone_dwarf"])
+    dwarf = s.trip.spots[0].card
+    gold = [h.gold for h in s.party()]
+    at = s.trip.position
+    rig(s, dice=[face, 2, 2, 2, 2, 2, 2, 2, 2])
+    flow.advance(ctx(s))
+    assert dwarf in s.decks.adventure_discard
+    if check == "gold":
+        assert [h.gold for h in s.party()] == [g + 1 for g in gold]
+    elif check == "move":
+        assert s.trip.position == at + 2
+    else:
+        assert s.ext.dungeon.dwarf
+    assert broken(s) == []
+
+
+def test_l7_miser_dragon_hoard_to_its_killer_or_to_the_trove():
+    """L7 Miser Dragon: his hoard (a d6, project) goes to his killer on the road; killed in the
+    Treasure Chamber, to the trove."""
+    s = in_dungeon(40)
+    c = ctx(s)
+    hero = s.party()[0]
+    hero.gold = 0
+    rig(s, dice=[4, 5])
+    dungeon.battle_won(c, hero, "miser_dragon#1", "strength")
+    assert hero.gold == 4
+    s = jump_to_destination(s)
+    before = s.trip.trove.gold
+    dungeon.battle_won(ctx(s), s.party()[0], "miser_dragon#1", "strength")
+    assert s.trip.trove.gold == before + 5
+
+
+def test_l7_every_new_dungeon_decision_reads_in_both_languages_and_the_ai_answers():
+    """L5b, L7: each decision the Dungeon asks has its question, its name and its answers' words
+    in English and Italian."""
+    from gm.i18n import has
+
+    answers = {"dungeon_hunchback": ["hunch_pass", "hunch_meet"], "dungeon_cell_leave": ["leave"],
+               "dungeon_cell_take": ["take", "take_none"], "dungeon_amazon": ["amazon_keep", "amazon_swap"],
+               "dungeon_torture": ["torture_gold", "torture_strength", "torture_craft"],
+               "dungeon_swash": ["swash_skip", "swash_meet"], "dungeon_orb": ["orb_keep", "orb_bottom"],
+               "dungeon_passage": ["passage_go", "passage_stay"]}
+    assert set(answers) == set(dungeon.DECISIONS)
+    for locale in ("en", "it"):
+        for kind, opts in answers.items():
+            assert has(f"talisman.decision.{kind}", locale) and has(f"talisman.kind.{kind}", locale), kind
+            for o in opts:
+                assert has(f"talisman.option.{kind}.{o}", locale), (kind, o)
