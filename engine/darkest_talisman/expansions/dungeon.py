@@ -16,14 +16,37 @@ Here:
 - L1, L2, L3q: the Dungeon Trove deck holds the Magic Items and the Treasure cards; a trove is
   one Treasure card and two Magic Items drawn blind, and a d6 of Gold (region.yaml's die).
 - L5b: the Special Locations the engine's data cannot say: the Library (a d6 each: a Spell, or
-  a Secret Passage that lets the party skip the next Road Space), the Cell (Followers left and
-  taken), the Torture Chamber (1 Gold or 1 Strength or Craft), the Summoning Circle (the nearest
-  Enemy comes, else Dungeon cards are drawn until one does). The Guard Room and the Kitchen are
-  plain data. L7 Hunchback: his master leading, the party passes the harmful ones by (project
-  ruling `dungeon_locations`).
-- L7: a Burrow Worm that beats a character drags the party to the Ruins; a Wise Man leaves a
-  master beaten in psychic combat.
-- The campaign AI goes down to the Dungeon when the party is fit and strong enough.
+  a Secret Passage that lets the party skip the next Road Space), the Cell (each character in
+  turn chooses the Follower he leaves and may take one left before him: decisions), the Torture
+  Chamber (each character chooses 1 Gold, 1 Strength or 1 Craft: a decision), the Summoning
+  Circle (the nearest Enemy comes, else Dungeon cards are drawn until one does). The Guard Room
+  and the Kitchen are plain data (project ruling `dungeon_locations`).
+- L7, built (project ruling `dungeon_cards` where the facts are silent):
+  Hunchback (his master leading is asked at each Special Location whether to pass it by);
+  Secret Passage card (a d6 names a Special Location: already on the road, the party may go
+  there; else the next Road Space becomes it, its cards discarded); Amazon (leading, she sees
+  the next two cards and picks which is met first); Swashbuckler (leading, a battle won lets the
+  party pass the next card by, a decision; a new Fields space rolls 2d6); Philosopher (his
+  Craft against a newly revealed Enemy only when he leads); Torch (its bearer leading sees the
+  next card); Clockwork Owl (its bearer leading, every card on the road face up; face down once
+  nobody holds it); Orb of Prophecy (leading before a new Road Space, or before his lost turn's
+  draw, its bearer sees the top Adventure card and may put it at the bottom: the power is the
+  project's); Goblin Slayer (+3 Strength against a Goblin or Hobgoblin, in battle and in
+  Guardian Combat); Holy Avenger (+3 against an Enemy that beat another character); Miser Dragon
+  (a d6 hoard to his killer, or to the trove in the Treasure Chamber); Lone Dwarf (5: two Road
+  Spaces on; 6: +2 Strength in the Treasure Chamber; rows 1-4 the project's); Burrow Worm (a
+  character it beats is dragged with the party to the Ruins); Wise Man (leaves a master beaten
+  in psychic combat); Weakness, Wand of Dragonfire, Blight Haunt, Trap Door, Dungeon Door and
+  Rune Gate are plain data.
+- Approximated: the Dungeon Amulet's two rerolls come in the middle of the day's roll, so its
+  bearer always takes them (no prompt); the Swashbuckler's 2d6 on Fields is always rolled; the
+  Rune Gate teleports to the Village only.
+- Not built: the Cloak of Feathers' Fate reroll of a Place card's die (no pause after a Place's
+  roll; it gives +1 Craft); the Swashbuckler's extra d6 on a Fields space that has cards; the
+  Amazon's second ability (NOT FOUND); the Spirit of Vengeance's hold over its carrier (it is a
+  plain Enemy that cannot be evaded).
+- The campaign AI answers every Dungeon decision and goes down to the Treasure Chamber whenever
+  the party is fit and strong enough.
 """
 from __future__ import annotations
 
