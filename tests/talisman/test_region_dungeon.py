@@ -808,3 +808,17 @@ def test_l7_every_new_dungeon_decision_reads_in_both_languages_and_the_ai_answer
             assert has(f"talisman.decision.{kind}", locale) and has(f"talisman.kind.{kind}", locale), kind
             for o in opts:
                 assert has(f"talisman.option.{kind}.{o}", locale), (kind, o)
+
+
+def test_l3m_the_ai_goes_down_when_carried_to_the_ruins_not_when_it_just_climbed_out():
+    """L3m, L7 Trap Door / Dungeon Door: a fit party carried to the Ruins goes down with purpose;
+    one that just came back up out of the Dungeon goes home."""
+    s = at_the_ruins(41)
+    c = ctx(s)
+    for space in s.trip.road[:-1]:
+        space.visited = False  # carried here, not along the road
+    for h in s.party():
+        h.life, h.strength = 4, 12
+    assert dungeon.ai_pick(c, s.decision, 0.5) == f"enter:{dungeon.REGION}"
+    dungeon.region_left(c, dungeon.REGION)
+    assert dungeon.ai_pick(c, s.decision, 0.5) == "continue"

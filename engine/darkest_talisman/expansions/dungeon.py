@@ -143,6 +143,8 @@ def region_entered(ctx: Ctx, region_id: str) -> None:
     the trove's d6 of Gold under the Treasure Chamber."""
     if region_id != REGION:
         return
+    record(ctx).climbed_out = False
+    record(ctx).dwarf = False
     trip = ctx.state.trip
     assert trip is not None and trip.trove is not None
     deck = decks.ext(ctx).troves[ID]
@@ -684,11 +686,17 @@ def entered(ctx: Ctx, k: int) -> None:
         rec.passage_at = -1
 
 
+def region_left(ctx: Ctx, region_id: str) -> None:
+    """Back up at the Ruins (walked out, dragged or carried): marked for the campaign AI."""
+    if region_id == REGION and in_play(ctx):
+        record(ctx).climbed_out = True
+
+
 def home(ctx: Ctx) -> None:
     """Back in a village: the Lone Dwarf, the Swashbuckler's skip and the marks are gone."""
     if in_play(ctx) and ctx.state.ext is not None and ctx.state.ext.dungeon is not None:
         rec = record(ctx)
-        rec.dwarf, rec.swash, rec.passage_at = False, False, -1
+        rec.dwarf, rec.swash, rec.passage_at, rec.climbed_out = False, False, -1, False
         rec.avenged, rec.bonused, rec.ordered, rec.hoards = [], [], [], []
 
 
@@ -907,7 +915,8 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         return go if ready(ctx) and chance < GO_CHANCE else None
     enter = f"enter:{REGION}"
     if enter in opts:  # not ready (hurt on the way): home from the Ruins rather than down
-        return enter if ready(ctx, lives=3) and regions.came_by_road(ctx) else "continue" if "continue" in opts else None
+        fresh = regions.came_by_road(ctx) or not record(ctx).climbed_out  # by road, or carried here (Trap Door)
+        return enter if ready(ctx, lives=3) and fresh else "continue" if "continue" in opts else None
     if decision.kind == "stand" and "skip" in opts and passage_open(ctx):
         return "skip"
     return None

@@ -141,6 +141,8 @@ class DungeonState(BaseModel):
     passage_at: int = -1
     #: Miser Dragons (guardian uids) whose hoard went to the trove (L7)
     hoards: list[str] = Field(default_factory=list)
+    #: the party came back up out of the Dungeon to the Ruins (the AI does not go straight down again)
+    climbed_out: bool = False
 
 
 class WoodlandState(BaseModel):
