@@ -822,3 +822,21 @@ def test_l3m_the_ai_goes_down_when_carried_to_the_ruins_not_when_it_just_climbed
     assert dungeon.ai_pick(c, s.decision, 0.5) == f"enter:{dungeon.REGION}"
     dungeon.region_left(c, dungeon.REGION)
     assert dungeon.ai_pick(c, s.decision, 0.5) == "continue"
+
+
+def test_l7_orb_of_prophecy_before_its_bearers_lost_turn_draw():
+    """L7 Orb of Prophecy: 'or you Lose a Turn': before the card drawn for its bearer's lost turn,
+    he sees it and may put it at the bottom (asked once for that draw)."""
+    from engine.darkest_talisman.state import LostTurn
+
+    s = in_dungeon(42, party=2)
+    second = s.hero(s.order[1])
+    second.objects.append(_take(s, "orb_of_prophecy"))
+    s = _spots(s, [])
+    rig(s, deck=["hermit_monk"])
+    s.tasks = [LostTurn(hero=second.uid, seq=-1)]
+    flow.advance(ctx(s))
+    assert s.decision.kind == "dungeon_orb" and s.decision.hero == second.uid
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "orb_keep"
+    s = choose(s, "orb_keep")
+    assert s.decision is None or s.decision.kind != "dungeon_orb"
