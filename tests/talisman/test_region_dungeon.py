@@ -801,7 +801,7 @@ def test_l7_every_new_dungeon_decision_reads_in_both_languages_and_the_ai_answer
                "dungeon_cell_take": ["take", "take_none"], "dungeon_amazon": ["amazon_keep", "amazon_swap"],
                "dungeon_torture": ["torture_gold", "torture_strength", "torture_craft"],
                "dungeon_swash": ["swash_skip", "swash_meet"], "dungeon_orb": ["orb_keep", "orb_bottom"],
-               "dungeon_passage": ["passage_go", "passage_stay"]}
+               "dungeon_passage": ["passage_go", "passage_stay"], "dungeon_cloak": ["cloak_reroll", "cloak_keep"]}
     assert set(answers) == set(dungeon.DECISIONS)
     for locale in ("en", "it"):
         for kind, opts in answers.items():
@@ -840,3 +840,27 @@ def test_l7_orb_of_prophecy_before_its_bearers_lost_turn_draw():
     assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "orb_keep"
     s = choose(s, "orb_keep")
     assert s.decision is None or s.decision.kind != "dungeon_orb"
+
+
+def test_l7_cloak_of_feathers_a_fate_rerolls_a_place_cards_die():
+    """L7 Cloak of Feathers: its bearer meeting a Place card that rolls a die sees the roll and
+    may pay 1 Fate to roll again; the row rolled last is met."""
+    s = in_dungeon(43)
+    hero = s.party()[0]
+    hero.objects.append(_take(s, "cloak_of_feathers"))
+    hero.fate, hero.gold, hero.life = 2, 0, 4
+    for other in s.party()[1:]:
+        other.alive = False
+    s.order = [hero.uid]
+    s = _spots(s, [])
+    cave = next(u for u in s.ext.shelved["core"].adventure if card_id(u) == "cave")
+    s.ext.shelved["core"].adventure.remove(cave)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=cave)]
+    rig(s, dice=[3, 6])  # 3: lose a turn; rolled again, 6: 3 Gold
+    flow.advance(ctx(s))
+    assert s.decision.kind == "dungeon_cloak" and s.decision.data["face"] == 3
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "cloak_reroll"
+    s = choose(s, "cloak_reroll")
+    hero = s.party()[0]
+    assert hero.fate == 1 and hero.gold == 3
+    assert broken(s) == []

@@ -32,7 +32,8 @@ Here:
   nobody holds it); Orb of Prophecy (leading before a new Road Space, or before his lost turn's
   draw, its bearer sees the top Adventure card and may put it at the bottom: the power is the
   project's); Goblin Slayer (+3 Strength against a Goblin or Hobgoblin, in battle and in
-  Guardian Combat); Holy Avenger (+3 against an Enemy that beat another character); Miser Dragon
+  Guardian Combat); Cloak of Feathers (meeting a Place card that rolls its die, its bearer
+  sees the roll and may pay 1 Fate to roll again); Holy Avenger (+3 against an Enemy that beat another character); Miser Dragon
   (a d6 hoard to his killer, or to the trove in the Treasure Chamber); Lone Dwarf (5: two Road
   Spaces on; 6: +2 Strength in the Treasure Chamber; rows 1-4 the project's); Burrow Worm (a
   character it beats is dragged with the party to the Ruins); Wise Man (leaves a master beaten
@@ -41,8 +42,8 @@ Here:
 - Approximated: the Dungeon Amulet's two rerolls come in the middle of the day's roll, so its
   bearer always takes them (no prompt); the Swashbuckler's 2d6 on Fields is always rolled; the
   Rune Gate teleports to the Village only.
-- Not built: the Cloak of Feathers' Fate reroll of a Place card's die (no pause after a Place's
-  roll; it gives +1 Craft); the Swashbuckler's extra d6 on a Fields space that has cards; the
+- Not built: the Cloak of Feathers' reroll of a die inside a Place's offer (the Magic Portal)
+  and its second power (NOT FOUND: +1 Craft); the Swashbuckler's extra d6 on a Fields space that has cards; the
   Amazon's second ability (NOT FOUND); the Spirit of Vengeance's hold over its carrier (it is a
   plain Enemy that cannot be evaded).
 - The campaign AI answers every Dungeon decision and goes down to the Treasure Chamber whenever
@@ -52,12 +53,12 @@ from __future__ import annotations
 
 from engine.darkest_talisman import cards, effects, travel
 from engine.darkest_talisman import heroes as hero_rules
-from engine.darkest_talisman.content import EnemyCard, EventCard, FollowerCard
+from engine.darkest_talisman.content import Effect, EnemyCard, EventCard, FollowerCard, PlaceCard
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, regions
 from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.model import DungeonState
-from engine.darkest_talisman.state import Combat, Decision, Hero, LostTurn, Spot, TeleportTask, card_id
+from engine.darkest_talisman.state import Combat, Decision, Hero, LostTurn, MeetCard, Spot, TeleportTask, card_id
 
 ID = "dungeon"
 REGION = "dungeon_region"
@@ -566,6 +567,58 @@ def _hoards(ctx: Ctx) -> None:
             ctx.emit("hoard", gold=gold)
 
 
+def _cloak(ctx: Ctx) -> bool:
+    """L7 Cloak of Feathers: its bearer meeting a Place card that rolls a die (the Cave, the
+    Shrine) sees the roll and may pay 1 Fate to roll it again (a decision); the row is then met."""
+    state = ctx.state
+    trip = state.trip
+    task = state.tasks[-1] if state.tasks else None
+    if not isinstance(task, MeetCard) or task.seq < 0 or trip is None or trip.wards or task.stage != "start":
+        return False
+    card = ctx.pack.card(card_id(task.card))
+    if not isinstance(card, PlaceCard) or card.effect is None or not card.effect.roll or card.supply or card.services:
+        return False
+    at = next((i for i in range(task.index, len(task.heroes)) if state.hero(task.heroes[i]).alive), None)
+    if at is None:
+        return False
+    hero = state.hero(task.heroes[at])
+    if not _holds(hero, CLOAK) or hero.fate < CLOAK_PRICE or hero_rules.has_amulet(ctx.pack, hero):
+        return False
+    if task.index == 0:
+        ctx.emit("met", card=card.id)
+    task.index = at + 1
+    total = sum(ctx.dice(card.effect.dice, card.id, hero.uid))
+    record(ctx).cloak = total
+    state.decision = Decision(kind="dungeon_cloak", hero=hero.uid, options=["cloak_reroll", "cloak_keep"],
+                              data={"card": card.id, "face": total, "fate": hero.fate, "gold": CLOAK_PRICE})
+    return True
+
+
+def cloak_row(ctx: Ctx, cid: str, total: int) -> Effect:
+    card = ctx.pack.card(cid)
+    assert isinstance(card, PlaceCard) and card.effect is not None
+    return next(r.effect for r in card.effect.roll if r.low <= total <= r.high)
+
+
+def _cloak_answer(ctx: Ctx, hero: Hero, decision: Decision, option: str) -> None:
+    from engine.darkest_talisman import encounters
+
+    rec = record(ctx)
+    total, rec.cloak = rec.cloak, 0
+    cid = str(decision.data["card"])
+    card = ctx.pack.card(cid)
+    assert isinstance(card, PlaceCard) and card.effect is not None
+    if option == "cloak_reroll":
+        hero_rules.change(ctx, hero, "fate", -CLOAK_PRICE, CLOAK)
+        total = sum(ctx.dice(card.effect.dice, card.id, hero.uid))
+        ctx.emit("cloak_reroll", hero.uid, card=cid, face=total)
+    lost: list[str] = []
+    effects.apply(ctx, hero, card.effect.model_copy(update={"roll": [], "dice": 1}), cid, lost)
+    effects.apply(ctx, hero, cloak_row(ctx, cid, total), cid, lost)
+    task = ctx.state.tasks[-1] if ctx.state.tasks else None
+    encounters.push_lost_turns(ctx, lost, task.seq if isinstance(task, MeetCard) else -1, at_once=False)
+
+
 def work(ctx: Ctx) -> bool:
     """The Dungeon's choices and powers that must come before anything else goes on: the Cell's
     and the Torture Chamber's characters in turn (L5b), the Burrow Worm's drag to the Ruins, and
@@ -590,7 +643,7 @@ def work(ctx: Ctx) -> bool:
     if state.mode != "road" or state.trip is None:
         return False
     _bonuses(ctx)
-    if _orb(ctx):
+    if _cloak(ctx) or _orb(ctx):
         return True
     _owl(ctx)
     if not _road_ready(ctx):
@@ -794,7 +847,7 @@ def more_options(ctx: Ctx, decision: Decision) -> None:
 
 
 DECISIONS = ("dungeon_hunchback", "dungeon_cell_leave", "dungeon_cell_take", "dungeon_torture", "dungeon_amazon",
-             "dungeon_swash", "dungeon_orb", "dungeon_passage")
+             "dungeon_swash", "dungeon_orb", "dungeon_passage", "dungeon_cloak")
 
 
 def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
@@ -833,6 +886,8 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
         if deck:
             deck.insert(0, deck.pop())
             ctx.emit("orb_bottom", hero.uid if hero else None, card=decision.data["card"])
+    elif kind == "dungeon_cloak" and hero is not None:
+        _cloak_answer(ctx, hero, decision, option)
     elif kind == "dungeon_passage" and option == "passage_go":
         k = int(decision.data["space"])
         trip = state.live_trip()
@@ -896,6 +951,10 @@ def ai_choice(ctx: Ctx, decision: Decision) -> str | None:
     if kind == "dungeon_swash":  # an unseen card or an Enemy is passed by
         seen = data.get("card")
         return "swash_meet" if seen and not isinstance(ctx.pack.card(str(seen)), EnemyCard) else "swash_skip"
+    if kind == "dungeon_cloak":  # a row that hurts, fights or costs a turn is rolled again
+        row = cloak_row(ctx, str(data["card"]), int(data["face"]))
+        bad = row.life < 0 or row.strength < 0 or row.craft < 0 or row.lose_turn or row.fight is not None
+        return "cloak_reroll" if bad else "cloak_keep"
     if kind == "dungeon_orb":  # an Enemy or an Event to the bottom
         card = ctx.pack.card(str(data["card"]))
         return "orb_bottom" if isinstance(card, (EnemyCard, EventCard)) else "orb_keep"

@@ -143,6 +143,8 @@ class DungeonState(BaseModel):
     hoards: list[str] = Field(default_factory=list)
     #: the party came back up out of the Dungeon to the Ruins (the AI does not go straight down again)
     climbed_out: bool = False
+    #: the Place card's die total waiting for the Cloak of Feathers' answer (L7)
+    cloak: int = 0
 
 
 class WoodlandState(BaseModel):
