@@ -801,7 +801,8 @@ def test_l7_every_new_dungeon_decision_reads_in_both_languages_and_the_ai_answer
                "dungeon_cell_take": ["take", "take_none"], "dungeon_amazon": ["amazon_keep", "amazon_swap"],
                "dungeon_torture": ["torture_gold", "torture_strength", "torture_craft"],
                "dungeon_swash": ["swash_skip", "swash_meet"], "dungeon_orb": ["orb_keep", "orb_bottom"],
-               "dungeon_passage": ["passage_go", "passage_stay"], "dungeon_cloak": ["cloak_reroll", "cloak_keep"]}
+               "dungeon_passage": ["passage_go", "passage_stay"], "dungeon_cloak": ["cloak_reroll", "cloak_keep"],
+               "dungeon_swash_more": ["swash_more", "swash_none"]}
     assert set(answers) == set(dungeon.DECISIONS)
     for locale in ("en", "it"):
         for kind, opts in answers.items():
@@ -863,4 +864,30 @@ def test_l7_cloak_of_feathers_a_fate_rerolls_a_place_cards_die():
     s = choose(s, "cloak_reroll")
     hero = s.party()[0]
     assert hero.fate == 1 and hero.gold == 3
+    assert broken(s) == []
+
+
+def test_l7_swashbuckler_back_on_fields_with_cards_may_roll_for_more():
+    """L7 Swashbuckler, 2nd ability: leading the party onto a Fields space where cards already lie,
+    he may roll a d6 for more cards."""
+    s = game(44)
+    travel.depart(ctx(s), "depart:ruins")
+    hero = s.party()[0]
+    hero.card = "swashbuckler"
+    s.decision, s.tasks = None, []
+    s.decks.adventure_discard += [sp.card for sp in s.trip.spots if sp.card]
+    s.trip.spots, s.trip.position = [], 1
+    rat = s.decks.adventure.pop()
+    s.trip.road[0].spots = [Spot(seq=s.new_seq(), card=rat, revealed=True)]
+    s.trip.road[0].visited, s.trip.road[0].special = True, None
+    s.trip.heading = "home"
+    travel.teleport(ctx(s), "road:0")
+    s.trip.spots[0].met = True
+    s.decision, s.tasks = None, []
+    before = len(s.trip.spots)
+    rig(s, dice=[3])
+    flow.advance(ctx(s))
+    assert s.decision.kind == "dungeon_swash_more" and s.decision.data["n"] == 1
+    s = choose(s, "swash_more")
+    assert len(s.trip.spots) == before + 3
     assert broken(s) == []

@@ -21,31 +21,31 @@ Here:
   Chamber (each character chooses 1 Gold, 1 Strength or 1 Craft: a decision), the Summoning
   Circle (the nearest Enemy comes, else Dungeon cards are drawn until one does). The Guard Room
   and the Kitchen are plain data (project ruling `dungeon_locations`).
-- L7, built (project ruling `dungeon_cards` where the facts are silent):
-  Hunchback (his master leading is asked at each Special Location whether to pass it by);
-  Secret Passage card (a d6 names a Special Location: already on the road, the party may go
-  there; else the next Road Space becomes it, its cards discarded); Amazon (leading, she sees
-  the next two cards and picks which is met first); Swashbuckler (leading, a battle won lets the
-  party pass the next card by, a decision; a new Fields space rolls 2d6); Philosopher (his
-  Craft against a newly revealed Enemy only when he leads); Torch (its bearer leading sees the
-  next card); Clockwork Owl (its bearer leading, every card on the road face up; face down once
-  nobody holds it); Orb of Prophecy (leading before a new Road Space, or before his lost turn's
-  draw, its bearer sees the top Adventure card and may put it at the bottom: the power is the
-  project's); Goblin Slayer (+3 Strength against a Goblin or Hobgoblin, in battle and in
-  Guardian Combat); Cloak of Feathers (meeting a Place card that rolls its die, its bearer
-  sees the roll and may pay 1 Fate to roll again); Holy Avenger (+3 against an Enemy that beat another character); Miser Dragon
-  (a d6 hoard to his killer, or to the trove in the Treasure Chamber); Lone Dwarf (5: two Road
-  Spaces on; 6: +2 Strength in the Treasure Chamber; rows 1-4 the project's); Burrow Worm (a
-  character it beats is dragged with the party to the Ruins); Wise Man (leaves a master beaten
-  in psychic combat); Weakness, Wand of Dragonfire, Blight Haunt, Trap Door, Dungeon Door and
-  Rune Gate are plain data.
+- L7, built (project ruling `dungeon_cards` where the facts are silent): Hunchback (his master
+  leading is asked at each Special Location whether to pass it by); Secret Passage card (a d6
+  names a Special Location: already on the road, the party may go there; else the next Road
+  Space becomes it, its cards discarded); Amazon (leading, she sees the next two cards and picks
+  which is met first); Swashbuckler (leading, a battle won lets the party pass the next card by,
+  a decision; a new Fields space rolls 2d6; back on a Fields space with cards, he may roll a d6
+  for more, a decision); Philosopher (his Craft against a newly revealed Enemy only when he
+  leads); Torch (its bearer leading sees the next card); Clockwork Owl (its bearer leading,
+  every card on the road face up; face down once nobody holds it); Orb of Prophecy (leading
+  before a new Road Space, or before his lost turn's draw, its bearer sees the top Adventure
+  card and may put it at the bottom: the power is the project's); Goblin Slayer (+3 Strength
+  against a Goblin or Hobgoblin, in battle and in Guardian Combat); Cloak of Feathers (meeting a
+  Place card that rolls its die, its bearer sees the roll and may pay 1 Fate to roll again);
+  Holy Avenger (+3 against an Enemy that beat another character); Miser Dragon (a d6 hoard to
+  his killer, or to the trove in the Treasure Chamber); Lone Dwarf (5: two Road Spaces on; 6: +2
+  Strength in the Treasure Chamber; rows 1-4 the project's); Burrow Worm (a character it beats
+  is dragged with the party to the Ruins); Wise Man (leaves a master beaten in psychic combat);
+  Weakness, Wand of Dragonfire, Blight Haunt, Trap Door, Dungeon Door and Rune Gate are plain
+  data.
 - Approximated: the Dungeon Amulet's two rerolls come in the middle of the day's roll, so its
   bearer always takes them (no prompt); the Swashbuckler's 2d6 on Fields is always rolled; the
   Rune Gate teleports to the Village only.
 - Not built: the Cloak of Feathers' reroll of a die inside a Place's offer (the Magic Portal)
-  and its second power (NOT FOUND: +1 Craft); the Swashbuckler's extra d6 on a Fields space that has cards; the
-  Amazon's second ability (NOT FOUND); the Spirit of Vengeance's hold over its carrier (it is a
-  plain Enemy that cannot be evaded).
+  and its second power (NOT FOUND: +1 Craft); the Amazon's second ability (NOT FOUND); the
+  Spirit of Vengeance's hold over its carrier (it is a plain Enemy that cannot be evaded).
 - The campaign AI answers every Dungeon decision and goes down to the Treasure Chamber whenever
   the party is fit and strong enough.
 """
@@ -488,6 +488,38 @@ def _swashbuckler(ctx: Ctx) -> bool:
     return True
 
 
+def _swash_more(ctx: Ctx) -> bool:
+    """L7 Swashbuckler: leading the party back onto a Fields space where cards already lie, he may
+    roll a d6 for more cards (a decision)."""
+    state = ctx.state
+    rec = record(ctx)
+    trip = state.trip
+    if rec.more_at < 0 or trip is None or state.tasks:
+        return False
+    k, rec.more_at = rec.more_at, -1
+    leader = state.leader()
+    if trip.position != k or leader is None or leader.card != SWASHBUCKLER:
+        return False
+    room = ctx.pack.rules.draw_spots.value - len(trip.spots)
+    if room <= 0:
+        return False
+    state.decision = Decision(kind="dungeon_swash_more", hero=leader.uid, options=["swash_more", "swash_none"],
+                              data={"n": sum(1 for s in trip.spots if s.card)})
+    return True
+
+
+def swash_more(ctx: Ctx) -> None:
+    state = ctx.state
+    trip = state.live_trip()
+    count = min(ctx.d6(SWASHBUCKLER), ctx.pack.rules.draw_spots.value - len(trip.spots))
+    for _ in range(count):
+        uid = cards.draw_adventure(ctx)
+        if uid is None:
+            break
+        trip.spots.append(Spot(seq=state.new_seq(), card=uid))
+    ctx.emit("more_cards", count=count)
+
+
 def _orb(ctx: Ctx) -> bool:
     """L7 Orb of Prophecy (its power NOT FOUND: the project's, ruling `dungeon_cards`): whenever
     its bearer leads, before the party moves on to a new Road Space, or whenever he loses a turn,
@@ -643,7 +675,7 @@ def work(ctx: Ctx) -> bool:
     if state.mode != "road" or state.trip is None:
         return False
     _bonuses(ctx)
-    if _cloak(ctx) or _orb(ctx):
+    if _cloak(ctx) or _orb(ctx) or _swash_more(ctx):
         return True
     _owl(ctx)
     if not _road_ready(ctx):
@@ -729,11 +761,17 @@ def day_faces(ctx: Ctx, faces: list[int], dice: int) -> list[int]:
 def entered(ctx: Ctx, k: int) -> None:
     """A new Road Space: the cards' bonuses may be given again; a Special Location a Secret
     Passage card opened here (L7) is met."""
-    if not in_play(ctx) or ctx.state.ext is None or ctx.state.ext.dungeon is None:
+    if not in_play(ctx):
+        return
+    trip = ctx.state.trip
+    leader = ctx.state.leader()
+    if trip is not None and leader is not None and leader.card == SWASHBUCKLER and trip.location_met \
+            and trip.road[k].location == "fields" and not trip.road[k].special and any(s.card for s in trip.spots):
+        record(ctx).more_at = k  # back on a Fields space with cards: a d6 more, if he likes (L7)
+    if ctx.state.ext is None or ctx.state.ext.dungeon is None:
         return
     rec = record(ctx)
     rec.bonused, rec.ordered = [], []
-    trip = ctx.state.trip
     if trip is not None and rec.passage_at == k and in_dungeon(ctx):
         trip.location_met = False
         rec.passage_at = -1
@@ -847,7 +885,7 @@ def more_options(ctx: Ctx, decision: Decision) -> None:
 
 
 DECISIONS = ("dungeon_hunchback", "dungeon_cell_leave", "dungeon_cell_take", "dungeon_torture", "dungeon_amazon",
-             "dungeon_swash", "dungeon_orb", "dungeon_passage", "dungeon_cloak")
+             "dungeon_swash", "dungeon_orb", "dungeon_passage", "dungeon_cloak", "dungeon_swash_more")
 
 
 def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
@@ -886,6 +924,8 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
         if deck:
             deck.insert(0, deck.pop())
             ctx.emit("orb_bottom", hero.uid if hero else None, card=decision.data["card"])
+    elif kind == "dungeon_swash_more" and option == "swash_more":
+        swash_more(ctx)
     elif kind == "dungeon_cloak" and hero is not None:
         _cloak_answer(ctx, hero, decision, option)
     elif kind == "dungeon_passage" and option == "passage_go":
@@ -951,6 +991,8 @@ def ai_choice(ctx: Ctx, decision: Decision) -> str | None:
     if kind == "dungeon_swash":  # an unseen card or an Enemy is passed by
         seen = data.get("card")
         return "swash_meet" if seen and not isinstance(ctx.pack.card(str(seen)), EnemyCard) else "swash_skip"
+    if kind == "dungeon_swash_more":  # more cards while the party is fit
+        return "swash_more" if all(h.life >= 3 for h in ctx.state.party()) else "swash_none"
     if kind == "dungeon_cloak":  # a row that hurts, fights or costs a turn is rolled again
         row = cloak_row(ctx, str(data["card"]), int(data["face"]))
         bad = row.life < 0 or row.strength < 0 or row.craft < 0 or row.lose_turn or row.fight is not None

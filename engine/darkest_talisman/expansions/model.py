@@ -145,6 +145,9 @@ class DungeonState(BaseModel):
     climbed_out: bool = False
     #: the Place card's die total waiting for the Cloak of Feathers' answer (L7)
     cloak: int = 0
+    #: the road index of a Fields space the Swashbuckler's party came back to, cards lying there:
+    #: he may roll a d6 for more (L7)
+    more_at: int = -1
 
 
 class WoodlandState(BaseModel):
