@@ -510,9 +510,9 @@ def test_l3m_the_ai_goes_down_only_when_ready():
     for space in s.trip.road:
         space.visited = True  # came along the Inner road
     for other in s.party():
-        other.life, other.strength = 3, 12
+        other.life, other.strength = 4, 12
     assert dungeon.ai_pick(c, s.decision, 0.9) == f"enter:{dungeon.REGION}"
-    s.party()[0].life = 2  # hurt on the way: home rather than down
+    s.party()[0].life = 3  # hurt on the way: home rather than down
     assert dungeon.ai_pick(c, s.decision, 0.1) == "continue"
 
 

@@ -90,6 +90,8 @@ HARMFUL = frozenset({CELL, TORTURE, SUMMONING})
 READY_STRENGTH = 12
 #: ...and sets out for the Ruins this often when it is (the other times: its other plans)
 GO_CHANCE = 0.85
+#: ...and goes down from the Ruins with every character at this much life or more
+ENTER_LIVES = 4
 #: L7: the cards and characters whose powers the module runs
 AMAZON, PHILOSOPHER, SWASHBUCKLER = "amazon", "philosopher", "swashbuckler"
 TORCH, OWL, ORB, CLOAK, AMULET, SLAYER = (
@@ -942,7 +944,7 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
 # ----------------------------------------------------------------------------- the campaign AI
 def ready(ctx: Ctx, lives: int = 4) -> bool:
     """The party is fit to go down to the Treasure Chamber: every character has `lives` or more
-    (4 setting out from the Village, 3 at the Ruins after the road there) and the party's
+    (4, setting out from the Village and again at the Ruins before going down) and the party's
     Strength together reaches the Lord of Darkness's 12 (L6a; C8e: the party's total against
     the guardians')."""
     party = [h for h in ctx.state.party() if h.alive]
@@ -1017,7 +1019,7 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     enter = f"enter:{REGION}"
     if enter in opts:  # not ready (hurt on the way): home from the Ruins rather than down
         fresh = regions.came_by_road(ctx) or not record(ctx).climbed_out  # by road, or carried here (Trap Door)
-        return enter if ready(ctx, lives=3) and fresh else "continue" if "continue" in opts else None
+        return enter if ready(ctx, lives=ENTER_LIVES) and fresh else "continue" if "continue" in opts else None
     if decision.kind == "stand" and "skip" in opts and passage_open(ctx):
         return "skip"
     return None
