@@ -72,7 +72,12 @@ def evadable_card(ctx: Ctx, task: Combat) -> bool:
 
 def _may_use_craft(ctx: Ctx, task: Combat, hero: Hero) -> bool:
     """D1a-a, c: Craft instead of Strength, only against an Enemy turned over just now."""
-    return task.attribute == "strength" and task.fresh and hero_rules.has_ability(ctx.pack, hero, "psychic_attack")
+    able = task.attribute == "strength" and task.fresh and hero_rules.has_ability(ctx.pack, hero, "psychic_attack")
+    if able and ctx.state.ext is not None:  # an expansion's character: only when he leads (DT L7 Philosopher)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        able = bool(hooks.ability_open(ctx, hero, "psychic_attack"))
+    return able
 
 
 def options(ctx: Ctx, task: Combat) -> list[str]:

@@ -555,6 +555,8 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
     elif kind == "baleful_eye" and key.endswith(".eye"):  # H5 Baleful Eye: the Enemy and its figures
         foe: dict[str, Any] = next((f for f in data.get("foes") or [] if f.get("uid") == option.split(":", 1)[1]), {})
         params.update(enemy=n.thing(str(foe.get("enemy", ""))), strength=foe.get("strength", 0), craft=foe.get("craft", 0))
+    elif kind in ("dungeon_cell_leave", "dungeon_cell_take") and arg:  # the Dungeon's Cell (L5b-3)
+        params["thing"] = n.thing(arg)
     label = t(locale, key, **params)
     if kind == "village" and option.startswith("depart:"):
         waits = choices.destination_short(n, option)  # what waits there, its price, its odds

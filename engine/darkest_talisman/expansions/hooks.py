@@ -421,3 +421,9 @@ def takes_dropped(ctx: Ctx, hero: Hero, thing: str | None) -> bool:
     """May `hero` take a thing dropped on this visit (None: Gold) at once (the Highland's Magpie
     and Treasure Hunter, K7)?"""
     return any(hook(ctx, hero, thing) for hook in _each(ctx, "takes_dropped"))
+def day_faces(ctx: Ctx, faces: list[int], dice: int) -> list[int]:
+    """The dice a new Road Space rolled for its cards, as an expansion's item changes them (the
+    Dungeon Amulet's reroll, L7)."""
+    for hook in _each(ctx, "day_faces"):
+        faces = hook(ctx, faces, dice)
+    return faces
