@@ -79,6 +79,7 @@ Special = Literal[
     "sheriff",  # Corrupt Sheriff (J5): each character may pay 2 Gold not to be jailed in the City Region
     "bazaar",  # Travelling Bazaar (J5): the City Road's other cards become a deck drawn once the core deck is back
     "magic_portal",  # Magic Portal (K7): 6d6 over the party's Craft carries it to the Highland's Lost City
+    "eyrie_vanguard",  # Eyrie Vanguard (K7): 3 cards drawn, their Enemies fought in Guardian Combat
 ]
 
 
