@@ -83,6 +83,7 @@ Special = Literal[
     "fortunes_fool",  # Fortune's Fool (H5): no Fate reroll for the rest of this Road Space's Draw Spots
     "rumour_of_riches",  # Rumour of Riches (H5): the next character to roll a 1, for any reason, finds Gold
     "defiance",  # Shield of Defiance (H5): its save only against an Enemy met face up on the road
+    "eyrie_vanguard",  # Eyrie Vanguard (K7): 3 cards drawn, their Enemies fought in Guardian Combat
 ]
 
 

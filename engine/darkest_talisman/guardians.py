@@ -863,3 +863,8 @@ def attach_forecast(ctx: Ctx) -> None:
     found = [forecast(ctx, decision.kind, o) for o in decision.options]
     if any(f is not None for f in found):
         decision.data["forecast"] = found
+
+
+def guardian_of_card(ctx: Ctx, uid: str) -> Guardian:
+    """An Enemy card fought as a guardian, unequipped (the Highland's Eyrie Vanguard, K7)."""
+    return _guardian_from_card(ctx, uid)
