@@ -99,7 +99,9 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
                            "boots_flights", "quests_drawn"), 0)
     frost_quests_done = 0
     #: the Sacred Pool's counters (DT H), summed over the campaigns
-    pool = dict.fromkeys(("pool_trips", "pools_won", "rewards_won", "talismans_chosen", "stables_bought", "gallops"), 0)
+    pool = dict.fromkeys(("pool_trips", "pools_won", "rewards_won", "talismans_chosen", "stables_bought", "gallops",
+                          "knight_aids", "knight_rewards", "stases", "eyes_used", "compass_rerolls", "fools_met",
+                          "rumours_paid"), 0)
     #: the expansion Regions' and the City's counters (expansions/model.py), summed over the campaigns
     region = dict.fromkeys(("regions_entered", "masters_beaten"), 0)
     city_counts = dict.fromkeys(("market_visits", "bought", "posters_bought", "bounties", "bounty_gold", "bounty_fights",
@@ -237,7 +239,11 @@ def campaign_section(campaigns: int, cap: int, messages: bool = True, first_seed
             print(f"    Sacred Pool:           {pool['pool_trips']} trips past the Chapel, the Pool won "
                   f"{pool['pools_won']} times; "
                   f"quests ended with {pool['rewards_won']} Quest Rewards and {pool['talismans_chosen']} Talismans chosen; "
-                  f"{pool['stables_bought']} Stables purchases, {pool['gallops']} spaces ridden past")
+                  f"{pool['stables_bought']} Stables purchases, {pool['gallops']} spaces ridden past; "
+                  f"Chivalric Knight aids {pool['knight_aids']} ({pool['knight_rewards']} Quest Rewards earned), "
+                  f"Stasis swaps {pool['stases']}, Baleful Eye {pool['eyes_used']}, Gilded Compass rerolls "
+                  f"{pool['compass_rerolls']}, Fortune's Fool {pool['fools_met']}, Rumours of Riches found "
+                  f"{pool['rumours_paid']}")
         if region["regions_entered"] or any(expansion_by_id(e).region for e in expansions):
             print(f"    expansion Regions:     entered {region['regions_entered']} times, masters beaten "
                   f"{region['masters_beaten']}")

@@ -72,7 +72,12 @@ def evadable_card(ctx: Ctx, task: Combat) -> bool:
 
 def _may_use_craft(ctx: Ctx, task: Combat, hero: Hero) -> bool:
     """D1a-a, c: Craft instead of Strength, only against an Enemy turned over just now."""
-    return task.attribute == "strength" and task.fresh and hero_rules.has_ability(ctx.pack, hero, "psychic_attack")
+    able = task.attribute == "strength" and task.fresh and hero_rules.has_ability(ctx.pack, hero, "psychic_attack")
+    if able and ctx.state.ext is not None:  # an expansion's character: only when he leads (DT L7 Philosopher)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        able = bool(hooks.ability_open(ctx, hero, "psychic_attack"))
+    return able
 
 
 def options(ctx: Ctx, task: Combat) -> list[str]:
@@ -344,7 +349,7 @@ def _lost(ctx: Ctx, task: Combat, hero: Hero) -> None:
         from engine.darkest_talisman.hookpoint import hooks
 
         hooks.attack_lost(ctx, hero)
-    if saved(ctx, hero, attr, shield_ok=True):
+    if saved(ctx, hero, attr, shield_ok=True, face_up=not task.fresh and task.seq is not None):
         return
     if hero_rules.lose_life(ctx, hero, 1, "combat"):
         hero_rules.change(ctx, hero, attr, -1, "combat")
@@ -357,9 +362,11 @@ def _lost(ctx: Ctx, task: Combat, hero: Hero) -> None:
         hooks.injured(ctx, hero, task.enemy)
 
 
-def saved(ctx: Ctx, hero: Hero, attribute: hero_rules.Attr, *, shield_ok: bool) -> bool:
-    """One armour roll against one loss (C7e-c, d, e). Returns True when the armour held."""
-    uid = hero_rules.armour_for(ctx.pack, hero, attribute, shield_ok=shield_ok, no_magic=ground.no_magic_here(ctx))
+def saved(ctx: Ctx, hero: Hero, attribute: hero_rules.Attr, *, shield_ok: bool, face_up: bool = False) -> bool:
+    """One armour roll against one loss (C7e-c, d, e). Returns True when the armour held.
+    `face_up`: the Enemy was met lying face up on the road (the Shield of Defiance, H5)."""
+    uid = hero_rules.armour_for(ctx.pack, hero, attribute, shield_ok=shield_ok, no_magic=ground.no_magic_here(ctx),
+                                face_up=face_up)
     if uid is None:
         return False
     save = hero_rules.obj(ctx.pack, uid).save or 7

@@ -56,6 +56,7 @@ Ability = Literal[
     "double_roll",  # Warrior: rolls two dice in battle and keeps the higher
     "redraw",  # Prophetess: may send back a card just turned over and meet another (once a road space)
     "honour",  # Knight (E4): never takes or harms what good characters own, even when a Spell allows it
+    "knight_aid",  # Chivalric Knight (H5): adds his Strength to a companion ahead of him battling an Enemy
 ]
 
 #: unique cards' behaviour, named once and implemented in the engine
@@ -79,6 +80,10 @@ Special = Literal[
     "sheriff",  # Corrupt Sheriff (J5): each character may pay 2 Gold not to be jailed in the City Region
     "bazaar",  # Travelling Bazaar (J5): the City Road's other cards become a deck drawn once the core deck is back
     "magic_portal",  # Magic Portal (K7): 6d6 over the party's Craft carries it to the Highland's Lost City
+    "fortunes_fool",  # Fortune's Fool (H5): no Fate reroll for the rest of this Road Space's Draw Spots
+    "rumour_of_riches",  # Rumour of Riches (H5): the next character to roll a 1, for any reason, finds Gold
+    "defiance",  # Shield of Defiance (H5): its save only against an Enemy met face up on the road
+    "eyrie_vanguard",  # Eyrie Vanguard (K7): 3 cards drawn, their Enemies fought in Guardian Combat
 ]
 
 
@@ -431,6 +436,7 @@ SpellKind = Literal[
     "black_ice",  # G4 Black Ice: the party slides past the next Road Space and all its cards
     "no_enemy_die",  # K7 Lightning Bolt: cast in a combat, the Enemy rolls no die
     "pass_over",  # K7 Eyes of the Hawk: a d6 of the face-down cards on the party's space are passed over
+    "stasis",  # H5 Stasis: an Enemy just turned over is swapped with the Adventure deck's top card, met instead
 ]
 
 

@@ -163,7 +163,7 @@ def _next_hero(ctx: Ctx, task: MeetCard) -> str | None:
 
 #: Event cards an expansion's module resolves (E6, G4, H5, I2-I6, J5, K7)
 EXPANSION_EVENTS = ("patrol", "whirlwind", "terrain", "fire_token", "mirage", "burn", "wendigo", "spiteful_imp",
-                    "revelry", "sheriff", "bazaar", "magic_portal")
+                    "revelry", "sheriff", "bazaar", "magic_portal", "fortunes_fool", "rumour_of_riches", "eyrie_vanguard")
 
 
 def _event(ctx: Ctx, task: MeetCard, spot: Spot, card: EventCard) -> None:

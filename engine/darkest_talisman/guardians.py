@@ -585,7 +585,7 @@ def _guardian_saved(ctx: Ctx, g: Guardian, attr: str, *, shield_ok: bool) -> boo
     best: tuple[int, str] | None = None
     for uid in g.items:
         c = hero_rules.obj(ctx.pack, uid)
-        if c.save is None:
+        if c.save is None or c.special == "defiance":  # the Shield of Defiance: not in Guardian Combat (H5)
             continue
         fits = (c.slot == "armour" and attr == "strength") or (c.slot == "helmet" and attr == "craft") or \
                (c.slot == "shield" and shield_ok)
@@ -863,3 +863,8 @@ def attach_forecast(ctx: Ctx) -> None:
     found = [forecast(ctx, decision.kind, o) for o in decision.options]
     if any(f is not None for f in found):
         decision.data["forecast"] = found
+
+
+def guardian_of_card(ctx: Ctx, uid: str) -> Guardian:
+    """An Enemy card fought as a guardian, unequipped (the Highland's Eyrie Vanguard, K7)."""
+    return _guardian_from_card(ctx, uid)

@@ -203,15 +203,17 @@ def uses_two_weapons(pack: Pack, hero: Hero) -> bool:
     return has_ability(pack, hero, "two_weapons") and sum(1 for u in hero.objects if obj(pack, u).slot == "weapon") >= 2
 
 
-def armour_for(pack: Pack, hero: Hero, attribute: Attr, *, shield_ok: bool, no_magic: bool = False) -> str | None:
+def armour_for(pack: Pack, hero: Hero, attribute: Attr, *, shield_ok: bool, no_magic: bool = False,
+               face_up: bool = False) -> str | None:
     """The armour with the best save against a loss of this attribute (C7e-c, d, e): body
-    armour in battle, a helmet in psychic combat, a shield for either (not with two weapons)."""
+    armour in battle, a helmet in psychic combat, a shield for either (not with two weapons);
+    the Shield of Defiance only against an Enemy met face up (`face_up`, H5)."""
     best: tuple[int, str] | None = None
     if has_ability(pack, hero, "no_armour"):
         return None  # the Monk wears no Armour
     for uid in hero.objects:
         card = obj(pack, uid)
-        if card.save is None or (no_magic and card.type == "magic_object"):
+        if card.save is None or (no_magic and card.type == "magic_object") or (card.special == "defiance" and not face_up):
             continue
         fits = (card.slot == "armour" and attribute == "strength") or (card.slot == "helmet" and attribute == "craft")
         if card.slot == "shield":

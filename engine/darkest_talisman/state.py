@@ -237,7 +237,7 @@ class Guardian(BaseModel):
 class GuardianFight(BaseModel):
     """A Guardian Combat in progress or waiting to be (re)started (C8e)."""
 
-    kind: Literal["trove", "sentinel", "werewolves", "pits", "valley"]
+    kind: Literal["trove", "sentinel", "werewolves", "pits", "valley", "vanguard"]
     guardians: list[Guardian] = Field(default_factory=list)
     rounds: int = 0
     #: the Priest destroyed a Spirit in this combat (C8e-b)

@@ -240,6 +240,10 @@ def _draw_for_space(ctx: Ctx, k: int) -> int:
     if dice and leader is not None and any(hero_rules.follower(ctx.pack, f).guide for f in leader.followers):
         dice = max(1, dice - 1)
     faces = ctx.dice(dice, "day") if dice else []
+    if state.ext is not None and faces:  # the Dungeon Amulet's reroll (DT L7)
+        from engine.darkest_talisman.hookpoint import hooks
+
+        faces = hooks.day_faces(ctx, faces, dice)
     if leader is not None and 6 in faces and hero_rules.has_ability(ctx.pack, leader, "regenerate"):
         hero_rules.heal(ctx, leader, 1, "regenerate")  # D2 Troll
     count = sum(faces)

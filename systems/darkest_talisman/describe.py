@@ -69,7 +69,7 @@ def params_of(n: Names, data: dict[str, Any]) -> dict[str, Any]:
     loc = n.locale
     out: dict[str, Any] = {}
     for key, value in data.items():
-        if key in ("hero", "victim"):
+        if key in ("hero", "victim", "fighter"):  # the fighter the Chivalric Knight aids (H5)
             out[key] = n.hero_bold(value)
         elif key == "character":
             continue
@@ -368,6 +368,9 @@ def _guardians_decision(n: Names, view: CampaignView, d: dict[str, Any],
         return "talisman.decision.guardians_sentinel_beaten", params
     if standing:
         params["guardians"] = guardians_text(n, standing)
+        if fight.get("kind") == "vanguard":  # K7: the Eyrie Vanguard, met on the road, guards no place
+            back = "turn_back" in d.get("options", [])
+            return f"talisman.decision.guardians_vanguard{'' if back else '_only'}", params
         return "talisman.decision.guardians_standing", params
     if destination == "sentinel":
         foe = n.pack.foe("sentinel")
@@ -550,6 +553,13 @@ def option_label(view: CampaignView, option: str, locale: str, with_odds: bool =
     elif kind == "fire_choice":  # the Firelands (I2, I6): the card that burns, the token's space
         params["thing"] = n.thing(arg) if arg else ""
         params["space"] = n.road_space(data["space"]) if isinstance(data.get("space"), int) else ""
+    elif kind == "knight_aid" and option == "aid":  # H5 Chivalric Knight: the Strength he adds
+        params["strength"] = data.get("strength", 0)
+    elif kind == "baleful_eye" and key.endswith(".eye"):  # H5 Baleful Eye: the Enemy and its figures
+        foe: dict[str, Any] = next((f for f in data.get("foes") or [] if f.get("uid") == option.split(":", 1)[1]), {})
+        params.update(enemy=n.thing(str(foe.get("enemy", ""))), strength=foe.get("strength", 0), craft=foe.get("craft", 0))
+    elif kind in ("dungeon_cell_leave", "dungeon_cell_take") and arg:  # the Dungeon's Cell (L5b-3)
+        params["thing"] = n.thing(arg)
     label = t(locale, key, **params)
     if kind == "village" and option.startswith("depart:"):
         waits = choices.destination_short(n, option)  # what waits there, its price, its odds

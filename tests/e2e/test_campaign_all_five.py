@@ -21,9 +21,11 @@ from tests.e2e.helpers import prompt_of
 from tests.e2e.test_campaign import press, unreadable
 
 ALL_FIVE = "Reaper, Blood Moon, Frostmarch, Sacred Pool, Firelands"
-#: found by a search on the engine alone with the same player (seeds 0-29, 350 presses): the
-#: Grim Reaper comes, the party goes beyond the Chapel and to the Firelands, and cards burn
-SEED = 29
+#: found by a search on the engine alone with the same player (350 presses): the Grim Reaper
+#: comes, the party goes beyond the Chapel and to the Firelands, and cards burn. Rare: with all
+#: five, 51 of seeds 0-59 end with the party dead first (the Reaper's chart, E3); 4 of seeds
+#: 60-299 meet all four, this one after 206 presses
+SEED = 244
 MAX_PRESSES = 350
 
 

@@ -19,9 +19,10 @@ from loopback import run_bot
 from tests.e2e.helpers import prompt_of
 from tests.e2e.test_campaign import press, unreadable
 
-#: found by a search on the engine alone with the same player: the party goes on past the Chapel
-#: after about 70 presses and buys a mount at the Stables after about 150
-SEED = 18
+#: found by a search on the engine alone with the same player (seeds 0-39, 400 presses; 6 found):
+#: the party has been past the Chapel and bought a mount at the Stables after 185 presses (on
+#: seed 21, after 158, the road's line is among the "earlier lines" a long narration folds away)
+SEED = 0
 MAX_PRESSES = 400
 
 

@@ -511,3 +511,359 @@ def test_h2_h3_h4_the_bot_says_each_choice_its_price_and_its_words(locale):
     assert "(3)" in sheet  # H5: the Lightning Trap's three counters, face up
     assert reward_name(pack_by_id(POOL), "dream_prize", locale) in describe_event(
         view, Event(kind=EV + "quest_reward", data={"hero": uid, "reward": "dream_prize"}), locale)
+
+
+def test_h4a_with_the_frostmarch_the_pools_road_home_stays_its_own():
+    """H4a/G3a: the Frostmarch and the Sacred Pool share the Region beyond the Chapel; walking home
+    off the Pool's road the Frostmarch's way back (G3j, to the Chapel's Inner road) does not take
+    over: the party comes home as on the Pool's own road (ruling sacred_pool_road)."""
+    s = pool_solo(25, pack="core+frostmarch+sacred_pool")
+    c = ctx(s)
+    travel.depart(c, "depart:chapel")
+    s.decision, s.tasks = None, []
+    for sp in s.trip.spots:
+        if sp.card:
+            cards.discard(c, sp.card)
+    s.trip.spots, s.trip.position, s.trip.location_met = [], len(s.trip.road) - 1, True
+    s.trip.road[-1].visited = True
+    s = settle(s)
+    assert sacred_pool.ONWARD in s.decision.options
+    s = choose(s, sacred_pool.ONWARD)
+    assert s.trip.destination == "sacred_pool" and s.trip.region == "beyond_chapel"
+    s.tasks, s.decision = [], None
+    for sp in s.trip.spots:
+        if sp.card:
+            cards.discard(ctx(s), sp.card)
+    s.trip.spots, s.trip.heading, s.trip.position = [], "home", 0
+    travel._move(ctx(s), -1)
+    assert s.ext.frost_returns == 0 and (s.trip is None or s.trip.destination != "chapel")
+    assert s.ext.live == "core" and not s.ext.pool_trip and broken(s) == []
+
+
+# ----------------------------------------------------------------------------- H5: the cards built since
+def lay(s, cid: str, **spot):  # type: ignore[no-untyped-def]
+    """A card of the live deck (or its discards, or the Sacred Pool's shelf) laid on the party's space."""
+    pools = (s.decks.adventure, s.decks.adventure_discard, s.ext.shelved["sacred_pool"].adventure)
+    pool = next(p for p in pools if any(card_id(u) == cid for u in p))
+    uid = next(u for u in pool if card_id(u) == cid)
+    pool.remove(uid)
+    s.trip.spots.append(Spot(seq=s.new_seq(), card=uid, **spot))
+    return uid
+
+
+def met(s):  # type: ignore[no-untyped-def]
+    """Settled, a seer's offer to send the card back (the Orb, the Prophetess) declined."""
+    s = settle(s)
+    while s.decision is not None and s.decision.kind == "offer":
+        s = choose(s, "decline")
+    return s
+
+
+def test_h5_fortunes_fool_no_fate_reroll_for_the_rest_of_the_road_space():
+    """H5 Fortune's Fool ("for the rest of the Draw Spots on this Road Space", ruling
+    sacred_pool_cards): met on the road, no Fate reroll is offered on that space; the next space
+    is free of it."""
+    from engine.darkest_talisman.expansions import hooks
+    from engine.darkest_talisman.state import Decision
+
+    s = on_road(30, position=1)
+    s.trip.location_met = True
+    lay(s, "fortunes_fool")
+    s = met(s)
+    assert s.ext.fool_space == 1 and s.ext.fools_met == 1
+    c = ctx(s)
+    s.decision = Decision(kind="fate", hero=s.party()[0].uid, options=["reroll", "accept"], data={})
+    hooks.decision_options(c)
+    assert s.decision.options == ["accept"] and s.decision.data["fortunes_fool"]
+    s.decision = None
+    travel.arrive(c, 2)
+    s.decision = Decision(kind="fate", hero=s.party()[0].uid, options=["reroll", "accept"], data={})
+    hooks.decision_options(c)
+    assert s.decision.options == ["reroll", "accept"] and s.ext.fool_space is None
+
+
+def test_h5_rumour_of_riches_pays_the_next_one_rolled_for_any_reason():
+    """H5 Rumour of Riches ("rolls a 1 for any reason"; ruling sacred_pool_cards): the rumour
+    waits along the road; the next character to roll a 1, whatever the roll, finds 3 Gold; a
+    roll without a 1 pays nothing; home, an unfound rumour is gone."""
+    s = on_road(31, position=1)
+    s.trip.location_met = True
+    lay(s, "rumour_of_riches")
+    s = met(s)
+    assert s.ext.rumours == 1
+    hero = s.party()[0]
+    gold = hero.gold
+    c = ctx(s)
+    rig(s, dice=[4, 1, 5])
+    c.dice(1, "armour", hero.uid)
+    assert hero.gold == gold and s.ext.rumours == 1
+    c.dice(2, "armour", hero.uid)
+    assert hero.gold == gold + sacred_pool.RUMOUR_GOLD and s.ext.rumours == 0 and s.ext.rumours_paid == 1
+    assert any(e.kind == EV + "rumour_found" for e in c.events)
+    sacred_pool._rumour(c)
+    travel.arrive_village(c, "village", crossed=False)
+    assert s.ext.rumours == 0 and broken(s) == []
+
+
+def compass_road(seed: int):  # type: ignore[no-untyped-def]
+    """On the Inner road's first space, the leader carrying the Gilded Compass; the next space's
+    cards about to be dealt on threes."""
+    s = on_road(seed, position=0)
+    hero = s.party()[0]
+    shelf = s.ext.shelved["sacred_pool"].adventure
+    uid = next(u for u in shelf if card_id(u) == "gilded_compass")
+    shelf.remove(uid)
+    hero.objects.append(uid)
+    s = settle(s)
+    rig(s, dice=[3] * 4 + [2] * 4)
+    return s
+
+
+def test_h5_gilded_compass_rerolls_a_spaces_card_count_once_a_road():
+    """H5 Gilded Compass: a Road Space's cards just dealt, its bearer may roll the dice again:
+    the unseen cards go back on top of the deck and as many as the new roll says are dealt; the
+    prompt carries the dice, their total and the cards; once along the road."""
+    s = compass_road(32)
+    s = choose(s, "continue")
+    assert s.decision.kind == "gilded_compass" and s.decision.options == ["reroll", "keep"]
+    data = s.decision.data
+    assert data["total"] == 3 * data["dice"] and data["cards"] == sum(1 for sp in s.trip.spots if not sp.revealed)
+    before = [sp.card for sp in s.trip.spots if not sp.revealed]
+    c, d = ctx(s), s.decision
+    s.decision = None
+    rig(s, dice=[2] * 8)
+    assert sacred_pool.answer(c, d, "reroll")
+    after = [sp.card for sp in s.trip.spots if not sp.revealed]
+    assert len(after) == data["cards"] - data["dice"]  # every die a 2 instead of a 3
+    assert after == before[:len(after)] and s.decks.adventure[-1] == before[len(after)]  # back on the deck, on top
+    assert s.ext.compass_used and s.ext.compass_rerolls == 1 and broken(s) == []
+    s = settle(s)
+    assert s.decision.kind != "gilded_compass"
+    s.decision, s.tasks = None, []
+    for sp in s.trip.spots:
+        if sp.card:
+            cards.discard(ctx(s), sp.card)
+    s.trip.spots, s.trip.location_met = [], True
+    s = choose(settle(s), "continue")
+    assert s.decision.kind != "gilded_compass"  # once along a road
+
+
+def test_h5_gilded_compass_kept_cards_stay_and_the_ai_rerolls_only_a_high_count():
+    """H5 Gilded Compass: kept, the cards dealt stay to be met; the AI rolls again only a count
+    above the dice's average (fewer cards to face)."""
+    s = compass_road(33)
+    s = choose(s, "continue")
+    dealt = [sp.card for sp in s.trip.spots if not sp.revealed]
+    d = s.decision
+    assert sacred_pool.ai_pick(ctx(s), d, 0.5) == "keep"  # 3 a die: not above 3.5
+    d.data["total"] = 5 * int(d.data["dice"])
+    assert sacred_pool.ai_pick(ctx(s), d, 0.5) == "reroll"
+    s = choose(s, "keep")
+    assert [sp.card for sp in s.trip.spots if sp.card in dealt] == dealt and not s.ext.compass_used
+
+
+def eye_fight(seed: int, foes: list[tuple[str, str, int]]):  # type: ignore[no-untyped-def]
+    """The party at the Sacred Pool, its leader holding the Baleful Eye, these guardians waiting."""
+    from engine.darkest_talisman.state import Guardian, GuardianFight
+
+    s = at_chapel(seed)
+    s = choose(s, sacred_pool.ONWARD)
+    s.tasks, s.decision = [], None
+    for sp in s.trip.spots:
+        if sp.card:
+            cards.discard(ctx(s), sp.card)
+    s.trip.spots = []
+    s.trip.position, s.trip.location_met = len(s.trip.road) - 1, True
+    s.trip.road[-1].visited = True
+    eye = next(u for u in s.trip.trove.items + s.ext.troves["sacred_pool"] if card_id(u) == "baleful_eye")
+    (s.trip.trove.items if eye in s.trip.trove.items else s.ext.troves["sacred_pool"]).remove(eye)
+    s.party()[0].objects.append(eye)
+    s.fight = GuardianFight(kind="trove", guardians=[Guardian(uid=u, of=of, kind="monster", strength=st) for u, of, st in foes])
+    return settle(s)
+
+
+def test_h5_baleful_eye_discards_one_enemy_from_guardian_combat():
+    """H5 Baleful Eye: at the casting stage of a Guardian Combat its bearer may discard one Enemy
+    (each named with its figures); once a combat (ruling sacred_pool_cards)."""
+    from systems.darkest_talisman.describe import decision_text, option_label
+
+    s = eye_fight(34, [("g1", "wolf", 3), ("g2", "ogre", 5)])
+    assert s.decision.kind == "guardians"
+    s = choose(s, "fight")
+    assert s.decision.kind == "baleful_eye" and s.decision.options == ["eye:g1", "eye:g2", "keep"]
+    assert sacred_pool.ai_pick(ctx(s), s.decision, 0.5) == "eye:g2"  # the strongest
+    view = SYSTEM.view(s, "p1")
+    for locale in ("en", "it"):
+        label = option_label(view, "eye:g2", locale)
+        assert pack_by_id(POOL).name_of("ogre", locale) in label and "5" in label, label
+        assert "{" not in decision_text(view, locale)
+    s = choose(s, "eye:g2")
+    fight = s.fight
+    assert fight is not None and next(g for g in fight.guardians if g.uid == "g2").dead
+    assert s.ext.eyes_used == 1 and s.decision.kind != "baleful_eye"
+
+
+def test_h5_baleful_eye_never_takes_the_last_enemy_and_waits_when_kept():
+    """H5 Baleful Eye (ruling sacred_pool_cards): not offered against a lone Enemy; "keep" leaves
+    the fight as it is and the Eye is offered again next round."""
+    s = eye_fight(35, [("g1", "ogre", 5)])
+    s = choose(s, "fight")
+    assert s.decision.kind != "baleful_eye"
+    s = eye_fight(36, [("g1", "wolf", 12), ("g2", "ogre", 12)])
+    for h in s.party():
+        h.life = 30
+    s = choose(s, "fight")
+    s = choose(s, "keep")
+    assert s.decision.kind != "baleful_eye" and not any(g.dead for g in s.fight.guardians)
+    assert s.ext.eyes_used == 0
+    while s.decision.kind != "guardians":  # the round played out (spells, blows)
+        s = choose(s, s.decision.options[-1])
+    s = choose(s, "fight")
+    assert s.decision.kind == "baleful_eye" and s.fight.rounds == 2  # asked again next round
+
+
+def test_h5_new_words_in_both_languages():
+    """The Sacred Pool's new decisions, answers and events are said in English and Italian."""
+    keys = ["talisman.decision.gilded_compass", "talisman.decision.baleful_eye", "talisman.option.gilded_compass.reroll",
+            "talisman.option.gilded_compass.keep", "talisman.option.baleful_eye.eye", "talisman.option.baleful_eye.keep"]
+    keys += [f"talisman.ev.{k}" for k in ("fortunes_fool", "rumour_of_riches", "rumour_found", "compass_rerolled", "baleful_eye")]
+    for locale in ("en", "it"):
+        for key in keys:
+            assert t(locale, key) != key, (locale, key)
+
+
+def test_h5_shield_of_defiance_only_against_an_enemy_met_face_up():
+    """H5 Shield of Defiance ("when an Enemy attacks you", face-up Enemies only, not in Guardian
+    Combat): its save is rolled against an Enemy the party meets already face up on the road, not
+    against a card just turned over, and it is no armour in Guardian Combat."""
+    from engine.darkest_talisman import combat
+    from engine.darkest_talisman.state import Combat
+
+    s = on_road(37, position=1)
+    hero = s.party()[0]
+    hero.objects = [u for u in hero.objects if H.obj(pack_by_id(POOL), u).save is None]
+    uid = next(u for u in s.ext.troves["sacred_pool"] if card_id(u) == "shield_of_defiance")
+    s.ext.troves["sacred_pool"].remove(uid)
+    hero.objects.append(uid)
+    c = ctx(s)
+    life = hero.life
+    rig(s, dice=[6, 6])
+    combat._lost(c, Combat(hero=hero.uid, enemy="wolf#1", attribute="strength", value=3, kind="animal", fresh=False, seq=9), hero)
+    assert hero.life == life and any(e.kind == EV + "armour" for e in c.events)  # face up: the shield held
+    combat._lost(c, Combat(hero=hero.uid, enemy="wolf#1", attribute="strength", value=3, kind="animal", fresh=True, seq=9), hero)
+    assert hero.life == life - 1  # just turned over: no save
+    assert H.armour_for(pack_by_id(POOL), hero, "strength", shield_ok=True) is None  # as in Guardian Combat
+    assert H.armour_for(pack_by_id(POOL), hero, "strength", shield_ok=True, face_up=True) == uid
+
+
+def test_h5_stasis_swaps_the_enemy_just_revealed_with_the_decks_top_card():
+    """H5 Stasis: cast on an Enemy just turned over, before it is fought, it goes back on top of
+    the Adventure deck and the card that was there takes its Draw Spot and is met instead; not
+    offered against an Enemy met face up before (ruling sacred_pool_cards)."""
+    s = on_road(38, position=1)
+    s.trip.location_met = True
+    hero = s.party()[0]
+    stasis = next(u for u in s.ext.spells["sacred_pool"] if card_id(u) == "stasis")
+    s.ext.spells["sacred_pool"].remove(stasis)
+    for h in s.party():
+        h.spells = []
+    hero.spells = [stasis]
+    top = s.decks.adventure[-1]
+    ogre = lay(s, "ogre")
+    s = met(s)
+    assert s.decision.kind == "enemy" and f"cast:{stasis}" in s.decision.options
+    from engine.darkest_talisman.actions import Choose
+
+    result = SYSTEM.apply(s, SYSTEM.pending(s).player, Choose(option=f"cast:{stasis}"))
+    s, events = result.state, list(result.events)
+    assert s.decks.adventure[-1] == ogre and s.ext.stases == 1
+    assert top not in s.decks.adventure and not any(sp.card == ogre for sp in s.trip.spots)  # met in its place
+    assert any(e.kind == EV + "card_revealed" and e.data["card"] == card_id(top) for e in events) or \
+        any(sp.card == top for sp in s.trip.spots)
+    assert broken(s) == []
+    from engine.darkest_talisman.state import Combat
+
+    old = Combat(hero=hero.uid, enemy=ogre, attribute="strength", value=5, kind="monster", fresh=False, seq=1)
+    assert not sacred_pool.combat_spell_fits(ctx(s), old, hero, "stasis")  # met face up before: no swap
+
+
+def knight_battle(seed: int):  # type: ignore[no-untyped-def]
+    """The party's second character a Chivalric Knight (no armour), an Ogre just turned over on
+    the party's space: its first character is to battle it."""
+    s = on_road(seed, position=1)
+    s.trip.location_met = True
+    first, knight = s.party()[0], s.party()[1]
+    knight.card = "chivalric_knight"
+    armour = [u for u in knight.objects if H.obj(pack_by_id(POOL), u).save is not None]
+    knight.objects = [u for u in knight.objects if u not in armour]
+    s.party()[2].objects += armour  # kept in the party, counted
+    for h in s.party():
+        s.decks.spell_discard += h.spells
+        h.spells = []
+    lay(s, "ogre")
+    s = met(s)
+    return s, first.uid, knight.uid
+
+
+def fight_dice(s, win: bool) -> list[int]:  # type: ignore[no-untyped-def]
+    """Dice (fighter's, Enemy's; no 6) by which the battle is won only thanks to the Knight, or lost."""
+    d = s.decision.data
+    a, k, v = d["attack"], d["strength"], d["value"]
+    for hr in range(1, 6):
+        for er in range(1, 6):
+            if win and a + k + hr > v + er >= a + hr:
+                return [hr, er]
+            if not win and a + k + hr < v + er:
+                return [hr, er]
+    raise AssertionError("no such dice")
+
+
+def test_h5_chivalric_knight_aids_a_companion_ahead_and_earns_a_quest_reward():
+    """H5 Chivalric Knight (C7b): a companion ahead of him battles an Enemy: the Knight is asked,
+    with the figures; aiding, his Strength joins the attack, he will not meet that Enemy later this
+    turn, and a battle won thanks to him earns him a Quest Reward."""
+    s, first, knight = knight_battle(40)
+    assert s.decision.kind == "knight_aid" and s.decision.hero == knight and s.decision.options == ["aid", "decline"]
+    data = s.decision.data
+    assert data["fighter"] == first and data["enemy"] == "ogre"
+    assert data["strength"] == H.total(pack_by_id(POOL), s.hero(knight), "strength")
+    from systems.darkest_talisman.describe import decision_text, option_label
+
+    view = SYSTEM.view(s, "p1")
+    for locale in ("en", "it"):
+        text = decision_text(view, locale)
+        assert "{" not in text and str(data["strength"]) in text and str(data["value"]) in text, text
+        assert str(data["strength"]) in option_label(view, "aid", locale)
+    dice = fight_dice(s, win=True)
+    s = choose(s, "aid")
+    assert s.decision.kind == "enemy" and s.decision.hero == first and s.ext.knight_aids == 1
+    meet = next(t for t in s.tasks if t.task == "card")
+    assert knight not in meet.heroes[meet.index + 1:]
+    rewards = s.ext.rewards_won
+    rig(s, dice=dice + [2] * 6)
+    s = choose(s, "fight")
+    assert s.ext.knight_rewards == 1 and s.ext.rewards_won == rewards + 1 and broken(s) == []
+
+
+def test_h5_chivalric_knight_shares_a_lost_battle_and_is_never_asked_from_ahead():
+    """H5 Chivalric Knight: the aided battle lost, he loses 1 life and 1 Strength as the fighter
+    does; declined, nothing changes; he is not asked when he himself, or a companion behind him,
+    fights."""
+    s, first, knight = knight_battle(41)
+    dice = fight_dice(s, win=False)
+    s = choose(s, "aid")
+    life, strength = s.hero(knight).life, s.hero(knight).strength
+    rig(s, dice=dice + [1] * 6)
+    s = choose(s, "fight")
+    while s.decision is not None and s.decision.kind == "fate":
+        s = choose(s, "accept")
+    assert s.hero(knight).life == life - 1 and s.hero(knight).strength == strength - 1
+    assert s.ext.knight_rewards == 0 and broken(s) == []
+    s, first, knight = knight_battle(42)
+    s = choose(s, "decline")
+    assert s.decision.kind == "enemy" and s.ext.knight_aids == 0
+    from engine.darkest_talisman.state import Combat
+
+    for fighter in (knight, s.party()[2].uid):
+        task = Combat(hero=fighter, enemy="ogre#1", attribute="strength", value=5, kind="monster", fresh=True, seq=1)
+        assert sacred_pool._knight_for(ctx(s), task) is None

@@ -190,7 +190,7 @@ def test_l5b_2_the_guard_room_pay_two_gold_or_battle_a_strength_5_guard():
 
 def test_l5b_3_the_cell_a_follower_left_may_be_taken_by_the_next_character():
     """L5b-3: each character leaves a Follower in the cell; a character later in the Marching
-    Order takes one left there this turn."""
+    Order may take one left there this turn (his choice, or none)."""
     s = in_dungeon(8, party=2)
     first, second = (s.hero(u) for u in s.order[:2])
     for other in s.order[2:]:
@@ -199,8 +199,47 @@ def test_l5b_3_the_cell_a_follower_left_may_be_taken_by_the_next_character():
     s.ext.shelved["core"].adventure.remove(guide)
     first.followers, second.followers = [guide], []
     s = on_special(s, dungeon.CELL)
+    assert s.decision.kind == "dungeon_cell_take" and s.decision.hero == s.order[1]
+    assert s.decision.options == [f"take:{guide}", "take_none"]
+    s = choose(s, f"take:{guide}")
     first, second = (s.hero(u) for u in s.order[:2])
     assert first.followers == [] and second.followers == [guide]
+    assert broken(s) == []
+
+
+def test_l5b_3_the_cell_the_follower_left_is_chosen_and_the_rest_discarded():
+    """L5b-3: with two Followers a character chooses the one he leaves; one nobody takes is
+    discarded when the Cell is done."""
+    s = in_dungeon(8)
+    hero = s.party()[0]
+    pool = s.ext.shelved["core"].adventure
+    guide = next(u for u in pool if card_id(u) == "guide")
+    pool.remove(guide)
+    hunch = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "hunchback")
+    (s.decks.adventure if hunch in s.decks.adventure else s.decks.adventure_discard).remove(hunch)
+    for other in s.party():
+        other.followers = []
+    hero.followers = [guide]
+    s = on_special(s, dungeon.CELL)
+    while s.decision.kind == "dungeon_cell_take":
+        s = choose(s, "take_none")
+    assert s.party()[0].followers == [] and guide in s.ext.shelved["core"].discard + s.decks.adventure_discard
+    assert dungeon.CELL_PILE not in s.ext.piles
+    s = in_dungeon(8)
+    hero = s.party()[0]
+    pool = s.ext.shelved["core"].adventure
+    guide = next(u for u in pool if card_id(u) == "guide")
+    pool.remove(guide)
+    wise = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "wise_man")
+    (s.decks.adventure if wise in s.decks.adventure else s.decks.adventure_discard).remove(wise)
+    for other in s.party():
+        other.followers = []
+    hero.followers = [guide, wise]
+    s = on_special(s, dungeon.CELL)
+    assert s.decision.kind == "dungeon_cell_leave" and s.decision.options == [f"leave:{guide}", f"leave:{wise}"]
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) in s.decision.options
+    s = choose(s, f"leave:{wise}")
+    assert s.party()[0].followers == [guide]
     assert broken(s) == []
 
 
@@ -216,22 +255,39 @@ def test_l5b_4_the_kitchen_poison_or_a_meal(face, change):
 
 
 def test_l5b_5_the_torture_chamber_one_gold_or_strength_or_craft():
-    """L5b-5: pay 1 Gold, or lose 1 of Strength or Craft (the greater, project)."""
+    """L5b-5: each character pays 1 Gold or loses 1 Strength or 1 Craft: his choice, with his
+    figures; no Gold offered to one who cannot pay it."""
     s = in_dungeon(10)
     hero = s.party()[0]
     hero.gold = 2
     s = on_special(s, dungeon.TORTURE)
-    assert s.decision.kind == "ransom" and s.decision.data["gold"] == 1
-    s = choose(s, "pay")
+    assert s.decision.kind == "dungeon_torture" and s.decision.hero == hero.uid
+    assert s.decision.options == ["torture_gold", "torture_strength", "torture_craft"]
+    assert s.decision.data["gold"] == 1 and s.decision.data["strength"] == hero.strength
+    s = choose(s, "torture_gold")
     assert s.party()[0].gold == 1
-    s = in_dungeon(10)
-    hero = s.party()[0]
-    hero.gold = 2
-    attr = "strength" if hero.strength + 0 >= hero.craft else "craft"
-    before = getattr(hero, attr)
+    for option, attr in (("torture_strength", "strength"), ("torture_craft", "craft")):
+        s = in_dungeon(10)
+        hero = s.party()[0]
+        hero.gold = 0
+        before = getattr(hero, attr)
+        s = on_special(s, dungeon.TORTURE)
+        assert s.decision.options == ["torture_strength", "torture_craft"]
+        s = choose(s, option)
+        assert getattr(s.party()[0], attr) == before - 1 and s.decision.hero != hero.uid
+
+
+def test_l5b_5_the_torture_chamber_asks_each_character_in_marching_order():
+    """L5b-5: in a party, each character answers in turn, the leader first."""
+    s = in_dungeon(10, party=3)
+    for h in s.party():
+        h.gold = 3
     s = on_special(s, dungeon.TORTURE)
-    s = choose(s, "refuse")
-    assert getattr(s.party()[0], attr) == before - 1
+    asked = []
+    while s.decision.kind == "dungeon_torture":
+        asked.append(s.decision.hero)
+        s = choose(s, "torture_gold")
+    assert asked == s.order and all(h.gold == 2 for h in s.party())
 
 
 def test_l5b_6_the_summoning_circle_calls_the_nearest_enemy():
@@ -259,17 +315,104 @@ def test_l5b_6_the_summoning_circle_calls_the_nearest_enemy():
     assert broken(s) == []
 
 
+def _take(s, cid: str) -> str:  # type: ignore[no-untyped-def]
+    """A copy of Dungeon card `cid` out of the decks."""
+    piles = (s.decks.adventure, s.decks.adventure_discard, s.decks.trove, s.ext.troves.get("dungeon", []),
+             s.trip.trove.items if s.trip is not None and s.trip.trove is not None else [])
+    for pile in piles:
+        uid = next((u for u in pile if card_id(u) == cid), None)
+        if uid is not None:
+            pile.remove(uid)
+            return uid
+    raise AssertionError(cid)
+
+
 def test_l7_the_hunchback_passes_a_special_location_by():
-    """L7 Hunchback: his master leading, the party may pass a Special Location by (the
-    Summoning Circle calls nothing)."""
+    """L7 Hunchback: his master leading, the party may pass a Special Location by (his choice):
+    passed, the Summoning Circle calls nothing; met, it calls."""
     s = in_dungeon(13)
-    hunch = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "hunchback")
-    (s.decks.adventure if hunch in s.decks.adventure else s.decks.adventure_discard).remove(hunch)
-    s.party()[0].followers.append(hunch)
+    s.party()[0].followers.append(_take(s, "hunchback"))
     for space in s.trip.road:
         space.spots = []
+    rig(s, deck=["skeleton_warrior"])
     s = on_special(s, dungeon.SUMMONING)
+    assert s.decision.kind == "dungeon_hunchback" and s.decision.data["location"] == dungeon.SUMMONING
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "hunch_pass"
+    s = choose(s, "hunch_pass")
     assert not any(sp.card for sp in s.trip.spots)
+    s = in_dungeon(13)
+    s.party()[0].followers.append(_take(s, "hunchback"))
+    for space in s.trip.road:
+        space.spots = []
+    rig(s, deck=["skeleton_warrior"])
+    s = on_special(s, dungeon.SUMMONING)
+    s = choose(s, "hunch_meet")
+    assert any(card_id(sp.card or "") == "skeleton_warrior" for sp in s.trip.spots)
+
+
+def test_l7_the_hunchback_may_pass_the_guard_room_the_core_runs():
+    """L7 Hunchback: any Special Location, the Guard Room too (its ransom is not asked)."""
+    s = in_dungeon(13)
+    s.party()[0].followers.append(_take(s, "hunchback"))
+    s.party()[0].gold = 5
+    s = on_special(s, dungeon.GUARD_ROOM)
+    assert s.decision.kind == "dungeon_hunchback"
+    s = choose(s, "hunch_pass")
+    assert s.decision.kind != "ransom" and s.party()[0].gold == 5
+    s = in_dungeon(13)
+    s.party()[0].followers.append(_take(s, "hunchback"))
+    s.party()[0].gold = 5
+    s = on_special(s, dungeon.GUARD_ROOM)
+    s = choose(s, "hunch_meet")
+    assert s.decision.kind == "ransom"
+
+
+def test_l7_secret_passage_opens_the_next_road_space_as_a_special_location():
+    """L7 Secret Passage: a d6 names a Special Location; not on the road, the next Road Space
+    becomes it (its cards discarded) and it is met on arrival."""
+    s = in_dungeon(21)
+    for space in s.trip.road:
+        space.spots, space.special = [], None
+    s.trip.found = []
+    rig(s, dice=[4, 6, 6, 6, 6, 6, 6], deck=["secret_passage"])  # a 4: the Kitchen; then 6s, a good meal
+    for spot in s.trip.spots:
+        if spot.card is not None:
+            s.decks.adventure_discard.append(spot.card)
+    uid = s.decks.adventure.pop()
+    s.trip.spots = [Spot(seq=s.new_seq(), card=uid)]
+    s.decision, s.tasks = None, []
+    at = s.trip.position
+    flow.advance(ctx(s))
+    nxt = s.trip.road[at + 1]
+    assert nxt.special == dungeon.KITCHEN and nxt.visited and nxt.spots == []
+    assert uid in s.decks.adventure_discard and s.ext.dungeon.passage_at == at + 1
+    s.party()[0].life = 2
+    s = choose(s, "continue")
+    assert s.trip.position == at + 1 and s.party()[0].life == 4  # the Kitchen met on arrival: heal 2
+    assert broken(s) == []
+
+
+def test_l7_secret_passage_to_a_location_already_on_the_road():
+    """L7 Secret Passage: the Special Location already on a Road Space: the party may go there
+    and meet it again."""
+    s = in_dungeon(22)
+    c = ctx(s)
+    travel.teleport(c, "road:2")
+    s.trip.road[0].special = dungeon.LIBRARY
+    s.trip.found = [dungeon.LIBRARY]
+    for spot in s.trip.spots:
+        if spot.card is not None:
+            s.decks.adventure_discard.append(spot.card)
+    rig(s, dice=[1, 6], deck=["secret_passage"])  # a 1: the Library; then a 6: a Spell
+    s.trip.spots = [Spot(seq=s.new_seq(), card=s.decks.adventure.pop())]
+    s.decision, s.tasks = None, []
+    s.party()[0].spells = []
+    flow.advance(c)
+    assert s.decision.kind == "dungeon_passage" and s.decision.data["space"] == 0
+    assert dungeon.ai_pick(c, s.decision, 0.5) == "passage_go"
+    s = choose(s, "passage_go")
+    assert s.trip.position == 0 and len(s.party()[0].spells) == 1
+    assert broken(s) == []
 
 
 # ----------------------------------------------------------------------------- L6: the Treasure Chamber
@@ -367,9 +510,9 @@ def test_l3m_the_ai_goes_down_only_when_ready():
     for space in s.trip.road:
         space.visited = True  # came along the Inner road
     for other in s.party():
-        other.life, other.strength = 3, 12
+        other.life, other.strength = 4, 12
     assert dungeon.ai_pick(c, s.decision, 0.9) == f"enter:{dungeon.REGION}"
-    s.party()[0].life = 2  # hurt on the way: home rather than down
+    s.party()[0].life = 3  # hurt on the way: home rather than down
     assert dungeon.ai_pick(c, s.decision, 0.1) == "continue"
 
 
@@ -413,3 +556,338 @@ def test_l3m_the_ruins_departure_reads_in_both_languages():
     view = SYSTEM.view(s, None)
     assert option_label(view, "depart:ruins", "en", with_odds=False).startswith("Set out for the Ruins (Aid)")
     assert option_label(view, "depart:ruins", "it", with_odds=False).startswith("Parti verso le Rovine (")
+
+
+# ----------------------------------------------------------------------------- L7: the leader's cards
+def _spots(s, cids: list[str]):  # type: ignore[no-untyped-def]
+    """The party's space holding these Dungeon cards, face down, nothing met yet."""
+    for spot in s.trip.spots:
+        if spot.card is not None:
+            s.decks.adventure_discard.append(spot.card)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=_take(s, cid)) for cid in cids]
+    s.trip.location_met, s.trip.asked = True, False
+    s.decision, s.tasks = None, []
+    return s
+
+
+def _lead(s, card: str):  # type: ignore[no-untyped-def]
+    s.party()[0].card = card
+    return s.party()[0]
+
+
+def test_l7_amazon_leading_turns_two_cards_and_orders_them():
+    """L7 Amazon: leading, she turns over the next two Draw Spots' cards and chooses the order;
+    the AI meets an Enemy after a card that is none."""
+    s = in_dungeon(30)
+    hero = _lead(s, "amazon")
+    s = _spots(s, ["giant_rat", "scattered_coins", "foul_air"])
+    rat, coins = s.trip.spots[0].seq, s.trip.spots[1].seq
+    flow.advance(ctx(s))
+    assert s.decision.kind == "dungeon_amazon" and s.decision.hero == hero.uid
+    assert (s.decision.data["card"], s.decision.data["thing"]) == ("giant_rat", "scattered_coins")
+    assert s.trip.spots[0].foreseen and s.trip.spots[1].foreseen and not s.trip.spots[2].foreseen
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "amazon_swap"
+    s = choose(s, "amazon_swap")
+    assert [sp.seq for sp in s.trip.spots[:2]] == [coins, rat]
+    assert s.trip.spots[0].met and not s.trip.spots[1].met  # the coins met first, the rat waits
+
+
+def test_l7_amazon_not_leading_does_nothing():
+    """L7 Amazon: only when first in the Marching Order."""
+    s = in_dungeon(30, party=2)
+    s.hero(s.order[1]).card = "amazon"
+    s.hero(s.order[0]).card = "warrior"
+    s = _spots(s, ["giant_rat", "scattered_coins"])
+    flow.advance(ctx(s))
+    assert s.decision is None or s.decision.kind != "dungeon_amazon"
+
+
+def test_l7_swashbuckler_leading_a_won_battle_lets_the_party_pass_the_next_spot():
+    """L7 Swashbuckler: leading, a battle he won lets everyone pass the next Draw Spot by; its
+    card stays on the space."""
+    s = in_dungeon(31)
+    hero = _lead(s, "swashbuckler")
+    s = _spots(s, ["giant_rat", "cave_spider"])
+    s.trip.spots[0].met = True
+    rat = s.trip.spots[0].card
+    dungeon.battle_won(ctx(s), hero, rat, "strength")
+    assert s.ext.dungeon.swash
+    flow.advance(ctx(s))
+    assert s.decision.kind == "dungeon_swash" and s.decision.options == ["swash_skip", "swash_meet"]
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "swash_skip"
+    spider = s.trip.spots[1].card
+    s = choose(s, "swash_skip")
+    assert s.trip.spots == [] or all(sp.met for sp in s.trip.spots)
+    assert any(sp.card == spider for space in s.trip.road for sp in space.spots) or \
+        any(sp.card == spider for sp in s.trip.spots)
+    other = in_dungeon(31, party=2)
+    second = other.hero(other.order[1])
+    second.card = "swashbuckler"
+    dungeon.battle_won(ctx(other), second, rat, "strength")
+    assert other.ext is None or other.ext.dungeon is None or not other.ext.dungeon.swash
+
+
+def test_l7_swashbuckler_leading_rolls_two_dice_on_fields():
+    """L7 Swashbuckler: leading, a Fields space rolls 2d6 for its cards (project: always)."""
+    s = game(32)
+    c = ctx(s)
+    assert dungeon.draw_dice(c, "fields", 1) == 1
+    _lead(s, "swashbuckler")
+    assert dungeon.draw_dice(c, "fields", 1) == 2 and dungeon.draw_dice(c, "plains", 1) == 1
+
+
+def test_l7_philosopher_psychic_attack_only_when_leading():
+    """L7 Philosopher: his second ability (Craft against a newly revealed Enemy) only when he is
+    first in the Marching Order."""
+    from engine.darkest_talisman import combat
+    from engine.darkest_talisman.state import Combat
+
+    s = in_dungeon(33, party=2)
+    c = ctx(s)
+    first, second = s.hero(s.order[0]), s.hero(s.order[1])
+    task = Combat(hero=second.uid, enemy="giant_rat#1", attribute="strength", value=2, kind="animal", fresh=True)
+    second.card = "philosopher"
+    assert not combat._may_use_craft(c, task, second)
+    first.card, second.card = "warrior", "warrior"
+    first.card = "philosopher"
+    task.hero = first.uid
+    assert combat._may_use_craft(c, task, first)
+
+
+def test_l7_torch_and_clockwork_owl_show_the_cards():
+    """L7 Torch: its bearer leading, the next Draw Spot's card is seen before it is met. L7
+    Clockwork Owl: its bearer leading, every card on the Draw Spots is face up; lost, face down."""
+    s = in_dungeon(34)
+    hero = s.party()[0]
+    hero.card = "warrior"
+    hero.objects.append(_take(s, "torch"))
+    s = _spots(s, ["scattered_coins", "giant_rat"])
+    s.trip.spots[0].met = True
+    s.trip.asked = False
+    dungeon.work(ctx(s))
+    assert s.trip.spots[1].foreseen
+    s = in_dungeon(34)
+    hero = s.party()[0]
+    owl = _take(s, "clockwork_owl")
+    hero.objects.append(owl)
+    s = _spots(s, ["scattered_coins", "giant_rat", "cave_spider"])
+    s.trip.road[0].spots.append(Spot(seq=s.new_seq(), card=_take(s, "lich")))
+    dungeon.work(ctx(s))
+    assert all(sp.foreseen for sp in s.trip.spots) and s.trip.road[0].spots[-1].foreseen
+    hero.objects.remove(owl)
+    s.ext.troves["dungeon"].append(owl)
+    dungeon.work(ctx(s))
+    assert not any(sp.foreseen for sp in s.trip.spots) and not s.trip.road[0].spots[-1].foreseen
+
+
+def test_l7_orb_of_prophecy_shows_the_next_card_before_a_new_road_space():
+    """L7 Orb of Prophecy (power project): its bearer leading, before the party moves on to a
+    new Road Space he sees the top Adventure card and may put it at the bottom."""
+    s = in_dungeon(35)
+    s.party()[0].objects.append(_take(s, "orb_of_prophecy"))
+    s = _spots(s, [])
+    rig(s, deck=["cave_troll"])
+    top = s.decks.adventure[-1]
+    flow.advance(ctx(s))
+    assert s.decision.kind == "dungeon_orb" and s.decision.data["card"] == "cave_troll"
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "orb_bottom"
+    s = choose(s, "orb_bottom")
+    assert s.decks.adventure[0] == top and s.decision.kind == "stand"
+
+
+def test_l7_dungeon_amulet_rerolls_a_special_location_and_the_most_cards():
+    """L7 Dungeon Amulet, its bearer leading: a 1 on the Dark Road's dice and a roll of all 6s
+    are rolled again (project: always)."""
+    s = in_dungeon(36)
+    c = ctx(s)
+    assert dungeon.day_faces(c, [1], 1) == [1]
+    s.party()[0].objects.append(_take(s, "dungeon_amulet"))
+    rig(s, dice=[4, 3])
+    assert dungeon.day_faces(c, [1], 1) == [4]
+    assert dungeon.day_faces(c, [6, 6], 2) == [3, 2] or len(dungeon.day_faces(c, [6, 6], 2)) == 2
+    assert dungeon.day_faces(c, [2, 6], 2) == [2, 6]
+
+
+def test_l7_goblin_slayer_and_holy_avenger_add_to_the_attack():
+    """L7 Goblin Slayer: +3 Strength in battle against a Goblin or Hobgoblin. L7 Holy Avenger: +3
+    to his master's attack against an Enemy that has beaten another character."""
+    from engine.darkest_talisman.state import Combat
+
+    s = in_dungeon(37, party=2)
+    s.decision = None
+    c = ctx(s)
+    first, second = s.hero(s.order[0]), s.hero(s.order[1])
+    first.objects.append(_take(s, "goblin_slayer"))
+    s.tasks = [Combat(hero=first.uid, enemy="goblin#1", attribute="strength", value=2, kind="monster")]
+    dungeon.work(c)
+    assert s.tasks[-1].bonus == 3
+    s.tasks = [Combat(hero=first.uid, enemy="giant_rat#1", attribute="strength", value=2, kind="animal")]
+    dungeon.work(c)
+    assert s.tasks[-1].bonus == 0
+    second.followers.append(_take(s, "holy_avenger"))
+    dungeon.injured(c, second, "cave_troll#1")
+    s.tasks = [Combat(hero=second.uid, enemy="cave_troll#1", attribute="strength", value=7, kind="monster")]
+    dungeon.work(c)
+    assert s.tasks[-1].bonus == 0  # it beat him, not another character
+    dungeon.injured(c, first, "cave_troll#1")
+    s.ext.dungeon.bonused = []
+    s.tasks = [Combat(hero=second.uid, enemy="cave_troll#1", attribute="strength", value=7, kind="monster")]
+    dungeon.work(c)
+    assert s.tasks[-1].bonus == 3
+
+
+def test_l7_goblin_slayer_in_guardian_combat_and_the_lone_dwarf_in_the_chamber():
+    """L7 Goblin Slayer: +3 Strength in Guardian Combat when a Goblin or Hobgoblin guards; L7 Lone
+    Dwarf row 6: +2 Strength in the Treasure Chamber."""
+    from engine.darkest_talisman.state import Guardian, GuardianFight
+
+    s = in_dungeon(38)
+    c = ctx(s)
+    hero = s.party()[0]
+    hero.objects.append(_take(s, "goblin_slayer"))
+    s.fight = GuardianFight(kind="trove", guardians=[Guardian(uid="goblin#1", of="goblin", kind="monster", strength=2)])
+    dungeon.guardian_combat_begins(c)
+    assert s.fight.hero_bonus[f"{hero.uid}:strength"] == 3
+    s.fight = GuardianFight(kind="trove", guardians=[Guardian(uid="x", of="giant_rat", kind="animal", strength=2)])
+    dungeon.record(c).dwarf = True
+    dungeon.guardian_combat_begins(c)
+    assert s.fight.hero_bonus == {f"{s.order[0]}:strength": 2}
+    s.fight = None
+
+
+@pytest.mark.parametrize(("face", "check"), [(3, "gold"), (5, "move"), (6, "dwarf")])
+def test_l7_lone_dwarf_rows(face, check):
+    """L7 Lone Dwarf: 5 two Road Spaces toward the destination; 6 he follows to the Treasure
+    Chamber; 3-4 (project) +1 Gold each."""
+    s = in_dungeon(39)
+    s = _spots(s, ["lone_dwarf"])
+    dwarf = s.trip.spots[0].card
+    gold = [h.gold for h in s.party()]
+    at = s.trip.position
+    rig(s, dice=[face, 2, 2, 2, 2, 2, 2, 2, 2])
+    flow.advance(ctx(s))
+    assert dwarf in s.decks.adventure_discard
+    if check == "gold":
+        assert [h.gold for h in s.party()] == [g + 1 for g in gold]
+    elif check == "move":
+        assert s.trip.position == at + 2
+    else:
+        assert s.ext.dungeon.dwarf
+    assert broken(s) == []
+
+
+def test_l7_miser_dragon_hoard_to_its_killer_or_to_the_trove():
+    """L7 Miser Dragon: his hoard (a d6, project) goes to his killer on the road; killed in the
+    Treasure Chamber, to the trove."""
+    s = in_dungeon(40)
+    c = ctx(s)
+    hero = s.party()[0]
+    hero.gold = 0
+    rig(s, dice=[4, 5])
+    dungeon.battle_won(c, hero, "miser_dragon#1", "strength")
+    assert hero.gold == 4
+    s = jump_to_destination(s)
+    before = s.trip.trove.gold
+    dungeon.battle_won(ctx(s), s.party()[0], "miser_dragon#1", "strength")
+    assert s.trip.trove.gold == before + 5
+
+
+def test_l7_every_new_dungeon_decision_reads_in_both_languages_and_the_ai_answers():
+    """L5b, L7: each decision the Dungeon asks has its question, its name and its answers' words
+    in English and Italian."""
+    from gm.i18n import has
+
+    answers = {"dungeon_hunchback": ["hunch_pass", "hunch_meet"], "dungeon_cell_leave": ["leave"],
+               "dungeon_cell_take": ["take", "take_none"], "dungeon_amazon": ["amazon_keep", "amazon_swap"],
+               "dungeon_torture": ["torture_gold", "torture_strength", "torture_craft"],
+               "dungeon_swash": ["swash_skip", "swash_meet"], "dungeon_orb": ["orb_keep", "orb_bottom"],
+               "dungeon_passage": ["passage_go", "passage_stay"], "dungeon_cloak": ["cloak_reroll", "cloak_keep"],
+               "dungeon_swash_more": ["swash_more", "swash_none"]}
+    assert set(answers) == set(dungeon.DECISIONS)
+    for locale in ("en", "it"):
+        for kind, opts in answers.items():
+            assert has(f"talisman.decision.{kind}", locale) and has(f"talisman.kind.{kind}", locale), kind
+            for o in opts:
+                assert has(f"talisman.option.{kind}.{o}", locale), (kind, o)
+
+
+def test_l3m_the_ai_goes_down_when_carried_to_the_ruins_not_when_it_just_climbed_out():
+    """L3m, L7 Trap Door / Dungeon Door: a fit party carried to the Ruins goes down with purpose;
+    one that just came back up out of the Dungeon goes home."""
+    s = at_the_ruins(41)
+    c = ctx(s)
+    for space in s.trip.road[:-1]:
+        space.visited = False  # carried here, not along the road
+    for h in s.party():
+        h.life, h.strength = 4, 12
+    assert dungeon.ai_pick(c, s.decision, 0.5) == f"enter:{dungeon.REGION}"
+    dungeon.region_left(c, dungeon.REGION)
+    assert dungeon.ai_pick(c, s.decision, 0.5) == "continue"
+
+
+def test_l7_orb_of_prophecy_before_its_bearers_lost_turn_draw():
+    """L7 Orb of Prophecy: 'or you Lose a Turn': before the card drawn for its bearer's lost turn,
+    he sees it and may put it at the bottom (asked once for that draw)."""
+    from engine.darkest_talisman.state import LostTurn
+
+    s = in_dungeon(42, party=2)
+    second = s.hero(s.order[1])
+    second.objects.append(_take(s, "orb_of_prophecy"))
+    s = _spots(s, [])
+    rig(s, deck=["hermit_monk"])
+    s.tasks = [LostTurn(hero=second.uid, seq=-1)]
+    flow.advance(ctx(s))
+    assert s.decision.kind == "dungeon_orb" and s.decision.hero == second.uid
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "orb_keep"
+    s = choose(s, "orb_keep")
+    assert s.decision is None or s.decision.kind != "dungeon_orb"
+
+
+def test_l7_cloak_of_feathers_a_fate_rerolls_a_place_cards_die():
+    """L7 Cloak of Feathers: its bearer meeting a Place card that rolls a die sees the roll and
+    may pay 1 Fate to roll again; the row rolled last is met."""
+    s = in_dungeon(43)
+    hero = s.party()[0]
+    hero.objects.append(_take(s, "cloak_of_feathers"))
+    hero.fate, hero.gold, hero.life = 2, 0, 4
+    for other in s.party()[1:]:
+        other.alive = False
+    s.order = [hero.uid]
+    s = _spots(s, [])
+    cave = next(u for u in s.ext.shelved["core"].adventure if card_id(u) == "cave")
+    s.ext.shelved["core"].adventure.remove(cave)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=cave)]
+    rig(s, dice=[3, 6])  # 3: lose a turn; rolled again, 6: 3 Gold
+    flow.advance(ctx(s))
+    assert s.decision.kind == "dungeon_cloak" and s.decision.data["face"] == 3
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "cloak_reroll"
+    s = choose(s, "cloak_reroll")
+    hero = s.party()[0]
+    assert hero.fate == 1 and hero.gold == 3
+    assert broken(s) == []
+
+
+def test_l7_swashbuckler_back_on_fields_with_cards_may_roll_for_more():
+    """L7 Swashbuckler, 2nd ability: leading the party onto a Fields space where cards already lie,
+    he may roll a d6 for more cards."""
+    s = game(44)
+    travel.depart(ctx(s), "depart:ruins")
+    hero = s.party()[0]
+    hero.card = "swashbuckler"
+    s.decision, s.tasks = None, []
+    s.decks.adventure_discard += [sp.card for sp in s.trip.spots if sp.card]
+    s.trip.spots, s.trip.position = [], 1
+    rat = s.decks.adventure.pop()
+    s.trip.road[0].spots = [Spot(seq=s.new_seq(), card=rat, revealed=True)]
+    s.trip.road[0].visited, s.trip.road[0].special = True, None
+    s.trip.heading = "home"
+    travel.teleport(ctx(s), "road:0")
+    s.trip.spots[0].met = True
+    s.decision, s.tasks = None, []
+    before = len(s.trip.spots)
+    rig(s, dice=[3])
+    flow.advance(ctx(s))
+    assert s.decision.kind == "dungeon_swash_more" and s.decision.data["n"] == 1
+    s = choose(s, "swash_more")
+    assert len(s.trip.spots) == before + 3
+    assert broken(s) == []

@@ -296,7 +296,7 @@ def test_k_highland_campaigns_through_the_ai_reach_the_eagle_king():
     from engine.darkest_talisman.ai import heuristic_player
 
     entered = beaten = 0
-    for seed in (1, 8):  # found by a search on the engine: the Eagle King beaten within 450 actions
+    for seed in (1, 10):  # found by a search on the engine: the Eagle King beaten within 450 actions
         s = game(seed)
         for _ in range(450):
             p = SYSTEM.pending(s)
@@ -371,8 +371,9 @@ def _take_from_piles(s, cid: str) -> str:  # type: ignore[no-untyped-def]
     raise AssertionError(cid)
 
 
-def _walking_stick_at_a_new_space():  # type: ignore[no-untyped-def]  # tests are not type-checked
-    """The Walking Stick's bearer leading onto a new Road Space where a kobold and a harpy are laid."""
+def test_k7_the_walking_stick_asks_its_bearer_before_the_last_card_is_sent_back():
+    """K7 Walking Stick: its bearer leading, he is asked before the cards of a new Road Space are
+    met whether the last one laid goes, unseen; sent back, it is discarded; kept, it is met."""
     s = in_region(18)
     c = ctx(s)
     at_space(s, 0)
@@ -381,13 +382,6 @@ def _walking_stick_at_a_new_space():  # type: ignore[no-untyped-def]  # tests ar
     s.trip.road[1].visited = False
     travel.arrive(c, 1)
     settle(s)
-    return s
-
-
-def test_k7_the_walking_stick_asks_its_bearer_before_the_last_card_is_sent_back():
-    """K7 Walking Stick: its bearer leading, he is asked before the cards of a new Road Space are
-    met whether the last one laid goes, unseen; sent back, it is discarded; kept, it is met."""
-    s = _walking_stick_at_a_new_space()
     assert s.decision.kind == highland.STICK_DECISION and s.decision.data["cards"] == 2
     assert s.decision.options == [highland.STICK_DISCARD, highland.STICK_KEEP]
     assert not any(sp.met for sp in s.trip.spots)
@@ -398,7 +392,14 @@ def test_k7_the_walking_stick_asks_its_bearer_before_the_last_card_is_sent_back(
 
 
 def test_k7_the_walking_stick_kept_the_last_card_is_met():
-    s = _walking_stick_at_a_new_space()
+    s = in_region(18)
+    c = ctx(s)
+    at_space(s, 0)
+    s.party()[0].objects = [_take_from_piles(s, "walking_stick")]
+    rig(s, dice=[2] + [3] * 30, deck=["kobold", "harpy"])
+    s.trip.road[1].visited = False
+    travel.arrive(c, 1)
+    settle(s)
     s = choose(s, highland.STICK_KEEP)
     assert s.decision.kind != highland.STICK_DECISION
     assert sorted(card_id(sp.card) for sp in s.trip.spots if sp.card) in (["harpy", "kobold"], ["harpy"])
@@ -778,3 +779,79 @@ def test_k5b3_k7_a_climbing_rope_helps_the_party_up_the_glacier_and_the_rock_fac
     might = highland.party_might(c)
     s.party()[0].objects.append(_take_from_piles(s, "climbing_rope"))
     assert highland.party_might(c) == might + highland.ROPE_MIGHT
+
+
+def _vanguard(seed: int):  # type: ignore[no-untyped-def]
+    from engine.darkest_talisman.state import Spot
+
+    s = at_space(in_region(seed), 1)
+    van = _take_from_piles(s, "eyrie_vanguard")
+    s.trip.spots = [Spot(seq=s.new_seq(), card=van)]
+    rig(s, deck=["kobold", "well_of_life", "harpy"])
+    settle(s)
+    while s.decision.kind == "offer":  # a seer's redraw, declined
+        s = choose(s, "decline")
+    return s
+
+
+def test_k7_the_eyrie_vanguard_its_enemies_fought_in_guardian_combat():
+    """K7 Eyrie Vanguard: 3 Highland cards drawn; the Enemies among them are fought in Guardian
+    Combat, the others laid on the space and met as usual (ruling `highland_vanguard`)."""
+    s = _vanguard(46)
+    assert s.decision.kind == "guardians" and s.fight is not None and s.fight.kind == "vanguard"
+    assert sorted(g.of for g in s.fight.guardians) == ["harpy", "kobold"]
+    assert "fight" in s.decision.options and "turn_back" in s.decision.options
+    assert any(sp.card and card_id(sp.card) == "well_of_life" for sp in s.trip.spots)
+    for _ in range(40):
+        if s.fight is None or s.decision.kind not in ("guardians", "guardian_spell", "guardian_split", "loot"):
+            break
+        d = s.decision
+        s = choose(s, "fight" if d.kind == "guardians" else "pass" if d.kind == "guardian_spell"
+                   else "done" if d.kind == "loot" else d.options[0])
+    assert s.fight is None and broken(s) == []
+    if s.status == "active":  # won: the beaten Enemies are discarded, the Place still to meet
+        gone = [card_id(u) for u in s.decks.adventure_discard]
+        assert "kobold" in gone and "harpy" in gone
+
+
+def test_k7_the_eyrie_vanguard_left_behind_by_turning_back():
+    s = _vanguard(47)
+    assert s.decision.kind == "guardians"
+    s = choose(s, "turn_back")
+    assert s.fight is None and s.trip.heading == "home" and broken(s) == []
+
+
+def test_k7_the_ai_fights_the_eyrie_vanguard_unless_the_round_may_kill():
+    """K7 Eyrie Vanguard (the campaign AI, ruling `highland_vanguard`): fought when the forecast
+    says nobody dies, left by turning back otherwise."""
+    s = _vanguard(48)
+    c = ctx(s)
+    d = s.decision.model_copy(deep=True)
+    safe = {"known": True, "heroes": {h.uid: {"dies": "no"} for h in s.party()}}
+    d.data["forecast"] = [safe] + [None] * (len(d.options) - 1)
+    assert highland.ai_pick(c, d, 0.5) == "fight"
+    d.data["forecast"][0] = {"known": True, "heroes": {h.uid: {"dies": "maybe"} for h in s.party()}}
+    assert highland.ai_pick(c, d, 0.5) == "turn_back"
+
+
+def test_k7_the_eyrie_vanguard_is_told_and_asked_in_both_languages():
+    """K7 Eyrie Vanguard: its coming is told (what was drawn, how many Enemies) and its Guardian
+    Combat asked as the Vanguard's own, with or without turning back, never as a place's guardians
+    (ruling `highland_vanguard`); no template or locale key reaches the players."""
+    from engine.core.events import Event
+    from engine.darkest_talisman.ctx import EV
+    from systems.darkest_talisman.describe import decision_text, describe_event
+
+    s = _vanguard(46)
+    came = Event(kind=EV + "vanguard", data={"cards": ["kobold", "well_of_life", "harpy"], "enemies": 2})
+    for loc, name in (("en", "Eyrie Vanguard"), ("it", "Avanguardia del Nido")):
+        view = SYSTEM.view(s, None)
+        told = describe_event(view, came, loc) or ""
+        asked = decision_text(SYSTEM.view(s, "p1"), loc)
+        for text in (told, asked):
+            assert name in text and "{" not in text and "talisman." not in text, text
+        assert "2" in told, told
+        assert ("turn back?" if loc == "en" else "tornare indietro?") in asked, asked
+    s.decision.options.remove("turn_back")
+    asked = decision_text(SYSTEM.view(s, "p1"), "en")
+    assert "Eyrie Vanguard" in asked and "turn back" not in asked and "no turning back" in asked, asked

@@ -113,12 +113,13 @@ def road_end(ctx: Ctx) -> bool:
     """G3j: walking back off the road beyond the Chapel, the party is back at the Chapel: the
     road's cards are discarded (an unwon trove goes back to its deck), the core Adventure deck
     comes back, the Spells stay; then home along the Inner road, met anew (project ruling
-    `frostmarch_road`)."""
+    `frostmarch_road`). Only the Frostmarch's own road: the Sacred Pool's, in the same Region
+    (H4a), keeps its own way home."""
     from engine.darkest_talisman.hookpoint import hooks
 
     state = ctx.state
     trip = state.trip
-    if trip is None or trip.region != REGION:
+    if trip is None or trip.region != REGION or trip.destination != TROVE:
         return False
     record = decks.ext(ctx)
     travel.discard_road(ctx)

@@ -36,7 +36,8 @@ Here:
   d6 of the face-down cards on the party's space; the Sage Owl shows the face-down cards; the
   Gong of War summons the nearest face-up Enemy of the road; the Trailblazer's master may pass
   a Place by; the Magpie's (Objects) and the Treasure Hunter's (Objects, Gold) master takes
-  what was dropped on this visit.
+  what was dropped on this visit; the Eyrie Vanguard's 3 cards are drawn and their Enemies
+  fought at once in Guardian Combat (ruling `highland_vanguard`).
 - The campaign AI answers each of these, and sets out for the Crags and into the Highland when
   the party is fit for the Eyrie (`eyrie_fit`), twice at most, until the Eagle King is beaten.
 
@@ -46,9 +47,8 @@ cards without turning them (they are still met as fresh); the Rogue's selling ca
 Strangers with a priced service or an offer for Gold; the Rock Face's Follower is the weakest;
 the Climbing Rope (a project card) adds 2 to the party's might on the Glacier and the Rock Face.
 
-Not built: the Eyrie Vanguard in Guardian Combat (K7: its three Highland cards are drawn and
-met one by one, as a plain draw); the Lost City's Armour, Weapon and Relic lines (Gold and
-figures instead, ruling `highland_pass_again`).
+Not built: the Lost City's Armour, Weapon and Relic lines (Gold and figures instead, ruling
+`highland_pass_again`); the campaign AI never casts Eyes of the Hawk.
 """
 from __future__ import annotations
 
@@ -111,6 +111,8 @@ VAGABOND_PRICE, DISMISS = 2, "dismiss_vagabond"
 #: K7 Lightning Bolt, Eyes of the Hawk: their Spell kinds; Ice Sceptre: what it takes off an Enemy
 BOLT_KIND, HAWK_KIND = "no_enemy_die", "pass_over"
 SCEPTRE, SCEPTRE_MINUS = "ice_sceptre", 1
+#: K7 Eyrie Vanguard: its special, its cards, the Guardian Combat's kind
+VANGUARD, VANGUARD_CARDS, VANGUARD_FIGHT = "eyrie_vanguard", 3, "vanguard"
 #: the Climbing Rope (a project card of the Highland Objects): what it adds to the party's might
 #: on the Glacier and the Rock Face
 ROPE, ROPE_MIGHT = "climbing_rope", 2
@@ -464,6 +466,10 @@ def work(ctx: Ctx) -> bool:
         return True
     if hl.bolted and not any(t.task == "combat" for t in state.tasks):
         hl.bolted = []  # K7 Lightning Bolt: its combat is over
+    fight = state.fight
+    if fight is not None and fight.kind == VANGUARD_FIGHT and fight.stage == "ready" and not state.tasks:
+        vanguard_decision(ctx)  # K7 Eyrie Vanguard: its Guardian Combat, (re)started or left
+        return True
     if state.tasks or state.fight is not None:
         return False
     if hl.rock:  # K7 Rock Face: a life or a Follower, each character's choice
@@ -673,6 +679,13 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
         ctx.state.decision = None
         dismiss_vagabond(ctx)
         return True
+    if decision.kind == "guardians" and option == "turn_back" and ctx.state.fight is not None \
+            and ctx.state.fight.kind == VANGUARD_FIGHT:
+        from engine.darkest_talisman import guardians
+
+        guardians.dissolve(ctx)  # the Vanguard left behind: its Enemies go to the discard pile
+        travel.turn_back(ctx)
+        return True
     if decision.kind == "enemy" and option == PAY_MARAUDERS:
         pay_marauders(ctx)
         return True
@@ -729,6 +742,7 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
     - the Trailblazer: the Places that only cost or move (Rock Face, Icy Path, Gong) are passed by;
     - the Marauders: paid when the Gold is little or the fight (Strength 6) looks bad;
     - the Vagabond: paid off as soon as his master can;
+    - the Eyrie Vanguard: fought unless the round's forecast says a character may die;
     - the Highland: toward the Crags and in when the party is fit for the Eyrie (`eyrie_fit`),
       until the Eagle King is beaten once."""
     if not in_play(ctx):
@@ -755,6 +769,12 @@ def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
         return PAY_MARAUDERS if gold <= 2 or weak else None
     if decision.kind == "stand" and DISMISS in decision.options:
         return DISMISS
+    fight = state.fight
+    if decision.kind == "guardians" and fight is not None and fight.kind == VANGUARD_FIGHT:
+        # turning back ends the climb: the Vanguard is fought unless the round may kill
+        ahead = (decision.data.get("forecast") or [None])[0]
+        deadly = ahead is None or any(h.get("dies") != "no" for h in (ahead.get("heroes") or {}).values())
+        return "turn_back" if deadly and "turn_back" in decision.options else "fight"
     party = state.party()
     trip = state.trip
     vamp = drainer(ctx) if decision.kind == "stand" and DRAIN in decision.options else None
@@ -807,6 +827,9 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
     """K7 Magic Portal: 6d6 against the party's Craft added together: at most that, the portal is
     avoided; higher, the party is carried into the Highland and meets the Lost City on the Canyon,
     the Road Space before the Eyrie (project ruling `highland_portal`)."""
+    if special == VANGUARD and in_play(ctx):
+        vanguard(ctx, seq)
+        return
     if special != "magic_portal" or not in_play(ctx):
         return
     state = ctx.state
@@ -1027,3 +1050,43 @@ def takes_dropped(ctx: Ctx, hero: Hero, thing: str | None) -> bool:
     if MAGPIE in mine and thing is not None:
         return isinstance(ctx.pack.card(card_id(thing)), ObjectCard)
     return False
+
+
+# ----------------------------------------------------------------------------- K7: the Eyrie Vanguard
+def vanguard(ctx: Ctx, seq: int) -> None:
+    """K7 Eyrie Vanguard: 3 cards of the live (Highland) deck are drawn; its Enemies are fought
+    at once in Guardian Combat, the other cards are laid on the space after the Vanguard's spot
+    and met as usual. With a Guardian Combat already under way, every card is laid instead."""
+    from engine.darkest_talisman import guardians
+    from engine.darkest_talisman.state import GuardianFight
+
+    state = ctx.state
+    trip = state.trip
+    if trip is None or state.mode != "road":
+        return
+    drawn = [u for u in (cards.draw_adventure(ctx) for _ in range(VANGUARD_CARDS)) if u is not None]
+    enemies = [u for u in drawn if isinstance(ctx.pack.card(card_id(u)), EnemyCard)] if state.fight is None else []
+    at = next((i + 1 for i, sp in enumerate(trip.spots) if sp.seq == seq), len(trip.spots))
+    for uid in reversed([u for u in drawn if u not in enemies]):
+        trip.spots.insert(at, Spot(seq=state.new_seq(), card=uid))
+    ctx.emit("vanguard", cards=[card_id(u) for u in drawn], enemies=len(enemies))
+    if not enemies:
+        return
+    state.fight = GuardianFight(kind=VANGUARD_FIGHT, guardians=[guardians.guardian_of_card(ctx, u) for u in enemies])
+
+
+def vanguard_decision(ctx: Ctx) -> None:
+    """K7 Eyrie Vanguard: the party fights it in Guardian Combat (striking one Enemy first if it
+    likes, C8e-g) or turns back, leaving it (project ruling `highland_vanguard`)."""
+    from engine.darkest_talisman import guardians
+
+    state = ctx.state
+    fight = state.fight
+    assert fight is not None
+    alive = guardians.living(fight)
+    options = ["fight"] + ([f"fight:{g.uid}" for g in alive] if len(alive) > 1 else [])
+    trip = state.trip
+    if trip is not None and trip.heading == "out":
+        options.append("turn_back")
+    state.decision = Decision(kind="guardians", options=options, data={})
+    guardians.attach_forecast(ctx)

@@ -187,6 +187,8 @@ def attack_lost(ctx: Ctx, hero: Hero) -> None:
     for uid in [o for o in hero.objects if card_id(o) in dropping]:
         hero_rules.give_up(ctx, hero, uid)
         ground.drop(ctx, [uid], 0, encountered=True)
+    for hook in _each(ctx, "attack_lost"):  # the Chivalric Knight shares the loss (H5)
+        hook(ctx, hero)
 
 
 def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
@@ -419,3 +421,9 @@ def takes_dropped(ctx: Ctx, hero: Hero, thing: str | None) -> bool:
     """May `hero` take a thing dropped on this visit (None: Gold) at once (the Highland's Magpie
     and Treasure Hunter, K7)?"""
     return any(hook(ctx, hero, thing) for hook in _each(ctx, "takes_dropped"))
+def day_faces(ctx: Ctx, faces: list[int], dice: int) -> list[int]:
+    """The dice a new Road Space rolled for its cards, as an expansion's item changes them (the
+    Dungeon Amulet's reroll, L7)."""
+    for hook in _each(ctx, "day_faces"):
+        faces = hook(ctx, faces, dice)
+    return faces

@@ -124,6 +124,42 @@ class HighlandState(BaseModel):
     asked: str | None = None
     #: how many times the party went into the Highland (the campaign AI's tries)
     entries: int = 0
+
+
+class DungeonState(BaseModel):
+    """The Dungeon's part (DT L): the choices its Special Locations and cards still wait for and
+    what its cards leave behind them (engine/darkest_talisman/expansions/dungeon.py)."""
+
+    #: characters still to answer the Torture Chamber (L5b-5) / the Cell (L5b-3), in Marching Order
+    torture: list[str] = Field(default_factory=list)
+    cell: list[str] = Field(default_factory=list)
+    #: the Cell's stage for its first character ("leave" a Follower, then "take" one); the
+    #: Followers left in it this turn wait in the side pile "dungeon_cell" (`piles`)
+    cell_stage: str = "leave"
+    #: "enemy uid|hero uid": an Enemy that beat a character (L7 Holy Avenger)
+    avenged: list[str] = Field(default_factory=list)
+    #: the Combat tasks already given a card's bonus on this Road Space ("hero|enemy")
+    bonused: list[str] = Field(default_factory=list)
+    #: Draw Spots the Clockwork Owl turned face up (L7); the Amazon's spots put in order (L7)
+    owl_seen: list[int] = Field(default_factory=list)
+    ordered: list[int] = Field(default_factory=list)
+    #: the Swashbuckler leading won a battle: the party may pass the next Draw Spot (L7)
+    swash: bool = False
+    #: the Lone Dwarf follows the party to the Treasure Chamber (L7 row 6)
+    dwarf: bool = False
+    #: the road index a Secret Passage card turned into a Special Location (L7), met on arrival
+    passage_at: int = -1
+    #: Miser Dragons (guardian uids) whose hoard went to the trove (L7)
+    hoards: list[str] = Field(default_factory=list)
+    #: the party came back up out of the Dungeon to the Ruins (the AI does not go straight down again)
+    climbed_out: bool = False
+    #: the Place card's die total waiting for the Cloak of Feathers' answer (L7)
+    cloak: int = 0
+    #: the road index of a Fields space the Swashbuckler's party came back to, cards lying there:
+    #: he may roll a d6 for more (L7)
+    more_at: int = -1
+
+
 class WoodlandState(BaseModel):
     """The Woodland's part (DT M): Light and Dark Fate (M2), the Meeting with Destiny (M8d), the
     Faerie Path's Special Locations settled (M7b) and the Ancient Oak's Growth tokens (M9). The
@@ -337,6 +373,28 @@ class Expansions(BaseModel):
     talismans_chosen: int = 0
     stables_bought: int = 0
     gallops: int = 0
+    #: H5: Rumours of Riches waiting for a character's 1 (cleared off the road); the Road Space
+    #: Fortune's Fool spoils (no Fate rerolls there); the Gilded Compass: the space whose count
+    #: may be rerolled (its dice), used on this road; Baleful Eye uses; the counters read
+    rumours: int = 0
+    fool_space: int | None = None
+    compass_space: int | None = None
+    compass_faces: list[int] = Field(default_factory=list)
+    compass_used: bool = False
+    rumours_paid: int = 0
+    fools_met: int = 0
+    compass_rerolls: int = 0
+    eyes_used: int = 0
+    stases: int = 0
+    #: H5 Chivalric Knight: the battle he was asked about ([hero, enemy]), the one he aids
+    #: ([hero, knight, enemy]) with his Strength added; the counters read
+    aid_asked: list[str] = Field(default_factory=list)
+    aid: list[str] = Field(default_factory=list)
+    aid_strength: int = 0
+    knight_aids: int = 0
+    knight_rewards: int = 0
+    #: the Dungeon's part (L), while the Dungeon is in play
+    dungeon: DungeonState | None = None
 
     def figure(self, fid: str) -> RoadFigure | None:
         return next((f for f in self.figures if f.id == fid), None)

@@ -22,11 +22,26 @@ Chapel (the party passes it on the way home: ruling `sacred_pool_road`) the core
 (H4j); carried off that road, too.
 H5: the Riding Horse of the Stables lets its master, leading the party, ride past every even Road
 Space (never the destination); the Oathsword Guide, one Road Space each way; the Spiteful Imp
-brings the strongest face-up Enemy of the road to the party, met at once.
+brings the strongest face-up Enemy of the road to the party, met at once. The Chivalric Knight
+(ability `knight_aid`) is asked whenever a companion ahead of him in the Marching Order battles
+an Enemy in a normal combat: aiding, his Strength joins the attack; a battle won thanks to him
+earns him a Quest Reward, a lost one costs him 1 life and 1 Strength (his armour may save him);
+he does not meet that Enemy later that turn; never in Guardian Combat. Stasis, cast on an Enemy
+just turned over before any roll, puts it back on top of the Adventure deck and the card beneath
+takes its Draw Spot, met instead. The Baleful Eye discards one Enemy of a Guardian Combat at the
+start of a round's casting stage (once a combat; never the last Enemy, nor the Sentinel). The
+Shield of Defiance saves (4-6) only against an Enemy met already face up on the road, never in
+Guardian Combat. The Gilded Compass rerolls, once along a road, the dice for a Road Space's
+cards before any is met (the unseen cards go back on top of the deck). Fortune's Fool: no Fate
+reroll for the rest of that Road Space. Rumour of Riches: the next character of the party to
+roll a 1, for any reason, along that road finds 3 Gold (project ruling `sacred_pool_cards`).
 
-Not built yet (issue #31): the Chivalric Knight's aid in battle, Baleful Eye and Shield of
-Defiance's Guardian Combat rules, the Gilded Compass's reroll, Stasis's swap (it holds an Enemy
-still instead), Fortune's Fool and Rumour of Riches as printed (the project's stand-ins act).
+Approximated (the printed texts NOT FOUND, facts H.3): Fortune's Fool's and Rumour of Riches's
+effects are the project's (only DT's changes to them are known); Stasis is cast only on an Enemy
+(the one moment a card just revealed waits for a choice: other cards act as they are turned
+over); the Knight's choice goes to his own controller at the moment the fighter's combat begins.
+Defender of Faith, Kraven and the Oathsworn Oracle keep the project's plain bonus (their printed
+abilities, which H5 ignores or limits, NOT FOUND). Not built: nothing else H names.
 """
 from __future__ import annotations
 
@@ -36,10 +51,10 @@ from engine.darkest_talisman import cards, travel
 from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.actions import Buy
 from engine.darkest_talisman.content import EnemyCard
-from engine.darkest_talisman.ctx import Ctx
+from engine.darkest_talisman.ctx import EV, Ctx
 from engine.darkest_talisman.expansions import decks
 from engine.darkest_talisman.expansions.content import QuestReward, StablesWare, expansion_by_id
-from engine.darkest_talisman.state import Decision, Hero, MeetSpot, TeleportTask, Trove, card_id
+from engine.darkest_talisman.state import Decision, Hero, MeetCard, MeetSpot, Spot, TeleportTask, Trove, card_id
 
 ID = "sacred_pool"
 #: H4a: the Trove Destination beyond the Chapel, and the region its road lies in
@@ -59,6 +74,18 @@ RIDING_HORSE = "stables_riding_horse"
 GUIDE = "oathsword_guide"
 #: the regions The Magic Door may carry the party into (H5)
 DOOR_REGIONS = ("inner", "outer")
+#: H5: Fortune's Fool, Rumour of Riches (Events), the Gilded Compass (Object), the Baleful Eye
+#: (Magic Object); the Gold a Rumour of Riches pays (project ruling `sacred_pool_cards`)
+FOOL = "fortunes_fool"
+RUMOUR = "rumour_of_riches"
+RUMOUR_GOLD = 3
+COMPASS = "gilded_compass"
+EYE = "baleful_eye"
+REROLL = "reroll"
+KEEP = "keep"
+EYE_HEAD = "eye"
+AID = "aid"
+DECLINE = "decline"
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -136,6 +163,8 @@ def work(ctx: Ctx) -> bool:
     """The choices owed, each asked in turn (run by the campaign's driver between steps)."""
     state = ctx.state
     record = decks.ext(ctx)
+    if _compass_decision(ctx) or _eye_decision(ctx) or _aid_decision(ctx):
+        return True
     while record.reward_choices:
         hero = state.hero(record.reward_choices[0])
         if hero.alive:
@@ -203,6 +232,15 @@ def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
         return True
     if kind == "stand" and option in (GALLOP, BYPASS, LIGHTNING):
         _stand(ctx, option)
+        return True
+    if kind == "gilded_compass":
+        _compass_answer(ctx, decision, option)
+        return True
+    if kind == "baleful_eye":
+        _eye_answer(ctx, decision, option)
+        return True
+    if kind == "knight_aid":
+        _aid_answer(ctx, decision, option)
         return True
     if kind == "quest_reward":
         assert decision.hero is not None
@@ -329,6 +367,7 @@ def home(ctx: Ctx) -> None:
     `sacred_pool_road`): back in a village, the Pool's road is over."""
     _pool_over(ctx)
     decks.ext(ctx).bypassed = []
+    _road_over(ctx)
 
 
 def new_road(ctx: Ctx) -> None:
@@ -336,6 +375,7 @@ def new_road(ctx: Ctx) -> None:
     trip = ctx.state.trip
     if trip is None or trip.destination != POOL:
         _pool_over(ctx)
+    _road_over(ctx)
 
 
 # ----------------------------------------------------------------------------- H5: on the road
@@ -388,6 +428,12 @@ def _stand(ctx: Ctx, option: str) -> None:
 def event(ctx: Ctx, special: str, seq: int) -> None:
     """H5 Spiteful Imp: the face-up Enemy with the highest Strength or Craft elsewhere on this
     road (or met and left on this space) is brought to the party and met at once."""
+    if special == FOOL:
+        _fool(ctx)
+        return
+    if special == RUMOUR:
+        _rumour(ctx)
+        return
     if special != "spiteful_imp":
         return
     state = ctx.state
@@ -411,3 +457,361 @@ def event(ctx: Ctx, special: str, seq: int) -> None:
     trip.spots.append(spot)
     ctx.emit("spiteful_imp", card=card_id(spot.card or ""), space=k)
     state.tasks.append(MeetSpot(seq=spot.seq))
+
+
+# ----------------------------------------------------------------------------- H5: the cards built since
+def _road_over(ctx: Ctx) -> None:
+    """A new road (or home): the Rumours of Riches are left behind, the Gilded Compass may serve
+    again (H5: once along a road), Fortune's Fool's space is behind the party."""
+    record = decks.ext(ctx)
+    record.rumours = 0
+    record.fool_space = None
+    record.compass_space = None
+    record.compass_faces = []
+    record.compass_used = False
+
+
+def entered(ctx: Ctx, k: int) -> None:
+    """A Road Space entered (another turn there too): Fortune's Fool's spell is over; the
+    Chivalric Knight's aid of the last turn too."""
+    record = decks.ext(ctx)
+    record.fool_space = None
+    record.aid, record.aid_asked, record.aid_strength = [], [], 0
+
+
+def _fool(ctx: Ctx) -> None:
+    """H5 Fortune's Fool: for the rest of the Draw Spots on this Road Space no character may spend
+    Fate to roll again (project ruling `sacred_pool_cards`: the printed effect NOT FOUND)."""
+    trip = ctx.state.live_trip()
+    record = decks.ext(ctx)
+    record.fool_space = trip.position
+    record.fools_met += 1
+    ctx.emit("fortunes_fool", space=trip.position)
+
+
+def fooled(ctx: Ctx) -> bool:
+    """Is the party on the Road Space Fortune's Fool spoils?"""
+    trip = ctx.state.trip
+    record = decks.ext(ctx)
+    return trip is not None and ctx.state.mode == "road" and record.fool_space == trip.position
+
+
+def more_options(ctx: Ctx, decision: Decision) -> None:
+    """H5 Fortune's Fool: no Fate reroll offered on its Road Space."""
+    if decision.kind == "fate" and fooled(ctx):
+        decision.options[:] = [o for o in decision.options if o != "reroll"]
+        decision.data["fortunes_fool"] = True
+
+
+def _rumour(ctx: Ctx) -> None:
+    """H5 Rumour of Riches: the rumour stays with the party along this road; the next character
+    to roll a 1, for any reason, finds the riches (project ruling `sacred_pool_cards`)."""
+    record = decks.ext(ctx)
+    record.rumours += 1
+    ctx.emit("rumour_of_riches", gold=RUMOUR_GOLD)
+
+
+def rolled(ctx: Ctx, faces: list[int]) -> None:
+    """H5 Rumour of Riches: a 1 rolled for any reason: its roller (the leader for the party's
+    own dice) finds the riches of one rumour."""
+    record = decks.ext(ctx)
+    state = ctx.state
+    if not record.rumours or 1 not in faces or state.mode != "road":
+        return
+    last = next((e for e in reversed(ctx.events) if e.kind == EV + "roll"), None)
+    uid = last.data.get("hero") if last is not None else None
+    hero = state.hero(uid) if uid in state.order else state.leader()
+    if hero is None:
+        return
+    record.rumours -= 1
+    record.rumours_paid += 1
+    ctx.emit("rumour_found", hero.uid, gold=RUMOUR_GOLD)
+    hero_rules.change(ctx, hero, "gold", RUMOUR_GOLD, "rumour_of_riches")
+
+
+def _compass_holder(ctx: Ctx) -> Hero | None:
+    return next((h for h in ctx.state.party() if any(card_id(o) == COMPASS for o in h.objects)), None)
+
+
+def dealt(ctx: Ctx, uids: list[str], faces: list[int]) -> None:
+    """H5 Gilded Compass: the cards of a Road Space just dealt (not the destination's) may be
+    counted anew, once along this road, before any is met."""
+    state = ctx.state
+    trip = state.trip
+    record = decks.ext(ctx)
+    if trip is None or record.compass_used or not faces or _compass_holder(ctx) is None:
+        return
+    if travel.is_destination(trip, trip.position):
+        return
+    record.compass_space = trip.position
+    record.compass_faces = list(faces)
+
+
+def _fresh_spots(ctx: Ctx) -> list[Any]:
+    trip = ctx.state.live_trip()
+    return [s for s in trip.spots if s.card is not None and not s.revealed and not s.met]
+
+
+def _compass_decision(ctx: Ctx) -> bool:
+    state = ctx.state
+    record = decks.ext(ctx)
+    if record.compass_space is None:
+        return False
+    trip = state.trip
+    holder = _compass_holder(ctx)
+    if (trip is None or state.mode != "road" or trip.position != record.compass_space or holder is None
+            or record.compass_used or state.tasks or any(s.met or s.revealed for s in trip.spots if not s.early)):
+        record.compass_space = None  # the moment has passed: the cards are being met
+        return False
+    faces = record.compass_faces
+    state.decision = Decision(kind="gilded_compass", hero=holder.uid, options=[REROLL, KEEP],
+                              data={"dice": len(faces), "total": sum(faces), "cards": len(_fresh_spots(ctx)),
+                                    "space": trip.position})
+    return True
+
+
+def _compass_answer(ctx: Ctx, decision: Decision, option: str) -> None:
+    """H5 Gilded Compass: the dealt cards go back on top of the deck, the dice are rolled again,
+    and as many cards are dealt as they say (a 1 a card: no new special location; the cards a
+    special location or a Follower added stay as they were: ruling `sacred_pool_cards`)."""
+    from engine.darkest_talisman.hookpoint import hooks
+
+    state = ctx.state
+    record = decks.ext(ctx)
+    record.compass_space = None
+    if option != REROLL:
+        return
+    trip = state.live_trip()
+    record.compass_used = True
+    record.compass_rerolls += 1
+    old = _fresh_spots(ctx)
+    for spot in reversed(old):
+        state.decks.adventure.append(spot.card or "")
+    trip.spots = [s for s in trip.spots if s not in old]
+    faces = ctx.dice(len(record.compass_faces), "gilded_compass", decision.hero)
+    count = max(0, len(old) - sum(record.compass_faces) + sum(faces))
+    count = min(count, ctx.pack.rules.draw_spots.value - len(trip.spots))
+    record.compass_faces = []
+    new: list[str] = []
+    for _ in range(count):
+        uid = cards.draw_adventure(ctx)
+        if uid is None:
+            break
+        trip.spots.append(Spot(seq=state.new_seq(), card=uid))
+        new.append(uid)
+    ctx.emit("compass_rerolled", decision.hero, before=len(old), after=len(new))
+    hooks.dealt(ctx, new, faces)
+
+
+def _eye_holder(ctx: Ctx) -> Hero | None:
+    from engine.darkest_talisman import ground
+
+    if ground.no_magic_here(ctx):
+        return None
+    return next((h for h in ctx.state.party() if any(card_id(o) == EYE for o in h.objects)
+                 and not hero_rules.has_amulet(ctx.pack, h)), None)
+
+
+def _eye_decision(ctx: Ctx) -> bool:
+    """H5 Baleful Eye: at the start of a Guardian Combat round's casting stage its bearer may
+    send one of the Enemies away, discarded (once a Guardian Combat; never the last Enemy, nor the
+    Sentinel: ruling `sacred_pool_cards`)."""
+    from engine.darkest_talisman import guardians
+
+    state = ctx.state
+    fight = state.fight
+    if fight is None or fight.stage != "casting" or not fight.enemy_turn or fight.passed or fight.kind == "sentinel":
+        return False
+    living = guardians.living(fight)
+    holder = _eye_holder(ctx)
+    if holder is None or len(living) < 2 or EYE in holder.used or f"{EYE}@{fight.rounds}" in holder.used:
+        return False
+    state.decision = Decision(kind="baleful_eye", hero=holder.uid,
+                              options=[f"{EYE_HEAD}:{g.uid}" for g in living] + [KEEP],
+                              data={"foes": [{"uid": g.uid, "enemy": g.of, "strength": g.strength, "craft": g.craft}
+                                                  for g in living], "round": fight.rounds})
+    return True
+
+
+def _eye_answer(ctx: Ctx, decision: Decision, option: str) -> None:
+    from engine.darkest_talisman import guardians
+
+    state = ctx.state
+    fight = state.fight
+    hero = state.hero(decision.hero or "")
+    if fight is None:
+        return
+    if not option.startswith(f"{EYE_HEAD}:"):
+        hero.used.append(f"{EYE}@{fight.rounds}")  # not this round; asked again next round
+        return
+    target = next((g for g in guardians.living(fight) if g.uid == option.split(":", 1)[1]), None)
+    if target is None:
+        return
+    hero.used.append(EYE)
+    decks.ext(ctx).eyes_used += 1
+    ctx.emit("baleful_eye", hero.uid, enemy=target.of)
+    guardians._remove(ctx, target, why="baleful_eye")
+
+
+def ai_pick(ctx: Ctx, decision: Decision, chance: float) -> str | None:
+    """The campaign AI's Sacred Pool answers: the Gilded Compass rerolls a count above the dice's
+    average (fewer cards to face, on average); the Baleful Eye sends away the strongest Enemy."""
+    if not in_play(ctx):
+        return None
+    if decision.kind == "gilded_compass":
+        dice, total = int(decision.data.get("dice", 1)), int(decision.data.get("total", 0))
+        return REROLL if total * 2 > dice * 7 else KEEP
+    if decision.kind == "knight_aid":
+        value, attack = int(decision.data.get("value", 0)), int(decision.data.get("attack", 0))
+        knight = ctx.state.hero(decision.hero or "")
+        return AID if attack < value + 2 and knight.life >= 2 else DECLINE
+    if decision.kind == "baleful_eye":
+        foes = decision.data.get("foes") or []
+        if not foes:
+            return KEEP
+        best = max(foes, key=lambda g: (max(g.get("strength") or 0, g.get("craft") or 0), g["uid"]))
+        return f"{EYE_HEAD}:{best['uid']}"
+    return None
+
+
+def _stasis_spot(ctx: Ctx, task: Any) -> Any:
+    from engine.darkest_talisman import ground
+
+    if not task.fresh or task.seq is None or task.hero_roll or task.ally or "#" not in task.enemy:
+        return None
+    spot = ground.spot(ctx, task.seq)
+    return spot if spot is not None and spot.card == task.enemy else None
+
+
+def combat_spell_fits(ctx: Ctx, task: Any, hero: Hero, kind: str) -> bool:
+    """H5 Stasis: against an Enemy just turned over, not yet fought, while a card is left to draw."""
+    state = ctx.state
+    return (kind == "stasis" and _stasis_spot(ctx, task) is not None
+            and bool(state.decks.adventure or state.decks.adventure_discard))
+
+
+def combat_cast(ctx: Ctx, task: Any, hero: Hero, kind: str) -> None:
+    """H5 Stasis: the Enemy just revealed goes on top of the Adventure deck; the card drawn from
+    under it takes its Draw Spot, face down, and is met instead (project ruling `sacred_pool_cards`)."""
+    if kind != "stasis":
+        return
+    state = ctx.state
+    spot = _stasis_spot(ctx, task)
+    if spot is None:
+        return
+    new = cards.draw_adventure(ctx)
+    if new is None:
+        return
+    old = task.enemy
+    state.decks.adventure.append(old)
+    spot.card, spot.revealed, spot.met = new, False, False
+    state.tasks = [t for t in state.tasks if t is not task and not (getattr(t, "seq", None) == spot.seq
+                                                                      and getattr(t, "task", "") in ("card", "pickup"))]
+    decks.ext(ctx).stases += 1
+    ctx.emit("stasis_swap", hero.uid, enemy=card_id(old))
+    state.tasks.append(MeetSpot(seq=spot.seq))
+
+
+# ----------------------------------------------------------------------------- H5: the Chivalric Knight
+def _combat_top(ctx: Ctx) -> Any:
+    from engine.darkest_talisman.state import Combat
+
+    tasks = ctx.state.tasks
+    return tasks[-1] if tasks and isinstance(tasks[-1], Combat) else None
+
+
+def _knight_for(ctx: Ctx, task: Any) -> Hero | None:
+    """H5: a Chivalric Knight behind the fighter in the Marching Order, for a battle (Strength)
+    against an Enemy not yet rolled for; a normal combat, never Guardian Combat."""
+    from engine.darkest_talisman import combat
+
+    state = ctx.state
+    if (task is None or task.stage != "choose" or task.hero_roll or task.ally or task.psychic
+            or combat.attack_attribute(task) != "strength" or task.hero not in state.order):
+        return None
+    behind = state.order[state.order.index(task.hero) + 1:]
+    return next((state.hero(u) for u in behind
+                 if state.hero(u).alive and hero_rules.has_ability(ctx.pack, state.hero(u), "knight_aid")), None)
+
+
+def _aid_decision(ctx: Ctx) -> bool:
+    from engine.darkest_talisman import combat
+
+    state = ctx.state
+    record = decks.ext(ctx)
+    task = _combat_top(ctx)
+    knight = _knight_for(ctx, task)
+    if knight is None or record.aid_asked == [task.hero, task.enemy]:
+        return False
+    hero = state.hero(task.hero)
+    strength = hero_rules.total(ctx.pack, knight, "strength")
+    state.decision = Decision(kind="knight_aid", hero=knight.uid, options=[AID, DECLINE],
+                              data={"fighter": hero.uid, "enemy": card_id(task.enemy), "value": combat.enemy_score(ctx, task),
+                                    "attack": combat.hero_score(ctx, task, hero), "strength": strength})
+    return True
+
+
+def _aid_answer(ctx: Ctx, decision: Decision, option: str) -> None:
+    """H5 Chivalric Knight: aiding, his Strength joins the fighter's attack score; he will not
+    meet that Enemy later this turn at his own place in the Marching Order."""
+    state = ctx.state
+    record = decks.ext(ctx)
+    task = _combat_top(ctx)
+    if task is None:
+        return
+    record.aid_asked = [task.hero, task.enemy]
+    if option != AID:
+        return
+    knight = state.hero(decision.hero or "")
+    strength = hero_rules.total(ctx.pack, knight, "strength")
+    task.bonus += strength
+    record.aid, record.aid_strength = [task.hero, knight.uid, task.enemy], strength
+    record.knight_aids += 1
+    for t in state.tasks:
+        if isinstance(t, MeetCard) and t.seq == task.seq and knight.uid in t.heroes[t.index + 1:]:
+            t.heroes = t.heroes[:t.index + 1] + [u for u in t.heroes[t.index + 1:] if u != knight.uid]
+    ctx.emit("knight_aids", knight.uid, fighter=task.hero, enemy=card_id(task.enemy), strength=strength)
+
+
+def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
+    """H5: the battle the Knight aided is won: if his Strength made the difference, he draws a
+    Quest Reward (while any is left)."""
+    from engine.darkest_talisman import combat
+
+    record = decks.ext(ctx)
+    if record.aid[:1] != [hero.uid] or record.aid[2:] != [enemy]:
+        return
+    knight = ctx.state.hero(record.aid[1])
+    task = _combat_top(ctx)
+    record.aid = []
+    if task is None or not knight.alive:
+        return
+    ours = combat.hero_score(ctx, task, hero) + sum(task.hero_roll) - record.aid_strength
+    theirs = combat.enemy_score(ctx, task) + sum(task.enemy_roll)
+    if ours > theirs or not record.rewards:
+        return
+    record.knight_rewards += 1
+    _draw_reward(ctx, knight)
+
+
+def attack_lost(ctx: Ctx, hero: Hero) -> None:
+    """H5: the battle the Knight aided is lost: he pays as the one he helped (his armour may
+    save him, as in any lost battle): 1 life and 1 Strength."""
+    from engine.darkest_talisman import combat
+
+    record = decks.ext(ctx)
+    task = _combat_top(ctx)
+    if task is None or record.aid[:1] != [hero.uid] or record.aid[2:] != [task.enemy]:
+        return
+    knight = ctx.state.hero(record.aid[1])
+    record.aid = []
+    if not knight.alive:
+        return
+    ctx.emit("knight_shares_loss", knight.uid, fighter=hero.uid)
+    if combat.saved(ctx, knight, "strength", shield_ok=True, face_up=not task.fresh and task.seq is not None):
+        return
+    if hero_rules.lose_life(ctx, knight, 1, "knight_aid"):
+        hero_rules.change(ctx, knight, "strength", -1, "knight_aid")
+        hero_rules.kill(ctx, knight, "knight_aid")
+        return
+    hero_rules.change(ctx, knight, "strength", -1, "knight_aid")
