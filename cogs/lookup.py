@@ -27,6 +27,7 @@ from systems import PLUGINS, edition_name, rules_shelves
 from systems.plugin import ContentWords
 from ui.replies import locale_of
 from ui.routing import cog as cog_of
+from ui.text import EMBEDS_TOTAL, embed_size
 
 log = logging.getLogger(__name__)
 
@@ -420,7 +421,15 @@ class LookupCog(commands.Cog):
         if not found:
             await _send(interaction, content=t(locale, "lookup.no_rulings"), ephemeral=True)
             return
-        await _send(interaction, embeds=rulings_embeds(found, locale), ephemeral=True)
+        # Discord takes at most 6000 characters of embeds in one message: the lists go in as few
+        # messages as hold them
+        batch: list[discord.Embed] = []
+        for embed in rulings_embeds(found, locale):
+            if batch and sum(embed_size(e) for e in [*batch, embed]) > EMBEDS_TOTAL:
+                await _send(interaction, embeds=batch, ephemeral=True)
+                batch = []
+            batch.append(embed)
+        await _send(interaction, embeds=batch, ephemeral=True)
 
 
 def rulings_embeds(found: list[tuple[str, str, str]], locale: str) -> list[discord.Embed]:
