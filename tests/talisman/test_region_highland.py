@@ -371,9 +371,8 @@ def _take_from_piles(s, cid: str) -> str:  # type: ignore[no-untyped-def]
     raise AssertionError(cid)
 
 
-def test_k7_the_walking_stick_asks_its_bearer_before_the_last_card_is_sent_back():
-    """K7 Walking Stick: its bearer leading, he is asked before the cards of a new Road Space are
-    met whether the last one laid goes, unseen; sent back, it is discarded; kept, it is met."""
+def _walking_stick_at_a_new_space():  # type: ignore[no-untyped-def]  # tests are not type-checked
+    """The Walking Stick's bearer leading onto a new Road Space where a kobold and a harpy are laid."""
     s = in_region(18)
     c = ctx(s)
     at_space(s, 0)
@@ -382,6 +381,13 @@ def test_k7_the_walking_stick_asks_its_bearer_before_the_last_card_is_sent_back(
     s.trip.road[1].visited = False
     travel.arrive(c, 1)
     settle(s)
+    return s
+
+
+def test_k7_the_walking_stick_asks_its_bearer_before_the_last_card_is_sent_back():
+    """K7 Walking Stick: its bearer leading, he is asked before the cards of a new Road Space are
+    met whether the last one laid goes, unseen; sent back, it is discarded; kept, it is met."""
+    s = _walking_stick_at_a_new_space()
     assert s.decision.kind == highland.STICK_DECISION and s.decision.data["cards"] == 2
     assert s.decision.options == [highland.STICK_DISCARD, highland.STICK_KEEP]
     assert not any(sp.met for sp in s.trip.spots)
@@ -392,14 +398,7 @@ def test_k7_the_walking_stick_asks_its_bearer_before_the_last_card_is_sent_back(
 
 
 def test_k7_the_walking_stick_kept_the_last_card_is_met():
-    s = in_region(18)
-    c = ctx(s)
-    at_space(s, 0)
-    s.party()[0].objects = [_take_from_piles(s, "walking_stick")]
-    rig(s, dice=[2] + [3] * 30, deck=["kobold", "harpy"])
-    s.trip.road[1].visited = False
-    travel.arrive(c, 1)
-    settle(s)
+    s = _walking_stick_at_a_new_space()
     s = choose(s, highland.STICK_KEEP)
     assert s.decision.kind != highland.STICK_DECISION
     assert sorted(card_id(sp.card) for sp in s.trip.spots if sp.card) in (["harpy", "kobold"], ["harpy"])
