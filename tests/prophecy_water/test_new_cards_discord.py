@@ -36,8 +36,11 @@ async def _arrange(bot, ch, alice, *, riddler: bool = False, scroll: bool = Fals
     p.space = 3
     if riddler:
         st.spaces[3].append(AdventureOnSpace(uid=st.new_uid("a"), card="mad_riddler"))
-        st.decks.rare.draw.remove("thors_hammer")
-        st.decks.rare.draw.append("thors_hammer")
+        rare = st.decks.rare  # the seed is random: the Hammer may be in the discards or on a cleared space
+        for pile in (rare.draw, rare.discard):
+            if "thors_hammer" in pile:
+                pile.remove("thors_hammer")
+        rare.draw.append("thors_hammer")
     if scroll:
         p.items.append(OwnedItem(uid=st.new_uid("i"), card="scroll_of_entrancement"))
         st.player(str(victim)).items.append(OwnedItem(uid=st.new_uid("i"), card="thors_hammer"))
