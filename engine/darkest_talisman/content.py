@@ -196,6 +196,10 @@ class Effect(_Strict):
     #: send back the card just turned over on this Draw Spot (a seq) and draw another in its
     #: place, which must be met (the Orb of Knowledge, the Prophetess)
     redraw: int | None = None
+    #: take one card of this kind from the Purchase deck, free (the Lost City, K5b-4)
+    purchase: Literal["armour", "weapon"] | None = None
+    #: gain this many Relics from an expansion Region's Relic cards (the Lost City, K5b-4)
+    relic: int = Field(0, ge=0)
 
     @model_validator(mode="after")
     def _table_covers_dice(self) -> "Effect":

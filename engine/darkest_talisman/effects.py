@@ -86,6 +86,13 @@ def plain(ctx: Ctx, hero: Hero, effect: Effect, source: str, lost: list[str]) ->
         ctx.emit("boosted", hero.uid, amount=effect.boost_strength, why=source)
     for _ in range(effect.talisman):
         hero_rules.gain_talisman(ctx, hero, source)
+    if effect.purchase is not None:
+        from_purchase(ctx, hero, effect.purchase, source)
+    if effect.relic and state.ext is not None:
+        from engine.darkest_talisman.hookpoint import hooks
+
+        for _ in range(effect.relic):
+            hooks.relic(ctx, hero, source)
     if effect.alignment is not None and effect.alignment != hero.alignment:
         hero.alignment = effect.alignment
         ctx.emit("alignment", hero.uid, alignment=effect.alignment, why=source)
@@ -218,3 +225,23 @@ def _quest_card(ctx: Ctx, hero: Hero) -> bool:
     from engine.darkest_talisman.hookpoint import hooks
 
     return bool(hooks.draw_quest(ctx, hero))
+
+
+def from_purchase(ctx: Ctx, hero: Hero, slot: str, why: str) -> None:
+    """K5b-4's Armour and Weapon lines: one such card of the Purchase deck, free. Of the kinds in
+    that slot, the dearest with a copy left (the Axe before the Sword: it also builds a raft);
+    with no copy left, or no room to carry it (A3c), nothing is gained (project ruling
+    `highland_pass_again`)."""
+    kinds = sorted((c for c in ctx.pack.purchase if c.slot == slot and c.for_sale),
+                   key=lambda c: -(c.cost or 0))
+    left = cards.stock(ctx)
+    card = next((c for c in kinds if left.get(c.id, 0) > 0), None)
+    if card is None:
+        ctx.emit(f"no_{slot}_left", hero.uid, why=why)
+        return
+    if not hero_rules.room_for(ctx.pack, hero, f"{card.id}#0"):
+        ctx.emit("no_room", hero.uid, thing=card.id, why=why)
+        return
+    uid = cards.take_purchase(ctx, card.id)
+    assert uid is not None
+    hero_rules.gain_thing(ctx, hero, uid, why)

@@ -891,3 +891,19 @@ def test_l7_swashbuckler_back_on_fields_with_cards_may_roll_for_more():
     s = choose(s, "swash_more")
     assert len(s.trip.spots) == before + 3
     assert broken(s) == []
+
+
+def test_l7_amazon_second_ability_keeps_the_higher_of_two_battle_rolls():
+    """L7 Amazon, second ability (NOT FOUND; the project's stand-in, ruling `dungeon_cards`): in
+    battle she rolls two dice and keeps the higher; Guardian Combat rolls no dice (C8e)."""
+    from engine.darkest_talisman import combat
+    from engine.darkest_talisman.state import Combat
+
+    s = in_dungeon(31)
+    hero = _lead(s, "amazon")
+    rig(s, dice=[2, 5])
+    task = Combat(hero=hero.uid, enemy="giant_rat", attribute="strength", value=2, kind="monster")
+    assert combat._attack_roll(ctx(s), task, hero) == [5]
+    hero.card = "gladiator"  # not her: one die
+    rig(s, dice=[2, 5])
+    assert combat._attack_roll(ctx(s), task, hero) == [2]

@@ -854,3 +854,67 @@ def test_k7_the_eyrie_vanguard_is_told_and_asked_in_both_languages():
     s.decision.options.remove("turn_back")
     asked = decision_text(SYSTEM.view(s, "p1"), "en")
     assert "Eyrie Vanguard" in asked and "turn back" not in asked and "no turning back" in asked, asked
+
+
+def _lost_city_row(total: int):  # type: ignore[no-untyped-def]
+    from engine.darkest_talisman.content import Effect
+
+    table = highland_location("lost_city").effect
+    assert table is not None
+    row = next(r for r in table.roll if r.low <= total <= r.high)
+    assert isinstance(row.effect, Effect)
+    return row.effect
+
+
+def highland_location(lid: str):  # type: ignore[no-untyped-def]
+    s = in_region(60)
+    return ctx(s).pack.location(lid)
+
+
+def test_k5b4_the_lost_city_armour_and_weapon_come_from_the_purchase_deck():
+    """K5b-4 Lost City, 10 and 11: an Armour, then a Weapon, taken from the Purchase deck (the
+    dearest Weapon left, ruling `highland_pass_again`); none left, nothing gained."""
+    from engine.darkest_talisman import effects
+
+    s = in_region(61)
+    c = ctx(s)
+    hero = s.party()[0]
+    hero.objects = []
+    before = len(s.decks.purchase)
+    effects.apply(c, hero, _lost_city_row(10), "lost_city", [])
+    effects.apply(c, hero, _lost_city_row(11), "lost_city", [])
+    assert sorted(card_id(u) for u in hero.objects) == ["armour", "axe"]
+    assert len(s.decks.purchase) == before - 2 and broken(s) == []
+    for u in [u for u in s.decks.purchase if card_id(u) in ("axe", "sword")]:
+        s.decks.purchase.remove(u)
+        s.decks.adventure_discard.append(u)  # out of the Purchase deck, still counted
+    hero.objects = [u for u in hero.objects if card_id(u) == "armour"]
+    c.events.clear()
+    effects.apply(c, hero, _lost_city_row(11), "lost_city", [])
+    assert [card_id(u) for u in hero.objects] == ["armour"]
+    assert [e.kind.rsplit(".", 1)[-1] for e in c.events] == ["no_weapon_left"]
+
+
+def test_k5b4_the_lost_city_relic_is_the_top_highland_relic():
+    """K5b-4 Lost City, 12: the top Relic of the Highland's Relics; with no room to carry it, it
+    goes under the Relics and nothing is gained (ruling `highland_pass_again`)."""
+    from engine.darkest_talisman import effects
+    from engine.darkest_talisman import heroes as hero_rules
+
+    s = in_region(62)
+    c = ctx(s)
+    hero = s.party()[0]
+    relics = s.ext.piles[highland.RELICS]
+    top = relics[-1]
+    held = len(relics)
+    effects.apply(c, hero, _lost_city_row(12), "lost_city", [])
+    assert (top in hero.objects or top in hero.followers) and len(relics) == held - 1
+    top = relics[-1]
+    while hero_rules.room_for(c.pack, hero, top):  # fill every hand and follower place
+        hero.objects.append(s.decks.purchase.pop())
+        hero.followers.append(next(u for u in s.decks.adventure if isinstance(c.pack.card(card_id(u)), FollowerCard)))
+        s.decks.adventure.remove(hero.followers[-1])
+    c.events.clear()
+    effects.apply(c, hero, _lost_city_row(12), "lost_city", [])
+    assert top not in hero.objects and top not in hero.followers and relics[0] == top and len(relics) == held - 1
+    assert [e.kind.rsplit(".", 1)[-1] for e in c.events] == ["no_room"]

@@ -1065,3 +1065,19 @@ def test_m9_rune_gate_teleports_to_the_village_the_party_chooses():
     flow.advance(c)
     assert s.mode == "village" and s.village == "village_beyond" and s.ext.region is None
     assert broken(s) == []
+
+
+def test_m9_scout_first_ability_free_movement_from_the_woods():
+    """M9 Scout, first ability (NOT FOUND; the project's stand-in, ruling `woodland_cards`): as
+    the Elf (C4c), from a Woods space the party may move freely along the road."""
+    from engine.darkest_talisman.state import RoadSpace
+
+    s = in_woodland(31, answer="fate_light")
+    c = ctx(s)
+    quiet(s)
+    s.trip.road[s.trip.position] = RoadSpace(location="woods")
+    for h in s.party():
+        h.card = "troll"
+    assert travel.woods_moves(c) == []
+    s.party()[-1].card = "scout"
+    assert len(travel.woods_moves(c)) == len(s.trip.road) - 1

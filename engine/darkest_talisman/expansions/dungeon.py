@@ -42,10 +42,11 @@ Here:
   data.
 - Approximated: the Dungeon Amulet's two rerolls come in the middle of the day's roll, so its
   bearer always takes them (no prompt); the Swashbuckler's 2d6 on Fields is always rolled; the
-  Rune Gate teleports to the Village only.
+  Rune Gate teleports to the Village only; the Amazon's second ability (NOT FOUND) is the
+  project's: two dice in battle, the higher kept (ability `double_roll`, ruling `dungeon_cards`).
 - Not built: the Cloak of Feathers' reroll of a die inside a Place's offer (the Magic Portal)
-  and its second power (NOT FOUND: +1 Craft); the Amazon's second ability (NOT FOUND); the
-  Spirit of Vengeance's hold over its carrier (it is a plain Enemy that cannot be evaded).
+  and its second power (NOT FOUND: +1 Craft); the Spirit of Vengeance's hold over its carrier
+  (it is a plain Enemy that cannot be evaded).
 - The campaign AI answers every Dungeon decision and goes down to the Treasure Chamber whenever
   the party is fit and strong enough.
 """

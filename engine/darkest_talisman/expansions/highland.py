@@ -47,8 +47,11 @@ cards without turning them (they are still met as fresh); the Rogue's selling ca
 Strangers with a priced service or an offer for Gold; the Rock Face's Follower is the weakest;
 the Climbing Rope (a project card) adds 2 to the party's might on the Glacier and the Rock Face.
 
-Not built: the Lost City's Armour, Weapon and Relic lines (Gold and figures instead, ruling
-`highland_pass_again`); the campaign AI never casts Eyes of the Hawk.
+The Lost City's Armour and Weapon lines take the card from the Purchase deck, its Relic line the
+top Relic (`relic`; the Weapon chosen, and nothing gained without room: ruling
+`highland_pass_again`).
+
+Not built: the campaign AI never casts Eyes of the Hawk.
 """
 from __future__ import annotations
 
@@ -182,6 +185,22 @@ def region_entered(ctx: Ctx, region_id: str) -> None:
     trip.trove.items += [objects.pop() for _ in range(min(TROVE_OBJECTS, len(objects)))]
     trip.trove.gold += TROVE_GOLD
     ctx.emit("highland_trove", reveals=True, items=len(trip.trove.items), gold=TROVE_GOLD)
+
+
+def relic(ctx: Ctx, hero: Hero, why: str) -> bool:
+    """K5b-4's last line: the top Relic, an Object or a Follower, to the character who rolled it;
+    with no room to carry it (A3c) it goes back under the Relics and nothing is gained (project
+    ruling `highland_pass_again`)."""
+    relics = decks.ext(ctx).piles.get(RELICS) or []
+    if not relics:
+        return False
+    uid = relics[-1]
+    if not hero_rules.room_for(ctx.pack, hero, uid):
+        relics.insert(0, relics.pop())
+        ctx.emit("no_room", hero.uid, thing=card_id(uid), why=why)
+        return True
+    hero_rules.gain_thing(ctx, hero, relics.pop(), why)
+    return True
 
 
 def region_left(ctx: Ctx, region_id: str) -> None:

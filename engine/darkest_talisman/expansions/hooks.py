@@ -427,3 +427,12 @@ def day_faces(ctx: Ctx, faces: list[int], dice: int) -> list[int]:
     for hook in _each(ctx, "day_faces"):
         faces = hook(ctx, faces, dice)
     return faces
+
+
+def relic(ctx: Ctx, hero: Hero, why: str) -> None:
+    """A Relic gained outside a trove (the Lost City, K5b-4): the first expansion in play with
+    Relic cards gives it; without one, nothing is gained."""
+    for hook in _each(ctx, "relic"):
+        if hook(ctx, hero, why):
+            return
+    ctx.emit("no_relic_left", hero.uid, why=why)

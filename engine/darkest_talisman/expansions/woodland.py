@@ -65,7 +65,9 @@ leaves alive).
 Not built: the Vagabond's choosing the result of a Road Space's card roll (no hook where the dice
 are rolled); The Void against other Enemies' abilities (none other the campaign applies to a card
 is negatable here); Spider tokens in Guardian Combat (the guardians roll no dice, C8e); Puck's
-toad curse; the Scout's first ability and the fifth Woodland character (NOT FOUND).
+toad curse; the fifth Woodland character (NOT FOUND). The Scout's abilities (NOT FOUND) are the
+project's: free movement from the Woods (`woods_move`, as the Elf) and a card sent back for
+another (`redraw`, M9's limits).
 """
 from __future__ import annotations
 
