@@ -19,7 +19,7 @@ from engine.darkest_talisman import actions as talisman_actions
 from gm.i18n import t
 from gm.session import Result
 from systems.darkest_talisman.buttons import ManageButton, RoadButton
-from systems.darkest_talisman.describe import decision_of, decision_text, describe_action, narrate
+from systems.darkest_talisman.describe import decision_of, decision_text, describe_action, describe_event
 from systems.darkest_talisman.embeds import COLOUR, end_embed, prompt_extras
 from systems.darkest_talisman.names import Names
 from systems.plugin import TurnMessage
@@ -72,22 +72,38 @@ def choice_view(labels: list[str], options: list[str], game_id: int, version: in
     return view
 
 
+#: events a long narration keeps when older lines fold away: a new road, deck or Region, a trove
+#: uncovered, a master beaten, a death, the Grim Reaper's coming (what the next decisions hang on)
+HEADLINES = frozenset({
+    "deck_switched", "died", "firelands_road", "frostmarch_road", "sacred_pool_road", "region_entered",
+    "highland_trove", "treasure_set", "trove_revealed", "master_beaten", "reaper_comes", "werewolf_comes",
+})
+
+
 def narration_embed(shown: Any, result: Result, locale: str, limit: int, budget: int = 4000) -> discord.Embed | None:
     """The newest lines of what happened: at most NARRATION_LINES, and fewer (never under
-    NARRATION_MIN) when they would pass `budget` characters; the rest are in /campaign log."""
-    lines = [clip(line, LINE_CHARS) for step in result.steps for line in narrate(shown, step.events, locale)]
-    if not lines:
+    NARRATION_MIN) when they would pass `budget` characters; the rest are in /campaign log.
+    Older headlines (HEADLINES) are kept before newer routine lines, so a long turn never
+    folds away the new road or the trove it led to; the lines keep their order."""
+    found = [(clip(line, LINE_CHARS), e.kind.rsplit(".", 1)[-1] in HEADLINES)
+             for step in result.steps for e in step.events if (line := describe_event(shown, e, locale))]
+    if not found:
         return None
-    kept: list[str] = []
+    newest = set(range(max(0, len(found) - NARRATION_LINES), len(found)))
+    order = sorted(range(len(found)), key=lambda i: (not found[i][1], -i))  # headlines, then newest
+    chosen: set[int] = set()
     used = 0
-    for line in reversed(lines[-NARRATION_LINES:]):
-        if len(kept) >= NARRATION_MIN and used + len(line) + 3 > budget:
-            break
-        kept.insert(0, "• " + line)
-        used += len(line) + 3
-    shown_lines = kept
-    if len(lines) > len(kept):
-        shown_lines.insert(0, t(locale, "talisman.prompt.earlier", n=len(lines) - len(kept)))
+    for i in order:
+        if len(chosen) >= NARRATION_LINES or (i not in newest and not found[i][1]):
+            continue
+        cost = len(found[i][0]) + 3
+        if len(chosen) >= NARRATION_MIN and used + cost > budget:
+            continue
+        chosen.add(i)
+        used += cost
+    shown_lines = ["• " + found[i][0] for i in sorted(chosen)]
+    if len(found) > len(chosen):
+        shown_lines.insert(0, t(locale, "talisman.prompt.earlier", n=len(found) - len(chosen)))
     return discord.Embed(title=t(locale, "talisman.embed.narration_title"), colour=COLOUR,
                          description=clip_lines(shown_lines, min(4000, max(200, limit))))
 
