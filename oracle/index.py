@@ -56,6 +56,14 @@ _T = TypeVar("_T")
 #: full score; more costs time, fewer may miss the answer (at 80 the first three answers equal
 #: scoring all, with the Water Realm rulings indexed)
 CANDIDATES = 80
+#: ...and, whatever those hold, the best this many rule entries of every game. The cut weighs an
+#: entry by the share of the question it holds times its prior, and a game the question does not
+#: name has a low prior (an expansion 0.7, the Standard summary 0.595): when dozens of Basic cards
+#: and Darkest Talisman sections share a word with the question they filled the cut, and a Standard
+#: section that scoring every entry ranks first was never scored (issue #28). Of the first three
+#: answers the old cut dropped on the training and development questions, none stood lower than
+#: ninth among its own game's entries.
+GAME_CANDIDATES = 12
 #: a misspelt card name must match this well as a whole (rapidfuzz ratio, 0-100) to be taken
 #: for the card: "vampyre" finds Vampire (86), "Pearl of the Abyss" does not find Spear (35)
 FUZZY_WHOLE_NAME = 60
@@ -316,7 +324,8 @@ class RulesIndex:
 
     def _candidates(self, plan: Plan, idfs: list[float], wanted: Callable[[_Doc], bool] | None, need: int) -> list[int]:
         """The entries worth scoring: those holding any form of any concept, the `need` best by
-        how much of the question they hold (IDF-weighted) times their prior.
+        how much of the question they hold (IDF-weighted) times their prior, and the
+        GAME_CANDIDATES best rule entries of each game by the same measure.
 
         Every matching entry is looked at, so the cut never depends on raw term counts (where
         a section repeating three synonyms of one word would look three times as relevant);
@@ -340,7 +349,17 @@ class RulesIndex:
                   if wanted is None or wanted(self._docs[rid])}
         if len(ranked) <= need:
             return list(ranked)
-        return heapq.nlargest(need, ranked, key=ranked.__getitem__)
+        chosen = set(heapq.nlargest(need, ranked, key=ranked.__getitem__))
+        # the cut is a game's own too: each game's best rule entries are scored, however low the
+        # prior of a game the question does not name puts them among all the others
+        by_game: dict[str, list[int]] = {}
+        for rid in ranked:
+            kind, system, _ = group[rid]
+            if kind in RULE_KINDS:
+                by_game.setdefault(system, []).append(rid)
+        for ids in by_game.values():
+            chosen.update(ids if len(ids) <= GAME_CANDIDATES else heapq.nlargest(GAME_CANDIDATES, ids, key=ranked.__getitem__))
+        return list(chosen)
 
     def _passage(self, doc: _Doc) -> Passage:
         """The section split into stemmed words, cached: excerpts are cut from it every time."""

@@ -42,6 +42,24 @@ def test_a_section_that_repeats_synonyms_does_not_push_the_answer_out_of_the_can
     assert hits and hits[0].section == "Moving: on foot, by horse, by boat, through a Magic Gate"
 
 
+@pytest.mark.parametrize(("question", "section"), [
+    ("what do I lose if another character beats me", "Losing a fight against a character"),
+    ("cosa succede agli artefatti quando muoio", "La morte nel gioco Standard"),
+])
+def test_the_candidate_cut_keeps_the_best_sections_of_a_game_the_question_does_not_name(monkeypatch, question, section):
+    """Issue #28: the Standard summary's low prior (no game named) must not keep its sections from
+    being scored. With room for only ten candidates, which Basic cards and Darkest Talisman
+    sections sharing a word with the question would fill, the Standard section still comes
+    back where scoring every entry puts it."""
+    ix = full_index()
+    monkeypatch.setattr(index_module, "CANDIDATES", 100_000)
+    every = [(h.system, h.section) for h in ix.search(question, limit=3)]
+    assert ("prophecy_standard", section) in every, every
+    monkeypatch.setattr(index_module, "CANDIDATES", 10)
+    cut = [(h.system, h.section) for h in ix.search(question, limit=3)]
+    assert cut[:1] == every[:1] and ("prophecy_standard", section) in cut, (cut, every)
+
+
 def test_one_idea_asked_twice_counts_once():
     """"a player ... other players": one concept, not two that double its weight."""
     ix = project_index()
