@@ -39,7 +39,7 @@ from typing import Callable, Collection, Sequence, TypeVar
 import yaml
 from rapidfuzz import fuzz, process
 
-from oracle import games, ranking, stopwords
+from oracle import games, numbers, ranking, stopwords
 from oracle.cards import CardInfo
 from oracle.excerpt import Passage, excerpt
 from oracle.glossary import Glossary, GlossaryEntry
@@ -250,7 +250,7 @@ class RulesIndex:
         plan = self._plan(query, language, prefer_system, prefer_language)
         if not plan.concepts:
             return []
-        idfs = [self._scorer.idf(c) for c in plan.concepts]
+        idfs = self._scorer.idfs(plan)
 
         def wanted(doc: _Doc) -> bool:
             return ((system is None or doc.system == system)
@@ -382,6 +382,7 @@ class RulesIndex:
             content = [w for w in content if fold(w) not in stopwords.RULING_WORDS] or content
         preferred = told or self._guess_language(content) or prefer_language
         concepts: list[Concept] = []
+        short_words = {fold(w) for name in games.short_names() for w in words(name)} if named_system else set()
         i = 0
         while i < len(content):
             taken = self._multiword_concept(content, i, preferred)
@@ -390,10 +391,18 @@ class RulesIndex:
                 i += len(taken.words)
                 continue
             word = content[i]
+            number = numbers.value(word)
+            if number is not None:  # "4", "four", "quattro": one idea, written every way, and weak
+                spelt = {self.analyzer.stem(w, lang or "en") for w, lang in numbers.spellings(number)}
+                own = {self.analyzer.stem(word, preferred or "en")}
+                concepts.append(Concept((word,), frozenset((s,) for s in spelt), frozenset((s,) for s in own), weak=True))
+                i += 1
+                continue
             all_stems = {self.analyzer.stem(word, lang) for lang in LANGUAGES}
             stems = self._own_stems(word, preferred, all_stems)
             forms: set[Phrase] = {(s,) for s in stems} | self._expand([word], preferred)
-            concepts.append(Concept((word,), frozenset(forms), frozenset((s,) for s in stems)))
+            weak = fold(word) in short_words
+            concepts.append(Concept((word,), frozenset(forms), frozenset((s,) for s in stems), weak=weak))
             i += 1
         # one idea asked twice ("a player ... other players") counts once
         seen: set[frozenset[Phrase]] = set()
@@ -605,7 +614,8 @@ class RulesIndex:
 
 
 def _strip_mentions(query: str) -> tuple[str, str | None]:
-    """The query without idioms and game names, and the game it names (if any)."""
+    """The query without idioms and game names, and the game it names (if any): a full name
+    first, else a short form."""
     text = " " + " ".join(words(query)) + " "
     for idiom in stopwords.IDIOMS:
         text = text.replace(f" {idiom} ", " ")
@@ -616,6 +626,11 @@ def _strip_mentions(query: str) -> tuple[str, str | None]:
         if f" {folded} " in text:
             system = system or named[mention]
             text = text.replace(f" {folded} ", " ")
+    if system is None:
+        # a short form ("standard", "water", "campaign") names the game too, and stays searched:
+        # it is also a word of the texts ("Gold in the Standard game", "sott'acqua")
+        short = games.short_names()
+        system = next((short[name] for name in short if f" {' '.join(words(name))} " in text), None)
     return text.strip(), system
 
 

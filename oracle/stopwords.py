@@ -46,7 +46,9 @@ ALL: frozenset[str] = ENGLISH | ITALIAN
 
 #: multi-word expressions that carry no content ("devo per forza" = "must"); removed from
 #: queries before anything else, so "forza" there is not read as Strength
-IDIOMS: tuple[str, ...] = ("per forza", "di solito", "in generale", "how come", "in general")
+#: (and "in base a": "according to", not the Basic game)
+IDIOMS: tuple[str, ...] = ("per forza", "di solito", "in generale", "how come", "in general", "in base a", "in base al",
+                           "in base alla", "in base allo", "in base ai", "in base agli", "in base alle", "in base all")
 
 #: words that say a question is about this bot's own rulings rather than the printed rules
 #: (folded; a question holding one prefers the rulings: oracle/ranking.py)
