@@ -45,6 +45,7 @@ from oracle.excerpt import Passage, excerpt
 from oracle.glossary import Glossary, GlossaryEntry
 from oracle.ranking import RULE_KINDS, Concept, DocStats, Plan, Scorer
 from oracle.sources import Sources, collect
+from oracle.spelling import one_spelling
 from oracle.store import build_connection, load_cached, save_cache
 from oracle.synonyms import Phrase, Synonyms
 from oracle.text import LANGUAGES, Analyzer, detect_language, fold, words
@@ -217,6 +218,8 @@ class RulesIndex:
         self._card_choices: dict[str, tuple[list[str], list[str]]] = {}
         self._card_names = sorted(self._card_aliases, key=fold)
         self._card_labels = [fold(name) for name in self._card_names]
+        #: the labels in one spelling ("ritual sceptre"), what card_lookup compares a name with
+        self._card_spelled = [one_spelling(label) for label in self._card_labels]
         self._vocab: dict[str, dict[str, str]] = {}
         for word, language, stem in self.conn.execute("SELECT word, language, stem FROM vocab"):
             self._vocab.setdefault(word, {})[language] = stem
@@ -492,19 +495,20 @@ class RulesIndex:
         English one. Several cards may share a name (a board space and a Chance card
         "Monastery"); all of them come back, exact matches first.
         """
-        query = fold(name).strip()
+        # "armor" finds "Armour" and "Leather Armour", "sceptre" the "Ritual Scepter"
+        query = one_spelling(" ".join(fold(name).split()))
         if not query:
             return []
         ranked: dict[str, float] = {}
         # one label per name (built together in __init__): the lengths match by construction
-        for label, real in zip(self._card_labels, self._card_names, strict=True):
+        for label, real in zip(self._card_spelled, self._card_names, strict=True):
             if label == query:
                 ranked.setdefault(real, 100.0)
-        for label, real in zip(self._card_labels, self._card_names, strict=True):
+        for label, real in zip(self._card_spelled, self._card_names, strict=True):
             if real not in ranked and (label.startswith(query) or f" {query}" in f" {label}"):
                 ranked[real] = 90.0 if label.startswith(query) else 85.0
         if len(ranked) < limit:
-            for label, score, idx in process.extract(query, self._card_labels, scorer=fuzz.WRatio, limit=limit * 2,
+            for label, score, idx in process.extract(query, self._card_spelled, scorer=fuzz.WRatio, limit=limit * 2,
                                                      score_cutoff=70):
                 # WRatio also scores a part of a name ("spear" in "pearl of the abyss"): a typo
                 # of the whole name must be close as a whole too, or "Mad Riddler" finds the Druid

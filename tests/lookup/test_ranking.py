@@ -275,3 +275,13 @@ def test_british_spellings_and_misspellings_reach_the_artifacts(question):
     hits = full_index().search(question, limit=3)
     assert hits and all("artifact" in h.section.lower() for h in hits), [(h.system, h.section) for h in hits]
     assert hits and all(h.system != "darkest_talisman" for h in hits)
+
+
+@pytest.mark.parametrize(("typed", "card"), [("armor", "Leather Armour"), ("leather armor", "Leather Armour"),
+                                             ("sceptre", "Ritual Scepter"), ("ritual sceptre", "Ritual Scepter")])
+def test_card_names_are_found_in_british_or_american_spelling(typed, card):
+    """Issue #28: /card compares names in one spelling, so "sceptre" finds the Ritual Scepter
+    (not the Spectre it is a near-anagram of) and "armor" the Leather Armour."""
+    found = [hit.card.name for hit in project_index().card_lookup(typed, limit=3)]
+    assert card in found, found
+    assert found.index(card) <= 1 and "Spectre" not in found[:1], found
