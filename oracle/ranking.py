@@ -140,6 +140,12 @@ class Concept:
         """Multi-word forms as (" a b " needle counted in the stem text, its words)."""
         return tuple((f" {' '.join(f)} ", f) for f in self.forms if len(f) > 1)
 
+    @cached_property
+    def phrase_words(self) -> tuple[tuple[str, frozenset[str]], ...]:
+        """The same needles with their words as a set: whether an entry holds them all is one
+        C-level comparison with its terms while scoring."""
+        return tuple((needle, frozenset(f)) for needle, f in self.phrases)
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -341,6 +347,7 @@ class Scorer:
         total_idf = sum(idfs) or 1.0
         bm25 = covered = in_title = in_terms = 0.0
         pair_of = doc.tf_pairs.get
+        held = doc.tf_pairs.keys()
         for concept, idf in zip(plan.concepts, idfs, strict=False):
             title = body = terms = 0
             for stem in concept.single:
@@ -349,8 +356,8 @@ class Scorer:
                     title += pair[0]
                     body += pair[1]
                     terms += pair[2]
-            for needle, phrase_words in concept.phrases:
-                if not all(w in doc.tf_pairs for w in phrase_words):
+            for needle, phrase_words in concept.phrase_words:
+                if not held >= phrase_words:
                     continue  # a word of it is missing: no need to look for the phrase
                 title += doc.title_text.count(needle)
                 body += doc.body_text.count(needle)
