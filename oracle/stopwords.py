@@ -26,7 +26,7 @@ ENGLISH: frozenset[str] = frozenset(
 ITALIAN: frozenset[str] = frozenset(
     """
     a ad al all allo alla ai agli alle anche ancora avere abbiamo avete avra c che chi ci cio come di
-    con contro cosa cose cui d da dal dallo dalla dai dagli dalle dall dei degli delle dell del
+    col coi con contro cosa cose cui d da dal dallo dalla dai dagli dalle dall dei degli delle dell del
     dello della deve devi devo devono dobbiamo dove e ed era essere fa faccio fare fra gia gli ha
     hai hanno ho i il in io l la le lei li lo loro lui ma me mi mia mie miei mio ne nei negli nel
     nello nella nelle nell no noi non o od ogni per perche piu po poi posso possiamo possono puo
