@@ -27,7 +27,7 @@ def register(shelves: Sequence["RulesShelf"], cards: Sequence["CardSource"]) -> 
     _SHELVES[:] = shelves
     _CARDS[:] = cards
     _REGISTERED[:] = [True]
-    for cached in (documents, mentions, rulings_games):
+    for cached in (documents, mentions, short_names, rulings_games):
         cached.cache_clear()
 
 
@@ -64,10 +64,18 @@ def mentions() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def short_names() -> dict[str, str]:
+    """The short forms players call a game by ("standard", "water", "campaign") -> the oracle's tag
+    of that game, longest first: they name the game when the question holds none of `mentions`."""
+    found = [(name, shelf.system) for shelf in reversed(shelves()) for name in shelf.short_names]
+    return dict(sorted(found, key=lambda pair: len(pair[0]), reverse=True))
+
+
+@lru_cache(maxsize=1)
 def rulings_games() -> dict[str, tuple[str, str]]:
     """A rulings file's folder under data/ ("prophecy/standard") -> (the oracle's tag of its game,
     the game's name as players say it)."""
     return {folder: (shelf.system, shelf.game) for shelf in shelves() for folder in shelf.rulings}
 
 
-__all__ = ["card_sources", "documents", "mentions", "register", "rulings_games", "shelves"]
+__all__ = ["card_sources", "documents", "mentions", "register", "rulings_games", "shelves", "short_names"]

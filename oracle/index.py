@@ -39,12 +39,13 @@ from typing import Callable, Collection, Sequence, TypeVar
 import yaml
 from rapidfuzz import fuzz, process
 
-from oracle import games, ranking, stopwords
+from oracle import games, numbers, ranking, stopwords
 from oracle.cards import CardInfo
 from oracle.excerpt import Passage, excerpt
 from oracle.glossary import Glossary, GlossaryEntry
 from oracle.ranking import RULE_KINDS, Concept, DocStats, Plan, Scorer
 from oracle.sources import Sources, collect
+from oracle.spelling import one_spelling
 from oracle.store import build_connection, load_cached, save_cache
 from oracle.synonyms import Phrase, Synonyms
 from oracle.text import LANGUAGES, Analyzer, detect_language, fold, words
@@ -56,6 +57,14 @@ _T = TypeVar("_T")
 #: full score; more costs time, fewer may miss the answer (at 80 the first three answers equal
 #: scoring all, with the Water Realm rulings indexed)
 CANDIDATES = 80
+#: ...and, whatever those hold, the best this many rule entries of every game. The cut weighs an
+#: entry by the share of the question it holds times its prior, and a game the question does not
+#: name has a low prior (an expansion 0.7, the Standard summary 0.595): when dozens of Basic cards
+#: and Darkest Talisman sections share a word with the question they filled the cut, and a Standard
+#: section that scoring every entry ranks first was never scored (issue #28). Of the first three
+#: answers the old cut dropped on the training and development questions, none stood lower than
+#: ninth among its own game's entries.
+GAME_CANDIDATES = 12
 #: a misspelt card name must match this well as a whole (rapidfuzz ratio, 0-100) to be taken
 #: for the card: "vampyre" finds Vampire (86), "Pearl of the Abyss" does not find Spear (35)
 FUZZY_WHOLE_NAME = 60
@@ -209,6 +218,8 @@ class RulesIndex:
         self._card_choices: dict[str, tuple[list[str], list[str]]] = {}
         self._card_names = sorted(self._card_aliases, key=fold)
         self._card_labels = [fold(name) for name in self._card_names]
+        #: the labels in one spelling ("ritual sceptre"), what card_lookup compares a name with
+        self._card_spelled = [one_spelling(label) for label in self._card_labels]
         self._vocab: dict[str, dict[str, str]] = {}
         for word, language, stem in self.conn.execute("SELECT word, language, stem FROM vocab"):
             self._vocab.setdefault(word, {})[language] = stem
@@ -242,7 +253,7 @@ class RulesIndex:
         plan = self._plan(query, language, prefer_system, prefer_language)
         if not plan.concepts:
             return []
-        idfs = [self._scorer.idf(c) for c in plan.concepts]
+        idfs = self._scorer.idfs(plan)
 
         def wanted(doc: _Doc) -> bool:
             return ((system is None or doc.system == system)
@@ -316,7 +327,8 @@ class RulesIndex:
 
     def _candidates(self, plan: Plan, idfs: list[float], wanted: Callable[[_Doc], bool] | None, need: int) -> list[int]:
         """The entries worth scoring: those holding any form of any concept, the `need` best by
-        how much of the question they hold (IDF-weighted) times their prior.
+        how much of the question they hold (IDF-weighted) times their prior, and the
+        GAME_CANDIDATES best rule entries of each game by the same measure.
 
         Every matching entry is looked at, so the cut never depends on raw term counts (where
         a section repeating three synonyms of one word would look three times as relevant);
@@ -340,7 +352,17 @@ class RulesIndex:
                   if wanted is None or wanted(self._docs[rid])}
         if len(ranked) <= need:
             return list(ranked)
-        return heapq.nlargest(need, ranked, key=ranked.__getitem__)
+        chosen = set(heapq.nlargest(need, ranked, key=ranked.__getitem__))
+        # the cut is a game's own too: each game's best rule entries are scored, however low the
+        # prior of a game the question does not name puts them among all the others
+        by_game: dict[str, list[int]] = {}
+        for rid in ranked:
+            kind, system, _ = group[rid]
+            if kind in RULE_KINDS:
+                by_game.setdefault(system, []).append(rid)
+        for ids in by_game.values():
+            chosen.update(ids if len(ids) <= GAME_CANDIDATES else heapq.nlargest(GAME_CANDIDATES, ids, key=ranked.__getitem__))
+        return list(chosen)
 
     def _passage(self, doc: _Doc) -> Passage:
         """The section split into stemmed words, cached: excerpts are cut from it every time."""
@@ -363,6 +385,7 @@ class RulesIndex:
             content = [w for w in content if fold(w) not in stopwords.RULING_WORDS] or content
         preferred = told or self._guess_language(content) or prefer_language
         concepts: list[Concept] = []
+        short_words = {fold(w) for name in games.short_names() for w in words(name)} if named_system else set()
         i = 0
         while i < len(content):
             taken = self._multiword_concept(content, i, preferred)
@@ -371,10 +394,18 @@ class RulesIndex:
                 i += len(taken.words)
                 continue
             word = content[i]
+            number = numbers.value(word)
+            if number is not None:  # "4", "four", "quattro": one idea, written every way, and weak
+                spelt = {self.analyzer.stem(w, lang or "en") for w, lang in numbers.spellings(number)}
+                own = {self.analyzer.stem(word, preferred or "en")}
+                concepts.append(Concept((word,), frozenset((s,) for s in spelt), frozenset((s,) for s in own), weak=True))
+                i += 1
+                continue
             all_stems = {self.analyzer.stem(word, lang) for lang in LANGUAGES}
             stems = self._own_stems(word, preferred, all_stems)
             forms: set[Phrase] = {(s,) for s in stems} | self._expand([word], preferred)
-            concepts.append(Concept((word,), frozenset(forms), frozenset((s,) for s in stems)))
+            weak = fold(word) in short_words
+            concepts.append(Concept((word,), frozenset(forms), frozenset((s,) for s in stems), weak=weak))
             i += 1
         # one idea asked twice ("a player ... other players") counts once
         seen: set[frozenset[Phrase]] = set()
@@ -464,19 +495,20 @@ class RulesIndex:
         English one. Several cards may share a name (a board space and a Chance card
         "Monastery"); all of them come back, exact matches first.
         """
-        query = fold(name).strip()
+        # "armor" finds "Armour" and "Leather Armour", "sceptre" the "Ritual Scepter"
+        query = one_spelling(" ".join(fold(name).split()))
         if not query:
             return []
         ranked: dict[str, float] = {}
         # one label per name (built together in __init__): the lengths match by construction
-        for label, real in zip(self._card_labels, self._card_names, strict=True):
+        for label, real in zip(self._card_spelled, self._card_names, strict=True):
             if label == query:
                 ranked.setdefault(real, 100.0)
-        for label, real in zip(self._card_labels, self._card_names, strict=True):
+        for label, real in zip(self._card_spelled, self._card_names, strict=True):
             if real not in ranked and (label.startswith(query) or f" {query}" in f" {label}"):
                 ranked[real] = 90.0 if label.startswith(query) else 85.0
         if len(ranked) < limit:
-            for label, score, idx in process.extract(query, self._card_labels, scorer=fuzz.WRatio, limit=limit * 2,
+            for label, score, idx in process.extract(query, self._card_spelled, scorer=fuzz.WRatio, limit=limit * 2,
                                                      score_cutoff=70):
                 # WRatio also scores a part of a name ("spear" in "pearl of the abyss"): a typo
                 # of the whole name must be close as a whole too, or "Mad Riddler" finds the Druid
@@ -586,7 +618,8 @@ class RulesIndex:
 
 
 def _strip_mentions(query: str) -> tuple[str, str | None]:
-    """The query without idioms and game names, and the game it names (if any)."""
+    """The query without idioms and game names, and the game it names (if any): a full name
+    first, else a short form."""
     text = " " + " ".join(words(query)) + " "
     for idiom in stopwords.IDIOMS:
         text = text.replace(f" {idiom} ", " ")
@@ -597,6 +630,11 @@ def _strip_mentions(query: str) -> tuple[str, str | None]:
         if f" {folded} " in text:
             system = system or named[mention]
             text = text.replace(f" {folded} ", " ")
+    if system is None:
+        # a short form ("standard", "water", "campaign") names the game too, and stays searched:
+        # it is also a word of the texts ("Gold in the Standard game", "sott'acqua")
+        short = games.short_names()
+        system = next((short[name] for name in short if f" {' '.join(words(name))} " in text), None)
     return text.strip(), system
 
 

@@ -23,7 +23,9 @@ On top of BM25F:
   an Italian question about a game whose rules exist only in English must not be pushed
   towards another game's Italian text; a game with no text in the asker's language is
   damped less than a mere translation even when not asked about, since it is the only text;
-* game: a game named in the question is strongly preferred; the game played in the channel
+* game: a game named in the question (by its name or a short form: "standard", "water") is
+  strongly preferred, and, when it is the Standard game, known from its summary only, the Basic
+  rules it is played on almost as much; the game played in the channel
   where the question was asked is preferred less, since the question may be about another,
   and when that game extends another (a Standard game of Prophecy is played on the Basic
   rules) the texts it builds on are preferred almost as much; with neither, an expansion
@@ -71,6 +73,15 @@ NAMED_SYSTEM_BOOST = 10.0
 CHANNEL_SYSTEM_BOOST = 2.0
 #: ...and the texts of the game the channel's game extends (Basic rules for a Standard game)
 CHANNEL_BASE_BOOST = 1.6
+#: ...and, for a game named in the question that is known only from the project's summary (the
+#: Standard Version, whose summary says what Standard changes and leaves the rest to the Basic
+#: rules it is played on), the texts of the game it extends: as much less than the named game's
+#: own as in a channel playing it (issue #28: "how much does a magic gate cost in standard" is
+#: answered by the Basic movement section)
+NAMED_BASE_BOOST = NAMED_SYSTEM_BOOST * CHANNEL_BASE_BOOST / CHANNEL_SYSTEM_BOOST
+#: a weak concept of the question (a number, a game's short name) counts at most this share of
+#: the IDF of its least telling other word (Scorer.idfs)
+WEAK_SHARE = 1.0
 #: how much rule text in a language other than the question's counts
 OTHER_LANGUAGE_FACTOR = 0.5
 #: ...and rule text of a game that has none in the question's language (nor named, nor played)
@@ -115,6 +126,9 @@ class Concept:
     forms: frozenset[Phrase]
     #: the stems of the words as typed (in the question's language, or a typo's correction)
     literal: frozenset[Phrase] = frozenset()
+    #: a number or a game's short name ("4", "standard"): it tells which of the sections on the
+    #: question's topic is meant, never what the topic is, so it weighs no more than any other word
+    weak: bool = False
 
     @cached_property
     def single(self) -> tuple[str, ...]:
@@ -125,6 +139,12 @@ class Concept:
     def phrases(self) -> tuple[tuple[str, Phrase], ...]:
         """Multi-word forms as (" a b " needle counted in the stem text, its words)."""
         return tuple((f" {' '.join(f)} ", f) for f in self.forms if len(f) > 1)
+
+    @cached_property
+    def phrase_words(self) -> tuple[tuple[str, frozenset[str]], ...]:
+        """The same needles with their words as a set: whether an entry holds them all is one
+        C-level comparison with its terms while scoring."""
+        return tuple((needle, frozenset(f)) for needle, f in self.phrases)
 
 
 @dataclass(frozen=True)
@@ -301,6 +321,18 @@ class Scorer:
         df = max(known) if known else max(map(self._df, concept.forms), default=0)
         return math.log(1 + (self.n - df + 0.5) / (df + 0.5))
 
+    def idfs(self, plan: Plan) -> list[float]:
+        """The IDF of each concept of the question, a weak one (a number, a game's short name) at
+        most WEAK_SHARE of the least telling other word's: "how many Artifacts to win with 4"
+        is about Artifacts and winning, and a "4" (rare in the summaries, everywhere in the dice
+        tables) must not outweigh them."""
+        idfs = [self.idf(c) for c in plan.concepts]
+        strong = [idf for idf, c in zip(idfs, plan.concepts, strict=True) if not c.weak]
+        if not strong or len(strong) == len(idfs):
+            return idfs
+        cap = WEAK_SHARE * min(strong)
+        return [min(idf, cap) if c.weak else idf for idf, c in zip(idfs, plan.concepts, strict=True)]
+
     def known(self, stem: str) -> bool:
         return stem in self.df
 
@@ -315,6 +347,7 @@ class Scorer:
         total_idf = sum(idfs) or 1.0
         bm25 = covered = in_title = in_terms = 0.0
         pair_of = doc.tf_pairs.get
+        held = doc.tf_pairs.keys()
         for concept, idf in zip(plan.concepts, idfs, strict=False):
             title = body = terms = 0
             for stem in concept.single:
@@ -323,8 +356,8 @@ class Scorer:
                     title += pair[0]
                     body += pair[1]
                     terms += pair[2]
-            for needle, phrase_words in concept.phrases:
-                if not all(w in doc.tf_pairs for w in phrase_words):
+            for needle, phrase_words in concept.phrase_words:
+                if not held >= phrase_words:
                     continue  # a word of it is missing: no need to look for the phrase
                 title += doc.title_text.count(needle)
                 body += doc.body_text.count(needle)
@@ -400,6 +433,8 @@ class Scorer:
         if plan.system:
             if system == plan.system:
                 factor *= NAMED_SYSTEM_BOOST
+            elif plan.system in self.unprinted and system == self.base_of.get(plan.system):
+                factor *= NAMED_BASE_BOOST
         elif plan.channel_system:
             if system == plan.channel_system:
                 factor *= CHANNEL_SYSTEM_BOOST

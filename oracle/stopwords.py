@@ -26,7 +26,7 @@ ENGLISH: frozenset[str] = frozenset(
 ITALIAN: frozenset[str] = frozenset(
     """
     a ad al all allo alla ai agli alle anche ancora avere abbiamo avete avra c che chi ci cio come di
-    con contro cosa cose cui d da dal dallo dalla dai dagli dalle dall dei degli delle dell del
+    col coi con contro cosa cose cui d da dal dallo dalla dai dagli dalle dall dei degli delle dell del
     dello della deve devi devo devono dobbiamo dove e ed era essere fa faccio fare fra gia gli ha
     hai hanno ho i il in io l la le lei li lo loro lui ma me mi mia mie miei mio ne nei negli nel
     nello nella nelle nell no noi non o od ogni per perche piu po poi posso possiamo possono puo
@@ -46,7 +46,9 @@ ALL: frozenset[str] = ENGLISH | ITALIAN
 
 #: multi-word expressions that carry no content ("devo per forza" = "must"); removed from
 #: queries before anything else, so "forza" there is not read as Strength
-IDIOMS: tuple[str, ...] = ("per forza", "di solito", "in generale", "how come", "in general")
+#: (and "in base a": "according to", not the Basic game)
+IDIOMS: tuple[str, ...] = ("per forza", "di solito", "in generale", "how come", "in general", "in base a", "in base al",
+                           "in base alla", "in base allo", "in base ai", "in base agli", "in base alle", "in base all")
 
 #: words that say a question is about this bot's own rulings rather than the printed rules
 #: (folded; a question holding one prefers the rulings: oracle/ranking.py)

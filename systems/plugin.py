@@ -44,6 +44,10 @@ class RulesShelf:
     #: the game's names as players write them in a question ("water realm", "regno dell'acqua"):
     #: a question naming the game prefers its texts, and the name is not searched as a word
     mentions: tuple[str, ...] = ()
+    #: the short forms players also call the game by ("standard", "water", "campaign"): they name
+    #: it only when the question holds none of the full names above. Being everyday words as well
+    #: ("base", "orders"), they are no system names for the layout checks
+    short_names: tuple[str, ...] = ()
     #: folders under data/ whose rulings.yaml holds this game's rulings ("prophecy/standard")
     rulings: tuple[str, ...] = ()
     #: the game's name as players say it, in the heading of its rulings ("Prophecy Standard")

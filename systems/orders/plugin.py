@@ -13,6 +13,6 @@ PLUGIN = SystemPlugin(
     rules=(RulesShelf("magical_orders", "commands.choices.magical_orders",
                       documents=(("magical-orders-tables-and-revised-rules", "Magical Orders: tables and revised rules"),
                                  ("magical-orders", "Magical Orders")),
-                      mentions=("magical orders",)),),
+                      mentions=("magical orders",), short_names=("orders", "ordini")),),
     summaries=("magical-orders",),
 )

@@ -42,6 +42,24 @@ def test_a_section_that_repeats_synonyms_does_not_push_the_answer_out_of_the_can
     assert hits and hits[0].section == "Moving: on foot, by horse, by boat, through a Magic Gate"
 
 
+@pytest.mark.parametrize(("question", "section"), [
+    ("what do I lose if another character beats me", "Losing a fight against a character"),
+    ("cosa succede agli artefatti quando muoio", "La morte nel gioco Standard"),
+])
+def test_the_candidate_cut_keeps_the_best_sections_of_a_game_the_question_does_not_name(monkeypatch, question, section):
+    """Issue #28: the Standard summary's low prior (no game named) must not keep its sections from
+    being scored. With room for only ten candidates, which Basic cards and Darkest Talisman
+    sections sharing a word with the question would fill, the Standard section still comes
+    back where scoring every entry puts it."""
+    ix = full_index()
+    monkeypatch.setattr(index_module, "CANDIDATES", 100_000)
+    every = [(h.system, h.section) for h in ix.search(question, limit=3)]
+    assert ("prophecy_standard", section) in every, every
+    monkeypatch.setattr(index_module, "CANDIDATES", 10)
+    cut = [(h.system, h.section) for h in ix.search(question, limit=3)]
+    assert cut[:1] == every[:1] and ("prophecy_standard", section) in cut, (cut, every)
+
+
 def test_one_idea_asked_twice_counts_once():
     """"a player ... other players": one concept, not two that double its weight."""
     ix = project_index()
@@ -181,3 +199,89 @@ def test_an_english_game_term_in_an_italian_question_is_also_searched_as_the_eng
     # an Italian word the English texts do not use keeps its Italian stem only
     (cappella,) = [c for c in plan.concepts if c.words == ("cappella",)]
     assert cappella.literal == frozenset({("cappell",)})
+
+
+@pytest.mark.parametrize(("question", "system"), [
+    ("max items in standard?", "prophecy_standard"),
+    ("quanti oggetti al massimo nello standard?", "prophecy_standard"),
+    ("base game: how do I win", "prophecy"),
+    ("nel gioco base come si vince", "prophecy"),
+    ("water: how do I breathe", "prophecy_water_realm"),
+    ("come respiro sott'acqua", "prophecy_water_realm"),
+    ("campaign: how do I heal", "darkest_talisman"),
+    ("in campagna come mi curo", "darkest_talisman"),
+    ("orders: how do I gain knowledge", "magical_orders"),
+    ("negli ordini come si guadagna conoscenza", "magical_orders"),
+])
+def test_a_games_short_name_steers_to_that_game(question, system):
+    """Issue #28: players say "standard", "base", "water", "campaign", "orders" (and in Italian
+    "acqua", "campagna", "ordini"); the question is then about that game, as with its full name."""
+    ix = full_index()
+    assert ix._plan(question, None).system == system
+    hits = ix.search(question, limit=3)
+    assert hits and hits[0].system == system, [(h.system, h.section) for h in hits]
+
+
+def test_a_full_game_name_wins_over_a_short_form_and_an_idiom_names_no_game():
+    """"standard game creatures in the water realm" is about the Water Realm; the Italian "in base
+    al numero" means "according to the number", not the Basic game."""
+    ix = full_index()
+    assert ix._plan("standard game creatures in the water realm", None).system == "prophecy_water_realm"
+    assert ix._plan("in base al numero di artefatti chi vince", None).system is None
+
+
+def test_a_game_known_only_from_its_summary_brings_the_rules_it_is_played_on():
+    """The Standard summary says what Standard changes; a Standard question on what it keeps
+    from the Basic rules (moving on horseback) is answered by the Basic sections."""
+    hits = full_index().search("standard: what does riding a horse cost", limit=3)
+    assert hits and hits[0].system == "prophecy", [(h.system, h.section) for h in hits]
+    assert "horse" in hits[0].section.lower()
+
+
+@pytest.mark.parametrize(("digits", "words"), [
+    ("what if nobody has 4 artifacts", "what if nobody has four artifacts"),
+    ("se nessuno ha 4 artefatti", "se nessuno ha quattro artefatti"),
+    ("vampire's tower: do I lose 3 lives", "vampire's tower: do I lose three lives"),
+])
+def test_a_number_in_digits_or_words_is_one_idea(digits, words):
+    """Issue #28: "4", "four" and "quattro" are searched as each other, so the two questions
+    find the same first section."""
+    ix = full_index()
+    (number,) = [c for c in ix._plan(digits, None).concepts if c.weak]
+    assert {("4",), ("four",), ("quattr",)} <= number.forms or {("3",), ("three",), ("tre",)} <= number.forms
+    first = [ix.search(q, limit=1)[0] for q in (digits, words)]
+    assert first[0].section == first[1].section, [h.section for h in first]
+
+
+@pytest.mark.parametrize("question", ["how many artifacts to win 4", "quanti artefatti servono per vincere 4",
+                                      "can I have 7 items"])
+def test_a_number_never_outweighs_the_words_of_the_question(question):
+    """A digit is rare in the summaries and everywhere in the dice tables: its IDF is held to
+    that of the least telling other word, so the first answer is about the question's words."""
+    ix = full_index()
+    plan = ix._plan(question, None)
+    idfs = ix._scorer.idfs(plan)
+    weak = [idf for idf, c in zip(idfs, plan.concepts, strict=True) if c.weak]
+    strong = [idf for idf, c in zip(idfs, plan.concepts, strict=True) if not c.weak]
+    assert weak and max(weak) <= min(strong)
+    hits = ix.search(question, limit=3)
+    assert hits and hits[0].kind != "table", [(h.kind, h.section) for h in hits]
+
+
+@pytest.mark.parametrize("question", ["what are artefacts", "how do artifcats work", "artefact"])
+def test_british_spellings_and_misspellings_reach_the_artifacts(question):
+    """Issue #28: "artefact" (and a typo of it) finds the Artifacts sections, not Darkest
+    Talisman's card "Hungering Artefact" that alone spells it so."""
+    hits = full_index().search(question, limit=3)
+    assert hits and all("artifact" in h.section.lower() for h in hits), [(h.system, h.section) for h in hits]
+    assert hits and all(h.system != "darkest_talisman" for h in hits)
+
+
+@pytest.mark.parametrize(("typed", "card"), [("armor", "Leather Armour"), ("leather armor", "Leather Armour"),
+                                             ("sceptre", "Ritual Scepter"), ("ritual sceptre", "Ritual Scepter")])
+def test_card_names_are_found_in_british_or_american_spelling(typed, card):
+    """Issue #28: /card compares names in one spelling, so "sceptre" finds the Ritual Scepter
+    (not the Spectre it is a near-anagram of) and "armor" the Leather Armour."""
+    found = [hit.card.name for hit in project_index().card_lookup(typed, limit=3)]
+    assert card in found, found
+    assert found.index(card) <= 1 and "Spectre" not in found[:1], found
