@@ -475,7 +475,7 @@ def busy_line(label: str, run: Run) -> str:
 
 async def latency(channels: int, actions: int, bare_n: int, busy_tables: int, busy_actions: int, tmp: Path,
                   kinds: tuple[Kind, ...]) -> None:
-    import cogs.prompts
+    import ui.replies
 
     async with FakeDiscord() as fake:
         with fake.redirect():
@@ -493,13 +493,13 @@ async def latency(channels: int, actions: int, bare_n: int, busy_tables: int, bu
                 per_kind[kind] = (run, replayed)
             busy: dict[str, Run] = {}
             for label, defer_first in (("always deferred first", True), ("answered with the echo", False)):
-                cogs.prompts.DEFER_FIRST = defer_first
+                ui.replies.DEFER_FIRST = defer_first
                 chans = [fake.add_channel(guild, f"busy-{defer_first}-{i}") for i in range(busy_tables)]
                 settings = Settings(_env_file=None, discord_token="x",  # type: ignore[call-arg]  # as above
                                     database_path=tmp / f"busy-{defer_first}.sqlite3")
                 tables = [(kinds[i % len(kinds)], ch) for i, ch in enumerate(chans)]
                 busy[label] = await game_presses(fake, settings, tables, alice, bob, busy_actions, busy_tables)
-            cogs.prompts.DEFER_FIRST = True
+            ui.replies.DEFER_FIRST = True
             busy_bare = await bare_busy(fake, floor_ch, alice, busy_actions, busy_tables)
             bare += await bare_presses(fake, floor_ch, alice, bare_n - bare_n // 2)  # before and after: same drift
 
