@@ -11,6 +11,7 @@ from typing import Any, Iterable
 
 import discord
 
+from gm import gate
 from gm.i18n import normalise
 from ui.routing import cog as cog_of
 from ui.text import mention
@@ -37,7 +38,8 @@ async def acknowledge_command(interaction: discord.Interaction, *, ephemeral: bo
     never depends on the game, the store or the machine's load. The answer follows as a
     follow-up, which fills the placeholder (`reply_public`); a refusal withdraws a public
     placeholder and is told privately (`reply_private`). A token Discord no longer takes is left
-    to the handler's later answers (the turn message then goes to the channel)."""
+    to the handler's later answers (the turn message then goes to the channel). Then it waits
+    for its place at the gate (gm.gate) for its game work."""
     if interaction.response.is_done():
         return
     try:
@@ -46,9 +48,10 @@ async def acknowledge_command(interaction: discord.Interaction, *, ephemeral: bo
         if not token_too_late(exc):
             raise
         log.warning("interaction %s could not be acknowledged (%s)", interaction.id, exc)
-        return
-    if not ephemeral:
-        interaction.extras[PLACEHOLDER] = True
+    else:
+        if not ephemeral:
+            interaction.extras[PLACEHOLDER] = True
+    await gate.enter()
 
 
 #: Acknowledge a prompt's press (a deferred update) before any game work, so Discord's 3-second
@@ -60,7 +63,8 @@ DEFER_FIRST = True
 
 async def acknowledge(interaction: discord.Interaction) -> None:
     """The deferred update of a press, sent before the game reads or writes anything (see
-    DEFER_FIRST). A token Discord no longer takes is left to the handler's later answers."""
+    DEFER_FIRST). A token Discord no longer takes is left to the handler's later answers.
+    Then the press waits for its place at the gate (gm.gate) for its game work."""
     if not DEFER_FIRST or interaction.response.is_done():
         return
     try:
@@ -69,6 +73,7 @@ async def acknowledge(interaction: discord.Interaction) -> None:
         if not token_too_late(exc):
             raise
         log.warning("press %s could not be acknowledged (%s)", interaction.id, exc)
+    await gate.enter()
 
 
 async def edit_pressed(interaction: discord.Interaction, **kwargs: Any) -> None:
