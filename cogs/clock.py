@@ -15,7 +15,7 @@ from cogs.common import GroupCogMixin, turn_message
 from cogs.common import game_master as _gm
 from cogs.notify import NotifyCog
 from cogs.outbox import CAPTURE, Capture, deliver_pending, post_or_hold, sink
-from cogs.prompts import channel_of, edit_pressed, send_turn
+from cogs.prompts import channel_of, send_turn
 from engine.core.errors import RuleError
 from gm import clock as turn_clock
 from gm.i18n import t
@@ -23,7 +23,7 @@ from gm.session import GameError, Lobby, Result, Tick
 from gm.store import StoreError
 from gm.table import DAY, HOUR, VOTE_FALLBACK
 from ui.errors import refuse
-from ui.replies import PINGS, locale_of, reply_private
+from ui.replies import PINGS, acknowledge, acknowledge_command, edit_pressed, locale_of, reply_private, reply_public
 from ui.routing import cog as cog_of
 from ui.text import clip, mention
 
@@ -270,6 +270,7 @@ class ClockCog(commands.Cog):
 
     async def on_vote(self, interaction: discord.Interaction, game: int, choice: str) -> None:
         locale = locale_of(interaction)
+        await acknowledge(interaction)
         try:
             result, decided = await _gm(interaction.client).cast_vote(interaction.channel_id, interaction.user.id, game, choice)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
@@ -316,14 +317,16 @@ class ClockCommands(GroupCogMixin):
                 changes["reminders"] = [float(x) * HOUR for x in reminders.replace(" ", "").split(",") if x]
             if policy is not None:
                 changes["policy"] = policy
+            await acknowledge_command(interaction)
             result = await _gm(interaction.client).configure(interaction.channel_id, interaction.user.id, **changes)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except ValueError:
             return await reply_private(interaction, t(locale, "error.bad_options", detail=reminders or ""))
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         tb = result.table.timebank
-        await interaction.response.send_message(
-            t(
+        await reply_public(
+            interaction,
+            content=t(
                 locale,
                 "table.settings_now",
                 bank=f"{tb.start / HOUR:g}",
@@ -343,27 +346,31 @@ class ClockCommands(GroupCogMixin):
         await self._pause(interaction, False)
 
     async def _pause(self, interaction: discord.Interaction, paused: bool) -> None:
+        await acknowledge_command(interaction)
         try:
             await _gm(interaction.client).pause(interaction.channel_id, interaction.user.id, paused)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
-        await interaction.response.send_message(
-            t(locale, "table.paused" if paused else "table.resumed", player=interaction.user.mention),
+        await reply_public(
+            interaction,
+            content=t(locale, "table.paused" if paused else "table.resumed", player=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="vacation", description="Stop your time bank for some days")
     @app_commands.describe(days="How many days (1 to 14)")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14]) -> None:
+        await acknowledge_command(interaction)
         try:
             await _gm(interaction.client).vacation(interaction.channel_id, interaction.user.id, float(days))  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         locale = locale_of(interaction)
         until = _gm(interaction.client).clock() + days * DAY
-        await interaction.response.send_message(
-            t(locale, "table.vacation_set", player=interaction.user.mention, when=rel(until)),
+        await reply_public(
+            interaction,
+            content=t(locale, "table.vacation_set", player=interaction.user.mention, when=rel(until)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

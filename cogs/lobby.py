@@ -21,7 +21,7 @@ from gm.session import AI_LEVELS, GameError, GameMaster, Lobby, Result
 from systems import VariantClash, edition_name, edition_of, merge_options, new_game_choices, unavailable_for, variants_for
 from systems.plugin import Character, Variant
 from ui.errors import refuse
-from ui.replies import locale_of, reply_private
+from ui.replies import acknowledge, acknowledge_command, edit_pressed, locale_of, reply_private, reply_public
 from ui.views import end_view
 
 
@@ -129,7 +129,7 @@ class LobbyCog(
     async def _lobby_reply(self, interaction: discord.Interaction, result: Result, line: str) -> None:
         locale = locale_of(interaction)
         embed = lobby_embed(result, locale)
-        await interaction.response.send_message(content=line[:2000], embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await reply_public(interaction, content=line[:2000], embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="new", description="Open a new table in this channel")
     @app_commands.describe(
@@ -161,6 +161,7 @@ class LobbyCog(
             timebank["start"] = float(bank_hours) * 3600
         if policy is not None:
             timebank["policy"] = policy
+        await acknowledge_command(interaction)
         try:
             result = await _gm(interaction).new_game(
                 interaction.channel_id,
@@ -215,6 +216,7 @@ class LobbyCog(
     @app_commands.describe(character="Optional: the character you want (else one is dealt)")
     async def join(self, interaction: discord.Interaction, character: Optional[app_commands.Range[str, 1, 100]] = None) -> None:
         locale = locale_of(interaction)
+        await acknowledge_command(interaction)
         try:
             chosen = await self._character(interaction, character, locale) if character else None
             result = await _gm(interaction).join(
@@ -264,6 +266,7 @@ class LobbyCog(
 
     @app_commands.command(name="leave", description="Leave the table before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction)
         try:
             result = await _gm(interaction).leave(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
@@ -277,6 +280,7 @@ class LobbyCog(
     @app_commands.describe(level="How the AI plays")
     @app_commands.choices(level=[app_commands.Choice(name=lvl, value=lvl) for lvl in AI_LEVELS])
     async def add_bot(self, interaction: discord.Interaction, level: str = "heuristic") -> None:
+        await acknowledge_command(interaction)
         try:
             result = await _gm(interaction).add_bot(interaction.channel_id, interaction.user.id, level)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
@@ -287,6 +291,7 @@ class LobbyCog(
     @app_commands.command(name="kick", description="Remove someone from the table (host)")
     @app_commands.describe(member="Who to remove")
     async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
+        await acknowledge_command(interaction)
         try:
             result = await _gm(interaction).kick(interaction.channel_id, interaction.user.id, str(member.id))  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
@@ -295,6 +300,7 @@ class LobbyCog(
 
     @app_commands.command(name="start", description="Start the game (host)")
     async def start(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction)
         try:
             result = await _gm(interaction).start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
@@ -351,6 +357,7 @@ class LobbyCog(
             await interaction.response.edit_message(content=t(locale, "lobby.end_cancelled"), view=None)
             return
         perms = interaction.permissions
+        await acknowledge(interaction)
         try:
             result = await _gm(interaction).end(
                 interaction.channel_id,  # type: ignore[arg-type]  # a command or click always comes from a channel
@@ -360,8 +367,8 @@ class LobbyCog(
             )
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await interaction.response.edit_message(
-            content=t(locale, "lobby.ended", game_id=result.record.id, player=interaction.user.mention), view=None
+        await edit_pressed(
+            interaction, content=t(locale, "lobby.ended", game_id=result.record.id, player=interaction.user.mention), view=None
         )
         await interaction.followup.send(
             t(locale, "lobby.ended", game_id=result.record.id, player=interaction.user.mention),

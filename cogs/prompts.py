@@ -23,7 +23,7 @@ from gm.session.delivery import prompt_link, refused_permissions
 from gm.session.results import PROMPT_MESSAGE
 from systems.plugin import TableUI
 from ui.errors import refuse
-from ui.replies import locale_of, reply_private
+from ui.replies import acknowledge, edit_pressed, locale_of, placeholder_filled, reply_private, token_too_late
 from ui.routing import cog as cog_of
 from ui.text import clip, mention
 from ui.views import ChoiceView, NewsButton
@@ -106,16 +106,6 @@ def digest_text(result: Result, events: list[Event], locale: str, viewer: str | 
     return clip("\n".join(out), DIGEST_CHARS)
 
 
-#: Discord's answers when an interaction's token can no longer be used (expired, never acknowledged)
-LATE_TOKEN_CODES = {10062, 10015, 50027, 40060}
-
-
-def token_too_late(exc: discord.HTTPException) -> bool:
-    """Whether Discord refused a reply because the interaction can no longer be answered
-    (the 3-second window was missed, or the 15-minute token ran out)."""
-    return isinstance(exc, discord.NotFound) or exc.status == 401 or getattr(exc, "code", 0) in LATE_TOKEN_CODES
-
-
 async def channel_of(client: discord.Client, channel_id: int) -> discord.abc.Messageable | None:
     channel = client.get_channel(channel_id)
     if channel is None:
@@ -137,6 +127,7 @@ async def post_turn_message(
     Returns (message id, edit) or None."""
     try:
         if followup or interaction.response.is_done():
+            placeholder_filled(interaction)
             sent: Any = await interaction.followup.send(wait=True, **kwargs)
             return sent.id, sent.edit
         callback = await interaction.response.send_message(**kwargs)
@@ -159,42 +150,6 @@ async def post_turn_message(
         sent = held
         await _gm(interaction.client).refusal_cleared(game.channel_id, game.id)
     return sent.id, sent.edit
-
-
-#: Acknowledge a prompt's press (a deferred update) before any game work, so Discord's 3-second
-#: window never depends on the game, the store or the machine's load: the echo then follows as an
-#: edit of the pressed message. False answers with the echo itself (one request fewer, but the
-#: acknowledgement waits for the step); benchmarks/bot.py measures both.
-DEFER_FIRST = True
-
-
-async def acknowledge(interaction: discord.Interaction) -> None:
-    """The deferred update of a press, sent before the game reads or writes anything (see
-    DEFER_FIRST). A token Discord no longer takes is left to the handler's later answers."""
-    if not DEFER_FIRST or interaction.response.is_done():
-        return
-    try:
-        await interaction.response.defer()
-    except discord.HTTPException as exc:
-        if not token_too_late(exc):
-            raise
-        log.warning("press %s could not be acknowledged (%s)", interaction.id, exc)
-
-
-async def edit_pressed(interaction: discord.Interaction, **kwargs: Any) -> None:
-    """Turn the pressed prompt into its echo ("X chose ..."): the answer to the press, or, once it
-    was acknowledged first (`acknowledge`), an edit of the pressed message. When Discord no
-    longer takes an answer to this press (it came too late), the step stands all the same and
-    its turn message goes to the channel (`post_turn_message`)."""
-    try:
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**kwargs)
-        else:
-            await interaction.response.edit_message(**kwargs)
-    except discord.HTTPException as exc:
-        if not token_too_late(exc):
-            raise
-        log.warning("press %s answered too late (%s); the turn message follows in the channel", interaction.id, exc)
 
 
 async def send_turn(

@@ -19,13 +19,13 @@ from discord.ext import commands
 from cogs.clock import clock_lines
 from cogs.common import BOARD_FILE, GroupCogMixin, plugin_of
 from cogs.common import game_master as _gm
-from cogs.prompts import edit_pressed, send_turn, table_ui
+from cogs.prompts import send_turn, table_ui
 from engine.core.errors import RuleError
 from gm.i18n import t
 from gm.session import GameError, Lobby, Result
 from systems import edition_name, new_game_choices, variants_for, variants_on
 from ui.errors import refuse
-from ui.replies import PINGS, locale_of, reply_private
+from ui.replies import PINGS, acknowledge, acknowledge_command, edit_pressed, locale_of, reply_private, reply_public
 from ui.routing import cog as cog_of
 from ui.text import clip, fit_embeds, mention
 
@@ -189,6 +189,7 @@ class TableCog(commands.Cog):
     async def on_replace(self, interaction: discord.Interaction, game: int, old: str, new: str) -> None:
         if str(interaction.user.id) != new:
             return await reply_private(interaction, t(locale_of(interaction), "error.not_your_seat_offer"))
+        await acknowledge(interaction)
         try:
             result = await _gm(interaction.client).accept_replace(
                 interaction.channel_id,  # type: ignore[arg-type]  # a command or click always comes from a channel
@@ -207,6 +208,7 @@ class TableCog(commands.Cog):
 
     async def on_undo(self, interaction: discord.Interaction, game: int, version: int, yes: bool) -> None:
         locale = locale_of(interaction)
+        await acknowledge(interaction)
         try:
             result, outcome = await _gm(interaction.client).answer_undo(
                 interaction.channel_id,  # type: ignore[arg-type]  # a command or click always comes from a channel
@@ -228,6 +230,7 @@ class TableCommands(GroupCogMixin):
     @app_commands.describe(old="Who leaves the seat", new="Who takes it over")
     async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
         locale = locale_of(interaction)
+        await acknowledge_command(interaction)
         try:
             # a command or click always comes from a channel
             result = await _gm(interaction.client).propose_replace(
@@ -241,8 +244,9 @@ class TableCommands(GroupCogMixin):
         view = discord.ui.View(timeout=None)
         view.add_item(ReplaceButton(result.record.id, str(old.id), str(new.id), t(locale, "table.replace_accept")))
         # the one leaving by the name they sat under: a mention of someone gone from the server is a bare id
-        await interaction.response.send_message(
-            t(locale, "table.replace_offer", new=new.mention, old=seat_name(result, str(old.id))),
+        await reply_public(
+            interaction,
+            content=t(locale, "table.replace_offer", new=new.mention, old=seat_name(result, str(old.id))),
             view=view,
             allowed_mentions=PINGS,
         )
@@ -250,6 +254,7 @@ class TableCommands(GroupCogMixin):
     @app_commands.command(name="undo", description="Propose to take back your last step (everyone must agree)")
     async def undo(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
+        await acknowledge_command(interaction)
         try:
             result, applied = await _gm(interaction.client).propose_undo(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
@@ -262,8 +267,9 @@ class TableCommands(GroupCogMixin):
         proposal = result.table.undo
         steps = proposal.steps if proposal is not None else 1
         what = t(locale, "table.undo_what_one") if steps == 1 else t(locale, "table.undo_what_more", n=steps - 1)
-        await interaction.response.send_message(
-            t(locale, "table.undo_proposed", player=interaction.user.mention, what=what),
+        await reply_public(
+            interaction,
+            content=t(locale, "table.undo_proposed", player=interaction.user.mention, what=what),
             view=view,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -33,6 +33,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from gm import gate
+
 log = logging.getLogger(__name__)
 
 #: what the worker processes import before their first job (in the forkserver, once): the
@@ -183,7 +185,12 @@ class Workers:
         """The job's result, worked out in a worker process (the loop only waits), else in a
         thread: `here` when given (the same work on what this process already holds, without
         the hand-over's packing), else the job itself. The handing over happens in a thread
-        too: the loop never waits for a process to start."""
+        too: the loop never waits for a process to start. An interaction waiting for it gives
+        its place at the gate to another meanwhile (gm.gate.aside)."""
+        async with gate.aside():
+            return await self._run(job, here)
+
+    async def _run(self, job: Job, here: Callable[[], Any] | None) -> Any:
         if self._workers > 0 and job.portable:
             submitted = await asyncio.to_thread(self._submit, job)
             if submitted is not None:

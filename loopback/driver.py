@@ -115,11 +115,17 @@ class InteractionResult:
     @property
     def message(self) -> StoredMessage | None:
         """The original response message as it is now (for 7: the clicked message; for 6, a
-        deferred update, the clicked message once this interaction edited it, else None)."""
+        deferred update, the clicked message once this interaction edited it, else None; for
+        5, a "thinking…" placeholder withdrawn unfilled, the followup that answered instead)."""
         original = self.record.original_message_id
         if self.type == 6 and not self.record.original_edited:
             return None
-        return None if original is None else self.fake.messages.get(original)
+        message = None if original is None else self.fake.messages.get(original)
+        if message is not None and message.deleted and message.loading:
+            # a "thinking…" placeholder withdrawn unfilled: the answer is the first followup
+            followups = self.followups
+            return followups[0] if followups else None
+        return message
 
     @property
     def followups(self) -> list[StoredMessage]:

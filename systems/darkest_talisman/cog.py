@@ -34,7 +34,17 @@ from systems.darkest_talisman.names import Names
 from systems.darkest_talisman.picture import render_party
 from ui.errors import refuse
 from ui.pictures import PICTURES, picture_key, spectator_drawing
-from ui.replies import locale_of, refresh_turn, reply_private, send_decision, send_turn
+from ui.replies import (
+    acknowledge,
+    acknowledge_command,
+    edit_pressed,
+    locale_of,
+    refresh_turn,
+    reply_private,
+    reply_public,
+    send_decision,
+    send_turn,
+)
 from ui.routing import cog as cog_of
 from ui.text import clip, fit_embeds, mention
 from ui.views import MAX_OPTIONS
@@ -228,8 +238,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         return found
 
     async def _lobby_reply(self, interaction: discord.Interaction, result: Result, line: str) -> None:
-        await interaction.response.send_message(content=clip(line, 2000), embed=lobby_embed(result, locale_of(interaction)),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await reply_public(interaction, content=clip(line, 2000), embed=lobby_embed(result, locale_of(interaction)),
+                           allowed_mentions=discord.AllowedMentions.none())
 
     # -- opening and filling a campaign ----------------------------------------------------------------
     @app_commands.command(name="new", description="Open a Darkest Talisman campaign in this channel")
@@ -264,6 +274,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         if policy is not None:
             timebank["policy"] = policy
         gm = _gm(interaction)
+        await acknowledge_command(interaction)
         try:
             result = await gm.new_game(interaction.channel_id, interaction.guild_id, interaction.user.id,
                                        interaction.user.display_name, SYSTEM.name,
@@ -284,6 +295,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
 
     @app_commands.command(name="join", description="Sit at this channel's campaign before it starts")
     async def join(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction)
         try:
             await self._campaign(interaction)
             result = await _gm(interaction).join(interaction.channel_id, interaction.user.id, interaction.user.display_name)  # type: ignore[arg-type]  # a command or click always comes from a channel
@@ -295,6 +307,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
 
     @app_commands.command(name="add-bot", description="Add an AI seat that runs its characters (host)")
     async def add_bot(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction)
         try:
             await self._campaign(interaction)
             result = await _gm(interaction).add_bot(interaction.channel_id, interaction.user.id, "heuristic")  # type: ignore[arg-type]  # a command or click always comes from a channel
@@ -305,6 +318,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
 
     @app_commands.command(name="start", description="Deal the characters and set out (host)")
     async def start(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction)
         try:
             await self._campaign(interaction)
             result = await _gm(interaction).start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]  # a command or click always comes from a channel
@@ -427,6 +441,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         """Another group of the private menu (or back to it from a confirmation): the private
         message is edited, nothing is sent to the campaign."""
         locale = locale_of(interaction)
+        await acknowledge(interaction)
         try:
             found, free = await self._free_actions(interaction, game, version)
             if free and not 0 <= group < len(menu_groups(found, str(interaction.user.id), free, locale)):
@@ -435,15 +450,16 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             return await refuse(interaction, exc)
         actor = str(interaction.user.id)
         if not free:
-            await interaction.response.edit_message(content=t(locale, "talisman.prompt.nothing_to_manage"), view=None)
+            await edit_pressed(interaction, content=t(locale, "talisman.prompt.nothing_to_manage"), view=None)
             return
         text, view = manage_menu(found, actor, free, locale, group)
-        await interaction.response.edit_message(content=clip(text, 2000), view=view)
+        await edit_pressed(interaction, content=clip(text, 2000), view=view)
 
     async def on_free_action(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
         """One option of the private menu: a drop asks first (`confirm_menu`); anything else is
         applied at exactly that version (`_do_free`)."""
         locale = locale_of(interaction)
+        await acknowledge(interaction)
         try:
             found, free = await self._free_actions(interaction, game, version)
             chosen = dict(free).get(index)
@@ -453,12 +469,13 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             return await refuse(interaction, exc)
         if needs_confirmation(chosen):
             text, view = confirm_menu(found, str(interaction.user.id), index, chosen, locale)
-            await interaction.response.edit_message(content=clip(text, 2000), view=view)
+            await edit_pressed(interaction, content=clip(text, 2000), view=view)
             return
         await self._do_free(interaction, found, free, index)
 
     async def on_confirm(self, interaction: discord.Interaction, game: int, version: int, index: int) -> None:
         """"Confirm drop of X": the drop picked in the menu, sent now (at exactly that version)."""
+        await acknowledge(interaction)
         try:
             found, free = await self._free_actions(interaction, game, version)
         except (GameError, RuleError) as exc:
@@ -491,7 +508,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
             if now_free:
                 menu, view = manage_menu(result, actor, now_free, locale)
                 text = f"{done}\n\n{menu}"
-        await interaction.response.edit_message(content=clip(text, 2000), view=view)
+        await edit_pressed(interaction, content=clip(text, 2000), view=view)
         await refresh_turn(interaction, result, new=shared_change(before, result))
 
 

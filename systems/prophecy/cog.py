@@ -25,7 +25,7 @@ from gm.session import GameError, GameMaster, Lobby, Result
 from systems.prophecy.describe import describe_action
 from systems.prophecy.riddles import RiddleCog
 from ui.errors import refuse
-from ui.replies import locale_of, reply_private, send_turn, typed_at
+from ui.replies import acknowledge_command, locale_of, reply_private, send_turn, typed_at
 from ui.text import clip
 
 #: what /use can do: an Opportunity, an Item, or a space's Possibility (lodging, work, training)
@@ -144,6 +144,7 @@ class ProphecyCog(commands.Cog):
     @app_commands.command(name="move", description="Move your character (or stay)")
     @app_commands.describe(to="Where to go (pick from the list; it shows the way and the cost)")
     async def move(self, interaction: discord.Interaction, to: app_commands.Range[str, 1, 100]) -> None:
+        await acknowledge_command(interaction)
         cost_rank = {"stay": 4, "walk": 3, "horse": 2, "boat": 1, "gate": 0}
         try:
             await self._check_reachable(interaction, (to or "")[:INPUT_LIMIT].strip())
@@ -206,6 +207,7 @@ class ProphecyCog(commands.Cog):
         battle: Optional[str] = None,
         gear: Optional[app_commands.Range[str, 1, 100]] = None,
     ) -> None:
+        await acknowledge_command(interaction)
         if gear and CODE.fullmatch(gear.strip()[:INPUT_LIMIT]):
             m = CODE.fullmatch(gear.strip())
             assert m
@@ -244,6 +246,7 @@ class ProphecyCog(commands.Cog):
 
     @app_commands.command(name="bribe", description="Pay a Creature off, if its card allows it")
     async def bribe(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction)
         action = prophecy_actions.Bribe()
         await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   created_at=typed_at(interaction)))
@@ -251,6 +254,7 @@ class ProphecyCog(commands.Cog):
     @app_commands.command(name="use", description="Use an Opportunity on your space, a space's Possibility or an Item")
     @app_commands.describe(what="The Opportunity, Possibility or Item to use")
     async def use(self, interaction: discord.Interaction, what: app_commands.Range[str, 1, 100]) -> None:
+        await acknowledge_command(interaction)
         text = (what or "")[:INPUT_LIMIT].strip()
         if text and not CODE.fullmatch(text):
             try:
@@ -324,6 +328,7 @@ class ProphecyCog(commands.Cog):
     @app_commands.command(name="buy", description="Buy an Item on offer here")
     @app_commands.describe(item="The Item to buy")
     async def buy(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
+        await acknowledge_command(interaction)
         await self._act_by_text(interaction, item, lambda a: isinstance(a, prophecy_actions.Buy), "error.item_not_offered",
                                 after_moving=True, none_key="error.nothing_to_buy")
 
@@ -334,6 +339,7 @@ class ProphecyCog(commands.Cog):
     @app_commands.command(name="sell", description="Sell one of your Items (City or Village)")
     @app_commands.describe(item="The Item to sell")
     async def sell(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
+        await acknowledge_command(interaction)
         await self._act_by_text(interaction, item, lambda a: isinstance(a, prophecy_actions.Sell), "error.item_not_owned",
                                 after_moving=True)
 
@@ -344,6 +350,7 @@ class ProphecyCog(commands.Cog):
     @app_commands.command(name="repair", description="Repair a damaged Item (1 Gold, civilization spaces)")
     @app_commands.describe(item="The Item to repair")
     async def repair(self, interaction: discord.Interaction, item: app_commands.Range[str, 1, 100]) -> None:
+        await acknowledge_command(interaction)
         await self._act_by_text(interaction, item, lambda a: isinstance(a, prophecy_actions.Repair), "error.item_not_owned",
                                 after_moving=True)
 
@@ -357,6 +364,7 @@ class ProphecyCog(commands.Cog):
         what=[app_commands.Choice(name="Health", value="health"), app_commands.Choice(name="Magic", value="magic")]
     )
     async def heal(self, interaction: discord.Interaction, what: str, amount: app_commands.Range[int, 1, 20] = 1) -> None:
+        await acknowledge_command(interaction)
         if not 1 <= amount <= 20:
             return await reply_private(
                 interaction, t(locale_of(interaction), "error.value_out_of_range", name="amount", min=1, max=20)
@@ -367,12 +375,14 @@ class ProphecyCog(commands.Cog):
 
     @app_commands.command(name="certificate", description="Obtain this guild's Certificate")
     async def certificate(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction)
         action = prophecy_actions.BuyCertificate()
         await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   created_at=typed_at(interaction)))
 
     @app_commands.command(name="end-turn", description="End your turn")
     async def end_turn(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction)
         action = prophecy_actions.EndTurn()
         await self._send_result(interaction, _gm(interaction).act(interaction.channel_id, interaction.user.id, action,  # type: ignore[arg-type]  # a command or click always comes from a channel
                                                                   created_at=typed_at(interaction)))

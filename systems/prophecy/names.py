@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 
 from engine.core.named import Named
 from engine.prophecy.content import Pack, display_name, display_text, pack_by_id
@@ -19,6 +20,9 @@ from gm.i18n import t
 #: "of", "del", "dell'"... left in front of a plane's own word once the shared words are cut
 _LEADING_PREPOSITION = re.compile(r"^(of( the)?|dell'|della|dello|delle|degli|dei|del|di)\s*", re.IGNORECASE)
 
+#: the names built for the last state asked about, per thread: (state, names by language)
+_LAST = threading.local()
+
 #: the definite article an Astral Plane's name takes in each language ("the Astral Plane of Fire")
 PLANE_ARTICLES = {"en": "the", "it": "il"}
 
@@ -30,14 +34,31 @@ class Names:
     shown as it is rather than raising, so one odd event never breaks a whole reply.
     """
 
-    def __init__(self, state: ProphecyState, locale: str) -> None:
-        self.state = state
-        self.locale = locale
-        self.players = {p.player: p.name for p in state.players}
-        std = state.options.standard
-        # the game's own packs: with the Water Realm expansion they hold its cards too (Treasures...)
-        self.spack: StandardPack | None = powers.spack(state) if std is not None else None
-        self.pack: Pack = self.spack.as_pack() if self.spack is not None else pack_by_id(state.options.pack)
+    state: ProphecyState
+    locale: str
+    players: dict[str, str]
+    spack: StandardPack | None
+    pack: Pack
+
+    def __new__(cls, state: ProphecyState, locale: str) -> "Names":
+        """The names of this state in this language, built once per state object and shared
+        read-only: one turn message names things from the same view some fifty times (every
+        action, event and destination line asks), and a state is never changed in place
+        (applying an action makes a new one). Per thread: pictures are drawn in threads too."""
+        slot: tuple[ProphecyState, dict[str, Names]] | None = getattr(_LAST, "slot", None)
+        if slot is None or slot[0] is not state:
+            slot = _LAST.slot = (state, {})
+        found = slot[1].get(locale)
+        if found is None:
+            found = slot[1][locale] = super().__new__(cls)
+            found.state = state
+            found.locale = locale
+            found.players = {p.player: p.name for p in state.players}
+            std = state.options.standard
+            # the game's own packs: with the Water Realm expansion they hold its cards too (Treasures...)
+            found.spack = powers.spack(state) if std is not None else None
+            found.pack = found.spack.as_pack() if found.spack is not None else pack_by_id(state.options.pack)
+        return found
 
     def player(self, pid: str | None) -> str:
         """A person by the name they sit under, or sat under before leaving the table (/game

@@ -35,7 +35,7 @@ from systems.prophecy.names import Names
 from systems.prophecy.prompt_text import card_line, listing, std_ctx
 from ui.errors import refuse
 from ui.modals import PersistentModal
-from ui.replies import locale_of, reply_private, send_turn, typed_at
+from ui.replies import acknowledge_command, locale_of, reply_private, send_turn, typed_at
 from ui.text import clip
 
 #: the longest description taken (the engine keeps 300 characters)
@@ -57,6 +57,7 @@ async def _found(interaction: discord.Interaction) -> Result | None:
 async def _answer(interaction: discord.Interaction, text: str, game: int | None = None, version: int | None = None) -> None:
     """Apply the description as the player's answer; the game refuses it unless it waits for one."""
     text = " ".join((text or "").split())[:TEXT_LIMIT]
+    await acknowledge_command(interaction)
     found = await _found(interaction)
     pend = SYSTEM.pending(found.state) if found is not None else None
     if not text or pend is None or pend.kind != "wrc_name" or pend.player != str(interaction.user.id):
