@@ -907,3 +907,32 @@ def test_l7_amazon_second_ability_keeps_the_higher_of_two_battle_rolls():
     hero.card = "gladiator"  # not her: one die
     rig(s, dice=[2, 5])
     assert combat._attack_roll(ctx(s), task, hero) == [2]
+
+
+def test_l7_spirit_of_vengeance_holds_the_character_it_beat_until_he_wins_a_fight_he_could_have_fled():
+    """L7 Spirit of Vengeance: the character it beats carries it (project: the hold begins with
+    that defeat; it leaves its Draw Spot and attacks nobody else); while he does, he may not
+    evade an Enemy; beating one he could have evaded frees him of it."""
+    s = in_dungeon(44)
+    hero = s.party()[0]
+    for other in s.party()[1:]:
+        other.alive = False
+    s.order = [hero.uid]
+    hero.card, hero.craft, hero.fate, hero.life, hero.strength = "minstrel", 1, 0, 5, 9
+    s = _spots(s, ["spirit_of_vengeance", "giant_rat"])
+    spirit = s.trip.spots[0].card
+    rig(s, dice=[1, 6, 6, 1])  # the Spirit wins (1 + 1 against 6 + 6); then the rat loses
+    flow.advance(ctx(s))
+    while s.decision is not None and s.decision.kind == "enemy" and s.decision.data["enemy"] == "spirit_of_vengeance":
+        s = choose(s, "fight")
+    hero = s.party()[0]
+    assert dungeon.haunted(ctx(s), hero) and s.ext.piles[dungeon.vengeance_pile(hero.uid)] == [spirit]
+    assert all(sp.card != spirit for sp in s.trip.spots)
+    while s.decision is not None and s.decision.kind != "enemy":
+        s = choose(s, s.decision.options[0])
+    assert s.decision.kind == "enemy" and s.decision.data["enemy"] == "giant_rat"
+    assert "evade" not in s.decision.options and "fight" in s.decision.options  # the Minstrel charms Animals
+    s = choose(s, "fight")
+    hero = s.party()[0]
+    assert not dungeon.haunted(ctx(s), hero) and spirit in s.decks.adventure_discard
+    assert broken(s) == []

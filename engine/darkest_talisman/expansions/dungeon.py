@@ -38,15 +38,16 @@ Here:
   his killer, or to the trove in the Treasure Chamber); Lone Dwarf (5: two Road Spaces on; 6: +2
   Strength in the Treasure Chamber; rows 1-4 the project's); Burrow Worm (a character it beats
   is dragged with the party to the Ruins); Wise Man (leaves a master beaten in psychic combat);
-  Weakness, Wand of Dragonfire, Blight Haunt, Trap Door, Dungeon Door and Rune Gate are plain
-  data.
+  Spirit of Vengeance (the character it beats carries it, project: facing any Enemy he is offered
+  no evading, paying off, banishing, assassinating, nor a destroying or Immobility Spell; beating
+  an Enemy that was so kept from him frees him); Weakness, Wand of Dragonfire, Blight Haunt, Trap
+  Door, Dungeon Door and Rune Gate are plain data.
 - Approximated: the Dungeon Amulet's two rerolls come in the middle of the day's roll, so its
   bearer always takes them (no prompt); the Swashbuckler's 2d6 on Fields is always rolled; the
   Rune Gate teleports to the Village only; the Amazon's second ability (NOT FOUND) is the
   project's: two dice in battle, the higher kept (ability `double_roll`, ruling `dungeon_cards`).
 - Not built: the Cloak of Feathers' reroll of a die inside a Place's offer (the Magic Portal)
-  and its second power (NOT FOUND: +1 Craft); the Spirit of Vengeance's hold over its carrier
-  (it is a plain Enemy that cannot be evaded).
+  and its second power (NOT FOUND: +1 Craft).
 - The campaign AI answers every Dungeon decision and goes down to the Treasure Chamber whenever
   the party is fit and strong enough.
 """
@@ -114,6 +115,13 @@ HELPFUL = frozenset({LIBRARY, KITCHEN})
 #: marks on a character for the space the party stands on
 HUNCH_ASKED = "dungeon:hunchback"
 ORB_ASKED = "dungeon:orb"
+#: L7 Spirit of Vengeance: the character it beat carries it in his side pile "vengeance:<hero uid>"
+VENGEANCE = "spirit_of_vengeance"
+VENGEANCE_PILE = "vengeance:"
+#: ...and while he does, no answer of these to an Enemy: evading, avoiding (paying it off), or
+#: a Spell or ability that defeats or destroys it (ruling `dungeon_cards`)
+UNFORGIVEN = ("evade", "pay", "banish", "assassinate")
+UNFORGIVEN_SPELLS = frozenset({"damage", "immobility"})
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -394,6 +402,60 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
             hero_rules.give_up(ctx, hero, uid)
             cards.discard(ctx, uid)
             ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why=card.id)
+    if card_id(enemy) == VENGEANCE:
+        _haunt(ctx, hero, enemy)
+
+
+def vengeance_pile(hero_uid: str) -> str:
+    return VENGEANCE_PILE + hero_uid
+
+
+def haunted(ctx: Ctx, hero: Hero) -> bool:
+    """L7 Spirit of Vengeance: does this character carry it?"""
+    return bool(decks.ext(ctx).piles.get(vengeance_pile(hero.uid)))
+
+
+def _haunt(ctx: Ctx, hero: Hero, enemy: str) -> None:
+    """L7 Spirit of Vengeance: the character it beat carries it (project: the hold begins with
+    that defeat), so it leaves its Draw Spot and never attacks another character."""
+    trip = ctx.state.trip
+    spot = next((s for s in trip.spots if s.card == enemy), None) if trip is not None else None
+    if spot is None or haunted(ctx, hero):
+        return
+    spot.card = None
+    decks.ext(ctx).piles[vengeance_pile(hero.uid)] = [enemy]
+    ctx.emit("vengeance_hold", hero.uid)
+
+
+def _unhaunt(ctx: Ctx, hero: Hero) -> None:
+    for uid in decks.ext(ctx).piles.pop(vengeance_pile(hero.uid), []):
+        cards.discard(ctx, uid)
+
+
+def _vengeance_options(ctx: Ctx, decision: Decision) -> None:
+    """L7 Spirit of Vengeance: its carrier facing an Enemy may not evade it, pay it off, nor
+    defeat or destroy it by a Spell or an ability; a battle he then wins against an Enemy that
+    offered one of those frees him (`battle_won`)."""
+    task = ctx.state.tasks[-1] if ctx.state.tasks else None
+    if decision.kind != "enemy" or not isinstance(task, Combat) or decision.hero != task.hero:
+        return
+    hero = ctx.state.hero(task.hero)
+    if not haunted(ctx, hero):
+        return
+    barred = [o for o in decision.options if o in UNFORGIVEN or (
+        o.startswith("cast:") and ctx.pack.spell(card_id(o.split(":", 1)[1])).kind in UNFORGIVEN_SPELLS)]
+    if not barred:
+        return
+    decision.options = [o for o in decision.options if o not in barred] or ["fight"]
+    mark = f"{hero.uid}|{task.enemy}"
+    if mark not in record(ctx).vengeance:
+        record(ctx).vengeance.append(mark)
+
+
+def died(ctx: Ctx, hero: Hero) -> None:
+    """L7 Spirit of Vengeance: a dead carrier's Spirit is discarded."""
+    if in_play(ctx):
+        _unhaunt(ctx, hero)
 
 
 def _holds(hero: Hero | None, cid: str) -> bool:
@@ -688,7 +750,9 @@ def work(ctx: Ctx) -> bool:
 
 
 def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
-    """L7 Swashbuckler: leading, a battle won lets the party pass the next Draw Spot by. L7 Miser
+    """L7 Swashbuckler: leading, a battle won lets the party pass the next Draw Spot by. L7 Spirit
+    of Vengeance: its carrier beating an Enemy he was kept from evading, paying off or destroying
+    by a Spell or ability is free of it. L7 Miser
     Dragon killed on the road: his hoard (a d6 of Gold, project) to his killer; in the Treasure
     Chamber, to its trove."""
     if not in_play(ctx):
@@ -696,6 +760,12 @@ def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
     state = ctx.state
     if hero.card == SWASHBUCKLER and attribute == "strength" and state.order and state.order[0] == hero.uid:
         record(ctx).swash = True
+    mark = f"{hero.uid}|{enemy}"
+    if mark in record(ctx).vengeance:
+        record(ctx).vengeance.remove(mark)
+        if haunted(ctx, hero):
+            _unhaunt(ctx, hero)
+            ctx.emit("vengeance_free", hero.uid, enemy=card_id(enemy))
     if card_id(enemy) == MISER:
         gold = ctx.d6(MISER, hero.uid)
         trip = state.trip
@@ -881,7 +951,10 @@ def lone_dwarf(ctx: Ctx, spot: Spot) -> bool:
 
 # ----------------------------------------------------------------------------- options and answers
 def more_options(ctx: Ctx, decision: Decision) -> None:
-    """L5b-1: a Secret Passage found on this space lets the party skip the next Road Space."""
+    """L5b-1: a Secret Passage found on this space lets the party skip the next Road Space. L7:
+    the Spirit of Vengeance's hold over its carrier facing an Enemy."""
+    if in_play(ctx):
+        _vengeance_options(ctx, decision)
     if decision.kind == "stand" and passage_open(ctx) and "skip" not in decision.options:
         at = decision.options.index("turn_back") + 1 if "turn_back" in decision.options else 1
         decision.options.insert(at, "skip")

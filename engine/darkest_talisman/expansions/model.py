@@ -158,6 +158,9 @@ class DungeonState(BaseModel):
     #: the road index of a Fields space the Swashbuckler's party came back to, cards lying there:
     #: he may roll a d6 for more (L7)
     more_at: int = -1
+    #: "hero uid|enemy uid": a battle the Spirit of Vengeance's carrier could not evade, avoid or
+    #: win by a Spell or ability; winning it frees him (L7)
+    vengeance: list[str] = Field(default_factory=list)
 
 
 class WoodlandState(BaseModel):
