@@ -936,3 +936,51 @@ def test_l7_spirit_of_vengeance_holds_the_character_it_beat_until_he_wins_a_figh
     hero = s.party()[0]
     assert not dungeon.haunted(ctx(s), hero) and spirit in s.decks.adventure_discard
     assert broken(s) == []
+
+
+def test_l7_cloak_of_feathers_rerolls_the_die_inside_a_places_offer():
+    """L7 Cloak of Feathers: its bearer stepping through the Magic Portal (a Place whose die is
+    rolled inside its offer) sees the roll and may pay 1 Fate to roll again; the row rolled last
+    is met, and the AI keeps a row that does not hurt."""
+    from engine.darkest_talisman.state import TeleportTask
+
+    s = in_dungeon(45)
+    hero = s.party()[0]
+    hero.objects.append(_take(s, "cloak_of_feathers"))
+    hero.fate = 2
+    for other in s.party()[1:]:
+        other.alive = False
+    s.order = [hero.uid]
+    s = _spots(s, [])
+    portal = next(u for u in s.ext.shelved["core"].adventure if card_id(u) == "magic_portal")
+    s.ext.shelved["core"].adventure.remove(portal)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=portal)]
+    rig(s, dice=[6, 4])  # 6: anywhere in the region; rolled again, 4: the Temple
+    flow.advance(ctx(s))
+    assert s.decision.kind == "offer"
+    s = choose(s, "accept")
+    assert s.decision.kind == "dungeon_cloak" and s.decision.data["face"] == 6 and s.decision.data["offer"]
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "cloak_keep"
+    s = choose(s, "cloak_reroll")
+    assert s.party()[0].fate == 1
+    assert any(isinstance(t, TeleportTask) and t.target == "temple" for t in s.tasks) or \
+        s.trip is None or s.trip.road[s.trip.position].location == "temple"
+
+
+def test_l7_cloak_of_feathers_second_power_one_craft_in_psychic_combat_when_leading():
+    """L7 Cloak of Feathers, second power (NOT FOUND, the project's: +1 Craft), usable only first
+    in the Marching Order: its bearer leading gets +1 Craft against an Enemy of Craft."""
+    from engine.darkest_talisman.state import Combat
+
+    s = in_dungeon(46, party=2)
+    first, second = s.hero(s.order[0]), s.hero(s.order[1])
+    cloak = _take(s, "cloak_of_feathers")
+    second.objects.append(cloak)
+    s.tasks = [Combat(hero=second.uid, enemy="dungeon_wraith#1", attribute="craft", value=5, kind="spirit")]
+    dungeon._bonuses(ctx(s))
+    assert s.tasks[0].craft_bonus == 0
+    second.objects.remove(cloak)
+    first.objects.append(cloak)
+    s.tasks = [Combat(hero=first.uid, enemy="dungeon_wraith#2", attribute="craft", value=5, kind="spirit")]
+    dungeon._bonuses(ctx(s))
+    assert s.tasks[0].craft_bonus == dungeon.CLOAK_CRAFT == 1

@@ -155,6 +155,9 @@ class DungeonState(BaseModel):
     climbed_out: bool = False
     #: the Place card's die total waiting for the Cloak of Feathers' answer (L7)
     cloak: int = 0
+    #: "hero uid|card id|offer" while that answer waits (the decision is posed again from it when
+    #: the campaign settles: the core drops a decision made while tasks are pending)
+    cloak_at: str = ""
     #: the road index of a Fields space the Swashbuckler's party came back to, cards lying there:
     #: he may roll a d6 for more (L7)
     more_at: int = -1
