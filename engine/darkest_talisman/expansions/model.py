@@ -227,6 +227,10 @@ class WoodlandState(BaseModel):
     pixies: list[str] = Field(default_factory=list)
     #: the Rune Gate's teleport whose village was chosen ("<seq>:<day>", M9)
     rune_last: str = ""
+    #: hero uid -> Road Spaces he stays a Toad (Puck's curse, M9)
+    toads: dict[str, int] = Field(default_factory=dict)
+    #: the fatebound character still to choose whom Puck turns into a Toad (M9)
+    puck: str = ""
 
 
 class Expansions(BaseModel):
