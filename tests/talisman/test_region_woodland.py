@@ -1142,3 +1142,40 @@ def test_m9_puck_an_unbound_character_is_struck_himself():
     _meet_next(s, c)
     assert woodland.is_toad(c, first)
     assert s.decision is None or s.decision.kind != "woodland_puck" or s.decision.hero != first.uid  # the next one's
+
+
+def test_m9_the_vagabond_spends_a_dark_fate_to_choose_the_next_spaces_dice():
+    """M9 The Vagabond: before a Road Space not yet visited, its bearer with a Dark Fate may spend
+    it and choose what the dice show for that space's cards (project: every die shows the face
+    chosen, through the `day_faces` hook where the core rolls them). The AI lets them fall when
+    nobody is hurt."""
+    s = in_woodland(39, answer="fate_dark")
+    c = ctx(s)
+    quiet(s)
+    hero = s.hero(s.order[0])
+    for other in s.party():
+        other.life = 5
+    _destiny(s, hero, "the_vagabond")
+    s.ext.woodland.dark[hero.uid] = hero.fate = 2
+    s.ext.woodland.seen[hero.uid] = 2
+    s.trip.location_met = True
+    k = s.trip.position + 1
+    assert not s.trip.road[k].visited
+    flow.advance(c)
+    d = s.decision
+    assert d.kind == "woodland_vagabond" and d.hero == hero.uid and "vagabond:4" in d.options
+    assert woodland.ai_pick(c, d, 0.5) == "vagabond_roll"
+    flow.answer(c, "vagabond:4")
+    assert hero.fate == 1 and woodland.dark(c, hero) == 1 and s.ext.woodland.vagabond_face == 4
+    flow.advance(c)
+    for _ in range(3):
+        if s.trip.position == k:
+            break
+        flow.answer(c, "continue")
+        flow.advance(c)
+    assert s.trip.position == k and s.ext.woodland.vagabond_face == 0
+    dice = ctx(s).pack.location(s.trip.road[k].location).draws
+    assert any(e.kind.endswith("vagabond_chose") for e in c.events)
+    arrived = [e for e in c.events if e.kind.endswith(".arrived")][-1]
+    assert arrived.data["cards"] == 4 * dice  # every die showed the 4
+    assert broken(s) == []

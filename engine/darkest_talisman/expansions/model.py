@@ -231,6 +231,8 @@ class WoodlandState(BaseModel):
     toads: dict[str, int] = Field(default_factory=dict)
     #: the fatebound character still to choose whom Puck turns into a Toad (M9)
     puck: str = ""
+    #: the face The Vagabond's bearer chose for the next Road Space's dice (M9; 0: none chosen)
+    vagabond_face: int = 0
 
 
 class Expansions(BaseModel):

@@ -37,8 +37,10 @@ Here:
   Village); Path of Folly (one card fewer a die); Path of Fortune (its Gold); Path of the
   Determined (the Marching Order fixed); Dangerous Path (a Spell for the Quest Reward).
 - M9, the Destinies: The Dreaded (before a fight, 1 Dark Fate: the Enemy's attack 1 lower, once a
-  combat); The Vagabond (a Dark Fate back when a 1 reveals a Special Location); The Void (before a
-  fight, 1 Dark Fate negates what the Shaefoal or the Thieving Pixies do to whom they beat).
+  combat); The Vagabond (a Dark Fate back when a 1 reveals a Special Location; before a Road
+  Space not yet visited, its bearer may spend a Dark Fate to choose the face the space's dice
+  show, a decision, through the core's `day_faces` hook); The Void (before a fight, 1 Dark Fate
+  negates what the Shaefoal or the Thieving Pixies do to whom they beat).
 - M9, the characters: the Ancient Oak's Growth tokens (one a visit, project) take a lost life and
   its Strength or Craft point; the Leywalker's 3 Portal tokens (a choice to leave one where he
   beats a Spirit in psychic combat; leading, a teleport to one on the road); the Scout's redraw
@@ -63,9 +65,10 @@ Enemy's attack score (its roll's floor of 1 is not kept) and is spent before the
 it; the Big Bad Wolf's bite is the Blood Moon module's (`injured`: a character it wounds and
 leaves alive); Puck's Toad (M9, facts M.2: a fatebound character chooses who, an unbound or
 fateless one is struck himself) fights at Strength and Craft 1 and casts no Spell in battle for
-three Road Spaces; what else a Toad may not do (Objects, Followers outside a fight) is not kept.
-Not built: the Vagabond's choosing the result of a Road Space's card roll (no hook where the dice
-are rolled); The Void against other Enemies' abilities (none other the campaign applies to a card
+three Road Spaces; what else a Toad may not do (Objects, Followers outside a fight) is not kept;
+The Vagabond's chosen face goes on every die the space rolls (a Road Space rolls one die but
+where an expansion adds dice).
+Not built: The Void against other Enemies' abilities (none other the campaign applies to a card
 is negatable here); Spider tokens in Guardian Combat (the guardians roll no dice, C8e); the
 fifth Woodland character (NOT FOUND). The Scout's abilities (NOT FOUND) are the project's:
 free movement from the Woods (`woods_move`, as the Elf) and a card sent back for another
@@ -116,7 +119,7 @@ CROSSROADS_DICE = 6
 OPTION_HEADS = frozenset({"fate_light", "fate_dark", "fate_half", "meet_destiny", "decline_destiny", "dark_reroll",
                           "clear_skip", "clear_stay", "kelpie_skip", "dreaded", "spider", "void", "portal_place",
                           "portal_keep", "portal", "respite_rest", "undine_cancel", "undine_allow", "web_again",
-                          "bow", "bow_hold", "pixies", "rune", "toad"})
+                          "bow", "bow_hold", "pixies", "rune", "toad", "vagabond", "vagabond_roll"})
 #: M9 Leywalker: his Portal tokens (project: three)
 PORTAL_TOKENS = 3
 #: M9 Spider Queen: her Spider tokens (project: three)
@@ -128,6 +131,9 @@ VOIDABLE = frozenset({"shaefoal", "thieving_pixies"})
 #: turns), fighting at this Strength and Craft, casting no Spell (project ruling `woodland_cards`)
 PUCK, TOAD_SPACES, TOAD_SCORE = "puck", 3, 1
 TOAD_KING = "toad_king"
+#: M9 The Vagabond: the Destiny whose bearer may spend a Dark Fate to choose the face of the
+#: dice a new Road Space rolls for its cards; its mark on him for the space the party stands on
+VAGABOND, VAGABOND_ASKED = "the_vagabond", "woodland:vagabond"
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -762,6 +768,49 @@ def entered(ctx: Ctx, k: int) -> None:
             ctx.emit("toad_gone", uid)
 
 
+def _vagabond(ctx: Ctx) -> bool:
+    """M9 The Vagabond: before the party moves on to a Road Space not yet visited, its bearer
+    with a Dark Fate is asked once a space whether to spend it and choose the face its dice show
+    (project: every die the party rolls for that space's cards shows the face chosen)."""
+    state = ctx.state
+    trip = state.trip
+    if state.mode != "road" or trip is None or state.tasks or state.fight is not None or wood(ctx).vagabond_face:
+        return False
+    nxt = trip.position + (1 if trip.heading == "out" else -1)
+    if (not trip.location_met or any(not s.met for s in trip.spots) or not 0 <= nxt < len(trip.road)
+            or trip.road[nxt].visited
+            or (travel.is_destination(trip, trip.position) and trip.heading == "out" and not trip.destination_done)):
+        return False
+    bearer = next((h for h in state.party() if h.alive and _destined(ctx, h, VAGABOND) and dark(ctx, h) > 0
+                   and VAGABOND_ASKED not in h.used), None)
+    if bearer is None:
+        return False
+    bearer.used.append(VAGABOND_ASKED)
+    options = [f"vagabond:{face}" for face in range(1, 7)] + ["vagabond_roll"]
+    state.decision = Decision(kind="woodland_vagabond", hero=bearer.uid, options=options,
+                              data={"dark": dark(ctx, bearer), "place": trip.road[nxt].location,
+                                    "labels": {f"vagabond:{face}": {"n": face} for face in range(1, 7)}})
+    return True
+
+
+def vagabond_choose(ctx: Ctx, hero: Hero, face: int) -> None:
+    w = wood(ctx)
+    sync(ctx)
+    hero_rules.change(ctx, hero, "fate", -1, VAGABOND)
+    w.dark[hero.uid] = max(0, w.dark.get(hero.uid, 0) - 1)
+    w.seen[hero.uid] = hero.fate
+    w.vagabond_face = face
+    ctx.emit("vagabond_chose", hero.uid, face=face)
+
+
+def day_faces(ctx: Ctx, faces: list[int], dice: int) -> list[int]:
+    """M9 The Vagabond: the dice of the new Road Space show the face its bearer chose."""
+    if not in_play(ctx) or not wood(ctx).vagabond_face:
+        return faces
+    face, wood(ctx).vagabond_face = wood(ctx).vagabond_face, 0
+    return [face] * len(faces)
+
+
 def _hut_evade(ctx: Ctx, decision: Decision) -> None:
     """M9 Baba Yaga's Hut: its master leading, an Enemy of Strength 4 or less may be evaded."""
     state = ctx.state
@@ -1105,6 +1154,10 @@ def _answer_cards(ctx: Ctx, decision: Decision, option: str) -> bool:
         if isinstance(top, TeleportTask):
             top.target = option.split(":", 1)[1]
         return True
+    if decision.kind == "woodland_vagabond":
+        if option.startswith("vagabond:") and decision.hero is not None:
+            vagabond_choose(ctx, state.hero(decision.hero), int(option.split(":", 1)[1]))
+        return True
     if decision.kind == "woodland_puck":
         wood(ctx).puck = ""
         toad(ctx, state.hero(option.split(":", 1)[1]))
@@ -1189,6 +1242,7 @@ def home(ctx: Ctx) -> None:
     """Back in a village: the road is cleared, the Portal tokens come back (project)."""
     if in_play(ctx):
         wood(ctx).portals = {}
+        wood(ctx).vagabond_face = 0
 
 
 def new_road(ctx: Ctx) -> None:
@@ -1246,8 +1300,8 @@ def work(ctx: Ctx) -> bool:
     w = wood(ctx)
     _tidy(ctx)
     _toad_combat(ctx)
-    if _puck_pose(ctx) or _blasted_fate(ctx) or _spider_web(ctx) or _pixies_choice(ctx) or _portal_offer(ctx) or _rune_gate(ctx) \
-            or _undine(ctx):
+    if _puck_pose(ctx) or _vagabond(ctx) or _blasted_fate(ctx) or _spider_web(ctx) or _pixies_choice(ctx) \
+            or _portal_offer(ctx) or _rune_gate(ctx) or _undine(ctx):
         return True
     while w.asked:
         hero = state.hero(w.asked.pop(0))
@@ -1328,6 +1382,9 @@ def _ai_cards(ctx: Ctx, decision: Decision) -> str | None:
     if decision.kind == "woodland_rune":  # the village of the side the party is on
         here = _undine_side(ctx, trip.region) if trip is not None else None
         return next((o for o in opts if travel.region_of_village(ctx, o.split(":", 1)[1]).id == here), opts[0])
+    if decision.kind == "woodland_vagabond":  # hurt: as few cards as may be (a 2: a 1 may reveal a Location)
+        hurt = any(h.life <= 2 for h in state.party() if h.alive)
+        return "vagabond:2" if hurt else "vagabond_roll"
     if decision.kind == "woodland_puck":  # the curse on whoever loses least by it (the weakest fighter)
         return min(opts, key=lambda o: _fighting(ctx, state.hero(o.split(":", 1)[1])))
     if decision.kind == "woodland_pixies":  # the Object worth least to its bearer
