@@ -984,3 +984,28 @@ def test_l7_cloak_of_feathers_second_power_one_craft_in_psychic_combat_when_lead
     s.tasks = [Combat(hero=first.uid, enemy="dungeon_wraith#2", attribute="craft", value=5, kind="spirit")]
     dungeon._bonuses(ctx(s))
     assert s.tasks[0].craft_bonus == dungeon.CLOAK_CRAFT == 1
+
+
+def test_l7_m9_the_void_negates_the_burrow_worms_drag_and_the_spirits_hold():
+    """M9 The Void against the Dungeon's Enemies (L7): an Enemy the Woodland's Destiny negated
+    before the fight neither drags the party to the Ruins (Burrow Worm) nor holds the character
+    it beat (Spirit of Vengeance); not negated, both do."""
+    from engine.darkest_talisman.expansions import woodland
+    from engine.darkest_talisman.expansions.model import WoodlandState
+
+    assert {"burrow_worm", "spirit_of_vengeance"} <= woodland.VOIDABLE
+    s = in_dungeon(47)
+    c = ctx(s)
+    hero = s.party()[0]
+    hero.life = 5
+    s = _spots(s, ["spirit_of_vengeance"])
+    spirit = s.trip.spots[0].card
+    s.ext.woodland = WoodlandState(voided=[spirit, "burrow_worm#1"])
+    dungeon.injured(c, hero, spirit)
+    dungeon.injured(c, hero, "burrow_worm#1")
+    assert not dungeon.haunted(c, hero) and s.trip.spots[0].card == spirit
+    assert dungeon.DRAGGED not in hero.used
+    s.ext.woodland = None
+    dungeon.injured(c, hero, spirit)
+    dungeon.injured(c, hero, "burrow_worm#1")
+    assert dungeon.haunted(c, hero) and dungeon.DRAGGED in hero.used

@@ -1179,3 +1179,25 @@ def test_m9_the_vagabond_spends_a_dark_fate_to_choose_the_next_spaces_dice():
     arrived = [e for e in c.events if e.kind.endswith(".arrived")][-1]
     assert arrived.data["cards"] == 4 * dice  # every die showed the 4
     assert broken(s) == []
+
+
+def test_m9_the_void_against_a_wolf_only_where_its_bite_counts():
+    """M9 The Void against the Blood Moon's Wolves (F2a): offered only while a Wolf's bite would
+    roll the Werewolf Card (the Blood Moon in play, not risen); negated, the bite rolls nothing."""
+    s = in_woodland(26, answer="fate_dark")
+    c = ctx(s)
+    assert not woodland.voidable(c, "big_bad_wolf") and woodland.voidable(c, "shaefoal")
+    s.ext.ids.append("blood_moon")
+    assert woodland.voidable(c, "big_bad_wolf") and woodland.voidable(c, "wolf")
+    s.ext.blood_moon = True
+    assert not woodland.voidable(c, "big_bad_wolf")
+    s.ext.blood_moon = False
+    from engine.darkest_talisman.expansions import blood_moon
+
+    hero = s.party()[0]
+    s.ext.woodland.voided.append("big_bad_wolf#1")
+    n = len(c.events)
+    blood_moon.injured(c, hero, "big_bad_wolf#1")
+    assert not any(e.kind.endswith("werewolf_card") for e in c.events[n:])
+    blood_moon.injured(c, hero, "big_bad_wolf#2")
+    assert any(e.kind.endswith("werewolf_card") for e in c.events[n:])

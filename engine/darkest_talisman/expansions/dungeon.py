@@ -393,10 +393,14 @@ def summon(ctx: Ctx) -> None:
 def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """L7 Burrow Worm: a character it beats is dragged with the party to the Ruins. L7 Wise
     Man: he leaves a master beaten by an Enemy in psychic combat (an Enemy of Craft). L7 Holy
-    Avenger: the Enemy card is marked as one that beat this character."""
+    Avenger: the Enemy card is marked as one that beat this character. L7 Spirit of Vengeance: the
+    character it beats carries it. The drag and the hold are negated by the Woodland's The Void
+    (M9) when both expansions are in play."""
     if not in_play(ctx):
         return
-    if card_id(enemy) in DRAGGERS and DRAGGED not in hero.used:
+    woods = decks.ext(ctx).woodland
+    voided = woods is not None and enemy in woods.voided  # the Woodland's The Void negated it (M9)
+    if card_id(enemy) in DRAGGERS and DRAGGED not in hero.used and not voided:
         hero.used.append(DRAGGED)
     card = ctx.pack.card(card_id(enemy)) if ctx.pack.has_card(card_id(enemy)) else None
     if isinstance(card, EnemyCard) and "#" in enemy:
@@ -408,7 +412,7 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
             hero_rules.give_up(ctx, hero, uid)
             cards.discard(ctx, uid)
             ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why=card.id)
-    if card_id(enemy) == VENGEANCE:
+    if card_id(enemy) == VENGEANCE and not voided:
         _haunt(ctx, hero, enemy)
 
 

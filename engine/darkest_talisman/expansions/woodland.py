@@ -68,8 +68,10 @@ fateless one is struck himself) fights at Strength and Craft 1 and casts no Spel
 three Road Spaces; what else a Toad may not do (Objects, Followers outside a fight) is not kept;
 The Vagabond's chosen face goes on every die the space rolls (a Road Space rolls one die but
 where an expansion adds dice).
-Not built: The Void against other Enemies' abilities (none other the campaign applies to a card
-is negatable here); Spider tokens in Guardian Combat (the guardians roll no dice, C8e); the
+The Void negates, besides the Shaefoal's and the Thieving Pixies', what the other expansions'
+Enemies do to a character they beat when both are in play: the Dungeon's Burrow Worm (its drag)
+and Spirit of Vengeance (its hold), L7, and the Blood Moon's Wolves (their bite), F2a.
+Not built: Spider tokens in Guardian Combat (the guardians roll no dice, C8e); the
 fifth Woodland character (NOT FOUND). The Scout's abilities (NOT FOUND) are the project's:
 free movement from the Woods (`woods_move`, as the Elf) and a card sent back for another
 (`redraw`, M9's limits).
@@ -125,8 +127,12 @@ PORTAL_TOKENS = 3
 #: M9 Spider Queen: her Spider tokens (project: three)
 SPIDER_TOKENS = 3
 #: M9 The Void: the Enemies whose special ability the campaign applies and a Dark Fate negates
-#: (what they do to a character they beat)
-VOIDABLE = frozenset({"shaefoal", "thieving_pixies"})
+#: (what they do to a character they beat; other expansions' own when both are in play, checked
+#: in their modules: the Dungeon's Burrow Worm's drag to the Ruins and Spirit of Vengeance's hold,
+#: L7; the Blood Moon's Wolves' bite, F2a, the Woodland's Big Bad Wolf among them)
+VOIDABLE = frozenset({"shaefoal", "thieving_pixies", "burrow_worm", "spirit_of_vengeance"})
+#: ...and the Wolves, whose bite counts only while the Blood Moon is in play and not yet in use
+BITERS = frozenset({"wolf", "pack_of_wolves", "winter_wolf", "big_bad_wolf"})
 #: M9 Puck: his curse turns a character into a Toad for this many Road Spaces (the facts' three
 #: turns), fighting at this Strength and Craft, casting no Spell (project ruling `woodland_cards`)
 PUCK, TOAD_SPACES, TOAD_SCORE = "puck", 3, 1
@@ -1074,9 +1080,17 @@ def _enemy_options(ctx: Ctx, decision: Decision) -> None:
     if webbed:
         decision.options.append("spider")
         labels["spider"] = {"n": webbed}
-    if can_spend and _destined(ctx, hero, "the_void") and card_id(task.enemy) in VOIDABLE and task.enemy not in w.voided:
+    if can_spend and _destined(ctx, hero, "the_void") and voidable(ctx, card_id(task.enemy)) and task.enemy not in w.voided:
         decision.options.append("void")
         labels["void"] = {"n": dark(ctx, hero), "card": card_id(task.enemy)}
+
+
+def voidable(ctx: Ctx, cid: str) -> bool:
+    """M9 The Void: is there something this Enemy would do to whom it beats for it to negate?"""
+    if cid in VOIDABLE:
+        return True
+    record = decks.ext(ctx)
+    return cid in BITERS and "blood_moon" in record.ids and not (record.blood_moon or record.den_trip)
 
 
 def _road_options(ctx: Ctx, decision: Decision) -> None:
