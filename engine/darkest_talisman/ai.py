@@ -272,6 +272,12 @@ class Heuristic:
             if isinstance(a, Cast) and a.target is not None and a.target in {h.uid for h in self.party()}:
                 if self.wounded(self.state.hero(a.target)) >= 2:
                     return a
+        if self.state.ext is not None:  # an expansion's free action that helps (Eyes of the Hawk, K7)
+            from engine.darkest_talisman.hookpoint import hooks
+
+            act = hooks.ai_free(self.ctx, self.acts)
+            if act is not None:
+                return act
         relay = self.relay()
         if relay is not None:
             return relay

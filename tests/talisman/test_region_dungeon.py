@@ -907,3 +907,105 @@ def test_l7_amazon_second_ability_keeps_the_higher_of_two_battle_rolls():
     hero.card = "gladiator"  # not her: one die
     rig(s, dice=[2, 5])
     assert combat._attack_roll(ctx(s), task, hero) == [2]
+
+
+def test_l7_spirit_of_vengeance_holds_the_character_it_beat_until_he_wins_a_fight_he_could_have_fled():
+    """L7 Spirit of Vengeance: the character it beats carries it (project: the hold begins with
+    that defeat; it leaves its Draw Spot and attacks nobody else); while he does, he may not
+    evade an Enemy; beating one he could have evaded frees him of it."""
+    s = in_dungeon(44)
+    hero = s.party()[0]
+    for other in s.party()[1:]:
+        other.alive = False
+    s.order = [hero.uid]
+    hero.card, hero.craft, hero.fate, hero.life, hero.strength = "minstrel", 1, 0, 5, 9
+    s = _spots(s, ["spirit_of_vengeance", "giant_rat"])
+    spirit = s.trip.spots[0].card
+    rig(s, dice=[1, 6, 6, 1])  # the Spirit wins (1 + 1 against 6 + 6); then the rat loses
+    flow.advance(ctx(s))
+    while s.decision is not None and s.decision.kind == "enemy" and s.decision.data["enemy"] == "spirit_of_vengeance":
+        s = choose(s, "fight")
+    hero = s.party()[0]
+    assert dungeon.haunted(ctx(s), hero) and s.ext.piles[dungeon.vengeance_pile(hero.uid)] == [spirit]
+    assert all(sp.card != spirit for sp in s.trip.spots)
+    while s.decision is not None and s.decision.kind != "enemy":
+        s = choose(s, s.decision.options[0])
+    assert s.decision.kind == "enemy" and s.decision.data["enemy"] == "giant_rat"
+    assert "evade" not in s.decision.options and "fight" in s.decision.options  # the Minstrel charms Animals
+    s = choose(s, "fight")
+    hero = s.party()[0]
+    assert not dungeon.haunted(ctx(s), hero) and spirit in s.decks.adventure_discard
+    assert broken(s) == []
+
+
+def test_l7_cloak_of_feathers_rerolls_the_die_inside_a_places_offer():
+    """L7 Cloak of Feathers: its bearer stepping through the Magic Portal (a Place whose die is
+    rolled inside its offer) sees the roll and may pay 1 Fate to roll again; the row rolled last
+    is met, and the AI keeps a row that does not hurt."""
+    from engine.darkest_talisman.state import TeleportTask
+
+    s = in_dungeon(45)
+    hero = s.party()[0]
+    hero.objects.append(_take(s, "cloak_of_feathers"))
+    hero.fate = 2
+    for other in s.party()[1:]:
+        other.alive = False
+    s.order = [hero.uid]
+    s = _spots(s, [])
+    portal = next(u for u in s.ext.shelved["core"].adventure if card_id(u) == "magic_portal")
+    s.ext.shelved["core"].adventure.remove(portal)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=portal)]
+    rig(s, dice=[6, 4])  # 6: anywhere in the region; rolled again, 4: the Temple
+    flow.advance(ctx(s))
+    assert s.decision.kind == "offer"
+    s = choose(s, "accept")
+    assert s.decision.kind == "dungeon_cloak" and s.decision.data["face"] == 6 and s.decision.data["offer"]
+    assert dungeon.ai_pick(ctx(s), s.decision, 0.5) == "cloak_keep"
+    s = choose(s, "cloak_reroll")
+    assert s.party()[0].fate == 1
+    assert any(isinstance(t, TeleportTask) and t.target == "temple" for t in s.tasks) or \
+        s.trip is None or s.trip.road[s.trip.position].location == "temple"
+
+
+def test_l7_cloak_of_feathers_second_power_one_craft_in_psychic_combat_when_leading():
+    """L7 Cloak of Feathers, second power (NOT FOUND, the project's: +1 Craft), usable only first
+    in the Marching Order: its bearer leading gets +1 Craft against an Enemy of Craft."""
+    from engine.darkest_talisman.state import Combat
+
+    s = in_dungeon(46, party=2)
+    first, second = s.hero(s.order[0]), s.hero(s.order[1])
+    cloak = _take(s, "cloak_of_feathers")
+    second.objects.append(cloak)
+    s.tasks = [Combat(hero=second.uid, enemy="dungeon_wraith#1", attribute="craft", value=5, kind="spirit")]
+    dungeon._bonuses(ctx(s))
+    assert s.tasks[0].craft_bonus == 0
+    second.objects.remove(cloak)
+    first.objects.append(cloak)
+    s.tasks = [Combat(hero=first.uid, enemy="dungeon_wraith#2", attribute="craft", value=5, kind="spirit")]
+    dungeon._bonuses(ctx(s))
+    assert s.tasks[0].craft_bonus == dungeon.CLOAK_CRAFT == 1
+
+
+def test_l7_m9_the_void_negates_the_burrow_worms_drag_and_the_spirits_hold():
+    """M9 The Void against the Dungeon's Enemies (L7): an Enemy the Woodland's Destiny negated
+    before the fight neither drags the party to the Ruins (Burrow Worm) nor holds the character
+    it beat (Spirit of Vengeance); not negated, both do."""
+    from engine.darkest_talisman.expansions import woodland
+    from engine.darkest_talisman.expansions.model import WoodlandState
+
+    assert {"burrow_worm", "spirit_of_vengeance"} <= woodland.VOIDABLE
+    s = in_dungeon(47)
+    c = ctx(s)
+    hero = s.party()[0]
+    hero.life = 5
+    s = _spots(s, ["spirit_of_vengeance"])
+    spirit = s.trip.spots[0].card
+    s.ext.woodland = WoodlandState(voided=[spirit, "burrow_worm#1"])
+    dungeon.injured(c, hero, spirit)
+    dungeon.injured(c, hero, "burrow_worm#1")
+    assert not dungeon.haunted(c, hero) and s.trip.spots[0].card == spirit
+    assert dungeon.DRAGGED not in hero.used
+    s.ext.woodland = None
+    dungeon.injured(c, hero, spirit)
+    dungeon.injured(c, hero, "burrow_worm#1")
+    assert dungeon.haunted(c, hero) and dungeon.DRAGGED in hero.used

@@ -918,3 +918,39 @@ def test_k5b4_the_lost_city_relic_is_the_top_highland_relic():
     effects.apply(c, hero, _lost_city_row(12), "lost_city", [])
     assert top not in hero.objects and top not in hero.followers and relics[0] == top and len(relics) == held - 1
     assert [e.kind.rsplit(".", 1)[-1] for e in c.events] == ["no_room"]
+
+
+def test_k7_the_ai_casts_eyes_of_the_hawk_when_it_helps():
+    """K7 Eyes of the Hawk and the campaign AI (project): with face-down cards still to meet, it
+    casts the Spell when a character is down to 2 lives or the party heads home, not otherwise."""
+    import random
+
+    from engine.darkest_talisman.actions import Cast
+    from engine.darkest_talisman.ai import heuristic_player
+    from engine.darkest_talisman.expansions import highland
+    from engine.darkest_talisman.state import Decision, Spot
+    from tests.talisman.helpers import only_spell
+
+    s = at_space(in_region(44), 1)
+    hero = s.party()[0]
+    uid = only_spell(s, hero.uid, "eyes_of_the_hawk")
+    s.trip.spots = [Spot(seq=s.new_seq(), card=_take_from_piles(s, cid)) for cid in ("kobold", "harpy")]
+    s.tasks = []
+    s.decision = Decision(kind="after_card", options=["continue", "turn_back"])
+    s.trip.heading = "out"
+    for h in s.party():
+        h.life = 5
+    player = s.seats[0].player
+    act = heuristic_player(s, player, random.Random(1))
+    assert not (isinstance(act, Cast) and act.spell == uid)
+    hero.life = highland.HAWK_LIVES
+    act = heuristic_player(s, player, random.Random(1))
+    assert isinstance(act, Cast) and act.spell == uid
+    hero.life = 5
+    s.trip.heading = "home"
+    act = heuristic_player(s, player, random.Random(1))
+    assert isinstance(act, Cast) and act.spell == uid
+    for spot in s.trip.spots:
+        spot.met = True  # nothing left face down to pass over
+    act = heuristic_player(s, player, random.Random(1))
+    assert not (isinstance(act, Cast) and act.spell == uid)

@@ -112,10 +112,14 @@ def in_use(ctx: Ctx) -> bool:
 # ----------------------------------------------------------------------------- F2: the coming
 def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """F2a: bitten by a Wolf and alive, while the Blood Moon is not in use: the Werewolf Card's
-    roll; a 1 (even if Fate would change it: no Fate is offered) raises it."""
+    roll; a 1 (even if Fate would change it: no Fate is offered) raises it; not when the
+    Woodland's The Void negated the Wolf's bite before the fight (M9)."""
     if MIDNIGHT_HOWL in decks.ext(ctx).lunar and hero.alive:  # facts F.2: beaten, he rolls on the chart
         _chart(ctx, hero)
     if in_use(ctx) or card_id(enemy) not in WOLVES:
+        return
+    woods = decks.ext(ctx).woodland
+    if woods is not None and enemy in woods.voided:  # the Woodland's The Void negated the bite (M9)
         return
     face = ctx.d6("werewolf_card", hero.uid)
     ctx.emit("werewolf_card", hero.uid, face=face)

@@ -33,20 +33,25 @@ Here:
   before a new Road Space, or before his lost turn's draw, its bearer sees the top Adventure
   card and may put it at the bottom: the power is the project's); Goblin Slayer (+3 Strength
   against a Goblin or Hobgoblin, in battle and in Guardian Combat); Cloak of Feathers (meeting a
-  Place card that rolls its die, its bearer sees the roll and may pay 1 Fate to roll again);
+  Place card that rolls its die, or taking a Place's offer that does, the Magic Portal, its bearer
+  sees the roll and may pay 1 Fate to roll again; its second power, NOT FOUND, is the project's:
+  +1 Craft in psychic combat while its bearer leads);
   Holy Avenger (+3 against an Enemy that beat another character); Miser Dragon (a d6 hoard to
   his killer, or to the trove in the Treasure Chamber); Lone Dwarf (5: two Road Spaces on; 6: +2
   Strength in the Treasure Chamber; rows 1-4 the project's); Burrow Worm (a character it beats
   is dragged with the party to the Ruins); Wise Man (leaves a master beaten in psychic combat);
-  Weakness, Wand of Dragonfire, Blight Haunt, Trap Door, Dungeon Door and Rune Gate are plain
-  data.
+  Spirit of Vengeance (the character it beats carries it, project: facing any Enemy he is offered
+  no evading, paying off, banishing, assassinating, nor a destroying or Immobility Spell; beating
+  an Enemy that was so kept from him frees him); Weakness, Wand of Dragonfire, Blight Haunt, Trap
+  Door, Dungeon Door and Rune Gate are plain data.
 - Approximated: the Dungeon Amulet's two rerolls come in the middle of the day's roll, so its
   bearer always takes them (no prompt); the Swashbuckler's 2d6 on Fields is always rolled; the
   Rune Gate teleports to the Village only; the Amazon's second ability (NOT FOUND) is the
-  project's: two dice in battle, the higher kept (ability `double_roll`, ruling `dungeon_cards`).
-- Not built: the Cloak of Feathers' reroll of a die inside a Place's offer (the Magic Portal)
-  and its second power (NOT FOUND: +1 Craft); the Spirit of Vengeance's hold over its carrier
-  (it is a plain Enemy that cannot be evaded).
+  project's: two dice in battle, the higher kept (ability `double_roll`, ruling `dungeon_cards`);
+  the Cloak of Feathers' +1 Craft counts in psychic combat only (not in other Craft tests); the
+  Spirit of Vengeance's hold bars the answers the Dungeon sees when it is asked, so an evasion an
+  expansion named after the Dungeon adds (the Woodland's Baba Yaga's Hut) is still offered.
+- Not built: nothing of L7.
 - The campaign AI answers every Dungeon decision and goes down to the Treasure Chamber whenever
   the party is fit and strong enough.
 """
@@ -59,7 +64,7 @@ from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, regions
 from engine.darkest_talisman.expansions.content import expansion_by_id
 from engine.darkest_talisman.expansions.model import DungeonState
-from engine.darkest_talisman.state import Combat, Decision, Hero, LostTurn, MeetCard, Spot, TeleportTask, card_id
+from engine.darkest_talisman.state import ApplyEffect, Combat, Decision, Hero, LostTurn, MeetCard, Spot, TeleportTask, card_id
 
 ID = "dungeon"
 REGION = "dungeon_region"
@@ -109,11 +114,20 @@ DWARF_BONUS = 2
 DWARF_MOVE = 2
 #: L7 Cloak of Feathers: a Fate rerolls a Place card's die
 CLOAK_PRICE = 1
+#: ...and its second power (NOT FOUND, the project's): +1 Craft in psychic combat, its bearer leading
+CLOAK_CRAFT = 1
 #: the project's Special Locations worth meeting (the Library always, the Kitchen when hurt)
 HELPFUL = frozenset({LIBRARY, KITCHEN})
 #: marks on a character for the space the party stands on
 HUNCH_ASKED = "dungeon:hunchback"
 ORB_ASKED = "dungeon:orb"
+#: L7 Spirit of Vengeance: the character it beat carries it in his side pile "vengeance:<hero uid>"
+VENGEANCE = "spirit_of_vengeance"
+VENGEANCE_PILE = "vengeance:"
+#: ...and while he does, no answer of these to an Enemy: evading, avoiding (paying it off), or
+#: a Spell or ability that defeats or destroys it (ruling `dungeon_cards`)
+UNFORGIVEN = ("evade", "pay", "banish", "assassinate")
+UNFORGIVEN_SPELLS = frozenset({"damage", "immobility"})
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -379,10 +393,14 @@ def summon(ctx: Ctx) -> None:
 def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
     """L7 Burrow Worm: a character it beats is dragged with the party to the Ruins. L7 Wise
     Man: he leaves a master beaten by an Enemy in psychic combat (an Enemy of Craft). L7 Holy
-    Avenger: the Enemy card is marked as one that beat this character."""
+    Avenger: the Enemy card is marked as one that beat this character. L7 Spirit of Vengeance: the
+    character it beats carries it. The drag and the hold are negated by the Woodland's The Void
+    (M9) when both expansions are in play."""
     if not in_play(ctx):
         return
-    if card_id(enemy) in DRAGGERS and DRAGGED not in hero.used:
+    woods = decks.ext(ctx).woodland
+    voided = woods is not None and enemy in woods.voided  # the Woodland's The Void negated it (M9)
+    if card_id(enemy) in DRAGGERS and DRAGGED not in hero.used and not voided:
         hero.used.append(DRAGGED)
     card = ctx.pack.card(card_id(enemy)) if ctx.pack.has_card(card_id(enemy)) else None
     if isinstance(card, EnemyCard) and "#" in enemy:
@@ -394,6 +412,60 @@ def injured(ctx: Ctx, hero: Hero, enemy: str) -> None:
             hero_rules.give_up(ctx, hero, uid)
             cards.discard(ctx, uid)
             ctx.emit("follower_lost", hero.uid, follower=card_id(uid), why=card.id)
+    if card_id(enemy) == VENGEANCE and not voided:
+        _haunt(ctx, hero, enemy)
+
+
+def vengeance_pile(hero_uid: str) -> str:
+    return VENGEANCE_PILE + hero_uid
+
+
+def haunted(ctx: Ctx, hero: Hero) -> bool:
+    """L7 Spirit of Vengeance: does this character carry it?"""
+    return bool(decks.ext(ctx).piles.get(vengeance_pile(hero.uid)))
+
+
+def _haunt(ctx: Ctx, hero: Hero, enemy: str) -> None:
+    """L7 Spirit of Vengeance: the character it beat carries it (project: the hold begins with
+    that defeat), so it leaves its Draw Spot and never attacks another character."""
+    trip = ctx.state.trip
+    spot = next((s for s in trip.spots if s.card == enemy), None) if trip is not None else None
+    if spot is None or haunted(ctx, hero):
+        return
+    spot.card = None
+    decks.ext(ctx).piles[vengeance_pile(hero.uid)] = [enemy]
+    ctx.emit("vengeance_hold", hero.uid)
+
+
+def _unhaunt(ctx: Ctx, hero: Hero) -> None:
+    for uid in decks.ext(ctx).piles.pop(vengeance_pile(hero.uid), []):
+        cards.discard(ctx, uid)
+
+
+def _vengeance_options(ctx: Ctx, decision: Decision) -> None:
+    """L7 Spirit of Vengeance: its carrier facing an Enemy may not evade it, pay it off, nor
+    defeat or destroy it by a Spell or an ability; a battle he then wins against an Enemy that
+    offered one of those frees him (`battle_won`)."""
+    task = ctx.state.tasks[-1] if ctx.state.tasks else None
+    if decision.kind != "enemy" or not isinstance(task, Combat) or decision.hero != task.hero:
+        return
+    hero = ctx.state.hero(task.hero)
+    if not haunted(ctx, hero):
+        return
+    barred = [o for o in decision.options if o in UNFORGIVEN or (
+        o.startswith("cast:") and ctx.pack.spell(card_id(o.split(":", 1)[1])).kind in UNFORGIVEN_SPELLS)]
+    if not barred:
+        return
+    decision.options = [o for o in decision.options if o not in barred] or ["fight"]
+    mark = f"{hero.uid}|{task.enemy}"
+    if mark not in record(ctx).vengeance:
+        record(ctx).vengeance.append(mark)
+
+
+def died(ctx: Ctx, hero: Hero) -> None:
+    """L7 Spirit of Vengeance: a dead carrier's Spirit is discarded."""
+    if in_play(ctx):
+        _unhaunt(ctx, hero)
 
 
 def _holds(hero: Hero | None, cid: str) -> bool:
@@ -556,7 +628,9 @@ def _orb(ctx: Ctx) -> bool:
 def _bonuses(ctx: Ctx) -> None:
     """A combat about to be fought: L7 Goblin Slayer, +3 Strength in battle against a Goblin or a
     Hobgoblin; L7 Holy Avenger, +3 to his master's attack against an Enemy that beat another
-    character. Added to the combat's figures before the fight's decision (so the odds show it)."""
+    character; L7 Cloak of Feathers' second power (the project's), +1 Craft in psychic combat to
+    its bearer leading. Added to the combat's figures before the fight's decision (so the odds
+    show it)."""
     state = ctx.state
     task = state.tasks[-1] if state.tasks else None
     if not isinstance(task, Combat) or task.stage != "choose" or task.ally:
@@ -577,6 +651,9 @@ def _bonuses(ctx: Ctx) -> None:
         else:
             task.bonus += AVENGER_BONUS
         ctx.emit("card_bonus", hero.uid, thing=AVENGER, amount=AVENGER_BONUS, enemy=card_id(task.enemy))
+    if task.attribute == "craft" and _holds(hero, CLOAK) and state.order and state.order[0] == hero.uid:
+        task.craft_bonus += CLOAK_CRAFT
+        ctx.emit("card_bonus", hero.uid, thing=CLOAK, amount=CLOAK_CRAFT, enemy=card_id(task.enemy))
 
 
 def _hoards(ctx: Ctx) -> None:
@@ -622,36 +699,83 @@ def _cloak(ctx: Ctx) -> bool:
     if task.index == 0:
         ctx.emit("met", card=card.id)
     task.index = at + 1
-    total = sum(ctx.dice(card.effect.dice, card.id, hero.uid))
-    record(ctx).cloak = total
-    state.decision = Decision(kind="dungeon_cloak", hero=hero.uid, options=["cloak_reroll", "cloak_keep"],
-                              data={"card": card.id, "face": total, "fate": hero.fate, "gold": CLOAK_PRICE})
+    record(ctx).cloak = sum(ctx.dice(card.effect.dice, card.id, hero.uid))
+    record(ctx).cloak_at = f"{hero.uid}|{card.id}|"
+    _cloak_pose(ctx)
     return True
 
 
-def cloak_row(ctx: Ctx, cid: str, total: int) -> Effect:
+def _cloak_pose(ctx: Ctx) -> bool:
+    """The Cloak of Feathers' question for the roll waiting in the record (L7)."""
+    rec = record(ctx)
+    if not rec.cloak_at:
+        return False
+    uid, cid, offer = rec.cloak_at.split("|")
+    hero = ctx.state.hero(uid)
+    data: dict[str, object] = {"card": cid, "face": rec.cloak, "fate": hero.fate, "gold": CLOAK_PRICE}
+    if offer:
+        data["offer"] = True
+    ctx.state.decision = Decision(kind="dungeon_cloak", hero=uid, options=["cloak_reroll", "cloak_keep"], data=data)
+    return True
+
+
+def _cloak_table(ctx: Ctx, cid: str, offer: bool) -> Effect:
+    """The Place card's effect whose die the Cloak rolls: its own, or its offer's (the Magic Portal)."""
     card = ctx.pack.card(cid)
     assert isinstance(card, PlaceCard) and card.effect is not None
-    return next(r.effect for r in card.effect.roll if r.low <= total <= r.high)
+    if offer:
+        assert card.effect.offer is not None
+        return card.effect.offer.effect
+    return card.effect
+
+
+def cloak_row(ctx: Ctx, cid: str, total: int, offer: bool = False) -> Effect:
+    table = _cloak_table(ctx, cid, offer)
+    return next(r.effect for r in table.roll if r.low <= total <= r.high)
+
+
+def _cloak_offer(ctx: Ctx, decision: Decision) -> bool:
+    """L7 Cloak of Feathers: its bearer taking a Place card's offer that rolls a die (the Magic
+    Portal) sees the roll and may pay 1 Fate to roll again; the offer is taken as the core takes
+    it (its price paid), the roll comes after the Cloak's decision."""
+    state = ctx.state
+    task = state.tasks[-1] if state.tasks else None
+    if not isinstance(task, ApplyEffect) or task.effect.offer is None or not task.effect.offer.effect.roll:
+        return False
+    card = ctx.pack.card(task.source) if ctx.pack.has_card(task.source) else None
+    offer = task.effect.offer
+    hero = state.hero(task.hero)
+    if not isinstance(card, PlaceCard) or card.effect is None or card.effect.offer != offer:
+        return False
+    if not _holds(hero, CLOAK) or hero.fate < offer.fate + CLOAK_PRICE or hero_rules.has_amulet(ctx.pack, hero):
+        return False
+    task.stage = "rest"
+    effects.pay(ctx, hero, offer.gold)
+    hero.fate -= offer.fate
+    ctx.emit("offer_taken", hero.uid, why=task.source, gold=offer.gold)
+    record(ctx).cloak = sum(ctx.dice(offer.effect.dice, card.id, hero.uid))
+    record(ctx).cloak_at = f"{hero.uid}|{card.id}|offer"
+    return _cloak_pose(ctx)
 
 
 def _cloak_answer(ctx: Ctx, hero: Hero, decision: Decision, option: str) -> None:
     from engine.darkest_talisman import encounters
 
     rec = record(ctx)
-    total, rec.cloak = rec.cloak, 0
+    total, rec.cloak, rec.cloak_at = rec.cloak, 0, ""
     cid = str(decision.data["card"])
-    card = ctx.pack.card(cid)
-    assert isinstance(card, PlaceCard) and card.effect is not None
+    offer = bool(decision.data.get("offer"))
+    table = _cloak_table(ctx, cid, offer)
     if option == "cloak_reroll":
         hero_rules.change(ctx, hero, "fate", -CLOAK_PRICE, CLOAK)
-        total = sum(ctx.dice(card.effect.dice, card.id, hero.uid))
+        total = sum(ctx.dice(table.dice, cid, hero.uid))
         ctx.emit("cloak_reroll", hero.uid, card=cid, face=total)
     lost: list[str] = []
-    effects.apply(ctx, hero, card.effect.model_copy(update={"roll": [], "dice": 1}), cid, lost)
-    effects.apply(ctx, hero, cloak_row(ctx, cid, total), cid, lost)
     task = ctx.state.tasks[-1] if ctx.state.tasks else None
-    encounters.push_lost_turns(ctx, lost, task.seq if isinstance(task, MeetCard) else -1, at_once=False)
+    seq = task.seq if isinstance(task, MeetCard) else ctx.state.trip.drop_seq if offer and ctx.state.trip else -1
+    effects.apply(ctx, hero, table.model_copy(update={"roll": [], "dice": 1}), cid, lost)
+    effects.apply(ctx, hero, cloak_row(ctx, cid, total, offer), cid, lost)
+    encounters.push_lost_turns(ctx, lost, seq, at_once=False)
 
 
 def work(ctx: Ctx) -> bool:
@@ -664,7 +788,7 @@ def work(ctx: Ctx) -> bool:
     if state.decision is not None:
         return False
     if state.ext is not None and state.ext.dungeon is not None:
-        if cell_step(ctx) or torture_step(ctx):
+        if _cloak_pose(ctx) or cell_step(ctx) or torture_step(ctx):
             return True
         _hoards(ctx)
     dragged = [h for h in state.party() if DRAGGED in h.used]
@@ -688,7 +812,9 @@ def work(ctx: Ctx) -> bool:
 
 
 def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
-    """L7 Swashbuckler: leading, a battle won lets the party pass the next Draw Spot by. L7 Miser
+    """L7 Swashbuckler: leading, a battle won lets the party pass the next Draw Spot by. L7 Spirit
+    of Vengeance: its carrier beating an Enemy he was kept from evading, paying off or destroying
+    by a Spell or ability is free of it. L7 Miser
     Dragon killed on the road: his hoard (a d6 of Gold, project) to his killer; in the Treasure
     Chamber, to its trove."""
     if not in_play(ctx):
@@ -696,6 +822,12 @@ def battle_won(ctx: Ctx, hero: Hero, enemy: str, attribute: str) -> None:
     state = ctx.state
     if hero.card == SWASHBUCKLER and attribute == "strength" and state.order and state.order[0] == hero.uid:
         record(ctx).swash = True
+    mark = f"{hero.uid}|{enemy}"
+    if mark in record(ctx).vengeance:
+        record(ctx).vengeance.remove(mark)
+        if haunted(ctx, hero):
+            _unhaunt(ctx, hero)
+            ctx.emit("vengeance_free", hero.uid, enemy=card_id(enemy))
     if card_id(enemy) == MISER:
         gold = ctx.d6(MISER, hero.uid)
         trip = state.trip
@@ -881,7 +1013,10 @@ def lone_dwarf(ctx: Ctx, spot: Spot) -> bool:
 
 # ----------------------------------------------------------------------------- options and answers
 def more_options(ctx: Ctx, decision: Decision) -> None:
-    """L5b-1: a Secret Passage found on this space lets the party skip the next Road Space."""
+    """L5b-1: a Secret Passage found on this space lets the party skip the next Road Space. L7:
+    the Spirit of Vengeance's hold over its carrier facing an Enemy."""
+    if in_play(ctx):
+        _vengeance_options(ctx, decision)
     if decision.kind == "stand" and passage_open(ctx) and "skip" not in decision.options:
         at = decision.options.index("turn_back") + 1 if "turn_back" in decision.options else 1
         decision.options.insert(at, "skip")
@@ -893,11 +1028,13 @@ DECISIONS = ("dungeon_hunchback", "dungeon_cell_leave", "dungeon_cell_take", "du
 
 def answer(ctx: Ctx, decision: Decision, option: str) -> bool:
     """The Dungeon's own decisions (L5b, L7)."""
-    if decision.kind not in DECISIONS:
+    if decision.kind not in DECISIONS and decision.kind != "offer":
         return False
     state = ctx.state
     hero = state.hero(decision.hero) if decision.hero else state.leader()
     kind = decision.kind
+    if kind == "offer":  # L7 Cloak of Feathers: an offer's die (the Magic Portal)
+        return option == "accept" and in_play(ctx) and _cloak_offer(ctx, decision)
     if kind == "dungeon_hunchback":
         if option == "hunch_pass":
             ctx.emit("passed_by", hero.uid if hero else None, location=decision.data["location"])
@@ -997,7 +1134,7 @@ def ai_choice(ctx: Ctx, decision: Decision) -> str | None:
     if kind == "dungeon_swash_more":  # more cards while the party is fit
         return "swash_more" if all(h.life >= 3 for h in ctx.state.party()) else "swash_none"
     if kind == "dungeon_cloak":  # a row that hurts, fights or costs a turn is rolled again
-        row = cloak_row(ctx, str(data["card"]), int(data["face"]))
+        row = cloak_row(ctx, str(data["card"]), int(data["face"]), bool(data.get("offer")))
         bad = row.life < 0 or row.strength < 0 or row.craft < 0 or row.lose_turn or row.fight is not None
         return "cloak_reroll" if bad else "cloak_keep"
     if kind == "dungeon_orb":  # an Enemy or an Event to the bottom

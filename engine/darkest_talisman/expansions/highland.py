@@ -51,7 +51,8 @@ The Lost City's Armour and Weapon lines take the card from the Purchase deck, it
 top Relic (`relic`; the Weapon chosen, and nothing gained without room: ruling
 `highland_pass_again`).
 
-Not built: the campaign AI never casts Eyes of the Hawk.
+The campaign AI casts Eyes of the Hawk when the party heads home or a character is down to 2
+lives, with face-down cards still to meet on the space (`ai_free`).
 """
 from __future__ import annotations
 
@@ -113,6 +114,8 @@ STICK_DECISION, STICK_DISCARD, STICK_KEEP = "walking_stick", "stick_discard", "s
 VAGABOND_PRICE, DISMISS = 2, "dismiss_vagabond"
 #: K7 Lightning Bolt, Eyes of the Hawk: their Spell kinds; Ice Sceptre: what it takes off an Enemy
 BOLT_KIND, HAWK_KIND = "no_enemy_die", "pass_over"
+#: the campaign AI casts Eyes of the Hawk when a character has this many lives or fewer
+HAWK_LIVES = 2
 SCEPTRE, SCEPTRE_MINUS = "ice_sceptre", 1
 #: K7 Eyrie Vanguard: its special, its cards, the Guardian Combat's kind
 VANGUARD, VANGUARD_CARDS, VANGUARD_FIGHT = "eyrie_vanguard", 3, "vanguard"
@@ -942,6 +945,21 @@ def resolve(ctx: Ctx, hero: Hero, kind: str, action: Any) -> None:
     for spot in passed:
         spot.met = True
     ctx.emit("hawk_passed", hero.uid, face=face, n=len(passed))
+
+
+def ai_free(ctx: Ctx, acts: list[Any]) -> Cast | None:
+    """The campaign AI casts Eyes of the Hawk (K7) when passing cards over helps: between two
+    cards, with face-down cards still to meet, and the party heading home (passed over, they are
+    never met) or a character down to 2 lives or fewer (an unknown card may kill him)."""
+    state = ctx.state
+    trip = state.trip
+    if not in_play(ctx) or state.decision is None or state.decision.kind not in ("after_card", "stand") or trip is None:
+        return None
+    hurt = any(h.life <= HAWK_LIVES for h in state.party() if h.alive)
+    if not (trip.heading == "home" or hurt) or not _face_down(ctx):
+        return None
+    return next((a for a in acts if isinstance(a, Cast) and a.target is None
+                 and ctx.pack.spell(card_id(a.spell)).kind == HAWK_KIND), None)
 
 
 # ----------------------------------------------------------------------------- K7: Strangers and Places

@@ -436,3 +436,13 @@ def relic(ctx: Ctx, hero: Hero, why: str) -> None:
         if hook(ctx, hero, why):
             return
     ctx.emit("no_relic_left", hero.uid, why=why)
+
+
+def ai_free(ctx: Ctx, acts: list[Any]) -> Any | None:
+    """A free action an expansion's campaign AI takes before answering the decision (the
+    Highland's Eyes of the Hawk, K7); None when none helps."""
+    for hook in _each(ctx, "ai_free"):
+        act = hook(ctx, acts)
+        if act is not None:
+            return act
+    return None

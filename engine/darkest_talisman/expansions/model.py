@@ -155,9 +155,15 @@ class DungeonState(BaseModel):
     climbed_out: bool = False
     #: the Place card's die total waiting for the Cloak of Feathers' answer (L7)
     cloak: int = 0
+    #: "hero uid|card id|offer" while that answer waits (the decision is posed again from it when
+    #: the campaign settles: the core drops a decision made while tasks are pending)
+    cloak_at: str = ""
     #: the road index of a Fields space the Swashbuckler's party came back to, cards lying there:
     #: he may roll a d6 for more (L7)
     more_at: int = -1
+    #: "hero uid|enemy uid": a battle the Spirit of Vengeance's carrier could not evade, avoid or
+    #: win by a Spell or ability; winning it frees him (L7)
+    vengeance: list[str] = Field(default_factory=list)
 
 
 class WoodlandState(BaseModel):
@@ -221,6 +227,12 @@ class WoodlandState(BaseModel):
     pixies: list[str] = Field(default_factory=list)
     #: the Rune Gate's teleport whose village was chosen ("<seq>:<day>", M9)
     rune_last: str = ""
+    #: hero uid -> Road Spaces he stays a Toad (Puck's curse, M9)
+    toads: dict[str, int] = Field(default_factory=dict)
+    #: the fatebound character still to choose whom Puck turns into a Toad (M9)
+    puck: str = ""
+    #: the face The Vagabond's bearer chose for the next Road Space's dice (M9; 0: none chosen)
+    vagabond_face: int = 0
 
 
 class Expansions(BaseModel):

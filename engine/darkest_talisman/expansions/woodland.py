@@ -37,8 +37,10 @@ Here:
   Village); Path of Folly (one card fewer a die); Path of Fortune (its Gold); Path of the
   Determined (the Marching Order fixed); Dangerous Path (a Spell for the Quest Reward).
 - M9, the Destinies: The Dreaded (before a fight, 1 Dark Fate: the Enemy's attack 1 lower, once a
-  combat); The Vagabond (a Dark Fate back when a 1 reveals a Special Location); The Void (before a
-  fight, 1 Dark Fate negates what the Shaefoal or the Thieving Pixies do to whom they beat).
+  combat); The Vagabond (a Dark Fate back when a 1 reveals a Special Location; before a Road
+  Space not yet visited, its bearer may spend a Dark Fate to choose the face the space's dice
+  show, a decision, through the core's `day_faces` hook); The Void (before a fight, 1 Dark Fate
+  negates what the Shaefoal or the Thieving Pixies do to whom they beat).
 - M9, the characters: the Ancient Oak's Growth tokens (one a visit, project) take a lost life and
   its Strength or Craft point; the Leywalker's 3 Portal tokens (a choice to leave one where he
   beats a Spirit in psychic combat; leading, a teleport to one on the road); the Scout's redraw
@@ -61,23 +63,30 @@ King leaves after his gift instead of hopping toward the Forest; Titania's Gate 
 leader's binding only; the Dangerous Path's Quest Reward is a Spell; a Spider token lowers the
 Enemy's attack score (its roll's floor of 1 is not kept) and is spent before the roll, not after
 it; the Big Bad Wolf's bite is the Blood Moon module's (`injured`: a character it wounds and
-leaves alive).
-Not built: the Vagabond's choosing the result of a Road Space's card roll (no hook where the dice
-are rolled); The Void against other Enemies' abilities (none other the campaign applies to a card
-is negatable here); Spider tokens in Guardian Combat (the guardians roll no dice, C8e); Puck's
-toad curse; the fifth Woodland character (NOT FOUND). The Scout's abilities (NOT FOUND) are the
-project's: free movement from the Woods (`woods_move`, as the Elf) and a card sent back for
-another (`redraw`, M9's limits).
+leaves alive); Puck's Toad (M9, facts M.2: a fatebound character chooses who, an unbound or
+fateless one is struck himself) fights at Strength and Craft 1 and casts no Spell in battle for
+three Road Spaces; what else a Toad may not do (Objects, Followers outside a fight) is not kept;
+The Vagabond's chosen face goes on every die the space rolls (a Road Space rolls one die but
+where an expansion adds dice).
+The Void negates, besides the Shaefoal's and the Thieving Pixies', what the other expansions'
+Enemies do to a character they beat when both are in play: the Dungeon's Burrow Worm (its drag)
+and Spirit of Vengeance (its hold), L7, and the Blood Moon's Wolves (their bite), F2a.
+Not built: Spider tokens in Guardian Combat (the guardians roll no dice, C8e); the
+fifth Woodland character (NOT FOUND). The Scout's abilities (NOT FOUND) are the project's:
+free movement from the Woods (`woods_move`, as the Elf) and a card sent back for another
+(`redraw`, M9's limits).
 """
 from __future__ import annotations
 
-from engine.darkest_talisman import cards, combat, effects, encounters, travel
+from typing import Any
+
+from engine.darkest_talisman import cards, combat, effects, encounters, ground, travel
 from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.content import EnemyCard, EventCard
 from engine.darkest_talisman.ctx import Ctx
 from engine.darkest_talisman.expansions import decks, regions
 from engine.darkest_talisman.expansions.model import WoodlandState
-from engine.darkest_talisman.state import Combat, Decision, Hero, Spot, TeleportTask, Trip, card_id
+from engine.darkest_talisman.state import Combat, Decision, Hero, MeetCard, Spot, TeleportTask, Trip, card_id
 
 ID = "woodland"
 REGION = "woodland_region"
@@ -112,14 +121,25 @@ CROSSROADS_DICE = 6
 OPTION_HEADS = frozenset({"fate_light", "fate_dark", "fate_half", "meet_destiny", "decline_destiny", "dark_reroll",
                           "clear_skip", "clear_stay", "kelpie_skip", "dreaded", "spider", "void", "portal_place",
                           "portal_keep", "portal", "respite_rest", "undine_cancel", "undine_allow", "web_again",
-                          "bow", "bow_hold", "pixies", "rune"})
+                          "bow", "bow_hold", "pixies", "rune", "toad", "vagabond", "vagabond_roll"})
 #: M9 Leywalker: his Portal tokens (project: three)
 PORTAL_TOKENS = 3
 #: M9 Spider Queen: her Spider tokens (project: three)
 SPIDER_TOKENS = 3
 #: M9 The Void: the Enemies whose special ability the campaign applies and a Dark Fate negates
-#: (what they do to a character they beat)
-VOIDABLE = frozenset({"shaefoal", "thieving_pixies"})
+#: (what they do to a character they beat; other expansions' own when both are in play, checked
+#: in their modules: the Dungeon's Burrow Worm's drag to the Ruins and Spirit of Vengeance's hold,
+#: L7; the Blood Moon's Wolves' bite, F2a, the Woodland's Big Bad Wolf among them)
+VOIDABLE = frozenset({"shaefoal", "thieving_pixies", "burrow_worm", "spirit_of_vengeance"})
+#: ...and the Wolves, whose bite counts only while the Blood Moon is in play and not yet in use
+BITERS = frozenset({"wolf", "pack_of_wolves", "winter_wolf", "big_bad_wolf"})
+#: M9 Puck: his curse turns a character into a Toad for this many Road Spaces (the facts' three
+#: turns), fighting at this Strength and Craft, casting no Spell (project ruling `woodland_cards`)
+PUCK, TOAD_SPACES, TOAD_SCORE = "puck", 3, 1
+TOAD_KING = "toad_king"
+#: M9 The Vagabond: the Destiny whose bearer may spend a Dark Fate to choose the face of the
+#: dice a new Road Space rolls for its cards; its mark on him for the space the party stands on
+VAGABOND, VAGABOND_ASKED = "the_vagabond", "woodland:vagabond"
 
 
 def in_play(ctx: Ctx) -> bool:
@@ -389,6 +409,7 @@ def died(ctx: Ctx, hero: Hero) -> None:
     w.dark.pop(hero.uid, None)
     w.growth.pop(hero.uid, None)
     w.portals.pop(hero.uid, None)  # M1 (facts): a dead character's tokens leave the board
+    w.toads.pop(hero.uid, None)
     w.webs.pop(hero.uid, None)
 
 
@@ -680,6 +701,122 @@ def _pixies_choice(ctx: Ctx) -> bool:
     return False
 
 
+def is_toad(ctx: Ctx, hero: Hero) -> bool:
+    return wood(ctx).toads.get(hero.uid, 0) > 0
+
+
+def toad(ctx: Ctx, hero: Hero) -> None:
+    """M9 Puck: the character becomes a Toad for three Road Spaces (project: a Toad already stays
+    one three more)."""
+    wood(ctx).toads[hero.uid] = TOAD_SPACES
+    ctx.emit("toad_cursed", hero.uid, spaces=TOAD_SPACES)
+
+
+def stranger(ctx: Ctx, hero: Hero, task: Any) -> bool:
+    """The Toad King (facts) ends a Toad's curse before his own gift. M9 Puck (facts M.2): a
+    fatebound character (Light or Dark) chooses whom the curse strikes, an unbound or fateless
+    one is struck himself. True when the choice waits (the meeting is his)."""
+    if in_play(ctx) and card_id(task.card) == TOAD_KING and is_toad(ctx, hero):
+        del wood(ctx).toads[hero.uid]  # the facts: the Toad King ends a Toad's curse
+        ctx.emit("toad_gone", hero.uid)
+        return False
+    if not in_play(ctx) or card_id(task.card) != PUCK:
+        return False
+    others = [h for h in ctx.state.party() if h.alive and h.uid != hero.uid]
+    if binding(ctx, hero) in ("unbound", "fateless") or not others:
+        toad(ctx, hero)
+        return True
+    wood(ctx).puck = hero.uid
+    return _puck_pose(ctx)
+
+
+def _puck_pose(ctx: Ctx) -> bool:
+    """Puck's question, posed again from the record until answered (the core drops a decision
+    made while tasks wait)."""
+    w = wood(ctx)
+    if not w.puck:
+        return False
+    hero = ctx.state.hero(w.puck)
+    meeting = any(isinstance(t, MeetCard) and card_id(t.card) == PUCK for t in ctx.state.tasks)
+    if not hero.alive or not meeting:  # dead, or the meeting is over (a teleport, a test's reset)
+        w.puck = ""
+        return False
+    targets = [h.uid for h in ctx.state.party() if h.alive]
+    options = [f"toad:{u}" for u in targets]
+    ctx.state.decision = Decision(kind="woodland_puck", hero=hero.uid, options=options,
+                                  data={"spaces": TOAD_SPACES, "labels": {f"toad:{u}": {"hero": u} for u in targets}})
+    return True
+
+
+def _toad_combat(ctx: Ctx) -> None:
+    """M9 Puck: a Toad fights at Strength and Craft 1, whatever he holds (project), set on the
+    combat's figures before its decision is posed so the odds show it."""
+    task = _top_combat(ctx)
+    if task is None or task.stage != "choose" or task.ally:
+        return
+    hero = ctx.state.hero(task.hero)
+    if not is_toad(ctx, hero):
+        return
+    no_magic = ground.no_magic_here(ctx)
+    task.bonus = TOAD_SCORE - hero_rules.total(ctx.pack, hero, "strength", no_magic=no_magic, versus=task.kind)
+    task.craft_bonus = TOAD_SCORE - hero_rules.total(ctx.pack, hero, "craft", no_magic=no_magic, versus=task.kind)
+
+
+def entered(ctx: Ctx, k: int) -> None:
+    """M9 Puck: a Toad's curse wears off after three Road Spaces."""
+    if not in_play(ctx):
+        return
+    w = wood(ctx)
+    for uid in list(w.toads):
+        w.toads[uid] -= 1
+        if w.toads[uid] <= 0:
+            del w.toads[uid]
+            ctx.emit("toad_gone", uid)
+
+
+def _vagabond(ctx: Ctx) -> bool:
+    """M9 The Vagabond: before the party moves on to a Road Space not yet visited, its bearer
+    with a Dark Fate is asked once a space whether to spend it and choose the face its dice show
+    (project: every die the party rolls for that space's cards shows the face chosen)."""
+    state = ctx.state
+    trip = state.trip
+    if state.mode != "road" or trip is None or state.tasks or state.fight is not None or wood(ctx).vagabond_face:
+        return False
+    nxt = trip.position + (1 if trip.heading == "out" else -1)
+    if (not trip.location_met or any(not s.met for s in trip.spots) or not 0 <= nxt < len(trip.road)
+            or trip.road[nxt].visited
+            or (travel.is_destination(trip, trip.position) and trip.heading == "out" and not trip.destination_done)):
+        return False
+    bearer = next((h for h in state.party() if h.alive and _destined(ctx, h, VAGABOND) and dark(ctx, h) > 0
+                   and VAGABOND_ASKED not in h.used), None)
+    if bearer is None:
+        return False
+    bearer.used.append(VAGABOND_ASKED)
+    options = [f"vagabond:{face}" for face in range(1, 7)] + ["vagabond_roll"]
+    state.decision = Decision(kind="woodland_vagabond", hero=bearer.uid, options=options,
+                              data={"dark": dark(ctx, bearer), "place": trip.road[nxt].location,
+                                    "labels": {f"vagabond:{face}": {"n": face} for face in range(1, 7)}})
+    return True
+
+
+def vagabond_choose(ctx: Ctx, hero: Hero, face: int) -> None:
+    w = wood(ctx)
+    sync(ctx)
+    hero_rules.change(ctx, hero, "fate", -1, VAGABOND)
+    w.dark[hero.uid] = max(0, w.dark.get(hero.uid, 0) - 1)
+    w.seen[hero.uid] = hero.fate
+    w.vagabond_face = face
+    ctx.emit("vagabond_chose", hero.uid, face=face)
+
+
+def day_faces(ctx: Ctx, faces: list[int], dice: int) -> list[int]:
+    """M9 The Vagabond: the dice of the new Road Space show the face its bearer chose."""
+    if not in_play(ctx) or not wood(ctx).vagabond_face:
+        return faces
+    face, wood(ctx).vagabond_face = wood(ctx).vagabond_face, 0
+    return [face] * len(faces)
+
+
 def _hut_evade(ctx: Ctx, decision: Decision) -> None:
     """M9 Baba Yaga's Hut: its master leading, an Enemy of Strength 4 or less may be evaded."""
     state = ctx.state
@@ -943,9 +1080,17 @@ def _enemy_options(ctx: Ctx, decision: Decision) -> None:
     if webbed:
         decision.options.append("spider")
         labels["spider"] = {"n": webbed}
-    if can_spend and _destined(ctx, hero, "the_void") and card_id(task.enemy) in VOIDABLE and task.enemy not in w.voided:
+    if can_spend and _destined(ctx, hero, "the_void") and voidable(ctx, card_id(task.enemy)) and task.enemy not in w.voided:
         decision.options.append("void")
         labels["void"] = {"n": dark(ctx, hero), "card": card_id(task.enemy)}
+
+
+def voidable(ctx: Ctx, cid: str) -> bool:
+    """M9 The Void: is there something this Enemy would do to whom it beats for it to negate?"""
+    if cid in VOIDABLE:
+        return True
+    record = decks.ext(ctx)
+    return cid in BITERS and "blood_moon" in record.ids and not (record.blood_moon or record.den_trip)
 
 
 def _road_options(ctx: Ctx, decision: Decision) -> None:
@@ -1022,6 +1167,14 @@ def _answer_cards(ctx: Ctx, decision: Decision, option: str) -> bool:
         top = state.tasks[-1] if state.tasks else None
         if isinstance(top, TeleportTask):
             top.target = option.split(":", 1)[1]
+        return True
+    if decision.kind == "woodland_vagabond":
+        if option.startswith("vagabond:") and decision.hero is not None:
+            vagabond_choose(ctx, state.hero(decision.hero), int(option.split(":", 1)[1]))
+        return True
+    if decision.kind == "woodland_puck":
+        wood(ctx).puck = ""
+        toad(ctx, state.hero(option.split(":", 1)[1]))
         return True
     if decision.kind == "woodland_pixies" and decision.hero is not None:
         hero = state.hero(decision.hero)
@@ -1103,6 +1256,7 @@ def home(ctx: Ctx) -> None:
     """Back in a village: the road is cleared, the Portal tokens come back (project)."""
     if in_play(ctx):
         wood(ctx).portals = {}
+        wood(ctx).vagabond_face = 0
 
 
 def new_road(ctx: Ctx) -> None:
@@ -1117,6 +1271,8 @@ def more_options(ctx: Ctx, decision: Decision) -> None:
     if decision.kind == "fate":
         _fate_options(ctx, decision)
     elif decision.kind == "enemy":
+        if decision.hero is not None and is_toad(ctx, ctx.state.hero(decision.hero)):  # M9 Puck: no Spells
+            decision.options = [o for o in decision.options if not o.startswith("cast:")] or ["fight"]
         _hut_evade(ctx, decision)
         _enemy_options(ctx, decision)
     elif decision.kind in ("after_card", "stand"):
@@ -1157,8 +1313,9 @@ def work(ctx: Ctx) -> bool:
     sync(ctx)
     w = wood(ctx)
     _tidy(ctx)
-    if _blasted_fate(ctx) or _spider_web(ctx) or _pixies_choice(ctx) or _portal_offer(ctx) or _rune_gate(ctx) \
-            or _undine(ctx):
+    _toad_combat(ctx)
+    if _puck_pose(ctx) or _vagabond(ctx) or _blasted_fate(ctx) or _spider_web(ctx) or _pixies_choice(ctx) \
+            or _portal_offer(ctx) or _rune_gate(ctx) or _undine(ctx):
         return True
     while w.asked:
         hero = state.hero(w.asked.pop(0))
@@ -1207,6 +1364,10 @@ def work(ctx: Ctx) -> bool:
 
 
 # ----------------------------------------------------------------------------- the campaign AI
+def _fighting(ctx: Ctx, hero: Hero) -> int:
+    return hero_rules.total(ctx.pack, hero, "strength") + hero_rules.total(ctx.pack, hero, "craft")
+
+
 def _worth(ctx: Ctx, uid: str) -> int:
     """What an Object is worth to the campaign AI: its bonuses, its armour, Magic more."""
     thing = hero_rules.obj(ctx.pack, uid)
@@ -1235,6 +1396,11 @@ def _ai_cards(ctx: Ctx, decision: Decision) -> str | None:
     if decision.kind == "woodland_rune":  # the village of the side the party is on
         here = _undine_side(ctx, trip.region) if trip is not None else None
         return next((o for o in opts if travel.region_of_village(ctx, o.split(":", 1)[1]).id == here), opts[0])
+    if decision.kind == "woodland_vagabond":  # hurt: as few cards as may be (a 2: a 1 may reveal a Location)
+        hurt = any(h.life <= 2 for h in state.party() if h.alive)
+        return "vagabond:2" if hurt else "vagabond_roll"
+    if decision.kind == "woodland_puck":  # the curse on whoever loses least by it (the weakest fighter)
+        return min(opts, key=lambda o: _fighting(ctx, state.hero(o.split(":", 1)[1])))
     if decision.kind == "woodland_pixies":  # the Object worth least to its bearer
         return min(opts, key=lambda o: _worth(ctx, o.split(":", 1)[1]))
     if decision.kind == "woodland_bow":  # the weakest first (the options are sorted so): a d6 must beat it
