@@ -170,3 +170,30 @@ async def test_campaign_start_and_the_drop_confirmation_are_acknowledged_before_
         assert touch.acknowledged_first(6), touch.seen
         assert done.type == 6 and done.text.startswith("Done:"), done.text
         assert (await bot.gm.current(ch)).record.version > found.record.version
+
+
+async def test_orders_commands_are_acknowledged_before_the_store(world, settings):
+    fake, ch, alice, bob = world["fake"], world["ch2"], world["alice"], world["bob"]
+    async with run_bot(create_bot(settings)) as bot:
+        touch = FirstTouch(fake, bot.store)
+        touch.arm()
+        refused = await fake.slash(bot, alice, ch, "orders status")
+        assert touch.acknowledged_first(5), touch.seen
+        assert refused.type == 5 and refused.ephemeral and "no Magical Orders tracker" in refused.text
+        touch.arm()
+        joined = await fake.slash(bot, alice, ch, "orders join", order="wizards", cooperative=True)
+        assert touch.acknowledged_first(5), touch.seen
+        assert joined.type == 5 and not joined.ephemeral and "Order of Wizards" in joined.text, joined.text
+        await fake.slash(bot, bob, ch, "orders join", order="druids")
+        for command, options in (("orders points", {"kind": "power", "amount": 5}), ("orders tasks", {"done": True}),
+                                 ("orders call-for-help", {"kind": "power"}), ("orders status", {})):
+            touch.arm()
+            answered = await fake.slash(bot, alice, ch, command, **options)
+            assert touch.acknowledged_first(5), (command, touch.seen)
+            assert answered.type == 5 and not answered.ephemeral and answered.text, (command, answered.text)
+        touch.arm()
+        held = await fake.slash(bot, alice, ch, "orders advance")  # too few points: refused privately
+        assert touch.acknowledged_first(5), touch.seen
+        assert held.type == 5 and held.ephemeral and held.text, held.text
+        public = [m.id for m in fake.messages_in(ch) if not m.ephemeral and not m.deleted]
+        assert len(public) == 6, "each answer filled its own placeholder; the refusals left none behind"
