@@ -22,7 +22,7 @@ from gm.i18n import t
 from gm.session import GameError, Lobby, Result
 from systems import edition_name
 from ui.errors import refuse
-from ui.replies import locale_of, reply_private
+from ui.replies import acknowledge_command, locale_of, reply_own, reply_private
 from ui.routing import cog as cog_of
 from ui.text import clip
 
@@ -200,7 +200,7 @@ class HistoryCog(commands.Cog):
         if edit:
             await interaction.response.edit_message(embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await reply_own(interaction, embed=embed, view=view)
 
     async def on_show(self, interaction: discord.Interaction, what: str, game: int, page: int) -> None:
         """Repost a private answer for the whole channel, built from the spectator view, and take
@@ -232,10 +232,12 @@ class HistoryCommands(GroupCogMixin):
     @app_commands.command(name="log", description="What happened in this game, page by page")
     @app_commands.describe(last="Show only the last N lines")
     async def log_cmd(self, interaction: discord.Interaction, last: Optional[app_commands.Range[int, 1, 500]] = None) -> None:
+        await acknowledge_command(interaction, ephemeral=True)  # it reads and narrates the whole log
         await _history_cog(interaction).show_log(interaction, None, last=last)
 
     @app_commands.command(name="export", description="The full action log with seed and settings, as JSON")
     async def export(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction, ephemeral=True)  # the whole log, read and encoded
         try:
             found, doc = await _gm(interaction.client).export(interaction.channel_id, viewer=str(interaction.user.id))  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
@@ -243,15 +245,14 @@ class HistoryCommands(GroupCogMixin):
         data = json.dumps(doc, indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"game-{found.record.id}.json")
         key = "table.exported" if doc.get("complete") else "trust.exported_open"
-        await interaction.response.send_message(
-            t(locale_of(interaction), key, game_id=found.record.id, n=len(doc["actions"])), file=file, ephemeral=True
-        )
+        await reply_own(interaction, content=t(locale_of(interaction), key, game_id=found.record.id, n=len(doc["actions"])),
+                        file=file)
 
     @app_commands.command(name="replay", description="Re-play the stored log from the seed and check it gives the stored game")
     async def replay_cmd(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
         # a long log (a campaign) can take longer than Discord's 3 s: "thinking…" first
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge_command(interaction, ephemeral=True)
         try:
             found, report = await _gm(interaction.client).check_replay(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         except (GameError, RuleError) as exc:
@@ -264,13 +265,12 @@ class HistoryCommands(GroupCogMixin):
 
     @app_commands.command(name="history", description="Games played in this channel")
     async def history(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction, ephemeral=True)  # it reads the channel's games
         locale = locale_of(interaction)
         games = await _gm(interaction.client).history(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if not games:
             return await reply_private(interaction, t(locale, "error.no_game"))
-        await interaction.response.send_message(
-            embed=history_embed(games, locale), ephemeral=True, view=show_view("history", games[-1].record.id, locale)
-        )
+        await reply_own(interaction, embed=history_embed(games, locale), view=show_view("history", games[-1].record.id, locale))
 
 
 async def setup(bot: commands.Bot) -> None:

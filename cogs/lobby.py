@@ -21,7 +21,7 @@ from gm.session import AI_LEVELS, GameError, GameMaster, Lobby, Result
 from systems import VariantClash, edition_name, edition_of, merge_options, new_game_choices, unavailable_for, variants_for
 from systems.plugin import Character, Variant
 from ui.errors import refuse
-from ui.replies import acknowledge, acknowledge_command, edit_pressed, locale_of, reply_private, reply_public
+from ui.replies import acknowledge, acknowledge_command, edit_pressed, locale_of, reply_own, reply_private, reply_public
 from ui.views import end_view
 
 
@@ -309,7 +309,9 @@ class LobbyCog(
 
     @app_commands.command(name="status", description="Show the board and every character")
     async def status(self, interaction: discord.Interaction) -> None:
-        """Private by default (it is large); "Show everyone" reposts it for the channel."""
+        """Private by default (it is large); "Show everyone" reposts it for the channel. Acknowledged
+        first: it reads the store and may draw the board."""
+        await acknowledge_command(interaction, ephemeral=True)
         locale = locale_of(interaction)
         found = await _gm(interaction).latest(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if found is None:
@@ -319,12 +321,12 @@ class LobbyCog(
         if isinstance(found.state, Lobby):
             if found.record.status != "lobby":  # ended before it started: say so above its last lobby
                 kwargs["content"] = t(locale, "trust.closed_in_lobby", game_id=found.record.id)
-            await interaction.response.send_message(ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+            await reply_own(interaction, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
             return
         _, digest = await _gm(interaction).status_digest(interaction.channel_id, interaction.user.id, found)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if table_ui(found).board_picture is not None:
             kwargs["file"] = await board_file(found, locale)
-        await interaction.response.send_message(ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+        await reply_own(interaction, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         text = digest_text(found, digest, locale, viewer=str(interaction.user.id))
         if text:
             await interaction.followup.send(text, ephemeral=True)
@@ -351,10 +353,11 @@ class LobbyCog(
         if not confirm:
             # cancelling changes nothing, but a forged id (another game's, one already over) is
             # told so rather than shown a cancellation of something that was never asked
+            await acknowledge(interaction)  # it reads the store first
             current = await _gm(interaction).current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
             if current is None or current.record.id != game_id:
                 return await refuse(interaction, GameError("error.stale_prompt"))
-            await interaction.response.edit_message(content=t(locale, "lobby.end_cancelled"), view=None)
+            await edit_pressed(interaction, content=t(locale, "lobby.end_cancelled"), view=None)
             return
         perms = interaction.permissions
         await acknowledge(interaction)

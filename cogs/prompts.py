@@ -23,7 +23,16 @@ from gm.session.delivery import prompt_link, refused_permissions
 from gm.session.results import PROMPT_MESSAGE
 from systems.plugin import TableUI
 from ui.errors import refuse
-from ui.replies import acknowledge, edit_pressed, locale_of, placeholder_filled, reply_private, token_too_late
+from ui.replies import (
+    acknowledge,
+    acknowledge_command,
+    edit_pressed,
+    locale_of,
+    placeholder_filled,
+    reply_own,
+    reply_private,
+    token_too_late,
+)
 from ui.routing import cog as cog_of
 from ui.text import clip, mention
 from ui.views import ChoiceView, NewsButton
@@ -275,7 +284,9 @@ class PromptCog(commands.Cog):
         """The "since my last turn" button of a turn message: the presser's digest, privately,
         then the decision the game waits for (her own live buttons when it is hers), so the news
         comes before the prompt she answers. Like /game status it marks the news as seen, so her
-        first press does not repeat it."""
+        first press does not repeat it. Acknowledged first with a private "thinking…" (it reads
+        and marks the store)."""
+        await acknowledge_command(interaction, ephemeral=True)
         locale = locale_of(interaction)
         gm = _gm(interaction.client)
         found = await gm.current(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
@@ -283,7 +294,7 @@ class PromptCog(commands.Cog):
             return await reply_private(interaction, t(locale, "table.news_gone"))
         _, digest = await gm.status_digest(interaction.channel_id, interaction.user.id, found)  # type: ignore[arg-type]  # a command or click always comes from a channel
         text = digest_text(found, digest, locale, viewer=str(interaction.user.id)) or t(locale, "table.news_none")
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        await reply_own(interaction, content=text, allowed_mentions=discord.AllowedMentions.none())
         await send_decision(interaction, found, locale)
 
     # -- a prompt's buttons --------------------------------------------------------------------------

@@ -25,7 +25,16 @@ from gm.i18n import t
 from gm.session import GameError, Lobby, Result
 from systems import edition_name, new_game_choices, variants_for, variants_on
 from ui.errors import refuse
-from ui.replies import PINGS, acknowledge, acknowledge_command, edit_pressed, locale_of, reply_private, reply_public
+from ui.replies import (
+    PINGS,
+    acknowledge,
+    acknowledge_command,
+    edit_pressed,
+    locale_of,
+    reply_own,
+    reply_private,
+    reply_public,
+)
 from ui.routing import cog as cog_of
 from ui.text import clip, fit_embeds, mention
 
@@ -165,6 +174,7 @@ class TableCog(commands.Cog):
 
     @app_commands.command(name="me", description="Your character sheet (only you see it)")
     async def me(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction, ephemeral=True)  # read-only, but it waits for the store
         locale = locale_of(interaction)
         found = await _gm(interaction.client).latest(interaction.channel_id)  # type: ignore[arg-type]  # a command or click always comes from a channel
         if found is None:
@@ -175,7 +185,7 @@ class TableCog(commands.Cog):
                 key = "trust.closed_in_lobby"
             return await reply_private(interaction, t(locale, key, game_id=found.record.id))
         # the sheet shows what this person may see (sheet_message views the state as them)
-        await interaction.response.send_message(embed=sheet_message(found, str(interaction.user.id), locale), ephemeral=True)
+        await reply_own(interaction, embed=sheet_message(found, str(interaction.user.id), locale))
 
     @app_commands.command(name="help", description="What this bot does and how to play")
     async def help(self, interaction: discord.Interaction) -> None:

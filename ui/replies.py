@@ -107,6 +107,18 @@ async def reply_public(interaction: discord.Interaction, **kwargs: Any) -> None:
     await interaction.followup.send(**kwargs)
 
 
+async def reply_own(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """A private answer of any shape (an embed, a picture, buttons): the response, or, once a
+    read-only view was acknowledged first (`acknowledge_command(..., ephemeral=True)`), the
+    follow-up that fills its private "thinking…". An absent view or file is left out (a
+    follow-up refuses None for them)."""
+    kwargs = {k: v for k, v in kwargs.items() if not (k in ("view", "file") and v is None)}
+    if not interaction.response.is_done():
+        await interaction.response.send_message(ephemeral=True, **kwargs)
+        return
+    await interaction.followup.send(ephemeral=True, **kwargs)
+
+
 def plugins_of(interaction: discord.Interaction) -> Iterable[Any]:
     """The system plug-ins the bot serves (empty for a client that has none)."""
     return getattr(interaction.client, "plugins", {}).values()

@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from engine.core import listings
 from engine.darkest_talisman import guardians
 from engine.darkest_talisman import heroes as hero_rules
 from engine.darkest_talisman.actions import (
@@ -73,6 +74,7 @@ REROLL_CHANCE = 0.85
 def random_player(state: CampaignState, actor: str, rng: random.Random) -> Any:
     """Random, but it answers the decision more often than it shops, so campaigns move on."""
     acts = legal_actions(state, actor)
+    listings.remember(state, actor, acts)  # apply's guard reads it instead of listing again (issue 30)
     if not acts:
         return None
     chooses = [a for a in acts if isinstance(a, Choose)]
@@ -129,6 +131,9 @@ class Heuristic:
         self.pack: Pack = pack_by_id(state.options.pack)
         self.ctx = Ctx(state=state, pack=self.pack)
         self.acts = legal_actions(state, actor)
+        # the seat applies its pick to this very state, unchanged: apply's guard reads this listing
+        # instead of listing again (engine/core/listings.py; issue 30)
+        listings.remember(state, actor, self.acts)
         self.chooses = {a.option: a for a in self.acts if isinstance(a, Choose)}
 
     # ------------------------------------------------------------------ helpers

@@ -40,6 +40,7 @@ from ui.replies import (
     edit_pressed,
     locale_of,
     refresh_turn,
+    reply_own,
     reply_private,
     reply_public,
     send_decision,
@@ -329,24 +330,26 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
     # -- looking at it ---------------------------------------------------------------------------------
     @app_commands.command(name="status", description="The party, the road or the village, and the campaign so far")
     async def status(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction, ephemeral=True)  # it reads the store and draws the party
         locale = locale_of(interaction)
         try:
             found = await self._campaign(interaction)
         except GameError as exc:
             return await refuse(interaction, exc)
         if isinstance(found.state, Lobby):
-            await interaction.response.send_message(embed=lobby_embed(found, locale), ephemeral=True,
-                                                    allowed_mentions=discord.AllowedMentions.none())
+            await reply_own(interaction, embed=lobby_embed(found, locale), allowed_mentions=discord.AllowedMentions.none())
             return
         embeds = campaign_status(found, str(interaction.user.id), locale)
-        await interaction.response.send_message(embeds=embeds, file=await party_picture(found, locale), ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await reply_own(interaction, embeds=embeds, file=await party_picture(found, locale),
+                        allowed_mentions=discord.AllowedMentions.none())
         await send_decision(interaction, found)
 
     async def on_road_party(self, interaction: discord.Interaction, game: int) -> None:
         """"Road and party" under a turn message: what /campaign status shows, privately (the
         turn message itself carries only what changed and what is asked). A button of another
-        campaign than the channel's present one is refused as out of date."""
+        campaign than the channel's present one is refused as out of date. Acknowledged first (a
+        private "thinking…"): it reads the store and draws the party."""
+        await acknowledge_command(interaction, ephemeral=True)
         locale = locale_of(interaction)
         try:
             found = await self._campaign(interaction)
@@ -355,8 +358,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         except GameError as exc:
             return await refuse(interaction, exc)
         embeds = campaign_status(found, str(interaction.user.id), locale)
-        await interaction.response.send_message(embeds=embeds, file=await party_picture(found, locale), ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await reply_own(interaction, embeds=embeds, file=await party_picture(found, locale),
+                        allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="party", description="Every character of the party: figures, equipment, trophies")
     async def party(self, interaction: discord.Interaction) -> None:
@@ -367,6 +370,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         await self._look(interaction, village_embed)
 
     async def _look(self, interaction: discord.Interaction, build: Any) -> None:
+        await acknowledge_command(interaction, ephemeral=True)  # it reads the store
         locale = locale_of(interaction)
         try:
             found = await self._campaign(interaction)
@@ -374,11 +378,12 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
                 raise GameError("error.not_started")
         except GameError as exc:
             return await refuse(interaction, exc)
-        await interaction.response.send_message(embed=look_embed(found, str(interaction.user.id), build, locale), ephemeral=True)
+        await reply_own(interaction, embed=look_embed(found, str(interaction.user.id), build, locale))
 
     @app_commands.command(name="log", description="What happened in this campaign, page by page")
     @app_commands.describe(last="Show only the last N lines")
     async def log(self, interaction: discord.Interaction, last: Optional[app_commands.Range[int, 1, 500]] = None) -> None:
+        await acknowledge_command(interaction, ephemeral=True)  # it reads and narrates the whole log
         try:
             await self._campaign(interaction)
         except GameError as exc:
@@ -388,6 +393,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
 
     @app_commands.command(name="export", description="The campaign's action log as JSON (sealed while it runs)")
     async def export(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction, ephemeral=True)  # the whole log, read and encoded
         try:
             await self._campaign(interaction)
             found, doc = await _gm(interaction).export(interaction.channel_id, viewer=str(interaction.user.id))  # type: ignore[arg-type]  # a command or click always comes from a channel
@@ -396,8 +402,8 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         data = json.dumps(doc, indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"campaign-{found.record.id}.json")
         key = "table.exported" if doc.get("complete") else "trust.exported_open"
-        await interaction.response.send_message(t(locale_of(interaction), key, game_id=found.record.id, n=len(doc["actions"])),
-                                                file=file, ephemeral=True)
+        await reply_own(interaction, content=t(locale_of(interaction), key, game_id=found.record.id, n=len(doc["actions"])),
+                        file=file)
 
     # -- a person's own character actions ---------------------------------------------------------------
     async def _free_actions(
@@ -419,7 +425,9 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
 
     async def on_manage(self, interaction: discord.Interaction, game: int, version: int) -> None:
         """"Character actions": a private menu of what the presser may do now for their own
-        characters (each option an index into their legal actions at this version)."""
+        characters (each option an index into their legal actions at this version). Acknowledged
+        first with a private "thinking…": it reads the store; the menu fills that answer."""
+        await acknowledge_command(interaction, ephemeral=True)
         locale = locale_of(interaction)
         try:
             found, free = await self._free_actions(interaction, game, version)
@@ -430,7 +438,7 @@ class CampaignCog(commands.GroupCog, group_name="campaign", group_description="D
         if not free:
             return await reply_private(interaction, spells or t(locale, "talisman.prompt.nothing_to_manage"))
         text, view = manage_menu(found, actor, free, locale)
-        await interaction.response.send_message(clip(f"{spells}\n\n{text}" if spells else text, 2000), view=view, ephemeral=True)
+        await reply_own(interaction, content=clip(f"{spells}\n\n{text}" if spells else text, 2000), view=view)
 
     @staticmethod
     def _spells(found: Result, actor: str, locale: str) -> str:

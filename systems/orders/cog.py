@@ -21,7 +21,7 @@ from gm.replay import state_hash
 from gm.session import GameError
 from gm.store import GameExists, LogMeta
 from ui.errors import refuse
-from ui.replies import locale_of, reply_private
+from ui.replies import acknowledge_command, locale_of, reply_private, reply_public
 from ui.text import clip, clip_lines
 
 ORDER_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
@@ -67,7 +67,9 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
 
     async def _act(self, interaction: discord.Interaction, action: Any, create: bool = False,
                    cooperative: bool = False) -> None:
-        """load (or open) the channel's tracker -> apply -> save, under the channel lock."""
+        """load (or open) the channel's tracker -> apply -> save, under the channel lock; acknowledged
+        first (issue 30), so the store's wait never runs into Discord's 3-second window."""
+        await acknowledge_command(interaction)
         locale = locale_of(interaction)
         store = interaction.client.store  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its store
         channel = interaction.channel_id
@@ -101,7 +103,7 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
         lines = [event_text(e, locale) for e in events]
-        await interaction.response.send_message(clip("\n".join(lines), 2000), allowed_mentions=discord.AllowedMentions.none())
+        await reply_public(interaction, content=clip("\n".join(lines), 2000), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="join", description="Join this channel's tracker in an Order (or switch Orders)")
     @app_commands.describe(order="Your Order", cooperative="Open the tracker in the Cooperative Version (first player only)")
@@ -141,6 +143,7 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
 
     @app_commands.command(name="status", description="Everyone's Order, points and Rank")
     async def status(self, interaction: discord.Interaction) -> None:
+        await acknowledge_command(interaction)
         locale = locale_of(interaction)
         record = await interaction.client.store.get_active_game(interaction.channel_id)  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its store
         if record is None or record.system != SYSTEM.name:
@@ -166,7 +169,7 @@ class OrdersCog(commands.GroupCog, group_name="orders", group_description="Magic
             )
         embed = discord.Embed(title=t(locale, "dice.orders.status.title", mode=mode),
                               description=clip_lines(lines, 4000) if lines else t(locale, "dice.orders.status.empty"))
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await reply_public(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: commands.Bot) -> None:

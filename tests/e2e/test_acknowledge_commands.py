@@ -170,3 +170,71 @@ async def test_campaign_start_and_the_drop_confirmation_are_acknowledged_before_
         assert touch.acknowledged_first(6), touch.seen
         assert done.type == 6 and done.text.startswith("Done:"), done.text
         assert (await bot.gm.current(ch)).record.version > found.record.version
+
+
+async def test_orders_commands_are_acknowledged_before_the_store(world, settings):
+    fake, ch, alice, bob = world["fake"], world["ch2"], world["alice"], world["bob"]
+    async with run_bot(create_bot(settings)) as bot:
+        touch = FirstTouch(fake, bot.store)
+        touch.arm()
+        refused = await fake.slash(bot, alice, ch, "orders status")
+        assert touch.acknowledged_first(5), touch.seen
+        assert refused.type == 5 and refused.ephemeral and "no Magical Orders tracker" in refused.text
+        touch.arm()
+        joined = await fake.slash(bot, alice, ch, "orders join", order="wizards", cooperative=True)
+        assert touch.acknowledged_first(5), touch.seen
+        assert joined.type == 5 and not joined.ephemeral and "Order of Wizards" in joined.text, joined.text
+        await fake.slash(bot, bob, ch, "orders join", order="druids")
+        for command, options in (("orders points", {"kind": "power", "amount": 5}), ("orders tasks", {"done": True}),
+                                 ("orders call-for-help", {"kind": "power"}), ("orders status", {})):
+            touch.arm()
+            answered = await fake.slash(bot, alice, ch, command, **options)
+            assert touch.acknowledged_first(5), (command, touch.seen)
+            assert answered.type == 5 and not answered.ephemeral and answered.text, (command, answered.text)
+        touch.arm()
+        held = await fake.slash(bot, alice, ch, "orders advance")  # too few points: refused privately
+        assert touch.acknowledged_first(5), touch.seen
+        assert held.type == 5 and held.ephemeral and held.text, held.text
+        public = [m.id for m in fake.messages_in(ch) if not m.ephemeral and not m.deleted]
+        assert len(public) == 6, "each answer filled its own placeholder; the refusals left none behind"
+
+
+async def test_read_only_views_are_acknowledged_privately_before_the_store(world, settings):
+    """A look at the game (status, sheet, log, export, history; the end's cancel button) reads the
+    store and may draw the board: a private "thinking…" (or a button's deferred update) first,
+    the answer fills it, privately."""
+    fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
+    async with run_bot(create_bot(settings)) as bot:
+        touch = FirstTouch(fake, bot.store)
+        await started_game(fake, bot, ch, alice, bob)
+        public = [m.id for m in fake.messages_in(ch) if not m.ephemeral and not m.deleted]
+        for command, shows in (("game status", "file"), ("me", "embed"), ("game log", "embed"),
+                               ("game export", "file"), ("game history", "embed")):
+            touch.arm()
+            shown = await fake.slash(bot, alice, ch, command)
+            assert touch.acknowledged_first(5), (command, touch.seen)
+            assert shown.type == 5 and shown.ephemeral, command
+            assert shown.message is not None and not shown.message.loading, command
+            assert (shown.message.attachments if shows == "file" else shown.message.embeds), (command, shown.text)
+        assert [m.id for m in fake.messages_in(ch) if not m.ephemeral and not m.deleted] == public
+        asked = await fake.slash(bot, alice, ch, "game end")
+        touch.arm()
+        kept = await fake.click(bot, alice, asked.message, "Cancel")
+        assert touch.acknowledged_first(6), touch.seen
+        assert kept.type == 6 and not kept.message.buttons and kept.text, kept.text
+        assert (await bot.gm.current(ch)) is not None
+
+
+async def test_campaign_looks_are_acknowledged_privately_before_the_store(world, settings):
+    fake, ch, alice, bob = world["fake"], world["ch1"], world["alice"], world["bob"]
+    async with run_bot(create_bot(settings)) as bot:
+        touch = FirstTouch(fake, bot.store)
+        await fake.slash(bot, alice, ch, "campaign new", mode="coop")
+        await fake.slash(bot, bob, ch, "campaign join")
+        await fake.slash(bot, alice, ch, "campaign start")
+        for command in ("campaign status", "campaign party", "campaign village", "campaign log", "campaign export"):
+            touch.arm()
+            shown = await fake.slash(bot, alice, ch, command)
+            assert touch.acknowledged_first(5), (command, touch.seen)
+            assert shown.type == 5 and shown.ephemeral and shown.text, (command, shown.text)
+            assert shown.message is not None and not shown.message.loading, command

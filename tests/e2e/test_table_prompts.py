@@ -298,7 +298,7 @@ async def test_the_digest_is_short_grouped_by_round_with_ai_turns_named_and_neve
         assert found is not None and found.state.round >= 5
         status = await fake.slash(bot, bob, ch, "game status")
         # the digest follows the status; the pending decision closes it (issue "A table never stalls")
-        digest = status.followups[0]
+        digest = status.messages[1]  # after the status itself (an answer or the follow-up filling its "thinking…")
         assert digest.ephemeral and digest.content.startswith("**Since your last turn:**")
         closing = status.followups[-1]
         assert closing.ephemeral and ("to decide" in closing.content or "Your decision" in closing.content)
