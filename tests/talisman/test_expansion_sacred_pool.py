@@ -327,10 +327,9 @@ def test_h4a_no_going_on_from_anywhere_else():
     assert sacred_pool.ONWARD not in options(s)
 
 
-def test_h4h_i_j_the_pool_guarded_as_any_trove_and_the_core_deck_back_home():
-    """H4h: the Pool's guardians as C8d (drawn from the live Sacred Pool deck); H4i: won, the trove
-    is shared; H4j: back past the Chapel (home: ruling sacred_pool_road) the core deck returns."""
-    s = at_chapel(14)
+def at_the_pool(seed: int):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    """On past the Chapel (H4c) and straight onto the Sacred Pool's space, its road's cards gone."""
+    s = at_chapel(seed)
     s = choose(s, sacred_pool.ONWARD)
     s.tasks, s.decision = [], None
     for sp in s.trip.spots:
@@ -339,6 +338,13 @@ def test_h4h_i_j_the_pool_guarded_as_any_trove_and_the_core_deck_back_home():
     s.trip.spots = []
     s.trip.position, s.trip.location_met = len(s.trip.road) - 1, True
     s.trip.road[-1].visited = True
+    return s
+
+
+def test_h4h_i_j_the_pool_guarded_as_any_trove_and_the_core_deck_back_home():
+    """H4h: the Pool's guardians as C8d (drawn from the live Sacred Pool deck); H4i: won, the trove
+    is shared; H4j: back past the Chapel (home: ruling sacred_pool_road) the core deck returns."""
+    s = at_the_pool(14)
     settle(s)
     assert s.decision.kind == "guardians"
     sacred_pool.trove_won(ctx(s))
@@ -666,15 +672,7 @@ def eye_fight(seed: int, foes: list[tuple[str, str, int]]):  # type: ignore[no-u
     """The party at the Sacred Pool, its leader holding the Baleful Eye, these guardians waiting."""
     from engine.darkest_talisman.state import Guardian, GuardianFight
 
-    s = at_chapel(seed)
-    s = choose(s, sacred_pool.ONWARD)
-    s.tasks, s.decision = [], None
-    for sp in s.trip.spots:
-        if sp.card:
-            cards.discard(ctx(s), sp.card)
-    s.trip.spots = []
-    s.trip.position, s.trip.location_met = len(s.trip.road) - 1, True
-    s.trip.road[-1].visited = True
+    s = at_the_pool(seed)
     eye = next(u for u in s.trip.trove.items + s.ext.troves["sacred_pool"] if card_id(u) == "baleful_eye")
     (s.trip.trove.items if eye in s.trip.trove.items else s.ext.troves["sacred_pool"]).remove(eye)
     s.party()[0].objects.append(eye)

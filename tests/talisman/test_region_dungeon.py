@@ -207,34 +207,32 @@ def test_l5b_3_the_cell_a_follower_left_may_be_taken_by_the_next_character():
     assert broken(s) == []
 
 
-def test_l5b_3_the_cell_the_follower_left_is_chosen_and_the_rest_discarded():
-    """L5b-3: with two Followers a character chooses the one he leaves; one nobody takes is
-    discarded when the Cell is done."""
-    s = in_dungeon(8)
-    hero = s.party()[0]
+def _in_the_cell(seed: int, other: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    """A Dungeon party with no Followers, a Guide from the core deck and `other` from the
+    Dungeon's decks taken out for its leader (L5b-3)."""
+    s = in_dungeon(seed)
     pool = s.ext.shelved["core"].adventure
     guide = next(u for u in pool if card_id(u) == "guide")
     pool.remove(guide)
-    hunch = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "hunchback")
-    (s.decks.adventure if hunch in s.decks.adventure else s.decks.adventure_discard).remove(hunch)
-    for other in s.party():
-        other.followers = []
-    hero.followers = [guide]
+    found = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == other)
+    (s.decks.adventure if found in s.decks.adventure else s.decks.adventure_discard).remove(found)
+    for hero in s.party():
+        hero.followers = []
+    return s, guide, found
+
+
+def test_l5b_3_the_cell_the_follower_left_is_chosen_and_the_rest_discarded():
+    """L5b-3: with two Followers a character chooses the one he leaves; one nobody takes is
+    discarded when the Cell is done."""
+    s, guide, _ = _in_the_cell(8, "hunchback")
+    s.party()[0].followers = [guide]
     s = on_special(s, dungeon.CELL)
     while s.decision.kind == "dungeon_cell_take":
         s = choose(s, "take_none")
     assert s.party()[0].followers == [] and guide in s.ext.shelved["core"].discard + s.decks.adventure_discard
     assert dungeon.CELL_PILE not in s.ext.piles
-    s = in_dungeon(8)
-    hero = s.party()[0]
-    pool = s.ext.shelved["core"].adventure
-    guide = next(u for u in pool if card_id(u) == "guide")
-    pool.remove(guide)
-    wise = next(u for u in s.decks.adventure + s.decks.adventure_discard if card_id(u) == "wise_man")
-    (s.decks.adventure if wise in s.decks.adventure else s.decks.adventure_discard).remove(wise)
-    for other in s.party():
-        other.followers = []
-    hero.followers = [guide, wise]
+    s, guide, wise = _in_the_cell(8, "wise_man")
+    s.party()[0].followers = [guide, wise]
     s = on_special(s, dungeon.CELL)
     assert s.decision.kind == "dungeon_cell_leave" and s.decision.options == [f"leave:{guide}", f"leave:{wise}"]
     assert dungeon.ai_pick(ctx(s), s.decision, 0.5) in s.decision.options
