@@ -44,9 +44,9 @@ def pool_solo(seed: int = 1, pack: str = POOL):  # type: ignore[no-untyped-def] 
     return SYSTEM.new_game([Seat(player="p1", name="Ada")], {"pack": pack}, seed).state
 
 
-def at_chapel(seed: int = 1):  # type: ignore[no-untyped-def]
+def at_chapel(seed: int = 1, pack: str = POOL):  # type: ignore[no-untyped-def]
     """The party at the Chapel, its Aid destination, with nothing left to meet."""
-    s = pool_solo(seed)
+    s = pool_solo(seed, pack=pack)
     c = ctx(s)
     travel.depart(c, "depart:chapel")
     s.decision, s.tasks = None, []
@@ -523,16 +523,7 @@ def test_h4a_with_the_frostmarch_the_pools_road_home_stays_its_own():
     """H4a/G3a: the Frostmarch and the Sacred Pool share the Region beyond the Chapel; walking home
     off the Pool's road the Frostmarch's way back (G3j, to the Chapel's Inner road) does not take
     over: the party comes home as on the Pool's own road (ruling sacred_pool_road)."""
-    s = pool_solo(25, pack="core+frostmarch+sacred_pool")
-    c = ctx(s)
-    travel.depart(c, "depart:chapel")
-    s.decision, s.tasks = None, []
-    for sp in s.trip.spots:
-        if sp.card:
-            cards.discard(c, sp.card)
-    s.trip.spots, s.trip.position, s.trip.location_met = [], len(s.trip.road) - 1, True
-    s.trip.road[-1].visited = True
-    s = settle(s)
+    s = at_chapel(25, pack="core+frostmarch+sacred_pool")
     assert sacred_pool.ONWARD in s.decision.options
     s = choose(s, sacred_pool.ONWARD)
     assert s.trip.destination == "sacred_pool" and s.trip.region == "beyond_chapel"

@@ -841,20 +841,27 @@ def test_l7_orb_of_prophecy_before_its_bearers_lost_turn_draw():
     assert s.decision is None or s.decision.kind != "dungeon_orb"
 
 
-def test_l7_cloak_of_feathers_a_fate_rerolls_a_place_cards_die():
-    """L7 Cloak of Feathers: its bearer meeting a Place card that rolls a die sees the roll and
-    may pay 1 Fate to roll again; the row rolled last is met."""
-    s = in_dungeon(43)
+def _cloaked_meets(seed: int, place: str):  # type: ignore[no-untyped-def]  # tests are not type-checked
+    """A lone leader with the Cloak of Feathers and 2 Fate, about to meet this core Place card."""
+    s = in_dungeon(seed)
     hero = s.party()[0]
     hero.objects.append(_take(s, "cloak_of_feathers"))
-    hero.fate, hero.gold, hero.life = 2, 0, 4
+    hero.fate = 2
     for other in s.party()[1:]:
         other.alive = False
     s.order = [hero.uid]
     s = _spots(s, [])
-    cave = next(u for u in s.ext.shelved["core"].adventure if card_id(u) == "cave")
-    s.ext.shelved["core"].adventure.remove(cave)
-    s.trip.spots = [Spot(seq=s.new_seq(), card=cave)]
+    card = next(u for u in s.ext.shelved["core"].adventure if card_id(u) == place)
+    s.ext.shelved["core"].adventure.remove(card)
+    s.trip.spots = [Spot(seq=s.new_seq(), card=card)]
+    return s, s.party()[0]
+
+
+def test_l7_cloak_of_feathers_a_fate_rerolls_a_place_cards_die():
+    """L7 Cloak of Feathers: its bearer meeting a Place card that rolls a die sees the roll and
+    may pay 1 Fate to roll again; the row rolled last is met."""
+    s, hero = _cloaked_meets(43, "cave")
+    hero.gold, hero.life = 0, 4
     rig(s, dice=[3, 6])  # 3: lose a turn; rolled again, 6: 3 Gold
     flow.advance(ctx(s))
     assert s.decision.kind == "dungeon_cloak" and s.decision.data["face"] == 3
@@ -942,17 +949,7 @@ def test_l7_cloak_of_feathers_rerolls_the_die_inside_a_places_offer():
     is met, and the AI keeps a row that does not hurt."""
     from engine.darkest_talisman.state import TeleportTask
 
-    s = in_dungeon(45)
-    hero = s.party()[0]
-    hero.objects.append(_take(s, "cloak_of_feathers"))
-    hero.fate = 2
-    for other in s.party()[1:]:
-        other.alive = False
-    s.order = [hero.uid]
-    s = _spots(s, [])
-    portal = next(u for u in s.ext.shelved["core"].adventure if card_id(u) == "magic_portal")
-    s.ext.shelved["core"].adventure.remove(portal)
-    s.trip.spots = [Spot(seq=s.new_seq(), card=portal)]
+    s, hero = _cloaked_meets(45, "magic_portal")
     rig(s, dice=[6, 4])  # 6: anywhere in the region; rolled again, 4: the Temple
     flow.advance(ctx(s))
     assert s.decision.kind == "offer"
