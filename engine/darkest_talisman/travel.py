@@ -262,13 +262,7 @@ def _draw_for_space(ctx: Ctx, k: int) -> int:
 
         count += hooks.extra_draws(ctx)
     count = min(count, ctx.pack.rules.draw_spots.value - len(trip.spots))  # A1b: twelve Draw Spots
-    dealt: list[str] = []
-    for _ in range(count):
-        uid = cards.draw_adventure(ctx)
-        if uid is None:
-            break
-        trip.spots.append(Spot(seq=state.new_seq(), card=uid))
-        dealt.append(uid)
+    dealt = lay_cards(ctx, trip, count)
     if state.ext is not None:  # Events drawn turn the Blood Moon's Time Card (F3)
         from engine.darkest_talisman.hookpoint import hooks
 
@@ -350,6 +344,20 @@ def woods_moves(ctx: Ctx) -> list[str]:
     if not any(hero_rules.has_ability(ctx.pack, h, "woods_move") for h in state.party()):
         return []
     return [f"move:{k}" for k in range(len(trip.road)) if k != trip.position]
+
+
+def lay_cards(ctx: Ctx, trip: Trip, count: int) -> list[str]:
+    """Up to `count` Adventure cards laid face down on the party's space, never past its twelve
+    Draw Spots (A1b); fewer when the deck runs out. The cards laid, in order."""
+    count = min(count, ctx.pack.rules.draw_spots.value - len(trip.spots))
+    laid: list[str] = []
+    for _ in range(count):
+        uid = cards.draw_adventure(ctx)
+        if uid is None:
+            break
+        trip.spots.append(Spot(seq=ctx.state.new_seq(), card=uid))
+        laid.append(uid)
+    return laid
 
 
 def destination_decision(ctx: Ctx) -> None:

@@ -54,7 +54,7 @@ from engine.darkest_talisman.content import EnemyCard
 from engine.darkest_talisman.ctx import EV, Ctx
 from engine.darkest_talisman.expansions import decks
 from engine.darkest_talisman.expansions.content import QuestReward, StablesWare, expansion_by_id
-from engine.darkest_talisman.state import Decision, Hero, MeetCard, MeetSpot, Spot, TeleportTask, Trove, card_id
+from engine.darkest_talisman.state import Decision, Hero, MeetCard, MeetSpot, TeleportTask, Trove, card_id
 
 ID = "sacred_pool"
 #: H4a: the Trove Destination beyond the Chapel, and the region its road lies in
@@ -590,15 +590,8 @@ def _compass_answer(ctx: Ctx, decision: Decision, option: str) -> None:
     trip.spots = [s for s in trip.spots if s not in old]
     faces = ctx.dice(len(record.compass_faces), "gilded_compass", decision.hero)
     count = max(0, len(old) - sum(record.compass_faces) + sum(faces))
-    count = min(count, ctx.pack.rules.draw_spots.value - len(trip.spots))
     record.compass_faces = []
-    new: list[str] = []
-    for _ in range(count):
-        uid = cards.draw_adventure(ctx)
-        if uid is None:
-            break
-        trip.spots.append(Spot(seq=state.new_seq(), card=uid))
-        new.append(uid)
+    new = travel.lay_cards(ctx, trip, count)
     ctx.emit("compass_rerolled", decision.hero, before=len(old), after=len(new))
     hooks.dealt(ctx, new, faces)
 
