@@ -17,6 +17,7 @@ console, is the one place that puts the fake and the bot together.
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -41,22 +42,21 @@ def _sources() -> dict[str, Path]:
     return found
 
 
-def _imports(name: str, path: Path) -> set[str]:
+@functools.lru_cache(maxsize=None)
+def _imports(name: str, path: Path) -> frozenset[str]:
     """Every module `name` imports (absolute names), wherever in the file the import sits.
-    Imports guarded by TYPE_CHECKING are annotations only and do not count."""
+    Imports guarded by TYPE_CHECKING are annotations only and do not count. Cached: three
+    tests walk the same files, and the walk is most of this module's time."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skip.update(id(n) for child in node.body for n in ast.walk(child))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
         if isinstance(node, ast.Import):
             out.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
+            continue
+        if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
                 base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
@@ -65,7 +65,14 @@ def _imports(name: str, path: Path) -> set[str]:
                 mod = node.module or ""
             out.add(mod)
             out.update(f"{mod}.{alias.name}" for alias in node.names)  # `from pkg import module`
-    return out
+            continue
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            todo.extend(node.orelse)  # the guarded body is skipped, its else is real code
+            continue
+        if isinstance(node, ast.expr):
+            continue  # no statement, hence no import, lives inside an expression
+        todo.extend(ast.iter_child_nodes(node))
+    return frozenset(out)
 
 
 def _graph() -> dict[str, set[str]]:

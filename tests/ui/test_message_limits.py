@@ -131,34 +131,52 @@ def ai(system: str, levels: dict[str, str]) -> Chooser:
 # ------------------------------------------------------------------------------- the games
 #: a game with a variant is played this many rounds (then ended by the round limit, a finished game)
 VARIANT_ROUNDS = 8
-#: variants with an end of their own, played to it (with these seeds, the AI gets there quickly)
-TO_THE_END = {"treasure_hunters": 5, "lord_of_the_sea": 3}
+#: variants with an end of their own, played to it (with these seeds, the AI gets there quickly): seed, end reached
+TO_THE_END = {"treasure_hunters": (5, "treasure_hunters_early"), "lord_of_the_sea": (3, "lord_of_the_sea")}
 #: Standard rules also played with the Water Realm (they change what its prompts and sheets say)
 WATER_TOO = {"apocalypse", "random_characters", "public_dreams"}
 
 
-def prophecy_games() -> Iterator[Game]:
+#: one parametrised case: the games it plays (a game and, for some, its crowded middle), and the
+#: end its first game must reach ("status:reason"), when the case is there to reach one
+Case = tuple[str, Callable[[], list[Game]], str | None]
+
+
+def prophecy_cases() -> list[Case]:
     """Basic, two and four seats; Standard and the Water Realm with five seats (the most) and
     with three, plain and with each variant /game new offers (two people and a heuristic AI; in
-    every other game one person plays at random); a crowded Water Realm table."""
-    yield _prophecy("prophecy", [], seed=1, count=2)
-    yield _prophecy("prophecy", [], seed=2, count=4, round_limit=6)
-    # the most seats a table holds, three people and two AI seats, one person playing at random
-    yield _prophecy("prophecy:standard", [], seed=5, count=5, random_seat=True, round_limit=VARIANT_ROUNDS)
-    crowd = _prophecy("prophecy:water_realm", [], seed=6, count=5, random_seat=True, round_limit=VARIANT_ROUNDS)
-    yield crowd
-    yield crowded(crowd, full_packs)
-    yield _prophecy("prophecy:standard", [], seed=3, count=3, round_limit=None)
-    yield _prophecy("prophecy:water_realm", [], seed=4, count=3, round_limit=None)
+    every other game one person plays at random); a crowded Water Realm table. A case each, so
+    the test runners share them out."""
+    def crowd() -> list[Game]:
+        game = _prophecy("prophecy:water_realm", [], seed=6, count=5, random_seat=True, round_limit=VARIANT_ROUNDS)
+        return [game, crowded(game, full_packs)]
+
+    cases: list[Case] = [
+        ("basic-2", lambda: [_prophecy("prophecy", [], seed=1, count=2)], "finished:five_certificates"),
+        ("basic-4", lambda: [_prophecy("prophecy", [], seed=2, count=4, round_limit=6)], "finished:round_limit"),
+        # the most seats a table holds, three people and two AI seats, one person playing at random
+        ("standard-5", lambda: [_prophecy("prophecy:standard", [], seed=5, count=5, random_seat=True,
+                                          round_limit=VARIANT_ROUNDS)], None),
+        ("water_realm-5-crowded", crowd, None),
+        ("standard-3", lambda: [_prophecy("prophecy:standard", [], seed=3, count=3, round_limit=None)],
+         "finished:four_artifacts"),
+        ("water_realm-3", lambda: [_prophecy("prophecy:water_realm", [], seed=4, count=3, round_limit=None)],
+         "finished:four_artifacts"),
+    ]
     for choice in ("prophecy:standard", "prophecy:water_realm"):
         for i, variant in enumerate(variants_for(choice)):
             if choice == "prophecy:water_realm" and "standard" in variant.editions and variant.key not in WATER_TOO:
                 continue  # a Standard rule: played on the Standard board above
+            label = f"{choice.split(':')[1]}+{variant.key}"
             if variant.key in TO_THE_END:
-                yield _prophecy(choice, [variant.key], seed=TO_THE_END[variant.key], count=3, round_limit=None)
+                seed, reason = TO_THE_END[variant.key]
+                cases.append((label, lambda choice=choice, key=variant.key, seed=seed: [
+                    _prophecy(choice, [key], seed=seed, count=3, round_limit=None)], f"finished:{reason}"))
             else:
-                yield _prophecy(choice, [variant.key], seed=10 + i, count=3, random_seat=i % 2 == 1,
-                                round_limit=VARIANT_ROUNDS)
+                cases.append((label, lambda choice=choice, key=variant.key, i=i: [
+                    _prophecy(choice, [key], seed=10 + i, count=3, random_seat=i % 2 == 1, round_limit=VARIANT_ROUNDS)],
+                    "finished:round_limit"))
+    return cases
 
 
 def _prophecy(choice: str, variant_keys: list[str], seed: int, count: int, random_seat: bool = False,
@@ -230,22 +248,30 @@ def full_party(state: Any) -> None:
             hero.trophies.append(uid)
 
 
-def campaign_games() -> Iterator[Game]:
+def campaign_cases() -> list[Case]:
     """Darkest Talisman: solo to an all-dead party; co-op of three, careful for two village
     returns and then reckless, to its end; co-op of two with an AI seat played at random; a
     strong party on the Tower road to the Crown, with either ending (C10: the last survivor, or
     every survivor together)."""
-    yield play("campaign solo, the party's end", "darkest_talisman", {}, seats_for(1, []), 0,
-               reckless_player, max_actions=600)
-    coop = play("campaign co-op, careful then reckless", "darkest_talisman", {}, seats_for(3, [None, None, "heuristic"]),
-                3, people(3), max_actions=1200)
-    yield coop
-    yield crowded(coop, full_party)
-    yield play("campaign co-op of two, random", "darkest_talisman", {"crown": "together"},
-               seats_for(2, [None, "random"]), 2, ai("darkest_talisman", {"ai2": "random"}), max_actions=300)
+    def coop() -> list[Game]:
+        game = play("campaign co-op, careful then reckless", "darkest_talisman", {},
+                    seats_for(3, [None, None, "heuristic"]), 3, people(3), max_actions=1200)
+        return [game, crowded(game, full_party)]
+
+    cases: list[Case] = [
+        ("campaign-solo", lambda: [play("campaign solo, the party's end", "darkest_talisman", {}, seats_for(1, []), 0,
+                                        reckless_player, max_actions=600)], "finished:lost"),
+        ("campaign-coop-crowded", coop, None),
+        ("campaign-two-random", lambda: [play("campaign co-op of two, random", "darkest_talisman", {"crown": "together"},
+                                              seats_for(2, [None, "random"]), 2, ai("darkest_talisman", {"ai2": "random"}),
+                                              max_actions=300)], None),
+    ]
     for crown in ("last_survivor", "together"):
-        yield play(f"campaign on the Tower road, {crown}", "darkest_talisman", {"crown": crown},
-                   seats_for(3, [None, None, "heuristic"]), 1, reckless_player, max_actions=300, start=at_tower)
+        cases.append((f"campaign-tower-{crown}", lambda crown=crown: [play(
+            f"campaign on the Tower road, {crown}", "darkest_talisman", {"crown": crown},
+            seats_for(3, [None, None, "heuristic"]), 1, reckless_player, max_actions=300, start=at_tower)],
+            "finished:won"))
+    return cases
 
 
 def at_tower(state: Any) -> Any:
@@ -380,21 +406,30 @@ def no_water_picture(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(turn, "_water_picture", lambda state, locale, result=None: [])
 
 
-@pytest.mark.parametrize("games", [prophecy_games, campaign_games], ids=["prophecy", "darkest_talisman"])
-def test_every_message_of_every_system_fits_discords_limits(games: Callable[[], Iterator[Game]]) -> None:
-    problems: list[str] = []
-    ends: set[str] = set()
-    for game in games():
-        problems += problems_of(game)
-        last = game.states[-1]
-        ends.add(f"{last.status}:{getattr(last, 'end_reason', None) or getattr(last, 'outcome', None)}")
-    # the games reached their ends (whose messages were checked too): a Basic winner, the round
-    # limit, four Artifacts, the Treasure Hunters' and the Lord of the Sea's; a party lost, a crowned one
-    wanted = {"finished:five_certificates", "finished:round_limit", "finished:four_artifacts",
-              "finished:treasure_hunters_early", "finished:lord_of_the_sea"} if games is prophecy_games else \
-        {"finished:lost", "finished:won"}
-    assert wanted <= ends, ends
+CASES = [*prophecy_cases(), *campaign_cases()]
+
+
+def end_of(game: Game) -> str:
+    last = game.states[-1]
+    return f"{last.status}:{getattr(last, 'end_reason', None) or getattr(last, 'outcome', None)}"
+
+
+@pytest.mark.parametrize("make, end", [(make, end) for _id, make, end in CASES], ids=[case[0] for case in CASES])
+def test_every_message_of_every_system_fits_discords_limits(make: Callable[[], list[Game]], end: str | None) -> None:
+    games = make()
+    problems = [problem for game in games for problem in problems_of(game)]
+    # the game reached the end it is there for (whose messages were checked too)
+    assert end is None or end_of(games[0]) == end
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+def test_the_cases_reach_every_end_of_every_system() -> None:
+    """A Basic winner, the round limit, four Artifacts, the Treasure Hunters' and the Lord of the
+    Sea's; a party lost, a crowned one: each is some case's end, which that case asserts."""
+    assert {end for _id, _make, end in CASES} >= {
+        "finished:five_certificates", "finished:round_limit", "finished:four_artifacts",
+        "finished:treasure_hunters_early", "finished:lord_of_the_sea", "finished:lost", "finished:won"}
+    assert len({case[0] for case in CASES}) == len(CASES)
 
 
 def test_fit_embeds_shortens_the_longest_texts_at_a_line_until_the_message_fits() -> None:

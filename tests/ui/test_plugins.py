@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import io
@@ -60,7 +61,8 @@ def pack_packages() -> set[str]:
     return {m.name for m in pkgutil.iter_modules(packs.__path__) if m.ispkg}
 
 
-def names_of_systems() -> set[str]:
+@functools.cache
+def names_of_systems() -> frozenset[str]:
     """Every way a system is named: the stored games' `system`, its packages' names, and what its
     plug-in record says of it (its shelves' tags, document prefixes, rulings folders, the names
     players use for it, its summaries' and its card sources' names)."""
@@ -70,7 +72,7 @@ def names_of_systems() -> set[str]:
         names |= {shelf.game} if shelf.game else set()
     for plugin in PLUGINS:
         names |= set(plugin.summaries) | {source.game for source in plugin.cards}
-    return names
+    return frozenset(names)
 
 
 def _words(text: str) -> str:
@@ -78,10 +80,16 @@ def _words(text: str) -> str:
     return " ".join(w for w in re.split(r"[^\w']+|_", text.lower()) if w)
 
 
-def named_in(text: str, names: set[str]) -> str | None:
+def named_in(text: str, names: frozenset[str]) -> str | None:
     """The system name `text` holds as whole words ("magical orders" in "Magical Orders tables"), if any."""
     padded = f" {_words(text)} "
-    return next((n for n in sorted(names, key=len, reverse=True) if _words(n) and f" {_words(n)} " in padded), None)
+    return next((n for n, words in _longest_first(names) if f" {words} " in padded), None)
+
+
+@functools.cache
+def _longest_first(names: frozenset[str]) -> list[tuple[str, str]]:
+    """The names with their words, longest first: computed once, every string constant is checked against them."""
+    return [(n, _words(n)) for n in sorted(names, key=len, reverse=True) if _words(n)]
 
 
 def shared_sources() -> list[Path]:
@@ -102,6 +110,7 @@ def docstrings(tree: ast.AST) -> set[int]:
     return out
 
 
+@functools.cache
 def concrete_modules() -> tuple[str, ...]:
     return tuple(f"engine.{p}" for p in engine_packages()) + tuple(f"systems.{p}" for p in system_packages()) + \
         tuple(f"packs.{p}" for p in pack_packages())
