@@ -15,7 +15,8 @@ Why this shape:
   (FTS5's bm25()) counted three synonyms of one word as three words and could drop the
   answer before it was ever scored; this cut gives the same top three as scoring every
   matching entry. ranking.Scorer then scores them with a BM25F that counts each concept
-  once (see oracle/ranking.py for why).
+  once (see oracle/ranking.py for why), best ceiling first, leaving out those whose ceiling
+  cannot reach the page (RulesIndex._ranked): the page is the one scoring all of them gives.
 * Each section has three fields: its title, its text, and the words players ask about it
   with (data/rules/section_terms.yaml, English and Italian: oracle/section_terms.py), so a
   short question in a player's own words, or an Italian question about a game whose rules
@@ -35,7 +36,7 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Collection, NamedTuple, Sequence, TypeVar
+from typing import Callable, Collection, Sequence, TypeVar
 
 import yaml
 from rapidfuzz import fuzz, process
@@ -118,16 +119,6 @@ class _Doc:
     body: str
     ref: str | None
     stats: DocStats
-
-
-class _Candidate(NamedTuple):
-    """An entry worth scoring, with what the candidate stage learnt of it."""
-
-    rid: int
-    #: the IDFs of the question's concepts it holds (in any form), summed
-    cover: float
-    #: its prior (ranking.Scorer.prior)
-    prior: float
 
 
 #: a candidate is left unscored when its ceiling, times this, is below what the shown entries
@@ -313,7 +304,7 @@ class RulesIndex:
         return hits
 
     def _ranked(
-        self, plan: Plan, idfs: list[float], candidates: list[_Candidate], holdings: list[set[int]], shown: int,
+        self, plan: Plan, idfs: list[float], candidates: list[tuple[int, float]], holdings: list[set[int]], shown: int,
         keep_languages: bool,
     ) -> list[tuple[float, int]]:
         """The candidates in the order shown, as if every one were scored; at least the first
@@ -331,8 +322,7 @@ class RulesIndex:
         lang = plan.language if not keep_languages else None
         total_idf = sum(idfs) or 1.0
         ceiling = self._scorer.ceiling
-        waiting = sorted(((ceiling(plan, docs[c.rid].stats, c.cover, total_idf, c.prior), c.rid) for c in candidates),
-                         reverse=True)
+        waiting = sorted(((ceiling(plan, docs[rid].stats, cover, total_idf), rid) for rid, cover in candidates), reverse=True)
         indexed = list(enumerate(holdings))
 
         def value(rid: int) -> float:  # scored on the concepts the entry holds: the others add nothing
@@ -433,8 +423,9 @@ class RulesIndex:
 
     def _candidates(
         self, plan: Plan, idfs: list[float], wanted: Callable[[_Doc], bool] | None, need: int
-    ) -> tuple[list[_Candidate], list[set[int]]]:
-        """The entries worth scoring, and for each concept the entries holding it: those holding
+    ) -> tuple[list[tuple[int, float]], list[set[int]]]:
+        """The entries worth scoring (with the IDFs of the concepts each holds, summed), and for
+        each concept the entries holding it: those holding
         any form of any concept, the `need` best by how much of the question they hold
         (IDF-weighted) times their prior, and the GAME_CANDIDATES best rule entries of each game
         by the same measure.
@@ -469,7 +460,7 @@ class RulesIndex:
             docs = self._docs
             ranked = {rid: cover * priors[group[rid]] * length[rid] for rid, cover in covered.items() if wanted(docs[rid])}
         chosen = list(ranked) if len(ranked) <= need else self._cut(ranked, need)
-        return [_Candidate(rid, covered[rid], priors[group[rid]] * length[rid]) for rid in chosen], holdings
+        return [(rid, covered[rid]) for rid in chosen], holdings
 
     def _cut(self, ranked: dict[int, float], need: int) -> list[int]:
         """The `need` best entries by their measure, and each game's GAME_CANDIDATES best rule

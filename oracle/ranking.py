@@ -395,14 +395,15 @@ class Scorer:
         )
         return score * self._nudges(plan, doc, in_title > 0)
 
-    def ceiling(self, plan: Plan, doc: DocStats, cover: float, total_idf: float, prior: float) -> float:
-        """The most `score` can give an entry holding concepts whose IDFs sum to `cover`, with
-        this prior: as if each of them were in its title and phrasings as often as can be, so
-        that the candidates that cannot reach the page need not be scored. Each BM25 term is
-        below idf * (K1 + 1); the shares covered, in the title and in the phrasings are at most
-        cover / total_idf; the nudges at most the title asked for and a card's name."""
+    def ceiling(self, plan: Plan, doc: DocStats, cover: float, total_idf: float) -> float:
+        """The most `score` can give an entry holding concepts whose IDFs sum to `cover`: as if
+        each of them were in its title and phrasings as often as can be, so that the candidates
+        that cannot reach the page need not be scored. Each BM25 term is below idf * (K1 + 1);
+        the shares covered, in the title and in the phrasings are at most cover / total_idf; the
+        nudges at most the prior times the title asked for and a card's name."""
         share = cover / total_idf
-        bound = (K1 + 1) * cover * (0.3 + share) ** 2 * (1.0 + 0.5 * share) * (1.0 + TERMS_COVER * share) * prior
+        bound = (K1 + 1) * cover * (0.3 + share) ** 2 * (1.0 + 0.5 * share) * (1.0 + TERMS_COVER * share)
+        bound *= self.prior(plan, doc)
         if plan.folded_query and plan.folded_query in (doc.folded_section, doc.folded_last):
             bound *= 3.0
         if doc.kind == "card":
