@@ -4,8 +4,8 @@ Why: the ranking's constants (oracle/ranking.py) were tuned by hand on the train
 and the held-out questions showed how much of that was fitting those questions rather than
 how players ask (train top-1 0.90, held-out 0.705). A change to the ranking is kept only if it
 helps questions it was not tuned on: this tool splits the training questions
-(tests/lookup/questions.yaml) and the development questions (tests/lookup/questions_dev.yaml)
-into k folds, tunes the named constants on k-1 of them (coordinate ascent over the values
+(tests/lookup/questions.yaml) and both development sets (tests/lookup/questions_dev.yaml and
+questions_dev2.yaml) into k folds, tunes the named constants on k-1 of them (coordinate ascent over the values
 given, by top-1 then top-3) and scores the tuned values on the fold held back. The figure it
 prints ("cv") is what the tuning is worth on unseen questions; "as is" is the current
 constants on the same folds. It never opens the held-out questions.
@@ -34,7 +34,8 @@ from gm.settings import DEFAULT_RULEBOOKS_DIR  # noqa: E402
 from oracle import RulesIndex, Sources, ranking  # noqa: E402
 from oracle import index as index_module  # noqa: E402
 
-SPLITS = {"train": ROOT / "tests" / "lookup" / "questions.yaml", "dev": ROOT / "tests" / "lookup" / "questions_dev.yaml"}
+SPLITS = {"train": ROOT / "tests" / "lookup" / "questions.yaml", "dev": ROOT / "tests" / "lookup" / "questions_dev.yaml",
+          "dev2": ROOT / "tests" / "lookup" / "questions_dev2.yaml"}
 
 Params = tuple[tuple[str, float], ...]
 #: constants that count things (the rest are weights)

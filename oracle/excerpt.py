@@ -7,7 +7,7 @@ never open an unintended style.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from oracle.text import Token, spans
@@ -19,13 +19,12 @@ def escape_markdown(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
-def _densest_window(tokens: list[Token], hits: list[bool], size: int) -> int:
+def _densest_window(tokens: tuple[Token, ...], positions: list[int], size: int) -> int:
     """Start of the window with the most distinct matched words (then most matches).
 
-    Only windows starting on a match can be best, so two pointers walk the matches alone:
-    linear in the number of matches, not in the length of the section.
+    Only windows starting on a match can be best, so two pointers walk the matches alone
+    (`positions`, in order): linear in the number of matches, not in the length of the section.
     """
-    positions = [i for i, hit in enumerate(hits) if hit]
     counts: dict[str, int] = {}
     best_start, best_key = 0, (-1, -1)
     end = 0
@@ -46,28 +45,38 @@ def _densest_window(tokens: list[Token], hits: list[bool], size: int) -> int:
 
 @dataclass(frozen=True)
 class Passage:
-    """A section's text split into words once, with each word's stem, for repeated excerpts."""
+    """A section's text split into words once, with each word's stem and where each stem
+    stands, for repeated excerpts: an excerpt looks up the question's few stems, never
+    walks the whole section."""
 
     text: str
     tokens: tuple[Token, ...]
     stems: tuple[str, ...]
+    #: stem -> the positions of its words, in order
+    where: dict[str, list[int]] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, body: str, stem: Callable[[str], str]) -> "Passage":
         text = " ".join(body.split())
         tokens = tuple(spans(text))
-        return cls(text, tokens, tuple(stem(tok.word) for tok in tokens))
+        stems = tuple(stem(tok.word) for tok in tokens)
+        where: dict[str, list[int]] = {}
+        for i, s in enumerate(stems):
+            where.setdefault(s, []).append(i)
+        return cls(text, tokens, stems, where)
 
 
 def excerpt(passage: Passage, matched: frozenset[str] | set[str], max_words: int = 45, max_chars: int = 320) -> str:
     """A window of at most `max_words` words around the most distinct matches, matches in bold."""
-    text, tokens = passage.text, list(passage.tokens)
+    text, tokens = passage.text, passage.tokens
     if not tokens:
         return escape_markdown(text[:max_chars])
-    hits = [stem in matched for stem in passage.stems]
-    best_start = _densest_window(tokens, hits, max_words)
+    where = passage.where
+    positions = sorted(i for s in matched if s in where for i in where[s])
+    hits = set(positions)
+    best_start = _densest_window(tokens, positions, max_words)
     # start the window a little before the first match, so the sentence reads naturally
-    first = next((i for i in range(best_start, min(len(tokens), best_start + max_words)) if hits[i]), best_start)
+    first = next((i for i in range(best_start, min(len(tokens), best_start + max_words)) if i in hits), best_start)
     start = max(0, min(best_start, first - 6))
     end = min(len(tokens), start + max_words)
     begin_char = 0 if start == 0 else tokens[start].start
@@ -83,7 +92,7 @@ def excerpt(passage: Passage, matched: frozenset[str] | set[str], max_words: int
         tok = tokens[i]
         if tok.end > end_char:
             break
-        if hits[i]:
+        if i in hits:
             out.append(escape_markdown(text[cursor : tok.start]))
             out.append(f"**{text[tok.start:tok.end]}**")
             cursor = tok.end

@@ -15,7 +15,8 @@ Why this shape:
   (FTS5's bm25()) counted three synonyms of one word as three words and could drop the
   answer before it was ever scored; this cut gives the same top three as scoring every
   matching entry. ranking.Scorer then scores them with a BM25F that counts each concept
-  once (see oracle/ranking.py for why).
+  once (see oracle/ranking.py for why), best ceiling first, leaving out those whose ceiling
+  cannot reach the page (RulesIndex._ranked): the page is the one scoring all of them gives.
 * Each section has three fields: its title, its text, and the words players ask about it
   with (data/rules/section_terms.yaml, English and Italian: oracle/section_terms.py), so a
   short question in a player's own words, or an Italian question about a game whose rules
@@ -26,6 +27,7 @@ Why this shape:
 """
 from __future__ import annotations
 
+import functools
 import heapq
 import json
 import logging
@@ -68,6 +70,11 @@ GAME_CANDIDATES = 12
 #: a misspelt card name must match this well as a whole (rapidfuzz ratio, 0-100) to be taken
 #: for the card: "vampyre" finds Vampire (86), "Pearl of the Abyss" does not find Spear (35)
 FUZZY_WHOLE_NAME = 60
+#: a word of a question found in no text is taken for a typo of the closest indexed word when
+#: they match this well (rapidfuzz ratio, 0-100) ...
+TYPO_RATIO = 80
+#: ...and so many typos' corrections are remembered (the memo starts again when full)
+TYPO_MEMO = 4096
 #: Discord allows 25 autocomplete choices of at most 100 characters
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_MAX = 100
@@ -112,6 +119,19 @@ class _Doc:
     body: str
     ref: str | None
     stats: DocStats
+
+
+#: a candidate is left unscored when its ceiling, times this, is below what the shown entries
+#: score: the ceiling is computed in another order than the score, so it may round differently
+_CEILING_MARGIN = 1 + 1e-9
+
+
+def _keep_best(heap: list[float], value: float, size: int) -> None:
+    """Keep the `size` best values in a min-heap (its first is the lowest of them)."""
+    if len(heap) < size:
+        heapq.heappush(heap, value)
+    elif value > heap[0]:
+        heapq.heapreplace(heap, value)
 
 
 def cache_path_for(database_path: Path) -> Path:
@@ -200,9 +220,14 @@ class RulesIndex:
                 postings.setdefault(stem, set()).add(doc.id)
         self._postings: dict[str, frozenset[int]] = {stem: frozenset(ids) for stem, ids in postings.items()}
         # what the prior needs of each entry, looked up without a call per entry
-        self._group_of = {d.id: (d.kind, d.system, d.language) for d in self._docs.values()}
-        self._groups_used = set(self._group_of.values())
+        #: the (kind, game, language) groups, numbered, and each entry's group number
+        self._groups = sorted({(d.kind, d.system, d.language) for d in self._docs.values()})
+        numbers_of = {group: n for n, group in enumerate(self._groups)}
+        self._group_id = {d.id: numbers_of[d.kind, d.system, d.language] for d in self._docs.values()}
         self._length_factor = {d.id: self._scorer.length_factor(d.stats) for d in self._docs.values()}
+        #: rule entry -> its game, for the candidate cut of each game
+        self._rule_game = {d.id: d.system for d in self._docs.values() if d.kind in RULE_KINDS}
+        self._rule_games = len(set(self._rule_game.values()))
         self._passages: dict[int, Passage] = {}
         self._cards: dict[str, CardInfo] = {
             ref: CardInfo.from_json(raw) for ref, raw in self.conn.execute("SELECT ref, json FROM cards")
@@ -225,6 +250,9 @@ class RulesIndex:
             self._vocab.setdefault(word, {})[language] = stem
             self.analyzer.remember(word, language, stem)
         self._vocab_words = [w for w in self._vocab if len(w) >= 4]
+        self._words_by_length: dict[int, list[str]] = {}
+        #: typo -> the stems of its correction (see _correct)
+        self._corrections: dict[str, frozenset[str]] = {}
         self._sections = [d for d in self._docs.values() if d.kind in RULE_KINDS]
         #: (document, ruling id, language) -> the entry: a ruling is shown once, in the asker's language
         self._ruling_versions = {(d.document, d.ref, d.language): d.id for d in self._docs.values() if d.kind == "ruling"}
@@ -261,11 +289,8 @@ class RulesIndex:
                     and (kinds is None or doc.kind in kinds))
 
         filtered = bool(system or language or kinds)
-        candidates = self._candidates(plan, idfs, wanted if filtered else None, max(CANDIDATES, offset + limit))
-        scored = [(self._scorer.score(plan, self._docs[rid].stats, idfs), rid) for rid in candidates]
-        scored.sort(key=lambda pair: (-pair[0], pair[1]))
-        scored = self._by_proximity(plan, idfs, scored)
-        scored = self._one_language(plan, scored, keep_languages=language is not None)
+        candidates, holdings = self._candidates(plan, idfs, wanted if filtered else None, max(CANDIDATES, offset + limit))
+        scored = self._ranked(plan, idfs, candidates, holdings, offset + limit, keep_languages=language is not None)
         stems = plan.stems()
         hits = []
         for score, rid in scored[offset : offset + limit]:
@@ -277,6 +302,77 @@ class RulesIndex:
                     excerpt(self._passage(doc), stems), round(score, 4), doc.ref)
             )
         return hits
+
+    def _ranked(
+        self, plan: Plan, idfs: list[float], candidates: list[tuple[int, float]], holdings: list[set[int]], shown: int,
+        keep_languages: bool,
+    ) -> list[tuple[float, int]]:
+        """The candidates in the order shown, as if every one were scored; at least the first
+        `shown` entries of it are, the rest may be left out.
+
+        Scoring is most of a query's cost, and most candidates cannot reach the first page: each
+        has a ceiling (ranking.Scorer.ceiling, what it would score were every concept it holds
+        matched as well as can be), so candidates are scored highest ceiling first, until the
+        next one's ceiling is below both the PROXIMITY_PAGE-th score so far (the page proximity
+        reorders) and the `shown`-th of the entries in the asker's language (the others are
+        shown after them). The order is then checked (_settled); when the language split or a
+        ruling shown once leaves it unsure, the remaining candidates are scored too.
+        """
+        score, docs = self._scorer.score, self._docs
+        lang = plan.language if not keep_languages else None
+        total_idf = sum(idfs) or 1.0
+        ceiling = self._scorer.ceiling
+        waiting = sorted(((ceiling(plan, docs[rid].stats, cover, total_idf), rid) for rid, cover in candidates), reverse=True)
+        indexed = list(enumerate(holdings))
+
+        def value(rid: int) -> float:  # scored on the concepts the entry holds: the others add nothing
+            return score(plan, docs[rid].stats, idfs, [j for j, holding in indexed if rid in holding])
+
+        page = ranking.PROXIMITY_PAGE
+        best: list[float] = []  # the best `page` scores so far (a min-heap)
+        native: list[float] = []  # ...and the best `shown` of entries shown in the asker's language
+        scored: list[tuple[float, int]] = []
+        done = 0
+        for bound, rid in waiting:
+            if len(best) >= page and len(native) >= shown and bound * _CEILING_MARGIN < min(best[0], native[0]):
+                break
+            got = value(rid)
+            scored.append((got, rid))
+            done += 1
+            _keep_best(best, got, page)
+            doc = docs[rid]
+            if doc.kind != "ruling" and not self._foreign(doc, lang):
+                _keep_best(native, got, shown)
+        threshold = min(best[0], native[0]) if done < len(waiting) else -math.inf
+        ordered = self._ordered(plan, idfs, scored, keep_languages)
+        if done < len(waiting) and not self._settled(ordered, scored, shown, threshold, lang):
+            scored += [(value(rid), rid) for _, rid in waiting[done:]]
+            ordered = self._ordered(plan, idfs, scored, keep_languages)
+        return ordered
+
+    def _ordered(
+        self, plan: Plan, idfs: list[float], scored: list[tuple[float, int]], keep_languages: bool
+    ) -> list[tuple[float, int]]:
+        """Scored entries in the order shown: by score, the first page by proximity too, then
+        one language first."""
+        scored.sort(key=lambda pair: (-pair[0], pair[1]))
+        return self._one_language(plan, self._by_proximity(plan, idfs, scored), keep_languages)
+
+    def _settled(self, ordered: list[tuple[float, int]], scored: list[tuple[float, int]], shown: int, threshold: float,
+                 lang: str | None) -> bool:
+        """Would scoring the candidates left out (each scoring below `threshold`) change the first
+        `shown` entries of `ordered`? Not when proximity's page holds only entries scoring at least
+        that, and the first `shown` entries are in the asker's language and score at least that: a
+        candidate left out would come after all of them, in score order or as a translation."""
+        page = ranking.PROXIMITY_PAGE
+        if len(ordered) < shown or sum(value >= threshold for value, _ in scored) < page:
+            return False
+        return all(value >= threshold and not self._foreign(self._docs[rid], lang) for value, rid in ordered[:shown])
+
+    def _foreign(self, doc: _Doc, lang: str | None) -> bool:
+        """Is this entry a translation, shown after every entry in the asker's language `lang`?"""
+        return (lang is not None and doc.kind in RULE_KINDS and doc.language != lang
+                and self._scorer.translated(doc.kind, doc.system, lang))
 
     def _one_language(self, plan: Plan, scored: list[tuple[float, int]], keep_languages: bool) -> list[tuple[float, int]]:
         """The list in the asker's language: a ruling once (in that language when written in it),
@@ -325,10 +421,14 @@ class RulesIndex:
         head.sort(key=lambda pair: (-pair[0], pair[1]))
         return head + scored[len(head):]
 
-    def _candidates(self, plan: Plan, idfs: list[float], wanted: Callable[[_Doc], bool] | None, need: int) -> list[int]:
-        """The entries worth scoring: those holding any form of any concept, the `need` best by
-        how much of the question they hold (IDF-weighted) times their prior, and the
-        GAME_CANDIDATES best rule entries of each game by the same measure.
+    def _candidates(
+        self, plan: Plan, idfs: list[float], wanted: Callable[[_Doc], bool] | None, need: int
+    ) -> tuple[list[tuple[int, float]], list[set[int]]]:
+        """The entries worth scoring (with the IDFs of the concepts each holds, summed), and for
+        each concept the entries holding it: those holding
+        any form of any concept, the `need` best by how much of the question they hold
+        (IDF-weighted) times their prior, and the GAME_CANDIDATES best rule entries of each game
+        by the same measure.
 
         Every matching entry is looked at, so the cut never depends on raw term counts (where
         a section repeating three synonyms of one word would look three times as relevant);
@@ -336,33 +436,55 @@ class RulesIndex:
         """
         covered: dict[int, float] = {}
         postings = self._postings
+        holdings: list[set[int]] = []
         for concept, idf in zip(plan.concepts, idfs, strict=False):
             holding: set[int] = set()
             for stem in concept.single:
-                holding.update(postings.get(stem, ()))
+                found = postings.get(stem)
+                if found is not None:
+                    holding.update(found)
             for form in concept.forms:
                 if len(form) > 1:  # a phrase: entries holding all its words (the scorer checks the order)
                     sets = sorted((postings.get(w, frozenset()) for w in form), key=len)
                     holding.update(sets[0].intersection(*sets[1:]))
+            holdings.append(holding)
+            get = covered.get
             for rid in holding:
-                covered[rid] = covered.get(rid, 0.0) + idf
-        group_prior = {group: self._scorer.group_prior(plan, group) for group in self._groups_used}
-        group, length = self._group_of, self._length_factor
-        ranked = {rid: cover * group_prior[group[rid]] * length[rid] for rid, cover in covered.items()
-                  if wanted is None or wanted(self._docs[rid])}
-        if len(ranked) <= need:
-            return list(ranked)
-        chosen = set(heapq.nlargest(need, ranked, key=ranked.__getitem__))
-        # the cut is a game's own too: each game's best rule entries are scored, however low the
-        # prior of a game the question does not name puts them among all the others
-        by_game: dict[str, list[int]] = {}
-        for rid in ranked:
-            kind, system, _ = group[rid]
-            if kind in RULE_KINDS:
-                by_game.setdefault(system, []).append(rid)
-        for ids in by_game.values():
-            chosen.update(ids if len(ids) <= GAME_CANDIDATES else heapq.nlargest(GAME_CANDIDATES, ids, key=ranked.__getitem__))
-        return list(chosen)
+                covered[rid] = get(rid, 0.0) + idf
+        # the prior of an entry is its group's (a few dozen, numbered) times its length factor
+        priors = [self._scorer.group_prior(plan, group) for group in self._groups]
+        group, length = self._group_id, self._length_factor
+        if wanted is None:
+            ranked = {rid: cover * priors[group[rid]] * length[rid] for rid, cover in covered.items()}
+        else:
+            docs = self._docs
+            ranked = {rid: cover * priors[group[rid]] * length[rid] for rid, cover in covered.items() if wanted(docs[rid])}
+        chosen = list(ranked) if len(ranked) <= need else self._cut(ranked, need)
+        return [(rid, covered[rid]) for rid in chosen], holdings
+
+    def _cut(self, ranked: dict[int, float], need: int) -> list[int]:
+        """The `need` best entries by their measure, and each game's GAME_CANDIDATES best rule
+        entries: the cut is a game's own too, so each game's best rule entries are scored, however
+        low the prior of a game the question does not name puts them among all the others.
+        (One stable sort gives both: heapq.nlargest is such a sort's first entries.)"""
+        order = sorted(ranked, key=ranked.__getitem__, reverse=True)
+        chosen = order[:need]
+        rule_game = self._rule_game
+        taken: dict[str, int] = {}
+        full = 0  # games whose GAME_CANDIDATES are all taken: once every game's are, the rest adds nothing
+        for i, rid in enumerate(order):
+            if i >= need and full == self._rule_games:
+                break
+            game = rule_game.get(rid)
+            if game is None:
+                continue
+            count = taken.get(game, 0)
+            if count < GAME_CANDIDATES:
+                taken[game] = count + 1
+                full += count + 1 == GAME_CANDIDATES
+                if i >= need:
+                    chosen.append(rid)
+        return chosen
 
     def _passage(self, doc: _Doc) -> Passage:
         """The section split into stemmed words, cached: excerpts are cut from it every time."""
@@ -446,6 +568,9 @@ class RulesIndex:
 
     def _multiword_concept(self, content: list[str], i: int, language: str | None) -> Concept | None:
         """The longest run of words from position i that is a multi-word synonym, if any."""
+        starts = self.synonyms.phrase_starts
+        if not any(self.analyzer.stem(content[i], lang) in starts for lang in LANGUAGES):
+            return None
         for n in range(min(self.synonyms.longest, len(content) - i), 1, -1):
             chunk = content[i : i + n]
             phrases = {tuple(self.analyzer.stem(w, lang) for w in chunk) for lang in LANGUAGES}
@@ -471,11 +596,37 @@ class RulesIndex:
         return out
 
     def _correct(self, word: str) -> set[str]:
-        """Stems of the closest indexed word to a typo ("vampyre" -> vampire), if close enough."""
-        found = process.extractOne(fold(word), self._vocab_words, scorer=fuzz.ratio, score_cutoff=80)
+        """Stems of the closest indexed word to a typo ("vampyre" -> vampire), if close enough.
+
+        The nearest word is looked for among thousands, the costliest step of a query: players
+        misspell the same few words again and again, so each typo's correction is remembered
+        (TYPO_MEMO of them), and only the indexed words of a length that can be close enough are
+        compared (see _near_length).
+        """
+        folded = fold(word)
+        found = self._corrections.get(folded)
         if found is None:
-            return set()
-        return set(self._vocab[found[0]].values())
+            best = process.extractOne(folded, self._near_length(len(folded)), scorer=fuzz.ratio, score_cutoff=TYPO_RATIO)
+            found = frozenset(self._vocab[best[0]].values()) if best is not None else frozenset()
+            if len(self._corrections) >= TYPO_MEMO:
+                self._corrections.clear()
+            self._corrections[folded] = found
+        return set(found)
+
+    def _near_length(self, size: int) -> list[str]:
+        """The indexed words (of four letters or more, in index order) whose length leaves them a
+        chance of TYPO_RATIO against a word of `size` letters: rapidfuzz's ratio is
+        100 * (1 - distance / (la + lb)) and the distance is at least |la - lb|, so a word whose
+        length differs by more than (1 - TYPO_RATIO / 100) of the two lengths' sum never reaches
+        it. Kept in index order, so the first of equally close words is the one all of them
+        would give."""
+        found = self._words_by_length.get(size)
+        if found is None:
+            slack = 1 - TYPO_RATIO / 100
+            found = self._words_by_length[size] = [
+                w for w in self._vocab_words if abs(len(w) - size) <= slack * (len(w) + size) + 1e-9
+            ]
+        return found
 
     def _guess_language(self, content: list[str]) -> str | None:
         """For bare terms ("salute"): the language whose texts alone use the words."""
@@ -624,18 +775,23 @@ def _strip_mentions(query: str) -> tuple[str, str | None]:
     for idiom in stopwords.IDIOMS:
         text = text.replace(f" {idiom} ", " ")
     system = None
-    named = games.mentions()
-    for mention in sorted(named, key=len, reverse=True):
-        folded = " ".join(words(mention))
+    for folded, game in _as_words(tuple(sorted(games.mentions().items(), key=lambda pair: len(pair[0]), reverse=True))):
         if f" {folded} " in text:
-            system = system or named[mention]
+            system = system or game
             text = text.replace(f" {folded} ", " ")
     if system is None:
         # a short form ("standard", "water", "campaign") names the game too, and stays searched:
         # it is also a word of the texts ("Gold in the Standard game", "sott'acqua")
-        short = games.short_names()
-        system = next((short[name] for name in short if f" {' '.join(words(name))} " in text), None)
+        short = _as_words(tuple(games.short_names().items()))
+        system = next((game for folded, game in short if f" {folded} " in text), None)
     return text.strip(), system
+
+
+@functools.lru_cache(maxsize=16)
+def _as_words(names: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """(name, game) pairs with each name as a query's words read it ("Water Realm" -> "water
+    realm"): the same few names are looked for in every question."""
+    return tuple((" ".join(words(name)), game) for name, game in names)
 
 
 def _about_rulings(folded_query: str) -> bool:

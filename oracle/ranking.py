@@ -51,6 +51,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Sequence
 
 from rapidfuzz import fuzz
 
@@ -100,8 +101,15 @@ EXPANSION_FACTOR = 0.7
 #: 0.7 -> 139 / 164 / 101, 0.85 -> 139 / 163 / 108, 1.0 -> 136 / 163 / 110; 0.85 keeps train.
 UNPRINTED_FACTOR = 0.85
 #: how much one of this bot's rulings counts when the question is not about rulings and its
-#: game is not the one played in the channel
-RULING_FACTOR = 0.5
+#: game is not the one played in the channel. The rulings are written in English and Italian, and
+#: the Darkest Talisman and Water Realm rulebooks in English only: at 0.5 an Italian question about
+#: those games met a ruling in its own words before the rulebook section it asks about (reached
+#: through the section's phrasings), and so did English questions whose words a ruling's title
+#: repeats ("when do burned cards come back"). Issue #28 round 3, cross-validated
+#: (benchmarks/lookup_cv.py, train + dev + dev2, 5 folds x 2): every fold chose 0.2 or lower,
+#: held-back top-1 0.859 -> 0.871, top-3 0.960 -> 0.964; top-1/top-3 train 139/146 (unchanged),
+#: dev 161/186 -> 166/187, dev2 127/145 -> 128/146 (0.1 and 0.05 measure the same as 0.2)
+RULING_FACTOR = 0.2
 #: ...and when the question asks about rulings ("what did the bot decide", "house rule")
 RULING_ASKED_BOOST = 2.0
 #: proximity: the score is multiplied by exp(PROXIMITY_WEIGHT * closeness), closeness in [0, 1]
@@ -342,13 +350,18 @@ class Scorer:
             return (system, language) in self.languages_of_system
         return (kind, system, language) in self.languages_of_kind
 
-    def score(self, plan: Plan, doc: DocStats, idfs: list[float]) -> float:
+    def score(self, plan: Plan, doc: DocStats, idfs: list[float], held_concepts: Sequence[int] | None = None) -> float:
+        """The entry's score for the question. `held_concepts`, when the caller knows them (the
+        candidate stage does), are the positions of the concepts the entry holds in any form, in
+        order: the others add nothing, and most entries hold two or three of a question's six."""
         norm = K1 * (1 - B + B * doc.length / self.avg_length)
         total_idf = sum(idfs) or 1.0
         bm25 = covered = in_title = in_terms = 0.0
         pair_of = doc.tf_pairs.get
         held = doc.tf_pairs.keys()
-        for concept, idf in zip(plan.concepts, idfs, strict=False):
+        concepts = plan.concepts
+        for j in range(len(concepts)) if held_concepts is None else held_concepts:
+            concept, idf = concepts[j], idfs[j]
             title = body = terms = 0
             for stem in concept.single:
                 pair = pair_of(stem)
@@ -381,6 +394,21 @@ class Scorer:
             * (1.0 + TERMS_COVER * in_terms / total_idf)
         )
         return score * self._nudges(plan, doc, in_title > 0)
+
+    def ceiling(self, plan: Plan, doc: DocStats, cover: float, total_idf: float) -> float:
+        """The most `score` can give an entry holding concepts whose IDFs sum to `cover`: as if
+        each of them were in its title and phrasings as often as can be, so that the candidates
+        that cannot reach the page need not be scored. Each BM25 term is below idf * (K1 + 1);
+        the shares covered, in the title and in the phrasings are at most cover / total_idf; the
+        nudges at most the prior times the title asked for and a card's name."""
+        share = cover / total_idf
+        bound = (K1 + 1) * cover * (0.3 + share) ** 2 * (1.0 + 0.5 * share) * (1.0 + TERMS_COVER * share)
+        bound *= self.prior(plan, doc)
+        if plan.folded_query and plan.folded_query in (doc.folded_section, doc.folded_last):
+            bound *= 3.0
+        if doc.kind == "card":
+            bound *= 2.0
+        return bound
 
     def _nudges(self, plan: Plan, doc: DocStats, title_hit: bool) -> float:
         """The prior, and what the match itself says (the title asked for, a card's name)."""

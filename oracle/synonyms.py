@@ -44,6 +44,9 @@ class Synonyms:
             for member in group.members or {(lang, p) for lang in LANGUAGES for p in group.phrases}:
                 self._by_member.setdefault(member, []).append(i)
         self.longest = max((len(p) for p in self._by_phrase), default=1)
+        #: the first stems of the multi-word members: a query word that is none of them (in
+        #: either language) starts no phrase, and the longer chunks from it need not be tried
+        self.phrase_starts = frozenset(p[0] for p in self._by_phrase if len(p) > 1)
 
     @classmethod
     def load(cls, path: Path | None, analyzer: Analyzer) -> "Synonyms":

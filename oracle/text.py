@@ -26,6 +26,8 @@ _ACCENTED_IT = re.compile(r"[àèéìíòóùú]")
 
 def fold(text: str) -> str:
     """Lower-case and strip accents, so users need not type "à" to find "volontà"."""
+    if text.isascii():  # nothing to decompose or strip (most words): a query folds dozens of them
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

@@ -5,6 +5,7 @@ oracle/index.py). Issue 11 (the channel's game, accuracy on fresh questions) and
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -285,3 +286,36 @@ def test_card_names_are_found_in_british_or_american_spelling(typed, card):
     found = [hit.card.name for hit in project_index().card_lookup(typed, limit=3)]
     assert card in found, found
     assert found.index(card) <= 1 and "Spectre" not in found[:1], found
+
+
+def _shown(ix: RulesIndex, question: str, **options: object) -> list[tuple[str, str, float, str]]:
+    return [(h.document, h.section, h.score, h.excerpt) for h in ix.search(question, **options)]  # type: ignore[arg-type]  # the options are search()'s own
+
+
+def test_the_ceiling_of_a_candidate_is_never_below_its_score():
+    """A candidate is left unscored when its ceiling (ranking.Scorer.ceiling) is below what the
+    page already holds: that is sound only if no entry ever scores above its ceiling."""
+    ix = full_index()
+    for question in QUESTIONS + ["what does the Vampire do", "Ragno Gigante"]:
+        plan = ix._plan(question, None)
+        idfs = ix._scorer.idfs(plan)
+        total = sum(idfs) or 1.0
+        candidates, holdings = ix._candidates(plan, idfs, None, index_module.CANDIDATES)
+        for rid, cover in candidates:
+            stats = ix._docs[rid].stats
+            held = [j for j, holding in enumerate(holdings) if rid in holding]
+            assert ix._scorer.score(plan, stats, idfs, held) <= ix._scorer.ceiling(plan, stats, cover, total), (question, rid)
+
+
+def test_leaving_out_candidates_that_cannot_reach_the_page_changes_no_result(monkeypatch):
+    """The first page, its scores and excerpts are those of scoring every candidate, however the
+    search is asked: no game, a game and language imposed, in a Standard channel, a later page,
+    a single answer."""
+    ix = full_index()
+    askings: list[dict[str, object]] = [{}, {"language": "it", "system": "prophecy"}, {"prefer_system": "prophecy_standard"},
+                                        {"offset": 3, "limit": 5}, {"limit": 1}]
+    asked = [(q, options) for q in QUESTIONS for options in askings]
+    pruned = [_shown(ix, q, **options) for q, options in asked]
+    monkeypatch.setattr(index_module, "_CEILING_MARGIN", math.inf)  # every candidate scored
+    every = [_shown(ix, q, **options) for q, options in asked]
+    assert pruned == every
