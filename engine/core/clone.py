@@ -7,7 +7,10 @@ once per model class, a copier that knows from the field annotations which field
 other models, lists or dicts and copies only those, sharing the immutable values (str, int,
 bool, None). The copy is a new object graph equal to the original, with the same class and
 the same set fields; nothing is validated (the state was valid when it was stored, and the
-rules only assign values of the declared types). A field whose annotation this module does
+rules only assign values of the declared types). A list of a union of models (the campaign's
+tasks, a discriminated union) is copied by each element's own copier, and a value typed `Any`
+(a decision's data) by a walk of its plain lists, dicts and atoms (issue #30: both went through
+`copy.deepcopy`, about 40% of the campaign's copy). A field whose annotation this module does
 not understand falls back to `copy.deepcopy`, so a new kind of field is still copied safely.
 """
 from __future__ import annotations
@@ -62,19 +65,38 @@ def _is_model(tp: Any) -> bool:
     return isinstance(tp, type) and issubclass(tp, BaseModel)
 
 
+def _plain(value: Any) -> Any:
+    """A deep copy of a value typed `Any`: lists and dicts of atoms copied by hand (they are what
+    such fields hold: JSON-like data), anything else by `copy.deepcopy`."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    if kind is list:
+        return [_plain(v) for v in value]
+    if kind is dict and all(type(k) in _ATOMIC for k in value):
+        return {k: _plain(v) for k, v in value.items()}
+    return copy.deepcopy(value)
+
+
 def _expr(tp: Any, v: str, depth: int = 0) -> str | None:
     """Python source that copies value `v` of annotation `tp`; None when nothing needs copying."""
     if _is_atomic(tp):
         return None
     if _is_model(tp):
         return f"_C[type({v})]({v})"
+    if tp is Any:
+        return f"_plain({v})"
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
+    if origin is typing.Annotated:  # a discriminator or a constraint: copied as the type it adds to
+        return _expr(args[0], v, depth)
     if origin in (typing.Union, types.UnionType):
         rest = [a for a in args if a is not type(None)]
         if len(rest) == 1:
             inner = _expr(rest[0], v, depth)
             return None if inner is None else f"(None if {v} is None else {inner})"
+        if all(_is_model(a) for a in rest):  # each value copied by its own class's copier
+            return f"(None if {v} is None else _C[type({v})]({v}))"
         return f"_deepcopy({v})"
     x = f"_x{depth}"
     if origin is list and len(args) == 1:
@@ -111,7 +133,7 @@ def _build(cls: type[BaseModel]) -> Callable[[Any], Any]:
     else:
         lines.append("    _private(new, None)")
     lines.append("    return new")
-    scope: dict[str, Any] = {"_C": _COPIERS, "_deepcopy": copy.deepcopy, "_new": cls.__new__, "_cls": cls,
+    scope: dict[str, Any] = {"_C": _COPIERS, "_deepcopy": copy.deepcopy, "_plain": _plain, "_new": cls.__new__, "_cls": cls,
                              "_set": _setattr, "_fields": _SET_FIELDS, "_extra": _SET_EXTRA,
                              "_private": _SET_PRIVATE}
     exec("\n".join(lines), scope)  # noqa: S102 - source built above from field annotations only

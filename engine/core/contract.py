@@ -97,12 +97,15 @@ def _listing(state: Any, actor: str, kind: str, legal: Callable[[Any, str, str],
 def guarded_apply(contract: Contract, state: Any, actor: str, action: Any, *,
                   parse: Callable[[dict[str, Any]], Any],
                   legal: Callable[[Any, str, str], Iterable[Any]],
-                  apply: Callable[[Any, str, Any], Outcome[Any]]) -> Outcome[Any]:
+                  apply: Callable[[Any, str, Any], Outcome[Any]],
+                  apply_listed: Callable[[Any, str, Any], Outcome[Any]] | None = None) -> Outcome[Any]:
     """`apply(state, actor, action)` under the contract (see the module's docstring).
 
     `legal(state, actor, kind)` lists the actor's actions; `kind` (the action's type) is a hint
     it may use to skip work for other types, as long as every listed action of that type comes.
     It may be lazy (a generator): it is read only until the action turns up.
+    `apply_listed`, when given, applies an action this guard has just found listed: rules
+    that check the listing again themselves (for their own reason) may skip that check there.
     """
     action = contract.coerce(action, parse)
     kind = action.type
@@ -112,8 +115,10 @@ def guarded_apply(contract: Contract, state: Any, actor: str, action: Any, *,
         return apply(state, actor, action)
     if actor == TABLE_ACTOR:
         raise RuleError("error.not_a_player", actor=actor)
-    if kind in contract.unlisted or _listed(contract, action, _listing(state, actor, kind, legal)):
+    if kind in contract.unlisted:
         return apply(state, actor, action)
+    if _listed(contract, action, _listing(state, actor, kind, legal)):
+        return (apply_listed or apply)(state, actor, action)
     # Not listed: the rules give their own reason (they work on a copy, so nothing changes)...
     try:
         apply(state, actor, action)

@@ -339,12 +339,7 @@ class Heuristic:
         return 3 if self.wants_talisman(hero) and self.state.village != "village" else 2
 
     def _service(self, service_id: str) -> Any:
-        for source in [self.pack.village_services] + [loc.services for loc in self.pack.locations] + \
-                      [getattr(c, "services", []) for c in self.pack.adventures]:
-            for s in source:
-                if s.id == service_id:
-                    return s
-        return None
+        return _services_by_id(self.pack).get(service_id)
 
     def _quest_service(self, service_id: str) -> bool:
         s = self._service(service_id)
@@ -817,6 +812,27 @@ class Heuristic:
                 continue
             return self.chooses[o]
         return self.pick("done")
+
+
+#: per pack: service id -> the first service of that id (the village's, the locations', the
+#: Adventure cards', in that order); kept with its pack, which is checked to be the same object
+_SERVICE_INDEX: dict[int, tuple[Pack, dict[str, Any]]] = {}
+
+
+def _services_by_id(pack: Pack) -> dict[str, Any]:
+    """Every service of the pack by id, indexed once: the AI asks about the services it is
+    offered many times a decision, and a walk of every card's services cost more than the rest
+    of its shopping (issue #30)."""
+    kept = _SERVICE_INDEX.get(id(pack))
+    if kept is not None and kept[0] is pack:
+        return kept[1]
+    index: dict[str, Any] = {}
+    for source in [pack.village_services] + [loc.services for loc in pack.locations] + \
+                  [getattr(c, "services", []) for c in pack.adventures]:
+        for service in source:
+            index.setdefault(service.id, service)
+    _SERVICE_INDEX[id(pack)] = (pack, index)
+    return index
 
 
 def heuristic_player(state: CampaignState, actor: str, rng: random.Random) -> Any:

@@ -48,7 +48,7 @@ class TalismanSystem:
             raise TypeError("a view of a campaign cannot be played on; apply to the stored state")
         return guarded_apply(CONTRACT, state, actor, action, parse=rules.parse_action,
                              legal=lambda s, actor, _kind: rules.legal_actions(s, actor),
-                             apply=rules.apply)
+                             apply=rules.apply, apply_listed=rules.apply_listed)
 
     def legal_actions(self, state: CampaignState, actor: str) -> list[Any]:
         return rules.legal_actions(state, actor)

@@ -76,8 +76,14 @@ def talismans(hero: Hero) -> list[str]:
 def load(pack: Pack, hero: Hero) -> tuple[int, int]:
     """(item places used, trinkets carried). Talismans take no place (project ruling
     `talismans_carried`): they are cards of their own, not Objects."""
+    return _load_of(pack, hero.objects)
+
+
+def _load_of(pack: Pack, objects: list[str]) -> tuple[int, int]:
+    """`load` of these Objects (what a character would carry after giving one up: the limits
+    are asked for every thing he holds, so no copy of the character is made for it)."""
     items = trinkets = 0
-    for uid in hero.objects:
+    for uid in objects:
         card = obj(pack, uid)
         if card.slot == "talisman":
             continue
@@ -89,7 +95,11 @@ def load(pack: Pack, hero: Hero) -> tuple[int, int]:
 
 
 def trinkets_unlimited(pack: Pack, hero: Hero) -> bool:
-    return any(follower(pack, f).mount and follower(pack, f).carries for f in hero.followers)
+    return _unlimited_with(pack, hero.followers)
+
+
+def _unlimited_with(pack: Pack, followers: list[str]) -> bool:
+    return any(follower(pack, f).mount and follower(pack, f).carries for f in followers)
 
 
 def room_for(pack: Pack, hero: Hero, uid: str, without: str | None = None) -> bool:
@@ -112,14 +122,13 @@ def room_for(pack: Pack, hero: Hero, uid: str, without: str | None = None) -> bo
         return False
     if card.special == "talisman" or card.slot == "talisman":
         return True  # it becomes a Talisman, which takes no place (ruling talismans_carried)
-    kept = [o for o in hero.objects if o != without]
-    probe = hero.model_copy(update={"objects": kept, "followers": [f for f in hero.followers if f != without]})
-    items, trinkets = load(pack, probe)
+    kept = [f for f in hero.followers if f != without]
+    items, trinkets = _load_of(pack, [o for o in hero.objects if o != without])
     if card.carry == "trinket":
-        if trinkets_unlimited(pack, probe) or trinkets < rules.trinkets.value:
+        if _unlimited_with(pack, kept) or trinkets < rules.trinkets.value:
             return True
         return bundles(pack) and items + _bundles_of(trinkets + 1 - rules.trinkets.value) <= rules.items.value
-    spare = _bundles_of(trinkets - rules.trinkets.value) if bundles(pack) and not trinkets_unlimited(pack, probe) else 0
+    spare = _bundles_of(trinkets - rules.trinkets.value) if bundles(pack) and not _unlimited_with(pack, kept) else 0
     return items + spare + card.size <= rules.items.value
 
 
@@ -138,18 +147,17 @@ def _bundles_of(extra: int) -> int:
 
 def within_limits(pack: Pack, hero: Hero, without: str | None = None) -> bool:
     """Is what the character carries (after giving up `without`) within C2c's limits?"""
-    probe = hero.model_copy(update={"objects": [o for o in hero.objects if o != without],
-                                    "followers": [f for f in hero.followers if f != without]})
-    items, trinkets = load(pack, probe)
-    mounts = sum(1 for f in probe.followers if follower(pack, f).mount)
-    free = sum(1 for f in probe.followers if follower(pack, f).must_take)
+    followers = [f for f in hero.followers if f != without]
+    items, trinkets = _load_of(pack, [o for o in hero.objects if o != without])
+    mounts = sum(1 for f in followers if follower(pack, f).mount)
+    free = sum(1 for f in followers if follower(pack, f).must_take)
     rules = pack.rules
-    if bundles(pack) and not trinkets_unlimited(pack, probe):  # J3f-f: four trinkets make one item
+    if bundles(pack) and not _unlimited_with(pack, followers):  # J3f-f: four trinkets make one item
         items += _bundles_of(trinkets - rules.trinkets.value)
         trinkets = min(trinkets, rules.trinkets.value)
     return (items <= rules.items.value and mounts <= rules.mounts.value
-            and len(probe.followers) - mounts - free <= rules.followers.value
-            and (trinkets <= rules.trinkets.value or trinkets_unlimited(pack, probe)))
+            and len(followers) - mounts - free <= rules.followers.value
+            and (trinkets <= rules.trinkets.value or _unlimited_with(pack, followers)))
 
 
 def holds(hero: Hero, uid: str) -> bool:

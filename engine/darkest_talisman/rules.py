@@ -56,7 +56,9 @@ def pending(state: CampaignState) -> Pending | None:
     return Pending(player=state.controller(d.hero), kind=d.kind, data=data)
 
 
-def apply(state: CampaignState, actor: str, action: Any) -> Outcome[CampaignState]:
+def apply(state: CampaignState, actor: str, action: Any, *, listed: bool = False) -> Outcome[CampaignState]:
+    """The action on a copy of `state`. `listed`: the caller has just found the action among
+    `legal_actions(state, actor)`, so a free action's own check is not listed again."""
     if isinstance(action, dict):
         action = parse_action(action)
     if state.status != "active":
@@ -81,13 +83,19 @@ def apply(state: CampaignState, actor: str, action: Any) -> Outcome[CampaignStat
             _answer(ctx, action.option)
     else:
         _check_limits(new, action)
-        if action not in free_actions(ctx, actor):
+        if not listed and action not in free_actions(ctx, actor):
             raise RuleError("talisman.err.not_now", action=action.type)
         _free(ctx, action)
         _record_limits(new, action)
         _settle(ctx)
     mark_turn(new, ctx.events, before.player if before is not None else None)
     return Outcome(new, ctx.events)
+
+
+def apply_listed(state: CampaignState, actor: str, action: Any) -> Outcome[CampaignState]:
+    """`apply` of an action the contract's guard found in the legal listing (issue #30: a free
+    action in the village was listed twice, 4 ms each)."""
+    return apply(state, actor, action, listed=True)
 
 
 def _answer(ctx: Ctx, option: str) -> None:

@@ -122,12 +122,17 @@ def price_of(ctx: Ctx, card: ObjectCard, market: bool) -> int | None:
     return card.cost if card.for_sale else None
 
 
-def can_buy(ctx: Ctx, hero: Hero, cid: str, market: bool | None = None) -> bool:
+def can_buy(ctx: Ctx, hero: Hero, cid: str, market: bool | None = None,
+            stocked: dict[str, int] | None = None) -> bool:
+    """`stocked`: `cards.stock(ctx, market=True)` when the caller has it already (a listing of
+    every ware asks for each, and the stock is a walk of the whole Purchase deck)."""
     card = ctx.pack.card(cid)
     if not isinstance(card, ObjectCard):
         return False
     price = price_of(ctx, card, at_market(ctx) if market is None else market)
-    if price is None or cards.stock(ctx, market=True).get(cid, 0) <= 0 or hero.gold < price:
+    if price is None or hero.gold < price:
+        return False
+    if (cards.stock(ctx, market=True) if stocked is None else stocked).get(cid, 0) <= 0:
         return False
     return hero_rules.room_for(ctx.pack, hero, f"{cid}#0")
 
@@ -186,8 +191,9 @@ def actions_for(ctx: Ctx, hero: Hero, offered: list[Service]) -> list[object]:
         if not open_to(ctx, hero, service, offered):
             continue
         if service.kind == "buy":
-            out += [Buy(hero=hero.uid, card=cid) for cid in sorted(cards.stock(ctx, market=True))
-                    if can_buy(ctx, hero, cid, market=service.market)]
+            stocked = cards.stock(ctx, market=True)
+            out += [Buy(hero=hero.uid, card=cid) for cid in sorted(stocked)
+                    if can_buy(ctx, hero, cid, market=service.market, stocked=stocked)]
         elif service.kind == "sell_objects":
             out += [Sell(hero=hero.uid, thing=u) for u in hero.objects if card_id(u) != "talisman"]
         elif service.kind == "visit":

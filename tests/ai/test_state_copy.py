@@ -6,9 +6,9 @@ state reached in play is still a valid ProphecyState (so skipping validation hid
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from engine.ai.simulate import play
 from engine.prophecy.clone import clone
@@ -117,3 +117,35 @@ def test_clone__unfamiliar_field_kinds_are_still_copied_deeply():
     assert odd == _Odd(anything={"a": [1]}, tags={"x"}, maybe=OwnedItem(uid="u", card="c"), either="s",
                        deep={"k": [[OwnedItem(uid="v", card="d")]]}, pair=([1],))
     assert clone(_Odd()) == _Odd()
+
+
+class _Cat(BaseModel):
+    kind: Literal["cat"] = "cat"
+    lives: list[int] = []
+
+
+class _Dog(BaseModel):
+    kind: Literal["dog"] = "dog"
+    tricks: dict[str, list[str]] = {}
+
+
+class _Kennel(BaseModel):
+    """The field kinds the campaign's state has (issue #30: copied without `copy.deepcopy` now):
+    a list of a discriminated union of models, and a dict of values typed `Any`."""
+
+    pets: list[Annotated[_Cat | _Dog, Field(discriminator="kind")]] = []
+    data: dict[str, Any] = {}
+
+
+def test_clone__unions_of_models_and_plain_data_are_copied_deeply():
+    kennel = _Kennel(pets=[_Cat(lives=[9]), _Dog(tricks={"sit": ["now"]})],
+                     data={"forecast": [{"lost": [0, 1]}, None], "n": 2, "pair": ([1],), "set": {"a"}})
+    copy = clone(kennel)
+    assert copy == kennel and [type(p) for p in copy.pets] == [_Cat, _Dog]
+    copy.pets[0].lives.append(8)  # type: ignore[union-attr]  # set up by the test
+    copy.pets[1].tricks["sit"].append("later")  # type: ignore[union-attr]  # set up by the test
+    copy.data["forecast"][0]["lost"].append(2)
+    copy.data["pair"][0].append(2)
+    copy.data["set"].add("b")
+    assert kennel == _Kennel(pets=[_Cat(lives=[9]), _Dog(tricks={"sit": ["now"]})],
+                             data={"forecast": [{"lost": [0, 1]}, None], "n": 2, "pair": ([1],), "set": {"a"}})

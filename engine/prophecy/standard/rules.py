@@ -403,8 +403,10 @@ def _act_actions(ctx: Ctx, p: PlayerState, wanted: str | frozenset[str] | None =
     # the attacks' loadouts are the costly part: worked out only for an attack, or for ending the
     # turn when an attack that can be made must be (ruling final_battle_turns)
     attacks_needed = _wants(wanted, "attack") or (wanted == "end_turn" and must)
-    offered = list(attacks.attack_actions(ctx, p)) if attacks_needed else []
-    yield from offered
+    offered = False
+    for attack in attacks.attack_actions(ctx, p) if attacks_needed else ():
+        offered = True
+        yield attack  # one at a time: a reader that stops at the first (is the turn over?) skips the rest
     if _wants(wanted, "use_ability"):
         yield from moves.ability_uses(ctx, p)
     if _wants(wanted, "end_turn") and not (offered and must):
