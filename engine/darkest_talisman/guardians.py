@@ -444,7 +444,7 @@ def kill_choices(ctx: Ctx, total: int, targets: list[tuple[str, int]]) -> list[l
     found: list[list[str]] = []
     counts = [0] * len(groups)
 
-    def walk(k: int, spent: int) -> None:
+    def share_out(k: int, spent: int) -> None:
         if spent > total:
             return
         if k == len(groups):
@@ -456,10 +456,10 @@ def kill_choices(ctx: Ctx, total: int, targets: list[tuple[str, int]]) -> list[l
             if spent + c * scores[k] > total:
                 break
             counts[k] = c
-            walk(k + 1, spent + c * scores[k])
+            share_out(k + 1, spent + c * scores[k])
         counts[k] = 0
 
-    walk(0, 0)
+    share_out(0, 0)
     ranked = sorted(found, key=lambda c: (-len(c), -sum(score_of[u] for u in c), c))
     return ranked[:MAX_SPLITS]
 
