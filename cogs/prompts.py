@@ -58,7 +58,10 @@ async def send_private(interaction: discord.Interaction, result: Result, actor: 
     if private is None:
         return
     events = [e for step in result.steps if step.actor == actor and not step.ai for e in step.events]
-    lines = private(result.view(actor), events, locale) if events else []
+    possible = table_ui(result).private_possible
+    if not events or (possible is not None and not possible(result.state, actor, events)):
+        return  # nothing private: the actor's view is not built for nothing
+    lines = private(result.view(actor), events, locale)
     if lines:
         await interaction.followup.send(clip("\n".join(lines), 2000), ephemeral=True)
 
