@@ -7,6 +7,10 @@
 * one committed action (`SqliteStore.commit_action`) against a bare aiosqlite insert + commit;
 * bytes stored per game, and resident memory with 1,000 games loaded.
 
+Every kind of table is pressed (`--kinds` picks some by label): Basic, Standard, the Water Realm
+and a campaign, each with two people and with an AI seat, and the Magical Orders tracker, whose
+"press" is its /orders points command (it follows a board game played at the table: no AI seat).
+
 "Ended" is the loopback driver's own signal (`loopback.driver.run_interaction`): it awaits the
 handler tasks discord.py started for the interaction (and a thinking reply's fill-in), no sleep.
 A "trip" is one call run on aiosqlite's worker thread; what the store does on the event loop's
@@ -346,12 +350,14 @@ async def _add(client: discord.Client, view: discord.ui.View) -> None:
 
 @dataclass(frozen=True, eq=False)
 class Kind:
-    """One kind of table: a system (an edition of it, or the campaign), with or without an AI seat."""
+    """One kind of table: a system (an edition of it, or the campaign), with or without an AI seat.
+    A tracker played by commands, not buttons (Magical Orders), names the command a press is."""
 
     name: str
     group: str  # the slash command group that opens it
     options: dict[str, Any]
     ai: bool
+    command: tuple[str, dict[str, Any]] | None = None
 
     @property
     def label(self) -> str:
@@ -363,11 +369,21 @@ KINDS = tuple(Kind(name, group, options, ai) for name, group, options in (
     ("Standard", "game", {"system": "prophecy:standard"}),
     ("Water Realm", "game", {"system": "prophecy:water_realm"}),
     ("campaign", "campaign", {"mode": "coop"}),
-) for ai in (False, True))
+) for ai in (False, True)) + (
+    # no AI seat: the tracker follows people playing the board game at their own table
+    Kind("Magical Orders (/orders points)", "orders", {}, False, ("orders points", {"kind": "knowledge", "amount": 1})),
+)
+
+TRACKER = object()
+"""The "prompt" of a tracker: it has no buttons, a press is its command."""
 
 
 async def open_table(fake: FakeDiscord, bot: Any, kind: Kind, ch: int, alice: int, bob: int) -> Any:
     """A started table of this kind in `ch`; its first prompt (None if it opened without one)."""
+    if kind.command is not None:  # a tracker: both join, then every press is the command
+        await fake.slash(bot, alice, ch, f"{kind.group} join")
+        await fake.slash(bot, bob, ch, f"{kind.group} join")
+        return TRACKER
     await fake.slash(bot, alice, ch, f"{kind.group} new", **kind.options)
     await fake.slash(bot, bob, ch, f"{kind.group} join")
     if kind.ai:
@@ -412,22 +428,28 @@ async def game_presses(fake: FakeDiscord, settings: Settings, tables: list[tuple
         presses: list[Press] = []
         lag: list[float] = []
         live = [ch for _kind, ch in tables]
+        kind_of = {ch: kind for kind, ch in tables}
 
         async def press_once(ch: int) -> None:
-            chosen = await choose(bot, ch, prompts[ch], rng)
-            if chosen is None:
+            command = kind_of[ch].command
+            chosen = None if command is not None else await choose(bot, ch, prompts[ch], rng)
+            if command is None and chosen is None:
                 prompts[ch] = None
                 return
-            user, custom, values = chosen
             trips, seen, spent, since = queue.trips, len(calls.names), queue.worker_seconds, len(fake.requests)
-            r = await send(fake, bot, user, prompts[ch], custom, values)
+            if command is not None:  # a tracker's command, by each player in turn
+                r = await fake.slash(bot, (alice, bob)[len(presses) % 2], ch, command[0], **command[1])
+            else:
+                assert chosen is not None
+                user, custom, values = chosen
+                r = await send(fake, bot, user, prompts[ch], custom, values)
             press = measure(fake, r, since)
             if in_flight == 1:  # sequential: every trip and call since the payload is this press's
                 await bot.gm.settle()  # the "seen" marker written after the reply
                 press.trips, press.calls = queue.trips - trips, calls.names[seen:]
                 press.store_ms = (queue.worker_seconds - spent) * 1000
             presses.append(press)
-            prompts[ch] = prompt_of(r)
+            prompts[ch] = TRACKER if command is not None else prompt_of(r)
 
         async def table(ch: int) -> None:
             while len(presses) < actions and prompts[ch] is not None:

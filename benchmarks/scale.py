@@ -67,6 +67,7 @@ import asyncpg  # noqa: E402
 import packs  # noqa: E402,F401  (the engine's content, for seeding through the game master)
 from gm.session import GameMaster  # noqa: E402
 from gm.store import PostgresStore  # noqa: E402
+from gm.store.base import dump_json, pack_action, pack_events  # noqa: E402
 from loopback import FakeDiscord, InteractionResult, StoredMessage  # noqa: E402
 
 LAUNCHER = Path(__file__).resolve().parents[1] / "tests" / "e2e" / "subprocess_bot.py"
@@ -203,13 +204,15 @@ async def seed(url: str, world: World, copies: list[tuple[int, int]]) -> dict[in
             columns=["guild_id", "channel_id", "system", "options", "seed", "version", "state", "status", "host_id",
                      "created_at", "updated_at", "deadline", "settings", "last_seq"])
         ids = {r["channel_id"]: r["id"] for r in await conn.fetch("SELECT id, channel_id FROM games")}
-        actions = [(ids[channel], a.seq, a.actor, json.dumps(a.action), a.created_at, a.version_after,
-                    None if a.events is None else json.dumps(a.events), a.state_hash, a.revealed)
-                   for channel, _ in copies[1:] for a in log]
+        # the log rows as the store writes them (a long narration or action compressed)
+        stored = [(a, *pack_action(dump_json(a.action)), *pack_events(a.events)) for a in log]
+        actions = [(ids[channel], a.seq, a.actor, action, a.created_at, a.version_after, events, a.state_hash,
+                    a.revealed, packed, packed_action)
+                   for channel, _ in copies[1:] for a, action, packed_action, events, packed in stored]
         await conn.copy_records_to_table(
             "actions", records=actions,
             columns=["game_id", "seq", "actor", "action", "created_at", "version_after", "events", "state_hash",
-                     "revealed"])
+                     "revealed", "packed", "packed_action"])
         await conn.execute("ANALYZE")
     finally:
         await conn.close()

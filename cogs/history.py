@@ -22,7 +22,7 @@ from gm.i18n import t
 from gm.session import GameError, Lobby, Result
 from systems import edition_name
 from ui.errors import refuse
-from ui.replies import acknowledge_command, locale_of, reply_own, reply_private
+from ui.replies import acknowledge, acknowledge_command, edit_pressed, locale_of, reply_own, reply_private
 from ui.routing import cog as cog_of
 from ui.text import clip
 
@@ -177,7 +177,10 @@ class HistoryCog(commands.Cog):
         game: int | None = None,
     ) -> None:
         """A private page of the log: the newest first, with ◀ and ▶ (greyed out at either end)
-        and "Show everyone"."""
+        and "Show everyone". A page turned by ◀ / ▶ (`edit`) is acknowledged first (a deferred
+        update) and the message edited once the log is read and narrated."""
+        if edit:
+            await acknowledge(interaction)
         locale = locale_of(interaction)
         gm = _gm(interaction.client)
         try:
@@ -198,13 +201,15 @@ class HistoryCog(commands.Cog):
             view.add_item(LogPageButton(found.record.id, min(pages - 1, page + 1), "▶", "n", disabled=page >= pages - 1))
         show_view("log", found.record.id, locale, page if last is None else pages - 1, view)
         if edit:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await edit_pressed(interaction, embed=embed, view=view)
         else:
             await reply_own(interaction, embed=embed, view=view)
 
     async def on_show(self, interaction: discord.Interaction, what: str, game: int, page: int) -> None:
         """Repost a private answer for the whole channel, built from the spectator view, and take
-        the button off the private copy so it is posted once."""
+        the button off the private copy so it is posted once. Acknowledged first (a deferred
+        update): it reads the game, and a status draws the board."""
+        await acknowledge(interaction)
         locale = locale_of(interaction)
         gm = _gm(interaction.client)
         try:
@@ -222,7 +227,7 @@ class HistoryCog(commands.Cog):
                     kwargs["file"] = await board_file(spectator(found), locale)
         except (GameError, RuleError) as exc:
             return await refuse(interaction, exc)
-        await interaction.response.edit_message(view=None)
+        await edit_pressed(interaction, view=None)
         await interaction.followup.send(allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 
 

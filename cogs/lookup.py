@@ -25,7 +25,7 @@ from oracle.locate import Place
 from oracle.text import fold
 from systems import PLUGINS, edition_name, rules_shelves
 from systems.plugin import ContentWords
-from ui.replies import locale_of
+from ui.replies import acknowledge, locale_of
 from ui.routing import cog as cog_of
 from ui.text import EMBEDS_TOTAL, embed_size
 
@@ -262,7 +262,9 @@ class LookupCog(commands.Cog):
         index = self._index_now()
         if index is not None:
             return index
-        if component:
+        if interaction.response.is_done():  # a page turn, acknowledged already
+            pass
+        elif component:
             await interaction.response.defer()  # keeps the message as it is until the answer
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -307,6 +309,8 @@ class LookupCog(commands.Cog):
     async def _send_page(self, interaction: discord.Interaction, query: str, offset: int, system: str | None,
                          language: str | None, public: bool, edit: bool) -> None:
         locale = locale_of(interaction)
+        if edit:  # a page turn: acknowledged first (a deferred update), the message edited after the search
+            await acknowledge(interaction)
         index = await self._index_for(interaction, component=public or edit)
         if offset == 0 and not public and not edit and index.lists_rulings(query):
             await self._send_rulings(interaction, index, locale)  # "/rules rulings": the whole list

@@ -58,7 +58,10 @@ async def send_private(interaction: discord.Interaction, result: Result, actor: 
     if private is None:
         return
     events = [e for step in result.steps if step.actor == actor and not step.ai for e in step.events]
-    lines = private(result.view(actor), events, locale) if events else []
+    possible = table_ui(result).private_possible
+    if not events or (possible is not None and not possible(result.state, actor, events)):
+        return  # nothing private: the actor's view is not built for nothing
+    lines = private(result.view(actor), events, locale)
     if lines:
         await interaction.followup.send(clip("\n".join(lines), 2000), ephemeral=True)
 
@@ -330,8 +333,11 @@ class PromptCog(commands.Cog):
     async def on_page(self, interaction: discord.Interaction, game: int, version: int, page: int) -> None:
         """ "More…" / "Back" under a prompt with more choices than one message shows: the pressed
         message (the channel's prompt, or one handed back privately) turns to that page of the
-        same decision. Anyone may turn it (it only shows); an old prompt is refused as out of date."""
+        same decision. Anyone may turn it (it only shows); an old prompt is refused as out of date.
+        Acknowledged first (a deferred update, then the message is edited): building a page reads
+        the game and writes every choice's label, which is the whole wait when answered directly."""
         locale = locale_of(interaction)
+        await acknowledge(interaction)
         try:
             found = await _gm(interaction.client).prompt_at(interaction.channel_id, game, version)  # type: ignore[arg-type]  # a click always comes from a channel
         except (GameError, RuleError) as exc:
@@ -339,7 +345,7 @@ class PromptCog(commands.Cog):
         view = table_ui(found).turn_message(replace(found, steps=[]), locale).view
         if not isinstance(view, ChoiceView):
             return await refuse(interaction, GameError("error.stale_prompt"))
-        await interaction.response.edit_message(view=view.show_page(page))
+        await edit_pressed(interaction, view=view.show_page(page))
 
 
 async def setup(bot: commands.Bot) -> None:

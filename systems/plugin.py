@@ -133,6 +133,10 @@ class TableUI:
     #: (the actor's own view, events of their step, locale) -> what only they learned (a card seen
     #: in secret), sent to them alone right after their press (None: nothing is ever private)
     private_lines: Callable[[Any, list[Event], str], list[str]] | None = None
+    #: (the game's own state, the actor, events of their step) -> whether `private_lines` could
+    #: find anything in them: the actor's view (a whole copy of the game) is built only then
+    #: (None: always built)
+    private_possible: Callable[[Any, str, list[Event]], bool] | None = None
 
 
 @dataclass(frozen=True)

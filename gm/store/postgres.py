@@ -378,12 +378,13 @@ class PostgresStore(base.SqlStore):
         if log is not None:
             meta = meta or base.LogMeta()
             events, packed = base.pack_events(meta.events)
+            action, packed_action = base.pack_action(log[1])
             insert = (
                 ", ins AS (INSERT INTO actions (game_id, seq, actor, action, created_at, version_after,"
-                " events, state_hash, revealed, packed)"
-                f" SELECT id, last_seq, {args(log[0], 'text')}, {args(log[1], 'text')}, {now}, version,"
+                " events, state_hash, revealed, packed, packed_action)"
+                f" SELECT id, last_seq, {args(log[0], 'text')}, {args(action, 'text')}, {now}, version,"
                 f" {args(events, 'text')}, {args(meta.state_hash, 'text')}, {args(bool(meta.revealed), 'bool')},"
-                f" {args(packed, 'bytea')} FROM upd)"
+                f" {args(packed, 'bytea')}, {args(packed_action, 'bytea')} FROM upd)"
             )
             if meta.seen is not None:  # "seen up to here" in the same statement, as mark_last_seq writes it
                 insert += (

@@ -81,6 +81,7 @@ from .base import (
     _note_key,
     _Unset,
     dump_json,
+    pack_action,
     pack_events,
 )
 from .identity import ProcessIdentity
@@ -106,7 +107,7 @@ _CHANGE_READ = {
     for columns in (GAME_COLUMNS, GAME_COLUMNS_NO_STATE)
 }
 _INSERT_ACTION = ("INSERT INTO actions (game_id, seq, actor, action, created_at, version_after,"
-                  " events, state_hash, revealed, packed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                  " events, state_hash, revealed, packed, packed_action) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _UPSERT_USER_SETTING = ("INSERT INTO user_settings (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
                         " ON CONFLICT (user_id, key) DO UPDATE"
                         " SET value = excluded.value, updated_at = excluded.updated_at")
@@ -554,7 +555,8 @@ class SqliteStore(SqlStore):
         if log is not None:  # serialised here: a bad payload fails before the transaction
             meta = meta or LogMeta()
             events_text, packed = pack_events(meta.events)
-            row = (log[0], log[1], events_text, meta.state_hash, int(meta.revealed), packed)
+            action_text, packed_action = pack_action(log[1])
+            row = (log[0], action_text, events_text, meta.state_hash, int(meta.revealed), packed, packed_action)
             seen = meta.seen
 
         # The row is read without `state` when the write replaces it (a state is kilobytes),
@@ -576,10 +578,10 @@ class SqliteStore(SqlStore):
                 raise StaleVersion(version, game_id=game_id, expected_version=expected_version)
             new_version = version + 1
             if row is not None:
-                actor, action_json, events_json, state_hash, revealed, packed = row
+                actor, action_json, events_json, state_hash, revealed, packed, packed_action = row
                 seq = int(found["last_seq"]) + 1
                 conn.execute(_INSERT_ACTION, (game_id, seq, actor, action_json, now, new_version,
-                                              events_json, state_hash, revealed, packed))
+                                              events_json, state_hash, revealed, packed, packed_action))
                 if seen is not None:  # "seen up to here", as mark_last_seq writes it
                     conn.execute(_UPSERT_USER_SETTING, (int(seen[0]), str(seen[1]), dump_json(seq), now))
             try:

@@ -243,6 +243,22 @@ def private_lines(shown: ProphecyState, events: list[Event], locale: str) -> lis
     return out
 
 
+#: the kinds of event `_private_words` puts in words for the player they are about (besides the
+#: Water Realm island's, `describe_island.PREFIXES`)
+PRIVATE_KINDS = frozenset({"plane_card_seen", "characters_offered", "library_studied"})
+
+
+def may_have_private_lines(game: ProphecyState, actor: str, events: list[Event]) -> bool:
+    """Whether `private_lines` could say anything to `actor` about these events, told from the
+    game itself and the events' kinds alone, so the bot builds the actor's own view (a whole
+    copy of the game) only when it may be of use: a Basic game has no secret looks, and
+    `_private_words` speaks only of an event about the reader, of one of these kinds."""
+    if game.standard is None:
+        return False
+    return any(e.player == actor and (e.kind in PRIVATE_KINDS or e.kind.startswith(describe_island.PREFIXES))
+               for e in events)
+
+
 def _planes_dealt_variant(state: ProphecyState) -> str:
     """Which cards the chosen variant lays on each Astral Plane, so the opening line never
     promises an Artifact the game has none of: "Lord of the Sea" leaves out the Artifacts and

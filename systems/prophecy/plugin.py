@@ -14,7 +14,7 @@ from systems.prophecy.board_image import render_board
 from systems.prophecy.board_parts import DEFAULT_LABELS
 from systems.prophecy.cards import SYSTEM as BASIC
 from systems.prophecy.cards import basic_card_files, basic_cards
-from systems.prophecy.describe import describe_action, describe_event, narrate, private_lines
+from systems.prophecy.describe import describe_action, describe_event, may_have_private_lines, narrate, private_lines
 from systems.prophecy.edition_cards import (
     STANDARD,
     WATER_REALM,
@@ -141,6 +141,7 @@ PLUGIN = SystemPlugin(
         characters=characters,
         board_picture=board_picture,
         private_lines=private_lines,
+        private_possible=may_have_private_lines,
     ),
     rules=(
         RulesShelf(BASIC, "commands.choices.prophecy",

@@ -56,7 +56,7 @@ async def press_index(fake, bot, who: int, message: StoredMessage, index: int) -
                  if b["custom_id"].startswith("gmpg:")}
         assert pages, f"choice {index} is on no page of the prompt"
         turned = await fake.click(bot, who, message, pages[max(pages) if index // PAGE_SIZE > max(pages) else min(pages)])
-        assert turned.type == 7, "turning a page edits the prompt"
+        assert turned.type == 6 and not turned.followups, "a page is acknowledged first, then the prompt edited"
         message = fake.message(message.id)
     raise AssertionError(f"choice {index} never shown")
 

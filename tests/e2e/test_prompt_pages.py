@@ -5,7 +5,8 @@ holds 30 or 130 choices: Discord takes 5 action rows a message, so such a prompt
 choices as selects of 25, 100 a page, with "More…" / "Back" buttons that turn the page by
 editing the message. The fake Discord refuses (and the fixture fails on) anything beyond its
 limits; here every choice is reached by turning pages and the last one is pressed: it is the
-action the game applies.
+action the game applies. A page turn is acknowledged first (a deferred update) and the message
+edited after (issue 30; tests/e2e/test_acknowledge_first.py shows the order).
 """
 from __future__ import annotations
 
@@ -50,7 +51,8 @@ async def _every_choice(fake, bot, who: int, prompt) -> list[int]:
         if not ahead:
             break
         turned = await fake.click(bot, who, prompt, ahead[0])
-        assert turned.type == 7 and not turned.followups, "a page is turned by editing the prompt, nothing posted"
+        assert turned.type == 6 and not turned.followups, \
+            "a page is acknowledged first (a deferred update), then turned by editing the prompt, nothing posted"
         prompt = fake.message(prompt.id)
         seen += _offered(prompt)
     while _page(prompt) > 0:

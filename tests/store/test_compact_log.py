@@ -13,8 +13,8 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from gm.store import LATEST_VERSION, GameStore, LogMeta, SqliteStore
-from gm.store.base import PACK_EVENTS_AT, dump_json
+from gm.store import LATEST_VERSION, ActionRecord, GameRecord, GameStore, LogMeta, SqliteStore
+from gm.store.base import PACK_EVENTS_AT, dump_json, pack_events
 from gm.store.migrations import migrate
 
 from .conftest import RawSql, StoreFactory, postgres_url
@@ -58,6 +58,39 @@ async def test_long_and_short_narrations_round_trip(make_store: StoreFactory, ra
         assert len(bytes(long_packed)) * 4 < len(dump_json(LONG)), "and compactly"
         assert json.loads(short_text) == SHORT and short_packed is None, "a short one stays readable text"
         assert none_text is None and none_packed is None
+        await store.release_ownership()
+    finally:
+        await store.close()
+
+
+def start_action(seats: int) -> dict[str, Any]:
+    """An action as long as a game's start entry: every seat with its name and every option."""
+    return {"type": "start", "options": {"version": "standard", "standard": {"expansion": {"new_cards": True}}},
+            "seats": [{"player": str(123456789012345678 + i), "name": f"player number {i}", "ai": None,
+                       "character": None, "colour": "red"} for i in range(seats)]}
+
+
+async def test_long_and_short_actions_round_trip(make_store: StoreFactory, raw_sql: RawSql) -> None:
+    long, short = start_action(6), {"type": "move", "to": "city"}
+    assert len(dump_json(long)) > PACK_EVENTS_AT >= len(dump_json(short))
+    store = make_store()
+    await store.open()
+    try:
+        await store.acquire_ownership()
+        game, version = await _game(store)
+        first = {"type": "join"}
+        version = (await store.commit_action(game, version, "5", first, "{}")).version
+        await store.mark_last_seq(5, f"seen:{game}", game)  # the digest's read: the steps after this
+        for action in (long, short):
+            version = (await store.commit_action(game, version, "5", action, "{}", meta=LogMeta(events=LONG))).version
+        assert [r.action for r in await store.actions(game)] == [first, long, short]
+        _mark, since = await store.actions_since_mark(5, f"seen:{game}", game)
+        assert [r.action for r in since] == [long, short]
+        raw = await raw_sql(f"SELECT action, packed_action FROM actions WHERE game_id = {game} AND seq > 1 ORDER BY seq")
+        (long_text, long_packed), (short_text, short_packed) = raw
+        assert long_text == "" and long_packed is not None, "a long action is stored compressed"
+        assert len(bytes(long_packed)) * 2 < len(dump_json(long)), "and compactly"
+        assert json.loads(short_text) == short and short_packed is None, "a short one stays readable text"
         await store.release_ownership()
     finally:
         await store.close()
@@ -156,8 +189,143 @@ async def test_long_narrations_stay_on_their_pages(tmp_path: Path, rows: int) ->
     async with SqliteStore(new) as store:
         await store.acquire_ownership()
         game, version = await _game(store)
-        for _ in range(rows):
-            version = (await store.commit_action(game, version, "5", {}, "{}", meta=LogMeta(events=LONG))).version
+        for seq in range(rows):
+            # every other one as long as a start entry: its action alone spilled before schema 6
+            action = start_action(8) if seq % 2 else {}
+            version = (await store.commit_action(game, version, "5", action, "{}", meta=LogMeta(events=LONG))).version
         await store.release_ownership()
     assert _overflow_pages(old) >= rows, "the old layout spills (the issue's finding)"
     assert _overflow_pages(new) == 0
+
+
+# ------------------------------------------------------------------ a played game, written the old way
+
+HOST_ID = 5_000
+
+
+async def _played_game(path: Path, presses: int) -> tuple[GameRecord, list[ActionRecord]]:
+    """A Basic game played through the game master (the host choosing at random, two AI seats):
+    its record and log, as the bot writes them."""
+    import random
+
+    import packs  # noqa: F401  (the engine's content)
+    from engine.registry import SYSTEMS
+    from gm.session import GameMaster
+
+    rng = random.Random(3)
+    async with SqliteStore(path) as store:
+        await store.acquire_ownership()
+        gm = GameMaster(store, seed_source=lambda: 1234)
+        await gm.new_game(CHANNEL, 1, HOST_ID, "host", "prophecy", {"version": "basic"})
+        await gm.add_bot(CHANNEL, HOST_ID)
+        await gm.add_bot(CHANNEL, HOST_ID)
+        await gm.start(CHANNEL, HOST_ID)
+        for _ in range(presses):
+            found = await gm.current(CHANNEL)
+            assert found is not None and found.record.status == "active"
+            pend = SYSTEMS["prophecy"].pending(found.state)
+            assert pend is not None and pend.player == str(HOST_ID)
+            choices = SYSTEMS["prophecy"].legal_actions(found.state, pend.player)
+            await gm.act_choice(CHANNEL, HOST_ID, found.record.id, found.record.version, rng.randrange(len(choices)))
+        await gm.settle()
+        record = await store.get_active_game(CHANNEL)
+        assert record is not None
+        log = await store.actions(record.id)
+        await store.release_ownership()
+    return record, log
+
+
+def _old_rows(game_id: int, log: list[ActionRecord], packed: bool = False) -> list[tuple[Any, ...]]:
+    """The log as an older release wrote it: all text (schema 4), or with a long narration
+    compressed but every action text (schema 5, `packed`)."""
+    rows = []
+    for a in log:
+        text = None if a.events is None else dump_json(a.events)
+        row: tuple[Any, ...] = (game_id, a.seq, a.actor, dump_json(a.action), a.created_at, a.version_after, text,
+                                a.state_hash, a.revealed)
+        rows.append(row + pack_events(a.events)[1:] if packed else row)
+    return rows
+
+
+def _fields(log: list[ActionRecord]) -> list[tuple[Any, ...]]:
+    return [(a.seq, a.actor, a.action, a.events, a.state_hash, a.revealed, a.version_after) for a in log]
+
+
+async def _same_game_goes_on(store: GameStore, record: GameRecord, log: list[ActionRecord]) -> None:
+    """The old store, opened with today's code: the log reads as written, replays to the stored
+    state, and the game goes on (a new step is written compact; the mixed log replays too)."""
+    from engine.registry import SYSTEMS
+    from gm.replay import replay
+    from gm.session import GameMaster
+
+    game = await store.get_active_game(CHANNEL)
+    assert game is not None and game.state == record.state and game.version == record.version
+    read = await store.actions(game.id)
+    assert _fields(read) == _fields(log)
+    assert any(a.events and len(dump_json(a.events)) > PACK_EVENTS_AT for a in read), "the log has long narrations"
+    report = replay(game, read)
+    assert report.ok, report.detail
+    assert SYSTEMS["prophecy"].dump_state(report.final) == record.state
+    await store.acquire_ownership()
+    gm = GameMaster(store)
+    await gm.act_choice(CHANNEL, HOST_ID, game.id, game.version, 0)
+    await gm.settle()
+    after = await store.get_active_game(CHANNEL) or await store.get_game(game.id)
+    assert after is not None
+    longer = await store.actions(game.id)
+    assert len(longer) > len(read) and _fields(longer[:len(read)]) == _fields(log)
+    report = replay(after, longer)
+    assert report.ok, report.detail
+    await store.release_ownership()
+
+
+@pytest.mark.parametrize("schema", [4, 5])
+async def test_an_old_sqlite_file_replays_the_same_game(tmp_path: Path, schema: int) -> None:
+    record, log = await _played_game(tmp_path / "played.sqlite3", presses=8)
+    path = tmp_path / "old.sqlite3"
+    packed = schema == 5
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        assert await migrate(conn, target=schema) == list(range(1, schema + 1))
+        await conn.execute("INSERT INTO games (id, guild_id, channel_id, system, options, seed, version, state,"
+                           " status, host_id, created_at, updated_at, deadline, settings) VALUES"
+                           " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (record.id, record.guild_id, CHANNEL, record.system, dump_json(record.options),
+                            str(record.seed), record.version, record.state, record.status, record.host_id,
+                            record.created_at, record.updated_at, record.deadline, dump_json(record.settings)))
+        await conn.executemany("INSERT INTO actions (game_id, seq, actor, action, created_at, version_after, events,"
+                               f" state_hash, revealed{', packed' if packed else ''}) VALUES"
+                               f" (?, ?, ?, ?, ?, ?, ?, ?, ?{', ?' if packed else ''})", _old_rows(record.id, log, packed))
+    async with SqliteStore(path) as store:
+        assert await store.schema_version() == LATEST_VERSION
+        await _same_game_goes_on(store, record, log)
+
+
+async def test_an_old_postgres_schema_replays_the_same_game(tmp_path: Path, pg_schema: tuple[str, str]) -> None:
+    import asyncpg
+
+    from gm.store import PostgresStore
+    from gm.store.pg_migrations import PG_LATEST_VERSION, pg_migrate
+
+    url, schema = pg_schema
+    record, log = await _played_game(tmp_path / "played.sqlite3", presses=8)
+    conn = await asyncpg.connect(url, timeout=10)
+    try:
+        await conn.execute(f'CREATE SCHEMA "{schema}"')
+        await conn.execute(f'SET search_path TO "{schema}"')
+        assert await pg_migrate(conn, target=2) == [1, 2]
+        game_id = await conn.fetchval(
+            "INSERT INTO games (guild_id, channel_id, system, options, seed, version, state, status, host_id,"
+            " created_at, updated_at, deadline, settings, last_seq) VALUES"
+            " ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
+            record.guild_id, CHANNEL, record.system, dump_json(record.options), record.seed, record.version,
+            record.state, record.status, record.host_id, record.created_at, record.updated_at, record.deadline,
+            dump_json(record.settings), len(log))
+        await conn.copy_records_to_table(
+            "actions", records=_old_rows(int(game_id), log),
+            columns=["game_id", "seq", "actor", "action", "created_at", "version_after", "events", "state_hash",
+                     "revealed"])
+    finally:
+        await conn.close()
+    async with PostgresStore(url, schema=schema) as store:
+        assert await store.schema_version() == PG_LATEST_VERSION
+        await _same_game_goes_on(store, record, [a.model_copy(update={"game_id": int(game_id)}) for a in log])
