@@ -187,10 +187,12 @@ def main() -> None:
     report("autocomplete_sections", *timed([lambda p=p: ix.autocomplete_sections(p) for p in prefixes], args.repeat * 5))
     terms = ["salute", "willpower", "certifcate", "Combattimento Mentale", "xp"]
     report("glossary", *timed([lambda t=t: ix.glossary(t) for t in terms], args.repeat * 5))
-    p99 = percentile(search_wall, 99)
+    # issue 28's target is CPU time: wall time also counts waiting for a core on a shared machine
+    p99 = percentile(search_cpu, 99)
     print(
-        f"search p99 target <= 5 ms: {'met' if p99 <= 5 else 'NOT met'} "
-        f"(p99 {p99:.2f} ms, mean {statistics.mean(search_wall):.2f} ms)"
+        f"search p99 CPU target <= 5 ms: {'met' if p99 <= 5 else 'NOT met'} "
+        f"(cpu p99 {p99:.2f} ms, mean {statistics.mean(search_cpu):.2f} ms; "
+        f"wall p99 {percentile(search_wall, 99):.2f} ms)"
     )
 
 
