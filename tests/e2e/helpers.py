@@ -15,6 +15,19 @@ from loopback import InteractionResult, StoredMessage
 from ui.views import PAGE_SIZE
 
 
+async def polled(predicate: Any, timeout: float) -> bool:
+    """Wait for `predicate`, checking it every 10 ms. For what the bot's own code sets (a flag in
+    a held read, an AI thread's event): the fake Discord's wait_until re-checks only when a
+    request arrives, so it would sit out its whole timeout when none follows."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():
+        if loop.time() > deadline:
+            return False
+        await asyncio.sleep(0.01)
+    return True
+
+
 def prompt_of(result: InteractionResult) -> StoredMessage | None:
     """The message carrying the current decision (buttons or selects) from a reply."""
     for msg in reversed(result.messages):

@@ -10,7 +10,7 @@ from typing import Any
 from bot import create_bot
 from loopback import run_bot
 from loopback.driver import settle
-from tests.e2e.helpers import prompt_of, started_game
+from tests.e2e.helpers import polled, prompt_of, started_game
 
 
 def _first_choice(prompt: Any) -> str:
@@ -80,7 +80,7 @@ async def _acknowledged_before(fake: Any, bot: Any, who: int, message: Any, cust
     try:
         callbacks_before = sum(1 for r in fake.requests if r.path.endswith("/callback"))
         click = asyncio.create_task(fake.click(bot, who, message, custom_id))
-        assert await fake.wait_until(lambda: bool(order), timeout=5), "the answer's read began"
+        assert await polled(lambda: bool(order), timeout=5), "the answer's read began"
         assert sum(1 for r in fake.requests if r.path.endswith("/callback")) == callbacks_before + 1, order
         assert order[0].endswith("6"), order  # the deferred update was there before the read began
         release.set()

@@ -14,23 +14,12 @@ from bot import create_bot
 from engine.prophecy.game import SYSTEM
 from gm.session import steps
 from loopback import run_bot
-from tests.e2e.helpers import prompt_of, started_game
+from tests.e2e.helpers import polled, prompt_of, started_game
 from ui.pictures import PICTURES
 
 
 def _first_choice(prompt: Any) -> str:
     return next(b["custom_id"] for b in (prompt.buttons or []) if b["custom_id"].startswith("gm:"))
-
-
-async def _polled(predicate: Any, timeout: float) -> bool:
-    """Wait for `predicate`, checking it every 10 ms: the AI seat's thread sets what it reads, and
-    the fake Discord's wait_until only wakes on a request, so it would sit out its whole timeout."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not predicate():
-        if asyncio.get_running_loop().time() > deadline:
-            return False
-        await asyncio.sleep(0.01)
-    return True
 
 
 def _callbacks(fake: Any) -> int:
@@ -70,7 +59,7 @@ async def test_a_slow_ai_seat_holds_up_no_acknowledgement(world, settings, monke
             assert int(SYSTEM.pending(found.state).player) == alice
             before = _callbacks(fake)
             press = asyncio.create_task(fake.click(bot, alice, prompt_one, _first_choice(prompt_one)))
-            await _polled(lambda running=press: running.done() or thinking.is_set(), timeout=20)
+            await polled(lambda running=press: running.done() or thinking.is_set(), timeout=20)
             if thinking.is_set():
                 break
             prompt_one = prompt_of(await press)
