@@ -20,7 +20,7 @@ from gm.session import GameMaster
 from gm.store import SqliteStore
 from loopback import run_bot
 from loopback.payloads import button_payload
-from tests.e2e.helpers import spawn_bot, wait_connected
+from tests.e2e.helpers import polled, spawn_bot, wait_connected
 
 SYSTEMS = ["prophecy", "prophecy:standard", "prophecy:water_realm", "campaign"]
 LATE = (404, {"message": "Unknown interaction", "code": 10062})
@@ -216,7 +216,7 @@ async def test_kill_minus_nine_between_commit_and_post(world, settings):
             game, version, actor = await on_disk(db, ch)
             prompt = live_prompt(fake, ch, game, version)
             clicks.append(asyncio.create_task(press_first(fake, None, int(actor), prompt)))
-        assert await fake.wait_until(lambda: len(held) >= len(channels), timeout=30)
+        assert await polled(lambda: len(held) >= len(channels), timeout=30)  # set inside a held request
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
         fake.faults.clear()
