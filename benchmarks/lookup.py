@@ -145,7 +145,8 @@ def main() -> None:
                     for q in yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]]
     dev_set = [{**q, "split": "dev"} for q in yaml.safe_load(DEV_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
     dev_set += [{**q, "split": "dev2"} for q in yaml.safe_load(DEV2_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
-    questions = [q["q"] for q in question_set]
+    # timed on the questions the run may read: the held-out ones only with --heldout
+    questions = [q["q"] for q in question_set + dev_set if args.heldout or not q.get("split", "").startswith("heldout")]
     ix = loaded
     if not args.rulebooks.is_dir() or not any(args.rulebooks.glob("*.txt")):
         print(f"NOTE: no rulebooks in {args.rulebooks} (set RULEBOOKS_DIR): accuracy below is without them")
