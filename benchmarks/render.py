@@ -151,8 +151,8 @@ def picture_kinds(games: int, players: int) -> list[tuple[str, Callable[..., byt
     from engine.darkest_talisman import simulate as campaign_sim
     from engine.darkest_talisman.game import SYSTEM as CAMPAIGN
     from systems.darkest_talisman import picture as party
-    from systems.prophecy import board_water
     from systems.prophecy.plugin import board_picture
+    from systems.prophecy.water_realm import board as board_water
 
     def sample(states: list[Any], n: int = 24) -> list[Any]:
         return states[:: max(1, len(states) // n)][:n]
