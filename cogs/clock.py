@@ -172,6 +172,9 @@ class ClockCog(commands.Cog):
                     CAPTURE.reset(token)
                 if tick is not None:
                     done.append(tick)
+                    # posted as soon as it is committed: a long pass (hundreds of reminders due at
+                    # once, a busy evening) must not hold every game's news until its end
+                    await self._post_committed(record.id)
             except Exception:  # one broken game must not stop the clock for the others
                 log.exception("turn clock failed for game %s", record.id)
         try:
@@ -179,6 +182,14 @@ class ClockCog(commands.Cog):
         except StoreError as exc:
             log.warning("turn clock could not post: %s", exc)
         return done
+
+    async def _post_committed(self, game_id: int) -> None:
+        """Post what one game's clock step owes, right after its commit."""
+        try:
+            await deliver_pending(self.bot, _gm(self.bot).store,
+                                  self.bot.settings.default_locale, game_id=game_id)  # type: ignore[attr-defined]  # the bot (bot.GameBot) carries its settings
+        except StoreError as exc:  # the step stands; the pass's last delivery, or the next pass, posts it
+            log.warning("turn clock could not post for game %s yet: %s", game_id, exc)
 
     async def deliver_owed(self) -> int:
         """Post the turn message of every game whose last committed step never got its own to

@@ -244,13 +244,14 @@ async def _destination(bot: discord.Client, message: OutboxMessage) -> discord.a
     return user
 
 
-async def deliver_pending(bot: discord.Client, store: GameStore, locale: str = "en") -> int:
-    """Post every outbox message not yet known to be posted; returns how many were posted.
-    A game's channel message refused for a missing permission is held (`post_or_hold`), and
-    so are the later ones for that channel in this pass, which keeps them in order."""
+async def deliver_pending(bot: discord.Client, store: GameStore, locale: str = "en", game_id: int | None = None) -> int:
+    """Post every outbox message not yet known to be posted (only one game's with `game_id`);
+    returns how many were posted. A game's channel message refused for a missing permission is
+    held (`post_or_hold`), and so are the later ones for that channel in this pass, which keeps
+    them in order."""
     posted = 0
     held: set[tuple[str, int]] = set()
-    for message in await store.pending_messages():
+    for message in await store.pending_messages(game_id=game_id):
         if (message.target, message.target_id) in held:
             continue
         try:

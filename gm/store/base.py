@@ -797,8 +797,9 @@ class GameStore(ABC):
         """Store a message to post; inside `transaction()` it commits with the state change."""
 
     @abstractmethod
-    async def pending_messages(self, limit: int = 50) -> list[OutboxMessage]:
-        """Messages not yet marked delivered, oldest first."""
+    async def pending_messages(self, limit: int = 50, game_id: int | None = None) -> list[OutboxMessage]:
+        """Messages not yet marked delivered, oldest first; only one game's with `game_id` (the
+        clock posts what a game's step owes right after its commit, not after the whole pass)."""
 
     @abstractmethod
     async def mark_delivered(self, message_id: int, discord_message_id: int | None,

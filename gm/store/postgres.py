@@ -715,13 +715,14 @@ class PostgresStore(base.SqlStore):
             raise await (self._fence_failed(None) if game_id is None else self._fence_failed(game_id=game_id))
         return int(row["id"])
 
-    async def pending_messages(self, limit: int = 50) -> list[base.OutboxMessage]:
+    async def pending_messages(self, limit: int = 50, game_id: int | None = None) -> list[base.OutboxMessage]:
         """The served shards' undelivered messages (a message of no game belongs to shard 0)."""
         args = _Args()
         served = self._served(args, "(SELECT g.guild_id FROM games g WHERE g.id = o.game_id)")
+        of_game = "" if game_id is None else f" AND o.game_id = {args(int(game_id), 'int8')}"
         rows = await self._fetch(
             f"SELECT {base.OUTBOX_COLUMNS} FROM outbox o"
-            f" WHERE o.delivered_at IS NULL AND {served} ORDER BY o.id LIMIT {args(max(0, int(limit)), 'int8')}",
+            f" WHERE o.delivered_at IS NULL AND {served}{of_game} ORDER BY o.id LIMIT {args(max(0, int(limit)), 'int8')}",
             *args.values)
         return [self._to_message(r) for r in rows]
 

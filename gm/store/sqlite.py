@@ -822,9 +822,10 @@ class SqliteStore(SqlStore):
         assert new_id is not None
         return int(new_id)
 
-    async def pending_messages(self, limit: int = 50) -> list[OutboxMessage]:
-        rows = await self._fetchall(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE delivered_at IS NULL"
-                                    " ORDER BY id LIMIT ?", (max(0, int(limit)),))
+    async def pending_messages(self, limit: int = 50, game_id: int | None = None) -> list[OutboxMessage]:
+        of_game, params = ("", ()) if game_id is None else (" AND game_id = ?", (int(game_id),))
+        rows = await self._fetchall(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE delivered_at IS NULL{of_game}"
+                                    " ORDER BY id LIMIT ?", (*params, max(0, int(limit))))
         return [self._to_message(r) for r in rows]
 
     async def mark_delivered(self, message_id: int, discord_message_id: int | None,

@@ -104,3 +104,31 @@ async def test_undo_by_agreement_log_export_replay_and_history(world, settings):
         assert "gives exactly the stored game" in replay.text
         history = await fake.slash(bot, world["carol"], ch, "game history")
         assert f"#{found.record.id}" in history.text and "in play" in history.text
+
+
+async def test_a_clock_pass_posts_each_reminder_right_after_its_game_commits(world, settings):
+    """Issue 30 (benchmarks/scale.py): with hundreds of reminders due in one pass, each game's
+    news went out only once the whole pass was done, so on a busy evening none was posted on
+    time. Now a game's reminder reaches its channel before the next game is looked at."""
+    fake, alice, bob = world["fake"], world["alice"], world["bob"]
+    clock = HandClock(2_000_000_000.0)
+    async with run_bot(create_bot(settings, clock=clock)) as bot:
+        for ch in (world["ch1"], world["ch2"]):
+            await _new(fake, bot, ch, alice, bob, bank_hours=2.0)
+        gm = bot.gm
+        seen_before_tick: list[int] = []
+        tick_game = gm.tick_game
+
+        async def counting(game_id):
+            seen_before_tick.append(sum("runs out" in (m.content or "") for c in (world["ch1"], world["ch2"])
+                                        for m in fake.messages_in(c)))
+            return await tick_game(game_id)
+
+        gm.tick_game = counting
+        clock.now += 3600
+        ticks = await bot.get_cog("ClockCog").run_clock()
+        assert [t.kind for t in ticks] == ["reminder", "reminder"]
+        assert seen_before_tick == [0, 1]
+        assert sum("runs out" in (m.content or "") for c in (world["ch1"], world["ch2"])
+                   for m in fake.messages_in(c)) == 2
+        assert await bot.gm.store.pending_messages() == []

@@ -474,3 +474,19 @@ async def test_a_refused_write_inside_a_transaction_leaves_the_rest(store: GameS
     assert await store.get_active_game(OTHER_CHANNEL) == other
     assert [m.payload for m in await store.pending_messages()] == [{"content": "ok"}]
     assert [g.id for g in await store.list_games(CHANNEL)] == [first.id]
+
+
+async def test_one_games_pending_messages_alone(store: GameStore) -> None:
+    """The turn clock posts a game's news right after its step commits (cogs.clock): it asks
+    for that game's undelivered messages, oldest first, and no other game's."""
+    first = await new_game(store)
+    other = await new_game(store, OTHER_CHANNEL)
+    a1 = await store.enqueue_message("channel", CHANNEL, {"content": "a1"}, first.id)
+    b1 = await store.enqueue_message("channel", OTHER_CHANNEL, {"content": "b1"}, other.id)
+    a2 = await store.enqueue_message("user", 7, {"content": "a2"}, first.id)
+    await store.enqueue_message("channel", CHANNEL, {"content": "loose"})
+    assert [m.id for m in await store.pending_messages(game_id=first.id)] == [a1, a2]
+    assert [m.id for m in await store.pending_messages(game_id=other.id)] == [b1]
+    await store.mark_delivered(a1, 1)
+    assert [m.id for m in await store.pending_messages(game_id=first.id)] == [a2]
+    assert len(await store.pending_messages()) == 3
