@@ -66,6 +66,7 @@ import asyncpg  # noqa: E402
 
 import packs  # noqa: E402,F401  (the engine's content, for seeding through the game master)
 from gm.session import GameMaster  # noqa: E402
+from gm.session.results import PROMPT_OWED  # noqa: E402
 from gm.store import PostgresStore  # noqa: E402
 from gm.store.base import dump_json, pack_action, pack_events  # noqa: E402
 from loopback import FakeDiscord, InteractionResult, StoredMessage  # noqa: E402
@@ -194,10 +195,14 @@ async def seed(url: str, world: World, copies: list[tuple[int, int]]) -> dict[in
         assert record is not None
         log = await store.actions(record.id)
     now = time.time()
+    # the copies are games at rest, whose turn message was posted long ago: without this, each
+    # carried the template's "turn message owed" mark, and every process's first clock passes
+    # re-posted thousands of turn messages while the phases ran (reminders starved behind them)
+    at_rest = {k: v for k, v in (record.settings or {}).items() if k != PROMPT_OWED}
     conn = await asyncpg.connect(url)
     try:
         rows = [(guild, channel, record.system, json.dumps(record.options), record.seed, record.version, record.state,
-                 record.status, record.host_id, now, now, record.deadline, json.dumps(record.settings), len(log))
+                 record.status, record.host_id, now, now, record.deadline, json.dumps(at_rest), len(log))
                 for channel, guild in copies[1:]]
         await conn.copy_records_to_table(
             "games", records=rows,
