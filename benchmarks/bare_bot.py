@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from loopback import apply_env_redirect  # noqa: E402
+from loopback import apply_env_redirect, lag_probe  # noqa: E402
 
 apply_env_redirect()
 
@@ -30,6 +30,10 @@ class BarePresses(discord.Client):
         intents = discord.Intents.none()
         intents.guilds = True  # as the game bot
         super().__init__(intents=intents, shard_id=shard_id, shard_count=shard_count, guild_ready_timeout=0.05)
+        self.probe: Any = None
+
+    async def setup_hook(self) -> None:
+        self.probe = lag_probe.start_from_env()  # $GM_LOOP_LAG_FILE, as the game bot's launcher
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
