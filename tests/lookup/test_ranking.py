@@ -106,7 +106,10 @@ def test_rulings_do_not_change_the_word_statistics_of_the_rules():
 
 def test_the_channels_game_and_the_game_it_extends_are_preferred():
     """Issue 13: in a Standard channel the Standard texts count most, then the Basic rules they
-    are played on, then the other games; with no game, an expansion counts a little less."""
+    are played on, then the other games; with no game, an expansion counts a little less than the
+    game it extends. Issue 28 ("Standard is thin": questions on Artifacts, Abilities and the Final
+    Battle landed on Water Realm sections): that holds even when the game extended is known only
+    from the project's summary, so the Water Realm, played on the Standard game, comes after it."""
     ix = full_index()
     scorer = ix._scorer
     assert scorer.base_of["prophecy_standard"] == "prophecy"
@@ -121,10 +124,11 @@ def test_the_channels_game_and_the_game_it_extends_are_preferred():
     basic_doc = next(d for d in ix._docs.values() if d.system == "prophecy" and d.kind == "summary" and d.language == "en")
     assert scorer.prior(neutral, standard_doc.stats) < scorer.prior(neutral, basic_doc.stats)
     # with no game in the channel, a game served only by the project's summary (no rulebook)
-    # comes after an expansion whose printed rules are served: printed rules first
+    # still comes before the expansion played on it, whose printed rules are served
     assert scorer.unprinted == {"prophecy_standard"}
+    assert scorer.played_on == {"prophecy_water_realm": "prophecy_standard"}
     water_doc = next(d for d in ix._docs.values() if d.system == "prophecy_water_realm" and d.kind == "summary")
-    assert scorer.prior(neutral, standard_doc.stats) < scorer.prior(neutral, water_doc.stats)
+    assert scorer.prior(neutral, water_doc.stats) < scorer.prior(neutral, standard_doc.stats)
 
 
 @pytest.mark.parametrize("question", ["what did the bot decide about dead characters", "is there a house rule for the artifacts",
