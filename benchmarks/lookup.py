@@ -6,8 +6,9 @@ tests/lookup/questions.yaml (English and Italian, with typos) plus card-name and
 autocomplete look-ups, each repeated; the first pass warms the stem cache and is not timed,
 as in a running bot. Both wall-clock and CPU (this thread) times are printed: on a shared
 machine the wall time also counts waiting for a core. Accuracy (top-1/top-3, as in
-tests/lookup/test_accuracy.py) is printed for the training and both development sets (questions_dev.yaml and
-the second development set of issue #28, questions_dev2.yaml), each development set broken down by game
+tests/lookup/test_accuracy.py) is printed for both training sets (questions.yaml and issue #28's questions_train2.yaml) and both
+development sets (questions_dev.yaml and the second development set of issue #28, questions_dev2.yaml),
+each of the three later sets broken down by game
 and by language; the held-out questions (never tuned on) are scored only with --heldout, so routine timing
 runs never look at them. With --heldout every set (train, dev, heldout and the second held-out set of issue #28,
 tests/lookup/questions_heldout2.yaml) is also broken down by game and by language, with the CPU
@@ -44,6 +45,8 @@ DEV_QUESTIONS = ROOT / "tests" / "lookup" / "questions_dev.yaml"
 HELDOUT_QUESTIONS = ROOT / "tests" / "lookup" / "questions_heldout.yaml"
 #: the second development set (issue #28): questions as players ask them mid-game, every game, 40% Italian
 DEV2_QUESTIONS = ROOT / "tests" / "lookup" / "questions_dev2.yaml"
+#: the third training set (issue #28, round 5): chat-style questions, most on the Standard game
+TRAIN2_QUESTIONS = ROOT / "tests" / "lookup" / "questions_train2.yaml"
 #: the second held-out set (issue #28): never tune on it; read only with --heldout
 HELDOUT2_QUESTIONS = ROOT / "tests" / "lookup" / "questions_heldout2.yaml"
 GAMES = ("basic", "standard", "water_realm", "darkest_talisman", "magical_orders")
@@ -145,6 +148,7 @@ def main() -> None:
                     for q in yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]]
     dev_set = [{**q, "split": "dev"} for q in yaml.safe_load(DEV_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
     dev_set += [{**q, "split": "dev2"} for q in yaml.safe_load(DEV2_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
+    dev_set += [{**q, "split": "train2"} for q in yaml.safe_load(TRAIN2_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
     # timed on the questions the run may read: the held-out ones only with --heldout
     questions = [q["q"] for q in question_set + dev_set if args.heldout or not q.get("split", "").startswith("heldout")]
     ix = loaded
@@ -159,7 +163,8 @@ def main() -> None:
     if args.heldout:  # warm the stem cache first, so that no set's CPU figures carry the cold start
         for q in question_set + dev_set + heldout2_set:
             ix.search(q["q"], limit=3)
-    for split in ("train", "dev", "dev2", "heldout", "heldout2") if args.heldout else ("train", "dev", "dev2"):
+    splits = ("train", "train2", "dev", "dev2")
+    for split in (*splits, "heldout", "heldout2") if args.heldout else splits:
         qs = [q for q in question_set + dev_set + heldout2_set if q.get("split", "train") == split]
         groups, cpu = score(ix, qs)
         n, top1, top3 = groups.get("all", [0, 0, 0])
@@ -172,7 +177,7 @@ def main() -> None:
                 else ""
             )
         )
-        if args.heldout or split.startswith("dev"):
+        if args.heldout or split.startswith("dev") or split == "train2":
             for key in (*GAMES, "other", "en", "it"):
                 if key in groups:
                     k, h1, h3 = groups[key]

@@ -33,6 +33,9 @@ DEV_QUESTIONS = Path(__file__).resolve().parent / "questions_dev.yaml"
 #: the second development set (issue #28): chat-style questions for every game, tagged with game and
 #: language, written before the section terms of that issue; neither training nor held out
 DEV2_QUESTIONS = Path(__file__).resolve().parent / "questions_dev2.yaml"
+#: the third training set (issue #28, round 5): chat-style questions, most on the Standard game, tagged
+#: with game and language. Apart from questions.yaml, whose held-out share the set tests check
+TRAIN2_QUESTIONS = Path(__file__).resolve().parent / "questions_train2.yaml"
 #: the rulebooks the question set and the heading tests were written against
 RULEBOOK_FILES = (
     "darkest-talisman-solo-coop-variant.en.txt",
@@ -93,7 +96,10 @@ def project_index() -> RulesIndex:
 
 def questions(split: str | None = None) -> list[dict]:
     """The question set; `split` keeps only "train" or "heldout" questions ("dev" and "dev2": the
-    development sets, "heldout2": the second held-out set; none is part of the set otherwise)."""
+    development sets, "train2": the third training set, "heldout2": the second held-out set; none is
+    part of the set otherwise)."""
+    if split == "train2":
+        return [{**q, "split": "train2"} for q in yaml.safe_load(TRAIN2_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
     if split == "dev":
         return [{**q, "split": "dev"} for q in yaml.safe_load(DEV_QUESTIONS.read_text(encoding="utf-8"))["questions"]]
     if split == "dev2":

@@ -145,7 +145,7 @@ def test_every_expected_section_exists():
     ix = full_index()
     known = {(doc, section) for doc, section, _ in ix.sections()}
     known |= {(f"pack:{card.pack}", card.name) for card in ix.cards()}
-    asked = questions() + questions("dev") + questions("dev2") + questions("heldout2")
+    asked = questions() + questions("dev") + questions("dev2") + questions("train2") + questions("heldout2")
     missing = [(q["q"], a) for q in asked for a in _answers(q) if a not in known]
     assert not missing, missing
 
@@ -173,6 +173,22 @@ def test_the_second_development_set_covers_every_game_in_both_languages():
     mine = {q["q"].lower() for q in dev2}
     shared = len(mine & {q["q"].lower() for q in questions() + questions("dev") + questions("heldout2")})
     assert shared == 0, "questions of the second development set are also in another set (count only)"
+
+
+def test_the_third_training_set_is_mostly_standard_and_bilingual():
+    """Issue #28, round 5: the first training set never asks about the Standard game, so this set
+    adds at least 100 chat-style questions, 40% Italian, at least 50 on the Standard game, none
+    shared with the training or development sets (the held-out sets are not opened here)."""
+    train2 = questions("train2")
+    assert len(train2) >= 100, len(train2)
+    assert len({q["q"].lower() for q in train2}) == len(train2), "duplicate questions"
+    assert sum(q["language"] == "it" for q in train2) >= 0.4 * len(train2)
+    games = Counter(q["game"] for q in train2)
+    assert set(games) == {"standard", "water_realm", "darkest_talisman", "magical_orders"}, games
+    assert games["standard"] >= 50, games
+    assert all(q["language"] in ("en", "it") and q["answers"] for q in train2)
+    others = {q["q"].lower() for q in questions("train") + questions("dev") + questions("dev2")}
+    assert not {q["q"].lower() for q in train2} & others, "a question of the third training set is in another set"
 
 
 def test_the_second_heldout_set_covers_every_game_in_both_languages():
