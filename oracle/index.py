@@ -503,6 +503,10 @@ class RulesIndex:
         # stop word in Italian ("where") but the thing asked about in "what does the dove do"
         told = language or detect_language(query)
         content = self.analyzer.content_words(text, told)
+        if not content and named_system:
+            # the game's name was all the question said ("how do you get into the Water Realm"):
+            # the realm is then what is asked about, so its name is searched as words
+            content = self.analyzer.content_words(" ".join(words(query)), told)
         if about_rulings:  # "what did the bot decide about X" is about X: the rest picks the kind
             content = [w for w in content if fold(w) not in stopwords.RULING_WORDS] or content
         preferred = told or self._guess_language(content) or prefer_language
