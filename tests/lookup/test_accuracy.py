@@ -6,6 +6,8 @@ from the question). The questions come in two splits:
 
 * train: ranking, synonyms, section splitting and summaries may be tuned while looking at
   these (they include the first held-out set, whose misses a tuning pass had looked at);
+* train2: issue #28 round 5's chat-style questions, mostly on the Standard game (questions_train2.yaml),
+  tuned on like train but kept in a file of their own so that the held-out share of the set stays a third;
 * heldout: 78 questions (a third of the set, a third of them Italian, from all five
   rulebooks) written fresh from the rulebooks before the splitter, ranking and synonyms of
   that round were changed, and never run through the ranker while tuning: their figures say
@@ -85,15 +87,21 @@ HELDOUT_TOP3 = 0.85  # 67 of 78 (0.859)
 # terms in Italian questions as the English texts stem them made it 163 (0.836), top-3 unchanged.
 # Third issue #28 round (rulings count 0.2, not 0.5, unless asked about or played: cross-validated
 # on train + dev + dev2): dev 161 -> 166 top-1, 186 -> 187 top-3; dev2 127 -> 128, 145 -> 146.
-DEV_TOP1 = 0.85  # 166 of 195 (0.851); 161 before the third issue #28 round, 163 before the first
+DEV_TOP1 = 0.85  # 167 of 195 (0.856) after issue #28 round 5, 166 before it; 161 before its third round
 DEV_TOP3 = 0.95  # 187 of 195 (0.959); 186 after the first issue #28 round, 181 before it
 # Second development split (questions_dev2.yaml, issue #28: 136 chat-style questions, every game,
 # 43% Italian, 35 on the Standard game), written before that issue's section terms: the content
 # and ranking before them scored 96 (0.706) top-1, 116 (0.853) top-3, Standard 12 of 35 top-1. The
 # floors are the figures reached with them (benchmarks/lookup.py prints the per-game and
 # per-language breakdown).
-DEV2_TOP1 = 0.84  # 128 of 152 (0.842) after the third round; 127 after the second, with 16 more Standard questions
+DEV2_TOP1 = 0.86  # 131 of 152 (0.862) after issue #28 round 5 (130 before it); 128 after the third round
 DEV2_TOP3 = 0.96  # 146 of 152 (0.961); 145 after the second round; 108 and 124 of 136 before it
+# Third training set (questions_train2.yaml, issue #28 round 5: 120 chat-style questions, 40% Italian, 78 on
+# the Standard game), written before that round's changes: 76 (0.633) top-1, 99 (0.825) top-3 before them,
+# Standard 44 of 78. The round's section phrasings, synonyms and the search of a game's full name when it is
+# all a question says made it the figures below (Standard 55 of 78 top-1, 71 top-3); its misses are tuned on.
+TRAIN2_TOP1 = 0.75  # 90 of 120 (0.750)
+TRAIN2_TOP3 = 0.93  # 112 of 120 (0.933)
 #: the issue's goal for the held-out split (reported, not asserted while it is not met)
 HELDOUT_TOP1_GOAL = 0.90
 
@@ -211,6 +219,7 @@ def test_the_second_heldout_set_covers_every_game_in_both_languages():
     ("split", "top1_min", "top3_min"),
     [
         ("train", TRAIN_TOP1, TRAIN_TOP3),
+        ("train2", TRAIN2_TOP1, TRAIN2_TOP3),
         ("dev", DEV_TOP1, DEV_TOP3),
         ("dev2", DEV2_TOP1, DEV2_TOP3),
         ("heldout", HELDOUT_TOP1, HELDOUT_TOP3),
