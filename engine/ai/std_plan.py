@@ -301,6 +301,8 @@ _GUARD: dict[tuple[Any, ...], tuple[float, float]] = {}
 _CREATURE: dict[tuple[Any, ...], float] = {}
 #: every such space's gain for some belongings, shared the same way
 _SERVICES: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
+#: the markets' gains for some Gold and Items on a board, shared the same way
+_MARKETS: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
 #: the static value of some belongings, per (pack, Standard pack, Artifacts to win): it reads
 #: nothing else, and the same belongings come back in decision after decision (issue #30)
 _STATIC: dict[tuple[Any, ...], dict[tuple[Any, ...], float]] = {}
@@ -484,10 +486,33 @@ class StdPlan(EffectArithmetic):
         mkey = ("market", gold, r.items)
         markets: Any = self.world.memo.get(mkey)
         if markets is None:
-            shop = StdRes(0, gold, 0, 0, 0, 0, 0, r.items)
-            markets = self.world.memo[mkey] = [(s, g) for s in self.markets
-                                               for g in (self._best_service(s, shop, True),) if g > 0]
+            # shared across decisions too, keyed on all a market's gain reads of the board
+            # (`market_facts`) and of the plan (issue #30)
+            skey = (id(self.pack), self.sp_id, self.need, gold, r.items, self.world.heals_blocked,
+                    bool(self.bank_red), bool(self.bank_blue), self.market_facts())
+            markets = _MARKETS.get(skey)
+            if markets is None:
+                shop = StdRes(0, gold, 0, 0, 0, 0, 0, r.items)
+                markets = [(s, g) for s in self.markets for g in (self._best_service(s, shop, True),) if g > 0]
+                if len(_MARKETS) >= MEMO_LIMIT:
+                    _MARKETS.clear()
+                _MARKETS[skey] = markets
+            self.world.memo[mkey] = markets
         return found + markets if markets else found
+
+    def market_facts(self) -> tuple[Any, ...]:
+        """What a market's gain for some Gold and Items reads of this board (`act_options` with
+        no cubes lost and no Certificate to buy): per market space, in the order they are
+        valued, the cards lying there (an Opportunity's is worked out, if never kept) and
+        the Items on offer."""
+        found: Any = self.world.memo.get("market facts")
+        if found is None:
+            state = self.state
+            found = self.world.memo["market facts"] = tuple(
+                (s, tuple((a.card, a.face_up) for a in state.spaces[s]),
+                 tuple(i.card for i in state.offers.get(self.pack.space(s).id, [])))
+                for s in self.markets)
+        return cast("tuple[Any, ...]", found)  # the memo's "market facts" entry is this tuple
 
     def service_gain(self, space: int, r: StdRes) -> float:
         """The best single Possibility of a space for her (healing, work, a market)."""
@@ -711,3 +736,4 @@ def forget() -> None:
     _SERVICES.clear()
     _CREATURE.clear()
     _STATIC.clear()
+    _MARKETS.clear()
