@@ -344,7 +344,7 @@ class StdPlan(EffectArithmetic):
             return DEAD
         if len(r.arts) >= self.need:
             return WON
-        key = r.key()
+        key = (r.xp, r.gold, r.h, r.hl, r.m, r.ml, r.items, r.extra, r.abil, r.arts)  # r.key() but `dead`, inline
         found = self.statics.get(key)
         if found is None:
             found = self.statics[key] = self._static(r)
