@@ -301,6 +301,11 @@ _GUARD: dict[tuple[Any, ...], tuple[float, float]] = {}
 _CREATURE: dict[tuple[Any, ...], float] = {}
 #: every such space's gain for some belongings, shared the same way
 _SERVICES: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
+#: the markets' gains for some Gold and Items on a board, shared the same way
+_MARKETS: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
+#: the static value of some belongings, per (pack, Standard pack, Artifacts to win): it reads
+#: nothing else, and the same belongings come back in decision after decision (issue #30)
+_STATIC: dict[tuple[Any, ...], dict[tuple[Any, ...], float]] = {}
 MEMO_LIMIT = 20_000
 
 
@@ -328,6 +333,10 @@ class StdPlan(EffectArithmetic):
         self.world = build_world(state, pack, sp, me)
         self.art_ids = tuple(a.id for a in sp.artifacts)
         self.markets = _board_facts(id(pack)).markets
+        statics = _STATIC.get((id(pack), sp.id, self.need))
+        if statics is None or len(statics) >= MEMO_LIMIT:
+            statics = _STATIC[(id(pack), sp.id, self.need)] = {}
+        self.statics = statics
 
     # -- what she holds --------------------------------------------------------------------
     def static(self, r: StdRes) -> float:
@@ -335,6 +344,13 @@ class StdPlan(EffectArithmetic):
             return DEAD
         if len(r.arts) >= self.need:
             return WON
+        key = (r.xp, r.gold, r.h, r.hl, r.m, r.ml, r.items, r.extra, r.abil, r.arts)  # r.key() but `dead`, inline
+        found = self.statics.get(key)
+        if found is None:
+            found = self.statics[key] = self._static(r)
+        return found
+
+    def _static(self, r: StdRes) -> float:
         h, m = r.h, r.m
         return (cards_value(self.sp_id, r.arts, r.abil)
                 + (_STD_HEALTH[h] if 0 <= h < _TABLE else std_health(h)) + H_TOTAL * (h + r.hl)
@@ -398,12 +414,17 @@ class StdPlan(EffectArithmetic):
         out: list[tuple[tuple[int, ...], float, int]] = list(planes)
         # an Ability changes only her cards, Experience and Gold: the static value's
         # difference is worked out from those parts alone
-        money = _gold_value(r.gold)
+        # (the value tables give `_xp_value` / `_gold_value` exactly, for the usual amounts)
+        xp_now, gold_now = r.xp, r.gold
+        money = _GOLD[gold_now] if 0 <= gold_now < _TABLE else _gold_value(gold_now)
+        lore = _XP[xp_now] if 0 <= xp_now < _TABLE else _xp_value(xp_now)
         for gspace, card, xp, gold in w.offers:
-            if r.xp < xp or r.gold < gold or card in r.abil:
+            if xp_now < xp or gold_now < gold or card in r.abil:
                 continue
+            left_xp, left_gold = xp_now - xp, gold_now - gold
             gain = (cards_value(self.sp_id, r.arts, r.abil + (card,)) - cards_value(self.sp_id, r.arts, r.abil)
-                    + _xp_value(r.xp - xp) - _xp_value(r.xp) + _gold_value(r.gold - gold) - money)
+                    + (_XP[left_xp] if 0 <= left_xp < _TABLE else _xp_value(left_xp)) - lore
+                    + (_GOLD[left_gold] if 0 <= left_gold < _TABLE else _gold_value(left_gold)) - money)
             if gain > 0:
                 out.append(((gspace,), gain, NOW))
         if w.training:
@@ -465,10 +486,33 @@ class StdPlan(EffectArithmetic):
         mkey = ("market", gold, r.items)
         markets: Any = self.world.memo.get(mkey)
         if markets is None:
-            shop = StdRes(0, gold, 0, 0, 0, 0, 0, r.items)
-            markets = self.world.memo[mkey] = [(s, g) for s in self.markets
-                                               for g in (self._best_service(s, shop, True),) if g > 0]
+            # shared across decisions too, keyed on all a market's gain reads of the board
+            # (`market_facts`) and of the plan (issue #30)
+            skey = (id(self.pack), self.sp_id, self.need, gold, r.items, self.world.heals_blocked,
+                    bool(self.bank_red), bool(self.bank_blue), self.market_facts())
+            markets = _MARKETS.get(skey)
+            if markets is None:
+                shop = StdRes(0, gold, 0, 0, 0, 0, 0, r.items)
+                markets = [(s, g) for s in self.markets for g in (self._best_service(s, shop, True),) if g > 0]
+                if len(_MARKETS) >= MEMO_LIMIT:
+                    _MARKETS.clear()
+                _MARKETS[skey] = markets
+            self.world.memo[mkey] = markets
         return found + markets if markets else found
+
+    def market_facts(self) -> tuple[Any, ...]:
+        """What a market's gain for some Gold and Items reads of this board (`act_options` with
+        no cubes lost and no Certificate to buy): per market space, in the order they are
+        valued, the cards lying there (an Opportunity's is worked out, if never kept) and
+        the Items on offer."""
+        found: Any = self.world.memo.get("market facts")
+        if found is None:
+            state = self.state
+            found = self.world.memo["market facts"] = tuple(
+                (s, tuple((a.card, a.face_up) for a in state.spaces[s]),
+                 tuple(i.card for i in state.offers.get(self.pack.space(s).id, [])))
+                for s in self.markets)
+        return cast("tuple[Any, ...]", found)  # the memo's "market facts" entry is this tuple
 
     def service_gain(self, space: int, r: StdRes) -> float:
         """The best single Possibility of a space for her (healing, work, a market)."""
@@ -691,3 +735,5 @@ def forget() -> None:
     _GUARD.clear()
     _SERVICES.clear()
     _CREATURE.clear()
+    _STATIC.clear()
+    _MARKETS.clear()

@@ -149,7 +149,8 @@ def choose(state: ProphecyState, actor: str, acts: list[Any], rng: random.Random
 def _enter_cost(ctx: Ctx, p: PlayerState, cell: int) -> float:
     """Turns (about one Bubble each) that entering `cell` costs her on the way: a space she
     may pass through half a turn, one that stops her a whole turn, more for what hurts."""
-    if cell == wp().grid.palace_index:
+    pack = wp()
+    if cell == pack.grid.palace_index:
         return 0.5
     if water_board.others_at(ctx.state, p.player, cell):
         return 1.0
@@ -157,14 +158,14 @@ def _enter_cost(ctx: Ctx, p: PlayerState, cell: int) -> float:
     if gc is None:
         return 0.5
     if not gc.up:
-        return 1.0 if wp().grid.light(cell) else 1.0 + UNKNOWN  # light spaces hold positive cards
-    if wp().is_positive(gc.card):
+        return 1.0 if pack.grid.light(cell) else 1.0 + UNKNOWN  # light spaces hold positive cards
+    if pack.is_positive(gc.card):
         return 0.5
-    card = wp().card(gc.card)
+    card = pack.card(gc.card)
     if isinstance(card, content_water.Obstacle):
         return 3.5 if card.current else 1.0 + card.bubbles + (0.5 if not card.effect.is_empty() else 0.0)
     foe = sbattle.creature_foe(ctx.pack.creature(card.id))
-    if wp().power_of(card.id) == "skeletal_shark":
+    if pack.power_of(card.id) == "skeletal_shark":
         paid, chance = _shark_pay(p, foe)
         return 1.0 + 3.0 * (1.0 - chance) + SHARK_TURNS * paid  # the Magic it eats is her Willpower later
     return 1.0 + 3.0 * (1.0 - _best_chance(ctx, p, foe))
@@ -375,11 +376,13 @@ def plan_dive(ctx: Ctx, p: PlayerState, cell: int | None = None, air: int | None
     if air is None:
         air = d.bubbles if d is not None else 0
     palace = wp().grid.palace_index
-    out = _costs_to(ctx, p, False)
+    out: dict[int, float] | None = None  # the way out, worked out only when some Artifact of the dead asks
     # Artifacts of the dead: the Final Battle cannot begin before someone picks them up
     fallen = []
     for key, cards in powers.sstate(ctx).dropped.items():
         if cards and key.startswith("water:"):
+            if out is None:
+                out = _costs_to(ctx, p, False)
             c = int(key.split(":", 1)[1])
             need = (_costs_to(ctx, p, c).get(cell, 99.0) if c != cell else 0.0) + out.get(c, 99.0)
             if need <= air:

@@ -15,7 +15,7 @@ Artifacts are Standard `Artifact`s with a roman numeral (the Final Battle's tie-
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Literal, Protocol, cast
+from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -188,12 +188,24 @@ class IslandContent(BaseModel):
     treasures: list[Treasure]
     artifacts: list[NewArtifact]
     rulings: list[Ruling]
+    if TYPE_CHECKING:
+        # set once in `model_post_init` as a plain attribute (a hot lookup), declared for the checker
+        _treasure_by_id: dict[str, Treasure]
+
+    def model_post_init(self, _ctx: object) -> None:
+        # Treasure id -> its card, the first of that id (as the scans it replaces found it): the
+        # rules ask whether an Item is a Treasure, and how it is set, for every Item held, on
+        # every action (issue #30)
+        by_id: dict[str, Treasure] = {}
+        for t in self.treasures:
+            by_id.setdefault(t.id, t)
+        object.__setattr__(self, "_treasure_by_id", by_id)
 
     def treasure(self, card_id: str) -> Treasure:
         return next(t for t in self.treasures if t.id == card_id)
 
     def is_treasure(self, card_id: str) -> bool:
-        return any(t.id == card_id for t in self.treasures)
+        return card_id in self._treasure_by_id
 
     def new_artifact(self, card_id: str) -> NewArtifact | None:
         return next((a for a in self.artifacts if a.id == card_id), None)
@@ -220,7 +232,8 @@ class IslandContent(BaseModel):
 
     def stone(self, card_id: str) -> TreasureStone | None:
         """How the Treasure `card_id` is set into an Item (None: not a Treasure, or not one set)."""
-        return next((t.stone for t in self.treasures if t.id == card_id), None)
+        t = self._treasure_by_id.get(card_id)
+        return None if t is None else t.stone
 
     def stone_variants(self, items: Sequence[ItemCard]) -> list[ItemCard]:
         """Every Item of `items` with each Treasure stone that fits it set in (Appendix "Astral

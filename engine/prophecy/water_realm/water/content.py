@@ -282,6 +282,7 @@ class WaterPack(BaseModel):
         _cards: dict[str, WaterCard]
         _positive: frozenset[str]
         _named: dict[str, WaterCard | SingleCard]
+        _id_sets: tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]
 
     @property
     def figures(self) -> WaterFigures:
@@ -318,6 +319,11 @@ class WaterPack(BaseModel):
     def creature_ids(self) -> list[str]:
         return [c.id for c in self.data.negative if isinstance(c, WaterCreature)] + [self.data.lord.id]
 
+    def id_sets(self) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+        """(`item_ids`, `waterlore_ids`, `underwater_ids`, `creature_ids`) as sets, built once:
+        the realm's tidying after every action tests each pile's cards against them (issue #30)."""
+        return self._id_sets
+
     def power_of(self, card_id: str) -> str | None:
         card = self._cards.get(card_id)
         return getattr(card, "power", None) if card is not None else None
@@ -344,6 +350,8 @@ class WaterPack(BaseModel):
         for single in (d.gate, d.legends, d.pearl):
             named[single.id] = single
         object.__setattr__(self, "_named", named)
+        object.__setattr__(self, "_id_sets", (frozenset(self.item_ids()), frozenset(self.waterlore_ids()),
+                                              frozenset(self.underwater_ids()), frozenset(self.creature_ids())))
 
 
 #: the files of the Water Realm folder

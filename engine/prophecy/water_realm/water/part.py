@@ -441,9 +441,7 @@ def _sweep(ctx: Ctx) -> None:
     if sst is None or sst.water is None:
         return
     w = sst.water
-    pack = wp()
-    items, lore, under = set(pack.item_ids()), set(pack.waterlore_ids()), set(pack.underwater_ids())
-    creatures = set(pack.creature_ids())
+    items, lore, under, creatures = wp().id_sets()
     for name, ids in (("common", items), ("rare", items), ("adventure", creatures)):
         deck = getattr(st.decks, name)
         for pile in (deck.draw, deck.discard):
