@@ -15,15 +15,23 @@ streams laid end to end are one valid deflate stream. It gets the zlib header, a
 block and the Adler-32 of all the rows, combined from the bands' own checksums (zlib's
 `adler32_combine`, which Python does not expose). Each row starts with filter byte 0 (none):
 flat palette colours gain little from PNG's filters.
+
+A picture drawn in one pass (the Water Realm, the campaign's party: no marks to name its bands
+by) is written by `encode_indexed`: each band is named by a digest of its own rows, so a band
+that looks exactly as in an earlier picture (the realm's cells nobody entered, the party's
+unchanged tiles) is compressed once.
 """
 from __future__ import annotations
 
+import hashlib
 import struct
 import threading
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
+
+from PIL import Image
 
 #: rows per band: smaller bands are reused more often but compress a little worse
 BAND_ROWS = 16
@@ -153,3 +161,21 @@ def encode(width: int, height: int, palette: bytes, keys: Sequence[Hashable],
 def bands_for(height: int) -> int:
     """How many bands `height` rows make (the last one may be shorter)."""
     return -(-height // BAND_ROWS)
+
+
+def encode_indexed(image: Image.Image, cache: BandCache) -> bytes:
+    """`image` (mode "P") as a PNG whose bands are named by their own rows (a 16-byte BLAKE2b
+    digest: hashing a band costs a small part of compressing it), so only bands never seen
+    before are compressed. The same pixels and palette as Pillow's PNG of `image`."""
+    if image.mode != "P":
+        raise ValueError(f"a palette image is needed, not {image.mode}")
+    width, height = image.size
+    # one spare column on the left, index 0: it is each scanline's filter byte (0, none)
+    wide = Image.new("P", (width + 1, height), 0)
+    wide.paste(image, (1, 0))
+    raw = wide.tobytes()
+    step = BAND_ROWS * (width + 1)
+    rows = [raw[at:at + step] for at in range(0, len(raw), step)]
+    keys = [hashlib.blake2b(band, digest_size=16).digest() for band in rows]
+    palette = bytes(image.getpalette() or [])
+    return encode(width, height, palette, keys, lambda missing: [rows[i] for i in missing], cache)

@@ -17,7 +17,7 @@ from engine.prophecy.content import CreatureCard, Pack, Space, display_name
 from engine.prophecy.content_standard import StandardPack
 from engine.prophecy.state import ProphecyState
 from gm.i18n import format_text
-from ui import fonts, png
+from ui import fonts, png, text_runs
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -224,8 +224,9 @@ def _width(text: str, font: Font) -> float:
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: Font, fill: RGB | int,
           anchor: str = "la") -> None:
-    """`draw.text` in characters the font draws (any other as "?", ui.fonts.drawable)."""
-    draw.text(xy, fonts.drawable(text), font=font, fill=fill, anchor=anchor)
+    """`draw.text` in characters the font draws (any other as "?", ui.fonts.drawable), each run
+    rendered once per process (ui.text_runs: the same pixels)."""
+    text_runs.draw_text(draw, xy, fonts.drawable(text), font, fill, anchor)
 
 
 @lru_cache(maxsize=2048)
