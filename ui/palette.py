@@ -75,6 +75,11 @@ def fixed_palette(keys: Iterable[RGB], pairs: Iterable[tuple[RGB, RGB]], steps: 
 _BANDS = png.BandCache(maxsize=4096)
 
 
+def clear_bands() -> None:
+    """Forget the compressed bands (tests and benchmarks that time a picture from nothing)."""
+    _BANDS.clear()
+
+
 def encode(image: Image.Image, palette: Palette) -> bytes:
     """`image` (RGB) mapped onto `palette` without dithering, as a palette PNG: its bands of rows
     compressed only when no earlier picture had the same (ui.png.encode_indexed)."""

@@ -18,7 +18,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 #: distinct runs kept: a mask is a few KB (a long line ~20 KB), so at most a few tens of MB
 RUNS_KEPT = 2048
@@ -44,6 +44,22 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fon
     x, y = xy
     mask, (dx, dy) = _run(text, font, draw.fontmode, anchor or "la", ink, (math.modf(x)[0], math.modf(y)[0]))
     draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+
+
+def ink_mask(text: str, font: ImageFont.FreeTypeFont, anchor: str = "la") -> tuple[Image.Image, int, int]:
+    """The coverage of `text` drawn at a whole point as an 8-bit mask just holding it, and the
+    mask's offset from the point: what `ImageDraw.text` in white on black draws there."""
+    glyphs, (left, top) = _run(text, font, "L", anchor, 255, (0.0, 0.0))
+    width, height = glyphs.size
+    mask = Image.new("L", (max(1, width), max(1, height)), 0)
+    if width and height:
+        ImageDraw.Draw(mask).draw.draw_bitmap((0, 0), glyphs, 255)
+    return mask, left, top
+
+
+def clear() -> None:
+    """Forget every run (tests and benchmarks that time a drawing from nothing)."""
+    _run.cache_clear()
 
 
 def runs_cached() -> int:
