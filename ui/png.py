@@ -165,9 +165,9 @@ def bands_for(height: int) -> int:
 
 
 def encode_indexed(image: Image.Image, cache: BandCache) -> bytes:
-    """`image` (mode "P") as a PNG whose bands are named by their own rows (a 16-byte BLAKE2b
-    digest: hashing a band costs a small part of compressing it), so only bands never seen
-    before are compressed. The same pixels and palette as Pillow's PNG of `image`."""
+    """`image` (mode "P") as a PNG whose bands are named by their own rows (their SHA-1: about
+    a twentieth of compressing them, and half of BLAKE2b on this machine), so only bands never
+    seen before are compressed. The same pixels and palette as Pillow's PNG of `image`."""
     if image.mode != "P":
         raise ValueError(f"a palette image is needed, not {image.mode}")
     width, height = image.size
@@ -177,6 +177,6 @@ def encode_indexed(image: Image.Image, cache: BandCache) -> bytes:
     raw = wide.tobytes()
     step = BAND_ROWS * (width + 1)
     rows = [raw[at:at + step] for at in range(0, len(raw), step)]
-    keys = [hashlib.blake2b(band, digest_size=16).digest() for band in rows]
+    keys = [hashlib.sha1(band).digest() for band in rows]
     palette = bytes(image.getpalette() or [])
     return encode(width, height, palette, keys, lambda missing: [rows[i] for i in missing], cache)
