@@ -17,9 +17,11 @@ What it shows, and why:
 - The entrance carries the compass of the currents (die face -> direction).
 
 Drawn from the view the caller passes (a spectator's for the channel) with Pillow, in one pass
-(a small picture: no band cache needed), and written on a fixed palette (ui.palette): the
+(a small picture: no marks to cache), and written on a fixed palette (ui.palette): the
 module's colours and the blends its text makes over its backgrounds, built once per process,
-where a palette computed for each picture took two thirds of its time.
+where a palette computed for each picture took two thirds of its time. Its text runs and rounded
+shapes are drawn once per process (ui.text_runs, board_parts._rounded), and a band of rows that
+looks as in an earlier picture (the cells nobody entered) is not compressed again (ui.png).
 """
 from __future__ import annotations
 
