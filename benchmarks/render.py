@@ -47,6 +47,7 @@ from engine.prophecy.game import SYSTEM  # noqa: E402
 from engine.prophecy.state import ProphecyState  # noqa: E402
 from systems.prophecy import board_image  # noqa: E402
 from systems.prophecy.board_image import render_board  # noqa: E402
+from ui import text_runs  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -101,6 +102,7 @@ def measure(version: str, games: int, players: int, every: int) -> None:
 
     board_image._BG_CACHE.clear()
     board_image._BANDS.clear()
+    text_runs.clear()
     t0 = time.perf_counter()
     render_board(states[0], pack)
     cold_ms = (time.perf_counter() - t0) * 1000
@@ -153,6 +155,7 @@ def picture_kinds(games: int, players: int) -> list[tuple[str, Callable[..., byt
     from systems.darkest_talisman import picture as party
     from systems.prophecy.plugin import board_picture
     from systems.prophecy.water_realm import board as board_water
+    from ui import palette, text_runs
 
     def sample(states: list[Any], n: int = 24) -> list[Any]:
         return states[:: max(1, len(states) // n)][:n]
@@ -174,14 +177,23 @@ def picture_kinds(games: int, players: int) -> list[tuple[str, Callable[..., byt
     def clear_board() -> None:
         board_image._BG_CACHE.clear()
         board_image._BANDS.clear()
+        text_runs.clear()
+
+    def clear_water() -> None:
+        board_water.water_palette.cache_clear()
+        palette.clear_bands()
+        text_runs.clear()
+
+    def clear_party() -> None:
+        party.party_palette.cache_clear()
+        palette.clear_bands()
+        text_runs.clear()
 
     return [
         ("Basic board", board_picture, sample([SYSTEM.view(s, None) for s in collect_states(games, players, 1)]), clear_board),
         ("Standard board", board_picture, sample(collect_states(games, players, 1, "standard")), clear_board),
-        ("Water Realm", board_water.render_water, sample([SYSTEM.view(s, None) for s in water]),
-         getattr(board_water, "water_palette", lambda: None).__dict__.get("cache_clear", lambda: None)),
-        ("party (campaign)", party.render_party, sample([CAMPAIGN.view(s, None) for s in camp]),
-         getattr(party, "party_palette", lambda: None).__dict__.get("cache_clear", lambda: None)),
+        ("Water Realm", board_water.render_water, sample([SYSTEM.view(s, None) for s in water]), clear_water),
+        ("party (campaign)", party.render_party, sample([CAMPAIGN.view(s, None) for s in camp]), clear_party),
     ]
 
 

@@ -17,17 +17,16 @@ already taken. A key colour's pixels therefore always keep their exact colour.
 """
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from typing import Iterable, Sequence, cast
 
 from PIL import Image
 
+from ui import png
+
 RGB = tuple[int, int, int]
 #: blends per (text, background) pair: 1/8 .. 7/8 of the way from the background to the text
 BLEND_STEPS = 7
-#: zlib level of the PNGs: fast, a few KB larger than level 9 (see board_image._encode)
-PNG_COMPRESS_LEVEL = 3
 
 
 @dataclass(frozen=True)
@@ -71,12 +70,21 @@ def fixed_palette(keys: Iterable[RGB], pairs: Iterable[tuple[RGB, RGB]], steps: 
     return Palette(image, tuple(colours))
 
 
+#: compressed bands of the pictures drawn in one pass, by their rows' digest (ui.png), shared by
+#: every picture kind written here
+_BANDS = png.BandCache(maxsize=4096)
+
+
+def clear_bands() -> None:
+    """Forget the compressed bands (tests and benchmarks that time a picture from nothing)."""
+    _BANDS.clear()
+
+
 def encode(image: Image.Image, palette: Palette) -> bytes:
-    """`image` (RGB) mapped onto `palette` without dithering, as a palette PNG."""
+    """`image` (RGB) mapped onto `palette` without dithering, as a palette PNG: its bands of rows
+    compressed only when no earlier picture had the same (ui.png.encode_indexed)."""
     reduced = image.quantize(palette=palette.image, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    reduced.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return out.getvalue()
+    return png.encode_indexed(reduced, _BANDS)
 
 
 def worst_error(image: Image.Image, palette: Palette) -> int:

@@ -47,6 +47,7 @@ from systems.darkest_talisman.embeds import lost_text
 from systems.darkest_talisman.names import Names, region_name
 from ui import fonts
 from ui import palette as fixed
+from ui.text_runs import draw_text
 
 WIDTH = 960
 TILE_H = 120
@@ -323,7 +324,7 @@ def _badge(draw: ImageDraw.ImageDraw, kind: str, label: str, x: int, y: int, w: 
     else:  # the Grim Reaper and any other figure: a hooded head
         draw.pieslice((x + 4, y + 3, x + 16, y + MARK_H - 3), 180, 360, fill=INK)
         draw.rectangle((x + 4, y + (MARK_H - 3) // 2 + 1, x + 16, y + MARK_H - 7), fill=INK)
-    draw.text((x + 21, y + 2), _fit(draw, label, MARK_SIZE, w - 25), font=font(MARK_SIZE), fill=INK)
+    draw_text(draw, (x + 21, y + 2), _fit(draw, label, MARK_SIZE, w - 25), font=font(MARK_SIZE), fill=INK)
 
 
 @lru_cache(maxsize=1)
@@ -360,17 +361,17 @@ def draw_party(view: CampaignView, locale: str) -> Image.Image:
         word = plain(marks.sky_text)
         word_w = int(_length(word, 18))
         x = WIDTH - MARGIN - word_w
-        draw.text((x, MARGIN + 6), word, font=font(18), fill=INK)
+        draw_text(draw, (x, MARGIN + 6), word, font=font(18), fill=INK)
         x -= 36
         if marks.sky == "day" and not marks.risen:
             _sun(draw, x, MARGIN + 2, 15)
         else:
             _moon(draw, x, MARGIN + 2, 15, marks.risen)
         title_w = x - 12 - MARGIN
-    draw.text((MARGIN, MARGIN), _fit(draw, end[0] if end else title, 24, title_w), font=font(24), fill=INK)
+    draw_text(draw, (MARGIN, MARGIN), _fit(draw, end[0] if end else title, 24, title_w), font=font(24), fill=INK)
     top = MARGIN + 34 + MARGIN
     for j, line in enumerate(marks.lines):  # where each roving figure stands (E2e, F6b)
-        draw.text((MARGIN, top - MARGIN // 2 + j * LINE_H), _fit(draw, line, LINE_SIZE, WIDTH - 2 * MARGIN),
+        draw_text(draw, (MARGIN, top - MARGIN // 2 + j * LINE_H), _fit(draw, line, LINE_SIZE, WIDTH - 2 * MARGIN),
                   font=font(LINE_SIZE), fill=INK)
     top += lines_h
     crowned: list[str] = []
@@ -382,7 +383,7 @@ def draw_party(view: CampaignView, locale: str) -> Image.Image:
         size, lines = wrap(draw, end[1], WIDTH - 2 * MARGIN - 90, END_SIZES, 2)
         y = top + (END_H - len(lines) * (size + 4)) // 2
         for j, line in enumerate(lines):
-            draw.text((MARGIN + 74, y + j * (size + 4)), line, font=font(size), fill=INK)
+            draw_text(draw, (MARGIN + 74, y + j * (size + 4)), line, font=font(size), fill=INK)
         top += END_H + MARGIN
     count = len(tiles)
     gap = 8
@@ -393,12 +394,13 @@ def draw_party(view: CampaignView, locale: str) -> Image.Image:
         draw.rounded_rectangle((x, top, x + tile_w, top + tile_h), radius=10, fill=fill,
                                outline=FRAME if tile["here"] else MUTED, width=5 if tile["here"] else 1)
         if tile["day"]:
-            draw.text((x + 8, top + 6), t(locale, "talisman.picture.day", n=tile["day"]), font=font(14), fill=MUTED)
+            draw_text(draw, (x + 8, top + 6), t(locale, "talisman.picture.day", n=tile["day"]), font=font(14), fill=MUTED)
         size, lines = wrap(draw, tile["name"], tile_w - 14, NAME_SIZES, NAME_LINES)  # whole, never cut
         for j, text in enumerate(lines):
-            draw.text((x + 8, top + 26 + j * (size + 4)), text, font=font(size), fill=INK)
+            draw_text(draw, (x + 8, top + 26 + j * (size + 4)), text, font=font(size), fill=INK)
         if tile["left"]:
-            draw.text((x + 8, top + TILE_H - 26), t(locale, "talisman.picture.cards", n=tile["left"]), font=font(14), fill=FRAME)
+            draw_text(draw, (x + 8, top + TILE_H - 26), t(locale, "talisman.picture.cards", n=tile["left"]), font=font(14),
+                      fill=FRAME)
         if tile["here"] and count > 1:  # the heading, as a drawn arrow head
             tip, back = (x + tile_w - 10, x + tile_w - 26) if tile["heading"] == "out" else (x + tile_w - 26, x + tile_w - 10)
             draw.polygon([(back, top + 8), (tip, top + 16), (back, top + 24)], fill=FRAME)
@@ -420,21 +422,21 @@ def draw_party(view: CampaignView, locale: str) -> Image.Image:
             _crown(draw, x + card_w - 40, top + 8, 30, 20)
         sheet = n.pack.character(h["card"])
         name = (t(locale, "talisman.picture.leader") + " " if i == 0 else "") + n.thing(h["card"])
-        draw.text(
-            (x + 10, top + 8), _fit(draw, name, 18, card_w - 20 - (36 if h["uid"] in crowned else 0)), font=font(18), fill=INK
-        )
-        draw.text((x + 10, top + 32), _fit(draw, n.seat(n.controller(h["uid"])), 14, card_w - 20), font=font(14), fill=MUTED)
+        draw_text(draw, (x + 10, top + 8), _fit(draw, name, 18, card_w - 20 - (36 if h["uid"] in crowned else 0)),
+                  font=font(18), fill=INK)
+        draw_text(draw, (x + 10, top + 32), _fit(draw, n.seat(n.controller(h["uid"])), 14, card_w - 20), font=font(14),
+                  fill=MUTED)
         bar_w = card_w - 20
         full = max(sheet.life, h["life"], 1)
         draw.rectangle((x + 10, top + 54, x + 10 + bar_w, top + 66), fill=LIFE_BACK)
         draw.rectangle((x + 10, top + 54, x + 10 + int(bar_w * h["life"] / full), top + 66), fill=LIFE)
         figures = t(locale, "talisman.picture.figures", life=h["life"], fate=h["fate"], gold=h["gold"])
-        draw.text((x + 10, top + 74), _fit(draw, figures, 15, card_w - 20), font=font(15), fill=INK)
+        draw_text(draw, (x + 10, top + 74), _fit(draw, figures, 15, card_w - 20), font=font(15), fill=INK)
         # Strength and Craft as everywhere else: the total, the base in brackets (ruling `strength_shown`)
         fighting = t(locale, "talisman.picture.fighting", strength=hero_figure(n, h["uid"], "strength"),
                      craft=hero_figure(n, h["uid"], "craft"))
-        draw.text((x + 10, top + 94), _fit(draw, fighting, 15, card_w - 20), font=font(15), fill=INK)
+        draw_text(draw, (x + 10, top + 94), _fit(draw, fighting, 15, card_w - 20), font=font(15), fill=INK)
         carried = len(h["objects"]) + len(h["followers"])
-        draw.text((x + 10, top + 114), _fit(draw, t(locale, "talisman.picture.carried", n=carried), 14, card_w - 20),
+        draw_text(draw, (x + 10, top + 114), _fit(draw, t(locale, "talisman.picture.carried", n=carried), 14, card_w - 20),
                   font=font(14), fill=MUTED)
     return image

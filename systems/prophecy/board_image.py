@@ -251,19 +251,17 @@ def render_board(state: ProphecyState, pack: Pack, *, labels: dict[str, str] | N
     keys = [(board.serial, band, tuple(found)) for band, found in enumerate(crossing)]
 
     def rows_of(missing: list[int]) -> list[bytes]:
-        # each run of missing bands is drawn on its own crop of the board (no full copy). The
-        # crop takes in every mark crossing the run whole: Pillow truncates coordinates, so a
-        # shape cut by the crop's top edge (negative rows) could land a pixel off.
+        # the missing bands are drawn on crops of the board (no full copy), each run of them
+        # reduced to the palette alone (only its own rows)
         out: list[bytes] = []
-        for start, end, bands in _runs(missing, height):
-            drawn = [m for m in marks if m.top < end and m.bottom > start]
-            top = max(0, min([start, *(m.top for m in drawn)]))
-            bottom = min(height, max([end, *(m.bottom for m in drawn)]))
+        for top, bottom, runs, drawn in _crops(_runs(missing, height), marks, height):
             part = board.canvas.crop((0, top, width + 1, bottom))
             draw = ImageDraw.Draw(part)
             for mark in drawn:
                 mark.draw(part, draw, top)
-            out.extend(_scanlines(part, board.palette, top, bands, height))
+            for start, end, bands in runs:
+                rows = part if (start, end) == (top, bottom) else part.crop((0, start - top, width + 1, end - top))
+                out.extend(_scanlines(rows, board.palette, start, bands, height))
         return out
 
     return png.encode(width, height, board.plte, keys, rows_of, _BANDS)
@@ -307,6 +305,32 @@ def _runs(bands: list[int], height: int) -> list[tuple[int, int, list[int]]]:
         else:
             runs.append((start, end, [band]))
     return runs
+
+
+def _crops(runs: list[tuple[int, int, list[int]]], marks: list[_Mark],
+           height: int) -> list[tuple[int, int, list[tuple[int, int, list[int]]], list[_Mark]]]:
+    """The crops of the board the runs of missing bands are drawn on: (top, bottom, the runs,
+    the marks to draw, in drawing order).
+
+    A crop takes in every mark crossing its runs whole: Pillow truncates coordinates, so a
+    shape cut by the crop's top edge (negative rows) could land a pixel off. Runs whose crops
+    would overlap (a tall mark crossing both: the Standard legend, a margin's Astral Plane)
+    share one crop, so no mark is drawn and no row cropped twice. A mark drawn on a shared
+    crop changes only the rows it crosses, and every mark crossing a run is drawn, in order:
+    each run's rows are as on a crop of its own."""
+    out: list[tuple[int, int, list[tuple[int, int, list[int]]], list[_Mark]]] = []
+    for start, end, bands in runs:
+        crossing = [m for m in marks if m.top < end and m.bottom > start]
+        top = max(0, min([start, *(m.top for m in crossing)]))
+        bottom = min(height, max([end, *(m.bottom for m in crossing)]))
+        if out and top < out[-1][1]:
+            prev_top, prev_bottom, prev_runs, prev_marks = out[-1]
+            held = {id(m) for m in prev_marks} | {id(m) for m in crossing}
+            out[-1] = (min(prev_top, top), max(prev_bottom, bottom), [*prev_runs, (start, end, bands)],
+                       [m for m in marks if id(m) in held])
+        else:
+            out.append((top, bottom, [(start, end, bands)], crossing))
+    return out
 
 
 def _scanlines(part: Image.Image, palette: Image.Image, top: int, bands: list[int], height: int) -> list[bytes]:

@@ -17,7 +17,7 @@ from engine.prophecy.content import CreatureCard, Pack, Space, display_name
 from engine.prophecy.content_standard import StandardPack
 from engine.prophecy.state import ProphecyState
 from gm.i18n import format_text
-from ui import fonts, png
+from ui import fonts, png, text_runs
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -224,8 +224,9 @@ def _width(text: str, font: Font) -> float:
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: Font, fill: RGB | int,
           anchor: str = "la") -> None:
-    """`draw.text` in characters the font draws (any other as "?", ui.fonts.drawable)."""
-    draw.text(xy, fonts.drawable(text), font=font, fill=fill, anchor=anchor)
+    """`draw.text` in characters the font draws (any other as "?", ui.fonts.drawable), each run
+    rendered once per process (ui.text_runs: the same pixels)."""
+    text_runs.draw_text(draw, xy, fonts.drawable(text), font, fill, anchor)
 
 
 @lru_cache(maxsize=2048)
@@ -293,13 +294,7 @@ def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int
     labels, names and mostly the same stat lines after every action, so each distinct
     string is rendered once and then only composited.
     """
-    font = _font(size)
-    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    left, top, right, bottom = probe.textbbox((0, 0), fonts.drawable(text), font=font, anchor=anchor)
-    left, top, right, bottom = left - 2, top - 2, right + 2, bottom + 2
-    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)  # whole pixels: a box from (0, 0)
-    _text(ImageDraw.Draw(mask), (-left, -top), text, font, 255, anchor)
-    return mask, left, top  # type: ignore[return-value]  # whole pixels, as above
+    return text_runs.ink_mask(fonts.drawable(text), fonts.font(size), anchor)
 
 
 def _stamp(image: Image.Image, xy: tuple[float, float], text: str, font: Font, fill: RGB, anchor: str) -> None:

@@ -18,7 +18,9 @@ from tests.talisman.test_tower import party, tower_at
 
 
 class Recorder:
-    """Every text the picture draws: (x, y, text, font size)."""
+    """Every text the picture draws: (x, y, text, font size). The picture draws its lines through
+    ui.text_runs.draw_text (Pillow's `text`, the runs cached), and anything else through `text`:
+    both are recorded, each drawn by Pillow's own `text`."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.texts: list[tuple[float, float, str, int]] = []
@@ -28,7 +30,13 @@ class Recorder:
             self.texts.append((xy[0], xy[1], text, int(getattr(kwargs.get("font"), "size", 0))))
             real(draw, xy, text, *args, **kwargs)
 
+        def run(draw: ImageDraw.ImageDraw, xy: Any, text: str, font: Any = None, fill: Any = None,
+                anchor: str | None = None) -> None:
+            self.texts.append((xy[0], xy[1], text, int(getattr(font, "size", 0))))
+            real(draw, xy, text, font=font, fill=fill, anchor=anchor)
+
         monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+        monkeypatch.setattr(P, "draw_text", run)
 
     def drawn(self) -> list[str]:
         return [t for _, _, t, _ in self.texts]

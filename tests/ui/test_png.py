@@ -76,3 +76,27 @@ def test_encode_draws_only_the_bands_it_has_not_seen() -> None:
         png.encode(width, height, palette, ["a"], rows_of, cache)
     with pytest.raises(ValueError):
         png.BandCache(maxsize=0)
+
+
+def test_a_picture_drawn_in_one_pass_is_compressed_only_where_it_changed() -> None:
+    """encode_indexed: Pillow's pixels and palette; a band the cache holds (same rows) is not
+    compressed again, and a changed band is."""
+    rng = random.Random(4)
+    image = Image.new("P", (50, 3 * png.BAND_ROWS + 7))
+    image.putpalette([rng.randrange(256) for _ in range(3 * 256)])
+    image.putdata([rng.randrange(6) if (i // 50) % 9 else 7 for i in range(image.width * image.height)])
+    cache = png.BandCache(maxsize=64)
+    first = png.encode_indexed(image, cache)
+    with Image.open(io.BytesIO(first)) as back:
+        back.load()
+        assert back.mode == "P" and back.size == image.size and back.tobytes() == image.tobytes()
+        assert back.getpalette() == image.getpalette()
+    assert (cache.hits, cache.misses) == (0, 4)
+    assert png.encode_indexed(image, cache) == first and (cache.hits, cache.misses) == (4, 4)
+    image.putpixel((3, png.BAND_ROWS + 2), 5 if image.getpixel((3, png.BAND_ROWS + 2)) != 5 else 4)
+    changed = png.encode_indexed(image, cache)
+    assert (cache.hits, cache.misses) == (7, 5)
+    with Image.open(io.BytesIO(changed)) as back:
+        assert back.tobytes() == image.tobytes()
+    with pytest.raises(ValueError):
+        png.encode_indexed(image.convert("RGB"), cache)

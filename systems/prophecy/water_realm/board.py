@@ -17,9 +17,11 @@ What it shows, and why:
 - The entrance carries the compass of the currents (die face -> direction).
 
 Drawn from the view the caller passes (a spectator's for the channel) with Pillow, in one pass
-(a small picture: no band cache needed), and written on a fixed palette (ui.palette): the
+(a small picture: no marks to cache), and written on a fixed palette (ui.palette): the
 module's colours and the blends its text makes over its backgrounds, built once per process,
-where a palette computed for each picture took two thirds of its time.
+where a palette computed for each picture took two thirds of its time. Its text runs and rounded
+shapes are drawn once per process (ui.text_runs, board_parts._rounded), and a band of rows that
+looks as in an earlier picture (the cells nobody entered) is not compressed again (ui.png).
 """
 from __future__ import annotations
 
@@ -47,6 +49,7 @@ from systems.prophecy.board_parts import (
     _fit_lines,
     _font,
     _font_key,
+    _rounded,
     _star,
     _text,
     _token,
@@ -117,16 +120,16 @@ def draw_water(state: ProphecyState, locale: str = "en") -> Image.Image | None:
         y0 = TOP + (grid.rows - 1 - row) * CELL_H
         box = (x0 + 2, y0 + 2, x0 + CELL_W - 2, y0 + CELL_H - 2)
         if index == grid.palace_index:
-            draw.rounded_rectangle(box, 10, fill=PALACE, outline=STAR_GOLD, width=3)
+            _rounded(image, box, 10, PALACE, STAR_GOLD, 3)
             _palace(draw, box, state, n, locale)
         elif index == grid.entrance_index:
-            draw.rounded_rectangle(box, 10, fill=ENTRANCE, outline=WHITE, width=2)
+            _rounded(image, box, 10, ENTRANCE, WHITE, 2)
             _entrance(draw, box, locale)
         else:
             draw.rectangle(box, fill=LIGHT if grid.light(index) else DARK)
             gc = w.cells[index]
             if gc is not None:
-                _card(draw, box, gc.card, gc.up, n, locale)
+                _card(image, draw, box, gc.card, gc.up, n, locale)
         _text(draw, (x0 + 6, y0 + 5), water_cell(index), _font(12), INK if grid.light(index) else WHITE)
         dropped = (sst.dropped.get(f"water:{index}") if sst is not None else None) or []
         if dropped:
@@ -180,17 +183,17 @@ def _lines(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str,
     return y
 
 
-def _card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card_id: str, up: bool, n: Names,
+def _card(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card_id: str, up: bool, n: Names,
           locale: str) -> None:
     inner = (box[0] + 14, box[1] + 20, box[2] - 14, box[3] - 38)
     if not up or card_id == HIDDEN:
-        draw.rounded_rectangle(inner, 8, fill=CARD_BACK, outline=WHITE, width=2)
+        _rounded(image, inner, 8, CARD_BACK, WHITE, 2)
         _text(draw, ((inner[0] + inner[2]) / 2, (inner[1] + inner[3]) / 2), "?", _font(26), WHITE, anchor="mm")
         return
     pack = water_pack()
     card = pack.card(card_id)
     kind = _kind(card)
-    draw.rounded_rectangle(inner, 8, fill=PAPER, outline=KIND_EDGE[kind], width=3)
+    _rounded(image, inner, 8, PAPER, KIND_EDGE[kind], 3)
     name = pack.name(card_id, locale) or card_id
     y = _lines(draw, inner, name, INK, inner[1] + 5)
     extra = ""
