@@ -3,23 +3,26 @@
 Why: the ranking's constants (oracle/ranking.py) were tuned by hand on the training questions,
 and the held-out questions showed how much of that was fitting those questions rather than
 how players ask (train top-1 0.90, held-out 0.705). A change to the ranking is kept only if it
-helps questions it was not tuned on: this tool splits the training questions
-(tests/lookup/questions.yaml) and both development sets (tests/lookup/questions_dev.yaml and
-questions_dev2.yaml) into k folds, tunes the named constants on k-1 of them (coordinate ascent over the values
-given, by top-1 then top-3) and scores the tuned values on the fold held back. The figure it
-prints ("cv") is what the tuning is worth on unseen questions; "as is" is the current
-constants on the same folds. It never opens the held-out questions.
+helps questions it was not tuned on: this tool splits both training sets
+(tests/lookup/questions.yaml and questions_train2.yaml, the first with many Prophecy Standard
+questions naming no game, so the game priors are tuned on them too) and both development sets
+(tests/lookup/questions_dev.yaml and questions_dev2.yaml) into k folds, tunes the named
+constants on k-1 of them (coordinate ascent over the values given, by top-1 then top-3) and
+scores the tuned values on the fold held back. The figure it prints ("cv") is what the tuning
+is worth on unseen questions; "as is" is the current constants on the same folds. It never opens the held-out questions.
 
 Run:
-  python benchmarks/lookup_cv.py                 # top-1/top-3 of the current code, train and dev
+  python benchmarks/lookup_cv.py                 # top-1/top-3 of the current code, train, train2, dev, dev2
   python benchmarks/lookup_cv.py --tune PROXIMITY_WEIGHT=0,0.1,0.25,0.5,1 --tune TITLE_BOOST=2,3,4
   python benchmarks/lookup_cv.py --tune PROXIMITY_WEIGHT=0,0.1,0.25,0.5,1 --start PROXIMITY_WEIGHT=0
       (is adding proximity worth it on unseen questions: "as is" is then the code without it)
-  (names are constants of oracle.ranking, or CANDIDATES of oracle.index)
+  (names are constants of oracle.ranking, or CANDIDATES of oracle.index; the rulebooks are read
+  from --rulebooks, else RULEBOOKS_DIR, else the project's rulebooks/)
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from pathlib import Path
@@ -34,7 +37,9 @@ from gm.settings import DEFAULT_RULEBOOKS_DIR  # noqa: E402
 from oracle import RulesIndex, Sources, ranking  # noqa: E402
 from oracle import index as index_module  # noqa: E402
 
-SPLITS = {"train": ROOT / "tests" / "lookup" / "questions.yaml", "dev": ROOT / "tests" / "lookup" / "questions_dev.yaml",
+SPLITS = {"train": ROOT / "tests" / "lookup" / "questions.yaml",
+          "train2": ROOT / "tests" / "lookup" / "questions_train2.yaml",
+          "dev": ROOT / "tests" / "lookup" / "questions_dev.yaml",
           "dev2": ROOT / "tests" / "lookup" / "questions_dev2.yaml"}
 
 Params = tuple[tuple[str, float], ...]
@@ -111,7 +116,7 @@ def main() -> None:
                         help="the 'as is' value of a tuned constant (default: the code's), e.g. the value before a change")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=2)
-    parser.add_argument("--rulebooks", type=Path, default=DEFAULT_RULEBOOKS_DIR)
+    parser.add_argument("--rulebooks", type=Path, default=Path(os.environ.get("RULEBOOKS_DIR") or DEFAULT_RULEBOOKS_DIR))
     args = parser.parse_args()
 
     ix = RulesIndex.open(Sources(args.rulebooks))
@@ -129,7 +134,7 @@ def main() -> None:
     for split in SPLITS:
         ids = [i for i, q in enumerate(questions) if q["split"] == split]
         t1, t3 = score(base, ids)
-        print(f"{split:<5} {len(ids):4d} questions: top-1 {t1 / len(ids):.3f} ({t1})  top-3 {t3 / len(ids):.3f} ({t3})")
+        print(f"{split:<6} {len(ids):4d} questions: top-1 {t1 / len(ids):.3f} ({t1})  top-3 {t3 / len(ids):.3f} ({t3})")
     if not grid:
         return
     n = len(questions)
