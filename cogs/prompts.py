@@ -323,7 +323,7 @@ class PromptCog(commands.Cog):
         # the echo is posted in the channel: it says in full what the button said (a label may
         # have been shortened), from the same spectator view, never from the chooser's own view
         # (a Guardian she saw in a dream, the characters dealt to her)
-        before = result.system.view(result.before, None)
+        before = result.before_view()
         label = table_ui(result).action_label(before, actor, result.chosen, locale)
         done = t(locale, "play.done", player=interaction.user.display_name, choice=label or "")
         await edit_pressed(interaction, content=clip(done, 2000), view=None)

@@ -30,6 +30,8 @@ from typing import Any, Callable, Final, Mapping
 
 import yaml
 
+from engine.core.named import Named
+
 #: libyaml's parser when PyYAML has it (same result, several times faster)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -341,7 +343,33 @@ def _sentences(locale: str) -> dict[str, str]:
     return {**catalogue(FALLBACK), **{key: text for key, text in own.items() if text}}
 
 
-def t(locale: str, key: str, /, **params: Any) -> str:
+# -- sentences filled once ---------------------------------------------------------------------
+# A turn message asks for some seventy sentences, and nearly nine in ten of them were filled
+# with the very same values moments before (the sheet's words, a space's name, a price; the
+# prompt's line and its button's label): a filled sentence is kept, by locale, key and values.
+# Only values whose text and filters are decided by what the key holds are kept by: plain
+# strings, whole numbers, truth values and None, each with its type (True fills "True", 1
+# fills "1"), and a pack's `Named` with its article (the filters read it). A sentence given
+# anything else (a float, a list, another kind of string) is filled every time, as before.
+_FILLED: dict[tuple[Any, ...], str] = {}
+_FILLED_MAX = 16384
+_PLAIN: Final = frozenset({str, int, bool, type(None)})
+
+
+def _filled_key(locale: str, key: str, params: dict[str, Any]) -> tuple[Any, ...] | None:
+    out: list[Any] = [locale, key]
+    for name, value in params.items():
+        kind = type(value)
+        if kind in _PLAIN:
+            out += (name, kind, value)
+        elif kind is Named:
+            out += (name, kind, str(value), value.article)
+        else:
+            return None
+    return tuple(out)
+
+
+def _t(locale: str, key: str, params: dict[str, Any]) -> str:
     try:
         template = _sentences(locale)[key]
     except KeyError:
@@ -350,3 +378,18 @@ def t(locale: str, key: str, /, **params: Any) -> str:
             return key
         template = found
     return format_text(locale, template, **params)
+
+
+def t(locale: str, key: str, /, **params: Any) -> str:
+    memo = _filled_key(locale, key, params)
+    if memo is None:
+        return _t(locale, key, params)
+    try:
+        return _FILLED[memo]
+    except KeyError:
+        pass
+    text = _t(locale, key, params)
+    if len(_FILLED) >= _FILLED_MAX:
+        _FILLED.clear()
+    _FILLED[memo] = text
+    return text

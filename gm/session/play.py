@@ -56,7 +56,8 @@ class PlayMixin(Steps):
             if not 0 <= index < len(choices):
                 raise GameError("error.forged_prompt")
             self._check_not_paused(record)
-            result = self._result(record, state, before=state, chosen=choices[index])
+            result = self._result(record, state, before=state, chosen=choices[index], before_record=record)
+            result.shares_views = True  # its state is always the one its record stores (`_apply`)
             await self._act_with_digest(result, actor, choices[index])
             return result
 

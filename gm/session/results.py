@@ -102,6 +102,11 @@ class Result:
     game_system: GameSystem | None = field(default=None, repr=False, compare=False)
     #: views already built, by viewer: (the state they were built from, the view)
     _views: dict[str | None, tuple[Any, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: for a button press: the game's row as the press found it (the version `before` is at)
+    before_record: GameRecord | None = field(default=None, repr=False, compare=False)
+    #: set by the game master on a press's result, whose `state` is always the one `record`
+    #: stores: its spectator views are then kept for the next press (`before_view`)
+    shares_views: bool = field(default=False, init=False, repr=False, compare=False)
 
     @property
     def table(self) -> Table:
@@ -140,7 +145,40 @@ class Result:
             return found[1]
         shown = self.system.view(self.state, viewer)
         self._views[viewer] = (self.state, shown)
+        if viewer is None and self.shares_views:
+            _keep_spectator_view(self.record, shown)
         return shown
+
+    def before_view(self) -> Any:
+        """The spectator view of the state a button was pressed on (the channel's echo of the
+        press reads it): the very view the previous press's turn message was built from, when
+        that is still kept for this game at this version, else built now."""
+        record = self.before_record
+        if record is not None:
+            kept = _SPECTATOR_VIEWS.get((record.id, record.seed, record.version))
+            # the same row text: the same state, whichever database or test numbered it so
+            if kept is not None and kept[0] == record.state:
+                return kept[1]
+        return self.system.view(self.before, None)
+
+
+# One press builds the spectator view of the state it commits (its turn message); the next
+# press, made on that state, wants the same view for its echo ("Alice chose ..."), and building
+# it again was a whole view of the game (a validated copy of the state) each press. Views are
+# kept by game, seed and version, with the row text they were built from, the newest
+# _SPECTATOR_VIEWS_MAX of them (a press keeps its new state's view before it reads the one it
+# was pressed on: the picture drawn in a thread reads the new one first). Views are read-only,
+# so sharing one is safe (the systems' memos read a view, never change it).
+_SPECTATOR_VIEWS: dict[tuple[int, int, int], tuple[str, Any]] = {}
+_SPECTATOR_VIEWS_MAX = 256
+
+
+def _keep_spectator_view(record: GameRecord, view: Any) -> None:
+    key = (record.id, record.seed, record.version)
+    _SPECTATOR_VIEWS.pop(key, None)
+    if len(_SPECTATOR_VIEWS) >= _SPECTATOR_VIEWS_MAX:
+        del _SPECTATOR_VIEWS[next(iter(_SPECTATOR_VIEWS))]  # the one kept longest ago
+    _SPECTATOR_VIEWS[key] = (record.state, view)
 
 
 @dataclass

@@ -456,6 +456,19 @@ def _hidden_index(state: ProphecyState, actor: str, kind: str, card_id: str) -> 
 _SECRET_ORDER: dict[tuple[str, str], tuple[ProphecyState, list[str]]] = {}
 
 
+def echo_label(state: ProphecyState, actor: str, action: Any, locale: str) -> str:
+    """A pressed button's action in words for the channel's echo of the press. Its view may be
+    the very one the turn message carrying the button was built from (gm.session.results keeps
+    it for the next press), for which the places of the secret options were remembered; the
+    echo never tells a place, so none is remembered while it is worded."""
+    told = dict(_SECRET_ORDER)
+    _SECRET_ORDER.clear()
+    try:
+        return describe_action(state, actor, action, locale)
+    finally:
+        _SECRET_ORDER.update(told)
+
+
 def remember_secret_order(shown: ProphecyState, game: ProphecyState, actor: str) -> None:
     """Number the secret options of the decision waiting on `actor` (characters dealt,
     Abilities looked at) as the game holds them, for the labels read from the view `shown`,

@@ -14,7 +14,7 @@ from systems.prophecy.board_image import render_board
 from systems.prophecy.board_parts import DEFAULT_LABELS
 from systems.prophecy.cards import SYSTEM as BASIC
 from systems.prophecy.cards import basic_card_files, basic_cards
-from systems.prophecy.describe import describe_action, describe_event, may_have_private_lines, narrate, private_lines
+from systems.prophecy.describe import describe_event, echo_label, may_have_private_lines, narrate, private_lines
 from systems.prophecy.edition_cards import (
     STANDARD,
     WATER_REALM,
@@ -132,7 +132,7 @@ PLUGIN = SystemPlugin(
     table=TableUI(
         turn_message=turn_message,
         picture_with_turn=picture_with_turn,
-        action_label=describe_action,
+        action_label=echo_label,
         status_embeds=status_embeds,
         sheet_embed=sheet_embed,
         end_embed=end_embed,

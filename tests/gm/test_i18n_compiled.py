@@ -82,3 +82,25 @@ def test_t_uses_the_compiled_sentences() -> None:
     assert t("it", "board.title.turn", player="Alice") == "Tocca ad Alice"
     assert t("it", "board.title.turn") == "Tocca {player|a}"
     assert t("en", "no.such.key") == "no.such.key"
+
+
+def test_a_filled_sentence_is_kept_only_for_the_same_values_and_kinds() -> None:
+    """`t` keeps what it filled (a turn message asks the same sentences again and again): the
+    kept text comes back only for equal values of the same kind, a name with the same article."""
+    from engine.core.named import Named as PackName
+
+    fortress, tower = PackName("Fortezza", "la"), PackName("Fortezza", "il")
+    assert t("it", "error.certificate_owned", guild=fortress) == "Hai già il Certificato della Fortezza."
+    # the same text with another article, and a plain string, are filled anew, not read back
+    assert t("it", "error.certificate_owned", guild=tower) == "Hai già il Certificato del Fortezza."
+    assert t("it", "error.certificate_owned", guild="Fortezza") == "Hai già il Certificato di Fortezza."
+    assert t("it", "error.certificate_owned", guild=fortress) == "Hai già il Certificato della Fortezza."
+    # True and 1 are equal keys to a dict, not the same words
+    assert t("en", "common.gold", n=1) == "1 Gold"
+    assert t("en", "common.gold", n=True) == "True Gold"
+    assert t("en", "common.gold", n=1) == "1 Gold"
+    # a value of another kind (here a str subclass with its own article) is never kept
+    kept = len(i18n._FILLED)
+    assert t("it", "error.certificate_owned", guild=Named("Fortezza")) == "Hai già il Certificato della Fortezza."
+    assert len(i18n._FILLED) == kept
+    assert ("it", "error.certificate_owned", "guild", PackName, "Fortezza", "la") in i18n._FILLED

@@ -92,3 +92,31 @@ async def test_full_game_with_ai_seats_only_people_lobby(gm):
     await gm.add_bot(1, 100, "heuristic")
     res = await gm.start(1, 100)
     assert res.record.status == "finished" and res.state.winner in ("ai1", "ai2")
+
+
+async def test_a_press_reads_the_spectator_view_the_previous_press_built(gm):
+    """The echo of a press reads the spectator view of the state it was pressed on: the one
+    the previous press's turn message was built from, kept for this game at that version
+    (issue #30: one view of the game less per press); a row of other text is never served it."""
+    import gm.session.results as results
+
+    await gm.new_game(1, 10, 100, "alice", "prophecy")
+    await gm.join(1, 200, "bob")
+    res = await gm.start(1, 100)
+    pend = res.system.pending(res.state)
+    first = await gm.act_choice(1, int(pend.player), res.record.id, res.record.version, 0)
+    shown = first.view(None)  # what its turn message is built from
+    pend = first.system.pending(first.state)
+    second = await gm.act_choice(1, int(pend.player), first.record.id, first.record.version, 0)
+    assert second.before_record is not None and second.before_record.version == first.record.version
+    assert second.before_view() is shown
+    assert shown == second.system.view(second.before, None)  # the very view a fresh build gives
+    # the same game id, seed and version with another row text (another database): built anew
+    other = second.before_record.model_copy(update={"state": second.before_record.state + " "})
+    second.before_record = other
+    assert second.before_view() is not shown and second.before_view() == shown
+    # a result the game master did not mark (built elsewhere) keeps nothing for the next press
+    kept = dict(results._SPECTATOR_VIEWS)
+    assert not (await gm.current(1)).shares_views
+    (await gm.current(1)).view(None)
+    assert results._SPECTATOR_VIEWS == kept

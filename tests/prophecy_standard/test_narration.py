@@ -757,3 +757,24 @@ def test_ruling_prophetic_dream__private_lines_are_for_the_dreamer_alone():
     assert private_lines(view(state, None), events, "en") == [] and private_lines(view(state, ALICE), events, "en") == []
     mine = private_lines(view(state, BOB), events, "it")
     assert len(mine) == 1 and Names(state, "it").card(card) in mine[0]  # type: ignore[arg-type]  # a deliberately loose value from the test
+
+
+def test_ruling_character_choice__the_echo_of_a_press_tells_no_place_even_from_the_buttons_view():
+    """The channel's echo of a pressed "Keep character 1 of 2" names no place, though it may now
+    read the very spectator view the buttons were worded from (gm.session.results keeps it for
+    the next press): only the turn message is told the secret options' order."""
+    from systems import plugin
+    from systems.prophecy.describe import echo_label
+
+    state = new_game(seed=5, character_choice="deal_two_keep_one")
+    result = result_of(state)
+    tm = turn_message(result, "en")
+    shown = result.view(None)  # what the buttons were worded from, the order still remembered
+    hand = next(d for d in state.standard.decisions if d.player == ALICE).options
+    action = A.ChooseCharacter(character=hand[0])
+    assert tm.view is not None and describe_action(shown, ALICE, action, "en") == "Keep character 1 of 2 (see /me)"
+    echo = echo_label(shown, ALICE, action, "en")
+    assert echo == describe_action(view(state, None), ALICE, action, "en")  # as from a fresh view
+    assert "1 of 2" not in echo
+    assert plugin("prophecy").table.action_label is echo_label
+    assert describe_action(shown, ALICE, action, "en") == "Keep character 1 of 2 (see /me)"  # the order kept
