@@ -28,6 +28,7 @@ import pickle
 import signal
 import sys
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -80,12 +81,43 @@ def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def _worker_started(modules: tuple[str, ...]) -> None:
+#: seconds between a worker's looks at whether the bot that started it is still running
+OWNER_CHECK_SECONDS = 1.0
+
+
+def _worker_started(modules: tuple[str, ...], owner: int | None = None) -> None:
     """In each worker process: import what jobs need (already done when the forkserver
-    preloaded it), and leave Ctrl-C to the bot, which shuts the pool down itself."""
+    preloaded it), leave Ctrl-C to the bot, which shuts the pool down itself, and end with
+    the bot however it ends."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in modules:
         __import__(name)
+    if owner is not None:
+        threading.Thread(target=_outlive_no_owner, args=(owner,), name="workers-owner-watch", daemon=True).start()
+
+
+def _owner_alive(owner: int) -> bool:
+    """Whether the bot process is still running (a killed one not yet reaped counts as gone)."""
+    try:
+        os.kill(owner, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process now holds that number: ours is gone
+        return False
+    try:
+        with open(f"/proc/{owner}/stat", encoding="ascii") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:  # no /proc here: the signal test is all there is
+        return True
+
+
+def _outlive_no_owner(owner: int, every: float = OWNER_CHECK_SECONDS) -> None:
+    """A bot killed outright (kill -9, out of memory) never shuts its pool down, and its
+    workers wait for jobs forever, keeping their memory and the forkserver alive: each
+    restart would leave another set behind. A worker whose bot is gone ends itself."""
+    while _owner_alive(owner):
+        time.sleep(every)
+    os._exit(0)
 
 
 def _ready() -> int:
@@ -139,7 +171,7 @@ class Workers:
                 try:
                     modules = tuple(PRELOAD)
                     self._pool = ProcessPoolExecutor(self._workers, mp_context=_context(modules),
-                                                     initializer=_worker_started, initargs=(modules,))
+                                                     initializer=_worker_started, initargs=(modules, os.getpid()))
                 except (OSError, ImportError, NotImplementedError, ValueError) as exc:
                     log.warning("workers: no worker processes (%s); working in threads", exc)
                     self._workers = 0
