@@ -75,7 +75,7 @@ import packs  # noqa: E402,F401  (the engine's content, for seeding through the 
 from gm.session import GameMaster  # noqa: E402
 from gm.session.results import PROMPT_OWED  # noqa: E402
 from gm.store import PostgresStore  # noqa: E402
-from gm.store.base import dump_json, pack_action, pack_events  # noqa: E402
+from gm.store.base import ActionRecord, dump_json, pack_action, pack_events  # noqa: E402
 from loopback import (  # noqa: E402
     FakeDiscord,
     InteractionResult,
@@ -356,6 +356,7 @@ class Press:
     answered: bool = False
     next_prompt: bool = False
     no_process: bool = False
+    echo: str | None = None  # what the pressed message was edited into, in answer to this press
 
 
 def version_of(prompt: StoredMessage) -> int | None:
@@ -407,6 +408,7 @@ async def press(fake: FakeDiscord, table: Table, rng: random.Random, phase: str,
             # answered: the player was told, in answer to this very press, that it was taken
             # (its echo) or refused; another press's prompt arriving says nothing about this one
             entry.answered = result.message is not None or bool(result.followups)
+            entry.echo = result.message.content if result.message is not None else None
             if not entry.refused:
                 entry.seconds = time.perf_counter() - entry.sent
                 entry.next_prompt = arrived
@@ -465,6 +467,7 @@ class PhaseResult:
     cpu: dict[str, float] = field(default_factory=dict)
     loop_lag: list[float] = field(default_factory=list)
     seconds: float = 0.0
+    began: float = 0.0  # perf_counter at the phase's first press
 
 
 async def run_phase(name: str, world: World, procs: Processes, tables: list[Table], url: str,
@@ -531,7 +534,7 @@ async def run_phase(name: str, world: World, procs: Processes, tables: list[Tabl
     # the reminders due last: a few clock passes more
     await asyncio.sleep(0 if not settle else max(0.0, max(due.values(), default=0) - time.time()) + procs.clock_interval * 4 + 2)
     return PhaseResult(name, offered, len(log), log, due, restart_seconds[0] if restart_seconds else None, cpu, lag,
-                       wall_ended - wall_began)
+                       wall_ended - wall_began, min((p.sent for p in log), default=0.0))
 
 
 async def report(result: PhaseResult, world: World, url: str, channel_of_game: dict[int, int],
@@ -546,19 +549,32 @@ async def report(result: PhaseResult, world: World, url: str, channel_of_game: d
     applied = lost = doubled = unacknowledged = silent = silent_applied = 0
     async with PostgresStore(url) as store:
         steps: dict[int, set[tuple[int, str]]] = {}
+        rows_of: dict[int, list[ActionRecord]] = {}
+        lost_presses: list[Press] = []
         for game_id in {game_of_channel[p.table.channel] for p in result.presses} | set(pressed_before):
             rows = [r for r in await store.actions(game_id) if r.action.get("type") not in LOBBY_ROWS]
+            rows_of[game_id] = rows
             by_humans = [r for r in rows if r.actor in humans]
             steps[game_id] = {(r.version_after - 1, r.actor) for r in by_humans}
             doubled += max(0, len(by_humans) - sent_per_game[game_id])
-        # a step answers one press: a second press of the same prompt (resent after no answer)
-        # finds it taken and counts as not applied; acknowledged presses claim their step first
-        for p in sorted(result.presses, key=lambda p: (not (p.acked and not p.refused), p.sent)):
+        # a step answers one press. A press answered as taken (its echo) claims its step first: the
+        # echo is posted after the commit, so the step is that press's. Then acknowledged presses
+        # never answered (their process died after the acknowledgement, before or after the
+        # commit), which claim a step only if no answered press did: a player pressing the still
+        # live prompt again after such a death has the step if the first press never committed.
+        # (Claiming by time alone gave the re-press's step to the dead press, and counted the
+        # re-press, told "taken", as lost.)
+        def claim_order(p: Press) -> tuple[bool, bool, float]:
+            return not (p.answered and not p.refused), not (p.acked and not p.refused), p.sent
+
+        for p in sorted(result.presses, key=claim_order):
             game_steps = steps[game_of_channel[p.table.channel]]
             done = (p.game_version, str(p.actor)) in game_steps
             game_steps.discard((p.game_version, str(p.actor)))
             applied += done
             lost += p.answered and not p.refused and not done
+            if p.answered and not p.refused and not done:
+                lost_presses.append(p)
             unacknowledged += done and not p.acked
             silent += p.acked and not p.answered
             silent_applied += p.acked and not p.answered and done
@@ -583,6 +599,13 @@ async def report(result: PhaseResult, world: World, url: str, channel_of_game: d
           f"of those applied (the restart posts their prompt) {silent_applied}")
     print(f"  reminders due {len(result.reminders_due)}: posted once {posted.get(1, 0)}, "
           f"twice or more {sum(n for k, n in posted.items() if k >= 2)} (target 0), not posted {posted.get(0, 0)}")
+    for p in lost_presses[:3]:  # what a lost press was told, and what the game's log holds near it
+        game = game_of_channel[p.table.channel]
+        near = [(r.version_after, r.actor, r.action.get("type")) for r in rows_of[game]
+                if p.game_version - 1 <= r.version_after <= p.game_version + 3]
+        told = p.echo[:60] if p.echo else "(a followup)"
+        print(f"    lost: game {game} v{p.game_version} by {p.actor} at {p.sent - result.began:.1f} s, "
+              f"ack {p.ack if p.ack is None else round(p.ack * 1000)} ms, told {told!r}; log near it {near}")
     if result.kill_to_connected is not None:
         print(f"  kill -9 -> restarted process connected again: {result.kill_to_connected:.1f} s")
     if result.sent:
