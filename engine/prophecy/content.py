@@ -38,6 +38,16 @@ class Cost(_Strict):
     def is_free(self) -> bool:
         return not (self.gold or self.experience or self.health or self.magic)
 
+    @classmethod
+    def of(cls, **amounts: int) -> "Cost":
+        """`Cost(**amounts)`, checked here rather than by pydantic when every amount is a whole,
+        non-negative number (all the fields ask): the listings and the AI build costs thousands
+        of times a game, and the checks showed in their profile (issue #30). Anything else goes
+        through the checks, and is refused as before."""
+        if all(type(v) is int and v >= 0 for v in amounts.values()) and amounts.keys() <= cls.model_fields.keys():
+            return cls.model_construct(None, **amounts)  # fields set: the amounts given, as Cost(**amounts)
+        return cls(**amounts)
+
 
 class RollOutcome(_Strict):
     """One row of a die table on a card: on a roll from `low` to `high`, apply `effect`."""

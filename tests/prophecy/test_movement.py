@@ -135,3 +135,18 @@ def test_basic__moving__unknown_space_refused():
     with pytest.raises(RuleError) as err:
         apply(state, "p1", Move(method="walk", to="atlantis"))
     assert err.value.key == "error.unknown_space"
+
+
+def test_a_cost_built_without_pydantics_checks_is_the_checked_one():
+    """Cost.of (issue 30: the listings and the AI build costs thousands of times a game) gives
+    what Cost(...) gives, the same fields set included, and refuses what Cost refuses."""
+    import pydantic
+
+    from engine.prophecy.content import Cost
+
+    for amounts in ({"gold": 2}, {"gold": 1, "experience": 3, "health": 0, "magic": 0}, {}):
+        built, checked = Cost.of(**amounts), Cost(**amounts)
+        assert built == checked and built.model_fields_set == checked.model_fields_set
+    for bad in ({"gold": -1}, {"gold": 1.5}, {"coins": 1}):
+        with pytest.raises(pydantic.ValidationError):
+            Cost.of(**bad)  # type: ignore[arg-type]  # the wrong kinds are the point

@@ -28,10 +28,7 @@ def move_options(ctx: Ctx, p: PlayerState) -> list[tuple[Move, Cost]]:
     """Every movement she could make this turn, with what it costs (not yet filtered by purse)."""
     turn = ctx.state.turn
     assert turn is not None
-    # (a movement's price is a whole, non-negative number of Gold, all a Cost checks: built
-    # without pydantic's checks, as the listings and the AI ask for it often; issue #30)
-    out = [(m, Cost.model_construct(gold=c) if type(c) is int and c >= 0 else Cost(gold=c))
-           for m, c in basic_move_options(ctx.pack, p, turn.held)]
+    out = [(m, Cost.of(gold=c)) for m, c in basic_move_options(ctx.pack, p, turn.held)]
     if turn.held:
         return out
     spaces = ctx.pack.board.spaces

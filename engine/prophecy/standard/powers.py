@@ -133,12 +133,7 @@ def add_costs(*costs: Cost | None) -> Cost:
         if c is not None:
             for k in total:
                 total[k] += getattr(c, k)
-    if all(type(v) is int and v >= 0 for v in total.values()):
-        # what validation would check, checked here: the listings and the AI add costs
-        # thousands of times a game, and pydantic's checks showed in their profile (issue #30)
-        return Cost.model_construct(gold=total["gold"], experience=total["experience"], health=total["health"],
-                                    magic=total["magic"])
-    return Cost(**total)
+    return Cost.of(**total)
 
 
 # ------------------------------------------------------------------------------ battle
