@@ -551,6 +551,14 @@ async def latency(channels: int, actions: int, bare_n: int, busy_tables: int, bu
               f"   [target <= {OWN_WORK_P50_MS:.0f} ms: {verdict(own, OWN_WORK_P50_MS)}]"
               f"   ({sum(len(p.sent) for p in run.presses) / max(1, len(run.presses)):.1f} requests a press,"
               f" {sum(p.picture for p in run.presses) / max(1, len(run.presses)):.0%} with a picture)")
+        split = []
+        for label, with_picture in (("with a picture", True), ("without", False)):
+            pairs = [(g.whole_ms, b.whole_ms) for g, b in zip(run.presses, replayed, strict=False)
+                     if g.picture == with_picture]
+            if pairs:
+                split.append(f"{label} {pct([g for g, _ in pairs], 50) - pct([b for _, b in pairs], 50):.2f} ms"
+                             f" (n={len(pairs)})")
+        print(f"      own work p50 by press: {'; '.join(split)}")
     basic = per_kind.get(kinds[0])
     if basic is not None:
         presses = basic[0].presses
