@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import aiosqlite  # noqa: E402
 import discord  # noqa: E402
+from cache_sizes import cache_lines  # noqa: E402
 
 from bot import create_bot  # noqa: E402
 from engine.ai.simulate import play  # noqa: E402
@@ -586,6 +587,9 @@ async def latency(channels: int, actions: int, bare_n: int, busy_tables: int, bu
           f"loop lag p99 {lag:.2f} ms [target <= {LAG_P99_MS:.0f} ms: {verdict(lag, LAG_P99_MS)}]; "
           f"CPU {run.cpu_ms:.2f} ms a press (the bare bot's {busy_bare.cpu_ms:.2f}; both count the fake Discord"
           " and the players, which run in this process)")
+    print("the process-wide caches after these presses (benchmarks/cache_sizes.py):")
+    for text in cache_lines():
+        print(f"  {text}")
 
 
 # ---------------------------------------------------------------------------- one commit

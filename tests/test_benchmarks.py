@@ -99,3 +99,21 @@ def test_the_check_finds_a_moved_module(tmp_path: Path) -> None:
         "line 2: systems.prophecy has no board_water",
         "line 3: systems.prophecy.water_realm.board has no no_such_painter",
     ]
+
+
+def test_cache_sizes_counts_each_object_once_and_names_every_cache() -> None:
+    """benchmarks/cache_sizes.py measures what the process-wide caches keep (issue 30): an object
+    held twice counts once, a class held is not counted, and every cache gets its line."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from cache_sizes import cache_lines, deep_bytes
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    text = "x" * 1000
+    held = [text, text, int]
+    assert deep_bytes([held]) == sys.getsizeof(held) + sys.getsizeof(text)
+    lines = cache_lines()
+    assert [line.split(" (")[0] for line in lines] == ["spectator views", "filled sentences", "board pictures"]
+    assert all("MiB" in line for line in lines)
