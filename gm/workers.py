@@ -194,22 +194,37 @@ class Workers:
         except Exception as exc:  # shut down meanwhile, or no processes: jobs find out
             log.info("workers: worker processes not warmed up (%s)", exc)
 
-    async def run(self, job: Job, here: Callable[[], Any] | None = None) -> Any:
+    def submit_now(self, job: Job) -> asyncio.Future[Any] | None:
+        """Hand the job to a worker at once, on the running loop (None when there is no pool up
+        yet or the job cannot cross to one): a caller that starts its task for the result only
+        later (ui.pictures) has the worker begin now, not when the loop first runs that task.
+        Give the future to `run` (`submitted`) for the result and its fallbacks."""
+        pool = self._pool
+        if self._workers == 0 or pool is None or not job.portable:
+            return None
+        try:
+            return pool.submit(job.fn, job.args)
+        except Exception:  # shut down, or the job does not pickle: `run` finds out and falls back
+            return None
+
+    async def run(self, job: Job, here: Callable[[], Any] | None = None,
+                  submitted: asyncio.Future[Any] | None = None) -> Any:
         """The job's result, worked out in a worker process (the loop only waits), else in a
         thread: `here` when given (the same work on what this process already holds, without
         the hand-over's packing), else the job itself. A pool still to start is started in a
-        thread: the loop never waits for a process to start. An interaction waiting for it
-        gives its place at the gate to another meanwhile (gm.gate.aside)."""
+        thread: the loop never waits for a process to start. `submitted`: the job as
+        `submit_now` already handed it over. An interaction waiting for it gives its place at
+        the gate to another meanwhile (gm.gate.aside)."""
         async with gate.aside():
-            return await self._run(job, here)
+            return await self._run(job, here, submitted)
 
-    async def _run(self, job: Job, here: Callable[[], Any] | None) -> Any:
-        if self._workers > 0 and job.portable:
+    async def _run(self, job: Job, here: Callable[[], Any] | None,
+                   submitted: asyncio.Future[Any] | None = None) -> Any:
+        if submitted is not None or (self._workers > 0 and job.portable):
             pool = self._pool
-            if pool is None:
+            if pool is None and submitted is None:
                 pool = await asyncio.to_thread(self._executor)
-            submitted: asyncio.Future[Any] | None = None
-            if pool is not None:
+            if pool is not None and submitted is None:
                 try:
                     submitted = pool.submit(job.fn, job.args)
                 except RuntimeError as exc:  # shut down (or broken) between the look and the submit
