@@ -8,15 +8,17 @@ needs (every press, its acknowledgement first, waits behind it) and the bot neve
 core. A `Job` is a module-level function and picklable arguments, so it can run in another
 process.
 
-`Workers` sends jobs to a `ProcessPoolExecutor` of `PICTURE_WORKERS` processes (default: one
-per core). Its processes are forked from a "forkserver" that imported the modules the jobs need
-once (`PRELOAD`; forking the bot itself, with its threads and locks, is not safe); they keep
-their own caches (the board drawn once per pack and labels, the compressed bands of ui.png, the
-content packs). Where processes cannot be had (PICTURE_WORKERS=0, a platform without them, a
-pool that cannot start or broke: a worker killed, out of memory) or a job cannot cross to one
-(a function defined inside another, as tests do), it runs in a thread of this process instead:
-the same function on the same arguments, so the same result. A job whose worker died is run
-again in a thread, so what it was for (a press's picture, an AI seat's step) is not lost.
+`Workers` sends jobs to `PICTURE_WORKERS` processes (default: one per core) through their own
+pipes, read by the event loop itself (gm.worker_pipes: no thread of the bot's process between
+the loop and a worker, so a busy loop does not delay the hand-over). The processes are forked
+from a "forkserver" that imported the modules the jobs need once (`PRELOAD`; forking the bot
+itself, with its threads and locks, is not safe); they keep their own caches (the board drawn
+once per pack and labels, the compressed bands of ui.png, the content packs). Where processes
+cannot be had (PICTURE_WORKERS=0, a platform without them, a pool that cannot start or broke:
+a worker killed, out of memory) or a job cannot cross to one (a function defined inside
+another, as tests do), it runs in a thread of this process instead: the same function on the
+same arguments, so the same result. A job whose worker died is run again in a thread, so what
+it was for (a press's picture, an AI seat's step) is not lost.
 """
 from __future__ import annotations
 
@@ -29,12 +31,12 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from gm import gate
+from gm.worker_pipes import PipePool
 
 log = logging.getLogger(__name__)
 
@@ -120,14 +122,6 @@ def _outlive_no_owner(owner: int, every: float = OWNER_CHECK_SECONDS) -> None:
     os._exit(0)
 
 
-def _ready() -> int:
-    return os.getpid()
-
-
-def _run_in_worker(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
-    return fn(*args)
-
-
 def _not_picklable(exc: BaseException) -> bool:
     """Whether a pool's failure is the job's arguments (or result) not crossing between the
     processes (and not the job failing there)."""
@@ -140,12 +134,13 @@ class Workers:
 
     `workers`: how many processes (0: none, every job in a thread). The pool starts at the
     first job or at `warm_up`, and stops at `shutdown` (the bot's close); a job asked for after
-    that starts a new one.
+    that starts a new one. The loop hands a job to a worker and takes its result through the
+    worker's own pipe (gm.worker_pipes: no thread of this process in between).
     """
 
     def __init__(self, workers: int = 0) -> None:
         self._workers = max(0, workers)
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: PipePool | None = None
         self._lock = threading.Lock()
         #: jobs done in a worker process, and in a thread of this one
         self.in_process = 0
@@ -165,13 +160,14 @@ class Workers:
         if old is not None:
             old.shutdown(wait=False)
 
-    def _executor(self) -> ProcessPoolExecutor | None:
+    def _executor(self) -> PipePool | None:
+        """The pool, started now if it is not yet (in a thread: the processes' start waits
+        for the forkserver and their imports)."""
         with self._lock:
             if self._pool is None and self._workers > 0:
                 try:
                     modules = tuple(PRELOAD)
-                    self._pool = ProcessPoolExecutor(self._workers, mp_context=_context(modules),
-                                                     initializer=_worker_started, initargs=(modules, os.getpid()))
+                    self._pool = PipePool(self._workers, _context(modules), _worker_started, (modules, os.getpid()))
                 except (OSError, ImportError, NotImplementedError, ValueError) as exc:
                     log.warning("workers: no worker processes (%s); working in threads", exc)
                     self._workers = 0
@@ -194,45 +190,58 @@ class Workers:
 
     def _warm(self) -> None:
         try:
-            pool = self._executor()
-            if pool is not None:
-                for done in [pool.submit(_ready) for _ in range(self._workers)]:
-                    done.result()
+            self._executor()  # ready once every worker has said so
         except Exception as exc:  # shut down meanwhile, or no processes: jobs find out
             log.info("workers: worker processes not warmed up (%s)", exc)
 
-    def _submit(self, job: Job) -> Future[Any] | None:
-        """The job handed to a worker process, None when there is no pool. Called in a thread:
-        the first jobs start processes, which waits for the forkserver."""
-        pool = self._executor()
-        if pool is None:
+    def submit_now(self, job: Job) -> asyncio.Future[Any] | None:
+        """Hand the job to a worker at once, on the running loop (None when there is no pool up
+        yet or the job cannot cross to one): a caller that starts its task for the result only
+        later (ui.pictures) has the worker begin now, not when the loop first runs that task.
+        Give the future to `run` (`submitted`) for the result and its fallbacks."""
+        pool = self._pool
+        if self._workers == 0 or pool is None or not job.portable:
             return None
         try:
-            return pool.submit(_run_in_worker, job.fn, job.args)
-        except RuntimeError as exc:  # shut down (or broken) between the look and the submit
-            log.info("workers: pool unavailable (%s); working in a thread", exc)
+            return pool.submit(job.fn, job.args)
+        except Exception:  # shut down, or the job does not pickle: `run` finds out and falls back
             return None
 
-    async def run(self, job: Job, here: Callable[[], Any] | None = None) -> Any:
+    async def run(self, job: Job, here: Callable[[], Any] | None = None,
+                  submitted: asyncio.Future[Any] | None = None) -> Any:
         """The job's result, worked out in a worker process (the loop only waits), else in a
         thread: `here` when given (the same work on what this process already holds, without
-        the hand-over's packing), else the job itself. The handing over happens in a thread
-        too: the loop never waits for a process to start. An interaction waiting for it gives
-        its place at the gate to another meanwhile (gm.gate.aside)."""
+        the hand-over's packing), else the job itself. A pool still to start is started in a
+        thread: the loop never waits for a process to start. `submitted`: the job as
+        `submit_now` already handed it over. An interaction waiting for it gives its place at
+        the gate to another meanwhile (gm.gate.aside)."""
         async with gate.aside():
-            return await self._run(job, here)
+            return await self._run(job, here, submitted)
 
-    async def _run(self, job: Job, here: Callable[[], Any] | None) -> Any:
-        if self._workers > 0 and job.portable:
-            submitted = await asyncio.to_thread(self._submit, job)
+    async def _run(self, job: Job, here: Callable[[], Any] | None,
+                   submitted: asyncio.Future[Any] | None = None) -> Any:
+        if submitted is not None or (self._workers > 0 and job.portable):
+            pool = self._pool
+            if pool is None and submitted is None:
+                pool = await asyncio.to_thread(self._executor)
+            if pool is not None and submitted is None:
+                try:
+                    submitted = pool.submit(job.fn, job.args)
+                except RuntimeError as exc:  # shut down (or broken) between the look and the submit
+                    log.info("workers: pool unavailable (%s); working in a thread", exc)
+                except Exception as exc:
+                    if not _not_picklable(exc):
+                        raise
+                    log.warning("workers: %s cannot be sent to a worker process (%s); done in a thread",
+                                getattr(job.fn, "__qualname__", job.fn), exc)
             if submitted is not None:
                 try:
-                    data = await asyncio.wrap_future(submitted)
+                    data = await submitted
                     self.in_process += 1
                     return data
                 except BrokenProcessPool as exc:  # a worker died (killed, out of memory): threads from now on
                     log.error("workers: the worker processes stopped (%s); working in threads", exc)
-                    self._broken()
+                    self._broken(pool)
                 except Exception as exc:
                     if not _not_picklable(exc):
                         raise
@@ -245,8 +254,10 @@ class Workers:
     #: the pictures' word for it (ui.pictures)
     draw = run
 
-    def _broken(self) -> None:
+    def _broken(self, pool: PipePool | None = None) -> None:
         with self._lock:
+            if pool is not None and self._pool is not pool:  # that pool was already let go
+                return
             pool, self._pool = self._pool, None
             self._workers = 0
         if pool is not None:

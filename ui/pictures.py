@@ -122,15 +122,19 @@ class PictureCache:
         running = self._drawing.get(key)
         if running is not None and not running.done() and running.get_loop() is loop:
             return running
-        task = loop.create_task(self._draw(key, render))
+        # a Drawing is handed to a worker process now, not when the loop first runs the task
+        # (the press goes on building its messages meanwhile)
+        early = (self.painter or PAINTER).submit_now(render) if isinstance(render, Drawing) else None
+        task = loop.create_task(self._draw(key, render, early))
         self._drawing[key] = task
         task.add_done_callback(lambda _t: self._forget(key, task))
         return task
 
-    async def _draw(self, key: Hashable, render: Drawing | Callable[[], bytes]) -> bytes | None:
+    async def _draw(self, key: Hashable, render: Drawing | Callable[[], bytes],
+                    early: asyncio.Future[Any] | None = None) -> bytes | None:
         if isinstance(render, Drawing):
             # a Drawing's function gives bytes or None (its type says so); the pool hands back Any
-            data: bytes | None = await (self.painter or PAINTER).draw(render)
+            data: bytes | None = await (self.painter or PAINTER).draw(render, submitted=early)
         else:
             data = await asyncio.to_thread(render)
         with self._lock:

@@ -35,6 +35,7 @@ import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Hashable, Sequence
 
 from PIL import Image, ImageDraw
@@ -243,7 +244,7 @@ def render_board(state: ProphecyState, pack: Pack, *, labels: dict[str, str] | N
     words = _words_for(state, pack, labels)
     board = _background(pack, words)
     width, height = board.canvas.width - 1, board.canvas.height
-    marks = _marks(state, _geometry_for(pack, words), words)
+    marks = _marks(state, _geometry_for(pack, words), words, board.serial)
     crossing: list[list[Hashable]] = [[] for _ in range(png.bands_for(height))]
     for mark in marks:
         for band in mark.bands(height):
@@ -349,9 +350,14 @@ def _scanlines(part: Image.Image, palette: Image.Image, top: int, bands: list[in
     return out
 
 
-def _marks(state: ProphecyState, g: Geometry, words: _Words) -> list[_Mark]:
-    """Everything a state adds to the board, in drawing order: cards, tokens, the legend."""
-    out = [_cards_mark(g, i, cards, words) for i, cards in enumerate(state.spaces[: g.n]) if cards]
+def _marks(state: ProphecyState, g: Geometry, words: _Words, serial: int | None = None) -> list[_Mark]:
+    """Everything a state adds to the board, in drawing order: cards, tokens, the legend.
+    `serial`: the board drawing these words belong to (`_Board.serial`), under which the marks
+    whose pixels only their own fields decide are kept from one picture to the next."""
+    if serial is None:
+        out = [_cards_mark(g, i, cards, words) for i, cards in enumerate(state.spaces[: g.n]) if cards]
+    else:
+        out = [_kept_cards_mark(serial, g, i, cards, words) for i, cards in enumerate(state.spaces[: g.n]) if cards]
     active = state.turn.player if state.turn and state.status == "active" else None
     # the active token last: its halo is wider than a slot and must lie over its neighbours
     for seat, p in sorted(enumerate(state.players), key=lambda sp: sp[1].player == active):
@@ -377,6 +383,31 @@ def _token_mark(seat: int, cx: float, cy: float, r: float, alive: bool, active: 
                  lambda _image, draw, dy: _token(draw, seat, cx, cy - dy, r, alive, active=active))
 
 
+
+
+#: the card pills of recent pictures, by board drawing, space and the cards (id, face up) on it:
+#: a space's cards rarely change from one picture to the next, and laying out their labels (fonts
+#: fitted, figures looked up) was a third of a picture's marks
+_CARD_MARKS: "OrderedDict[Hashable, _Mark]" = OrderedDict()
+_CARD_MARKS_MAX = 4096
+_CARD_MARKS_LOCK = threading.Lock()
+
+
+def _kept_cards_mark(serial: int, g: Geometry, i: int, cards: Sequence[AdventureOnSpace], words: _Words) -> _Mark:
+    """`_cards_mark`, made once per board drawing (its pack, overlay and words: `serial`), space
+    and cards (a pill shows only a card's id and whether it is face up)."""
+    key = (serial, g, i, tuple((adv.card, adv.face_up) for adv in cards))
+    with _CARD_MARKS_LOCK:
+        found = _CARD_MARKS.get(key)
+        if found is not None:
+            _CARD_MARKS.move_to_end(key)
+            return found
+    mark = _cards_mark(g, i, cards, words)
+    with _CARD_MARKS_LOCK:
+        _CARD_MARKS[key] = mark
+        while len(_CARD_MARKS) > _CARD_MARKS_MAX:
+            _CARD_MARKS.popitem(last=False)
+    return mark
 
 
 def _cards_mark(g: Geometry, i: int, cards: Sequence[AdventureOnSpace], words: _Words) -> _Mark:
@@ -447,10 +478,12 @@ def _legend_marks(g: Geometry, state: ProphecyState, words: _Words) -> list[_Mar
 
 
 
+@lru_cache(maxsize=2048)
 def _legend_row(seat: int, y: int, left: int, right: int, alive: bool, active: bool, named: tuple[str, str],
                 stats: str) -> _Mark:
     """One character's row: token, name and character, figures; banded while it is their turn.
-    A long name takes a smaller font, then is shortened itself: the character stays whole."""
+    A long name takes a smaller font, then is shortened itself: the character stays whole.
+    Kept (lru_cache): its arguments decide it, and fitting the fonts was most of its cost."""
     text_x = left + 42
     ink = INK if alive else MUTED
     who, name_font = _fit_name(lambda n: n + named[1], named[0], right - text_x, (26, 23, 20))

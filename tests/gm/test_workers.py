@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -35,6 +37,16 @@ def die_in_worker(parent: int) -> str:
     if os.getpid() != parent:
         os._exit(1)
     return "done"
+
+
+def started_at(parent: int) -> bytes:
+    """When the job began, on the clock every process shares (as a picture's bytes)."""
+    return repr(time.monotonic()).encode()
+
+
+def nap(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +110,40 @@ async def test_a_slow_ai_thinks_in_a_worker_process_and_chooses_the_same(pool, m
         assert chosen == expected and far.getstate() == live.getstate()
         state = PROPHECY.apply(state, pend.player, chosen).state
     assert pool.in_process - before == 12, "every slow choice was thought in the worker"
+
+
+async def test_more_jobs_than_workers_wait_their_turn(pool):
+    """Jobs asked for while every worker is busy queue and each gets its own result."""
+    parent = os.getpid()
+    before = pool.in_process
+    found = await asyncio.gather(*(pool.run(Job(nap, (0.01 * n,))) for n in range(6)))
+    assert all(pid != parent for pid in found) and pool.in_process - before == 6
+
+
+async def test_a_picture_is_handed_to_its_worker_before_the_loop_turns(pool):
+    """The loop writes the job to the worker as the picture is asked for: the worker begins
+    while the press goes on without yielding (before: the task handing it over ran only at the
+    loop's next turn, and the hand-over went through threads waiting for the interpreter lock)."""
+    cache = PictureCache(maxsize=4, painter=pool)
+    asked = time.monotonic()
+    drawing = cache.start(("game", "early"), Job(started_at, (os.getpid(),)))
+    while time.monotonic() < asked + 1.0:  # the press's own work, the loop held throughout
+        pass
+    began = float(await drawing)
+    assert began < asked + 0.5, began - asked
+
+
+async def test_a_job_whose_loop_closed_does_not_hold_its_worker(pool):
+    """A job handed over from a loop that then closed (its result never read there) gives its
+    worker back to the next job."""
+
+    async def leave() -> None:
+        pool.submit_now(Job(nap, (0.2,)))
+
+    helper = threading.Thread(target=asyncio.run, args=(leave(),))
+    helper.start()
+    helper.join()
+    assert await asyncio.wait_for(pool.run(Job(pid_of_worker, (os.getpid(),))), 10) != os.getpid()
 
 
 async def test_a_worker_that_dies_loses_nothing():
