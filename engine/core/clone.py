@@ -12,6 +12,11 @@ tasks, a discriminated union) is copied by each element's own copier, and a valu
 (a decision's data) by a walk of its plain lists, dicts and atoms (issue #30: both went through
 `copy.deepcopy`, about 40% of the campaign's copy). A field whose annotation this module does
 not understand falls back to `copy.deepcopy`, so a new kind of field is still copied safely.
+
+A frozen model whose fields are all atoms (or such models) cannot change once built, so the copy
+shares it, as it shares a str (issue #30: the board's cards, a Water Realm space's card, are
+most of the models a state holds; a list of them is copied by a slice, not element by element).
+The rules change such a card by putting a new one in its place.
 """
 from __future__ import annotations
 
@@ -37,7 +42,10 @@ class _Copiers(dict[type, Callable[[Any], Any]]):
 
     def __missing__(self, cls: type) -> Callable[[Any], Any]:
         # a value that is not a model where one is declared is copied the slow, safe way
-        copier = self[cls] = _build(cls) if _is_model(cls) else copy.deepcopy
+        if _is_model(cls):
+            copier = self[cls] = _same if _immutable(cls) else _build(cls)
+        else:
+            copier = self[cls] = copy.deepcopy
         return copier
 
 
@@ -53,6 +61,8 @@ def clone(model: M) -> M:
 def _is_atomic(tp: Any) -> bool:
     if tp in _ATOMIC:
         return True
+    if _is_model(tp):
+        return _immutable(tp)
     origin = typing.get_origin(tp)
     if origin is typing.Literal:
         return all(isinstance(a, _ATOMIC) for a in typing.get_args(tp))
@@ -63,6 +73,18 @@ def _is_atomic(tp: Any) -> bool:
 
 def _is_model(tp: Any) -> bool:
     return isinstance(tp, type) and issubclass(tp, BaseModel)
+
+
+def _immutable(cls: type[BaseModel]) -> bool:
+    """A frozen model of atoms only, without extras or private attributes: nothing in it can
+    change, so a copy may share it."""
+    return (bool(cls.model_config.get("frozen")) and cls.model_config.get("extra") != "allow"
+            and not cls.__private_attributes__
+            and all(_is_atomic(f.annotation) for f in cls.model_fields.values()))
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def _plain(value: Any) -> Any:

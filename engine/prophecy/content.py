@@ -40,12 +40,10 @@ class Cost(_Strict):
 
     @classmethod
     def of(cls, **amounts: int) -> "Cost":
-        """`Cost(**amounts)`, checked here rather than by pydantic when every amount is a whole,
-        non-negative number (all the fields ask): the listings and the AI build costs thousands
-        of times a game, and the checks showed in their profile (issue #30). Anything else goes
-        through the checks, and is refused as before."""
-        if all(type(v) is int and v >= 0 for v in amounts.values()) and amounts.keys() <= cls.model_fields.keys():
-            return cls.model_construct(None, **amounts)  # fields set: the amounts given, as Cost(**amounts)
+        """`Cost(**amounts)`. (Issue #30: built with `model_construct` once the amounts had
+        passed checks made by hand, a cost took 2.4 to 4 times as long as with pydantic's own
+        checks, which run in compiled code: 28.0 against 7.0 us for one amount, 19.8 against
+        8.1 us for four, measured side by side on a busy machine.)"""
         return cls(**amounts)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from engine.core.rng import Rng
 from engine.prophecy.standard.state import (
@@ -74,6 +74,11 @@ class OwnedItem(BaseModel):
 
 
 class AdventureOnSpace(BaseModel):
+    """A card on a space. Frozen: apply's copy of the state shares it (engine/core/clone.py), so
+    turning it up puts a new one in its place."""
+
+    model_config = ConfigDict(frozen=True)
+
     uid: str
     card: str
     face_up: bool = True

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+import pytest
+from pydantic import BaseModel, Field, ValidationError
 
 from engine.ai.simulate import play
 from engine.prophecy.clone import clone
@@ -17,8 +18,12 @@ from tests.prophecy.helpers import LoadedDice, load, new_game
 
 
 def _mutable_parts(value, path="state"):
-    """(path, object) for every model, list and dict reachable from `value`."""
+    """(path, object) for every model, list and dict reachable from `value` (a frozen model of
+    atoms, a card on a space, cannot change: the copy shares it)."""
     if isinstance(value, BaseModel):
+        if value.model_config.get("frozen"):
+            assert all(isinstance(v, (str, int, bool, type(None))) for v in value.__dict__.values()), path
+            return
         yield path, value
         for name, v in value.__dict__.items():
             yield from _mutable_parts(v, f"{path}.{name}")
@@ -59,12 +64,24 @@ def test_clone__changing_the_copy_leaves_the_original_alone():
     copy.decks.adventure.draw.pop()
     copy.spaces[0].append(AdventureOnSpace(uid="x2", card="c"))
     for advs in copy.spaces:
-        for adv in advs:
-            adv.face_up = not adv.face_up
+        for i, adv in enumerate(advs):
+            advs[i] = adv.model_copy(update={"face_up": not adv.face_up})  # a card is frozen: replaced
     assert copy.turn is not None
     copy.turn.used.append("x")
     copy.rng.d6()
     assert state.dump() == before
+
+
+def test_clone__shares_the_cards_on_the_spaces_which_cannot_change_in_place():
+    """Issue #30: a card on a space is frozen, so the copy shares it instead of copying it; the
+    rules turn a card up by putting a new one in its place."""
+    state = _mid_game_state()
+    copy = clone(state)
+    adv = next(a for advs in state.spaces for a in advs)
+    assert any(a is adv for advs in copy.spaces for a in advs)
+    with pytest.raises(ValidationError):
+        adv.face_up = not adv.face_up  # type: ignore[misc]  # the test shows it is refused
+    assert all(a is not b for a, b in zip(copy.spaces, state.spaces, strict=True))  # the lists are the copy's own
 
 
 def test_clone__keeps_the_fields_set_and_model_classes():

@@ -119,7 +119,8 @@ def test_basic__combat__three_lives_wills_switch_paid_once():
         ),
     )
     state.options.pack = "hydra2"
-    state.spaces[state.player("p1").space][0].card = "t_hydra2"
+    here = state.spaces[state.player("p1").space]
+    here[0] = here[0].model_copy(update={"card": "t_hydra2"})  # a card on a space is frozen: replaced
     load(state, 3, 1, 3, 1, 3, 1)
     out = apply(state, "p1", Fight(battle="wills"))
     assert sum(1 for e in out.events if e.kind == "paid") == 1

@@ -43,7 +43,7 @@ def test_water_realm_cards__the_views_hide_face_down_cards_and_the_cards_set_asi
     see them"), nor the order of the Underwater deck."""
     state = water_game(seed=3)
     w = ws(state)
-    w.cells[2].up = True  # type: ignore[union-attr]  # set up by the test
+    w.cells[2] = w.cells[2].model_copy(update={"up": True})  # type: ignore[union-attr]  # set up by the test
     for viewer in (None, "p1", "p2"):
         shown = SYSTEM.view(state, viewer).standard.water  # type: ignore[union-attr]  # a Standard game, built by the test
         for real, seen in zip(w.cells, shown.cells, strict=False):
@@ -133,7 +133,8 @@ def test_pearl_of_the_abyss__the_status_counts_cards_and_pearls_in_words():
     w.pearls_left = 1
     text = "\n".join(v for _k, v in status_fields(view(state, None), "it"))
     assert "restano 1" not in text and "resta 1" in text, text
-    w.cells[next(i for i, c in enumerate(w.cells) if c is not None)].up = True
+    first = next(i for i, c in enumerate(w.cells) if c is not None)
+    w.cells[first] = w.cells[first].model_copy(update={"up": True})  # type: ignore[union-attr]  # set up by the test
     text = "\n".join(v for _k, v in status_fields(view(state, None), "it"))
     assert "1 carta scoperta, 21 coperte" in text, text
 

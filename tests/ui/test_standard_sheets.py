@@ -133,7 +133,8 @@ def test_status_of_two_games_differing_only_in_hidden_cards_is_the_same() -> Non
         setattr(air, slot, theirs)
         setattr(spirit, slot, mine)
     assert other.standard.plane(PLANES[2]).lesser != one.standard.plane(PLANES[2]).lesser
-    other.spaces[pack().space_index("plains_1")][1].card = "hermit"
+    plains = other.spaces[pack().space_index("plains_1")]
+    plains[1] = plains[1].model_copy(update={"card": "hermit"})  # a card on a space is frozen: replaced
     for locale in LOCALES:
         for viewer in (None, "p1", "p3"):
             assert [e.to_dict() for e in status(one, locale, viewer)] == [e.to_dict() for e in status(other, locale, viewer)]

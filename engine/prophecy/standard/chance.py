@@ -121,9 +121,10 @@ def terrain(ctx: Ctx, card: ChanceCard) -> str | None:
 
 
 def reveal_face_down(ctx: Ctx, index: int) -> None:
-    for adv in ctx.state.spaces[index]:
+    cards = ctx.state.spaces[index]
+    for i, adv in enumerate(cards):
         if not adv.face_up:
-            adv.face_up = True
+            cards[i] = adv.model_copy(update={"face_up": True})  # a card is frozen: a new one in its place
             ctx.emit("adventure_revealed", None, reveals=True, space=ctx.pack.space(index).id, card=adv.card, uid=adv.uid)
 
 

@@ -15,8 +15,6 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator
 
-from engine.core.read_only import state_memo
-
 if TYPE_CHECKING:
     from engine.core.pending import Pending
     from engine.prophecy.content_standard import StandardPack
@@ -199,13 +197,25 @@ def all_parts() -> list[Part]:
     return list(_PARTS)
 
 
-@state_memo
+#: id of a game's (frozen) expansion choices -> (those choices, whether the state had its Standard
+#: part yet, the parts registered then, the parts in play): `Part.active` reads only these, and
+#: every action asks several times (issue #30); entries keep their choices alive
+_ACTIVE: dict[int, tuple[Any, bool, int, tuple[Part, ...]]] = {}
+ACTIVE_LIMIT = 1024
+
+
 def active_parts(state: "ProphecyState") -> list[Part]:
     """The parts this game plays, in registration order; none at all without the expansion."""
     std = state.options.standard
     if std is None or std.expansion is None:
         return []
-    return [p for p in _PARTS if p.active(state)]
+    expansion, started = std.expansion, state.standard is not None
+    hit = _ACTIVE.get(id(expansion))
+    if hit is None or hit[0] is not expansion or hit[1] is not started or hit[2] != len(_PARTS):
+        if len(_ACTIVE) >= ACTIVE_LIMIT:
+            _ACTIVE.clear()
+        hit = _ACTIVE[id(expansion)] = (expansion, started, len(_PARTS), tuple(p for p in _PARTS if p.active(state)))
+    return list(hit[3])
 
 
 def owner_of(state: "ProphecyState", action_type: str) -> Part | None:

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 
 class ExpansionOptions(BaseModel):
+    """Frozen: chosen once, at /game new. A state's copy shares it (engine/core/clone.py), so the
+    parts in play are looked up by this very object (`parts.active_parts`; issue #30)."""
+
+    model_config = ConfigDict(frozen=True)
+
     #: the new Items and Adventures shuffled into the decks ("New Cards for the Standard Game")
     new_cards: bool = False
     #: the Mad Riddler among the new cards (the rulebook keeps it for tables of veterans only;

@@ -124,26 +124,33 @@ def adventure_power(ctx: Ctx, card_id: str) -> Any:
 # ------------------------------------------------------------------------------------- tidying
 
 
-#: id of a pack -> (that pack, the expansion's cards, card id -> its `_components`): neither
-#: changes, and every action looks at every card in the Item piles (`split_variants`; issue #30)
-_SPLITS: dict[int, tuple[Any, Any, dict[str, tuple[tuple[str, str], ...]]]] = {}
+#: id of a pack -> (that pack, the expansion's cards, card id -> its `_components`, the ids of
+#: the cards among them that split into nothing): neither changes, and every action looks at
+#: every card in the Item piles (`split_variants`; issue #30)
+_SPLITS: dict[int, tuple[Any, Any, dict[str, tuple[tuple[str, str], ...]], set[str]]] = {}
+
+
+def _split_entry(ctx: Ctx) -> tuple[Any, Any, dict[str, tuple[tuple[str, str], ...]], set[str]]:
+    pack, cards = ctx.pack, content()
+    entry = _SPLITS.get(id(pack))
+    if entry is None or entry[0] is not pack or entry[1] is not cards:
+        entry = _SPLITS[id(pack)] = (pack, cards, {}, set())
+    return entry
 
 
 def _split_table(ctx: Ctx) -> dict[str, tuple[tuple[str, str], ...]]:
     """This game's pack's table of `_components` worked out so far."""
-    pack, cards = ctx.pack, content()
-    entry = _SPLITS.get(id(pack))
-    if entry is None or entry[0] is not pack or entry[1] is not cards:
-        entry = _SPLITS[id(pack)] = (pack, cards, {})
-    return entry[2]
+    return _split_entry(ctx)[2]
 
 
 def _split_of(ctx: Ctx, card_id: str) -> tuple[tuple[str, str], ...]:
     """`_components`, remembered per pack and card."""
-    table = _split_table(ctx)
+    _pack, _cards, table, plain = _split_entry(ctx)
     found = table.get(card_id)
     if found is None:
         found = table[card_id] = tuple(_work_out_components(ctx, card_id))
+        if not found:
+            plain.add(card_id)
     return found
 
 
@@ -180,11 +187,13 @@ def split_variants(ctx: Ctx) -> None:
     back into its printed cards: the Item and its stone are one Item only while together
     ("Astral Stones"). Treasure Island calls it too, for the Treasures set as stones."""
     decks = ctx.state.decks
-    known = _split_table(ctx)
+    _pack, _cards, known, plain = _split_entry(ctx)
     for name in ("common", "rare"):
         pile = getattr(decks, name)
         for which in ("discard", "draw"):
             cards = getattr(pile, which)
+            if plain.issuperset(cards):
+                continue  # every card already known to be no variant: one set test (the usual case)
             splits = list(map(known.get, cards))  # most piles hold only cards already looked at
             if None in splits:
                 splits = [_split_of(ctx, c) for c in cards]

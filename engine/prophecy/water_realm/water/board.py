@@ -133,7 +133,7 @@ def reveal(ctx: Ctx, cell: int, by: str | None, reason: str) -> None:
     gc = card_at(ctx.state, cell)
     if gc is None or gc.up:
         return
-    gc.up = True
+    wstate(ctx.state).cells[cell] = gc.model_copy(update={"up": True})  # a card is frozen: a new one in its place
     ctx.emit("water_card_revealed", by, reveals=True, cell=cell, card=gc.card, reason=reason)
 
 

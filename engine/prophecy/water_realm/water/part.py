@@ -445,11 +445,15 @@ def _sweep(ctx: Ctx) -> None:
     for name, ids in (("common", items), ("rare", items), ("adventure", creatures)):
         deck = getattr(st.decks, name)
         for pile in (deck.draw, deck.discard):
+            if ids.isdisjoint(pile):
+                continue  # the usual case, told by one set test (issue #30: this runs after every action)
             for c in [c for c in pile if c in ids]:
                 pile.remove(c)
                 if name != "adventure":
                     w.removed.append(c)
     for deck in sst.guild_decks.values():
+        if under.isdisjoint(deck) and lore.isdisjoint(deck):
+            continue
         for c in [c for c in deck if c in under or c in lore]:
             deck.remove(c)
             if c in under:

@@ -14,10 +14,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class GridCard(BaseModel):
+    """A card on a space of the realm. Frozen: apply's copy of the state shares it
+    (engine/core/clone.py), so turning it up puts a new one in its place."""
+
+    model_config = ConfigDict(frozen=True)
+
     uid: str
     card: str
     up: bool = False
