@@ -5,7 +5,9 @@ the clock, the AI loop, the turn message, its news button and the "your turn" DM
 state it holds; and it lists the legal actions twice (the press's index, the turn message's
 buttons). Both are pure functions of a state, and the engine never changes a state in place
 (applying an action makes a new one; `Result.view` relies on the same), so they are kept by
-state object: the same object gives the same answer.
+state object: the same object gives the same answer. Only for the states the game master
+itself holds (`adopt`: decoded from a row, or made by applying a step), which nothing changes
+after; a state built or changed by hand elsewhere (a test's table) is asked afresh each time.
 
 The next press on a table then decodes from the game's row the very state the previous press
 committed. That object is kept too, by game, seed and version with the row text it was stored
@@ -30,20 +32,30 @@ _STATES: dict[tuple[int, int, int], tuple[str, Any]] = {}
 _STATES_MAX = 128
 
 
-def _answers(state: Any) -> dict[tuple[Any, ...], Any]:
+def adopt(state: Any) -> Any:
+    """`state` is the game master's own (decoded from a row, or the outcome of a step): what is
+    asked about it from now on is kept. Returns it."""
+    found = _ANSWERS.get(id(state))
+    if found is None or found[0] is not state:  # not kept yet, or another object at a reused address
+        _ANSWERS.pop(id(state), None)
+        if len(_ANSWERS) >= _ANSWERS_MAX:
+            del _ANSWERS[next(iter(_ANSWERS))]  # the one kept longest ago
+        _ANSWERS[id(state)] = (state, {})
+    return state
+
+
+def _answers(state: Any) -> dict[tuple[Any, ...], Any] | None:
     found = _ANSWERS.get(id(state))
     if found is not None and found[0] is state:  # the same object, not one at a reused address
         return found[1]
-    if len(_ANSWERS) >= _ANSWERS_MAX:
-        del _ANSWERS[next(iter(_ANSWERS))]  # the one kept longest ago
-    answers: dict[tuple[Any, ...], Any] = {}
-    _ANSWERS[id(state)] = (state, answers)
-    return answers
+    return None
 
 
 def pending(system: GameSystem, state: Any) -> Any:
-    """`system.pending(state)`, worked out once per state object."""
+    """`system.pending(state)`, worked out once per adopted state object."""
     answers = _answers(state)
+    if answers is None:
+        return system.pending(state)
     key = ("pending", id(system))
     if key not in answers:
         answers[key] = system.pending(state)
@@ -51,9 +63,11 @@ def pending(system: GameSystem, state: Any) -> Any:
 
 
 def legal_actions(system: GameSystem, state: Any, actor: str) -> list[Any]:
-    """`system.legal_actions(state, actor)`, worked out once per state object and actor (a
-    new list each call: callers may filter or extend theirs)."""
+    """`system.legal_actions(state, actor)`, worked out once per adopted state object and actor
+    (a new list each call: callers may filter or extend theirs)."""
     answers = _answers(state)
+    if answers is None:
+        return system.legal_actions(state, actor)
     key = ("legal", id(system), actor)
     if key not in answers:
         answers[key] = tuple(system.legal_actions(state, actor))

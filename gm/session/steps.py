@@ -105,6 +105,7 @@ class Steps(SessionCore):
             action = sysobj.parse_action(action)
         before = kept.pending(sysobj, result.state)
         outcome = sysobj.apply(result.state, actor, action)  # RuleError propagates, nothing saved
+        kept.adopt(outcome.state)
         payload = action.model_dump()
         status: Literal["finished"] | None = "finished" if outcome.state.status == "finished" else None
         table = result.table
