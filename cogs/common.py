@@ -16,7 +16,7 @@ import discord
 from discord.ext import commands
 
 from gm.i18n import t
-from gm.session import GameMaster, Result
+from gm.session import GameMaster, Result, kept
 from systems import plugin
 from systems.plugin import SystemPlugin, TurnMessage
 from ui.pictures import PICTURES, Drawing, picture_key, spectator_drawing
@@ -152,7 +152,7 @@ def opens_turn_of_person(result: Result) -> bool:
     (the digest that rides on her first press comes only after it)."""
     if result.record.status != "active" or not hasattr(result.state, "players"):
         return False
-    pend = result.system.pending(result.state)
+    pend = kept.pending(result.system, result.state)
     if pend is None or not str(pend.player).isdigit():
         return False
     started = [e.player for step in result.steps for e in step.events if e.kind == "turn_started"]

@@ -11,7 +11,7 @@ from discord.ext import commands
 from cogs.common import game_master as _gm
 from cogs.outbox import sink
 from gm.i18n import t
-from gm.session import Lobby, Result
+from gm.session import Lobby, Result, kept
 from ui.replies import locale_of, reply_private
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ class NotifyCog(commands.Cog):
         must act now (extra turns start a turn too); later steps of the same turn send nothing."""
         if isinstance(result.state, Lobby) or result.record.status != "active":
             return
-        pend = result.system.pending(result.state)
+        pend = kept.pending(result.system, result.state)
         if pend is None:
             return
         started = [e.player for step in result.steps for e in step.events if e.kind == "turn_started"]
@@ -48,7 +48,7 @@ class NotifyCog(commands.Cog):
             return
         # a decision passed to someone in the middle of another's turn (a defender choosing
         # what to lose, the Royal Cape's holder picking the battleground): they are told too
-        before = result.system.pending(result.before) if result.before is not None else None
+        before = kept.pending(result.system, result.before) if result.before is not None else None
         if not started and (before is None or before.player != pend.player):
             await self.notify_dm(pend.player, t(locale, "table.your_decision_dm", channel=channel))
 

@@ -115,5 +115,8 @@ def test_cache_sizes_counts_each_object_once_and_names_every_cache() -> None:
     held = [text, text, int]
     assert deep_bytes([held]) == sys.getsizeof(held) + sys.getsizeof(text)
     lines = cache_lines()
-    assert [line.split(" (")[0] for line in lines] == ["spectator views", "filled sentences", "board pictures"]
+    assert [line.split(" (")[0] for line in lines] == ["spectator views", "filled sentences", "board pictures",
+                                                               "committed states", "who decides / legal actions by state",
+                                                               "Basic destinations by view",
+                                                               "Standard forecasts by view"]
     assert all("MiB" in line for line in lines)

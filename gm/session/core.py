@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping
 
 from engine.core.system import GameSystem
 from gm import clock
+from gm.session.kept import adopt, kept_state
 from gm.session.results import (
     PERMISSION_REFUSED,
     PROMPT_MESSAGE,
@@ -71,7 +72,8 @@ class SessionCore:
     def decode(self, record: GameRecord) -> Any:
         if record.status == "lobby" or (record.status == "ended" and is_lobby_json(record.state)):
             return Lobby.model_validate_json(record.state)
-        return self.system_of(record.system).load_state(record.state)
+        kept = kept_state(record)  # the state the last press committed as this very row
+        return adopt(kept if kept is not None else self.system_of(record.system).load_state(record.state))
 
     async def current(self, channel_id: int) -> Result | None:
         """The channel's open table game (None if there is none, or the channel runs another system)."""

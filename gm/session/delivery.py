@@ -84,16 +84,17 @@ class DeliveryMixin(SessionCore):
         for it any more. A no-op when the game has moved on since (a newer step owes its own);
         returns whether the mark was cleared."""
         async with self.store.channel_lock(channel_id):
-            record = await self.store.get_game(game_id)
-            if record is None or record.version != version:
+            # the version and settings alone: one key of the settings changes, not the state
+            found = await self.store.game_settings(game_id)
+            if found is None or found[0] != version:
                 return False
-            settings = dict(record.settings or {})
+            settings = found[1]
             if PROMPT_OWED not in settings and (message_id is None or settings.get(PROMPT_MESSAGE) == message_id):
                 return False
             settings.pop(PROMPT_OWED, None)
             if message_id is not None:
                 settings[PROMPT_MESSAGE] = int(message_id)
-            await self.store.set_settings(record.id, settings)
+            await self.store.put_settings(game_id, settings)
             return True
 
     async def owed_games(self, started_at: float) -> list[GameRecord]:

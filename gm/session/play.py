@@ -11,6 +11,7 @@ from typing import Any
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.system import GameSystem
+from gm.session import kept
 from gm.session.delivery import stale_prompt
 from gm.session.results import INTERACTION_WINDOW, TURN_BEGAN, GameError, Lobby, Result
 from gm.session.steps import Steps
@@ -48,11 +49,11 @@ class PlayMixin(Steps):
                 raise GameError("error.not_started")
             sysobj = self.system_of(record.system)
             actor = str(user_id)
-            pend = sysobj.pending(state)
+            pend = kept.pending(sysobj, state)
             if pend is None or pend.player != actor:
                 # let the engine phrase the refusal (not a player / not your turn)
                 self._engine_refusal(sysobj, state, actor)
-            choices = sysobj.legal_actions(state, actor)
+            choices = kept.legal_actions(sysobj, state, actor)
             if not 0 <= index < len(choices):
                 raise GameError("error.forged_prompt")
             self._check_not_paused(record)

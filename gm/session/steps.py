@@ -17,6 +17,7 @@ from engine.core.events import Event
 from engine.core.system import GameSystem, as_table
 from gm import clock, workers
 from gm.replay import state_hash
+from gm.session import kept
 from gm.session.core import SessionCore
 from gm.session.delivery import stale_prompt
 from gm.session.hosts import next_host
@@ -89,7 +90,7 @@ class Steps(SessionCore):
     def _run_clock(self, system: GameSystem, table: Table, state: Any, before: str | None, now: float) -> bool:
         """Point the clock at whoever must decide now (people only; AI seats answer at once).
         True when an AI seat must decide now."""
-        pend = system.pending(state) if state.status == "active" else None
+        pend = kept.pending(system, state) if state.status == "active" else None
         running = None
         if pend is not None and not state.player(pend.player).ai:
             running = pend.player
@@ -102,8 +103,9 @@ class Steps(SessionCore):
         sysobj = result.system
         if isinstance(action, dict):
             action = sysobj.parse_action(action)
-        before = sysobj.pending(result.state)
+        before = kept.pending(sysobj, result.state)
         outcome = sysobj.apply(result.state, actor, action)  # RuleError propagates, nothing saved
+        kept.adopt(outcome.state)
         payload = action.model_dump()
         status: Literal["finished"] | None = "finished" if outcome.state.status == "finished" else None
         table = result.table
@@ -127,6 +129,7 @@ class Steps(SessionCore):
         except StaleVersion:
             raise stale_prompt(await self.store.get_game(result.record.id)) from None
         result.record, result.state = record, outcome.state
+        kept.keep_state(record, outcome.state)
         result.steps.append(Step(actor, payload, outcome.events, on_behalf=on_behalf))
         await self._follow_host(result, outcome.events)
 
@@ -160,7 +163,7 @@ class Steps(SessionCore):
         for _ in range(AI_STEP_LIMIT):
             if result.record.status != "active":
                 return
-            pend = sysobj.pending(result.state)
+            pend = kept.pending(sysobj, result.state)
             if pend is None:
                 return
             auto = forced(result.state) if forced is not None else None

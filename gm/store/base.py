@@ -659,6 +659,17 @@ class GameStore(ABC):
         lock, which serialises these writes with the versioned ones.
         """
 
+    async def game_settings(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        """A game's version and table settings, None for no such game: for bookkeeping that
+        reads nothing else (a delivery mark), so the state's text is not read for it."""
+        record = await self.get_game(game_id)
+        return None if record is None else (record.version, dict(record.settings or {}))
+
+    async def put_settings(self, game_id: int, settings: Mapping[str, Any]) -> None:
+        """`set_settings` (deadline kept) for a caller that needs no record back: a store may
+        then skip reading the row again."""
+        await self.set_settings(game_id, settings)
+
     async def set_status(self, game_id: int, status: GameStatus, *,
                          expected_version: int | None = None,
                          deadline: float | None | _Unset = UNSET) -> GameRecord:
@@ -1008,6 +1019,10 @@ class SqlStore(GameStore):
     async def get_game(self, game_id: int) -> GameRecord | None:
         rows = await self._query_now(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (int(game_id),))
         return self._to_game(rows[0]) if rows else None
+
+    async def game_settings(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        rows = await self._query_now("SELECT version, settings FROM games WHERE id = ?", (int(game_id),))
+        return (int(rows[0]["version"]), json.loads(rows[0]["settings"])) if rows else None
 
     async def get_active_game(self, channel_id: int) -> GameRecord | None:
         rows = await self._query_now(

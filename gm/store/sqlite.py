@@ -676,6 +676,15 @@ class SqliteStore(SqlStore):
 
         return await self._write_in(work)
 
+    async def put_settings(self, game_id: int, settings: Mapping[str, Any]) -> None:
+        text = dump_json(dict(settings))
+
+        def work(conn: sqlite3.Connection) -> None:
+            if conn.execute("UPDATE games SET settings = ? WHERE id = ?", (text, game_id)).rowcount != 1:
+                raise GameNotFound(game_id)
+
+        await self._write_in(work)
+
     # ------------------------------------------------------------------ action log
 
     # ------------------------------------------------------------------ user settings

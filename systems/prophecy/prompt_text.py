@@ -34,6 +34,7 @@ from engine.prophecy.standard.state import HIDDEN, StdBattle
 from engine.prophecy.state import ProphecyState
 from gm.i18n import t
 from systems.prophecy.names import Names
+from systems.prophecy.state_memo import answers_of
 
 
 # -- small phrases ---------------------------------------------------------------------------------
@@ -279,7 +280,7 @@ def _preview(state: ProphecyState, actor: str, move: prophecy_actions.Move, cost
     return hyp
 
 
-#: the destinations worked out for the last state asked about, per thread: (state, answers)
+#: the destinations worked out for the last states asked about, per thread (state_memo)
 _LAST = threading.local()
 
 
@@ -291,13 +292,11 @@ def destination(state: ProphecyState, actor: str, move: prophecy_actions.Move, l
     state object (the view the message is built from; a state is never changed in place)
     and handed out read-only.
     """
-    slot: tuple[ProphecyState, dict[tuple[str, prophecy_actions.Move, str], dict[str, Any]]] | None = getattr(_LAST, "slot", None)
-    if slot is None or slot[0] is not state:
-        slot = _LAST.slot = (state, {})
+    answers = answers_of(_LAST, state)
     key = (actor, move, locale)
-    found = slot[1].get(key)
+    found: dict[str, Any] | None = answers.get(key)
     if found is None:
-        found = slot[1][key] = _destination(state, actor, move, locale)
+        found = answers[key] = _destination(state, actor, move, locale)
     return found
 
 
@@ -574,13 +573,12 @@ def std_ctx(state: ProphecyState) -> Ctx:
 
 def _memo(state: ProphecyState, key: tuple[Any, ...], work: Callable[[], _R]) -> _R:
     """`work()` once per state object and key (a turn message asks the same odds for the
-    button and for the prompt's line); a state is never changed in place."""
-    slot: tuple[ProphecyState, dict[tuple[Any, ...], Any]] | None = getattr(_STD_LAST, "slot", None)
-    if slot is None or slot[0] is not state:
-        slot = _STD_LAST.slot = (state, {})
-    if key not in slot[1]:
-        slot[1][key] = work()
-    found: _R = slot[1][key]  # what `work` gave for this key
+    button and for the prompt's line, the next press's echo the pressed one); a state is
+    never changed in place."""
+    answers = answers_of(_STD_LAST, state)
+    if key not in answers:
+        answers[key] = work()
+    found: _R = answers[key]  # what `work` gave for this key
     return found
 
 

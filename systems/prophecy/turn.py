@@ -13,7 +13,7 @@ import discord
 
 from engine.prophecy import actions as prophecy_actions
 from gm.i18n import t
-from gm.session import Result
+from gm.session import Result, kept
 from systems.plugin import TurnMessage
 from systems.prophecy import riddles
 from systems.prophecy.describe import describe_action, remember_secret_order
@@ -58,9 +58,9 @@ def turn_message(result: Result, locale: str) -> TurnMessage:
     view = None
     if result.record.status == "active" and state.turn is not None:
         system = result.system
-        pend = system.pending(result.state)  # whoever must decide now (a card may ask another player)
+        pend = kept.pending(system, result.state)  # whoever must decide now (a card may ask another player)
         actor = pend.player if pend is not None else state.turn.player
-        actions = system.legal_actions(result.state, actor)
+        actions = kept.legal_actions(system, result.state, actor)
         labels = [describe_action(state, actor, a, locale) for a in actions]
         labels = _fit(prompt, labels, locale)
         view = prompt_view(labels, [action_style(a) for a in actions], result.record.id, result.record.version, locale)
@@ -76,13 +76,13 @@ def _standard_turn(result: Result, state: Any, locale: str) -> TurnMessage:
     """A Standard game's turn message. The legal answers come from the game itself (they are
     the buttons, public anyway); every word about them is read from the spectator view."""
     system = result.system
-    pend = system.pending(result.state) if result.record.status == "active" else None
+    pend = kept.pending(system, result.state) if result.record.status == "active" else None
     if pend is None:
         prompt = end_embed(state, locale) if state.status == "finished" else \
             discord.Embed(description=t(locale, "splay.nothing_to_decide"), colour=COLOUR_TURN)
         return _assemble(result, state, "", prompt, None, locale)
     actor = pend.player
-    actions = system.legal_actions(result.state, actor)
+    actions = kept.legal_actions(system, result.state, actor)
     remember_secret_order(state, result.state, actor)
     labels = [describe_action(state, actor, a, locale) for a in actions]
     by_id = {id(a): label for a, label in zip(actions, labels, strict=True)}

@@ -241,6 +241,7 @@ async def test_every_write_is_one_statement(where: tuple[str, str]) -> None:
             store.update_game(g.id, 2, host_id=6),
             store.update_game(g.id, 3, state_json="{}", actor="6", action={"type": "join"}),
             store.set_settings(g.id, {"paused": True}, deadline=9.0),
+            store.put_settings(g.id, {"paused": True}),
             store.set_status(g.id, "active", expected_version=4),
             store.set_user_setting(5, "seen", 3),
             store.set_user_setting(5, "seen", None),

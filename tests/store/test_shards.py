@@ -141,6 +141,11 @@ async def test_each_process_holds_its_shards_and_writes_only_their_games(where: 
         assert not isinstance(refused.value, OwnershipLost)
         with pytest.raises(StoreError, match="does not serve shard 0/2"):
             await one.update_game(dm.id, 0, settings={"y": 1})
+        with pytest.raises(StoreError, match="does not serve shard 0/2"):
+            await one.put_settings(dm.id, {"y": 1})
+        with pytest.raises(StoreError, match="does not serve shard 1/2"):
+            await zero.put_settings(theirs.id, {"y": 1})
+        await zero.put_settings(mine.id, {"y": 1})
         with pytest.raises(StoreError, match="does not serve"):
             await zero.create_game(channel(4), guild_in(1, 2, 4), "prophecy", {}, 7, 1, "{}")
         assert (await zero.commit_action(mine.id, 1, "p", {"n": 2}, '{"n":2}')).version == 2

@@ -308,6 +308,22 @@ async def test_closed_store_raises_clearly(make_store: StoreFactory) -> None:
 # ------------------------------------------------------------------ settings, stats, locks
 
 
+async def test_a_games_settings_are_read_and_written_without_its_state(store: GameStore) -> None:
+    """A delivery mark reads the version and settings alone and writes the settings alone:
+    the version, the state, the deadline and the update time stay as they were."""
+    game = await store.set_settings((await new_game(store)).id, {"owed": 2.5, "clock": {"paused": False}},
+                                    deadline=9.5)
+    assert await store.game_settings(game.id) == (game.version, {"owed": 2.5, "clock": {"paused": False}})
+    await store.put_settings(game.id, {"message": 77})
+    after = await store.get_game(game.id)
+    assert after is not None and after.settings == {"message": 77}
+    assert after.model_dump(exclude={"settings"}) == game.model_dump(exclude={"settings"})
+    assert await store.game_settings(game.id) == (game.version, {"message": 77})
+    assert await store.game_settings(game.id + 1000) is None
+    with pytest.raises(GameNotFound):
+        await store.put_settings(game.id + 1000, {})
+
+
 async def test_user_settings(store: GameStore) -> None:
     assert await store.get_user_setting(5, "lang") is None
     assert await store.get_user_setting(5, "lang", "en") == "en"

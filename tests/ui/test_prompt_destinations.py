@@ -41,3 +41,26 @@ def test_destinations_are_worked_out_once_per_state_and_match_a_fresh_answer() -
         move = next(a for a in legal_actions(state, actor) if isinstance(a, A.Move))
         assert P.destination(again, actor, move, "en") is not P.destination(shown, actor, move, "en")
     assert creatures > 0  # the costly part (odds on a copy of the state) was exercised
+
+
+def test_a_tables_destinations_are_still_kept_after_other_tables_messages() -> None:
+    """The next press's echo words the pressed move from the view its turn message was built
+    from; other tables' messages come in between (issue #30): the answer is still the one
+    worked out then, until more states than `KEPT_STATES` were asked about since."""
+    from systems.prophecy.state_memo import KEPT_STATES
+
+    states = _move_states()
+    shown = [view(state, None) for state in states]
+    actor = pending(states[0]).player
+    move = next(a for a in legal_actions(states[0], actor) if isinstance(a, A.Move))
+    first = P.destination(shown[0], actor, move, "en")
+    for other, state in zip(shown[1:6], states[1:6], strict=True):  # five other tables' messages
+        mover = pending(state).player
+        P.destination(other, mover, next(a for a in legal_actions(state, mover) if isinstance(a, A.Move)), "en")
+    assert P.destination(shown[0], actor, move, "en") is first
+    for _ in range(KEPT_STATES):  # many more tables: the oldest answers give way
+        extra = view(states[1], None)
+        mover = pending(states[1]).player
+        P.destination(extra, mover, next(a for a in legal_actions(states[1], mover) if isinstance(a, A.Move)), "en")
+    again = P.destination(shown[0], actor, move, "en")
+    assert again is not first and again == first
