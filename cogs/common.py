@@ -61,12 +61,19 @@ def picture_of(result: Result, locale: str) -> asyncio.Future[bytes | None]:
 
 
 def start_picture(result: Result, locale: str) -> None:
-    """Start drawing the picture this turn message will carry, if any, as soon as the action
-    is committed: it then draws in its thread while the pressed prompt is being answered, and
-    `build_turn` joins the drawing (same key) instead of starting it later."""
+    """Start drawing the pictures this turn message will carry, if any, as soon as the action
+    is committed: they then draw in a worker while the pressed prompt is being answered, and
+    `build_turn` joins each drawing (same key) instead of starting it later. The further
+    pictures (the Water Realm's board) too: the message waits for those without a grace."""
     ui = plugin_of(result).table
-    if ui is not None and ui.board_picture is not None and ui.picture_with_turn(result):
+    if ui is None:
+        return
+    if ui.board_picture is not None and ui.picture_with_turn(result):
         picture_of(result, locale)
+    if ui.extra_pictures is not None:
+        for name, data in ui.extra_pictures(result, locale):
+            if isinstance(data, Drawing):
+                PICTURES.start(picture_key(result.record, name, locale), data)
 
 
 def picture_file(data: bytes) -> discord.File:

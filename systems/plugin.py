@@ -130,6 +130,10 @@ class TableUI:
     characters: Callable[[Mapping[str, Any], str], list[Character]]
     #: (state, locale) -> the board picture as PNG bytes, from the spectator view (None: no picture)
     board_picture: Callable[[Any, str], bytes] | None = None
+    #: (result, locale) -> the further pictures its turn message will carry, as TurnMessage's
+    #: `extra_pictures`: asked right after the commit, so they draw while the message is built
+    #: (None: the system has none)
+    extra_pictures: Callable[["Result", str], list[tuple[str, Any]]] | None = None
     #: (the actor's own view, events of their step, locale) -> what only they learned (a card seen
     #: in secret), sent to them alone right after their press (None: nothing is ever private)
     private_lines: Callable[[Any, list[Event], str], list[str]] | None = None

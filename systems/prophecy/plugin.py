@@ -25,7 +25,7 @@ from systems.prophecy.edition_cards import (
 )
 from systems.prophecy.embeds import end_embed, error_words, sheet_embed, status_embeds
 from systems.prophecy.locate import locate
-from systems.prophecy.turn import picture_with_turn, turn_message
+from systems.prophecy.turn import extra_pictures, picture_with_turn, turn_message
 
 
 def characters(options: Mapping[str, Any], locale: str) -> list[Character]:
@@ -140,6 +140,7 @@ PLUGIN = SystemPlugin(
         narrate=narrate,
         characters=characters,
         board_picture=board_picture,
+        extra_pictures=extra_pictures,
         private_lines=private_lines,
         private_possible=may_have_private_lines,
     ),

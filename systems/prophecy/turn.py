@@ -135,6 +135,12 @@ def _assemble(result: Result, state: Any, content: str, prompt: discord.Embed, v
                        extra_pictures=_water_picture(state, locale, result))
 
 
+def extra_pictures(result: Result, locale: str) -> list[tuple[str, Drawing]]:
+    """The pictures besides the board this result's turn message carries (the Water Realm's
+    board while someone is in it): the same as its `extra_pictures`, without building it."""
+    return _water_picture(result.view(None), locale, result)
+
+
 def _water_picture(state: Any, locale: str, result: Result | None = None) -> list[tuple[str, Drawing]]:
     """The Water Realm's board while someone is in it (Water Realm expansion), still to draw:
     cogs.common draws it (in a worker process, once per state version) only for a message that

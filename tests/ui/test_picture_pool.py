@@ -17,6 +17,7 @@ from PIL import Image
 
 import packs  # noqa: F401
 from bot import create_bot
+from cogs.common import start_picture
 from engine.core.system import Seat
 from engine.darkest_talisman.game import SYSTEM as CAMPAIGN
 from engine.prophecy.game import SYSTEM
@@ -213,6 +214,28 @@ def test_the_water_realm_picture_is_not_drawn_when_a_message_is_only_built(monke
     [(name, drawing)] = message.extra_pictures
     assert name == "water_realm.png" and isinstance(drawing, Drawing)
     assert drawing()[:8] == b"\x89PNG\r\n\x1a\n" and calls == ["en"]
+
+
+async def test_the_water_realm_picture_starts_drawing_with_the_commit(monkeypatch):
+    """A press starts the realm picture right after its commit (cogs.common.start_picture), as
+    it does the board: the turn message, which waits for the realm picture without a grace,
+    then joins that drawing instead of starting it once the message is built; drawn once."""
+    calls: list[str] = []
+    real = board_water.render_water
+    monkeypatch.setattr(board_water, "render_water", lambda v, loc="en": calls.append(loc) or real(v, loc))
+    state = quiet(water_game(), board=False)
+    open_gate(state)
+    dive(state, "p1", cell(2, 1))
+    record = GameRecord(id=4242, guild_id=1, channel_id=1, system="prophecy", options={}, seed=0, version=3,
+                        state="{}", status="active", host_id=1, created_at=0.0, updated_at=0.0)
+    result = Result(record, state, game_system=SYSTEM)
+    start_picture(result, "en")
+    key = picture_key(record, "water_realm.png", "en")
+    data = await pictures_module.PICTURES.start(key, Drawing(counted, ("never drawn",)))
+    assert data is not None and data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert calls == ["en"] and "never drawn" not in DRAWN
+    [(name, drawing)] = turn_message(result, "en").extra_pictures  # the message names that same picture
+    assert name == "water_realm.png" and isinstance(drawing, Drawing)
 
 
 # -- the fixed palettes -------------------------------------------------------------------------
