@@ -493,25 +493,16 @@ class PostgresStore(base.SqlStore):
 
     async def put_settings(self, game_id: int, settings: Mapping[str, Any]) -> None:
         # set_settings' fenced write, handing back the id alone rather than the whole row
-        args = _Args()
-        gid = args(int(game_id), "int8")
-        fence = self._fence(args, lambda: self._scope_of_game(args, gid))
-        sql = (
-            f"WITH fence AS ({fence}),"
-            f" upd AS (UPDATE games SET settings = {args(base.dump_json(dict(settings)), 'text')}"
-            f" WHERE id = {gid} AND EXISTS (SELECT 1 FROM fence) RETURNING id)"
-            " SELECT upd.id, EXISTS (SELECT 1 FROM fence) AS fenced FROM (SELECT 1) AS one LEFT JOIN upd ON true"
-        )
-        row = await self._write(sql, *args.values)
-        assert row is not None
-        if row["id"] is not None:
-            return
-        if not row["fenced"]:
-            raise await self._fence_failed(game_id=game_id)
-        raise base.GameNotFound(game_id)
+        await self._write_settings(game_id, settings, base.UNSET, "id")
 
     async def set_settings(self, game_id: int, settings: Mapping[str, Any],
                            deadline: float | None | base._Unset = base.UNSET) -> base.GameRecord:
+        return self._to_game(await self._write_settings(game_id, settings, deadline, base.GAME_COLUMNS))
+
+    async def _write_settings(self, game_id: int, settings: Mapping[str, Any],
+                              deadline: float | None | base._Unset, returning: str) -> Any:
+        """A game's settings (and deadline) written behind the shard fence: the updated row's
+        `returning` columns; refused outside this process's shards, or for a game not found."""
         args = _Args()
         gid = args(int(game_id), "int8")
         fence = self._fence(args, lambda: self._scope_of_game(args, gid))
@@ -521,13 +512,13 @@ class PostgresStore(base.SqlStore):
         sql = (
             f"WITH fence AS ({fence}),"
             f" upd AS (UPDATE games SET {', '.join(assignments)}"
-            f" WHERE id = {gid} AND EXISTS (SELECT 1 FROM fence) RETURNING {base.GAME_COLUMNS})"
+            f" WHERE id = {gid} AND EXISTS (SELECT 1 FROM fence) RETURNING {returning})"
             " SELECT upd.*, EXISTS (SELECT 1 FROM fence) AS fenced FROM (SELECT 1) AS one LEFT JOIN upd ON true"
         )
         row = await self._write(sql, *args.values)
         assert row is not None
         if row["id"] is not None:
-            return self._to_game(row)
+            return row
         if not row["fenced"]:
             raise await self._fence_failed(game_id=game_id)
         raise base.GameNotFound(game_id)

@@ -198,18 +198,25 @@ async def test_the_pool_stops_with_the_bot(pool, world, settings):
 
 
 # -- drawn only when seen -----------------------------------------------------------------------
-def test_the_water_realm_picture_is_not_drawn_when_a_message_is_only_built(monkeypatch):
-    """The private prompt of /game status, the limits checks: a turn message built and not sent
-    draws no picture; the picture to draw rides along for the sender."""
+def _diver_in_the_realm(monkeypatch: pytest.MonkeyPatch, game_id: int, version: int) -> tuple[list[str], Result]:
+    """A Water Realm game with someone in the realm (so its turn message carries the realm
+    picture), and the locales the realm picture is drawn in from now on."""
     calls: list[str] = []
     real = board_water.render_water
     monkeypatch.setattr(board_water, "render_water", lambda v, loc="en": calls.append(loc) or real(v, loc))
     state = quiet(water_game(), board=False)
     open_gate(state)
     dive(state, "p1", cell(2, 1))
-    record = GameRecord(id=1, guild_id=1, channel_id=1, system="prophecy", options={}, seed=0, version=1, state="{}",
-                        status="active", host_id=1, created_at=0.0, updated_at=0.0)
-    message = turn_message(Result(record, state, game_system=SYSTEM), "en")
+    record = GameRecord(id=game_id, guild_id=1, channel_id=1, system="prophecy", options={}, seed=0, version=version,
+                        state="{}", status="active", host_id=1, created_at=0.0, updated_at=0.0)
+    return calls, Result(record, state, game_system=SYSTEM)
+
+
+def test_the_water_realm_picture_is_not_drawn_when_a_message_is_only_built(monkeypatch):
+    """The private prompt of /game status, the limits checks: a turn message built and not sent
+    draws no picture; the picture to draw rides along for the sender."""
+    calls, result = _diver_in_the_realm(monkeypatch, game_id=1, version=1)
+    message = turn_message(result, "en")
     assert calls == []
     [(name, drawing)] = message.extra_pictures
     assert name == "water_realm.png" and isinstance(drawing, Drawing)
@@ -220,17 +227,9 @@ async def test_the_water_realm_picture_starts_drawing_with_the_commit(monkeypatc
     """A press starts the realm picture right after its commit (cogs.common.start_picture), as
     it does the board: the turn message, which waits for the realm picture without a grace,
     then joins that drawing instead of starting it once the message is built; drawn once."""
-    calls: list[str] = []
-    real = board_water.render_water
-    monkeypatch.setattr(board_water, "render_water", lambda v, loc="en": calls.append(loc) or real(v, loc))
-    state = quiet(water_game(), board=False)
-    open_gate(state)
-    dive(state, "p1", cell(2, 1))
-    record = GameRecord(id=4242, guild_id=1, channel_id=1, system="prophecy", options={}, seed=0, version=3,
-                        state="{}", status="active", host_id=1, created_at=0.0, updated_at=0.0)
-    result = Result(record, state, game_system=SYSTEM)
+    calls, result = _diver_in_the_realm(monkeypatch, game_id=4242, version=3)
     start_picture(result, "en")
-    key = picture_key(record, "water_realm.png", "en")
+    key = picture_key(result.record, "water_realm.png", "en")
     data = await pictures_module.PICTURES.start(key, Drawing(counted, ("never drawn",)))
     assert data is not None and data[:8] == b"\x89PNG\r\n\x1a\n"
     assert calls == ["en"] and "never drawn" not in DRAWN
